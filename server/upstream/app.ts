@@ -1,0 +1,35 @@
+// The embedded upstream's Express app: JSON in, envelope out, every call of the contract mounted.
+import express from "express";
+import cookieParser from "cookie-parser";
+import type { UpstreamOptions } from "./config.ts";
+import type { Database } from "./db.ts";
+import { errorHandler, jsonBody, requestLanguage, sendError } from "./http.ts";
+import { createSessionResolver } from "./sessions.ts";
+import { mountSiteRoutes } from "./routes-site.ts";
+
+export interface UpstreamContext {
+  db: Database;
+  options: UpstreamOptions;
+  now: () => number;
+  log: (message: string, detail?: unknown) => void;
+}
+
+export function createUpstreamApp(context: UpstreamContext) {
+  const { db, options, now } = context;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(cookieParser());
+  app.use(jsonBody());
+
+  const router = express.Router();
+  const mountOptions = { provider: options.provider, resolveUser: createSessionResolver(db, now), now };
+  mountSiteRoutes(router, db, mountOptions);
+  // [content routes]
+  // [account, sample-order and staff routes]
+  app.use(router);
+
+  app.use((req, res) => sendError(res, "E40400001", requestLanguage(req)));
+  app.use(errorHandler((error) => context.log("upstream error", error)));
+  return app;
+}

@@ -1,0 +1,94 @@
+// The shape of the content files (see FORMAT.md); every file is checked at start so a typo stops the
+// upstream with the file and field named instead of surfacing as a broken page.
+import { z } from "zod";
+
+export const L = z.strictObject({ zh: z.string().min(1), en: z.string().min(1) });
+export const LList = z
+  .strictObject({ zh: z.array(z.string().min(1)), en: z.array(z.string().min(1)) })
+  .refine((list) => list.zh.length === list.en.length, "zh and en lists must have the same length");
+
+const mediaPath = z.string().regex(/^\/media\/[\w./-]+\.(svg|png|jpe?g|webp|mp4|m4v)$/, "a /media/… file");
+const link = z.string().regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, "a site path or https URL");
+
+export const sectionItemFile = z.strictObject({
+  title: L.optional(),
+  text: L.optional(),
+  image: mediaPath.optional(),
+  link: link.optional(),
+  value: L.optional(),
+});
+
+export const sectionFile = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  kind: z.enum(["text", "cards", "table", "figures", "timeline", "contact"]),
+  heading: L.optional(),
+  body: LList.optional(),
+  items: z.array(sectionItemFile).optional(),
+  table: z.strictObject({ columns: z.array(L), rows: z.array(z.array(L)) }).optional(),
+});
+
+export const pageFile = z.strictObject({
+  templateCode: z.string().regex(/^[a-z0-9-]+$/),
+  url: z.string().regex(/^\//),
+  title: L,
+  description: L,
+  banner: z.strictObject({ image: mediaPath, title: L, subtitle: L }).optional(),
+  sections: z.array(sectionFile),
+});
+export type PageFile = z.infer<typeof pageFile>;
+
+export const menuItemFile = z.strictObject({
+  category: L,
+  desc: L.optional(),
+  link: link.optional(),
+  url: mediaPath.optional(),
+  pcUrl: mediaPath.optional(),
+  mobUrl: mediaPath.optional(),
+  alt: L.optional(),
+});
+
+export const menusFile = z
+  .object({ year: z.string().regex(/^\d{4}$/) })
+  .catchall(z.union([z.strictObject({ display: z.boolean(), data: z.array(menuItemFile) }), z.string()]));
+export type MenusFile = z.infer<typeof menusFile>;
+
+const paramValue = z.union([z.number(), z.string(), L]);
+
+export const categoryFile = z.strictObject({
+  id: z.number().int().positive(),
+  parentId: z.number().int().positive().nullable(),
+  status: z.enum(["on", "off"]),
+  sort: z.number().int(),
+  name: L,
+  summary: L,
+  image: mediaPath.optional(),
+  paramTable: z
+    .array(
+      z.strictObject({
+        fieldId: z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/),
+        paramName: L,
+        screenName: L.nullable(),
+        sortable: z.boolean(),
+        unit: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+export type CategoryFile = z.infer<typeof categoryFile>;
+
+export const productFile = z.strictObject({
+  id: z.number().int().positive(),
+  parentId: z.number().int().positive(),
+  partNumber: z.string().regex(/^[A-Z0-9-]+$/),
+  status: z.enum(["on", "off"]),
+  sort: z.number().int(),
+  isNew: z.boolean().optional(),
+  name: L,
+  summary: L,
+  description: LList,
+  features: LList,
+  applications: LList,
+  params: z.record(z.string(), paramValue),
+  documents: z.array(z.string()),
+});
+export type ProductFile = z.infer<typeof productFile>;

@@ -1,0 +1,154 @@
+// Mounting a contract call on the upstream: content-type and body checks, strict validation, the
+// session requirement, and the envelope for every answer, success or failure.
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { z } from "zod";
+import {
+  SUCCESS_CODE,
+  callPath,
+  errorCodes,
+  errorMessage,
+  requestBodySchema,
+  type CallDefinition,
+  type ErrorCode,
+} from "../../shared/contract/index.ts";
+import { isLanguage, type Language } from "../../shared/languages.ts";
+
+/** A failure with a stable code from the error table; `message` overrides the table's text if given. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly options: { message?: string; retryAfterSeconds?: number };
+  constructor(code: ErrorCode, options: { message?: string; retryAfterSeconds?: number } = {}) {
+    super(code);
+    this.code = code;
+    this.options = options;
+  }
+}
+
+/** The language an answer is written in: the body's language, else the query's, else en (SPEC §7 default). */
+export function requestLanguage(req: Request): Language {
+  const fromBody = (req.body as { language?: unknown } | undefined)?.language;
+  if (isLanguage(fromBody)) return fromBody;
+  const fromQuery = req.query.language;
+  return isLanguage(fromQuery) ? fromQuery : "en";
+}
+
+export function sendError(res: Response, code: ErrorCode, language: Language, options: ApiError["options"] = {}) {
+  if (options.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(Math.ceil(options.retryAfterSeconds)));
+  res.status(errorCodes[code].status).json({
+    success: false,
+    code,
+    message: options.message ?? errorMessage(code, language),
+    data: null,
+  });
+}
+
+export function sendData(res: Response, data: unknown, extra: Record<string, unknown> = {}) {
+  res.status(200).json({ success: true, code: SUCCESS_CODE, message: "ok", data, ...extra });
+}
+
+/** What a handler receives: validated input and the request's context. */
+export interface CallContext<C extends CallDefinition> {
+  body: z.output<ReturnType<typeof requestBodySchema>> & z.output<C["body"]>;
+  query: z.output<C["query"]>;
+  language: Language;
+  req: Request;
+  res: Response;
+  /** Set when the call needs a session (auth: true) or when one is present. */
+  userId: number | null;
+}
+
+export type CallHandler<C extends CallDefinition> = (
+  context: CallContext<C>,
+) => z.input<C["data"]> | { data: z.input<C["data"]>; extra: Record<string, unknown> } | Promise<unknown>;
+
+export interface MountOptions {
+  provider: string;
+  /** Resolves the session cookie to a user id, or null. */
+  resolveUser: (req: Request) => number | null;
+}
+
+/** Registers one call; the handler's result becomes `data` unless it returns `{ data, extra }` with extra fields. */
+export function mountCall<C extends CallDefinition>(
+  router: Router,
+  call: C,
+  handler: (context: CallContext<C>) => unknown,
+  options: MountOptions,
+) {
+  const bodySchema = requestBodySchema(call);
+  const querySchema = call.query.strict ? call.query.strict() : call.query;
+  const path = callPath(call, options.provider);
+  const method = call.method === "GET" ? "get" : "post";
+  router[method](path, async (req: Request, res: Response, next: NextFunction) => {
+    const language = requestLanguage(req);
+    try {
+      const rawBody = call.method === "GET" ? {} : (req.body ?? {});
+      const body = bodySchema.safeParse(rawBody);
+      if (!body.success) throw validationError(body.error, language);
+      const queryInput = Object.fromEntries(Object.entries(req.query).filter(([key]) => key !== "language"));
+      const query = querySchema.safeParse(queryInput);
+      if (!query.success) throw validationError(query.error, language);
+      const userId = options.resolveUser(req);
+      if (call.auth && userId === null) throw new ApiError("E40100001");
+      const result = await handler({
+        body: body.data as CallContext<C>["body"],
+        query: query.data as CallContext<C>["query"],
+        language,
+        req,
+        res,
+        userId,
+      });
+      if (res.headersSent) return;
+      if (isDataWithExtra(result)) sendData(res, result.data, result.extra);
+      else sendData(res, result);
+    } catch (error) {
+      next(error);
+    }
+  });
+}
+
+function isDataWithExtra(value: unknown): value is { data: unknown; extra: Record<string, unknown> } {
+  return typeof value === "object" && value !== null && "extra" in value && "data" in value && Object.keys(value).length === 2;
+}
+
+function validationError(error: z.ZodError, language: Language): ApiError {
+  const unknown = error.issues.find((issue) => issue.code === "unrecognized_keys");
+  if (unknown && unknown.code === "unrecognized_keys") {
+    return new ApiError("E40000003", { message: `${errorMessage("E40000003", language)} (${unknown.keys.join(", ")})` });
+  }
+  const issue = error.issues[0]!;
+  const where = issue.path.length ? issue.path.join(".") : "body";
+  return new ApiError("E40000002", { message: `${errorMessage("E40000002", language)}: ${where} — ${issue.message}` });
+}
+
+/**
+ * JSON body parsing with the envelope for every failure: 415 for a non-JSON content type on a body,
+ * 413 over 100 KB, 400 for malformed JSON.
+ */
+export function jsonBody() {
+  const parse = express.json({ limit: "100kb", strict: true, type: () => true });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const length = Number(req.headers["content-length"] ?? 0);
+    const hasBody = length > 0 || req.headers["transfer-encoding"] !== undefined;
+    if (req.method === "GET" || req.method === "HEAD" || !hasBody) {
+      req.body = {};
+      return next();
+    }
+    if (!req.is("application/json")) return sendError(res, "E41500001", requestLanguage(req));
+    parse(req, res, next);
+  };
+}
+
+/** Last middleware: maps errors to the envelope and never leaks a stack trace. */
+export function errorHandler(log: (error: unknown) => void) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const language = requestLanguage(req);
+    if (res.headersSent) return;
+    if (error instanceof ApiError) return sendError(res, error.code, language, error.options);
+    const type = (error as { type?: string }).type;
+    if (type === "entity.too.large") return sendError(res, "E41300001", language);
+    if (type === "entity.parse.failed") return sendError(res, "E40000001", language);
+    if (type === "encoding.unsupported" || type === "charset.unsupported") return sendError(res, "E41500001", language);
+    log(error);
+    sendError(res, "E50000001", language);
+  };
+}

@@ -1,0 +1,42 @@
+// The one table of error codes: HTTP status and the message in both languages (SPEC §5, §8).
+// Add codes here only; every layer (upstream, page client, pages) reads them from this table.
+import type { Language } from "../languages.ts";
+
+export interface ErrorDefinition {
+  status: number;
+  zh: string;
+  en: string;
+}
+
+export const errorCodes = {
+  // Generic request errors (E400xxxxx)
+  E40000001: { status: 400, zh: "请求格式错误，请检查后重试", en: "The request is malformed." },
+  E40000002: { status: 400, zh: "请求参数不正确", en: "The request parameters are invalid." },
+  E40000003: { status: 400, zh: "请求包含未知字段", en: "The request contains unknown fields." },
+  E40100001: { status: 401, zh: "您尚未登录，是否立即登录？", en: "You are not logged in. Log in now?" },
+  E40300001: { status: 403, zh: "无权执行此操作", en: "You are not allowed to do this." },
+  E40300002: { status: 403, zh: "请求来源不被允许", en: "The request origin is not allowed." },
+  E40400001: { status: 404, zh: "未找到该内容", en: "This page could not be found" },
+  E40500001: { status: 405, zh: "不支持该请求方法", en: "This method is not allowed." },
+  E41300001: { status: 413, zh: "请求内容过大（上限 100 KB）", en: "The request body is too large (limit 100 KB)." },
+  E41500001: { status: 415, zh: "请求内容类型必须为 application/json", en: "The request content type must be application/json." },
+  E42900001: { status: 429, zh: "请求过于频繁，请稍后再试", en: "Too many requests, please try again later." },
+  E50000001: { status: 500, zh: "抱歉，页面运行出错，工作人员正在抢修", en: "Sorry, the page is running incorrectly, the staff is rushing to repair" },
+  E50200001: { status: 502, zh: "上游服务不可用，请稍后再试", en: "The upstream service is unavailable, please try again later." },
+  E50400001: { status: 504, zh: "上游服务响应超时，请稍后再试", en: "The upstream service timed out, please try again later." },
+  E50300001: { status: 503, zh: "服务暂不可用", en: "The service is not available right now." },
+  // Sign-in and session (E400210xx). E40021009: the session is already gone at sign-out.
+  E40021009: { status: 401, zh: "登录状态已失效", en: "The session has already ended." },
+  // [account and sample-order codes: added by the accounts module, keep them below this line]
+  // [content codes: products, documents, news, jobs, leave word, search — keep them below this line]
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export function errorMessage(code: ErrorCode, language: Language): string {
+  return errorCodes[code][language];
+}
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCodes, code);
+}

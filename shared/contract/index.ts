@@ -1,0 +1,17 @@
+// The API contract: every call of SPEC §7 with its schemas. Both the upstream and the page client import this.
+export * from "./envelope.ts";
+export * from "./common.ts";
+export * from "./errors.ts";
+export * from "./define.ts";
+export * from "./site.ts";
+import type { CallDefinition } from "./define.ts";
+import { querySitePageData, querySiteList, isLogin } from "./site.ts";
+
+/** Every call, in the order of SPEC §7; the upstream mounts these and the OpenAPI document lists them. */
+export const calls: readonly CallDefinition[] = [
+  querySitePageData,
+  querySiteList,
+  isLogin,
+  // [content calls]
+  // [account and sample-order calls]
+];

@@ -1,0 +1,50 @@
+// Starts the embedded upstream on an ephemeral loopback port with a temporary database for one test file.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startUpstream, type RunningUpstream } from "../../server/upstream/index.ts";
+import type { UpstreamOptions } from "../../server/upstream/config.ts";
+
+export interface TestUpstream extends RunningUpstream {
+  dataDir: string;
+  /** POST JSON to a path of the upstream; returns status, headers and the parsed envelope. */
+  post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; json: any }>;
+  get: (path: string, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; json: any }>;
+  cleanup: () => Promise<void>;
+}
+
+export async function startTestUpstream(overrides: Partial<UpstreamOptions> = {}): Promise<TestUpstream> {
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), "qy-upstream-"));
+  const upstream = await startUpstream(
+    {
+      host: "127.0.0.1",
+      port: 0,
+      provider: "qingyun",
+      websiteCode: "qingyun",
+      dataDir,
+      publicOrigin: "http://localhost:3000",
+      env: {},
+      ...overrides,
+    },
+    () => {},
+  );
+  const request = async (method: string, p: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(upstream.url + p, {
+      method,
+      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
+  };
+  return {
+    ...upstream,
+    dataDir,
+    post: (p, body = {}, headers) => request("POST", p, body, headers),
+    get: (p, headers) => request("GET", p, undefined, headers),
+    cleanup: async () => {
+      await upstream.close();
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+// Unit, upstream and route tests (node). Browser tests live in vitest.e2e.config.ts.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/unit/**/*.test.{ts,tsx}", "test/upstream/**/*.test.ts", "test/routes/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["test/setup/fail-on-console-error.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+  },
+});
