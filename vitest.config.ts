@@ -1,7 +1,9 @@
 // Unit, upstream and route tests (node). Browser tests live in vitest.e2e.config.ts.
 import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
 
 export default defineConfig({
+  plugins: [react()],
   test: {
     include: ["test/unit/**/*.test.{ts,tsx}", "test/upstream/**/*.test.ts", "test/routes/**/*.test.ts"],
     environment: "node",

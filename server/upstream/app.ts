@@ -19,6 +19,15 @@ export function createUpstreamApp(context: UpstreamContext) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  // Liveness and readiness in one: the site's /readyz asks this to know the database answers.
+  app.get("/healthz", (_req, res) => {
+    try {
+      db.prepare("SELECT 1").get();
+      res.json({ status: "ok" });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
   app.use(cookieParser());
   app.use(jsonBody());
 

@@ -34,15 +34,17 @@ export function mountSiteRoutes(router: Router, db: Database, options: MountOpti
   );
 
   const nodes = db.prepare(
-    "SELECT id, parent_id AS parentId, name_zh, name_en, status, level, sort, part_number AS partNumber FROM site_list WHERE type = ? ORDER BY level, sort, id",
+    "SELECT id, parent_id AS parentId, name_zh, name_en, status, level, sort, part_number AS partNumber, json_extract(data, '$.image') AS image, json_extract(data, '$.summary.zh') AS summary_zh, json_extract(data, '$.summary.en') AS summary_en FROM site_list WHERE type = ? ORDER BY level, sort, id",
   );
   mountCall(
     router,
     querySiteList,
     ({ body }) =>
-      (nodes.all(body.type) as Array<Record<string, unknown>>).map(({ name_zh, name_en, ...node }) => ({
+      (nodes.all(body.type) as Array<Record<string, unknown>>).map(({ name_zh, name_en, summary_zh, summary_en, ...node }) => ({
         ...node,
         name: body.language === "zh" ? name_zh : name_en,
+        summary: (body.language === "zh" ? summary_zh : summary_en) ?? null,
+        image: node.image ?? null,
       })),
     options,
   );

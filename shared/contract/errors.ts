@@ -29,6 +29,22 @@ export const errorCodes = {
   E40021009: { status: 401, zh: "登录状态已失效", en: "The session has already ended." },
   // [account and sample-order codes: added by the accounts module, keep them below this line]
   // [content codes: products, documents, news, jobs, leave word, search — keep them below this line]
+  E40030001: { status: 404, zh: "未找到该产品", en: "The product could not be found." },
+  E40030002: { status: 404, zh: "未找到该产品分类", en: "The product category could not be found." },
+  E40030003: { status: 400, zh: "请指定产品分类或产品型号", en: "Please give a product category or a part number." },
+  E40030004: { status: 400, zh: "该产品分类没有此参数，或此参数不能用于筛选或排序", en: "This product category has no such parameter, or it cannot be filtered or sorted on." },
+  E40030005: { status: 404, zh: "未找到该文档", en: "The document could not be found." },
+  E40030006: { status: 404, zh: "未找到该新闻", en: "The news article could not be found." },
+  E40030007: { status: 404, zh: "未找到该职位", en: "The job position could not be found." },
+  E40030008: { status: 400, zh: "请输入搜索内容", en: "Please enter something to search for." },
+  E40030009: { status: 400, zh: "请输入正确的手机号", en: "please enter a valid mobile number" },
+  E40030010: { status: 400, zh: "请输入正确的邮箱地址", en: "please enter a valid email address" },
+  E40030011: { status: 400, zh: "请填写正确的姓名", en: "please fill in the correct name" },
+  E40030012: { status: 400, zh: "请填写正确的内容", en: "please fill in the correct content" },
+  E40030013: { status: 400, zh: "请填写手机号或邮箱地址", en: "Please enter a mobile number or an email address." },
+  E40030014: { status: 400, zh: "请填写公司名称", en: "Please fill in your company." },
+  E40030015: { status: 400, zh: "请填写职位", en: "Please fill in your position." },
+  E40030016: { status: 400, zh: "请填写产品需求", en: "Please fill in your product demand." },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCodes;

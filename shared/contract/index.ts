@@ -4,7 +4,22 @@ export * from "./common.ts";
 export * from "./errors.ts";
 export * from "./define.ts";
 export * from "./site.ts";
+export * from "./content.ts";
 import type { CallDefinition } from "./define.ts";
+import {
+  querySiteListDataByPage,
+  queryDistinctProductFieldData,
+  queryAttachPage,
+  queryAttachInfo,
+  addDownloadRecord,
+  queryNewsByPage,
+  queryNewsById,
+  addPageView,
+  queryRecruitmentByPage,
+  queryRecruitmentById,
+  addLeaveWord,
+  searchSite,
+} from "./content.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
 
 /** Every call, in the order of SPEC §7; the upstream mounts these and the OpenAPI document lists them. */
@@ -13,5 +28,17 @@ export const calls: readonly CallDefinition[] = [
   querySiteList,
   isLogin,
   // [content calls]
+  queryAttachPage,
+  queryAttachInfo,
+  addDownloadRecord,
+  queryNewsByPage,
+  queryNewsById,
+  addLeaveWord,
+  queryRecruitmentByPage,
+  queryRecruitmentById,
+  addPageView,
+  querySiteListDataByPage,
+  queryDistinctProductFieldData,
+  searchSite,
   // [account and sample-order calls]
 ];

@@ -96,6 +96,9 @@ export const siteListNode = z.object({
   level: z.number().int().min(1),
   sort: z.number().int(),
   partNumber: z.string().nullable(),
+  /** Family and series pictures and one-line summaries, for menus and the home page. */
+  image: z.string().nullable(),
+  summary: z.string().nullable(),
 });
 export type SiteListNode = z.infer<typeof siteListNode>;
 

@@ -8,6 +8,8 @@ import { languages } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { localize } from "./localize.ts";
 import { categoryFile, menusFile, pageFile, productFile } from "./schema.ts";
+import { readLibraryFiles, storeLibrary } from "./library.ts";
+import { rebuildSearchIndex } from "../search/build.ts";
 
 export const contentDir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -43,6 +45,7 @@ export function loadSiteContent(db: Database): { pages: number; nodes: number } 
     .map((name) => readContent(`pages/${name}`, pageFile));
   const categories = readContent("catalog/categories.json", categoryFile.array());
   const products = readContent("catalog/products.json", productFile.array());
+  const library = readLibraryFiles();
 
   return transaction(db, () => {
     db.exec("DELETE FROM site_pages; DELETE FROM site_list;");
@@ -78,6 +81,9 @@ export function loadSiteContent(db: Database): { pages: number; nodes: number } 
       }
       insertNode.run(product.id, product.parentId, parentLevel + 1, product.sort, product.status, product.partNumber, product.name.zh, product.name.en, JSON.stringify(product));
     }
+    // Services, documents, news, jobs and the search index over all of it (content library, search/).
+    storeLibrary(db, library, { categories, products }, insertPage);
+    rebuildSearchIndex(db);
     return { pages: pageFiles.length, nodes: categories.length + products.length };
   });
 }

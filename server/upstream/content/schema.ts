@@ -1,6 +1,7 @@
 // The shape of the content files (see FORMAT.md); every file is checked at start so a typo stops the
 // upstream with the file and field named instead of surfacing as a broken page.
 import { z } from "zod";
+import { documentTypes, jobTypes, newsCategories, serviceNames } from "../../../shared/contract/content.ts";
 
 export const L = z.strictObject({ zh: z.string().min(1), en: z.string().min(1) });
 export const LList = z
@@ -92,3 +93,56 @@ export const productFile = z.strictObject({
   documents: z.array(z.string()),
 });
 export type ProductFile = z.infer<typeof productFile>;
+
+// ---- Services, documents, news and jobs (loaded by library.ts) ----
+
+export const serviceFile = z.strictObject({
+  name: z.enum(serviceNames),
+  title: L,
+  summary: L,
+  image: mediaPath,
+  sections: z.array(sectionFile),
+});
+export type ServiceFile = z.infer<typeof serviceFile>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a YYYY-MM-DD date");
+
+export const documentFile = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/),
+  type: z.enum(documentTypes),
+  title: L,
+  summary: L,
+  version: z.string().regex(/^[0-9A-Za-z.-]{1,20}$/),
+  date: isoDate,
+  productIds: z.array(z.number().int().positive()),
+  pages: z.strictObject({ en: z.array(z.string().min(1)).min(1) }),
+});
+export type DocumentFile = z.infer<typeof documentFile>;
+
+export const newsFile = z.strictObject({
+  id: z.number().int().positive(),
+  category: z.enum(newsCategories),
+  date: isoDate,
+  image: mediaPath,
+  title: L,
+  summary: L,
+  body: LList,
+  tags: LList,
+  views: z.number().int().nonnegative(),
+});
+export type NewsFile = z.infer<typeof newsFile>;
+
+export const jobFile = z.strictObject({
+  id: z.number().int().positive(),
+  type: z.enum(jobTypes),
+  title: L,
+  location: L,
+  department: L,
+  headcount: z.number().int().positive(),
+  date: isoDate,
+  description: L,
+  duties: LList,
+  requirements: LList,
+  email: z.string().email(),
+});
+export type JobFile = z.infer<typeof jobFile>;

@@ -1,0 +1,29 @@
+// What the server tells the browser about this page beyond the router's data: language, UI strings,
+// site settings. Embedded once in the HTML (escaped, with the nonce) and read before hydration.
+import type { Language } from "../shared/languages.ts";
+
+export type Resources = Record<string, Record<string, unknown>>;
+
+export interface AppContext {
+  language: Language;
+  /** The UI strings of this language, by namespace. */
+  resources: Resources;
+  websiteCode: string;
+  provider: string;
+  /** Base of the page client in the browser ("/api"). */
+  apiBase: string;
+  /** Preview mode (SPEC §2): when it ends, as epoch ms; null when off. */
+  previewUntil: number | null;
+}
+
+declare global {
+  interface Window {
+    __APP__?: AppContext;
+  }
+}
+
+export function readAppContext(): AppContext {
+  const context = window.__APP__;
+  if (!context) throw new Error("The server did not embed the app context");
+  return context;
+}

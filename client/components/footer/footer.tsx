@@ -1,0 +1,123 @@
+// The site footer (SPEC §2): products (first 4 + Service), applications (first 5), about, contact,
+// WeChat QR, privacy and terms (unprefixed links, SPEC §2), copyright 2020–year, zh-only filing numbers.
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import type { MenuItem } from "../../../shared/contract/site.ts";
+import { contactEmailAtom, contactPhoneAtom } from "../../state/atoms.ts";
+import { useLanguage } from "../../hooks.ts";
+import type { LayoutData } from "../../layouts/layout-data.ts";
+import { SmartLink } from "../smart-link.tsx";
+
+/** SPEC §9: the footer shows at most 4 products and 5 applications. */
+export const FOOTER_MAX_PRODUCTS = 4;
+export const FOOTER_MAX_APPLICATIONS = 5;
+
+function items(data: LayoutData, name: string): MenuItem[] {
+  const collection = data.menu[name];
+  return collection?.display ? collection.data : [];
+}
+
+function Column({ title, links, extra, more }: { title: string; links: MenuItem[]; extra?: React.ReactNode; more?: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div className="site-footer__column">
+      <h2 className="site-footer__heading">{title}</h2>
+      <ul>
+        {links.map((item, index) => (
+          <li key={`${item.link}-${index}`}>
+            <SmartLink to={item.link}>{item.category}</SmartLink>
+          </li>
+        ))}
+        {extra}
+        {more ? (
+          <li>
+            <SmartLink to={more} className="site-footer__more">
+              {t("nav.learnMore")}
+            </SmartLink>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
+export function Footer({ data }: { data: LayoutData }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const phone = useAtomValue(contactPhoneAtom);
+  const email = useAtomValue(contactEmailAtom);
+  const series = items(data, "series_arr");
+  const applications = items(data, "application_area_arr");
+  const about = items(data, "about_us_arr");
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__columns">
+          <Column
+            title={t("footer.products")}
+            links={series.slice(0, FOOTER_MAX_PRODUCTS)}
+            extra={
+              <li>
+                <SmartLink to="/productAndService/service/customDevice">{t("nav.service")}</SmartLink>
+              </li>
+            }
+            more={series.length > FOOTER_MAX_PRODUCTS ? series[FOOTER_MAX_PRODUCTS]?.link : undefined}
+          />
+          <Column
+            title={t("footer.applications")}
+            links={applications.slice(0, FOOTER_MAX_APPLICATIONS)}
+            more={applications.length > FOOTER_MAX_APPLICATIONS ? applications[FOOTER_MAX_APPLICATIONS]?.link : undefined}
+          />
+          <div className="site-footer__column site-footer__column--about">
+            <details className="site-footer__about" open>
+              <summary className="site-footer__heading">{t("footer.about")}</summary>
+              <ul>
+                {about.map((item, index) => (
+                  <li key={`${item.link}-${index}`}>
+                    <SmartLink to={item.link}>{item.category}</SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </div>
+          <div className="site-footer__column site-footer__contact">
+            <h2 className="site-footer__heading">{t("footer.contact")}</h2>
+            <p>
+              <span className="site-footer__label">{t("footer.phone")}</span>
+              <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="site-footer__phone">
+                {phone}
+              </a>
+            </p>
+            <p>
+              <span className="site-footer__label">{t("footer.email")}</span>
+              <a href={`mailto:${email}`}>{email}</a>
+            </p>
+            <p>
+              <span className="site-footer__label">{t("footer.address")}</span>
+              {t("footer.addressText")}
+            </p>
+          </div>
+          <figure className="site-footer__qr">
+            <img src="/media/brand/wechat-qr.svg" alt={t("footer.wechatAlt")} width="112" height="112" loading="lazy" />
+            <figcaption>{t("footer.wechat")}</figcaption>
+          </figure>
+        </div>
+        <div className="site-footer__legal">
+          <p>{t("footer.copyright", { year: data.year })}</p>
+          <p className="site-footer__policies">
+            <a href="/privacy">{t("footer.privacy")}</a>
+            <a href="/clause">{t("footer.clause")}</a>
+            {language === "zh" && (
+              <>
+                <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer nofollow">
+                  {t("footer.icp")}
+                </a>
+                <span>{t("footer.police")}</span>
+              </>
+            )}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,34 @@
+// Switches to the same page in the other language with a full load, so the server sets the cookie,
+// the <html lang> and the strings of that language.
+import { useLocation } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { languages, splitLanguagePrefix, localizePath } from "../../../shared/languages.ts";
+import { useLanguage } from "../../hooks.ts";
+
+export function useAlternateHref(): (language: (typeof languages)[number]) => string {
+  const { pathname, search } = useLocation();
+  const { rest } = splitLanguagePrefix(pathname);
+  return (language) => `${localizePath(rest, language)}${search}`;
+}
+
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const current = useLanguage();
+  const href = useAlternateHref();
+  return (
+    <nav className={`language-switch ${className ?? ""}`} aria-label={t("language.switch")}>
+      {languages.map((language) => (
+        <a
+          key={language}
+          href={href(language)}
+          hrefLang={language === "zh" ? "zh-CN" : "en-US"}
+          lang={language === "zh" ? "zh-CN" : "en-US"}
+          aria-current={language === current ? "true" : undefined}
+          className={language === current ? "is-current" : undefined}
+        >
+          {t(`language.${language}`)}
+        </a>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,74 @@
+// Turns the layout data (menu collections and the product tree) into the six top menu entries.
+import type { MenuCollection, MenuItem, SiteListNode } from "../../../shared/contract/site.ts";
+import { buildTree, firstDescendant, type TreeNode } from "../../../shared/tree.ts";
+import type { LayoutData } from "../../layouts/layout-data.ts";
+
+export interface MenuLink {
+  label: string;
+  link: string;
+  desc?: string;
+}
+export interface MenuGroup extends MenuLink {
+  children: MenuLink[];
+  /** A third level (product families → series → products). */
+  grandchildren?: MenuLink[][];
+}
+export interface MenuEntry {
+  key: "products" | "applications" | "support" | "news" | "reliability" | "about";
+  link: string;
+  groups: MenuGroup[];
+  promos: MenuItem[];
+}
+
+/** SPEC §2/§9: at most 3 promo media per menu; up to 9 application category groups. */
+export const MAX_PROMOS = 3;
+export const MAX_APPLICATION_GROUPS = 9;
+
+function collection(menu: LayoutData["menu"], name: string): MenuItem[] {
+  const value: MenuCollection | undefined = menu[name];
+  return value && value.display ? value.data : [];
+}
+
+function toLink(item: MenuItem): MenuLink {
+  return { label: item.category, link: item.link, desc: item.desc };
+}
+
+export function productLink(node: TreeNode<SiteListNode>): string {
+  if (node.level >= 3 && node.partNumber) return `/productAndService/productDetail/${encodeURIComponent(node.partNumber)}`;
+  return `/productAndService/products/${firstDescendant(node).id}`;
+}
+
+export const serviceLinks = [
+  { key: "customDevice", link: "/productAndService/service/customDevice" },
+  { key: "customModule", link: "/productAndService/service/customModule" },
+] as const;
+
+export function buildMenu(data: LayoutData): MenuEntry[] {
+  const families = buildTree(data.products);
+  const products: MenuGroup[] = families.map((family) => ({
+    label: family.name,
+    link: productLink(family),
+    children: family.children.map((series) => ({ label: series.name, link: productLink(series) })),
+    grandchildren: family.children.map((series) => series.children.map((product) => ({ label: product.name, link: productLink(product) }))),
+  }));
+  const areas = collection(data.menu, "application_area_arr").slice(0, MAX_APPLICATION_GROUPS);
+  const applications: MenuGroup[] = areas.map((area, index) => ({
+    ...toLink(area),
+    children: collection(data.menu, `application_area_category${index + 1}_arr`).map(toLink),
+  }));
+  const flat = (name: string): MenuGroup[] => collection(data.menu, name).map((item) => ({ ...toLink(item), children: [] }));
+  const promos = (name: string) => collection(data.menu, name).slice(0, MAX_PROMOS);
+  const firstLink = (groups: MenuGroup[], fallback: string) => groups[0]?.link || fallback;
+  const support = flat("technical_support_arr");
+  const news = flat("news_arr");
+  const reliability = flat("quality_reliability_arr");
+  const about = flat("about_us_arr");
+  return [
+    { key: "products", link: products[0]?.link ?? "/", groups: products, promos: [] },
+    { key: "applications", link: firstLink(applications, "/applications"), groups: applications, promos: promos("application_area_pic_arr") },
+    { key: "support", link: firstLink(support, "/support"), groups: support, promos: promos("technical_support_pic_arr") },
+    { key: "news", link: "/news", groups: news, promos: promos("news_pic_arr") },
+    { key: "reliability", link: firstLink(reliability, "/reliability"), groups: reliability, promos: promos("quality_reliability_pic_arr") },
+    { key: "about", link: firstLink(about, "/about/us"), groups: about, promos: promos("about_us_pic_arr") },
+  ];
+}

@@ -1,0 +1,35 @@
+// SPEC §4 sign-out: on success (or E40021009, the session was already gone) the visitor is signed out,
+// the sample list is emptied, and the signed-in pages send them to the language's home page.
+import { useNavigate, useLocation } from "react-router-dom";
+import { useSetAtom } from "jotai";
+import { loginOut } from "../../../shared/contract/index.ts";
+import { pageClient } from "../../api/loader-context.ts";
+import { ApiCallError } from "../../api/page-client.ts";
+import { applySampleListAtom, loginedAtom, userInfoAtom } from "../../state/atoms.ts";
+import { useLanguage } from "../../hooks.ts";
+
+const signedInPages = /^\/(zh|en)\/user\/(sampleList|sampleProgress|orderDetail)(\/|$)/;
+
+export function useSignOut(onDone: () => void): () => Promise<void> {
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const setLogined = useSetAtom(loginedAtom);
+  const setUser = useSetAtom(userInfoAtom);
+  const setSamples = useSetAtom(applySampleListAtom);
+  return async () => {
+    try {
+      await pageClient(undefined, language).call(loginOut);
+    } catch (error) {
+      if (!(error instanceof ApiCallError && error.code === "E40021009")) {
+        console.warn("sign-out failed", error);
+        return;
+      }
+    }
+    setLogined(false);
+    setUser(null);
+    setSamples([]);
+    onDone();
+    if (signedInPages.test(pathname)) navigate(`/${language}`);
+  };
+}

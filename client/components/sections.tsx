@@ -1,0 +1,104 @@
+// Renders the sections of a content page (text, cards, table, figures, timeline, contact).
+import type { Section } from "../../shared/contract/site.ts";
+import { RichText } from "./rich-text.tsx";
+import { SmartLink } from "./smart-link.tsx";
+import { Media } from "./media.tsx";
+import { useTranslation } from "react-i18next";
+
+export function Sections({ sections }: { sections: Section[] }) {
+  return (
+    <>
+      {sections.map((section) => (
+        <SectionBlock key={section.id} section={section} />
+      ))}
+    </>
+  );
+}
+
+function SectionBlock({ section }: { section: Section }) {
+  const { t } = useTranslation();
+  const headingId = `section-${section.id}`;
+  return (
+    <section id={section.id} className={`section section--${section.kind}`} aria-labelledby={section.heading ? headingId : undefined}>
+      {section.heading ? <h2 id={headingId}>{section.heading}</h2> : null}
+      {section.body.length > 0 && (
+        <div className="prose">
+          <RichText paragraphs={section.body} />
+        </div>
+      )}
+      {section.kind === "table" && section.table ? (
+        <div className="table-scroll" role="region" aria-labelledby={section.heading ? headingId : undefined} tabIndex={0}>
+          <table className="data-table">
+            <thead>
+              <tr>
+                {section.table.columns.map((column, index) => (
+                  <th key={index} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {section.table.rows.map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {row.map((cell, cellIndex) =>
+                    cellIndex === 0 ? (
+                      <th key={cellIndex} scope="row">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={cellIndex}>{cell}</td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {section.items.length > 0 && section.kind === "timeline" ? (
+        <ol className="timeline">
+          {section.items.map((item, index) => (
+            <li key={index}>
+              <span className="timeline__mark">{item.value || index + 1}</span>
+              <div>
+                <h3>{item.title}</h3>
+                {item.text ? <p>{item.text}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : section.items.length > 0 && section.kind === "figures" ? (
+        <dl className="figures">
+          {section.items.map((item, index) => (
+            <div key={index}>
+              <dt>{item.title}</dt>
+              <dd>
+                <strong>{item.value}</strong>
+                {item.text ? <span>{item.text}</span> : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : section.items.length > 0 ? (
+        <ul className={`cards cards--${section.kind}`}>
+          {section.items.map((item, index) => (
+            <li key={index} className="card">
+              {item.image ? <Media src={item.image} alt="" className="card__media" /> : null}
+              <div className="card__body">
+                {item.title ? <h3>{item.title}</h3> : null}
+                {item.value ? <p className="card__value">{item.value}</p> : null}
+                {item.text ? <p className={section.kind === "contact" ? "card__contact" : undefined}>{item.text}</p> : null}
+                {item.link ? (
+                  <SmartLink to={item.link} className="card__link">
+                    {t("nav.learnMore")}
+                  </SmartLink>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

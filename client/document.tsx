@@ -1,0 +1,57 @@
+// The whole HTML document, rendered by React on the server. The browser hydrates only #root, so the
+// document's own tags (asset links, the data script) are never compared during hydration.
+import type { ReactNode } from "react";
+import { htmlLang, type Language } from "../shared/languages.ts";
+import { serializeForScript } from "../shared/html.ts";
+import type { AppContext } from "./app-context.ts";
+
+export interface DocumentAssets {
+  /** The client entry module (bootstrapped by React with the nonce). */
+  entry: string | null;
+  styles: string[];
+  preloads: string[];
+  /** Development only: inline module code run before the entry (the React refresh preamble). */
+  devPreamble?: string | undefined;
+  devScripts?: string[] | undefined;
+}
+
+export function Document({
+  language,
+  nonce,
+  assets,
+  appContext,
+  hydrationData,
+  children,
+}: {
+  language: Language;
+  nonce: string;
+  assets: DocumentAssets;
+  appContext: AppContext;
+  hydrationData: unknown;
+  children: ReactNode;
+}) {
+  const data = `window.__APP__=${serializeForScript(appContext)};window.__staticRouterHydrationData=${serializeForScript(hydrationData)};`;
+  return (
+    <html lang={htmlLang[language]} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b3d91" />
+        <meta name="format-detection" content="telephone=no" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        {assets.devPreamble ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: assets.devPreamble }} /> : null}
+        {assets.devScripts?.map((src) => <script key={src} type="module" src={src} nonce={nonce} />)}
+      </head>
+      <body>
+        <div id="root">{children}</div>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: data }} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,109 @@
+// Server entry: runs the matched loaders through one static handler, then streams the whole document.
+// People get the shell as soon as it is ready; crawlers wait for everything (onAllReady).
+import type { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  StaticRouterProvider,
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+} from "react-router-dom";
+import type { i18n } from "i18next";
+import type { Language } from "../shared/languages.ts";
+import { routes, type RouteHandle } from "./routes.tsx";
+import { Document, type DocumentAssets } from "./document.tsx";
+import { AppProviders, createAppStore } from "./providers.tsx";
+import { hydrationData } from "./hydration.ts";
+import type { AppContext } from "./app-context.ts";
+import type { ServerLoaderContext } from "./api/loader-context.ts";
+
+const handler = createStaticHandler(routes);
+
+export interface RenderInput {
+  request: Request;
+  language: Language;
+  i18n: i18n;
+  nonce: string;
+  isBot: boolean;
+  appContext: AppContext;
+  loaderContext: ServerLoaderContext;
+  /** Asset URLs for the source modules of the matched routes. */
+  assets: (modules: string[]) => DocumentAssets;
+  timeoutMs: number;
+  onError: (error: unknown) => void;
+}
+
+export type RenderOutput =
+  | { kind: "response"; response: Response }
+  | { kind: "document"; statusCode: number; pipe: (destination: Writable) => void; abort: () => void };
+
+/** Whether a path (with its language prefix) is a route of the site other than the catch-all 404. */
+export function isKnownPath(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  return !!matches && !matches.some((match) => match.route.path === "*");
+}
+
+export async function render(input: RenderInput): Promise<RenderOutput> {
+  const result = await handler.query(input.request, { requestContext: input.loaderContext });
+  if (result instanceof Response) return { kind: "response", response: result };
+  const context = result;
+  for (const error of Object.values(context.errors ?? {})) {
+    if (!(error && typeof error === "object" && "status" in error && "internal" in error)) input.onError(error);
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const modules = context.matches
+    .map((match) => (match.route.handle as RouteHandle | undefined)?.module)
+    .filter((module): module is string => !!module);
+  const assets = input.assets(modules);
+  const store = createAppStore(input.appContext.websiteCode);
+
+  return new Promise<RenderOutput>((resolve, reject) => {
+    let settled = false;
+    const stream = renderToPipeableStream(
+      <Document language={input.language} nonce={input.nonce} assets={assets} appContext={input.appContext} hydrationData={hydrationData(context)}>
+        <AppProviders i18n={input.i18n} store={store}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+        </AppProviders>
+      </Document>,
+      {
+        nonce: input.nonce,
+        bootstrapModules: assets.entry ? [assets.entry] : [],
+        onShellReady() {
+          if (!input.isBot) ready();
+        },
+        onAllReady() {
+          if (input.isBot) ready();
+        },
+        onShellError(error) {
+          clearTimeout(timer);
+          if (!settled) {
+            settled = true;
+            reject(error);
+          }
+        },
+        onError(error) {
+          input.onError(error);
+        },
+      },
+    );
+    // A render that hangs (a stuck lazy module) is cut off so the connection does not stay open forever.
+    const timer = setTimeout(() => stream.abort(new Error(`Render timed out after ${input.timeoutMs} ms`)), input.timeoutMs);
+    function ready() {
+      if (settled) return;
+      settled = true;
+      resolve({
+        kind: "document",
+        statusCode: context.statusCode,
+        pipe(destination) {
+          destination.on("close", () => clearTimeout(timer));
+          destination.on("finish", () => clearTimeout(timer));
+          stream.pipe(destination);
+        },
+        abort() {
+          clearTimeout(timer);
+          stream.abort();
+        },
+      });
+    }
+  });
+}

@@ -1,0 +1,49 @@
+// Data of the default layout: menus and footer (site page data "menu") and the product tree.
+// SPEC §8: when these fail, only a console message is logged and the menus stay empty.
+import type { ShouldRevalidateFunctionArgs } from "react-router-dom";
+import { querySiteList, querySitePageData, siteListTypes } from "../../shared/contract/index.ts";
+import type { MenuData, SiteListNode } from "../../shared/contract/site.ts";
+import type { Language } from "../../shared/languages.ts";
+import { pageClient } from "../api/loader-context.ts";
+
+export interface LayoutData {
+  language: Language;
+  menu: MenuData["collections"];
+  year: string;
+  products: SiteListNode[];
+}
+
+/** SPEC §9: the footer year defaults to 2024 when the server supplies none. */
+export const DEFAULT_FOOTER_YEAR = "2024";
+
+export function layoutLoader(language: Language) {
+  return async ({ context }: { context?: unknown }): Promise<LayoutData> => {
+    const api = pageClient(context, language);
+    const [menuResult, treeResult] = await Promise.allSettled([
+      api.request(querySitePageData, { templateCode: "menu" }),
+      api.call(querySiteList, { type: siteListTypes.products }),
+    ]);
+    let menu: MenuData["collections"] = {};
+    let year = DEFAULT_FOOTER_YEAR;
+    if (menuResult.status === "fulfilled") {
+      const entry = menuResult.value.data[0]?.data;
+      if (entry?.kind === "menu") {
+        menu = entry.collections;
+        year = menuResult.value.year || entry.year || DEFAULT_FOOTER_YEAR;
+      }
+    } else {
+      console.warn("no nav data found", String(menuResult.reason));
+    }
+    let products: SiteListNode[] = [];
+    if (treeResult.status === "fulfilled") products = treeResult.value;
+    else console.warn("no product info", String(treeResult.reason));
+    return { language, menu, year, products };
+  };
+}
+
+/** Menus change with the language only; navigating inside one language reuses them. */
+export function shouldRevalidateLayout({ currentParams, nextParams, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  void currentParams;
+  void nextParams;
+  return currentUrl.pathname.slice(0, 3) !== nextUrl.pathname.slice(0, 3);
+}

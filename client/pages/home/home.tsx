@@ -1,0 +1,150 @@
+// The home page: hero, product families, applications, figures, news teaser (from the upstream).
+import { useState } from "react";
+import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { querySitePageData, queryNewsByPage } from "../../../shared/contract/index.ts";
+import type { PageData, Section } from "../../../shared/contract/site.ts";
+import type { NewsListItem } from "../../../shared/contract/news.ts";
+import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { buildTree } from "../../../shared/tree.ts";
+import { pageClient } from "../../api/loader-context.ts";
+import { PageMeta } from "../../components/page-meta.tsx";
+import { Sections } from "../../components/sections.tsx";
+import { SmartLink } from "../../components/smart-link.tsx";
+import { Media } from "../../components/media.tsx";
+import { productLink } from "../../components/header/menu-model.ts";
+import type { LayoutData } from "../../layouts/layout-data.ts";
+import { useLanguage, useLocalize } from "../../hooks.ts";
+
+interface HomeData {
+  page: PageData;
+  news: NewsListItem[];
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<HomeData> {
+  const language = (splitLanguagePrefix(new URL(request.url).pathname).language ?? "zh") as Language;
+  const api = pageClient(context, language);
+  const [pageResponse, news] = await Promise.all([
+    api.request(querySitePageData, { templateCode: "home" }),
+    // The teaser is optional: a failing news call leaves it out rather than failing the home page.
+    api.call(queryNewsByPage, { pageIndex: 1, pageSize: 3 }).then(
+      (result) => result.list,
+      (error: unknown) => {
+        console.warn("no news found", String(error));
+        return [];
+      },
+    ),
+  ]);
+  const page = pageResponse.data[0]?.data;
+  if (page?.kind !== "page") throw new Error("The home page content is missing");
+  return { page, news };
+}
+
+export function Component() {
+  const { page, news } = useLoaderData() as HomeData;
+  const language = useLanguage();
+  const layout = useRouteLoaderData(`layout___${language}`) as LayoutData | undefined;
+  const { t } = useTranslation("home");
+  const byId = new Map(page.sections.map((section) => [section.id, section]));
+  const hero = byId.get("hero");
+  const rest = page.sections.filter((section) => section.id !== "hero");
+  const families = buildTree(layout?.products ?? []);
+  return (
+    <main id="main" className="main home">
+      <PageMeta title={page.title || t("title")} description={page.description} />
+      <h1 className="visually-hidden">{page.title || t("title")}</h1>
+      {hero ? <Hero section={hero} /> : null}
+      {families.length > 0 && (
+        <section className="section home-families" aria-labelledby="home-families">
+          <h2 id="home-families">{t("families")}</h2>
+          <p className="section__lead">{t("familiesIntro")}</p>
+          <ul className="cards cards--families">
+            {families.map((family) => (
+              <li key={family.id} className="card">
+                {family.image ? <Media src={family.image} alt="" className="card__media" /> : null}
+                <div className="card__body">
+                  <h3>
+                    <SmartLink to={productLink(family)}>{family.name}</SmartLink>
+                  </h3>
+                  {family.summary ? <p>{family.summary}</p> : null}
+                  <ul className="card__tags">
+                    {family.children.map((series) => (
+                      <li key={series.id}>
+                        <SmartLink to={productLink(series)}>{series.name}</SmartLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <Sections sections={rest} />
+      {news.length > 0 && <NewsTeaser news={news} />}
+    </main>
+  );
+}
+
+function Hero({ section }: { section: Section }) {
+  const { t } = useTranslation("home");
+  const [index, setIndex] = useState(0);
+  const slides = section.items;
+  const slide = slides[index];
+  if (!slide) return null;
+  const go = (step: number) => setIndex((current) => (current + step + slides.length) % slides.length);
+  return (
+    <section className="hero" aria-roledescription="carousel" aria-label={section.heading || undefined}>
+      {slide.image ? <Media src={slide.image} alt="" className="hero__media" /> : null}
+      <div className="hero__text" aria-live="polite">
+        <p className="hero__count">{t("slide", { index: index + 1, total: slides.length })}</p>
+        <h2>{slide.title}</h2>
+        {slide.text ? <p>{slide.text}</p> : null}
+        {slide.link ? (
+          <SmartLink to={slide.link} className="button button--primary">
+            {t("explore")}
+          </SmartLink>
+        ) : null}
+      </div>
+      {slides.length > 1 && (
+        <div className="hero__controls">
+          <button type="button" className="icon-button" onClick={() => go(-1)} aria-label={t("previous")}>
+            ‹
+          </button>
+          <button type="button" className="icon-button" onClick={() => go(1)} aria-label={t("next")}>
+            ›
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function NewsTeaser({ news }: { news: NewsListItem[] }) {
+  const { t } = useTranslation("home");
+  const localize = useLocalize();
+  return (
+    <section className="section home-news" aria-labelledby="home-news">
+      <h2 id="home-news">{t("news")}</h2>
+      <ul className="cards cards--news">
+        {news.map((item) => (
+          <li key={item.id} className="card">
+            <Media src={item.image} alt="" className="card__media" />
+            <div className="card__body">
+              <time dateTime={item.date}>{item.date}</time>
+              <h3>
+                <Link to={localize(`/news/newsDetail/${item.id}`)}>{item.title}</Link>
+              </h3>
+              <p>{item.summary}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={localize("/news")} className="button">
+          {t("moreNews")}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+// Providers shared by both entries, so the server's tree and the hydrated one are the same shape.
+import type { ReactNode } from "react";
+import type { i18n } from "i18next";
+import { I18nextProvider } from "react-i18next";
+import { Provider as JotaiProvider, createStore } from "jotai";
+import { websiteCodeAtom } from "./state/atoms.ts";
+
+export function createAppStore(websiteCode: string) {
+  const store = createStore();
+  store.set(websiteCodeAtom, websiteCode);
+  return store;
+}
+
+export function AppProviders({ i18n, store, children }: { i18n: i18n; store: ReturnType<typeof createStore>; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <JotaiProvider store={store}>{children}</JotaiProvider>
+    </I18nextProvider>
+  );
+}

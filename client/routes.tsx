@@ -1,0 +1,78 @@
+// The one route table, shared by the server's static handler and the browser router. Every page
+// exists under /zh and /en; route ids end with ___zh or ___en (SPEC §2).
+import { data, type RouteObject } from "react-router-dom";
+import { languages, type Language } from "../shared/languages.ts";
+import { guardedImport } from "./chunk-reload.ts";
+import { layoutLoader, shouldRevalidateLayout } from "./layouts/layout-data.ts";
+import { contentLoader, slug } from "./pages/content/content-loader.ts";
+import { RouteErrorBoundary } from "./components/error-page.tsx";
+import { RootErrorBoundary, RootRoute } from "./layouts/root.tsx";
+
+export interface RouteHandle {
+  /** Source module of the route, for modulepreload links in the server's HTML. */
+  module?: string;
+}
+
+function page(
+  language: Language,
+  name: string,
+  route: Omit<RouteObject, "id" | "children" | "index" | "lazy"> & { index?: boolean },
+  module: string,
+  load: () => Promise<Partial<RouteObject>>,
+): RouteObject {
+  const { index, ...rest } = route;
+  const base = { ...rest, id: `${name}___${language}`, ErrorBoundary: RouteErrorBoundary, handle: { module } satisfies RouteHandle };
+  const lazy = guardedImport(load) as never;
+  return index ? { ...base, index: true, lazy } : { ...base, lazy };
+}
+
+const contentModule = "client/pages/content/content-page.tsx";
+const loadContent = () => import("./pages/content/content-page.tsx");
+
+function languageRoutes(language: Language): RouteObject {
+  const content = (name: string, path: string, templateCode: Parameters<typeof contentLoader>[1]) =>
+    page(language, name, { path, loader: contentLoader(language, templateCode) }, contentModule, loadContent);
+  return {
+    id: `layout___${language}`,
+    path: language,
+    loader: layoutLoader(language),
+    shouldRevalidate: shouldRevalidateLayout,
+    lazy: guardedImport(() => import("./layouts/default-layout.tsx")) as never,
+    handle: { module: "client/layouts/default-layout.tsx" } satisfies RouteHandle,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      page(language, "index", { index: true }, "client/pages/home/home.tsx", () => import("./pages/home/home.tsx")),
+      content("clause", "clause", () => "clause"),
+      content("privacy", "privacy", () => "privacy"),
+      content("about-us", "about/us", () => "about-us"),
+      content("about-contactUs", "about/contactUs", () => "contact-us"),
+      content("about-sample", "about/sample", () => "sample"),
+      content("reliability", "reliability/:name?", (params) => {
+        const name = slug(params.name, "quality-system");
+        return name && `reliability-${name}`;
+      }),
+      content("applications", "applications/:name?", (params) => {
+        const name = slug(params.name, "ev");
+        return name && `application-${name}`;
+      }),
+      {
+        id: `notFound___${language}`,
+        path: "*",
+        loader: () => {
+          throw data(null, { status: 404 });
+        },
+        ErrorBoundary: RouteErrorBoundary,
+      },
+    ],
+  };
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    path: "/",
+    Component: RootRoute,
+    ErrorBoundary: RootErrorBoundary,
+    children: languages.map(languageRoutes),
+  },
+];

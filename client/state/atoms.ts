@@ -1,0 +1,27 @@
+// The global state of SPEC §3, one atom per fact; derived facts are derived atoms.
+import { atom } from "jotai";
+import type { UserInfo } from "../../shared/contract/site.ts";
+
+export interface SampleListItem {
+  siteListId: number;
+  siteListName: string;
+  [key: string]: unknown;
+}
+
+export const routerNameAtom = atom<string>("");
+export const footerHeightAtom = atom<number>(0);
+export const contactPhoneAtom = atom<string>("400-880-6600");
+export const contactEmailAtom = atom<string>("sales@qingyun-power.com");
+export const websiteCodeAtom = atom<string>("qingyun");
+export const loginedAtom = atom<boolean>(false);
+export const userInfoAtom = atom<UserInfo | null>(null);
+export const applySampleListAtom = atom<SampleListItem[]>([]);
+/** Sample list items grouped by siteListId (SPEC §3), derived so it can never disagree with the list. */
+export const applySampleMapAtom = atom((get) => {
+  const map = new Map<number, SampleListItem[]>();
+  for (const item of get(applySampleListAtom)) {
+    map.set(item.siteListId, [...(map.get(item.siteListId) ?? []), item]);
+  }
+  return map;
+});
+export const isMenuOpAtom = atom<boolean>(false);

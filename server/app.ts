@@ -1,0 +1,98 @@
+// createApp(config) → the Express app. The only place where middleware order is decided:
+// health → security headers → /api proxy (before any body parser) → assets → cookies and i18n →
+// language routing → the document handler → 404.
+import path from "node:path";
+import express, { type NextFunction, type Request, type Response } from "express";
+import compression from "compression";
+import cookieParser from "cookie-parser";
+import { rateLimit } from "express-rate-limit";
+import type { ViteDevServer } from "vite";
+import type { Config } from "./config.ts";
+import type { Logger } from "./logger.ts";
+import type { Language } from "../shared/languages.ts";
+import type { Resources } from "../client/app-context.ts";
+import type { DocumentAssets } from "../client/document.tsx";
+import { healthz, readyz } from "./health.ts";
+import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security.ts";
+import { createApiProxy } from "./proxy.ts";
+import { createServerI18n, i18nMiddleware, loadResources } from "./i18n.ts";
+import { languageRouting } from "./language.ts";
+import { createDocumentHandler, type EntryServer } from "./render.ts";
+
+export const rootDir = path.resolve(import.meta.dirname, "..");
+
+export interface AppOptions {
+  logger: Logger;
+  /** How the server entry and the client's assets are found. */
+  entry: () => Promise<EntryServer>;
+  assets: (modules: string[]) => DocumentAssets;
+  /** Development: Vite in middleware mode serves sources and HMR. */
+  vite?: ViteDevServer | undefined;
+  /** Production: the built client (hashed assets). */
+  clientDir?: string | undefined;
+}
+
+export async function createApp(config: Config, options: AppOptions) {
+  if (!config.upstreamUrl) throw new Error("createApp needs config.upstreamUrl (start the embedded upstream first)");
+  const { logger } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy === "false" ? false : config.trustProxy === "true" ? true : config.trustProxy);
+
+  app.get("/healthz", healthz);
+  app.get("/readyz", readyz(() => config.upstreamUrl));
+  app.use(securityHeaders);
+
+  app.use(
+    "/api",
+    rateLimit({
+      windowMs: 60_000,
+      limit: config.rateLimitPerMinute,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        res.status(429).json({ success: false, code: "E42900001", message: "Too many requests, please try again later.", data: null });
+      },
+    }),
+    sameOriginWrites([new URL(config.publicOrigin).origin]),
+    createApiProxy({ target: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
+  );
+
+  app.use(compression());
+  if (options.clientDir) {
+    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
+  }
+  if (options.vite) app.use(options.vite.middlewares);
+  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h", index: false }));
+  // A missing asset is a plain 404, never an HTML page.
+  app.use(["/assets", "/media"], (_req, res) => {
+    res.status(404).type("text/plain").send("Not found");
+  });
+
+  const resources: Record<Language, Resources> = loadResources();
+  const i18n = await createServerI18n(resources);
+  app.use(cookieParser());
+  app.use(i18nMiddleware(i18n));
+  app.use(nonceMiddleware);
+  app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
+  app.use(
+    createDocumentHandler({
+      config,
+      logger,
+      resources,
+      loadEntry: options.entry,
+      assets: options.assets,
+      dev: !!options.vite,
+    }),
+  );
+
+  app.use((_req, res) => {
+    res.status(404).type("text/plain").send("Not found");
+  });
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, url: req.originalUrl }, "unhandled error");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain").send("Internal Server Error");
+  });
+  return app;
+}

@@ -1,0 +1,52 @@
+// Where the browser finds the client's files: the Vite manifest in production; the dev server in development.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { DocumentAssets } from "../client/document.tsx";
+
+export const clientEntry = "client/entry-client.tsx";
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** Production: the entry, its CSS and the modulepreload list of the entry and the matched route modules. */
+export function manifestAssets(clientDir: string): (modules: string[]) => DocumentAssets {
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+  const entry = manifest[clientEntry];
+  if (!entry) throw new Error(`The client manifest has no entry for ${clientEntry}; run npm run build`);
+  return (modules) => {
+    const styles = new Set<string>();
+    const preloads = new Set<string>();
+    const visit = (key: string, seen: Set<string>) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      chunk.css?.forEach((file) => styles.add(`/${file}`));
+      if (key !== clientEntry) preloads.add(`/${chunk.file}`);
+      chunk.imports?.forEach((imported) => visit(imported, seen));
+    };
+    const seen = new Set<string>();
+    visit(clientEntry, seen);
+    modules.forEach((module) => visit(module, seen));
+    return { entry: `/${entry.file}`, styles: [...styles], preloads: [...preloads] };
+  };
+}
+
+/** Development: Vite serves sources; the stylesheet is linked so the first paint is styled (no FOUC). */
+export function devAssets(preamble: string): (modules: string[]) => DocumentAssets {
+  return () => ({
+    entry: `/${clientEntry}`,
+    styles: ["/client/styles/app.css?direct"],
+    preloads: [],
+    devPreamble: preamble,
+    devScripts: ["/@vite/client"],
+  });
+}
+
+/** Tests render without a client build: the document has no scripts to load. */
+export function noAssets(): DocumentAssets {
+  return { entry: null, styles: [], preloads: [] };
+}

@@ -1,0 +1,31 @@
+// Language routing of unprefixed paths (SPEC §2, DESIGN.md step 2): "/" → the cookie's language, the
+// browser's, or zh; any other real route → the cookie's language or zh, query kept; unknown → 404.
+import type { NextFunction, Request, Response } from "express";
+import { defaultLanguage, isLanguage, languageCookie, localizePath, splitLanguagePrefix } from "../shared/languages.ts";
+import { detectLanguage } from "./i18n.ts";
+
+function redirect(res: Response, location: string) {
+  // The answer depends on the cookie and the browser's language: no shared cache may keep it.
+  res.setHeader("Vary", "Cookie, Accept-Language");
+  res.setHeader("Cache-Control", "private, no-store");
+  res.redirect(302, location);
+}
+
+export function languageRouting(isKnownPath: (pathname: string) => Promise<boolean> | boolean) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (splitLanguagePrefix(req.path).language) return next();
+    const query = req.originalUrl.slice(req.originalUrl.indexOf("?") === -1 ? req.originalUrl.length : req.originalUrl.indexOf("?"));
+    if (req.path === "/") return redirect(res, `/${detectLanguage(req)}${query}`);
+    const cookie = req.cookies?.[languageCookie];
+    const language = isLanguage(cookie) ? cookie : defaultLanguage;
+    // Collapse leading slashes so "//evil.example" can never become a protocol-relative Location.
+    const path = `/${req.path.replace(/^\/+/, "")}`;
+    const target = localizePath(path, language);
+    if (await isKnownPath(target)) return redirect(res, `${target}${query}`);
+    // Unknown: the 404 page in the visitor's language, at this URL.
+    res.locals.rewritten = true;
+    req.url = `${target}${query}`;
+    next();
+  };
+}

@@ -1,0 +1,135 @@
+// The document handler: one GET/HEAD of a page under /zh or /en → loaders → streamed HTML, with the
+// router's status code, the per-request nonce and the language cookie.
+import type { NextFunction, Request, Response } from "express";
+import { isbot } from "isbot";
+import type { Config } from "./config.ts";
+import type { Logger } from "./logger.ts";
+import { contentSecurityPolicy } from "./security.ts";
+import { htmlLang, languageCookie, languageCookieMaxAgeMs, splitLanguagePrefix, type Language } from "../shared/languages.ts";
+import { escapeHtml } from "../shared/html.ts";
+import { createPageClient } from "../client/api/page-client.ts";
+import type { Resources } from "../client/app-context.ts";
+import type { DocumentAssets } from "../client/document.tsx";
+import type { RenderInput, RenderOutput } from "../client/entry-server.tsx";
+
+export interface EntryServer {
+  render: (input: RenderInput) => Promise<RenderOutput>;
+  isKnownPath: (pathname: string) => boolean;
+}
+
+export interface DocumentHandlerOptions {
+  config: Config;
+  logger: Logger;
+  resources: Record<Language, Resources>;
+  loadEntry: () => Promise<EntryServer>;
+  assets: (modules: string[]) => DocumentAssets;
+  dev: boolean;
+}
+
+/** Express request → Fetch Request for the static handler; the URL is built on the configured origin. */
+function toFetchRequest(req: Request, origin: string, signal: AbortSignal): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(":")) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  // HEAD runs the same loaders as GET; only the body is left out.
+  return new globalThis.Request(new URL(req.url, origin), { method: "GET", headers, signal });
+}
+
+export function createDocumentHandler(options: DocumentHandlerOptions) {
+  const { config, logger } = options;
+  const secure = config.publicOrigin.startsWith("https:");
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const { language } = splitLanguagePrefix(req.path);
+    if (!language) return next();
+    const nonce = res.locals.nonce;
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+
+    if (!res.locals.rewritten && req.cookies?.[languageCookie] !== language) {
+      res.cookie(languageCookie, language, { maxAge: languageCookieMaxAgeMs, path: "/", sameSite: "lax", secure });
+    }
+
+    let output: RenderOutput;
+    try {
+      const entry = await options.loadEntry();
+      output = await entry.render({
+        request: toFetchRequest(req, config.publicOrigin, controller.signal),
+        language,
+        i18n: req.i18n,
+        nonce,
+        isBot: isbot(req.headers["user-agent"] ?? ""),
+        appContext: {
+          language,
+          resources: options.resources[language],
+          websiteCode: config.websiteCode,
+          provider: config.upstreamProvider,
+          apiBase: "/api",
+          previewUntil: null,
+        },
+        loaderContext: {
+          api: (lang) =>
+            createPageClient({
+              base: config.upstreamUrl!,
+              provider: config.upstreamProvider,
+              websiteCode: config.websiteCode,
+              language: lang,
+              preview: false,
+              cookie: req.headers.cookie ?? "",
+              signal: controller.signal,
+            }),
+        },
+        assets: options.assets,
+        timeoutMs: config.renderTimeoutMs,
+        onError: (error) => logger.error({ err: error, url: req.originalUrl }, "render error"),
+      });
+    } catch (error) {
+      logger.error({ err: error, url: req.originalUrl }, "render failed");
+      return sendFallbackError(res, language, options.resources[language], options.dev, nonce);
+    }
+
+    if (output.kind === "response") {
+      const location = output.response.headers.get("Location");
+      if (location && output.response.status >= 300 && output.response.status < 400) {
+        // Only site-relative redirects leave here: an absolute one from a loader would be an open redirect.
+        return res.redirect(output.response.status, location.startsWith("/") && !location.startsWith("//") ? location : `/${language}`);
+      }
+      res.status(output.response.status);
+      output.response.headers.forEach((value, name) => res.setHeader(name, value));
+      return res.end(req.method === "HEAD" ? undefined : Buffer.from(await output.response.arrayBuffer()));
+    }
+
+    res.status(output.statusCode);
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Content-Language", htmlLang[language]);
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.dev));
+    // The HTML carries a one-time nonce: it must never be served from a shared cache.
+    res.setHeader("Cache-Control", "private, no-cache");
+    if (req.method === "HEAD") {
+      output.abort();
+      return res.end();
+    }
+    output.pipe(res);
+  };
+}
+
+/** When React cannot even render the shell: a static, localized 500 page, no stack trace. */
+function sendFallbackError(res: Response, language: Language, resources: Resources, dev: boolean, nonce: string) {
+  if (res.headersSent) return res.end();
+  const error = (resources.common?.error ?? {}) as Record<string, string>;
+  const title = escapeHtml(error.serverTitle ?? "Server error");
+  const text = escapeHtml(error.serverText ?? "");
+  const back = escapeHtml(error.backHome ?? "Home");
+  res.status(500);
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+  res.setHeader("Cache-Control", "no-store");
+  res.end(
+    `<!DOCTYPE html><html lang="${htmlLang[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
+      `<body><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><p>500</p><h1>${title}</h1><p>${text}</p><p><a href="/${language}">${back}</a></p></main></body></html>`,
+  );
+}

@@ -1,0 +1,102 @@
+// Document metadata queries shared by the document calls and the product detail.
+import type { SQLInputValue } from "node:sqlite";
+import { attachDownloadPath, documentTypes, type DocumentMeta, type DocumentType } from "../../shared/contract/index.ts";
+import type { Language } from "../../shared/languages.ts";
+import type { Database } from "./db.ts";
+import { visibleCte } from "./product-tree.ts";
+import { likePattern } from "./sql.ts";
+
+interface DocumentRow {
+  id: string;
+  type: DocumentType;
+  title: string;
+  summary: string;
+  version: string;
+  date: string;
+  fileName: string;
+  fileSize: number;
+  pageCount: number;
+}
+
+export interface DocumentFilter {
+  type?: DocumentType;
+  productId?: number;
+  partNumber?: string;
+  keyword?: string;
+}
+
+const selectMeta = `SELECT d.id, d.type, d.title, d.summary, d.version, d.date, f.file_name AS fileName,
+  length(f.pdf) AS fileSize, f.page_count AS pageCount FROM documents d JOIN document_files f ON f.id = d.id`;
+
+export function createDocumentStore(db: Database) {
+  // Only products the site shows are named beside a document.
+  const productsOf = db.prepare(
+    `WITH RECURSIVE ${visibleCte}
+     SELECT s.id, s.part_number AS partNumber FROM document_products dp
+     JOIN site_list s ON s.id = dp.product_id JOIN visible v ON v.id = s.id
+     WHERE dp.document_id = ? AND s.part_number IS NOT NULL ORDER BY s.sort, s.id`,
+  );
+  const byId = db.prepare(`${selectMeta} WHERE d.id = ? AND d.language = ?`);
+  const forProduct = db.prepare(
+    `${selectMeta} JOIN document_products dp ON dp.document_id = d.id WHERE dp.product_id = ? AND d.language = ? ORDER BY d.type, d.date DESC, d.id`,
+  );
+  const file = db.prepare("SELECT file_name AS fileName, sha256, pdf FROM document_files WHERE id = ?");
+
+  const toMeta = (row: DocumentRow): DocumentMeta => ({
+    ...row,
+    downloadPath: attachDownloadPath(row.id),
+    products: productsOf.all(row.id) as DocumentMeta["products"],
+  });
+
+  function where(filter: DocumentFilter, language: Language, withType: boolean) {
+    const clauses = ["d.language = ?"];
+    const args: SQLInputValue[] = [language];
+    if (withType && filter.type) {
+      clauses.push("d.type = ?");
+      args.push(filter.type);
+    }
+    if (filter.productId !== undefined) {
+      clauses.push("d.id IN (SELECT document_id FROM document_products WHERE product_id = ?)");
+      args.push(filter.productId);
+    }
+    if (filter.partNumber) {
+      clauses.push(
+        "d.id IN (SELECT dp.document_id FROM document_products dp JOIN site_list s ON s.id = dp.product_id WHERE s.part_number = ? COLLATE NOCASE)",
+      );
+      args.push(filter.partNumber);
+    }
+    if (filter.keyword) {
+      clauses.push("(d.title LIKE ? ESCAPE '\\' OR d.summary LIKE ? ESCAPE '\\' OR d.id LIKE ? ESCAPE '\\')");
+      const pattern = likePattern(filter.keyword);
+      args.push(pattern, pattern, pattern);
+    }
+    return { sql: clauses.join(" AND "), args };
+  }
+
+  return {
+    byId(id: string, language: Language): DocumentMeta | null {
+      const row = byId.get(id, language) as DocumentRow | undefined;
+      return row ? toMeta(row) : null;
+    },
+    forProduct(productId: number, language: Language): DocumentMeta[] {
+      return (forProduct.all(productId, language) as unknown as DocumentRow[]).map(toMeta);
+    },
+    page(filter: DocumentFilter, language: Language, pageIndex: number, pageSize: number) {
+      const listWhere = where(filter, language, true);
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM documents d WHERE ${listWhere.sql}`).get(...listWhere.args) as { n: number }).n;
+      const rows = db
+        .prepare(`${selectMeta} WHERE ${listWhere.sql} ORDER BY d.date DESC, d.id LIMIT ? OFFSET ?`)
+        .all(...listWhere.args, pageSize, (pageIndex - 1) * pageSize) as unknown as DocumentRow[];
+      const countWhere = where(filter, language, false);
+      const typeCounts = Object.fromEntries(documentTypes.map((type) => [type, 0])) as Record<DocumentType, number>;
+      const counted = db
+        .prepare(`SELECT d.type, COUNT(*) AS n FROM documents d WHERE ${countWhere.sql} GROUP BY d.type`)
+        .all(...countWhere.args) as Array<{ type: DocumentType; n: number }>;
+      for (const { type, n } of counted) typeCounts[type] = n;
+      return { list: rows.map(toMeta), total, pageIndex, pageSize, typeCounts };
+    },
+    file(id: string) {
+      return file.get(id) as { fileName: string; sha256: string; pdf: Uint8Array } | undefined;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// The OpenAPI 3.1 document of the upstream, generated from the contract's zod schemas (JSON Schema
+// draft 2020-12, which OpenAPI 3.1 uses as its schema dialect), served at GET /openapi.json.
+import type { Router } from "express";
+import { z } from "zod";
+import {
+  attachDownloadPathPattern,
+  callPath,
+  calls,
+  errorCodes,
+  errorEnvelope,
+  requestBodySchema,
+  responseSchema,
+  type CallDefinition,
+} from "../../shared/contract/index.ts";
+import { sessionCookie } from "../../shared/cookies.ts";
+
+type JsonSchema = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  // "any" for what JSON Schema cannot say (transforms): the document must list every call regardless.
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+const errorStatuses = [...new Set(Object.values(errorCodes).map((definition) => definition.status))].sort();
+
+function errorResponses(codesByStatus: Map<number, string[]>) {
+  return Object.fromEntries(
+    errorStatuses.map((status) => [
+      String(status),
+      {
+        description: `Error envelope; codes: ${(codesByStatus.get(status) ?? []).join(", ")}`,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
+      },
+    ]),
+  );
+}
+
+function operation(call: CallDefinition, errors: JsonSchema) {
+  const query = jsonSchema(call.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const parameters = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: query.required?.includes(name) ?? false,
+    schema,
+  }));
+  return {
+    operationId: call.name,
+    summary: call.summary,
+    ...(call.auth ? { security: [{ sessionCookie: [] }] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(call.method === "POST"
+      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(requestBodySchema(call), "input") } } } }
+      : {}),
+    responses: {
+      "200": { description: "Success envelope", content: { "application/json": { schema: jsonSchema(responseSchema(call), "output") } } },
+      ...errors,
+    },
+  };
+}
+
+export function buildOpenApiDocument(provider: string) {
+  const codesByStatus = new Map<number, string[]>();
+  for (const [code, definition] of Object.entries(errorCodes)) {
+    codesByStatus.set(definition.status, [...(codesByStatus.get(definition.status) ?? []), code]);
+  }
+  const errors = errorResponses(codesByStatus);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const call of calls) {
+    const path = callPath(call, provider);
+    paths[path] = { ...paths[path], [call.method.toLowerCase()]: operation(call, errors) };
+  }
+  paths[attachDownloadPathPattern] = {
+    get: {
+      operationId: "downloadAttach",
+      summary: "A document's PDF file (Content-Disposition: attachment).",
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{0,99}$" } }],
+      responses: {
+        "200": { description: "The PDF", content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } } },
+        "304": { description: "Not modified (If-None-Match)" },
+        "404": errors["404"],
+      },
+    },
+  };
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: "Qingyun Power Semiconductor website upstream",
+      version: "1.0.0",
+      description:
+        "Every call answers the envelope { success, code, message, data }; the HTTP status gives the class of an error and `code` the reason (see the error responses). The site reaches these paths under /api.",
+    },
+    servers: [{ url: "/" }],
+    paths,
+    components: {
+      schemas: { ErrorEnvelope: jsonSchema(errorEnvelope, "output") },
+      securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: sessionCookie } },
+    },
+  };
+}
+
+export function mountOpenApi(router: Router, provider: string) {
+  // Built once: the contract does not change while the process runs.
+  const document = JSON.stringify(buildOpenApiDocument(provider));
+  router.get("/openapi.json", (_req, res) => {
+    res.type("application/json").send(document);
+  });
+}

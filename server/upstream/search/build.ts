@@ -1,0 +1,153 @@
+// Fills the search index from the loaded content (products, documents, news, jobs, content pages), one
+// row per item and language; runs inside the content transaction, after everything else is stored.
+import { attachDownloadPath } from "../../../shared/contract/documents.ts";
+import type { SearchType } from "../../../shared/contract/search.ts";
+import type { Database } from "../db.ts";
+
+/** Where search hits of each kind lead on the site (paths without language prefix, SPEC §2). */
+export const searchLinks = {
+  product: (partNumber: string) => `/productAndService/productDetail/${encodeURIComponent(partNumber)}`,
+  category: (id: number) => `/productAndService/products/${id}`,
+  news: (id: number) => `/news/newsDetail/${id}`,
+  job: (id: number) => `/about/joinUs/positionDetail/${id}`,
+  document: (id: string) => `/support/documents?id=${encodeURIComponent(id)}`,
+};
+
+interface IndexRow {
+  type: SearchType;
+  ref: string;
+  language: string;
+  link: string;
+  date: string | null;
+  downloadPath: string | null;
+  title: string;
+  body: string[];
+}
+
+export function rebuildSearchIndex(db: Database): number {
+  db.exec("DELETE FROM search_index");
+  const insert = db.prepare(
+    "INSERT INTO search_index (type, ref, language, link, date, download_path, title, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  let count = 0;
+  const add = (row: IndexRow) => {
+    const body = row.body.filter((text) => text.trim()).join("\n");
+    insert.run(row.type, row.ref, row.language, row.link, row.date, row.downloadPath, row.title, body);
+    count++;
+  };
+  for (const row of productRows(db)) add(row);
+  for (const row of documentRows(db)) add(row);
+  for (const row of newsRows(db)) add(row);
+  for (const row of jobRows(db)) add(row);
+  for (const row of pageRows(db)) add(row);
+  return count;
+}
+
+function* productRows(db: Database): Generator<IndexRow> {
+  // Only what the site shows: on-status nodes whose ancestors are all on.
+  const nodes = db
+    .prepare(
+      `WITH RECURSIVE visible(id) AS (
+         SELECT id FROM site_list WHERE parent_id IS NULL AND status = 'on' AND type = 1
+         UNION ALL SELECT c.id FROM site_list c JOIN visible v ON c.parent_id = v.id WHERE c.status = 'on'
+       )
+       SELECT s.id, s.part_number AS partNumber, s.name_zh, s.name_en, s.data, p.name_zh AS parent_zh, p.name_en AS parent_en
+       FROM site_list s JOIN visible v ON v.id = s.id LEFT JOIN site_list p ON p.id = s.parent_id`,
+    )
+    .all() as Array<{ id: number; partNumber: string | null; name_zh: string; name_en: string; data: string; parent_zh: string | null; parent_en: string | null }>;
+  const params = db.prepare("SELECT text_value FROM product_params WHERE product_id = ? AND language = ?");
+  for (const node of nodes) {
+    const data = JSON.parse(node.data) as Record<string, any>;
+    for (const language of ["zh", "en"] as const) {
+      const name = language === "zh" ? node.name_zh : node.name_en;
+      const parent = (language === "zh" ? node.parent_zh : node.parent_en) ?? "";
+      if (node.partNumber === null) {
+        yield {
+          type: "products", ref: String(node.id), language, link: searchLinks.category(node.id), date: null, downloadPath: null,
+          title: name, body: [data.summary?.[language] ?? "", parent],
+        };
+        continue;
+      }
+      const values = (params.all(node.id, language) as Array<{ text_value: string }>).map((row) => row.text_value);
+      yield {
+        type: "products", ref: node.partNumber, language, link: searchLinks.product(node.partNumber), date: null, downloadPath: null,
+        title: `${node.partNumber} ${name}`,
+        body: [
+          data.summary?.[language] ?? "",
+          ...(data.description?.[language] ?? []),
+          ...(data.features?.[language] ?? []),
+          ...(data.applications?.[language] ?? []),
+          parent,
+          values.join(" "),
+        ],
+      };
+    }
+  }
+}
+
+function* documentRows(db: Database): Generator<IndexRow> {
+  const rows = db
+    .prepare(
+      `SELECT d.id, d.language, d.type, d.date, d.title, d.summary,
+         (SELECT group_concat(s.part_number, ' ') FROM document_products dp JOIN site_list s ON s.id = dp.product_id WHERE dp.document_id = d.id) AS parts
+       FROM documents d`,
+    )
+    .all() as Array<{ id: string; language: string; date: string; title: string; summary: string; parts: string | null }>;
+  for (const row of rows) {
+    yield {
+      type: "documents", ref: row.id, language: row.language, link: searchLinks.document(row.id), date: row.date,
+      downloadPath: attachDownloadPath(row.id), title: row.title, body: [row.summary, row.parts ?? ""],
+    };
+  }
+}
+
+function* newsRows(db: Database): Generator<IndexRow> {
+  const rows = db.prepare("SELECT id, language, date, title, summary, data FROM news").all() as Array<{ id: number; language: string; date: string; title: string; summary: string; data: string }>;
+  for (const row of rows) {
+    const data = JSON.parse(row.data) as { body: string[]; tags: string[] };
+    yield {
+      type: "news", ref: String(row.id), language: row.language, link: searchLinks.news(row.id), date: row.date, downloadPath: null,
+      title: row.title, body: [row.summary, ...data.body.map(stripMarkers), data.tags.join(" ")],
+    };
+  }
+}
+
+function* jobRows(db: Database): Generator<IndexRow> {
+  const rows = db.prepare("SELECT id, language, title, location, department, date, data FROM jobs").all() as Array<{ id: number; language: string; title: string; location: string; department: string; date: string; data: string }>;
+  for (const row of rows) {
+    const data = JSON.parse(row.data) as { description: string; duties: string[]; requirements: string[] };
+    yield {
+      type: "jobs", ref: String(row.id), language: row.language, link: searchLinks.job(row.id), date: row.date, downloadPath: null,
+      title: row.title, body: [`${row.department} · ${row.location}`, data.description, ...data.duties, ...data.requirements],
+    };
+  }
+}
+
+function* pageRows(db: Database): Generator<IndexRow> {
+  const rows = db
+    .prepare("SELECT template_code AS templateCode, language, url, data FROM site_pages WHERE page_type = 1 AND url IS NOT NULL")
+    .all() as Array<{ templateCode: string; language: string; url: string; data: string }>;
+  for (const row of rows) {
+    const page = JSON.parse(row.data) as Record<string, any>;
+    if (page.kind !== "page") continue;
+    yield {
+      type: "pages", ref: row.templateCode, language: row.language, link: row.url, date: null, downloadPath: null,
+      title: String(page.title ?? ""), body: [page.description ?? "", page.banner?.subtitle ?? "", ...sectionTexts(page.sections ?? [])],
+    };
+  }
+}
+
+function sectionTexts(sections: Array<Record<string, any>>): string[] {
+  const texts: string[] = [];
+  for (const section of sections) {
+    texts.push(section.heading ?? "", ...(section.body ?? []).map(stripMarkers));
+    for (const item of section.items ?? []) texts.push(item.title ?? "", item.text ?? "", item.value ?? "");
+    if (section.table) texts.push(section.table.columns.join(" "), ...section.table.rows.map((row: string[]) => row.join(" ")));
+  }
+  return texts;
+}
+
+/** The "## " and "- " paragraph markers of the content format are layout, not text. */
+function stripMarkers(paragraph: string): string {
+  return paragraph.replace(/^(## |- )/, "");
+}

@@ -1,0 +1,9 @@
+// The content calls of SPEC §7 (products, documents, news, jobs, contact form, search), gathered for the index.
+export * from "./forms.ts";
+export * from "./products.ts";
+export * from "./documents.ts";
+export * from "./news.ts";
+export * from "./jobs.ts";
+export * from "./leave-word.ts";
+export * from "./search.ts";
+export * from "./services.ts";

@@ -1,0 +1,82 @@
+// Technical documents (datasheets, application notes, models, certificates, brochures): by page, by id,
+// the PDF download path, and the optional download form of SPEC §3.
+import { z } from "zod";
+import { defineCall } from "./define.ts";
+import { paged, pagingInput } from "./envelope.ts";
+import { formLimits } from "./forms.ts";
+
+export const documentTypes = ["datasheet", "applicationNote", "simulationModel", "certificate", "brochure"] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+export const documentId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "a document id (lowercase letters, digits, -)");
+
+/** GET path of a document's PDF on the upstream (relative to the API base, e.g. /api in the browser). */
+export const attachDownloadPathPattern = "/front/attach/download/{id}";
+export function attachDownloadPath(id: string): string {
+  return attachDownloadPathPattern.replace("{id}", encodeURIComponent(id));
+}
+
+export const documentProduct = z.object({ id: z.number().int(), partNumber: z.string() });
+
+export const documentMeta = z.object({
+  id: documentId,
+  type: z.enum(documentTypes),
+  title: z.string(),
+  summary: z.string(),
+  version: z.string(),
+  /** YYYY-MM-DD */
+  date: z.string(),
+  /** The file is always a PDF; its text is English. */
+  fileName: z.string(),
+  fileSize: z.number().int().positive(),
+  pageCount: z.number().int().positive(),
+  downloadPath: z.string(),
+  products: z.array(documentProduct),
+});
+export type DocumentMeta = z.infer<typeof documentMeta>;
+
+export const queryAttachPage = defineCall({
+  name: "queryAttachPage",
+  path: "/front/queryAttachPage",
+  summary: "Documents by page, newest first; filters: type, product (id or part number), keyword.",
+  body: z.strictObject({
+    type: z.enum(documentTypes).optional(),
+    productId: z.number().int().positive().optional(),
+    partNumber: z.string().trim().min(1).max(64).optional(),
+    keyword: z.string().trim().max(100).optional(),
+    ...pagingInput.shape,
+  }),
+  data: paged(documentMeta).extend({
+    /** Documents per type under the same product and keyword filters (for tabs). */
+    typeCounts: z.record(z.enum(documentTypes), z.number().int().nonnegative()),
+  }),
+});
+export type DocumentPage = z.infer<typeof queryAttachPage.data>;
+
+export const queryAttachInfo = defineCall({
+  name: "queryAttachInfo",
+  path: "/front/queryAttachInfo",
+  summary: "One document's metadata by id.",
+  body: z.strictObject({ id: documentId }),
+  data: documentMeta,
+});
+
+/** The download form of SPEC §3; every field is required-style and length-limited. */
+export const downloadRecordInput = z.strictObject({
+  attachId: documentId,
+  name: z.string().trim().max(formLimits.name),
+  phone: z.string().trim().max(formLimits.phone),
+  email: z.string().trim().max(formLimits.email),
+  company: z.string().trim().max(formLimits.company),
+  position: z.string().trim().max(formLimits.position),
+  productDemand: z.string().trim().max(formLimits.productDemand),
+});
+export type DownloadRecordInput = z.input<typeof downloadRecordInput>;
+
+export const addDownloadRecord = defineCall({
+  name: "addDownloadRecord",
+  path: "/front/addDownloadRecord",
+  summary: "Stores the download form (name, phone, email, company, position, product demand) for a document.",
+  body: downloadRecordInput,
+  data: z.object({ id: z.number().int(), downloadPath: z.string() }),
+});

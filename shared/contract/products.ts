@@ -1,0 +1,127 @@
+// Product data by page (list, filters, numeric sort, detail by part number) and the distinct values of
+// the filterable parameters of a product-tree node.
+import { z } from "zod";
+import { defineCall } from "./define.ts";
+import { paged, pagingInput } from "./envelope.ts";
+import { documentMeta } from "./documents.ts";
+
+/** A parameter key of a family's parameter table (FORMAT.md: letters and digits, starting with a letter). */
+export const fieldId = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/);
+
+/** A parameter value as the product data holds it: a number (no unit) or a text already in the request's language. */
+export const paramValue = z.union([z.number(), z.string()]);
+export type ParamValue = z.infer<typeof paramValue>;
+
+/**
+ * One column of a family's parameter table (SPEC §3). `paramName` keeps its markup: `<…>` is a subscript and
+ * `/` splits header levels (see shared/param-name.ts). `screenName` labels the filter; null = not filterable.
+ */
+export const paramColumn = z.object({
+  fieldId,
+  paramName: z.string(),
+  screenName: z.string().nullable(),
+  sortable: z.boolean(),
+  unit: z.string().nullable(),
+});
+export type ParamColumn = z.infer<typeof paramColumn>;
+
+/** A product-tree node as a page header or breadcrumb shows it. */
+export const productNode = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  level: z.number().int().min(1),
+  name: z.string(),
+  summary: z.string(),
+  image: z.string().nullable(),
+  partNumber: z.string().nullable(),
+});
+export type ProductNode = z.infer<typeof productNode>;
+
+export const breadcrumbItem = z.object({
+  id: z.number().int(),
+  level: z.number().int().min(1),
+  name: z.string(),
+  partNumber: z.string().nullable(),
+});
+export type BreadcrumbItem = z.infer<typeof breadcrumbItem>;
+
+/** One row of the product table. */
+export const productListItem = z.object({
+  id: z.number().int(),
+  parentId: z.number().int(),
+  partNumber: z.string(),
+  name: z.string(),
+  summary: z.string(),
+  isNew: z.boolean(),
+  /** fieldId → value; a field the product does not state is absent. */
+  params: z.record(z.string(), paramValue),
+});
+export type ProductListItem = z.infer<typeof productListItem>;
+
+/** Everything the product detail page shows. */
+export const productDetail = productListItem.extend({
+  description: z.array(z.string()),
+  features: z.array(z.string()),
+  applications: z.array(z.string()),
+  documents: z.array(documentMeta),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+
+export const sortOrders = ["asc", "desc"] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+export const numericRange = z.strictObject({ min: z.number().optional(), max: z.number().optional() });
+
+export const querySiteListDataByPage = defineCall({
+  name: "querySiteListDataByPage",
+  path: "/front/querySiteListDataByPage",
+  summary:
+    "Products of a product-tree node (a family or series lists all its on-status descendants) by page, with the family's parameter table; or one product by partNumber with its full detail.",
+  body: z.strictObject({
+    /** The node to list (any level). Either this or partNumber. */
+    siteListId: z.number().int().positive().optional(),
+    /** Looks one product up for the detail page (case-insensitive). Either this or siteListId. */
+    partNumber: z.string().trim().min(1).max(64).optional(),
+    keyword: z.string().trim().max(100).optional(),
+    /** fieldId → accepted values (a product matches when its value is one of them); fields combine with AND. */
+    filters: z.record(fieldId, z.array(paramValue).min(1).max(50)).optional(),
+    /** fieldId → numeric bounds, inclusive; only for sortable (numeric) fields. */
+    ranges: z.record(fieldId, numericRange).optional(),
+    /** Numeric sort on a sortable field; products without a value come last. Default: the catalogue order. */
+    sort: z.strictObject({ fieldId, order: z.enum(sortOrders) }).optional(),
+    ...pagingInput.shape,
+  }),
+  data: paged(productListItem).extend({
+    /** The requested node (for partNumber: the product itself). */
+    node: productNode,
+    /** From the family (level 1) down to the node. */
+    breadcrumb: z.array(breadcrumbItem),
+    /** The parameter table of the node's family. */
+    paramTable: z.array(paramColumn),
+    /** Set only for a partNumber lookup. */
+    product: productDetail.nullable(),
+  }),
+});
+export type QuerySiteListDataByPageBody = z.input<typeof querySiteListDataByPage.body>;
+export type ProductPage = z.infer<typeof querySiteListDataByPage.data>;
+
+/** One value of a filterable field with the number of products that have it. */
+export const distinctValue = z.object({ value: paramValue, label: z.string(), count: z.number().int().nonnegative() });
+export type DistinctValue = z.infer<typeof distinctValue>;
+
+export const distinctField = paramColumn.extend({
+  values: z.array(distinctValue),
+  /** Bounds over the node's products, for sortable (numeric) fields; null otherwise. */
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+});
+export type DistinctField = z.infer<typeof distinctField>;
+
+export const queryDistinctProductFieldData = defineCall({
+  name: "queryDistinctProductFieldData",
+  path: "/open/proxy/{provider}/ext/siteListData/queryDistinctProductFieldData",
+  summary: "Distinct values of the filterable fields (those with a screenName) over the on-status products of a node.",
+  body: z.strictObject({ siteListId: z.number().int().positive() }),
+  data: z.object({ siteListId: z.number().int(), fields: z.array(distinctField) }),
+});
+export type ProductFilterData = z.infer<typeof queryDistinctProductFieldData.data>;

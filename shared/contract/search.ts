@@ -1,0 +1,47 @@
+// Site search (SPEC §2 search page): products, documents, news, jobs and content pages in one ranked list.
+import { z } from "zod";
+import { defineCall } from "./define.ts";
+import { paged, pagingInput } from "./envelope.ts";
+
+export const searchTypes = ["products", "documents", "news", "jobs", "pages"] as const;
+export type SearchType = (typeof searchTypes)[number];
+
+export const SEARCH_TEXT_MAX = 100;
+
+export const searchHit = z.object({
+  type: z.enum(searchTypes),
+  /** The item's id within its type (product part number, document id, news or job id, page templateCode). */
+  id: z.string(),
+  /** Plain title. */
+  title: z.string(),
+  /** Title as HTML: escaped text with the hits wrapped in <mark>…</mark>, nothing else; safe to render. */
+  titleHtml: z.string(),
+  /** A short excerpt as HTML, escaped and marked like titleHtml. */
+  snippetHtml: z.string(),
+  /** Site path without language prefix (e.g. /news/newsDetail/3). */
+  link: z.string(),
+  /** YYYY-MM-DD for news, documents and jobs; null otherwise. */
+  date: z.string().nullable(),
+  /** For documents: the PDF's download path (relative to the API base). */
+  downloadPath: z.string().nullable(),
+});
+export type SearchHit = z.infer<typeof searchHit>;
+
+export const searchSite = defineCall({
+  name: "searchSite",
+  path: "/front/searchSite",
+  summary:
+    "Full-text search over products, documents, news, jobs and pages in the request's language: ranked, paged, with highlighted snippets and per-type counts. Empty text → 400.",
+  body: z.strictObject({
+    text: z.string().max(SEARCH_TEXT_MAX),
+    type: z.enum(searchTypes).optional(),
+    ...pagingInput.shape,
+  }),
+  data: paged(searchHit).extend({
+    /** The text as searched (trimmed). */
+    text: z.string(),
+    /** Hits per type, regardless of the type filter. */
+    counts: z.record(z.enum(searchTypes), z.number().int().nonnegative()),
+  }),
+});
+export type SearchResult = z.infer<typeof searchSite.data>;

@@ -1,0 +1,85 @@
+// Language routing (SPEC §2, issue [skeleton] §4) on createApp with the embedded upstream.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import request from "supertest";
+import { startSite } from "./helpers.ts";
+
+let site: Awaited<ReturnType<typeof startSite>>;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site.close());
+
+describe("the root path", () => {
+  it("redirects to zh when nothing says otherwise, never cacheable by shared caches", async () => {
+    const response = await request(site.app).get("/");
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/zh");
+    expect(response.headers.vary).toMatch(/Cookie/);
+    expect(response.headers.vary).toMatch(/Accept-Language/);
+    expect(response.headers["cache-control"]).toMatch(/private/);
+    expect(response.headers["cache-control"]).toMatch(/no-store/);
+  });
+
+  it("follows Accept-Language when there is no cookie", async () => {
+    expect((await request(site.app).get("/").set("Accept-Language", "en-US,en;q=0.9")).headers.location).toBe("/en");
+    expect((await request(site.app).get("/").set("Accept-Language", "zh-TW,zh;q=0.9,en;q=0.5")).headers.location).toBe("/zh");
+    expect((await request(site.app).get("/").set("Accept-Language", "fr-FR,de;q=0.8")).headers.location).toBe("/zh");
+    expect((await request(site.app).get("/").set("Accept-Language", "fr-FR,en-GB;q=0.8,zh;q=0.5")).headers.location).toBe("/en");
+  });
+
+  it("prefers the cookie over Accept-Language", async () => {
+    const response = await request(site.app).get("/").set("Cookie", "i18n_redirected=en").set("Accept-Language", "zh-CN");
+    expect(response.headers.location).toBe("/en");
+    const zh = await request(site.app).get("/").set("Cookie", "i18n_redirected=zh").set("Accept-Language", "en-US");
+    expect(zh.headers.location).toBe("/zh");
+  });
+
+  it("keeps the query", async () => {
+    expect((await request(site.app).get("/?utm_source=x&a=1")).headers.location).toBe("/zh?utm_source=x&a=1");
+  });
+});
+
+describe("unprefixed paths of real routes", () => {
+  it("redirect to the cookie's language or zh, keeping the query, ignoring Accept-Language", async () => {
+    const plain = await request(site.app).get("/privacy").set("Accept-Language", "en-US");
+    expect(plain.status).toBe(302);
+    expect(plain.headers.location).toBe("/zh/privacy");
+    expect(plain.headers.vary).toMatch(/Cookie/);
+    const en = await request(site.app).get("/clause?from=footer").set("Cookie", "i18n_redirected=en");
+    expect(en.headers.location).toBe("/en/clause?from=footer");
+  });
+
+  it("never produce a protocol-relative redirect", async () => {
+    const response = await request(site.app).get("//evil.example/privacy");
+    expect(response.headers.location ?? "").not.toMatch(/^\/\//);
+  });
+
+  it("answer 404 with the localized error page when the path is unknown", async () => {
+    const response = await request(site.app).get("/no-such-page").set("Cookie", "i18n_redirected=en");
+    expect(response.status).toBe(404);
+    expect(response.text).toContain("Page not found");
+    expect(response.text).toContain('href="/en"');
+  });
+});
+
+describe("prefixed pages", () => {
+  it("set the language cookie for 365 days when it differs", async () => {
+    const response = await request(site.app).get("/en");
+    expect(response.status).toBe(200);
+    const cookie = String(response.headers["set-cookie"]);
+    expect(cookie).toMatch(/i18n_redirected=en/);
+    expect(cookie).toMatch(/Max-Age=31536000/);
+    expect(cookie).toMatch(/Path=\//);
+  });
+
+  it("do not set the cookie when it already matches", async () => {
+    const response = await request(site.app).get("/zh").set("Cookie", "i18n_redirected=zh");
+    expect(response.status).toBe(200);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("render <html lang> of their language", async () => {
+    expect((await request(site.app).get("/zh")).text).toMatch(/<html lang="zh-CN"/);
+    expect((await request(site.app).get("/en")).text).toMatch(/<html lang="en-US"/);
+  });
+});

@@ -1,0 +1,122 @@
+// The document handler: server-rendered content, 404 and 500 pages, HEAD, nonce on every script.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import express from "express";
+import request from "supertest";
+import { createTestApp, listen, startSite } from "./helpers.ts";
+
+let site: Awaited<ReturnType<typeof startSite>>;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site.close());
+
+function textOf(html: string): string {
+  return html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ");
+}
+
+describe("the home page", () => {
+  it("is rendered on the server in Chinese, not an empty root", async () => {
+    const response = await request(site.app).get("/zh");
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/text\/html/);
+    const text = textOf(response.text);
+    expect(text).toContain("产品与服务");
+    expect(text).toContain("青云功率半导体有限公司");
+    expect(response.text).toMatch(/<div id="root"><div class="layout">/);
+    // Product families from the upstream's product tree.
+    expect(text).toContain("碳化硅");
+  });
+
+  it("is rendered in English under /en", async () => {
+    const response = await request(site.app).get("/en");
+    const text = textOf(response.text);
+    expect(text).toContain("Products &amp; Services");
+    expect(text).toContain("Qingyun Power Semiconductor Co., Ltd.");
+    expect(text).toMatch(/SiC/);
+    expect(text).not.toContain("产品与服务");
+  });
+
+  it("puts the per-request nonce on every script and in the CSP", async () => {
+    const first = await request(site.app).get("/zh");
+    const second = await request(site.app).get("/zh");
+    const nonce = /'nonce-([^']+)'/.exec(first.headers["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers["content-security-policy"]).not.toContain(nonce);
+    const scripts = first.text.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(first.headers["cache-control"]).toMatch(/private/);
+  });
+
+  it("embeds hydration data that cannot close its script tag", async () => {
+    const response = await request(site.app).get("/en");
+    const script = /<script nonce="[^"]+">(window\.__APP__=[\s\S]*?)<\/script>/.exec(response.text)?.[1] ?? "";
+    expect(script).toContain("window.__staticRouterHydrationData=");
+    expect(script).not.toMatch(/<\/|<!--|\u2028|\u2029/);
+  });
+
+  it("answers HEAD with headers only", async () => {
+    const response = await request(site.app).head("/en");
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/text\/html/);
+    expect(response.text ?? "").toBe("");
+  });
+});
+
+describe("content pages", () => {
+  it("render the terms and the privacy policy in both languages", async () => {
+    const zh = await request(site.app).get("/zh/privacy");
+    expect(zh.status).toBe(200);
+    expect(textOf(zh.text)).toContain("隐私政策");
+    const en = await request(site.app).get("/en/clause");
+    expect(en.status).toBe(200);
+    expect(textOf(en.text)).toMatch(/Terms/);
+  });
+});
+
+describe("errors", () => {
+  it("answer 404 with the localized page and a button home", async () => {
+    const zh = await request(site.app).get("/zh/no/such/page");
+    expect(zh.status).toBe(404);
+    expect(textOf(zh.text)).toContain("页面未找到");
+    expect(zh.text).toContain('href="/zh"');
+    const en = await request(site.app).get("/en/reliability/not-a-page");
+    expect(en.status).toBe(404);
+    expect(textOf(en.text)).toContain("Page not found");
+  });
+
+  it("answer 500 with the server-error page and no stack trace when a loader fails", async () => {
+    const broken = express();
+    broken.use((_req, res) => {
+      res.status(500).json({ success: false, code: "E50000001", message: "boom at Object.<anonymous> (/secret/path.ts:1:1)", data: null });
+    });
+    const upstream = await listen(broken);
+    try {
+      const app = await createTestApp({ UPSTREAM_URL: upstream.url });
+      const response = await request(app).get("/en");
+      expect(response.status).toBe(500);
+      const text = textOf(response.text);
+      expect(text).toContain("Server error");
+      expect(text).toContain("Sorry, the page is running incorrectly, the staff is rushing to repair");
+      expect(response.text).toContain('href="/en"');
+      expect(response.text).not.toMatch(/at Object\.|\/secret\/path|\.ts:\d+/);
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
+describe("operations", () => {
+  it("/healthz answers without I/O and /readyz checks the upstream", async () => {
+    expect((await request(site.app).get("/healthz")).body).toEqual({ status: "ok" });
+    const ready = await request(site.app).get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe("ready");
+  });
+
+  it("answers a missing asset with a plain 404, never HTML", async () => {
+    const response = await request(site.app).get("/assets/missing-abc123.js");
+    expect(response.status).toBe(404);
+    expect(response.headers["content-type"]).toMatch(/text\/plain/);
+  });
+});
