@@ -1,12 +1,21 @@
 // Browser entry: loads the lazy modules of the first match, initialises i18next with the strings the
 // server embedded, then hydrates #root with the router state the HTML carries (no second fetch).
 import "./styles/app.css";
+import { useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
 import { routes } from "./routes.tsx";
 import { readAppContext } from "./app-context.ts";
 import { createClientI18n } from "./i18n.ts";
 import { AppProviders, createAppStore } from "./providers.tsx";
+
+/** Marks the document once React has committed the hydrated tree (browser tests wait for it). */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
+}
 
 async function start() {
   const app = readAppContext();
@@ -25,6 +34,7 @@ async function start() {
     document.getElementById("root")!,
     <AppProviders i18n={i18n} store={store}>
       <RouterProvider router={router} />
+      <HydrationMarker />
     </AppProviders>,
   );
 }

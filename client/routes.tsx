@@ -42,6 +42,7 @@ function languageRoutes(language: Language): RouteObject {
     ErrorBoundary: RootErrorBoundary,
     children: [
       page(language, "index", { index: true }, "client/pages/home/home.tsx", () => import("./pages/home/home.tsx")),
+      page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx")),
       content("clause", "clause", () => "clause"),
       content("privacy", "privacy", () => "privacy"),
       content("about-us", "about/us", () => "about-us"),

@@ -16,3 +16,11 @@ export function serializeForScript(value: unknown): string {
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
+
+/**
+ * Search snippets arrive as escaped text with <mark>…</mark> around the hits. Before they are rendered as
+ * HTML, every "<" that does not open or close a plain <mark> is escaped, so nothing else can become markup.
+ */
+export function sanitizeMarkedHtml(html: string): string {
+  return html.replace(/<(?!\/?mark>)/g, "&lt;");
+}

@@ -6,6 +6,7 @@ import type { Database } from "./db.ts";
 import { errorHandler, jsonBody, requestLanguage, sendError } from "./http.ts";
 import { createSessionResolver } from "./sessions.ts";
 import { mountSiteRoutes } from "./routes-site.ts";
+import { mountContentRoutes } from "./routes-content.ts";
 
 export interface UpstreamContext {
   db: Database;
@@ -35,6 +36,7 @@ export function createUpstreamApp(context: UpstreamContext) {
   const mountOptions = { provider: options.provider, resolveUser: createSessionResolver(db, now), now };
   mountSiteRoutes(router, db, mountOptions);
   // [content routes]
+  mountContentRoutes(router, db, { ...mountOptions, publicOrigin: options.publicOrigin });
   // [account, sample-order and staff routes]
   app.use(router);
 

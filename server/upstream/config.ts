@@ -9,7 +9,39 @@ export const upstreamEnv = z.object({
   WEBSITE_CODE: z.string().regex(/^[a-z0-9_-]{1,40}$/).default("qingyun"),
   DATA_DIR: z.string().default("data"),
   PUBLIC_ORIGIN: z.string().url().default("http://localhost:3000"),
+  // Sign-in codes, staff and preview (accounts module). Empty values count as unset (Docker, .env files).
+  SMS_PROVIDER: unsetIfEmpty(z.enum(["console", "aliyun"], "console (codes in the log) or aliyun").default("console")),
+  ALIYUN_SMS_ACCESS_KEY_ID: unsetIfEmpty(z.string().max(128).optional()),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: unsetIfEmpty(z.string().max(256).optional()),
+  ALIYUN_SMS_SIGN_NAME: unsetIfEmpty(z.string().max(64).optional()),
+  ALIYUN_SMS_TEMPLATE_CODE: unsetIfEmpty(z.string().regex(/^SMS_\d+$/, "an Aliyun template code like SMS_123456789").optional()),
+  ALIYUN_SMS_ENDPOINT: unsetIfEmpty(z.string().url().default("https://dysmsapi.aliyuncs.com/")),
+  ALIYUN_SMS_REGION: unsetIfEmpty(z.string().regex(/^[a-z0-9-]{1,40}$/).default("cn-hangzhou")),
+  SMTP_URL: unsetIfEmpty(z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL").optional()),
+  SMTP_HOST: unsetIfEmpty(z.string().max(253).optional()),
+  SMTP_PORT: unsetIfEmpty(z.coerce.number().int().min(1).max(65535).default(587)),
+  SMTP_USER: unsetIfEmpty(z.string().max(256).optional()),
+  SMTP_PASS: unsetIfEmpty(z.string().max(256).optional()),
+  MAIL_FROM: unsetIfEmpty(z.string().max(320).default("Qingyun Power Semiconductor <no-reply@qingyun-power.com>")),
+  CODE_REQUESTS_PER_IP_PER_HOUR: unsetIfEmpty(z.coerce.number().int().min(1).max(100_000).default(30)),
+  STAFF_TOKEN: unsetIfEmpty(z.string().min(24, "at least 24 characters (unset disables the staff API)").max(512).optional()),
+  PREVIEW_SECRET: unsetIfEmpty(z.string().min(32, "at least 32 characters (unset disables preview tokens)").max(512).optional()),
 });
+export type UpstreamEnv = z.infer<typeof upstreamEnv>;
+
+/** Parses the environment for a module that reads options.env; the error names the variable. */
+export function parseUpstreamEnv(env: NodeJS.ProcessEnv = {}): UpstreamEnv {
+  const parsed = upstreamEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+function unsetIfEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === "" ? undefined : value), schema);
+}
 
 export interface UpstreamOptions {
   host: string;
@@ -25,6 +57,8 @@ export interface UpstreamOptions {
   now?: () => number;
   /** Extra settings owned by individual modules (SMS, SMTP, staff token, preview secret…). */
   env?: NodeJS.ProcessEnv;
+  /** Where the console SMS and e-mail senders put codes (default: one log line each); tests read codes here. */
+  codeLog?: (delivery: { channel: "sms" | "email"; to: string; code: string }) => void;
 }
 
 export function upstreamOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): UpstreamOptions {

@@ -2,19 +2,15 @@
 // per-client hourly limit that keeps scripts from filling the tables.
 import { createHash } from "node:crypto";
 import type { Request } from "express";
-import type { ErrorCode } from "../../shared/contract/index.ts";
-import { isValidEmail, normalizeMainlandMobile } from "../../shared/validation.ts";
+import { formLimits, type ErrorCode } from "../../shared/contract/index.ts";
+import { isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "../../shared/validation.ts";
 import type { Database } from "./db.ts";
 import { ApiError } from "./http.ts";
 
-// Control characters and markup brackets never belong in a person's name.
-const nameForbidden = /[\p{Cc}\p{Cf}<>]/u;
-
-/** A person's name: 1–50 characters with at least one letter. */
+/** A person's name (shared/validation.ts rules), inner whitespace collapsed. */
 export function checkName(value: string): string {
-  const name = value.trim().replace(/\s+/g, " ");
-  if (!name || nameForbidden.test(name) || !/\p{L}/u.test(name)) throw new ApiError("E40030011");
-  return name;
+  if (!isValidName(value)) throw new ApiError("E40030011");
+  return value.trim().replace(/\s+/g, " ");
 }
 
 /** A mainland mobile number in its normalised 11-digit form. */
@@ -24,24 +20,23 @@ export function checkPhone(value: string): string {
   return phone;
 }
 
+/** An e-mail address, stored lower-case. */
 export function checkEmail(value: string): string {
-  const email = value.trim();
-  if (!isValidEmail(email)) throw new ApiError("E40030010");
-  return email.toLowerCase();
+  const email = normalizeEmail(value);
+  if (!email) throw new ApiError("E40030010");
+  return email;
 }
 
-/** Message text: something a person wrote (a letter or digit), control characters other than newlines refused. */
+/** Message text: something a person wrote (at least one letter or digit). */
 export function checkContent(value: string): string {
-  const content = value.trim();
-  if (!/[\p{L}\p{N}]/u.test(content) || /[\p{Cc}--[\n\r\t]]/v.test(content)) throw new ApiError("E40030012");
-  return content;
+  if (!isValidText(value, formLimits.content) || !/[\p{L}\p{N}]/u.test(value)) throw new ApiError("E40030012");
+  return value.trim();
 }
 
-/** A required free-text field: non-empty after trimming, single line. */
-export function checkRequired(value: string, code: ErrorCode): string {
-  const text = value.trim().replace(/\s+/g, " ");
-  if (!text || /\p{Cc}/u.test(text)) throw new ApiError(code);
-  return text;
+/** A required single-line field: non-empty after trimming, inner whitespace collapsed. */
+export function checkRequired(value: string, maxLength: number, code: ErrorCode): string {
+  if (!isValidText(value, maxLength)) throw new ApiError(code);
+  return value.trim().replace(/\s+/g, " ");
 }
 
 /** SHA-256 of the client address (X-Forwarded-For is trusted from loopback only, see app.ts). */

@@ -22,21 +22,21 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
   return rest;
 }
 
-const errorStatuses = [...new Set(Object.values(errorCodes).map((definition) => definition.status))].sort();
-
-function errorResponses(codesByStatus: Map<number, string[]>) {
-  return Object.fromEntries(
-    errorStatuses.map((status) => [
-      String(status),
-      {
-        description: `Error envelope; codes: ${(codesByStatus.get(status) ?? []).join(", ")}`,
-        content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
-      },
-    ]),
-  );
+/** One 4XX and one 5XX response, both the error envelope; the descriptions list the codes of the table. */
+function errorResponses() {
+  const codes = (low: number, high: number) =>
+    Object.entries(errorCodes)
+      .filter(([, definition]) => definition.status >= low && definition.status < high)
+      .map(([code, definition]) => `${code} (${definition.status})`)
+      .join(", ");
+  const response = (description: string) => ({
+    description,
+    content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorEnvelope" } } },
+  });
+  return { "4XX": response(`Client error envelope: ${codes(400, 500)}`), "5XX": response(`Server error envelope: ${codes(500, 600)}`) };
 }
 
-function operation(call: CallDefinition, errors: JsonSchema) {
+function operation(call: CallDefinition, errors: ReturnType<typeof errorResponses>) {
   const query = jsonSchema(call.query, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
   const parameters = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
     name,
@@ -60,11 +60,7 @@ function operation(call: CallDefinition, errors: JsonSchema) {
 }
 
 export function buildOpenApiDocument(provider: string) {
-  const codesByStatus = new Map<number, string[]>();
-  for (const [code, definition] of Object.entries(errorCodes)) {
-    codesByStatus.set(definition.status, [...(codesByStatus.get(definition.status) ?? []), code]);
-  }
-  const errors = errorResponses(codesByStatus);
+  const errors = errorResponses();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of calls) {
     const path = callPath(call, provider);
@@ -78,7 +74,7 @@ export function buildOpenApiDocument(provider: string) {
       responses: {
         "200": { description: "The PDF", content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } } },
         "304": { description: "Not modified (If-None-Match)" },
-        "404": errors["404"],
+        "4XX": errors["4XX"],
       },
     },
   };

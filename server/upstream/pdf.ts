@@ -31,7 +31,7 @@ const fontKeys: Record<FontName, string> = { Helvetica: "F1", "Helvetica-Bold": 
 
 // Typography outside ASCII that technical text uses; anything else unprintable becomes "?".
 const asciiReplacements: Record<string, string> = {
-  "Ω": "Ohm", "µ": "u", "μ": "u", "°": " deg", "±": "+/-", "≤": "<=", "≥": ">=", "×": "x", "÷": "/",
+  "Ω": "Ohm", "µ": "u", "μ": "u", "°": "deg", "±": "+/-", "≤": "<=", "≥": ">=", "×": "x", "÷": "/",
   "–": "-", "—": "-", "‑": "-", "−": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...", "·": "-",
   "•": "-", "²": "2", "³": "3", "⁄": "/", "≈": "~", "→": "->", "\u00a0": " ", "\t": " ",
 };

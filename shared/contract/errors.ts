@@ -28,6 +28,35 @@ export const errorCodes = {
   // Sign-in and session (E400210xx). E40021009: the session is already gone at sign-out.
   E40021009: { status: 401, zh: "登录状态已失效", en: "The session has already ended." },
   // [account and sample-order codes: added by the accounts module, keep them below this line]
+  // Sign-in and verification codes (E400210xx).
+  E40021001: { status: 400, zh: "请输入正确的手机号", en: "please enter a valid mobile number" },
+  E40021002: { status: 400, zh: "请输入正确的邮箱地址", en: "please enter a valid email address" },
+  E40021003: { status: 400, zh: "请输入正确的验证码", en: "please enter the correct verification code" },
+  E40021004: { status: 400, zh: "验证码错误！", en: "Verification code error!" },
+  E40021005: { status: 429, zh: "账号已被锁定，请稍后再试。", en: "Account has been locked, please try again later." },
+  E40021006: { status: 400, zh: "验证码错误次数过多，请重新获取验证码。", en: "Too many times have been obtained, please obtain the verification code again." },
+  E40021007: { status: 429, zh: "验证码获取过于频繁，请稍后再试", en: "Please wait before requesting another verification code." },
+  E40021008: { status: 429, zh: "验证码获取次数已达上限，请稍后再试", en: "Too many verification codes have been requested, please try again later." },
+  E40021010: { status: 400, zh: "验证码已过期，请重新获取", en: "The verification code has expired, please obtain a new one." },
+  E40021011: { status: 502, zh: "验证码发送失败，请稍后重试", en: "The verification code could not be sent, please try again later." },
+  // Sample list and sample orders (E400220xx).
+  E40022001: { status: 409, zh: "该产品已被选择", en: "The product has been selected" },
+  E40022002: { status: 404, zh: "添加失败：该产品不提供样品", en: "Add failed: this product is not available as a sample." },
+  E40022003: { status: 404, zh: "样品清单中没有该产品", en: "This product is not in your sample list." },
+  E40022004: { status: 400, zh: "您的样品清单为空", en: "Your sample list is empty." },
+  E40022005: { status: 409, zh: "您已提交过相同的申请清单~", en: "You have already submitted the same application list~" },
+  E40022006: { status: 404, zh: "未找到该样品订单", en: "The sample order could not be found." },
+  E40022007: { status: 409, zh: "提交失败", en: "Submit Failed" },
+  E40022008: { status: 400, zh: "样品清单已满", en: "Your sample list is full." },
+  E40022009: { status: 400, zh: "请填写正确的姓名", en: "please fill in the correct name" },
+  E40022010: { status: 400, zh: "请填写正确的内容", en: "please fill in the correct content" },
+  E40022011: { status: 400, zh: "请填写公司名称", en: "Please fill in your company." },
+  E40022012: { status: 400, zh: "请填写职位", en: "Please fill in your position." },
+  // Staff order processing (E400230xx).
+  E40023001: { status: 401, zh: "需要有效的员工令牌", en: "A valid staff token is required." },
+  E40023002: { status: 409, zh: "该订单当前状态不允许此操作", en: "The order cannot make this move from its current status." },
+  E40023003: { status: 400, zh: "发货需要填写承运商和运单号", en: "Shipping needs the carrier and the tracking number." },
+  E40023004: { status: 400, zh: "驳回需要填写原因", en: "A rejection needs a reason." },
   // [content codes: products, documents, news, jobs, leave word, search — keep them below this line]
   E40030001: { status: 404, zh: "未找到该产品", en: "The product could not be found." },
   E40030002: { status: 404, zh: "未找到该产品分类", en: "The product category could not be found." },

@@ -1,12 +1,14 @@
-// Length limits of the visitor forms (download form, contact form), shared by the contract, the upstream's
-// checks and the client's input maxlength attributes.
+// Length limits of the visitor forms (download form, contact form) for the contract, the upstream's checks
+// and the client's maxlength attributes; the fields they share with accounts come from shared/validation.ts.
+import { fieldLimits } from "../validation.ts";
+
 export const formLimits = {
-  name: 50,
-  /** Raw input: room for "+86 138 0013 8000" style spacing before normalisation. */
-  phone: 20,
-  email: 254,
-  company: 100,
-  position: 50,
+  name: fieldLimits.name,
+  phone: fieldLimits.phoneInput,
+  email: fieldLimits.email,
+  company: fieldLimits.companyName,
+  position: fieldLimits.position,
   productDemand: 500,
+  /** The contact form's message. */
   content: 2000,
 } as const;

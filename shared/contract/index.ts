@@ -5,6 +5,7 @@ export * from "./errors.ts";
 export * from "./define.ts";
 export * from "./site.ts";
 export * from "./content.ts";
+export * from "./account.ts";
 import type { CallDefinition } from "./define.ts";
 import {
   querySiteListDataByPage,
@@ -21,6 +22,21 @@ import {
   searchSite,
 } from "./content.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
+import {
+  sendSmsVerifyCode,
+  sendVerifyCode,
+  authAndRegisterBySms,
+  authAndRegisterByEmail,
+  loginOut,
+  addSampleProduct,
+  queryOrderList,
+  removeSampleProduct,
+  modifySampleProduct,
+  queryUserInfoById,
+  submitSampleOrder,
+  querySampleOrderByPage,
+  querySampleOrderRecordList,
+} from "./account.ts";
 
 /** Every call, in the order of SPEC §7; the upstream mounts these and the OpenAPI document lists them. */
 export const calls: readonly CallDefinition[] = [
@@ -41,4 +57,17 @@ export const calls: readonly CallDefinition[] = [
   queryDistinctProductFieldData,
   searchSite,
   // [account and sample-order calls]
+  authAndRegisterBySms,
+  authAndRegisterByEmail,
+  sendSmsVerifyCode,
+  sendVerifyCode,
+  loginOut,
+  addSampleProduct,
+  queryOrderList,
+  removeSampleProduct,
+  modifySampleProduct,
+  queryUserInfoById,
+  submitSampleOrder,
+  querySampleOrderByPage,
+  querySampleOrderRecordList,
 ];

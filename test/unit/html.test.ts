@@ -15,3 +15,14 @@ describe("escapeHtml", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;");
   });
 });
+
+import { sanitizeMarkedHtml } from "../../shared/html.ts";
+
+describe("sanitizeMarkedHtml", () => {
+  it("keeps <mark> and escapes every other tag", () => {
+    expect(sanitizeMarkedHtml("a <mark>SiC</mark> b")).toBe("a <mark>SiC</mark> b");
+    expect(sanitizeMarkedHtml('<img src=x onerror="alert(1)"><mark onclick=x>y</mark>')).toBe(
+      '&lt;img src=x onerror="alert(1)">&lt;mark onclick=x>y</mark>',
+    );
+  });
+});

@@ -1,0 +1,272 @@
+// Sign-in by SMS or e-mail code, sign-out, and the sample list and sample orders of a signed-in user
+// (SPEC §7, issue 3 §2–§3). Text fields are only length-limited here; the upstream checks their meaning
+// so each failure answers with its own SPEC §5 message.
+import { z } from "zod";
+import { defineCall } from "./define.ts";
+import { paged, pagingInput } from "./envelope.ts";
+import { userInfo } from "./site.ts";
+import { fieldLimits } from "../validation.ts";
+import { orderStatuses, orderStatusFilters } from "../order-status.ts";
+
+/** Sample list bounds: evaluation quantities only (SPEC §1: samples are not for commercial use). */
+export const sampleLimits = { maxItems: 20, maxQuantity: 10 } as const;
+
+/** Code rules the client shows (countdown) and the upstream enforces (issue 3 §3). */
+export const verifyCodeRules = {
+  resendAfterSeconds: 60,
+  expiresInSeconds: 300,
+  maxAttempts: 5,
+  perHour: 5,
+  perDay: 10,
+} as const;
+
+// ---- Sign-in -------------------------------------------------------------------------------------
+
+const phoneInput = z.string().max(fieldLimits.phoneInput);
+const emailInput = z.string().max(fieldLimits.email);
+/** Loose on purpose: a wrong format answers "please enter the correct verification code", not a generic 400. */
+const codeInput = z.string().max(16);
+
+export const verifyCodeSent = z.object({
+  /** Seconds before another code may be requested (the countdown of SPEC §4). */
+  resendAfterSeconds: z.number().int().positive(),
+  expiresInSeconds: z.number().int().positive(),
+});
+export type VerifyCodeSent = z.infer<typeof verifyCodeSent>;
+
+export const sendSmsVerifyCode = defineCall({
+  name: "sendSmsVerifyCode",
+  path: "/open/message/sendSmsVerifyCode",
+  summary: "Sends a 6-digit sign-in code by SMS to a mainland mobile; the same answer whether or not an account exists.",
+  body: z.strictObject({ phone: phoneInput }),
+  data: verifyCodeSent,
+});
+
+export const sendVerifyCode = defineCall({
+  name: "sendVerifyCode",
+  path: "/open/message/sendVerifyCode",
+  summary: "Sends a 6-digit sign-in code by e-mail; the same answer whether or not an account exists.",
+  body: z.strictObject({ email: emailInput }),
+  data: verifyCodeSent,
+});
+
+export const smsSignInInput = z.strictObject({ phone: phoneInput, code: codeInput });
+export type SmsSignInInput = z.input<typeof smsSignInInput>;
+
+export const authAndRegisterBySms = defineCall({
+  name: "authAndRegisterBySms",
+  path: "/open/user/auth/authAndRegisterBySms",
+  summary: "Signs in with a mobile number and its SMS code (an account is created on first sign-in); sets the session cookie.",
+  body: smsSignInInput,
+  data: userInfo,
+});
+
+export const emailSignInInput = z.strictObject({ email: emailInput, code: codeInput });
+export type EmailSignInInput = z.input<typeof emailSignInInput>;
+
+export const authAndRegisterByEmail = defineCall({
+  name: "authAndRegisterByEmail",
+  path: "/open/user/auth/authAndRegisterByEmail",
+  summary: "Signs in with an e-mail address and its code (an account is created on first sign-in); sets the session cookie.",
+  body: emailSignInInput,
+  data: userInfo,
+});
+
+export const loginOut = defineCall({
+  name: "loginOut",
+  method: "GET",
+  path: "/open/front/loginOut",
+  summary: "Signs out: revokes the session and clears its cookie; 401 E40021009 when the session is already gone.",
+  data: z.null(),
+});
+
+// ---- Sample list ---------------------------------------------------------------------------------
+
+const sampleBase = "/proxy/{provider}/basic/sampleOrder";
+/** Ids in query strings arrive as text. */
+const queryId = z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const sampleListItem = z.object({
+  /** The list entry's id (removeSampleProduct, modifySampleProduct). */
+  ID: z.number().int(),
+  /** The product's id in the product tree. */
+  siteListId: z.number().int(),
+  /** The part number. */
+  siteListName: z.string(),
+  productName: z.string(),
+  familyId: z.number().int().nullable(),
+  familyName: z.string(),
+  seriesId: z.number().int().nullable(),
+  seriesName: z.string(),
+  quantity: z.number().int().min(1).max(sampleLimits.maxQuantity),
+  /** False when the product has since been switched off or removed: it cannot be submitted. */
+  available: z.boolean(),
+});
+export type SampleListItem = z.infer<typeof sampleListItem>;
+
+/** The whole current list, oldest entry first; every list call answers with it. */
+export const sampleListData = z.array(sampleListItem);
+export type SampleListData = z.infer<typeof sampleListData>;
+
+export const addSampleProduct = defineCall({
+  name: "addSampleProduct",
+  path: `${sampleBase}/addSampleProduct`,
+  summary: "Adds a product (status on) to the sample list with quantity 1; 409 when it is already there.",
+  auth: true,
+  body: z.strictObject({ siteListId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  data: sampleListData,
+});
+
+export const queryOrderList = defineCall({
+  name: "queryOrderList",
+  path: `${sampleBase}/queryOrderList`,
+  summary: "The current sample list.",
+  auth: true,
+  data: sampleListData,
+});
+
+export const removeSampleProduct = defineCall({
+  name: "removeSampleProduct",
+  path: `${sampleBase}/removeSampleProduct`,
+  summary: "Removes an entry (by its ID) from the sample list.",
+  auth: true,
+  query: z.strictObject({ ID: queryId }),
+  data: sampleListData,
+});
+
+export const modifySampleProduct = defineCall({
+  name: "modifySampleProduct",
+  path: `${sampleBase}/modifySampleProduct`,
+  summary: `Sets the quantity of an entry (1 to ${sampleLimits.maxQuantity}).`,
+  auth: true,
+  body: z.strictObject({
+    ID: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    quantity: z.number().int().min(1).max(sampleLimits.maxQuantity),
+  }),
+  data: sampleListData,
+});
+
+// ---- Applicant and orders ------------------------------------------------------------------------
+
+export const applicantInput = z.strictObject({
+  name: z.string().max(fieldLimits.name),
+  phone: phoneInput,
+  email: emailInput,
+  companyName: z.string().max(fieldLimits.companyName),
+  position: z.string().max(fieldLimits.position),
+});
+export type ApplicantInput = z.input<typeof applicantInput>;
+
+/** The applicant as stored: trimmed, phone normalised, e-mail lower-case. */
+export const applicant = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+  position: z.string(),
+});
+export type Applicant = z.infer<typeof applicant>;
+
+export const applicantPrefill = userInfo.extend({
+  /** The applicant of the user's latest order, for pre-filling the form; null before the first order. */
+  applicant: applicant.nullable(),
+});
+export type ApplicantPrefill = z.infer<typeof applicantPrefill>;
+
+export const queryUserInfoById = defineCall({
+  name: "queryUserInfoById",
+  path: `${sampleBase}/queryUserInfoById`,
+  summary: "The signed-in user and their last applicant info; only one's own userId (403 otherwise).",
+  auth: true,
+  query: z.strictObject({ userId: queryId }),
+  data: applicantPrefill,
+});
+
+export const sampleOrderInput = z.strictObject({
+  applicant: applicantInput,
+  sampleUse: z.string().max(fieldLimits.sampleUse),
+});
+export type SampleOrderInput = z.input<typeof sampleOrderInput>;
+
+/** "QY" + the submission day (China time) + "-" + that day's sequence: QY20261122-0001. */
+export const orderNumberPattern = /^QY\d{8}-\d{4,6}$/;
+export const orderNumber = z.string().regex(orderNumberPattern, "an order number like QY20261122-0001");
+
+export const submittedOrder = z.object({
+  orderNumber,
+  status: z.literal("pending"),
+  /** ISO 8601 */
+  submittedAt: z.string(),
+});
+export type SubmittedOrder = z.infer<typeof submittedOrder>;
+
+export const submitSampleOrder = defineCall({
+  name: "submitSampleOrder",
+  path: `${sampleBase}/submitSampleOrder`,
+  summary: "Submits the current sample list with applicant info and sample use; empties the list. 409 for a list already submitted and not rejected.",
+  auth: true,
+  body: sampleOrderInput,
+  data: submittedOrder,
+});
+
+export const sampleOrderItem = z.object({
+  siteListId: z.number().int(),
+  siteListName: z.string(),
+  productName: z.string(),
+  familyName: z.string(),
+  seriesName: z.string(),
+  quantity: z.number().int().positive(),
+});
+export type SampleOrderItem = z.infer<typeof sampleOrderItem>;
+
+export const sampleOrder = z.object({
+  orderNumber,
+  status: z.enum(orderStatuses),
+  /** ISO 8601 */
+  submittedAt: z.string(),
+  updatedAt: z.string(),
+  sampleUse: z.string(),
+  applicant,
+  items: z.array(sampleOrderItem),
+  /** Set once the order has shipped. */
+  shipping: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable(),
+  /** The staff's reason when rejected. */
+  rejectReason: z.string().nullable(),
+});
+export type SampleOrder = z.infer<typeof sampleOrder>;
+
+export const querySampleOrderByPage = defineCall({
+  name: "querySampleOrderByPage",
+  path: `${sampleBase}/querySampleOrderByPage`,
+  summary: "The user's sample orders, newest first, filtered by status ('all' = every order).",
+  auth: true,
+  body: z.strictObject({ status: z.enum(orderStatusFilters).default("all"), ...pagingInput.shape }),
+  data: paged(sampleOrder),
+});
+export type SampleOrderPage = z.infer<typeof querySampleOrderByPage.data>;
+
+export const sampleOrderRecord = z.object({
+  /** ISO 8601 */
+  time: z.string(),
+  status: z.enum(orderStatuses),
+  note: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+});
+export type SampleOrderRecord = z.infer<typeof sampleOrderRecord>;
+
+export const sampleOrderDetail = z.object({
+  order: sampleOrder,
+  /** The status history, oldest first; the first record is the submission. */
+  records: z.array(sampleOrderRecord),
+});
+export type SampleOrderDetail = z.infer<typeof sampleOrderDetail>;
+
+export const querySampleOrderRecordList = defineCall({
+  name: "querySampleOrderRecordList",
+  path: `${sampleBase}/querySampleOrderRecordList`,
+  summary: "One of the user's orders with its status history (time, status, note, carrier and tracking number).",
+  auth: true,
+  query: z.strictObject({ SampleOrderNo: orderNumber }),
+  data: sampleOrderDetail,
+});

@@ -1,0 +1,60 @@
+// Builds the site when needed and starts the production server (embedded upstream, temporary data) once.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createServer } from "node:net";
+import type { TestProject } from "vitest/node";
+import { buildIfNeeded, root } from "../../scripts/build-if-needed.ts";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+let dataDir = "";
+
+export async function setup(project: TestProject) {
+  buildIfNeeded();
+  const port = await freePort();
+  dataDir = mkdtempSync(path.join(tmpdir(), "qy-e2e-"));
+  const origin = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${origin}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("The server did not become ready within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  project.provide("origin", origin);
+}
+
+export async function teardown() {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    origin: string;
+  }
+}

@@ -1,0 +1,72 @@
+// The walking skeleton in a real browser: both home pages hydrate cleanly; the language switch works.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser, watchProblems } from "./browser.ts";
+
+const origin = inject("origin");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function hydrated(page: import("playwright-core").Page) {
+  // The entry sets this once hydrateRoot has been called and React has committed.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+describe("home pages", () => {
+  for (const [language, lang, text] of [
+    ["zh", "zh-CN", "产品与服务"],
+    ["en", "en-US", "Products & Services"],
+  ] as const) {
+    it(`/${language} loads and hydrates with no console error, page error or hydration warning`, async () => {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const problems = watchProblems(page);
+      const response = await page.goto(`${origin}/${language}`);
+      expect(response?.status()).toBe(200);
+      await hydrated(page);
+      expect(await page.getAttribute("html", "lang")).toBe(lang);
+      await expect(page.locator("header").getByText(text).first().isVisible()).resolves.toBe(true);
+      // Hydrated: React handles clicks (the hero's next button changes the slide without a reload).
+      const before = await page.locator(".hero__count").textContent();
+      await page.locator(".hero__controls button").nth(1).click();
+      await expect.poll(() => page.locator(".hero__count").textContent()).not.toBe(before);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("switches language from the header and remembers it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${origin}/zh/about/us`);
+    await hydrated(page);
+    await page.locator(".site-header__language a[hreflang='en-US']").click();
+    await page.waitForURL(`${origin}/en/about/us`);
+    await hydrated(page);
+    expect(await page.getAttribute("html", "lang")).toBe("en-US");
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === "i18n_redirected")?.value).toBe("en");
+    await page.goto(`${origin}/`);
+    expect(page.url()).toBe(`${origin}/en`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("opens the mobile menu below 1281 px and locks page scrolling", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const problems = watchProblems(page);
+    await page.goto(`${origin}/en`);
+    await hydrated(page);
+    await expect(page.locator(".site-nav").isVisible()).resolves.toBe(false);
+    await page.locator(".site-header__burger").click();
+    await expect(page.locator("#mobile-menu").isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => document.body.classList.contains("is-scroll-locked"))).toBe(true);
+    await page.locator(".site-header__burger").click();
+    expect(await page.evaluate(() => document.body.classList.contains("is-scroll-locked"))).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
