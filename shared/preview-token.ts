@@ -3,6 +3,9 @@
 // Format: "p1.<expiresAt ms>.<base64url HMAC-SHA256 over 'qingyun-preview:p1:<expiresAt>'>".
 
 const PREFIX = "p1";
+
+/** Lifetimes staff may ask for: 3 hours by default like the preview cookie (SPEC §9), a week at most. */
+export const previewTokenMinutes = { default: 180, max: 7 * 24 * 60 } as const;
 const MAX_TOKEN_LENGTH = 200;
 
 function base64url(bytes: Uint8Array): string {

@@ -7,6 +7,7 @@ import { errorHandler, jsonBody, requestLanguage, sendError } from "./http.ts";
 import { createSessionResolver } from "./sessions.ts";
 import { mountSiteRoutes } from "./routes-site.ts";
 import { mountContentRoutes } from "./routes-content.ts";
+import { mountAccountRoutes } from "./routes-accounts.ts";
 
 export interface UpstreamContext {
   db: Database;
@@ -38,6 +39,7 @@ export function createUpstreamApp(context: UpstreamContext) {
   // [content routes]
   mountContentRoutes(router, db, { ...mountOptions, publicOrigin: options.publicOrigin });
   // [account, sample-order and staff routes]
+  mountAccountRoutes(router, context, mountOptions);
   app.use(router);
 
   app.use((req, res) => sendError(res, "E40400001", requestLanguage(req)));

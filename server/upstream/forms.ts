@@ -9,27 +9,27 @@ import { ApiError } from "./http.ts";
 
 /** A person's name (shared/validation.ts rules), inner whitespace collapsed. */
 export function checkName(value: string): string {
-  if (!isValidName(value)) throw new ApiError("E40030011");
+  if (!isValidName(value)) throw new ApiError("E40022009");
   return value.trim().replace(/\s+/g, " ");
 }
 
 /** A mainland mobile number in its normalised 11-digit form. */
 export function checkPhone(value: string): string {
   const phone = normalizeMainlandMobile(value);
-  if (!phone) throw new ApiError("E40030009");
+  if (!phone) throw new ApiError("E40021001");
   return phone;
 }
 
 /** An e-mail address, stored lower-case. */
 export function checkEmail(value: string): string {
   const email = normalizeEmail(value);
-  if (!email) throw new ApiError("E40030010");
+  if (!email) throw new ApiError("E40021002");
   return email;
 }
 
 /** Message text: something a person wrote (at least one letter or digit). */
 export function checkContent(value: string): string {
-  if (!isValidText(value, formLimits.content) || !/[\p{L}\p{N}]/u.test(value)) throw new ApiError("E40030012");
+  if (!isValidText(value, formLimits.content) || !/[\p{L}\p{N}]/u.test(value)) throw new ApiError("E40022010");
   return value.trim();
 }
 

@@ -87,7 +87,8 @@ export function buildOpenApiDocument(provider: string) {
       description:
         "Every call answers the envelope { success, code, message, data }; the HTTP status gives the class of an error and `code` the reason (see the error responses). The site reaches these paths under /api.",
     },
-    servers: [{ url: "/" }],
+    // Relative to where the document is served: / on the upstream, /api/ through the site.
+    servers: [{ url: "./" }],
     paths,
     components: {
       schemas: { ErrorEnvelope: jsonSchema(errorEnvelope, "output") },

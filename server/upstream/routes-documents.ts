@@ -58,9 +58,9 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
       const name = checkName(body.name);
       const phone = checkPhone(body.phone);
       const email = checkEmail(body.email);
-      const company = checkRequired(body.company, formLimits.company, "E40030014");
-      const position = checkRequired(body.position, formLimits.position, "E40030015");
-      const productDemand = checkRequired(body.productDemand, formLimits.productDemand, "E40030016");
+      const company = checkRequired(body.company, formLimits.company, "E40022011");
+      const position = checkRequired(body.position, formLimits.position, "E40022012");
+      const productDemand = checkRequired(body.productDemand, formLimits.productDemand, "E40030010");
       const ipHash = clientHash(req);
       const now = options.now();
       const id = transaction(db, () => {

@@ -18,7 +18,7 @@ export function mountLeaveWordRoutes(router: Router, db: Database, options: Moun
       const name = checkName(body.name);
       const phone = body.phone ? checkPhone(body.phone) : null;
       const email = body.email ? checkEmail(body.email) : null;
-      if (!phone && !email) throw new ApiError("E40030013");
+      if (!phone && !email) throw new ApiError("E40030009");
       const company = body.company?.trim().replace(/\s+/g, " ") || null;
       const content = checkContent(body.content);
       const ipHash = clientHash(req);

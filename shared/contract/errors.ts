@@ -58,6 +58,7 @@ export const errorCodes = {
   E40023003: { status: 400, zh: "发货需要填写承运商和运单号", en: "Shipping needs the carrier and the tracking number." },
   E40023004: { status: 400, zh: "驳回需要填写原因", en: "A rejection needs a reason." },
   // [content codes: products, documents, news, jobs, leave word, search — keep them below this line]
+  // Form fields shared with the applicant form reuse E40021001/2 (phone, e-mail) and E40022009–12 (name, content, company, position).
   E40030001: { status: 404, zh: "未找到该产品", en: "The product could not be found." },
   E40030002: { status: 404, zh: "未找到该产品分类", en: "The product category could not be found." },
   E40030003: { status: 400, zh: "请指定产品分类或产品型号", en: "Please give a product category or a part number." },
@@ -66,14 +67,8 @@ export const errorCodes = {
   E40030006: { status: 404, zh: "未找到该新闻", en: "The news article could not be found." },
   E40030007: { status: 404, zh: "未找到该职位", en: "The job position could not be found." },
   E40030008: { status: 400, zh: "请输入搜索内容", en: "Please enter something to search for." },
-  E40030009: { status: 400, zh: "请输入正确的手机号", en: "please enter a valid mobile number" },
-  E40030010: { status: 400, zh: "请输入正确的邮箱地址", en: "please enter a valid email address" },
-  E40030011: { status: 400, zh: "请填写正确的姓名", en: "please fill in the correct name" },
-  E40030012: { status: 400, zh: "请填写正确的内容", en: "please fill in the correct content" },
-  E40030013: { status: 400, zh: "请填写手机号或邮箱地址", en: "Please enter a mobile number or an email address." },
-  E40030014: { status: 400, zh: "请填写公司名称", en: "Please fill in your company." },
-  E40030015: { status: 400, zh: "请填写职位", en: "Please fill in your position." },
-  E40030016: { status: 400, zh: "请填写产品需求", en: "Please fill in your product demand." },
+  E40030009: { status: 400, zh: "请填写手机号或邮箱地址", en: "Please enter a mobile number or an email address." },
+  E40030010: { status: 400, zh: "请填写产品需求", en: "Please fill in your product demand." },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCodes;

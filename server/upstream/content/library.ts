@@ -1,6 +1,7 @@
 // Loads services, documents (with their generated PDFs), news and jobs, and the products' parameter
 // values, into the database; part of the one content transaction of load.ts.
 import type { StatementSync } from "node:sqlite";
+import type { z } from "zod";
 import { createHash } from "node:crypto";
 import { languages } from "../../../shared/languages.ts";
 import { servicePagePath, serviceTemplateCode } from "../../../shared/contract/services.ts";
@@ -8,7 +9,6 @@ import type { Database } from "../db.ts";
 import { renderPdf } from "../pdf.ts";
 import { documentLabels, pdfFileName } from "../documents-meta.ts";
 import { localize } from "./localize.ts";
-import { readContent } from "./load.ts";
 import {
   documentFile,
   jobFile,
@@ -29,7 +29,8 @@ export interface LibraryFiles {
   jobs: JobFile[];
 }
 
-export function readLibraryFiles(): LibraryFiles {
+/** Reads the library files with load.ts's validating reader (passed in, so the modules do not import each other). */
+export function readLibraryFiles(readContent: <S extends z.ZodType>(relativePath: string, schema: S) => z.output<S>): LibraryFiles {
   return {
     services: readContent("catalog/services.json", serviceFile.array()),
     documents: readContent("documents.json", documentFile.array()),

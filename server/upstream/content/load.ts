@@ -45,7 +45,7 @@ export function loadSiteContent(db: Database): { pages: number; nodes: number } 
     .map((name) => readContent(`pages/${name}`, pageFile));
   const categories = readContent("catalog/categories.json", categoryFile.array());
   const products = readContent("catalog/products.json", productFile.array());
-  const library = readLibraryFiles();
+  const library = readLibraryFiles(readContent);
 
   return transaction(db, () => {
     db.exec("DELETE FROM site_pages; DELETE FROM site_list;");

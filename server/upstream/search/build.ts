@@ -1,6 +1,6 @@
 // Fills the search index from the loaded content (products, documents, news, jobs, content pages), one
 // row per item and language; runs inside the content transaction, after everything else is stored.
-import { attachDownloadPath } from "../../../shared/contract/documents.ts";
+import { attachDownloadPath, type DocumentType } from "../../../shared/contract/documents.ts";
 import type { SearchType } from "../../../shared/contract/search.ts";
 import type { Database } from "../db.ts";
 
@@ -10,7 +10,13 @@ export const searchLinks = {
   category: (id: number) => `/productAndService/products/${id}`,
   news: (id: number) => `/news/newsDetail/${id}`,
   job: (id: number) => `/about/joinUs/positionDetail/${id}`,
-  document: (id: string) => `/support/documents?id=${encodeURIComponent(id)}`,
+  /** The support page that lists documents of the type (the hit also carries the PDF's download path). */
+  document: (type: DocumentType) => documentPages[type] ?? "/support/documents",
+};
+
+const documentPages: Partial<Record<DocumentType, string>> = {
+  applicationNote: "/support/application-notes",
+  simulationModel: "/support/simulation-models",
 };
 
 interface IndexRow {
@@ -92,10 +98,10 @@ function* documentRows(db: Database): Generator<IndexRow> {
          (SELECT group_concat(s.part_number, ' ') FROM document_products dp JOIN site_list s ON s.id = dp.product_id WHERE dp.document_id = d.id) AS parts
        FROM documents d`,
     )
-    .all() as Array<{ id: string; language: string; date: string; title: string; summary: string; parts: string | null }>;
+    .all() as Array<{ id: string; language: string; type: DocumentType; date: string; title: string; summary: string; parts: string | null }>;
   for (const row of rows) {
     yield {
-      type: "documents", ref: row.id, language: row.language, link: searchLinks.document(row.id), date: row.date,
+      type: "documents", ref: row.id, language: row.language, link: searchLinks.document(row.type), date: row.date,
       downloadPath: attachDownloadPath(row.id), title: row.title, body: [row.summary, row.parts ?? ""],
     };
   }

@@ -1,0 +1,160 @@
+// Sign-in codes and their rules (issue 3 §3): 6 digits from crypto.randomInt, only a salted hash stored,
+// 5 minutes, single use, 5 wrong tries kill a code, 60 s between codes, 5 an hour and 10 a day per
+// number or address, a per-IP limit, and a 15-minute lock after 10 failed sign-ins within an hour.
+// Everything is keyed by the target (phone or e-mail), never by account: no answer reveals an account.
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { verifyCodeRules } from "../../../shared/contract/index.ts";
+import { transaction, type Database } from "../db.ts";
+import { ApiError } from "../http.ts";
+
+export type CodeChannel = "sms" | "email";
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const signInLockRules = { failures: 10, windowMs: HOUR, lockMs: 15 * MINUTE } as const;
+
+export interface CodeLimits {
+  /** Code requests from one client address per hour. */
+  perIpPerHour: number;
+}
+
+interface CodeRow {
+  id: number;
+  salt: string;
+  code_hash: string;
+  expires_at: number;
+  attempts: number;
+  state: string;
+}
+
+function hashCode(salt: string, channel: CodeChannel, target: string, code: string): string {
+  return createHmac("sha256", salt).update(`${channel}\n${target}\n${code}`).digest("hex");
+}
+
+function retryAfter(untilMs: number, now: number): { retryAfterSeconds: number } {
+  return { retryAfterSeconds: Math.max(1, Math.ceil((untilMs - now) / SECOND)) };
+}
+
+export function createCodeStore(db: Database, now: () => number, limits: CodeLimits) {
+  const ipWindow = db.prepare("SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM verify_codes WHERE ip_hash = ? AND created_at > ?");
+  const lockOf = db.prepare("SELECT locked_until AS lockedUntil FROM sign_in_locks WHERE channel = ? AND target = ?");
+  const recentSent = db.prepare(
+    "SELECT created_at AS createdAt FROM verify_codes WHERE channel = ? AND target = ? AND state <> 'unsent' AND created_at > ? ORDER BY created_at DESC",
+  );
+  const supersede = db.prepare("UPDATE verify_codes SET state = 'superseded' WHERE channel = ? AND target = ? AND state = 'active'");
+  const insertCode = db.prepare(
+    "INSERT INTO verify_codes (channel, target, salt, code_hash, ip_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const prune = db.prepare("DELETE FROM verify_codes WHERE created_at < ?");
+  const markUnsent = db.prepare("UPDATE verify_codes SET state = 'unsent' WHERE id = ? AND state = 'active'");
+  const latestCode = db.prepare(
+    "SELECT id, salt, code_hash, expires_at, attempts, state FROM verify_codes WHERE channel = ? AND target = ? AND state IN ('active', 'used', 'killed') ORDER BY created_at DESC, id DESC LIMIT 1",
+  );
+  const setAttempts = db.prepare("UPDATE verify_codes SET attempts = ?, state = ? WHERE id = ?");
+  const useCode = db.prepare("UPDATE verify_codes SET state = 'used' WHERE id = ?");
+  const insertFailure = db.prepare("INSERT INTO sign_in_failures (channel, target, created_at) VALUES (?, ?, ?)");
+  const countFailures = db.prepare("SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND created_at > ?");
+  const clearFailures = db.prepare("DELETE FROM sign_in_failures WHERE (channel = ? AND target = ?) OR created_at < ?");
+  const setLock = db.prepare(
+    "INSERT INTO sign_in_locks (channel, target, locked_until) VALUES (?, ?, ?) ON CONFLICT (channel, target) DO UPDATE SET locked_until = excluded.locked_until",
+  );
+
+  function lockedUntil(channel: CodeChannel, target: string): number {
+    return (lockOf.get(channel, target) as { lockedUntil: number } | undefined)?.lockedUntil ?? 0;
+  }
+
+  /** Records a failed sign-in; returns the lock's end when this failure locks the target. */
+  function recordFailure(channel: CodeChannel, target: string, t: number): number | null {
+    insertFailure.run(channel, target, t);
+    // Failures from before the end of the previous lock were already paid for.
+    const since = Math.max(t - signInLockRules.windowMs, lockedUntil(channel, target));
+    const { n } = countFailures.get(channel, target, since) as { n: number };
+    if (n < signInLockRules.failures) return null;
+    const until = t + signInLockRules.lockMs;
+    setLock.run(channel, target, until);
+    return until;
+  }
+
+  return {
+    /**
+     * Checks every limit and stores a new code (the previous one stops working). Returns the code in
+     * clear for delivery only; it is never stored or logged by this module.
+     */
+    issue(channel: CodeChannel, target: string, ipHash: string): { id: number; code: string } {
+      return transaction(db, () => {
+        const t = now();
+        const ip = ipWindow.get(ipHash, t - HOUR) as { n: number; oldest: number | null };
+        if (ip.n >= limits.perIpPerHour) throw new ApiError("E42900001", retryAfter((ip.oldest ?? t) + HOUR, t));
+        const lock = lockedUntil(channel, target);
+        if (lock > t) throw new ApiError("E40021005", retryAfter(lock, t));
+        const sent = (recentSent.all(channel, target, t - DAY) as { createdAt: number }[]).map((row) => row.createdAt);
+        const last = sent[0];
+        if (last !== undefined && t - last < verifyCodeRules.resendAfterSeconds * SECOND) {
+          throw new ApiError("E40021007", retryAfter(last + verifyCodeRules.resendAfterSeconds * SECOND, t));
+        }
+        const lastHour = sent.filter((at) => at > t - HOUR);
+        if (lastHour.length >= verifyCodeRules.perHour) throw new ApiError("E40021008", retryAfter(lastHour.at(-1)! + HOUR, t));
+        if (sent.length >= verifyCodeRules.perDay) throw new ApiError("E40021008", retryAfter(sent.at(-1)! + DAY, t));
+
+        const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+        const salt = randomBytes(16).toString("base64url");
+        supersede.run(channel, target);
+        const { lastInsertRowid } = insertCode.run(
+          channel,
+          target,
+          salt,
+          hashCode(salt, channel, target, code),
+          ipHash,
+          t,
+          t + verifyCodeRules.expiresInSeconds * SECOND,
+        );
+        // Rows older than the longest window (a day) answer no rule any more.
+        prune.run(t - 2 * DAY);
+        return { id: Number(lastInsertRowid), code };
+      });
+    },
+
+    /** A code whose delivery failed: it neither works nor counts against the number's limits. */
+    markUnsent(id: number): void {
+      markUnsent.run(id);
+    },
+
+    /**
+     * Checks a code and, in the same transaction, runs `onSuccess` (create the account and session).
+     * A failure is committed (attempts, failures, lock) before its error is thrown.
+     */
+    verify<T>(channel: CodeChannel, target: string, code: string, onSuccess: () => T): T {
+      const outcome = transaction(db, (): { ok: true; value: T } | { ok: false; error: ApiError } => {
+        const t = now();
+        const lock = lockedUntil(channel, target);
+        if (lock > t) return { ok: false, error: new ApiError("E40021005", retryAfter(lock, t)) };
+        const fail = (error: ApiError) => {
+          const until = recordFailure(channel, target, t);
+          return { ok: false as const, error: until === null ? error : new ApiError("E40021005", retryAfter(until, t)) };
+        };
+        const row = latestCode.get(channel, target) as CodeRow | undefined;
+        if (!row || row.state === "used") return fail(new ApiError("E40021004"));
+        if (row.state === "killed") return fail(new ApiError("E40021006"));
+        if (row.expires_at <= t) return fail(new ApiError("E40021010"));
+        const expected = Buffer.from(row.code_hash, "hex");
+        const given = Buffer.from(hashCode(row.salt, channel, target, code), "hex");
+        if (!timingSafeEqual(expected, given)) {
+          const attempts = row.attempts + 1;
+          const killed = attempts >= verifyCodeRules.maxAttempts;
+          setAttempts.run(attempts, killed ? "killed" : "active", row.id);
+          return fail(new ApiError(killed ? "E40021006" : "E40021004"));
+        }
+        useCode.run(row.id);
+        clearFailures.run(channel, target, t - signInLockRules.windowMs);
+        return { ok: true, value: onSuccess() };
+      });
+      if (!outcome.ok) throw outcome.error;
+      return outcome.value;
+    },
+  };
+}
+
+export type CodeStore = ReturnType<typeof createCodeStore>;

@@ -1,0 +1,36 @@
+// Mounts sign-in, the sample list and orders, and the staff API; reads their settings from options.env.
+import type { Router } from "express";
+import type { UpstreamOptions } from "./config.ts";
+import { parseUpstreamEnv } from "./config.ts";
+import type { Database } from "./db.ts";
+import type { MountOptions } from "./http.ts";
+import { createCodeStore } from "./accounts/codes.ts";
+import { createCodeSenders, logCodeLine } from "./accounts/delivery.ts";
+import { mountSignInRoutes } from "./accounts/routes-sign-in.ts";
+import { createSampleProducts } from "./samples/products.ts";
+import { createSampleList } from "./samples/list.ts";
+import { createSampleOrders } from "./samples/orders.ts";
+import { createOrderMoves } from "./samples/moves.ts";
+import { mountSampleRoutes } from "./samples/routes.ts";
+import { mountStaffRoutes } from "./staff/routes.ts";
+
+export interface AccountContext {
+  db: Database;
+  options: UpstreamOptions;
+  now: () => number;
+  log: (message: string, detail?: unknown) => void;
+}
+
+export function mountAccountRoutes(router: Router, context: AccountContext, mountOptions: MountOptions) {
+  const { db, options, now, log } = context;
+  const env = parseUpstreamEnv(options.env ?? {});
+  const senders = createCodeSenders(env, options.codeLog ?? logCodeLine(log), now);
+  const codes = createCodeStore(db, now, { perIpPerHour: env.CODE_REQUESTS_PER_IP_PER_HOUR });
+  mountSignInRoutes(router, { db, codes, senders, now, publicOrigin: options.publicOrigin, log }, mountOptions);
+
+  const products = createSampleProducts(db);
+  const list = createSampleList(db, now, products);
+  const orders = createSampleOrders(db, now, products, list);
+  mountSampleRoutes(router, db, list, orders, mountOptions);
+  mountStaffRoutes(router, { orders, moves: createOrderMoves(db, now), now, staffToken: env.STAFF_TOKEN, previewSecret: env.PREVIEW_SECRET });
+}

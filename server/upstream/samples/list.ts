@@ -1,0 +1,78 @@
+// A signed-in user's current sample list (the "wish list" of SPEC §1): add, change quantity, remove.
+// Every write is one IMMEDIATE transaction, and UNIQUE (user, product) decides races between duplicates.
+import { sampleLimits, type SampleListItem } from "../../../shared/contract/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+import { transaction, type Database } from "../db.ts";
+import { ApiError } from "../http.ts";
+import type { SampleProductLookup } from "./products.ts";
+
+export interface StoredListItem {
+  id: number;
+  siteListId: number;
+  partNumber: string;
+  quantity: number;
+}
+
+export function createSampleList(db: Database, now: () => number, products: SampleProductLookup) {
+  const items = db.prepare(
+    "SELECT id, site_list_id AS siteListId, part_number AS partNumber, quantity FROM sample_list_items WHERE user_id = ? ORDER BY created_at, id",
+  );
+  const exists = db.prepare("SELECT 1 FROM sample_list_items WHERE user_id = ? AND site_list_id = ?");
+  const count = db.prepare("SELECT COUNT(*) AS n FROM sample_list_items WHERE user_id = ?");
+  const insert = db.prepare(
+    "INSERT INTO sample_list_items (user_id, site_list_id, part_number, quantity, created_at) VALUES (?, ?, ?, 1, ?) ON CONFLICT (user_id, site_list_id) DO NOTHING",
+  );
+  const remove = db.prepare("DELETE FROM sample_list_items WHERE id = ? AND user_id = ?");
+  const setQuantity = db.prepare("UPDATE sample_list_items SET quantity = ? WHERE id = ? AND user_id = ?");
+  const clear = db.prepare("DELETE FROM sample_list_items WHERE user_id = ?");
+
+  function stored(userId: number): StoredListItem[] {
+    return items.all(userId) as unknown as StoredListItem[];
+  }
+
+  /** The list as the contract shows it, with current names; a product switched off since shows as unavailable. */
+  function view(userId: number, language: Language): SampleListItem[] {
+    return stored(userId).map((item) => {
+      const product = products(item.siteListId);
+      return {
+        ID: item.id,
+        siteListId: item.siteListId,
+        siteListName: product?.partNumber ?? item.partNumber,
+        productName: product?.name[language] ?? item.partNumber,
+        familyId: product?.family.id ?? null,
+        familyName: product?.family[language] ?? "",
+        seriesId: product?.series.id ?? null,
+        seriesName: product?.series[language] ?? "",
+        quantity: item.quantity,
+        available: product !== null,
+      };
+    });
+  }
+
+  return {
+    view,
+    stored,
+    add(userId: number, siteListId: number): void {
+      transaction(db, () => {
+        const product = products(siteListId);
+        if (!product) throw new ApiError("E40022002");
+        if (exists.get(userId, siteListId)) throw new ApiError("E40022001");
+        if ((count.get(userId) as { n: number }).n >= sampleLimits.maxItems) throw new ApiError("E40022008");
+        const { changes } = insert.run(userId, siteListId, product.partNumber, now());
+        if (Number(changes) === 0) throw new ApiError("E40022001");
+      });
+    },
+    remove(userId: number, id: number): void {
+      if (Number(transaction(db, () => remove.run(id, userId)).changes) === 0) throw new ApiError("E40022003");
+    },
+    modify(userId: number, id: number, quantity: number): void {
+      if (Number(transaction(db, () => setQuantity.run(quantity, id, userId)).changes) === 0) throw new ApiError("E40022003");
+    },
+    /** Empties the list (inside the submitting transaction). */
+    clear(userId: number): void {
+      clear.run(userId);
+    },
+  };
+}
+
+export type SampleList = ReturnType<typeof createSampleList>;

@@ -1,0 +1,75 @@
+// Staff moves of a sample order (issue 3 §5), shared by the staff API and the orders CLI:
+// pending → inStock → shipped (carrier and tracking number) → signed → done, or rejected (with a reason)
+// before shipping. Each move is one transaction that also writes the history record.
+import {
+  canMoveOrder,
+  nextOrderStatus,
+  orderMoveRequirements,
+  type OrderStatus,
+} from "../../../shared/order-status.ts";
+import { fieldLimits, isValidText } from "../../../shared/validation.ts";
+import { transaction, type Database } from "../db.ts";
+import { ApiError } from "../http.ts";
+
+export interface MoveDetails {
+  note?: string | undefined;
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
+}
+
+export type MoveActor = "staff-api" | "cli";
+
+function optionalText(value: string | undefined, max: number): string | null {
+  if (value === undefined || value.trim() === "") return null;
+  if (!isValidText(value, max)) throw new ApiError("E40000002");
+  return value.trim();
+}
+
+export function createOrderMoves(db: Database, now: () => number) {
+  const find = db.prepare("SELECT id, status FROM sample_orders WHERE order_number = ?");
+  const update = db.prepare(
+    `UPDATE sample_orders SET status = ?, updated_at = ?,
+       carrier = COALESCE(?, carrier), tracking_number = COALESCE(?, tracking_number), reject_reason = COALESCE(?, reject_reason)
+     WHERE id = ? AND status = ?`,
+  );
+  const insertRecord = db.prepare(
+    "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+
+  /** Moves the order to `to` (or along the happy path when `to` is "next"); returns the new status. */
+  function move(orderNumber: string, to: OrderStatus | "next", details: MoveDetails, actor: MoveActor): { from: OrderStatus; to: OrderStatus } {
+    const note = optionalText(details.note, fieldLimits.note);
+    const carrier = optionalText(details.carrier, fieldLimits.carrier);
+    const trackingNumber = optionalText(details.trackingNumber, fieldLimits.trackingNumber);
+    return transaction(db, () => {
+      const order = find.get(orderNumber) as { id: number; status: OrderStatus } | undefined;
+      if (!order) throw new ApiError("E40022006");
+      const target = to === "next" ? nextOrderStatus(order.status) : to;
+      if (target === null || !canMoveOrder(order.status, target)) throw new ApiError("E40023002");
+      const needs = orderMoveRequirements(target);
+      if ((needs.carrier && !carrier) || (needs.trackingNumber && !trackingNumber)) throw new ApiError("E40023003");
+      if (needs.note && !note) throw new ApiError("E40023004");
+      const shipping = target === "shipped";
+      const t = now();
+      update.run(
+        target,
+        t,
+        shipping ? carrier : null,
+        shipping ? trackingNumber : null,
+        target === "rejected" ? note : null,
+        order.id,
+        order.status,
+      );
+      insertRecord.run(order.id, target, note, shipping ? carrier : null, shipping ? trackingNumber : null, actor, t);
+      return { from: order.status, to: target };
+    });
+  }
+
+  return {
+    move,
+    advance: (orderNumber: string, details: MoveDetails, actor: MoveActor) => move(orderNumber, "next", details, actor),
+    reject: (orderNumber: string, reason: string, actor: MoveActor) => move(orderNumber, "rejected", { note: reason }, actor),
+  };
+}
+
+export type OrderMoves = ReturnType<typeof createOrderMoves>;

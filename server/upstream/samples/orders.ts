@@ -1,0 +1,236 @@
+// Sample orders: submitting the current list (order number, duplicate-list rule, history's first record)
+// and reading orders back for their owner, staff and the CLI.
+import type {
+  Applicant,
+  SampleOrder,
+  SampleOrderDetail,
+  SampleOrderRecord,
+  SubmittedOrder,
+} from "../../../shared/contract/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+import type { OrderStatus, OrderStatusFilter } from "../../../shared/order-status.ts";
+import { transaction, type Database } from "../db.ts";
+import { ApiError } from "../http.ts";
+import { placeholders } from "../sql.ts";
+import type { SampleList } from "./list.ts";
+import type { SampleProductLookup } from "./products.ts";
+
+const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+export interface OrderRow {
+  id: number;
+  orderNumber: string;
+  userId: number;
+  status: OrderStatus;
+  applicantName: string;
+  applicantPhone: string;
+  applicantEmail: string;
+  companyName: string;
+  position: string;
+  sampleUse: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  rejectReason: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+interface ItemRow {
+  orderId: number;
+  siteListId: number;
+  partNumber: string;
+  name_zh: string;
+  name_en: string;
+  family_zh: string;
+  family_en: string;
+  series_zh: string;
+  series_en: string;
+  quantity: number;
+}
+
+export interface RecordRow {
+  status: OrderStatus;
+  note: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  actor: string;
+  createdAt: number;
+}
+
+const orderColumns = `id, order_number AS orderNumber, user_id AS userId, status, applicant_name AS applicantName,
+  applicant_phone AS applicantPhone, applicant_email AS applicantEmail, company_name AS companyName, position,
+  sample_use AS sampleUse, carrier, tracking_number AS trackingNumber, reject_reason AS rejectReason,
+  created_at AS createdAt, updated_at AS updatedAt`;
+
+/** "YYYYMMDD" of an instant in China time, the day an order number counts in. */
+export function chinaDay(epochMs: number): string {
+  return new Date(epochMs + CHINA_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, "");
+}
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** "id:quantity" pairs sorted by product id: equal for the same set of products and quantities. */
+export function listKey(items: ReadonlyArray<{ siteListId: number; quantity: number }>): string {
+  return [...items]
+    .sort((a, b) => a.siteListId - b.siteListId)
+    .map((item) => `${item.siteListId}:${item.quantity}`)
+    .join(",");
+}
+
+export function recordView(row: RecordRow): SampleOrderRecord {
+  return { time: iso(row.createdAt), status: row.status, note: row.note, carrier: row.carrier, trackingNumber: row.trackingNumber };
+}
+
+export function createSampleOrders(db: Database, now: () => number, products: SampleProductLookup, list: SampleList) {
+  const duplicate = db.prepare("SELECT order_number FROM sample_orders WHERE user_id = ? AND list_key = ? AND status <> 'rejected' LIMIT 1");
+  const nextNumber = db.prepare(
+    "INSERT INTO sample_order_counters (day, last) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET last = last + 1 RETURNING last",
+  );
+  const insertOrder = db.prepare(`INSERT INTO sample_orders (order_number, user_id, status, list_key, applicant_name, applicant_phone,
+    applicant_email, company_name, position, sample_use, language, created_at, updated_at)
+    VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertItem = db.prepare(`INSERT INTO sample_order_items (order_id, site_list_id, part_number, name_zh, name_en, family_zh,
+    family_en, series_zh, series_en, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertRecord = db.prepare(
+    "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const byNumber = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE order_number = ?`);
+  const lastOfUser = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`);
+  const recordsOf = db.prepare(
+    "SELECT status, note, carrier, tracking_number AS trackingNumber, actor, created_at AS createdAt FROM sample_order_records WHERE order_id = ? ORDER BY created_at, id",
+  );
+
+  function itemsOf(orderIds: number[]): Map<number, ItemRow[]> {
+    const byOrder = new Map<number, ItemRow[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = db
+      .prepare(
+        `SELECT order_id AS orderId, site_list_id AS siteListId, part_number AS partNumber, name_zh, name_en, family_zh, family_en,
+          series_zh, series_en, quantity FROM sample_order_items WHERE order_id IN (${placeholders(orderIds.length)}) ORDER BY rowid`,
+      )
+      .all(...orderIds) as unknown as ItemRow[];
+    for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+    return byOrder;
+  }
+
+  function orderView(row: OrderRow, items: ItemRow[], language: Language): SampleOrder {
+    return {
+      orderNumber: row.orderNumber,
+      status: row.status,
+      submittedAt: iso(row.createdAt),
+      updatedAt: iso(row.updatedAt),
+      sampleUse: row.sampleUse,
+      applicant: {
+        name: row.applicantName,
+        phone: row.applicantPhone,
+        email: row.applicantEmail,
+        companyName: row.companyName,
+        position: row.position,
+      },
+      items: items.map((item) => ({
+        siteListId: item.siteListId,
+        siteListName: item.partNumber,
+        productName: language === "zh" ? item.name_zh : item.name_en,
+        familyName: language === "zh" ? item.family_zh : item.family_en,
+        seriesName: language === "zh" ? item.series_zh : item.series_en,
+        quantity: item.quantity,
+      })),
+      shipping: row.carrier && row.trackingNumber ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
+      rejectReason: row.status === "rejected" ? row.rejectReason : null,
+    };
+  }
+
+  return {
+    /** Turns the user's current list into a pending order and empties the list, all in one transaction. */
+    submit(userId: number, language: Language, applicant: Applicant, sampleUse: string): SubmittedOrder {
+      return transaction(db, () => {
+        const t = now();
+        const items = list.stored(userId);
+        if (items.length === 0) throw new ApiError("E40022004");
+        const resolved = items.map((item) => ({ item, product: products(item.siteListId) }));
+        // A product switched off since it was added cannot be ordered; the list shows it as unavailable.
+        if (resolved.some(({ product }) => product === null)) throw new ApiError("E40022007");
+        const key = listKey(items);
+        if (duplicate.get(userId, key)) throw new ApiError("E40022005");
+        const day = chinaDay(t);
+        const { last } = nextNumber.get(day) as { last: number };
+        const orderNumber = `QY${day}-${String(last).padStart(4, "0")}`;
+        const { lastInsertRowid } = insertOrder.run(
+          orderNumber,
+          userId,
+          key,
+          applicant.name,
+          applicant.phone,
+          applicant.email,
+          applicant.companyName,
+          applicant.position,
+          sampleUse,
+          language,
+          t,
+          t,
+        );
+        const orderId = Number(lastInsertRowid);
+        for (const { item, product } of resolved) {
+          const p = product!;
+          insertItem.run(orderId, item.siteListId, p.partNumber, p.name.zh, p.name.en, p.family.zh, p.family.en, p.series.zh, p.series.en, item.quantity);
+        }
+        insertRecord.run(orderId, "pending", null, null, null, "customer", t);
+        list.clear(userId);
+        return { orderNumber, status: "pending" as const, submittedAt: iso(t) };
+      });
+    },
+
+    /** Orders newest first; `userId` null lists every user's orders (staff). */
+    page(
+      filter: { userId: number | null; status: OrderStatusFilter; pageIndex: number; pageSize: number },
+      language: Language,
+    ): { list: Array<{ order: SampleOrder; row: OrderRow }>; total: number; pageIndex: number; pageSize: number } {
+      const where: string[] = [];
+      const params: Array<string | number> = [];
+      if (filter.userId !== null) {
+        where.push("user_id = ?");
+        params.push(filter.userId);
+      }
+      if (filter.status !== "all") {
+        where.push("status = ?");
+        params.push(filter.status);
+      }
+      const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+      const { total } = db.prepare(`SELECT COUNT(*) AS total FROM sample_orders ${clause}`).get(...params) as { total: number };
+      const rows = db
+        .prepare(`SELECT ${orderColumns} FROM sample_orders ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+        .all(...params, filter.pageSize, (filter.pageIndex - 1) * filter.pageSize) as unknown as OrderRow[];
+      const items = itemsOf(rows.map((row) => row.id));
+      return {
+        list: rows.map((row) => ({ order: orderView(row, items.get(row.id) ?? [], language), row })),
+        total,
+        pageIndex: filter.pageIndex,
+        pageSize: filter.pageSize,
+      };
+    },
+
+    /** One order with its history; `userId` restricts it to its owner (null: staff). */
+    detail(orderNumber: string, language: Language, userId: number | null): { detail: SampleOrderDetail; row: OrderRow; history: RecordRow[] } | null {
+      const row = byNumber.get(orderNumber) as OrderRow | undefined;
+      if (!row || (userId !== null && row.userId !== userId)) return null;
+      const history = recordsOf.all(row.id) as unknown as RecordRow[];
+      const order = orderView(row, itemsOf([row.id]).get(row.id) ?? [], language);
+      return { detail: { order, records: history.map(recordView) }, row, history };
+    },
+
+    /** The applicant of the user's latest order, for pre-filling the next one. */
+    lastApplicant(userId: number): Applicant | null {
+      const row = lastOfUser.get(userId) as OrderRow | undefined;
+      if (!row) return null;
+      return {
+        name: row.applicantName,
+        phone: row.applicantPhone,
+        email: row.applicantEmail,
+        companyName: row.companyName,
+        position: row.position,
+      };
+    },
+  };
+}
+
+export type SampleOrders = ReturnType<typeof createSampleOrders>;

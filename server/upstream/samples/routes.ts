@@ -1,0 +1,127 @@
+// The sample-order calls of SPEC §7 (all need a session): the list, the applicant pre-fill, submitting,
+// and the user's orders with their status history.
+import type { Router } from "express";
+import {
+  addSampleProduct,
+  modifySampleProduct,
+  queryOrderList,
+  querySampleOrderByPage,
+  querySampleOrderRecordList,
+  queryUserInfoById,
+  removeSampleProduct,
+  submitSampleOrder,
+  type Applicant,
+  type UserInfo,
+} from "../../../shared/contract/index.ts";
+import {
+  fieldLimits,
+  isValidName,
+  isValidText,
+  normalizeEmail,
+  normalizeMainlandMobile,
+} from "../../../shared/validation.ts";
+import type { Database } from "../db.ts";
+import { ApiError, mountCall, type MountOptions } from "../http.ts";
+import type { SampleList } from "./list.ts";
+import type { SampleOrders } from "./orders.ts";
+
+const collapse = (value: string) => value.trim().replace(/\s+/g, " ");
+
+/** The applicant and sample use with the SPEC §5 message for the first field that is wrong. */
+export function checkApplicant(input: { name: string; phone: string; email: string; companyName: string; position: string }, sampleUse: string) {
+  if (!isValidName(input.name)) throw new ApiError("E40022009");
+  const phone = normalizeMainlandMobile(input.phone);
+  if (!phone) throw new ApiError("E40021001");
+  const email = normalizeEmail(input.email);
+  if (!email) throw new ApiError("E40021002");
+  if (!isValidText(input.companyName, fieldLimits.companyName)) throw new ApiError("E40022011");
+  if (!isValidText(input.position, fieldLimits.position)) throw new ApiError("E40022012");
+  // Sample use is what the engineer will evaluate: it must say something (a letter or a digit).
+  if (!isValidText(sampleUse, fieldLimits.sampleUse) || !/[\p{L}\p{N}]/u.test(sampleUse)) throw new ApiError("E40022010");
+  const applicant: Applicant = {
+    name: collapse(input.name),
+    phone,
+    email,
+    companyName: collapse(input.companyName),
+    position: collapse(input.position),
+  };
+  return { applicant, sampleUse: sampleUse.trim() };
+}
+
+export function mountSampleRoutes(router: Router, db: Database, list: SampleList, orders: SampleOrders, options: MountOptions) {
+  // auth: true guarantees a user id in every handler below.
+  const uid = (userId: number | null) => userId!;
+
+  mountCall(
+    router,
+    addSampleProduct,
+    ({ body, userId, language }) => {
+      list.add(uid(userId), body.siteListId);
+      return list.view(uid(userId), language);
+    },
+    options,
+  );
+  mountCall(router, queryOrderList, ({ userId, language }) => list.view(uid(userId), language), options);
+  mountCall(
+    router,
+    removeSampleProduct,
+    ({ query, userId, language }) => {
+      list.remove(uid(userId), query.ID);
+      return list.view(uid(userId), language);
+    },
+    options,
+  );
+  mountCall(
+    router,
+    modifySampleProduct,
+    ({ body, userId, language }) => {
+      list.modify(uid(userId), body.ID, body.quantity);
+      return list.view(uid(userId), language);
+    },
+    options,
+  );
+
+  const user = db.prepare("SELECT id AS userId, phone, email FROM users WHERE id = ?");
+  mountCall(
+    router,
+    queryUserInfoById,
+    ({ query, userId }) => {
+      if (query.userId !== userId) throw new ApiError("E40300001");
+      const row = user.get(uid(userId)) as UserInfo;
+      return { userId: row.userId, phone: row.phone, email: row.email, applicant: orders.lastApplicant(uid(userId)) };
+    },
+    options,
+  );
+
+  mountCall(
+    router,
+    submitSampleOrder,
+    ({ body, userId, language }) => {
+      const { applicant, sampleUse } = checkApplicant(body.applicant, body.sampleUse);
+      return orders.submit(uid(userId), language, applicant, sampleUse);
+    },
+    options,
+  );
+
+  mountCall(
+    router,
+    querySampleOrderByPage,
+    ({ body, userId, language }) => {
+      const page = orders.page({ userId: uid(userId), status: body.status, pageIndex: body.pageIndex, pageSize: body.pageSize }, language);
+      return { ...page, list: page.list.map((entry) => entry.order) };
+    },
+    options,
+  );
+
+  mountCall(
+    router,
+    querySampleOrderRecordList,
+    ({ query, userId, language }) => {
+      // Someone else's order answers exactly like a missing one.
+      const found = orders.detail(query.SampleOrderNo, language, uid(userId));
+      if (!found) throw new ApiError("E40022006");
+      return found.detail;
+    },
+    options,
+  );
+}

@@ -1,0 +1,114 @@
+// The staff API (issue 3 §5): list and read every order, advance or reject one, issue preview tokens.
+// Bearer token STAFF_TOKEN compared in constant time; without a configured token the API does not exist (404).
+import { createHash, timingSafeEqual } from "node:crypto";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { z } from "zod";
+import { MAX_PAGE_SIZE, orderNumberPattern } from "../../../shared/contract/index.ts";
+import { languages } from "../../../shared/languages.ts";
+import { orderStatusFilters } from "../../../shared/order-status.ts";
+import { previewTokenMinutes, signPreviewToken } from "../../../shared/preview-token.ts";
+import { fieldLimits } from "../../../shared/validation.ts";
+import { ApiError, requestLanguage, sendData, sendError } from "../http.ts";
+import type { OrderMoves } from "../samples/moves.ts";
+import { recordView, type SampleOrders } from "../samples/orders.ts";
+
+export interface StaffDeps {
+  orders: SampleOrders;
+  moves: OrderMoves;
+  now: () => number;
+  staffToken: string | undefined;
+  previewSecret: string | undefined;
+}
+
+const listQuery = z.strictObject({
+  status: z.enum(orderStatusFilters).default("all"),
+  pageIndex: z.coerce.number<string>().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number<string>().int().min(1).max(MAX_PAGE_SIZE).default(20),
+  language: z.enum(languages).default("en"),
+});
+const detailQuery = z.strictObject({ language: z.enum(languages).default("en") });
+const advanceBody = z.strictObject({
+  note: z.string().max(fieldLimits.note).optional(),
+  carrier: z.string().max(fieldLimits.carrier).optional(),
+  trackingNumber: z.string().max(fieldLimits.trackingNumber).optional(),
+  language: z.enum(languages).optional(),
+});
+const rejectBody = z.strictObject({ reason: z.string().max(fieldLimits.note), language: z.enum(languages).optional() });
+const previewBody = z.strictObject({ minutes: z.number().int().min(1).max(previewTokenMinutes.max).default(previewTokenMinutes.default) });
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ApiError("E40000002", { message: `The request parameters are invalid: ${issue.path.join(".") || "body"} — ${issue.message}` });
+  }
+  return result.data;
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+export function staffGuard(staffToken: string | undefined) {
+  const expected = staffToken ? digest(staffToken) : null;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!expected) return sendError(res, "E40400001", requestLanguage(req));
+    const match = /^Bearer ([\x21-\x7e]{1,512})$/.exec(req.headers.authorization ?? "");
+    // Comparing digests keeps the comparison constant-time whatever the length of the offered token.
+    if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="staff"');
+      return sendError(res, "E40023001", requestLanguage(req));
+    }
+    next();
+  };
+}
+
+export function mountStaffRoutes(router: Router, deps: StaffDeps) {
+  const staff = express.Router();
+  staff.use(staffGuard(deps.staffToken));
+
+  const orderNumberOf = (req: Request) => {
+    const value = String(req.params.orderNumber ?? "");
+    if (!orderNumberPattern.test(value)) throw new ApiError("E40022006");
+    return value;
+  };
+  const detail = (orderNumber: string, language: "zh" | "en") => {
+    const found = deps.orders.detail(orderNumber, language, null);
+    if (!found) throw new ApiError("E40022006");
+    return {
+      order: { ...found.detail.order, userId: found.row.userId },
+      records: found.history.map((record) => ({ ...recordView(record), actor: record.actor })),
+    };
+  };
+
+  staff.get("/orders", (req, res) => {
+    const query = parse(listQuery, req.query);
+    const page = deps.orders.page({ userId: null, status: query.status, pageIndex: query.pageIndex, pageSize: query.pageSize }, query.language);
+    sendData(res, { ...page, list: page.list.map(({ order, row }) => ({ ...order, userId: row.userId })) });
+  });
+
+  staff.get("/orders/:orderNumber", (req, res) => {
+    sendData(res, detail(orderNumberOf(req), parse(detailQuery, req.query).language));
+  });
+
+  staff.post("/orders/:orderNumber/advance", (req, res) => {
+    const orderNumber = orderNumberOf(req);
+    const body = parse(advanceBody, req.body ?? {});
+    deps.moves.advance(orderNumber, body, "staff-api");
+    sendData(res, detail(orderNumber, body.language ?? "en"));
+  });
+
+  staff.post("/orders/:orderNumber/reject", (req, res) => {
+    const orderNumber = orderNumberOf(req);
+    const body = parse(rejectBody, req.body ?? {});
+    deps.moves.reject(orderNumber, body.reason, "staff-api");
+    sendData(res, detail(orderNumber, body.language ?? "en"));
+  });
+
+  staff.post("/preview-tokens", async (req, res) => {
+    if (!deps.previewSecret) throw new ApiError("E50300001", { message: "PREVIEW_SECRET is not set: preview tokens are disabled." });
+    const { minutes } = parse(previewBody, req.body ?? {});
+    const expiresAt = deps.now() + minutes * 60_000;
+    sendData(res, { token: await signPreviewToken(deps.previewSecret, expiresAt), expiresAt: new Date(expiresAt).toISOString() });
+  });
+
+  router.use("/staff", staff);
+}

@@ -1,0 +1,187 @@
+// Contract tests of the product calls: listing any node, paging bounds, numeric sort, filters, ranges,
+// keyword, detail by part number, hidden (off) nodes and distinct filter values.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  queryDistinctProductFieldData,
+  querySiteList,
+  querySiteListDataByPage,
+  type ParamColumn,
+  type ProductListItem,
+  type SiteListNode,
+} from "../../shared/contract/index.ts";
+import { startTestUpstream, type TestUpstream } from "./helpers.ts";
+import { body, callFails, callOk } from "./content-helpers.ts";
+
+let upstream: TestUpstream;
+let nodes: SiteListNode[];
+let visible: Set<number>;
+
+/** Visible products (level 3) under a node: on-status with every ancestor on. */
+function visibleProductsUnder(id: number): SiteListNode[] {
+  const under = (node: SiteListNode): boolean => node.id === id || (node.parentId !== null && under(nodes.find((n) => n.id === node.parentId)!));
+  return nodes.filter((node) => node.partNumber !== null && visible.has(node.id) && under(node));
+}
+
+/** A family with visible products and a sortable column. */
+function familyWithProducts() {
+  const family = nodes.find((node) => node.level === 1 && visible.has(node.id) && visibleProductsUnder(node.id).length >= 3);
+  expect(family).toBeDefined();
+  return family!;
+}
+
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  nodes = (await callOk(upstream, querySiteList, "en", { type: 1 })).data;
+  visible = new Set<number>();
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  for (const node of nodes) {
+    let current: SiteListNode | undefined = node;
+    let on = true;
+    while (current) {
+      if (current.status !== "on") on = false;
+      current = current.parentId === null ? undefined : byId.get(current.parentId);
+    }
+    if (on) visible.add(node.id);
+  }
+});
+afterAll(() => upstream.cleanup());
+
+describe("querySiteListDataByPage", () => {
+  it("lists every visible product under a family with the family's parameter table", async () => {
+    const family = familyWithProducts();
+    const expected = visibleProductsUnder(family.id);
+    const { data } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, pageSize: 100 });
+    expect(data.total).toBe(expected.length);
+    expect(data.list.map((item: ProductListItem) => item.id).sort()).toEqual(expected.map((node) => node.id).sort());
+    expect(data.node).toMatchObject({ id: family.id, level: 1, name: family.name });
+    expect(data.breadcrumb).toEqual([{ id: family.id, level: 1, name: family.name, partNumber: null }]);
+    expect(data.paramTable.length).toBeGreaterThan(0);
+    expect(data.product).toBeNull();
+    const fields = new Set(data.paramTable.map((column: ParamColumn) => column.fieldId));
+    for (const item of data.list as ProductListItem[]) for (const key of Object.keys(item.params)) expect(fields.has(key)).toBe(true);
+  });
+
+  it("lists a series and answers in Chinese", async () => {
+    const series = nodes.find((node) => node.level === 2 && visible.has(node.id) && visibleProductsUnder(node.id).length > 0)!;
+    const { data } = await callOk(upstream, querySiteListDataByPage, "zh", { siteListId: series.id });
+    expect(data.total).toBe(visibleProductsUnder(series.id).length);
+    expect(data.breadcrumb).toHaveLength(2);
+    expect(data.node.name).toMatch(/\p{Script=Han}|[A-Z0-9]/u);
+  });
+
+  it("pages within bounds", async () => {
+    const family = familyWithProducts();
+    const first = (await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, pageSize: 2, pageIndex: 1 })).data;
+    const second = (await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, pageSize: 2, pageIndex: 2 })).data;
+    expect(first.list).toHaveLength(2);
+    expect(first.total).toBe(second.total);
+    expect(second.list[0].id).not.toBe(first.list[0].id);
+    const beyond = (await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, pageIndex: 999 })).data;
+    expect(beyond.list).toEqual([]);
+    await callFails(upstream, querySiteListDataByPage, 400, "E40000002", body("en", { siteListId: family.id, pageSize: 101 }));
+    await callFails(upstream, querySiteListDataByPage, 400, "E40000002", body("en", { siteListId: family.id, pageIndex: 0 }));
+  });
+
+  it("sorts numerically in both directions, products without the value last", async () => {
+    const family = familyWithProducts();
+    const { data: page } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id });
+    const column = (page.paramTable as ParamColumn[]).find((candidate) => candidate.sortable);
+    expect(column).toBeDefined();
+    for (const order of ["asc", "desc"] as const) {
+      const { data } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, pageSize: 100, sort: { fieldId: column!.fieldId, order } });
+      const values = (data.list as ProductListItem[]).map((item) => item.params[column!.fieldId]);
+      const numbers = values.filter((value): value is number => typeof value === "number");
+      expect(numbers.length).toBeGreaterThan(1);
+      expect(numbers).toEqual([...numbers].sort((a, b) => (order === "asc" ? a - b : b - a)));
+      expect(values.slice(0, numbers.length).every((value) => typeof value === "number")).toBe(true);
+    }
+  });
+
+  it("filters by values and numeric ranges, as the distinct values count them", async () => {
+    const family = familyWithProducts();
+    const { data: distinct } = await callOk(upstream, queryDistinctProductFieldData, "en", { siteListId: family.id });
+    const field = distinct.fields.find((candidate: { values: unknown[] }) => candidate.values.length > 1);
+    expect(field).toBeDefined();
+    const value = field.values[0];
+    const { data } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, pageSize: 100, filters: { [field.fieldId]: [value.value] } });
+    expect(data.total).toBe(value.count);
+    for (const item of data.list as ProductListItem[]) expect(String(item.params[field.fieldId])).toBe(String(value.value));
+
+    const numeric = distinct.fields.find((candidate: { sortable: boolean; min: number | null; max: number | null }) => candidate.sortable && candidate.min !== candidate.max);
+    if (numeric) {
+      const { data: ranged } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, pageSize: 100, ranges: { [numeric.fieldId]: { min: numeric.max } } });
+      expect(ranged.total).toBeGreaterThan(0);
+      for (const item of ranged.list as ProductListItem[]) expect(item.params[numeric.fieldId]).toBe(numeric.max);
+    }
+  });
+
+  it("finds by keyword (part of a part number)", async () => {
+    const family = familyWithProducts();
+    const product = visibleProductsUnder(family.id)[0]!;
+    const keyword = product.partNumber!.slice(0, 6).toLowerCase();
+    const { data } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, keyword, pageSize: 100 });
+    expect(data.list.some((item: ProductListItem) => item.id === product.id)).toBe(true);
+    for (const item of data.list as ProductListItem[]) {
+      expect(`${item.partNumber} ${item.name} ${item.summary}`.toLowerCase()).toContain(keyword);
+    }
+  });
+
+  it("answers the full product for a part number, case-insensitively", async () => {
+    const product = visibleProductsUnder(familyWithProducts().id)[0]!;
+    for (const language of ["en", "zh"] as const) {
+      const { data } = await callOk(upstream, querySiteListDataByPage, language, { partNumber: product.partNumber!.toLowerCase() });
+      expect(data.total).toBe(1);
+      expect(data.product).toMatchObject({ id: product.id, partNumber: product.partNumber });
+      expect(data.product.description.length).toBeGreaterThan(0);
+      expect(data.breadcrumb.map((item: { level: number }) => item.level)).toEqual([1, 2, 3]);
+      expect(data.node).toMatchObject({ id: product.id, level: 3 });
+      for (const document of data.product.documents) expect(document.downloadPath).toMatch(/^\/front\/attach\/download\//);
+    }
+  });
+
+  it("hides off products and categories (404)", async () => {
+    const offProduct = nodes.find((node) => node.partNumber !== null && !visible.has(node.id));
+    expect(offProduct, "the content has a few products with status off").toBeDefined();
+    await callFails(upstream, querySiteListDataByPage, 404, "E40030001", body("en", { partNumber: offProduct!.partNumber }));
+    await callFails(upstream, querySiteListDataByPage, 404, "E40030001", body("en", { partNumber: "NO-SUCH-PART" }));
+    await callFails(upstream, querySiteListDataByPage, 404, "E40030002", body("en", { siteListId: 987654 }));
+    const family = familyWithProducts();
+    const { data } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, pageSize: 100 });
+    expect(data.list.some((item: ProductListItem) => item.id === offProduct!.id)).toBe(false);
+  });
+
+  it("refuses bad input with the envelope", async () => {
+    const family = familyWithProducts();
+    await callFails(upstream, querySiteListDataByPage, 400, "E40030003", body("en", {}));
+    await callFails(upstream, querySiteListDataByPage, 400, "E40000003", body("en", { siteListId: family.id, color: "red" }));
+    await callFails(upstream, querySiteListDataByPage, 400, "E40000002", body("en", { siteListId: "x" }));
+    await callFails(upstream, querySiteListDataByPage, 400, "E40030004", body("en", { siteListId: family.id, filters: { noSuchField: ["1"] } }));
+    await callFails(upstream, querySiteListDataByPage, 400, "E40030004", body("en", { siteListId: family.id, sort: { fieldId: "noSuchField", order: "asc" } }));
+    await callFails(upstream, querySiteListDataByPage, 400, "E40000002", body("en", { siteListId: family.id, sort: { fieldId: "vds", order: "up" } }));
+    await callFails(upstream, querySiteListDataByPage, 400, "E40000002", body("fr" as never, { siteListId: family.id }));
+  });
+});
+
+describe("queryDistinctProductFieldData", () => {
+  it("answers the filterable fields with sorted values and counts", async () => {
+    const family = familyWithProducts();
+    for (const language of ["en", "zh"] as const) {
+      const { data } = await callOk(upstream, queryDistinctProductFieldData, language, { siteListId: family.id });
+      expect(data.siteListId).toBe(family.id);
+      expect(data.fields.length).toBeGreaterThan(0);
+      for (const field of data.fields) {
+        expect(field.screenName).not.toBeNull();
+        const numbers = field.values.map((value: { value: unknown }) => value.value).filter((value: unknown) => typeof value === "number");
+        expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+        const total = field.values.reduce((sum: number, value: { count: number }) => sum + value.count, 0);
+        expect(total).toBeLessThanOrEqual(visibleProductsUnder(family.id).length);
+      }
+    }
+  });
+
+  it("refuses unknown nodes and bad input", async () => {
+    await callFails(upstream, queryDistinctProductFieldData, 404, "E40030002", body("en", { siteListId: 987654 }));
+    await callFails(upstream, queryDistinctProductFieldData, 400, "E40000002", body("en", {}));
+    await callFails(upstream, queryDistinctProductFieldData, 400, "E40000003", body("en", { siteListId: 1, extra: true }));
+  });
+});

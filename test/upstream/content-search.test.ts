@@ -1,0 +1,115 @@
+// Site search in both languages: FTS5 trigram matches, one- and two-character Chinese queries, type
+// filter and counts, escaped and marked snippets, paging and the empty-text error.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchSite, type SearchHit } from "../../shared/contract/index.ts";
+import { startTestUpstream, type TestUpstream } from "./helpers.ts";
+import { body, callFails, callOk } from "./content-helpers.ts";
+
+let upstream: TestUpstream;
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+});
+afterAll(() => upstream.cleanup());
+
+/** The text of some marked HTML, hits and all. */
+const unmark = (html: string) => html.replace(/<\/?mark>/g, "");
+const marks = (html: string) => [...html.matchAll(/<mark>(.*?)<\/mark>/g)].map((match) => match[1]!);
+
+function expectSafeMarkup(hit: SearchHit) {
+  // Nothing but <mark> and </mark> tags: every other < is escaped.
+  expect(hit.titleHtml.replace(/<\/?mark>/g, "")).not.toMatch(/[<>]/);
+  expect(hit.snippetHtml.replace(/<\/?mark>/g, "")).not.toMatch(/[<>]/);
+  expect(hit.link).toMatch(/^\//);
+}
+
+describe("searchSite", () => {
+  it("finds products, documents and news in English, ranked and marked", async () => {
+    const { data } = await callOk(upstream, searchSite, "en", { text: "MOSFET", pageSize: 50 });
+    expect(data.total).toBeGreaterThan(3);
+    expect(data.counts.products).toBeGreaterThan(0);
+    expect(data.list[0].titleHtml.toLowerCase()).toContain("<mark>mosfet</mark>");
+    for (const hit of data.list as SearchHit[]) {
+      expectSafeMarkup(hit);
+      expect(marks(hit.titleHtml + hit.snippetHtml).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("filters by type and keeps the per-type counts", async () => {
+    const { data: all } = await callOk(upstream, searchSite, "en", { text: "SiC" });
+    for (const type of ["products", "documents", "news"] as const) {
+      expect(all.counts[type], type).toBeGreaterThan(0);
+      const { data } = await callOk(upstream, searchSite, "en", { text: "SiC", type, pageSize: 100 });
+      expect(data.total).toBe(all.counts[type]);
+      expect(data.counts).toEqual(all.counts);
+      for (const hit of data.list as SearchHit[]) expect(hit.type).toBe(type);
+    }
+    const documents = (await callOk(upstream, searchSite, "en", { text: "SiC", type: "documents" })).data.list as SearchHit[];
+    for (const hit of documents) expect(hit.downloadPath).toMatch(/^\/front\/attach\/download\//);
+  });
+
+  it("finds jobs and content pages", async () => {
+    const { data: jobs } = await callOk(upstream, searchSite, "en", { text: "engineer", type: "jobs" });
+    expect(jobs.total).toBeGreaterThan(0);
+    expect(jobs.list[0].link).toMatch(/^\/about\/joinUs\/positionDetail\/\d+$/);
+    const { data: pages } = await callOk(upstream, searchSite, "zh", { text: "青云", type: "pages" });
+    expect(pages.total).toBeGreaterThan(0);
+  });
+
+  it("finds Chinese text with three or more characters (trigram)", async () => {
+    const { data } = await callOk(upstream, searchSite, "zh", { text: "碳化硅" });
+    expect(data.total).toBeGreaterThan(3);
+    for (const hit of data.list as SearchHit[]) {
+      expectSafeMarkup(hit);
+      expect(unmark(hit.titleHtml) + unmark(hit.snippetHtml)).toContain("碳化硅");
+    }
+  });
+
+  it("finds one- and two-character Chinese queries", async () => {
+    for (const text of ["碳", "模块"]) {
+      const { data } = await callOk(upstream, searchSite, "zh", { text, pageSize: 20 });
+      expect(data.total, text).toBeGreaterThan(0);
+      for (const hit of data.list as SearchHit[]) {
+        expectSafeMarkup(hit);
+        expect(marks(hit.titleHtml + hit.snippetHtml), text).toContain(text);
+      }
+    }
+  });
+
+  it("combines terms (all required) and searches only the request's language", async () => {
+    const { data } = await callOk(upstream, searchSite, "zh", { text: "碳化硅 模块", pageSize: 100 });
+    const { data: wide } = await callOk(upstream, searchSite, "zh", { text: "模块", pageSize: 100 });
+    expect(data.total).toBeGreaterThan(0);
+    expect(data.total).toBeLessThanOrEqual(wide.total);
+    const { data: english } = await callOk(upstream, searchSite, "en", { text: "碳化硅" });
+    expect(english.total).toBe(0);
+  });
+
+  it("pages the results", async () => {
+    const { data: first } = await callOk(upstream, searchSite, "en", { text: "SiC", pageSize: 2 });
+    const { data: second } = await callOk(upstream, searchSite, "en", { text: "SiC", pageSize: 2, pageIndex: 2 });
+    expect(first.list).toHaveLength(2);
+    expect(second.total).toBe(first.total);
+    expect(second.list[0].link + second.list[0].id).not.toBe(first.list[0].link + first.list[0].id);
+  });
+
+  it("answers an empty list for text found nowhere", async () => {
+    const { data } = await callOk(upstream, searchSite, "en", { text: "zzqxxj" });
+    expect(data).toMatchObject({ total: 0, list: [] });
+  });
+
+  it("refuses empty text and bad input with the envelope", async () => {
+    const empty = await callFails(upstream, searchSite, 400, "E40030008", body("zh", { text: "   " }));
+    expect(empty.message).toBe("请输入搜索内容");
+    await callFails(upstream, searchSite, 400, "E40000002", body("en", {}));
+    await callFails(upstream, searchSite, 400, "E40000002", body("en", { text: "x".repeat(101) }));
+    await callFails(upstream, searchSite, 400, "E40000002", body("en", { text: "sic", type: "videos" }));
+    await callFails(upstream, searchSite, 400, "E40000003", body("en", { text: "sic", fuzzy: true }));
+  });
+
+  it("takes FTS syntax as plain text", async () => {
+    for (const text of ['"SiC', "NEAR(a b)", "sic*", "a OR b", "-()"]) {
+      const response = await upstream.post("/front/searchSite", body("en", { text }));
+      expect(response.status, text).toBe(200);
+    }
+  });
+});
