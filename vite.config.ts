@@ -11,14 +11,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: "dist/server",
         emptyOutDir: true,
         target: "node24",
-        rollupOptions: { output: { entryFileNames: "entry-server.js" } },
+        rolldownOptions: { output: { entryFileNames: "entry-server.js" } },
       }
     : {
         outDir: "dist/client",
         emptyOutDir: true,
         manifest: true,
         target: "es2022",
-        rollupOptions: { input: "client/entry-client.tsx" },
+        rolldownOptions: { input: "client/entry-client.tsx" },
       },
   ssr: { noExternal: [] },
 }));

@@ -53,11 +53,8 @@ export function mountSiteRoutes(router: Router, db: Database, options: MountOpti
   mountCall(
     router,
     isLogin,
-    ({ userId }) => {
-      const row = userId === null ? undefined : user.get(userId);
-      if (!row) throw new ApiError("E40100001");
-      return row;
-    },
+    // "Not signed in" is an ordinary answer to this question, not an error: 200 with data null.
+    ({ userId }) => (userId === null ? null : (user.get(userId) ?? null)),
     options,
   );
 }

@@ -122,6 +122,7 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const isLogin = defineCall({
   name: "isLogin",
   path: "/open/user/auth/isLogin",
-  summary: "Whether the session cookie belongs to a signed-in user; 401 E40100001 when not.",
-  data: userInfo,
+  summary:
+    "Whether the session cookie belongs to a signed-in user: the user's info, or data null when not signed in (an answer, not an error, so a visitor's page logs no failed request).",
+  data: userInfo.nullable(),
 });

@@ -18,7 +18,7 @@ export function useSessionCheck(): void {
       .then((user) => {
         if (cancelled) return;
         setUser(user);
-        setLogined(true);
+        setLogined(user !== null);
       })
       .catch(() => {
         if (cancelled) return;

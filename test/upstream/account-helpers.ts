@@ -1,0 +1,87 @@
+// Test seams for accounts: an upstream with a hand-moved clock whose console code sender writes into
+// an array (options.codeLog, never a real log), and helpers to request a code and sign in.
+import type { UpstreamOptions } from "../../server/upstream/config.ts";
+import { sessionCookie } from "../../shared/cookies.ts";
+import { startTestUpstream, type TestUpstream } from "./helpers.ts";
+
+export interface Delivery {
+  channel: "sms" | "email";
+  to: string;
+  code: string;
+}
+
+export interface AccountUpstream extends TestUpstream {
+  clock: { t: number; advance: (ms: number) => void };
+  deliveries: Delivery[];
+  /** The last code sent to a number or address. */
+  lastCode: (to: string) => string;
+  /** POST with the common body fields; `cookie` is a session id, `ip` goes into X-Forwarded-For. */
+  call: (path: string, body?: Record<string, unknown>, options?: CallOptions) => Promise<{ status: number; headers: Headers; json: any }>;
+  /** Requests an SMS code and signs in; returns the session id and the user. */
+  signIn: (phone: string, options?: { ip?: string; cookie?: string }) => Promise<{ session: string; userId: number; headers: Headers }>;
+}
+
+export interface CallOptions {
+  cookie?: string;
+  ip?: string;
+  language?: "zh" | "en";
+  method?: "GET" | "POST";
+}
+
+let ipCounter = 0;
+/** A fresh client address per caller, so per-IP limits of one test never touch another. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+export const START = Date.UTC(2026, 10, 22, 2, 0, 0);
+
+export async function startAccountUpstream(overrides: Partial<UpstreamOptions> = {}): Promise<AccountUpstream> {
+  const clock = { t: START, advance: (ms: number) => void (clock.t += ms) };
+  const deliveries: Delivery[] = [];
+  const upstream = await startTestUpstream({
+    now: () => clock.t,
+    codeLog: (delivery) => deliveries.push(delivery),
+    ...overrides,
+  });
+  const call: AccountUpstream["call"] = async (path, body = {}, options = {}) => {
+    const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? freshIp() };
+    if (options.cookie) headers.cookie = `${sessionCookie}=${options.cookie}`;
+    if (options.method === "GET") return upstream.get(path, headers);
+    return upstream.post(path, { language: options.language ?? "en", websiteCode: "qingyun", ...body }, headers);
+  };
+  const lastCode = (to: string) => {
+    const found = deliveries.findLast((delivery) => delivery.to === to);
+    if (!found) throw new Error(`no code was sent to ${to}`);
+    return found.code;
+  };
+  const signIn: AccountUpstream["signIn"] = async (phone, options = {}) => {
+    const ip = options.ip ?? freshIp();
+    const sent = await call("/open/message/sendSmsVerifyCode", { phone }, { ip });
+    if (sent.status !== 200) throw new Error(`code request failed: ${JSON.stringify(sent.json)}`);
+    const response = await call("/open/user/auth/authAndRegisterBySms", { phone, code: lastCode(phone) }, { ip, ...(options.cookie ? { cookie: options.cookie } : {}) });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.json)}`);
+    const session = sessionFrom(response.headers);
+    if (!session) throw new Error("no session cookie");
+    return { session, userId: response.json.data.userId, headers: response.headers };
+  };
+  return { ...upstream, clock, deliveries, lastCode, call, signIn };
+}
+
+/** The session id a response sets ("" when it clears the cookie), or undefined. */
+export function sessionFrom(headers: Headers): string | undefined {
+  const line = headers.getSetCookie().find((cookie) => cookie.startsWith(`${sessionCookie}=`));
+  return line === undefined ? undefined : decodeURIComponent(line.slice(sessionCookie.length + 1).split(";")[0]!);
+}
+
+export function setCookieLine(headers: Headers): string {
+  return headers.getSetCookie().find((cookie) => cookie.startsWith(`${sessionCookie}=`)) ?? "";
+}
+
+let phoneCounter = 0;
+/** A distinct valid mainland mobile per call. */
+export function freshPhone(): string {
+  phoneCounter += 1;
+  return `139${String(process.pid % 10000).padStart(4, "0")}${String(phoneCounter).padStart(4, "0")}`;
+}
