@@ -43,6 +43,10 @@ export async function createApp(config: Config, options: AppOptions) {
   app.get("/readyz", readyz(() => config.upstreamUrl));
   app.use(securityHeaders);
 
+  // Staff calls are for the CLI and internal tools on the upstream itself, never through the public site.
+  app.use("/api/staff", (_req, res) => {
+    res.status(404).json({ success: false, code: "E40400001", message: "This page could not be found", data: null });
+  });
   app.use(
     "/api",
     rateLimit({

@@ -54,7 +54,10 @@ export function createPageClient(options: PageClientOptions): PageClient {
   const isServer = options.cookie !== undefined;
 
   async function request<C extends CallDefinition>(call: C, body?: CallBody<C>, query?: CallQuery<C>) {
-    const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : "";
+    const params = new URLSearchParams(Object.entries(query ?? {}).map(([k, v]) => [k, String(v)]));
+    // A GET carries no body, so its answer's language travels in the query.
+    if (call.method === "GET") params.set("language", options.language);
+    const search = params.size ? `?${params}` : "";
     const url = `${options.base}${callPath(call, options.provider)}${search}`;
     const headers: Record<string, string> = { accept: "application/json" };
     if (isServer && options.cookie) headers.cookie = options.cookie;

@@ -76,3 +76,12 @@ describe("the /api proxy", () => {
     expect((await request(app).get("/healthz")).status).toBe(200);
   });
 });
+
+describe("staff calls", () => {
+  it("are not reachable through the public /api proxy", async () => {
+    const app = await createTestApp({ UPSTREAM_URL: echo.url });
+    const response = await request(app).get("/api/staff/orders").set("Authorization", "Bearer x".repeat(4));
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe("E40400001");
+  });
+});

@@ -1,6 +1,8 @@
 // Test seams for accounts: an upstream with a hand-moved clock whose console code sender writes into
 // an array (options.codeLog, never a real log), and helpers to request a code and sign in.
+import type { z } from "zod";
 import type { UpstreamOptions } from "../../server/upstream/config.ts";
+import { responseSchema, type CallDefinition } from "../../shared/contract/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 
@@ -37,8 +39,9 @@ export function freshIp(): string {
 
 export const START = Date.UTC(2026, 10, 22, 2, 0, 0);
 
-export async function startAccountUpstream(overrides: Partial<UpstreamOptions> = {}): Promise<AccountUpstream> {
-  const clock = { t: START, advance: (ms: number) => void (clock.t += ms) };
+/** `start` sets the clock (default START); tests that mix in real-clock writers (the CLI) start near now. */
+export async function startAccountUpstream(overrides: Partial<UpstreamOptions> = {}, start = START): Promise<AccountUpstream> {
+  const clock = { t: start, advance: (ms: number) => void (clock.t += ms) };
   const deliveries: Delivery[] = [];
   const upstream = await startTestUpstream({
     now: () => clock.t,
@@ -84,4 +87,10 @@ let phoneCounter = 0;
 export function freshPhone(): string {
   phoneCounter += 1;
   return `139${String(process.pid % 10000).padStart(4, "0")}${String(phoneCounter).padStart(4, "0")}`;
+}
+
+/** Checks a success answer against the call's contract and returns its typed data. */
+export function contractData<C extends CallDefinition>(call: C, json: unknown): z.infer<C["data"]> {
+  responseSchema(call).parse(json);
+  return call.data.parse((json as { data: unknown }).data) as z.infer<C["data"]>;
 }

@@ -20,7 +20,7 @@ const usage = `Usage: npm run orders -- <command> [options]
   advance <orderNumber> [--note TEXT]        pending → inStock → shipped → signed → done
           shipping needs --carrier NAME --tracking NUMBER
   reject <orderNumber> --reason TEXT         from pending or inStock
-  preview-token [--minutes ${previewTokenMinutes.default}]           prints a token for ?preview=<token> (needs PREVIEW_SECRET)
+  preview-token [--minutes ${previewTokenMinutes.default}]              prints a token for ?preview=<token> (needs PREVIEW_SECRET)
 
 Options: --lang zh|en (product names, default en), --json (machine-readable output)
 Environment: DATA_DIR (database folder, default "data"), PREVIEW_SECRET`;

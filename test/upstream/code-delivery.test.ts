@@ -1,0 +1,249 @@
+// Delivering codes for real: e-mail over SMTP to a local sink (smtp-server), SMS through the Aliyun
+// HTTP API to a local stand-in that checks the signature, delivery failures, and what reaches the log.
+import { createServer, type Server } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authAndRegisterByEmail, responseSchema } from "../../shared/contract/index.ts";
+import { sessionCookie } from "../../shared/cookies.ts";
+import { startUpstream, type RunningUpstream } from "../../server/upstream/index.ts";
+import { signAliyunRpc } from "../../server/upstream/accounts/aliyun-sms.ts";
+
+interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The decoded text part of a single-part message (nodemailer picks 7bit, quoted-printable or base64). */
+function decode(raw: string): { subject: string; text: string } {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(unfolded)?.[1]?.trim() ?? "";
+  const encoding = header("Content-Transfer-Encoding").toLowerCase();
+  const text =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+      : encoding === "quoted-printable"
+        ? Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8")
+        : body;
+  // Whitespace between adjacent encoded words is not part of the text (RFC 2047).
+  const subject = header("Subject").replace(/\?=\s+=\?/g, "?==?").replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+    kind.toUpperCase() === "B"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+  );
+  return { subject, text };
+}
+
+const mails: Mail[] = [];
+let smtp: SMTPServer;
+let smtpPort = 0;
+
+/** What the Aliyun stand-in received and what it answers next. */
+const aliyun = { requests: [] as URL[], answer: { status: 200, body: { Code: "OK", Message: "OK", RequestId: "req-1", BizId: "biz-1" } as object } };
+let aliyunServer: Server;
+
+const logLines: string[] = [];
+let upstream: RunningUpstream;
+let dataDir: string;
+
+const SECRET = "aliyun-test-secret";
+
+async function post(p: string, body: Record<string, unknown>, language: "zh" | "en" = "en") {
+  const response = await fetch(upstream.url + p, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ language, websiteCode: "qingyun", ...body }),
+  });
+  return { status: response.status, headers: response.headers, json: (await response.json()) as any };
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), ...decode(Buffer.concat(chunks).toString("utf8")) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  aliyunServer = createServer((req, res) => {
+    aliyun.requests.push(new URL(req.url ?? "/", "http://aliyun.test"));
+    res.writeHead(aliyun.answer.status, { "content-type": "application/json" });
+    res.end(JSON.stringify(aliyun.answer.body));
+  });
+  await new Promise<void>((resolve) => aliyunServer.listen(0, "127.0.0.1", resolve));
+  const aliyunPort = (aliyunServer.address() as AddressInfo).port;
+
+  dataDir = mkdtempSync(path.join(tmpdir(), "qy-delivery-"));
+  upstream = await startUpstream(
+    {
+      host: "127.0.0.1",
+      port: 0,
+      provider: "qingyun",
+      websiteCode: "qingyun",
+      dataDir,
+      publicOrigin: "http://localhost:3000",
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: "Qingyun Power Semiconductor <no-reply@qingyun-power.com>",
+        SMS_PROVIDER: "aliyun",
+        ALIYUN_SMS_ACCESS_KEY_ID: "LTAI-test-id",
+        ALIYUN_SMS_ACCESS_KEY_SECRET: SECRET,
+        ALIYUN_SMS_SIGN_NAME: "青云功率",
+        ALIYUN_SMS_TEMPLATE_CODE: "SMS_100200300",
+        ALIYUN_SMS_ENDPOINT: `http://127.0.0.1:${aliyunPort}/`,
+      },
+    },
+    // Every line the upstream logs, details included, to prove no code leaks into it.
+    (message, detail) => logLines.push(`${message} ${detail instanceof Error ? `${detail.message} ${detail.stack}` : JSON.stringify(detail ?? "")}`),
+  );
+});
+
+afterAll(async () => {
+  await upstream.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await new Promise<void>((resolve) => aliyunServer.close(() => resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("e-mail codes over SMTP", () => {
+  it("refuses an invalid address with the SPEC §5 message", async () => {
+    for (const email of ["nope", "a@b", "zhang san@example.com"]) {
+      const response = await post("/open/message/sendVerifyCode", { email });
+      expect(response.status).toBe(400);
+      expect(response.json).toMatchObject({ code: "E40021002", message: "please enter a valid email address" });
+    }
+    expect((await post("/open/message/sendVerifyCode", { email: "x" }, "zh")).json.message).toBe("请输入正确的邮箱地址");
+  });
+
+  it("mails the code, and the code signs in (the account is created with the lower-case address)", async () => {
+    const response = await post("/open/message/sendVerifyCode", { email: "Li.Ming@Example.com" });
+    expect(response.status).toBe(200);
+    const mail = mails.at(-1)!;
+    expect(mail.to).toEqual(["li.ming@example.com"]);
+    expect(mail.subject).toBe("Your Qingyun Power Semiconductor sign-in code");
+    const code = /sign-in code is (\d{6})\./.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const signIn = await post("/open/user/auth/authAndRegisterByEmail", { email: "li.ming@example.com", code: code! });
+    expect(signIn.status).toBe(200);
+    expect(responseSchema(authAndRegisterByEmail).parse(signIn.json).data).toMatchObject({ email: "li.ming@example.com", phone: null });
+    expect(signIn.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookie}=`))).toBe(true);
+    expect(logLines.join("\n")).not.toContain(code!);
+  });
+
+  it("writes the mail in the request's language", async () => {
+    await post("/open/message/sendVerifyCode", { email: "wang.fang@example.cn" }, "zh");
+    const mail = mails.at(-1)!;
+    expect(mail.subject).toBe("青云功率半导体登录验证码");
+    expect(mail.text).toMatch(/您的登录验证码为 \d{6}，5 分钟内有效/);
+  });
+
+  it("refuses a wrong e-mail code and bad input", async () => {
+    await post("/open/message/sendVerifyCode", { email: "zhao.lei@example.com" });
+    const code = /(\d{6})/.exec(mails.at(-1)!.text)![1]!;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    expect((await post("/open/user/auth/authAndRegisterByEmail", { email: "zhao.lei@example.com", code: wrong })).json.code).toBe("E40021004");
+    expect((await post("/open/user/auth/authAndRegisterByEmail", { email: "bad", code })).json.code).toBe("E40021002");
+    expect((await post("/open/user/auth/authAndRegisterByEmail", { email: "zhao.lei@example.com", code: "12" })).json.code).toBe("E40021003");
+    expect((await post("/open/user/auth/authAndRegisterByEmail", { email: "zhao.lei@example.com" })).json.code).toBe("E40000002");
+  });
+});
+
+describe("SMS codes through the Aliyun HTTP API", () => {
+  it("sends a correctly signed SendSms request whose code signs in", async () => {
+    const response = await post("/open/message/sendSmsVerifyCode", { phone: "+86 138 0013 8000" });
+    expect(response.status).toBe(200);
+    const request = aliyun.requests.at(-1)!;
+    const params = Object.fromEntries(request.searchParams);
+    const { Signature, ...signed } = params;
+    expect(signed).toMatchObject({
+      Action: "SendSms",
+      Version: "2017-05-25",
+      Format: "JSON",
+      AccessKeyId: "LTAI-test-id",
+      PhoneNumbers: "13800138000",
+      SignName: "青云功率",
+      TemplateCode: "SMS_100200300",
+      SignatureMethod: "HMAC-SHA1",
+      SignatureVersion: "1.0",
+      RegionId: "cn-hangzhou",
+    });
+    expect(signed.Timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(Signature).toBe(signAliyunRpc(signed, SECRET).signature);
+    const { code } = JSON.parse(signed.TemplateParam!) as { code: string };
+    expect(code).toMatch(/^\d{6}$/);
+
+    const signIn = await post("/open/user/auth/authAndRegisterBySms", { phone: "13800138000", code });
+    expect(signIn.status).toBe(200);
+    expect(signIn.json.data.phone).toBe("13800138000");
+    expect(logLines.join("\n")).not.toContain(code);
+  });
+
+  it("answers 502 when Aliyun refuses; the failed code neither works nor blocks a new request", async () => {
+    aliyun.answer = { status: 200, body: { Code: "isv.BUSINESS_LIMIT_CONTROL", Message: "触发分钟级流控", RequestId: "req-2" } };
+    const failed = await post("/open/message/sendSmsVerifyCode", { phone: "13900139000" });
+    expect(failed.status).toBe(502);
+    expect(failed.json).toMatchObject({ success: false, code: "E40021011" });
+    const unsentCode = JSON.parse(aliyun.requests.at(-1)!.searchParams.get("TemplateParam")!).code as string;
+    expect(logLines.some((line) => line.includes("isv.BUSINESS_LIMIT_CONTROL"))).toBe(true);
+    expect(logLines.join("\n")).not.toContain(unsentCode);
+    expect((await post("/open/user/auth/authAndRegisterBySms", { phone: "13900139000", code: unsentCode })).json.code).toBe("E40021004");
+
+    aliyun.answer = { status: 200, body: { Code: "OK", Message: "OK", RequestId: "req-3" } };
+    expect((await post("/open/message/sendSmsVerifyCode", { phone: "13900139000" })).status).toBe(200);
+  });
+
+  it("refuses to start with SMS_PROVIDER=aliyun and missing credentials", async () => {
+    await expect(
+      startUpstream(
+        {
+          host: "127.0.0.1",
+          port: 0,
+          provider: "qingyun",
+          websiteCode: "qingyun",
+          dataDir: ":memory:",
+          publicOrigin: "http://localhost:3000",
+          env: { SMS_PROVIDER: "aliyun", ALIYUN_SMS_ACCESS_KEY_ID: "id" },
+        },
+        () => {},
+      ),
+    ).rejects.toThrow(/SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET/);
+  });
+});
+
+describe("the console sender", () => {
+  it("writes one clear line with the number and the code through the upstream's logger", async () => {
+    const lines: string[] = [];
+    const local = await startUpstream(
+      { host: "127.0.0.1", port: 0, provider: "qingyun", websiteCode: "qingyun", dataDir: ":memory:", publicOrigin: "http://localhost:3000", env: {} },
+      (message) => lines.push(message),
+    );
+    try {
+      const response = await fetch(`${local.url}/open/message/sendSmsVerifyCode`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ language: "en", websiteCode: "qingyun", phone: "13700137000" }),
+      });
+      expect(response.status).toBe(200);
+      const codeLines = lines.filter((line) => line.includes("13700137000"));
+      expect(codeLines).toHaveLength(1);
+      expect(codeLines[0]).toMatch(/^\[sign-in code\] SMS to 13700137000: \d{6} \(console sender, valid 5 minutes\)$/);
+    } finally {
+      await local.close();
+    }
+  });
+});
