@@ -30,6 +30,7 @@ export function needsBuild(): boolean {
 export function buildIfNeeded(): void {
   if (!needsBuild()) return;
   console.log("Building the site (dist/ is missing or older than the sources)…");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  // Callers such as vitest set NODE_ENV=test; a build made under it would use React's development JSX.
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

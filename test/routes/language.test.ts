@@ -83,3 +83,11 @@ describe("prefixed pages", () => {
     expect((await request(site.app).get("/en")).text).toMatch(/<html lang="en-US"/);
   });
 });
+
+describe("unprefixed missing files", () => {
+  it("answer a plain 404, not an HTML page", async () => {
+    const response = await request(site.app).get("/favicon.ico");
+    expect(response.status).toBe(404);
+    expect(response.headers["content-type"]).toMatch(/text\/plain/);
+  });
+});
