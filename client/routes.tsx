@@ -5,7 +5,7 @@ import { languages, type Language } from "../shared/languages.ts";
 import { guardedImport } from "./chunk-reload.ts";
 import { layoutLoader, shouldRevalidateLayout } from "./layouts/layout-data.ts";
 import { contentLoader, slug } from "./pages/content/content-loader.ts";
-import { RouteErrorBoundary } from "./components/error-page.tsx";
+import { NotFoundPage, RouteErrorBoundary } from "./components/error-page.tsx";
 import { RootErrorBoundary, RootRoute } from "./layouts/root.tsx";
 
 export interface RouteHandle {
@@ -62,6 +62,8 @@ function languageRoutes(language: Language): RouteObject {
         loader: () => {
           throw data(null, { status: 404 });
         },
+        // Never reached (the loader throws), but a leaf route without a component makes the router warn.
+        Component: NotFoundPage,
         ErrorBoundary: RouteErrorBoundary,
       },
     ],

@@ -38,3 +38,12 @@ export function RouteErrorBoundary() {
     </main>
   );
 }
+
+/** The 404 page as a route component (the catch-all route's own element). */
+export function NotFoundPage() {
+  return (
+    <main id="main" className="main">
+      <ErrorPage status={404} />
+    </main>
+  );
+}

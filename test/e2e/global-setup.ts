@@ -1,6 +1,7 @@
 // Builds the site when needed and starts the production server (embedded upstream, temporary data) once.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { SMTPServer } from "smtp-server";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer } from "node:net";
@@ -19,15 +20,39 @@ async function freePort(): Promise<number> {
 
 let child: ChildProcess | undefined;
 let dataDir = "";
+let smtp: SMTPServer | undefined;
+
+/** A local SMTP sink: every message the server sends is written as a file of the mailbox folder. */
+async function startMailbox(dir: string): Promise<number> {
+  let count = 0;
+  smtp = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address).join(",");
+        writeFileSync(path.join(dir, `${String(++count).padStart(4, "0")}.eml`), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString("utf8")}`);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp!.listen(0, "127.0.0.1", resolve));
+  return (smtp.server.address() as import("node:net").AddressInfo).port;
+}
 
 export async function setup(project: TestProject) {
   buildIfNeeded();
   const port = await freePort();
   dataDir = mkdtempSync(path.join(tmpdir(), "qy-e2e-"));
   const origin = `http://127.0.0.1:${port}`;
+  const mailbox = path.join(dataDir, "mailbox");
+  mkdirSync(mailbox);
+  const smtpPort = await startMailbox(mailbox);
   child = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, LOG_LEVEL: "warn", NODE_ENV: "production", SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const deadline = Date.now() + 30_000;
@@ -42,6 +67,7 @@ export async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   project.provide("origin", origin);
+  project.provide("mailbox", mailbox);
 }
 
 export async function teardown() {
@@ -50,11 +76,14 @@ export async function teardown() {
     child.kill("SIGTERM");
     await exited;
   }
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     origin: string;
+    /** Folder where the SMTP sink writes every message the server sends. */
+    mailbox: string;
   }
 }
