@@ -69,4 +69,22 @@ describe("home pages", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  for (const width of [1281, 1440, 390]) {
+    it(`lays the header out without horizontal overflow at ${width} px in both languages`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      for (const language of ["zh", "en"]) {
+        await page.goto(`${origin}/${language}`);
+        await hydrated(page);
+        const overflow = await page.evaluate(() => {
+          const bar = document.querySelector(".site-header__bar")!;
+          const right = Math.max(...[...bar.querySelectorAll("*")].map((element) => element.getBoundingClientRect().right));
+          return { right, viewport: window.innerWidth, scroll: document.documentElement.scrollWidth };
+        });
+        expect(overflow.right, language).toBeLessThanOrEqual(overflow.viewport);
+        expect(overflow.scroll, language).toBeLessThanOrEqual(overflow.viewport);
+      }
+      await page.close();
+    });
+  }
 });

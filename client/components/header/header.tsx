@@ -57,7 +57,6 @@ export function Header({ data }: { data: LayoutData }) {
                   className={`site-nav__item${open === entry.key ? " is-open" : ""}`}
                   onMouseEnter={() => setOpen(entry.key)}
                   onMouseLeave={() => setOpen(null)}
-                  onFocus={() => setOpen(entry.key)}
                   onBlur={(event) => {
                     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(null);
                   }}
@@ -66,9 +65,26 @@ export function Header({ data }: { data: LayoutData }) {
                   }}
                 >
                   <SmartLink to={entry.link} className="site-nav__top">
-                    <span aria-expanded={open === entry.key}>{t(`nav.${entry.key}`)}</span>
+                    {t(`nav.${entry.key}`)}
                   </SmartLink>
-                  {entry.groups.length > 0 && <MenuPanel entry={entry} />}
+                  {entry.groups.length > 0 && (
+                    <>
+                      {/* Hover opens the panel; this button is the keyboard and touch way (disclosure pattern). */}
+                      <button
+                        type="button"
+                        className="site-nav__toggle"
+                        aria-expanded={open === entry.key}
+                        aria-controls={`menu-panel-${entry.key}`}
+                        aria-label={t("nav.showMenu", { name: t(`nav.${entry.key}`) })}
+                        onClick={() => setOpen(open === entry.key ? null : entry.key)}
+                      >
+                        <svg viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
+                          <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.6" fill="none" />
+                        </svg>
+                      </button>
+                      <MenuPanel entry={entry} />
+                    </>
+                  )}
                 </li>
               ))}
             </ul>
@@ -120,7 +136,7 @@ export function Header({ data }: { data: LayoutData }) {
 function MenuPanel({ entry }: { entry: MenuEntry }) {
   const { t } = useTranslation();
   return (
-    <div className="mega-menu" role="group" aria-label={t(`nav.${entry.key}`)}>
+    <div className="mega-menu" id={`menu-panel-${entry.key}`} role="group" aria-label={t(`nav.${entry.key}`)}>
       <div className="mega-menu__inner">
         <div className={`mega-menu__groups mega-menu__groups--${entry.key}`}>
           {entry.groups.map((group, groupIndex) => (

@@ -1,0 +1,42 @@
+// axe-core (WCAG 2.1 A and AA rules) on the pages this site has, in both languages, desktop and mobile.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "./browser.ts";
+
+const origin = inject("origin");
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+const pages = ["/zh", "/en", "/en/about/us", "/zh/reliability/reliability-tests", "/en/search?text=SiC", "/zh/no-such-page"];
+
+describe("accessibility", () => {
+  for (const width of [1440, 390]) {
+    for (const path of pages) {
+      it(`${path} at ${width} px has no WCAG A/AA violations`, async () => {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        await page.goto(`${origin}${path}`);
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+        await page.addScriptTag({ content: axeSource });
+        const violations = (await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+          const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+          return result.violations;
+        })) as AxeViolation[];
+        await page.close();
+        expect(violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
+      });
+    }
+  }
+});
