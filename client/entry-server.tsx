@@ -16,6 +16,7 @@ import { AppProviders, createAppStore } from "./providers.tsx";
 import { hydrationData } from "./hydration.ts";
 import type { AppContext } from "./app-context.ts";
 import type { ServerLoaderContext } from "./api/loader-context.ts";
+import { createPageClient } from "./api/page-client.ts";
 
 const handler = createStaticHandler(routes);
 
@@ -26,7 +27,8 @@ export interface RenderInput {
   nonce: string;
   isBot: boolean;
   appContext: AppContext;
-  loaderContext: ServerLoaderContext;
+  /** Where the loaders reach the upstream: its URL and the visitor's cookie, forwarded as is. */
+  upstream: { base: string; cookie: string; signal: AbortSignal };
   /** Asset URLs for the source modules of the matched routes. */
   assets: (modules: string[]) => DocumentAssets;
   timeoutMs: number;
@@ -44,7 +46,21 @@ export function isKnownPath(pathname: string): boolean {
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
-  const result = await handler.query(input.request, { requestContext: input.loaderContext });
+  // The page client is built here, inside the bundle, so loaders and the client share one module
+  // (an ApiCallError from it is the ApiCallError the loaders test for).
+  const loaderContext: ServerLoaderContext = {
+    api: (language) =>
+      createPageClient({
+        base: input.upstream.base,
+        provider: input.appContext.provider,
+        websiteCode: input.appContext.websiteCode,
+        language,
+        preview: input.appContext.previewUntil !== null,
+        cookie: input.upstream.cookie,
+        signal: input.upstream.signal,
+      }),
+  };
+  const result = await handler.query(input.request, { requestContext: loaderContext });
   if (result instanceof Response) return { kind: "response", response: result };
   const context = result;
   for (const error of Object.values(context.errors ?? {})) {

@@ -43,18 +43,19 @@ function languageRoutes(language: Language): RouteObject {
     children: [
       page(language, "index", { index: true }, "client/pages/home/home.tsx", () => import("./pages/home/home.tsx")),
       page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx")),
-      content("clause", "clause", () => "clause"),
-      content("privacy", "privacy", () => "privacy"),
-      content("about-us", "about/us", () => "about-us"),
-      content("about-contactUs", "about/contactUs", () => "contact-us"),
-      content("about-sample", "about/sample", () => "sample"),
+      content("clause", "clause", () => ({ templateCode: "clause" })),
+      content("privacy", "privacy", () => ({ templateCode: "privacy" })),
+      content("about-us", "about/us", () => ({ templateCode: "about-us" })),
+      content("about-contactUs", "about/contactUs", () => ({ templateCode: "contact-us" })),
+      content("about-sample", "about/sample", () => ({ templateCode: "sample" })),
+      // Sections with several pages: the page is the one whose URL this is; the bare section shows its first page.
       content("reliability", "reliability/:name?", (params) => {
         const name = slug(params.name, "quality-system");
-        return name && `reliability-${name}`;
+        return name ? { url: `/reliability/${name}` } : null;
       }),
       content("applications", "applications/:name?", (params) => {
         const name = slug(params.name, "ev");
-        return name && `application-${name}`;
+        return name ? { url: `/applications/${name}` } : null;
       }),
       {
         id: `notFound___${language}`,

@@ -7,7 +7,6 @@ import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy } from "./security.ts";
 import { htmlLang, languageCookie, languageCookieMaxAgeMs, splitLanguagePrefix, type Language } from "../shared/languages.ts";
 import { escapeHtml } from "../shared/html.ts";
-import { createPageClient } from "../client/api/page-client.ts";
 import type { Resources } from "../client/app-context.ts";
 import type { DocumentAssets } from "../client/document.tsx";
 import type { RenderInput, RenderOutput } from "../client/entry-server.tsx";
@@ -71,18 +70,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           apiBase: "/api",
           previewUntil: null,
         },
-        loaderContext: {
-          api: (lang) =>
-            createPageClient({
-              base: config.upstreamUrl!,
-              provider: config.upstreamProvider,
-              websiteCode: config.websiteCode,
-              language: lang,
-              preview: false,
-              cookie: req.headers.cookie ?? "",
-              signal: controller.signal,
-            }),
-        },
+        upstream: { base: config.upstreamUrl!, cookie: req.headers.cookie ?? "", signal: controller.signal },
         assets: options.assets,
         timeoutMs: config.renderTimeoutMs,
         onError: (error) => logger.error({ err: error, url: req.originalUrl }, "render error"),

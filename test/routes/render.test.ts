@@ -64,6 +64,14 @@ describe("the home page", () => {
 });
 
 describe("content pages", () => {
+  it("render every reliability and application page by its URL, and the section's first page bare", async () => {
+    for (const path of ["/zh/reliability/reliability-tests", "/en/reliability/fit-data", "/en/reliability", "/zh/applications/energy-storage", "/en/applications"]) {
+      const response = await request(site.app).get(path);
+      expect(response.status, path).toBe(200);
+    }
+    expect(textOf((await request(site.app).get("/en/reliability/reliability-tests")).text)).toMatch(/HTRB/);
+  });
+
   it("render the terms and the privacy policy in both languages", async () => {
     const zh = await request(site.app).get("/zh/privacy");
     expect(zh.status).toBe(200);

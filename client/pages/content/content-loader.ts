@@ -6,15 +6,18 @@ import type { Language } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 
-export function contentLoader(language: Language, templateCode: (params: LoaderFunctionArgs["params"]) => string | null) {
+/** A page is found by its templateCode, or by its URL (the path without the language prefix). */
+export type PageKey = { templateCode: string } | { url: string };
+
+export function contentLoader(language: Language, key: (params: LoaderFunctionArgs["params"]) => PageKey | null) {
   return async ({ params, context }: LoaderFunctionArgs): Promise<PageData> => {
-    const code = templateCode(params);
-    if (!code) throw data(null, { status: 404 });
+    const page = key(params);
+    if (!page) throw data(null, { status: 404 });
     try {
-      const response = await pageClient(context, language).request(querySitePageData, { templateCode: code });
-      const page = response.data[0]?.data;
-      if (page?.kind !== "page") throw data(null, { status: 404 });
-      return page;
+      const response = await pageClient(context, language).request(querySitePageData, page);
+      const found = response.data[0]?.data;
+      if (found?.kind !== "page") throw data(null, { status: 404 });
+      return found;
     } catch (error) {
       if (error instanceof ApiCallError && error.status === 404) throw data(null, { status: 404 });
       throw error;
