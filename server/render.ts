@@ -70,7 +70,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           apiBase: "/api",
           previewUntil: null,
         },
-        upstream: { base: config.upstreamUrl!, cookie: req.headers.cookie ?? "", signal: controller.signal },
+        upstream: { base: config.upstreamUrl!, cookie: req.headers.cookie ?? "", signal: controller.signal, timeoutMs: config.upstreamTimeoutMs },
         assets: options.assets,
         timeoutMs: config.renderTimeoutMs,
         onError: (error) => logger.error({ err: error, url: req.originalUrl }, "render error"),

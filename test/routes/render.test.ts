@@ -114,6 +114,35 @@ describe("errors", () => {
   });
 });
 
+describe("a hung upstream", () => {
+  it("cannot hang a page: its calls give up after the upstream timeout and the page answers 500", async () => {
+    const hung = express();
+    hung.use(() => {
+      // Never answers.
+    });
+    const upstream = await listen(hung);
+    try {
+      const app = await createTestApp({ UPSTREAM_URL: upstream.url, UPSTREAM_TIMEOUT_MS: "300" });
+      const started = Date.now();
+      const response = await request(app).get("/en");
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(response.status).toBe(500);
+      expect(textOf(response.text)).toContain("Server error");
+    } finally {
+      await upstream.close();
+    }
+  });
+});
+
+describe("crawlers", () => {
+  it("get the complete document (rendered to the end before the first byte)", async () => {
+    const response = await request(site.app).get("/en/about/us").set("User-Agent", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)");
+    expect(response.status).toBe(200);
+    expect(response.text).toMatch(/<\/html>$/);
+    expect(textOf(response.text)).toContain("Qingyun");
+  });
+});
+
 describe("operations", () => {
   it("/healthz answers without I/O and /readyz checks the upstream", async () => {
     expect((await request(site.app).get("/healthz")).body).toEqual({ status: "ok" });
