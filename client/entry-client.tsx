@@ -29,7 +29,7 @@ async function start() {
     }),
   );
   const router = createBrowserRouter(routes);
-  const store = createAppStore(app.websiteCode);
+  const store = createAppStore(app);
   hydrateRoot(
     document.getElementById("root")!,
     <AppProviders i18n={i18n} store={store}>

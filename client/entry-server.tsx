@@ -72,7 +72,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     .map((match) => (match.route.handle as RouteHandle | undefined)?.module)
     .filter((module): module is string => !!module);
   const assets = input.assets(modules);
-  const store = createAppStore(input.appContext.websiteCode);
+  const store = createAppStore(input.appContext);
 
   return new Promise<RenderOutput>((resolve, reject) => {
     let settled = false;

@@ -3,11 +3,14 @@ import type { ReactNode } from "react";
 import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { Provider as JotaiProvider, createStore } from "jotai";
-import { websiteCodeAtom } from "./state/atoms.ts";
+import { previewUntilAtom, websiteCodeAtom } from "./state/atoms.ts";
+import type { AppContext } from "./app-context.ts";
 
-export function createAppStore(websiteCode: string) {
+/** One store per request on the server and one per page in the browser, seeded from the app context. */
+export function createAppStore(app: Pick<AppContext, "websiteCode" | "previewUntil">) {
   const store = createStore();
-  store.set(websiteCodeAtom, websiteCode);
+  store.set(websiteCodeAtom, app.websiteCode);
+  store.set(previewUntilAtom, app.previewUntil);
   return store;
 }
 

@@ -17,6 +17,7 @@ import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security.t
 import { createApiProxy } from "./proxy.ts";
 import { createServerI18n, i18nMiddleware, loadResources } from "./i18n.ts";
 import { languageRouting } from "./language.ts";
+import { previewMode } from "./preview.ts";
 import { createDocumentHandler, type EntryServer } from "./render.ts";
 
 export const rootDir = path.resolve(import.meta.dirname, "..");
@@ -78,6 +79,7 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(cookieParser());
   app.use(i18nMiddleware(i18n));
   app.use(nonceMiddleware);
+  app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure: config.publicOrigin.startsWith("https:") }));
   app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
   app.use(
     createDocumentHandler({

@@ -68,7 +68,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           websiteCode: config.websiteCode,
           provider: config.upstreamProvider,
           apiBase: "/api",
-          previewUntil: null,
+          previewUntil: res.locals.previewUntil,
         },
         upstream: { base: config.upstreamUrl!, cookie: req.headers.cookie ?? "", signal: controller.signal, timeoutMs: config.upstreamTimeoutMs },
         assets: options.assets,

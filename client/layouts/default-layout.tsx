@@ -5,12 +5,15 @@ import { Header } from "../components/header/header.tsx";
 import { Footer } from "../components/footer/footer.tsx";
 import { BackToTop } from "../components/back-to-top.tsx";
 import type { LayoutData } from "./layout-data.ts";
+import { useAtomValue } from "jotai";
+import { previewUntilAtom } from "../state/atoms.ts";
 
 export function Component() {
   const data = useLoaderData() as LayoutData;
   const { t } = useTranslation();
+  const preview = useAtomValue(previewUntilAtom) !== null;
   return (
-    <div className="layout">
+    <div className={`layout${preview ? " layout--preview" : ""}`}>
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>

@@ -25,3 +25,5 @@ export const applySampleMapAtom = atom((get) => {
   return map;
 });
 export const isMenuOpAtom = atom<boolean>(false);
+/** Preview mode (SPEC §2): when it ends (epoch ms), or null outside preview. Set by the server. */
+export const previewUntilAtom = atom<number | null>(null);

@@ -21,6 +21,8 @@ async function freePort(): Promise<number> {
 let child: ChildProcess | undefined;
 let dataDir = "";
 let smtp: SMTPServer | undefined;
+/** Signs the preview tokens of the browser tests (never a real secret). */
+export const previewSecret = "e2e-preview-secret-0123456789abcdef";
 
 /** A local SMTP sink: every message the server sends is written as a file of the mailbox folder. */
 async function startMailbox(dir: string): Promise<number> {
@@ -52,7 +54,7 @@ export async function setup(project: TestProject) {
   const smtpPort = await startMailbox(mailbox);
   child = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, LOG_LEVEL: "warn", NODE_ENV: "production", SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, LOG_LEVEL: "warn", NODE_ENV: "production", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PREVIEW_SECRET: previewSecret },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const deadline = Date.now() + 30_000;
@@ -68,6 +70,7 @@ export async function setup(project: TestProject) {
   }
   project.provide("origin", origin);
   project.provide("mailbox", mailbox);
+  project.provide("previewSecret", previewSecret);
 }
 
 export async function teardown() {
@@ -85,5 +88,6 @@ declare module "vitest" {
     origin: string;
     /** Folder where the SMTP sink writes every message the server sends. */
     mailbox: string;
+    previewSecret: string;
   }
 }

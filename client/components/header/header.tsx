@@ -15,6 +15,7 @@ import { LanguageSwitch } from "./language-switch.tsx";
 import { UserMenu } from "./user-menu.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { useSessionCheck } from "./use-session.ts";
+import { PreviewBanner } from "../preview-banner.tsx";
 
 /** SPEC §9: the header becomes fixed after 10 px of scrolling. */
 export const HEADER_FIX_SCROLL_PX = 10;
@@ -40,6 +41,7 @@ export function Header({ data }: { data: LayoutData }) {
 
   return (
     <header className={`site-header${fixed ? " is-fixed" : ""}${open ? " has-open-menu" : ""}`}>
+      <PreviewBanner />
       <div className="site-header__bar">
         <Link to={localize("/")} className="site-header__logo" aria-label={`${t("companyShort")} — ${t("home")}`}>
           <img src="/media/brand/logo.svg" alt="" width="148" height="36" />

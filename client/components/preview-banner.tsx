@@ -1,0 +1,23 @@
+// SPEC §2/§4: in preview mode a banner shows when preview ends (hh:mm:ss) and a way out now.
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { previewUntilAtom } from "../state/atoms.ts";
+
+/** The company's time zone on both server and browser, so the rendered time never differs at hydration. */
+const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false, timeZone: "Asia/Shanghai" });
+
+export function PreviewBanner() {
+  const { t } = useTranslation();
+  const until = useAtomValue(previewUntilAtom);
+  if (until === null) return null;
+  const time = timeFormat.format(new Date(until));
+  return (
+    <div className="preview-banner" role="status">
+      <span>{t("preview.banner", { time })}</span>
+      {/* A full load: the server removes the cookie and returns to the root (SPEC §4). */}
+      <a href="/preview/exit" className="preview-banner__exit">
+        {t("preview.exit")}
+      </a>
+    </div>
+  );
+}

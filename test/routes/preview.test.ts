@@ -1,0 +1,69 @@
+// Preview mode on the site: only a valid signed token enters it; the cookie lasts at most 3 h and never
+// past the token; the banner shows the end time; /preview/exit leaves it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import request from "supertest";
+import type { Express } from "express";
+import { signPreviewToken } from "../../shared/preview-token.ts";
+import { createTestApp } from "./helpers.ts";
+import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
+
+const secret = "preview-secret-for-tests-0123456789abcdef";
+let upstream: TestUpstream;
+let app: Express;
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  app = await createTestApp({ UPSTREAM_URL: upstream.url, PREVIEW_SECRET: secret });
+});
+afterAll(() => upstream.cleanup());
+
+function cookieOf(response: request.Response): string {
+  return ([] as string[]).concat(response.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith("qingyun=")) ?? "";
+}
+
+describe("preview mode", () => {
+  it("enters with a valid token: an HttpOnly cookie named by the website code, at most 3 h, and the token leaves the URL", async () => {
+    const token = await signPreviewToken(secret, Date.now() + 24 * 3600_000);
+    const response = await request(app).get(`/en/about/us?x=1&preview=${encodeURIComponent(token)}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/en/about/us?x=1");
+    const cookie = cookieOf(response);
+    expect(cookie).toMatch(/HttpOnly/);
+    const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)?.[1]);
+    expect(maxAge).toBeGreaterThan(10_790);
+    expect(maxAge).toBeLessThanOrEqual(10_800);
+
+    const page = await request(app).get("/en/about/us").set("Cookie", cookie.split(";")[0]!);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/class="preview-banner"[^>]*><span>Preview mode: ends automatically at \d{2}:\d{2}:\d{2}</);
+    expect(page.text).toMatch(/\d{2}:\d{2}:\d{2}/);
+    expect(page.text).toContain('href="/preview/exit"');
+  });
+
+  it("never outlives the token", async () => {
+    const token = await signPreviewToken(secret, Date.now() + 10 * 60_000);
+    const cookie = cookieOf(await request(app).get(`/zh?preview=${token}`));
+    expect(Number(/Max-Age=(\d+)/.exec(cookie)?.[1])).toBeLessThanOrEqual(600);
+  });
+
+  it("ignores a forged, expired or foreign token and a forged cookie", async () => {
+    const expired = await signPreviewToken(secret, Date.now() - 1000);
+    const foreign = await signPreviewToken("another-secret-0123456789abcdef-xyz", Date.now() + 3600_000);
+    for (const token of [expired, foreign, "p1.99999999999999.AAAA", "nonsense"]) {
+      const response = await request(app).get(`/zh?preview=${encodeURIComponent(token)}`);
+      expect(response.status).toBe(302);
+      expect(response.headers.location).toBe("/zh");
+      expect(cookieOf(response)).toBe("");
+    }
+    const forged = await request(app).get("/zh").set("Cookie", `qingyun=${Date.now() + 3600_000}.${foreign}`);
+    expect(forged.text).not.toContain("preview-banner");
+    const plain = await request(app).get("/zh");
+    expect(plain.text).not.toContain("preview-banner");
+  });
+
+  it("exits at /preview/exit: the cookie is removed and the visitor returns to /", async () => {
+    const response = await request(app).get("/preview/exit");
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/");
+    expect(cookieOf(response)).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+});
