@@ -1,7 +1,7 @@
 // Builds the site when needed and starts the production server (embedded upstream, temporary data) once.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "../support/smtp-sink.ts";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createServer } from "node:net";
@@ -20,28 +20,18 @@ async function freePort(): Promise<number> {
 
 let child: ChildProcess | undefined;
 let dataDir = "";
-let smtp: SMTPServer | undefined;
+let closeMailbox: (() => Promise<void>) | undefined;
 /** Signs the preview tokens of the browser tests (never a real secret). */
 export const previewSecret = "e2e-preview-secret-0123456789abcdef";
 
-/** A local SMTP sink: every message the server sends is written as a file of the mailbox folder. */
+/** Every message the server sends is written as a file of the mailbox folder, for the tests to read. */
 async function startMailbox(dir: string): Promise<number> {
   let count = 0;
-  smtp = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const to = session.envelope.rcptTo.map((recipient) => recipient.address).join(",");
-        writeFileSync(path.join(dir, `${String(++count).padStart(4, "0")}.eml`), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString("utf8")}`);
-        callback();
-      });
-    },
+  const sink = await startSmtpSink(({ to, raw }) => {
+    writeFileSync(path.join(dir, `${String(++count).padStart(4, "0")}.eml`), `X-Envelope-To: ${to.join(",")}\r\n${raw}`);
   });
-  await new Promise<void>((resolve) => smtp!.listen(0, "127.0.0.1", resolve));
-  return (smtp.server.address() as import("node:net").AddressInfo).port;
+  closeMailbox = sink.close;
+  return sink.port;
 }
 
 export async function setup(project: TestProject) {
@@ -79,7 +69,7 @@ export async function teardown() {
     child.kill("SIGTERM");
     await exited;
   }
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await closeMailbox?.();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 

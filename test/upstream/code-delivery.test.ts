@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "../support/smtp-sink.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAndRegisterByEmail, responseSchema } from "../../shared/contract/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
@@ -41,7 +41,7 @@ function decode(raw: string): { subject: string; text: string } {
 }
 
 const mails: Mail[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let smtpPort = 0;
 
 /** What the Aliyun stand-in received and what it answers next. */
@@ -64,20 +64,8 @@ async function post(p: string, body: Record<string, unknown>, language: "zh" | "
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), ...decode(Buffer.concat(chunks).toString("utf8")) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpSink(({ to, raw }) => mails.push({ to, ...decode(raw) }));
+  smtpPort = smtp.port;
 
   aliyunServer = createServer((req, res) => {
     aliyun.requests.push(new URL(req.url ?? "/", "http://aliyun.test"));
@@ -114,7 +102,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await upstream.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await new Promise<void>((resolve) => aliyunServer.close(() => resolve()));
   rmSync(dataDir, { recursive: true, force: true });
 });
