@@ -1,6 +1,7 @@
 // The published OpenAPI document: version 3.1, every call of the contract with its request body and its
 // success and error responses, and only references that resolve.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { callPath, calls } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { provider } from "./content-helpers.ts";
@@ -22,6 +23,12 @@ describe("GET /openapi.json", () => {
     expect(document.info.title).toBeTruthy();
     expect(document.info.version).toBeTruthy();
     expect(document.jsonSchemaDialect).toBe("https://json-schema.org/draft/2020-12/schema");
+  });
+
+  it("passes a validator of the OpenAPI 3.1 specification's own schema", async () => {
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 
   it("lists every call with its body and responses", () => {
