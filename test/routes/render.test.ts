@@ -63,6 +63,29 @@ describe("the home page", () => {
   });
 });
 
+describe("the footer", () => {
+  function footerOf(html: string): string {
+    return /<footer class="site-footer">([\s\S]*?)<\/footer>/.exec(html)?.[1] ?? "";
+  }
+  it("shows at most 4 products plus Service and 5 applications with learn more, and unprefixed policy links", async () => {
+    const footer = footerOf((await request(site.app).get("/en")).text);
+    const columns = footer.split('<div class="site-footer__column">');
+    const links = (column: string | undefined) => (column?.match(/<li>/g) ?? []).length;
+    // Products: 4 families + Service + "learn more" (there are 5 families).
+    expect(links(columns[1])).toBe(6);
+    expect(columns[1]).toContain("Learn more");
+    // Applications: 5 areas + "learn more" (there are 9 areas).
+    expect(links(columns[2])).toBe(6);
+    expect(footer).toContain('href="/privacy"');
+    expect(footer).toContain('href="/clause"');
+    expect(footer).toContain("2020–2026");
+  });
+  it("shows the filing numbers in Chinese only", async () => {
+    expect(footerOf((await request(site.app).get("/zh")).text)).toContain("苏ICP备");
+    expect(footerOf((await request(site.app).get("/en")).text)).not.toContain("ICP");
+  });
+});
+
 describe("content pages", () => {
   it("render every reliability and application page by its URL, and the section's first page bare", async () => {
     for (const path of ["/zh/reliability/reliability-tests", "/en/reliability/fit-data", "/en/reliability", "/zh/applications/energy-storage", "/en/applications"]) {

@@ -1,0 +1,59 @@
+// The header's menu model (SPEC §2 "Menus"): status on only, first-descendant links, 9 groups, 3 promos.
+import { describe, expect, it } from "vitest";
+import { buildMenu } from "../../client/components/header/menu-model.ts";
+import type { LayoutData } from "../../client/layouts/layout-data.ts";
+
+const item = (category: string, link = `/x/${category}`, url = "") => ({ category, desc: "", link, url, pcUrl: "", mobUrl: "", alt: "" });
+const node = (id: number, parentId: number | null, level: number, status: "on" | "off" = "on", partNumber: string | null = null) => ({
+  id,
+  parentId,
+  level,
+  status,
+  sort: id,
+  name: `n${id}`,
+  partNumber,
+  image: null,
+  summary: null,
+});
+
+const data: LayoutData = {
+  language: "en",
+  year: "2026",
+  products: [node(1, null, 1), node(11, 1, 2, "off"), node(111, 11, 3, "on", "P111"), node(12, 1, 2), node(121, 12, 3, "on", "P121"), node(2, null, 1, "off")],
+  menu: {
+    application_area_arr: { display: true, data: Array.from({ length: 11 }, (_, i) => item(`area${i + 1}`)) },
+    application_area_category1_arr: { display: true, data: [item("traction"), item("obc")] },
+    application_area_pic_arr: { display: true, data: [1, 2, 3, 4].map((i) => item(`promo${i}`, "/p", "/media/p.svg")) },
+    technical_support_arr: { display: false, data: [item("hidden")] },
+    about_us_arr: { display: true, data: [item("us", "/about/us")] },
+  },
+};
+
+describe("buildMenu", () => {
+  const menu = buildMenu(data);
+  const byKey = Object.fromEntries(menu.map((entry) => [entry.key, entry]));
+
+  it("has the six top entries in the SPEC order", () => {
+    expect(menu.map((entry) => entry.key)).toEqual(["products", "applications", "support", "news", "reliability", "about"]);
+  });
+
+  it("shows only products with status on and links a category to its first descendant", () => {
+    const products = byKey.products!;
+    expect(products.groups.map((group) => group.label)).toEqual(["n1"]);
+    expect(products.groups[0]!.link).toBe("/productAndService/products/121");
+    expect(products.groups[0]!.children.map((child) => child.label)).toEqual(["n12"]);
+    expect(products.groups[0]!.grandchildren).toEqual([[{ label: "n121", link: "/productAndService/productDetail/P121" }]]);
+  });
+
+  it("keeps at most 9 application groups with their children, and at most 3 promos", () => {
+    const applications = byKey.applications!;
+    expect(applications.groups).toHaveLength(9);
+    expect(applications.groups[0]!.children.map((child) => child.label)).toEqual(["traction", "obc"]);
+    expect(applications.promos).toHaveLength(3);
+  });
+
+  it("leaves out collections whose display is off", () => {
+    expect(byKey.support!.groups).toEqual([]);
+    expect(byKey.about!.groups.map((group) => group.link)).toEqual(["/about/us"]);
+  });
+});
