@@ -15,6 +15,7 @@ import type { DocumentAssets } from "../client/document.tsx";
 import { healthz, readyz } from "./health.ts";
 import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security.ts";
 import { createApiProxy } from "./proxy.ts";
+import { sendErrorEnvelope } from "./envelope.ts";
 import { createServerI18n, i18nMiddleware, loadResources } from "./i18n.ts";
 import { languageRouting } from "./language.ts";
 import { previewMode } from "./preview.ts";
@@ -45,9 +46,7 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(securityHeaders);
 
   // Staff calls are for the CLI and internal tools on the upstream itself, never through the public site.
-  app.use("/api/staff", (_req, res) => {
-    res.status(404).json({ success: false, code: "E40400001", message: "This page could not be found", data: null });
-  });
+  app.use("/api/staff", (req, res) => sendErrorEnvelope(req, res, "E40400001"));
   app.use(
     "/api",
     rateLimit({
@@ -55,9 +54,7 @@ export async function createApp(config: Config, options: AppOptions) {
       limit: config.rateLimitPerMinute,
       standardHeaders: "draft-8",
       legacyHeaders: false,
-      handler: (_req, res) => {
-        res.status(429).json({ success: false, code: "E42900001", message: "Too many requests, please try again later.", data: null });
-      },
+      handler: (req, res) => sendErrorEnvelope(req, res, "E42900001"),
     }),
     sameOriginWrites([new URL(config.publicOrigin).origin]),
     createApiProxy({ target: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, logger }),

@@ -2,10 +2,9 @@
 // named by the website code keeps it for at most 3 hours (never past the token's own expiry), and
 // /preview/exit leaves it. Only a valid signed token counts; without PREVIEW_SECRET there is no preview.
 import type { NextFunction, Request, Response } from "express";
-import { previewCookieMaxAgeMs, previewCookieName } from "../shared/cookies.ts";
+import { previewCookieMaxAgeMs, previewCookieName, previewExitPath } from "../shared/cookies.ts";
 import { verifyPreviewToken } from "../shared/preview-token.ts";
 
-export const PREVIEW_EXIT_PATH = "/preview/exit";
 
 declare global {
   namespace Express {
@@ -30,7 +29,7 @@ export function previewMode(options: { secret: string | undefined; websiteCode: 
   return async (req: Request, res: Response, next: NextFunction) => {
     res.locals.previewUntil = null;
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (req.path === PREVIEW_EXIT_PATH) {
+    if (req.path === previewExitPath) {
       res.clearCookie(cookieName, cookieOptions);
       res.setHeader("Cache-Control", "private, no-store");
       return res.redirect(302, "/");

@@ -4,23 +4,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { createProxyMiddleware } from "http-proxy-middleware";
-import { errorMessage, type ErrorCode } from "../shared/contract/errors.ts";
-import { isLanguage, type Language } from "../shared/languages.ts";
+import type { ErrorCode } from "../shared/contract/errors.ts";
 import type { Logger } from "./logger.ts";
+import { sendErrorEnvelope } from "./envelope.ts";
 
 const timedOut = new WeakSet<IncomingMessage>();
 
-function languageOf(req: IncomingMessage): Language {
-  const cookie = /(?:^|;\s*)i18n_redirected=(zh|en)/.exec(req.headers.cookie ?? "")?.[1];
-  return isLanguage(cookie) ? cookie : "en";
-}
-
-function sendEnvelope(res: ServerResponse | Socket, code: ErrorCode, status: number, req: IncomingMessage) {
+function sendEnvelope(res: ServerResponse | Socket, code: ErrorCode, req: IncomingMessage) {
   if (!("setHeader" in res)) return res.destroy();
-  if (res.headersSent) return res.end();
-  const body = JSON.stringify({ success: false, code, message: errorMessage(code, languageOf(req)), data: null });
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-  res.end(body);
+  sendErrorEnvelope(req, res, code);
 }
 
 export function createApiProxy(options: { target: string; timeoutMs: number; logger: Logger }) {
@@ -39,8 +31,8 @@ export function createApiProxy(options: { target: string; timeoutMs: number; log
       error(error, req, res) {
         const timeout = timedOut.has(req);
         options.logger.warn({ err: error, url: req.url, timeout }, "upstream request failed");
-        if (timeout) sendEnvelope(res, "E50400001", 504, req);
-        else sendEnvelope(res, "E50200001", 502, req);
+        if (timeout) sendEnvelope(res, "E50400001", req);
+        else sendEnvelope(res, "E50200001", req);
       },
     },
   });

@@ -1,6 +1,7 @@
 // Per-request CSP nonce and the security headers of every HTML answer.
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { sendErrorEnvelope } from "./envelope.ts";
 
 declare global {
   namespace Express {
@@ -52,6 +53,6 @@ export function sameOriginWrites(allowedOrigins: string[]) {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const origin = req.headers.origin;
     if (!origin || allowed.has(origin) || origin === `${req.protocol}://${req.headers.host}`) return next();
-    res.status(403).json({ success: false, code: "E40300002", message: "The request origin is not allowed.", data: null });
+    sendErrorEnvelope(req, res, "E40300002");
   };
 }

@@ -11,3 +11,6 @@ export function previewCookieName(websiteCode: string): string {
   return websiteCode;
 }
 export const previewCookieMaxAgeMs = 10_800 * 1000;
+
+/** Leaving preview mode: the server removes the cookie and returns to the root (SPEC §4). */
+export const previewExitPath = "/preview/exit";

@@ -2,6 +2,7 @@
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { previewUntilAtom } from "../state/atoms.ts";
+import { previewExitPath } from "../../shared/cookies.ts";
 
 /** The company's time zone on both server and browser, so the rendered time never differs at hydration. */
 const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false, timeZone: "Asia/Shanghai" });
@@ -15,7 +16,7 @@ export function PreviewBanner() {
     <div className="preview-banner" role="status">
       <span>{t("preview.banner", { time })}</span>
       {/* A full load: the server removes the cookie and returns to the root (SPEC §4). */}
-      <a href="/preview/exit" className="preview-banner__exit">
+      <a href={previewExitPath} className="preview-banner__exit">
         {t("preview.exit")}
       </a>
     </div>

@@ -50,6 +50,9 @@ describe("the /api proxy", () => {
     const response = await request(app).post("/api/echo").set("Origin", "https://evil.example").send({});
     expect(response.status).toBe(403);
     expect(response.body.code).toBe("E40300002");
+    expect(response.body.message).toBe("The request origin is not allowed.");
+    const zh = await request(app).post("/api/echo").set("Origin", "https://evil.example").set("Cookie", "i18n_redirected=zh").send({});
+    expect(zh.body.message).toBe("请求来源不被允许");
     const same = await request(app).post("/api/echo").set("Origin", "https://www.qingyun-power.com").send({});
     expect(same.status).toBe(200);
   });
@@ -83,5 +86,15 @@ describe("staff calls", () => {
     const response = await request(app).get("/api/staff/orders").set("Authorization", "Bearer x".repeat(4));
     expect(response.status).toBe(404);
     expect(response.body.code).toBe("E40400001");
+  });
+});
+
+describe("the /api rate limit", () => {
+  it("answers 429 with the localized envelope once a client goes over it", async () => {
+    const app = await createTestApp({ UPSTREAM_URL: echo.url, RATE_LIMIT_PER_MINUTE: "2" });
+    for (let i = 0; i < 2; i++) expect((await request(app).post("/api/echo").send({})).status).toBe(200);
+    const limited = await request(app).post("/api/echo").set("Cookie", "i18n_redirected=zh").send({});
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, code: "E42900001", message: "请求过于频繁，请稍后再试", data: null });
   });
 });

@@ -1,15 +1,12 @@
 // Delivering codes for real: e-mail over SMTP to a local sink (smtp-server), SMS through the Aliyun
 // HTTP API to a local stand-in that checks the signature, delivery failures, and what reaches the log.
 import { createServer, type Server } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAndRegisterByEmail, responseSchema } from "../../shared/contract/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { startUpstream, type RunningUpstream } from "../../server/upstream/index.ts";
+import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { signAliyunRpc } from "../../server/upstream/accounts/aliyun-sms.ts";
 
 interface Mail {
@@ -49,8 +46,7 @@ const aliyun = { requests: [] as URL[], answer: { status: 200, body: { Code: "OK
 let aliyunServer: Server;
 
 const logLines: string[] = [];
-let upstream: RunningUpstream;
-let dataDir: string;
+let upstream: TestUpstream;
 
 const SECRET = "aliyun-test-secret";
 
@@ -75,25 +71,18 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => aliyunServer.listen(0, "127.0.0.1", resolve));
   const aliyunPort = (aliyunServer.address() as AddressInfo).port;
 
-  dataDir = mkdtempSync(path.join(tmpdir(), "qy-delivery-"));
-  upstream = await startUpstream(
+  upstream = await startTestUpstream(
     {
-      host: "127.0.0.1",
-      port: 0,
-      provider: "qingyun",
-      websiteCode: "qingyun",
-      dataDir,
-      publicOrigin: "http://localhost:3000",
-      env: {
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        MAIL_FROM: "Qingyun Power Semiconductor <no-reply@qingyun-power.com>",
-        SMS_PROVIDER: "aliyun",
-        ALIYUN_SMS_ACCESS_KEY_ID: "LTAI-test-id",
-        ALIYUN_SMS_ACCESS_KEY_SECRET: SECRET,
-        ALIYUN_SMS_SIGN_NAME: "青云功率",
-        ALIYUN_SMS_TEMPLATE_CODE: "SMS_100200300",
-        ALIYUN_SMS_ENDPOINT: `http://127.0.0.1:${aliyunPort}/`,
-      },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Qingyun Power Semiconductor <no-reply@qingyun-power.com>",
+      SMS_PROVIDER: "aliyun",
+      ALIYUN_SMS_ACCESS_KEY_ID: "LTAI-test-id",
+      ALIYUN_SMS_ACCESS_KEY_SECRET: SECRET,
+      ALIYUN_SMS_SIGN_NAME: "青云功率",
+      ALIYUN_SMS_TEMPLATE_CODE: "SMS_100200300",
+      ALIYUN_SMS_ENDPOINT: `http://127.0.0.1:${aliyunPort}/`,
+    },
     },
     // Every line the upstream logs, details included, to prove no code leaks into it.
     (message, detail) => logLines.push(`${message} ${detail instanceof Error ? `${detail.message} ${detail.stack}` : JSON.stringify(detail ?? "")}`),
@@ -101,10 +90,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await upstream.close();
+  await upstream.cleanup();
   await smtp.close();
   await new Promise<void>((resolve) => aliyunServer.close(() => resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("e-mail codes over SMTP", () => {
@@ -197,18 +185,7 @@ describe("SMS codes through the Aliyun HTTP API", () => {
 
   it("refuses to start with SMS_PROVIDER=aliyun and missing credentials", async () => {
     await expect(
-      startUpstream(
-        {
-          host: "127.0.0.1",
-          port: 0,
-          provider: "qingyun",
-          websiteCode: "qingyun",
-          dataDir: ":memory:",
-          publicOrigin: "http://localhost:3000",
-          env: { SMS_PROVIDER: "aliyun", ALIYUN_SMS_ACCESS_KEY_ID: "id" },
-        },
-        () => {},
-      ),
+      startTestUpstream({ dataDir: ":memory:", env: { SMS_PROVIDER: "aliyun", ALIYUN_SMS_ACCESS_KEY_ID: "id" } }),
     ).rejects.toThrow(/SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET/);
   });
 });
@@ -216,10 +193,7 @@ describe("SMS codes through the Aliyun HTTP API", () => {
 describe("the console sender", () => {
   it("writes one clear line with the number and the code through the upstream's logger", async () => {
     const lines: string[] = [];
-    const local = await startUpstream(
-      { host: "127.0.0.1", port: 0, provider: "qingyun", websiteCode: "qingyun", dataDir: ":memory:", publicOrigin: "http://localhost:3000", env: {} },
-      (message) => lines.push(message),
-    );
+    const local = await startTestUpstream({ dataDir: ":memory:" }, (message) => lines.push(message));
     try {
       const response = await fetch(`${local.url}/open/message/sendSmsVerifyCode`, {
         method: "POST",
@@ -231,7 +205,7 @@ describe("the console sender", () => {
       expect(codeLines).toHaveLength(1);
       expect(codeLines[0]).toMatch(/^\[sign-in code\] SMS to 13700137000: \d{6} \(console sender, valid 5 minutes\)$/);
     } finally {
-      await local.close();
+      await local.cleanup();
     }
   });
 });

@@ -13,7 +13,11 @@ export interface TestUpstream extends RunningUpstream {
   cleanup: () => Promise<void>;
 }
 
-export async function startTestUpstream(overrides: Partial<UpstreamOptions> = {}): Promise<TestUpstream> {
+export async function startTestUpstream(
+  overrides: Partial<UpstreamOptions> = {},
+  /** The upstream's logger; silent unless a test wants to read what it logs. */
+  log: (message: string, detail?: unknown) => void = () => {},
+): Promise<TestUpstream> {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), "qy-upstream-"));
   const upstream = await startUpstream(
     {
@@ -26,7 +30,7 @@ export async function startTestUpstream(overrides: Partial<UpstreamOptions> = {}
       env: {},
       ...overrides,
     },
-    () => {},
+    log,
   );
   const request = async (method: string, p: string, body: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(upstream.url + p, {
