@@ -14,6 +14,8 @@ export interface AppContext {
   apiBase: string;
   /** Preview mode (SPEC §2): when it ends, as epoch ms; null when off. */
   previewUntil: number | null;
+  /** The origin visitors use (PUBLIC_ORIGIN), for canonical URLs and structured data. */
+  publicOrigin: string;
 }
 
 declare global {

@@ -69,6 +69,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           provider: config.upstreamProvider,
           apiBase: "/api",
           previewUntil: res.locals.previewUntil,
+          publicOrigin: new URL(config.publicOrigin).origin,
         },
         upstream: { base: config.upstreamUrl!, cookie: req.headers.cookie ?? "", signal: controller.signal, timeoutMs: config.upstreamTimeoutMs },
         assets: options.assets,

@@ -24,6 +24,8 @@ export const applySampleMapAtom = atom((get) => {
   }
   return map;
 });
+/** The origin visitors use (PUBLIC_ORIGIN): canonical URLs, hreflang and structured data are absolute. */
+export const publicOriginAtom = atom<string>("");
 export const isMenuOpAtom = atom<boolean>(false);
 /** Preview mode (SPEC §2): when it ends (epoch ms), or null outside preview. Set by the server. */
 export const previewUntilAtom = atom<number | null>(null);

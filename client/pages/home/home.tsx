@@ -9,6 +9,10 @@ import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts
 import { buildTree } from "../../../shared/tree.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
+import { JsonLd } from "../../components/json-ld.tsx";
+import { organization, webSite } from "../../../shared/seo.ts";
+import { useAtomValue } from "jotai";
+import { contactEmailAtom, contactPhoneAtom, publicOriginAtom } from "../../state/atoms.ts";
 import { Sections } from "../../components/sections.tsx";
 import { SmartLink } from "../../components/smart-link.tsx";
 import { Media } from "../../components/media.tsx";
@@ -52,6 +56,7 @@ export function Component() {
   return (
     <main id="main" className="main home">
       <PageMeta title={page.title || t("title")} description={page.description} />
+      <HomeStructuredData description={page.description} />
       <h1 className="visually-hidden">{page.title || t("title")}</h1>
       {hero ? <Hero section={hero} /> : null}
       {families.length > 0 && (
@@ -146,5 +151,30 @@ function NewsTeaser({ news }: { news: NewsListItem[] }) {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** Organization and WebSite (with a SearchAction to /search) for search engines; home page only. */
+function HomeStructuredData({ description }: { description: string | undefined }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const origin = useAtomValue(publicOriginAtom);
+  const telephone = useAtomValue(contactPhoneAtom);
+  const email = useAtomValue(contactEmailAtom);
+  if (!origin) return null;
+  const name = t("company");
+  return (
+    <JsonLd
+      data={[
+        organization(origin, {
+          name,
+          alternateName: language === "zh" ? "Qingyun Power Semiconductor Co., Ltd." : "青云功率半导体有限公司",
+          description: description || t("meta.defaultDescription"),
+          telephone,
+          email,
+        }),
+        webSite(origin, language, t("meta.siteName")),
+      ]}
+    />
   );
 }

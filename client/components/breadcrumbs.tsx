@@ -1,0 +1,38 @@
+// The breadcrumb trail of every page below the home page: visible navigation and its BreadcrumbList
+// JSON-LD from one list, so the two can never disagree.
+import { Link, useLocation } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { useAtomValue } from "jotai";
+import { breadcrumbList, type Crumb } from "../../shared/seo.ts";
+import { splitLanguagePrefix } from "../../shared/languages.ts";
+import { useLanguage, useLocalize } from "../hooks.ts";
+import { publicOriginAtom } from "../state/atoms.ts";
+import { JsonLd } from "./json-ld.tsx";
+
+export function Breadcrumbs({ items, className }: { items: Crumb[]; className?: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const localize = useLocalize();
+  const origin = useAtomValue(publicOriginAtom);
+  const { rest } = splitLanguagePrefix(useLocation().pathname);
+  const crumbs: Crumb[] = [{ label: t("home"), to: "/" }, ...items];
+  return (
+    <nav aria-label={t("breadcrumb")} className={`breadcrumbs${className ? ` ${className}` : ""}`}>
+      <ol>
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={`${index}-${crumb.label}`}>
+              {last || !crumb.to ? (
+                <span aria-current={last ? "page" : undefined}>{crumb.label}</span>
+              ) : (
+                <Link to={localize(crumb.to)}>{crumb.label}</Link>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      {origin ? <JsonLd data={breadcrumbList(origin, language, crumbs, rest)} /> : null}
+    </nav>
+  );
+}
