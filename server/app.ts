@@ -18,6 +18,7 @@ import { createApiProxy } from "./proxy.ts";
 import { sendErrorEnvelope } from "./envelope.ts";
 import { createServerI18n, i18nMiddleware, loadResources } from "./i18n.ts";
 import { languageRouting } from "./language.ts";
+import { seoRoutes } from "./seo/routes.ts";
 import { previewMode } from "./preview.ts";
 import { createDocumentHandler, type EntryServer } from "./render.ts";
 
@@ -77,6 +78,8 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(i18nMiddleware(i18n));
   app.use(nonceMiddleware);
   app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure: config.publicOrigin.startsWith("https:") }));
+  // Crawler files sit at the root, outside the language prefixes.
+  app.use(seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname) }));
   app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
   app.use(
     createDocumentHandler({
