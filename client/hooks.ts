@@ -27,12 +27,3 @@ export function useScrolledPast(threshold: number): boolean {
   }, [threshold]);
   return past;
 }
-
-/** SPEC §2: navigation scrolls to the top of the new page (a #hash scrolls to its target instead). */
-export function useScrollToTopOnNavigate(): void {
-  const { pathname, hash } = useLocation();
-  useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-    else window.scrollTo(0, 0);
-  }, [pathname, hash]);
-}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Header } from "../components/header/header.tsx";
 import { Footer } from "../components/footer/footer.tsx";
 import { BackToTop } from "../components/back-to-top.tsx";
+import { LoadingBar } from "../components/loading-bar.tsx";
 import type { LayoutData } from "./layout-data.ts";
 import { useAtomValue } from "jotai";
 import { previewUntilAtom } from "../state/atoms.ts";
@@ -14,6 +15,7 @@ export function Component() {
   const preview = useAtomValue(previewUntilAtom) !== null;
   return (
     <div className={`layout${preview ? " layout--preview" : ""}`}>
+      <LoadingBar />
       <a className="skip-link" href="#main">
         {t("skipToContent")}
       </a>

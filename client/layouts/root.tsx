@@ -1,11 +1,15 @@
-// The root route: nothing of its own but the scroll rule and the last-resort error boundary.
-import { Outlet, useRouteError } from "react-router-dom";
-import { useScrollToTopOnNavigate } from "../hooks.ts";
+// The root route: scroll restoration and the last-resort error boundary.
+import { Outlet, ScrollRestoration, useRouteError } from "react-router-dom";
 import { ErrorPage, statusOf } from "../components/error-page.tsx";
 
 export function RootRoute() {
-  useScrollToTopOnNavigate();
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {/* SPEC §2: a new page starts at the top (or at its #hash); Back and Forward restore where the visitor was. */}
+      <ScrollRestoration />
+    </>
+  );
 }
 
 /** Shown when the layout itself cannot render: the error page without header and footer. */
