@@ -44,14 +44,18 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
   const recentSent = db.prepare(
     "SELECT created_at AS createdAt FROM verify_codes WHERE channel = ? AND target = ? AND state <> 'unsent' AND created_at > ? ORDER BY created_at DESC",
   );
-  const supersede = db.prepare("UPDATE verify_codes SET state = 'superseded' WHERE channel = ? AND target = ? AND state = 'active'");
+  // Only delivered codes are replaced: a newer code that is still on its way must not kill the last good one.
+  const supersede = db.prepare(
+    "UPDATE verify_codes SET state = 'superseded' WHERE channel = ? AND target = ? AND state = 'active' AND delivered = 1 AND id <> ?",
+  );
+  const markDelivered = db.prepare("UPDATE verify_codes SET delivered = 1 WHERE id = ? AND state = 'active' RETURNING channel, target");
   const insertCode = db.prepare(
-    "INSERT INTO verify_codes (channel, target, salt, code_hash, ip_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO verify_codes (channel, target, salt, code_hash, ip_hash, created_at, expires_at, delivered) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
   );
   const prune = db.prepare("DELETE FROM verify_codes WHERE created_at < ?");
   const markUnsent = db.prepare("UPDATE verify_codes SET state = 'unsent' WHERE id = ? AND state = 'active'");
   const latestCode = db.prepare(
-    "SELECT id, salt, code_hash, expires_at, attempts, state FROM verify_codes WHERE channel = ? AND target = ? AND state IN ('active', 'used', 'killed') ORDER BY created_at DESC, id DESC LIMIT 1",
+    "SELECT id, salt, code_hash, expires_at, attempts, state FROM verify_codes WHERE channel = ? AND target = ? AND delivered = 1 AND state IN ('active', 'used', 'killed') ORDER BY created_at DESC, id DESC LIMIT 1",
   );
   const setAttempts = db.prepare("UPDATE verify_codes SET attempts = ?, state = ? WHERE id = ?");
   const useCode = db.prepare("UPDATE verify_codes SET state = 'used' WHERE id = ?");
@@ -80,8 +84,9 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
 
   return {
     /**
-     * Checks every limit and stores a new code (the previous one stops working). Returns the code in
-     * clear for delivery only; it is never stored or logged by this module.
+     * Checks every limit and stores a new code, not yet usable: the previous code keeps working until
+     * `markSent` (delivery succeeded) replaces it. Returns the code in clear for delivery only; it is
+     * never stored or logged by this module.
      */
     issue(channel: CodeChannel, target: string, ipHash: string): { id: number; code: string } {
       return transaction(db, () => {
@@ -101,7 +106,6 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
 
         const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
         const salt = randomBytes(16).toString("base64url");
-        supersede.run(channel, target);
         const { lastInsertRowid } = insertCode.run(
           channel,
           target,
@@ -114,6 +118,14 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
         // Rows older than the longest window (a day) answer no rule any more.
         prune.run(t - 2 * DAY);
         return { id: Number(lastInsertRowid), code };
+      });
+    },
+
+    /** The code was delivered: from now on it is the one that signs in, and the previous one stops working. */
+    markSent(id: number): void {
+      transaction(db, () => {
+        const row = markDelivered.get(id) as { channel: string; target: string } | undefined;
+        if (row) supersede.run(row.channel, row.target, id);
       });
     },
 

@@ -50,6 +50,7 @@ export function mountSignInRoutes(router: Router, deps: SignInDeps, options: Mou
       deps.log(`sign-in code delivery by ${senders[channel].name} failed`, error);
       throw new ApiError("E40021011");
     }
+    codes.markSent(id);
     // The same answer whether or not an account exists for this number or address.
     return { resendAfterSeconds: verifyCodeRules.resendAfterSeconds, expiresInSeconds: verifyCodeRules.expiresInSeconds };
   }
