@@ -1,0 +1,103 @@
+// The finder's URL state (issue 6 §2): parsing, writing, defaults for invalid input, and the helpers.
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_PAGE_SIZE,
+  clearFilters,
+  emptyFinderQuery,
+  hasFilters,
+  needsCanonicalRedirect,
+  parseFinderQuery,
+  toggleSort,
+  withPage,
+  withSize,
+  withoutFilter,
+  writeFinderQuery,
+} from "../../shared/finder-query.ts";
+
+const fields = [
+  { fieldId: "vds", sortable: true },
+  { fieldId: "rdson", sortable: true },
+  { fieldId: "package", sortable: false },
+];
+
+describe("parseFinderQuery", () => {
+  it("reads every part of the issue's form", () => {
+    const query = parseFinderQuery("?q=QCM&sort=rdson:desc&package=TO-247-4&package=TOLL&vds=650~1200&rdson=~40&page=2&size=10&op=800V-20A", fields);
+    expect(query).toEqual({
+      q: "QCM",
+      sort: { fieldId: "rdson", order: "desc" },
+      values: { package: ["TO-247-4", "TOLL"] },
+      ranges: { vds: { min: 650, max: 1200 }, rdson: { max: 40 } },
+      page: 2,
+      size: 10,
+      op: "800V-20A",
+    });
+  });
+
+  it("falls back to the defaults for invalid values", () => {
+    const query = parseFinderQuery("sort=vds:up&page=-3&size=7&vds=a~b&package=1~2&unknown=1&q=%20%20", fields);
+    expect(query).toEqual(emptyFinderQuery());
+    expect(parseFinderQuery("page=abc&size=1000").page).toBe(1);
+    expect(parseFinderQuery("page=abc&size=1000").size).toBe(DEFAULT_PAGE_SIZE);
+    expect(parseFinderQuery("sort=nosuch:asc", fields).sort).toBeNull();
+    expect(parseFinderQuery("sort=partNumber:desc", fields).sort).toEqual({ fieldId: "partNumber", order: "desc" });
+  });
+
+  it("sorts by text columns too but takes ranges only on numeric ones", () => {
+    expect(parseFinderQuery("sort=package:asc", fields).sort).toEqual({ fieldId: "package", order: "asc" });
+    expect(parseFinderQuery("package=1~5", fields).ranges).toEqual({});
+  });
+
+  it("swaps reversed bounds, drops duplicate values and caps the keyword", () => {
+    const query = parseFinderQuery(`vds=1700~650&package=TOLL&package=TOLL&q=${"x".repeat(300)}`, fields);
+    expect(query.ranges.vds).toEqual({ min: 650, max: 1700 });
+    expect(query.values.package).toEqual(["TOLL"]);
+    expect(query.q).toHaveLength(100);
+  });
+
+  it("accepts the no-JS form's min/max pair and knows it must be redirected", () => {
+    const params = new URLSearchParams("vds.min=650&vds.max=&rdson.min=&rdson.max=&q=");
+    expect(parseFinderQuery(params, fields).ranges).toEqual({ vds: { min: 650 } });
+    expect(needsCanonicalRedirect(params)).toBe(true);
+    expect(needsCanonicalRedirect(new URLSearchParams("vds=650~&page=2"))).toBe(false);
+  });
+
+  it("keeps any well-formed field without a column list", () => {
+    expect(parseFinderQuery("anything=1&x-y=2").values).toEqual({ anything: ["1"] });
+  });
+});
+
+describe("writeFinderQuery", () => {
+  it("writes the issue's form, defaults left out, ~ kept literal", () => {
+    const query = parseFinderQuery("size=10&page=3&vds=~1200&package=TO-247-4&sort=vds:asc&q=40 m&op=x", fields);
+    expect(writeFinderQuery(query, ["vds", "rdson", "package"])).toBe("?q=40+m&sort=vds:asc&vds=~1200&package=TO-247-4&page=3&size=10&op=x");
+    expect(writeFinderQuery(emptyFinderQuery())).toBe("");
+  });
+
+  it("round-trips through the parser", () => {
+    const search = "?q=SiC&sort=rdson:desc&vds=650&vds=1200&rdson=10~80&package=TO-247-4&page=2&size=50";
+    expect(writeFinderQuery(parseFinderQuery(search, fields), ["vds", "rdson", "package"])).toBe(search);
+  });
+});
+
+describe("state helpers", () => {
+  const base = parseFinderQuery("q=x&vds=650&package=TOLL&package=TO-247-4&page=4&size=50&op=p&sort=vds:desc", fields);
+
+  it("toggles the sort and restarts paging", () => {
+    expect(toggleSort(base, "rdson")).toMatchObject({ sort: { fieldId: "rdson", order: "asc" }, page: 1 });
+    expect(toggleSort(toggleSort(base, "rdson"), "rdson").sort).toEqual({ fieldId: "rdson", order: "desc" });
+    expect(toggleSort(base, "vds").sort).toEqual({ fieldId: "vds", order: "asc" });
+  });
+
+  it("pages, resizes, removes one filter and clears all but keeps op and sort", () => {
+    expect(withPage(base, 0).page).toBe(1);
+    expect(withSize(base, 10)).toMatchObject({ size: 10, page: 1 });
+    expect(withSize(base, 11).size).toBe(DEFAULT_PAGE_SIZE);
+    expect(withoutFilter(base, "package", "TOLL").values).toEqual({ vds: ["650"], package: ["TO-247-4"] });
+    expect(withoutFilter(base, "vds").values).toEqual({ package: ["TOLL", "TO-247-4"] });
+    const cleared = clearFilters(base);
+    expect(hasFilters(cleared)).toBe(false);
+    expect(cleared).toMatchObject({ op: "p", sort: { fieldId: "vds", order: "desc" }, size: 50, page: 1 });
+    expect(hasFilters(base)).toBe(true);
+  });
+});
