@@ -5,6 +5,8 @@ import {
   queryDistinctProductFieldData,
   querySiteListDataByPage,
   type DistinctField,
+  type LossData,
+  type DocumentMeta,
   type ParamColumn,
   type ParamValue,
   type ProductDetail,
@@ -43,8 +45,26 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
     return result;
   }
 
-  function listItem(row: ProductRow, params: Record<string, ParamValue>, language: Language): ProductListItem {
-    const data = JSON.parse(row.data) as { summary: Record<Language, string>; isNew?: boolean };
+  /** The current datasheet of each product (newest first wins), in one query for a whole page of rows. */
+  function datasheetsOf(ids: number[], language: Language): Map<number, DocumentMeta> {
+    const result = new Map<number, DocumentMeta>();
+    if (!ids.length) return result;
+    const rows = db
+      .prepare(
+        `SELECT dp.product_id AS productId, d.id FROM document_products dp JOIN documents d ON d.id = dp.document_id
+         WHERE d.type = 'datasheet' AND d.language = ? AND dp.product_id IN (${placeholders(ids.length)}) ORDER BY d.date DESC, d.id`,
+      )
+      .all(language, ...ids) as Array<{ productId: number; id: string }>;
+    for (const row of rows) {
+      if (result.has(row.productId)) continue;
+      const meta = documents.byId(row.id, language);
+      if (meta) result.set(row.productId, meta);
+    }
+    return result;
+  }
+
+  function listItem(row: ProductRow, params: Record<string, ParamValue>, language: Language, datasheet: DocumentMeta | null = null): ProductListItem {
+    const data = JSON.parse(row.data) as { summary: Record<Language, string>; isNew?: boolean; loss?: LossData | null };
     return {
       id: row.id,
       parentId: row.parentId,
@@ -53,6 +73,8 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       summary: data.summary[language],
       isNew: data.isNew ?? false,
       params,
+      datasheet,
+      loss: data.loss ?? null,
     };
   }
 
@@ -80,10 +102,10 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
     };
   }
 
-  /** Checks that a filtered or sorted field exists in the family's table and allows the use. */
-  function column(table: ParamColumn[], fieldId: string, use: "filter" | "sort"): ParamColumn {
+  /** Checks that a filtered or sorted field exists in the family's table and allows the use (ranges: numeric only). */
+  function column(table: ParamColumn[], fieldId: string, use: "filter" | "range"): ParamColumn {
     const found = table.find((candidate) => candidate.fieldId === fieldId);
-    if (!found || (use === "filter" ? found.screenName === null && !found.sortable : !found.sortable)) {
+    if (!found || (use === "range" && !found.sortable)) {
       throw new ApiError("E40030004");
     }
     return found;
@@ -119,7 +141,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         args.push(fieldId, language, ...values.map(String));
       }
       for (const [fieldId, range] of Object.entries(body.ranges ?? {})) {
-        column(paramTable, fieldId, "sort");
+        column(paramTable, fieldId, "range");
         const bounds = [range.min === undefined ? "" : " AND f.num_value >= ?", range.max === undefined ? "" : " AND f.num_value <= ?"];
         where.push(`EXISTS (SELECT 1 FROM product_params f WHERE f.product_id = s.id AND f.field_id = ? AND f.language = ?${bounds.join("")})`);
         args.push(fieldId, language);
@@ -143,10 +165,16 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       let sortJoin = "";
       const sortArgs: SQLInputValue[] = [];
       if (body.sort) {
-        column(paramTable, body.sort.fieldId, "sort");
-        sortJoin = "LEFT JOIN product_params o ON o.product_id = s.id AND o.field_id = ? AND o.language = ?";
-        sortArgs.push(body.sort.fieldId, language);
-        order = `(o.num_value IS NULL), o.num_value ${body.sort.order === "desc" ? "DESC" : "ASC"}, ${order}`;
+        const direction = body.sort.order === "desc" ? "DESC" : "ASC";
+        if (body.sort.fieldId === "partNumber") {
+          order = `s.part_number COLLATE NOCASE ${direction}, ${order}`;
+        } else {
+          // Numeric columns sort by number; text columns (package, topology…) as text.
+          const value = column(paramTable, body.sort.fieldId, "filter").sortable ? "o.num_value" : "o.text_value COLLATE NOCASE";
+          sortJoin = "LEFT JOIN product_params o ON o.product_id = s.id AND o.field_id = ? AND o.language = ?";
+          sortArgs.push(body.sort.fieldId, language);
+          order = `(${value.split(" ")[0]} IS NULL), ${value} ${direction}, ${order}`;
+        }
       }
       const columns = "s.id, s.parent_id AS parentId, s.part_number AS partNumber, s.name_zh AS nameZh, s.name_en AS nameEn, s.data";
       // The sort join goes after the subtree join, so its parameters follow the node id.
@@ -154,6 +182,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       const [first, ...rest] = args;
       const rows = db.prepare(sql).all(first!, ...sortArgs, ...rest, body.pageSize, (body.pageIndex - 1) * body.pageSize) as unknown as ProductRow[];
       const params = paramsOf(rows.map((row) => row.id), language);
+      const datasheets = datasheetsOf(rows.map((row) => row.id), language);
 
       let product: ProductDetail | null = null;
       if (body.partNumber !== undefined) {
@@ -161,7 +190,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         product = detail(row, paramsOf([row.id], language).get(row.id)!, language);
       }
       return {
-        list: rows.map((row) => listItem(row, params.get(row.id)!, language)),
+        list: rows.map((row) => listItem(row, params.get(row.id)!, language, datasheets.get(row.id) ?? null)),
         total,
         pageIndex: body.pageIndex,
         pageSize: body.pageSize,
@@ -189,9 +218,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
            WHERE s.part_number IS NOT NULL AND f.language = ? GROUP BY f.field_id, f.text_value`,
         )
         .all(body.siteListId, language) as Array<{ fieldId: string; text: string; num: number | null; count: number }>;
-      const fields: DistinctField[] = paramTable
-        .filter((column) => column.screenName !== null)
-        .map((column) => {
+      const fields: DistinctField[] = paramTable.map((column) => {
           const values = rows.filter((row) => row.fieldId === column.fieldId);
           const numbers = values.flatMap((row) => (row.num === null ? [] : [row.num]));
           values.sort((a, b) => (a.num !== null && b.num !== null ? a.num - b.num : a.text.localeCompare(b.text, language)));
@@ -206,7 +233,31 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
             max: column.sortable && numbers.length ? Math.max(...numbers) : null,
           };
         });
-      return { siteListId: body.siteListId, fields };
+      // Per child node (series, or a product under a series): its product count and numeric bounds, for category cards.
+      const childTree = `childTree(id, top) AS (
+          SELECT id, id FROM site_list WHERE parent_id = ? AND status = 'on'
+          UNION ALL SELECT c.id, t.top FROM site_list c JOIN childTree t ON c.parent_id = t.id WHERE c.status = 'on'
+        )`;
+      const counts = db
+        .prepare(
+          `WITH RECURSIVE ${childTree} SELECT t.top AS id, COUNT(*) AS count FROM childTree t JOIN site_list s ON s.id = t.id
+           WHERE s.part_number IS NOT NULL GROUP BY t.top`,
+        )
+        .all(body.siteListId) as Array<{ id: number; count: number }>;
+      const bounds = db
+        .prepare(
+          `WITH RECURSIVE ${childTree} SELECT t.top AS id, f.field_id AS fieldId, MIN(f.num_value) AS min, MAX(f.num_value) AS max
+           FROM childTree t JOIN site_list s ON s.id = t.id JOIN product_params f ON f.product_id = s.id
+           WHERE s.part_number IS NOT NULL AND f.language = ? AND f.num_value IS NOT NULL GROUP BY t.top, f.field_id`,
+        )
+        .all(body.siteListId, language) as Array<{ id: number; fieldId: string; min: number; max: number }>;
+      const numericFields = new Set(paramTable.filter((column) => column.sortable).map((column) => column.fieldId));
+      const children = new Map(counts.map((row) => [row.id, { id: row.id, count: row.count, ranges: {} as Record<string, { min: number; max: number }> }]));
+      for (const row of bounds) {
+        const child = children.get(row.id);
+        if (child && numericFields.has(row.fieldId)) child.ranges[row.fieldId] = { min: row.min, max: row.max };
+      }
+      return { siteListId: body.siteListId, fields, children: [...children.values()] };
     },
     options,
   );

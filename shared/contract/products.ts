@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defineCall } from "./define.ts";
 import { paged, pagingInput } from "./envelope.ts";
 import { documentMeta } from "./documents.ts";
+import { lossData } from "./loss-data.ts";
 
 /** A parameter key of a family's parameter table (FORMAT.md: letters and digits, starting with a letter). */
 export const fieldId = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/);
@@ -14,7 +15,7 @@ export type ParamValue = z.infer<typeof paramValue>;
 
 /**
  * One column of a family's parameter table (SPEC §3). `paramName` keeps its markup: `<…>` is a subscript and
- * `/` splits header levels (see shared/param-name.ts). `screenName` labels the filter; null = not filterable.
+ * `/` splits header levels (see shared/param-name.ts). `screenName` is the long name (filter label, header description); null = the paramName says it all.
  */
 export const paramColumn = z.object({
   fieldId,
@@ -55,6 +56,10 @@ export const productListItem = z.object({
   isNew: z.boolean(),
   /** fieldId → value; a field the product does not state is absent. */
   params: z.record(z.string(), paramValue),
+  /** The product's current datasheet, so a table row can link it without a call per row. */
+  datasheet: documentMeta.nullable().default(null),
+  /** Loss and thermal parameters for the estimator (shared/estimator/); null where no estimate applies (gate drivers). */
+  loss: lossData.nullable().default(null),
 });
 export type ProductListItem = z.infer<typeof productListItem>;
 
@@ -83,11 +88,11 @@ export const querySiteListDataByPage = defineCall({
     /** Looks one product up for the detail page (case-insensitive). Either this or siteListId. */
     partNumber: z.string().trim().min(1).max(64).optional(),
     keyword: z.string().trim().max(100).optional(),
-    /** fieldId → accepted values (a product matches when its value is one of them); fields combine with AND. */
+    /** fieldId → accepted values of any column of the table (a product matches when its value is one of them); fields combine with AND. */
     filters: z.record(fieldId, z.array(paramValue).min(1).max(50)).optional(),
     /** fieldId → numeric bounds, inclusive; only for sortable (numeric) fields. */
     ranges: z.record(fieldId, numericRange).optional(),
-    /** Numeric sort on a sortable field; products without a value come last. Default: the catalogue order. */
+    /** Sort: numeric on a sortable field, as text on the other columns and on "partNumber"; products without a value come last. Default: the catalogue order. */
     sort: z.strictObject({ fieldId, order: z.enum(sortOrders) }).optional(),
     ...pagingInput.shape,
   }),
@@ -120,8 +125,22 @@ export type DistinctField = z.infer<typeof distinctField>;
 export const queryDistinctProductFieldData = defineCall({
   name: "queryDistinctProductFieldData",
   path: "/open/proxy/{provider}/ext/siteListData/queryDistinctProductFieldData",
-  summary: "Distinct values of the filterable fields (those with a screenName) over the on-status products of a node.",
+  summary:
+    "Distinct values with counts of every column of the node's parameter table over its on-status products, and per child node its product count and numeric bounds (for category cards).",
   body: z.strictObject({ siteListId: z.number().int().positive() }),
-  data: z.object({ siteListId: z.number().int(), fields: z.array(distinctField) }),
+  data: z.object({
+    siteListId: z.number().int(),
+    fields: z.array(distinctField),
+    children: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          count: z.number().int().nonnegative(),
+          /** fieldId → bounds over the child's products, for sortable (numeric) fields that have values. */
+          ranges: z.record(z.string(), z.object({ min: z.number(), max: z.number() })),
+        }),
+      )
+      .default([]),
+  }),
 });
 export type ProductFilterData = z.infer<typeof queryDistinctProductFieldData.data>;

@@ -97,6 +97,25 @@ describe("querySiteListDataByPage", () => {
     }
   });
 
+  it("sorts text columns and the part number as text, and names each row's datasheet", async () => {
+    const family = familyWithProducts();
+    const { data: page } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id });
+    const text = (page.paramTable as ParamColumn[]).find((candidate) => !candidate.sortable);
+    expect(text).toBeDefined();
+    const compare = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase(), "en");
+    for (const fieldId of [text!.fieldId, "partNumber"]) {
+      const { data } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, pageSize: 100, sort: { fieldId, order: "desc" } });
+      const values = (data.list as ProductListItem[]).map((item) => String(fieldId === "partNumber" ? item.partNumber : (item.params[fieldId] ?? "")));
+      expect(values.filter(Boolean)).toEqual([...values.filter(Boolean)].sort((a, b) => compare(b, a)));
+    }
+    const withSheet = (page.list as ProductListItem[]).filter((item) => item.datasheet);
+    expect(withSheet.length).toBeGreaterThan(0);
+    for (const item of withSheet) {
+      expect(item.datasheet!.type).toBe("datasheet");
+      expect(item.datasheet!.products.map((product) => product.id)).toContain(item.id);
+    }
+  });
+
   it("filters by values and numeric ranges, as the distinct values count them", async () => {
     const family = familyWithProducts();
     const { data: distinct } = await callOk(upstream, queryDistinctProductFieldData, "en", { siteListId: family.id });
@@ -163,14 +182,17 @@ describe("querySiteListDataByPage", () => {
 });
 
 describe("queryDistinctProductFieldData", () => {
-  it("answers the filterable fields with sorted values and counts", async () => {
+  it("answers every column with sorted values and counts, and its children's counts", async () => {
     const family = familyWithProducts();
     for (const language of ["en", "zh"] as const) {
       const { data } = await callOk(upstream, queryDistinctProductFieldData, language, { siteListId: family.id });
       expect(data.siteListId).toBe(family.id);
       expect(data.fields.length).toBeGreaterThan(0);
+      const page = (await callOk(upstream, querySiteListDataByPage, language, { siteListId: family.id, pageSize: 1 })).data;
+      expect(data.fields.map((field: { fieldId: string }) => field.fieldId)).toEqual(page.paramTable.map((column: ParamColumn) => column.fieldId));
+      const childTotal = data.children.reduce((sum: number, child: { count: number }) => sum + child.count, 0);
+      expect(childTotal).toBe(page.total);
       for (const field of data.fields) {
-        expect(field.screenName).not.toBeNull();
         const numbers = field.values.map((value: { value: unknown }) => value.value).filter((value: unknown) => typeof value === "number");
         expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
         const total = field.values.reduce((sum: number, value: { count: number }) => sum + value.count, 0);
