@@ -41,3 +41,22 @@ export function pathTo<T extends FlatNode>(roots: readonly TreeNode<T>[], id: nu
   }
   return [];
 }
+
+/**
+ * Issue 6: a product category links to its first descendant category that holds products (depth first,
+ * in menu order), never to a single product. Null when nothing below holds a visible product.
+ */
+export function firstCategoryWithProducts<T extends FlatNode & { partNumber: string | null }>(node: TreeNode<T>): TreeNode<T> | null {
+  if (node.partNumber !== null) return null;
+  if (node.children.some((child) => child.partNumber !== null)) return node;
+  for (const child of node.children) {
+    const found = firstCategoryWithProducts(child);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Finds a node anywhere in the tree. */
+export function findNode<T extends FlatNode>(roots: readonly TreeNode<T>[], id: number): TreeNode<T> | null {
+  return pathTo(roots, id).at(-1) ?? null;
+}

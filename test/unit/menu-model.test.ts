@@ -37,10 +37,12 @@ describe("buildMenu", () => {
     expect(menu.map((entry) => entry.key)).toEqual(["products", "applications", "support", "news", "reliability", "about"]);
   });
 
-  it("shows only products with status on and links a category to its first descendant", () => {
+  it("shows only products with status on and links a category to its first descendant category with products", () => {
     const products = byKey.products!;
+    expect(products.link).toBe("/productAndService/products");
     expect(products.groups.map((group) => group.label)).toEqual(["n1"]);
-    expect(products.groups[0]!.link).toBe("/productAndService/products/121");
+    expect(products.groups[0]!.link).toBe("/productAndService/products/12");
+    expect(products.groups[0]!.children[0]!.link).toBe("/productAndService/products/12");
     expect(products.groups[0]!.children.map((child) => child.label)).toEqual(["n12"]);
     expect(products.groups[0]!.grandchildren).toEqual([[{ label: "n121", link: "/productAndService/productDetail/P121" }]]);
   });
@@ -55,5 +57,18 @@ describe("buildMenu", () => {
   it("leaves out collections whose display is off", () => {
     expect(byKey.support!.groups).toEqual([]);
     expect(byKey.about!.groups.map((group) => group.link)).toEqual(["/about/us"]);
+  });
+});
+
+describe("category links (issue 6: first descendant category that holds products)", () => {
+  it("skips categories without products and never links a product page for a category", async () => {
+    const { productLink, resolveCategoryLink } = await import("../../client/components/header/menu-model.ts");
+    const { buildTree } = await import("../../shared/tree.ts");
+    // Family 5 → empty series 51, series 52 → sub-series 521 with products.
+    const roots = buildTree([node(5, null, 1), node(51, 5, 2), node(52, 5, 2), node(521, 52, 3), node(5211, 521, 4, "on", "P5211")]);
+    expect(productLink(roots[0]!)).toBe("/productAndService/products/521");
+    expect(resolveCategoryLink("/productAndService/products/5", roots)).toBe("/productAndService/products/521");
+    expect(resolveCategoryLink("/productAndService/products/5211", roots)).toBe("/productAndService/productDetail/P5211");
+    expect(resolveCategoryLink("/about/us", roots)).toBe("/about/us");
   });
 });

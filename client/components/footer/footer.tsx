@@ -7,6 +7,8 @@ import { contactEmailAtom, contactPhoneAtom } from "../../state/atoms.ts";
 import { useLanguage } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { SmartLink } from "../smart-link.tsx";
+import { buildTree } from "../../../shared/tree.ts";
+import { catalogOverviewPath, resolveCategoryLink } from "../header/menu-model.ts";
 
 /** SPEC §9: the footer shows at most 4 products and 5 applications. */
 export const FOOTER_MAX_PRODUCTS = 4;
@@ -46,7 +48,9 @@ export function Footer({ data }: { data: LayoutData }) {
   const language = useLanguage();
   const phone = useAtomValue(contactPhoneAtom);
   const email = useAtomValue(contactEmailAtom);
-  const series = items(data, "series_arr");
+  // Category links follow the menu's first-descendant rule; "learn more" goes to the catalog overview.
+  const families = buildTree(data.products);
+  const series = items(data, "series_arr").map((item) => ({ ...item, link: resolveCategoryLink(item.link, families) }));
   const applications = items(data, "application_area_arr");
   const about = items(data, "about_us_arr");
   return (
@@ -61,7 +65,7 @@ export function Footer({ data }: { data: LayoutData }) {
                 <SmartLink to="/productAndService/service/customDevice">{t("nav.service")}</SmartLink>
               </li>
             }
-            more={series.length > FOOTER_MAX_PRODUCTS ? series[FOOTER_MAX_PRODUCTS]?.link : undefined}
+            more={series.length > FOOTER_MAX_PRODUCTS ? catalogOverviewPath : undefined}
           />
           <Column
             title={t("footer.applications")}

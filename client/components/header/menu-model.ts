@@ -1,6 +1,6 @@
 // Turns the layout data (menu collections and the product tree) into the six top menu entries.
 import type { MenuCollection, MenuItem, SiteListNode } from "../../../shared/contract/site.ts";
-import { buildTree, firstDescendant, type TreeNode } from "../../../shared/tree.ts";
+import { buildTree, findNode, firstCategoryWithProducts, type TreeNode } from "../../../shared/tree.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 
 export interface MenuLink {
@@ -33,9 +33,20 @@ function toLink(item: MenuItem): MenuLink {
   return { label: item.category, link: item.link, desc: item.desc };
 }
 
+/** The catalog overview: where the top "Products and services" entry goes. */
+export const catalogOverviewPath = "/productAndService/products";
+
+/** A product goes to its detail page; a category to its first descendant category that holds products. */
 export function productLink(node: TreeNode<SiteListNode>): string {
-  if (node.level >= 3 && node.partNumber) return `/productAndService/productDetail/${encodeURIComponent(node.partNumber)}`;
-  return `/productAndService/products/${firstDescendant(node).id}`;
+  if (node.partNumber) return `/productAndService/productDetail/${encodeURIComponent(node.partNumber)}`;
+  return `${catalogOverviewPath}/${(firstCategoryWithProducts(node) ?? node).id}`;
+}
+
+/** A content link to a category (the footer's series_arr) follows the same first-descendant rule. */
+export function resolveCategoryLink(link: string, roots: readonly TreeNode<SiteListNode>[]): string {
+  const match = /^\/productAndService\/products\/(\d+)$/.exec(link);
+  const node = match ? findNode(roots, Number(match[1])) : null;
+  return node ? productLink(node) : link;
 }
 
 export const serviceLinks = [
@@ -64,7 +75,7 @@ export function buildMenu(data: LayoutData): MenuEntry[] {
   const reliability = flat("quality_reliability_arr");
   const about = flat("about_us_arr");
   return [
-    { key: "products", link: products[0]?.link ?? "/", groups: products, promos: [] },
+    { key: "products", link: catalogOverviewPath, groups: products, promos: [] },
     { key: "applications", link: firstLink(applications, "/applications"), groups: applications, promos: promos("application_area_pic_arr") },
     { key: "support", link: firstLink(support, "/support"), groups: support, promos: promos("technical_support_pic_arr") },
     { key: "news", link: "/news", groups: news, promos: promos("news_pic_arr") },
