@@ -28,7 +28,7 @@ export interface RenderInput {
   isBot: boolean;
   appContext: AppContext;
   /** Where the loaders reach the upstream: its URL and the visitor's cookie, forwarded as is. */
-  upstream: { base: string; cookie: string; signal: AbortSignal; timeoutMs: number };
+  upstream: { base: string; cookie: string; signal: AbortSignal; timeoutMs: number; onSetCookie?: (lines: string[]) => void };
   /** Asset URLs for the source modules of the matched routes. */
   assets: (modules: string[]) => DocumentAssets;
   timeoutMs: number;
@@ -57,6 +57,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         language,
         preview: input.appContext.previewUntil !== null,
         cookie: input.upstream.cookie,
+        onSetCookie: input.upstream.onSetCookie,
         // A hung upstream must not hang the page: each render's calls give up after the upstream timeout.
         signal: AbortSignal.any([input.upstream.signal, AbortSignal.timeout(input.upstream.timeoutMs)]),
       }),

@@ -71,12 +71,17 @@ function languageRoutes(language: Language): RouteObject {
   };
 }
 
+function loginRoute(language: Language): RouteObject {
+  return page(language, "login", { path: `${language}/login` }, "client/pages/login/login.tsx", () => import("./pages/login/login.tsx"));
+}
+
 export const routes: RouteObject[] = [
   {
     id: "root",
     path: "/",
     Component: RootRoute,
     ErrorBoundary: RootErrorBoundary,
-    children: languages.map(languageRoutes),
+    // The login page has its own layout (SPEC §2), so it sits beside the default layout, not inside it.
+    children: [...languages.map(languageRoutes), ...languages.map(loginRoute)],
   },
 ];

@@ -7,6 +7,8 @@ import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy } from "./security.ts";
 import { htmlLang, languageCookie, languageCookieMaxAgeMs, splitLanguagePrefix, type Language } from "../shared/languages.ts";
 import { escapeHtml } from "../shared/html.ts";
+import { sessionCookie } from "../shared/cookies.ts";
+import { isUserPage, privateNoStore } from "../shared/user-pages.ts";
 import type { Resources } from "../client/app-context.ts";
 import type { DocumentAssets } from "../client/document.tsx";
 import type { RenderInput, RenderOutput } from "../client/entry-server.tsx";
@@ -25,14 +27,29 @@ export interface DocumentHandlerOptions {
   dev: boolean;
 }
 
+/** Form posts to page actions (the sign-in form without JavaScript) are small. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+async function readForm(req: Request): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FORM_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** Express request → Fetch Request for the static handler; the URL is built on the configured origin. */
-function toFetchRequest(req: Request, origin: string, signal: AbortSignal): globalThis.Request {
+function toFetchRequest(req: Request, origin: string, signal: AbortSignal, form?: Buffer): globalThis.Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(":")) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  // HEAD runs the same loaders as GET; only the body is left out.
+  // HEAD runs the same loaders as GET; only the body is left out. A POST carries its form to the route action.
+  if (form) return new globalThis.Request(new URL(req.url, origin), { method: "POST", headers, signal, body: new Uint8Array(form) });
   return new globalThis.Request(new URL(req.url, origin), { method: "GET", headers, signal });
 }
 
@@ -40,9 +57,25 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
   const { config, logger } = options;
   const secure = config.publicOrigin.startsWith("https:");
   return async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return next();
     const { language } = splitLanguagePrefix(req.path);
     if (!language) return next();
+    let form: Buffer | undefined;
+    if (req.method === "POST") {
+      // CSRF: a browser always sends Origin on a form post; one from another site is refused.
+      const origin = req.headers.origin;
+      if (origin && origin !== new URL(config.publicOrigin).origin && origin !== `${req.protocol}://${req.headers.host}`) {
+        return res.status(403).type("text/plain").send("Forbidden");
+      }
+      if (!req.is("application/x-www-form-urlencoded")) return res.status(415).type("text/plain").send("Unsupported Media Type");
+      const body = await readForm(req);
+      if (!body) return res.status(413).type("text/plain").send("Payload Too Large");
+      form = body;
+    }
+    // Sign-in from a form: the upstream's session cookie goes onto this response.
+    const setCookies: string[] = [];
+    // Signed-in visitors and the user pages get HTML that no cache may keep (issue 8 §4).
+    const isPrivate = () => !!req.cookies?.[sessionCookie] || setCookies.length > 0 || isUserPage(req.path);
     const nonce = res.locals.nonce;
     const controller = new AbortController();
     res.on("close", () => {
@@ -57,7 +90,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     try {
       const entry = await options.loadEntry();
       output = await entry.render({
-        request: toFetchRequest(req, config.publicOrigin, controller.signal),
+        request: toFetchRequest(req, config.publicOrigin, controller.signal, form),
         language,
         i18n: req.i18n,
         nonce,
@@ -71,7 +104,13 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           previewUntil: res.locals.previewUntil,
           publicOrigin: new URL(config.publicOrigin).origin,
         },
-        upstream: { base: config.upstreamUrl!, cookie: req.headers.cookie ?? "", signal: controller.signal, timeoutMs: config.upstreamTimeoutMs },
+        upstream: {
+          base: config.upstreamUrl!,
+          cookie: req.headers.cookie ?? "",
+          signal: controller.signal,
+          timeoutMs: config.upstreamTimeoutMs,
+          onSetCookie: (lines) => setCookies.push(...lines),
+        },
         assets: options.assets,
         timeoutMs: config.renderTimeoutMs,
         onError: (error) => logger.error({ err: error, url: req.originalUrl }, "render error"),
@@ -81,7 +120,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       return sendFallbackError(res, language, options.resources[language], options.dev, nonce);
     }
 
+    if (setCookies.length) res.append("Set-Cookie", setCookies);
     if (output.kind === "response") {
+      if (isPrivate()) res.setHeader("Cache-Control", privateNoStore);
       const location = output.response.headers.get("Location");
       if (location && output.response.status >= 300 && output.response.status < 400) {
         // Only site-relative redirects leave here: an absolute one from a loader would be an open redirect.
@@ -97,7 +138,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     res.setHeader("Content-Language", htmlLang[language]);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.dev));
     // The HTML carries a one-time nonce: it must never be served from a shared cache.
-    res.setHeader("Cache-Control", "private, no-cache");
+    res.setHeader("Cache-Control", isPrivate() ? privateNoStore : "private, no-cache");
     if (req.method === "HEAD") {
       output.abort();
       return res.end();

@@ -20,6 +20,8 @@ export interface PageClientOptions {
   preview: boolean;
   /** Server transport only: the visitor's Cookie header, forwarded as is. */
   cookie?: string | undefined;
+  /** Server transport only: receives the upstream's Set-Cookie lines (sign-in from a form without JS). */
+  onSetCookie?: ((lines: string[]) => void) | undefined;
   fetch?: typeof fetch;
   signal?: AbortSignal | undefined;
 }
@@ -76,6 +78,10 @@ export function createPageClient(options: PageClientOptions): PageClient {
       response = await doFetch(url, init);
     } catch (error) {
       throw new ApiCallError("NETWORK", 0, error instanceof Error ? error.message : String(error));
+    }
+    if (isServer && options.onSetCookie) {
+      const lines = response.headers.getSetCookie();
+      if (lines.length) options.onSetCookie(lines);
     }
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {

@@ -1,0 +1,159 @@
+// /{lang}/login (SPEC §2, issue 8 §1): SMS and e-mail tabs, the code button with its countdown, the
+// agreement, SPEC §5/§8 messages announced to screen readers, and a form that also works without JavaScript.
+import { useEffect, useId, useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { parseLoginQuery, signInTarget, writeLoginQuery, type LoginTab } from "../../../shared/return-path.ts";
+import { VERIFY_CODE_LENGTH, fieldLimits } from "../../../shared/validation.ts";
+import { PageMeta } from "../../components/page-meta.tsx";
+import { useLanguage, useLocalize } from "../../hooks.ts";
+import { AGREEMENT_REQUIRED, loginAction, type LoginActionData, type LoginField } from "./login-action.ts";
+import { LoginLayout } from "./login-layout.tsx";
+import "../../styles/samples.css";
+
+export const action = loginAction;
+
+export function loader(): { year: string } {
+  // The copyright's end year; computed where the page is rendered, carried to the browser in the data.
+  return { year: String(new Date().getUTCFullYear()) };
+}
+
+/** Seconds left before another code may be asked for; counts down once a second. */
+function useCountdown(actionData: LoginActionData | undefined): number {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    const seconds = actionData?.resendAfterSeconds;
+    if (!seconds) return;
+    const until = Date.now() + seconds * 1000;
+    const tick = () => setLeft(Math.max(0, Math.ceil((until - Date.now()) / 1000)));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [actionData]);
+  return left;
+}
+
+export function Component() {
+  const { year } = useLoaderData() as { year: string };
+  const { t } = useTranslation("login");
+  const language = useLanguage();
+  const localize = useLocalize();
+  const [params] = useSearchParams();
+  const { tab, path } = parseLoginQuery(params);
+  const actionData = useActionData() as LoginActionData | undefined;
+  const result = actionData && actionData.tab === tab ? actionData : undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const left = useCountdown(result);
+  const ids = { target: useId(), code: useId(), agree: useId(), status: useId() };
+  const error = result?.error;
+  const message = error ? (error.code === AGREEMENT_REQUIRED ? t("agreeRequired") : error.message) : "";
+  const errorOn = (field: LoginField) => (error?.field === field ? message : "");
+  const tabs: LoginTab[] = ["sms", "email"];
+  const sent = result?.intent === "send" && !error && result.resendAfterSeconds;
+
+  return (
+    <LoginLayout closeTo={signInTarget(language, path)} year={year}>
+      <PageMeta title={t("title")} description={t("description")} noindex />
+      <main id="main" className="login-main">
+        <section className="login-card" aria-labelledby="login-title">
+          <h1 id="login-title">{t("title")}</h1>
+          <p className="login-card__lead">{t("lead")}</p>
+          <nav className="login-tabs" aria-label={t("methods")}>
+            {tabs.map((name) => (
+              <Link
+                key={name}
+                to={`${localize("/login")}${writeLoginQuery({ tab: name, path })}`}
+                replace
+                className={`login-tabs__tab${name === tab ? " is-active" : ""}`}
+                aria-current={name === tab ? "page" : undefined}
+              >
+                {t(`tab.${name}`)}
+              </Link>
+            ))}
+          </nav>
+          <Form method="post" action={`${localize("/login")}${writeLoginQuery({ tab, path })}`} className="login-form" noValidate>
+            <input type="hidden" name="tab" value={tab} />
+            <div className="login-form__field">
+              <label htmlFor={ids.target}>{t(`label.${tab}`)}</label>
+              <input
+                key={tab}
+                id={ids.target}
+                name="target"
+                type={tab === "sms" ? "tel" : "email"}
+                inputMode={tab === "sms" ? "tel" : "email"}
+                autoComplete={tab === "sms" ? "tel-national" : "email"}
+                maxLength={tab === "sms" ? fieldLimits.phoneInput : fieldLimits.email}
+                placeholder={t(`placeholder.${tab}`)}
+                defaultValue={result?.target ?? ""}
+                aria-invalid={errorOn("target") ? true : undefined}
+                aria-describedby={errorOn("target") ? `${ids.target}-error` : undefined}
+              />
+              {errorOn("target") && (
+                <p className="form-error" id={`${ids.target}-error`}>
+                  {errorOn("target")}
+                </p>
+              )}
+            </div>
+            <div className="login-form__field">
+              <label htmlFor={ids.code}>{t("label.code")}</label>
+              <div className="login-form__code">
+                <input
+                  id={ids.code}
+                  name="code"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={VERIFY_CODE_LENGTH}
+                  placeholder={t("placeholder.code")}
+                  aria-invalid={errorOn("code") ? true : undefined}
+                  aria-describedby={errorOn("code") ? `${ids.code}-error` : undefined}
+                />
+                <button type="submit" name="intent" value="send" className="button login-form__send" disabled={left > 0 || busy}>
+                  {left > 0 ? t("resendIn", { time: left }) : sent ? t("resend") : t("getCode")}
+                </button>
+              </div>
+              {errorOn("code") && (
+                <p className="form-error" id={`${ids.code}-error`}>
+                  {errorOn("code")}
+                </p>
+              )}
+            </div>
+            <div className="login-form__agree">
+              <input
+                id={ids.agree}
+                name="agree"
+                type="checkbox"
+                aria-invalid={errorOn("agree") ? true : undefined}
+                aria-describedby={errorOn("agree") ? `${ids.agree}-error` : undefined}
+              />
+              <label htmlFor={ids.agree}>
+                {t("agreePrefix")}
+                <a href={localize("/privacy")} target="_blank" rel="noopener">
+                  {t("privacy")}
+                </a>
+                {t("agreeAnd")}
+                <a href={localize("/clause")} target="_blank" rel="noopener">
+                  {t("clause")}
+                </a>
+              </label>
+            </div>
+            {errorOn("agree") && (
+              <p className="form-error" id={`${ids.agree}-error`}>
+                {errorOn("agree")}
+              </p>
+            )}
+            <button type="submit" name="intent" value="signIn" className="button button--primary login-form__submit" disabled={busy}>
+              {t("submit")}
+            </button>
+            {/* One live region for every outcome, so screen readers hear the code was sent or what went wrong. */}
+            <div id={ids.status} className={`login-form__status${error ? " is-error" : ""}${error && error.field !== "form" ? " visually-hidden" : ""}`} role="status" aria-live="polite">
+              {error ? message : sent ? t(`sent.${tab}`) : ""}
+            </div>
+          </Form>
+          <p className="login-card__note">{t("note")}</p>
+        </section>
+      </main>
+    </LoginLayout>
+  );
+}

@@ -1,0 +1,73 @@
+// Where the visitor goes after signing in (SPEC §2 `path`): only a path of this site, never another host.
+// The login page, its route action and the user pages' guard all read `path` through these functions.
+import { splitLanguagePrefix, type Language } from "./languages.ts";
+
+const MAX_LENGTH = 1000;
+/** Whitespace, control characters and backslashes: browsers strip or rewrite them into host separators. */
+const unsafeCharacters = /[\s\u0000-\u001f\u007f\\]/;
+const scheme = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Every spelling the value can take when a browser or server decodes it again (bounded). */
+function decodings(value: string): string[] {
+  const forms = [value];
+  let current = value;
+  for (let i = 0; i < 3; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      // A malformed escape is not something we wrote: refuse it.
+      return [...forms, "//"];
+    }
+    if (next === current) break;
+    forms.push(next);
+    current = next;
+  }
+  return forms;
+}
+
+/**
+ * The same-site path (without language prefix) a `path` parameter names, or "/" (the language home) for
+ * anything else: missing, too long, not starting with one "/", protocol-relative (`//host`, `/\host`),
+ * a scheme, whitespace or control characters, or any of these hidden behind percent-encoding.
+ */
+export function safeReturnPath(raw: unknown): string {
+  if (typeof raw !== "string" || raw === "" || raw.length > MAX_LENGTH) return "/";
+  for (const form of decodings(raw)) {
+    if (unsafeCharacters.test(form) || scheme.test(form)) return "/";
+    if (!form.startsWith("/") || form.startsWith("//")) return "/";
+  }
+  // A path given with its language prefix still names the page (the target language is the page's own).
+  const { language, rest } = splitLanguagePrefix(raw);
+  return language ? rest : raw;
+}
+
+/** `/{lang}` + the safe path: the redirect target after signing in. */
+export function signInTarget(language: Language, raw: unknown): string {
+  const path = safeReturnPath(raw);
+  return path === "/" ? `/${language}` : `/${language}${path}`;
+}
+
+/** The login page for a visitor coming from `pathAndQuery` (with or without its language prefix). */
+export function loginHref(language: Language, pathAndQuery: string): string {
+  const path = safeReturnPath(pathAndQuery);
+  return path === "/" ? `/${language}/login` : `/${language}/login?path=${encodeURIComponent(path)}`;
+}
+
+export const loginTabs = ["sms", "email"] as const;
+export type LoginTab = (typeof loginTabs)[number];
+
+/** The login page's URL state: the sign-in method tab (SMS by default) and the safe return path. */
+export function parseLoginQuery(search: URLSearchParams): { tab: LoginTab; path: string } {
+  const tab = search.get("tab");
+  return { tab: tab === "email" ? "email" : "sms", path: safeReturnPath(search.get("path")) };
+}
+
+/** The login page's query string for a tab, keeping the return path (empty parts are left out). */
+export function writeLoginQuery(state: { tab: LoginTab; path: string }): string {
+  const params = new URLSearchParams();
+  if (state.path !== "/") params.set("path", state.path);
+  if (state.tab !== "sms") params.set("tab", state.tab);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

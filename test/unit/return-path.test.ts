@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { loginHref, parseLoginQuery, safeReturnPath, signInTarget, writeLoginQuery } from "../../shared/return-path.ts";
+
+describe("safeReturnPath", () => {
+  it.each([
+    ["/user/sampleList", "/user/sampleList"],
+    ["/productAndService/productDetail/QY120N040B?x=1#docs", "/productAndService/productDetail/QY120N040B?x=1#docs"],
+    ["/search?text=%E5%8A%9F%E7%8E%87", "/search?text=%E5%8A%9F%E7%8E%87"],
+    ["/en/about/us", "/about/us"],
+    ["/zh", "/"],
+    ["/", "/"],
+  ])("keeps the same-site path %s", (raw, expected) => expect(safeReturnPath(raw)).toBe(expected));
+
+  it.each([
+    ["missing", undefined],
+    ["empty", ""],
+    ["not a string", ["/a"]],
+    ["relative", "user/sampleList"],
+    ["protocol-relative", "//evil.example/x"],
+    ["backslash host", "/\\evil.example"],
+    ["backslash anywhere", "/a\\b"],
+    ["scheme", "https://evil.example/"],
+    ["javascript scheme", "javascript:alert(1)"],
+    ["data scheme", "data:text/html,x"],
+    ["encoded slashes", "%2F%2Fevil.example"],
+    ["encoded second slash", "/%2Fevil.example"],
+    ["encoded backslash", "/%5Cevil.example"],
+    ["double-encoded slash", "/%252Fevil.example"],
+    ["encoded scheme", "https%3A%2F%2Fevil.example"],
+    ["leading whitespace", " /x"],
+    ["tab inside", "/\t/evil.example"],
+    ["newline inside", "/x\nSet-Cookie: a=b"],
+    ["encoded newline", "/x%0d%0aLocation:%20//evil.example"],
+    ["encoded tab before slash", "/%09/evil.example"],
+    ["malformed escape", "/%E0%A4%A"],
+    ["too long", `/${"a".repeat(1001)}`],
+  ])("sends %s to the language home", (_name, raw) => expect(safeReturnPath(raw)).toBe("/"));
+});
+
+describe("signInTarget and loginHref", () => {
+  it("prefixes the language and falls back to its home", () => {
+    expect(signInTarget("en", "/user/sampleProgress?status=shipped")).toBe("/en/user/sampleProgress?status=shipped");
+    expect(signInTarget("zh", "//evil.example")).toBe("/zh");
+    expect(signInTarget("zh", undefined)).toBe("/zh");
+  });
+  it("carries the visitor's path, encoded, to the login page", () => {
+    expect(loginHref("zh", "/zh/user/orderDetail/QY20261122-0001")).toBe("/zh/login?path=%2Fuser%2ForderDetail%2FQY20261122-0001");
+    expect(loginHref("en", "/en")).toBe("/en/login");
+  });
+});
+
+describe("login query", () => {
+  it("parses the tab (SMS by default) and the safe path, and writes them back", () => {
+    expect(parseLoginQuery(new URLSearchParams("tab=email&path=%2Fuser%2FsampleList"))).toEqual({ tab: "email", path: "/user/sampleList" });
+    expect(parseLoginQuery(new URLSearchParams("tab=fax&path=//evil"))).toEqual({ tab: "sms", path: "/" });
+    expect(writeLoginQuery({ tab: "email", path: "/user/sampleList" })).toBe("?path=%2Fuser%2FsampleList&tab=email");
+    expect(writeLoginQuery({ tab: "sms", path: "/" })).toBe("");
+  });
+});
