@@ -1,6 +1,7 @@
 // The content calls of SPEC §7 (products, documents, news, jobs, contact form, search), gathered for the index.
 export * from "./forms.ts";
 export * from "./products.ts";
+export * from "./loss-data.ts";
 export * from "./documents.ts";
 export * from "./news.ts";
 export * from "./jobs.ts";

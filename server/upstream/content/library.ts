@@ -9,6 +9,8 @@ import type { Database } from "../db.ts";
 import { renderPdf } from "../pdf.ts";
 import { documentLabels, pdfFileName } from "../documents-meta.ts";
 import { localize } from "./localize.ts";
+import { lossDataParagraphs } from "./loss-data.ts";
+import type { LossData } from "../../../shared/contract/loss-data.ts";
 import {
   documentFile,
   jobFile,
@@ -42,6 +44,8 @@ export function readLibraryFiles(readContent: <S extends z.ZodType>(relativePath
 export interface Catalog {
   categories: CategoryFile[];
   products: ProductFile[];
+  /** Product id → the estimator's loss data, printed into the product's datasheet. */
+  losses?: Map<number, LossData>;
 }
 
 /** Stores the library; `insertPage` is load.ts's site_pages insert (template, language, type, url, data). */
@@ -50,7 +54,7 @@ export function storeLibrary(db: Database, files: LibraryFiles, catalog: Catalog
     DELETE FROM news; DELETE FROM news_tags; DELETE FROM jobs;`);
   storeServicePages(files.services, insertPage);
   storeProductParams(db, catalog);
-  storeDocuments(db, files.documents, catalog.products);
+  storeDocuments(db, files.documents, catalog.products, catalog.losses);
   storeNews(db, files.news);
   storeJobs(db, files.jobs);
 }
@@ -101,7 +105,7 @@ function storeProductParams(db: Database, { categories, products }: Catalog) {
   }
 }
 
-function storeDocuments(db: Database, documents: DocumentFile[], products: ProductFile[]) {
+function storeDocuments(db: Database, documents: DocumentFile[], products: ProductFile[], losses?: Map<number, LossData>) {
   const productIds = new Set(products.map((product) => product.id));
   const documentIds = new Set(documents.map((document) => document.id));
   const insertDocument = db.prepare(
@@ -121,7 +125,7 @@ function storeDocuments(db: Database, documents: DocumentFile[], products: Produ
       title: document.title.en,
       subtitle: `${documentLabels[document.type]} | Version ${document.version} | ${document.date} | Qingyun Power Semiconductor Co., Ltd.`,
       author: "Qingyun Power Semiconductor Co., Ltd.",
-      paragraphs: [...document.pages.en, "## Notice", noticeText],
+      paragraphs: [...document.pages.en, ...lossSection(document, losses), "## Notice", noticeText],
       footer: `Qingyun Power Semiconductor Co., Ltd. | ${document.title.en} | v${document.version}`,
       date: new Date(`${document.date}T00:00:00Z`),
     });
@@ -136,6 +140,12 @@ function storeDocuments(db: Database, documents: DocumentFile[], products: Produ
       link.run(documentId, product.id);
     }
   }
+}
+
+/** A datasheet of one power device also shows the estimator's data (loss-data.ts). */
+function lossSection(document: DocumentFile, losses?: Map<number, LossData>): string[] {
+  const data = document.type === "datasheet" && document.productIds.length === 1 ? losses?.get(document.productIds[0]!) : undefined;
+  return data ? lossDataParagraphs(data) : [];
 }
 
 const noticeText =

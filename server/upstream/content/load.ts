@@ -9,6 +9,7 @@ import { transaction, type Database } from "../db.ts";
 import { localize } from "./localize.ts";
 import { categoryFile, menusFile, pageFile, productFile } from "./schema.ts";
 import { readLibraryFiles, storeLibrary } from "./library.ts";
+import { lossDataByProduct, lossDataFile } from "./loss-data.ts";
 import { rebuildSearchIndex } from "../search/build.ts";
 
 export const contentDir = path.dirname(fileURLToPath(import.meta.url));
@@ -46,6 +47,7 @@ export function loadSiteContent(db: Database): { pages: number; nodes: number } 
   const categories = readContent("catalog/categories.json", categoryFile.array());
   const products = readContent("catalog/products.json", productFile.array());
   const library = readLibraryFiles(readContent);
+  const losses = lossDataByProduct(readContent("catalog/loss-data.json", lossDataFile), products, categories);
 
   return transaction(db, () => {
     db.exec("DELETE FROM site_pages; DELETE FROM site_list;");
@@ -79,10 +81,10 @@ export function loadSiteContent(db: Database): { pages: number; nodes: number } 
       if (parentLevel === undefined) {
         throw new Error(`Content file catalog/products.json: product ${product.partNumber} names unknown parent ${product.parentId}`);
       }
-      insertNode.run(product.id, product.parentId, parentLevel + 1, product.sort, product.status, product.partNumber, product.name.zh, product.name.en, JSON.stringify(product));
+      insertNode.run(product.id, product.parentId, parentLevel + 1, product.sort, product.status, product.partNumber, product.name.zh, product.name.en, JSON.stringify({ ...product, loss: losses.get(product.id) ?? null }));
     }
     // Services, documents, news, jobs and the search index over all of it (content library, search/).
-    storeLibrary(db, library, { categories, products }, insertPage);
+    storeLibrary(db, library, { categories, products, losses }, insertPage);
     rebuildSearchIndex(db);
     return { pages: pageFiles.length, nodes: categories.length + products.length };
   });

@@ -1,0 +1,89 @@
+// The estimator's loss and thermal data (catalog/loss-data.json): read and checked against the catalog at
+// start, and printed into each part's datasheet PDF so the PDF and the estimate rest on the same numbers.
+import { z } from "zod";
+import { lossData, type LossData, type OnState } from "../../../shared/contract/loss-data.ts";
+import type { CategoryFile, ProductFile } from "./schema.ts";
+
+/** The file's rows: a part number plus the contract's loss data (checked per row below, so errors name the part). */
+export const lossDataFile = z.array(z.looseObject({ partNumber: z.string().regex(/^[A-Z0-9-]+$/) }));
+
+/** The blocking-voltage columns of the families whose parts get an estimate (gate drivers have none). */
+const powerDeviceFields = ["vds", "vrrm", "vces"];
+
+/** Whether a product's family is a power device family (it has a blocking-voltage column). */
+export function takesLossData(product: ProductFile, categories: CategoryFile[]): boolean {
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  let node = byId.get(product.parentId);
+  while (node && node.parentId !== null) node = byId.get(node.parentId);
+  return (node?.paramTable ?? []).some((column) => powerDeviceFields.includes(column.fieldId));
+}
+
+/** Product id → loss data; throws (naming the part) when a power device lacks data or a part is unknown. */
+export function lossDataByProduct(entries: z.output<typeof lossDataFile>, products: ProductFile[], categories: CategoryFile[]): Map<number, LossData> {
+  const byPart = new Map<string, LossData>();
+  for (const { partNumber, ...data } of entries) {
+    if (byPart.has(partNumber)) throw new Error(`Content file catalog/loss-data.json: ${partNumber} appears twice`);
+    const parsed = lossData.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new Error(`Content file catalog/loss-data.json: ${partNumber}: ${issue.path.join(".")}: ${issue.message}`);
+    }
+    byPart.set(partNumber, parsed.data);
+  }
+  const result = new Map<number, LossData>();
+  for (const product of products) {
+    const data = byPart.get(product.partNumber);
+    byPart.delete(product.partNumber);
+    if (takesLossData(product, categories)) {
+      if (!data) throw new Error(`Content file catalog/loss-data.json: power device ${product.partNumber} has no loss data`);
+      result.set(product.id, data);
+    } else if (data) {
+      throw new Error(`Content file catalog/loss-data.json: ${product.partNumber} is not a power device`);
+    }
+  }
+  const unknown = [...byPart.keys()];
+  if (unknown.length) throw new Error(`Content file catalog/loss-data.json: unknown part ${unknown.join(", ")}`);
+  return result;
+}
+
+const fmt = (value: number) => String(Number(value.toPrecision(4)));
+const onStateLine = (name: string, curve: OnState, v0Name: string, rName: string) =>
+  `${name}: ${v0Name} = ${fmt(curve.v0[0])} V, ${rName} = ${fmt(curve.r[0])} mOhm at Tj = 25 deg C; ${v0Name} = ${fmt(curve.v0[1])} V, ${rName} = ${fmt(curve.r[1])} mOhm at Tj = ${curve.tHot} deg C (linear in between)`;
+
+/** The datasheet section of the loss data (English, the PDF's language). */
+export function lossDataParagraphs(data: LossData): string[] {
+  const rthName = data.rthRef === "fluid" ? "R_th(j-f)" : "R_th(j-c)";
+  const tcName = data.rthRef === "fluid" ? "T_F (coolant)" : "T_C";
+  const lines = ["## Loss and thermal data for estimation"];
+  lines.push(
+    "These typical values are the inputs of the online loss and junction-temperature estimator on www.qingyun-power.com. They are for first comparisons only; the characteristics and limits in this datasheet govern.",
+  );
+  const ratings = `Ratings used for warnings: V = ${fmt(data.ratings.v)} V; I = ${fmt(data.ratings.i)} A at ${tcName} = ${data.ratings.tc} deg C; Tj,max = ${data.ratings.tjMax} deg C`;
+  if (data.kind === "mosfet") {
+    const ref = data.switchingRef;
+    lines.push(
+      `- ${onStateLine("Channel", data.channel, "V0", "R_DS(on)")}`,
+      `- Switching energy at V_DD = ${fmt(ref.v)} V, I_D = ${fmt(ref.i)} A, R_G(ext) = ${fmt(ref.rg)} Ohm, Tj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ (including the body-diode recovery of the opposite switch), E_off = ${fmt(data.eOff)} mJ; voltage exponent k = ${fmt(data.kv)}`,
+      `- Body diode: V_SD = ${fmt(data.bodyDiode.vSd)} V at I_SD = ${fmt(data.bodyDiode.iSd)} A; ${onStateLine("model", data.bodyDiode, "V_SD0", "r_SD")}; Q_rr = ${fmt(data.bodyDiode.qrr)} nC`,
+      `- Thermal resistance ${rthName} = ${fmt(data.rth)} K/W`,
+      `- ${ratings}`,
+    );
+  } else if (data.kind === "diode") {
+    lines.push(
+      `- ${onStateLine("Forward", data.forward, "V_F0", "r_F")}`,
+      `- Capacitive charge Q_C = ${fmt(data.qc)} nC at V_R = ${fmt(data.vQc)} V; capacitive switching energy scaled with (V/V_R)^${fmt(data.kv)}`,
+      `- Thermal resistance ${rthName} = ${fmt(data.rth)} K/W`,
+      `- ${ratings}`,
+    );
+  } else {
+    const ref = data.switchingRef;
+    lines.push(
+      `- ${onStateLine("IGBT", data.igbt, "V_CE0", "r_CE")}`,
+      `- ${onStateLine("Diode", data.diode, "V_F0", "r_F")}`,
+      `- Switching energy at V_CC = ${fmt(ref.v)} V, I_C = ${fmt(ref.i)} A, R_G = ${fmt(ref.rg)} Ohm, Tvj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ, E_off = ${fmt(data.eOff)} mJ, diode E_rec = ${fmt(data.eRec)} mJ; voltage exponents k = ${fmt(data.kv)} (IGBT), ${fmt(data.kvRec)} (diode)`,
+      `- Thermal resistance R_th(j-c) = ${fmt(data.rth)} K/W per IGBT, ${fmt(data.rthDiode)} K/W per diode`,
+      `- ${ratings}`,
+    );
+  }
+  return lines;
+}

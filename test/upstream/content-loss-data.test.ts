@@ -1,0 +1,148 @@
+// The estimator's loss and thermal data: every power device has it through the product calls (gate drivers
+// none), it is plausible and agrees with the part's ratings and datasheet text, and the datasheet PDF prints it.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lossData, querySiteListDataByPage, type LossData, type ProductListItem } from "../../shared/contract/index.ts";
+import { contentDir } from "../../server/upstream/content/load.ts";
+import { startTestUpstream, type TestUpstream } from "./helpers.ts";
+import { callOk } from "./content-helpers.ts";
+
+interface ProductFile {
+  id: number;
+  parentId: number;
+  partNumber: string;
+  status: string;
+  params: Record<string, unknown>;
+  documents: string[];
+}
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(contentDir, file), "utf8"));
+const products: ProductFile[] = readJson("catalog/products.json");
+const categories: Array<{ id: number; parentId: number | null }> = readJson("catalog/categories.json");
+const documents: Array<{ id: string; pages: { en: string[] } }> = readJson("documents.json");
+const file: Array<{ partNumber: string } & LossData> = readJson("catalog/loss-data.json");
+
+const familyOf = (product: ProductFile) => {
+  let id = product.parentId;
+  for (let parent = categories.find((c) => c.id === id)?.parentId; parent; parent = categories.find((c) => c.id === id)?.parentId) id = parent;
+  return id;
+};
+const kindOfFamily: Record<number, LossData["kind"] | null> = { 100: "mosfet", 200: "diode", 300: "mosfet", 400: "igbt", 500: null };
+const datasheetText = (product: ProductFile) => documents.find((d) => d.id === product.documents[0])!.pages.en.join("\n");
+/** A number from the datasheet text; the test fails when the text does not state it. */
+function stated(text: string, pattern: RegExp): number {
+  const match = text.match(pattern);
+  expect(match, String(pattern)).not.toBeNull();
+  return Number(match![1]);
+}
+const close = (actual: number, expected: number, tolerance: number) => expect(Math.abs(actual - expected) / expected).toBeLessThanOrEqual(tolerance);
+/** V0 + r·i at 25 °C and at the hot point. */
+const drop = (curve: { v0: [number, number]; r: [number, number] }, current: number, hot: 0 | 1) => curve.v0[hot] + (curve.r[hot] / 1000) * current;
+
+let upstream: TestUpstream;
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+});
+afterAll(() => upstream.cleanup());
+
+describe("loss data", () => {
+  it("covers every power device exactly once and no gate driver", () => {
+    expect(Object.keys(kindOfFamily).map(Number).sort()).toEqual(categories.filter((c) => c.parentId === null).map((c) => c.id).sort());
+    for (const product of products) {
+      const rows = file.filter((row) => row.partNumber === product.partNumber);
+      const kind = kindOfFamily[familyOf(product)];
+      expect(rows.length, product.partNumber).toBe(kind ? 1 : 0);
+      if (kind) expect(rows[0]!.kind, product.partNumber).toBe(kind);
+    }
+    expect(file.length).toBe(products.filter((p) => kindOfFamily[familyOf(p)]).length);
+  });
+
+  it("agrees with each part's ratings, parameters and datasheet, and is physically plausible", () => {
+    for (const row of file) {
+      const product = products.find((p) => p.partNumber === row.partNumber)!;
+      const { partNumber: _, ...data } = row;
+      const parsed = lossData.parse(data);
+      const params = product.params;
+      const text = datasheetText(product);
+      const rthStated = stated(text, /R_th\(j-[cf]\) = ([\d.]+) K\/W/);
+      expect(parsed.rth, row.partNumber).toBe(rthStated);
+      expect(parsed.rthRef).toBe(/R_th\(j-f\)/.test(text) ? "fluid" : "case");
+      if (parsed.kind === "mosfet") {
+        expect(parsed.ratings.v).toBe(params.vds);
+        expect(parsed.ratings.i).toBe(params.id100 ?? params.id);
+        expect(parsed.ratings.tjMax).toBe(params.tjmax ?? params.tjop);
+        expect(parsed.channel.v0).toEqual([0, 0]);
+        expect(parsed.channel.r[0]).toBe(params.rdson);
+        expect(parsed.channel.r[1]).toBe(stated(text, /; ([\d.]+) mOhm typ at T\w* = \d+ deg C/));
+        expect(parsed.channel.tHot).toBe(stated(text, /mOhm typ at T\w* = (\d+) deg C/));
+        // SiC R_DS(on) rises 1.3–2× from 25 °C to T_j,max.
+        expect(parsed.channel.r[1] / parsed.channel.r[0]).toBeGreaterThan(1.3);
+        expect(parsed.channel.r[1] / parsed.channel.r[0]).toBeLessThan(2);
+        // The continuous rating is the current that heats the junction to T_j,max: I = sqrt(ΔT / (R_th·R_DS(on),hot)).
+        const thermalLimit = Math.sqrt((parsed.ratings.tjMax - parsed.ratings.tc) / (parsed.rth * parsed.channel.r[1] / 1000));
+        close(parsed.ratings.i, thermalLimit, 0.12);
+        // The body diode model meets the datasheet point V_SD at I_SD.
+        close(drop(parsed.bodyDiode, parsed.bodyDiode.iSd, 0), parsed.bodyDiode.vSd, 0.01);
+        if (/V_SD = /.test(text)) expect(parsed.bodyDiode.vSd).toBe(stated(text, /V_SD = ([\d.]+) V typ/));
+        expect(parsed.bodyDiode.v0[0]).toBeGreaterThan(2.3); // SiC p-n body diode knee
+        // Switching energy per amp at the reference stays within what SiC MOSFETs achieve (2–40 µJ/A).
+        const perAmp = ((parsed.eOn + parsed.eOff) * 1000) / parsed.switchingRef.i;
+        expect(perAmp).toBeGreaterThan(2);
+        expect(perAmp).toBeLessThan(60);
+        expect(parsed.switchingRef.v).toBeLessThanOrEqual(0.85 * parsed.ratings.v);
+        const onStated = text.match(/E_on = ([\d.]+) uJ/);
+        if (onStated) expect(parsed.eOn * 1000).toBe(Number(onStated[1]));
+      } else if (parsed.kind === "diode") {
+        expect(parsed.ratings).toEqual({ v: params.vrrm, i: params.if, tc: 135, tjMax: params.tjmax });
+        close(drop(parsed.forward, parsed.ratings.i, 0), params.vf as number, 0.01);
+        close(drop(parsed.forward, parsed.ratings.i, 1), stated(text, /; ([\d.]+) V typ at Tj = 175/), 0.01);
+        expect(parsed.qc).toBe(params.qc);
+        expect(parsed.vQc).toBe(stated(text, /Q_C = [\d.]+ nC typ at V_R = (\d+) V/));
+        // Schottky: lower knee and higher slope when hot (positive coefficient at the rated current).
+        expect(parsed.forward.v0[1]).toBeLessThan(parsed.forward.v0[0]);
+        expect(parsed.forward.r[1]).toBeGreaterThan(parsed.forward.r[0]);
+      } else {
+        expect(parsed.ratings.v).toBe(params.vces);
+        expect(parsed.ratings.i).toBe(params.icnom);
+        expect(parsed.ratings.tjMax).toBe(params.tjop);
+        expect(parsed.rthDiode).toBe(stated(text, /, ([\d.]+) K\/W per diode/));
+        close(drop(parsed.igbt, parsed.ratings.i, 0), params.vcesat as number, 0.01);
+        close(drop(parsed.igbt, parsed.ratings.i, 1), stated(text, /; ([\d.]+) V typ at Tvj = 150/), 0.01);
+        close(drop(parsed.diode, parsed.ratings.i, 0), stated(text, /diode V_F = ([\d.]+) V typ/), 0.01);
+        expect(parsed.igbt.r[1]).toBeGreaterThan(parsed.igbt.r[0]);
+        // E_on + E_off + E_rec per amp of a trench field-stop IGBT module: 0.05–1.5 mJ/A across 650–1700 V.
+        const perAmp = (parsed.eOn + parsed.eOff + parsed.eRec) / parsed.switchingRef.i;
+        expect(perAmp).toBeGreaterThan(0.05);
+        expect(perAmp).toBeLessThan(1.5);
+        expect(parsed.switchingRef.v).toBeLessThanOrEqual(0.6 * parsed.ratings.v);
+      }
+    }
+  });
+
+  it("comes with the product calls: list rows and detail carry it, gate drivers carry null", async () => {
+    for (const [family, kind] of Object.entries(kindOfFamily)) {
+      const { data } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: Number(family), pageSize: 100 });
+      expect(data.list.length).toBeGreaterThan(0);
+      for (const item of data.list as ProductListItem[]) {
+        if (kind) expect(item.loss?.kind, item.partNumber).toBe(kind);
+        else expect(item.loss).toBeNull();
+      }
+    }
+    const { data } = await callOk(upstream, querySiteListDataByPage, "zh", { partNumber: "QIM300120H62" });
+    expect(data.product.loss).toMatchObject({ kind: "igbt", rth: 0.095, rthDiode: 0.152 });
+  });
+
+  it("is printed in the part's datasheet PDF", async () => {
+    const { data } = await callOk(upstream, querySiteListDataByPage, "en", { partNumber: "QCM040120K4" });
+    const datasheet = data.product.documents.find((document: { type: string }) => document.type === "datasheet");
+    const response = await fetch(upstream.url + datasheet.downloadPath);
+    expect(response.status).toBe(200);
+    const pdf = Buffer.from(await response.arrayBuffer()).toString("latin1");
+    // The shown text: the PDF's string operands in order, unescaped, lines joined with a space (bullet marks left out).
+    const shown = [...pdf.matchAll(/\((.*?)\) Tj ET/g)].map((match) => match[1]!.replace(/\\([\\()])/g, "$1")).filter((run) => run !== "-").join(" ");
+    expect(shown).toContain("Loss and thermal data for estimation");
+    expect(shown).toMatch(/R_DS\(on\) = 40 mOhm at Tj = 25 deg C/);
+    expect(shown).toMatch(/E_on = 0.31 mJ/);
+    expect(shown).toMatch(/R_th\(j-c\) = 0.55 K\/W/);
+  });
+});
