@@ -15,6 +15,9 @@ import type { DocumentAssets } from "../client/document.tsx";
 import { healthz, readyz } from "./health.ts";
 import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security.ts";
 import { createApiProxy } from "./proxy.ts";
+import { apiBodyGuard, signOutGuard } from "./api-guards.ts";
+import { requestLog } from "./request-log.ts";
+import { createRateLimitStore } from "./rate-limit-store.ts";
 import { sendErrorEnvelope } from "./envelope.ts";
 import { createServerI18n, i18nMiddleware, loadResources } from "./i18n.ts";
 import { languageRouting } from "./language.ts";
@@ -33,6 +36,15 @@ export interface AppOptions {
   vite?: ViteDevServer | undefined;
   /** Production: the built client (hashed assets). */
   clientDir?: string | undefined;
+  /** True once the process is shutting down: /readyz answers 503 and connections are not kept alive. */
+  isDraining?: () => boolean;
+}
+
+const closers = new WeakMap<object, () => Promise<void>>();
+
+/** Releases what createApp opened besides the listener (the Redis connection of the rate limit). */
+export async function closeApp(app: object): Promise<void> {
+  await closers.get(app)?.();
 }
 
 export async function createApp(config: Config, options: AppOptions) {
@@ -40,11 +52,22 @@ export async function createApp(config: Config, options: AppOptions) {
   const { logger } = options;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.trustProxy === "false" ? false : config.trustProxy === "true" ? true : config.trustProxy);
+  // From TRUST_PROXY only, validated by the config: never `true` (any client could claim any address).
+  app.set("trust proxy", config.trustProxy);
+  const isDraining = options.isDraining ?? (() => false);
+  const rateLimitStore = createRateLimitStore({ redisUrl: config.redisUrl, logger });
+  closers.set(app, rateLimitStore.close);
 
+  app.use(requestLog(logger));
+  app.use((_req, res, next) => {
+    // While draining, every answer tells the client (or nginx) to open its next request elsewhere.
+    if (isDraining()) res.setHeader("Connection", "close");
+    next();
+  });
   app.get("/healthz", healthz);
-  app.get("/readyz", readyz(() => config.upstreamUrl));
-  app.use(securityHeaders);
+  app.get("/readyz", readyz(() => config.upstreamUrl, isDraining, logger));
+  app.use(securityHeaders({ publicOrigin: config.publicOrigin }));
+  // Metrics live on METRICS_PORT only (server/metrics-server.ts): here /metrics is an ordinary 404.
 
   // Staff calls are for the CLI and internal tools on the upstream itself, never through the public site.
   app.use("/api/staff", (req, res) => sendErrorEnvelope(req, res, "E40400001"));
@@ -56,8 +79,13 @@ export async function createApp(config: Config, options: AppOptions) {
       standardHeaders: "draft-8",
       legacyHeaders: false,
       handler: (req, res) => sendErrorEnvelope(req, res, "E42900001"),
+      store: rateLimitStore.store,
+      // Redis away: serve rather than fail every API call (the store logs the outage).
+      passOnStoreError: true,
     }),
     sameOriginWrites([new URL(config.publicOrigin).origin]),
+    apiBodyGuard({ previewSecret: config.previewSecret, websiteCode: config.websiteCode }),
+    signOutGuard(new URL(config.publicOrigin).origin),
     createApiProxy({ target: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
   );
 

@@ -1,4 +1,5 @@
 // The environment, read once at start into one validated, typed config object.
+import { isIP } from "node:net";
 import { z } from "zod";
 import { upstreamEnv } from "./upstream/config.ts";
 
@@ -21,9 +22,57 @@ const siteEnv = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   LOG_LEVEL: z.enum(logLevels).default("info"),
-  TRUST_PROXY: z.string().default("loopback"),
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === "object" && !Array.isArray(parsed) && parsed !== null) {
+        context.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  // Several processes and hosts (issue 9 §5, §6).
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((value) => /^rediss?:/.test(value), "must be a redis:// or rediss:// URL")
+    .optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 });
+
+const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * Express's `trust proxy` from TRUST_PROXY: "false", a hop count, or a comma-separated list of named
+ * ranges (loopback, linklocal, uniquelocal), addresses and CIDR ranges. Never "true" or a range that
+ * covers everyone: then any client could claim any address and scheme in X-Forwarded-*.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | { error: string } {
+  const text = value.trim();
+  if (text === "false") return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops === 0 ? false : hops <= 10 ? hops : { error: "a hop count must be 0 to 10" };
+  }
+  const items = text.split(",").map((item) => item.trim()).filter(Boolean);
+  if (!items.length) return { error: "must not be empty" };
+  for (const item of items) {
+    if (namedRanges.has(item)) continue;
+    const [address, prefix, extra] = item.split("/");
+    const family = isIP(address ?? "");
+    const bits = prefix === undefined ? null : /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+    if (!family || extra !== undefined || Number.isNaN(bits) || (bits !== null && (bits < 1 || bits > (family === 4 ? 32 : 128)))) {
+      return { error: `"${item}" is not loopback, linklocal, uniquelocal, an address or a CIDR range (never true: trust only your proxies)` };
+    }
+  }
+  return items;
+}
 
 export const configEnv = upstreamEnv.extend(siteEnv.shape);
 
@@ -40,8 +89,18 @@ export interface Config {
   websiteCode: string;
   dataDir: string;
   logLevel: (typeof logLevels)[number];
-  trustProxy: string;
+  /** Express `trust proxy`: never `true` (see parseTrustProxy). */
+  trustProxy: false | number | string[];
   rateLimitPerMinute: number;
+  /** Rendering workers (node:cluster) when above 1; the embedded upstream runs once, in the primary. */
+  webConcurrency: number;
+  /** Rate limits live in Redis when set, so they hold across hosts. */
+  redisUrl: string | undefined;
+  /** Prometheus metrics on this port (0: none), on metricsHost, never on the public port. */
+  metricsPort: number;
+  metricsHost: string;
+  /** On SIGTERM, /readyz answers 503 this long before the listener closes, so balancers notice. */
+  shutdownDelayMs: number;
   previewSecret: string | undefined;
   /** The raw environment, handed to the embedded upstream for its own settings (SMS, SMTP, staff…). */
   rawEnv: NodeJS.ProcessEnv;
@@ -73,6 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webConcurrency: e.WEB_CONCURRENCY,
+    redisUrl: e.REDIS_URL,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     previewSecret: typeof env.PREVIEW_SECRET === "string" && env.PREVIEW_SECRET ? env.PREVIEW_SECRET : undefined,
     rawEnv: env,
   };

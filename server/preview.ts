@@ -47,12 +47,21 @@ export function previewMode(options: { secret: string | undefined; websiteCode: 
       return res.redirect(302, withoutPreviewParam(req));
     }
     const cookie = (req.cookies as Record<string, string | undefined>)?.[cookieName];
-    if (cookie && options.secret) {
-      const dot = cookie.indexOf(".");
-      const until = Number(cookie.slice(0, dot));
-      const valid = dot > 0 ? await verifyPreviewToken(options.secret, cookie.slice(dot + 1), now()) : null;
-      if (valid && Number.isSafeInteger(until) && until > now() && until <= valid.expiresAt) res.locals.previewUntil = until;
-    }
+    res.locals.previewUntil = await previewUntilFromCookie(cookie, options.secret, now());
     next();
   };
+}
+
+/**
+ * When the preview that a cookie value ("<until>.<token>") grants ends, or null when it grants none:
+ * the token must verify with the secret and `until` must lie between now and the token's expiry.
+ * Also used by the /api proxy, which runs before the cookie parser.
+ */
+export async function previewUntilFromCookie(cookie: string | undefined, secret: string | undefined, now: number): Promise<number | null> {
+  if (!cookie || !secret) return null;
+  const dot = cookie.indexOf(".");
+  if (dot <= 0) return null;
+  const until = Number(cookie.slice(0, dot));
+  const valid = await verifyPreviewToken(secret, cookie.slice(dot + 1), now);
+  return valid && Number.isSafeInteger(until) && until > now && until <= valid.expiresAt ? until : null;
 }

@@ -27,19 +27,29 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "font-src 'self'",
     dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
     "object-src 'none'",
-    "base-uri 'self'",
+    // No page uses <base>; 'none' stops an injected one from re-pointing relative script URLs.
+    "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'self'",
   ].join("; ");
 }
 
-export function securityHeaders(req: Request, res: Response, next: NextFunction) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "SAMEORIGIN");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  next();
+/**
+ * Headers of every answer. HSTS only when visitors reach the site over https (PUBLIC_ORIGIN): sent
+ * over plain http it would be ignored by browsers anyway, and on a local http setup it is noise.
+ * No includeSubDomains: other hosts of the company's domain are not ours to force onto https.
+ */
+export function securityHeaders(options: { publicOrigin: string }) {
+  const hsts = options.publicOrigin.startsWith("https:");
+  return (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (hsts) res.setHeader("Strict-Transport-Security", "max-age=31536000");
+    next();
+  };
 }
 
 /**

@@ -8,6 +8,10 @@ import { ApiCallError } from "../../api/page-client.ts";
 import { applySampleListAtom, loginedAtom, userInfoAtom } from "../../state/atoms.ts";
 import { useLanguage } from "../../hooks.ts";
 
+// The site's proxy takes sign-out as POST (and forwards it to the upstream's GET, SPEC §7): a POST
+// cannot be triggered by another site's <img> or link, and the proxy refuses cross-site ones anyway.
+const signOutByPost = { ...loginOut, method: "POST" as const };
+
 const signedInPages = /^\/(zh|en)\/user\/(sampleList|sampleProgress|orderDetail)(\/|$)/;
 
 export function useSignOut(onDone: () => void): () => Promise<void> {
@@ -19,7 +23,7 @@ export function useSignOut(onDone: () => void): () => Promise<void> {
   const setSamples = useSetAtom(applySampleListAtom);
   return async () => {
     try {
-      await pageClient(undefined, language).call(loginOut);
+      await pageClient(undefined, language).call(signOutByPost);
     } catch (error) {
       if (!(error instanceof ApiCallError && error.code === "E40021009")) {
         console.warn("sign-out failed", error);

@@ -1,0 +1,56 @@
+// Where the /api rate limit keeps its counters (issue 9 §5), so a client gets the same budget however
+// many processes and hosts answer it:
+// - REDIS_URL set: in Redis (rate-limit-redis on the node-redis client), shared by every host;
+// - a node:cluster worker: in the primary (cluster-memory-store), shared by the workers of this host;
+// - otherwise in this process's memory.
+import cluster from "node:cluster";
+import type { Store } from "express-rate-limit";
+import { ClusterMemoryStoreWorker } from "@express-rate-limit/cluster-memory-store";
+import { RedisStore, type RedisReply } from "rate-limit-redis";
+import { createClient } from "redis";
+import type { Logger } from "./logger.ts";
+
+export interface RateLimitStore {
+  /** undefined: express-rate-limit's own memory store. */
+  store: Store | undefined;
+  kind: "redis" | "cluster" | "memory";
+  close: () => Promise<void>;
+}
+
+export function createRateLimitStore(options: { redisUrl: string | undefined; prefix?: string; logger: Logger }): RateLimitStore {
+  if (options.redisUrl) {
+    const client = createClient({
+      url: options.redisUrl,
+      // Keep retrying (bounded back-off); meanwhile the limiter lets requests through (passOnStoreError).
+      socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5_000) },
+    });
+    let lastError = 0;
+    client.on("error", (error: unknown) => {
+      // One line per 10 s at most while Redis is away, not one per retry.
+      if (Date.now() - lastError < 10_000) return;
+      lastError = Date.now();
+      options.logger.warn({ err: error }, "rate limit store (redis) unavailable");
+    });
+    const connected = client.connect().catch(() => undefined);
+    const store = new RedisStore({
+      prefix: options.prefix ?? "qy:rl:",
+      sendCommand: async (...args: string[]) => {
+        await connected;
+        return (await client.sendCommand(args)) as RedisReply;
+      },
+    });
+    return {
+      store,
+      kind: "redis",
+      close: async () => {
+        await connected;
+        if (client.isOpen) await client.close().catch(() => undefined);
+        else client.destroy();
+      },
+    };
+  }
+  if (cluster.isWorker) {
+    return { store: new ClusterMemoryStoreWorker({ prefix: options.prefix ?? "qy-api" }), kind: "cluster", close: async () => {} };
+  }
+  return { store: undefined, kind: "memory", close: async () => {} };
+}

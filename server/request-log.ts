@@ -1,0 +1,70 @@
+// First middleware of the app: a request id (x-request-id in and out, generated when absent or not a
+// plain token), and when the answer is done one log line and one metrics sample with the route pattern,
+// status and duration. The line never holds a query string, a cookie or a header value other than the id.
+import { randomUUID } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "./logger.ts";
+import { observeRequest, secondsSince } from "./metrics.ts";
+
+declare global {
+  namespace Express {
+    interface Locals {
+      requestId: string;
+      /** The route pattern for logs and metrics ("/zh/news/:id"); set by the handler that knows it. */
+      route?: string;
+    }
+  }
+}
+
+/** Ids from a proxy or a client are kept only when they cannot smuggle anything into a log or a header. */
+const validRequestId = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === "string" && validRequestId.test(header) ? header : randomUUID();
+}
+
+/** A bounded label for requests no handler named: never the raw path (unbounded cardinality). */
+function fallbackRoute(path: string, status: number): string {
+  if (path.startsWith("/api/") || path === "/api") return "/api";
+  if (path.startsWith("/assets/")) return "/assets";
+  if (path === "/healthz" || path === "/readyz") return path;
+  const language = /^\/(zh|en)(\/|$)/.exec(path);
+  if (language) return status === 404 ? `/${language[1]}/*(404)` : `/${language[1]}/*`;
+  return status === 404 ? "(unmatched)" : "(static)";
+}
+
+export function requestLog(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const id = requestIdOf(req.headers["x-request-id"]);
+    // The proxy forwards it, so the upstream's lines can be matched with ours.
+    req.headers["x-request-id"] = id;
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
+    const started = process.hrtime.bigint();
+    // Taken now: mounted middleware (the /api proxy) strips its prefix from req.url and never restores it.
+    const path = req.path;
+    let logged = false;
+    const done = () => {
+      if (logged) return;
+      logged = true;
+      const seconds = secondsSince(started);
+      const route = res.locals.route ?? fallbackRoute(path, res.statusCode);
+      observeRequest(route, req.method, res.statusCode, seconds);
+      logger.info(
+        {
+          reqId: id,
+          method: req.method,
+          path,
+          route,
+          status: res.statusCode,
+          durationMs: Math.round(seconds * 1e4) / 10,
+          ...(res.writableFinished ? {} : { aborted: true }),
+        },
+        "request",
+      );
+    };
+    res.on("finish", done);
+    res.on("close", done);
+    next();
+  };
+}
