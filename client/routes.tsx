@@ -43,6 +43,10 @@ function languageRoutes(language: Language): RouteObject {
     children: [
       page(language, "index", { index: true }, "client/pages/home/home.tsx", () => import("./pages/home/home.tsx")),
       page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx")),
+      page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "client/pages/products/products.tsx", () => import("./pages/products/products.tsx")),
+      page(language, "news", { path: "news" }, "client/pages/news/news-list.tsx", () => import("./pages/news/news-list.tsx")),
+      page(language, "news-category", { path: "news/:category/:pageIndex?" }, "client/pages/news/news-list.tsx", () => import("./pages/news/news-list.tsx")),
+      page(language, "news-newsDetail", { path: "news/newsDetail/:id" }, "client/pages/news/news-detail.tsx", () => import("./pages/news/news-detail.tsx")),
       content("clause", "clause", () => ({ templateCode: "clause" })),
       content("privacy", "privacy", () => ({ templateCode: "privacy" })),
       content("about-us", "about/us", () => ({ templateCode: "about-us" })),
@@ -57,6 +61,10 @@ function languageRoutes(language: Language): RouteObject {
         const name = slug(params.name, "ev");
         return name ? { url: `/applications/${name}` } : null;
       }),
+      // Signed-in pages (issue 8): each loader redirects a visitor without a session to the login page.
+      page(language, "user-sampleList", { path: "user/sampleList" }, "client/pages/user/sample-list.tsx", () => import("./pages/user/sample-list.tsx")),
+      page(language, "user-sampleProgress", { path: "user/sampleProgress" }, "client/pages/user/sample-progress.tsx", () => import("./pages/user/sample-progress.tsx")),
+      page(language, "user-orderDetail", { path: "user/orderDetail/:name?" }, "client/pages/user/order-detail.tsx", () => import("./pages/user/order-detail.tsx")),
       {
         id: `notFound___${language}`,
         path: "*",

@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { maskEmail, maskPhone } from "../../../shared/validation.ts";
-import { userInfoAtom } from "../../state/atoms.ts";
+import { applySampleListAtom, userInfoAtom } from "../../state/atoms.ts";
 import { useLocalize } from "../../hooks.ts";
 import { useSignOut } from "./use-sign-out.ts";
 
@@ -12,6 +12,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const user = useAtomValue(userInfoAtom);
+  const sampleCount = useAtomValue(applySampleListAtom).length;
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const signOut = useSignOut(() => setOpen(false));
@@ -32,6 +33,12 @@ export function UserMenu() {
     <div className="user-menu" ref={root}>
       <button type="button" className="user-menu__toggle" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
         {name}
+        {sampleCount > 0 && (
+          <span className="user-menu__count">
+            <span aria-hidden="true">{sampleCount}</span>
+            <span className="visually-hidden">{t("user.sampleCount", { count: sampleCount })}</span>
+          </span>
+        )}
       </button>
       {open && (
         <ul className="user-menu__list">
@@ -39,6 +46,7 @@ export function UserMenu() {
           <li>
             <Link to={localize("/user/sampleList")} onClick={() => setOpen(false)}>
               {t("user.sampleList")}
+              <span className="user-menu__list-count">{` (${sampleCount})`}</span>
             </Link>
           </li>
           <li>

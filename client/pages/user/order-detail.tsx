@@ -1,0 +1,144 @@
+// /{lang}/user/orderDetail/{orderNumber} (issue 8 §3): applicant, parts and quantities, sample use, and
+// the status timeline (carrier and tracking number once shipped, the reason when rejected). Another
+// user's order answers exactly like a missing one: 404.
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { orderNumberPattern, querySampleOrderRecordList, type SampleOrderDetail } from "../../../shared/contract/index.ts";
+import { PageMeta } from "../../components/page-meta.tsx";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { useLocalize } from "../../hooks.ts";
+import { ApiCallError } from "../../api/page-client.ts";
+import { chinaTime } from "./format.ts";
+import { StatusBadge } from "./status-label.tsx";
+import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { UserNav } from "./user-nav.tsx";
+import "../../styles/samples.css";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<SampleOrderDetail> {
+  const { api } = await requireUser(request, context);
+  const orderNumber = params.name ?? "";
+  if (!orderNumberPattern.test(orderNumber)) throw data(null, { status: 404 });
+  try {
+    return await whileSignedIn(request, () => api.call(querySampleOrderRecordList, undefined, { SampleOrderNo: orderNumber }));
+  } catch (error) {
+    if (error instanceof ApiCallError && error.code === "E40022006") throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export function Component() {
+  const { order, records } = useLoaderData() as SampleOrderDetail;
+  const { t } = useTranslation("user");
+  const localize = useLocalize();
+  const title = t("order.title", { orderNumber: order.orderNumber });
+  const applicantRows = [
+    ["name", order.applicant.name],
+    ["phone", order.applicant.phone],
+    ["email", order.applicant.email],
+    ["companyName", order.applicant.companyName],
+    ["position", order.applicant.position],
+  ] as const;
+  return (
+    <main id="main" className="main user-page">
+      <PageMeta title={title} noindex />
+      <div className="user-page__inner">
+        <Breadcrumbs items={[{ label: t("progress.title"), to: "/user/sampleProgress" }, { label: order.orderNumber }]} />
+        <div className="user-page__head">
+          <h1>{title}</h1>
+          <UserNav />
+        </div>
+        <div className="order-summary">
+          <StatusBadge status={order.status} />
+          <span>
+            {t("order.submittedAt")}: <time dateTime={order.submittedAt}>{chinaTime(order.submittedAt)}</time>
+          </span>
+          {order.shipping && (
+            <span>
+              {t("order.carrier")}: {order.shipping.carrier} · {t("order.tracking")}: <strong>{order.shipping.trackingNumber}</strong>
+            </span>
+          )}
+        </div>
+        {order.status === "rejected" && order.rejectReason && (
+          <p className="user-notice user-notice--warning">
+            {t("order.rejectReason")}: {order.rejectReason}
+          </p>
+        )}
+        <div className="order-detail">
+          <section className="order-detail__timeline" aria-labelledby="timeline-title">
+            <h2 id="timeline-title">{t("order.timeline")}</h2>
+            <ol className="timeline">
+              {[...records].reverse().map((record, index) => (
+                <li key={`${record.time}-${index}`} className={`timeline__item${index === 0 ? " is-current" : ""}`}>
+                  <div className="timeline__head">
+                    <StatusBadge status={record.status} />
+                    <time dateTime={record.time}>{chinaTime(record.time)}</time>
+                  </div>
+                  <p className="timeline__text">{t(`timeline.${record.status}`, { defaultValue: "" })}</p>
+                  {record.carrier && record.trackingNumber && (
+                    <p className="timeline__shipping">
+                      {t("order.carrier")}: {record.carrier} · {t("order.tracking")}: <strong>{record.trackingNumber}</strong>
+                    </p>
+                  )}
+                  {record.note && (
+                    <p className="timeline__note">
+                      {record.status === "rejected" ? `${t("order.rejectReason")}: ` : `${t("order.note")}: `}
+                      {record.note}
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </section>
+          <div className="order-detail__info">
+            <section aria-labelledby="parts-title">
+              <h2 id="parts-title">{t("order.parts")}</h2>
+              <table className="parts-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t("order.partNumber")}</th>
+                    <th scope="col">{t("order.product")}</th>
+                    <th scope="col" className="num">
+                      {t("order.quantity")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.items.map((item) => (
+                    <tr key={item.siteListId}>
+                      <th scope="row">
+                        <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(item.siteListName)}`)}>{item.siteListName}</Link>
+                      </th>
+                      <td>
+                        {item.productName}
+                        <span className="parts-table__series">{[item.familyName, item.seriesName].filter(Boolean).join(" › ")}</span>
+                      </td>
+                      <td className="num">{item.quantity}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            <section aria-labelledby="use-title">
+              <h2 id="use-title">{t("applicant.sampleUse")}</h2>
+              <p className="order-detail__use">{order.sampleUse}</p>
+            </section>
+            <section aria-labelledby="applicant-title">
+              <h2 id="applicant-title">{t("applicant.title")}</h2>
+              <dl className="applicant-list">
+                {applicantRows.map(([key, value]) => (
+                  <div key={key}>
+                    <dt>{t(`applicant.${key}`)}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          </div>
+        </div>
+        <p>
+          <Link to={localize("/user/sampleProgress")}>← {t("order.back")}</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,261 @@
+// /{lang}/user/sampleList (issue 8 §2): the items grouped by series, quantities, removal, the empty state
+// that leads to the catalog, and the applicant form (prefilled) that submits the list as a sample order.
+import { useEffect, useId, useState } from "react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type LoaderFunctionArgs } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { useSetAtom } from "jotai";
+import {
+  queryOrderList,
+  queryUserInfoById,
+  sampleLimits,
+  type ApplicantPrefill,
+  type SampleListItem,
+} from "../../../shared/contract/index.ts";
+import { fieldLimits } from "../../../shared/validation.ts";
+import { PageMeta } from "../../components/page-meta.tsx";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { applySampleListAtom } from "../../state/atoms.ts";
+import { useLocalize } from "../../hooks.ts";
+import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { UserNav } from "./user-nav.tsx";
+import { sampleListAction, type ApplicantField, type SampleListActionData } from "./sample-list-action.ts";
+import "../../styles/samples.css";
+
+interface SampleListData {
+  items: SampleListItem[];
+  prefill: ApplicantPrefill;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<SampleListData> {
+  const { api, user } = await requireUser(request, context);
+  return whileSignedIn(request, async () => {
+    const [items, prefill] = await Promise.all([api.call(queryOrderList), api.call(queryUserInfoById, undefined, { userId: user.userId })]);
+    return { items, prefill };
+  });
+}
+
+export const action = sampleListAction;
+
+interface SeriesGroup {
+  key: string;
+  familyName: string;
+  seriesName: string;
+  items: SampleListItem[];
+}
+
+/** Items grouped by their series (family › series), groups in the order their first item was added. */
+export function groupBySeries(items: SampleListItem[]): SeriesGroup[] {
+  const groups = new Map<string, SeriesGroup>();
+  for (const item of items) {
+    const key = `${item.familyId ?? "-"}/${item.seriesId ?? "-"}`;
+    const group = groups.get(key) ?? { key, familyName: item.familyName, seriesName: item.seriesName, items: [] };
+    group.items.push(item);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+export function Component() {
+  const { items, prefill } = useLoaderData() as SampleListData;
+  const { t } = useTranslation("user");
+  const localize = useLocalize();
+  const setSamples = useSetAtom(applySampleListAtom);
+  // The header's count follows the list the page shows.
+  useEffect(() => setSamples(items), [items, setSamples]);
+  const total = items.reduce((sum, item) => sum + item.quantity, 0);
+
+  return (
+    <main id="main" className="main user-page">
+      <PageMeta title={t("sampleList.title")} noindex />
+      <div className="user-page__inner">
+        <Breadcrumbs items={[{ label: t("sampleList.title") }]} />
+        <div className="user-page__head">
+          <h1>{t("sampleList.title")}</h1>
+          <UserNav />
+        </div>
+        {items.length === 0 ? (
+          <section className="user-empty">
+            <h2>{t("sampleList.emptyTitle")}</h2>
+            <p>{t("sampleList.emptyText")}</p>
+            <Link className="button button--primary" to={localize("/productAndService/products")}>
+              {t("sampleList.browse")}
+            </Link>
+          </section>
+        ) : (
+          <div className="sample-list">
+            <section className="sample-list__items" aria-labelledby="sample-items-title">
+              <h2 id="sample-items-title">{t("sampleList.itemsTitle", { count: items.length, total })}</h2>
+              {groupBySeries(items).map((group) => (
+                <section key={group.key} className="sample-group" aria-label={[group.familyName, group.seriesName].filter(Boolean).join(" › ")}>
+                  <h3 className="sample-group__title">
+                    {group.familyName}
+                    {group.seriesName ? <span> › {group.seriesName}</span> : null}
+                  </h3>
+                  <ul className="sample-group__list">
+                    {group.items.map((item) => (
+                      <SampleRow key={item.ID} item={item} />
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </section>
+            <ApplicantForm prefill={prefill} />
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+function SampleRow({ item }: { item: SampleListItem }) {
+  const { t } = useTranslation("user");
+  const localize = useLocalize();
+  const quantity = useFetcher<SampleListActionData>();
+  const remove = useFetcher<SampleListActionData>();
+  const id = useId();
+  // Without JavaScript the quantity needs its own submit button; once hydrated, a change submits itself.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const error = quantity.data?.error ?? remove.data?.error;
+  const pending = quantity.state !== "idle" || remove.state !== "idle";
+  return (
+    <li className={`sample-row${pending ? " is-pending" : ""}`}>
+      <div className="sample-row__product">
+        <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(item.siteListName)}`)} className="sample-row__part">
+          {item.siteListName}
+        </Link>
+        <span className="sample-row__name">{item.productName}</span>
+        {!item.available && <span className="sample-row__unavailable">{t("sampleList.unavailable")}</span>}
+      </div>
+      <quantity.Form method="post" className="sample-row__quantity">
+        <input type="hidden" name="intent" value="quantity" />
+        <input type="hidden" name="ID" value={item.ID} />
+        <label htmlFor={id}>{t("sampleList.quantity")}</label>
+        <select
+          id={id}
+          name="quantity"
+          defaultValue={item.quantity}
+          key={item.quantity}
+          aria-label={t("sampleList.quantityOf", { part: item.siteListName })}
+          onChange={(event) => quantity.submit(event.currentTarget.form)}
+        >
+          {Array.from({ length: sampleLimits.maxQuantity }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        {!hydrated && (
+          <button type="submit" className="button button--small">
+            {t("sampleList.update")}
+          </button>
+        )}
+      </quantity.Form>
+      <remove.Form method="post" className="sample-row__remove">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="ID" value={item.ID} />
+        <button type="submit" className="link-button" aria-label={t("sampleList.removeItem", { part: item.siteListName })}>
+          {t("sampleList.remove")}
+        </button>
+      </remove.Form>
+      <p className="sample-row__error form-error" role="status" aria-live="polite">
+        {error ? error.message || t("sampleList.changeFailed") : ""}
+      </p>
+    </li>
+  );
+}
+
+function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
+  const { t } = useTranslation("user");
+  const actionData = useActionData() as SampleListActionData | undefined;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
+  const result = actionData?.intent === "submit" ? actionData : undefined;
+  const values = result?.values;
+  const last = prefill.applicant;
+  const defaults = {
+    name: values?.name ?? last?.name ?? "",
+    phone: values?.phone ?? last?.phone ?? prefill.phone ?? "",
+    email: values?.email ?? last?.email ?? prefill.email ?? "",
+    companyName: values?.companyName ?? last?.companyName ?? "",
+    position: values?.position ?? last?.position ?? "",
+    sampleUse: values?.sampleUse ?? "",
+  };
+  const baseId = useId();
+  const errorFor = (field: ApplicantField) => (result?.error?.field === field ? result.error.message : "");
+  const field = (name: Exclude<ApplicantField, "sampleUse">, type: string, autoComplete: string, max: number) => {
+    const id = `${baseId}-${name}`;
+    const error = errorFor(name);
+    return (
+      <div className="form-grid__field">
+        <label htmlFor={id}>
+          {t(`applicant.${name}`)} <span aria-hidden="true">*</span>
+        </label>
+        <input
+          id={id}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          maxLength={max}
+          defaultValue={defaults[name]}
+          placeholder={t(`applicant.${name}Placeholder`)}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {error && (
+          <p className="form-error" id={`${id}-error`}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+  const useError = errorFor("sampleUse");
+  const general = result?.error && !result.error.field ? result.error.message : "";
+  return (
+    <section className="applicant" aria-labelledby="applicant-title">
+      <h2 id="applicant-title">{t("applicant.title")}</h2>
+      <p className="applicant__lead">{t("applicant.lead")}</p>
+      <Form method="post" className="form-grid" noValidate>
+        <input type="hidden" name="intent" value="submit" />
+        {field("name", "text", "name", fieldLimits.name)}
+        {field("phone", "tel", "tel-national", fieldLimits.phoneInput)}
+        {field("email", "email", "email", fieldLimits.email)}
+        {field("companyName", "text", "organization", fieldLimits.companyName)}
+        {field("position", "text", "organization-title", fieldLimits.position)}
+        <div className="form-grid__field form-grid__field--wide">
+          <label htmlFor={`${baseId}-sampleUse`}>
+            {t("applicant.sampleUse")} <span aria-hidden="true">*</span>
+          </label>
+          <textarea
+            id={`${baseId}-sampleUse`}
+            name="sampleUse"
+            rows={4}
+            maxLength={fieldLimits.sampleUse}
+            defaultValue={defaults.sampleUse}
+            placeholder={t("applicant.sampleUsePlaceholder")}
+            aria-required="true"
+            aria-invalid={useError ? true : undefined}
+            aria-describedby={useError ? `${baseId}-sampleUse-error` : undefined}
+          />
+          {useError && (
+            <p className="form-error" id={`${baseId}-sampleUse-error`}>
+              {useError}
+            </p>
+          )}
+        </div>
+        <div className="form-grid__field form-grid__field--wide">
+          <p className="applicant__note">{t("applicant.note")}</p>
+          <button type="submit" className="button button--primary" disabled={submitting}>
+            {submitting ? t("applicant.submitting") : t("applicant.submit")}
+          </button>
+          {/* Announces the outcome; field messages are also shown next to their field. */}
+          <p className={`form-status${general ? " form-error" : " visually-hidden"}`} role="status" aria-live="polite">
+            {result?.error ? result.error.message : ""}
+          </p>
+        </div>
+      </Form>
+    </section>
+  );
+}

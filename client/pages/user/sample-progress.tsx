@@ -1,0 +1,121 @@
+// /{lang}/user/sampleProgress (issue 8 §3): the user's sample orders by status tab (in the URL), paged,
+// each with its number, submission time, status and parts; a just-submitted order is confirmed on top.
+import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { querySampleOrderByPage, type SampleOrderPage } from "../../../shared/contract/index.ts";
+import { orderStatusFilters } from "../../../shared/order-status.ts";
+import {
+  SAMPLE_PROGRESS_PAGE_SIZE,
+  parseSampleProgressQuery,
+  writeSampleProgressQuery,
+  type SampleProgressQuery,
+} from "../../../shared/sample-progress-query.ts";
+import { PageMeta } from "../../components/page-meta.tsx";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { useLocalize } from "../../hooks.ts";
+import { chinaTime } from "./format.ts";
+import { StatusBadge } from "./status-label.tsx";
+import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { UserNav } from "./user-nav.tsx";
+import "../../styles/samples.css";
+
+interface SampleProgressData {
+  query: SampleProgressQuery;
+  page: SampleOrderPage;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<SampleProgressData> {
+  const { api } = await requireUser(request, context);
+  const query = parseSampleProgressQuery(new URL(request.url).searchParams);
+  const page = await whileSignedIn(request, () =>
+    api.call(querySampleOrderByPage, { status: query.status, pageIndex: query.page, pageSize: SAMPLE_PROGRESS_PAGE_SIZE }),
+  );
+  return { query, page };
+}
+
+export function Component() {
+  const { query, page } = useLoaderData() as SampleProgressData;
+  const { t } = useTranslation("user");
+  const localize = useLocalize();
+  const base = localize("/user/sampleProgress");
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const href = (state: Partial<SampleProgressQuery>) => `${base}${writeSampleProgressQuery({ status: query.status, ...state })}`;
+  return (
+    <main id="main" className="main user-page">
+      <PageMeta title={t("progress.title")} noindex />
+      <div className="user-page__inner">
+        <Breadcrumbs items={[{ label: t("progress.title") }]} />
+        <div className="user-page__head">
+          <h1>{t("progress.title")}</h1>
+          <UserNav />
+        </div>
+        <div role="status" aria-live="polite">
+          {query.submitted && (
+            <p className="user-notice">
+              {t("progress.submitted", { orderNumber: query.submitted })}{" "}
+              <Link to={localize(`/user/orderDetail/${query.submitted}`)}>{t("progress.viewOrder")}</Link>
+            </p>
+          )}
+        </div>
+        <nav className="status-tabs" aria-label={t("progress.tabs")}>
+          {orderStatusFilters.map((status) => (
+            <Link
+              key={status}
+              to={href({ status, page: 1 })}
+              className={`status-tabs__tab${status === query.status ? " is-active" : ""}`}
+              aria-current={status === query.status ? "page" : undefined}
+            >
+              {t(`status.${status}`)}
+            </Link>
+          ))}
+        </nav>
+        {page.list.length === 0 ? (
+          <section className="user-empty">
+            <p>{query.status === "all" ? t("progress.emptyAll") : t("progress.empty", { status: t(`status.${query.status}`) })}</p>
+            <Link className="button" to={localize("/user/sampleList")}>
+              {t("progress.toList")}
+            </Link>
+          </section>
+        ) : (
+          <ul className="order-list">
+            {page.list.map((order) => (
+              <li key={order.orderNumber} className="order-card">
+                <div className="order-card__head">
+                  <h2 className="order-card__number">
+                    <Link to={localize(`/user/orderDetail/${order.orderNumber}`)}>
+                      <span className="visually-hidden">{t("order.number")} </span>
+                      {order.orderNumber}
+                    </Link>
+                  </h2>
+                  <StatusBadge status={order.status} />
+                </div>
+                <dl className="order-card__meta">
+                  <div>
+                    <dt>{t("order.submittedAt")}</dt>
+                    <dd>
+                      <time dateTime={order.submittedAt}>{chinaTime(order.submittedAt)}</time>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t("order.parts")}</dt>
+                    <dd>{order.items.map((item) => `${item.siteListName} × ${item.quantity}`).join(t("order.partsSeparator"))}</dd>
+                  </div>
+                </dl>
+                <Link className="order-card__more" to={localize(`/user/orderDetail/${order.orderNumber}`)} aria-label={t("order.detailsOf", { orderNumber: order.orderNumber })}>
+                  {t("order.details")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages > 1 && (
+          <nav className="user-paging" aria-label={t("progress.paging")}>
+            {query.page > 1 ? <Link to={href({ page: query.page - 1 })}>{t("progress.previous")}</Link> : <span aria-hidden="true" />}
+            <span>{t("progress.pageOf", { page: query.page, pages })}</span>
+            {query.page < pages ? <Link to={href({ page: query.page + 1 })}>{t("progress.next")}</Link> : <span aria-hidden="true" />}
+          </nav>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,164 @@
+// The signed-in pages through the site (issue 8 §2–§4): the guard redirects from the server without
+// rendering user data, private no-store caching, the list's forms without JavaScript (quantity, removal,
+// submission, the duplicate-list message), progress tabs and paging, and another user's order as a 404.
+import request from "supertest";
+import type express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionCookie } from "../../shared/cookies.ts";
+import { createTestApp } from "./helpers.ts";
+import { freshPhone, startAccountUpstream, type AccountUpstream } from "../upstream/account-helpers.ts";
+import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "../upstream/sample-fixtures.ts";
+
+let u: AccountUpstream;
+let f: SampleFixtures;
+let app: express.Express;
+const origin = "http://localhost:3000";
+
+beforeAll(async () => {
+  u = await startAccountUpstream({ dataDir: ":memory:" });
+  f = await loadSampleFixtures(u);
+  app = await createTestApp({ UPSTREAM_URL: u.url, PUBLIC_ORIGIN: origin });
+});
+afterAll(() => u.cleanup());
+
+const cookieOf = (session: string) => `${sessionCookie}=${session}`;
+const get = (path: string, session?: string) => {
+  const req = request(app).get(path);
+  return session ? req.set("Cookie", cookieOf(session)) : req;
+};
+const post = (path: string, session: string, form: Record<string, string>) =>
+  request(app).post(path).set("Origin", origin).set("Cookie", cookieOf(session)).type("form").send(form);
+
+async function userWith(indexes: number[]) {
+  const user = await u.signIn(freshPhone());
+  for (const index of indexes) await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[index]!.id }, { cookie: user.session });
+  return user;
+}
+
+const applicant = {
+  name: "李明",
+  phone: "13800138000",
+  email: "li.ming@example.com",
+  companyName: "苏州绿源电力科技有限公司",
+  position: "硬件工程师",
+  sampleUse: "评估 1200 V 碳化硅 MOSFET 在 22 kW 车载充电机中的开关损耗。",
+};
+
+describe("the guard", () => {
+  it.each([
+    ["/zh/user/sampleList", "/zh/login?path=%2Fuser%2FsampleList"],
+    ["/en/user/sampleProgress?status=shipped", "/en/login?path=%2Fuser%2FsampleProgress%3Fstatus%3Dshipped"],
+    ["/en/user/orderDetail/QY20261122-0001", "/en/login?path=%2Fuser%2ForderDetail%2FQY20261122-0001"],
+  ])("redirects %s without a session to the login page, from the server, uncached", async (path, location) => {
+    const response = await get(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe(location);
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    expect(response.text).not.toContain("sample-row");
+  });
+
+  it("treats an expired or revoked session like none", async () => {
+    const user = await userWith([0]);
+    await u.call("/open/front/loginOut", {}, { cookie: user.session, method: "GET" });
+    const response = await get("/zh/user/sampleList", user.session);
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/zh/login?path=%2Fuser%2FsampleList");
+    const other = await userWith([0]);
+    u.clock.advance(61 * 24 * 60 * 60 * 1000);
+    expect((await get("/en/user/sampleProgress", other.session)).status).toBe(302);
+  });
+});
+
+describe("caching", () => {
+  it("marks every signed-in HTML response private, no-store, and leaves anonymous pages alone", async () => {
+    const user = await userWith([]);
+    for (const path of ["/zh/user/sampleList", "/en/user/sampleProgress", "/en/about/us", "/zh"]) {
+      const response = await get(path, user.session);
+      expect(response.status, path).toBe(200);
+      expect(response.headers["cache-control"], path).toBe("private, no-store");
+    }
+    expect((await get("/en/about/us")).headers["cache-control"]).not.toContain("no-store");
+  });
+});
+
+describe("the sample list", () => {
+  it("shows the empty state with a way to the catalog", async () => {
+    const user = await userWith([]);
+    const response = await get("/en/user/sampleList", user.session);
+    expect(response.text).toContain("Your sample list is empty");
+    expect(response.text).toContain('href="/en/productAndService/products"');
+    expect(response.text).toContain('<meta name="robots" content="noindex, follow"/>');
+  });
+
+  it("groups items by series, changes a quantity, removes an item and submits, all as plain forms", async () => {
+    const user = await userWith([0, 1, 2]);
+    const page = await get("/zh/user/sampleList", user.session);
+    expect(page.status).toBe(200);
+    for (const index of [0, 1, 2]) expect(page.text).toContain(f.visible[index]!.partNumber!);
+    expect(page.text).toContain("sample-group__title");
+    // Prefilled from queryUserInfoById: the account's own mobile number.
+    expect(page.text).toContain(`value="${(await u.call("/open/user/auth/isLogin", {}, { cookie: user.session })).json.data.phone}"`);
+
+    const list = (await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: user.session })).json.data as Array<{ ID: number; quantity: number }>;
+    const changed = await post("/zh/user/sampleList", user.session, { intent: "quantity", ID: String(list[0]!.ID), quantity: "3" });
+    expect(changed.status).toBe(200);
+    const removed = await post("/zh/user/sampleList", user.session, { intent: "remove", ID: String(list[2]!.ID) });
+    expect(removed.status).toBe(200);
+    const after = (await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: user.session })).json.data as Array<{ ID: number; quantity: number }>;
+    expect(after.map((item) => [item.ID, item.quantity])).toEqual([
+      [list[0]!.ID, 3],
+      [list[1]!.ID, 1],
+    ]);
+
+    const badName = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, name: "<>" });
+    expect(badName.status).toBe(400);
+    expect(badName.text).toContain("请填写正确的姓名");
+    expect(badName.text).toContain(`value="${applicant.companyName}"`);
+
+    const submitted = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant });
+    expect(submitted.status).toBe(302);
+    expect(submitted.headers.location).toMatch(/^\/zh\/user\/sampleProgress\?submitted=QY\d{8}-\d{4}$/);
+    const progress = await get(submitted.headers.location, user.session);
+    expect(progress.text).toContain("已提交");
+    expect(progress.text).toContain("待处理");
+
+    // The same list again: SPEC §5's message.
+    await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[0]!.id }, { cookie: user.session });
+    await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[1]!.id }, { cookie: user.session });
+    const again = (await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: user.session })).json.data as Array<{ ID: number }>;
+    await u.call(`${SAMPLE}/modifySampleProduct`, { ID: again[0]!.ID, quantity: 3 }, { cookie: user.session });
+    const duplicate = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant, name: "Li Ming" });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.text).toContain("You have already submitted the same application list~");
+  });
+});
+
+describe("progress and order detail", () => {
+  it("filters by the status tab in the URL, pages, and shows an order's timeline; another user's order is a 404", async () => {
+    const user = await userWith([3]);
+    const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: { ...applicant, sampleUse: undefined }, sampleUse: applicant.sampleUse }, { cookie: user.session });
+    const orderNumber = submitted.json.data.orderNumber as string;
+
+    const all = await get("/en/user/sampleProgress", user.session);
+    expect(all.text).toContain(orderNumber);
+    expect(all.text).toContain("Processed/Pending");
+    for (const label of ["All", "In Stock", "Sent", "Rejected", "Completed", "Received"]) expect(all.text).toContain(`>${label}</a>`);
+    const shipped = await get("/en/user/sampleProgress?status=shipped", user.session);
+    expect(shipped.text).not.toContain(orderNumber);
+    expect(shipped.text).toContain("You have no orders with the status “Sent”.");
+    expect(shipped.text).toMatch(/aria-current="page"[^>]*>Sent</);
+
+    const detail = await get(`/zh/user/orderDetail/${orderNumber}`, user.session);
+    expect(detail.status).toBe(200);
+    expect(detail.headers["cache-control"]).toBe("private, no-store");
+    expect(detail.text).toContain(f.visible[3]!.partNumber!);
+    expect(detail.text).toContain("申请已收到");
+    expect(detail.text).toContain(applicant.sampleUse);
+
+    const stranger = await userWith([]);
+    const foreign = await get(`/zh/user/orderDetail/${orderNumber}`, stranger.session);
+    expect(foreign.status).toBe(404);
+    expect(foreign.text).not.toContain(applicant.sampleUse);
+    expect((await get("/zh/user/orderDetail/not-an-order", stranger.session)).status).toBe(404);
+  });
+});
