@@ -5,6 +5,7 @@ import { languages, type Language } from "../shared/languages.ts";
 import { guardedImport } from "./chunk-reload.ts";
 import { layoutLoader, shouldRevalidateLayout } from "./layouts/layout-data.ts";
 import { contentLoader, slug } from "./pages/content/content-loader.ts";
+import { overviewLoader, type OverviewSection } from "./pages/about/overview-loader.ts";
 import { NotFoundPage, RouteErrorBoundary } from "./components/error-page.tsx";
 import { RootErrorBoundary, RootRoute } from "./layouts/root.tsx";
 
@@ -28,10 +29,14 @@ function page(
 
 const contentModule = "client/pages/content/content-page.tsx";
 const loadContent = () => import("./pages/content/content-page.tsx");
+const overviewModule = "client/pages/about/section-overview.tsx";
+const loadOverview = () => import("./pages/about/section-overview.tsx");
 
 function languageRoutes(language: Language): RouteObject {
   const content = (name: string, path: string, templateCode: Parameters<typeof contentLoader>[1]) =>
     page(language, name, { path, loader: contentLoader(language, templateCode) }, contentModule, loadContent);
+  const overview = (section: OverviewSection) =>
+    page(language, `${section}-overview`, { path: section, loader: overviewLoader(language, section) }, overviewModule, loadOverview);
   return {
     id: `layout___${language}`,
     path: language,
@@ -49,16 +54,27 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "news-newsDetail", { path: "news/newsDetail/:id" }, "client/pages/news/news-detail.tsx", () => import("./pages/news/news-detail.tsx")),
       content("clause", "clause", () => ({ templateCode: "clause" })),
       content("privacy", "privacy", () => ({ templateCode: "privacy" })),
+      overview("about"),
       content("about-us", "about/us", () => ({ templateCode: "about-us" })),
-      content("about-contactUs", "about/contactUs", () => ({ templateCode: "contact-us" })),
+      page(language, "about-contactUs", { path: "about/contactUs" }, "client/pages/about/contact-us.tsx", () => import("./pages/about/contact-us.tsx")),
       content("about-sample", "about/sample", () => ({ templateCode: "sample" })),
-      // Sections with several pages: the page is the one whose URL this is; the bare section shows its first page.
-      content("reliability", "reliability/:name?", (params) => {
-        const name = slug(params.name, "quality-system");
+      page(language, "about-joinUs", { path: "about/joinUs/:name?" }, "client/pages/jobs/jobs-list.tsx", () => import("./pages/jobs/jobs-list.tsx")),
+      page(
+        language,
+        "about-joinUs-positionDetail",
+        { path: "about/joinUs/positionDetail/:id" },
+        "client/pages/jobs/position-detail.tsx",
+        () => import("./pages/jobs/position-detail.tsx"),
+      ),
+      // Sections with several pages: the page is the one whose URL this is; the bare section is an overview of them.
+      overview("reliability"),
+      content("reliability", "reliability/:name", (params) => {
+        const name = slug(params.name, "");
         return name ? { url: `/reliability/${name}` } : null;
       }),
-      content("applications", "applications/:name?", (params) => {
-        const name = slug(params.name, "ev");
+      overview("applications"),
+      content("applications", "applications/:name", (params) => {
+        const name = slug(params.name, "");
         return name ? { url: `/applications/${name}` } : null;
       }),
       // Signed-in pages (issue 8): each loader redirects a visitor without a session to the login page.

@@ -63,11 +63,12 @@ export function mountNewsRoutes(router: Router, db: Database, options: MountOpti
        FROM news n WHERE n.language = :language AND n.id != :id
      ) n WHERE n.score > 0 ORDER BY n.score DESC, n.date DESC, n.id DESC LIMIT 4`,
   );
+  // Neighbours stay inside the article's category: a reader of product news pages on through product news.
   const older = db.prepare(
-    "SELECT id, title, date FROM news WHERE language = ? AND (date < ? OR (date = ? AND id < ?)) ORDER BY date DESC, id DESC LIMIT 1",
+    "SELECT id, title, date FROM news WHERE language = ? AND category = ? AND (date < ? OR (date = ? AND id < ?)) ORDER BY date DESC, id DESC LIMIT 1",
   );
   const newer = db.prepare(
-    "SELECT id, title, date FROM news WHERE language = ? AND (date > ? OR (date = ? AND id > ?)) ORDER BY date ASC, id ASC LIMIT 1",
+    "SELECT id, title, date FROM news WHERE language = ? AND category = ? AND (date > ? OR (date = ? AND id > ?)) ORDER BY date ASC, id ASC LIMIT 1",
   );
 
   mountCall(
@@ -77,7 +78,7 @@ export function mountNewsRoutes(router: Router, db: Database, options: MountOpti
       const row = article.get(body.id, language) as NewsRow | undefined;
       if (!row) throw new ApiError("E40030006");
       const { body: paragraphs } = JSON.parse(row.data) as { body: string[] };
-      const neighbour = [language, row.date, row.date, row.id] as const;
+      const neighbour = [language, row.category, row.date, row.date, row.id] as const;
       return {
         article: { ...toItem(row), body: paragraphs },
         related: (related.all({ id: row.id, language, category: row.category }) as unknown as NewsRow[]).map(toItem),

@@ -44,12 +44,12 @@ export type NewsPage = z.infer<typeof queryNewsByPage.data>;
 export const queryNewsById = defineCall({
   name: "queryNewsById",
   path: "/front/queryNewsById",
-  summary: "One news article with up to 4 related articles (same category or shared tags) and its neighbours by date.",
+  summary: "One news article with up to 4 related articles (same category or shared tags) and its neighbours by date in its category.",
   body: z.strictObject({ id: z.number().int().positive() }),
   data: z.object({
     article: newsArticle,
     related: z.array(newsListItem).max(4),
-    /** The next older and next newer article. */
+    /** The next older and next newer article of the same category. */
     previous: newsLink.nullable(),
     next: newsLink.nullable(),
   }),

@@ -1,0 +1,66 @@
+// Numbered paging as real links (they work before hydration and without JavaScript), shared by the news
+// and jobs lists. The caller writes each page's URL, so the list's other URL state is kept.
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+
+/** The page numbers to show: first, last, and two either side of the current one; null = a gap. */
+export function pageWindow(current: number, pages: number): (number | null)[] {
+  const shown = new Set([1, pages]);
+  for (let page = current - 2; page <= current + 2; page += 1) if (page >= 1 && page <= pages) shown.add(page);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const result: (number | null)[] = [];
+  sorted.forEach((page, index) => {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && page - previous > 1) result.push(null);
+    result.push(page);
+  });
+  return result;
+}
+
+export function PageLinks({ page, pages, href, label }: { page: number; pages: number; href: (page: number) => string; label: string }) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <nav className="page-links" aria-label={label}>
+      {page > 1 ? (
+        <Link className="page-links__step" to={href(page - 1)} rel="prev">
+          {t("paging.previous")}
+        </Link>
+      ) : (
+        <span className="page-links__step" aria-hidden="true">
+          {t("paging.previous")}
+        </span>
+      )}
+      <ol>
+        {pageWindow(page, pages).map((number, index) =>
+          number === null ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="page-links__gap">
+              …
+            </li>
+          ) : (
+            <li key={number}>
+              {number === page ? (
+                <span aria-current="page" aria-label={t("paging.page", { page: number })}>
+                  {number}
+                </span>
+              ) : (
+                <Link to={href(number)} aria-label={t("paging.page", { page: number })}>
+                  {number}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+      </ol>
+      {page < pages ? (
+        <Link className="page-links__step" to={href(page + 1)} rel="next">
+          {t("paging.next")}
+        </Link>
+      ) : (
+        <span className="page-links__step" aria-hidden="true">
+          {t("paging.next")}
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,96 @@
+// schema.org objects of the news and jobs pages (NewsArticle, JobPosting), built from contract data by
+// pure functions so the route tests and the pages read the same rules.
+import type { NewsArticle } from "./contract/news.ts";
+import type { JobDetail, JobType } from "./contract/jobs.ts";
+import { htmlLang, localizePath, type Language } from "./languages.ts";
+import { absoluteUrl } from "./seo.ts";
+
+export interface Publisher {
+  name: string;
+  /** Site path of the logo (a raster image, as crawlers want). */
+  logo: string;
+}
+
+function organizationRef(origin: string, publisher: Publisher) {
+  return {
+    "@type": "Organization",
+    "@id": absoluteUrl(origin, "/#organization"),
+    name: publisher.name,
+    url: absoluteUrl(origin, "/"),
+    logo: absoluteUrl(origin, publisher.logo),
+  };
+}
+
+export function newsArticleLd(origin: string, language: Language, article: NewsArticle, publisher: Publisher) {
+  const url = absoluteUrl(origin, localizePath(`/news/newsDetail/${article.id}`, language));
+  return {
+    "@context": "https://schema.org",
+    "@type": "NewsArticle",
+    "@id": url,
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+    headline: article.title,
+    description: article.summary,
+    image: [absoluteUrl(origin, article.image)],
+    datePublished: article.date,
+    dateModified: article.date,
+    inLanguage: htmlLang[language],
+    articleSection: article.category,
+    keywords: article.tags.join(", "),
+    author: organizationRef(origin, publisher),
+    publisher: organizationRef(origin, publisher),
+    interactionStatistic: { "@type": "InteractionCounter", interactionType: "https://schema.org/ReadAction", userInteractionCount: article.views },
+  };
+}
+
+/** schema.org employmentType of each job type. */
+export const employmentTypes: Record<JobType, "FULL_TIME" | "INTERN"> = {
+  experienced: "FULL_TIME",
+  campus: "FULL_TIME",
+  intern: "INTERN",
+};
+
+/** How long a posting stays valid after it was published (the company re-posts open roles each quarter). */
+export const JOB_VALID_DAYS = 90;
+
+export function addDays(date: string, days: number): string {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return new Date(time + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+export function jobPostingLd(
+  origin: string,
+  language: Language,
+  job: JobDetail,
+  publisher: Publisher,
+  labels: { duties: string; requirements: string },
+) {
+  const url = absoluteUrl(origin, localizePath(`/about/joinUs/positionDetail/${job.id}`, language));
+  // Google reads the description as HTML: the text, then duties and requirements as lists.
+  const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeText(item)}</li>`).join("")}</ul>`;
+  const description =
+    `<p>${escapeText(job.description)}</p>` +
+    `<h3>${escapeText(labels.duties)}</h3>${list(job.duties)}` +
+    `<h3>${escapeText(labels.requirements)}</h3>${list(job.requirements)}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    url,
+    title: job.title,
+    description,
+    identifier: { "@type": "PropertyValue", name: publisher.name, value: String(job.id) },
+    datePosted: job.date,
+    validThrough: `${addDays(job.date, JOB_VALID_DAYS)}T23:59:59+08:00`,
+    employmentType: employmentTypes[job.type],
+    totalJobOpenings: job.headcount,
+    occupationalCategory: job.department,
+    hiringOrganization: { "@type": "Organization", name: publisher.name, sameAs: absoluteUrl(origin, "/"), logo: absoluteUrl(origin, publisher.logo) },
+    jobLocation: { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: job.location, addressCountry: "CN" } },
+    directApply: false,
+    inLanguage: htmlLang[language],
+  };
+}
