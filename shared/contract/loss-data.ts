@@ -106,6 +106,12 @@ export const igbtLossData = z.strictObject({
   /** Voltage exponents of the IGBT's energies and of the diode's recovery energy. */
   kv: positive,
   kvRec: positive,
+  /**
+   * Relative change per kelvin of E_on + E_off and of E_rec around the reference T_vj (1/K): silicon IGBTs and
+   * diodes switch slower and recover more charge when hot (SiC parts need no such term).
+   */
+  eTc: positive,
+  eRecTc: positive,
   /** Freewheeling diode on-state: V_F0 and r_F. */
   diode: onState,
 });

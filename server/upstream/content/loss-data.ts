@@ -80,7 +80,7 @@ export function lossDataParagraphs(data: LossData): string[] {
     lines.push(
       `- ${onStateLine("IGBT", data.igbt, "V_CE0", "r_CE")}`,
       `- ${onStateLine("Diode", data.diode, "V_F0", "r_F")}`,
-      `- Switching energy at V_CC = ${fmt(ref.v)} V, I_C = ${fmt(ref.i)} A, R_G = ${fmt(ref.rg)} Ohm, Tvj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ, E_off = ${fmt(data.eOff)} mJ, diode E_rec = ${fmt(data.eRec)} mJ; voltage exponents k = ${fmt(data.kv)} (IGBT), ${fmt(data.kvRec)} (diode)`,
+      `- Switching energy at V_CC = ${fmt(ref.v)} V, I_C = ${fmt(ref.i)} A, R_G = ${fmt(ref.rg)} Ohm, Tvj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ, E_off = ${fmt(data.eOff)} mJ, diode E_rec = ${fmt(data.eRec)} mJ; voltage exponents k = ${fmt(data.kv)} (IGBT), ${fmt(data.kvRec)} (diode); temperature coefficients ${fmt(data.eTc * 100)} %/K (E_on + E_off), ${fmt(data.eRecTc * 100)} %/K (E_rec) around Tvj = ${ref.tj} deg C`,
       `- Thermal resistance R_th(j-c) = ${fmt(data.rth)} K/W per IGBT, ${fmt(data.rthDiode)} K/W per diode`,
       `- ${ratings}`,
     );

@@ -1,0 +1,225 @@
+// The engineer's operating point: its validation (zod, with message keys the UI translates in the
+// estimator namespace) and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>]`, one pure
+// parse/write pair so the finder, the detail page and compare read and write it alike.
+import { z } from "zod";
+
+export const modes = ["inverter", "dcdc"] as const;
+export type Mode = (typeof modes)[number];
+export const currentKinds = ["rms", "peak"] as const;
+export type CurrentKind = (typeof currentKinds)[number];
+
+/**
+ * A two-level half-bridge leg at one operating point. Inverter: sinusoidal PWM, phase current `current` (RMS or
+ * peak as `currentKind` says), power factor `pf` = cos φ and modulation index `m`. DC/DC: DC current `current`
+ * through the leg, `duty` = on-time share of the hard-switched device.
+ */
+export interface OperatingPoint {
+  mode: Mode;
+  /** DC bus voltage (V). */
+  vBus: number;
+  /** Phase current (inverter) or DC current (DC/DC) (A). */
+  current: number;
+  currentKind: CurrentKind;
+  /** Switching frequency (Hz). */
+  fsw: number;
+  /** Inverter: cos φ, −1…1 (negative = power flows from the AC side, rectifier operation). */
+  pf: number;
+  /** DC/DC: duty cycle of the hard-switched device, 0.01…0.99. */
+  duty: number;
+  /** Case (or heat-sink, or coolant for R_th(j-f) parts) temperature (°C). */
+  tc: number;
+  /** Inverter: modulation index M (peak phase voltage / half the bus voltage), linear SPWM up to 1.15 with third-harmonic injection. */
+  m: number;
+}
+
+/** The limits of each input: wider than any of our parts, narrow enough to catch a unit slip or a typo. */
+export const limits = {
+  vBus: { min: 1, max: 2000 },
+  current: { min: 0.01, max: 5000 },
+  fsw: { min: 100, max: 1_000_000 },
+  pf: { min: -1, max: 1 },
+  duty: { min: 0.01, max: 0.99 },
+  tc: { min: -40, max: 175 },
+  m: { min: 0.05, max: 1.15 },
+} as const;
+export type OperatingPointField = keyof typeof limits;
+
+/** Defaults of the fields the URL may leave out. */
+export const DEFAULT_MODULATION_INDEX = 0.9;
+export const DEFAULT_PF = 0.9;
+export const DEFAULT_DUTY = 0.5;
+
+/** A starting point the panel suggests: an 800 V, 20 A RMS, 50 kHz inverter at T_c = 80 °C (the issue's example). */
+export const exampleOperatingPoint: OperatingPoint = {
+  mode: "inverter",
+  vBus: 800,
+  current: 20,
+  currentKind: "rms",
+  fsw: 50_000,
+  pf: DEFAULT_PF,
+  duty: DEFAULT_DUTY,
+  tc: 80,
+  m: DEFAULT_MODULATION_INDEX,
+};
+
+// Each message is a key of locales/*/estimator.json "errors"; the range ones take {{min}} and {{max}}.
+const bounded = (field: OperatingPointField) =>
+  z
+    .number({ error: `errors.${field}.number` })
+    .refine(Number.isFinite, { error: `errors.${field}.number` })
+    .refine((value) => value >= limits[field].min && value <= limits[field].max, { error: `errors.${field}.range` });
+
+export const operatingPointSchema = z.strictObject({
+  mode: z.enum(modes, { error: "errors.mode" }),
+  vBus: bounded("vBus"),
+  current: bounded("current"),
+  currentKind: z.enum(currentKinds, { error: "errors.currentKind" }),
+  fsw: bounded("fsw"),
+  pf: bounded("pf"),
+  duty: bounded("duty"),
+  tc: bounded("tc"),
+  m: bounded("m"),
+});
+
+export interface OperatingPointIssue {
+  field: OperatingPointField | "mode" | "currentKind" | "op";
+  /** Key in the estimator namespace. */
+  message: string;
+  /** Interpolation values of the message. */
+  values: Record<string, number>;
+}
+
+export type ParsedOperatingPoint =
+  | { ok: true; value: OperatingPoint; text: string }
+  | { ok: false; issues: OperatingPointIssue[]; /** What the visitor typed, to show it again beside the messages. */ draft: Partial<Record<keyof OperatingPoint, string>>; text: string };
+
+/** Validates an operating point; every problem becomes a message key with its bounds (never NaN through). */
+export function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): { ok: true; value: OperatingPoint } | { ok: false; issues: OperatingPointIssue[] } {
+  const parsed = operatingPointSchema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issues = parsed.error.issues.map((issue): OperatingPointIssue => {
+    const field = String(issue.path[0] ?? "op") as OperatingPointIssue["field"];
+    const bounds = field in limits ? limits[field as OperatingPointField] : undefined;
+    return { field, message: issue.message, values: bounds ? { min: bounds.min, max: bounds.max } : {} };
+  });
+  // One message per field is enough.
+  return { ok: false, issues: issues.filter((issue, index) => issues.findIndex((other) => other.field === issue.field) === index) };
+}
+
+/** A number as the URL writes it: no exponent, no trailing zeros, at most 4 decimals. */
+export function formatNumber(value: number): string {
+  return String(Number(value.toFixed(4)));
+}
+
+/** "50k" → 50 000, "1.5M" → 1 500 000, "20000" → 20 000 (Hz). */
+function parseFrequency(text: string): number {
+  const match = /^([0-9]*\.?[0-9]+)([kKmM]?)$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const scale = match[2] === "" ? 1 : match[2]!.toLowerCase() === "k" ? 1e3 : 1e6;
+  return Number(match[1]) * scale;
+}
+
+/** A plain decimal number (optionally signed); anything else (hex, exponent, empty) is NaN. */
+function parseDecimal(text: string | undefined): number {
+  if (text === undefined || !/^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)$/.test(text.trim())) return Number.NaN;
+  return Number(text.trim());
+}
+
+/**
+ * Parses the URL form. Fields: bus voltage (V), current (A; a trailing "p" = peak, else RMS; DC in DC/DC mode),
+ * switching frequency (Hz, "k" = kHz, "M" = MHz), power factor (inverter) or "d" + duty (DC/DC), case temperature
+ * (°C), and optionally the modulation index (inverter, default 0.9). Example: `800,20,50k,0.9,80`.
+ */
+export function parseOperatingPoint(text: string | null | undefined): ParsedOperatingPoint | null {
+  if (text === null || text === undefined || text.trim() === "") return null;
+  const raw = text.trim().slice(0, 100);
+  const parts = raw.split(",").map((part) => part.trim());
+  const [v, i, f, factor, tc, m] = parts;
+  const peak = /p$/i.test(i ?? "");
+  const dcdc = /^d/i.test(factor ?? "");
+  const draft: Partial<Record<keyof OperatingPoint, string>> = {
+    mode: dcdc ? "dcdc" : "inverter",
+    vBus: v ?? "",
+    current: (i ?? "").replace(/p$/i, ""),
+    currentKind: peak ? "peak" : "rms",
+    fsw: f === undefined ? "" : /[kK]$/.test(f) ? f.slice(0, -1) : f && Number.isFinite(parseFrequency(f)) ? formatNumber(parseFrequency(f) / 1000) : f,
+    pf: dcdc ? "" : (factor ?? ""),
+    duty: dcdc ? (factor ?? "").slice(1) : "",
+    tc: tc ?? "",
+    m: m ?? "",
+  };
+  if (parts.length < 5 || parts.length > 6) {
+    return { ok: false, issues: [{ field: "op", message: "errors.op", values: {} }], draft, text: raw };
+  }
+  const result = validateOperatingPoint({
+    mode: dcdc ? "dcdc" : "inverter",
+    vBus: parseDecimal(v),
+    current: parseDecimal(draft.current),
+    currentKind: peak ? "peak" : "rms",
+    fsw: parseFrequency(f ?? ""),
+    pf: dcdc ? DEFAULT_PF : parseDecimal(factor),
+    duty: dcdc ? parseDecimal(draft.duty) : DEFAULT_DUTY,
+    tc: parseDecimal(tc),
+    m: m === undefined || dcdc ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
+  });
+  return result.ok ? { ok: true, value: result.value, text: writeOperatingPoint(result.value) } : { ok: false, issues: result.issues, draft, text: raw };
+}
+
+/** Writes the URL form; the modulation index only when it is not the default, frequencies in kHz. */
+export function writeOperatingPoint(op: OperatingPoint): string {
+  const current = `${formatNumber(op.current)}${op.mode === "inverter" && op.currentKind === "peak" ? "p" : ""}`;
+  const factor = op.mode === "dcdc" ? `d${formatNumber(op.duty)}` : formatNumber(op.pf);
+  const fields = [formatNumber(op.vBus), current, `${formatNumber(op.fsw / 1000)}k`, factor, formatNumber(op.tc)];
+  if (op.mode === "inverter" && op.m !== DEFAULT_MODULATION_INDEX) fields.push(formatNumber(op.m));
+  return fields.join(",");
+}
+
+/** Names of the panel's form fields (a GET form that works without JavaScript; see formToOperatingPoint). */
+export const formFields = {
+  mode: "opMode",
+  vBus: "opV",
+  current: "opI",
+  currentKind: "opIk",
+  fsw: "opF",
+  pf: "opPf",
+  duty: "opD",
+  tc: "opTc",
+  m: "opM",
+} as const satisfies Record<keyof OperatingPoint, string>;
+
+/**
+ * The panel's GET form sends its fields separately (HTML cannot join them); this joins them into the `op` text
+ * (frequency typed in kHz). Returns null when the query has no form fields. Commas are dropped so a typed value
+ * cannot shift the others; validation happens when the result is parsed.
+ */
+export function formToOperatingPoint(query: URLSearchParams): string | null {
+  if (!query.has(formFields.vBus)) return null;
+  const field = (name: string) => (query.get(name) ?? "").replace(/[,\s]/g, "").slice(0, 16);
+  const dcdc = field(formFields.mode) === "dcdc";
+  const peak = !dcdc && field(formFields.currentKind) === "peak";
+  const parts = [
+    field(formFields.vBus),
+    `${field(formFields.current)}${peak ? "p" : ""}`,
+    `${field(formFields.fsw)}k`,
+    dcdc ? `d${field(formFields.duty)}` : field(formFields.pf),
+    field(formFields.tc),
+  ];
+  const m = field(formFields.m);
+  if (!dcdc && m !== "" && m !== formatNumber(DEFAULT_MODULATION_INDEX)) parts.push(m);
+  return parts.join(",");
+}
+
+/**
+ * Where a submitted panel form goes: the same path and query with the form fields replaced by `op` (so the URL
+ * stays short and shareable), or null when the query carries no form. Paging restarts, since the ranking changes.
+ */
+export function operatingPointRedirect(url: URL): string | null {
+  const op = formToOperatingPoint(url.searchParams);
+  if (op === null) return null;
+  const query = new URLSearchParams(url.searchParams);
+  for (const name of Object.values(formFields)) query.delete(name);
+  query.delete("page");
+  query.set("op", op);
+  // Commas are legal in a query; unescaped they keep `op=800,20,50k,0.9,80` readable.
+  return `${url.pathname}?${query.toString().replace(/%2C/gi, ",")}`;
+}

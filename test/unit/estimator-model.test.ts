@@ -1,0 +1,208 @@
+// The estimator's model against values worked out by hand (the working is in the comments), its temperature
+// iteration, runaway and warnings, and monotonicity over every part of the catalogue.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { lossData, type LossData, type MosfetLossData } from "../../shared/contract/loss-data.ts";
+import { estimate, lossVsFrequency, frequencySweep, assumptionsOf, type OperatingPoint } from "../../shared/estimator/index.ts";
+
+const op = (fields: Partial<OperatingPoint>): OperatingPoint => ({
+  mode: "inverter",
+  vBus: 800,
+  current: 20,
+  currentKind: "rms",
+  fsw: 50_000,
+  pf: 0.9,
+  duty: 0.5,
+  tc: 80,
+  m: 0.9,
+  ...fields,
+});
+
+// The datasheet values of three parts, copied here so the hand calculations stay valid whatever the content does.
+const qcm040120k4: LossData = {
+  kind: "mosfet",
+  ratings: { v: 1200, i: 44, tc: 100, tjMax: 175 },
+  rthRef: "case",
+  rth: 0.55,
+  channel: { tHot: 175, v0: [0, 0], r: [40, 70] },
+  eOn: 0.31,
+  eOff: 0.075,
+  switchingRef: { v: 800, i: 20, rg: 2.5, tj: 25 },
+  kv: 1.3,
+  bodyDiode: { tHot: 175, v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
+};
+const qcd10065t2: LossData = {
+  kind: "diode",
+  ratings: { v: 650, i: 10, tc: 135, tjMax: 175 },
+  rthRef: "case",
+  rth: 1.5,
+  forward: { tHot: 175, v0: [0.92, 0.8], r: [46, 104] },
+  qc: 27,
+  vQc: 400,
+  kv: 1.5,
+};
+const qim300120h62: LossData = {
+  kind: "igbt",
+  ratings: { v: 1200, i: 300, tc: 100, tjMax: 150 },
+  rthRef: "case",
+  rth: 0.095,
+  rthDiode: 0.152,
+  igbt: { tHot: 150, v0: [0.8, 0.7], r: [3.33, 4.83] },
+  eOn: 22.5,
+  eOff: 35.4,
+  eRec: 19.2,
+  switchingRef: { v: 600, i: 300, rg: 1.8, tj: 150 },
+  kv: 1.35,
+  kvRec: 0.6,
+  eTc: 0.0024,
+  eRecTc: 0.004,
+  diode: { tHot: 150, v0: [1, 0.85], r: [2.5, 2.83] },
+};
+
+describe("estimate, worked by hand", () => {
+  it("SiC MOSFET QCM040120K4 in an inverter leg: 800 V, 20 A rms, 50 kHz, cos φ 0.9, M 0.9, T_c 80 °C", () => {
+    // I_pk = 20·√2 = 28.284 A, I_pk² = 800 A². With x = T_j − 25: R_DS(on) = 0.040 + 0.0002·x Ω.
+    // Channel, forward: R·800·(1/8 + 0.81/(3π)) = R·800·0.210944 = R·168.755
+    // Channel, reverse (synchronous rectification): R·800·(1/8 − 0.085944) = R·31.245; both: R·200 = 8 + 0.04·x W
+    // Switching: 50 000·0.385 mJ·(1/π)·(28.284/20)·(800/800)^1.3 = 19.25·0.31831·1.41421 = 8.6656 W
+    // Body diode in 2 × 250 ns dead time: 0.025·(V0·28.284/π + r·800/4), V0 = 2.9 − 0.0023333·x,
+    //   r = 0.110 + 0.00011333·x → 0.025·(48.1092 + 0.00166·x) = 1.20273 + 0.0000415·x W
+    // P(x) = 17.86833 + 0.0400415·x; T_j = 80 + 0.55·P → x + 25 = 89.82758 + 0.0220228·x
+    //   → x = 64.82758/0.9779772 = 66.287 → T_j = 91.287 °C, P = 17.86833 + 2.65425 = 20.523 W
+    const result = estimate(qcm040120k4, op({}));
+    expect(result.converged).toBe(true);
+    expect(result.iterations).toBeGreaterThan(1);
+    expect(result.losses.switching).toBeCloseTo(8.6656, 3);
+    expect(result.losses.total).toBeCloseTo(20.523, 2);
+    expect(result.tj).toBeCloseTo(91.287, 2);
+    // Forward channel at x = 66.287: R = 0.0532574 Ω → 168.755·R = 8.9875 W
+    expect(result.losses.conduction).toBeCloseTo(8.9875, 3);
+    expect(result.junctions).toHaveLength(1);
+    expect(result.warnings).toEqual([]);
+    expect(result.scope).toBe("position");
+  });
+
+  it("SiC Schottky diode QCD10065T2 as a boost (PFC) diode: 400 V, 8 A DC, 65 kHz, D = 0.5, T_c 100 °C", () => {
+    // x = T_j − 25: V_F0 = 0.92 − 0.0008·x V, r_F = 0.046 + 0.00038667·x Ω.
+    // Conduction (1 − D)·(V_F0·8 + r_F·64) = 0.5·(10.304 + 0.018347·x) = 5.152 + 0.0091733·x W
+    // T_j = 100 + 1.5·P → x + 25 = 107.728 + 0.01376·x → x = 82.728/0.98624 = 83.882 → T_j = 108.882 °C, P = 5.9215 W
+    // Capacitive charge: 27 nC·400 V·(400/400)^1.5·65 kHz = 0.702 W, in the switch (does not heat the diode)
+    const result = estimate(qcd10065t2, op({ mode: "dcdc", vBus: 400, current: 8, fsw: 65_000, duty: 0.5, tc: 100 }));
+    expect(result.losses.diodeConduction).toBeCloseTo(5.9215, 3);
+    expect(result.losses.diodeSwitching).toBeCloseTo(0.702, 6);
+    expect(result.losses.total).toBeCloseTo(6.6235, 3);
+    expect(result.tj).toBeCloseTo(108.882, 2);
+    expect(result.junctions[0]!.power).toBeCloseTo(5.9215, 3);
+  });
+
+  it("IGBT module QIM300120H62 in an inverter leg: 700 V, 150 A rms, 8 kHz, cos φ 0.85, M 0.9, T_c 80 °C", () => {
+    // I_pk = 212.132 A, I_pk² = 45 000 A², M·cos φ = 0.765. (7/6)^1.35 = 1.231345, (7/6)^0.6 = 1.096903.
+    // IGBT (x = T_j − 25): V_CE0 = 0.8 − 0.0008·x, r_CE = 3.33 + 0.012·x mΩ
+    //   conduction = V_CE0·212.132·(1/(2π) + 0.765/8) + r_CE·45 000·(1/8 + 0.765/(3π))
+    //              = V_CE0·54.0470 + r_CE·9277.6 = 74.1320 + 0.0680937·x W
+    //   switching at 150 °C = 8000·57.9 mJ·(1/π)·(212.132/300)·1.231345 = 128.376 W, times 1 + 0.0024·(T_j − 150)
+    //     = 0.7 + 0.0024·x → 89.8632 + 0.3081024·x W
+    //   P = 163.9952 + 0.3761961·x; T_j = 80 + 0.095·P → x = 70.579544/0.96426137 = 73.1955 → T_j = 98.1955 °C,
+    //   P = 191.531 W (switching 128.376·(0.7 + 0.0024·73.1955) = 112.414 W)
+    // Diode: V_F0 = 1 − 0.0012·x, r_F = 2.5 + 0.00264·x mΩ
+    //   conduction = V_F0·212.132·(1/(2π) − 0.765/8) + r_F·45 000·(1/8 − 0.765/(3π)) = 18.40774 − 0.010965·x W
+    //   recovery at 150 °C = 8000·19.2 mJ·(1/π)·0.707107·1.096903 = 37.922 W, times 1 + 0.004·(T_j − 150)
+    //     = 0.5 + 0.004·x → 18.9612 + 0.1516896·x W
+    //   P = 37.36894 + 0.1407246·x; T_j = 80 + 0.152·P → x = 60.680079/0.97860986 = 62.0064 → T_j = 87.0064 °C,
+    //   P = 46.0948 W (recovery 37.922·(0.5 + 0.004·62.0064) = 28.367 W)
+    const result = estimate(qim300120h62, op({ vBus: 700, current: 150, fsw: 8000, pf: 0.85, tc: 80 }));
+    expect(result.losses.switching).toBeCloseTo(112.414, 2);
+    expect(result.losses.diodeSwitching).toBeCloseTo(28.367, 2);
+    const [igbt, diode] = result.junctions;
+    expect(igbt).toMatchObject({ name: "switch", rth: 0.095 });
+    expect(igbt!.power).toBeCloseTo(191.531, 2);
+    expect(igbt!.tj).toBeCloseTo(98.1955, 2);
+    expect(diode).toMatchObject({ name: "diode", rth: 0.152 });
+    expect(diode!.power).toBeCloseTo(46.0948, 2);
+    expect(diode!.tj).toBeCloseTo(87.0064, 2);
+    expect(result.tj).toBeCloseTo(98.1955, 2);
+    expect(result.losses.total).toBeCloseTo(237.626, 2);
+  });
+
+  it("settles the temperature iteration to the fixed point that the closed form gives", () => {
+    // With P linear in T_j (P = a + b·x), the fixed point is x = (T_c − 25 + R_th·a)/(1 − R_th·b); the iteration
+    // must land there, and needs more than one step since the losses depend on T_j.
+    const result = estimate(qcm040120k4, op({ tc: 25 }));
+    const a = 17.86833;
+    const b = 0.0400415;
+    const x = (0 + 0.55 * a) / (1 - 0.55 * b);
+    expect(result.tj).toBeCloseTo(25 + x, 2);
+    expect(result.iterations).toBeGreaterThan(2);
+  });
+});
+
+describe("limits", () => {
+  it("reports thermal runaway instead of a temperature when the losses outgrow the cooling", () => {
+    // R_th·dP/dT_j > 1: every kelvin more brings more than a kelvin more; no fixed point.
+    const hot: MosfetLossData = { ...(qcm040120k4 as MosfetLossData), rth: 8, channel: { tHot: 175, v0: [0, 0], r: [40, 400] } };
+    const result = estimate(hot, op({ current: 40 }));
+    expect(result.tj).toBeNull();
+    expect(result.converged).toBe(false);
+    expect(result.warnings[0]).toEqual({ code: "thermalRunaway" });
+    expect(Number.isFinite(result.losses.total)).toBe(true);
+  });
+
+  it("warns for T_j over T_j,max, bus voltage over 80 % of the rating and current over the rating at T_c", () => {
+    // 60 A rms at 100 kHz, 1000 V: about 190 W through 0.55 K/W on a 100 °C case.
+    const result = estimate(qcm040120k4, op({ vBus: 1000, current: 60, fsw: 100_000, tc: 100 }));
+    const codes = result.warnings.map((warning) => warning.code);
+    expect(codes).toContain("tjOverMax");
+    expect(result.warnings).toContainEqual({ code: "voltageOver80", vBus: 1000, vRated: 1200, limit: 960 });
+    // I_pk = 84.9 A against 44 A at T_c = 100 °C.
+    const current = result.warnings.find((warning) => warning.code === "currentOverRating");
+    expect(current).toMatchObject({ rating: 44, tc: 100 });
+    const fine = estimate(qcm040120k4, op({ vBus: 960, current: 10 }));
+    expect(fine.warnings).toEqual([]);
+  });
+
+  it("derates the current rating with the case temperature (√ law through the datasheet point)", () => {
+    // 44 A at 100 °C → at 25 °C: 44·√(150/75) = 62.2 A, the datasheet's 62 A. I_pk 60 A passes at 25 °C, fails at 100 °C.
+    expect(estimate(qcm040120k4, op({ current: 60, currentKind: "peak", tc: 25, fsw: 5000 })).warnings.map((w) => w.code)).not.toContain("currentOverRating");
+    expect(estimate(qcm040120k4, op({ current: 60, currentKind: "peak", tc: 100, fsw: 5000 })).warnings.map((w) => w.code)).toContain("currentOverRating");
+  });
+});
+
+const catalogue: LossData[] = (JSON.parse(readFileSync(new URL("../../server/upstream/content/catalog/loss-data.json", import.meta.url), "utf8")) as Array<Record<string, unknown>>).map(
+  ({ partNumber: _, ...data }) => lossData.parse(data),
+);
+
+describe("monotonicity over every part", () => {
+  const points: Array<Partial<OperatingPoint>> = [{}, { mode: "dcdc", duty: 0.4 }, { pf: -0.8 }];
+  it("loss rises with current, switching frequency and case temperature", () => {
+    expect(catalogue.length).toBeGreaterThan(40);
+    for (const data of catalogue) {
+      // Each part near its own scale: a third of its rating, at 60 % of its voltage.
+      for (const base of points) {
+        const at = (fields: Partial<OperatingPoint>) => estimate(data, op({ vBus: 0.6 * data.ratings.v, current: data.ratings.i / 3, fsw: 20_000, ...base, ...fields }));
+        const reference = at({});
+        expect(reference.losses.total).toBeGreaterThan(0);
+        expect(at({ current: data.ratings.i / 2 }).losses.total).toBeGreaterThan(reference.losses.total);
+        expect(at({ fsw: 40_000 }).losses.total).toBeGreaterThan(reference.losses.total);
+        expect(at({ tc: 110 }).losses.total).toBeGreaterThan(reference.losses.total);
+        expect(at({ vBus: 0.7 * data.ratings.v }).losses.total).toBeGreaterThan(reference.losses.total);
+      }
+    }
+  });
+
+  it("the loss-vs-frequency sweep rises and brackets the operating point", () => {
+    const sweep = lossVsFrequency(qim300120h62, op({ vBus: 600, current: 150, fsw: 8000 }));
+    const frequencies = frequencySweep(8000);
+    expect(sweep.map((point) => point.fsw)).toEqual(frequencies);
+    expect(frequencies[0]).toBeLessThan(8000);
+    expect(frequencies.at(-1)).toBeGreaterThan(8000);
+    for (let index = 1; index < sweep.length; index++) expect(sweep[index]!.losses.total).toBeGreaterThan(sweep[index - 1]!.losses.total);
+  });
+
+  it("names its assumptions, ending with the datasheet governing", () => {
+    const keys = assumptionsOf(qcm040120k4, op({})).map((item) => item.key);
+    expect(keys[0]).toBe("topologyInverter");
+    expect(keys).toContain("mosfetSync");
+    expect(keys.at(-1)).toBe("datasheetGoverns");
+    expect(assumptionsOf(qcd10065t2, op({ mode: "dcdc" })).map((item) => item.key)).toEqual(expect.arrayContaining(["topologyDcdc", "diodeCapacitive"]));
+  });
+});

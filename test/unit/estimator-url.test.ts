@@ -1,0 +1,93 @@
+// The operating point's URL form: parse/write round trips, defaults, the GET form's fields, and input that is
+// out of range or malformed becoming localized message keys (never NaN, never a throw).
+import { describe, expect, it } from "vitest";
+import {
+  exampleOperatingPoint,
+  formToOperatingPoint,
+  operatingPointRedirect,
+  parseOperatingPoint,
+  writeOperatingPoint,
+  type OperatingPoint,
+} from "../../shared/estimator/index.ts";
+
+describe("op URL form", () => {
+  it("reads the issue's example as an inverter at 20 A rms with the default modulation index", () => {
+    const parsed = parseOperatingPoint("800,20,50k,0.9,80");
+    expect(parsed).toEqual({
+      ok: true,
+      text: "800,20,50k,0.9,80",
+      value: { mode: "inverter", vBus: 800, current: 20, currentKind: "rms", fsw: 50_000, pf: 0.9, duty: 0.5, tc: 80, m: 0.9 },
+    });
+    expect(writeOperatingPoint(exampleOperatingPoint)).toBe("800,20,50k,0.9,80");
+  });
+
+  it("reads peak current, DC/DC duty, plain-Hz and MHz frequencies and a modulation index", () => {
+    expect(parseOperatingPoint("600,212p,8k,-0.85,65,1.1")).toMatchObject({ ok: true, value: { currentKind: "peak", current: 212, pf: -0.85, m: 1.1, fsw: 8000 } });
+    expect(parseOperatingPoint("400, 12, 100000, d0.45, 90")).toMatchObject({ ok: true, text: "400,12,100k,d0.45,90", value: { mode: "dcdc", duty: 0.45, fsw: 100_000 } });
+    expect(parseOperatingPoint("48,100,1M,d0.2,40")).toMatchObject({ ok: true, value: { fsw: 1_000_000 } });
+  });
+
+  it("round-trips: write(parse(write(op))) is stable and parse(write(op)) gives op back", () => {
+    const samples: OperatingPoint[] = [
+      exampleOperatingPoint,
+      { ...exampleOperatingPoint, currentKind: "peak", current: 28.2843, m: 1.05, pf: -1, tc: -40 },
+      { ...exampleOperatingPoint, mode: "dcdc", duty: 0.33, fsw: 250_500, vBus: 1.5, current: 0.25 },
+      { ...exampleOperatingPoint, fsw: 100, vBus: 2000, tc: 175 },
+    ];
+    for (const sample of samples) {
+      const text = writeOperatingPoint(sample);
+      const parsed = parseOperatingPoint(text);
+      expect(parsed?.ok, text).toBe(true);
+      if (!parsed?.ok) continue;
+      // DC/DC ignores pf, M and the RMS/peak choice, so those come back as defaults.
+      const expected = sample.mode === "dcdc" ? { ...sample, pf: 0.9, m: 0.9, currentKind: "rms" } : sample;
+      expect(parsed.value).toEqual(expected);
+      expect(writeOperatingPoint(parsed.value)).toBe(text);
+    }
+  });
+
+  it("has no op when the parameter is absent or empty", () => {
+    expect(parseOperatingPoint(null)).toBeNull();
+    expect(parseOperatingPoint("  ")).toBeNull();
+  });
+
+  it("turns bad input into message keys with bounds, keeping what was typed", () => {
+    const negative = parseOperatingPoint("-800,20,50k,0.9,80");
+    expect(negative).toMatchObject({ ok: false, issues: [{ field: "vBus", message: "errors.vBus.range", values: { min: 1, max: 2000 } }], draft: { vBus: "-800" } });
+    expect(parseOperatingPoint("800,20,0k,0.9,80")).toMatchObject({ ok: false, issues: [{ field: "fsw", message: "errors.fsw.range" }] });
+    expect(parseOperatingPoint("80000,20,50k,0.9,80")).toMatchObject({ ok: false, issues: [{ field: "vBus" }] });
+    expect(parseOperatingPoint("800,abc,50k,1.5,80")).toMatchObject({
+      ok: false,
+      issues: [
+        { field: "current", message: "errors.current.number" },
+        { field: "pf", message: "errors.pf.range" },
+      ],
+    });
+    expect(parseOperatingPoint("800,20,50k,d1.2,80")).toMatchObject({ ok: false, issues: [{ field: "duty" }], draft: { mode: "dcdc", duty: "1.2" } });
+    expect(parseOperatingPoint("800,20,50k")).toMatchObject({ ok: false, issues: [{ field: "op", message: "errors.op" }] });
+    expect(parseOperatingPoint("800,1e3,50k,0.9,80")).toMatchObject({ ok: false, issues: [{ field: "current", message: "errors.current.number" }] });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,2")).toMatchObject({ ok: false, issues: [{ field: "m", message: "errors.m.range" }] });
+    for (const text of ["NaN,20,50k,0.9,80", "800,Infinity,50k,0.9,80", ",,,,", "800,20,0x10,0.9,80"]) {
+      const parsed = parseOperatingPoint(text);
+      expect(parsed?.ok, text).toBe(false);
+    }
+  });
+});
+
+describe("the panel's GET form", () => {
+  it("joins its fields into op (frequency in kHz) and redirects to the short URL, keeping the other parameters", () => {
+    const query = new URLSearchParams("q=sic&sort=est.loss:asc&page=3&opMode=inverter&opV=800&opI=20&opIk=rms&opF=50&opPf=0.9&opD=0.5&opTc=80&opM=0.9");
+    expect(formToOperatingPoint(query)).toBe("800,20,50k,0.9,80");
+    const target = operatingPointRedirect(new URL(`http://x/zh/productAndService/products/120?${query}`));
+    expect(target).toBe("/zh/productAndService/products/120?q=sic&sort=est.loss%3Aasc&op=800,20,50k,0.9,80");
+    expect(formToOperatingPoint(new URLSearchParams("opMode=dcdc&opV=400&opI=10&opIk=peak&opF=100&opD=0.4&opTc=60&opM=1"))).toBe("400,10,100k,d0.4,60");
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=600&opI=100&opIk=peak&opF=8&opPf=0.85&opTc=70&opM=1.05"))).toBe("600,100p,8k,0.85,70,1.05");
+    expect(operatingPointRedirect(new URL("http://x/en/a?op=800,20,50k,0.9,80"))).toBeNull();
+  });
+
+  it("cannot smuggle extra fields through a comma", () => {
+    const text = formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800,1,1&opI=20&opF=50&opPf=0.9&opTc=80"));
+    expect(text).toBe("80011,20,50k,0.9,80");
+    expect(parseOperatingPoint(text)).toMatchObject({ ok: false, issues: [{ field: "vBus" }] });
+  });
+});
