@@ -8,7 +8,13 @@ export const upstreamEnv = z.object({
   UPSTREAM_PROVIDER: z.string().regex(/^[a-z0-9-]{1,40}$/, "lowercase letters, digits and - only").default("qingyun"),
   WEBSITE_CODE: z.string().regex(/^[a-z0-9_-]{1,40}$/).default("qingyun"),
   DATA_DIR: z.string().default("data"),
-  PUBLIC_ORIGIN: z.string().url().default("http://localhost:3000"),
+  // The origin visitors use: the Secure flag of the session cookie and the links in order e-mails.
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//.test(value) && new URL(value).origin === value.replace(/\/$/, ""), "must be an origin like https://www.example.com (no path)")
+    .transform((value) => value.replace(/\/$/, ""))
+    .default("http://localhost:3000"),
   // Sign-in codes, staff and preview (accounts module). Empty values count as unset (Docker, .env files).
   SMS_PROVIDER: unsetIfEmpty(z.enum(["console", "aliyun"], "console (codes in the log) or aliyun").default("console")),
   ALIYUN_SMS_ACCESS_KEY_ID: unsetIfEmpty(z.string().max(128).optional()),
@@ -57,6 +63,8 @@ export interface UpstreamOptions {
   now?: () => number;
   /** Extra settings owned by individual modules (SMS, SMTP, staff token, preview secret…). */
   env?: NodeJS.ProcessEnv;
+  /** How often the order e-mail outbox looks for due e-mails (CLI moves, retries); default 5000 ms. */
+  mailPollMs?: number;
   /** Where the console SMS and e-mail senders put codes (default: one log line each); tests read codes here. */
   codeLog?: (delivery: { channel: "sms" | "email"; to: string; code: string }) => void;
 }

@@ -5,7 +5,9 @@ import { parseUpstreamEnv } from "./config.ts";
 import type { Database } from "./db.ts";
 import type { MountOptions } from "./http.ts";
 import { createCodeStore } from "./accounts/codes.ts";
-import { createCodeSenders, logCodeLine } from "./accounts/delivery.ts";
+import { createCodeSenders, logCodeLine, smtpConfig } from "./accounts/delivery.ts";
+import { createMailSender } from "./accounts/mailer.ts";
+import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
 import { mountSignInRoutes } from "./accounts/routes-sign-in.ts";
 import { createSampleProducts } from "./samples/products.ts";
 import { createSampleList } from "./samples/list.ts";
@@ -32,5 +34,15 @@ export function mountAccountRoutes(router: Router, context: AccountContext, moun
   const list = createSampleList(db, now, products);
   const orders = createSampleOrders(db, now, products, list);
   mountSampleRoutes(router, db, list, orders, mountOptions);
-  mountStaffRoutes(router, { orders, moves: createOrderMoves(db, now), now, staffToken: env.STAFF_TOKEN, previewSecret: env.PREVIEW_SECRET });
+  // Order e-mails go out from here whoever moved the order (staff API now, the CLI at the next poll).
+  const outbox = createOrderMailOutbox({ db, now, sender: createMailSender(smtpConfig(env), log), publicOrigin: options.publicOrigin, log });
+  outbox.start(options.mailPollMs ?? 5000);
+  mountStaffRoutes(router, {
+    orders,
+    moves: createOrderMoves(db, now),
+    now,
+    staffToken: env.STAFF_TOKEN,
+    previewSecret: env.PREVIEW_SECRET,
+    onMove: outbox.nudge,
+  });
 }

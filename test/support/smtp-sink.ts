@@ -8,7 +8,15 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startSmtpSink(onMail: (mail: ReceivedMail) => void): Promise<{ port: number; close: () => Promise<void> }> {
+export interface SmtpSinkOptions {
+  /** While this answers true, every message is refused with a temporary failure (451), as by a server in trouble. */
+  refuse?: () => boolean;
+}
+
+export async function startSmtpSink(
+  onMail: (mail: ReceivedMail) => void,
+  options: SmtpSinkOptions = {},
+): Promise<{ port: number; close: () => Promise<void> }> {
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
@@ -16,6 +24,10 @@ export async function startSmtpSink(onMail: (mail: ReceivedMail) => void): Promi
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        if (options.refuse?.()) {
+          const error = Object.assign(new Error("Mailbox temporarily unavailable, try again later"), { responseCode: 451 });
+          return callback(error);
+        }
         onMail({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw: Buffer.concat(chunks).toString("utf8") });
         callback();
       });

@@ -40,14 +40,19 @@ export function freshIp(): string {
 export const START = Date.UTC(2026, 10, 22, 2, 0, 0);
 
 /** `start` sets the clock (default START); tests that mix in real-clock writers (the CLI) start near now. */
-export async function startAccountUpstream(overrides: Partial<UpstreamOptions> = {}, start = START): Promise<AccountUpstream> {
+export async function startAccountUpstream(
+  overrides: Partial<UpstreamOptions> = {},
+  start = START,
+  /** The upstream's logger (silent unless a test reads what it logs). */
+  log?: (message: string, detail?: unknown) => void,
+): Promise<AccountUpstream> {
   const clock = { t: start, advance: (ms: number) => void (clock.t += ms) };
   const deliveries: Delivery[] = [];
   const upstream = await startTestUpstream({
     now: () => clock.t,
     codeLog: (delivery) => deliveries.push(delivery),
     ...overrides,
-  });
+  }, log);
   const call: AccountUpstream["call"] = async (path, body = {}, options = {}) => {
     const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? freshIp() };
     if (options.cookie) headers.cookie = `${sessionCookie}=${options.cookie}`;

@@ -3,7 +3,7 @@
 import type { Language } from "../../../shared/languages.ts";
 import type { UpstreamEnv, UpstreamOptions } from "../config.ts";
 import { createAliyunSmsSender } from "./aliyun-sms.ts";
-import { createSmtpSender } from "./mailer.ts";
+import { createSmtpSender, type SmtpConfig } from "./mailer.ts";
 
 export interface CodeMessage {
   /** Normalised mobile number or lower-case e-mail address. */
@@ -60,16 +60,13 @@ export function createCodeSenders(env: UpstreamEnv, codeLog: CodeLog, now: () =>
       now,
     });
   }
-  const email =
-    env.SMTP_URL || env.SMTP_HOST
-      ? createSmtpSender({
-          url: env.SMTP_URL,
-          host: env.SMTP_HOST,
-          port: env.SMTP_PORT,
-          user: env.SMTP_USER,
-          pass: env.SMTP_PASS,
-          from: env.MAIL_FROM,
-        })
-      : createConsoleSender("email", codeLog);
+  const smtp = smtpConfig(env);
+  const email = smtp ? createSmtpSender(smtp) : createConsoleSender("email", codeLog);
   return { sms, email };
+}
+
+/** The SMTP settings when SMTP_URL or SMTP_HOST is set, else null (the console stands in). */
+export function smtpConfig(env: UpstreamEnv): SmtpConfig | null {
+  if (!env.SMTP_URL && !env.SMTP_HOST) return null;
+  return { url: env.SMTP_URL, host: env.SMTP_HOST, port: env.SMTP_PORT, user: env.SMTP_USER, pass: env.SMTP_PASS, from: env.MAIL_FROM };
 }

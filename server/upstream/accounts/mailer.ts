@@ -25,9 +25,21 @@ const texts: Record<Language, { subject: string; body: (code: string) => string 
   },
 };
 
-export function createSmtpSender(config: SmtpConfig): CodeSender {
+/** One e-mail to one person; plain text (every mail client shows it, nothing to sanitise). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailSender {
+  readonly name: string;
+  send(message: MailMessage): Promise<void>;
+}
+
+function smtpTransport(config: SmtpConfig) {
   const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
-  const transport = config.url
+  return config.url
     ? nodemailer.createTransport({ url: config.url, ...timeouts })
     : nodemailer.createTransport({
         host: config.host,
@@ -37,6 +49,24 @@ export function createSmtpSender(config: SmtpConfig): CodeSender {
         auth: config.user ? { user: config.user, pass: config.pass ?? "" } : undefined,
         ...timeouts,
       });
+}
+
+/** Order e-mails and other notices: SMTP when configured, else one log line per message (development). */
+export function createMailSender(config: SmtpConfig | null, log: (message: string) => void): MailSender {
+  if (!config) {
+    return { name: "console", send: async ({ to, subject, text }) => log(`[mail] to ${to}: ${subject}\n${text}`) };
+  }
+  const transport = smtpTransport(config);
+  return {
+    name: "smtp",
+    async send({ to, subject, text }) {
+      await transport.sendMail({ from: config.from, to, subject, text });
+    },
+  };
+}
+
+export function createSmtpSender(config: SmtpConfig): CodeSender {
+  const transport = smtpTransport(config);
   return {
     name: "smtp",
     async send({ to, code, language }) {

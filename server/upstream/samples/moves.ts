@@ -1,6 +1,7 @@
 // Staff moves of a sample order (issue 3 §5), shared by the staff API and the orders CLI:
 // pending → inStock → shipped (carrier and tracking number) → signed → done, or rejected (with a reason)
-// before shipping. Each move is one transaction that also writes the history record.
+// before shipping. Each move is one transaction that also writes the history record and queues the
+// applicant's e-mail (order_mail_outbox, delivered by mail-outbox.ts), so no move goes untold.
 import {
   canMoveOrder,
   nextOrderStatus,
@@ -35,6 +36,7 @@ export function createOrderMoves(db: Database, now: () => number) {
   const insertRecord = db.prepare(
     "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
+  const queueMail = db.prepare("INSERT INTO order_mail_outbox (order_id, record_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?)");
 
   /** Moves the order to `to` (or along the happy path when `to` is "next"); returns the new status. */
   function move(orderNumber: string, to: OrderStatus | "next", details: MoveDetails, actor: MoveActor): { from: OrderStatus; to: OrderStatus } {
@@ -60,7 +62,8 @@ export function createOrderMoves(db: Database, now: () => number) {
         order.id,
         order.status,
       );
-      insertRecord.run(order.id, target, note, shipping ? carrier : null, shipping ? trackingNumber : null, actor, t);
+      const record = insertRecord.run(order.id, target, note, shipping ? carrier : null, shipping ? trackingNumber : null, actor, t);
+      queueMail.run(order.id, Number(record.lastInsertRowid), t, t);
       return { from: order.status, to: target };
     });
   }

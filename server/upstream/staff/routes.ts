@@ -18,6 +18,8 @@ export interface StaffDeps {
   now: () => number;
   staffToken: string | undefined;
   previewSecret: string | undefined;
+  /** Called after each move (sends the applicant's e-mail without making the answer wait for it). */
+  onMove?: () => void;
 }
 
 const listQuery = z.strictObject({
@@ -93,6 +95,7 @@ export function mountStaffRoutes(router: Router, deps: StaffDeps) {
     const orderNumber = orderNumberOf(req);
     const body = parse(advanceBody, req.body ?? {});
     deps.moves.advance(orderNumber, body, "staff-api");
+    deps.onMove?.();
     sendData(res, detail(orderNumber, body.language ?? "en"));
   });
 
@@ -100,6 +103,7 @@ export function mountStaffRoutes(router: Router, deps: StaffDeps) {
     const orderNumber = orderNumberOf(req);
     const body = parse(rejectBody, req.body ?? {});
     deps.moves.reject(orderNumber, body.reason, "staff-api");
+    deps.onMove?.();
     sendData(res, detail(orderNumber, body.language ?? "en"));
   });
 

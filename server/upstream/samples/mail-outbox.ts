@@ -1,0 +1,127 @@
+// Delivers the order e-mails that staff moves queue in order_mail_outbox (see migration 008): due rows
+// are claimed with a lease, sent, and on failure logged and retried with exponential backoff. Runs inside
+// the upstream process; a move made by the CLI (another process) is picked up at the next poll.
+import type { Language } from "../../../shared/languages.ts";
+import type { OrderStatus } from "../../../shared/order-status.ts";
+import { transaction, type Database } from "../db.ts";
+import type { MailSender } from "../accounts/mailer.ts";
+import { composeOrderMail } from "./order-mail.ts";
+
+/** Retry schedule: 30 s, 1 min, 2 min … capped at 1 h; after 10 tries the row is given up as failed. */
+export const outboxRules = { firstRetryMs: 30_000, maxRetryMs: 60 * 60_000, maxAttempts: 10, leaseMs: 2 * 60_000, batch: 20 } as const;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(outboxRules.maxRetryMs, outboxRules.firstRetryMs * 2 ** Math.max(0, attempts - 1));
+}
+
+interface DueRow {
+  id: number;
+  attempts: number;
+  orderId: number;
+  orderNumber: string;
+  language: Language;
+  applicantName: string;
+  applicantEmail: string;
+  status: OrderStatus;
+  carrier: string | null;
+  trackingNumber: string | null;
+  note: string | null;
+}
+
+export interface OutboxDeps {
+  db: Database;
+  now: () => number;
+  sender: MailSender;
+  publicOrigin: string;
+  log: (message: string, detail?: unknown) => void;
+}
+
+export function createOrderMailOutbox(deps: OutboxDeps) {
+  const { db, now } = deps;
+  const due = db.prepare(
+    `SELECT m.id, m.attempts, o.id AS orderId, o.order_number AS orderNumber, o.language, o.applicant_name AS applicantName,
+       o.applicant_email AS applicantEmail, r.status, r.carrier, r.tracking_number AS trackingNumber, r.note
+     FROM order_mail_outbox m JOIN sample_orders o ON o.id = m.order_id JOIN sample_order_records r ON r.id = m.record_id
+     WHERE m.state = 'pending' AND m.next_attempt_at <= ? ORDER BY m.next_attempt_at, m.id LIMIT ?`,
+  );
+  const claim = db.prepare("UPDATE order_mail_outbox SET next_attempt_at = ? WHERE id = ? AND state = 'pending' AND next_attempt_at <= ?");
+  const items = db.prepare(
+    "SELECT part_number AS partNumber, name_zh, name_en, quantity FROM sample_order_items WHERE order_id = ? ORDER BY rowid",
+  );
+  const markSent = db.prepare("UPDATE order_mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?");
+  const markFailed = db.prepare("UPDATE order_mail_outbox SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?");
+
+  let running: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function deliver(row: DueRow): Promise<boolean> {
+    const parts = (items.all(row.orderId) as Array<{ partNumber: string; name_zh: string; name_en: string; quantity: number }>).map((item) => ({
+      partNumber: item.partNumber,
+      name: row.language === "zh" ? item.name_zh : item.name_en,
+      quantity: item.quantity,
+    }));
+    const mail = composeOrderMail({ ...row, items: parts, publicOrigin: deps.publicOrigin });
+    try {
+      await deps.sender.send(mail);
+      if (db.isOpen) markSent.run(now(), row.id);
+      return true;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const giveUp = attempts >= outboxRules.maxAttempts;
+      const message = error instanceof Error ? error.message : String(error);
+      if (db.isOpen) markFailed.run(giveUp ? "failed" : "pending", attempts, now() + retryDelayMs(attempts), message.slice(0, 500), row.id);
+      // Never the mail's text: the order number and the try are enough to find it.
+      deps.log(
+        `order e-mail for ${row.orderNumber} (${row.status}) failed on try ${attempts}${giveUp ? ", giving up" : `, retrying in ${retryDelayMs(attempts) / 1000} s`}`,
+        error,
+      );
+      return false;
+    }
+  }
+
+  /** Sends every e-mail that is due now; returns how many were sent. Calls never overlap. */
+  async function deliverDue(): Promise<number> {
+    if (running) return running;
+    running = (async () => {
+      let sent = 0;
+      if (!db.isOpen) return 0;
+      const t = now();
+      const rows = transaction(db, () => {
+        const found = due.all(t, outboxRules.batch) as unknown as DueRow[];
+        // The lease: another process polling the same database skips these rows until it ends.
+        return found.filter((row) => Number(claim.run(t + outboxRules.leaseMs, row.id, t).changes) === 1);
+      });
+      for (const row of rows) if (await deliver(row)) sent += 1;
+      return sent;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const safely = () =>
+    void deliverDue().catch((error: unknown) => {
+      if (db.isOpen) deps.log("order e-mail outbox failed", error);
+    });
+
+  return {
+    deliverDue,
+    /** A move was just made here: deliver without waiting for the next poll (never awaited by the move). */
+    nudge: () => setImmediate(safely),
+    /** Polls for due e-mails (CLI moves, retries); stops by itself once the database is closed. */
+    start(pollMs: number) {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (!db.isOpen) {
+          clearInterval(timer);
+          timer = undefined;
+          return;
+        }
+        safely();
+      }, pollMs);
+      timer.unref();
+    },
+  };
+}
+
+export type OrderMailOutbox = ReturnType<typeof createOrderMailOutbox>;
