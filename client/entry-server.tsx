@@ -16,7 +16,7 @@ import { AppProviders, createAppStore } from "./providers.tsx";
 import { hydrationData } from "./hydration.ts";
 import type { AppContext } from "./app-context.ts";
 import type { ServerLoaderContext } from "./api/loader-context.ts";
-import { createPageClient } from "./api/page-client.ts";
+import { createPageClient, type CallCache } from "./api/page-client.ts";
 
 const handler = createStaticHandler(routes);
 
@@ -28,7 +28,19 @@ export interface RenderInput {
   isBot: boolean;
   appContext: AppContext;
   /** Where the loaders reach the upstream: its URL and the visitor's cookie, forwarded as is. */
-  upstream: { base: string; cookie: string; signal: AbortSignal; timeoutMs: number; onSetCookie?: (lines: string[]) => void };
+  upstream: {
+    base: string;
+    cookie: string;
+    signal: AbortSignal;
+    timeoutMs: number;
+    onSetCookie?: (lines: string[]) => void;
+    /** The visitor's address (Express req.ip, trust proxy applied), for the upstream's per-client limits. */
+    forwardedFor?: string | undefined;
+    /** The server's fetch (it notes the content version and failures) and, for anonymous visitors outside
+     * preview only, the shared cache of public reads. */
+    fetch?: typeof fetch;
+    cache?: CallCache | undefined;
+  };
   /** Asset URLs for the source modules of the matched routes. */
   assets: (modules: string[]) => DocumentAssets;
   timeoutMs: number;
@@ -58,6 +70,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         preview: input.appContext.previewUntil !== null,
         cookie: input.upstream.cookie,
         onSetCookie: input.upstream.onSetCookie,
+        forwardedFor: input.upstream.forwardedFor,
+        fetch: input.upstream.fetch,
+        cache: input.upstream.cache,
         // A hung upstream must not hang the page: each render's calls give up after the upstream timeout.
         signal: AbortSignal.any([input.upstream.signal, AbortSignal.timeout(input.upstream.timeoutMs)]),
       }),

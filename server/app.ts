@@ -1,6 +1,7 @@
 // createApp(config) → the Express app. The only place where middleware order is decided:
-// health → security headers → /api proxy (before any body parser) → assets → cookies and i18n →
-// language routing → the document handler → 404.
+// health → security headers → /api proxy (before any body parser) → precompressed hashed assets →
+// compression → other assets → cookies and i18n → language routing → the document handler (page cache
+// first) → 404.
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
@@ -24,6 +25,8 @@ import { languageRouting } from "./language.ts";
 import { seoRoutes } from "./seo/routes.ts";
 import { previewMode } from "./preview.ts";
 import { createDocumentHandler, type EntryServer } from "./render.ts";
+import { createSiteCaches } from "./cache/index.ts";
+import { precompressedAssets } from "./cache/precompressed-assets.ts";
 
 export const rootDir = path.resolve(import.meta.dirname, "..");
 
@@ -89,6 +92,9 @@ export async function createApp(config: Config, options: AppOptions) {
     createApiProxy({ target: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
   );
 
+  // Hashed assets go out as the brotli/gzip copies made at build; compression() skips what is already encoded,
+  // and compresses the HTML as it streams (React flushes it through compression's res.flush).
+  if (options.clientDir) app.use("/assets", precompressedAssets(path.join(options.clientDir, "assets")));
   app.use(compression());
   if (options.clientDir) {
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
@@ -101,6 +107,9 @@ export async function createApp(config: Config, options: AppOptions) {
   });
 
   const resources: Record<Language, Resources> = loadResources();
+  // Upstream-read and page caches (server/cache/); off in development, where sources change under Vite.
+  const caches = options.vite ? undefined : createSiteCaches(config.rawEnv, config.upstreamTimeoutMs);
+  app.locals.caches = caches;
   const i18n = await createServerI18n(resources);
   app.use(cookieParser());
   app.use(i18nMiddleware(i18n));
@@ -111,6 +120,7 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
   app.use(
     createDocumentHandler({
+      caches,
       config,
       logger,
       resources,

@@ -12,6 +12,10 @@ import { isUserPage, privateNoStore } from "../shared/user-pages.ts";
 import type { Resources } from "../client/app-context.ts";
 import type { DocumentAssets } from "../client/document.tsx";
 import type { RenderInput, RenderOutput } from "../client/entry-server.tsx";
+import { renderUpstream, type SiteCaches } from "./cache/index.ts";
+import { etagMatches, pageCacheKey, type CachedPage } from "./cache/page-cache.ts";
+import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "./cache/cache-policy.ts";
+import { CapturingWriter } from "./cache/capture.ts";
 
 export interface EntryServer {
   render: (input: RenderInput) => Promise<RenderOutput>;
@@ -25,6 +29,8 @@ export interface DocumentHandlerOptions {
   loadEntry: () => Promise<EntryServer>;
   assets: (modules: string[]) => DocumentAssets;
   dev: boolean;
+  /** Public upstream reads and rendered anonymous pages (issue 9); absent: every page is rendered afresh. */
+  caches?: SiteCaches | undefined;
 }
 
 /** Form posts to page actions (the sign-in form without JavaScript) are small. */
@@ -86,6 +92,17 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       res.cookie(languageCookie, language, { maxAge: languageCookieMaxAgeMs, path: "/", sameSite: "lax", secure });
     }
 
+    // Anonymous (no preview, no cookie that can change a page): the shared caches serve and learn from it.
+    const isBot = isbot(req.headers["user-agent"] ?? "");
+    const shared = !form && !isPrivate() && res.locals.previewUntil === null && !hasPersonalCookies(req.cookies);
+    const pageKey = shared && options.caches ? pageCacheKey(req.originalUrl, language, isBot) : null;
+    if (pageKey) {
+      const cached = options.caches!.pages.get(pageKey);
+      if (cached) return sendCachedPage(req, res, cached, nonce, options.dev);
+    }
+    const upstream = renderUpstream(options.caches, shared);
+    let renderFailed = false;
+
     let output: RenderOutput;
     try {
       const entry = await options.loadEntry();
@@ -94,7 +111,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
         language,
         i18n: req.i18n,
         nonce,
-        isBot: isbot(req.headers["user-agent"] ?? ""),
+        isBot,
         appContext: {
           language,
           resources: options.resources[language],
@@ -110,10 +127,16 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           signal: controller.signal,
           timeoutMs: config.upstreamTimeoutMs,
           onSetCookie: (lines) => setCookies.push(...lines),
+          forwardedFor: req.ip,
+          fetch: upstream.fetch,
+          cache: upstream.cache,
         },
         assets: options.assets,
         timeoutMs: config.renderTimeoutMs,
-        onError: (error) => logger.error({ err: error, url: req.originalUrl }, "render error"),
+        onError: (error) => {
+          renderFailed = true;
+          logger.error({ err: error, url: req.originalUrl }, "render error");
+        },
       });
     } catch (error) {
       logger.error({ err: error, url: req.originalUrl }, "render failed");
@@ -137,14 +160,42 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Content-Language", htmlLang[language]);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.dev));
-    // The HTML carries a one-time nonce: it must never be served from a shared cache.
-    res.setHeader("Cache-Control", isPrivate() ? privateNoStore : "private, no-cache");
+    // Anonymous HTML may be kept by shared caches (its nonce is then shared too: the page holds nothing
+    // of the visitor's); signed-in, preview and failed pages never.
+    const publicPage = shared && output.statusCode < 500;
+    res.setHeader("Cache-Control", isPrivate() ? privateNoStore : publicPage ? publicHtmlCacheControl : privateHtmlCacheControl);
+    res.setHeader("X-Cache", pageKey ? "MISS" : "BYPASS");
     if (req.method === "HEAD") {
       output.abort();
       return res.end();
     }
-    output.pipe(res);
+    if (!pageKey || output.statusCode !== 200) return output.pipe(res);
+    // Streamed to the visitor as it renders, and kept once complete unless anything went wrong.
+    const writer = new CapturingWriter(res);
+    writer.on("finish", () => {
+      const html = writer.body();
+      if (html === null || renderFailed || upstream.degraded || setsPersonalCookie(res.getHeader("set-cookie"))) return;
+      options.caches!.pages.set(pageKey, output.statusCode, htmlLang[language], html, nonce);
+    });
+    output.pipe(writer);
   };
+}
+
+/** A page from the page cache: the fresh nonce written into it and into the CSP, or a 304 for the browser's copy. */
+function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: string, dev: boolean) {
+  res.setHeader("Cache-Control", publicHtmlCacheControl);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("X-Cache", "HIT");
+  res.setHeader("Content-Language", page.contentLanguage);
+  if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    // No CSP on a 304: the browser keeps its stored page with the stored policy whose nonce that page
+    // carries; a new policy merged onto the old page would block its scripts.
+    return res.status(304).end();
+  }
+  res.status(page.status);
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+  res.end(req.method === "HEAD" ? undefined : page.parts.join(nonce));
 }
 
 /** When React cannot even render the shell: a static, localized 500 page, no stack trace. */

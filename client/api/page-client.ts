@@ -22,8 +22,27 @@ export interface PageClientOptions {
   cookie?: string | undefined;
   /** Server transport only: receives the upstream's Set-Cookie lines (sign-in from a form without JS). */
   onSetCookie?: ((lines: string[]) => void) | undefined;
+  /** Server transport only: the visitor's address, so the upstream's per-client limits (contact form,
+   * sign-in codes) count the visitor and not the site server when a form is posted without JavaScript. */
+  forwardedFor?: string | undefined;
   fetch?: typeof fetch;
   signal?: AbortSignal | undefined;
+  /** Server transport only: the shared cache of public reads (server/cache/). Left out in preview and for a
+   * visitor whose calls may be bound to a session, so such calls always reach the upstream. */
+  cache?: CallCache | undefined;
+}
+
+/** What the page client needs of a cache; the server's implementation lives in server/cache/. */
+export interface CallCache {
+  /** The kept answer of `key`, else `load`'s (one load in flight per key). `signal` only stops this caller
+   * waiting: the shared load runs on with its own timeout, since other visitors may be waiting for it. */
+  get<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T>;
+}
+
+/** Public reads (menus, tree, pages, lists, details, search) answer every anonymous visitor alike: the only
+ * calls a shared cache may keep. Writes (add*, send*, auth*) and session calls (auth, isLogin) never are. */
+export function isPublicRead(call: Pick<CallDefinition, "auth" | "method" | "name">): boolean {
+  return !call.auth && (call.method === "GET" || /^(query|search)[A-Z]/.test(call.name));
 }
 
 /** A failed call: the contract's code and message when the upstream answered, else a transport error. */
@@ -63,6 +82,7 @@ export function createPageClient(options: PageClientOptions): PageClient {
     const url = `${options.base}${callPath(call, options.provider)}${search}`;
     const headers: Record<string, string> = { accept: "application/json" };
     if (isServer && options.cookie) headers.cookie = options.cookie;
+    if (isServer && options.forwardedFor) headers["x-forwarded-for"] = options.forwardedFor;
     const init: RequestInit = { method: call.method, headers, credentials: "same-origin", signal: options.signal ?? null };
     if (call.method === "POST") {
       headers["content-type"] = "application/json";
@@ -73,6 +93,15 @@ export function createPageClient(options: PageClientOptions): PageClient {
         websiteCode: options.websiteCode,
       });
     }
+    if (isServer && options.cache && isPublicRead(call)) {
+      // The key holds everything the answer depends on: path, query (language) and body (language, draft flag, site).
+      const key = `${call.method} ${url} ${typeof init.body === "string" ? init.body : ""}`;
+      return options.cache.get(key, (signal) => send(call, url, { ...init, signal }), options.signal);
+    }
+    return send(call, url, init);
+  }
+
+  async function send<C extends CallDefinition>(call: C, url: string, init: RequestInit): Promise<Response_<C>> {
     let response: Response;
     try {
       response = await doFetch(url, init);

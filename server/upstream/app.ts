@@ -8,6 +8,8 @@ import { createSessionResolver } from "./sessions.ts";
 import { mountSiteRoutes } from "./routes-site.ts";
 import { mountContentRoutes } from "./routes-content.ts";
 import { mountAccountRoutes } from "./routes-accounts.ts";
+import { contentVersion } from "./content/version.ts";
+import { contentVersionHeader } from "../../shared/content-version.ts";
 
 export interface UpstreamContext {
   db: Database;
@@ -29,6 +31,12 @@ export function createUpstreamApp(context: UpstreamContext) {
     } catch {
       res.status(503).json({ status: "unavailable" });
     }
+  });
+  // Every answer names the published content's version: the site drops its caches when it changes.
+  const version = contentVersion();
+  app.use((_req, res, next) => {
+    res.setHeader(contentVersionHeader, version);
+    next();
   });
   app.use(cookieParser());
   app.use(jsonBody());

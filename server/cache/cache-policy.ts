@@ -1,0 +1,22 @@
+// Who may be served from (and fill) the shared caches, and the Cache-Control of HTML. Anonymous means: not
+// in preview and no cookie but the ones that cannot change a page (the language cookie only repeats the
+// URL's language). A session cookie, the preview cookie or any cookie we do not know makes the visitor's
+// pages personal: rendered afresh, calls sent straight to the upstream, HTML private and never stored.
+import { languageCookie } from "../../shared/languages.ts";
+
+/** Anonymous HTML: shared caches (nginx, a CDN) keep it 60 s and may serve it stale for 5 min while they
+ * revalidate; browsers always revalidate (max-age=0) with the ETag. */
+export const publicHtmlCacheControl = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const privateHtmlCacheControl = "private, no-store";
+
+const neutralCookies = new Set<string>([languageCookie]);
+
+export function hasPersonalCookies(cookies: Record<string, unknown> | undefined): boolean {
+  return Object.keys(cookies ?? {}).some((name) => !neutralCookies.has(name));
+}
+
+/** Set-Cookie lines other than the language cookie make a response personal: it is never stored. */
+export function setsPersonalCookie(header: number | string | string[] | undefined): boolean {
+  const lines = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+  return lines.some((line) => !line.startsWith(`${languageCookie}=`));
+}

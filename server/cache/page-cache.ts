@@ -1,0 +1,71 @@
+// The cache of rendered anonymous pages. An entry is the whole streamed document with the request's CSP
+// nonce cut out, so every answer from it carries a fresh nonce; its weak ETag names the content without
+// the nonce, so a browser revalidating gets a 304. Bounded in bytes by lru-cache, short time to live.
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import type { CacheStats } from "./upstream-cache.ts";
+
+export interface CachedPage {
+  status: number;
+  contentLanguage: string;
+  /** The document split at every occurrence of the nonce it was rendered with. */
+  parts: string[];
+  etag: string;
+  storedAt: number;
+}
+
+export interface PageCache {
+  get(key: string): CachedPage | undefined;
+  /** Keeps a rendered document; `nonce` is the one it was rendered with. */
+  set(key: string, status: number, contentLanguage: string, html: string, nonce: string): CachedPage;
+  clear(): void;
+  readonly stats: CacheStats;
+  readonly size: number;
+}
+
+/** Path, query and language (and whether a crawler asked: crawlers get the fully resolved stream). */
+export function pageCacheKey(originalUrl: string, language: string, isBot: boolean): string {
+  return `${language} ${isBot ? "bot" : "people"} ${originalUrl}`;
+}
+
+export function createPageCache(options: { ttlMs: number; maxBytes: number; now?: () => number }): PageCache {
+  const now = options.now ?? Date.now;
+  const stats: CacheStats = { hits: 0, stale: 0, misses: 0 };
+  const lru = new LRUCache<string, CachedPage>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (page) => Math.max(1, page.parts.reduce((sum, part) => sum + part.length, 0)),
+    ttl: Math.max(1, options.ttlMs),
+    perf: { now },
+  });
+  return {
+    get(key) {
+      const page = options.ttlMs > 0 ? lru.get(key) : undefined;
+      if (page) stats.hits++;
+      else stats.misses++;
+      return page;
+    },
+    set(key, status, contentLanguage, html, nonce) {
+      const parts = html.split(nonce);
+      // The ETag must not depend on the nonce, or no two answers would ever match.
+      const etag = `W/"${createHash("sha1").update(parts.join("\0nonce\0")).digest("base64url")}"`;
+      const page: CachedPage = { status, contentLanguage, parts, etag, storedAt: now() };
+      if (options.ttlMs > 0) lru.set(key, page);
+      return page;
+    },
+    clear: () => lru.clear(),
+    stats,
+    get size() {
+      return lru.size;
+    },
+  };
+}
+
+/** If-None-Match against a weak ETag (weak comparison, RFC 9110 §13.1.2). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => {
+    const candidate = tag.trim();
+    return candidate === "*" || candidate.replace(/^W\//, "") === opaque;
+  });
+}
