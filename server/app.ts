@@ -24,6 +24,7 @@ import { createServerI18n, i18nMiddleware, loadResources } from "./i18n.ts";
 import { languageRouting } from "./language.ts";
 import { seoRoutes } from "./seo/routes.ts";
 import { previewMode } from "./preview.ts";
+import { catalogCsv } from "./catalog-csv.ts";
 import { createDocumentHandler, type EntryServer } from "./render.ts";
 import { createSiteCaches } from "./cache/index.ts";
 import { precompressedAssets } from "./cache/precompressed-assets.ts";
@@ -117,6 +118,8 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure: config.publicOrigin.startsWith("https:") }));
   // Crawler files sit at the root, outside the language prefixes.
   app.use(seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname) }));
+  // The finder's CSV (whole filtered result) sits beside its page, under the language prefix.
+  app.use(catalogCsv({ config, logger, resources }));
   app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
   app.use(
     createDocumentHandler({

@@ -48,3 +48,9 @@ function trimParts(parts: ParamNamePart[]): ParamNamePart[] {
   if (last) last.text = last.text.trimEnd();
   return out.filter((part) => part.text.length > 0);
 }
+
+/** The column name with its unit: the unit is added only when the name does not already carry "(unit)". */
+export function paramNameWithUnit(paramName: string, unit: string | null | undefined): string {
+  if (!unit || paramName.includes(`(${unit})`)) return paramName;
+  return `${paramName} (${unit})`;
+}

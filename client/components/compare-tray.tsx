@@ -1,0 +1,107 @@
+// The compare tray (issue 6 §2): up to 4 products picked in any finder, kept for the browser session
+// (sessionStorage, read after hydration so the server HTML and the first client render agree), and a
+// link to the compare page whose state lives only in its URL.
+import { useEffect } from "react";
+import { atom, useAtom, useAtomValue } from "jotai";
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { useLocalize } from "../hooks.ts";
+
+export const COMPARE_MAX = 4;
+const STORAGE_KEY = "qy-compare";
+
+export interface CompareItem {
+  id: number;
+  partNumber: string;
+}
+
+export const compareItemsAtom = atom<CompareItem[]>([]);
+/** False until the tray has read sessionStorage: checkboxes stay disabled so nothing is lost before. */
+export const compareReadyAtom = atom(false);
+
+export function compareHref(items: readonly CompareItem[]): string {
+  return `/productAndService/compare?parts=${items.map((item) => encodeURIComponent(item.partNumber)).join(",")}`;
+}
+
+function readStored(): CompareItem[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]");
+    if (!Array.isArray(parsed)) return [];
+    return parsed
+      .filter((item): item is CompareItem => !!item && typeof item.id === "number" && typeof item.partNumber === "string" && /^[\w.-]{1,64}$/.test(item.partNumber))
+      .slice(0, COMPARE_MAX);
+  } catch {
+    // Storage blocked (privacy mode) or garbage: start empty.
+    return [];
+  }
+}
+
+/** The checkbox side: whether a product is picked, and toggling it (refused when the tray is full). */
+export function useCompare() {
+  const [items, setItems] = useAtom(compareItemsAtom);
+  const ready = useAtomValue(compareReadyAtom);
+  const has = (id: number) => items.some((item) => item.id === id);
+  const toggle = (item: CompareItem) => {
+    if (has(item.id)) setItems(items.filter((candidate) => candidate.id !== item.id));
+    else if (items.length < COMPARE_MAX) setItems([...items, item]);
+  };
+  return { items, ready, has, toggle, full: items.length >= COMPARE_MAX };
+}
+
+export function CompareTray() {
+  const { t } = useTranslation("catalog");
+  const localize = useLocalize();
+  const [items, setItems] = useAtom(compareItemsAtom);
+  const [ready, setReady] = useAtom(compareReadyAtom);
+
+  useEffect(() => {
+    if (!ready) {
+      setItems(readStored());
+      setReady(true);
+    }
+  }, [ready, setItems, setReady]);
+
+  useEffect(() => {
+    if (!ready) return;
+    try {
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(items));
+    } catch {
+      // Not stored: the tray still works for this page.
+    }
+  }, [items, ready]);
+
+  return (
+    <section className={`compare-tray${items.length ? " is-open" : ""}`} aria-label={t("compare.tray")} hidden={!items.length}>
+      <p className="compare-tray__title" aria-live="polite">
+        {t("compare.count", { count: items.length, max: COMPARE_MAX })}
+      </p>
+      <ul className="compare-tray__list">
+        {items.map((item) => (
+          <li key={item.id}>
+            <span>{item.partNumber}</span>
+            <button
+              type="button"
+              className="compare-tray__remove"
+              aria-label={t("compare.remove", { part: item.partNumber })}
+              onClick={() => setItems(items.filter((candidate) => candidate.id !== item.id))}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="compare-tray__actions">
+        {items.length >= 2 ? (
+          <Link className="button button--primary" to={localize(compareHref(items))}>
+            {t("compare.go")}
+          </Link>
+        ) : (
+          <span className="compare-tray__hint">{t("compare.pickMore")}</span>
+        )}
+        <button type="button" className="button" onClick={() => setItems([])}>
+          {t("compare.clear")}
+        </button>
+      </div>
+    </section>
+  );
+}

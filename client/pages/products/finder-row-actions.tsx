@@ -1,0 +1,28 @@
+// The action cells of a finder row: the datasheet and "add to sample list". Both delegate to the shared
+// components of the detail page (one implementation of the download flow and of adding samples).
+import { useTranslation } from "react-i18next";
+import type { ProductListItem } from "../../../shared/contract/products.ts";
+
+export function DatasheetLink({ product }: { product: ProductListItem }) {
+  const { t } = useTranslation("catalog");
+  if (!product.datasheet) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">{t("finder.noDatasheet")}</span>
+      </>
+    );
+  }
+  // SLOT(D): the gated download flow (client/components/document-download.tsx) replaces this plain link.
+  return (
+    <a href={`/api${product.datasheet.downloadPath}`} className="finder-datasheet" aria-label={t("finder.datasheetOf", { part: product.partNumber })}>
+      PDF
+    </a>
+  );
+}
+
+export function SampleSlot({ product }: { product: ProductListItem }) {
+  // SLOT(B): <AddToSampleButton product={{ id, partNumber }} compact /> from client/components/add-to-sample.tsx.
+  void product;
+  return null;
+}

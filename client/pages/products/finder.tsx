@@ -1,0 +1,440 @@
+// The parametric finder (issue 6 §2): a GET filter form (keyword, per-column value lists with counts,
+// numeric ranges, page size), active-filter chips, the table with grouped sortable headers, paging and
+// the CSV link. Everything is a real link or form field built from the URL state, so it works before
+// hydration and without JavaScript; with JavaScript the same URLs are navigated to without a reload.
+import { useId, type FormEvent, type ReactNode } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { DistinctField, ProductFilterData, ProductListItem, ProductPage } from "../../../shared/contract/products.ts";
+import type { ParamNamePart } from "../../../shared/param-name.ts";
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  PART_NUMBER_FIELD,
+  RANGE_MAX_SUFFIX,
+  RANGE_MIN_SUFFIX,
+  clearFilters,
+  hasFilters,
+  parseFinderQuery,
+  toggleSort,
+  withPage,
+  withoutFilter,
+  withoutRange,
+  writeFinderQuery,
+  type FinderQuery,
+} from "../../../shared/finder-query.ts";
+import { useLocalize } from "../../hooks.ts";
+import { useCompare } from "../../components/compare-tray.tsx";
+import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } from "./finder-columns.tsx";
+import { headerLayout } from "./finder-header.ts";
+import { productDetailPath } from "./products-loader.ts";
+import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
+
+export interface FinderProps {
+  page: ProductPage;
+  filters: ProductFilterData;
+  query: FinderQuery;
+  /** Columns appended after the parameters (the estimator's, issue 10). */
+  extraColumns?: FinderColumn[];
+  /** Heading id of the section the finder sits in (labels the table region). */
+  labelledBy: string;
+}
+
+function Parts({ parts }: { parts: ParamNamePart[] }) {
+  return (
+    <>
+      {parts.map((part, index) => (part.subscript ? <sub key={index}>{part.text}</sub> : <span key={index}>{part.text}</span>))}
+    </>
+  );
+}
+
+function Name({ markup }: { markup: string }) {
+  const levels = columnLevels({ name: markup } as FinderColumn);
+  return (
+    <>
+      {levels.map((level, index) => (
+        <span key={index}>
+          {index > 0 ? " " : null}
+          <Parts parts={level} />
+        </span>
+      ))}
+    </>
+  );
+}
+
+export function Finder({ page, filters, query, extraColumns = [], labelledBy }: FinderProps) {
+  const { t } = useTranslation("catalog");
+  const localize = useLocalize();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const columns = [...paramColumns(page.paramTable), ...extraColumns];
+  const fieldOrder = page.paramTable.map((column) => column.fieldId);
+  const fieldSpec = filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
+  const href = (next: FinderQuery) => `${pathname}${writeFinderQuery(next, fieldOrder)}`;
+  const go = (next: FinderQuery) => navigate(href(next), { preventScrollReset: true });
+
+  const pages = Math.max(1, Math.ceil(page.total / query.size));
+  const from = page.total === 0 ? 0 : (query.page - 1) * query.size + 1;
+  const to = Math.min(page.total, query.page * query.size);
+  // The CSV holds every page of the filtered result: page and size are left out of its URL.
+  const csvHref = `${pathname}.csv${writeFinderQuery({ ...query, page: 1, size: DEFAULT_PAGE_SIZE }, fieldOrder)}`;
+
+  // With JavaScript the form's fields become the canonical URL here; without, the server redirects to it.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const params = new URLSearchParams();
+    for (const [name, value] of form) if (typeof value === "string") params.append(name, value);
+    go({ ...parseFinderQuery(params, fieldSpec), page: 1 });
+  };
+  const submitNow = (element: HTMLInputElement | HTMLSelectElement) => element.form?.requestSubmit();
+
+  const label = (field: DistinctField) => field.screenName ?? columnText(columns.find((column) => column.id === field.fieldId) ?? ({ name: field.paramName } as FinderColumn));
+  const chips: Array<{ key: string; text: ReactNode; remove: FinderQuery }> = [];
+  if (query.q) chips.push({ key: "q", text: t("finder.keywordChip", { q: query.q }), remove: { ...query, q: "", page: 1 } });
+  for (const field of filters.fields) {
+    for (const value of query.values[field.fieldId] ?? []) {
+      const shown = field.values.find((candidate) => String(candidate.value) === value)?.label ?? value;
+      chips.push({ key: `${field.fieldId}=${value}`, text: `${label(field)}: ${shown}`, remove: withoutFilter(query, field.fieldId, value) });
+    }
+    const range = query.ranges[field.fieldId];
+    if (range) {
+      const unit = field.unit ? ` ${field.unit}` : "";
+      const text =
+        range.min !== undefined && range.max !== undefined
+          ? `${range.min}–${range.max}${unit}`
+          : range.min !== undefined
+            ? `≥ ${range.min}${unit}`
+            : `≤ ${range.max}${unit}`;
+      chips.push({ key: `${field.fieldId}~`, text: `${label(field)}: ${text}`, remove: withoutRange(query, field.fieldId) });
+    }
+  }
+
+  return (
+    <div className="finder">
+      <form className="finder-filters" method="get" action={pathname} onSubmit={onSubmit} aria-label={t("finder.filters")}>
+        <div className="finder-filters__top">
+          <label className="finder-filters__keyword">
+            <span>{t("finder.keyword")}</span>
+            <input key={`q-${query.q}`} type="search" name="q" defaultValue={query.q} maxLength={100} placeholder={t("finder.keywordPlaceholder")} />
+          </label>
+          <label className="finder-filters__size">
+            <span>{t("finder.pageSize")}</span>
+            <select name="size" value={query.size} onChange={(event) => submitNow(event.currentTarget)}>
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {query.sort ? <input type="hidden" name="sort" value={`${query.sort.fieldId}:${query.sort.order}`} /> : null}
+        {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
+        <div className="finder-filters__fields">
+          {filters.fields.map((field) => {
+            const selected = query.values[field.fieldId] ?? [];
+            const range = query.ranges[field.fieldId];
+            const active = selected.length + (range ? 1 : 0);
+            const numeric = field.sortable && field.min !== null && field.max !== null;
+            if (!field.values.length) return null;
+            return (
+              <details key={field.fieldId} className={`finder-filter${active ? " is-active" : ""}`}>
+                <summary>
+                  <Name markup={field.screenName ?? field.paramName} />
+                  {active ? <span className="finder-filter__badge">{active}</span> : null}
+                </summary>
+                <fieldset className="finder-filter__panel">
+                  <legend className="visually-hidden">{label(field)}</legend>
+                  {numeric ? (
+                    <div className="finder-filter__range">
+                      <label>
+                        <span>{t("finder.min")}</span>
+                        <input
+                          key={`min-${range?.min ?? ""}`}
+                          type="number"
+                          step="any"
+                          inputMode="decimal"
+                          name={`${field.fieldId}${RANGE_MIN_SUFFIX}`}
+                          defaultValue={range?.min ?? ""}
+                          placeholder={String(field.min)}
+                        />
+                      </label>
+                      <span aria-hidden="true">–</span>
+                      <label>
+                        <span>{t("finder.max")}</span>
+                        <input
+                          key={`max-${range?.max ?? ""}`}
+                          type="number"
+                          step="any"
+                          inputMode="decimal"
+                          name={`${field.fieldId}${RANGE_MAX_SUFFIX}`}
+                          defaultValue={range?.max ?? ""}
+                          placeholder={String(field.max)}
+                        />
+                      </label>
+                      {field.unit ? <span className="finder-filter__unit">{field.unit}</span> : null}
+                    </div>
+                  ) : null}
+                  <ul className="finder-filter__values">
+                    {field.values.map((value) => {
+                      const text = String(value.value);
+                      return (
+                        <li key={text}>
+                          <label>
+                            <input
+                              type="checkbox"
+                              name={field.fieldId}
+                              value={text}
+                              checked={selected.includes(text)}
+                              onChange={(event) => submitNow(event.currentTarget)}
+                            />
+                            <span>{value.label}</span>
+                            <span className="finder-filter__count">{value.count}</span>
+                          </label>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </fieldset>
+              </details>
+            );
+          })}
+        </div>
+        <div className="finder-filters__actions">
+          <button type="submit" className="button button--primary">
+            {t("finder.apply")}
+          </button>
+          {hasFilters(query) ? (
+            <Link to={href(clearFilters(query))} preventScrollReset className="button">
+              {t("finder.clearAll")}
+            </Link>
+          ) : null}
+        </div>
+      </form>
+
+      {chips.length ? (
+        <div className="finder-chips">
+          <h3 className="visually-hidden">{t("finder.activeFilters")}</h3>
+          <ul>
+            {chips.map((chip) => (
+              <li key={chip.key}>
+                <Link to={href(chip.remove)} preventScrollReset className="finder-chip" aria-label={t("finder.removeFilter", { filter: chip.text })}>
+                  {chip.text} <span aria-hidden="true">×</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="finder-bar">
+        <p className="finder-bar__count" aria-live="polite">
+          {t("finder.count", { from, to, total: page.total, count: page.total })}
+        </p>
+        {page.total > 0 ? (
+          <a className="button finder-bar__csv" href={csvHref} download>
+            {t("finder.csv")}
+          </a>
+        ) : null}
+      </div>
+
+      {page.total === 0 ? (
+        <div className="finder-empty" role="status">
+          <h3>{t("finder.emptyTitle")}</h3>
+          {chips.length ? (
+            <>
+              <p>{t("finder.emptyFiltered")}</p>
+              <ul>
+                {chips.map((chip) => (
+                  <li key={chip.key}>{chip.text}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <p>
+            <Link to={href(clearFilters(query))} preventScrollReset className="button button--primary">
+              {t("finder.clearAll")}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} labelledBy={labelledBy} localize={localize} />
+      )}
+
+      {pages > 1 ? (
+        <nav className="pagination finder-pages" aria-label={t("finder.pages")}>
+          {query.page > 1 ? (
+            <Link to={href(withPage(query, query.page - 1))} preventScrollReset rel="prev">
+              {t("finder.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <ol>
+            {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
+              <li key={number}>
+                {number === query.page ? (
+                  <span aria-current="page">{number}</span>
+                ) : (
+                  <Link to={href(withPage(query, number))} preventScrollReset aria-label={t("finder.pageN", { page: number })}>
+                    {number}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ol>
+          {query.page < pages ? (
+            <Link to={href(withPage(query, query.page + 1))} preventScrollReset rel="next">
+              {t("finder.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+interface TableProps {
+  columns: FinderColumn[];
+  list: ProductListItem[];
+  query: FinderQuery;
+  href: (query: FinderQuery) => string;
+  prefix: string;
+  labelledBy: string;
+  localize: (path: string) => string;
+}
+
+function FinderTable({ columns, list, query, href, prefix, labelledBy, localize }: TableProps) {
+  const { t } = useTranslation("catalog");
+  const compare = useCompare();
+  const layout = headerLayout(
+    columns.map((column) => ({ id: column.id, levels: columnLevels(column) })),
+    `${prefix}h`,
+  );
+  const depth = layout.rows.length;
+  const partId = `${prefix}-part`;
+  const ariaSort = (id: string) => (query.sort?.fieldId === id ? (query.sort.order === "asc" ? "ascending" : "descending") : undefined);
+  const sortLink = (id: string, content: ReactNode, text: string) => {
+    const next = toggleSort(query, id);
+    const current = query.sort?.fieldId === id ? query.sort.order : null;
+    return (
+      <Link to={href(next)} preventScrollReset className="finder-sort" aria-label={t(next.sort!.order === "asc" ? "finder.sortAsc" : "finder.sortDesc", { column: text })}>
+        {content}
+        <span className={`finder-sort__mark${current ? ` is-${current}` : ""}`} aria-hidden="true">
+          {current === "asc" ? "▲" : current === "desc" ? "▼" : "↕"}
+        </span>
+      </Link>
+    );
+  };
+
+  return (
+    <div className="finder-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+      <table className="finder-table">
+        <thead>
+          {layout.rows.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {rowIndex === 0 ? (
+                <th id={partId} scope="col" rowSpan={depth} className="finder-table__part" aria-sort={ariaSort(PART_NUMBER_FIELD)}>
+                  {sortLink(PART_NUMBER_FIELD, t("finder.partNumber"), t("finder.partNumber"))}
+                </th>
+              ) : null}
+              {row.map((cell) => {
+                const column = cell.column === null ? null : columns[cell.column]!;
+                if (!column) {
+                  return (
+                    <th key={cell.id} id={cell.id} scope="colgroup" colSpan={cell.colSpan} className="finder-table__group">
+                      <Parts parts={cell.parts} />
+                    </th>
+                  );
+                }
+                const descriptionId = column.description ? `${cell.id}-d` : undefined;
+                return (
+                  <th
+                    key={cell.id}
+                    id={cell.id}
+                    scope="col"
+                    rowSpan={cell.rowSpan}
+                    className={column.numeric ? "is-numeric" : undefined}
+                    aria-sort={column.sortable ? ariaSort(column.id) : undefined}
+                    aria-describedby={descriptionId}
+                  >
+                    {column.sortable ? sortLink(column.id, <Parts parts={cell.parts} />, columnText(column)) : <Parts parts={cell.parts} />}
+                    {descriptionId ? (
+                      <span id={descriptionId} hidden>
+                        {column.description}
+                      </span>
+                    ) : null}
+                  </th>
+                );
+              })}
+              {rowIndex === 0 ? (
+                <>
+                  <th scope="col" rowSpan={depth}>
+                    {t("finder.datasheet")}
+                  </th>
+                  <th scope="col" rowSpan={depth}>
+                    {t("finder.sample")}
+                  </th>
+                </>
+              ) : null}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {list.map((product) => {
+            const rowId = `${prefix}-r${product.id}`;
+            const picked = compare.has(product.id);
+            return (
+              <tr key={product.id}>
+                <th id={rowId} scope="row" headers={partId} className="finder-table__part">
+                  <span className="finder-part">
+                    <input
+                      type="checkbox"
+                      className="finder-part__compare"
+                      id={`${rowId}-c`}
+                      checked={picked}
+                      disabled={!compare.ready || (!picked && compare.full)}
+                      onChange={() => compare.toggle({ id: product.id, partNumber: product.partNumber })}
+                    />
+                    <label htmlFor={`${rowId}-c`} className="visually-hidden">
+                      {t("compare.toggle", { part: product.partNumber })}
+                    </label>
+                    <Link to={localize(productDetailPath(product.partNumber))}>{product.partNumber}</Link>
+                    {product.isNew ? <span className="badge badge--new">{t("finder.new")}</span> : null}
+                  </span>
+                </th>
+                {columns.map((column, index) => {
+                  const text = cellText(column.value(product));
+                  return (
+                    <td key={column.id} headers={`${rowId} ${layout.headerIds[index]!.join(" ")}`} className={column.numeric ? "is-numeric" : undefined}>
+                      {column.render ? (
+                        column.render(product)
+                      ) : (
+                        text || (
+                          <>
+                            <span aria-hidden="true">—</span>
+                            <span className="visually-hidden">{t("finder.noValue")}</span>
+                          </>
+                        )
+                      )}
+                    </td>
+                  );
+                })}
+                <td>
+                  <DatasheetLink product={product} />
+                </td>
+                <td>
+                  <SampleSlot product={product} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+// Data of /productAndService/products/:id? — without an id the catalog overview, with a category id the
+// category and its finder (rows and distinct values in two parallel calls), with a product id a 301 to
+// the product's detail page, and a 404 for anything unknown or off.
+import { data, redirect, type LoaderFunctionArgs } from "react-router-dom";
+import {
+  queryDistinctProductFieldData,
+  querySiteList,
+  querySiteListDataByPage,
+  siteListTypes,
+  type ProductFilterData,
+  type ProductPage,
+  type QuerySiteListDataByPageBody,
+} from "../../../shared/contract/index.ts";
+import type { SiteListNode } from "../../../shared/contract/site.ts";
+import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { buildTree, type TreeNode } from "../../../shared/tree.ts";
+import { paramNameText } from "../../../shared/param-name.ts";
+import { needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/finder-query.ts";
+import { ApiCallError, type PageClient } from "../../api/page-client.ts";
+import { pageClient } from "../../api/loader-context.ts";
+
+export interface KeyRange {
+  /** Plain-text parameter name, e.g. "VDS". */
+  label: string;
+  unit: string | null;
+  min: number;
+  max: number;
+}
+
+export interface OverviewSeries {
+  id: number;
+  name: string;
+  summary: string;
+  count: number;
+  range: KeyRange | null;
+}
+
+export interface OverviewFamily {
+  id: number;
+  name: string;
+  summary: string;
+  image: string | null;
+  count: number;
+  range: KeyRange | null;
+  series: OverviewSeries[];
+}
+
+export interface OverviewData {
+  kind: "overview";
+  families: OverviewFamily[];
+}
+
+export interface CategoryData {
+  kind: "category";
+  page: ProductPage;
+  filters: ProductFilterData;
+  query: FinderQuery;
+}
+
+export type ProductsData = OverviewData | CategoryData;
+
+export const productDetailPath = (partNumber: string) => `/productAndService/productDetail/${encodeURIComponent(partNumber)}`;
+export const categoryPath = (id: number) => `/productAndService/products/${id}`;
+
+const notFound = () => data(null, { status: 404 });
+
+/** The key range of a family: its first numeric column in volts (blocking or isolation voltage). */
+export function keyField(filters: ProductFilterData) {
+  return filters.fields.find((field) => field.sortable && field.unit === "V" && field.min !== null) ?? filters.fields.find((field) => field.sortable && field.min !== null) ?? null;
+}
+
+function keyRange(filters: ProductFilterData, bounds?: { min: number; max: number } | null): KeyRange | null {
+  const field = keyField(filters);
+  const min = bounds ? bounds.min : field?.min;
+  const max = bounds ? bounds.max : field?.max;
+  if (!field || min === null || min === undefined || max === null || max === undefined) return null;
+  return { label: paramNameText(field.paramName.replace(/\s*\([^)]*\)\s*$/, "")), unit: field.unit, min, max };
+}
+
+async function overview(api: PageClient): Promise<OverviewData> {
+  const families = buildTree(await api.call(querySiteList, { type: siteListTypes.products }));
+  // One distinct-values call per family (five), in parallel: counts and bounds of every series at once.
+  const filters = await Promise.all(families.map((family) => api.call(queryDistinctProductFieldData, { siteListId: family.id })));
+  return {
+    kind: "overview",
+    families: families.map((family, index) => {
+      const familyFilters = filters[index]!;
+      const series = family.children.filter((child) => child.partNumber === null);
+      const childData = new Map(familyFilters.children.map((child) => [child.id, child]));
+      const field = keyField(familyFilters);
+      return {
+        id: family.id,
+        name: family.name,
+        summary: family.summary ?? "",
+        image: family.image,
+        count: familyFilters.children.reduce((sum, child) => sum + child.count, 0),
+        range: keyRange(familyFilters),
+        series: series.map((child: TreeNode<SiteListNode>) => {
+          const facts = childData.get(child.id);
+          return {
+            id: child.id,
+            name: child.name,
+            summary: child.summary ?? "",
+            count: facts?.count ?? 0,
+            range: field && facts?.ranges[field.fieldId] ? keyRange(familyFilters, facts.ranges[field.fieldId]) : null,
+          };
+        }),
+      };
+    }),
+  };
+}
+
+/** The finder state as the upstream's body. */
+export function upstreamBody(siteListId: number, query: FinderQuery, paging = true): QuerySiteListDataByPageBody {
+  const body: QuerySiteListDataByPageBody = { siteListId };
+  if (query.q) body.keyword = query.q;
+  if (Object.keys(query.values).length) body.filters = query.values;
+  if (Object.keys(query.ranges).length) body.ranges = query.ranges;
+  if (query.sort) body.sort = query.sort;
+  if (paging) {
+    body.pageIndex = query.page;
+    body.pageSize = query.size;
+  }
+  return body;
+}
+
+const isStatus = (error: unknown, status: number) => error instanceof ApiCallError && error.status === status;
+
+async function category(api: PageClient, language: Language, url: URL, id: number): Promise<CategoryData> {
+  let query = parseFinderQuery(url.searchParams);
+  const [pageResult, filterResult] = await Promise.allSettled([
+    api.call(querySiteListDataByPage, upstreamBody(id, query)),
+    api.call(queryDistinctProductFieldData, { siteListId: id }),
+  ]);
+  if (filterResult.status === "rejected") throw isStatus(filterResult.reason, 404) ? notFound() : filterResult.reason;
+  const filters = filterResult.value;
+  const fieldSpec = filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
+  const fieldOrder = filters.fields.map((field) => field.fieldId);
+  // The no-JS filter form's spelling (min/max pairs, empty fields) is answered with the one canonical URL,
+  // written in the column order the page's own links use.
+  if (needsCanonicalRedirect(url.searchParams)) throw redirect(`${url.pathname}${writeFinderQuery(parseFinderQuery(url.searchParams, fieldSpec), fieldOrder)}`, 302);
+  let page: ProductPage;
+  if (pageResult.status === "fulfilled") {
+    page = pageResult.value;
+  } else if (isStatus(pageResult.reason, 400)) {
+    // A parameter this family does not have (or a range on a text column): read the URL again against
+    // the family's columns, which drops what does not fit, as the URL rules want.
+    query = parseFinderQuery(url.searchParams, fieldSpec);
+    page = await api.call(querySiteListDataByPage, upstreamBody(id, query));
+  } else {
+    throw isStatus(pageResult.reason, 404) ? notFound() : pageResult.reason;
+  }
+  if (page.node.partNumber) throw redirect(localizePath(productDetailPath(page.node.partNumber), language), 301);
+  const pages = Math.max(1, Math.ceil(page.total / query.size));
+  if (query.page > pages) {
+    // A page past the end (fewer products now, or a typed URL): the last page that exists.
+    throw redirect(`${url.pathname}${writeFinderQuery({ ...query, page: pages }, fieldOrder)}`, 302);
+  }
+  return { kind: "category", page, filters, query };
+}
+
+export async function productsLoader({ request, params, context }: LoaderFunctionArgs): Promise<ProductsData> {
+  const url = new URL(request.url);
+  const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
+  const api = pageClient(context, language);
+  if (params.id === undefined) return overview(api);
+  if (!/^[1-9]\d{0,8}$/.test(params.id)) throw notFound();
+  return category(api, language, url, Number(params.id));
+}

@@ -1,0 +1,116 @@
+// /productAndService/products/:id? — the catalog overview, or a category: its series as cards (key ranges,
+// product count) above the finder over all of its products; a series shows the finder alone.
+import { Link, useLoaderData, useRouteLoaderData } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { SiteListNode } from "../../../shared/contract/site.ts";
+import { buildTree, findNode, type TreeNode } from "../../../shared/tree.ts";
+import { hasFilters, writeFinderQuery, emptyFinderQuery } from "../../../shared/finder-query.ts";
+import { PageMeta } from "../../components/page-meta.tsx";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { Media } from "../../components/media.tsx";
+import { CompareTray } from "../../components/compare-tray.tsx";
+import { useLanguage, useLocalize } from "../../hooks.ts";
+import type { LayoutData } from "../../layouts/layout-data.ts";
+import { CatalogOverview, RangeText } from "./catalog-overview.tsx";
+import { Finder } from "./finder.tsx";
+import { categoryPath, keyField, productsLoader, type CategoryData, type KeyRange, type ProductsData } from "./products-loader.ts";
+import { paramNameText } from "../../../shared/param-name.ts";
+import "../../styles/catalog.css";
+
+export const loader = productsLoader;
+
+export function Component() {
+  const data = useLoaderData() as ProductsData;
+  return data.kind === "overview" ? <CatalogOverview data={data} /> : <CategoryPage data={data} />;
+}
+
+/** Up to two key ranges of a series card: the family's key field first, then the next numeric one. */
+function cardRanges(data: CategoryData, ranges: Record<string, { min: number; max: number }>): KeyRange[] {
+  const key = keyField(data.filters);
+  const numeric = data.filters.fields.filter((field) => field.sortable && ranges[field.fieldId]);
+  const ordered = key ? [key, ...numeric.filter((field) => field.fieldId !== key.fieldId)] : numeric;
+  return ordered
+    .filter((field) => ranges[field.fieldId])
+    .slice(0, 2)
+    .map((field) => ({
+      label: paramNameText(field.paramName.replace(/\s*\([^)]*\)\s*$/, "")),
+      unit: field.unit,
+      min: ranges[field.fieldId]!.min,
+      max: ranges[field.fieldId]!.max,
+    }));
+}
+
+function CategoryPage({ data }: { data: CategoryData }) {
+  const { t } = useTranslation("catalog");
+  const language = useLanguage();
+  const localize = useLocalize();
+  const layout = useRouteLoaderData(`layout___${language}`) as LayoutData | undefined;
+  const { page, filters, query } = data;
+  const node = page.node;
+  const tree = buildTree(layout?.products ?? []);
+  const treeNode: TreeNode<SiteListNode> | null = findNode(tree, node.id);
+  const series = (treeNode?.children ?? []).filter((child) => child.partNumber === null);
+  const childFacts = new Map(filters.children.map((child) => [child.id, child]));
+  const crumbs: Array<{ label: string; to?: string }> = [
+    { label: t("overview.title"), to: "/productAndService/products" },
+    ...page.breadcrumb.map((item) => ({ label: item.name, to: categoryPath(item.id) })),
+  ];
+  crumbs[crumbs.length - 1] = { label: node.name };
+  // Filtered and sorted views point at the plain category; plain paging is its own page.
+  const plain = !hasFilters(query) && !query.sort;
+  const canonicalQuery = plain ? writeFinderQuery({ ...emptyFinderQuery(), page: query.page, size: query.size }) : "";
+  const total = filters.children.reduce((sum, child) => sum + child.count, 0) || page.total;
+  const description = node.summary ? node.summary.slice(0, 160) : t("category.description", { name: node.name, count: total });
+  return (
+    <main id="main" className="main catalog">
+      <PageMeta
+        title={query.page > 1 ? t("category.titlePaged", { name: node.name, page: query.page }) : node.name}
+        description={description}
+        canonicalPath={`${categoryPath(node.id)}${canonicalQuery}`}
+      />
+      <Breadcrumbs items={crumbs} />
+      <header className="page-banner page-banner--compact">
+        <div className="page-banner__text">
+          <h1>{node.name}</h1>
+          {node.summary ? <p>{node.summary}</p> : null}
+        </div>
+      </header>
+      <div className="page-body">
+        {series.length > 0 ? (
+          <section className="catalog-cards" aria-labelledby="category-series">
+            <h2 id="category-series">{t("category.series")}</h2>
+            <ul className="cards">
+              {series.map((child) => {
+                const facts = childFacts.get(child.id);
+                return (
+                  <li key={child.id} className="card">
+                    {child.image ? <Media src={child.image} alt="" className="card__media" /> : null}
+                    <div className="card__body">
+                      <h3>
+                        <Link to={localize(categoryPath(child.id))}>{child.name}</Link>
+                      </h3>
+                      {child.summary ? <p>{child.summary}</p> : null}
+                      <ul className="catalog-card__facts">
+                        <li>{t("productCount", { count: facts?.count ?? 0 })}</li>
+                        {cardRanges(data, facts?.ranges ?? {}).map((range) => (
+                          <li key={range.label}>
+                            <RangeText range={range} />
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ) : null}
+        <section className="catalog-finder" aria-labelledby="finder-heading">
+          <h2 id="finder-heading">{t("finder.heading", { name: node.name })}</h2>
+          <Finder page={page} filters={filters} query={query} labelledBy="finder-heading" />
+        </section>
+      </div>
+      <CompareTray />
+    </main>
+  );
+}
