@@ -2,3 +2,4 @@
 export * from "./operating-point.ts";
 export * from "./equations.ts";
 export * from "./estimate.ts";
+export * from "./suggest.ts";

@@ -1,0 +1,65 @@
+// The finder's estimate columns (issue 10): estimated total loss and hottest T_j of every row at the
+// operating point, appended to the finder's column list (client/pages/products/finder-columns.tsx) and
+// sortable as `sort=estLoss:asc` / `estTj:asc` (the loader ranks the whole filtered result, finder-estimates.ts).
+import type { TFunction } from "i18next";
+import type { ProductListItem } from "../../../shared/contract/products.ts";
+import { estimate, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
+import { formatCelsius, formatWatts } from "./format.ts";
+import { EST_LOSS, EST_TJ } from "./finder-estimates.ts";
+
+export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, language: Language): FinderColumn[] {
+  // Each row is estimated once per render, shared by both columns.
+  const cache = new Map<number, Estimate | null>();
+  const resultOf = (product: ProductListItem) => {
+    if (!cache.has(product.id)) cache.set(product.id, product.loss ? estimate(product.loss, op) : null);
+    return cache.get(product.id)!;
+  };
+  const cell = (product: ProductListItem, text: (result: Estimate) => string) => {
+    const result = resultOf(product);
+    if (!result) return <span className="estimate-cell estimate-cell--none">{t("finder.none")}</span>;
+    const over = result.warnings.length > 0;
+    return (
+      <span className={`estimate-cell${over ? " is-over" : ""}`} title={over ? t("warnings.exceeds") : undefined}>
+        {text(result)}
+        {over ? (
+          <>
+            <span className="estimate-cell__mark" aria-hidden="true">
+              {" ⚠"}
+            </span>
+            <span className="visually-hidden"> ({t("warnings.exceeds")})</span>
+          </>
+        ) : null}
+      </span>
+    );
+  };
+  return [
+    {
+      id: EST_LOSS,
+      name: t("finder.loss"),
+      description: t("finder.lossDescription"),
+      unit: "W",
+      numeric: true,
+      sortable: true,
+      value: (product) => {
+        const result = resultOf(product);
+        return result ? Number(result.losses.total.toPrecision(4)) : null;
+      },
+      render: (product) => cell(product, (result) => formatWatts(result.losses.total, language)),
+    },
+    {
+      id: EST_TJ,
+      name: t("finder.tj"),
+      description: t("finder.tjDescription"),
+      unit: "°C",
+      numeric: true,
+      sortable: true,
+      value: (product) => {
+        const tj = resultOf(product)?.tj;
+        return tj === undefined || tj === null ? null : Math.round(tj);
+      },
+      render: (product) => cell(product, (result) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language))),
+    },
+  ];
+}

@@ -1,0 +1,38 @@
+// The estimator inside the finder: the operating-point panel above the table and, once `op` is valid, the
+// estimate columns for the table (estimateColumns) with a note saying at what point and on what terms.
+import { useLocation } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { ProductListItem } from "../../../shared/contract/products.ts";
+import { exampleOperatingPoint, parseOperatingPoint, suggestOperatingPoint } from "../../../shared/estimator/index.ts";
+import { useLanguage } from "../../hooks.ts";
+import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
+import { estimateColumns } from "./finder-columns.tsx";
+import { operatingPointSummary } from "./format.ts";
+import { OperatingPointPanel } from "./operating-point-panel.tsx";
+
+/** The estimate columns for the finder when `op` is valid, none otherwise. */
+export function useFinderEstimateColumns(op: string | null): FinderColumn[] {
+  const { t } = useTranslation("estimator");
+  const language = useLanguage();
+  const parsed = parseOperatingPoint(op);
+  return parsed?.ok ? estimateColumns(parsed.value, t, language) : [];
+}
+
+/** The panel and the note; nothing for families without estimates (gate drivers). */
+export function FinderOperatingPoint({ op, list }: { op: string | null; list: ProductListItem[] }) {
+  const { t } = useTranslation("estimator");
+  const { search } = useLocation();
+  const sample = list.find((product) => product.loss)?.loss;
+  const parsed = parseOperatingPoint(op);
+  if (!sample && !parsed) return null;
+  return (
+    <div className="finder-estimator">
+      <OperatingPointPanel parsed={parsed} suggestion={sample ? suggestOperatingPoint(sample) : exampleOperatingPoint} keep={[...new URLSearchParams(search)]} />
+      {parsed?.ok ? (
+        <p className="finder-estimator__note" role="note">
+          {t("finder.note", { summary: operatingPointSummary(parsed.value, t) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+// Number formatting of the estimator's results: the same text on the server and in the browser (explicit
+// locale), three significant digits for losses, whole degrees for temperatures.
+import type { TFunction } from "i18next";
+import { formatNumber, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+
+const locales: Record<Language, string> = { zh: "zh-CN", en: "en-US" };
+
+export function formatWatts(value: number, language: Language): string {
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return new Intl.NumberFormat(locales[language], { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
+}
+
+export function formatCelsius(value: number, language: Language): string {
+  return new Intl.NumberFormat(locales[language], { maximumFractionDigits: 0 }).format(value);
+}
+
+/** kHz without trailing zeros: 50 000 → "50", 12 500 → "12.5". */
+export function formatKilohertz(fsw: number): string {
+  return formatNumber(Number((fsw / 1000).toPrecision(4)));
+}
+
+/** One line naming the operating point, for captions and the finder's note. */
+export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimator">): string {
+  const common = { vBus: formatNumber(op.vBus), current: formatNumber(op.current), fsw: formatKilohertz(op.fsw), tc: formatNumber(op.tc) };
+  return op.mode === "inverter"
+    ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
+    : t("panel.summaryDcdc", { ...common, duty: formatNumber(op.duty) });
+}

@@ -1,0 +1,111 @@
+// One part's estimate at the operating point: the losses item by item, the junction temperatures against
+// T_j,max, the limits crossed and the assumptions (product detail page).
+import { useTranslation } from "react-i18next";
+import type { LossData } from "../../../shared/contract/loss-data.ts";
+import { estimate, type Estimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { useLanguage } from "../../hooks.ts";
+import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
+import { formatCelsius, formatWatts } from "./format.ts";
+import "../../styles/estimator.css";
+
+/** The loss items a part has (labels depend on the kind and mode), with their values. */
+export function lossRows(data: LossData, result: Estimate): Array<{ key: string; label: string; value: number }> {
+  const rows: Array<{ key: keyof Losses; label: string }> = [];
+  if (data.kind === "mosfet") {
+    rows.push(
+      { key: "conduction", label: "breakdown.conductionMosfet" },
+      { key: "switching", label: "breakdown.switching" },
+      { key: "diodeConduction", label: result.mode === "inverter" ? "breakdown.diodeConductionMosfetInverter" : "breakdown.diodeConductionMosfetDcdc" },
+    );
+  } else if (data.kind === "igbt") {
+    rows.push(
+      { key: "conduction", label: "breakdown.conductionIgbt" },
+      { key: "switching", label: "breakdown.switching" },
+      { key: "diodeConduction", label: "breakdown.diodeConduction" },
+      { key: "diodeSwitching", label: "breakdown.diodeRecovery" },
+    );
+  } else {
+    rows.push({ key: "diodeConduction", label: "breakdown.diodeConduction" }, { key: "diodeSwitching", label: "breakdown.diodeCapacitive" });
+  }
+  return rows.map((row) => ({ key: row.key, label: row.label, value: result.losses[row.key] }));
+}
+
+export function scopeKey(data: LossData, result: Estimate): string {
+  if (data.kind === "diode") return "breakdown.scopeDiode";
+  return result.scope === "leg" ? "breakdown.scopeLeg" : "breakdown.scopePosition";
+}
+
+export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: OperatingPoint; partNumber: string }) {
+  const { t } = useTranslation("estimator");
+  const language = useLanguage();
+  const result = estimate(data, op);
+  return (
+    <div className="estimate">
+      <div className="estimate__tables">
+        <table className="estimate-table">
+          <caption>{t("breakdown.caption", { part: partNumber })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("breakdown.item")}</th>
+              <th scope="col" className="is-numeric">
+                {t("breakdown.value")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lossRows(data, result).map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{t(row.label)}</th>
+                <td className="is-numeric">{formatWatts(row.value, language)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{t("breakdown.total")}</th>
+              <td className="is-numeric" data-estimate="total">
+                {formatWatts(result.losses.total, language)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        <table className="estimate-table">
+          <caption>{t("breakdown.junctions")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("breakdown.junction")}</th>
+              <th scope="col" className="is-numeric">
+                {t("breakdown.power")}
+              </th>
+              <th scope="col" className="is-numeric">
+                {t("breakdown.rth")}
+              </th>
+              <th scope="col" className="is-numeric">
+                {t("breakdown.tj")}
+              </th>
+              <th scope="col" className="is-numeric">
+                {t("breakdown.tjMax")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.junctions.map((junction) => (
+              <tr key={junction.name} className={junction.tj === null || junction.tj > junction.tjMax ? "is-over" : undefined}>
+                <th scope="row">{t(`breakdown.${junction.name}`)}</th>
+                <td className="is-numeric">{formatWatts(junction.power, language)}</td>
+                <td className="is-numeric">{junction.rth}</td>
+                <td className="is-numeric" data-estimate="tj">
+                  {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
+                </td>
+                <td className="is-numeric">{junction.tjMax}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="estimate__scope">{t(scopeKey(data, result))}</p>
+      <EstimateWarnings result={result} />
+      <EstimateAssumptions data={data} op={op} />
+    </div>
+  );
+}

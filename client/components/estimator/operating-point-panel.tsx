@@ -1,0 +1,159 @@
+// The operating-point panel: a GET form whose fields the server joins into `op=` (shared/estimator
+// operatingPointRedirect), so it works without JavaScript; with it, the same URL is built here and
+// navigated to without a reload. Bad input comes back with localized messages beside the fields.
+import { useId, type FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import {
+  formFields,
+  formatNumber,
+  operatingPointRedirect,
+  type OperatingPoint,
+  type OperatingPointIssue,
+  type ParsedOperatingPoint,
+} from "../../../shared/estimator/index.ts";
+import { operatingPointSummary } from "./format.ts";
+import "../../styles/estimator.css";
+
+export interface OperatingPointPanelProps {
+  /** The `op` of the URL as parsed (null = none). */
+  parsed: ParsedOperatingPoint | null;
+  /** What the fields show when the URL has no operating point. */
+  suggestion: OperatingPoint;
+  /** Other query parameters of the page, carried through the form (filters, sort, compared ids…). */
+  keep?: Array<[string, string]>;
+}
+
+type Draft = Record<keyof OperatingPoint, string>;
+
+function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint): Draft {
+  const op = parsed?.ok ? parsed.value : suggestion;
+  const fromOp: Draft = {
+    mode: op.mode,
+    vBus: formatNumber(op.vBus),
+    current: formatNumber(op.current),
+    currentKind: op.currentKind,
+    fsw: formatNumber(op.fsw / 1000),
+    pf: formatNumber(op.pf),
+    duty: formatNumber(op.duty),
+    tc: formatNumber(op.tc),
+    m: formatNumber(op.m),
+  };
+  if (parsed && !parsed.ok) {
+    // Show what was typed, falling back to the suggestion only where nothing was.
+    for (const [key, value] of Object.entries(parsed.draft)) if (value) fromOp[key as keyof Draft] = value;
+  }
+  return fromOp;
+}
+
+export function OperatingPointPanel({ parsed, suggestion, keep = [] }: OperatingPointPanelProps) {
+  const { t } = useTranslation("estimator");
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const draft = draftOf(parsed, suggestion);
+  const issues = parsed && !parsed.ok ? parsed.issues : [];
+  const issueOf = (field: OperatingPointIssue["field"]) => issues.find((issue) => issue.field === field);
+  const kept = keep.filter(([name]) => name !== "op" && name !== "page" && !(Object.values(formFields) as string[]).includes(name));
+  const clearQuery = new URLSearchParams(kept).toString();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string") query.append(name, value);
+    const target = operatingPointRedirect(new URL(`${pathname}?${query}`, window.location.origin));
+    if (target) navigate(target, { preventScrollReset: true });
+  };
+
+  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind">, hint?: string) => {
+    const issue = issueOf(name);
+    const messageId = `${id}-${name}-e`;
+    const hintId = hint ? `${id}-${name}-h` : undefined;
+    return (
+      <div className={`op-field${issue ? " is-invalid" : ""}`}>
+        <label htmlFor={`${id}-${name}`}>{t(`panel.${name}`)}</label>
+        <input
+          id={`${id}-${name}`}
+          name={formFields[name]}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={draft[name]}
+          key={`${name}-${draft[name]}`}
+          aria-invalid={issue ? true : undefined}
+          aria-describedby={[issue ? messageId : null, hintId].filter(Boolean).join(" ") || undefined}
+        />
+        {hint ? (
+          <small id={hintId} className="op-field__hint">
+            {hint}
+          </small>
+        ) : null}
+        {issue ? (
+          <small id={messageId} className="op-field__error">
+            {t(issue.message, issue.values)}
+          </small>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <section className="op-panel" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{t("panel.heading")}</h2>
+      <p className="op-panel__intro">{t("panel.intro")}</p>
+      {parsed?.ok ? <p className="op-panel__active">{t("panel.active", { summary: operatingPointSummary(parsed.value, t) })}</p> : null}
+      {issues.length ? (
+        <div className="op-panel__errors" role="alert">
+          <p>{t("panel.invalid")}</p>
+          <ul>
+            {issues.map((issue) => (
+              <li key={issue.field}>{t(issue.message, issue.values)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <form method="get" action={pathname} onSubmit={onSubmit} className="op-form">
+        {kept.map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <fieldset className="op-form__choice">
+          <legend>{t("panel.mode")}</legend>
+          {(["inverter", "dcdc"] as const).map((mode) => (
+            <label key={mode}>
+              <input type="radio" name={formFields.mode} value={mode} defaultChecked={draft.mode === mode} key={`${mode}-${draft.mode}`} />
+              {t(mode === "inverter" ? "panel.modeInverter" : "panel.modeDcdc")}
+            </label>
+          ))}
+        </fieldset>
+        <div className="op-form__grid">
+          {field("vBus")}
+          {field("current", t("panel.currentHint"))}
+          <fieldset className="op-form__choice op-form__choice--inline">
+            <legend>{t("panel.currentKind")}</legend>
+            {(["rms", "peak"] as const).map((kind) => (
+              <label key={kind}>
+                <input type="radio" name={formFields.currentKind} value={kind} defaultChecked={draft.currentKind === kind} key={`${kind}-${draft.currentKind}`} />
+                {t(`panel.${kind}`)}
+              </label>
+            ))}
+          </fieldset>
+          {field("fsw")}
+          {field("pf")}
+          {field("duty")}
+          {field("m")}
+          {field("tc")}
+        </div>
+        <div className="op-form__actions">
+          <button type="submit" className="button button--primary">
+            {t("panel.submit")}
+          </button>
+          {parsed ? (
+            <Link to={`${pathname}${clearQuery ? `?${clearQuery}` : ""}`} preventScrollReset>
+              {t("panel.clear")}
+            </Link>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

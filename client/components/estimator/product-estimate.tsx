@@ -1,0 +1,33 @@
+// The estimator on a product's detail page: the panel, the loss breakdown at the operating point (or at the
+// suggested one until the visitor sets theirs) and the chart of loss against switching frequency.
+import { useLocation } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { LossData } from "../../../shared/contract/loss-data.ts";
+import { parseOperatingPoint, suggestOperatingPoint } from "../../../shared/estimator/index.ts";
+import { LossBreakdown } from "./loss-breakdown.tsx";
+import { LossChart } from "./loss-chart.tsx";
+import { OperatingPointPanel } from "./operating-point-panel.tsx";
+import { operatingPointSummary } from "./format.ts";
+
+export function ProductEstimate({ loss, partNumber }: { loss: LossData | null; partNumber: string }) {
+  const { t } = useTranslation("estimator");
+  const { search } = useLocation();
+  if (!loss) return null;
+  const query = new URLSearchParams(search);
+  const parsed = parseOperatingPoint(query.get("op"));
+  const suggestion = suggestOperatingPoint(loss);
+  // Until a valid point is set, the part's own typical design point is estimated (and said to be).
+  const op = parsed?.ok ? parsed.value : suggestion;
+  return (
+    <div className="product-estimate">
+      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} />
+      <section className="product-estimate__result" aria-labelledby="estimate-heading">
+        <h2 id="estimate-heading">{t("breakdown.heading")}</h2>
+        <p className="op-panel__active">{t("panel.active", { summary: operatingPointSummary(op, t) })}</p>
+        <LossBreakdown data={loss} op={op} partNumber={partNumber} />
+        <h3>{t("chart.heading")}</h3>
+        <LossChart data={loss} op={op} partNumber={partNumber} />
+      </section>
+    </div>
+  );
+}
