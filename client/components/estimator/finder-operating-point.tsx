@@ -2,6 +2,7 @@
 // estimate columns for the table (estimateColumns) with a note saying at what point and on what terms.
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
+import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { exampleOperatingPoint, parseOperatingPoint, suggestOperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
@@ -18,11 +19,18 @@ export function useFinderEstimateColumns(op: string | null): FinderColumn[] {
   return parsed?.ok ? estimateColumns(parsed.value, t, language) : [];
 }
 
+/** The part whose voltage class is the most common on the page (the higher on a tie): the panel's suggestion suits it. */
+function typicalPart(list: ProductListItem[]): LossData | undefined {
+  const losses = list.flatMap((product) => (product.loss ? [product.loss] : []));
+  const count = (v: number) => losses.filter((loss) => loss.ratings.v === v).length;
+  return [...losses].sort((a, b) => count(b.ratings.v) - count(a.ratings.v) || b.ratings.v - a.ratings.v)[0];
+}
+
 /** The panel and the note; nothing for families without estimates (gate drivers). */
 export function FinderOperatingPoint({ op, list }: { op: string | null; list: ProductListItem[] }) {
   const { t } = useTranslation("estimator");
   const { search } = useLocation();
-  const sample = list.find((product) => product.loss)?.loss;
+  const sample = typicalPart(list);
   const parsed = parseOperatingPoint(op);
   if (!sample && !parsed) return null;
   return (

@@ -18,6 +18,8 @@ import { paramNameText } from "../../../shared/param-name.ts";
 import { needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/finder-query.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
+import { operatingPointRedirect } from "../../../shared/estimator/operating-point.ts";
+import { estimateSortOf, rankedFinderPage, withoutEstimateSort } from "../../components/estimator/finder-estimates.ts";
 
 export interface KeyRange {
   /** Plain-text parameter name, e.g. "VDS". */
@@ -165,5 +167,12 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   const api = pageClient(context, language);
   if (params.id === undefined) return overview(api);
   if (!/^[1-9]\d{0,8}$/.test(params.id)) throw notFound();
-  return category(api, language, url, Number(params.id));
+  // The estimator panel's GET form (issue 10) comes back as one short op= parameter.
+  const opTarget = operatingPointRedirect(url);
+  if (opTarget) throw redirect(opTarget, 302);
+  // A ranking by estimate (sort=estLoss/estTj with a valid op) is done over the whole filtered result
+  // (client/components/estimator/finder-estimates.ts); the upstream sorts by parameter columns only.
+  const ranking = estimateSortOf(url);
+  const result = await category(api, language, withoutEstimateSort(url), Number(params.id));
+  return ranking ? rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
 }

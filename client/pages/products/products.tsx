@@ -13,6 +13,7 @@ import { useLanguage, useLocalize } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { CatalogOverview, RangeText } from "./catalog-overview.tsx";
 import { Finder } from "./finder.tsx";
+import { FinderOperatingPoint, useFinderEstimateColumns } from "../../components/estimator/finder-operating-point.tsx";
 import { categoryPath, keyField, productsLoader, type CategoryData, type KeyRange, type ProductsData } from "./products-loader.ts";
 import { paramNameText } from "../../../shared/param-name.ts";
 import "../../styles/catalog.css";
@@ -46,6 +47,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
   const localize = useLocalize();
   const layout = useRouteLoaderData(`layout___${language}`) as LayoutData | undefined;
   const { page, filters, query } = data;
+  const estimateColumns = useFinderEstimateColumns(query.op);
   const node = page.node;
   const tree = buildTree(layout?.products ?? []);
   const treeNode: TreeNode<SiteListNode> | null = findNode(tree, node.id);
@@ -107,7 +109,8 @@ function CategoryPage({ data }: { data: CategoryData }) {
         ) : null}
         <section className="catalog-finder" aria-labelledby="finder-heading">
           <h2 id="finder-heading">{t("finder.heading", { name: node.name })}</h2>
-          <Finder page={page} filters={filters} query={query} labelledBy="finder-heading" />
+          <FinderOperatingPoint op={query.op} list={page.list} />
+          <Finder page={page} filters={filters} query={query} extraColumns={estimateColumns} labelledBy="finder-heading" />
         </section>
       </div>
       <CompareTray />

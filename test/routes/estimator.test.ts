@@ -1,0 +1,125 @@
+// The estimator in the server-rendered finder (issue 10): the URL alone (op= and sort=estLoss/estTj) decides
+// the ranking over the whole filtered result, limit-exceeding parts are marked, the no-JS panel form
+// becomes one op= parameter, and bad input gets a localized message instead of numbers.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import request from "supertest";
+import { estimate, parseOperatingPoint, type OperatingPoint } from "../../shared/estimator/index.ts";
+import type { ProductListItem } from "../../shared/contract/index.ts";
+import { startSite } from "./helpers.ts";
+import { finderRows, textOf, upstreamProducts } from "./catalog-helpers.ts";
+
+let site: Awaited<ReturnType<typeof startSite>>;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site.close());
+
+const FAMILY = 100; // SiC MOSFETs: more parts than one page of 10
+const get = (url: string) => request(site.app).get(url);
+const OP = "800,20,50k,0.9,80";
+const op = (text: string): OperatingPoint => {
+  const parsed = parseOperatingPoint(text);
+  if (!parsed?.ok) throw new Error(text);
+  return parsed.value;
+};
+
+/** The expected ranking, worked out from the upstream's data with the shared model. */
+async function expectedRanking(text: string, by: "loss" | "tj", fields: Record<string, unknown> = {}, order: "asc" | "desc" = "asc") {
+  const data = await upstreamProducts(site.upstream, "en", { siteListId: FAMILY, ...fields });
+  const point = op(text);
+  return data.list
+    .map((product: ProductListItem) => ({ part: product.partNumber, result: estimate(product.loss!, point) }))
+    // Stable: equal estimates (the same die in two packages) keep the catalogue order in either direction.
+    .sort((a, b) => (order === "asc" ? 1 : -1) * (by === "loss" ? a.result.losses.total - b.result.losses.total : a.result.tj! - b.result.tj!));
+}
+
+/** The positions of the estimate columns: the two last data cells before datasheet and sample. */
+const estimateCells = (cells: string[]) => ({ loss: cells[cells.length - 4]!, tj: cells[cells.length - 3]! });
+
+describe("finder ranking by estimate", () => {
+  it("ranks the whole filtered result by estimated loss from the URL alone, across pages", async () => {
+    const expected = await expectedRanking(OP, "loss");
+    expect(expected.length).toBeGreaterThan(10);
+    const first = await get(`/en/productAndService/products/${FAMILY}?sort=estLoss:asc&size=10&op=${OP}`);
+    expect(first.status).toBe(200);
+    const rows = finderRows(first.text);
+    expect(rows.map((row) => row.part)).toEqual(expected.slice(0, 10).map((entry) => entry.part));
+    const losses = rows.map((row) => Number(estimateCells(row.cells).loss.replace(/[^\d.]/g, "")));
+    expect(losses).toEqual([...losses].sort((a, b) => a - b));
+    // The rendered loss is the model's, to three significant digits.
+    expect(losses[0]).toBeCloseTo(expected[0]!.result.losses.total, expected[0]!.result.losses.total >= 10 ? 1 : 2);
+    // Page 2 continues the same ranking: the sort ran over every row, not over one upstream page.
+    const second = await get(`/en/productAndService/products/${FAMILY}?sort=estLoss:asc&size=10&page=2&op=${OP}`);
+    expect(finderRows(second.text).map((row) => row.part)).toEqual(expected.slice(10).map((entry) => entry.part));
+    expect(first.text).toMatch(/aria-sort="ascending"/);
+    // The header offers the other direction and every link keeps the operating point.
+    expect(first.text).toMatch(/href="[^"]*\?sort=estLoss:desc&amp;size=10&amp;op=800(,|%2C)20(,|%2C)50k(,|%2C)0.9(,|%2C)80"/);
+  });
+
+  it("ranks by junction temperature, descending, and combines with filters", async () => {
+    const expected = await expectedRanking(OP, "tj", { keyword: "K4" }, "desc");
+    const response = await get(`/en/productAndService/products/${FAMILY}?q=K4&sort=estTj:desc&op=${OP}`);
+    expect(response.status).toBe(200);
+    expect(finderRows(response.text).map((row) => row.part)).toEqual(expected.map((entry) => entry.part));
+    expect(response.text).toMatch(/aria-sort="descending"/);
+  });
+
+  it("marks the parts that exceed a limit at the operating point, in both languages", async () => {
+    const heavy = "800,30,50k,0.9,90";
+    const point = op(heavy);
+    const data = await upstreamProducts(site.upstream, "en", { siteListId: FAMILY });
+    const over = new Set(data.list.filter((product) => estimate(product.loss!, point).warnings.length > 0).map((product) => product.partNumber));
+    expect(over.size).toBeGreaterThan(0);
+    expect(over.size).toBeLessThan(data.list.length);
+    for (const [language, mark] of [
+      ["en", "exceeds a limit"],
+      ["zh", "超出限值"],
+    ] as const) {
+      const response = await get(`/${language}/productAndService/products/${FAMILY}?size=50&op=${heavy}`);
+      for (const row of finderRows(response.text)) {
+        expect(estimateCells(row.cells).loss.includes(mark), `${row.part} ${language}`).toBe(over.has(row.part));
+      }
+    }
+  });
+
+  it("shows no estimate columns without an operating point, and the panel with a suggested one", async () => {
+    const response = await get(`/en/productAndService/products/${FAMILY}`);
+    expect(response.status).toBe(200);
+    expect(response.text).not.toContain("sort=estLoss");
+    const text = textOf(response.text);
+    expect(text).toContain("Operating point");
+    expect(response.text).toContain('<form class="op-form" action="/en/productAndService/products/100" method="get">');
+    expect(response.text).toMatch(/name="opV"[^>]*value="800"/);
+  });
+});
+
+describe("the operating-point panel", () => {
+  it("turns the no-JS form's fields into one op= parameter, keeping the finder's state", async () => {
+    const response = await get(
+      `/en/productAndService/products/${FAMILY}?q=K4&sort=estLoss:asc&page=2&opMode=inverter&opV=800&opI=20&opIk=rms&opF=50&opPf=0.9&opD=0.5&opTc=80&opM=0.9`,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe(`/en/productAndService/products/${FAMILY}?q=K4&sort=estLoss%3Aasc&op=${OP}`);
+    const dcdc = await get(`/zh/productAndService/products/200?opMode=dcdc&opV=400&opI=6&opIk=rms&opF=65&opPf=0.9&opD=0.5&opTc=80&opM=0.9`);
+    expect(dcdc.headers.location).toBe("/zh/productAndService/products/200?op=400,6,65k,d0.5,80");
+    const page = await get(dcdc.headers.location);
+    expect(page.status).toBe(200);
+    expect(textOf(page.text)).toContain("估算工作点：DC/DC，400 V，直流 6 A，65 kHz，D 0.5，T_c 80 °C");
+  });
+
+  it("answers out-of-range input with localized messages and no numbers", async () => {
+    for (const [language, message] of [
+      ["en", "The switching frequency must be between 0.1 and 1000 kHz."],
+      ["zh", "开关频率须在 0.1 至 1000 kHz 之间。"],
+    ] as const) {
+      const response = await get(`/${language}/productAndService/products/${FAMILY}?op=-800,20,0k,0.9,80`);
+      expect(response.status).toBe(200);
+      const text = textOf(response.text);
+      expect(text).toContain(message);
+      expect(text).toContain(language === "en" ? "The bus voltage must be between 1 and 2000 V." : "母线电压须在 1 至 2000 V 之间。");
+      expect(response.text).toMatch(/name="opV"[^>]*aria-invalid="true"[^>]*value="-800"|aria-invalid="true"[^>]*value="-800"|value="-800"[^>]*aria-invalid="true"/);
+      expect(response.text).not.toContain("sort=estLoss");
+      expect(text).not.toMatch(/NaN|undefined|Infinity/);
+    }
+  });
+});
