@@ -102,7 +102,7 @@ describe("the operating-point panel", () => {
     expect(response.headers.location).toBe(`/en/productAndService/products/${FAMILY}?q=K4&sort=estLoss%3Aasc&op=${OP}`);
     const dcdc = await get(`/zh/productAndService/products/200?opMode=dcdc&opV=400&opI=6&opIk=rms&opF=65&opPf=0.9&opD=0.5&opTc=80&opM=0.9`);
     expect(dcdc.headers.location).toBe("/zh/productAndService/products/200?op=400,6,65k,d0.5,80");
-    const page = await get(dcdc.headers.location);
+    const page = await get(dcdc.headers.location!);
     expect(page.status).toBe(200);
     expect(textOf(page.text)).toContain("估算工作点：DC/DC，400 V，直流 6 A，65 kHz，D 0.5，T_c 80 °C");
   });
