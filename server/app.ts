@@ -84,8 +84,14 @@ export async function createApp(config: Config, options: AppOptions) {
       legacyHeaders: false,
       handler: (req, res) => sendErrorEnvelope(req, res, "E42900001"),
       store: rateLimitStore.store,
-      // Redis away: serve rather than fail every API call (the store logs the outage).
+      // Redis away: serve rather than fail every API call (the store logs the outage, once per 10 s).
       passOnStoreError: true,
+      logger: {
+        error: (error, message) => {
+          if (rateLimitStore.kind !== "redis") logger.error({ err: error }, message ?? "rate limit");
+        },
+        warn: (error, message) => logger.warn({ err: error }, message ?? "rate limit"),
+      },
     }),
     sameOriginWrites([new URL(config.publicOrigin).origin]),
     apiBodyGuard({ previewSecret: config.previewSecret, websiteCode: config.websiteCode }),

@@ -4,6 +4,7 @@
 // - a node:cluster worker: in the primary (cluster-memory-store), shared by the workers of this host;
 // - otherwise in this process's memory.
 import cluster from "node:cluster";
+import { createHash } from "node:crypto";
 import type { Store } from "express-rate-limit";
 import { ClusterMemoryStoreWorker } from "@express-rate-limit/cluster-memory-store";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
@@ -22,6 +23,7 @@ export function createRateLimitStore(options: { redisUrl: string | undefined; pr
     const client = createClient({
       url: options.redisUrl,
       // Keep retrying (bounded back-off); meanwhile the limiter lets requests through (passOnStoreError).
+      disableOfflineQueue: true,
       socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5_000) },
     });
     let lastError = 0;
@@ -31,11 +33,17 @@ export function createRateLimitStore(options: { redisUrl: string | undefined; pr
       lastError = Date.now();
       options.logger.warn({ err: error }, "rate limit store (redis) unavailable");
     });
-    const connected = client.connect().catch(() => undefined);
+    void client.connect().catch(() => undefined);
     const store = new RedisStore({
       prefix: options.prefix ?? "qy:rl:",
+      // Redis away: fail at once (the limiter then lets the request through) instead of queueing. The
+      // store caches its script's SHA from the first SCRIPT LOAD, so while Redis is away that answer is
+      // computed here (it is the script's SHA-1); the real load follows its first NOSCRIPT retry.
       sendCommand: async (...args: string[]) => {
-        await connected;
+        if (!client.isReady) {
+          if (args[0]?.toUpperCase() === "SCRIPT" && args[1]?.toUpperCase() === "LOAD") return createHash("sha1").update(args[2] ?? "").digest("hex");
+          throw new Error("Redis is not connected");
+        }
         return (await client.sendCommand(args)) as RedisReply;
       },
     });
@@ -43,9 +51,8 @@ export function createRateLimitStore(options: { redisUrl: string | undefined; pr
       store,
       kind: "redis",
       close: async () => {
-        await connected;
-        if (client.isOpen) await client.close().catch(() => undefined);
-        else client.destroy();
+        if (client.isReady) await client.close().catch(() => client.destroy());
+        else if (client.isOpen) client.destroy();
       },
     };
   }

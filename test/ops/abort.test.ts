@@ -1,0 +1,95 @@
+// Issue 9 §4: a visitor who leaves aborts the render and every upstream call made for them; after many
+// aborted page and /api requests no upstream request is pending and sockets and handles are back to
+// where they were.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import express from "express";
+import http, { type Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { createTestApp } from "../routes/helpers.ts";
+
+/** An upstream that never answers: each call stays pending until its caller gives up. */
+let hang: { url: string; server: Server; pending: () => number; received: () => number; sockets: Set<Socket> };
+let site: { url: string; server: Server };
+
+async function listenOn(app: express.Express | http.RequestListener): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = http.createServer(app as http.RequestListener);
+    server.listen(0, "127.0.0.1", () => resolve(server));
+  });
+}
+
+beforeAll(async () => {
+  let received = 0;
+  let closed = 0;
+  const sockets = new Set<Socket>();
+  const server = await listenOn((req, res) => {
+    received++;
+    res.on("close", () => closed++);
+    req.resume();
+  });
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  hang = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, pending: () => received - closed, received: () => received, sockets };
+  const app = await createTestApp({ UPSTREAM_URL: hang.url, UPSTREAM_TIMEOUT_MS: "60000", RENDER_TIMEOUT_MS: "60000" });
+  const siteServer = await listenOn(app);
+  site = { url: `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`, server: siteServer };
+});
+
+afterAll(async () => {
+  site.server.closeAllConnections();
+  hang.server.closeAllConnections();
+  await new Promise((resolve) => site.server.close(resolve));
+  await new Promise((resolve) => hang.server.close(resolve));
+});
+
+/** Starts a request; `leave` destroys it as a browser closing the tab would. */
+function start(path: string, method: "GET" | "POST"): { done: Promise<void>; leave: () => void } {
+  // A session cookie: nothing of this visitor's may be shared with others, so every call is theirs alone
+  // (anonymous visitors share one load per public read, bounded by the upstream timeout: server/cache).
+  const headers = { "content-type": "application/json", cookie: "qy_session=visitor-who-leaves" };
+  const request = http.request(`${site.url}${path}`, { method, headers });
+  const done = new Promise<void>((resolve) => {
+    request.on("error", () => resolve());
+    request.on("close", () => resolve());
+  });
+  request.end(method === "POST" ? '{"language":"en"}' : undefined);
+  return { done, leave: () => request.destroy() };
+}
+
+async function waitFor(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return condition();
+}
+
+const siteConnections = () => new Promise<number>((resolve) => site.server.getConnections((_error, count) => resolve(count)));
+
+describe("a visitor who leaves", () => {
+  it("aborts the render's and the proxy's upstream calls, and nothing stays open", async () => {
+    const baseline = process.getActiveResourcesInfo().length;
+    const rounds = 3;
+    const perRound = 10;
+    for (let round = 0; round < rounds; round++) {
+      const before = hang.received();
+      const requests = Array.from({ length: perRound }, (_, i) =>
+        i % 2 === 0 ? start(`/en/news?page=${round}-${i}`, "GET") : start(`/api/open/front/news?n=${round}-${i}`, "POST"),
+      );
+      // Every request is waiting on the upstream (a page makes several calls, a proxied one makes one).
+      await waitFor(() => hang.received() >= before + perRound / 2 + 1, 3_000);
+      for (const request of requests) request.leave();
+      await Promise.all(requests.map((request) => request.done));
+    }
+    expect(hang.received()).toBeGreaterThanOrEqual(rounds * (perRound / 2 + 1));
+    // The upstream saw every call end although it never answered: the site aborted them all.
+    expect(await waitFor(() => hang.pending() === 0, 3_000), `pending upstream calls: ${hang.pending()}`).toBe(true);
+    expect(await waitFor(async () => (await siteConnections()) === 0, 3_000)).toBe(true);
+    expect(await waitFor(() => hang.sockets.size <= 2, 3_000), `upstream sockets: ${hang.sockets.size}`).toBe(true);
+    // Handles (sockets, timers of the renders) are back near the start: bounded, not growing per request.
+    expect(await waitFor(() => process.getActiveResourcesInfo().length <= baseline + 6, 3_000), String(process.getActiveResourcesInfo())).toBe(true);
+  });
+});

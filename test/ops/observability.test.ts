@@ -1,0 +1,117 @@
+// Issue 9 §6: request ids in and out, one JSON log line per request (route, status, duration) with no
+// cookie, session id, code or token in it, and Prometheus metrics on their own port only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import express from "express";
+import request from "supertest";
+import { Writable } from "node:stream";
+import { createApp } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+import { createLogger } from "../../server/logger.ts";
+import { noAssets } from "../../server/assets.ts";
+import type { EntryServer } from "../../server/render.ts";
+import { registry } from "../../server/metrics.ts";
+import { startMetricsServer } from "../../server/metrics-server.ts";
+import { listen } from "../routes/helpers.ts";
+import { freePort } from "../support/site-process.ts";
+
+let lines: string[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    done();
+  },
+});
+const logger = createLogger("info", sink);
+const requestLines = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === "request");
+
+let echo: Awaited<ReturnType<typeof listen>>;
+let seenIds: (string | undefined)[] = [];
+let app: express.Express;
+beforeAll(async () => {
+  const upstream = express();
+  upstream.all("/{*any}", (req, res) => {
+    seenIds.push(req.headers["x-request-id"] as string | undefined);
+    res.json({ success: true, code: "0", message: "ok", data: null });
+  });
+  echo = await listen(upstream);
+  const config = loadConfig({ NODE_ENV: "test", UPSTREAM_URL: echo.url });
+  app = await createApp(config, {
+    logger,
+    entry: () => import("../../client/entry-server.tsx") as Promise<EntryServer>,
+    assets: () => noAssets(),
+  });
+});
+afterAll(() => echo.close());
+
+describe("request ids", () => {
+  it("keeps a valid incoming id, replaces a bad one, makes one when absent, and passes it to the upstream", async () => {
+    seenIds = [];
+    const kept = await request(app).get("/api/open/a").set("X-Request-Id", "nginx-3f2a9c1d.77");
+    expect(kept.headers["x-request-id"]).toBe("nginx-3f2a9c1d.77");
+    const bad = await request(app).get("/api/open/a").set("X-Request-Id", "id with spaces\" and quotes");
+    expect(bad.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const none = await request(app).get("/api/open/a");
+    expect(none.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(none.headers["x-request-id"]).not.toBe(bad.headers["x-request-id"]);
+    expect(seenIds).toEqual(["nginx-3f2a9c1d.77", bad.headers["x-request-id"], none.headers["x-request-id"]]);
+  });
+});
+
+describe("request log", () => {
+  it("writes one line per request with id, route, status and duration", async () => {
+    lines = [];
+    const api = await request(app).post("/api/open/front/x").send({ language: "en" });
+    const missing = await request(app).get("/assets/nothing.js");
+    const logged = requestLines();
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatchObject({ reqId: api.headers["x-request-id"], method: "POST", route: "/api", path: "/api/open/front/x", status: 200 });
+    expect(logged[1]).toMatchObject({ reqId: missing.headers["x-request-id"], route: "/assets", status: 404 });
+    for (const line of logged) expect(typeof line.durationMs).toBe("number");
+  });
+
+  it("never holds a cookie, a session id, an authorization, a sign-in code or a preview token", async () => {
+    lines = [];
+    await request(app)
+      .get("/zh/about/us?preview=p1.1999999999999.SECRETPREVIEWTOKEN&code=654321")
+      .set("Cookie", "qy_session=SESSIONSECRET42; qingyun=1999999999999.p1.1999999999999.SECRETPREVIEWTOKEN")
+      .set("Authorization", "Bearer AUTHSECRET99");
+    await request(app)
+      .post("/api/open/front/authAndRegisterBySms")
+      .set("Cookie", "qy_session=SESSIONSECRET42")
+      .send({ phone: "13800138000", code: "654321" });
+    logger.warn({ headers: { cookie: "qy_session=SESSIONSECRET42", authorization: "Bearer AUTHSECRET99" }, url: "/x?preview=SECRETPREVIEWTOKEN", body: { code: "654321", sessionId: "SESSIONSECRET42" } }, "a careless line");
+    const text = lines.join("\n");
+    expect(requestLines().length).toBeGreaterThanOrEqual(2);
+    expect(text).toContain("a careless line");
+    for (const secret of ["SESSIONSECRET42", "AUTHSECRET99", "SECRETPREVIEWTOKEN", "654321", "13800138000"]) expect(text).not.toContain(secret);
+  });
+});
+
+describe("metrics", () => {
+  it("counts requests by route and the proxy's upstream calls, beside process metrics", async () => {
+    await request(app).get("/api/open/metered");
+    const text = await registry.metrics();
+    expect(text).toMatch(/qy_http_request_duration_seconds_count\{route="\/api",method="GET",status="200"\} [1-9]/);
+    expect(text).toMatch(/qy_upstream_request_duration_seconds_count\{call="proxy",outcome="ok"\} [1-9]/);
+    expect(text).toContain("process_cpu_user_seconds_total");
+    expect(text).toContain("nodejs_eventloop_lag_seconds");
+    expect(text).not.toContain("/api/open/metered");
+  });
+
+  it("are served on their own loopback port, and a taken port costs only the metrics", async () => {
+    const port = await freePort();
+    const server = await startMetricsServer({ host: "127.0.0.1", port, logger });
+    expect(server?.url).toBe(`http://127.0.0.1:${port}/metrics`);
+    try {
+      const response = await fetch(server!.url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(await response.text()).toContain("qy_http_request_duration_seconds");
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
+      expect(await startMetricsServer({ host: "127.0.0.1", port, logger })).toBeUndefined();
+      expect(await startMetricsServer({ host: "127.0.0.1", port: 0, logger })).toBeUndefined();
+    } finally {
+      await server?.close();
+    }
+  });
+});
