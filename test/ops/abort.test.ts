@@ -22,7 +22,7 @@ beforeAll(async () => {
   let received = 0;
   let closed = 0;
   const sockets = new Set<Socket>();
-  const server = await listenOn((req, res) => {
+  const server = await listenOn((req: http.IncomingMessage, res: http.ServerResponse) => {
     received++;
     res.on("close", () => closed++);
     req.resume();
