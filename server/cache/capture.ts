@@ -8,8 +8,12 @@ export class CapturingWriter extends Writable {
   private complete = false;
   private cut = false;
 
-  constructor(private readonly res: Response) {
+  // A plain field, not a parameter property: Node runs this file by stripping types, which cannot rewrite those.
+  private readonly res: Response;
+
+  constructor(res: Response) {
     super();
+    this.res = res;
     // The visitor left: stop the render (React listens for close on its destination).
     res.on("close", () => {
       if (res.writableFinished) return;
