@@ -57,6 +57,14 @@ export function isKnownPath(pathname: string): boolean {
   return !!matches && !matches.some((match) => match.route.path === "*");
 }
 
+/** The matched route's pattern ("/en/news/newsDetail/:id") for logs and metrics: bounded, never the raw path. */
+export function routePattern(pathname: string): string | null {
+  const matches = matchRoutes(routes, pathname);
+  if (!matches || matches.some((match) => match.route.path === "*")) return null;
+  const joined = matches.map((match) => match.route.path ?? "").filter(Boolean).join("/");
+  return `/${joined}`.replace(/\/{2,}/g, "/");
+}
+
 export async function render(input: RenderInput): Promise<RenderOutput> {
   // The page client is built here, inside the bundle, so loaders and the client share one module
   // (an ApiCallError from it is the ApiCallError the loaders test for).

@@ -18,6 +18,7 @@ import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security.t
 import { createApiProxy } from "./proxy.ts";
 import { apiBodyGuard, signOutGuard } from "./api-guards.ts";
 import { requestLog } from "./request-log.ts";
+import { pageObserver } from "./page-observer.ts";
 import { createRateLimitStore } from "./rate-limit-store.ts";
 import { sendErrorEnvelope } from "./envelope.ts";
 import { createServerI18n, i18nMiddleware, loadResources } from "./i18n.ts";
@@ -127,6 +128,7 @@ export async function createApp(config: Config, options: AppOptions) {
   // The finder's CSV (whole filtered result) sits beside its page, under the language prefix.
   app.use(catalogCsv({ config, logger, resources }));
   app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
+  app.use(pageObserver(options.entry));
   app.use(
     createDocumentHandler({
       caches,

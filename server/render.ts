@@ -20,6 +20,8 @@ import { CapturingWriter } from "./cache/capture.ts";
 export interface EntryServer {
   render: (input: RenderInput) => Promise<RenderOutput>;
   isKnownPath: (pathname: string) => boolean;
+  /** The route pattern of a page path, for logs and metrics (server/page-observer.ts). */
+  routePattern?: (pathname: string) => string | null;
 }
 
 export interface DocumentHandlerOptions {

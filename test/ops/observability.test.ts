@@ -69,6 +69,15 @@ describe("request log", () => {
     for (const line of logged) expect(typeof line.durationMs).toBe("number");
   });
 
+  it("names a page by its route pattern, times its render and keeps nginx from buffering it", async () => {
+    lines = [];
+    const page = await request(app).get("/en/news/newsDetail/12345?x=1");
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.headers["x-accel-buffering"]).toBe("no");
+    expect(requestLines()[0]).toMatchObject({ route: "/en/news/newsDetail/:id", path: "/en/news/newsDetail/12345" });
+    expect(await registry.metrics()).toMatch(/qy_render_duration_seconds_count\{outcome="(ok|error)"\} [1-9]/);
+  });
+
   it("never holds a cookie, a session id, an authorization, a sign-in code or a preview token", async () => {
     lines = [];
     await request(app)
