@@ -61,6 +61,8 @@ export async function setup(project: TestProject) {
   project.provide("origin", origin);
   project.provide("mailbox", mailbox);
   project.provide("previewSecret", previewSecret);
+  // The staff CLI (npm run orders) works on the server's database directly.
+  project.provide("dataDir", dataDir);
 }
 
 export async function teardown() {
@@ -79,5 +81,7 @@ declare module "vitest" {
     /** Folder where the SMTP sink writes every message the server sends. */
     mailbox: string;
     previewSecret: string;
+    /** DATA_DIR of the running server (its upstream's database). */
+    dataDir: string;
   }
 }

@@ -101,8 +101,9 @@ export function Component() {
                     <dd>{order.items.map((item) => `${item.siteListName} × ${item.quantity}`).join(t("order.partsSeparator"))}</dd>
                   </div>
                 </dl>
-                <Link className="order-card__more" to={localize(`/user/orderDetail/${order.orderNumber}`)} aria-label={t("order.detailsOf", { orderNumber: order.orderNumber })}>
+                <Link className="order-card__more" to={localize(`/user/orderDetail/${order.orderNumber}`)}>
                   {t("order.details")}
+                  <span className="visually-hidden"> {order.orderNumber}</span>
                 </Link>
               </li>
             ))}

@@ -1,0 +1,184 @@
+// The whole sample journey in a real browser, in both languages (issue 8 §8): sign in with an e-mailed code
+// on the login page, two products in the sample list, a quantity changed, the application submitted and
+// shown pending, the order advanced by the staff CLI to shipped ("Sent" and the tracking number in the
+// timeline), the e-mail in the SMTP sink, sign-out from the order page back to the language home; axe on
+// the login page and the three user pages.
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, watchProblems } from "./browser.ts";
+import { decodeMail } from "../support/decode-mail.ts";
+
+const run = promisify(execFile);
+const origin = inject("origin");
+const mailbox = inject("mailbox");
+const dataDir = inject("dataDir");
+const cliPath = path.resolve("server/upstream/cli/orders.ts");
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function readMailbox(): Mail[] {
+  return readdirSync(mailbox)
+    .sort()
+    .map((file) => {
+      const content = readFileSync(path.join(mailbox, file), "utf8");
+      const [first = "", ...rest] = content.split("\r\n");
+      return { to: first.replace("X-Envelope-To: ", ""), ...decodeMail(rest.join("\r\n")) };
+    });
+}
+
+/** Waits (bounded) for the newest mail to `to` that `match` accepts. */
+async function waitForMail(to: string, match: (mail: Mail) => boolean, timeoutMs = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = readMailbox().filter((mail) => mail.to === to && match(mail)).at(-1);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No matching mail to ${to}`);
+}
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })).violations;
+  })) as Array<{ id: string; help: string; nodes: { target: string[] }[] }>;
+  expect(violations.map((v) => `${label} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+/** Two products that can be sampled, from the product tree the site serves. */
+async function twoProducts(context: BrowserContext, language: "zh" | "en") {
+  const response = await context.request.post(`${origin}/api/open/proxy/qingyun/basic/siteList/querySiteList`, {
+    data: { type: 1, language, websiteCode: "qingyun" },
+  });
+  const tree = (await response.json()).data as Array<{ id: number; parentId: number | null; status: string; partNumber: string | null }>;
+  const byId = new Map(tree.map((node) => [node.id, node]));
+  const visible = (node: (typeof tree)[number] | undefined): boolean =>
+    !!node && node.status === "on" && (node.parentId === null || visible(byId.get(node.parentId)));
+  return tree.filter((node) => node.partNumber && visible(node)).slice(0, 2);
+}
+
+const texts = {
+  zh: { emailTab: "邮箱验证码登录", agree: "请先阅读并同意", pending: "待处理", sent: "已发货", shippedSubject: "状态更新：已发货" },
+  en: { emailTab: "E-mail + code", agree: "Please read and agree", pending: "Processed/Pending", sent: "Sent", shippedSubject: ": Sent" },
+} as const;
+
+describe("the sample journey", () => {
+  for (const [language, width] of [
+    ["zh", 1440],
+    ["en", 390],
+  ] as const) {
+    it(`goes from sign-in to a shipped, e-mailed order and back home (${language}, ${width} px)`, async () => {
+      const t = texts[language];
+      const address = `journey.${language}@example.com`;
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+
+      // Sign in from the home page with an e-mailed code.
+      await page.goto(`${origin}/${language}`);
+      await hydrated(page);
+      await page.locator(".site-header__signin").click();
+      await page.waitForURL(`${origin}/${language}/login?path=%2F`);
+      await page.getByRole("link", { name: t.emailTab }).click();
+      await page.waitForURL(/tab=email/);
+      await expectNoAxeViolations(page, "login");
+      await page.locator('input[name="target"]').fill(address);
+      await page.locator('button[value="send"]').click();
+      // The agreement comes first: the refusal is announced in the live region.
+      await expect(page.locator('[role="status"]').first().textContent()).resolves.toContain(t.agree);
+      await page.locator('input[name="agree"]').check();
+      await page.locator('button[value="send"]').click();
+      await page.locator('button[value="send"]', { hasText: /^\d+ s$/ }).waitFor();
+      const codeMail = await waitForMail(address, (mail) => /\b\d{6}\b/.test(mail.text));
+      const code = /\b(\d{6})\b/.exec(codeMail.text)![1]!;
+      await page.locator('input[name="code"]').fill(code);
+      await page.locator('button[value="signIn"]').click();
+      await page.waitForURL(`${origin}/${language}`);
+      await page.locator(".user-menu__toggle").waitFor();
+
+      // Two products into the sample list (the upstream keeps it: it follows the user to this page load).
+      // TODO(A/B): through the finder row and the detail page's add-to-sample buttons once they exist.
+      for (const product of await twoProducts(context, language)) {
+        const added = await context.request.post(`${origin}/api/proxy/qingyun/basic/sampleOrder/addSampleProduct`, {
+          data: { siteListId: product.id, language, websiteCode: "qingyun" },
+          headers: { origin },
+        });
+        expect(added.status()).toBe(200);
+      }
+      await page.goto(`${origin}/${language}/user/sampleList`);
+      await hydrated(page);
+      await expect(page.locator(".user-menu__count").textContent()).resolves.toContain("2");
+      expect(await page.locator(".sample-row").count()).toBe(2);
+      await expectNoAxeViolations(page, "sampleList");
+
+      // Change a quantity (saved without a reload).
+      const saved = page.waitForResponse((response) => response.url().includes("modifySampleProduct") && response.status() === 200);
+      await page.locator(".sample-row select").first().selectOption("3");
+      await saved;
+
+      // Submit the application; the form is prefilled with the account's e-mail.
+      expect(await page.locator('input[name="email"]').inputValue()).toBe(address);
+      await page.locator('input[name="name"]').fill(language === "zh" ? "陈晓东" : "Daniel Chen");
+      await page.locator('input[name="phone"]').fill("13912345678");
+      await page.locator('input[name="companyName"]').fill(language === "zh" ? "深圳华储能源科技有限公司" : "Shenzhen Huachu Energy Technology Co., Ltd.");
+      await page.locator('input[name="position"]').fill(language === "zh" ? "电源研发工程师" : "Power electronics engineer");
+      await page
+        .locator('textarea[name="sampleUse"]')
+        .fill(language === "zh" ? "评估 1200 V 碳化硅 MOSFET 在 125 kW 储能变流器中的开关损耗与热性能。" : "Evaluating switching losses and thermal behaviour in a 125 kW energy-storage inverter.");
+      await page.locator('.applicant button[type="submit"]').click();
+      await page.waitForURL(/\/user\/sampleProgress\?submitted=QY\d{8}-\d{4}$/);
+      const orderNumber = new URL(page.url()).searchParams.get("submitted")!;
+      await expect(page.locator(".user-notice").textContent()).resolves.toContain(orderNumber);
+      await expect(page.locator(".order-card").first().textContent()).resolves.toContain(t.pending);
+      await expect(page.locator(".order-card").first().textContent()).resolves.toMatch(/× 3/);
+      await expectNoAxeViolations(page, "sampleProgress");
+
+      // Staff move it to shipped with the CLI on the server's database.
+      const cli = (...args: string[]) => run(process.execPath, [cliPath, ...args], { env: { ...process.env, DATA_DIR: dataDir }, timeout: 15_000 });
+      await cli("advance", orderNumber, "--note", "Samples picked");
+      const tracking = `SF${Date.now().toString().slice(-10)}`;
+      await cli("advance", orderNumber, "--carrier", "SF Express", "--tracking", tracking);
+
+      await page.locator(".order-card__number a").first().click();
+      await page.waitForURL(`${origin}/${language}/user/orderDetail/${orderNumber}`);
+      await page.reload();
+      await hydrated(page);
+      const timeline = (await page.locator(".timeline").textContent()) ?? "";
+      expect(timeline).toContain(t.sent);
+      expect(timeline).toContain(tracking);
+      await expectNoAxeViolations(page, "orderDetail");
+
+      const shippedMail = await waitForMail(address, (mail) => mail.subject.includes(orderNumber) && mail.subject.includes(t.shippedSubject));
+      expect(shippedMail.text).toContain(tracking);
+      expect(shippedMail.text).toContain(`${origin}/${language}/user/orderDetail/${orderNumber}`);
+
+      // Sign out from the order page: back to the language home, signed out, the list's count gone.
+      await page.locator(".user-menu__toggle").click();
+      await page.locator(".user-menu__list button").click();
+      await page.waitForURL(`${origin}/${language}`);
+      await page.locator(".site-header__signin").waitFor();
+      expect(await page.locator(".user-menu__count").count()).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
