@@ -2,6 +2,7 @@
 // and jobs lists. The caller writes each page's URL, so the list's other URL state is kept.
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
+import "../styles/page-links.css";
 
 /** The page numbers to show: first, last, and two either side of the current one; null = a gap. */
 export function pageWindow(current: number, pages: number): (number | null)[] {

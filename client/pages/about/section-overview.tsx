@@ -12,7 +12,7 @@ import "../../styles/about.css";
 
 const bannerImages: Record<OverviewSection, string> = {
   about: "/media/pages/about-us.svg",
-  applications: "/media/applications/ev.svg",
+  applications: "/media/applications/energy-storage-cover.svg",
   reliability: "/media/pages/quality-system.svg",
 };
 
@@ -41,7 +41,7 @@ export function Component() {
           <ul className="cards overview-cards">
             {cards.map((card) => (
               <li key={card.link} className="card overview-card">
-                {card.image ? <Media src={card.image} alt="" className="card__media" /> : null}
+                {card.image ? <Media src={card.image} alt="" className="card__media overview-card__media" /> : null}
                 <div className="card__body">
                   <h3>
                     <SmartLink to={card.link}>{card.title}</SmartLink>
