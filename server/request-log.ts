@@ -1,6 +1,7 @@
 // First middleware of the app: a request id (x-request-id in and out, generated when absent or not a
 // plain token), and when the answer is done one log line and one metrics sample with the route pattern,
-// status and duration. The line never holds a query string, a cookie or a header value other than the id.
+// status and duration, and the client's address and scheme. The line never holds a query string, a
+// cookie or any other header value.
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "./logger.ts";
@@ -58,6 +59,9 @@ export function requestLog(logger: Logger) {
           route,
           status: res.statusCode,
           durationMs: Math.round(seconds * 1e4) / 10,
+          // As resolved through the trusted proxies (TRUST_PROXY): what rate limits and redirects see.
+          ip: req.ip,
+          scheme: req.protocol,
           ...(res.writableFinished ? {} : { aborted: true }),
         },
         "request",
