@@ -1,7 +1,7 @@
 // The operating-point panel: a GET form whose fields the server joins into `op=` (shared/estimator
 // operatingPointRedirect), so it works without JavaScript; with it, the same URL is built here and
 // navigated to without a reload. Bad input comes back with localized messages beside the fields.
-import { useId, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import {
@@ -50,7 +50,8 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [] }: Operating
   const { t } = useTranslation("estimator");
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  // One panel per page: fixed ids keep labels and fields paired across every re-render and remount.
+  const id = "op";
   const draft = draftOf(parsed, suggestion);
   const issues = parsed && !parsed.ok ? parsed.issues : [];
   const issueOf = (field: OperatingPointIssue["field"]) => issues.find((issue) => issue.field === field);
@@ -79,7 +80,6 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [] }: Operating
           inputMode="decimal"
           autoComplete="off"
           defaultValue={draft[name]}
-          key={`${name}-${draft[name]}`}
           aria-invalid={issue ? true : undefined}
           aria-describedby={[issue ? messageId : null, hintId].filter(Boolean).join(" ") || undefined}
         />
@@ -112,7 +112,8 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [] }: Operating
           </ul>
         </div>
       ) : null}
-      <form method="get" action={pathname} onSubmit={onSubmit} className="op-form">
+      {/* Keyed by the URL's operating point: a new point remounts the fields with their new defaults. */}
+      <form method="get" action={pathname} onSubmit={onSubmit} className="op-form" key={parsed?.text ?? ""}>
         {kept.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
@@ -120,7 +121,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [] }: Operating
           <legend>{t("panel.mode")}</legend>
           {(["inverter", "dcdc"] as const).map((mode) => (
             <label key={mode}>
-              <input type="radio" name={formFields.mode} value={mode} defaultChecked={draft.mode === mode} key={`${mode}-${draft.mode}`} />
+              <input type="radio" name={formFields.mode} value={mode} defaultChecked={draft.mode === mode} />
               {t(mode === "inverter" ? "panel.modeInverter" : "panel.modeDcdc")}
             </label>
           ))}
@@ -132,7 +133,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [] }: Operating
             <legend>{t("panel.currentKind")}</legend>
             {(["rms", "peak"] as const).map((kind) => (
               <label key={kind}>
-                <input type="radio" name={formFields.currentKind} value={kind} defaultChecked={draft.currentKind === kind} key={`${kind}-${draft.currentKind}`} />
+                <input type="radio" name={formFields.currentKind} value={kind} defaultChecked={draft.currentKind === kind} />
                 {t(`panel.${kind}`)}
               </label>
             ))}
@@ -141,7 +142,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [] }: Operating
           {field("pf")}
           {field("duty")}
           {field("m")}
-          {field("tc")}
+          {field("tc", t("panel.tcHint"))}
         </div>
         <div className="op-form__actions">
           <button type="submit" className="button button--primary">

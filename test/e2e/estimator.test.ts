@@ -1,0 +1,86 @@
+// The estimator in a real browser (issue 10): set an operating point in the finder's panel, rank by the
+// estimated loss, see the ranking change with the switching frequency (no full reload), and see the chart
+// of loss against switching frequency draw on a product page; at 1440 and 390 px, with axe-core and no
+// console error. Screenshots go to SCREENSHOT_DIR when it is set (for looking at, not for asserting).
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, watchProblems } from "./browser.ts";
+
+const origin = inject("origin");
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const shots = process.env.SCREENSHOT_DIR;
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const SERIES = "/en/productAndService/products/120"; // 1200 V SiC MOSFETs
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+async function axe(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(async () => {
+    const run = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: { target: string[] }[] }> }> } }).axe;
+    return (await run.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })).violations;
+  })) as Array<{ id: string; nodes: { target: string[] }[] }>;
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/** The part numbers of the finder's rows, top to bottom. */
+const rowParts = (page: Page) => page.locator(".finder-table tbody th[scope=row] a").allTextContents();
+
+async function setOperatingPoint(page: Page, fields: Record<string, string>) {
+  const panel = page.locator(".op-panel").first();
+  for (const [label, value] of Object.entries(fields)) await panel.getByLabel(label, { exact: true }).fill(value);
+  await panel.getByRole("button", { name: "Estimate" }).click();
+}
+
+describe("estimator", () => {
+  for (const width of [1440, 390]) {
+    it(`ranks the finder by estimated loss and re-ranks when the operating point changes at ${width} px`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const problems = watchProblems(page);
+      await page.goto(`${origin}${SERIES}`);
+      await hydrated(page);
+      // A marker on window survives client-side navigation only: a full reload would drop it.
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+
+      await setOperatingPoint(page, { "Bus voltage V_bus (V)": "800", "Current (A)": "15", "Switching frequency f_sw (kHz)": "5", "Case temperature T_c (°C)": "80" });
+      await page.waitForURL(/op=800,15,5k,0.9,80/);
+      await page.locator(".finder-table th", { hasText: "Estimate" }).first().waitFor();
+      // Rank by the estimate: the header's sort link.
+      await page.locator(".finder-table a.finder-sort", { hasText: "tot" }).click();
+      await page.waitForURL(/sort=estLoss:asc/);
+      await expect.poll(() => page.locator(".finder-table th[aria-sort=ascending]").count()).toBe(1);
+      const lowFrequency = await rowParts(page);
+      // At 5 kHz conduction dominates: the lowest R_DS(on) runs coolest.
+      expect(lowFrequency[0]).toBe("QCM013120K4");
+      if (shots) await page.screenshot({ path: path.join(shots, `estimator-finder-${width}.png`), fullPage: true });
+
+      await setOperatingPoint(page, { "Switching frequency f_sw (kHz)": "200" });
+      await page.waitForURL(/op=800,15,200k,0.9,80/);
+      await expect.poll(async () => (await rowParts(page))[0]).not.toBe("QCM013120K4");
+      const highFrequency = await rowParts(page);
+      // At 200 kHz the switching energy of the big die costs more than its lower R_DS(on) saves.
+      expect(highFrequency.indexOf("QCM013120K4")).toBeGreaterThan(highFrequency.length / 2);
+      expect(new URL(page.url()).searchParams.get("sort")).toBe("estLoss:asc");
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+      // Out-of-range input: a message beside the field, no estimate columns.
+      await setOperatingPoint(page, { "Switching frequency f_sw (kHz)": "0" });
+      await page.getByText("The switching frequency must be between 0.1 and 1000 kHz.").first().waitFor();
+      expect(await page.locator(".finder-table th", { hasText: "Estimate" }).count()).toBe(0);
+
+      expect(await axe(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
+  }
+});
