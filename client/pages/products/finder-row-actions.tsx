@@ -2,6 +2,7 @@
 // components of the detail page (one implementation of the download flow and of adding samples).
 import { useTranslation } from "react-i18next";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
+import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 
 export function DatasheetLink({ product }: { product: ProductListItem }) {
   const { t } = useTranslation("catalog");
@@ -15,14 +16,12 @@ export function DatasheetLink({ product }: { product: ProductListItem }) {
   }
   // SLOT(D): the gated download flow (client/components/document-download.tsx) replaces this plain link.
   return (
-    <a href={`/api${product.datasheet.downloadPath}`} className="finder-datasheet" aria-label={t("finder.datasheetOf", { part: product.partNumber })}>
-      PDF
+    <a href={`/api${product.datasheet.downloadPath}`} className="finder-datasheet">
+      PDF<span className="visually-hidden"> {t("finder.datasheetOf", { part: product.partNumber })}</span>
     </a>
   );
 }
 
 export function SampleSlot({ product }: { product: ProductListItem }) {
-  // SLOT(B): <AddToSampleButton product={{ id, partNumber }} compact /> from client/components/add-to-sample.tsx.
-  void product;
-  return null;
+  return <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} compact />;
 }

@@ -1,0 +1,168 @@
+// "Add to sample list" wherever a product appears (finder row, detail, compare): one implementation of
+// SPEC §4/§8. Signed in → addSampleProduct, the answer announced in a live region and the sample-list atoms
+// replaced by the list the upstream returns. Signed out → "You are not logged in. Log in now?" and, if
+// confirmed, the login page with `path` = this page (no language prefix, with its query).
+//
+// Without JavaScript the button submits a GET form to the login page with the same `path`, so it still
+// leads somewhere sensible; once hydrated the submit is intercepted.
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { useAtom, useSetAtom } from "jotai";
+import { addSampleProduct, isLogin } from "../../shared/contract/index.ts";
+import { splitLanguagePrefix } from "../../shared/languages.ts";
+import { pageClient } from "../api/loader-context.ts";
+import { ApiCallError } from "../api/page-client.ts";
+import { applySampleListAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
+import { useLanguage } from "../hooks.ts";
+import "../styles/add-to-sample.css";
+
+export interface SampleProductRef {
+  /** The product's id in the product tree (siteListId). */
+  id: number;
+  partNumber: string;
+}
+
+type Outcome = "success" | "selected" | "failed";
+
+/** The error codes that mean "this product is already in the list" and "not signed in (any more)". */
+const alreadySelected = "E40022001";
+const notSignedIn = new Set(["E40100001", "E40021009"]);
+
+/** The login link's `path`: the current page without its language prefix, query kept (SPEC §2). */
+export function loginPathOf(pathname: string, search: string): string {
+  return `${splitLanguagePrefix(pathname).rest}${search}`;
+}
+
+export function AddToSampleButton({ product, compact = false }: { product: SampleProductRef; compact?: boolean }) {
+  const { t } = useTranslation("product");
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [logined, setLogined] = useAtom(loginedAtom);
+  const setUser = useSetAtom(userInfoAtom);
+  const [samples, setSamples] = useAtom(applySampleListAtom);
+  const [pending, setPending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Announcements are cleared first so that repeating the same message is read again.
+  const [announcement, setAnnouncement] = useState("");
+  const [askLogin, setAskLogin] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const returnPath = loginPathOf(location.pathname, location.search);
+  const inList = samples.some((item) => item.siteListId === product.id);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (askLogin && !dialog.open) {
+      // showModal makes the rest of the page inert; the confirming answer gets focus (Enter logs in).
+      dialog.showModal();
+      confirmRef.current?.focus();
+    }
+    if (!askLogin && dialog.open) dialog.close();
+  }, [askLogin]);
+
+  function announce(next: Outcome) {
+    setOutcome(next);
+    setAnnouncement("");
+    const message = t(`sample.${next}`);
+    // A fresh text node in the next frame is what screen readers reliably pick up.
+    requestAnimationFrame(() => setAnnouncement(message));
+  }
+
+  async function add() {
+    const client = pageClient(undefined, language);
+    if (!logined) {
+      // The header's session check may still be under way: ask once before treating the visitor as signed out.
+      const user = await client.call(isLogin).catch(() => null);
+      if (!user) {
+        setAskLogin(true);
+        return;
+      }
+      setUser(user);
+      setLogined(true);
+    }
+    try {
+      setSamples(await client.call(addSampleProduct, { siteListId: product.id }));
+      announce("success");
+    } catch (error) {
+      const code = error instanceof ApiCallError ? error.code : "";
+      if (notSignedIn.has(code)) {
+        setLogined(false);
+        setUser(null);
+        setSamples([]);
+        setAskLogin(true);
+        return;
+      }
+      announce(code === alreadySelected ? "selected" : "failed");
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    void add().finally(() => setPending(false));
+  }
+
+  function closeDialog() {
+    setAskLogin(false);
+    buttonRef.current?.focus();
+  }
+
+  function confirmLogin() {
+    setAskLogin(false);
+    navigate(`/${language}/login?path=${encodeURIComponent(returnPath)}`);
+  }
+
+  return (
+    <form
+      className={`add-sample${compact ? " add-sample--compact" : ""}`}
+      method="get"
+      action={`/${language}/login`}
+      onSubmit={onSubmit}
+    >
+      <input type="hidden" name="path" value={returnPath} />
+      <button
+        ref={buttonRef}
+        type="submit"
+        className={compact ? "add-sample__button add-sample__button--compact" : "button button--primary add-sample__button"}
+        aria-busy={pending || undefined}
+        disabled={pending}
+        data-in-list={inList || undefined}
+      >
+        {compact ? (
+          <>
+            {t("sample.addShort")}
+            <span className="visually-hidden">{t("sample.addPartSuffix", { part: product.partNumber })}</span>
+          </>
+        ) : (
+          t("sample.add")
+        )}
+      </button>
+      <span
+        role="status"
+        aria-live="polite"
+        className={`add-sample__status${outcome ? ` add-sample__status--${outcome}` : ""}`}
+      >
+        {announcement}
+      </span>
+      <dialog ref={dialogRef} className="add-sample__dialog" aria-labelledby={titleId} onClose={() => askLogin && closeDialog()}>
+        <p id={titleId} className="add-sample__question">
+          {t("sample.loginQuestion")}
+        </p>
+        <div className="add-sample__actions">
+          <button type="button" className="button" onClick={closeDialog}>
+            {t("sample.cancel")}
+          </button>
+          <button type="button" className="button button--primary" onClick={confirmLogin} ref={confirmRef}>
+            {t("sample.login")}
+          </button>
+        </div>
+      </dialog>
+    </form>
+  );
+}
