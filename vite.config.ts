@@ -1,9 +1,11 @@
 // Client build (hashed assets + manifest for the server) and SSR build of client/entry-server.tsx.
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { lazyContract } from "./scripts/vite-plugin-lazy-contract.ts";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  // lazyContract: the browser's first load carries no zod (issue 9 §2); it applies to the client build only.
+  plugins: [react(), lazyContract(import.meta.dirname)],
   publicDir: false,
   build: isSsrBuild
     ? {
@@ -18,7 +20,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         target: "es2022",
-        rolldownOptions: { input: "client/entry-client.tsx" },
+        rolldownOptions: {
+          input: "client/entry-client.tsx",
+          // The bundler's helpers in a chunk of their own: left to chance they can land in a chunk of the
+          // lazily loaded contract and drag it (and zod) into every first load.
+          output: { codeSplitting: { groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+        },
       },
   ssr: { noExternal: [] },
 }));

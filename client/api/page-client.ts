@@ -1,14 +1,8 @@
 // The page client: one module, two transports (DESIGN.md). On the server its base is the upstream URL
 // and it forwards the visitor's cookie; in the browser its base is /api and it sends credentials.
 // Every body gets language, sitePageDataType and websiteCode; every answer is parsed with the contract.
-import {
-  callPath,
-  errorEnvelope,
-  responseSchema,
-  type CallBody,
-  type CallDefinition,
-  type CallQuery,
-} from "../../shared/contract/index.ts";
+import type { CallBody, CallDefinition, CallQuery } from "../../shared/contract/index.ts";
+import { callPath } from "../../shared/contract/call-path.ts";
 import type { z } from "zod";
 import type { Language } from "../../shared/languages.ts";
 
@@ -70,6 +64,18 @@ export interface PageClient {
   call<C extends CallDefinition>(call: C, body?: CallBody<C>, query?: CallQuery<C>): Promise<z.infer<C["data"]>>;
 }
 
+/** The contract's schemas, loaded on the first answer to parse. In the browser build call definitions are
+ * light descriptions with load() (scripts/vite-plugin-lazy-contract.ts), so zod stays off the first load;
+ * every answer is still parsed with the real schema, defaults and all. On the server this is the module
+ * already loaded. */
+let contract: Promise<typeof import("../../shared/contract/runtime.ts")> | undefined;
+async function realDefinition<C extends CallDefinition>(call: C): Promise<C> {
+  const load = (call as C & { load?: () => Promise<C> }).load;
+  return load ? load() : call;
+}
+
+const responseSchemas = new WeakMap<CallDefinition, ReturnType<typeof import("../../shared/contract/runtime.ts").responseSchema>>();
+
 export function createPageClient(options: PageClientOptions): PageClient {
   const doFetch = options.fetch ?? globalThis.fetch;
   const isServer = options.cookie !== undefined;
@@ -113,12 +119,19 @@ export function createPageClient(options: PageClientOptions): PageClient {
       if (lines.length) options.onSetCookie(lines);
     }
     const json: unknown = await response.json().catch(() => null);
+    const [{ errorEnvelope, responseSchema }, definition] = await Promise.all([
+      (contract ??= import("../../shared/contract/runtime.ts")),
+      realDefinition(call),
+    ]);
     if (!response.ok) {
       const failure = errorEnvelope.safeParse(json);
       if (failure.success) throw new ApiCallError(failure.data.code, response.status, failure.data.message);
       throw new ApiCallError(`HTTP_${response.status}`, response.status, `HTTP ${response.status} from ${call.name}`);
     }
-    const parsed = responseSchema(call).safeParse(json);
+    // Built once per call: making a zod schema is far dearer than using one.
+    let schema = responseSchemas.get(definition);
+    if (!schema) responseSchemas.set(definition, (schema = responseSchema(definition)));
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       throw new ApiCallError("CONTRACT", response.status, `${call.name} answered outside its contract: ${parsed.error.issues[0]?.message}`);
     }

@@ -62,10 +62,7 @@ export function responseSchema(call: CallDefinition) {
   return envelope(call.data).extend(call.extra ?? {});
 }
 
-/** The upstream path with the provider segment filled in. */
-export function callPath(call: Pick<CallDefinition, "path">, provider: string): string {
-  return call.path.replace("{provider}", encodeURIComponent(provider));
-}
+export { callPath } from "./call-path.ts";
 
 export type CallBody<C extends CallDefinition> = z.input<C["body"]>;
 export type CallQuery<C extends CallDefinition> = z.input<C["query"]>;

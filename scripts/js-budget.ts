@@ -1,0 +1,83 @@
+// The JavaScript budget (issue 9 §8), from the client build's manifest: every page type's initial JS (the
+// entry, the layout and page modules of its routes, and everything they import statically) ≤ 130 KB gzip,
+// every route chunk ≤ 30 KB gzip. Page types come from the route table (test/budgets/js-budget.test.ts
+// walks it), so a page added to client/routes.tsx is measured without touching this file.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+export const INITIAL_BUDGET_BYTES = 130 * 1024;
+export const ROUTE_CHUNK_BUDGET_BYTES = 30 * 1024;
+export const clientEntry = "client/entry-client.tsx";
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export function readManifest(clientDir: string): Manifest {
+  return JSON.parse(readFileSync(path.join(clientDir, ".vite", "manifest.json"), "utf8")) as Manifest;
+}
+
+export function gzipBytes(clientDir: string, file: string): number {
+  return gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length;
+}
+
+/** Files loaded before a page of this type is hydrated: the entry and the route modules, with their static imports. */
+export function initialFiles(manifest: Manifest, modules: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  [clientEntry, ...modules].forEach(visit);
+  return [...files];
+}
+
+export interface PageTypeFigure {
+  pageType: string;
+  modules: string[];
+  files: number;
+  gzip: number;
+}
+export interface ChunkFigure {
+  module: string;
+  file: string;
+  gzip: number;
+}
+
+export function measure(clientDir: string, pageTypes: Record<string, string[]>) {
+  const manifest = readManifest(clientDir);
+  const size = new Map<string, number>();
+  const gz = (file: string) => size.get(file) ?? size.set(file, gzipBytes(clientDir, file)).get(file)!;
+  const pages: PageTypeFigure[] = Object.entries(pageTypes).map(([pageType, modules]) => {
+    const files = initialFiles(manifest, modules);
+    return { pageType, modules, files: files.length, gzip: files.reduce((sum, file) => sum + gz(file), 0) };
+  });
+  const chunks: ChunkFigure[] = Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isDynamicEntry && chunk.file.endsWith(".js"))
+    .map(([module, chunk]) => ({ module, file: chunk.file, gzip: gz(chunk.file) }));
+  const missing = Object.values(pageTypes)
+    .flat()
+    .filter((module) => !manifest[module]);
+  return { pages, chunks, missing };
+}
+
+export function formatReport(report: ReturnType<typeof measure>): string {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const lines = ["Initial JavaScript by page type (gzip -9; budget 130 KB):"];
+  for (const page of [...report.pages].sort((a, b) => b.gzip - a.gzip)) {
+    lines.push(`  ${page.gzip <= INITIAL_BUDGET_BYTES ? "ok  " : "OVER"} ${kb(page.gzip).padStart(9)}  ${page.pageType} (${page.files} files)`);
+  }
+  lines.push("Route chunks (gzip -9; budget 30 KB):");
+  for (const chunk of [...report.chunks].sort((a, b) => b.gzip - a.gzip)) {
+    lines.push(`  ${chunk.gzip <= ROUTE_CHUNK_BUDGET_BYTES ? "ok  " : "OVER"} ${kb(chunk.gzip).padStart(9)}  ${chunk.module}`);
+  }
+  return lines.join("\n");
+}
