@@ -18,6 +18,7 @@ import { paramNameText, paramNameWithUnit } from "../shared/param-name.ts";
 import { isLanguage, type Language } from "../shared/languages.ts";
 import { toCsv } from "../shared/csv.ts";
 import { ApiCallError, createPageClient } from "../client/api/page-client.ts";
+import { estimateCsv } from "../client/components/estimator/finder-estimates.ts";
 
 const PATH = /^\/(zh|en)\/productAndService\/products\/([1-9]\d{0,8})\.csv$/;
 /** 100 pages of 100 rows: far above the catalog, and a bound on the calls one request can cause. */
@@ -34,6 +35,15 @@ function bodyOf(siteListId: number, query: FinderQuery, pageIndex: number): Quer
 
 function strings(resources: Resources): Record<string, string> {
   return ((resources.catalog as Record<string, unknown> | undefined)?.finder ?? {}) as Record<string, string>;
+}
+
+function estimateLabels(resources: Resources) {
+  const estimator = (resources.estimator ?? {}) as { finder?: Record<string, string>; breakdown?: Record<string, string> };
+  return {
+    loss: paramNameText(estimator.finder?.loss ?? "Estimate/P<tot> (W)"),
+    tj: paramNameText(estimator.finder?.tj ?? "Estimate/T<j> (°C)"),
+    runaway: estimator.breakdown?.runaway ?? "runaway",
+  };
 }
 
 export function catalogCsv(options: { config: Config; logger: Logger; resources: Record<Language, Resources> }) {
@@ -79,13 +89,17 @@ export function catalogCsv(options: { config: Config; logger: Logger; resources:
         text.summary ?? "Description",
         text.datasheet ?? "Datasheet",
       ];
+      // With an operating point, the estimator's loss and T_j columns (and its ranking) as on the page.
+      const estimates = estimateCsv(search, rows, estimateLabels(options.resources[language]));
+      if (estimates) header.push(...estimates.header);
       const origin = new URL(config.publicOrigin).origin;
-      const body = rows.map((product) => [
+      const body = (estimates?.rows ?? rows).map((product) => [
         product.partNumber,
         ...first.paramTable.map((column) => product.params[column.fieldId] ?? ""),
         product.isNew ? (text.csvYes ?? "yes") : "",
         product.summary,
         product.datasheet ? `${origin}/api${product.datasheet.downloadPath}` : "",
+        ...(estimates?.cells(product) ?? []),
       ]);
       const fileName = `qingyun-${first.node.id}-${language}.csv`;
       res.status(200);

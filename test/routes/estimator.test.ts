@@ -82,6 +82,20 @@ describe("finder ranking by estimate", () => {
     }
   });
 
+  it("adds the estimate to the CSV of the whole filtered result, ranked like the page", async () => {
+    const expected = await expectedRanking(OP, "loss");
+    const response = await get(`/en/productAndService/products/${FAMILY}.csv?sort=estLoss:asc&op=${OP}`);
+    expect(response.status).toBe(200);
+    const lines = response.text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/,Estimate Ptot \(W\),Estimate Tj \(°C\)$/);
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.map((entry) => entry.part));
+    const cells = lines[1]!.split(",");
+    expect(Number(cells.at(-2))).toBeCloseTo(expected[0]!.result.losses.total, 2);
+    expect(Number(cells.at(-1))).toBe(Math.round(expected[0]!.result.tj!));
+    const plain = await get(`/en/productAndService/products/${FAMILY}.csv`);
+    expect(plain.text.split(/\r?\n/)[0]).not.toContain("Estimate");
+  });
+
   it("shows no estimate columns without an operating point, and the panel with a suggested one", async () => {
     const response = await get(`/en/productAndService/products/${FAMILY}`);
     expect(response.status).toBe(200);

@@ -72,3 +72,27 @@ export async function rankedFinderPage<D extends { page: ProductPage; query: Fin
     query: { ...data.query, sort: ranking.sort },
   };
 }
+
+/**
+ * The CSV of the finder (server/catalog-csv.ts) with the same estimate: two columns appended when `op` is
+ * valid, and the rows ranked when the URL sorts by an estimate. Null when there is no valid operating point.
+ */
+export function estimateCsv(
+  search: URLSearchParams,
+  rows: ProductListItem[],
+  labels: { loss: string; tj: string; runaway: string },
+): { header: string[]; rows: ProductListItem[]; cells: (product: ProductListItem) => Array<string | number> } | null {
+  const parsed = parseOperatingPoint(search.get("op"));
+  if (!parsed?.ok) return null;
+  const point = parsed.value;
+  const ranking = estimateSortOf(new URL(`http://csv/?${search}`));
+  return {
+    header: [labels.loss, labels.tj],
+    rows: ranking ? rankByEstimate(rows, point, ranking.sort) : rows,
+    cells: (product) => {
+      if (!product.loss) return ["", ""];
+      const result = estimate(product.loss, point);
+      return [Number(result.losses.total.toPrecision(4)), result.tj === null ? labels.runaway : Math.round(result.tj)];
+    },
+  };
+}
