@@ -2,7 +2,7 @@
 // operatingPointRedirect), so it works without JavaScript; with it, the same URL is built here and
 // navigated to without a reload. Bad input comes back with localized messages beside the fields.
 import type { FormEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import {
   formFields,
@@ -57,6 +57,10 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [] }: Operating
   const issueOf = (field: OperatingPointIssue["field"]) => issues.find((issue) => issue.field === field);
   const kept = keep.filter(([name]) => name !== "op" && name !== "page" && !(Object.values(formFields) as string[]).includes(name));
   const clearQuery = new URLSearchParams(kept).toString();
+  const onClear = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(`${pathname}${clearQuery ? `?${clearQuery}` : ""}`, { preventScrollReset: true });
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -149,12 +153,20 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [] }: Operating
             {t("panel.submit")}
           </button>
           {parsed ? (
-            <Link to={`${pathname}${clearQuery ? `?${clearQuery}` : ""}`} preventScrollReset>
+            // Its own form (HTML forms do not nest): submits the page's other parameters without op.
+            <button type="submit" form={`${id}-clear`} className="button op-form__clear">
               {t("panel.clear")}
-            </Link>
+            </button>
           ) : null}
         </div>
       </form>
+      {parsed ? (
+        <form id={`${id}-clear`} method="get" action={pathname} onSubmit={onClear} hidden>
+          {kept.map(([name, value], index) => (
+            <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+          ))}
+        </form>
+      ) : null}
     </section>
   );
 }
