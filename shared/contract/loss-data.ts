@@ -54,6 +54,8 @@ const common = {
   rthRef: z.enum(["case", "fluid"]),
   /** Thermal resistance of the (switch) junction, R_th(j-c) or R_th(j-f) (K/W). */
   rth: positive,
+  /** A three-level (NPC) module: each device commutates half the DC link, the estimate says so. */
+  threeLevel: z.literal(true).optional(),
 };
 
 /** A SiC MOSFET (discrete, or one switch of a SiC module) with its body diode. */

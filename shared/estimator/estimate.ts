@@ -306,6 +306,7 @@ export function assumptionsOf(data: LossData, op: OperatingPoint): Array<{ key: 
   if (data.kind === "diode") list.push({ key: "diodeCapacitive" });
   if (data.kind === "igbt") list.push({ key: "igbtEnergies", values: { tj: data.switchingRef.tj } });
   if (data.rthRef === "fluid") list.push({ key: "fluid" });
+  if (data.threeLevel) list.push({ key: "threeLevel" });
   list.push({ key: "thermal" }, { key: "ideal" }, { key: "datasheetGoverns" });
   return list;
 }

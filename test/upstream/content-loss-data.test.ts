@@ -67,6 +67,8 @@ describe("loss data", () => {
       const rthStated = stated(text, /R_th\(j-[cf]\) = ([\d.]+) K\/W/);
       expect(parsed.rth, row.partNumber).toBe(rthStated);
       expect(parsed.rthRef).toBe(/R_th\(j-f\)/.test(text) ? "fluid" : "case");
+      // Three-level NPC modules say so (their devices commutate half the DC link).
+      expect(parsed.threeLevel === true, row.partNumber).toBe(/NPC/.test(JSON.stringify(params.topology ?? "")));
       if (parsed.kind === "mosfet") {
         expect(parsed.ratings.v).toBe(params.vds);
         expect(parsed.ratings.i).toBe(params.id100 ?? params.id);

@@ -55,8 +55,9 @@ export function lossDataParagraphs(data: LossData): string[] {
   const rthName = data.rthRef === "fluid" ? "R_th(j-f)" : "R_th(j-c)";
   const tcName = data.rthRef === "fluid" ? "T_F (coolant)" : "T_C";
   const lines = ["## Loss and thermal data for estimation"];
+  const threeLevel = data.threeLevel ? " In the three-level NPC topology each device commutates half the DC-link voltage." : "";
   lines.push(
-    "These typical values are the inputs of the online loss and junction-temperature estimator on www.qingyun-power.com. They are for first comparisons only; the characteristics and limits in this datasheet govern.",
+    "These typical values are the inputs of the online loss and junction-temperature estimator on www.qingyun-power.com. They are for first comparisons only; the characteristics and limits in this datasheet govern." + threeLevel,
   );
   const ratings = `Ratings used for warnings: V = ${fmt(data.ratings.v)} V; I = ${fmt(data.ratings.i)} A at ${tcName} = ${data.ratings.tc} deg C; Tj,max = ${data.ratings.tjMax} deg C`;
   if (data.kind === "mosfet") {
