@@ -39,8 +39,8 @@ describe("section overviews", () => {
     ["/en/about", "About us", ["/en/about/us", "/en/about/contactUs", "/en/about/sample", "/en/about/joinUs"], "Founded"],
     ["/zh/applications", "应用领域", ["/zh/applications/ev", "/zh/applications/photovoltaic", "/zh/applications/home-appliance"], "主驱逆变器"],
     ["/en/applications", "Applications", ["/en/applications/ev", "/en/applications/rail", "/en/applications/smart-grid"], "Traction inverter"],
-    ["/zh/reliability", "质量与可靠性", ["/zh/reliability/quality-system", "/zh/reliability/fit-data"], "认证证书"],
-    ["/en/reliability", "Quality & Reliability", ["/en/reliability/certifications", "/en/reliability/reliability-tests"], "FIT data"],
+    ["/zh/reliability", "质量与可靠性", ["/zh/reliability/quality-system", "/zh/reliability/fit-data"], "证书一览"],
+    ["/en/reliability", "Quality & Reliability", ["/en/reliability/certifications", "/en/reliability/reliability-tests"], "Our certificates"],
   ] as const;
   for (const [path, heading, links, text] of cases) {
     it(`${path} is an overview with a card for each page`, async () => {

@@ -16,14 +16,24 @@ const bannerImages: Record<OverviewSection, string> = {
   reliability: "/media/pages/quality-system.svg",
 };
 
+/**
+ * One section of a page repeated on the overview, because visitors often come for exactly that: the
+ * company's key figures, the quality certificates. Left out when the content no longer has it.
+ */
+const highlights: Record<OverviewSection, { url: string; sectionId: string } | null> = {
+  about: { url: "/about/us", sectionId: "figures" },
+  applications: null,
+  reliability: { url: "/reliability/certifications", sectionId: "certificates" },
+};
+
 export function Component() {
   const { section, cards, pages } = useLoaderData() as OverviewData;
   const { t } = useTranslation("about");
   const { t: tc } = useTranslation();
   const title = t(`overviews.${section}.title`);
   const intro = t(`overviews.${section}.intro`);
-  // The company's key figures belong on the about overview too: visitors often come for exactly these.
-  const figures = section === "about" ? pages["/about/us"]?.sections.filter((item) => item.kind === "figures") ?? [] : [];
+  const highlight = highlights[section];
+  const repeated = highlight ? (pages[highlight.url]?.sections.filter((item) => item.id === highlight.sectionId) ?? []) : [];
   return (
     <main id="main" className={`main section-overview section-overview--${section}`}>
       <PageMeta title={title} description={intro} />
@@ -65,7 +75,7 @@ export function Component() {
             ))}
           </ul>
         </section>
-        {figures.length > 0 && <Sections sections={figures} />}
+        {repeated.length > 0 && <Sections sections={repeated} />}
       </div>
     </main>
   );

@@ -1,7 +1,7 @@
 // Jobs (SPEC §2 /about/joinUs/{name?}): open positions with type tabs (the path), location, department
 // and keyword filters (a GET form: works without JavaScript, navigates without reload with it) and paging,
 // above the "working at Qingyun" content of the join-us page.
-import type { FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Form, Link, data, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { jobTypes, queryRecruitmentByPage, type JobPage } from "../../../shared/contract/jobs.ts";
@@ -72,6 +72,10 @@ export function Component() {
   const metaTitle = state.page > 1 ? t("pageTitle", { title: heading, page: state.page }) : heading;
   const allTypesCount = result.filters.types.reduce((sum, type) => sum + type.count, 0);
   const hasFilters = !!(state.location || state.department || state.keyword);
+  // The selects follow the URL (Back, links) but show a choice at once, before its page has loaded;
+  // they are never remounted, so keyboard focus stays where the visitor is.
+  const [choice, setChoice] = useState({ location: state.location ?? "", department: state.department ?? "" });
+  useEffect(() => setChoice({ location: state.location ?? "", department: state.department ?? "" }), [state.location, state.department]);
 
   // With JavaScript: a clean URL (no empty parameters) and no reload; without it the browser submits the GET form.
   const submit = (form: HTMLFormElement) => {
@@ -108,7 +112,15 @@ export function Component() {
             <h2 id="jobs-filters-title">{t("filters")}</h2>
             <div className="form-field">
               <label htmlFor="jobs-location">{t("location")}</label>
-              <select id="jobs-location" name="location" defaultValue={state.location ?? ""} key={`l-${state.location}`} onChange={(event) => submit(event.currentTarget.form!)}>
+              <select
+                id="jobs-location"
+                name="location"
+                value={choice.location}
+                onChange={(event) => {
+                  setChoice({ ...choice, location: event.currentTarget.value });
+                  submit(event.currentTarget.form!);
+                }}
+              >
                 <option value="">{t("any")}</option>
                 {result.filters.locations.map((option) => (
                   <option key={option.value} value={option.value}>
@@ -122,9 +134,11 @@ export function Component() {
               <select
                 id="jobs-department"
                 name="department"
-                defaultValue={state.department ?? ""}
-                key={`d-${state.department}`}
-                onChange={(event) => submit(event.currentTarget.form!)}
+                value={choice.department}
+                onChange={(event) => {
+                  setChoice({ ...choice, department: event.currentTarget.value });
+                  submit(event.currentTarget.form!);
+                }}
               >
                 <option value="">{t("any")}</option>
                 {result.filters.departments.map((option) => (
