@@ -22,6 +22,8 @@ export interface OperatingPointPanelProps {
   suggestion: OperatingPoint;
   /** Other query parameters of the page, carried through the form (filters, sort, compared ids…). */
   keep?: Array<[string, string]>;
+  /** The level of the panel's heading in the page's outline. */
+  headingLevel?: 2 | 3;
 }
 
 type Draft = Record<keyof OperatingPoint, string>;
@@ -46,7 +48,8 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
   return fromOp;
 }
 
-export function OperatingPointPanel({ parsed, suggestion, keep = [] }: OperatingPointPanelProps) {
+export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLevel = 2 }: OperatingPointPanelProps) {
+  const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation("estimator");
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -103,7 +106,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [] }: Operating
 
   return (
     <section className="op-panel" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{t("panel.heading")}</h2>
+      <Heading id={`${id}-h`}>{t("panel.heading")}</Heading>
       <p className="op-panel__intro">{t("panel.intro")}</p>
       {parsed?.ok ? <p className="op-panel__active">{t("panel.active", { summary: operatingPointSummary(parsed.value, t) })}</p> : null}
       {issues.length ? (

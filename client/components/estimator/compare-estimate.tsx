@@ -1,0 +1,27 @@
+// The estimator on the compare page: one operating point (the URL's, else a typical one for the first
+// part) and the loss breakdown of every compared part at it, beside the panel to change it.
+import { useLocation } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { parseOperatingPoint, suggestOperatingPoint } from "../../../shared/estimator/index.ts";
+import { CompareLosses, type ComparedPart } from "./compare-losses.tsx";
+import { OperatingPointPanel } from "./operating-point-panel.tsx";
+import { operatingPointSummary } from "./format.ts";
+
+export function CompareEstimate({ parts }: { parts: ComparedPart[] }) {
+  const { t } = useTranslation("estimator");
+  const { search } = useLocation();
+  const first = parts.find((part) => part.loss)?.loss;
+  if (!first) return null;
+  const query = new URLSearchParams(search);
+  const parsed = parseOperatingPoint(query.get("op"));
+  const suggestion = suggestOperatingPoint(first);
+  const op = parsed?.ok ? parsed.value : suggestion;
+  return (
+    <section className="compare-estimate" aria-labelledby="compare-estimate-heading">
+      <h2 id="compare-estimate-heading">{t("compare.heading")}</h2>
+      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} headingLevel={3} />
+      <p className="op-panel__active">{t("panel.active", { summary: operatingPointSummary(op, t) })}</p>
+      <CompareLosses parts={parts} op={op} />
+    </section>
+  );
+}
