@@ -33,7 +33,7 @@ export function Document({
   // zod builds object parsers with `new Function` when it may, and finds out by trying: under the CSP
   // (no 'unsafe-eval') that probe is a securitypolicyviolation on every page. zod reads this global
   // config when it loads, which is after this classic script (module scripts run last).
-  const data = `globalThis.__zod_globalConfig={jitless:true};window.__APP__=${serializeForScript(appContext)};window.__staticRouterHydrationData=${serializeForScript(hydrationData)};`;
+  const data = `window.__APP__=${serializeForScript(appContext)};window.__staticRouterHydrationData=${serializeForScript(hydrationData)};globalThis.__zod_globalConfig={jitless:true};`;
   return (
     <html lang={htmlLang[language]} dir="ltr">
       <head>
