@@ -162,7 +162,7 @@ describe("the sample journey", () => {
       await page.waitForURL(`${origin}/${language}/user/orderDetail/${orderNumber}`);
       await page.reload();
       await hydrated(page);
-      const timeline = (await page.locator(".timeline").textContent()) ?? "";
+      const timeline = (await page.locator(".order-timeline").textContent()) ?? "";
       expect(timeline).toContain(t.sent);
       expect(timeline).toContain(tracking);
       await expectNoAxeViolations(page, "orderDetail");

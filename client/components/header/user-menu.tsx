@@ -32,7 +32,7 @@ export function UserMenu() {
   return (
     <div className="user-menu" ref={root}>
       <button type="button" className="user-menu__toggle" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
-        {name}
+        <span className="user-menu__name">{name}</span>
         {sampleCount > 0 && (
           <span className="user-menu__count">
             <span aria-hidden="true">{sampleCount}</span>

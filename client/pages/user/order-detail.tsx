@@ -30,6 +30,8 @@ export function Component() {
   const { order, records } = useLoaderData() as SampleOrderDetail;
   const { t } = useTranslation("user");
   const localize = useLocalize();
+  // "：" in Chinese, ": " in English.
+  const colon = t("colon");
   const title = t("order.title", { orderNumber: order.orderNumber });
   const applicantRows = [
     ["name", order.applicant.name],
@@ -50,38 +52,38 @@ export function Component() {
         <div className="order-summary">
           <StatusBadge status={order.status} />
           <span>
-            {t("order.submittedAt")}: <time dateTime={order.submittedAt}>{chinaTime(order.submittedAt)}</time>
+            {t("order.submittedAt")}{colon}<time dateTime={order.submittedAt}>{chinaTime(order.submittedAt)}</time>
           </span>
           {order.shipping && (
             <span>
-              {t("order.carrier")}: {order.shipping.carrier} · {t("order.tracking")}: <strong>{order.shipping.trackingNumber}</strong>
+              {t("order.carrier")}{colon}{order.shipping.carrier} · {t("order.tracking")}{colon}<strong>{order.shipping.trackingNumber}</strong>
             </span>
           )}
         </div>
         {order.status === "rejected" && order.rejectReason && (
           <p className="user-notice user-notice--warning">
-            {t("order.rejectReason")}: {order.rejectReason}
+            {t("order.rejectReason")}{colon}{order.rejectReason}
           </p>
         )}
         <div className="order-detail">
           <section className="order-detail__timeline" aria-labelledby="timeline-title">
             <h2 id="timeline-title">{t("order.timeline")}</h2>
-            <ol className="timeline">
+            <ol className="order-timeline">
               {[...records].reverse().map((record, index) => (
-                <li key={`${record.time}-${index}`} className={`timeline__item${index === 0 ? " is-current" : ""}`}>
-                  <div className="timeline__head">
+                <li key={`${record.time}-${index}`} className={`order-timeline__item${index === 0 ? " is-current" : ""}`}>
+                  <div className="order-timeline__head">
                     <StatusBadge status={record.status} />
                     <time dateTime={record.time}>{chinaTime(record.time)}</time>
                   </div>
-                  <p className="timeline__text">{t(`timeline.${record.status}`, { defaultValue: "" })}</p>
+                  <p className="order-timeline__text">{t(`timeline.${record.status}`, { defaultValue: "" })}</p>
                   {record.carrier && record.trackingNumber && (
-                    <p className="timeline__shipping">
-                      {t("order.carrier")}: {record.carrier} · {t("order.tracking")}: <strong>{record.trackingNumber}</strong>
+                    <p className="order-timeline__shipping">
+                      {t("order.carrier")}{colon}{record.carrier} · {t("order.tracking")}{colon}<strong>{record.trackingNumber}</strong>
                     </p>
                   )}
                   {record.note && (
-                    <p className="timeline__note">
-                      {record.status === "rejected" ? `${t("order.rejectReason")}: ` : `${t("order.note")}: `}
+                    <p className="order-timeline__note">
+                      {record.status === "rejected" ? `${t("order.rejectReason")}${colon}` : `${t("order.note")}${colon}`}
                       {record.note}
                     </p>
                   )}
@@ -109,7 +111,7 @@ export function Component() {
                         <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(item.siteListName)}`)}>{item.siteListName}</Link>
                       </th>
                       <td>
-                        {item.productName}
+                        {item.productName !== item.siteListName ? item.productName : null}
                         <span className="parts-table__series">{[item.familyName, item.seriesName].filter(Boolean).join(" › ")}</span>
                       </td>
                       <td className="num">{item.quantity}</td>

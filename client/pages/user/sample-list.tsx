@@ -124,7 +124,7 @@ function SampleRow({ item }: { item: SampleListItem }) {
         <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(item.siteListName)}`)} className="sample-row__part">
           {item.siteListName}
         </Link>
-        <span className="sample-row__name">{item.productName}</span>
+        {item.productName !== item.siteListName && <span className="sample-row__name">{item.productName}</span>}
         {!item.available && <span className="sample-row__unavailable">{t("sampleList.unavailable")}</span>}
       </div>
       <quantity.Form method="post" className="sample-row__quantity">
