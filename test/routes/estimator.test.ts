@@ -137,3 +137,46 @@ describe("the operating-point panel", () => {
     }
   });
 });
+
+describe("product detail and compare", () => {
+  it("shows the panel, the breakdown at the URL's operating point and the chart on the product page", async () => {
+    const response = await get(`/en/productAndService/productDetail/QCM040120K4?op=${OP}`);
+    expect(response.status).toBe(200);
+    const text = textOf(response.text);
+    expect(text).toContain("Estimated at: inverter, 800 V, 20 A RMS, 50 kHz, cos φ 0.9, M 0.9, T_c 80 °C");
+    // The hand-worked value of test/unit/estimator-model.test.ts: 20.5 W, T_j 91 °C.
+    expect(response.text).toMatch(/data-estimate="total">20\.5</);
+    expect(response.text).toMatch(/data-estimate="tj">91</);
+    expect(response.text).toMatch(/<svg[^>]*role="img"/);
+    expect(text).toMatch(/the datasheet(&#x27;|')s characteristics and limits govern/);
+    // Without op the part's own typical point is estimated and said to be.
+    const plain = await get("/zh/productAndService/productDetail/QIM300120H62");
+    expect(textOf(plain.text)).toContain("估算工作点：逆变，800 V，100 A 有效值，8 kHz");
+    // No estimate for a gate driver.
+    const driver = await get("/en/productAndService/productDetail/QGD1B04W8");
+    expect(driver.status).toBe(200);
+    expect(driver.text).not.toContain("op-panel");
+  });
+
+  it("redirects the product page's no-JS panel form to op=", async () => {
+    const response = await get("/en/productAndService/productDetail/QCD10065T2?opMode=dcdc&opV=400&opI=8&opF=65&opD=0.5&opTc=100");
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/en/productAndService/productDetail/QCD10065T2?op=400,8,65k,d0.5,100");
+  });
+
+  it("puts every compared part's breakdown at one operating point, the coolest marked", async () => {
+    const response = await get(`/en/productAndService/compare?parts=QCM013120K4,QCM040120K4,QCM160120K3&op=${OP}`);
+    expect(response.status).toBe(200);
+    const table = /<table class="estimate-table estimate-table--compare">([\s\S]*?)<\/table>/.exec(response.text)?.[1] ?? "";
+    for (const part of ["QCM013120K4", "QCM040120K4", "QCM160120K3"]) expect(table).toContain(`>${part}</th>`);
+    const point = op(OP);
+    const data = await upstreamProducts(site.upstream, "en", { siteListId: 120 });
+    const totals = ["QCM013120K4", "QCM040120K4", "QCM160120K3"].map((part) => estimate(data.list.find((item) => item.partNumber === part)!.loss!, point).losses.total);
+    const best = Math.min(...totals);
+    expect(table).toContain(`class="is-numeric is-best">${best.toFixed(best >= 10 ? 1 : 2).replace(/\.?0+$/, "")}</td>`);
+    // The GET form of the compare page becomes op= too, keeping the compared parts.
+    const form = await get("/en/productAndService/compare?parts=QCM013120K4,QCM040120K4&opMode=inverter&opV=800&opI=20&opIk=rms&opF=50&opPf=0.9&opTc=80&opM=0.9");
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe(`/en/productAndService/compare?parts=QCM013120K4,QCM040120K4&op=${OP}`);
+  });
+});
