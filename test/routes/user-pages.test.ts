@@ -133,6 +133,29 @@ describe("the sample list", () => {
   });
 });
 
+describe("progress paging", () => {
+  it("pages the orders ten at a time with links that keep the tab", async () => {
+    const user = await userWith([]);
+    const numbers: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[i]!.id }, { cookie: user.session });
+      const { sampleUse, ...person } = applicant;
+      const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse }, { cookie: user.session });
+      numbers.push(submitted.json.data.orderNumber);
+      u.clock.advance(1000);
+    }
+    const first = await get("/zh/user/sampleProgress?status=pending", user.session);
+    expect(first.text.match(/class="order-card"/g)).toHaveLength(10);
+    expect(first.text).toContain("第 1 / 2 页");
+    expect(first.text).toContain('href="/zh/user/sampleProgress?status=pending&amp;page=2"');
+    // Newest first: the first order is alone on page 2.
+    const second = await get("/zh/user/sampleProgress?status=pending&page=2", user.session);
+    expect(second.text.match(/class="order-card"/g)).toHaveLength(1);
+    expect(second.text).toContain(numbers[0]!);
+    expect(second.text).toContain('href="/zh/user/sampleProgress?status=pending"');
+  });
+});
+
 describe("progress and order detail", () => {
   it("filters by the status tab in the URL, pages, and shows an order's timeline; another user's order is a 404", async () => {
     const user = await userWith([3]);
