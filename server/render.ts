@@ -4,10 +4,11 @@ import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
-import { contentSecurityPolicy } from "./security.ts";
+import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
 import { htmlLang, languageCookie, languageCookieMaxAgeMs, splitLanguagePrefix, type Language } from "../shared/languages.ts";
 import { escapeHtml } from "../shared/html.ts";
 import { sessionCookie } from "../shared/cookies.ts";
+import { isWeChatBrowser } from "../shared/support-query.ts";
 import { isUserPage, privateNoStore } from "../shared/user-pages.ts";
 import type { Resources } from "../client/app-context.ts";
 import type { DocumentAssets } from "../client/document.tsx";
@@ -95,13 +96,11 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     }
 
     // Anonymous (no preview, no cookie that can change a page): the shared caches serve and learn from it.
+    // Hits were answered before this handler (pageCacheHits); a miss renders and may fill the cache.
     const isBot = isbot(req.headers["user-agent"] ?? "");
-    const shared = !form && !isPrivate() && res.locals.previewUntil === null && !hasPersonalCookies(req.cookies);
-    const pageKey = shared && options.caches ? pageCacheKey(req.originalUrl, language, isBot) : null;
-    if (pageKey) {
-      const cached = options.caches!.pages.get(pageKey);
-      if (cached) return sendCachedPage(req, res, cached, nonce, options.dev);
-    }
+    const anonymousKey = !form && res.locals.previewUntil === null ? anonymousPageKey(req, language, isBot) : null;
+    const shared = anonymousKey !== null;
+    const pageKey = options.caches ? anonymousKey : null;
     const upstream = renderUpstream(options.caches, shared);
     let renderFailed = false;
 
@@ -137,10 +136,12 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
         timeoutMs: config.renderTimeoutMs,
         onError: (error) => {
           renderFailed = true;
-          logger.error({ err: error, url: req.originalUrl }, "render error");
+          if (!controller.signal.aborted) logger.error({ err: error, url: req.originalUrl }, "render error");
         },
       });
     } catch (error) {
+      // The visitor left and their render was aborted on purpose: nothing to report, nobody to answer.
+      if (controller.signal.aborted) return void logger.debug({ url: req.originalUrl }, "render aborted: the visitor left");
       logger.error({ err: error, url: req.originalUrl }, "render failed");
       return sendFallbackError(res, language, options.resources[language], options.dev, nonce);
     }
@@ -180,6 +181,33 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       options.caches!.pages.set(pageKey, output.statusCode, htmlLang[language], html, nonce);
     });
     output.pipe(writer);
+  };
+}
+
+/** The page-cache key of a request whose HTML is the same for every anonymous visitor, else null: not a
+ * user page, no cookie that can change a page (session, preview…), not the WeChat browser (it gets its own
+ * download hint, SPEC §2), not a preview link. */
+export function anonymousPageKey(req: Request, language: Language, isBot: boolean): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (isUserPage(req.path) || hasPersonalCookies(req.cookies) || isWeChatBrowser(req.headers["user-agent"])) return null;
+  if (req.query && "preview" in req.query) return null;
+  return pageCacheKey(req.originalUrl, language, isBot);
+}
+
+/** Answers a page from the page cache before the per-request work of the later middleware (i18n instance,
+ * preview check, route matching): a hit costs little more than a static file. Mounted after cookieParser. */
+export function pageCacheHits(options: { caches: SiteCaches | undefined; dev: boolean; secure: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!options.caches || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    const { language } = splitLanguagePrefix(req.path);
+    const key = language ? anonymousPageKey(req, language, isbot(req.headers["user-agent"] ?? "")) : null;
+    const page = key ? options.caches.pages.get(key) : undefined;
+    if (!page || !language) return next();
+    nonceMiddleware(req, res, () => {});
+    if (req.cookies?.[languageCookie] !== language) {
+      res.cookie(languageCookie, language, { maxAge: languageCookieMaxAgeMs, path: "/", sameSite: "lax", secure: options.secure });
+    }
+    sendCachedPage(req, res, page, res.locals.nonce, options.dev);
   };
 }
 

@@ -5,7 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import http, { type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { createTestApp } from "../routes/helpers.ts";
+import { Writable } from "node:stream";
+import { createApp } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+import { createLogger } from "../../server/logger.ts";
+import { noAssets } from "../../server/assets.ts";
+import type { EntryServer } from "../../server/render.ts";
+
+/** What the site logs at warn and above: a visitor leaving is not an error. */
+const logged: { level: number; msg: string }[] = [];
+const logger = createLogger(
+  "warn",
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString("utf8").split("\n").filter(Boolean)) logged.push(JSON.parse(line));
+      done();
+    },
+  }),
+);
 
 /** An upstream that never answers: each call stays pending until its caller gives up. */
 let hang: { url: string; server: Server; pending: () => number; received: () => number; sockets: Set<Socket> };
@@ -32,7 +49,8 @@ beforeAll(async () => {
     socket.on("close", () => sockets.delete(socket));
   });
   hang = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, pending: () => received - closed, received: () => received, sockets };
-  const app = await createTestApp({ UPSTREAM_URL: hang.url, UPSTREAM_TIMEOUT_MS: "60000", RENDER_TIMEOUT_MS: "60000" });
+  const config = loadConfig({ NODE_ENV: "test", UPSTREAM_URL: hang.url, UPSTREAM_TIMEOUT_MS: "60000", RENDER_TIMEOUT_MS: "60000" });
+  const app = await createApp(config, { logger, entry: () => import("../../client/entry-server.tsx") as Promise<EntryServer>, assets: () => noAssets() });
   const siteServer = await listenOn(app);
   site = { url: `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`, server: siteServer };
 });
@@ -91,5 +109,6 @@ describe("a visitor who leaves", () => {
     expect(await waitFor(() => hang.sockets.size <= 2, 3_000), `upstream sockets: ${hang.sockets.size}`).toBe(true);
     // Handles (sockets, timers of the renders) are back near the start: bounded, not growing per request.
     expect(await waitFor(() => process.getActiveResourcesInfo().length <= baseline + 6, 3_000), String(process.getActiveResourcesInfo())).toBe(true);
+    expect(logged.filter((line) => line.level >= 50)).toEqual([]);
   });
 });
