@@ -118,7 +118,7 @@ describe("the sample list", () => {
     const submitted = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant });
     expect(submitted.status).toBe(302);
     expect(submitted.headers.location).toMatch(/^\/zh\/user\/sampleProgress\?submitted=QY\d{8}-\d{4}$/);
-    const progress = await get(submitted.headers.location, user.session);
+    const progress = await get(submitted.headers.location!, user.session);
     expect(progress.text).toContain("已提交");
     expect(progress.text).toContain("待处理");
 
