@@ -1,7 +1,7 @@
 // The leave-word form: labelled fields with their SPEC §5 messages beside them, an error summary, a
 // honeypot, and a success state that says clearly the message has arrived.
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router-dom";
+import { Link, useFetcher } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../shared/contract/errors.ts";
 import { formLimits } from "../../../shared/contract/forms.ts";
@@ -46,9 +46,9 @@ export function LeaveWordForm({ posted, sentWithoutScript }: { posted: LeaveWord
           <h2 id="leave-word-title">{t("contact.successTitle")}</h2>
           <p>{t("contact.successText")}</p>
           {round === 0 && !fetcher.data ? (
-            <a className="button" href={`${localize(CONTACT_PATH)}#${FORM_ANCHOR}`}>
+            <Link className="button" to={`${localize(CONTACT_PATH)}#${FORM_ANCHOR}`} replace>
               {t("contact.another")}
-            </a>
+            </Link>
           ) : (
             <button type="button" className="button" onClick={() => setRound((value) => value + 1)}>
               {t("contact.another")}
