@@ -1,0 +1,62 @@
+// Data of /productAndService/compare?parts=A,B,C,D — each named product by part number (in parallel),
+// the ones that do not exist (or are switched off) listed apart. The URL is the whole state: any other
+// spelling (repeated `parts` from the add form, %2C, lower case, more than 4) is redirected to the one
+// canonical form, so every state has one address.
+import { redirect, type LoaderFunctionArgs } from "react-router-dom";
+import { querySiteListDataByPage, type ProductDetail, type ProductPage } from "../../../shared/contract/index.ts";
+import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { parseCompareParts, writeCompareQuery } from "../../../shared/compare-query.ts";
+import { ApiCallError } from "../../api/page-client.ts";
+import { pageClient } from "../../api/loader-context.ts";
+import { operatingPointRedirect } from "../../../shared/estimator/operating-point.ts";
+
+export interface ComparedProduct {
+  product: ProductDetail;
+  paramTable: ProductPage["paramTable"];
+  /** Family and series names, top first. */
+  categories: string[];
+}
+
+export interface CompareData {
+  parts: string[];
+  products: ComparedProduct[];
+  missing: string[];
+  op: string | null;
+}
+
+function isCanonical(search: URLSearchParams, parts: string[]): boolean {
+  const keys = [...search.keys()];
+  if (keys.some((key) => key !== "parts" && key !== "op")) return false;
+  const values = search.getAll("parts");
+  if (values.length > 1 || search.getAll("op").length > 1) return false;
+  return parts.length ? values[0] === parts.join(",") : values.length === 0;
+}
+
+export async function compareLoader({ request, context }: LoaderFunctionArgs): Promise<CompareData> {
+  const url = new URL(request.url);
+  const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
+  // The estimator panel's GET form (issue 10) comes back as one short op= parameter.
+  const opTarget = operatingPointRedirect(url);
+  if (opTarget) throw redirect(opTarget, 302);
+  const parts = parseCompareParts(url.searchParams);
+  const op = url.searchParams.get("op") || null;
+  if (!isCanonical(url.searchParams, parts)) throw redirect(`${url.pathname}${writeCompareQuery(parts, op)}`, 302);
+  const api = pageClient(context, language);
+  const results = await Promise.all(
+    parts.map(async (part) => {
+      try {
+        const page = await api.call(querySiteListDataByPage, { partNumber: part });
+        return page.product ? { part, found: { product: page.product, paramTable: page.paramTable, categories: page.breadcrumb.filter((item) => item.partNumber === null).map((item) => item.name) } } : { part, found: null };
+      } catch (error) {
+        if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) return { part, found: null };
+        throw error;
+      }
+    }),
+  );
+  return {
+    parts,
+    products: results.flatMap((result) => (result.found ? [result.found] : [])),
+    missing: results.filter((result) => !result.found).map((result) => result.part),
+    op,
+  };
+}

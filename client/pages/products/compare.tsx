@@ -1,0 +1,163 @@
+// /productAndService/compare?parts=A,B,C,D (issue 6 §5): up to four products side by side, one column
+// each, a row per parameter of their families (the union; "—" where a product has none), rows that
+// differ highlighted. Removing and adding products are links and a GET form that rewrite the URL, the
+// page's only state, so they work without JavaScript and every comparison can be shared.
+import { Form, Link, useLoaderData } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
+import { compareRows } from "../../../shared/compare-rows.ts";
+import { qualificationsOf } from "../../../shared/product-facts.ts";
+import { PageMeta } from "../../components/page-meta.tsx";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import { useLocalize } from "../../hooks.ts";
+import { productDetailPath } from "./products-loader.ts";
+import { compareLoader, type CompareData } from "./compare-loader.ts";
+import { ParamSymbol, valueText } from "./param-label.tsx";
+import { CompareEstimate } from "../../components/estimator/compare-estimate.tsx";
+import "../../styles/product.css";
+
+export const loader = compareLoader;
+
+const COMPARE_PATH = "/productAndService/compare";
+
+export function Component() {
+  const { parts, products, missing, op } = useLoaderData() as CompareData;
+  const { t } = useTranslation("product");
+  const localize = useLocalize();
+  const shown = products.map((entry) => entry.product.partNumber);
+  const rows = compareRows(products.map((entry) => ({ params: entry.product.params, paramTable: entry.paramTable })));
+  const title = shown.length ? t("compare.titleParts", { parts: shown.join(" / ") }) : t("compare.title");
+  const without = (part: string) => localize(`${COMPARE_PATH}${writeCompareQuery(parts.filter((item) => item !== part), op)}`);
+  const dash = (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{t("compare.none")}</span>
+    </>
+  );
+
+  return (
+    <main id="main" className="main compare-page">
+      <PageMeta
+        title={title}
+        description={shown.length ? t("compare.description", { parts: shown.join(", ") }) : t("compare.emptyText", { max: COMPARE_MAX })}
+        canonicalPath={`${COMPARE_PATH}${writeCompareQuery(parts)}`}
+        noindex={shown.length === 0}
+      />
+      <Breadcrumbs items={[{ label: t("detail.catalog"), to: "/productAndService/products" }, { label: t("compare.title") }]} />
+      <div className="product-body">
+        <h1>{t("compare.title")}</h1>
+        {missing.length ? (
+          <p className="compare-missing" role="status">
+            {t("compare.missing", { parts: missing.join(", "), count: missing.length })}{" "}
+            {missing.map((part) => (
+              <Link key={part} to={without(part)} className="compare-missing__remove">
+                {t("compare.removeMissing", { part })}
+              </Link>
+            ))}
+          </p>
+        ) : null}
+
+        {products.length === 0 ? (
+          <section className="compare-empty" aria-labelledby="compare-empty">
+            <h2 id="compare-empty">{t("compare.emptyTitle")}</h2>
+            <p>{t("compare.emptyText", { max: COMPARE_MAX })}</p>
+            <Link className="button button--primary" to={localize("/productAndService/products")}>
+              {t("compare.browse")}
+            </Link>
+          </section>
+        ) : (
+          <>
+            <p className="compare-legend">
+              <span className="compare-legend__swatch" aria-hidden="true" /> {t("compare.legend")}
+            </p>
+            <div className="table-scroll compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
+              <table className="compare-table">
+                <caption id="compare-caption">{t("compare.caption", { count: products.length })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="compare-table__corner">
+                      {t("detail.parameter")}
+                    </th>
+                    {products.map(({ product, categories }) => (
+                      <th scope="col" key={product.id} className="compare-table__product">
+                        <Link className="compare-table__part" to={localize(productDetailPath(product.partNumber))}>
+                          {product.partNumber}
+                        </Link>
+                        <span className="compare-table__category">{categories[categories.length - 1]}</span>
+                        <Link className="compare-table__remove" to={without(product.partNumber)}>
+                          {t("compare.remove")}
+                          <span className="visually-hidden"> {product.partNumber}</span>
+                        </Link>
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <th scope="row">{t("compare.summary")}</th>
+                    {products.map(({ product }) => (
+                      <td key={product.id} className="compare-table__summary">
+                        {product.summary}
+                      </td>
+                    ))}
+                  </tr>
+                  <tr>
+                    <th scope="row">{t("compare.qualifications")}</th>
+                    {products.map(({ product }) => {
+                      const badges = qualificationsOf(product.params);
+                      return <td key={product.id}>{badges.length ? badges.join(", ") : dash}</td>;
+                    })}
+                  </tr>
+                  {rows.map((row) => (
+                    <tr key={row.column.fieldId} className={row.differs ? "is-different" : undefined}>
+                      <th scope="row">
+                        <span className="compare-table__param">{row.column.screenName ?? <ParamSymbol column={row.column} />}</span>
+                        {row.column.screenName ? (
+                          <span className="compare-table__symbol">
+                            <ParamSymbol column={row.column} />
+                          </span>
+                        ) : null}
+                        {row.differs ? <span className="visually-hidden"> ({t("compare.differs")})</span> : null}
+                      </th>
+                      {row.values.map((value, index) => (
+                        <td key={products[index]!.product.id} className={typeof value === "number" ? "is-numeric" : undefined}>
+                          {valueText(value ?? undefined, row.column.unit) ?? dash}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                  <tr>
+                    <th scope="row">{t("compare.sample")}</th>
+                    {products.map(({ product }) => (
+                      <td key={product.id}>
+                        <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} compact />
+                      </td>
+                    ))}
+                  </tr>
+                </tbody>
+              </table>
+            </div>
+            {/* The loss comparison at one operating point (issue 10). */}
+            <CompareEstimate parts={products.map(({ product }) => ({ partNumber: product.partNumber, loss: product.loss }))} />
+          </>
+        )}
+
+        {parts.length < COMPARE_MAX ? (
+          <Form method="get" action={localize(COMPARE_PATH)} className="compare-add">
+            {parts.length ? <input type="hidden" name="parts" value={parts.join(",")} /> : null}
+            {op ? <input type="hidden" name="op" value={op} /> : null}
+            <label htmlFor="compare-add-part">{t("compare.addLabel")}</label>
+            <div className="compare-add__row">
+              <input id="compare-add-part" name="parts" type="text" required maxLength={64} pattern="[A-Za-z0-9][A-Za-z0-9\-]*" autoComplete="off" spellCheck={false} placeholder="QCM040120K4" />
+              <button type="submit" className="button">
+                {t("compare.add")}
+              </button>
+            </div>
+            <p className="compare-add__hint">{t("compare.addHint", { max: COMPARE_MAX })}</p>
+          </Form>
+        ) : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+// A parameter's symbol as the datasheet writes it: `<…>` as subscripts, header levels joined by a space,
+// the trailing "(unit)" left off because the value carries its unit ("R<DS(on)>/typ (mΩ)" → R_DS(on) typ).
+import type { ParamColumn, ParamValue } from "../../../shared/contract/products.ts";
+import { parseParamName } from "../../../shared/param-name.ts";
+
+export function stripUnit(paramName: string, unit: string | null): string {
+  return unit ? paramName.replace(new RegExp(`\\s*\\(${unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)\\s*$`), "") : paramName;
+}
+
+export function ParamSymbol({ column }: { column: ParamColumn }) {
+  const levels = parseParamName(stripUnit(column.paramName, column.unit));
+  return (
+    <>
+      {levels.map((level, index) => (
+        <span key={index}>
+          {index > 0 ? " " : null}
+          {level.map((part, partIndex) => (part.subscript ? <sub key={partIndex}>{part.text}</sub> : <span key={partIndex}>{part.text}</span>))}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** A value with its unit ("1200 V", "40 mΩ"), or null when the product does not state it. */
+export function valueText(value: ParamValue | undefined, unit: string | null): string | null {
+  if (value === undefined || value === null || value === "") return null;
+  return typeof value === "number" && unit ? `${value} ${unit}` : String(value);
+}

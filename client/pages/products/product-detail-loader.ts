@@ -1,0 +1,50 @@
+// Data of /productAndService/productDetail/:name — the product by part number (with its documents and
+// its family's parameter table) and the rest of its family for "related products". An unknown or
+// switched-off part is the 404 page; a part number spelled in another case goes to the canonical URL.
+import { data, redirect, type LoaderFunctionArgs } from "react-router-dom";
+import { querySiteListDataByPage, type ProductDetail, type ProductListItem, type ProductPage } from "../../../shared/contract/index.ts";
+import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { relatedProducts } from "../../../shared/related-products.ts";
+import { ApiCallError } from "../../api/page-client.ts";
+import { pageClient } from "../../api/loader-context.ts";
+import { productDetailPath } from "./products-loader.ts";
+import { operatingPointRedirect } from "../../../shared/estimator/operating-point.ts";
+
+export interface ProductDetailData {
+  product: ProductDetail;
+  paramTable: ProductPage["paramTable"];
+  breadcrumb: ProductPage["breadcrumb"];
+  related: ProductListItem[];
+}
+
+const partNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+const notFound = () => data(null, { status: 404 });
+
+export async function productDetailLoader({ request, params, context }: LoaderFunctionArgs): Promise<ProductDetailData> {
+  const url = new URL(request.url);
+  const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
+  const name = params.name ?? "";
+  if (!partNumberPattern.test(name)) throw notFound();
+  // The estimator panel's GET form (issue 10) comes back as one short op= parameter.
+  const opTarget = operatingPointRedirect(url);
+  if (opTarget) throw redirect(opTarget, 302);
+  const api = pageClient(context, language);
+  let page: ProductPage;
+  try {
+    page = await api.call(querySiteListDataByPage, { partNumber: name });
+  } catch (error) {
+    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw notFound();
+    throw error;
+  }
+  const product = page.product;
+  if (!product) throw notFound();
+  if (product.partNumber !== name) throw redirect(`${localizePath(productDetailPath(product.partNumber), language)}${url.search}`, 301);
+  // Related products come from the whole family (at most 100 products), nearest first.
+  const family = page.breadcrumb[0];
+  let related: ProductListItem[] = [];
+  if (family) {
+    const list = await api.call(querySiteListDataByPage, { siteListId: family.id, pageSize: 100 }).catch(() => null);
+    if (list) related = relatedProducts(product, list.list, page.paramTable, 4);
+  }
+  return { product, paramTable: page.paramTable, breadcrumb: page.breadcrumb, related };
+}

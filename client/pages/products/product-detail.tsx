@@ -1,0 +1,234 @@
+// /productAndService/productDetail/:name (issue 6 §3): everything an engineer checks before asking for a
+// sample — the key parameters with units, qualifications, package, documents behind the download flow,
+// related parts of the same family and a way to compare them — server-rendered with Product JSON-LD.
+import { Link, useLoaderData } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { useAtomValue } from "jotai";
+import type { DocumentMeta, DocumentType } from "../../../shared/contract/documents.ts";
+import type { ParamColumn, ProductListItem } from "../../../shared/contract/products.ts";
+import { applicationPage, packageDrawing, qualificationsOf } from "../../../shared/product-facts.ts";
+import { productLd } from "../../../shared/product-ld.ts";
+import { writeCompareQuery } from "../../../shared/compare-query.ts";
+import { PageMeta } from "../../components/page-meta.tsx";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { JsonLd } from "../../components/json-ld.tsx";
+import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import { DocumentDownloadLink } from "../../components/document-download.tsx";
+import { useLanguage, useLocalize } from "../../hooks.ts";
+import { publicOriginAtom } from "../../state/atoms.ts";
+import { categoryPath, productDetailPath } from "./products-loader.ts";
+import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
+import { ParamSymbol, valueText } from "./param-label.tsx";
+import { ProductEstimate } from "../../components/estimator/product-estimate.tsx";
+import "../../styles/product.css";
+
+export const loader = productDetailLoader;
+
+const documentOrder: DocumentType[] = ["datasheet", "applicationNote", "simulationModel", "certificate", "brochure"];
+
+export function Component() {
+  const { product, paramTable, breadcrumb, related } = useLoaderData() as ProductDetailData;
+  const { t } = useTranslation("product");
+  const { t: tc } = useTranslation();
+  const language = useLanguage();
+  const localize = useLocalize();
+  const origin = useAtomValue(publicOriginAtom);
+  const categories = breadcrumb.filter((item) => item.partNumber === null);
+  const drawing = packageDrawing(product.params.package);
+  const badges = qualificationsOf(product.params);
+  const stated = paramTable.filter((column) => valueText(product.params[column.fieldId], column.unit) !== null);
+  const compareParts = [product.partNumber, ...related.slice(0, 3).map((item) => item.partNumber)];
+  const category = categories.map((item) => item.name).join(" > ");
+  const description = `${product.summary} ${t("detail.metaSuffix", { part: product.partNumber })}`.slice(0, 200);
+
+  return (
+    <main id="main" className="main product-detail">
+      <PageMeta
+        title={t("detail.title", { part: product.partNumber, category: categories[categories.length - 1]?.name ?? "" })}
+        description={description}
+        canonicalPath={productDetailPath(product.partNumber)}
+        type="product"
+      />
+      <JsonLd data={productLd(origin || "http://localhost", language, product, paramTable, { brand: tc("companyShort"), category, image: drawing })} />
+      <Breadcrumbs
+        items={[
+          { label: t("detail.catalog"), to: "/productAndService/products" },
+          ...categories.map((item) => ({ label: item.name, to: categoryPath(item.id) })),
+          { label: product.partNumber },
+        ]}
+      />
+      <header className="product-hero">
+        <div className="product-hero__text">
+          <p className="product-hero__kicker">{categories.map((item) => item.name).join(" · ")}</p>
+          <h1>{product.partNumber}</h1>
+          {badges.length || product.isNew ? (
+            <ul className="product-badges" aria-label={t("detail.badges")}>
+              {product.isNew ? <li className="product-badge product-badge--new">{t("detail.new")}</li> : null}
+              {badges.map((badge) => (
+                <li key={badge} className="product-badge product-badge--qual">
+                  {t("detail.qualified", { standard: badge })}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="product-hero__summary">{product.summary}</p>
+          <div className="product-hero__actions">
+            <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} />
+            {product.datasheet ? (
+              <DocumentDownloadLink document={product.datasheet} className="button product-hero__datasheet">
+                {t("detail.datasheet")}
+                <span className="visually-hidden"> {product.datasheet.title}</span>
+              </DocumentDownloadLink>
+            ) : null}
+            <Link className="product-hero__compare" to={localize(`/productAndService/compare${writeCompareQuery(compareParts)}`)}>
+              {t("detail.compareRelated")}
+            </Link>
+          </div>
+        </div>
+        {drawing ? (
+          <figure className="product-hero__figure">
+            <img src={drawing} alt={t("detail.drawingAlt", { package: String(product.params.package) })} width={320} height={240} />
+            <figcaption>{t("detail.package", { package: String(product.params.package) })}</figcaption>
+          </figure>
+        ) : null}
+      </header>
+
+      <div className="product-body">
+        <section className="product-section" aria-labelledby="key-parameters">
+          <h2 id="key-parameters">{t("detail.keyParameters")}</h2>
+          <div className="table-scroll" role="region" aria-labelledby="key-parameters" tabIndex={0}>
+            <table className="param-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("detail.parameter")}</th>
+                  <th scope="col">{t("detail.value")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {stated.map((column) => (
+                  <tr key={column.fieldId}>
+                    <th scope="row">
+                      {column.screenName ? (
+                        <>
+                          {column.screenName}
+                          <span className="param-table__symbol">
+                            <ParamSymbol column={column} />
+                          </span>
+                        </>
+                      ) : (
+                        <ParamSymbol column={column} />
+                      )}
+                    </th>
+                    <td className="param-table__value">{valueText(product.params[column.fieldId], column.unit)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        {/* The estimator (issue 10), right after the key parameters it estimates from. */}
+        <ProductEstimate loss={product.loss} partNumber={product.partNumber} />
+
+        <section className="product-section product-section--prose" aria-labelledby="description">
+          <h2 id="description">{t("detail.description")}</h2>
+          {product.description.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </section>
+
+        <div className="product-columns">
+          {product.features.length ? (
+            <section className="product-section" aria-labelledby="features">
+              <h2 id="features">{t("detail.features")}</h2>
+              <ul className="product-features">
+                {product.features.map((feature, index) => (
+                  <li key={index}>{feature}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {product.applications.length ? (
+            <section className="product-section" aria-labelledby="applications">
+              <h2 id="applications">{t("detail.applications")}</h2>
+              <ul className="product-applications">
+                {product.applications.map((application, index) => {
+                  const page = applicationPage(application);
+                  return <li key={index}>{page ? <Link to={localize(page)}>{application}</Link> : application}</li>;
+                })}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+
+        <Documents documents={product.documents} />
+
+        {related.length ? <Related related={related} columns={paramTable} /> : null}
+      </div>
+    </main>
+  );
+}
+
+function Documents({ documents }: { documents: DocumentMeta[] }) {
+  const { t } = useTranslation("product");
+  const groups = documentOrder.map((type) => ({ type, items: documents.filter((document) => document.type === type) })).filter((group) => group.items.length);
+  return (
+    <section className="product-section" aria-labelledby="documents">
+      <h2 id="documents">{t("detail.documents")}</h2>
+      {groups.length === 0 ? <p>{t("detail.noDocuments")}</p> : null}
+      {groups.map((group) => (
+        <div key={group.type} className="product-documents">
+          <h3>{t(`documentType.${group.type}`)}</h3>
+          <ul className="document-rows">
+            {group.items.map((document) => (
+              <li key={document.id} className="document-row">
+                <div className="document-row__text">
+                  <span className="document-row__title">{document.title}</span>
+                  <span className="document-row__meta">
+                    {t("detail.documentMeta", { version: document.version, date: document.date, pages: document.pageCount, size: Math.max(1, Math.round(document.fileSize / 1024)) })}
+                  </span>
+                </div>
+                <DocumentDownloadLink document={document} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function Related({ related, columns }: { related: ProductListItem[]; columns: ParamColumn[] }) {
+  const { t } = useTranslation("product");
+  const localize = useLocalize();
+  // Two numeric key parameters are enough to tell neighbours apart at a glance.
+  const keys = columns.filter((column) => column.sortable).slice(0, 2);
+  return (
+    <section className="product-section" aria-labelledby="related">
+      <h2 id="related">{t("detail.related")}</h2>
+      <ul className="related-list">
+        {related.map((item) => (
+          <li key={item.id} className="related-card">
+            <h3>
+              <Link to={localize(productDetailPath(item.partNumber))}>{item.partNumber}</Link>
+            </h3>
+            <p>{item.summary}</p>
+            <dl>
+              {keys.map((column) => {
+                const text = valueText(item.params[column.fieldId], column.unit);
+                return text ? (
+                  <div key={column.fieldId}>
+                    <dt>
+                      <ParamSymbol column={column} />
+                    </dt>
+                    <dd>{text}</dd>
+                  </div>
+                ) : null;
+              })}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+// schema.org Product of a detail page (issue 6 §6): name, sku = part number, brand, category, description,
+// image, and the key parameters as PropertyValue (with UN/CEFACT unit codes where one exists, so crawlers
+// read "1200 V" as a quantity, not as text).
+import type { ParamColumn, ProductDetail } from "./contract/products.ts";
+import { htmlLang, localizePath, type Language } from "./languages.ts";
+import { paramNameText } from "./param-name.ts";
+import { absoluteUrl } from "./seo.ts";
+
+const unitCodes: Record<string, string> = { V: "VLT", A: "AMP", kV: "KVT", "°C": "CEL", ns: "C47", nC: "C40" };
+
+export interface ProductLdFacts {
+  brand: string;
+  /** The category trail, e.g. "SiC MOSFETs > 1200 V SiC MOSFETs". */
+  category: string;
+  /** Site path of the image (package drawing or family picture). */
+  image: string | null;
+}
+
+export function productLd(origin: string, language: Language, product: ProductDetail, columns: ParamColumn[], facts: ProductLdFacts) {
+  const url = absoluteUrl(origin, localizePath(`/productAndService/productDetail/${encodeURIComponent(product.partNumber)}`, language));
+  const additionalProperty = columns
+    .filter((column) => product.params[column.fieldId] !== undefined)
+    .map((column) => {
+      const value = product.params[column.fieldId]!;
+      const name = paramNameText(column.paramName).replace(/\s*\([^)]*\)\s*$/, "");
+      return {
+        "@type": "PropertyValue",
+        propertyID: column.fieldId,
+        name: column.screenName ? `${column.screenName} (${name})` : name,
+        value,
+        ...(column.unit && typeof value === "number" ? { unitText: column.unit } : {}),
+        ...(column.unit && typeof value === "number" && unitCodes[column.unit] ? { unitCode: unitCodes[column.unit] } : {}),
+      };
+    });
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": `${url}#product`,
+    url,
+    name: product.partNumber,
+    sku: product.partNumber,
+    mpn: product.partNumber,
+    brand: { "@type": "Brand", name: facts.brand },
+    category: facts.category,
+    description: product.summary,
+    inLanguage: htmlLang[language],
+    ...(facts.image ? { image: absoluteUrl(origin, facts.image) } : {}),
+    additionalProperty,
+  };
+}
