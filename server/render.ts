@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
+import { meteredFetch } from "./upstream-metrics.ts";
 import { htmlLang, languageCookie, languageCookieMaxAgeMs, splitLanguagePrefix, type Language } from "../shared/languages.ts";
 import { escapeHtml } from "../shared/html.ts";
 import { sessionCookie } from "../shared/cookies.ts";
@@ -129,7 +130,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           timeoutMs: config.upstreamTimeoutMs,
           onSetCookie: (lines) => setCookies.push(...lines),
           forwardedFor: req.ip,
-          fetch: upstream.fetch,
+          fetch: meteredFetch(upstream.fetch),
           cache: upstream.cache,
         },
         assets: options.assets,

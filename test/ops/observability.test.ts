@@ -11,6 +11,7 @@ import { noAssets } from "../../server/assets.ts";
 import type { EntryServer } from "../../server/render.ts";
 import { registry } from "../../server/metrics.ts";
 import { startMetricsServer } from "../../server/metrics-server.ts";
+import { callName, meteredFetch } from "../../server/upstream-metrics.ts";
 import { listen } from "../routes/helpers.ts";
 import { freePort } from "../support/site-process.ts";
 
@@ -105,6 +106,34 @@ describe("metrics", () => {
     expect(text).toContain("process_cpu_user_seconds_total");
     expect(text).toContain("nodejs_eventloop_lag_seconds");
     expect(text).not.toContain("/api/open/metered");
+  });
+
+  it("measure the render's upstream calls by call name and tell timeouts, departures and failures apart", async () => {
+    await request(app).get("/en/about/us?metered=1");
+    const afterPage = await registry.metrics();
+    expect(afterPage).toMatch(/qy_upstream_request_duration_seconds_count\{call="querySitePageData",outcome="ok"\} [1-9]/);
+
+    expect(callName("http://127.0.0.1:1/open/proxy/qingyun/basic/sitePageData/querySitePageData?language=en")).toBe("querySitePageData");
+    expect(callName("http://127.0.0.1:1/x/%2e%2e/evil path")).toBe("other");
+    const hang = await listen(express().get("/slowCall", () => {}));
+    const down = await listen(express());
+    await down.close();
+    try {
+      const metered = meteredFetch();
+      await expect(metered(`${hang.url}/slowCall`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
+      const controller = new AbortController();
+      const left = metered(`${hang.url}/slowCall`, { signal: controller.signal });
+      controller.abort();
+      await expect(left).rejects.toThrow();
+      await expect(metered(`${down.url}/downCall`)).rejects.toThrow();
+    } finally {
+      await hang.close();
+    }
+    const text = await registry.metrics();
+    expect(text).toMatch(/qy_upstream_errors_total\{call="slowCall",kind="timeout"\} 1/);
+    expect(text).toMatch(/qy_upstream_request_duration_seconds_count\{call="slowCall",outcome="aborted"\} 1/);
+    expect(text).toMatch(/qy_upstream_errors_total\{call="downCall",kind="unreachable"\} 1/);
+    expect(text).not.toMatch(/qy_upstream_errors_total\{call="slowCall",kind="unreachable"\}/);
   });
 
   it("are served on their own loopback port, and a taken port costs only the metrics", async () => {
