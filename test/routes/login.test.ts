@@ -108,4 +108,22 @@ describe("the login page", () => {
     const response = await request(app).post("/en/login").set("Origin", "https://evil.example").type("form").send({ intent: "send" });
     expect(response.status).toBe(403);
   });
+
+  it("counts code requests against the visitor's address, not the site server's", async () => {
+    const limited = await startAccountUpstream({ dataDir: ":memory:", env: { CODE_REQUESTS_PER_IP_PER_HOUR: "2" } });
+    try {
+      const site = await createTestApp({ UPSTREAM_URL: limited.url, PUBLIC_ORIGIN: origin });
+      const ask = (ip: string) =>
+        request(site).post("/en/login").set("Origin", origin).set("X-Forwarded-For", ip).type("form").send({ tab: "sms", target: freshPhone(), agree: "on", intent: "send" });
+      expect((await ask("203.0.113.1")).status).toBe(200);
+      expect((await ask("203.0.113.1")).status).toBe(200);
+      const third = await ask("203.0.113.1");
+      expect(third.status).toBe(429);
+      expect(third.text).toContain("Too many requests");
+      // Another visitor is not held back by the first one's requests.
+      expect((await ask("203.0.113.2")).status).toBe(200);
+    } finally {
+      await limited.cleanup();
+    }
+  });
 });
