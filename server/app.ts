@@ -1,7 +1,7 @@
 // createApp(config) → the Express app. The only place where middleware order is decided:
 // health → security headers → /api proxy (before any body parser) → precompressed hashed assets →
-// compression → other assets → cookies and i18n → language routing → the document handler (page cache
-// first) → 404.
+// compression → page-cache hits (cookies parsed) → other assets → i18n → language routing → the
+// document handler (renders, fills the page cache) → 404.
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
@@ -26,7 +26,7 @@ import { languageRouting } from "./language.ts";
 import { seoRoutes } from "./seo/routes.ts";
 import { previewMode } from "./preview.ts";
 import { catalogCsv } from "./catalog-csv.ts";
-import { createDocumentHandler, type EntryServer } from "./render.ts";
+import { createDocumentHandler, pageCacheHits, type EntryServer } from "./render.ts";
 import { createSiteCaches } from "./cache/index.ts";
 import { precompressedAssets } from "./cache/precompressed-assets.ts";
 
@@ -60,6 +60,9 @@ export async function createApp(config: Config, options: AppOptions) {
   // From TRUST_PROXY only, validated by the config: never `true` (any client could claim any address).
   app.set("trust proxy", config.trustProxy);
   const isDraining = options.isDraining ?? (() => false);
+  // Upstream-read and page caches (server/cache/); off in development, where sources change under Vite.
+  const caches = options.vite ? undefined : createSiteCaches(config.rawEnv, config.upstreamTimeoutMs);
+  app.locals.caches = caches;
   const rateLimitStore = createRateLimitStore({ redisUrl: config.redisUrl, logger });
   closers.set(app, rateLimitStore.close);
 
@@ -104,6 +107,9 @@ export async function createApp(config: Config, options: AppOptions) {
   // and compresses the HTML as it streams (React flushes it through compression's res.flush).
   if (options.clientDir) app.use("/assets", precompressedAssets(path.join(options.clientDir, "assets")));
   app.use(compression());
+  // Anonymous pages kept in the page cache are answered here, before any file lookup or per-request work
+  // (i18n instance, preview check, route matching).
+  app.use(cookieParser(), pageCacheHits({ caches, dev: !!options.vite, secure: config.publicOrigin.startsWith("https:") }));
   if (options.clientDir) {
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
   }
@@ -115,9 +121,6 @@ export async function createApp(config: Config, options: AppOptions) {
   });
 
   const resources: Record<Language, Resources> = loadResources();
-  // Upstream-read and page caches (server/cache/); off in development, where sources change under Vite.
-  const caches = options.vite ? undefined : createSiteCaches(config.rawEnv, config.upstreamTimeoutMs);
-  app.locals.caches = caches;
   const i18n = await createServerI18n(resources);
   app.use(cookieParser());
   app.use(i18nMiddleware(i18n));

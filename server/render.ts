@@ -15,7 +15,7 @@ import type { Resources } from "../client/app-context.ts";
 import type { DocumentAssets } from "../client/document.tsx";
 import type { RenderInput, RenderOutput } from "../client/entry-server.tsx";
 import { renderUpstream, type SiteCaches } from "./cache/index.ts";
-import { etagMatches, pageCacheKey, type CachedPage } from "./cache/page-cache.ts";
+import { etagMatches, pageBody, pageCacheKey, type CachedPage } from "./cache/page-cache.ts";
 import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "./cache/cache-policy.ts";
 import { CapturingWriter } from "./cache/capture.ts";
 
@@ -226,7 +226,9 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: st
   res.status(page.status);
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
-  res.end(req.method === "HEAD" ? undefined : page.parts.join(nonce));
+  const body = pageBody(page, nonce);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /** When React cannot even render the shell: a static, localized 500 page, no stack trace. */

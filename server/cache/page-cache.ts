@@ -8,8 +8,9 @@ import type { CacheStats } from "./upstream-cache.ts";
 export interface CachedPage {
   status: number;
   contentLanguage: string;
-  /** The document split at every occurrence of the nonce it was rendered with. */
-  parts: string[];
+  /** The document (UTF-8) split at every occurrence of the nonce it was rendered with: an answer is one
+   * Buffer.concat, no string building or encoding per request. */
+  parts: Buffer[];
   etag: string;
   storedAt: number;
 }
@@ -45,9 +46,10 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       return page;
     },
     set(key, status, contentLanguage, html, nonce) {
-      const parts = html.split(nonce);
+      const texts = html.split(nonce);
       // The ETag must not depend on the nonce, or no two answers would ever match.
-      const etag = `W/"${createHash("sha1").update(parts.join("\0nonce\0")).digest("base64url")}"`;
+      const etag = `W/"${createHash("sha1").update(texts.join("\0nonce\0")).digest("base64url")}"`;
+      const parts = texts.map((text) => Buffer.from(text, "utf8"));
       const page: CachedPage = { status, contentLanguage, parts, etag, storedAt: now() };
       if (options.ttlMs > 0) lru.set(key, page);
       return page;
@@ -68,4 +70,15 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
     const candidate = tag.trim();
     return candidate === "*" || candidate.replace(/^W\//, "") === opaque;
   });
+}
+
+/** The kept document with this answer's nonce written in. */
+export function pageBody(page: CachedPage, nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce, "utf8");
+  const pieces: Buffer[] = [];
+  page.parts.forEach((part, index) => {
+    if (index > 0) pieces.push(nonceBytes);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
 }

@@ -1,62 +1,153 @@
-// `npm run bench`: throughput of the production server on loopback, reported as ratios measured in one
-// run (never as absolute thresholds): SSR page vs /healthz, and /api through the proxy vs the upstream
-// directly (the proxy's overhead). Bounded: a fixed duration per case, a fixed number of connections.
+// `npm run bench` (issue 9 §8): autocannon on loopback against the built server (embedded upstream), and in
+// the same run against express.static serving the very same HTML, so the figures are ratios that hold on a
+// shared, noisy machine. Budgets: caches warm, SSR ÷ static ≥ 0.5 for every anonymous page; caches off (a
+// new query string per request, so every request renders) ≥ 0.04 for the finder; the server's RSS after
+// a second identical run within ±10 % of the first. Bounded: BENCH_SECONDS (default 5) per measurement.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
+import express from "express";
 import { buildIfNeeded, root } from "../../scripts/build-if-needed.ts";
-import { startUpstream } from "../../server/upstream/index.ts";
 
-const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 3000);
-const CONNECTIONS = 8;
+/** The pages measured, one per page type; add a line to measure another. A page that answers 404 (its
+ * route not built yet) is reported as skipped; any other failure stops the bench. */
+export const benchPages = [
+  { name: "home", path: "/zh" },
+  { name: "finder", path: "/zh/productAndService/products/120" },
+  { name: "product detail", path: "/zh/productAndService/productDetail/QCM040120K4" },
+  { name: "news article", path: "/zh/news/newsDetail/1" },
+];
+const cachesOffPage = "finder";
 
-async function measure(name: string, url: string, init?: RequestInit): Promise<number> {
-  const end = Date.now() + DURATION_MS;
-  let done = 0;
-  let failed = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const response = await fetch(url, init);
-        await response.arrayBuffer();
-        if (response.ok) done++;
-        else failed++;
-      }
-    }),
-  );
-  const rate = done / (DURATION_MS / 1000);
-  console.log(`${name.padEnd(32)} ${rate.toFixed(0).padStart(7)} req/s${failed ? `  (${failed} failed)` : ""}`);
-  return rate;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 20;
+const WARM_RATIO = 0.5;
+const COLD_RATIO = 0.04;
+const RSS_TOLERANCE = 0.1;
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
 }
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function run(url: string, options: Partial<autocannon.Options> = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts };
+}
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+const fmt = (f: Figures) => `${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms`;
 
 buildIfNeeded();
 const dataDir = mkdtempSync(path.join(tmpdir(), "qy-bench-"));
-const upstream = await startUpstream(
-  { host: "127.0.0.1", port: 0, provider: "qingyun", websiteCode: "qingyun", dataDir, publicOrigin: "http://127.0.0.1:3199", env: {} },
-  () => {},
-);
+const staticDir = path.join(dataDir, "static");
+const port = await freePort();
+const site = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
   cwd: root,
-  env: { ...process.env, PORT: "3199", HOST: "127.0.0.1", UPSTREAM_URL: upstream.url, LOG_LEVEL: "warn", NODE_ENV: "production", RATE_LIMIT_PER_MINUTE: "1000000" },
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", RATE_LIMIT_PER_MINUTE: "10000000", PUBLIC_ORIGIN: site },
   stdio: ["ignore", "inherit", "inherit"],
 });
+let staticServer: Server | undefined;
+const failures: string[] = [];
 try {
-  const site = "http://127.0.0.1:3199";
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`${site}/healthz`).then((r) => r.ok, () => false)) break;
+  for (let i = 0; i < 150; i++) {
+    if (await fetch(`${site}/readyz`).then((r) => r.ok, () => false)) break;
+    if (i === 149) throw new Error("The server did not become ready");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const body = JSON.stringify({ language: "zh", websiteCode: "qingyun", sitePageDataType: 1, templateCode: "menu" });
-  const post = { method: "POST", headers: { "content-type": "application/json" }, body };
-  const health = await measure("GET /healthz", `${site}/healthz`);
-  const page = await measure("GET /zh (SSR)", `${site}/zh`);
-  const direct = await measure("upstream querySitePageData", `${upstream.url}/open/proxy/qingyun/basic/sitePageData/querySitePageData`, post);
-  const proxied = await measure("/api querySitePageData (proxy)", `${site}/api/open/proxy/qingyun/basic/sitePageData/querySitePageData`, post);
-  console.log(`\nSSR page / healthz: ${(page / health).toFixed(3)}`);
-  console.log(`proxied / direct upstream call: ${(proxied / direct).toFixed(3)}`);
+  // The same HTML for express.static: what the SSR server answered, saved as files.
+  const pages: (typeof benchPages[number] & { file: string })[] = [];
+  for (const [index, page] of benchPages.entries()) {
+    const response = await fetch(site + page.path);
+    const html = await response.text();
+    if (response.status === 404) {
+      console.log(`SKIPPED ${page.name} (${page.path} answers 404: its route is not built yet)`);
+      continue;
+    }
+    if (response.status !== 200) throw new Error(`${page.name} (${page.path}) answered ${response.status}`);
+    const file = `page-${index}.html`;
+    mkdirSync(staticDir, { recursive: true });
+    writeFileSync(path.join(staticDir, file), html);
+    pages.push({ ...page, file });
+  }
+  const staticApp = express();
+  staticApp.use(express.static(staticDir));
+  const staticPort = await freePort();
+  staticServer = await new Promise<Server>((resolve) => {
+    const listening = staticApp.listen(staticPort, "127.0.0.1", () => resolve(listening));
+  });
+  const staticBase = `http://127.0.0.1:${staticPort}`;
+
+  console.log(`\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per measurement, loopback; warm = caches filled\n`);
+  const rss: number[] = [];
+  // Round 0 warms the caches, the JIT and the heap, so runs 1 and 2 compare steady states.
+  for (const round of [0, 1, 2]) {
+    console.log(round === 0 ? "-- warm-up (not compared)" : `-- run ${round}`);
+    for (const page of pages) {
+      const duration = round === 0 ? Math.min(2, SECONDS) : SECONDS;
+      const ssr = await run(site + page.path, { duration });
+      const stat = await run(`${staticBase}/${page.file}`, { duration });
+      const ratio = ssr.rps / stat.rps;
+      console.log(`${page.name.padEnd(15)} SSR    ${fmt(ssr)}${ssr.failed ? `  (${ssr.failed} failed)` : ""}`);
+      console.log(`${"".padEnd(15)} static ${fmt(stat)}`);
+      console.log(`${"".padEnd(15)} ratio  ${ratio.toFixed(3)} (budget ≥ ${WARM_RATIO})`);
+      if (ssr.failed) failures.push(`${page.name}: ${ssr.failed} failed requests`);
+      if (round === 2 && ratio < WARM_RATIO) failures.push(`${page.name}: warm ratio ${ratio.toFixed(3)} < ${WARM_RATIO}`);
+    }
+    if (round > 0) rss.push(rssOf(server.pid!));
+    console.log(`server RSS after ${round === 0 ? "warm-up" : `run ${round}`}: ${(rssOf(server.pid!) / 1048576).toFixed(1)} MB\n`);
+  }
+  const drift = Math.abs(rss[1]! - rss[0]!) / rss[0]!;
+  console.log(`RSS drift between runs: ${(drift * 100).toFixed(1)} % (budget ±${RSS_TOLERANCE * 100} %)`);
+  if (drift > RSS_TOLERANCE) failures.push(`RSS drift ${(drift * 100).toFixed(1)} % > ${RSS_TOLERANCE * 100} %`);
+
+  const cold = pages.find((page) => page.name === cachesOffPage);
+  if (!cold) failures.push(`the ${cachesOffPage} page is missing, so caches-off cannot be measured`);
+  else {
+    let n = 0;
+    const separator = cold.path.includes("?") ? "&" : "?";
+    // A new query string each request: the page cache never hits, every request renders (upstream reads stay cached).
+    const ssr = await run(site + cold.path, {
+      requests: [{ setupRequest: (request: any) => ({ ...request, path: `${cold.path}${separator}bench=${++n}` }) }],
+    });
+    const stat = await run(`${staticBase}/${cold.file}`);
+    const ratio = ssr.rps / stat.rps;
+    console.log(`\n${cold.name} caches off  SSR    ${fmt(ssr)}${ssr.failed ? `  (${ssr.failed} failed)` : ""}`);
+    console.log(`${"".padEnd(19)}static ${fmt(stat)}`);
+    console.log(`${"".padEnd(19)}ratio  ${ratio.toFixed(3)} (budget ≥ ${COLD_RATIO})`);
+    if (ssr.failed) failures.push(`${cold.name} caches off: ${ssr.failed} failed requests`);
+    if (ratio < COLD_RATIO) failures.push(`${cold.name} caches off: ratio ${ratio.toFixed(3)} < ${COLD_RATIO}`);
+  }
 } finally {
+  staticServer?.close();
+  staticServer?.closeAllConnections();
   server.kill("SIGTERM");
-  await upstream.close();
+  await new Promise((resolve) => server.once("exit", resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }
+if (failures.length) {
+  console.error(`\nBENCH BUDGETS MISSED:\n  ${failures.join("\n  ")}`);
+  process.exit(1);
+}
+console.log("\nbench: every budget holds");
