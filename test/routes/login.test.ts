@@ -126,4 +126,12 @@ describe("the login page", () => {
       await limited.cleanup();
     }
   });
+
+  it("sends a visitor who is already signed in on to the path", async () => {
+    const { session } = await u.signIn(freshPhone());
+    const response = await request(app).get("/zh/login?path=%2Fuser%2FsampleProgress").set("Cookie", `${sessionCookie}=${session}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/zh/user/sampleProgress");
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+  });
 });

@@ -1,7 +1,19 @@
 // /{lang}/login (SPEC §2, issue 8 §1): SMS and e-mail tabs, the code button with its countdown, the
 // agreement, SPEC §5/§8 messages announced to screen readers, and a form that also works without JavaScript.
 import { useEffect, useId, useState } from "react";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router-dom";
+import {
+  Form,
+  Link,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from "react-router-dom";
+import { isLogin } from "../../../shared/contract/index.ts";
+import { splitLanguagePrefix } from "../../../shared/languages.ts";
+import { pageClient } from "../../api/loader-context.ts";
 import { useTranslation } from "react-i18next";
 import { parseLoginQuery, signInTarget, writeLoginQuery, type LoginTab } from "../../../shared/return-path.ts";
 import { VERIFY_CODE_LENGTH, fieldLimits } from "../../../shared/validation.ts";
@@ -13,7 +25,14 @@ import "../../styles/samples.css";
 
 export const action = loginAction;
 
-export function loader(): { year: string } {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<{ year: string }> {
+  // Someone already signed in (Back after signing in, an old link) goes straight on to where they were going.
+  const url = new URL(request.url);
+  const language = splitLanguagePrefix(url.pathname).language ?? "zh";
+  const user = await pageClient(context, language)
+    .call(isLogin)
+    .catch(() => null);
+  if (user) throw redirect(signInTarget(language, url.searchParams.get("path")));
   // The copyright's end year; computed where the page is rendered, carried to the browser in the data.
   return { year: String(new Date().getUTCFullYear()) };
 }
