@@ -2,7 +2,7 @@
 // numeric ranges, page size), active-filter chips, the table with grouped sortable headers, paging and
 // the CSV link. Everything is a real link or form field built from the URL state, so it works before
 // hydration and without JavaScript; with JavaScript the same URLs are navigated to without a reload.
-import { useId, type FormEvent, type ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { DistinctField, ProductFilterData, ProductListItem, ProductPage } from "../../../shared/contract/products.ts";
@@ -67,7 +67,9 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
   const localize = useLocalize();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const prefix = useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  // A fixed prefix, not useId: new rows after a client navigation must get the ids the server gave the
+  // headers (useId can differ between the server and the hydrated tree). There is one finder per page.
+  const prefix = "finder";
   const columns = [...paramColumns(page.paramTable), ...extraColumns];
   const fieldOrder = page.paramTable.map((column) => column.fieldId);
   const fieldSpec = filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
@@ -121,7 +123,7 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
           </label>
           <label className="finder-filters__size">
             <span>{t("finder.pageSize")}</span>
-            <select name="size" value={query.size} onChange={(event) => submitNow(event.currentTarget)}>
+            <select key={`size-${query.size}`} name="size" defaultValue={query.size} onChange={(event) => submitNow(event.currentTarget)}>
               {PAGE_SIZES.map((size) => (
                 <option key={size} value={size}>
                   {size}
@@ -183,11 +185,14 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
                       return (
                         <li key={text}>
                           <label>
+                            {/* Uncontrolled, so the tick shows at once while the new table loads; the key
+                                resets it whenever the URL says otherwise (Back, a removed chip, clear all). */}
                             <input
+                              key={`${text}-${selected.includes(text)}`}
                               type="checkbox"
                               name={field.fieldId}
                               value={text}
-                              checked={selected.includes(text)}
+                              defaultChecked={selected.includes(text)}
                               onChange={(event) => submitNow(event.currentTarget)}
                             />
                             <span>{value.label}</span>
