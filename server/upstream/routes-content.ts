@@ -4,7 +4,7 @@ import type { Database } from "./db.ts";
 import type { MountOptions } from "./http.ts";
 import { mountProductRoutes } from "./routes-products.ts";
 import { mountDocumentRoutes } from "./routes-documents.ts";
-import { mountNewsRoutes } from "./routes-news.ts";
+import { mountNewsRoutes } from "./news/routes-news.ts";
 import { mountJobRoutes } from "./routes-jobs.ts";
 import { mountLeaveWordRoutes } from "./routes-leave-word.ts";
 import { mountSearchRoutes } from "./routes-search.ts";

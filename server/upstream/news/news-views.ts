@@ -2,7 +2,7 @@
 // sets (qy_vid); without it, a hash of address and user agent stands in for the first visit.
 import { createHash, randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
-import { transaction, type Database } from "./db.ts";
+import { transaction, type Database } from "../db.ts";
 
 export const visitorCookie = "qy_vid";
 const visitorCookieMaxAgeMs = 365 * 24 * 60 * 60 * 1000;

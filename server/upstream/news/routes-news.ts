@@ -8,9 +8,9 @@ import {
   queryNewsByPage,
   type NewsCategory,
   type NewsListItem,
-} from "../../shared/contract/index.ts";
-import type { Database } from "./db.ts";
-import { ApiError, mountCall, type MountOptions } from "./http.ts";
+} from "../../../shared/contract/index.ts";
+import type { Database } from "../db.ts";
+import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { createViewCounter } from "./news-views.ts";
 
 interface NewsRow extends Omit<NewsListItem, "tags"> {
