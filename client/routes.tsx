@@ -48,6 +48,7 @@ function languageRoutes(language: Language): RouteObject {
     children: [
       page(language, "index", { index: true }, "client/pages/home/home.tsx", () => import("./pages/home/home.tsx")),
       page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx")),
+      page(language, "support", { path: "support/:name?" }, "client/pages/support/support.tsx", () => import("./pages/support/support.tsx")),
       page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "client/pages/products/products.tsx", () => import("./pages/products/products.tsx")),
       page(language, "productAndService-productDetail", { path: "productAndService/productDetail/:name" }, "client/pages/products/product-detail.tsx", () => import("./pages/products/product-detail.tsx")),
       page(language, "productAndService-compare", { path: "productAndService/compare" }, "client/pages/products/compare.tsx", () => import("./pages/products/compare.tsx")),

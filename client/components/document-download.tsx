@@ -68,8 +68,11 @@ const inputTypes: Record<DownloadFormField, { type: string; autoComplete: string
   productDemand: { type: "text", autoComplete: "off" },
 };
 
+/** What the flow needs of a document: a DocumentMeta has it, and so has a document's search hit. */
+export type DownloadableDocument = Pick<DocumentMeta, "id" | "title" | "downloadPath">;
+
 export interface DocumentDownloadLinkProps {
-  document: DocumentMeta;
+  document: DownloadableDocument;
   className?: string;
   /** The link's content; by default "Download PDF" with the title for screen readers. */
   children?: ReactNode;
@@ -125,7 +128,7 @@ export function DocumentDownloadLink({ document, className, children }: Document
   );
 }
 
-function DownloadDialog({ document, onDone }: { document: DocumentMeta; onDone: (downloadHref: string | null) => void }) {
+function DownloadDialog({ document, onDone }: { document: DownloadableDocument; onDone: (downloadHref: string | null) => void }) {
   const { t } = useTranslation("support");
   const language = useLanguage();
   const localize = useLocalize();

@@ -3,7 +3,7 @@ import type { SQLInputValue } from "node:sqlite";
 import { attachDownloadPath, documentTypes, type DocumentMeta, type DocumentType } from "../../shared/contract/index.ts";
 import type { Language } from "../../shared/languages.ts";
 import type { Database } from "./db.ts";
-import { visibleCte } from "./product-tree.ts";
+import { subtreeCte, visibleCte } from "./product-tree.ts";
 import { likePattern } from "./sql.ts";
 
 interface DocumentRow {
@@ -21,6 +21,8 @@ interface DocumentRow {
 export interface DocumentFilter {
   type?: DocumentType;
   productId?: number;
+  /** A family or series: documents of any visible product below it. */
+  categoryId?: number | undefined;
   partNumber?: string;
   keyword?: string;
 }
@@ -59,6 +61,10 @@ export function createDocumentStore(db: Database) {
       clauses.push("d.id IN (SELECT document_id FROM document_products WHERE product_id = ?)");
       args.push(filter.productId);
     }
+    if (filter.categoryId !== undefined) {
+      clauses.push(`d.id IN (WITH RECURSIVE ${subtreeCte} SELECT dp.document_id FROM document_products dp JOIN subtree t ON t.id = dp.product_id)`);
+      args.push(filter.categoryId);
+    }
     if (filter.partNumber) {
       clauses.push(
         "d.id IN (SELECT dp.document_id FROM document_products dp JOIN site_list s ON s.id = dp.product_id WHERE s.part_number = ? COLLATE NOCASE)",
@@ -66,9 +72,14 @@ export function createDocumentStore(db: Database) {
       args.push(filter.partNumber);
     }
     if (filter.keyword) {
-      clauses.push("(d.title LIKE ? ESCAPE '\\' OR d.summary LIKE ? ESCAPE '\\' OR d.id LIKE ? ESCAPE '\\')");
+      // A part number finds every document of that part (application notes and models name no part in their title).
+      clauses.push(
+        `(d.title LIKE ? ESCAPE '\\' OR d.summary LIKE ? ESCAPE '\\' OR d.id LIKE ? ESCAPE '\\' OR d.id IN (
+          SELECT dp.document_id FROM document_products dp JOIN site_list s ON s.id = dp.product_id
+          WHERE s.status = 'on' AND s.part_number LIKE ? ESCAPE '\\'))`,
+      );
       const pattern = likePattern(filter.keyword);
-      args.push(pattern, pattern, pattern);
+      args.push(pattern, pattern, pattern, pattern);
     }
     return { sql: clauses.join(" AND "), args };
   }

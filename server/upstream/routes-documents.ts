@@ -26,7 +26,13 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
     queryAttachPage,
     ({ body, language }) =>
       store.page(
-        { type: body.type, productId: body.productId, partNumber: body.partNumber, keyword: body.keyword || undefined },
+        {
+          type: body.type,
+          productId: body.productId,
+          categoryId: body.categoryId,
+          partNumber: body.partNumber,
+          keyword: body.keyword || undefined,
+        },
         language,
         body.pageIndex,
         body.pageSize,

@@ -38,10 +38,12 @@ export type DocumentMeta = z.infer<typeof documentMeta>;
 export const queryAttachPage = defineCall({
   name: "queryAttachPage",
   path: "/front/queryAttachPage",
-  summary: "Documents by page, newest first; filters: type, product (id or part number), keyword.",
+  summary: "Documents by page, newest first; filters: type, product (id or part number), product category (family or series), keyword.",
   body: z.strictObject({
     type: z.enum(documentTypes).optional(),
     productId: z.number().int().positive().optional(),
+    /** Documents of any product under this category of the product tree (a family or a series). */
+    categoryId: z.number().int().positive().optional(),
     partNumber: z.string().trim().min(1).max(64).optional(),
     keyword: z.string().trim().max(100).optional(),
     ...pagingInput.shape,

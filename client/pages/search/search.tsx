@@ -1,77 +1,107 @@
-// The search page (SPEC §2): /search?text=… across products, documents, news, jobs and pages, with type
-// tabs, highlighted snippets, paging, and the no-results message with tips. Empty text runs no search.
-import { Form, Link, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+// The search page (SPEC §2): /search?text=… across products, documents, news, jobs and pages. "All" groups
+// the best hits of each type with its count; a type tab lists that type, paged. Snippets come marked and
+// escaped from the server. Empty text runs no search; no hits shows "No {text} results are found" with
+// the tips. The URL is the whole state (shared/search-query.ts); results are kept out of the index.
+import { Form, Link, data, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { searchSite, searchTypes, SEARCH_TEXT_MAX, type SearchResult, type SearchType } from "../../../shared/contract/search.ts";
+import { searchSite, searchTypes, SEARCH_TEXT_MAX, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/search.ts";
 import { sanitizeMarkedHtml } from "../../../shared/html.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE, parseSearchQuery, searchHref, type SearchState } from "../../../shared/search-query.ts";
 import { pageClient } from "../../api/loader-context.ts";
+import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { DocumentDownloadLink } from "../../components/document-download.tsx";
+import { PageLinks } from "../../components/page-links.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { useLocalize } from "../../hooks.ts";
-
-const PAGE_SIZE = 10;
+import "../../styles/search.css";
 
 interface SearchData {
-  text: string;
-  type: SearchType | null;
-  page: number;
+  state: SearchState;
+  /** null when the text is empty (no search runs). */
   result: SearchResult | null;
+  /** The "All" view: the first hits of each type that has any, in the tabs' order. */
+  groups: { type: SearchType; hits: SearchHit[] }[] | null;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SearchData> {
   const url = new URL(request.url);
   const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
-  const text = (url.searchParams.get("text") ?? "").trim().slice(0, SEARCH_TEXT_MAX);
-  const typeParam = url.searchParams.get("type");
-  const type = (searchTypes as readonly string[]).includes(typeParam ?? "") ? (typeParam as SearchType) : null;
-  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), 1000);
-  if (!text) return { text, type, page, result: null };
-  const result = await pageClient(context, language).call(searchSite, {
-    text,
-    ...(type ? { type } : {}),
-    pageIndex: page,
-    pageSize: PAGE_SIZE,
-  });
-  return { text, type, page, result };
+  const state = parseSearchQuery(url.searchParams);
+  if (!state.text) return { state, result: null, groups: null };
+  const api = pageClient(context, language);
+  if (state.type) {
+    const result = await api.call(searchSite, { text: state.text, type: state.type, pageIndex: state.page, pageSize: SEARCH_PAGE_SIZE });
+    if (state.page > 1 && result.list.length === 0) throw data(null, { status: 404 });
+    return { state, result, groups: null };
+  }
+  const result = await api.call(searchSite, { text: state.text, pageIndex: 1, pageSize: SEARCH_GROUP_SIZE });
+  const groups = await Promise.all(
+    searchTypes
+      .filter((type) => result.counts[type] > 0)
+      .map(async (type) => ({
+        type,
+        hits: (await api.call(searchSite, { text: state.text, type, pageIndex: 1, pageSize: SEARCH_GROUP_SIZE })).list,
+      })),
+  );
+  return { state, result, groups };
 }
 
+/** Starting points for a visitor who has not typed anything yet. */
+const suggestionKeys = ["sicMosfet", "voltage", "partNumber", "gateDriver"] as const;
+
 export function Component() {
-  const { text, type, page, result } = useLoaderData() as SearchData;
+  const { state, result, groups } = useLoaderData() as SearchData;
   const { t } = useTranslation("search");
   const localize = useLocalize();
-  const total = result ? Object.values(result.counts).reduce((sum, count) => sum + count, 0) : 0;
-  const pages = result ? Math.max(1, Math.ceil(result.total / PAGE_SIZE)) : 1;
-  const href = (next: { type?: SearchType | null; page?: number }) => {
-    const params = new URLSearchParams({ text });
-    const nextType = next.type === undefined ? type : next.type;
-    if (nextType) params.set("type", nextType);
-    if (next.page && next.page > 1) params.set("page", String(next.page));
-    return `${localize("/search")}?${params}`;
-  };
+  const { pathname } = useLocation();
+  const href = (change: Partial<SearchState>) => searchHref(pathname, state, change);
+  const total = result ? searchTypes.reduce((sum, type) => sum + (result.counts[type] ?? 0), 0) : 0;
+  const pages = result ? Math.max(1, Math.ceil(result.total / SEARCH_PAGE_SIZE)) : 1;
+  const heading = state.text ? t("resultsFor", { text: state.text }) : t("heading");
   return (
     <main id="main" className="main search-page">
-      <PageMeta title={text ? `${t("resultsFor", { text })}` : t("title")} />
-      <meta name="robots" content="noindex, follow" />
+      <PageMeta title={state.page > 1 ? t("pageTitle", { title: heading, page: state.page }) : heading} description={t("description")} noindex />
       <header className="page-banner">
         <div className="page-banner__text">
-          <h1>{text ? t("resultsFor", { text }) : t("heading")}</h1>
-          <Form method="get" action={localize("/search")} role="search" className="search-box search-box--page">
+          <h1>{heading}</h1>
+          <Form method="get" action={pathname} role="search" className="search-form">
             <label className="visually-hidden" htmlFor="search-page-text">
-              {t("heading")}
+              {t("label")}
             </label>
-            <input id="search-page-text" type="search" name="text" defaultValue={text} maxLength={SEARCH_TEXT_MAX} required />
-            <button type="submit" className="search-box__submit">
-              {t("heading")}
+            <input
+              id="search-page-text"
+              type="search"
+              name="text"
+              defaultValue={state.text}
+              key={state.text}
+              maxLength={SEARCH_TEXT_MAX}
+              placeholder={t("placeholder")}
+              required
+            />
+            <button type="submit" className="search-form__submit">
+              {t("submit")}
             </button>
           </Form>
         </div>
       </header>
-      <div className="page-body">
+      <Breadcrumbs items={[{ label: t("title") }]} />
+      <div className="page-body search-body">
         {!result ? (
-          <p>{t("empty")}</p>
+          <section className="search-start" aria-labelledby="search-start-title">
+            <h2 id="search-start-title">{t("empty")}</h2>
+            <p>{t("suggestionsTitle")}</p>
+            <ul className="search-suggestions">
+              {suggestionKeys.map((key) => (
+                <li key={key}>
+                  <Link to={`${localize("/search")}?${new URLSearchParams({ text: t(`suggestions.${key}`) })}`}>{t(`suggestions.${key}`)}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : total === 0 ? (
-          <section className="search-empty" aria-live="polite">
-            <h2>{t("noResults", { text })}</h2>
+          <section className="search-empty" aria-labelledby="search-empty-title">
+            <h2 id="search-empty-title">{t("noResults", { text: state.text })}</h2>
             <p>{t("tipsTitle")}</p>
             <ul>
               <li>{t("tips.spelling")}</li>
@@ -81,43 +111,84 @@ export function Component() {
           </section>
         ) : (
           <>
-            <nav className="tabs" aria-label={t("heading")}>
-              <Link to={href({ type: null, page: 1 })} aria-current={type === null ? "page" : undefined}>
-                {t("all")} <span className="tabs__count">{total}</span>
-              </Link>
-              {searchTypes.map((searchType) => (
-                <Link key={searchType} to={href({ type: searchType, page: 1 })} aria-current={type === searchType ? "page" : undefined}>
-                  {t(`types.${searchType}`)} <span className="tabs__count">{result.counts[searchType] ?? 0}</span>
-                </Link>
-              ))}
-            </nav>
-            <p className="search-page__count" aria-live="polite">
-              {t("count", { count: result.total })}
-            </p>
-            <ol className="search-results" start={(page - 1) * PAGE_SIZE + 1}>
-              {result.list.map((hit) => (
-                <li key={`${hit.type}-${hit.id}`} className="search-result">
-                  <p className="search-result__type">
-                    {t(`types.${hit.type}`)}
-                    {hit.date ? <time dateTime={hit.date}> · {hit.date}</time> : null}
-                  </p>
-                  <h2>
-                    <Link to={localize(hit.link)} dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.titleHtml) }} />
-                  </h2>
-                  <p dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.snippetHtml) }} />
+            <nav className="search-tabs" aria-label={t("typesLabel")}>
+              <ul>
+                <li>
+                  <Link to={href({ type: null })} aria-current={state.type === null ? "page" : undefined}>
+                    {t("all")} <span className="search-tabs__count">{total}</span>
+                  </Link>
                 </li>
-              ))}
-            </ol>
-            {pages > 1 && (
-              <nav className="pagination" aria-label={t("pagination")}>
-                {page > 1 ? <Link to={href({ page: page - 1 })}>{t("previous")}</Link> : <span />}
-                <span>{t("page", { page, pages })}</span>
-                {page < pages ? <Link to={href({ page: page + 1 })}>{t("next")}</Link> : <span />}
-              </nav>
+                {searchTypes.map((type) => (
+                  <li key={type}>
+                    {result.counts[type] > 0 || state.type === type ? (
+                      <Link to={href({ type })} aria-current={state.type === type ? "page" : undefined}>
+                        {t(`types.${type}`)} <span className="search-tabs__count">{result.counts[type]}</span>
+                      </Link>
+                    ) : (
+                      <span className="search-tabs__empty">
+                        {t(`types.${type}`)} <span className="search-tabs__count">0</span>
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <p className="search-count" role="status">
+              {state.type
+                ? t("countType", { count: result.total, type: t(`types.${state.type}`) })
+                : t("count", { count: total })}
+            </p>
+            {groups ? (
+              groups.map((group) => (
+                <section key={group.type} className="search-group" aria-labelledby={`search-group-${group.type}`}>
+                  <h2 id={`search-group-${group.type}`}>
+                    {t(`types.${group.type}`)} <span className="search-group__count">{result.counts[group.type]}</span>
+                  </h2>
+                  <Hits hits={group.hits} />
+                  {result.counts[group.type] > group.hits.length ? (
+                    <p className="search-group__more">
+                      <Link to={href({ type: group.type })}>{t("seeAll", { count: result.counts[group.type], type: t(`types.${group.type}`) })}</Link>
+                    </p>
+                  ) : null}
+                </section>
+              ))
+            ) : (
+              <>
+                <Hits hits={result.list} start={(state.page - 1) * SEARCH_PAGE_SIZE + 1} />
+                <PageLinks page={state.page} pages={pages} href={(page) => href({ page })} label={t("pagination")} />
+              </>
             )}
           </>
         )}
       </div>
     </main>
+  );
+}
+
+function Hits({ hits, start }: { hits: SearchHit[]; start?: number }) {
+  const { t } = useTranslation("search");
+  const localize = useLocalize();
+  return (
+    <ol className="search-results" start={start}>
+      {hits.map((hit) => (
+        <li key={`${hit.type}-${hit.id}`} className="search-result">
+          <h3 className="search-result__title">
+            {/* The server escaped the text and marked the hits; sanitizeMarkedHtml lets nothing but <mark> through. */}
+            <Link to={localize(hit.link)} dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.titleHtml) }} />
+          </h3>
+          <p className="search-result__snippet" dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.snippetHtml) }} />
+          <p className="search-result__meta">
+            <span className="search-result__type">{t(`types.${hit.type}`)}</span>
+            {hit.date ? <time dateTime={hit.date}>{hit.date}</time> : null}
+            {hit.type === "documents" && hit.downloadPath ? (
+              <DocumentDownloadLink document={{ id: hit.id, title: hit.title, downloadPath: hit.downloadPath }} className="document-download search-result__download">
+                {t("download")}
+                <span className="visually-hidden"> {hit.title}</span>
+              </DocumentDownloadLink>
+            ) : null}
+          </p>
+        </li>
+      ))}
+    </ol>
   );
 }

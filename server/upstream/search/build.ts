@@ -10,13 +10,9 @@ export const searchLinks = {
   category: (id: number) => `/productAndService/products/${id}`,
   news: (id: number) => `/news/newsDetail/${id}`,
   job: (id: number) => `/about/joinUs/positionDetail/${id}`,
-  /** The support page that lists documents of the type (the hit also carries the PDF's download path). */
-  document: (type: DocumentType) => documentPages[type] ?? "/support/documents",
-};
-
-const documentPages: Partial<Record<DocumentType, string>> = {
-  applicationNote: "/support/application-notes",
-  simulationModel: "/support/simulation-models",
+  /** The document centre showing just this document (its id is a keyword that finds only it); the hit
+   * also carries the PDF's download path. */
+  document: (id: string) => `/support/documents?q=${encodeURIComponent(id)}`,
 };
 
 interface IndexRow {
@@ -101,7 +97,7 @@ function* documentRows(db: Database): Generator<IndexRow> {
     .all() as Array<{ id: string; language: string; type: DocumentType; date: string; title: string; summary: string; parts: string | null }>;
   for (const row of rows) {
     yield {
-      type: "documents", ref: row.id, language: row.language, link: searchLinks.document(row.type), date: row.date,
+      type: "documents", ref: row.id, language: row.language, link: searchLinks.document(row.id), date: row.date,
       downloadPath: attachDownloadPath(row.id), title: row.title, body: [row.summary, row.parts ?? ""],
     };
   }

@@ -1,0 +1,76 @@
+// A list of documents with their type, version, date, size, the products they cover and the gated
+// download; used by the document centre and the application-note and simulation-model pages.
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { DocumentMeta } from "../../../shared/contract/documents.ts";
+import { DocumentDownloadLink } from "../../components/document-download.tsx";
+import { useLanguage, useLocalize } from "../../hooks.ts";
+
+/** Products named beside a document; more are summarised as "+n" (the selection guide covers them all). */
+const SHOWN_PRODUCTS = 6;
+
+export function formatFileSize(bytes: number, language: string): string {
+  const format = (value: number, digits: number) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
+  if (bytes < 1024 * 1024) return `${format(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
+  return `${format(bytes / (1024 * 1024), 1)} MB`;
+}
+
+export function DocumentList({ documents, headingLevel = 3 }: { documents: DocumentMeta[]; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation("support");
+  const language = useLanguage();
+  const localize = useLocalize();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <ul className="doc-list">
+      {documents.map((document) => (
+        <li key={document.id} className="doc-item">
+          <div className="doc-item__main">
+            <p className="doc-item__type">
+              <span className={`doc-badge doc-badge--${document.type}`}>{t(`types.${document.type}`)}</span>
+            </p>
+            <Heading className="doc-item__title">{document.title}</Heading>
+            <p className="doc-item__summary">{document.summary}</p>
+            {document.products.length > 0 ? (
+              <p className="doc-item__products">
+                <span className="doc-item__label">{t("list.products")}</span>{" "}
+                {document.products.slice(0, SHOWN_PRODUCTS).map((product, index) => (
+                  <span key={product.id}>
+                    {index > 0 ? ", " : null}
+                    <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(product.partNumber)}`)}>{product.partNumber}</Link>
+                  </span>
+                ))}
+                {document.products.length > SHOWN_PRODUCTS ? (
+                  <span className="doc-item__more"> {t("list.moreProducts", { count: document.products.length - SHOWN_PRODUCTS })}</span>
+                ) : null}
+              </p>
+            ) : null}
+          </div>
+          <div className="doc-item__side">
+            <dl className="doc-item__facts">
+              <div>
+                <dt>{t("list.version")}</dt>
+                <dd>{document.version}</dd>
+              </div>
+              <div>
+                <dt>{t("list.date")}</dt>
+                <dd>
+                  <time dateTime={document.date}>{document.date}</time>
+                </dd>
+              </div>
+              <div>
+                <dt>{t("list.size")}</dt>
+                <dd>
+                  {t("list.pages", { count: document.pageCount })} · {formatFileSize(document.fileSize, language)}
+                </dd>
+              </div>
+            </dl>
+            <DocumentDownloadLink document={document} className="button button--primary doc-item__download">
+              {t("download.link")}
+              <span className="visually-hidden"> {document.title}</span>
+            </DocumentDownloadLink>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

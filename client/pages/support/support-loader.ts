@@ -1,0 +1,92 @@
+// Data of the support pages (/support/{name?}): the content page of the name, and for the document centre
+// the filtered, paged documents and the product families to filter by; for the application-note and
+// simulation-model pages every document of that type. Whether the visitor is in the WeChat browser comes
+// from the request's User-Agent on the server and from navigator in the browser.
+import { data, type LoaderFunctionArgs } from "react-router-dom";
+import { queryAttachPage, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
+import type { DocumentMeta, DocumentPage, DocumentType } from "../../../shared/contract/documents.ts";
+import type { PageData } from "../../../shared/contract/site.ts";
+import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import {
+  DOCUMENTS_PAGE_SIZE,
+  isWeChatBrowser,
+  parseDocumentList,
+  parseSupportPage,
+  type DocumentListState,
+  type SupportPage,
+} from "../../../shared/support-query.ts";
+import { pageClient } from "../../api/loader-context.ts";
+
+export interface Family {
+  id: number;
+  name: string;
+}
+
+export interface DocumentCentreData {
+  state: DocumentListState;
+  result: DocumentPage;
+  families: Family[];
+}
+
+export interface SupportData {
+  page: SupportPage;
+  /** True on the bare /support, which shows the document centre under its own URL. */
+  bare: boolean;
+  content: PageData;
+  wechat: boolean;
+  centre: DocumentCentreData | null;
+  /** Every document of the page's type (application notes, simulation models). */
+  library: DocumentMeta[] | null;
+}
+
+/** The document type each library page lists. */
+export const libraryTypes: Partial<Record<SupportPage, DocumentType>> = {
+  "application-notes": "applicationNote",
+  "simulation-models": "simulationModel",
+};
+
+function userAgentOf(request: Request): string | null {
+  // Node has a navigator too, so "in the browser" is decided by window.
+  return typeof window === "undefined" ? request.headers.get("user-agent") : window.navigator.userAgent;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<SupportData> {
+  const url = new URL(request.url);
+  const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
+  const page = parseSupportPage(params.name);
+  if (!page) throw data(null, { status: 404 });
+  const api = pageClient(context, language);
+  const wechat = isWeChatBrowser(userAgentOf(request));
+  const contentRequest = api.request(querySitePageData, { templateCode: `support-${page}` });
+  // Awaited below; this only keeps a failure from counting as unhandled while the lists load.
+  contentRequest.catch(() => undefined);
+
+  let centre: DocumentCentreData | null = null;
+  let library: DocumentMeta[] | null = null;
+  if (page === "documents") {
+    const state = parseDocumentList(url.searchParams);
+    const tree = await api.call(querySiteList, { type: siteListTypes.products });
+    const families = tree
+      .filter((node) => node.level === 1 && node.status === "on")
+      .sort((a, b) => a.sort - b.sort || a.id - b.id)
+      .map((node) => ({ id: node.id, name: node.name }));
+    // An unknown family falls back to all families, like any other invalid value in the URL.
+    if (state.family !== null && !families.some((family) => family.id === state.family)) state.family = null;
+    const result = await api.call(queryAttachPage, {
+      ...(state.type ? { type: state.type } : {}),
+      ...(state.family !== null ? { categoryId: state.family } : {}),
+      ...(state.keyword ? { keyword: state.keyword } : {}),
+      pageIndex: state.page,
+      pageSize: DOCUMENTS_PAGE_SIZE,
+    });
+    if (state.page > 1 && result.list.length === 0) throw data(null, { status: 404 });
+    centre = { state, result, families };
+  } else {
+    const type = libraryTypes[page];
+    if (type) library = (await api.call(queryAttachPage, { type, pageIndex: 1, pageSize: 100 })).list;
+  }
+
+  const found = (await contentRequest).data[0]?.data;
+  if (found?.kind !== "page") throw data(null, { status: 404 });
+  return { page, bare: !params.name, content: found, wechat, centre, library };
+}
