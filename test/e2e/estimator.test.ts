@@ -82,5 +82,39 @@ describe("estimator", () => {
       expect(problems).toEqual([]);
       await page.close();
     });
+
+    it(`draws the loss chart at the operating point on a product page at ${width} px`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const problems = watchProblems(page);
+      await page.goto(`${origin}/en/productAndService/productDetail/QCM040120K4`);
+      await hydrated(page);
+      await setOperatingPoint(page, { "Bus voltage V_bus (V)": "800", "Current (A)": "20", "Switching frequency f_sw (kHz)": "50", "Case temperature T_c (°C)": "80" });
+      await page.waitForURL(/op=800,20,50k,0.9,80/);
+      // The hand-worked estimate of test/unit/estimator-model.test.ts.
+      await expect.poll(() => page.locator('[data-estimate="total"]').textContent()).toBe("20.5");
+      const chart = page.locator('figure[data-chart="loss-vs-fsw"] svg[role="img"]');
+      await chart.scrollIntoViewIfNeeded();
+      const box = await chart.boundingBox();
+      expect(box!.width).toBeGreaterThan(300);
+      expect(box!.width).toBeLessThanOrEqual(width);
+      // Three curves drawn, and the description names the operating point's loss.
+      const lengths = await chart.locator("path").evaluateAll((paths) => paths.map((path) => (path as SVGPathElement).getTotalLength()));
+      expect(lengths).toHaveLength(3);
+      for (const length of lengths) expect(length).toBeGreaterThan(100);
+      expect(await chart.locator("desc").textContent()).toContain("at the operating point, 50 kHz, it is 20.5 W");
+      // The curve's end: the sweep spans f_sw/10 to 4·f_sw, so a new point redraws the whole chart.
+      const totalPath = () => chart.locator("path.loss-chart__total").getAttribute("d");
+      const before = await totalPath();
+      expect(await chart.locator("title").textContent()).toBe("Estimated loss of QCM040120K4 from 5 to 200 kHz");
+      await setOperatingPoint(page, { "Switching frequency f_sw (kHz)": "100" });
+      await page.waitForURL(/op=800,20,100k,0.9,80/);
+      await expect.poll(() => chart.locator("desc").textContent()).toContain("at the operating point, 100 kHz");
+      expect(await chart.locator("title").textContent()).toBe("Estimated loss of QCM040120K4 from 10 to 400 kHz");
+      expect(await totalPath()).not.toBe(before);
+      if (shots) await page.screenshot({ path: path.join(shots, `estimator-detail-${width}.png`), fullPage: true });
+      expect(await axe(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.close();
+    });
   }
 });
