@@ -105,6 +105,7 @@ describe("the sample journey", () => {
       await page.locator('button[value="send"]').click();
       // The agreement comes first: the refusal is announced in the live region.
       await expect(page.locator('[role="status"]').first().textContent()).resolves.toContain(t.agree);
+      await expectNoAxeViolations(page, "login with an error");
       await page.locator('input[name="agree"]').check();
       await page.locator('button[value="send"]').click();
       await page.locator('button[value="send"]', { hasText: /^\d+ s$/ }).waitFor();
