@@ -65,6 +65,7 @@ export async function createApp(config: Config, options: AppOptions) {
   app.locals.caches = caches;
   const rateLimitStore = createRateLimitStore({ redisUrl: config.redisUrl, logger });
   closers.set(app, rateLimitStore.close);
+  await rateLimitStore.ready;
 
   app.use(requestLog(logger));
   app.use((_req, res, next) => {

@@ -15,6 +15,8 @@ export interface RateLimitStore {
   /** undefined: express-rate-limit's own memory store. */
   store: Store | undefined;
   kind: "redis" | "cluster" | "memory";
+  /** Resolves once Redis answers, or after 2 s without it (the limiter then lets requests through until it does). */
+  ready: Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -33,7 +35,11 @@ export function createRateLimitStore(options: { redisUrl: string | undefined; pr
       lastError = Date.now();
       options.logger.warn({ err: error }, "rate limit store (redis) unavailable");
     });
-    void client.connect().catch(() => undefined);
+    const connected = client.connect().then(
+      () => undefined,
+      () => undefined,
+    );
+    const ready = Promise.race([connected, new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref())]);
     const store = new RedisStore({
       prefix: options.prefix ?? "qy:rl:",
       // Redis away: fail at once (the limiter then lets the request through) instead of queueing. The
@@ -50,6 +56,7 @@ export function createRateLimitStore(options: { redisUrl: string | undefined; pr
     return {
       store,
       kind: "redis",
+      ready,
       close: async () => {
         if (client.isReady) await client.close().catch(() => client.destroy());
         else if (client.isOpen) client.destroy();
@@ -57,7 +64,7 @@ export function createRateLimitStore(options: { redisUrl: string | undefined; pr
     };
   }
   if (cluster.isWorker) {
-    return { store: new ClusterMemoryStoreWorker({ prefix: options.prefix ?? "qy-api" }), kind: "cluster", close: async () => {} };
+    return { store: new ClusterMemoryStoreWorker({ prefix: options.prefix ?? "qy-api" }), kind: "cluster", ready: Promise.resolve(), close: async () => {} };
   }
-  return { store: undefined, kind: "memory", close: async () => {} };
+  return { store: undefined, kind: "memory", ready: Promise.resolve(), close: async () => {} };
 }
