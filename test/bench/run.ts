@@ -3,24 +3,13 @@
 // shared, noisy machine. Budgets: caches warm, SSR ÷ static ≥ 0.5 for every anonymous page; caches off (a
 // new query string per request, so every request renders) ≥ 0.04 for the finder; the server's RSS after
 // a second identical run within ±10 % of the first. Bounded: BENCH_SECONDS (default 5) per measurement.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import express from "express";
-import { buildIfNeeded, root } from "../../scripts/build-if-needed.ts";
-
-/** The pages measured, one per page type; add a line to measure another. A page that answers 404 (its
- * route not built yet) is reported as skipped; any other failure stops the bench. */
-export const benchPages = [
-  { name: "home", path: "/zh" },
-  { name: "finder", path: "/zh/productAndService/products/120" },
-  { name: "product detail", path: "/zh/productAndService/productDetail/QCM040120K4" },
-  { name: "news article", path: "/zh/news/newsDetail/1" },
-];
+import { measuredPages as benchPages } from "./pages.ts";
+import { freePort, serveBuild } from "./serve-build.ts";
 const cachesOffPage = "finder";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -36,16 +25,6 @@ interface Figures {
   failed: number;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 async function run(url: string, options: Partial<autocannon.Options> = {}): Promise<Figures> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts };
@@ -58,24 +37,13 @@ function rssOf(pid: number): number {
 
 const fmt = (f: Figures) => `${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms`;
 
-buildIfNeeded();
-const dataDir = mkdtempSync(path.join(tmpdir(), "qy-bench-"));
-const staticDir = path.join(dataDir, "static");
-const port = await freePort();
-const site = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", RATE_LIMIT_PER_MINUTE: "10000000", PUBLIC_ORIGIN: site },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const built = await serveBuild();
+const server = built.process;
+const site = built.origin;
+const staticDir = path.join(built.dataDir, "static");
 let staticServer: Server | undefined;
 const failures: string[] = [];
 try {
-  for (let i = 0; i < 150; i++) {
-    if (await fetch(`${site}/readyz`).then((r) => r.ok, () => false)) break;
-    if (i === 149) throw new Error("The server did not become ready");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   // The same HTML for express.static: what the SSR server answered, saved as files.
   const pages: (typeof benchPages[number] & { file: string })[] = [];
   for (const [index, page] of benchPages.entries()) {
@@ -142,9 +110,7 @@ try {
 } finally {
   staticServer?.close();
   staticServer?.closeAllConnections();
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await built.stop();
 }
 if (failures.length) {
   console.error(`\nBENCH BUDGETS MISSED:\n  ${failures.join("\n  ")}`);

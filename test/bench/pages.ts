@@ -1,0 +1,8 @@
+// The pages the bench and Lighthouse measure, one per page type; add a line to measure another. A page
+// that answers 404 (its route not built yet) is reported as skipped; any other failure stops the run.
+export const measuredPages = [
+  { name: "home", path: "/zh" },
+  { name: "finder", path: "/zh/productAndService/products/120" },
+  { name: "product detail", path: "/zh/productAndService/productDetail/QCM040120K4" },
+  { name: "news article", path: "/zh/news/newsDetail/1" },
+];
