@@ -226,6 +226,24 @@ describe("no internals reach a client", () => {
     }
   });
 
+  it("renders pages whose upstream fails with internals as a plain error page, in HTML and hydration data", async () => {
+    const broken = express();
+    broken.all("/{*any}", (_req, res) => {
+      res.status(500).json({ success: false, code: "E50000001", message: "SQLITE_BUSY in /srv/qingyun/db.sqlite at Object.<anonymous> (/srv/app.js:1:1)", data: null });
+    });
+    const upstream = await listen(broken);
+    try {
+      const app = await createTestApp({ UPSTREAM_URL: upstream.url });
+      for (const path of ["/en", "/en/news/newsDetail/1", "/zh/productAndService/products/120"]) {
+        const page = await request(app).get(path);
+        expect(page.status, path).toBeGreaterThanOrEqual(400);
+        expect(page.text, path).not.toMatch(/SQLITE_BUSY|\/srv\/|Object\.<anonymous>|127\.0\.0\.1|at [\w.]+ \(/);
+      }
+    } finally {
+      await upstream.close();
+    }
+  });
+
   it("gives nothing but a 404 for /metrics on the public port", async () => {
     const app = await createTestApp({ UPSTREAM_URL: echo.url });
     const metrics = await request(app).get("/metrics");
