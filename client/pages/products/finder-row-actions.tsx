@@ -2,6 +2,7 @@
 // components of the detail page (one implementation of the download flow and of adding samples).
 import { useTranslation } from "react-i18next";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
+import { DocumentDownloadLink } from "../../components/document-download.tsx";
 import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 
 export function DatasheetLink({ product }: { product: ProductListItem }) {
@@ -14,11 +15,11 @@ export function DatasheetLink({ product }: { product: ProductListItem }) {
       </>
     );
   }
-  // SLOT(D): the gated download flow (client/components/document-download.tsx) replaces this plain link.
+  // The one gated download flow (form or "don't fill in yet"); without JavaScript a plain link to the PDF.
   return (
-    <a href={`/api${product.datasheet.downloadPath}`} className="finder-datasheet">
+    <DocumentDownloadLink document={product.datasheet} className="finder-datasheet">
       PDF<span className="visually-hidden"> {t("finder.datasheetOf", { part: product.partNumber })}</span>
-    </a>
+    </DocumentDownloadLink>
   );
 }
 

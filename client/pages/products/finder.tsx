@@ -328,7 +328,7 @@ function FinderTable({ columns, list, query, href, prefix, labelledBy, localize 
     const current = query.sort?.fieldId === id ? query.sort.order : null;
     return (
       <Link to={href(next)} preventScrollReset className="finder-sort" aria-label={t(next.sort!.order === "asc" ? "finder.sortAsc" : "finder.sortDesc", { column: text })}>
-        {content}
+        <span>{content}</span>
         <span className={`finder-sort__mark${current ? ` is-${current}` : ""}`} aria-hidden="true">
           {current === "asc" ? "▲" : current === "desc" ? "▼" : "↕"}
         </span>
