@@ -151,7 +151,7 @@ describe("product detail and compare", () => {
     expect(text).toMatch(/the datasheet(&#x27;|')s characteristics and limits govern/);
     // Without op the part's own typical point is estimated and said to be.
     const plain = await get("/zh/productAndService/productDetail/QIM300120H62");
-    expect(textOf(plain.text)).toContain("估算工作点：逆变，800 V，100 A 有效值，8 kHz");
+    expect(textOf(plain.text)).toContain("按该器件的典型工作点估算：逆变，800 V，100 A 有效值，8 kHz");
     // No estimate for a gate driver.
     const driver = await get("/en/productAndService/productDetail/QGD1B04W8");
     expect(driver.status).toBe(200);

@@ -20,7 +20,7 @@ export function CompareEstimate({ parts }: { parts: ComparedPart[] }) {
     <section className="compare-estimate" aria-labelledby="compare-estimate-heading">
       <h2 id="compare-estimate-heading">{t("compare.heading")}</h2>
       <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} headingLevel={3} />
-      <p className="op-panel__active">{t("panel.active", { summary: operatingPointSummary(op, t) })}</p>
+      {parsed?.ok ? null : <p className="op-panel__active">{t("panel.suggested", { summary: operatingPointSummary(op, t) })}</p>}
       <CompareLosses parts={parts} op={op} />
     </section>
   );

@@ -6,6 +6,7 @@ import { estimate, type Estimate, type OperatingPoint } from "../../../shared/es
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, useWarningText } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
+import { lossRows } from "./loss-breakdown.tsx";
 import "../../styles/estimator.css";
 
 export interface ComparedPart {
@@ -29,9 +30,21 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
   const estimated = parts.flatMap((part) => (part.loss ? [{ ...part, loss: part.loss, result: estimate(part.loss, op) }] : []));
   if (!estimated.length) return null;
   const best = Math.min(...estimated.map((part) => part.result.losses.total));
+  // Parts of one kind get that kind's own labels (and only its items); a mixed set the labels that fit all.
+  const first = estimated[0]!;
+  const sameKind = estimated.every((part) => part.loss.kind === first.loss.kind);
+  const ownLabels = sameKind ? new Map(lossRows(first.loss, first.result).map((row) => [row.key, row.label])) : null;
   const label = (key: (typeof items)[number]) =>
-    // One table for every kind: the labels that fit all (a MOSFET's channel is "conduction" here too).
-    key === "conduction" ? `${t("breakdown.conductionMosfet")} / ${t("breakdown.conductionIgbt")}` : key === "diodeSwitching" ? `${t("breakdown.diodeRecovery")} / ${t("breakdown.diodeCapacitive")}` : t(itemLabels[key]);
+    key === "total"
+      ? t("breakdown.total")
+      : ownLabels
+        ? t(ownLabels.get(key)!)
+        : key === "conduction"
+          ? `${t("breakdown.conductionMosfet")} / ${t("breakdown.conductionIgbt")}`
+          : key === "diodeSwitching"
+            ? `${t("breakdown.diodeRecovery")} / ${t("breakdown.diodeCapacitive")}`
+            : t(itemLabels[key]);
+  const shownItems = items.filter((key) => key === "total" || (ownLabels ? ownLabels.has(key) : estimated.some((part) => part.result.losses[key] > 0)));
   const tjText = (result: Estimate) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language));
   return (
     <div className="estimate estimate--compare">
@@ -49,7 +62,7 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
             </tr>
           </thead>
           <tbody>
-            {items.map((key) => (
+            {shownItems.map((key) => (
               <tr key={key} className={key === "total" ? "estimate-table__total" : undefined}>
                 <th scope="row">{label(key)}</th>
                 {estimated.map((part) => (

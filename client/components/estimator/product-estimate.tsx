@@ -23,7 +23,7 @@ export function ProductEstimate({ loss, partNumber }: { loss: LossData | null; p
       <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} />
       <section className="product-estimate__result" aria-labelledby="estimate-heading">
         <h2 id="estimate-heading">{t("breakdown.heading")}</h2>
-        <p className="op-panel__active">{t("panel.active", { summary: operatingPointSummary(op, t) })}</p>
+        {parsed?.ok ? null : <p className="op-panel__active">{t("panel.suggested", { summary: operatingPointSummary(op, t) })}</p>}
         <LossBreakdown data={loss} op={op} partNumber={partNumber} />
         <h3>{t("chart.heading")}</h3>
         <LossChart data={loss} op={op} partNumber={partNumber} />
