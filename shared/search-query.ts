@@ -18,15 +18,12 @@ export interface SearchState {
 export function parseSearchQuery(search: string | URLSearchParams): SearchState {
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
   const text = Array.from((params.get("text") ?? "").trim().replace(/\s+/g, " ")).slice(0, SEARCH_TEXT_MAX).join("").trim();
-  const type = params.get("type");
+  const typeParam = params.get("type");
+  const type = (searchTypes as readonly string[]).includes(typeParam ?? "") ? (typeParam as SearchType) : null;
   const page = params.get("page");
   const pageNumber = page !== null && /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1;
-  return {
-    text,
-    type: (searchTypes as readonly string[]).includes(type ?? "") ? (type as SearchType) : null,
-    // Paging exists only inside one type; the grouped view has one page.
-    page: type && pageNumber <= SEARCH_MAX_PAGE ? pageNumber : 1,
-  };
+  // Paging exists only inside one type; the grouped view has one page.
+  return { text, type, page: type && pageNumber <= SEARCH_MAX_PAGE ? pageNumber : 1 };
 }
 
 /** The query string of a state, in a fixed order; page 1 and the "all" type are left out. */
