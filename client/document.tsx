@@ -21,6 +21,7 @@ export function Document({
   assets,
   appContext,
   hydrationData,
+  usedResources,
   children,
 }: {
   language: Language;
@@ -28,12 +29,10 @@ export function Document({
   assets: DocumentAssets;
   appContext: AppContext;
   hydrationData: unknown;
+  /** The UI strings this page used, known only once the page has rendered (client/namespaces.ts). */
+  usedResources?: () => AppContext["resources"];
   children: ReactNode;
 }) {
-  // zod builds object parsers with `new Function` when it may, and finds out by trying: under the CSP
-  // (no 'unsafe-eval') that probe is a securitypolicyviolation on every page. zod reads this global
-  // config when it loads, which is after this classic script (module scripts run last).
-  const data = `window.__APP__=${serializeForScript(appContext)};window.__staticRouterHydrationData=${serializeForScript(hydrationData)};globalThis.__zod_globalConfig={jitless:true};`;
   return (
     <html lang={htmlLang[language]} dir="ltr">
       <head>
@@ -53,8 +52,28 @@ export function Document({
       </head>
       <body>
         <div id="root">{children}</div>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: data }} />
+        <DataScript nonce={nonce} appContext={appContext} hydrationData={hydrationData} usedResources={usedResources} />
       </body>
     </html>
   );
+}
+
+/** The data script, after #root: React renders it after the page, when the namespaces it used are known. */
+function DataScript({
+  nonce,
+  appContext: context,
+  hydrationData,
+  usedResources,
+}: {
+  nonce: string;
+  appContext: AppContext;
+  hydrationData: unknown;
+  usedResources: (() => AppContext["resources"]) | undefined;
+}) {
+  const appContext = usedResources ? { ...context, resources: usedResources() } : context;
+  // zod builds object parsers with `new Function` when it may, and finds out by trying: under the CSP
+  // (no 'unsafe-eval') that probe is a securitypolicyviolation on every page. zod reads this global
+  // config when it loads, which is after this classic script (module scripts run last).
+  const data = `window.__APP__=${serializeForScript(appContext)};window.__staticRouterHydrationData=${serializeForScript(hydrationData)};globalThis.__zod_globalConfig={jitless:true};`;
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: data }} />;
 }

@@ -6,7 +6,8 @@ import { hydrateRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
 import { routes } from "./routes.tsx";
 import { readAppContext } from "./app-context.ts";
-import { createClientI18n } from "./i18n.ts";
+import { allNamespaces, createClientI18n } from "./i18n.ts";
+import type { RouteObject } from "react-router-dom";
 import { AppProviders, createAppStore } from "./providers.tsx";
 
 /** Marks the document once React has committed the hydrated tree (browser tests wait for it). */
@@ -28,6 +29,16 @@ async function start() {
       Object.assign(match.route, { ...module, lazy: undefined });
     }),
   );
+  // The HTML carried only the UI strings this page used: the others load after hydration, and a client
+  // navigation waits for them with its route module, so no page ever shows a missing string.
+  let stringsLoaded: () => void = () => {};
+  const strings = new Promise<void>((resolve) => (stringsLoaded = resolve));
+  const gate = (route: RouteObject) => {
+    const lazy = route.lazy;
+    if (typeof lazy === "function") route.lazy = (async () => (await Promise.all([lazy(), strings]))[0]) as never;
+    route.children?.forEach(gate);
+  };
+  routes.forEach(gate);
   const router = createBrowserRouter(routes);
   const store = createAppStore(app);
   hydrateRoot(
@@ -37,6 +48,9 @@ async function start() {
       <HydrationMarker />
     </AppProviders>,
   );
+  const missing = allNamespaces(app.language).filter((namespace) => !(namespace in app.resources));
+  // A failed load must not block navigation: react-i18next still loads a namespace a component asks for.
+  void i18n.loadNamespaces(missing).then(stringsLoaded, stringsLoaded);
 }
 
 void start();

@@ -14,6 +14,7 @@ import { routes, type RouteHandle } from "./routes.tsx";
 import { Document, type DocumentAssets } from "./document.tsx";
 import { AppProviders, createAppStore } from "./providers.tsx";
 import { hydrationData } from "./hydration.ts";
+import { pickNamespaces, trackNamespaces } from "./namespaces.ts";
 import type { AppContext } from "./app-context.ts";
 import type { ServerLoaderContext } from "./api/loader-context.ts";
 import { createPageClient, type CallCache } from "./api/page-client.ts";
@@ -97,11 +98,15 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     .filter((module): module is string => !!module);
   const assets = input.assets(modules);
   const store = createAppStore(input.appContext);
+  // Only the UI strings this page uses travel in its HTML; the browser loads the rest later.
+  const usedNamespaces = trackNamespaces(input.i18n);
 
   return new Promise<RenderOutput>((resolve, reject) => {
     let settled = false;
     const stream = renderToPipeableStream(
-      <Document language={input.language} nonce={input.nonce} assets={assets} appContext={input.appContext} hydrationData={hydrationData(context)}>
+      <Document language={input.language} nonce={input.nonce} assets={assets} appContext={input.appContext} hydrationData={hydrationData(context)}
+        usedResources={() => pickNamespaces(input.appContext.resources, usedNamespaces)}
+      >
         <AppProviders i18n={input.i18n} store={store}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
         </AppProviders>

@@ -1,0 +1,42 @@
+// Lean hydration data (issue 9 §2): a page embeds only the UI-string namespaces its render used.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import request from "supertest";
+import { startSite } from "./helpers.ts";
+import { loadResources } from "../../server/i18n.ts";
+
+let site: Awaited<ReturnType<typeof startSite>>;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site.close());
+
+function embeddedNamespaces(html: string): string[] {
+  const json = /window\.__APP__=([\s\S]*?);window\.__staticRouterHydrationData=/.exec(html)?.[1];
+  expect(json).toBeTruthy();
+  return Object.keys((JSON.parse(json!) as { resources: Record<string, unknown> }).resources).sort();
+}
+
+describe("UI strings in the HTML", () => {
+  it("are only the namespaces the page used, not every namespace of the language", async () => {
+    const all = Object.keys(loadResources().en);
+    const page = await request(site.app).get("/en/about/us");
+    expect(page.status).toBe(200);
+    const embedded = embeddedNamespaces(page.text);
+    expect(embedded).toContain("common");
+    expect(embedded.length).toBeLessThan(all.length);
+    expect(embedded).not.toContain("login");
+  });
+
+  it("include the page's own namespace", async () => {
+    const home = await request(site.app).get("/zh");
+    expect(embeddedNamespaces(home.text)).toContain("home");
+    const search = await request(site.app).get("/en/search?text=SiC");
+    expect(embeddedNamespaces(search.text)).toContain("search");
+  });
+
+  it("hold every string the rendered page showed (no key left untranslated in the markup)", async () => {
+    const page = await request(site.app).get("/en/about/us");
+    // An untranslated key would appear as "namespace:key" or a dotted key path in the text.
+    expect(page.text).not.toMatch(/>(common|home|about|search):[\w.]+</);
+  });
+});
