@@ -18,7 +18,7 @@ import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security.t
 import { createApiProxy } from "./proxy.ts";
 import { apiBodyGuard, signOutGuard } from "./api-guards.ts";
 import { requestLog } from "./request-log.ts";
-import { pageObserver } from "./page-observer.ts";
+import { pageObserver, pageRouteNames } from "./page-observer.ts";
 import { createRateLimitStore } from "./rate-limit-store.ts";
 import { sendErrorEnvelope } from "./envelope.ts";
 import { createServerI18n, i18nMiddleware, loadResources } from "./i18n.ts";
@@ -110,6 +110,7 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(compression());
   // Anonymous pages kept in the page cache are answered here, before any file lookup or per-request work
   // (i18n instance, preview check, route matching).
+  app.use(pageRouteNames(options.entry));
   app.use(cookieParser(), pageCacheHits({ caches, dev: !!options.vite, secure: config.publicOrigin.startsWith("https:") }));
   if (options.clientDir) {
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
@@ -132,7 +133,7 @@ export async function createApp(config: Config, options: AppOptions) {
   // The finder's CSV (whole filtered result) sits beside its page, under the language prefix.
   app.use(catalogCsv({ config, logger, resources }));
   app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
-  app.use(pageObserver(options.entry));
+  app.use(pageObserver());
   app.use(
     createDocumentHandler({
       caches,

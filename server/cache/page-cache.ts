@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { CacheStats } from "./upstream-cache.ts";
+import { countCacheHit, countCacheMiss } from "../metrics.ts";
 
 export interface CachedPage {
   status: number;
@@ -41,8 +42,13 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
   return {
     get(key) {
       const page = options.ttlMs > 0 ? lru.get(key) : undefined;
-      if (page) stats.hits++;
-      else stats.misses++;
+      if (page) {
+        stats.hits++;
+        countCacheHit("page");
+      } else {
+        stats.misses++;
+        countCacheMiss("page");
+      }
       return page;
     },
     set(key, status, contentLanguage, html, nonce) {

@@ -3,6 +3,7 @@
 // load refreshes it, one load in flight per key, bounded in bytes by lru-cache. The page client decides
 // which calls may use it (isPublicRead); the document handler decides which visitors may (cache-policy.ts).
 import { LRUCache } from "lru-cache";
+import { countCacheHit, countCacheMiss, countCacheStale } from "../metrics.ts";
 import type { CallCache } from "../../client/api/page-client.ts";
 
 export interface UpstreamCacheOptions {
@@ -91,9 +92,16 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     if (options.freshMs <= 0) return load(signal ?? AbortSignal.timeout(options.timeoutMs));
     const kept = lru.peek(key, { allowStale: true });
     const age = kept ? now() - kept.storedAt : Infinity;
-    if (age <= options.freshMs) stats.hits++;
-    else if (age <= options.freshMs + options.staleMs) stats.stale++;
-    else stats.misses++;
+    if (age <= options.freshMs) {
+      stats.hits++;
+      countCacheHit("upstream");
+    } else if (age <= options.freshMs + options.staleMs) {
+      stats.stale++;
+      countCacheStale("upstream");
+    } else {
+      stats.misses++;
+      countCacheMiss("upstream");
+    }
     // Too old even to be served stale: wait for the new answer (still one load for all who ask).
     const tooOld = kept !== undefined && age > options.freshMs + options.staleMs;
     const pending = lru.fetch(key, { context: load, ...(tooOld ? { allowStale: false, forceRefresh: true } : {}) });

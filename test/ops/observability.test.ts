@@ -13,6 +13,7 @@ import { registry } from "../../server/metrics.ts";
 import { startMetricsServer } from "../../server/metrics-server.ts";
 import { callName, meteredFetch } from "../../server/upstream-metrics.ts";
 import { listen } from "../routes/helpers.ts";
+import { startTestUpstream } from "../upstream/helpers.ts";
 import { freePort } from "../support/site-process.ts";
 
 let lines: string[] = [];
@@ -134,6 +135,30 @@ describe("metrics", () => {
     expect(text).toMatch(/qy_upstream_request_duration_seconds_count\{call="slowCall",outcome="aborted"\} 1/);
     expect(text).toMatch(/qy_upstream_errors_total\{call="downCall",kind="unreachable"\} 1/);
     expect(text).not.toMatch(/qy_upstream_errors_total\{call="slowCall",kind="unreachable"\}/);
+  });
+
+  it("count the caches' hits and misses", async () => {
+    const upstream = await startTestUpstream();
+    try {
+      const site = await createApp(loadConfig({ NODE_ENV: "test", UPSTREAM_URL: upstream.url }), {
+        logger,
+        entry: () => import("../../client/entry-server.tsx") as Promise<EntryServer>,
+        assets: () => noAssets(),
+      });
+      const count = (text: string, cache: string, result: string) =>
+        Number(new RegExp(`qy_cache_lookups_total\\{cache="${cache}",result="${result}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+      const before = await registry.metrics();
+      lines = [];
+      for (let i = 0; i < 2; i++) expect((await request(site).get("/en/about/us")).status).toBe(200);
+      // The page cache's answer is named by its route like a render.
+      expect(requestLines().map((line) => line.route)).toEqual(["/en/about/us", "/en/about/us"]);
+      const after = await registry.metrics();
+      expect(count(after, "page", "miss") - count(before, "page", "miss")).toBe(1);
+      expect(count(after, "page", "hit") - count(before, "page", "hit")).toBe(1);
+      expect(count(after, "upstream", "miss")).toBeGreaterThan(count(before, "upstream", "miss"));
+    } finally {
+      await upstream.cleanup();
+    }
   });
 
   it("are served on their own loopback port, and a taken port costs only the metrics", async () => {
