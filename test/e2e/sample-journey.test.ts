@@ -1,5 +1,5 @@
 // The whole sample journey in a real browser, in both languages (issue 8 §8): sign in with an e-mailed code
-// on the login page, two products in the sample list, a quantity changed, the application submitted and
+// on the login page, two products added (a finder row, a detail page), a quantity changed, the application submitted and
 // shown pending, the order advanced by the staff CLI to shipped ("Sent" and the tracking number in the
 // timeline), the e-mail in the SMTP sink, sign-out from the order page back to the language home; axe on
 // the login page and the three user pages.
@@ -116,19 +116,29 @@ describe("the sample journey", () => {
       await page.waitForURL(`${origin}/${language}`);
       await page.locator(".user-menu__toggle").waitFor();
 
-      // Two products into the sample list (the upstream keeps it: it follows the user to this page load).
-      // TODO(A/B): through the finder row and the detail page's add-to-sample buttons once they exist.
-      for (const product of await twoProducts(context, language)) {
-        const added = await context.request.post(`${origin}/api/proxy/qingyun/basic/sampleOrder/addSampleProduct`, {
-          data: { siteListId: product.id, language, websiteCode: "qingyun" },
-          headers: { origin },
-        });
-        expect(added.status()).toBe(200);
-      }
-      await page.goto(`${origin}/${language}/user/sampleList`);
+      // Two products into the sample list: one from a finder row, one from its detail page. The list lives
+      // in the upstream, so the count in the header follows it.
+      const [first, second] = await twoProducts(context, language);
+      await page.goto(`${origin}/${language}/productAndService/products/${first!.parentId}`);
       await hydrated(page);
+      const row = page.locator("tbody tr", { has: page.getByRole("link", { name: first!.partNumber!, exact: true }) });
+      const addedFromRow = page.waitForResponse((response) => response.url().includes("addSampleProduct") && response.status() === 200);
+      await row.locator(".add-sample__button").click();
+      await addedFromRow;
+      await page.goto(`${origin}/${language}/productAndService/productDetail/${encodeURIComponent(second!.partNumber!)}`);
+      await hydrated(page);
+      const addedFromDetail = page.waitForResponse((response) => response.url().includes("addSampleProduct") && response.status() === 200);
+      await page.locator(".add-sample__button:not(.add-sample__button--compact)").first().click();
+      await addedFromDetail;
       await expect(page.locator(".user-menu__count").textContent()).resolves.toContain("2");
+      await page.locator(".user-menu__toggle").click();
+      await page.locator(".user-menu__list a").first().click();
+      await page.waitForURL(`${origin}/${language}/user/sampleList`);
+      await page.locator(".sample-row").nth(1).waitFor();
       expect(await page.locator(".sample-row").count()).toBe(2);
+      const listed = (await page.locator(".sample-list__items").textContent()) ?? "";
+      expect(listed).toContain(first!.partNumber!);
+      expect(listed).toContain(second!.partNumber!);
       await expectNoAxeViolations(page, "sampleList");
 
       // Change a quantity (saved without a reload).
