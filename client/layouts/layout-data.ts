@@ -35,10 +35,18 @@ export function layoutLoader(language: Language) {
       console.warn("no nav data found", String(menuResult.reason));
     }
     let products: SiteListNode[] = [];
-    if (treeResult.status === "fulfilled") products = treeResult.value;
+    if (treeResult.status === "fulfilled") products = treeResult.value.map(leanNode);
     else console.warn("no product info", String(treeResult.reason));
     return { language, menu, year, products };
   };
+}
+
+/** The layout's data travels in every page's hydration data: a product (a leaf of the tree) keeps only what
+ * menus, footer and breadcrumbs show of it (name, part number, place in the tree); its summary and image
+ * belong to its own page (issue 9 §2, two thirds of the tree's bytes). Categories keep theirs (home and
+ * catalog cards show them). */
+function leanNode(node: SiteListNode): SiteListNode {
+  return node.partNumber === null ? node : { ...node, summary: null, image: null };
 }
 
 /** Menus change with the language only; navigating inside one language reuses them. */

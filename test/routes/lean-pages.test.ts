@@ -39,4 +39,16 @@ describe("UI strings in the HTML", () => {
     // An untranslated key would appear as "namespace:key" or a dotted key path in the text.
     expect(page.text).not.toMatch(/>(common|home|about|search):[\w.]+</);
   });
+
+  it("carry products in the layout data without their summaries (those belong to the product pages)", async () => {
+    const page = await request(site.app).get("/en/about/us");
+    const json = /window\.__staticRouterHydrationData=([\s\S]*?);(?:globalThis|<\/script>)/.exec(page.text)?.[1];
+    const data = JSON.parse(json!) as { loaderData: Record<string, { products?: { partNumber: string | null; summary: string | null; name: string }[] }> };
+    const products = data.loaderData.layout___en?.products ?? [];
+    const leaves = products.filter((node) => node.partNumber !== null);
+    expect(leaves.length).toBeGreaterThan(10);
+    expect(leaves.every((node) => node.summary === null && node.name)).toBe(true);
+    // Categories keep theirs: the home and catalog cards show them.
+    expect(products.some((node) => node.partNumber === null && node.summary)).toBe(true);
+  });
 });
