@@ -132,6 +132,8 @@ export function createApiProxy(options: { target: string; timeoutMs: number; log
         const status = proxyRes.statusCode ?? 0;
         if (started) observeUpstreamCall("proxy", secondsSince(started), status >= 500 ? "error" : "ok");
         if (status >= 500) countUpstreamError("proxy", "server_error");
+        // What runs behind the site is nobody's business; the request id stays the site's own.
+        for (const name of ["x-powered-by", "server", "x-request-id"]) delete proxyRes.headers[name];
         const location = proxyRes.headers.location;
         if (location) {
           try {

@@ -201,11 +201,15 @@ describe("no internals reach a client", () => {
     for (const response of [crash, envelope, gone]) expect(response.text).not.toMatch(internal);
   });
 
-  it("never names the upstream's address in a redirect", async () => {
+  it("never names the upstream's address in a redirect, nor what the upstream runs on", async () => {
     const app = await createTestApp({ UPSTREAM_URL: echo.url });
     const moved = await request(app).get("/api/moved");
     expect(moved.status).toBe(302);
     expect(moved.headers.location).toBe("/api/elsewhere?x=1");
+    // The upstream stand-in is Express, which names itself: the site does not pass that on.
+    const plain = await request(app).get("/api/open/x");
+    expect(plain.status).toBe(200);
+    expect(plain.headers["x-powered-by"]).toBeUndefined();
   });
 
   it("answers a down upstream with a generic 502 and a readiness failure without details", async () => {
