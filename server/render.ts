@@ -130,7 +130,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           timeoutMs: config.upstreamTimeoutMs,
           onSetCookie: (lines) => setCookies.push(...lines),
           forwardedFor: req.ip,
-          fetch: meteredFetch(upstream.fetch),
+          fetch: meteredFetch(upstream.fetch, res.locals.requestId),
           cache: upstream.cache,
         },
         assets: options.assets,

@@ -1,4 +1,4 @@
-// The render's upstream calls, measured: a fetch wrapper the document handler gives the page client.
+// The render's upstream calls, measured and tagged with the request id: a fetch wrapper the document handler gives the page client.
 // Calls are named by the last segment of their path (the contract's call name, DESIGN.md), so the
 // label stays bounded; outcomes tell a slow upstream (timeout) from a visitor who left (aborted).
 import { countUpstreamError, observeUpstreamCall, secondsSince, type UpstreamOutcome } from "./metrics.ts";
@@ -20,8 +20,15 @@ function outcomeOf(error: unknown): UpstreamOutcome {
   return name === "TimeoutError" ? "timeout" : name === "AbortError" ? "aborted" : "error";
 }
 
-export function meteredFetch(inner: typeof fetch = globalThis.fetch): typeof fetch {
-  return async (input, init) => {
+/** `requestId`: sent along as X-Request-Id, so the upstream's log lines match the page's. */
+export function meteredFetch(inner: typeof fetch = globalThis.fetch, requestId?: string): typeof fetch {
+  return async (input, given) => {
+    let init = given;
+    if (requestId) {
+      const headers = new Headers(given?.headers);
+      headers.set("x-request-id", requestId);
+      init = { ...given, headers };
+    }
     const call = callName(input);
     const started = process.hrtime.bigint();
     try {

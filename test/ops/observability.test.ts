@@ -56,6 +56,13 @@ describe("request ids", () => {
     expect(none.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(none.headers["x-request-id"]).not.toBe(bad.headers["x-request-id"]);
     expect(seenIds).toEqual(["nginx-3f2a9c1d.77", bad.headers["x-request-id"], none.headers["x-request-id"]]);
+
+    // A page's own upstream calls carry its id too (its visitor has a session: nothing is shared).
+    seenIds = [];
+    const page = await request(app).get("/en/about/us").set("X-Request-Id", "page-request-0001").set("Cookie", "qy_session=s");
+    expect(page.headers["x-request-id"]).toBe("page-request-0001");
+    expect(seenIds.length).toBeGreaterThan(0);
+    expect(new Set(seenIds)).toEqual(new Set(["page-request-0001"]));
   });
 });
 
