@@ -51,7 +51,9 @@ export function requestLog(logger: Logger) {
       const seconds = secondsSince(started);
       const route = res.locals.route ?? fallbackRoute(path, res.statusCode);
       observeRequest(route, req.method, res.statusCode, seconds);
-      logger.info(
+      // Probes of a balancer or orchestrator every few seconds would drown the log: only when they fail.
+      const probe = (route === "/healthz" || route === "/readyz") && res.statusCode < 400;
+      logger[probe ? "debug" : "info"](
         {
           reqId: id,
           method: req.method,
