@@ -4,6 +4,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router-dom";
 import { querySiteList, querySitePageData, siteListTypes } from "../../shared/contract/index.ts";
 import type { MenuData, SiteListNode } from "../../shared/contract/site.ts";
 import type { Language } from "../../shared/languages.ts";
+import { menuForLanguage } from "../../shared/menu-rules.ts";
 import { pageClient } from "../api/loader-context.ts";
 
 export interface LayoutData {
@@ -28,7 +29,7 @@ export function layoutLoader(language: Language) {
     if (menuResult.status === "fulfilled") {
       const entry = menuResult.value.data[0]?.data;
       if (entry?.kind === "menu") {
-        menu = entry.collections;
+        menu = menuForLanguage(entry.collections, language);
         year = menuResult.value.year || entry.year || DEFAULT_FOOTER_YEAR;
       }
     } else {

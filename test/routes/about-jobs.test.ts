@@ -197,6 +197,15 @@ describe("jobs", () => {
     expect(textOf(none.text)).toContain("No position matches these filters");
   });
 
+  it("has a menu entry in Chinese only (SPEC §2), while the page works in both languages", async () => {
+    const zh = await request(app).get("/zh/news");
+    expect(zh.text).toContain('href="/zh/about/joinUs"');
+    const en = await request(app).get("/en/news");
+    expect(en.text).not.toContain('href="/en/about/joinUs"');
+    expect(en.text).toContain('href="/en/about/contactUs"');
+    expect((await request(app).get("/en/about/joinUs")).status).toBe(200);
+  });
+
   it("answers 404 for an unknown type and a page past the end", async () => {
     for (const path of ["/en/about/joinUs/astronaut", "/zh/about/joinUs?page=9", "/en/about/joinUs/positionDetail"]) {
       expect((await request(app).get(path)).status, path).toBe(404);
