@@ -109,6 +109,8 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   }
 
   function closeDialog() {
+    // Close first: while the modal is open the rest of the page is inert and cannot take focus.
+    if (dialogRef.current?.open) dialogRef.current.close();
     setAskLogin(false);
     buttonRef.current?.focus();
   }

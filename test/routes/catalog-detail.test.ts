@@ -49,6 +49,10 @@ describe("the product detail page", () => {
     const documents = section(response.text, "documents");
     expect(textOf(documents)).toContain("Datasheet");
     expect(documents).toMatch(/href="\/api\/front\/attach\/download\/ds-qcm040120k4a"/);
+    expect(textOf(documents)).toMatch(/Version [\d.]+ · \d{4}-\d{2}-\d{2} · \d+ pages? · \d+ KB/);
+    // The datasheet is also one click from the top of the page.
+    const hero = /<header class="product-hero"[\s\S]*?<\/header>/.exec(response.text)?.[0] ?? "";
+    expect(hero).toMatch(/href="\/api\/front\/attach\/download\/ds-qcm040120k4a"[^>]*class="button product-hero__datasheet"|class="button product-hero__datasheet"[^>]*href="\/api\/front\/attach\/download\/ds-qcm040120k4a"/);
     // Related: same family, the same series first; the non-automotive twin with the same die is nearest.
     const related = section(response.text, "related");
     expect(related).toContain('href="/en/productAndService/productDetail/QCM040120K4"');

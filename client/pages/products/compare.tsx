@@ -13,7 +13,7 @@ import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { productDetailPath } from "./products-loader.ts";
 import { compareLoader, type CompareData } from "./compare-loader.ts";
-import { ParamSymbol, valueText } from "./param-label.tsx";
+import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { CompareEstimate } from "../../components/estimator/compare-estimate.tsx";
 import "../../styles/product.css";
 
@@ -22,7 +22,7 @@ export const loader = compareLoader;
 const COMPARE_PATH = "/productAndService/compare";
 
 export function Component() {
-  const { parts, products, missing, op } = useLoaderData() as CompareData;
+  const { parts, products, missing, op, operatingPoint } = useLoaderData() as CompareData;
   const { t } = useTranslation("product");
   const localize = useLocalize();
   const shown = products.map((entry) => entry.product.partNumber);
@@ -113,7 +113,7 @@ export function Component() {
                     <tr key={row.column.fieldId} className={row.differs ? "is-different" : undefined}>
                       <th scope="row">
                         <span className="compare-table__param">{row.column.screenName ?? <ParamSymbol column={row.column} />}</span>
-                        {row.column.screenName ? (
+                        {row.column.screenName && hasSymbol(row.column) ? (
                           <span className="compare-table__symbol">
                             <ParamSymbol column={row.column} />
                           </span>
@@ -139,7 +139,7 @@ export function Component() {
               </table>
             </div>
             {/* The loss comparison at one operating point (issue 10). */}
-            <CompareEstimate parts={products.map(({ product }) => ({ partNumber: product.partNumber, loss: product.loss }))} />
+            <CompareEstimate parts={products.map(({ product }) => ({ partNumber: product.partNumber, loss: product.loss }))} parsed={operatingPoint} />
           </>
         )}
 

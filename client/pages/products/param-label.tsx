@@ -1,7 +1,7 @@
 // A parameter's symbol as the datasheet writes it: `<…>` as subscripts, header levels joined by a space,
 // the trailing "(unit)" left off because the value carries its unit ("R<DS(on)>/typ (mΩ)" → R_DS(on) typ).
 import type { ParamColumn, ParamValue } from "../../../shared/contract/products.ts";
-import { parseParamName } from "../../../shared/param-name.ts";
+import { paramNameText, parseParamName } from "../../../shared/param-name.ts";
 
 export function stripUnit(paramName: string, unit: string | null): string {
   return unit ? paramName.replace(new RegExp(`\\s*\\(${unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)\\s*$`), "") : paramName;
@@ -25,4 +25,11 @@ export function ParamSymbol({ column }: { column: ParamColumn }) {
 export function valueText(value: ParamValue | undefined, unit: string | null): string | null {
   if (value === undefined || value === null || value === "") return null;
   return typeof value === "number" && unit ? `${value} ${unit}` : String(value);
+}
+
+/** False when the symbol says no more than the long name ("Package" under "Package"). */
+export function hasSymbol(column: ParamColumn): boolean {
+  const symbol = paramNameText(stripUnit(column.paramName, column.unit)).trim().toLowerCase();
+  const name = (column.screenName ?? "").trim().toLowerCase();
+  return symbol !== name && !name.endsWith(`(${symbol})`) && !name.startsWith(`${symbol} `);
 }

@@ -18,7 +18,7 @@ import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
 import { categoryPath, productDetailPath } from "./products-loader.ts";
 import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
-import { ParamSymbol, valueText } from "./param-label.tsx";
+import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { ProductEstimate } from "../../components/estimator/product-estimate.tsx";
 import "../../styles/product.css";
 
@@ -27,7 +27,7 @@ export const loader = productDetailLoader;
 const documentOrder: DocumentType[] = ["datasheet", "applicationNote", "simulationModel", "certificate", "brochure"];
 
 export function Component() {
-  const { product, paramTable, breadcrumb, related } = useLoaderData() as ProductDetailData;
+  const { product, paramTable, breadcrumb, related, operatingPoint } = useLoaderData() as ProductDetailData;
   const { t } = useTranslation("product");
   const { t: tc } = useTranslation();
   const language = useLanguage();
@@ -36,6 +36,8 @@ export function Component() {
   const categories = breadcrumb.filter((item) => item.partNumber === null);
   const drawing = packageDrawing(product.params.package);
   const badges = qualificationsOf(product.params);
+  // The detail lookup may leave the row's datasheet out; the document list always has it.
+  const datasheet = product.datasheet ?? product.documents.find((document) => document.type === "datasheet") ?? null;
   const stated = paramTable.filter((column) => valueText(product.params[column.fieldId], column.unit) !== null);
   const compareParts = [product.partNumber, ...related.slice(0, 3).map((item) => item.partNumber)];
   const category = categories.map((item) => item.name).join(" > ");
@@ -74,10 +76,10 @@ export function Component() {
           <p className="product-hero__summary">{product.summary}</p>
           <div className="product-hero__actions">
             <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} />
-            {product.datasheet ? (
-              <DocumentDownloadLink document={product.datasheet} className="button product-hero__datasheet">
+            {datasheet ? (
+              <DocumentDownloadLink document={datasheet} className="button product-hero__datasheet">
                 {t("detail.datasheet")}
-                <span className="visually-hidden"> {product.datasheet.title}</span>
+                <span className="visually-hidden"> {datasheet.title}</span>
               </DocumentDownloadLink>
             ) : null}
             <Link className="product-hero__compare" to={localize(`/productAndService/compare${writeCompareQuery(compareParts)}`)}>
@@ -111,9 +113,11 @@ export function Component() {
                       {column.screenName ? (
                         <>
                           {column.screenName}
-                          <span className="param-table__symbol">
-                            <ParamSymbol column={column} />
-                          </span>
+                          {hasSymbol(column) ? (
+                            <span className="param-table__symbol">
+                              <ParamSymbol column={column} />
+                            </span>
+                          ) : null}
                         </>
                       ) : (
                         <ParamSymbol column={column} />
@@ -128,7 +132,7 @@ export function Component() {
         </section>
 
         {/* The estimator (issue 10), right after the key parameters it estimates from. */}
-        <ProductEstimate loss={product.loss} partNumber={product.partNumber} />
+        <ProductEstimate loss={product.loss} partNumber={product.partNumber} parsed={operatingPoint} />
 
         <section className="product-section product-section--prose" aria-labelledby="description">
           <h2 id="description">{t("detail.description")}</h2>
@@ -185,7 +189,7 @@ function Documents({ documents }: { documents: DocumentMeta[] }) {
                 <div className="document-row__text">
                   <span className="document-row__title">{document.title}</span>
                   <span className="document-row__meta">
-                    {t("detail.documentMeta", { version: document.version, date: document.date, pages: document.pageCount, size: Math.max(1, Math.round(document.fileSize / 1024)) })}
+                    {t("detail.documentMeta", { version: document.version, date: document.date, count: document.pageCount, size: Math.max(1, Math.round(document.fileSize / 1024)) })}
                   </span>
                 </div>
                 <DocumentDownloadLink document={document} />
