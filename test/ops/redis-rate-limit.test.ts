@@ -70,16 +70,32 @@ describe("the /api rate limit with REDIS_URL", () => {
     }
   });
 
-  it("lets requests through while Redis is away rather than failing them", async () => {
+  it("lets requests through while Redis is away, and limits again once it is back", async () => {
     const port = await freePort();
     const app = await createTestApp({ UPSTREAM_URL: echo.url, REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_PER_MINUTE: "1" });
+    let late: ChildProcess | undefined;
     try {
       const started = Date.now();
-      const response = await request(app).get("/api/open/x");
-      expect(response.status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await request(app).get("/api/open/x")).status).toBe(200);
       expect(Date.now() - started).toBeLessThan(5_000);
+
+      late = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+      // The client reconnects on its own (back-off of at most 5 s); then the first call counts, the next is refused.
+      const deadline = Date.now() + 12_000;
+      let statuses: number[] = [];
+      while (Date.now() < deadline) {
+        statuses = [(await request(app).get("/api/open/x")).status, (await request(app).get("/api/open/x")).status];
+        if (statuses.includes(429)) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(statuses[1]).toBe(429);
     } finally {
       await closeApp(app);
+      if (late && late.exitCode === null) {
+        const exited = new Promise((resolve) => late!.once("exit", resolve));
+        late.kill("SIGTERM");
+        await exited;
+      }
     }
-  });
+  }, 30_000);
 });
