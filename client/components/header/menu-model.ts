@@ -69,17 +69,17 @@ export function buildMenu(data: LayoutData): MenuEntry[] {
   }));
   const flat = (name: string): MenuGroup[] => collection(data.menu, name).map((item) => ({ ...toLink(item), children: [] }));
   const promos = (name: string) => collection(data.menu, name).slice(0, MAX_PROMOS);
-  const firstLink = (groups: MenuGroup[], fallback: string) => groups[0]?.link || fallback;
   const support = flat("technical_support_arr");
   const news = flat("news_arr");
   const reliability = flat("quality_reliability_arr");
   const about = flat("about_us_arr");
+  // Each top entry leads to its section's overview, which links every page of the section.
   return [
     { key: "products", link: catalogOverviewPath, groups: products, promos: [] },
-    { key: "applications", link: firstLink(applications, "/applications"), groups: applications, promos: promos("application_area_pic_arr") },
-    { key: "support", link: firstLink(support, "/support"), groups: support, promos: promos("technical_support_pic_arr") },
+    { key: "applications", link: "/applications", groups: applications, promos: promos("application_area_pic_arr") },
+    { key: "support", link: "/support", groups: support, promos: promos("technical_support_pic_arr") },
     { key: "news", link: "/news", groups: news, promos: promos("news_pic_arr") },
-    { key: "reliability", link: firstLink(reliability, "/reliability"), groups: reliability, promos: promos("quality_reliability_pic_arr") },
-    { key: "about", link: firstLink(about, "/about/us"), groups: about, promos: promos("about_us_pic_arr") },
+    { key: "reliability", link: "/reliability", groups: reliability, promos: promos("quality_reliability_pic_arr") },
+    { key: "about", link: "/about", groups: about, promos: promos("about_us_pic_arr") },
   ];
 }

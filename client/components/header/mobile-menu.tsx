@@ -27,6 +27,12 @@ export function MobileMenu({ entries, open, onClose }: { entries: MenuEntry[]; o
           <details key={entry.key} className="mobile-menu__group">
             <summary>{t(`nav.${entry.key}`)}</summary>
             <ul>
+              {/* The section's overview first: it links every page of the section. */}
+              <li className="mobile-menu__overview">
+                <SmartLink to={entry.link} onClick={onClose}>
+                  {t("nav.viewAll")}
+                </SmartLink>
+              </li>
               {entry.groups.map((group, index) => (
                 <li key={`${group.link}-${index}`}>
                   <SmartLink to={group.link} onClick={onClose}>
