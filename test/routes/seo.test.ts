@@ -59,6 +59,13 @@ describe("sitemap.xml", () => {
     expect(all).toContain(`${origin}/en/about/us`);
     expect(all).toContain(`${origin}/zh/privacy`);
     expect(all).toContain(`${origin}/en/reliability/reliability-tests`);
+    expect(all).toContain(`${origin}/zh/productAndService/products`);
+    expect(all).toContain(`${origin}/en/productAndService/service/customDevice`);
+    expect(all).toContain(`${origin}/zh/support/faq`);
+    // Every kind of detail page: categories, products, articles and positions.
+    for (const pattern of [/\/en\/productAndService\/products\/\d+$/, /\/zh\/productAndService\/productDetail\/[A-Za-z0-9%-]+$/, /\/en\/news\/newsDetail\/\d+$/, /\/zh\/about\/joinUs\/positionDetail\/\d+$/]) {
+      expect(all.some((loc) => pattern.test(loc)), String(pattern)).toBe(true);
+    }
     expect(new Set(all).size).toBe(all.length);
     for (const loc of all) expect(loc.startsWith(`${origin}/zh`) || loc.startsWith(`${origin}/en`)).toBe(true);
     const urls = xml.match(/<url>[\s\S]*?<\/url>/g) ?? [];
