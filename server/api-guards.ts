@@ -64,7 +64,23 @@ async function readBounded(req: IncomingMessage, limit: number): Promise<Buffer 
 export function apiBodyGuard(options: { previewSecret: string | undefined; websiteCode: string; now?: () => number }) {
   const cookieName = previewCookieName(options.websiteCode);
   const now = options.now ?? Date.now;
+  const isPreview = async (req: Request) =>
+    (await previewUntilFromCookie(readCookie(req.headers.cookie, cookieName), options.previewSecret, now())) !== null;
   return async (req: Request, res: Response, next: NextFunction) => {
+    // An upstream might read the flag from the query too: there it is forced the same way.
+    const [pathname, search = ""] = req.url.split(/\?(.*)/s, 2) as [string, string?];
+    const query = new URLSearchParams(search);
+    const flagged = [...query.keys()].filter((key) => key.toLowerCase() === "sitepagedatatype");
+    if (flagged.length && !(await isPreview(req))) {
+      for (const key of flagged) query.delete(key);
+      query.set("sitePageDataType", "1");
+      req.url = `${pathname}?${query}`;
+    }
+    // A GET never carries a body the site could check: a browser sends none, so none is passed on.
+    if ((req.method === "GET" || req.method === "HEAD") && hasBody(req)) {
+      res.setHeader("Connection", "close");
+      return sendErrorEnvelope(req, res, "E40000001");
+    }
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || !hasBody(req)) return next();
     const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
     // Only plain JSON reaches the upstream: anything else could carry a draft request the guard cannot read.
@@ -81,7 +97,7 @@ export function apiBodyGuard(options: { previewSecret: string | undefined; websi
     }
     let forwarded = raw;
     if (body && typeof body === "object" && !Array.isArray(body) && Object.hasOwn(body, "sitePageDataType")) {
-      const preview = (await previewUntilFromCookie(readCookie(req.headers.cookie, cookieName), options.previewSecret, now())) !== null;
+      const preview = await isPreview(req);
       // Re-serialised whenever the field is present (not only when it is 2): this also drops duplicate
       // keys, which another JSON parser might resolve differently from JSON.parse.
       if (!preview) forwarded = Buffer.from(JSON.stringify({ ...body, sitePageDataType: 1 }));

@@ -88,6 +88,20 @@ describe("drafts through the /api proxy", () => {
     }
   });
 
+  it("forces the flag in the query too, and passes no body on a GET", async () => {
+    const app = await createTestApp({ UPSTREAM_URL: echo.url, PREVIEW_SECRET: secret });
+    seen = [];
+    await request(app).get("/api/open/x?x=1&sitePageDataType=2&SITEPAGEDATATYPE=2");
+    expect(seen[0]!.path).toBe("/open/x?x=1&sitePageDataType=1");
+    const until = Date.now() + 3_600_000;
+    const token = await signPreviewToken(secret, until);
+    await request(app).get("/api/open/x?sitePageDataType=2").set("Cookie", `qingyun=${until}.${token}`);
+    expect(seen[1]!.path).toBe("/open/x?sitePageDataType=2");
+    const withBody = await request(app).get("/api/open/x").set("Content-Type", "application/json").send('{"sitePageDataType":2}');
+    expect(withBody.status).toBe(400);
+    expect(seen).toHaveLength(2);
+  });
+
   it("reaches the real upstream as published content", async () => {
     const app = await createTestApp({ UPSTREAM_URL: upstream.url, PREVIEW_SECRET: secret });
     const response = await post(
