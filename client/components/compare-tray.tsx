@@ -3,11 +3,12 @@
 // link to the compare page whose state lives only in its URL.
 import { useEffect } from "react";
 import { atom, useAtom, useAtomValue } from "jotai";
-import { Link } from "react-router-dom";
+import { Link, useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useLocalize } from "../hooks.ts";
+import { COMPARE_MAX, writeCompareQuery } from "../../shared/compare-query.ts";
 
-export const COMPARE_MAX = 4;
+export { COMPARE_MAX };
 const STORAGE_KEY = "qy-compare";
 
 export interface CompareItem {
@@ -19,8 +20,9 @@ export const compareItemsAtom = atom<CompareItem[]>([]);
 /** False until the tray has read sessionStorage: checkboxes stay disabled so nothing is lost before. */
 export const compareReadyAtom = atom(false);
 
-export function compareHref(items: readonly CompareItem[]): string {
-  return `/productAndService/compare?parts=${items.map((item) => encodeURIComponent(item.partNumber)).join(",")}`;
+/** The compare page of the picked parts, keeping the estimator's operating point of the finder's URL. */
+export function compareHref(items: readonly CompareItem[], op?: string | null): string {
+  return `/productAndService/compare${writeCompareQuery(items.map((item) => item.partNumber), op)}`;
 }
 
 function readStored(): CompareItem[] {
@@ -53,6 +55,7 @@ export function CompareTray() {
   const localize = useLocalize();
   const [items, setItems] = useAtom(compareItemsAtom);
   const [ready, setReady] = useAtom(compareReadyAtom);
+  const op = new URLSearchParams(useLocation().search).get("op");
 
   useEffect(() => {
     if (!ready) {
@@ -92,7 +95,7 @@ export function CompareTray() {
       </ul>
       <div className="compare-tray__actions">
         {items.length >= 2 ? (
-          <Link className="button button--primary" to={localize(compareHref(items))}>
+          <Link className="button button--primary" to={localize(compareHref(items, op))}>
             {t("compare.go")}
           </Link>
         ) : (
