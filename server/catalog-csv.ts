@@ -18,7 +18,7 @@ import { paramNameText, paramNameWithUnit } from "../shared/param-name.ts";
 import { isLanguage, type Language } from "../shared/languages.ts";
 import { toCsv } from "../shared/csv.ts";
 import { ApiCallError, createPageClient } from "../client/api/page-client.ts";
-import { estimateCsv } from "../client/components/estimator/finder-estimates.ts";
+import { estimateCsv } from "../shared/estimator/csv.ts";
 
 const PATH = /^\/(zh|en)\/productAndService\/products\/([1-9]\d{0,8})\.csv$/;
 /** 100 pages of 100 rows: far above the catalog, and a bound on the calls one request can cause. */

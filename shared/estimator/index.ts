@@ -1,5 +1,7 @@
-// The loss and junction-temperature estimator: operating point (validation and URL form), equations, estimate.
+// The loss and junction-temperature estimator without zod (safe for first-load browser bundles): operating
+// point and its URL form, equations, estimate, suggestion, ranking. Validation is validate.ts; the CSV csv.ts.
 export * from "./operating-point.ts";
 export * from "./equations.ts";
 export * from "./estimate.ts";
 export * from "./suggest.ts";
+export * from "./ranking.ts";

@@ -1,7 +1,6 @@
-// The engineer's operating point: its validation (zod, with message keys the UI translates in the
-// estimator namespace) and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>]`, one pure
-// parse/write pair so the finder, the detail page and compare read and write it alike.
-import { z } from "zod";
+// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>]`: one pure
+// read/write pair so the finder, the detail page and compare read and write it alike. Validation (zod) is
+// in validate.ts, apart, so that browser bundles which only show a validated point carry no zod.
 
 export const modes = ["inverter", "dcdc"] as const;
 export type Mode = (typeof modes)[number];
@@ -62,25 +61,6 @@ export const exampleOperatingPoint: OperatingPoint = {
   m: DEFAULT_MODULATION_INDEX,
 };
 
-// Each message is a key of locales/*/estimator.json "errors"; the range ones take {{min}} and {{max}}.
-const bounded = (field: OperatingPointField) =>
-  z
-    .number({ error: `errors.${field}.number` })
-    .refine(Number.isFinite, { error: `errors.${field}.number` })
-    .refine((value) => value >= limits[field].min && value <= limits[field].max, { error: `errors.${field}.range` });
-
-export const operatingPointSchema = z.strictObject({
-  mode: z.enum(modes, { error: "errors.mode" }),
-  vBus: bounded("vBus"),
-  current: bounded("current"),
-  currentKind: z.enum(currentKinds, { error: "errors.currentKind" }),
-  fsw: bounded("fsw"),
-  pf: bounded("pf"),
-  duty: bounded("duty"),
-  tc: bounded("tc"),
-  m: bounded("m"),
-});
-
 export interface OperatingPointIssue {
   field: OperatingPointField | "mode" | "currentKind" | "op";
   /** Key in the estimator namespace. */
@@ -92,19 +72,6 @@ export interface OperatingPointIssue {
 export type ParsedOperatingPoint =
   | { ok: true; value: OperatingPoint; text: string }
   | { ok: false; issues: OperatingPointIssue[]; /** What the visitor typed, to show it again beside the messages. */ draft: Partial<Record<keyof OperatingPoint, string>>; text: string };
-
-/** Validates an operating point; every problem becomes a message key with its bounds (never NaN through). */
-export function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): { ok: true; value: OperatingPoint } | { ok: false; issues: OperatingPointIssue[] } {
-  const parsed = operatingPointSchema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issues = parsed.error.issues.map((issue): OperatingPointIssue => {
-    const field = String(issue.path[0] ?? "op") as OperatingPointIssue["field"];
-    const bounds = field in limits ? limits[field as OperatingPointField] : undefined;
-    return { field, message: issue.message, values: bounds ? { min: bounds.min, max: bounds.max } : {} };
-  });
-  // One message per field is enough.
-  return { ok: false, issues: issues.filter((issue, index) => issues.findIndex((other) => other.field === issue.field) === index) };
-}
 
 /** A number as the URL writes it: no exponent, no trailing zeros, at most 4 decimals. */
 export function formatNumber(value: number): string {
@@ -125,12 +92,21 @@ function parseDecimal(text: string | undefined): number {
   return Number(text.trim());
 }
 
+/** The URL form read into raw fields (numbers may be NaN) for validate.ts, and into text for the form. */
+export interface OperatingPointReading {
+  text: string;
+  /** Five or six comma-separated values, as the form requires. */
+  complete: boolean;
+  fields: Record<keyof OperatingPoint, unknown>;
+  draft: Partial<Record<keyof OperatingPoint, string>>;
+}
+
 /**
- * Parses the URL form. Fields: bus voltage (V), current (A; a trailing "p" = peak, else RMS; DC in DC/DC mode),
+ * Reads the URL form. Fields: bus voltage (V), current (A; a trailing "p" = peak, else RMS; DC in DC/DC mode),
  * switching frequency (Hz, "k" = kHz, "M" = MHz), power factor (inverter) or "d" + duty (DC/DC), case temperature
  * (°C), and optionally the modulation index (inverter, default 0.9). Example: `800,20,50k,0.9,80`.
  */
-export function parseOperatingPoint(text: string | null | undefined): ParsedOperatingPoint | null {
+export function readOperatingPoint(text: string | null | undefined): OperatingPointReading | null {
   if (text === null || text === undefined || text.trim() === "") return null;
   const raw = text.trim().slice(0, 100);
   const parts = raw.split(",").map((part) => part.trim());
@@ -148,10 +124,7 @@ export function parseOperatingPoint(text: string | null | undefined): ParsedOper
     tc: tc ?? "",
     m: m ?? "",
   };
-  if (parts.length < 5 || parts.length > 6) {
-    return { ok: false, issues: [{ field: "op", message: "errors.op", values: {} }], draft, text: raw };
-  }
-  const result = validateOperatingPoint({
+  const fields: Record<keyof OperatingPoint, unknown> = {
     mode: dcdc ? "dcdc" : "inverter",
     vBus: parseDecimal(v),
     current: parseDecimal(draft.current),
@@ -161,8 +134,8 @@ export function parseOperatingPoint(text: string | null | undefined): ParsedOper
     duty: dcdc ? parseDecimal(draft.duty) : DEFAULT_DUTY,
     tc: parseDecimal(tc),
     m: m === undefined || dcdc ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
-  });
-  return result.ok ? { ok: true, value: result.value, text: writeOperatingPoint(result.value) } : { ok: false, issues: result.issues, draft, text: raw };
+  };
+  return { text: raw, complete: parts.length >= 5 && parts.length <= 6, fields, draft };
 }
 
 /** Writes the URL form; the modulation index only when it is not the default, frequencies in kHz. */

@@ -3,7 +3,8 @@
 // becomes one op= parameter, and bad input gets a localized message instead of numbers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { estimate, parseOperatingPoint, type OperatingPoint } from "../../shared/estimator/index.ts";
+import { estimate, type OperatingPoint } from "../../shared/estimator/index.ts";
+import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import type { ProductListItem } from "../../shared/contract/index.ts";
 import { startSite } from "./helpers.ts";
 import { finderRows, textOf, upstreamProducts } from "./catalog-helpers.ts";

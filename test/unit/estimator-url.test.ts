@@ -5,10 +5,10 @@ import {
   exampleOperatingPoint,
   formToOperatingPoint,
   operatingPointRedirect,
-  parseOperatingPoint,
   writeOperatingPoint,
   type OperatingPoint,
 } from "../../shared/estimator/index.ts";
+import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 
 describe("op URL form", () => {
   it("reads the issue's example as an inverter at 20 A rms with the default modulation index", () => {

@@ -2,18 +2,18 @@
 // part) and the loss breakdown of every compared part at it, beside the panel to change it.
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { parseOperatingPoint, suggestOperatingPoint } from "../../../shared/estimator/index.ts";
+import { suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { CompareLosses, type ComparedPart } from "./compare-losses.tsx";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
 
-export function CompareEstimate({ parts }: { parts: ComparedPart[] }) {
+/** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
+export function CompareEstimate({ parts, parsed }: { parts: ComparedPart[]; parsed: ParsedOperatingPoint | null }) {
   const { t } = useTranslation("estimator");
   const { search } = useLocation();
   const first = parts.find((part) => part.loss)?.loss;
   if (!first) return null;
   const query = new URLSearchParams(search);
-  const parsed = parseOperatingPoint(query.get("op"));
   const suggestion = suggestOperatingPoint(first);
   const op = parsed?.ok ? parsed.value : suggestion;
   return (

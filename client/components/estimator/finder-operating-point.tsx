@@ -4,7 +4,7 @@ import { useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
-import { exampleOperatingPoint, parseOperatingPoint, suggestOperatingPoint } from "../../../shared/estimator/index.ts";
+import { exampleOperatingPoint, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { estimateColumns } from "./finder-columns.tsx";
@@ -12,10 +12,9 @@ import { operatingPointSummary } from "./format.ts";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 
 /** The estimate columns for the finder when `op` is valid, none otherwise. */
-export function useFinderEstimateColumns(op: string | null): FinderColumn[] {
+export function useFinderEstimateColumns(parsed: ParsedOperatingPoint | null): FinderColumn[] {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
-  const parsed = parseOperatingPoint(op);
   return parsed?.ok ? estimateColumns(parsed.value, t, language) : [];
 }
 
@@ -27,11 +26,10 @@ function typicalPart(list: ProductListItem[]): LossData | undefined {
 }
 
 /** The panel and the note; nothing for families without estimates (gate drivers). */
-export function FinderOperatingPoint({ op, list }: { op: string | null; list: ProductListItem[] }) {
+export function FinderOperatingPoint({ parsed, list }: { parsed: ParsedOperatingPoint | null; list: ProductListItem[] }) {
   const { t } = useTranslation("estimator");
   const { search } = useLocation();
   const sample = typicalPart(list);
-  const parsed = parseOperatingPoint(op);
   if (!sample && !parsed) return null;
   return (
     <div className="finder-estimator">

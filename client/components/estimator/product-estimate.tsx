@@ -3,18 +3,18 @@
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { parseOperatingPoint, suggestOperatingPoint } from "../../../shared/estimator/index.ts";
+import { suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { LossBreakdown } from "./loss-breakdown.tsx";
 import { LossChart } from "./loss-chart.tsx";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
 
-export function ProductEstimate({ loss, partNumber }: { loss: LossData | null; partNumber: string }) {
+/** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
+export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData | null; partNumber: string; parsed: ParsedOperatingPoint | null }) {
   const { t } = useTranslation("estimator");
   const { search } = useLocation();
   if (!loss) return null;
   const query = new URLSearchParams(search);
-  const parsed = parseOperatingPoint(query.get("op"));
   const suggestion = suggestOperatingPoint(loss);
   // Until a valid point is set, the part's own typical design point is estimated (and said to be).
   const op = parsed?.ok ? parsed.value : suggestion;

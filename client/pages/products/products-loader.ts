@@ -20,6 +20,8 @@ import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { operatingPointRedirect } from "../../../shared/estimator/operating-point.ts";
 import { estimateSortOf, rankedFinderPage, withoutEstimateSort } from "../../components/estimator/finder-estimates.ts";
+import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
+import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 
 export interface KeyRange {
   /** Plain-text parameter name, e.g. "VDS". */
@@ -57,6 +59,8 @@ export interface CategoryData {
   page: ProductPage;
   filters: ProductFilterData;
   query: FinderQuery;
+  /** The estimator's operating point (`op`), validated (issue 10); null without one. */
+  operatingPoint?: ParsedOperatingPoint | null;
 }
 
 export type ProductsData = OverviewData | CategoryData;
@@ -172,7 +176,8 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   if (opTarget) throw redirect(opTarget, 302);
   // A ranking by estimate (sort=estLoss/estTj with a valid op) is done over the whole filtered result
   // (client/components/estimator/finder-estimates.ts); the upstream sorts by parameter columns only.
-  const ranking = estimateSortOf(url);
-  const result = await category(api, language, withoutEstimateSort(url), Number(params.id));
+  const operatingPoint = await loadOperatingPoint(url);
+  const ranking = estimateSortOf(url, operatingPoint);
+  const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
   return ranking ? rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
 }

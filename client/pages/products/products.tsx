@@ -47,7 +47,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
   const localize = useLocalize();
   const layout = useRouteLoaderData(`layout___${language}`) as LayoutData | undefined;
   const { page, filters, query } = data;
-  const estimateColumns = useFinderEstimateColumns(query.op);
+  const estimateColumns = useFinderEstimateColumns(data.operatingPoint ?? null);
   const node = page.node;
   const tree = buildTree(layout?.products ?? []);
   const treeNode: TreeNode<SiteListNode> | null = findNode(tree, node.id);
@@ -109,7 +109,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
         ) : null}
         <section className="catalog-finder" aria-labelledby="finder-heading">
           <h2 id="finder-heading">{t("finder.heading", { name: node.name })}</h2>
-          <FinderOperatingPoint op={query.op} list={page.list} />
+          <FinderOperatingPoint parsed={data.operatingPoint ?? null} list={page.list} />
           <Finder page={page} filters={filters} query={query} extraColumns={estimateColumns} labelledBy="finder-heading" />
         </section>
       </div>

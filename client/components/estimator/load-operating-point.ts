@@ -1,0 +1,11 @@
+// The operating point of a page's URL, validated for its loader. The validator (and zod with it) is loaded
+// on demand: on the server at once, in the browser only on a client-side navigation — never with the
+// first page, whose loader data already carries the validated point (issue 9: no zod on first load).
+import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
+
+export async function loadOperatingPoint(url: URL): Promise<ParsedOperatingPoint | null> {
+  const op = url.searchParams.get("op");
+  if (!op) return null;
+  const { parseOperatingPoint } = await import("../../../shared/estimator/validate.ts");
+  return parseOperatingPoint(op);
+}

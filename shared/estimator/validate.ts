@@ -1,0 +1,56 @@
+// Validation of the operating point with zod: every problem becomes a message key of the estimator
+// namespace with its bounds, so a bad URL or form shows a localized message and never a NaN. Kept apart
+// from operating-point.ts: the browser loads it (and zod) only when a loader needs it, never on first load.
+import { z } from "zod";
+import {
+  currentKinds,
+  limits,
+  modes,
+  readOperatingPoint,
+  writeOperatingPoint,
+  type OperatingPoint,
+  type OperatingPointField,
+  type OperatingPointIssue,
+  type ParsedOperatingPoint,
+} from "./operating-point.ts";
+
+// Each message is a key of locales/*/estimator.json "errors"; the range ones take {{min}} and {{max}}.
+const bounded = (field: OperatingPointField) =>
+  z
+    .number({ error: `errors.${field}.number` })
+    .refine(Number.isFinite, { error: `errors.${field}.number` })
+    .refine((value) => value >= limits[field].min && value <= limits[field].max, { error: `errors.${field}.range` });
+
+export const operatingPointSchema = z.strictObject({
+  mode: z.enum(modes, { error: "errors.mode" }),
+  vBus: bounded("vBus"),
+  current: bounded("current"),
+  currentKind: z.enum(currentKinds, { error: "errors.currentKind" }),
+  fsw: bounded("fsw"),
+  pf: bounded("pf"),
+  duty: bounded("duty"),
+  tc: bounded("tc"),
+  m: bounded("m"),
+});
+
+/** Validates an operating point; every problem becomes a message key with its bounds (never NaN through). */
+export function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): { ok: true; value: OperatingPoint } | { ok: false; issues: OperatingPointIssue[] } {
+  const parsed = operatingPointSchema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issues = parsed.error.issues.map((issue): OperatingPointIssue => {
+    const field = String(issue.path[0] ?? "op") as OperatingPointIssue["field"];
+    const bounds = field in limits ? limits[field as OperatingPointField] : undefined;
+    return { field, message: issue.message, values: bounds ? { min: bounds.min, max: bounds.max } : {} };
+  });
+  // One message per field is enough.
+  return { ok: false, issues: issues.filter((issue, index) => issues.findIndex((other) => other.field === issue.field) === index) };
+}
+
+/** Reads and validates the URL form (`op=`); null when the URL has none. */
+export function parseOperatingPoint(text: string | null | undefined): ParsedOperatingPoint | null {
+  const reading = readOperatingPoint(text);
+  if (!reading) return null;
+  if (!reading.complete) return { ok: false, issues: [{ field: "op", message: "errors.op", values: {} }], draft: reading.draft, text: reading.text };
+  const result = validateOperatingPoint(reading.fields);
+  return result.ok ? { ok: true, value: result.value, text: writeOperatingPoint(result.value) } : { ok: false, issues: result.issues, draft: reading.draft, text: reading.text };
+}
