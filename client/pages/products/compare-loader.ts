@@ -8,7 +8,8 @@ import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts
 import { parseCompareParts, writeCompareQuery } from "../../../shared/compare-query.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
-import { operatingPointRedirect } from "../../../shared/estimator/operating-point.ts";
+import { operatingPointRedirect, type ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
 
 export interface ComparedProduct {
   product: ProductDetail;
@@ -22,6 +23,8 @@ export interface CompareData {
   products: ComparedProduct[];
   missing: string[];
   op: string | null;
+  /** The estimator's operating point, validated (issue 10); null without one. */
+  operatingPoint: ParsedOperatingPoint | null;
 }
 
 function isCanonical(search: URLSearchParams, parts: string[]): boolean {
@@ -58,5 +61,6 @@ export async function compareLoader({ request, context }: LoaderFunctionArgs): P
     products: results.flatMap((result) => (result.found ? [result.found] : [])),
     missing: results.filter((result) => !result.found).map((result) => result.part),
     op,
+    operatingPoint: await loadOperatingPoint(url),
   };
 }

@@ -8,13 +8,16 @@ import { relatedProducts } from "../../../shared/related-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { productDetailPath } from "./products-loader.ts";
-import { operatingPointRedirect } from "../../../shared/estimator/operating-point.ts";
+import { operatingPointRedirect, type ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
 
 export interface ProductDetailData {
   product: ProductDetail;
   paramTable: ProductPage["paramTable"];
   breadcrumb: ProductPage["breadcrumb"];
   related: ProductListItem[];
+  /** The estimator's operating point (`op`), validated (issue 10); null without one. */
+  operatingPoint: ParsedOperatingPoint | null;
 }
 
 const partNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
@@ -46,5 +49,5 @@ export async function productDetailLoader({ request, params, context }: LoaderFu
     const list = await api.call(querySiteListDataByPage, { siteListId: family.id, pageSize: 100 }).catch(() => null);
     if (list) related = relatedProducts(product, list.list, page.paramTable, 4);
   }
-  return { product, paramTable: page.paramTable, breadcrumb: page.breadcrumb, related };
+  return { product, paramTable: page.paramTable, breadcrumb: page.breadcrumb, related, operatingPoint: await loadOperatingPoint(url) };
 }
