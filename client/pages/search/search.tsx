@@ -177,16 +177,20 @@ function Hits({ hits, start }: { hits: SearchHit[]; start?: number }) {
             <Link to={localize(hit.link)} dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.titleHtml) }} />
           </h3>
           <p className="search-result__snippet" dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.snippetHtml) }} />
-          <p className="search-result__meta">
-            <span className="search-result__type">{t(`types.${hit.type}`)}</span>
-            {hit.date ? <time dateTime={hit.date}>{hit.date}</time> : null}
-            {hit.type === "documents" && hit.downloadPath ? (
-              <DocumentDownloadLink document={{ id: hit.id, title: hit.title, downloadPath: hit.downloadPath }} className="document-download search-result__download">
-                {t("download")}
-                <span className="visually-hidden"> {hit.title}</span>
-              </DocumentDownloadLink>
-            ) : null}
-          </p>
+          {hit.date || hit.downloadPath ? (
+            <p className="search-result__meta">
+              {hit.date ? <time dateTime={hit.date}>{hit.date}</time> : null}
+              {hit.type === "documents" && hit.downloadPath ? (
+                <DocumentDownloadLink
+                  document={{ id: hit.id, title: hit.title, downloadPath: hit.downloadPath }}
+                  className="document-download search-result__download"
+                >
+                  {t("download")}
+                  <span className="visually-hidden"> {hit.title}</span>
+                </DocumentDownloadLink>
+              ) : null}
+            </p>
+          ) : null}
         </li>
       ))}
     </ol>

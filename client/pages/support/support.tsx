@@ -10,6 +10,7 @@ import { DOCUMENT_CENTRE_PATH, documentListSearch, supportPages, type DocumentLi
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
+import { RichText } from "../../components/rich-text.tsx";
 import { Sections } from "../../components/sections.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { DocumentCentre } from "./document-centre.tsx";
@@ -73,7 +74,12 @@ export function Component() {
       <div className="page-body">
         <SupportNav current={page} />
         <WeChatHint wechat={wechat} />
-        {intro ? <Sections sections={[intro]} /> : null}
+        {/* The intro's heading repeats the page's h1: its text is the page's lead paragraph. */}
+        {intro ? (
+          <div className="support-lead prose">
+            <RichText paragraphs={intro.body} />
+          </div>
+        ) : null}
         {centre ? <DocumentCentre centre={centre} /> : null}
         {library && libraryType ? (
           <section className="doc-library" aria-labelledby="doc-library-title">

@@ -73,7 +73,8 @@ function* productRows(db: Database): Generator<IndexRow> {
       const values = (params.all(node.id, language) as Array<{ text_value: string }>).map((row) => row.text_value);
       yield {
         type: "products", ref: node.partNumber, language, link: searchLinks.product(node.partNumber), date: null, downloadPath: null,
-        title: `${node.partNumber} ${name}`,
+        // A product's name is often just its part number: then its series says what it is.
+        title: name === node.partNumber || !name ? [node.partNumber, parent].filter(Boolean).join(" · ") : `${node.partNumber} ${name}`,
         body: [
           data.summary?.[language] ?? "",
           ...(data.description?.[language] ?? []),
