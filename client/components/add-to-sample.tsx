@@ -85,6 +85,11 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
       setUser(user);
       setLogined(true);
     }
+    // Already in the list the header loaded: say so without a request the upstream would refuse (409).
+    if (inList) {
+      announce("selected");
+      return;
+    }
     try {
       setSamples(await client.call(addSampleProduct, { siteListId: product.id }));
       announce("success");

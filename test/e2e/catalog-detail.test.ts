@@ -118,11 +118,11 @@ describe("compare", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     const first = page.locator(".compare-table .add-sample").first();
-    await first.locator("button").click();
+    await first.locator(".add-sample__button").click();
     await expect.poll(() => first.locator("[role=status]").textContent()).toBe("添加成功");
     // The header counts the list the upstream answered with.
     await expect.poll(() => page.locator(".user-menu__count [aria-hidden=true]").textContent()).toBe("1");
-    await first.locator("button").click();
+    await first.locator(".add-sample__button").click();
     await expect.poll(() => first.locator("[role=status]").textContent()).toBe("该产品已被选择");
     const list = await context.request.post(`${origin}/api/proxy/qingyun/basic/sampleOrder/queryOrderList`, { data: common });
     expect(((await list.json()).data as Array<{ siteListName: string }>).map((item) => item.siteListName)).toEqual(["QCM040120K4"]);
