@@ -135,7 +135,8 @@ function* pageRows(db: Database): Generator<IndexRow> {
     if (page.kind !== "page") continue;
     yield {
       type: "pages", ref: row.templateCode, language: row.language, link: row.url, date: null, downloadPath: null,
-      title: String(page.title ?? ""), body: [page.description ?? "", page.banner?.subtitle ?? "", ...sectionTexts(page.sections ?? [])],
+      // The page's own name, not its <title> with the site's name after " | ".
+      title: String(page.banner?.title || String(page.title ?? "").split(" | ")[0]), body: [page.description ?? "", page.banner?.subtitle ?? "", ...sectionTexts(page.sections ?? [])],
     };
   }
 }
