@@ -44,7 +44,6 @@ export function Component() {
       <Breadcrumbs
         items={[
           { label: tc("nav.products"), to: "/productAndService/products" },
-          { label: tc("nav.service") },
           { label: page.title },
         ]}
       />
