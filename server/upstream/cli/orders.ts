@@ -123,13 +123,13 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
       case "advance": {
         const number = needNumber();
         const moved = moves.advance(number, { note: values.note, carrier: values.carrier, trackingNumber: values.tracking }, "cli");
-        if (!values.json) out(`${number}: ${moved.from} → ${moved.to}`);
+        if (!values.json) out(`${number}: ${moved.from} → ${moved.to} (the applicant's e-mail is queued; the running server sends it)`);
         return show(number);
       }
       case "reject": {
         const number = needNumber();
         const moved = moves.reject(number, values.reason ?? "", "cli");
-        if (!values.json) out(`${number}: ${moved.from} → ${moved.to}`);
+        if (!values.json) out(`${number}: ${moved.from} → ${moved.to} (the applicant's e-mail is queued; the running server sends it)`);
         return show(number);
       }
       default:
