@@ -42,6 +42,9 @@ describe("the login page", () => {
     // The close icon returns to `path`; the Chinese page carries the filing-number link.
     expect(response.text).toContain('href="/zh/about/us"');
     expect(response.text).toContain("苏ICP备20051234号-1");
+    // Closing a login that a signed-in page asked for goes home, not back to the page that sends people here.
+    const guarded = await request(app).get("/en/login?path=%2Fuser%2FsampleList");
+    expect(guarded.text).toMatch(/<a class="login-layout__close"[^>]*href="\/en"/);
     const en = await request(app).get("/en/login?tab=email");
     expect(en.text).toContain("E-mail address");
     expect(en.text).not.toContain("beian.miit.gov.cn");

@@ -13,6 +13,7 @@ import {
 } from "react-router-dom";
 import { isLogin } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../../shared/languages.ts";
+import { isUserPage } from "../../../shared/user-pages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { useTranslation } from "react-i18next";
 import { parseLoginQuery, signInTarget, writeLoginQuery, type LoginTab } from "../../../shared/return-path.ts";
@@ -35,6 +36,12 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   if (user) throw redirect(signInTarget(language, url.searchParams.get("path")));
   // The copyright's end year; computed where the page is rendered, carried to the browser in the data.
   return { year: String(new Date().getUTCFullYear()) };
+}
+
+/** Where the close icon goes: back to `path`, except to a signed-in page (it would only send the visitor here again). */
+function closeTarget(language: "zh" | "en", path: string): string {
+  const target = signInTarget(language, path);
+  return isUserPage(target) ? `/${language}` : target;
 }
 
 /** Seconds left before another code may be asked for; counts down once a second. */
@@ -72,7 +79,7 @@ export function Component() {
   const sent = result?.intent === "send" && !error && result.resendAfterSeconds;
 
   return (
-    <LoginLayout closeTo={signInTarget(language, path)} year={year}>
+    <LoginLayout closeTo={closeTarget(language, path)} year={year}>
       <PageMeta title={t("title")} description={t("description")} noindex />
       <main id="main" className="login-main">
         <section className="login-card" aria-labelledby="login-title">
