@@ -27,6 +27,7 @@ export function Component() {
   const localize = useLocalize();
   const shown = products.map((entry) => entry.product.partNumber);
   const rows = compareRows(products.map((entry) => ({ params: entry.product.params, paramTable: entry.paramTable })));
+  const qualificationsDiffer = new Set(products.map(({ product }) => qualificationsOf(product.params).join(","))).size > 1;
   const title = shown.length ? t("compare.titleParts", { parts: shown.join(" / ") }) : t("compare.title");
   const without = (part: string) => localize(`${COMPARE_PATH}${writeCompareQuery(parts.filter((item) => item !== part), op)}`);
   const dash = (
@@ -68,9 +69,11 @@ export function Component() {
           </section>
         ) : (
           <>
-            <p className="compare-legend">
-              <span className="compare-legend__swatch" aria-hidden="true" /> {t("compare.legend")}
-            </p>
+            {products.length > 1 ? (
+              <p className="compare-legend">
+                <span className="compare-legend__swatch" aria-hidden="true" /> {t("compare.legend")}
+              </p>
+            ) : null}
             <div className="table-scroll compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
               <table className="compare-table">
                 <caption id="compare-caption">{t("compare.caption", { count: products.length })}</caption>
@@ -102,8 +105,11 @@ export function Component() {
                       </td>
                     ))}
                   </tr>
-                  <tr>
-                    <th scope="row">{t("compare.qualifications")}</th>
+                  <tr className={qualificationsDiffer ? "is-different" : undefined}>
+                    <th scope="row">
+                      {t("compare.qualifications")}
+                      {qualificationsDiffer ? <span className="visually-hidden"> ({t("compare.differs")})</span> : null}
+                    </th>
                     {products.map(({ product }) => {
                       const badges = qualificationsOf(product.params);
                       return <td key={product.id}>{badges.length ? badges.join(", ") : dash}</td>;
