@@ -6,13 +6,25 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { useLocalize } from "../../hooks.ts";
+import { parseParamName } from "../../../shared/param-name.ts";
 import { categoryPath, type KeyRange, type OverviewData } from "./products-loader.ts";
 
+/** "V<DS> 650–1700 V" with the subscript set as a subscript. */
 export function RangeText({ range }: { range: KeyRange }) {
-  const { t } = useTranslation("catalog");
   const unit = range.unit ? ` ${range.unit}` : "";
   const value = range.min === range.max ? `${range.min}${unit}` : `${range.min}–${range.max}${unit}`;
-  return <>{t("range", { label: range.label, value })}</>;
+  const levels = parseParamName(range.name);
+  return (
+    <>
+      {levels.map((level, index) => (
+        <span key={index}>
+          {index > 0 ? " " : null}
+          {level.map((part, partIndex) => (part.subscript ? <sub key={partIndex}>{part.text}</sub> : <span key={partIndex}>{part.text}</span>))}
+        </span>
+      ))}{" "}
+      {value}
+    </>
+  );
 }
 
 const services = [

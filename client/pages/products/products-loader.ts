@@ -26,6 +26,8 @@ import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-p
 export interface KeyRange {
   /** Plain-text parameter name, e.g. "VDS". */
   label: string;
+  /** The same name with its markup (`<…>` subscripts, `/` levels), for display. */
+  name: string;
   unit: string | null;
   min: number;
   max: number;
@@ -70,6 +72,9 @@ export const categoryPath = (id: number) => `/productAndService/products/${id}`;
 
 const notFound = () => data(null, { status: 404 });
 
+/** A column name without its trailing "(unit)": the range's value carries the unit. */
+export const withoutUnit = (paramName: string) => paramName.replace(/\s*\([^)]*\)\s*$/, "");
+
 /** The key range of a family: its first numeric column in volts (blocking or isolation voltage). */
 export function keyField(filters: ProductFilterData) {
   return filters.fields.find((field) => field.sortable && field.unit === "V" && field.min !== null) ?? filters.fields.find((field) => field.sortable && field.min !== null) ?? null;
@@ -80,7 +85,8 @@ function keyRange(filters: ProductFilterData, bounds?: { min: number; max: numbe
   const min = bounds ? bounds.min : field?.min;
   const max = bounds ? bounds.max : field?.max;
   if (!field || min === null || min === undefined || max === null || max === undefined) return null;
-  return { label: paramNameText(field.paramName.replace(/\s*\([^)]*\)\s*$/, "")), unit: field.unit, min, max };
+  const name = withoutUnit(field.paramName);
+  return { label: paramNameText(name), name, unit: field.unit, min, max };
 }
 
 async function overview(api: PageClient): Promise<OverviewData> {

@@ -14,7 +14,7 @@ import type { LayoutData } from "../../layouts/layout-data.ts";
 import { CatalogOverview, RangeText } from "./catalog-overview.tsx";
 import { Finder } from "./finder.tsx";
 import { FinderOperatingPoint, useFinderEstimateColumns } from "../../components/estimator/finder-operating-point.tsx";
-import { categoryPath, keyField, productsLoader, type CategoryData, type KeyRange, type ProductsData } from "./products-loader.ts";
+import { categoryPath, keyField, productsLoader, withoutUnit, type CategoryData, type KeyRange, type ProductsData } from "./products-loader.ts";
 import { paramNameText } from "../../../shared/param-name.ts";
 import "../../styles/catalog.css";
 
@@ -34,7 +34,8 @@ function cardRanges(data: CategoryData, ranges: Record<string, { min: number; ma
     .filter((field) => ranges[field.fieldId])
     .slice(0, 2)
     .map((field) => ({
-      label: paramNameText(field.paramName.replace(/\s*\([^)]*\)\s*$/, "")),
+      label: paramNameText(withoutUnit(field.paramName)),
+      name: withoutUnit(field.paramName),
       unit: field.unit,
       min: ranges[field.fieldId]!.min,
       max: ranges[field.fieldId]!.max,
