@@ -27,6 +27,9 @@ const pages: [string, number][] = [
   ["/zh/reliability/reliability-tests", 200],
   ["/en/applications/ev", 200],
   ["/en/search?text=SiC", 200],
+  // The login layout (its own header and footer); the user pages are audited signed in by sample-journey.test.ts.
+  ["/zh/login", 200],
+  ["/en/login?tab=email&path=%2Fabout%2Fus", 200],
   ["/zh/no-such-page", 404],
   // The upstream answers 404 for this one: the production bundle must turn it into the 404 page, not a 500.
   ["/en/reliability/not-a-page", 404],
