@@ -1,6 +1,6 @@
 // The estimator in a real browser (issue 10): set an operating point in the finder's panel, rank by the
 // estimated loss, see the ranking change with the switching frequency (no full reload), and see the chart
-// of loss against switching frequency draw on a product page; at 1440 and 390 px, with axe-core and no
+// of loss against switching frequency draw on a product page, and compare at the same point; at 1440 and 390 px, with axe-core and no
 // console error. Screenshots go to SCREENSHOT_DIR when it is set (for looking at, not for asserting).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -114,6 +114,16 @@ describe("estimator", () => {
       expect(await chart.locator("title").textContent()).toBe("Estimated loss of QCM040120K4 from 10 to 400 kHz");
       expect(await totalPath()).not.toBe(before);
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-detail-${width}.png`), fullPage: true });
+      expect(await axe(page)).toEqual([]);
+
+      // Compare at the same point: every part's breakdown, the coolest marked.
+      await page.goto(`${origin}/en/productAndService/compare?parts=QCM013120K4,QCM040120K4,QCM160120K3&op=800,20,50k,0.9,80`);
+      await hydrated(page);
+      const compare = page.locator("table.estimate-table--compare");
+      await compare.scrollIntoViewIfNeeded();
+      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM013120K4", "QCM040120K4", "QCM160120K3"]);
+      expect(await compare.locator("td.is-best").textContent()).toBe("16.8");
+      if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-${width}.png`), fullPage: true });
       expect(await axe(page)).toEqual([]);
       expect(problems).toEqual([]);
       await page.close();
