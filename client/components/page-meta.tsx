@@ -23,16 +23,18 @@ export interface PageMetaProps {
   canonicalPath?: string | undefined;
   /** OpenGraph type. */
   type?: "website" | "article" | "product" | undefined;
+  /** False when the title already names the site (the home page): no " | site name" is added. */
+  titleSuffix?: boolean | undefined;
 }
 
-export function PageMeta({ title, description, image, noindex, canonicalPath, type = "website" }: PageMetaProps) {
+export function PageMeta({ title, description, image, noindex, canonicalPath, type = "website", titleSuffix = true }: PageMetaProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const origin = useAtomValue(publicOriginAtom);
   const { pathname } = useLocation();
   const { rest } = splitLanguagePrefix(pathname);
   const siteName = t("meta.siteName");
-  const fullTitle = title === siteName ? title : `${title} | ${siteName}`;
+  const fullTitle = !titleSuffix || title === siteName ? title : `${title} | ${siteName}`;
   const text = description || t("meta.defaultDescription");
   const path = canonicalPath ?? rest;
   const canonical = absoluteUrl(origin || "http://localhost", localizePath(path, language));

@@ -55,7 +55,7 @@ export function Component() {
   const families = buildTree(layout?.products ?? []);
   return (
     <main id="main" className="main home">
-      <PageMeta title={page.title || t("title")} description={page.description} />
+      <PageMeta title={page.title || t("title")} description={page.description} titleSuffix={false} />
       <HomeStructuredData description={page.description} />
       <h1 className="visually-hidden">{page.title || t("title")}</h1>
       {hero ? <Hero section={hero} /> : null}
