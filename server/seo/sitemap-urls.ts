@@ -6,6 +6,8 @@ import { MAX_PAGE_SIZE, queryAttachPage, queryNewsByPage, queryRecruitmentByPage
 import { newsCategories } from "../../shared/contract/news.ts";
 import { servicePagePath, serviceNames } from "../../shared/contract/services.ts";
 import type { PageClient } from "../../client/api/page-client.ts";
+import { NEWS_PAGE_SIZE, newsListPath, pageCount } from "../../shared/news-query.ts";
+import { defaultJobsState, jobsListPath } from "../../shared/jobs-query.ts";
 
 export interface SitemapEntry {
   /** Path without the language prefix ("/" is the language home). */
@@ -118,8 +120,16 @@ export async function collectSitemapEntries(api: PageClient): Promise<SitemapEnt
     add(`/productAndService/products/${node.id}`, newest(below) ?? siteDate);
   }
 
-  for (const category of newsCategories) {
-    add(`/news/${category}`, newest(news.filter((item) => item.category === category).map((item) => item.date)));
+  // Every page of every news list: page N lists the articles N pages below the newest.
+  for (const category of [null, ...newsCategories]) {
+    const articles = news.filter((item) => category === null || item.category === category);
+    for (let page = 1; page <= pageCount(articles.length, NEWS_PAGE_SIZE); page++) {
+      const shown = articles.slice((page - 1) * NEWS_PAGE_SIZE, page * NEWS_PAGE_SIZE);
+      add(newsListPath({ category, page }), newest(shown.map((item) => item.date)));
+    }
+  }
+  for (const type of new Set(jobs.map((job) => job.type))) {
+    add(jobsListPath({ ...defaultJobsState, type }), newest(jobs.filter((job) => job.type === type).map((job) => job.date)));
   }
   for (const item of news) add(`/news/newsDetail/${item.id}`, item.date);
   for (const job of jobs) add(`/about/joinUs/positionDetail/${job.id}`, job.date);
