@@ -137,8 +137,8 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
         ref={buttonRef}
         type="submit"
         className={compact ? "add-sample__button add-sample__button--compact" : "button button--primary add-sample__button"}
+        // Not `disabled`: a disabled button drops keyboard focus mid-request; onSubmit ignores repeats instead.
         aria-busy={pending || undefined}
-        disabled={pending}
         data-in-list={inList || undefined}
       >
         {compact ? (
