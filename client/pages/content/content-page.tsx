@@ -27,7 +27,7 @@ export function Component() {
     <main id="main" className="main content-page">
       <PageMeta title={page.title} description={page.description} />
       <header className={`page-banner${page.banner ? " page-banner--image" : ""}`}>
-        {page.banner ? <Media src={page.banner.image} alt="" className="page-banner__media" /> : null}
+        {page.banner ? <Media src={page.banner.image} alt="" className="page-banner__media" priority /> : null}
         <div className="page-banner__text">
           <h1>{page.banner?.title || page.title}</h1>
           {page.banner?.subtitle ? <p>{page.banner.subtitle}</p> : page.description ? <p>{page.description}</p> : null}

@@ -100,7 +100,7 @@ function Hero({ section }: { section: Section }) {
   const go = (step: number) => setIndex((current) => (current + step + slides.length) % slides.length);
   return (
     <section className="hero" aria-roledescription="carousel" aria-label={section.heading || undefined}>
-      {slide.image ? <Media src={slide.image} alt="" className="hero__media" /> : null}
+      {slide.image ? <Media src={slide.image} alt="" className="hero__media" priority /> : null}
       <div className="hero__text" aria-live="polite">
         <p className="hero__count">{t("slide", { index: index + 1, total: slides.length })}</p>
         <h2>{slide.title}</h2>

@@ -65,7 +65,7 @@ export function Component() {
             <p className="blog-article__lead">{article.summary}</p>
           </header>
           <figure className="blog-article__cover">
-            <Media src={article.image} alt="" />
+            <Media src={article.image} alt="" priority />
           </figure>
           <div className="prose blog-article__body">
             <RichText paragraphs={article.body} headingLevel={2} />
