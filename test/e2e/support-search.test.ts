@@ -115,7 +115,7 @@ describe("support and search", () => {
       }
     });
 
-    it(`WeChat hint, and search with and without results (${language}, ${width} px)`, async () => {
+    it(`WeChat hint, document filters and FAQ, and search with and without results (${language}, ${width} px)`, async () => {
       const wechat = await browser.newContext({
         viewport,
         userAgent:
@@ -127,6 +127,22 @@ describe("support and search", () => {
         await page.goto(`${origin}/${language}/support/documents`);
         await hydrated(page);
         expect(await page.locator(".wechat-hint").textContent()).toContain(text.wechat);
+
+        // The filter form navigates without a reload and puts its state in the URL.
+        await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+        await page.selectOption("#doc-filter-family", "500");
+        await page.fill("#doc-filter-q", "QGD");
+        await page.locator(".doc-filter button[type=submit]").click();
+        await page.waitForURL((url) => url.searchParams.get("family") === "500" && url.searchParams.get("q") === "QGD");
+        await expect.poll(() => page.locator(".doc-item").count()).toBeGreaterThan(0);
+        expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+        // The FAQ (another page type) in the same browser: the hint, and axe with an answer open.
+        await page.locator(".support-nav a").last().click();
+        await page.waitForURL(/\/support\/faq$/);
+        await expect.poll(() => page.locator(".faq__item").count()).toBeGreaterThan(5);
+        expect(await page.locator(".wechat-hint").count()).toBe(1);
+        expect(await axeViolations(page)).toEqual([]);
 
         // Search: the grouped view, then a type tab without a full reload.
         await page.goto(`${origin}/${language}/search?text=QCM040120K4`);
