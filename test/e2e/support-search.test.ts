@@ -133,7 +133,7 @@ describe("support and search", () => {
         await page.selectOption("#doc-filter-family", "500");
         await page.fill("#doc-filter-q", "QGD");
         await page.locator(".doc-filter button[type=submit]").click();
-        await page.waitForURL((url) => url.searchParams.get("family") === "500" && url.searchParams.get("q") === "QGD");
+        await page.waitForURL(`${origin}/${language}/support/documents?family=500&q=QGD`);
         await expect.poll(() => page.locator(".doc-item").count()).toBeGreaterThan(0);
         expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 

@@ -1,10 +1,11 @@
 // The document centre's list: type tabs with counts, a GET form for keyword and product family (it works
 // without JavaScript; in the browser it navigates without a reload), the documents, and numbered paging.
 // Every control writes its URL through shared/support-query.ts.
-import { Form, Link, useLocation } from "react-router-dom";
+import type { FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { documentTypes } from "../../../shared/contract/documents.ts";
-import { DOCUMENT_KEYWORD_MAX, DOCUMENTS_PAGE_SIZE, documentListHref } from "../../../shared/support-query.ts";
+import { DOCUMENT_KEYWORD_MAX, DOCUMENTS_PAGE_SIZE, documentListHref, parseDocumentList } from "../../../shared/support-query.ts";
 import { PageLinks } from "../../components/page-links.tsx";
 import { DocumentList } from "./document-list.tsx";
 import type { DocumentCentreData } from "./support-loader.ts";
@@ -18,10 +19,18 @@ export function DocumentCentre({ centre }: { centre: DocumentCentreData }) {
   const pages = Math.max(1, Math.ceil(result.total / DOCUMENTS_PAGE_SIZE));
   const first = (state.page - 1) * DOCUMENTS_PAGE_SIZE + 1;
   const filtered = state.family !== null || state.keyword !== "";
+  const navigate = useNavigate();
+  // Without JavaScript the GET form sends every field as typed; with it, the same state goes to its one URL.
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const fields = new URLSearchParams(new FormData(event.currentTarget) as unknown as Record<string, string>);
+    const next = parseDocumentList(fields);
+    navigate(href({ keyword: next.keyword, family: next.family }));
+  }
   return (
     <section className="doc-centre" aria-labelledby="doc-centre-title">
       <h2 id="doc-centre-title">{t("centre.heading")}</h2>
-      <Form method="get" action={pathname} className="doc-filter" role="search" aria-label={t("centre.filterLabel")}>
+      <form method="get" action={pathname} className="doc-filter" role="search" aria-label={t("centre.filterLabel")} onSubmit={onSubmit}>
         {state.type ? <input type="hidden" name="type" value={state.type} /> : null}
         <div className="doc-filter__field doc-filter__field--keyword">
           <label htmlFor="doc-filter-q">{t("centre.keyword")}</label>
@@ -56,7 +65,7 @@ export function DocumentCentre({ centre }: { centre: DocumentCentreData }) {
             </Link>
           ) : null}
         </div>
-      </Form>
+      </form>
       <nav className="doc-tabs" aria-label={t("centre.typesLabel")}>
         <ul>
           <li>
