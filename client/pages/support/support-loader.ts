@@ -83,7 +83,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     centre = { state, result, families };
   } else {
     const type = libraryTypes[page];
-    if (type) library = (await api.call(queryAttachPage, { type, pageIndex: 1, pageSize: 100 })).list;
+    if (type) {
+      library = (await api.call(queryAttachPage, { type, pageIndex: 1, pageSize: 100 })).list;
+      // Application notes are numbered (AN-001 …): a library reads in that order, not by release date.
+      if (type === "applicationNote") library.sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
+    }
   }
 
   const found = (await contentRequest).data[0]?.data;
