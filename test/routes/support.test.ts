@@ -78,6 +78,9 @@ describe("support pages", () => {
     const notes = await documents("en", { type: "applicationNote" });
     const response = await request(app).get("/en/support/application-notes");
     expect(new Set(listedIds(response.text))).toEqual(new Set(notes.list.map((doc) => doc.id)));
+    // Notes read in their number order (AN-001, AN-002 …), not by release date.
+    const byNumber = [...notes.list].sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true })).map((doc) => doc.id);
+    expect(listedIds(response.text)).toEqual(byNumber);
     const models = await documents("zh", { type: "simulationModel" });
     const modelsPage = await request(app).get("/zh/support/simulation-models");
     expect(new Set(listedIds(modelsPage.text))).toEqual(new Set(models.list.map((doc) => doc.id)));

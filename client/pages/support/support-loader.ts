@@ -86,7 +86,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     if (type) {
       library = (await api.call(queryAttachPage, { type, pageIndex: 1, pageSize: 100 })).list;
       // Application notes are numbered (AN-001 …): a library reads in that order, not by release date.
-      if (type === "applicationNote") library.sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
+      // (A sorted copy: the answer may be the shared, frozen one of the upstream cache.)
+      if (type === "applicationNote") library = [...library].sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
     }
   }
 
