@@ -27,7 +27,7 @@ const fixedPaths = [
   "/clause",
   "/privacy",
   "/news",
-  "/support",
+  // "/support" is left out: it shows the document centre, whose canonical URL is /support/documents (a menu link).
   "/applications",
   "/reliability",
   "/productAndService/products",
