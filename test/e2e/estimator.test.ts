@@ -129,4 +129,42 @@ describe("estimator", () => {
       await page.close();
     });
   }
+
+  it("keeps the detail and compare pages within 390 px in both languages: wide tables scroll in their own boxes", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    const problems = watchProblems(page);
+    const op = "op=800,20,50k,0.9,80";
+    // A mixed set (three MOSFETs and an IGBT module) gets the longest combined row labels.
+    const urls = [`/productAndService/productDetail/QCM040120K4?${op}`, `/productAndService/compare?parts=QCM013120K4,QCM040120K4,QCM160120K3,QIM100120SP2&${op}`];
+    for (const lang of ["zh", "en"]) {
+      for (const url of urls) {
+        await page.goto(`${origin}/${lang}${url}`);
+        await hydrated(page);
+        await page.locator(".estimate-table").first().waitFor();
+        // The chart's value table too, which is only laid out once opened.
+        await page.locator(".loss-chart__data").evaluateAll((details) => details.forEach((element) => ((element as HTMLDetailsElement).open = true)));
+        if (shots) await page.screenshot({ path: path.join(shots, `estimator-narrow-${lang}-${url.includes("compare") ? "compare" : "detail"}.png`), fullPage: true });
+        const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+        expect(widths.page, `${lang}${url}`).toBeLessThanOrEqual(widths.viewport);
+        // Every estimator table sits in a named, keyboard-focusable scroll box (axe checks the rest below).
+        const boxes = await page.locator(".estimate-table").evaluateAll((tables) =>
+          tables.map((table) => {
+            const box = table.closest(".estimate-scroll");
+            return box ? `${box.getAttribute("role")} ${box.getAttribute("tabindex")} ${Boolean(box.getAttribute("aria-label"))}` : "none";
+          }),
+        );
+        expect(boxes.length).toBeGreaterThan(0);
+        for (const box of boxes) expect(box).toBe("region 0 true");
+        if (url.includes("compare")) {
+          // Four parts do not fit 390 px: the loss table scrolls inside its box, not the page.
+          const compare = page.locator(".estimate-scroll--compare");
+          expect(await compare.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+          expect(await page.locator("table.estimate-table--compare thead th").count()).toBe(5);
+        }
+        expect(await axe(page), `${lang}${url}`).toEqual([]);
+      }
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -7,6 +7,7 @@ import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, useWarningText } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
 import { lossRows } from "./loss-breakdown.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
 
 export interface ComparedPart {
@@ -48,7 +49,7 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
   const tjText = (result: Estimate) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language));
   return (
     <div className="estimate estimate--compare">
-      <div className="estimate-compare-wrap" role="region" aria-label={t("compare.caption")} tabIndex={0}>
+      <ScrollRegion label={t("compare.caption")} className="estimate-scroll--compare">
         <table className="estimate-table estimate-table--compare">
           <caption>{t("compare.caption")}</caption>
           <thead>
@@ -90,7 +91,7 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
             </tr>
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <EstimateAssumptions data={estimated[0]!.loss} op={op} />
     </div>
   );

@@ -6,6 +6,7 @@ import { estimate, type Estimate, type LossBreakdown as Losses, type OperatingPo
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
 
 /** The loss items a part has (labels depend on the kind and mode), with their values. */
@@ -42,66 +43,70 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
   return (
     <div className="estimate">
       <div className="estimate__tables">
-        <table className="estimate-table">
-          <caption>{t("breakdown.caption", { part: partNumber })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("breakdown.item")}</th>
-              <th scope="col" className="is-numeric">
-                {t("breakdown.value")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lossRows(data, result).map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{t(row.label)}</th>
-                <td className="is-numeric">{formatWatts(row.value, language)}</td>
+        <ScrollRegion label={t("breakdown.caption", { part: partNumber })}>
+          <table className="estimate-table">
+            <caption>{t("breakdown.caption", { part: partNumber })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("breakdown.item")}</th>
+                <th scope="col" className="is-numeric">
+                  {t("breakdown.value")}
+                </th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t("breakdown.total")}</th>
-              <td className="is-numeric" data-estimate="total">
-                {formatWatts(result.losses.total, language)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-        <table className="estimate-table">
-          <caption>{t("breakdown.junctions")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("breakdown.junction")}</th>
-              <th scope="col" className="is-numeric">
-                {t("breakdown.power")}
-              </th>
-              <th scope="col" className="is-numeric">
-                {t("breakdown.rth")}
-              </th>
-              <th scope="col" className="is-numeric">
-                {t("breakdown.tj")}
-              </th>
-              <th scope="col" className="is-numeric">
-                {t("breakdown.tjMax")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.junctions.map((junction) => (
-              <tr key={junction.name} className={junction.tj === null || junction.tj > junction.tjMax ? "is-over" : undefined}>
-                <th scope="row">{t(`breakdown.${junction.name}`)}</th>
-                <td className="is-numeric">{formatWatts(junction.power, language)}</td>
-                <td className="is-numeric">{junction.rth}</td>
-                <td className="is-numeric" data-estimate="tj">
-                  {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
+            </thead>
+            <tbody>
+              {lossRows(data, result).map((row) => (
+                <tr key={row.key}>
+                  <th scope="row">{t(row.label)}</th>
+                  <td className="is-numeric">{formatWatts(row.value, language)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t("breakdown.total")}</th>
+                <td className="is-numeric" data-estimate="total">
+                  {formatWatts(result.losses.total, language)}
                 </td>
-                <td className="is-numeric">{junction.tjMax}</td>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </tfoot>
+          </table>
+        </ScrollRegion>
+        <ScrollRegion label={t("breakdown.junctions")}>
+          <table className="estimate-table">
+            <caption>{t("breakdown.junctions")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("breakdown.junction")}</th>
+                <th scope="col" className="is-numeric">
+                  {t("breakdown.power")}
+                </th>
+                <th scope="col" className="is-numeric">
+                  {t("breakdown.rth")}
+                </th>
+                <th scope="col" className="is-numeric">
+                  {t("breakdown.tj")}
+                </th>
+                <th scope="col" className="is-numeric">
+                  {t("breakdown.tjMax")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.junctions.map((junction) => (
+                <tr key={junction.name} className={junction.tj === null || junction.tj > junction.tjMax ? "is-over" : undefined}>
+                  <th scope="row">{t(`breakdown.${junction.name}`)}</th>
+                  <td className="is-numeric">{formatWatts(junction.power, language)}</td>
+                  <td className="is-numeric">{junction.rth}</td>
+                  <td className="is-numeric" data-estimate="tj">
+                    {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
+                  </td>
+                  <td className="is-numeric">{junction.tjMax}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       </div>
       <p className="estimate__scope">{t(scopeKey(data, result))}</p>
       <EstimateWarnings result={result} />

@@ -7,6 +7,7 @@ import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { estimate, lossVsFrequency, type OperatingPoint, type SweepPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { formatCelsius, formatKilohertz, formatWatts } from "./format.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
 
 const WIDTH = 640;
@@ -123,36 +124,38 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
         </ul>
         <details className="loss-chart__data">
           <summary>{t("chart.table")}</summary>
-          <table className="estimate-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("chart.fsw")}</th>
-                <th scope="col" className="is-numeric">
-                  {t("chart.total")} (W)
-                </th>
-                <th scope="col" className="is-numeric">
-                  {t("chart.conduction")} (W)
-                </th>
-                <th scope="col" className="is-numeric">
-                  {t("chart.switching")} (W)
-                </th>
-                <th scope="col" className="is-numeric">
-                  {t("chart.tj")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((point) => (
-                <tr key={point.fsw}>
-                  <th scope="row">{formatKilohertz(point.fsw)}</th>
-                  <td className="is-numeric">{watts(point.losses.total)}</td>
-                  <td className="is-numeric">{watts(conduction(point))}</td>
-                  <td className="is-numeric">{watts(switching(point))}</td>
-                  <td className="is-numeric">{point.tj === null ? t("breakdown.runaway") : formatCelsius(point.tj, language)}</td>
+          <ScrollRegion label={t("chart.heading")}>
+            <table className="estimate-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("chart.fsw")}</th>
+                  <th scope="col" className="is-numeric">
+                    {t("chart.total")} (W)
+                  </th>
+                  <th scope="col" className="is-numeric">
+                    {t("chart.conduction")} (W)
+                  </th>
+                  <th scope="col" className="is-numeric">
+                    {t("chart.switching")} (W)
+                  </th>
+                  <th scope="col" className="is-numeric">
+                    {t("chart.tj")}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((point) => (
+                  <tr key={point.fsw}>
+                    <th scope="row">{formatKilohertz(point.fsw)}</th>
+                    <td className="is-numeric">{watts(point.losses.total)}</td>
+                    <td className="is-numeric">{watts(conduction(point))}</td>
+                    <td className="is-numeric">{watts(switching(point))}</td>
+                    <td className="is-numeric">{point.tj === null ? t("breakdown.runaway") : formatCelsius(point.tj, language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         </details>
       </figcaption>
     </figure>
