@@ -1,6 +1,6 @@
 // The site header (SPEC §2): logo, six top menus with hover panels, search toggle, account, language;
 // below 1281 px a mobile bar with a slide-in accordion menu that locks page scrolling while open.
-import { useEffect, useId, useState } from "react";
+import { Suspense, lazy, useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useAtom, useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
@@ -10,12 +10,16 @@ import type { LayoutData } from "../../layouts/layout-data.ts";
 import { SmartLink } from "../smart-link.tsx";
 import { Media } from "../media.tsx";
 import { buildMenu, serviceLinks, type MenuEntry } from "./menu-model.ts";
-import { SearchBox } from "./search-box.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { UserMenu } from "./user-menu.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { useSessionCheck } from "./use-session.ts";
 import { PreviewBanner } from "../preview-banner.tsx";
+
+// The search box is never server-rendered (it shows only after a click), so it loads on demand and stays
+// out of every page's first JavaScript (issue 9 §8); hovering or focusing the toggle starts the load early.
+const loadSearchBox = () => import("./search-box.tsx");
+const SearchBox = lazy(() => loadSearchBox().then((module) => ({ default: module.SearchBox })));
 
 /** SPEC §9: the header becomes fixed after 10 px of scrolling. */
 export const HEADER_FIX_SCROLL_PX = 10;
@@ -48,7 +52,9 @@ export function Header({ data }: { data: LayoutData }) {
         </Link>
         {searchOpen ? (
           <div className="site-header__search">
-            <SearchBox id={searchId} onDone={() => setSearchOpen(false)} />
+            <Suspense fallback={null}>
+              <SearchBox id={searchId} onDone={() => setSearchOpen(false)} />
+            </Suspense>
           </div>
         ) : (
           <nav className="site-nav" aria-label={t("nav.mainNavigation")}>
@@ -98,6 +104,8 @@ export function Header({ data }: { data: LayoutData }) {
             className="icon-button"
             aria-label={searchOpen ? t("search.close") : t("search.open")}
             aria-expanded={searchOpen}
+            onPointerEnter={() => void loadSearchBox()}
+            onFocus={() => void loadSearchBox()}
             onClick={() => setSearchOpen((value) => !value)}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">

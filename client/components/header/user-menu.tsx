@@ -1,21 +1,21 @@
 // The signed-in dropdown (SPEC §2): masked phone or e-mail, then sample list, sample progress, sign out.
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
 import { maskEmail, maskPhone } from "../../../shared/validation.ts";
 import { applySampleListAtom, userInfoAtom } from "../../state/atoms.ts";
-import { useLocalize } from "../../hooks.ts";
-import { useSignOut } from "./use-sign-out.ts";
+
+// The dropdown's list (and sign-out with its API call) renders only once opened, never on the server, so it
+// loads on demand and stays out of the first JavaScript (issue 9 §8); hovering or focusing the toggle preloads it.
+const loadList = () => import("./user-menu-list.tsx");
+const UserMenuList = lazy(() => loadList().then((module) => ({ default: module.UserMenuList })));
 
 export function UserMenu() {
   const { t } = useTranslation();
-  const localize = useLocalize();
   const user = useAtomValue(userInfoAtom);
   const sampleCount = useAtomValue(applySampleListAtom).length;
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  const signOut = useSignOut(() => setOpen(false));
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
@@ -31,7 +31,7 @@ export function UserMenu() {
   const name = user?.phone ? maskPhone(user.phone) : user?.email ? maskEmail(user.email) : t("user.account");
   return (
     <div className="user-menu" ref={root}>
-      <button type="button" className="user-menu__toggle" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
+      <button type="button" className="user-menu__toggle" aria-expanded={open} aria-haspopup="true" onPointerEnter={() => void loadList()} onFocus={() => void loadList()} onClick={() => setOpen(!open)}>
         <span className="user-menu__name">{name}</span>
         {sampleCount > 0 && (
           <span className="user-menu__count">
@@ -41,25 +41,9 @@ export function UserMenu() {
         )}
       </button>
       {open && (
-        <ul className="user-menu__list">
-          <li className="user-menu__who">{name}</li>
-          <li>
-            <Link to={localize("/user/sampleList")} onClick={() => setOpen(false)}>
-              {t("user.sampleList")}
-              <span className="user-menu__list-count">{` (${sampleCount})`}</span>
-            </Link>
-          </li>
-          <li>
-            <Link to={localize("/user/sampleProgress")} onClick={() => setOpen(false)}>
-              {t("user.sampleProgress")}
-            </Link>
-          </li>
-          <li>
-            <button type="button" onClick={signOut}>
-              {t("user.signOut")}
-            </button>
-          </li>
-        </ul>
+        <Suspense fallback={null}>
+          <UserMenuList name={name} sampleCount={sampleCount} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   );
