@@ -8,6 +8,51 @@ import { gzipSync } from "node:zlib";
 
 export const INITIAL_BUDGET_BYTES = 130 * 1024;
 export const ROUTE_CHUNK_BUDGET_BYTES = 30 * 1024;
+
+/** A ratchet toward the 130 KB target (tracked in issue 9 §8): the page types still above it may not grow.
+ * Each ceiling is the initial JS measured when it was set, rounded up to the next whole KB, plus 1 KB. When a
+ * page shrinks, lower its ceiling (the report prints the value `ratchetCeilingKb` gives for today's size);
+ * once a page is within 130 KB, delete its row. Page types without a row must meet the 130 KB target. */
+export const INITIAL_CEILING_KB: Readonly<Record<string, number>> = {
+  "productAndService-productDetail": 153, // 151.8 KB on 2026-11-23
+  "productAndService-products": 152, // 150.7 KB on 2026-11-23
+  "productAndService-compare": 151, // 149.2 KB on 2026-11-23
+  "support": 144, // 142.1 KB on 2026-11-23
+  "about-contactUs": 143, // 141.2 KB on 2026-11-23
+  "about-joinUs": 142, // 140.5 KB on 2026-11-23
+  "user-sampleList": 141, // 139.5 KB on 2026-11-23
+  "search": 141, // 139.0 KB on 2026-11-23
+  "news-newsDetail": 140, // 138.6 KB on 2026-11-23
+  "about-joinUs-positionDetail": 140, // 138.2 KB on 2026-11-23
+  "user-sampleProgress": 140, // 138.2 KB on 2026-11-23
+  "user-orderDetail": 140, // 138.1 KB on 2026-11-23
+  "news": 139, // 137.7 KB on 2026-11-23
+  "news-category": 139, // 137.7 KB on 2026-11-23
+  "index": 139, // 137.4 KB on 2026-11-23
+  "productAndService-service": 139, // 137.2 KB on 2026-11-23
+  "productAndService-customDriving": 139, // 137.2 KB on 2026-11-23
+  "about-overview": 139, // 137.0 KB on 2026-11-23
+  "reliability-overview": 139, // 137.0 KB on 2026-11-23
+  "applications-overview": 139, // 137.0 KB on 2026-11-23
+  "clause": 138, // 136.7 KB on 2026-11-23
+  "privacy": 138, // 136.7 KB on 2026-11-23
+  "about-us": 138, // 136.7 KB on 2026-11-23
+  "about-sample": 138, // 136.7 KB on 2026-11-23
+  "reliability": 138, // 136.7 KB on 2026-11-23
+  "applications": 138, // 136.7 KB on 2026-11-23
+  "login": 135, // 133.2 KB on 2026-11-23
+};
+
+/** The ceiling a page type of this size would get: next whole KB + 1 KB. */
+export function ratchetCeilingKb(bytes: number): number {
+  return Math.ceil(bytes / 1024) + 1;
+}
+
+/** The enforced limit of a page type: its ratchet ceiling, or the 130 KB target when it has none. */
+export function initialLimitBytes(pageType: string): number {
+  const ceiling = INITIAL_CEILING_KB[pageType];
+  return ceiling === undefined ? INITIAL_BUDGET_BYTES : ceiling * 1024;
+}
 export const clientEntry = "client/entry-client.tsx";
 
 interface ManifestChunk {
@@ -71,9 +116,12 @@ export function measure(clientDir: string, pageTypes: Record<string, string[]>) 
 
 export function formatReport(report: ReturnType<typeof measure>): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const lines = ["Initial JavaScript by page type (gzip -9; budget 130 KB):"];
+  const lines = ["Initial JavaScript by page type (gzip -9; target 130 KB; enforced: the ratchet ceiling, issue 9):"];
   for (const page of [...report.pages].sort((a, b) => b.gzip - a.gzip)) {
-    lines.push(`  ${page.gzip <= INITIAL_BUDGET_BYTES ? "ok  " : "OVER"} ${kb(page.gzip).padStart(9)}  ${page.pageType} (${page.files} files)`);
+    const status = page.gzip <= INITIAL_BUDGET_BYTES ? "ok  " : page.gzip <= initialLimitBytes(page.pageType) ? "ceil" : "OVER";
+    const ceiling = INITIAL_CEILING_KB[page.pageType];
+    const note = ceiling === undefined ? "" : `, ceiling ${ceiling} KB, today's would be ${ratchetCeilingKb(page.gzip)} KB`;
+    lines.push(`  ${status} ${kb(page.gzip).padStart(9)}  ${page.pageType} (${page.files} files${note})`);
   }
   lines.push("Route chunks (gzip -9; budget 30 KB):");
   for (const chunk of [...report.chunks].sort((a, b) => b.gzip - a.gzip)) {

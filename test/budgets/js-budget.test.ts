@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteObject } from "react-router-dom";
 import { routes, type RouteHandle } from "../../client/routes.tsx";
 import { needsBuild, root } from "../../scripts/build-if-needed.ts";
-import { INITIAL_BUDGET_BYTES, ROUTE_CHUNK_BUDGET_BYTES, formatReport, measure } from "../../scripts/js-budget.ts";
+import { INITIAL_BUDGET_BYTES, INITIAL_CEILING_KB, ROUTE_CHUNK_BUDGET_BYTES, formatReport, initialLimitBytes, measure, ratchetCeilingKb } from "../../scripts/js-budget.ts";
 
 const clientDir = path.join(root, "dist", "client");
 
@@ -43,9 +43,26 @@ describe("JavaScript budget", () => {
     expect(report.pages.length).toBeGreaterThanOrEqual(5);
   });
 
-  it("keeps each page type's initial JavaScript within 130 KB gzip", () => {
-    const over = report.pages.filter((page) => page.gzip > INITIAL_BUDGET_BYTES).map((page) => `${page.pageType}: ${(page.gzip / 1024).toFixed(1)} KB`);
+  // The goal is 130 KB for every page type; those still above it are held at their ratchet ceiling
+  // (scripts/js-budget.ts, issue 9 §8) so that none can grow, and new page types must meet 130 KB.
+  it("keeps each page type's initial JavaScript within 130 KB gzip or its ratchet ceiling", () => {
+    const over = report.pages
+      .filter((page) => page.gzip > initialLimitBytes(page.pageType))
+      .map((page) => `${page.pageType}: ${(page.gzip / 1024).toFixed(1)} KB > ${initialLimitBytes(page.pageType) / 1024} KB`);
     expect(over).toEqual([]);
+  });
+
+  it("keeps the ratchet table honest: rows only for measured page types above the target, lowered as pages shrink", () => {
+    const measured = new Set(report.pages.map((page) => page.pageType));
+    expect(Object.keys(INITIAL_CEILING_KB).filter((pageType) => !measured.has(pageType))).toEqual([]);
+    // A ceiling at or under 130 KB says nothing the target does not: such a row is to be deleted.
+    expect(Object.values(INITIAL_CEILING_KB).every((ceiling) => ceiling > INITIAL_BUDGET_BYTES / 1024)).toBe(true);
+    // A ratchet only turns one way: a page that has shrunk by more than 2 KB gets its row lowered, so the
+    // room it freed cannot be spent again unnoticed.
+    const slack = report.pages
+      .filter((page) => INITIAL_CEILING_KB[page.pageType] !== undefined && INITIAL_CEILING_KB[page.pageType]! > ratchetCeilingKb(page.gzip) + 2)
+      .map((page) => `${page.pageType}: ceiling ${INITIAL_CEILING_KB[page.pageType]} KB, now ${ratchetCeilingKb(page.gzip)} KB would do`);
+    expect(slack).toEqual([]);
   });
 
   it("keeps each route chunk within 30 KB gzip", () => {
