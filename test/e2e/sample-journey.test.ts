@@ -104,7 +104,7 @@ describe("the sample journey", () => {
       await page.locator('input[name="target"]').fill(address);
       await page.locator('button[value="send"]').click();
       // The agreement comes first: the refusal is announced in the live region.
-      await expect(page.locator('[role="status"]').first().textContent()).resolves.toContain(t.agree);
+      await expect.poll(() => page.locator('[role="status"]').first().textContent()).toContain(t.agree);
       await expectNoAxeViolations(page, "login with an error");
       await page.locator('input[name="agree"]').check();
       await page.locator('button[value="send"]').click();
@@ -130,7 +130,7 @@ describe("the sample journey", () => {
       const addedFromDetail = page.waitForResponse((response) => response.url().includes("addSampleProduct") && response.status() === 200);
       await page.locator(".add-sample__button:not(.add-sample__button--compact)").first().click();
       await addedFromDetail;
-      await expect(page.locator(".user-menu__count").textContent()).resolves.toContain("2");
+      await expect.poll(() => page.locator(".user-menu__count").textContent()).toContain("2");
       await page.locator(".user-menu__toggle").click();
       await page.locator(".user-menu__list a").first().click();
       await page.waitForURL(`${origin}/${language}/user/sampleList`);
@@ -158,9 +158,9 @@ describe("the sample journey", () => {
       await page.locator('.applicant button[type="submit"]').click();
       await page.waitForURL(/\/user\/sampleProgress\?submitted=QY\d{8}-\d{4}$/);
       const orderNumber = new URL(page.url()).searchParams.get("submitted")!;
-      await expect(page.locator(".user-notice").textContent()).resolves.toContain(orderNumber);
-      await expect(page.locator(".order-card").first().textContent()).resolves.toContain(t.pending);
-      await expect(page.locator(".order-card").first().textContent()).resolves.toMatch(/× 3/);
+      await expect.poll(() => page.locator(".user-notice").textContent()).toContain(orderNumber);
+      await expect.poll(() => page.locator(".order-card").first().textContent()).toContain(t.pending);
+      await expect.poll(() => page.locator(".order-card").first().textContent()).toMatch(/× 3/);
       await expectNoAxeViolations(page, "sampleProgress");
 
       // Staff move it to shipped with the CLI on the server's database.
