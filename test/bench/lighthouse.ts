@@ -3,7 +3,7 @@
 // accessibility, best practices and SEO 100, CLS ≤ 0.05. Prints every figure; exits 1 when one is missed.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { measuredPages } from "./pages.ts";
+import { lighthousePages } from "./pages.ts";
 import { serveBuild } from "./serve-build.ts";
 
 const budgets = { performance: 0.95, accessibility: 1, "best-practices": 1, seo: 1 } as const;
@@ -16,7 +16,7 @@ const chrome = await chromeLauncher.launch({
 });
 const failures: string[] = [];
 try {
-  for (const page of measuredPages) {
+  for (const page of lighthousePages) {
     const url = site.origin + page.path;
     const status = (await fetch(url)).status;
     if (status === 404) {

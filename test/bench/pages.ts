@@ -6,3 +6,6 @@ export const measuredPages = [
   { name: "product detail", path: "/zh/productAndService/productDetail/QCM040120K4" },
   { name: "news article", path: "/zh/news/newsDetail/1" },
 ];
+
+/** Lighthouse also checks a job position (issue 7: SEO 100 on the home page, a news article and a job). */
+export const lighthousePages = [...measuredPages, { name: "job", path: "/en/about/joinUs/positionDetail/1" }];

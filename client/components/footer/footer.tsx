@@ -35,6 +35,7 @@ function Column({ title, links, extra, more }: { title: string; links: MenuItem[
           <li>
             <SmartLink to={more} className="site-footer__more">
               {t("nav.learnMore")}
+              <span className="visually-hidden">{t("nav.moreAbout", { name: title })}</span>
             </SmartLink>
           </li>
         ) : null}

@@ -203,6 +203,8 @@ function MenuPanel({ entry }: { entry: MenuEntry }) {
                   {promo.link ? (
                     <SmartLink to={promo.link} className="promo__more">
                       {t("nav.learnMore")}
+                      {/* The link says where it goes, for screen readers and crawlers, not only "learn more". */}
+                      <span className="visually-hidden">{t("nav.moreAbout", { name: promo.category })}</span>
                     </SmartLink>
                   ) : null}
                 </figcaption>

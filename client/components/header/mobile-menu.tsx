@@ -31,6 +31,7 @@ export function MobileMenu({ entries, open, onClose }: { entries: MenuEntry[]; o
               <li className="mobile-menu__overview">
                 <SmartLink to={entry.link} onClick={onClose}>
                   {t("nav.viewAll")}
+                  <span className="visually-hidden">{t("nav.moreAbout", { name: t(`nav.${entry.key}`) })}</span>
                 </SmartLink>
               </li>
               {entry.groups.map((group, index) => (
