@@ -1,6 +1,6 @@
 // Builds the site when needed and starts the production server (embedded upstream, temporary data) once.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -40,12 +40,15 @@ export async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(tmpdir(), "qy-e2e-"));
   const origin = `http://127.0.0.1:${port}`;
   const mailbox = path.join(dataDir, "mailbox");
+  const serverLog = path.join(dataDir, "server.log");
   mkdirSync(mailbox);
   const smtpPort = await startMailbox(mailbox);
   child = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, LOG_LEVEL: "warn", NODE_ENV: "production", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PREVIEW_SECRET: previewSecret },
-    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, LOG_LEVEL: "info", NODE_ENV: "production", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PREVIEW_SECRET: previewSecret },
+    // The server's log lines go to a file: the console SMS sender's code line is read from it (as a developer
+    // reads it from the terminal), and the test output is not flooded with one line per request.
+    stdio: ["ignore", openSync(serverLog, "a"), "inherit"],
   });
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -63,6 +66,7 @@ export async function setup(project: TestProject) {
   project.provide("previewSecret", previewSecret);
   // The staff CLI (npm run orders) works on the server's database directly.
   project.provide("dataDir", dataDir);
+  project.provide("serverLog", serverLog);
 }
 
 export async function teardown() {
@@ -83,5 +87,7 @@ declare module "vitest" {
     previewSecret: string;
     /** DATA_DIR of the running server (its upstream's database). */
     dataDir: string;
+    /** The server's log (pino JSON lines at info). */
+    serverLog: string;
   }
 }
