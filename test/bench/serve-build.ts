@@ -2,20 +2,13 @@
 // and Lighthouse; builds first when dist/ is missing or older than the sources.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIfNeeded, root } from "../../scripts/build-if-needed.ts";
+import { freePort } from "../support/site-process.ts";
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+export { freePort };
+
 
 export interface BuiltSite {
   origin: string;

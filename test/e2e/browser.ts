@@ -29,3 +29,8 @@ export function watchProblems(page: Page): string[] {
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
 }
+
+/** Waits until the entry has hydrated the page (it marks <html data-hydrated="true"> once React has committed). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

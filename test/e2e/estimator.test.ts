@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, watchProblems } from "./browser.ts";
+import { launchBrowser, watchProblems, hydrated } from "./browser.ts";
 
 const origin = inject("origin");
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -20,9 +20,6 @@ afterAll(() => browser?.close());
 
 const SERIES = "/en/productAndService/products/120"; // 1200 V SiC MOSFETs
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
 
 async function axe(page: Page) {
   await page.addScriptTag({ content: axeSource });

@@ -4,19 +4,10 @@ import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createServer } from "node:net";
 import type { TestProject } from "vitest/node";
 import { buildIfNeeded, root } from "../../scripts/build-if-needed.ts";
+import { freePort } from "../support/site-process.ts";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 let child: ChildProcess | undefined;
 let dataDir = "";

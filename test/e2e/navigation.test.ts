@@ -3,7 +3,7 @@
 // navigation and goes away when the page has arrived.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, watchProblems } from "./browser.ts";
+import { launchBrowser, watchProblems, hydrated } from "./browser.ts";
 
 const origin = inject("origin");
 let browser: Browser;
@@ -12,9 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
 
 describe("navigation", () => {
   for (const width of [1440, 390]) {

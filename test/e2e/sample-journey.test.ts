@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, watchProblems } from "./browser.ts";
+import { launchBrowser, watchProblems, hydrated } from "./browser.ts";
 import { decodeMail } from "../support/decode-mail.ts";
 
 const run = promisify(execFile);
@@ -75,7 +75,6 @@ async function expectNoAxeViolations(page: Page, label: string) {
   expect(violations.map((v) => `${label} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 
 /** Two products that can be sampled, from the product tree the site serves. */
 async function twoProducts(context: BrowserContext, language: "zh" | "en") {

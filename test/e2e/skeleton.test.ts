@@ -1,7 +1,7 @@
 // The walking skeleton in a real browser: both home pages hydrate cleanly; the language switch works.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, watchProblems } from "./browser.ts";
+import { launchBrowser, watchProblems, hydrated } from "./browser.ts";
 
 const origin = inject("origin");
 let browser: Browser;
@@ -10,10 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function hydrated(page: import("playwright-core").Page) {
-  // The entry sets this once hydrateRoot has been called and React has committed.
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
 
 describe("home pages", () => {
   for (const [language, lang, text] of [

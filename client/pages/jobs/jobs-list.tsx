@@ -110,44 +110,27 @@ export function Component() {
             onSubmit={onSubmit}
           >
             <h2 id="jobs-filters-title">{t("filters")}</h2>
-            <div className="form-field">
-              <label htmlFor="jobs-location">{t("location")}</label>
-              <select
-                id="jobs-location"
-                name="location"
-                value={choice.location}
-                onChange={(event) => {
-                  setChoice({ ...choice, location: event.currentTarget.value });
-                  submit(event.currentTarget.form!);
-                }}
-              >
-                <option value="">{t("any")}</option>
-                {result.filters.locations.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.value} ({option.count})
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="form-field">
-              <label htmlFor="jobs-department">{t("department")}</label>
-              <select
-                id="jobs-department"
-                name="department"
-                value={choice.department}
-                onChange={(event) => {
-                  setChoice({ ...choice, department: event.currentTarget.value });
-                  submit(event.currentTarget.form!);
-                }}
-              >
-                <option value="">{t("any")}</option>
-                {result.filters.departments.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.value} ({option.count})
-                  </option>
-                ))}
-              </select>
-            </div>
+            {(["location", "department"] as const).map((field) => (
+              <div className="form-field" key={field}>
+                <label htmlFor={`jobs-${field}`}>{t(field)}</label>
+                <select
+                  id={`jobs-${field}`}
+                  name={field}
+                  value={choice[field]}
+                  onChange={(event) => {
+                    setChoice({ ...choice, [field]: event.currentTarget.value });
+                    submit(event.currentTarget.form!);
+                  }}
+                >
+                  <option value="">{t("any")}</option>
+                  {result.filters[field === "location" ? "locations" : "departments"].map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.value} ({option.count})
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
             <div className="form-field">
               <label htmlFor="jobs-keyword">{t("keyword")}</label>
               <input id="jobs-keyword" type="search" name="q" defaultValue={state.keyword ?? ""} key={`q-${state.keyword}`} maxLength={100} placeholder={t("keywordPlaceholder")} />
