@@ -84,8 +84,3 @@ export function webSite(origin: string, language: Language, name: string) {
     },
   };
 }
-
-/** JSON for a <script type="application/ld+json">: "<" and friends escaped so the data cannot end the script. */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}

@@ -1,7 +1,7 @@
 // Structured data for crawlers (schema.org as JSON-LD). A data block is not executed, so it needs no
-// CSP nonce; its text is escaped so that no value can close the script element.
-import { serializeJsonLd } from "../../shared/seo.ts";
+// CSP nonce; its text is escaped as the hydration data is, so that no value can close the script element.
+import { serializeForScript } from "../../shared/html.ts";
 
 export function JsonLd({ data }: { data: Record<string, unknown> | Record<string, unknown>[] }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeForScript(data) }} />;
 }
