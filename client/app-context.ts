@@ -16,6 +16,9 @@ export interface AppContext {
   previewUntil: number | null;
   /** The origin visitors use (PUBLIC_ORIGIN), for canonical URLs and structured data. */
   publicOrigin: string;
+  /** The page's request carried a session cookie (HttpOnly, so the browser cannot see it). Without one
+   * nobody is signed in and the header need not ask (nor load the contract's schemas to read the answer). */
+  hasSession: boolean;
 }
 
 declare global {

@@ -9,6 +9,7 @@ import { readAppContext } from "./app-context.ts";
 import { allNamespaces, createClientI18n } from "./i18n.ts";
 import type { RouteObject } from "react-router-dom";
 import { AppProviders, createAppStore } from "./providers.tsx";
+import { preloadIslands } from "./components/island.tsx";
 
 /** Marks the document once React has committed the hydrated tree (browser tests wait for it). */
 function HydrationMarker() {
@@ -29,13 +30,17 @@ async function start() {
       Object.assign(match.route, { ...module, lazy: undefined });
     }),
   );
-  // The HTML carried only the UI strings this page used: the others load after hydration, and a client
-  // navigation waits for them with its route module, so no page ever shows a missing string.
-  let stringsLoaded: () => void = () => {};
-  const strings = new Promise<void>((resolve) => (stringsLoaded = resolve));
+  // The HTML carried only the UI strings this page used: the others load once the browser is idle after
+  // hydration (not competing with it), or at once when the visitor navigates first; a client navigation
+  // waits for them with its route module, so no page ever shows a missing string.
+  const missing = allNamespaces(app.language).filter((namespace) => !(namespace in app.resources));
+  let strings: Promise<void> | undefined;
+  // A failed load must not block navigation: react-i18next still loads a namespace a component asks for.
+  const loadStrings = () => (strings ??= i18n.loadNamespaces(missing).catch(() => undefined));
   const gate = (route: RouteObject) => {
     const lazy = route.lazy;
-    if (typeof lazy === "function") route.lazy = (async () => (await Promise.all([lazy(), strings]))[0]) as never;
+    // A navigation also waits for the islands of the page it opens, so it never renders their fallback.
+    if (typeof lazy === "function") route.lazy = (async () => (await Promise.all([lazy().then(async (module) => (await preloadIslands(), module)), loadStrings()]))[0]) as never;
     route.children?.forEach(gate);
   };
   routes.forEach(gate);
@@ -48,9 +53,16 @@ async function start() {
       <HydrationMarker />
     </AppProviders>,
   );
-  const missing = allNamespaces(app.language).filter((namespace) => !(namespace in app.resources));
-  // A failed load must not block navigation: react-i18next still loads a namespace a component asks for.
-  void i18n.loadNamespaces(missing).then(stringsLoaded, stringsLoaded);
+  // The islands of this page load while the rest hydrates; each hydrates when its chunk arrives.
+  void preloadIslands();
+  whenIdle(() => void loadStrings());
+}
+
+/** After the page has loaded and the main thread is free (Safari has no requestIdleCallback: a timeout). */
+function whenIdle(task: () => void) {
+  const schedule = () => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000));
+  if (document.readyState === "complete") schedule();
+  else window.addEventListener("load", schedule, { once: true });
 }
 
 void start();

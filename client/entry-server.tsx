@@ -18,6 +18,7 @@ import { pickNamespaces, trackNamespaces } from "./namespaces.ts";
 import type { AppContext } from "./app-context.ts";
 import type { ServerLoaderContext } from "./api/loader-context.ts";
 import { createPageClient, type CallCache } from "./api/page-client.ts";
+import { preloadIslands } from "./components/island.tsx";
 
 const handler = createStaticHandler(routes);
 
@@ -92,6 +93,8 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   for (const error of Object.values(context.errors ?? {})) {
     if (!(error && typeof error === "object" && "status" in error && "internal" in error)) input.onError(error);
   }
+  // Every island of the matched routes is loaded before rendering: the HTML holds them whole (island.tsx).
+  await preloadIslands();
   const router = createStaticRouter(handler.dataRoutes, context);
   const modules = context.matches
     .map((match) => (match.route.handle as RouteHandle | undefined)?.module)
@@ -113,6 +116,10 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       </Document>,
       {
         nonce: input.nonce,
+        // Complete boundaries (islands, the page) go out in place, whatever their size: by default React moves
+        // a large one to the end of the stream behind a script that swaps it in, which crawlers and visitors
+        // without JavaScript would get as hidden markup.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         bootstrapModules: assets.entry ? [assets.entry] : [],
         onShellReady() {
           if (!input.isBot) ready();

@@ -3,15 +3,16 @@ import type { ReactNode } from "react";
 import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { Provider as JotaiProvider, createStore } from "jotai";
-import { previewUntilAtom, publicOriginAtom, websiteCodeAtom } from "./state/atoms.ts";
+import { hasSessionCookieAtom, previewUntilAtom, publicOriginAtom, websiteCodeAtom } from "./state/atoms.ts";
 import type { AppContext } from "./app-context.ts";
 
 /** One store per request on the server and one per page in the browser, seeded from the app context. */
-export function createAppStore(app: Pick<AppContext, "websiteCode" | "previewUntil" | "publicOrigin">) {
+export function createAppStore(app: Pick<AppContext, "websiteCode" | "previewUntil" | "publicOrigin" | "hasSession">) {
   const store = createStore();
   store.set(publicOriginAtom, app.publicOrigin);
   store.set(websiteCodeAtom, app.websiteCode);
   store.set(previewUntilAtom, app.previewUntil);
+  store.set(hasSessionCookieAtom, app.hasSession);
   return store;
 }
 

@@ -121,6 +121,8 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           provider: config.upstreamProvider,
           apiBase: "/api",
           previewUntil: res.locals.previewUntil,
+          // Pages with a session cookie are never cached, so a cached page's `false` holds for whoever gets it.
+          hasSession: !!req.cookies?.[sessionCookie],
           publicOrigin: new URL(config.publicOrigin).origin,
         },
         upstream: {

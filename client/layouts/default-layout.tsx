@@ -1,13 +1,17 @@
 // The default layout (SPEC §2): header, the page, footer, back-to-top.
+import { Suspense } from "react";
 import { Outlet, useLoaderData } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Header } from "../components/header/header.tsx";
-import { Footer } from "../components/footer/footer.tsx";
+import { island } from "../components/island.tsx";
 import { BackToTop } from "../components/back-to-top.tsx";
 import { LoadingBar } from "../components/loading-bar.tsx";
 import type { LayoutData } from "./layout-data.ts";
 import { useAtomValue } from "jotai";
 import { previewUntilAtom } from "../state/atoms.ts";
+
+// The footer is links and contact facts: hydrated last, from its own chunk (island.tsx).
+const Footer = island(() => import("../components/footer/footer.tsx").then((module) => module.Footer));
 
 export function Component() {
   const data = useLoaderData() as LayoutData;
@@ -20,7 +24,11 @@ export function Component() {
         {t("skipToContent")}
       </a>
       <Header data={data} />
-      <Outlet />
+      {/* The page is a boundary of its own: React hydrates the header first, then the page in slices that
+          yield to the browser, instead of one long task for the whole document (issue 9 §8). */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
       <Footer data={data} />
       <BackToTop />
     </div>

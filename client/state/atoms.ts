@@ -29,3 +29,5 @@ export const publicOriginAtom = atom<string>("");
 export const isMenuOpAtom = atom<boolean>(false);
 /** Preview mode (SPEC §2): when it ends (epoch ms), or null outside preview. Set by the server. */
 export const previewUntilAtom = atom<number | null>(null);
+/** The page came with a session cookie (AppContext.hasSession): only then is there a session to check. */
+export const hasSessionCookieAtom = atom<boolean>(false);

@@ -27,6 +27,21 @@ describe("the home page", () => {
     expect(text).toContain("碳化硅");
   });
 
+  // The islands (menus, footer, estimator) and the page are Suspense boundaries: each must be in place in the
+  // HTML, complete, never a pending boundary filled in later by a script (hidden without JavaScript).
+  it("holds every island and the page in place, with no boundary left for a script to fill in", async () => {
+    for (const path of ["/zh", "/en/productAndService/productDetail/QCM040120K4", "/zh/productAndService/products/120"]) {
+      const html = (await request(site.app).get(path)).text;
+      expect(html, path).toContain("<!--$-->");
+      expect(html, path).not.toContain("<!--$?-->");
+      expect(html, path).not.toMatch(/<div hidden id="S:/);
+      expect(html, path).toMatch(/<header class="site-header">[\s\S]*class="mega-menu"[\s\S]*<\/header>/);
+      expect(html, path).toMatch(/<footer class="site-footer">/);
+    }
+    const detail = (await request(site.app).get("/en/productAndService/productDetail/QCM040120K4")).text;
+    expect(detail).toMatch(/class="product-estimate"/);
+  });
+
   it("is rendered in English under /en", async () => {
     const response = await request(site.app).get("/en");
     const text = textOf(response.text);

@@ -1,6 +1,6 @@
 // The site header (SPEC §2): logo, six top menus with hover panels, search toggle, account, language;
 // below 1281 px a mobile bar with a slide-in accordion menu that locks page scrolling while open.
-import { Suspense, lazy, useEffect, useId, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useAtom, useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
@@ -8,11 +8,10 @@ import { isMenuOpAtom, loginedAtom } from "../../state/atoms.ts";
 import { useLocalize, useScrolledPast } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { SmartLink } from "../smart-link.tsx";
-import { Media } from "../media.tsx";
-import { buildMenu, serviceLinks, type MenuEntry } from "./menu-model.ts";
+import { buildMenu, type MenuEntry } from "./menu-model.ts";
+import { island } from "../island.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { UserMenu } from "./user-menu.tsx";
-import { MobileMenu } from "./mobile-menu.tsx";
 import { useSessionCheck } from "./use-session.ts";
 import { PreviewBanner } from "../preview-banner.tsx";
 
@@ -20,6 +19,10 @@ import { PreviewBanner } from "../preview-banner.tsx";
 // out of every page's first JavaScript (issue 9 §8); hovering or focusing the toggle starts the load early.
 const loadSearchBox = () => import("./search-box.tsx");
 const SearchBox = lazy(() => loadSearchBox().then((module) => ({ default: module.SearchBox })));
+// The menus' panels hold a link to nearly every page: the server renders them in full (crawlers and visitors
+// without JavaScript follow them), the browser hydrates them after the page (islands, see island.tsx).
+const MenuPanel = island(() => import("./menu-panel.tsx").then((module) => module.MenuPanel));
+const MobileMenuLinks = island(() => import("./mobile-menu.tsx").then((module) => module.MobileMenuLinks));
 
 /** SPEC §9: the header becomes fixed after 10 px of scrolling. */
 export const HEADER_FIX_SCROLL_PX = 10;
@@ -33,7 +36,8 @@ export function Header({ data }: { data: LayoutData }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [mobileOpen, setMobileOpen] = useAtom(isMenuOpAtom);
   const logined = useAtomValue(loginedAtom);
-  const entries = buildMenu(data);
+  // Memoised: the islands below get the same entries on every render, so they never re-render early.
+  const entries = useMemo(() => buildMenu(data), [data]);
   const searchId = useId();
   useSessionCheck();
 
@@ -42,6 +46,8 @@ export function Header({ data }: { data: LayoutData }) {
     setOpen(null);
     setMobileOpen(false);
   }, [location.pathname, setMobileOpen]);
+  const closeMobile = useCallback(() => setMobileOpen(false), [setMobileOpen]);
+  useScrollLock(mobileOpen, closeMobile);
 
   return (
     <header className={`site-header${fixed ? " is-fixed" : ""}${open ? " has-open-menu" : ""}`}>
@@ -138,81 +144,25 @@ export function Header({ data }: { data: LayoutData }) {
           </button>
         </div>
       </div>
-      <MobileMenu entries={entries} open={mobileOpen} onClose={() => setMobileOpen(false)} />
+      <div id="mobile-menu" className={`mobile-menu${mobileOpen ? " is-open" : ""}`} hidden={!mobileOpen}>
+        <MobileMenuLinks entries={entries} />
+      </div>
     </header>
   );
 }
 
-function MenuPanel({ entry }: { entry: MenuEntry }) {
-  const { t } = useTranslation();
-  return (
-    <div className="mega-menu" id={`menu-panel-${entry.key}`} role="group" aria-label={t(`nav.${entry.key}`)}>
-      <div className="mega-menu__inner">
-        <div className={`mega-menu__groups mega-menu__groups--${entry.key}`}>
-          {entry.groups.map((group, groupIndex) => (
-            <div className="mega-menu__group" key={`${group.link}-${groupIndex}`}>
-              <SmartLink to={group.link} className="mega-menu__title">
-                {group.label}
-              </SmartLink>
-              {group.desc ? <p className="mega-menu__desc">{group.desc}</p> : null}
-              {group.children.length > 0 && (
-                <ul>
-                  {group.children.map((child, childIndex) => (
-                    <li key={`${child.link}-${childIndex}`}>
-                      <SmartLink to={child.link} className="mega-menu__link">
-                        {child.label}
-                      </SmartLink>
-                      {group.grandchildren?.[childIndex]?.length ? (
-                        <ul className="mega-menu__products">
-                          {group.grandchildren[childIndex]!.slice(0, 6).map((product) => (
-                            <li key={product.link}>
-                              <SmartLink to={product.link}>{product.label}</SmartLink>
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          ))}
-          {entry.key === "products" && (
-            <div className="mega-menu__group">
-              <span className="mega-menu__title">{t("nav.service")}</span>
-              <ul>
-                {serviceLinks.map((service) => (
-                  <li key={service.key}>
-                    <SmartLink to={service.link} className="mega-menu__link">
-                      {t(`nav.${service.key}`)}
-                    </SmartLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
-        {entry.promos.length > 0 && (
-          <div className="mega-menu__promos">
-            {entry.promos.map((promo, index) => (
-              <figure className="promo" key={`${promo.link}-${index}`}>
-                <Media src={promo.pcUrl || promo.url} mobileSrc={promo.mobUrl || undefined} alt={promo.alt || promo.category} />
-                <figcaption>
-                  <strong>{promo.category}</strong>
-                  {promo.desc ? <span>{promo.desc}</span> : null}
-                  {promo.link ? (
-                    <SmartLink to={promo.link} className="promo__more">
-                      {t("nav.learnMore")}
-                      {/* The link says where it goes, for screen readers and crawlers, not only "learn more". */}
-                      <span className="visually-hidden">{t("nav.moreAbout", { name: promo.category })}</span>
-                    </SmartLink>
-                  ) : null}
-                </figcaption>
-              </figure>
-            ))}
-          </div>
-        )}
-      </div>
-    </div>
-  );
+/** SPEC §2: an open mobile menu locks body scrolling; Escape closes it. */
+function useScrollLock(open: boolean, close: () => void) {
+  useEffect(() => {
+    document.body.classList.toggle("is-scroll-locked", open);
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      document.body.classList.remove("is-scroll-locked");
+    };
+  }, [open, close]);
 }

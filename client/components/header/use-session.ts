@@ -1,18 +1,28 @@
 // SPEC §4: on load the header asks whether the visitor is signed in; success stores the user, failure
-// clears both facts.
+// clears both facts. Only a page that came with a session cookie asks (AppContext.hasSession).
 import { useEffect } from "react";
-import { useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom } from "jotai";
 import { isLogin, queryOrderList } from "../../../shared/contract/index.ts";
 import { pageClient } from "../../api/loader-context.ts";
-import { applySampleListAtom, loginedAtom, userInfoAtom } from "../../state/atoms.ts";
+import { applySampleListAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../../state/atoms.ts";
 import { useLanguage } from "../../hooks.ts";
+
+/** True until the first check of this document: only that one may trust the page's session hint. */
+let firstCheck = true;
 
 export function useSessionCheck(): void {
   const language = useLanguage();
   const setLogined = useSetAtom(loginedAtom);
   const setUser = useSetAtom(userInfoAtom);
   const setSamples = useSetAtom(applySampleListAtom);
+  const hasSession = useAtomValue(hasSessionCookieAtom);
   useEffect(() => {
+    // No session cookie came with this page: nobody is signed in (the atoms' defaults say so already), and
+    // asking would cost every anonymous visit a request and the contract's schemas. Later checks (after a
+    // sign-in in this tab, a language switch) always ask: the cookie may have been set since.
+    const trustHint = firstCheck;
+    firstCheck = false;
+    if (trustHint && !hasSession) return;
     let cancelled = false;
     pageClient(undefined, language)
       .call(isLogin)
@@ -33,5 +43,5 @@ export function useSessionCheck(): void {
     return () => {
       cancelled = true;
     };
-  }, [language, setLogined, setUser, setSamples]);
+  }, [hasSession, language, setLogined, setUser, setSamples]);
 }

@@ -2,6 +2,7 @@
 // each, a row per parameter of their families (the union; "—" where a product has none), rows that
 // differ highlighted. Removing and adding products are links and a GET form that rewrite the URL, the
 // page's only state, so they work without JavaScript and every comparison can be shared.
+import { useMemo } from "react";
 import { Form, Link, useLoaderData } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
@@ -14,8 +15,11 @@ import { useLocalize } from "../../hooks.ts";
 import { productDetailPath } from "./products-loader.ts";
 import { compareLoader, type CompareData } from "./compare-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
-import { CompareEstimate } from "../../components/estimator/compare-estimate.tsx";
+import { island } from "../../components/island.tsx";
 import "../../styles/product.css";
+
+// The estimator hydrates after the comparison table, from its own chunk (island.tsx).
+const CompareEstimate = island(() => import("../../components/estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
 
 export const loader = compareLoader;
 
@@ -26,6 +30,8 @@ export function Component() {
   const { t } = useTranslation("product");
   const localize = useLocalize();
   const shown = products.map((entry) => entry.product.partNumber);
+  // Memoised: the estimator is an island, which must get the same props until its chunk has hydrated it.
+  const estimateParts = useMemo(() => products.map(({ product }) => ({ partNumber: product.partNumber, loss: product.loss })), [products]);
   const rows = compareRows(products.map((entry) => ({ params: entry.product.params, paramTable: entry.paramTable })));
   const qualificationsDiffer = new Set(products.map(({ product }) => qualificationsOf(product.params).join(","))).size > 1;
   const title = shown.length ? t("compare.titleParts", { parts: shown.join(" / ") }) : t("compare.title");
@@ -145,7 +151,7 @@ export function Component() {
               </table>
             </div>
             {/* The loss comparison at one operating point (issue 10). */}
-            <CompareEstimate parts={products.map(({ product }) => ({ partNumber: product.partNumber, loss: product.loss }))} parsed={operatingPoint} />
+            <CompareEstimate parts={estimateParts} parsed={operatingPoint} />
           </>
         )}
 

@@ -19,8 +19,11 @@ import { publicOriginAtom } from "../../state/atoms.ts";
 import { categoryPath, productDetailPath } from "./products-loader.ts";
 import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
-import { ProductEstimate } from "../../components/estimator/product-estimate.tsx";
+import { island } from "../../components/island.tsx";
 import "../../styles/product.css";
+
+// The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
+const ProductEstimate = island(() => import("../../components/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));
 
 export const loader = productDetailLoader;
 

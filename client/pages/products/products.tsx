@@ -13,10 +13,14 @@ import { useLanguage, useLocalize } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { CatalogOverview, RangeText } from "./catalog-overview.tsx";
 import { Finder } from "./finder.tsx";
-import { FinderOperatingPoint, useFinderEstimateColumns } from "../../components/estimator/finder-operating-point.tsx";
+import { useFinderEstimateColumns } from "../../components/estimator/finder-operating-point.tsx";
+import { island } from "../../components/island.tsx";
 import { categoryPath, keyField, productsLoader, withoutUnit, type CategoryData, type KeyRange, type ProductsData } from "./products-loader.ts";
 import { paramNameText } from "../../../shared/param-name.ts";
 import "../../styles/catalog.css";
+
+// The operating-point panel hydrates after the table and the filters, from its own chunk (island.tsx).
+const FinderOperatingPoint = island(() => import("../../components/estimator/finder-operating-point.tsx").then((module) => module.FinderOperatingPoint));
 
 export const loader = productsLoader;
 

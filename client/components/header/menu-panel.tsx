@@ -1,0 +1,80 @@
+// A top menu's hover panel (SPEC §2): its groups with their links (products: the first six parts of each
+// series), the service links under Products, and the promotion cards. An island (header.tsx).
+import { useTranslation } from "react-i18next";
+import { SmartLink } from "../smart-link.tsx";
+import { Media } from "../media.tsx";
+import { serviceLinks, type MenuEntry } from "./menu-model.ts";
+
+export function MenuPanel({ entry }: { entry: MenuEntry }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mega-menu" id={`menu-panel-${entry.key}`} role="group" aria-label={t(`nav.${entry.key}`)}>
+      <div className="mega-menu__inner">
+        <div className={`mega-menu__groups mega-menu__groups--${entry.key}`}>
+          {entry.groups.map((group, groupIndex) => (
+            <div className="mega-menu__group" key={`${group.link}-${groupIndex}`}>
+              <SmartLink to={group.link} className="mega-menu__title">
+                {group.label}
+              </SmartLink>
+              {group.desc ? <p className="mega-menu__desc">{group.desc}</p> : null}
+              {group.children.length > 0 && (
+                <ul>
+                  {group.children.map((child, childIndex) => (
+                    <li key={`${child.link}-${childIndex}`}>
+                      <SmartLink to={child.link} className="mega-menu__link">
+                        {child.label}
+                      </SmartLink>
+                      {group.grandchildren?.[childIndex]?.length ? (
+                        <ul className="mega-menu__products">
+                          {group.grandchildren[childIndex]!.slice(0, 6).map((product) => (
+                            <li key={product.link}>
+                              <SmartLink to={product.link}>{product.label}</SmartLink>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ))}
+          {entry.key === "products" && (
+            <div className="mega-menu__group">
+              <span className="mega-menu__title">{t("nav.service")}</span>
+              <ul>
+                {serviceLinks.map((service) => (
+                  <li key={service.key}>
+                    <SmartLink to={service.link} className="mega-menu__link">
+                      {t(`nav.${service.key}`)}
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+        {entry.promos.length > 0 && (
+          <div className="mega-menu__promos">
+            {entry.promos.map((promo, index) => (
+              <figure className="promo" key={`${promo.link}-${index}`}>
+                <Media src={promo.pcUrl || promo.url} mobileSrc={promo.mobUrl || undefined} alt={promo.alt || promo.category} />
+                <figcaption>
+                  <strong>{promo.category}</strong>
+                  {promo.desc ? <span>{promo.desc}</span> : null}
+                  {promo.link ? (
+                    <SmartLink to={promo.link} className="promo__more">
+                      {t("nav.learnMore")}
+                      {/* The link says where it goes, for screen readers and crawlers, not only "learn more". */}
+                      <span className="visually-hidden">{t("nav.moreAbout", { name: promo.category })}</span>
+                    </SmartLink>
+                  ) : null}
+                </figcaption>
+              </figure>
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
