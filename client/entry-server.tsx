@@ -2,6 +2,7 @@
 // People get the shell as soon as it is ready; crawlers wait for everything (onAllReady).
 import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
+import { LRUCache } from "lru-cache";
 import {
   StaticRouterProvider,
   createStaticHandler,
@@ -54,17 +55,30 @@ export type RenderOutput =
   | { kind: "document"; statusCode: number; pipe: (destination: Writable) => void; abort: () => void };
 
 /** Whether a path (with its language prefix) is a route of the site other than the catch-all 404. */
-export function isKnownPath(pathname: string): boolean {
+// react-router's matchRoutes flattens and ranks the whole route table on every call, which cost a page-cache
+// hit more than everything else it does (issue 9 §8 bench). A path's match never changes while the process
+// runs, so the answer is kept, in a bounded cache: paths come from visitors, and unknown ones are endless.
+const patterns = new LRUCache<string, { pattern: string | null }>({ max: 5000 });
+
+function matchedPattern(pathname: string): string | null {
+  const kept = patterns.get(pathname);
+  if (kept) return kept.pattern;
   const matches = matchRoutes(routes, pathname);
-  return !!matches && !matches.some((match) => match.route.path === "*");
+  const pattern =
+    !matches || matches.some((match) => match.route.path === "*")
+      ? null
+      : `/${matches.map((match) => match.route.path ?? "").filter(Boolean).join("/")}`.replace(/\/{2,}/g, "/");
+  patterns.set(pathname, { pattern });
+  return pattern;
+}
+
+export function isKnownPath(pathname: string): boolean {
+  return matchedPattern(pathname) !== null;
 }
 
 /** The matched route's pattern ("/en/news/newsDetail/:id") for logs and metrics: bounded, never the raw path. */
 export function routePattern(pathname: string): string | null {
-  const matches = matchRoutes(routes, pathname);
-  if (!matches || matches.some((match) => match.route.path === "*")) return null;
-  const joined = matches.map((match) => match.route.path ?? "").filter(Boolean).join("/");
-  return `/${joined}`.replace(/\/{2,}/g, "/");
+  return matchedPattern(pathname);
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {

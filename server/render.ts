@@ -230,7 +230,9 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: st
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
   const body = pageBody(page, nonce);
   res.setHeader("Content-Length", body.length);
-  res.end(req.method === "HEAD" ? undefined : body);
+  if (req.method === "HEAD") return res.end();
+  for (const piece of body.pieces) res.write(piece);
+  res.end();
 }
 
 /** When React cannot even render the shell: a static, localized 500 page, no stack trace. */

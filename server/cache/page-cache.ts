@@ -78,13 +78,17 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** The kept document with this answer's nonce written in. */
-export function pageBody(page: CachedPage, nonce: string): Buffer {
+/** The kept document with this answer's nonce written in: the pieces to write in order (the kept parts
+ * themselves, never copied: joining them into one Buffer cost each hit an allocation and a copy of the
+ * whole page, and the garbage collector its share) and their total length. */
+export function pageBody(page: CachedPage, nonce: string): { pieces: Buffer[]; length: number } {
   const nonceBytes = Buffer.from(nonce, "utf8");
   const pieces: Buffer[] = [];
+  let length = 0;
   page.parts.forEach((part, index) => {
     if (index > 0) pieces.push(nonceBytes);
     pieces.push(part);
   });
-  return Buffer.concat(pieces);
+  for (const piece of pieces) length += piece.length;
+  return { pieces, length };
 }

@@ -57,10 +57,20 @@ describe("home pages", () => {
     await page.goto(`${origin}/en`);
     await hydrated(page);
     await expect(page.locator(".site-nav").isVisible()).resolves.toBe(false);
+    // Its links are not in the page's HTML: they render when the menu opens.
+    expect(await page.locator("#mobile-menu a").count()).toBe(0);
     await page.locator(".site-header__burger").click();
     await expect(page.locator("#mobile-menu").isVisible()).resolves.toBe(true);
+    await page.locator("#mobile-menu summary").first().waitFor();
+    expect(await page.locator("#mobile-menu details").count()).toBe(7);
     expect(await page.evaluate(() => document.body.classList.contains("is-scroll-locked"))).toBe(true);
     await page.locator(".site-header__burger").click();
+    expect(await page.evaluate(() => document.body.classList.contains("is-scroll-locked"))).toBe(false);
+    // A followed link closes the menu (through the atom: the links are an island of their own).
+    await page.locator(".site-header__burger").click();
+    await page.locator("#mobile-menu summary").first().click();
+    await page.locator("#mobile-menu details[open] a").first().click();
+    await page.waitForFunction(() => document.getElementById("mobile-menu")?.hidden === true);
     expect(await page.evaluate(() => document.body.classList.contains("is-scroll-locked"))).toBe(false);
     expect(problems).toEqual([]);
     await page.close();

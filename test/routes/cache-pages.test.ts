@@ -57,6 +57,20 @@ describe("anonymous pages", () => {
     expect(second.text.split(b).join("N")).toBe(first.text.split(a).join("N"));
   });
 
+  // A hit is written in pieces (the kept parts around each nonce): compressed or not, it must arrive whole.
+  it("arrive whole from the cache, compressed (gzip, brotli) or not", async () => {
+    const miss = await request(app).get("/en/news?whole=1").set("Accept-Encoding", "identity");
+    expect(miss.headers["x-cache"]).toBe("MISS");
+    const normalise = (html: string) => html.replaceAll(/nonce="[^"]+"/g, 'nonce=""');
+    for (const encoding of ["identity", "gzip", "br"]) {
+      const hit = await request(app).get("/en/news?whole=1").set("Accept-Encoding", encoding);
+      expect(hit.headers["x-cache"], encoding).toBe("HIT");
+      expect(hit.headers["content-encoding"] ?? "identity", encoding).toBe(encoding);
+      expect(normalise(hit.text), encoding).toBe(normalise(miss.text));
+      expect(hit.text, encoding).toMatch(/<\/html>$/);
+    }
+  });
+
   it("are keyed by path, query and language", async () => {
     await request(app).get("/zh/about/us?k=1");
     expect((await request(app).get("/zh/about/us?k=2")).headers["x-cache"]).toBe("MISS");

@@ -22,6 +22,8 @@ const SearchBox = lazy(() => loadSearchBox().then((module) => ({ default: module
 // The menus' panels hold a link to nearly every page: the server renders them in full (crawlers and visitors
 // without JavaScript follow them), the browser hydrates them after the page (islands, see island.tsx).
 const MenuPanel = island(() => import("./menu-panel.tsx").then((module) => module.MenuPanel));
+// The mobile menu repeats the panels' links for small screens; it needs JavaScript to open at all, so its
+// links are rendered when it opens, not in every page's HTML (a fifth of a page's elements).
 const MobileMenuLinks = island(() => import("./mobile-menu.tsx").then((module) => module.MobileMenuLinks));
 
 /** SPEC §9: the header becomes fixed after 10 px of scrolling. */
@@ -145,7 +147,7 @@ export function Header({ data }: { data: LayoutData }) {
         </div>
       </div>
       <div id="mobile-menu" className={`mobile-menu${mobileOpen ? " is-open" : ""}`} hidden={!mobileOpen}>
-        <MobileMenuLinks entries={entries} />
+        {mobileOpen ? <MobileMenuLinks entries={entries} /> : null}
       </div>
     </header>
   );
