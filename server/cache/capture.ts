@@ -40,8 +40,8 @@ export class CapturingWriter extends Writable {
     (this.res as Response & { flush?: () => void }).flush?.();
   }
 
-  /** The whole document, once React ended the stream without being cut off; else null. */
-  body(): string | null {
-    return this.complete && !this.cut ? Buffer.concat(this.chunks).toString("utf8") : null;
+  /** The whole document (UTF-8 bytes), once React ended the stream without being cut off; else null. */
+  body(): Buffer | null {
+    return this.complete && !this.cut ? Buffer.concat(this.chunks) : null;
   }
 }

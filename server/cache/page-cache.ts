@@ -18,8 +18,8 @@ export interface CachedPage {
 
 export interface PageCache {
   get(key: string): CachedPage | undefined;
-  /** Keeps a rendered document; `nonce` is the one it was rendered with. */
-  set(key: string, status: number, contentLanguage: string, html: string, nonce: string): CachedPage;
+  /** Keeps a rendered document (its UTF-8 bytes); `nonce` is the one it was rendered with. */
+  set(key: string, status: number, contentLanguage: string, html: Buffer | string, nonce: string): CachedPage;
   clear(): void;
   readonly stats: CacheStats;
   readonly size: number;
@@ -52,10 +52,16 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       return page;
     },
     set(key, status, contentLanguage, html, nonce) {
-      const texts = html.split(nonce);
+      // Split as bytes: decoding the document to a string and encoding its parts again cost every render
+      // that fills the cache more than the split itself. The parts are views of the one captured buffer.
+      const parts = splitBytes(typeof html === "string" ? Buffer.from(html, "utf8") : html, Buffer.from(nonce, "utf8"));
       // The ETag must not depend on the nonce, or no two answers would ever match.
-      const etag = `W/"${createHash("sha1").update(texts.join("\0nonce\0")).digest("base64url")}"`;
-      const parts = texts.map((text) => Buffer.from(text, "utf8"));
+      const hash = createHash("sha1");
+      parts.forEach((part, index) => {
+        if (index > 0) hash.update("\0nonce\0");
+        hash.update(part);
+      });
+      const etag = `W/"${hash.digest("base64url")}"`;
       const page: CachedPage = { status, contentLanguage, parts, etag, storedAt: now() };
       if (options.ttlMs > 0) lru.set(key, page);
       return page;
@@ -66,6 +72,17 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       return lru.size;
     },
   };
+}
+
+function splitBytes(bytes: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = bytes.indexOf(separator); at !== -1; at = bytes.indexOf(separator, start)) {
+    parts.push(bytes.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(bytes.subarray(start));
+  return parts;
 }
 
 /** If-None-Match against a weak ETag (weak comparison, RFC 9110 §13.1.2). */
