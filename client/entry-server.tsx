@@ -20,6 +20,7 @@ import type { AppContext } from "./app-context.ts";
 import type { ServerLoaderContext } from "./api/loader-context.ts";
 import { createPageClient, type CallCache } from "./api/page-client.ts";
 import { preloadIslands } from "./components/island.tsx";
+import { memoizePlainKeys } from "./i18n-memo.ts";
 
 const handler = createStaticHandler(routes);
 
@@ -116,6 +117,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const assets = input.assets(modules);
   const store = createAppStore(input.appContext);
   // Only the UI strings this page uses travel in its HTML; the browser loads the rest later.
+  memoizePlainKeys(input.i18n);
   const usedNamespaces = trackNamespaces(input.i18n);
 
   return new Promise<RenderOutput>((resolve, reject) => {

@@ -1,0 +1,58 @@
+// The server's memo of plain t() calls (client/i18n-memo.ts): same answers as i18next, per language and
+// namespace; a call with a count or values to interpolate is never memoised.
+import i18next from "i18next";
+import { describe, expect, it } from "vitest";
+import { memoizePlainKeys, plainKey } from "../../client/i18n-memo.ts";
+
+async function instance(language: string) {
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: language,
+    fallbackLng: "zh",
+    initAsync: false,
+    defaultNS: "common",
+    ns: ["common", "product"],
+    interpolation: { escapeValue: false },
+    resources: {
+      zh: { common: { home: "首页", items_other: "{{count}} 项" }, product: { home: "产品首页" } },
+      en: { common: { home: "Home", items_one: "{{count}} item", items_other: "{{count}} items" }, product: { home: "Products home" } },
+    },
+  });
+  return i18n;
+}
+
+describe("plainKey", () => {
+  it("names a plain call by language, key and namespace, and refuses any other option", () => {
+    expect(plainKey("home", undefined, "en")).toBe("en\u0000home");
+    expect(plainKey("home", { lng: "zh", ns: "product" }, "en")).toBe("en\u0000home\u0000lng=zh\u0000ns=product");
+    expect(plainKey(["a", "b"], { ns: ["common", "product"] }, "zh")).toBe("zh\u0000a\u0001b\u0000ns=common\u0001product");
+    expect(plainKey("items", { count: 2 }, "en")).toBeNull();
+    expect(plainKey("greeting", { name: "Li" }, "en")).toBeNull();
+    expect(plainKey("home", { returnObjects: true }, "en")).toBeNull();
+    expect(plainKey("home", "default text", "en")).toBeNull();
+  });
+});
+
+describe("memoizePlainKeys", () => {
+  it("answers as i18next does, for each language and namespace, through fixed t functions too", async () => {
+    const zh = await instance("zh");
+    const en = await instance("en");
+    memoizePlainKeys(zh);
+    memoizePlainKeys(en);
+    for (let round = 0; round < 2; round++) {
+      expect(zh.t("home")).toBe("首页");
+      expect(en.t("home")).toBe("Home");
+      expect(en.getFixedT("en", "product")("home")).toBe("Products home");
+      expect(zh.getFixedT("zh", "product")("home")).toBe("产品首页");
+      expect(en.t("missing.key")).toBe("missing.key");
+    }
+  });
+
+  it("leaves calls with a count or values to i18next", async () => {
+    const en = await instance("en");
+    memoizePlainKeys(en);
+    expect(en.t("items", { count: 1 })).toBe("1 item");
+    expect(en.t("items", { count: 3 })).toBe("3 items");
+    expect(en.t("items", { count: 1 })).toBe("1 item");
+  });
+});
