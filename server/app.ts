@@ -10,7 +10,7 @@ import { rateLimit } from "express-rate-limit";
 import type { ViteDevServer } from "vite";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
-import type { Language } from "../shared/languages.ts";
+import { splitLanguagePrefix, type Language } from "../shared/languages.ts";
 import type { Resources } from "../client/app-context.ts";
 import type { DocumentAssets } from "../client/document.tsx";
 import { healthz, readyz } from "./health.ts";
@@ -116,7 +116,10 @@ export async function createApp(config: Config, options: AppOptions) {
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
   }
   if (options.vite) app.use(options.vite.middlewares);
-  app.use(express.static(path.join(rootDir, "public"), { maxAge: "1h", index: false }));
+  // public/ holds media and the favicon, never a page: a path under a language prefix skips the file lookup
+  // (a stat per rendered page otherwise).
+  const publicFiles = express.static(path.join(rootDir, "public"), { maxAge: "1h", index: false });
+  app.use((req, res, next) => (splitLanguagePrefix(req.path).language ? next() : publicFiles(req, res, next)));
   // A missing asset is a plain 404, never an HTML page.
   app.use(["/assets", "/media"], (_req, res) => {
     res.status(404).type("text/plain").send("Not found");
