@@ -51,6 +51,32 @@ describe("home pages", () => {
     await context.close();
   });
 
+  // The panels are islands (hydrated after the page); the parts under each series are added once the
+  // browser is idle, so the server's HTML has none of them.
+  it("opens a top menu's panel on hover and with its toggle button, with the parts of each series", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const problems = watchProblems(page);
+    await page.goto(`${origin}/en`);
+    await hydrated(page);
+    const panel = page.locator("#menu-panel-products");
+    await expect(panel.isVisible()).resolves.toBe(false);
+    await page.locator(".site-nav__item").first().hover();
+    await panel.waitFor({ state: "visible" });
+    await panel.locator(".mega-menu__products a").first().waitFor({ state: "visible" });
+    expect(await panel.locator(".mega-menu__products a").first().getAttribute("href")).toMatch(/^\/en\/productAndService\/productDetail\//);
+    await page.mouse.move(700, 880);
+    await panel.waitFor({ state: "hidden" });
+    const toggle = page.locator('.site-nav__toggle[aria-controls="menu-panel-products"]');
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await panel.waitFor({ state: "visible" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "hidden" });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("opens the mobile menu below 1281 px and locks page scrolling", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const problems = watchProblems(page);

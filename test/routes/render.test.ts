@@ -37,6 +37,9 @@ describe("the home page", () => {
       expect(html, path).not.toMatch(/<div hidden id="S:/);
       expect(html, path).toMatch(/<header class="site-header">[\s\S]*class="mega-menu"[\s\S]*<\/header>/);
       expect(html, path).toMatch(/<footer class="site-footer">/);
+      // The series' parts and the mobile menu's links are added in the browser (menu-panel.tsx, header.tsx).
+      expect(html, path).not.toContain("mega-menu__products");
+      expect(html, path).not.toMatch(/<div id="mobile-menu"[^>]*>\s*<nav/);
     }
     const detail = (await request(site.app).get("/en/productAndService/productDetail/QCM040120K4")).text;
     expect(detail).toMatch(/class="product-estimate"/);

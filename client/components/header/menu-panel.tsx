@@ -1,5 +1,10 @@
 // A top menu's hover panel (SPEC §2): its groups with their links (products: the first six parts of each
 // series), the service links under Products, and the promotion cards. An island (header.tsx).
+//
+// The third level (the parts under each series) is added in the browser once it is idle after hydration,
+// into the still hidden panel: the server's HTML holds the categories and series (crawlers reach every part
+// through its series page and the sitemap), and every page renders about 200 fewer elements (issue 9 §8).
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SmartLink } from "../smart-link.tsx";
 import { Media } from "../media.tsx";
@@ -7,6 +12,7 @@ import { serviceLinks, type MenuEntry } from "./menu-model.ts";
 
 export function MenuPanel({ entry }: { entry: MenuEntry }) {
   const { t } = useTranslation();
+  const showParts = useAfterIdle();
   return (
     <div className="mega-menu" id={`menu-panel-${entry.key}`} role="group" aria-label={t(`nav.${entry.key}`)}>
       <div className="mega-menu__inner">
@@ -24,7 +30,7 @@ export function MenuPanel({ entry }: { entry: MenuEntry }) {
                       <SmartLink to={child.link} className="mega-menu__link">
                         {child.label}
                       </SmartLink>
-                      {group.grandchildren?.[childIndex]?.length ? (
+                      {showParts && group.grandchildren?.[childIndex]?.length ? (
                         <ul className="mega-menu__products">
                           {group.grandchildren[childIndex]!.slice(0, 6).map((product) => (
                             <li key={product.link}>
@@ -77,4 +83,18 @@ export function MenuPanel({ entry }: { entry: MenuEntry }) {
       </div>
     </div>
   );
+}
+
+/** False on the server and in the hydrating render; true once the browser is idle after hydration. */
+function useAfterIdle(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!("requestIdleCallback" in window)) {
+      const timer = setTimeout(() => setReady(true), 200);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(() => setReady(true), { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+  return ready;
 }
