@@ -35,8 +35,32 @@ export function plainKey(key: unknown, options: unknown, language: string): stri
   return parts.join("\u0000");
 }
 
-/** Wraps this instance's t() (a request's clone) with the shared memo. */
+/** Wraps this instance's t() (a request's clone) with the shared memo, and the t functions that
+ * getFixedT makes (react-i18next's useTranslation): a plain call of those is answered before i18next
+ * copies all of its options into the call's options, which cost as much as the lookup. A key with a
+ * namespace prefix ("product:title") still goes through t(), where client/namespaces.ts records it; the
+ * namespaces of useTranslation are recorded by react-i18next itself. */
 export function memoizePlainKeys(instance: i18n): void {
+  const nsSeparator = typeof instance.options.nsSeparator === "string" ? instance.options.nsSeparator : ":";
+  const originalGetFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => ((...args: unknown[]) => unknown) & Record<string, unknown>;
+  instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown, ...more: unknown[]) => {
+    const fixed = originalGetFixedT(lng, ns, keyPrefix, ...more);
+    const lngPart = part(lng);
+    const nsPart = part(ns);
+    if (lngPart === null || nsPart === null || (keyPrefix !== undefined && typeof keyPrefix !== "string")) return fixed;
+    const memoT = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+      if (options !== undefined || rest.length > 0 || typeof key !== "string" || key === "" || key.includes(nsSeparator)) return fixed(key, options, ...rest);
+      const memoKey = ["fixed", lngPart || instance.language, nsPart, keyPrefix ?? "", key].join("\u0000");
+      const kept = answers.get(memoKey);
+      if (kept) return kept.value;
+      const value = fixed(key);
+      answers.set(memoKey, { value });
+      return value;
+    };
+    // i18next and react-i18next read these off a fixed t.
+    for (const name of ["lng", "lngs", "ns", "keyPrefix"]) (memoT as unknown as Record<string, unknown>)[name] = fixed[name];
+    return memoT;
+  }) as unknown as i18n["getFixedT"];
   const original = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
   instance.t = ((key: unknown, options?: unknown, ...rest: unknown[]) => {
     const memoKey = rest.length === 0 ? plainKey(key, options, instance.language) : null;

@@ -56,3 +56,22 @@ describe("memoizePlainKeys", () => {
     expect(en.t("items", { count: 1 })).toBe("1 item");
   });
 });
+
+describe("memoizePlainKeys and react-i18next's fixed t", () => {
+  it("answers plain keys per language, namespace and key prefix, and leaves the rest to i18next", async () => {
+    const en = await instance("en");
+    memoizePlainKeys(en);
+    for (let round = 0; round < 2; round++) {
+      const common = en.getFixedT("en", "common");
+      const product = en.getFixedT("en", "product");
+      const zh = en.getFixedT("zh", "common");
+      expect(common("home")).toBe("Home");
+      expect(product("home")).toBe("Products home");
+      expect(zh("home")).toBe("首页");
+      expect(common("product:home")).toBe("Products home");
+      expect(common("items", { count: 2 })).toBe("2 items");
+      expect(common.ns).toBe("common");
+      expect(common.lng).toBe("en");
+    }
+  });
+});
