@@ -96,9 +96,11 @@ try {
     let n = 0;
     const separator = cold.path.includes("?") ? "&" : "?";
     // A new query string each request: the page cache never hits, every request renders (upstream reads stay cached).
-    const ssr = await run(site + cold.path, {
-      requests: [{ setupRequest: (request: any) => ({ ...request, path: `${cold.path}${separator}bench=${++n}` }) }],
-    });
+    const rendering = { requests: [{ setupRequest: (request: any) => ({ ...request, path: `${cold.path}${separator}bench=${++n}` }) }] };
+    // Like round 0 above, a short warm-up (not compared): the warm rounds served only cache hits, so the
+    // render path's code would otherwise be measured while the JIT is still compiling it.
+    await run(site + cold.path, { ...rendering, duration: Math.min(2, SECONDS) });
+    const ssr = await run(site + cold.path, rendering);
     const stat = await run(`${staticBase}/${cold.file}`);
     const ratio = ssr.rps / stat.rps;
     console.log(`\n${cold.name} caches off  SSR    ${fmt(ssr)}${ssr.failed ? `  (${ssr.failed} failed)` : ""}`);

@@ -70,8 +70,9 @@ describe("memoizePlainKeys and react-i18next's fixed t", () => {
       expect(zh("home")).toBe("首页");
       expect(common("product:home")).toBe("Products home");
       expect(common("items", { count: 2 })).toBe("2 items");
-      expect(common.ns).toBe("common");
-      expect(common.lng).toBe("en");
+      const props = common as unknown as { ns: unknown; lng: unknown };
+      expect(props.ns).toBe("common");
+      expect(props.lng).toBe("en");
     }
   });
 });
