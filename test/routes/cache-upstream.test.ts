@@ -39,6 +39,19 @@ describe("public upstream reads", () => {
     expect(count("querySitePageData")).toBe(2); // the menus and the page, once each
   });
 
+  // WeChat adds from=…&isappinstalled=0 to every link shared in it (and the bench a counter): no column of
+  // the family. The finder reads its URL against the columns first, so the list is asked for once and then
+  // kept, not refused and asked again on every such request.
+  it("are asked once for finder pages whose query has keys the family does not have", async () => {
+    for (const from of ["singlemessage", "timeline", "groupmessage"]) {
+      const page = await request(app).get(`/en/productAndService/products/120?from=${from}&isappinstalled=0`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain("finder-table");
+    }
+    expect(count("querySiteListDataByPage")).toBe(1);
+    expect(count("queryDistinctProductFieldData")).toBe(1);
+  });
+
   it("are asked once for concurrent renders", async () => {
     await Promise.all(Array.from({ length: 5 }, (_, i) => request(app).get(`/zh/privacy?concurrent=${i}`)));
     expect(count("querySitePageData")).toBeLessThanOrEqual(2);

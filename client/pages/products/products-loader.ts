@@ -140,10 +140,17 @@ const isStatus = (error: unknown, status: number) => error instanceof ApiCallErr
 
 async function category(api: PageClient, language: Language, url: URL, id: number): Promise<CategoryData> {
   let query = parseFinderQuery(url.searchParams);
-  const [pageResult, filterResult] = await Promise.allSettled([
-    api.call(querySiteListDataByPage, upstreamBody(id, query)),
-    api.call(queryDistinctProductFieldData, { siteListId: id }),
-  ]);
+  // A URL that filters or sorts by parameters is read against the family's columns before the list is asked
+  // for: a key the family does not have (a campaign's utm_source, a typo, an old link) would otherwise cost
+  // every such request a refused list call and a second one. The columns' answer is nearly always cached;
+  // a plain URL asks for both at once, as before.
+  const byParameters = Object.keys(query.values).length > 0 || Object.keys(query.ranges).length > 0 || query.sort !== null;
+  const filterCall = api.call(queryDistinctProductFieldData, { siteListId: id });
+  if (byParameters) {
+    const columns = await filterCall.catch(() => null);
+    if (columns) query = parseFinderQuery(url.searchParams, columns.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable })));
+  }
+  const [pageResult, filterResult] = await Promise.allSettled([api.call(querySiteListDataByPage, upstreamBody(id, query)), filterCall]);
   if (filterResult.status === "rejected") throw isStatus(filterResult.reason, 404) ? notFound() : filterResult.reason;
   const filters = filterResult.value;
   const fieldSpec = filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
