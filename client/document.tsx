@@ -61,6 +61,21 @@ export function Document({
 }
 
 /** The data script, after #root: React renders it after the page, when the namespaces it used are known. */
+// A page's UI strings are the same for every page of its language that uses the same namespaces, and the
+// server's resources do not change while it runs: each such set is serialised once (it was a quarter of
+// the embedded data, and serialising the data the largest cost of a render after React's own).
+const serializedStrings = new Map<string, string>();
+
+function serializeStrings(language: string, resources: AppContext["resources"]): string {
+  const key = `${language}|${Object.keys(resources).sort().join(",")}`;
+  let json = serializedStrings.get(key);
+  if (json === undefined) {
+    json = serializeForScript(resources);
+    if (serializedStrings.size < 1000) serializedStrings.set(key, json);
+  }
+  return json;
+}
+
 function DataScript({
   nonce,
   appContext: context,
@@ -72,10 +87,12 @@ function DataScript({
   hydrationData: unknown;
   usedResources: (() => AppContext["resources"]) | undefined;
 }) {
-  const appContext = usedResources ? { ...context, resources: usedResources() } : context;
+  const { resources, ...rest } = usedResources ? { ...context, resources: usedResources() } : context;
+  const head = serializeForScript(rest);
+  const app = `${head.slice(0, -1)}${head === "{}" ? "" : ","}"resources":${serializeStrings(context.language, resources)}}`;
   // zod builds object parsers with `new Function` when it may, and finds out by trying: under the CSP
   // (no 'unsafe-eval') that probe is a securitypolicyviolation on every page. zod reads this global
   // config when it loads, which is after this classic script (module scripts run last).
-  const data = `window.__APP__=${serializeForScript(appContext)};window.__staticRouterHydrationData=${serializeForScript(hydrationData)};globalThis.__zod_globalConfig={jitless:true};`;
+  const data = `window.__APP__=${app};window.__staticRouterHydrationData=${serializeForScript(hydrationData)};globalThis.__zod_globalConfig={jitless:true};`;
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: data }} />;
 }
