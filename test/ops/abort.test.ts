@@ -106,9 +106,11 @@ describe("a visitor who leaves", () => {
     // The upstream saw every call end although it never answered: the site aborted them all.
     expect(await waitFor(() => hang.pending() === 0, 3_000), `pending upstream calls: ${hang.pending()}`).toBe(true);
     expect(await waitFor(async () => (await siteConnections()) === 0, 3_000)).toBe(true);
-    expect(await waitFor(() => hang.sockets.size <= 2, 3_000), `upstream sockets: ${hang.sockets.size}`).toBe(true);
+    // The sockets close as the aborts are processed; on a machine busy with the other test files that took
+    // over 3 s once (18 still open in a CI run), so they get 10 s: a leak keeps them open for good.
+    expect(await waitFor(() => hang.sockets.size <= 2, 10_000), `upstream sockets: ${hang.sockets.size}`).toBe(true);
     // Handles (sockets, timers of the renders) are back near the start: bounded, not growing per request.
-    expect(await waitFor(() => process.getActiveResourcesInfo().length <= baseline + 6, 3_000), String(process.getActiveResourcesInfo())).toBe(true);
+    expect(await waitFor(() => process.getActiveResourcesInfo().length <= baseline + 6, 10_000), String(process.getActiveResourcesInfo())).toBe(true);
     expect(logged.filter((line) => line.level >= 50)).toEqual([]);
-  });
+  }, 45_000);
 });
