@@ -60,7 +60,6 @@ export function Document({
   );
 }
 
-/** The data script, after #root: React renders it after the page, when the namespaces it used are known. */
 // A page's UI strings are the same for every page of its language that uses the same namespaces, and the
 // server's resources do not change while it runs: each such set is serialised once (it was a quarter of
 // the embedded data, and serialising the data the largest cost of a render after React's own).
@@ -76,6 +75,7 @@ function serializeStrings(language: string, resources: AppContext["resources"]):
   return json;
 }
 
+/** The data script, after #root: React renders it after the page, when the namespaces it used are known. */
 function DataScript({
   nonce,
   appContext: context,

@@ -10,6 +10,7 @@ import { allNamespaces, createClientI18n } from "./i18n.ts";
 import type { RouteObject } from "react-router-dom";
 import { AppProviders, createAppStore } from "./providers.tsx";
 import { preloadIslands } from "./components/island.tsx";
+import { afterIdle } from "./idle.ts";
 
 /** Marks the document once React has committed the hydrated tree (browser tests wait for it). */
 function HydrationMarker() {
@@ -58,9 +59,9 @@ async function start() {
   whenIdle(() => void loadStrings());
 }
 
-/** After the page has loaded and the main thread is free (Safari has no requestIdleCallback: a timeout). */
+/** After the page has loaded and the main thread is free. */
 function whenIdle(task: () => void) {
-  const schedule = () => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000));
+  const schedule = () => void afterIdle(task, 5000);
   if (document.readyState === "complete") schedule();
   else window.addEventListener("load", schedule, { once: true });
 }

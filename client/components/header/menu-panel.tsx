@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { SmartLink } from "../smart-link.tsx";
 import { Media } from "../media.tsx";
 import { serviceLinks, type MenuEntry } from "./menu-model.ts";
+import { afterIdle } from "../../idle.ts";
 
 export function MenuPanel({ entry }: { entry: MenuEntry }) {
   const { t } = useTranslation();
@@ -88,13 +89,6 @@ export function MenuPanel({ entry }: { entry: MenuEntry }) {
 /** False on the server and in the hydrating render; true once the browser is idle after hydration. */
 function useAfterIdle(): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (!("requestIdleCallback" in window)) {
-      const timer = setTimeout(() => setReady(true), 200);
-      return () => clearTimeout(timer);
-    }
-    const id = requestIdleCallback(() => setReady(true), { timeout: 3000 });
-    return () => cancelIdleCallback(id);
-  }, []);
+  useEffect(() => afterIdle(() => setReady(true), 3000), []);
   return ready;
 }
