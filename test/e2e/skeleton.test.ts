@@ -56,25 +56,51 @@ describe("home pages", () => {
   it("opens a top menu's panel on hover and with its toggle button, with the parts of each series", async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const problems = watchProblems(page);
-    await page.goto(`${origin}/en`);
-    await hydrated(page);
-    const panel = page.locator("#menu-panel-products");
-    await expect(panel.isVisible()).resolves.toBe(false);
-    await page.locator(".site-nav__item").first().hover();
-    await panel.waitFor({ state: "visible" });
-    await panel.locator(".mega-menu__products a").first().waitFor({ state: "visible" });
-    expect(await panel.locator(".mega-menu__products a").first().getAttribute("href")).toMatch(/^\/en\/productAndService\/productDetail\//);
-    await page.mouse.move(700, 880);
-    await panel.waitFor({ state: "hidden" });
-    const toggle = page.locator('.site-nav__toggle[aria-controls="menu-panel-products"]');
-    await toggle.focus();
-    await page.keyboard.press("Enter");
-    await panel.waitFor({ state: "visible" });
-    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-    await page.keyboard.press("Escape");
-    await panel.waitFor({ state: "hidden" });
+    for (const language of ["zh", "en"]) {
+      await page.goto(`${origin}/${language}`);
+      await hydrated(page);
+      const panel = page.locator("#menu-panel-products");
+      await expect(panel.isVisible()).resolves.toBe(false);
+      await page.locator(".site-nav__item").first().hover();
+      await panel.waitFor({ state: "visible" });
+      await panel.locator(".mega-menu__products a").first().waitFor({ state: "visible" });
+      expect(await panel.locator(".mega-menu__products a").first().getAttribute("href")).toMatch(new RegExp(`^/${language}/productAndService/productDetail/`));
+      await page.mouse.move(700, 880);
+      await panel.waitFor({ state: "hidden" });
+      const toggle = page.locator('.site-nav__toggle[aria-controls="menu-panel-products"]');
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await panel.waitFor({ state: "visible" });
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      await page.keyboard.press("Escape");
+      await panel.waitFor({ state: "hidden" });
+    }
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  // AppContext.hasSession: a page served without a session cookie does not ask whether anyone is signed in
+  // (no request, no contract schemas loaded); one served with a session cookie asks.
+  it("asks whether the visitor is signed in only when the page came with a session cookie", async () => {
+    for (const withCookie of [false, true]) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      if (withCookie) await context.addCookies([{ name: "qy_session", value: "expired-or-unknown", url: origin }]);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (/isLogin|\/assets\/schemas-/.test(request.url())) asked.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${origin}/en`);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+      if (withCookie) expect(asked.some((path) => path.endsWith("/isLogin")), asked.join()).toBe(true);
+      else expect(asked).toEqual([]);
+      // Either way nobody is signed in here: the header offers the sign-in link.
+      await expect(page.locator(".site-header__signin").isVisible()).resolves.toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 
   it("opens the mobile menu below 1281 px and locks page scrolling", async () => {

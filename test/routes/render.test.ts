@@ -45,6 +45,17 @@ describe("the home page", () => {
     expect(detail).toMatch(/class="product-estimate"/);
   });
 
+  // The header asks the upstream whether anyone is signed in only when the page came with a session cookie.
+  it("tells the browser whether its request carried a session cookie", async () => {
+    for (const language of ["zh", "en"]) {
+      const anonymous = await request(site.app).get(`/${language}`);
+      expect(anonymous.text).toContain('"hasSession":false');
+      const withCookie = await request(site.app).get(`/${language}`).set("Cookie", "qy_session=some-session");
+      expect(withCookie.text).toContain('"hasSession":true');
+      expect(withCookie.headers["cache-control"]).toContain("no-store");
+    }
+  });
+
   it("is rendered in English under /en", async () => {
     const response = await request(site.app).get("/en");
     const text = textOf(response.text);
