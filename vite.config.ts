@@ -1,12 +1,27 @@
 // Client build (hashed assets + manifest for the server) and SSR build of client/entry-server.tsx.
+import path from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { lazyContract } from "./scripts/vite-plugin-lazy-contract.ts";
+
+const routerBuild = (file: string) =>
+  path.join(import.meta.dirname, "node_modules", "react-router", "dist", "production", file);
 
 export default defineConfig(({ isSsrBuild }) => ({
   // lazyContract: the browser's first load carries no zod (issue 9 §2); it applies to the client build only.
   plugins: [react(), lazyContract(import.meta.dirname)],
   publicDir: false,
+  // React Router 7 publishes its production build (no dev warnings, no invariant messages) but its package
+  // exports resolve only the development one (remix-run/react-router#12532, #14102). The browser gets the
+  // production files: react-router-dom re-exports these two specifiers, and nothing else imports the package.
+  resolve: isSsrBuild
+    ? undefined
+    : {
+        alias: [
+          { find: /^react-router$/, replacement: routerBuild("index.mjs") },
+          { find: /^react-router\/dom$/, replacement: routerBuild("dom-export.mjs") },
+        ],
+      },
   build: isSsrBuild
     ? {
         ssr: "client/entry-server.tsx",

@@ -1,7 +1,7 @@
 // Browser entry: loads the lazy modules of the first match, initialises i18next with the strings the
 // server embedded, then hydrates #root with the router state the HTML carries (no second fetch).
 import "./styles/app.css";
-import { useEffect } from "react";
+import { startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
 import { routes } from "./routes.tsx";
@@ -47,13 +47,15 @@ async function start() {
   routes.forEach(gate);
   const router = createBrowserRouter(routes);
   const store = createAppStore(app);
-  hydrateRoot(
-    document.getElementById("root")!,
-    <AppProviders i18n={i18n} store={store}>
-      <RouterProvider router={router} />
-      <HydrationMarker />
-    </AppProviders>,
-  );
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById("root")!,
+      <AppProviders i18n={i18n} store={store}>
+        <RouterProvider router={router} />
+        <HydrationMarker />
+      </AppProviders>,
+    );
+  });
   // The islands of this page load while the rest hydrates; each hydrates when its chunk arrives.
   void preloadIslands();
   whenIdle(() => void loadStrings());

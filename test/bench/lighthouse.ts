@@ -30,7 +30,7 @@ try {
     const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? Infinity;
     const figures = Object.entries(scores).map(([id, score]) => `${id} ${Math.round(score * 100)}`).join("  ");
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? "?";
-    console.log(`${page.name.padEnd(15)} ${figures}  CLS ${cls.toFixed(3)}  (LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, FCP ${metric("first-contentful-paint")})`);
+    console.log(`${page.name.padEnd(15)} ${figures}  CLS ${cls.toFixed(3)}  (LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, FCP ${metric("first-contentful-paint")}, SI ${metric("speed-index")}; benchmarkIndex ${lhr.environment.benchmarkIndex})`);
     for (const [id, minimum] of Object.entries(budgets)) {
       if ((scores[id] ?? 0) < minimum) {
         const failed = Object.values(lhr.audits)

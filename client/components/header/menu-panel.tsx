@@ -4,7 +4,7 @@
 // The third level (the parts under each series) is added in the browser once it is idle after hydration,
 // into the still hidden panel: the server's HTML holds the categories and series (crawlers reach every part
 // through its series page and the sitemap), and every page renders about 200 fewer elements (issue 9 §8).
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SmartLink } from "../smart-link.tsx";
 import { Media } from "../media.tsx";
@@ -86,9 +86,10 @@ export function MenuPanel({ entry }: { entry: MenuEntry }) {
   );
 }
 
-/** False on the server and in the hydrating render; true once the browser is idle after hydration. */
+/** False on the server and in the hydrating render; true once the browser is idle after hydration. The
+ * render it causes is a transition, which React slices so that it never blocks a tap. */
 function useAfterIdle(): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => afterIdle(() => setReady(true), 3000), []);
+  useEffect(() => afterIdle(() => startTransition(() => setReady(true)), 3000), []);
   return ready;
 }
