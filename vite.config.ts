@@ -44,7 +44,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
-                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                // The libraries every page needs, in one file: one request instead of five, and one gzip stream
+                // compresses them better (1–2 KB less per page).
+                { name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|jotai)[\\/]/ },
+                // Our small modules that (nearly) every page's first load needs, in one file instead of a dozen
+                // of a few hundred bytes each: languages, links, the page client and its context, the head.
+                {
+                  name: "shell",
+                  test: /(shared[\\/](languages|links|tree|validation|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|page-meta|json-ld)\.tsx|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
+                },
                 { name: "order-status", test: /shared[\\/]order-status\.ts$/ },
               ],
             },
