@@ -36,7 +36,7 @@ async function start() {
   // waits for them with its route module, so no page ever shows a missing string.
   const missing = allNamespaces(app.language).filter((namespace) => !(namespace in app.resources));
   let strings: Promise<void> | undefined;
-  // A failed load must not block navigation: react-i18next still loads a namespace a component asks for.
+  // A failed load must not block navigation: useTranslation (client/i18n-react.tsx) still loads a namespace a component asks for.
   const loadStrings = () => (strings ??= i18n.loadNamespaces(missing).catch(() => undefined));
   const gate = (route: RouteObject) => {
     const lazy = route.lazy;

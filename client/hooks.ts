@@ -1,7 +1,7 @@
 // Small hooks shared by the layout's components.
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "./i18n-react.tsx";
 import { isLanguage, localizePath, type Language } from "../shared/languages.ts";
 
 /** The language of the page being shown (the router's prefix decides, SPEC §2). */

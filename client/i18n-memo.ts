@@ -36,10 +36,10 @@ export function plainKey(key: unknown, options: unknown, language: string): stri
 }
 
 /** Wraps this instance's t() (a request's clone) with the shared memo, and the t functions that
- * getFixedT makes (react-i18next's useTranslation): a plain call of those is answered before i18next
+ * getFixedT makes (useTranslation, client/i18n-react.tsx): a plain call of those is answered before i18next
  * copies all of its options into the call's options, which cost as much as the lookup. A key with a
  * namespace prefix ("product:title") still goes through t(), where client/namespaces.ts records it; the
- * namespaces of useTranslation are recorded by react-i18next itself. */
+ * namespaces of useTranslation are recorded by useTranslation itself. */
 export function memoizePlainKeys(instance: i18n): void {
   const nsSeparator = typeof instance.options.nsSeparator === "string" ? instance.options.nsSeparator : ":";
   const originalGetFixedT = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => ((...args: unknown[]) => unknown) & Record<string, unknown>;
@@ -57,7 +57,7 @@ export function memoizePlainKeys(instance: i18n): void {
       answers.set(memoKey, { value });
       return value;
     };
-    // i18next and react-i18next read these off a fixed t.
+    // i18next reads these off a fixed t.
     for (const name of ["lng", "lngs", "ns", "keyPrefix"]) (memoT as unknown as Record<string, unknown>)[name] = fixed[name];
     return memoT;
   }) as unknown as i18n["getFixedT"];

@@ -1,7 +1,6 @@
 // UI strings in the browser: one i18next instance with the namespaces the server embedded (those the page
 // used); the language's other namespaces load as small chunks after hydration (client/namespaces.ts).
 import i18next, { type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import type { Language } from "../shared/languages.ts";
 import type { Resources } from "./app-context.ts";
 
@@ -36,7 +35,7 @@ const lazyNamespaces = {
 
 export function createClientI18n(language: Language, resources: Resources): i18n {
   const instance = i18next.createInstance();
-  void instance.use(lazyNamespaces).use(initReactI18next).init({
+  void instance.use(lazyNamespaces).init({
     lng: language,
     fallbackLng: false,
     resources: { [language]: resources },
@@ -46,7 +45,6 @@ export function createClientI18n(language: Language, resources: Resources): i18n
     defaultNS: "common",
     interpolation: { escapeValue: false },
     initAsync: false,
-    react: { useSuspense: false },
   });
   return instance;
 }

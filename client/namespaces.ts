@@ -4,9 +4,9 @@
 import type { i18n } from "i18next";
 import type { Resources } from "./app-context.ts";
 
-/** Notes every namespace the render asks for: through react-i18next's own SSR hook (useTranslation and
- * Trans report theirs) and through t itself (an "ns:key" key or an ns option). `i18n` must be the
- * request's own instance. */
+/** Notes every namespace the render asks for: through the instance's reportNamespaces, which
+ * useTranslation (client/i18n-react.tsx) calls, and through t itself (an "ns:key" key or an ns option).
+ * `i18n` must be the request's own instance. */
 export function trackNamespaces(instance: i18n): Set<string> {
   const defaultNs = instance.options.defaultNS;
   const used = new Set<string>(typeof defaultNs === "string" ? [defaultNs] : Array.isArray(defaultNs) ? defaultNs : []);

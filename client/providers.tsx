@@ -1,7 +1,7 @@
 // Providers shared by both entries, so the server's tree and the hydrated one are the same shape.
 import type { ReactNode } from "react";
 import type { i18n } from "i18next";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "./i18n-react.tsx";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import { hasSessionCookieAtom, previewUntilAtom, publicOriginAtom, websiteCodeAtom } from "./state/atoms.ts";
 import type { AppContext } from "./app-context.ts";
@@ -18,8 +18,8 @@ export function createAppStore(app: Pick<AppContext, "websiteCode" | "previewUnt
 
 export function AppProviders({ i18n, store, children }: { i18n: i18n; store: ReturnType<typeof createStore>; children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <JotaiProvider store={store}>{children}</JotaiProvider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

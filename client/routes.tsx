@@ -1,11 +1,11 @@
 // The one route table, shared by the server's static handler and the browser router. Every page
 // exists under /zh and /en; route ids end with ___zh or ___en (SPEC §2).
-import { data, type RouteObject } from "react-router-dom";
+import { data, type LoaderFunctionArgs, type RouteObject } from "react-router-dom";
 import { languages, type Language } from "../shared/languages.ts";
 import { guardedImport } from "./chunk-reload.ts";
 import { layoutLoader, shouldRevalidateLayout } from "./layouts/layout-data.ts";
-import { contentLoader, slug } from "./pages/content/content-loader.ts";
-import { overviewLoader, type OverviewSection } from "./pages/about/overview-loader.ts";
+import type { PageKey } from "./pages/content/content-loader.ts";
+import type { OverviewSection } from "./pages/about/overview-loader.ts";
 import { NotFoundPage, RouteErrorBoundary } from "./components/error-page.tsx";
 import { RootErrorBoundary, RootRoute } from "./layouts/root.tsx";
 
@@ -32,11 +32,23 @@ const loadContent = () => import("./pages/content/content-page.tsx");
 const overviewModule = "client/pages/about/section-overview.tsx";
 const loadOverview = () => import("./pages/about/section-overview.tsx");
 
+/** A route parameter that may name a content page: lowercase words joined by dashes. */
+export function slug(value: string | undefined, fallback: string): string | null {
+  const name = value ?? fallback;
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name) ? name : null;
+}
+
 function languageRoutes(language: Language): RouteObject {
-  const content = (name: string, path: string, templateCode: Parameters<typeof contentLoader>[1]) =>
-    page(language, name, { path, loader: contentLoader(language, templateCode) }, contentModule, loadContent);
+  // The loaders of content pages and overviews come with their page's module, like every other page's:
+  // the first load of a page does not need them (the HTML carries its data), so the entry does not carry them.
+  const content = (name: string, path: string, key: (params: LoaderFunctionArgs["params"]) => PageKey | null) =>
+    page(language, name, { path }, contentModule, () =>
+      loadContent().then(({ Component, contentLoader }) => ({ Component, loader: contentLoader(language, key) })),
+    );
   const overview = (section: OverviewSection) =>
-    page(language, `${section}-overview`, { path: section, loader: overviewLoader(language, section) }, overviewModule, loadOverview);
+    page(language, `${section}-overview`, { path: section }, overviewModule, () =>
+      loadOverview().then(({ Component, overviewLoader }) => ({ Component, loader: overviewLoader(language, section) })),
+    );
   return {
     id: `layout___${language}`,
     path: language,

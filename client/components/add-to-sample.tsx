@@ -7,7 +7,7 @@
 // leads somewhere sensible; once hydrated the submit is intercepted.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n-react.tsx";
 import { useAtom, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../shared/languages.ts";

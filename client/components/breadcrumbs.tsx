@@ -1,7 +1,7 @@
 // The breadcrumb trail of every page below the home page: visible navigation and its BreadcrumbList
 // JSON-LD from one list, so the two can never disagree.
 import { Link, useLocation } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { breadcrumbList, type Crumb } from "../../shared/seo.ts";
 import { splitLanguagePrefix } from "../../shared/languages.ts";

@@ -4,7 +4,7 @@
 import { useEffect } from "react";
 import { atom, useAtom, useAtomValue } from "jotai";
 import { Link, useLocation } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n-react.tsx";
 import { useLocalize } from "../hooks.ts";
 import { COMPARE_MAX, writeCompareQuery } from "../../shared/compare-query.ts";
 

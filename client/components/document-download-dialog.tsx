@@ -1,7 +1,7 @@
 // The download form of SPEC §3 in a modal dialog: labelled fields with their SPEC §5 messages, "don't fill
 // in yet", and the stored form. Loaded only when a visitor first asks for a file (document-download.tsx).
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n-react.tsx";
 import { addDownloadRecord } from "../../shared/contract/documents.ts";
 import { errorMessage } from "../../shared/contract/errors.ts";
 import { formLimits } from "../../shared/contract/forms.ts";

@@ -1,6 +1,6 @@
 // The error page of SPEC §2/§8: 404 and 500 texts with a button back to the language's home page.
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n-react.tsx";
 import { useLanguage } from "../hooks.ts";
 
 export function ErrorPage({ status }: { status: number }) {

@@ -3,7 +3,7 @@ import type { Section } from "../../shared/contract/site.ts";
 import { RichText } from "./rich-text.tsx";
 import { SmartLink } from "./smart-link.tsx";
 import { Media } from "./media.tsx";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n-react.tsx";
 
 export function Sections({ sections }: { sections: Section[] }) {
   return (

@@ -2,7 +2,7 @@
 // its numbers in the description and a table, the breakdown shows the model's numbers, limits and
 // assumptions, compare marks the coolest part, and the panel shows bad input with localized messages.
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
+import { I18nProvider } from "../../client/i18n-react.tsx";
 import { MemoryRouter } from "react-router-dom";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
@@ -20,9 +20,9 @@ import { OperatingPointPanel } from "../../client/components/estimator/operating
 const resources = loadResources();
 function render(node: ReactNode, language: Language = "en", url = "/en/x") {
   return renderToString(
-    <I18nextProvider i18n={createClientI18n(language, resources[language])}>
+    <I18nProvider i18n={createClientI18n(language, resources[language])}>
       <MemoryRouter initialEntries={[url]}>{node}</MemoryRouter>
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");

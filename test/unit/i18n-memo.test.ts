@@ -57,7 +57,7 @@ describe("memoizePlainKeys", () => {
   });
 });
 
-describe("memoizePlainKeys and react-i18next's fixed t", () => {
+describe("memoizePlainKeys and useTranslation's fixed t", () => {
   it("answers plain keys per language, namespace and key prefix, and leaves the rest to i18next", async () => {
     const en = await instance("en");
     memoizePlainKeys(en);

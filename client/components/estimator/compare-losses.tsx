@@ -1,6 +1,6 @@
 // Compare: the loss breakdown of every compared part side by side at one operating point, so the coolest
 // part of the set is one glance away. Parts without loss data (gate drivers) are left out.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { estimate, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";

@@ -1,6 +1,6 @@
 // What every estimate says beside its numbers: the limits it crosses and the assumptions it rests on,
 // ending with the datasheet governing (issue 10 §4).
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { assumptionsOf, formatNumber, type Estimate, type EstimateWarning, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";

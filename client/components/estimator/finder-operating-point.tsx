@@ -1,7 +1,7 @@
 // The estimator inside the finder: the operating-point panel above the table and, once `op` is valid, the
 // estimate columns for the table (estimateColumns) with a note saying at what point and on what terms.
 import { useLocation } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { exampleOperatingPoint, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";

@@ -3,7 +3,7 @@
 // navigated to without a reload. Bad input comes back with localized messages beside the fields.
 import type { FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import {
   formFields,
   formatNumber,

@@ -1,7 +1,7 @@
 // The site footer (SPEC §2): products (first 4 + Service), applications (first 5), about, contact,
 // WeChat QR, privacy and terms (unprefixed links, SPEC §2), copyright 2020–year, zh-only filing numbers.
 import { useAtomValue } from "jotai";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import type { MenuItem } from "../../../shared/contract/site.ts";
 import { contactEmailAtom, contactPhoneAtom } from "../../state/atoms.ts";
 import { useLanguage } from "../../hooks.ts";

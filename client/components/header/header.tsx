@@ -3,7 +3,7 @@
 import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useAtom, useAtomValue } from "jotai";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { isMenuOpAtom, loginedAtom } from "../../state/atoms.ts";
 import { useLocalize, useScrolledPast } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
@@ -11,9 +11,7 @@ import { SmartLink } from "../smart-link.tsx";
 import { buildMenu, type MenuEntry } from "./menu-model.ts";
 import { island } from "../island.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
-import { UserMenu } from "./user-menu.tsx";
 import { useSessionCheck } from "./use-session.ts";
-import { PreviewBanner } from "../preview-banner.tsx";
 
 // The search box is never server-rendered (it shows only after a click), so it loads on demand and stays
 // out of every page's first JavaScript (issue 9 §8); hovering or focusing the toggle starts the load early.
@@ -25,6 +23,9 @@ const MenuPanel = island(() => import("./menu-panel.tsx").then((module) => modul
 // The mobile menu repeats the panels' links for small screens; it needs JavaScript to open at all, so its
 // links are rendered when it opens, not in every page's HTML (a fifth of a page's elements).
 const MobileMenuLinks = island(() => import("./mobile-menu.tsx").then((module) => module.MobileMenuLinks));
+// Shown only to signed-in visitors and in preview mode: neither is worth a byte of every page's first load.
+const UserMenu = island(() => import("./user-menu.tsx").then((module) => module.UserMenu));
+const PreviewBanner = island(() => import("../preview-banner.tsx").then((module) => module.PreviewBanner));
 
 /** SPEC §9: the header becomes fixed after 10 px of scrolling. */
 export const HEADER_FIX_SCROLL_PX = 10;

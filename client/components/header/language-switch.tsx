@@ -1,7 +1,7 @@
 // Switches to the same page in the other language with a full load, so the server sets the cookie,
 // the <html lang> and the strings of that language.
 import { useLocation } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { languages, splitLanguagePrefix, localizePath } from "../../../shared/languages.ts";
 import { useLanguage } from "../../hooks.ts";
 

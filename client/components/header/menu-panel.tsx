@@ -5,7 +5,7 @@
 // into the still hidden panel: the server's HTML holds the categories and series (crawlers reach every part
 // through its series page and the sitemap), and every page renders about 200 fewer elements (issue 9 §8).
 import { startTransition, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { SmartLink } from "../smart-link.tsx";
 import { Media } from "../media.tsx";
 import { serviceLinks, type MenuEntry } from "./menu-model.ts";

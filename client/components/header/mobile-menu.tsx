@@ -2,7 +2,7 @@
 // panel around it, its state and the scroll lock belong to the header; this is an island (header.tsx), so
 // its only prop is the memoised entries, and a followed link closes the menu through the atom.
 import { useSetAtom } from "jotai";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { isMenuOpAtom } from "../../state/atoms.ts";
 import { SmartLink } from "../smart-link.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";

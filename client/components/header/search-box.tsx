@@ -1,7 +1,7 @@
 // The header's search box: Enter runs the search when the text is not empty (SPEC §5).
 import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
 
 export function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {

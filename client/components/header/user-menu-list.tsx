@@ -1,6 +1,6 @@
 // The user dropdown's list: the account name, the sample pages and sign-out. Loaded on demand by user-menu.tsx.
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { useSignOut } from "./use-sign-out.ts";
 

@@ -1,7 +1,7 @@
 // The signed-in dropdown (SPEC §2): masked phone or e-mail, then sample list, sample progress, sign out.
 import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { maskEmail, maskPhone } from "../../../shared/validation.ts";
 import { applySampleListAtom, userInfoAtom } from "../../state/atoms.ts";
 

@@ -2,7 +2,7 @@
 // honeypot, and a success state that says clearly the message has arrived.
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { errorMessage } from "../../../shared/contract/errors.ts";
 import { formLimits } from "../../../shared/contract/forms.ts";
 import { HONEYPOT_FIELD, type LeaveWordField } from "../../../shared/leave-word-form.ts";

@@ -24,9 +24,3 @@ export function contentLoader(language: Language, key: (params: LoaderFunctionAr
     }
   };
 }
-
-/** A route parameter that may name a content page: lowercase words joined by dashes. */
-export function slug(value: string | undefined, fallback: string): string | null {
-  const name = value ?? fallback;
-  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name) ? name : null;
-}

@@ -1,7 +1,7 @@
 // A content page from site page data: banner, title and sections (about, terms, privacy, quality,
-// applications …). The loader is in content-loader.ts, picked per route in routes.tsx.
+// applications …). The loader is in content-loader.ts; routes.tsx makes one per route (its templateCode or URL).
 import { useLoaderData, useLocation } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { Sections } from "../../components/sections.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -9,6 +9,8 @@ import { Media } from "../../components/media.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { splitLanguagePrefix } from "../../../shared/languages.ts";
 import type { Crumb } from "../../../shared/seo.ts";
+
+export { contentLoader } from "./content-loader.ts";
 
 /** Sections whose pages sit under an overview: the overview is the middle crumb. */
 const sectionCrumbs: Record<string, string> = { about: "nav.about", applications: "nav.applications", reliability: "nav.reliability" };

@@ -1,7 +1,7 @@
 // The home page: hero, product families, applications, figures, news teaser (from the upstream).
 import { useState } from "react";
 import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { querySitePageData, queryNewsByPage } from "../../../shared/contract/index.ts";
 import type { PageData, Section } from "../../../shared/contract/site.ts";
 import type { NewsListItem } from "../../../shared/contract/news.ts";

@@ -3,7 +3,7 @@
 // above the "working at Qingyun" content of the join-us page.
 import { useEffect, useState, type FormEvent } from "react";
 import { Form, Link, data, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { jobTypes, queryRecruitmentByPage, type JobPage } from "../../../shared/contract/jobs.ts";
 import { querySitePageData } from "../../../shared/contract/index.ts";
 import type { PageData } from "../../../shared/contract/site.ts";

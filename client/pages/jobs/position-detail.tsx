@@ -2,7 +2,7 @@
 // requirements, a mailto link for the résumé with the position in the subject, more positions of the
 // same department, and its JobPosting structured data.
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryRecruitmentById, queryRecruitmentByPage, type JobDetail, type JobListItem } from "../../../shared/contract/jobs.ts";
 import { parsePositionId, positionDetailPath, resumeMailto } from "../../../shared/jobs-query.ts";

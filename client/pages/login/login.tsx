@@ -15,7 +15,7 @@ import { isLogin } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../../shared/languages.ts";
 import { isUserPage } from "../../../shared/user-pages.ts";
 import { pageClient } from "../../api/loader-context.ts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { parseLoginQuery, signInTarget, writeLoginQuery, type LoginTab } from "../../../shared/return-path.ts";
 import { VERIFY_CODE_LENGTH, fieldLimits } from "../../../shared/validation.ts";
 import { PageMeta } from "../../components/page-meta.tsx";

@@ -1,7 +1,7 @@
 // A news article in the blog layout (SPEC §2): title, date, category, views, cover, body, tags, related
 // articles and the previous/next article of its category, with its NewsArticle structured data.
 import { Link, data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryNewsById, type NewsDetail } from "../../../shared/contract/news.ts";
 import { newsDetailPath, newsListPath, parseNewsId } from "../../../shared/news-query.ts";

@@ -4,7 +4,7 @@
 // page's only state, so they work without JavaScript and every comparison can be shared.
 import { useMemo } from "react";
 import { Form, Link, useLoaderData } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
 import { compareRows } from "../../../shared/compare-rows.ts";
 import { qualificationsOf } from "../../../shared/product-facts.ts";

@@ -4,7 +4,7 @@
 // hydration and without JavaScript; with JavaScript the same URLs are navigated to without a reload.
 import type { FormEvent, ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import type { DistinctField, ProductFilterData, ProductListItem, ProductPage } from "../../../shared/contract/products.ts";
 import type { ParamNamePart } from "../../../shared/param-name.ts";
 import {

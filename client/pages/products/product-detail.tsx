@@ -2,7 +2,7 @@
 // sample — the key parameters with units, qualifications, package, documents behind the download flow,
 // related parts of the same family and a way to compare them — server-rendered with Product JSON-LD.
 import { Link, useLoaderData } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import type { DocumentMeta, DocumentType } from "../../../shared/contract/documents.ts";
 import type { ParamColumn, ProductListItem } from "../../../shared/contract/products.ts";

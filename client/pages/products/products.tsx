@@ -1,7 +1,7 @@
 // /productAndService/products/:id? — the catalog overview, or a category: its series as cards (key ranges,
 // product count) above the finder over all of its products; a series shows the finder alone.
 import { Link, useLoaderData, useRouteLoaderData } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import type { SiteListNode } from "../../../shared/contract/site.ts";
 import { buildTree, findNode, type TreeNode } from "../../../shared/tree.ts";
 import { hasFilters, writeFinderQuery, emptyFinderQuery } from "../../../shared/finder-query.ts";

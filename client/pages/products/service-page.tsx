@@ -2,7 +2,7 @@
 // /productAndService/customDriving/:name? — content pages of the upstream (templateCode service-<name>)
 // that end with the call to action: the contact form and the sample information page.
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { serviceNames, servicePagePath, serviceTemplateCode, type ServiceName } from "../../../shared/contract/services.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";

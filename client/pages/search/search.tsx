@@ -3,7 +3,7 @@
 // escaped from the server. Empty text runs no search; no hits shows "No {text} results are found" with
 // the tips. The URL is the whole state (shared/search-query.ts); results are kept out of the index.
 import { Form, Link, data, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { searchSite, searchTypes, SEARCH_TEXT_MAX, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/search.ts";
 import { sanitizeMarkedHtml } from "../../../shared/html.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";

@@ -3,7 +3,7 @@
 // Every control writes its URL through shared/support-query.ts.
 import type { FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { documentTypes } from "../../../shared/contract/documents.ts";
 import { DOCUMENT_KEYWORD_MAX, DOCUMENTS_PAGE_SIZE, documentListHref, parseDocumentList } from "../../../shared/support-query.ts";
 import { PageLinks } from "../../components/page-links.tsx";

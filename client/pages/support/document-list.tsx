@@ -1,7 +1,7 @@
 // A list of documents with their type, version, date, size, the products they cover and the gated
 // download; used by the document centre and the application-note and simulation-model pages.
 import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import type { DocumentMeta } from "../../../shared/contract/documents.ts";
 import { DocumentDownloadLink } from "../../components/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";

@@ -2,7 +2,7 @@
 // the application-note and simulation-model libraries, and the FAQ, each from its content page, with the
 // WeChat download hint. Unknown names are the 404 page (the loader throws).
 import { Link, useLoaderData } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import type { TFunction } from "i18next";
 import type { Section } from "../../../shared/contract/site.ts";
 import type { Crumb } from "../../../shared/seo.ts";

@@ -2,7 +2,7 @@
 // the status timeline (carrier and tracking number once shipped, the reason when rejected). Another
 // user's order answers exactly like a missing one: 404.
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { orderNumberPattern, querySampleOrderRecordList, type SampleOrderDetail } from "../../../shared/contract/index.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";

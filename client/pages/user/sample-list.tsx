@@ -2,7 +2,7 @@
 // that leads to the catalog, and the applicant form (prefilled) that submits the list as a sample order.
 import { useEffect, useId, useState } from "react";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type LoaderFunctionArgs } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { useSetAtom } from "jotai";
 import {
   queryOrderList,

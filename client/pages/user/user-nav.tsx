@@ -1,6 +1,6 @@
 // The signed-in area's own navigation: sample list and sample progress, the current one marked.
 import { NavLink } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
 
 export function UserNav() {
