@@ -1,28 +1,10 @@
 // The error page of SPEC §2/§8: 404 and 500 texts with a button back to the language's home page.
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
-import { useTranslation } from "../i18n-react.tsx";
-import { useLanguage } from "../hooks.ts";
+import { island } from "./island.tsx";
 
-export function ErrorPage({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const kind = status === 404 ? "notFound" : status >= 500 ? "server" : "generic";
-  const title = t(`error.${kind}Title`);
-  return (
-    <section className="error-page" aria-labelledby="error-title">
-      <title>{`${title} | ${t("meta.siteName")}`}</title>
-      <meta name="robots" content="noindex" />
-      <p className="error-page__status" aria-hidden="true">
-        {status}
-      </p>
-      <h1 id="error-title">{title}</h1>
-      <p>{t(`error.${kind}Text`)}</p>
-      <a className="button button--primary" href={`/${language}`}>
-        {t("error.backHome")}
-      </a>
-    </section>
-  );
-}
+// Error pages are rare: their text comes from a chunk of its own (island.tsx), not from every page's first
+// load. The server renders it in full, and the browser hydrates it after the rest of the page.
+export const ErrorPage = island(() => import("./error-page-body.tsx").then((module) => module.ErrorPage));
 
 export function statusOf(error: unknown): number {
   if (isRouteErrorResponse(error)) return error.status;
