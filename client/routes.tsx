@@ -33,7 +33,7 @@ const overviewModule = "client/pages/about/section-overview.tsx";
 const loadOverview = () => import("./pages/about/section-overview.tsx");
 
 /** A route parameter that may name a content page: lowercase words joined by dashes. */
-export function slug(value: string | undefined, fallback: string): string | null {
+function slug(value: string | undefined, fallback: string): string | null {
   const name = value ?? fallback;
   return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name) ? name : null;
 }

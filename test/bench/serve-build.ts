@@ -22,7 +22,7 @@ export async function serveBuild(env: Record<string, string> = {}): Promise<Buil
   const dataDir = mkdtempSync(path.join(tmpdir(), "qy-measure-"));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(process.env.QY_SERVER_FLAGS ? process.env.QY_SERVER_FLAGS.split(" ") : []), path.join(root, "server", "main.ts")], {
+  const child = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", RATE_LIMIT_PER_MINUTE: "10000000", PUBLIC_ORIGIN: origin, ...env },
     stdio: ["ignore", "inherit", "inherit"],

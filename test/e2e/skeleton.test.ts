@@ -128,6 +128,40 @@ describe("home pages", () => {
     await page.close();
   });
 
+  // The back-to-top button and the footer are islands (hydrated after the page, from chunks of their own).
+  it("shows the back-to-top button once scrolled and takes the visitor back up, in both languages", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const problems = watchProblems(page);
+    for (const [language, label] of [["zh", "回到顶部"], ["en", "Back to top"]] as const) {
+      await page.goto(`${origin}/${language}`);
+      await hydrated(page);
+      expect(await page.locator(".back-to-top.is-visible").count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      const button = page.locator(".back-to-top.is-visible");
+      await button.waitFor();
+      expect(await button.getAttribute("aria-label")).toBe(label);
+      await button.click();
+      await page.waitForFunction(() => window.scrollY === 0);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("sets the footer's column headings on one line and in one weight at 1440 px, in both languages", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    for (const language of ["zh", "en"]) {
+      await page.goto(`${origin}/${language}`);
+      await hydrated(page);
+      const headings = await page.locator(".site-footer__heading").evaluateAll((elements) =>
+        elements.map((element) => ({ top: Math.round(element.getBoundingClientRect().top), weight: getComputedStyle(element).fontWeight })),
+      );
+      expect(headings.length, language).toBe(4);
+      expect(new Set(headings.map((heading) => heading.top)).size, JSON.stringify(headings)).toBe(1);
+      expect(new Set(headings.map((heading) => heading.weight)).size, JSON.stringify(headings)).toBe(1);
+    }
+    await page.close();
+  });
+
   for (const width of [1281, 1440, 390]) {
     it(`lays the header out without horizontal overflow at ${width} px in both languages`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
