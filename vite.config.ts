@@ -12,16 +12,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), lazyContract(import.meta.dirname)],
   publicDir: false,
   // React Router 7 publishes its production build (no dev warnings, no invariant messages) but its package
-  // exports resolve only the development one (remix-run/react-router#12532, #14102). The browser gets the
-  // production files: react-router-dom re-exports these two specifiers, and nothing else imports the package.
-  resolve: isSsrBuild
-    ? undefined
-    : {
-        alias: [
-          { find: /^react-router$/, replacement: routerBuild("index.mjs") },
-          { find: /^react-router\/dom$/, replacement: routerBuild("dom-export.mjs") },
-        ],
-      },
+  // exports resolve only the development one (remix-run/react-router#12532, #14102). The browser and the
+  // server get the production files: react-router-dom re-exports these two specifiers, and nothing else
+  // imports the package. On the server the development build cost a tenth of a render's CPU (its
+  // dev-only checks in every Link and resolved path); the SSR build bundles the router (ssr.noExternal)
+  // so that Node's resolution, which would pick the development files again, never sees it.
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: routerBuild("index.mjs") },
+      { find: /^react-router\/dom$/, replacement: routerBuild("dom-export.mjs") },
+    ],
+  },
   build: isSsrBuild
     ? {
         ssr: "client/entry-server.tsx",
@@ -54,7 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // of a few hundred bytes each: languages, links, the page client and its context, the head.
                 {
                   name: "shell",
-                  test: /(shared[\\/](languages|links|tree|validation|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|page-meta|json-ld)\.tsx|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
+                  test: /(shared[\\/](languages|links|tree|validation|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]link-navigation\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
                 },
                 { name: "order-status", test: /shared[\\/]order-status\.ts$/ },
               ],
@@ -62,5 +63,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  ssr: { noExternal: [] },
+  // The router's own dependencies go in with it: Node would resolve them from dist/ to the project's
+  // top-level copies, which are other majors (express's cookie 0.7 where the router needs 1.x).
+  ssr: { noExternal: ["react-router-dom", "react-router", "cookie", "set-cookie-parser"] },
 }));

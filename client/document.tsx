@@ -75,6 +75,27 @@ function serializeStrings(language: string, resources: AppContext["resources"]):
   return json;
 }
 
+// A route's loader data that is the very same object on every request (the layout's menus and product
+// tree: client/layouts/layout-data.ts keeps one per cached upstream answer) is serialised once; it was
+// three fifths of every page's embedded data. Loader data is never changed after its loader returned.
+const serializedLoaderData = new WeakMap<object, string>();
+
+function serializeLoaderData(value: unknown): string {
+  if (value === null || typeof value !== "object") return serializeForScript(value);
+  let json = serializedLoaderData.get(value);
+  if (json === undefined) serializedLoaderData.set(value, (json = serializeForScript(value)));
+  return json;
+}
+
+/** The router state as serializeForScript would write it, each route's loader data through the cache above. */
+function serializeHydrationData(hydrationData: unknown): string {
+  const { loaderData, ...rest } = (hydrationData ?? {}) as { loaderData?: Record<string, unknown> };
+  if (!loaderData) return serializeForScript(hydrationData);
+  const entries = Object.entries(loaderData).map(([routeId, value]) => `${serializeForScript(routeId)}:${serializeLoaderData(value)}`);
+  const head = serializeForScript(rest);
+  return `{"loaderData":{${entries.join(",")}}${head === "{}" ? "" : `,${head.slice(1, -1)}`}}`;
+}
+
 /** The data script, after #root: React renders it after the page, when the namespaces it used are known. */
 function DataScript({
   nonce,
@@ -93,6 +114,6 @@ function DataScript({
   // zod builds object parsers with `new Function` when it may, and finds out by trying: under the CSP
   // (no 'unsafe-eval') that probe is a securitypolicyviolation on every page. zod reads this global
   // config when it loads, which is after this classic script (module scripts run last).
-  const data = `window.__APP__=${app};window.__staticRouterHydrationData=${serializeForScript(hydrationData)};globalThis.__zod_globalConfig={jitless:true};`;
+  const data = `window.__APP__=${app};window.__staticRouterHydrationData=${serializeHydrationData(hydrationData)};globalThis.__zod_globalConfig={jitless:true};`;
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: data }} />;
 }

@@ -1,4 +1,4 @@
-// Browser entry: loads the lazy modules of the first match, initialises i18next with the strings the
+// Browser entry: loads the lazy modules of the first match, sets up the translator with the strings the
 // server embedded, then hydrates #root with the router state the HTML carries (no second fetch).
 import "./styles/app.css";
 import { startTransition, useEffect } from "react";
@@ -11,6 +11,7 @@ import type { RouteObject } from "react-router-dom";
 import { AppProviders, createAppStore } from "./providers.tsx";
 import { preloadIslands } from "./components/island.tsx";
 import { afterIdle } from "./idle.ts";
+import { handleLinkClicks } from "./link-navigation.ts";
 
 /** Marks the document once React has committed the hydrated tree (browser tests wait for it). */
 function HydrationMarker() {
@@ -37,7 +38,7 @@ async function start() {
   const missing = allNamespaces(app.language).filter((namespace) => !(namespace in app.resources));
   let strings: Promise<void> | undefined;
   // A failed load must not block navigation: useTranslation (client/i18n-react.tsx) still loads a namespace a component asks for.
-  const loadStrings = () => (strings ??= i18n.loadNamespaces(missing).catch(() => undefined));
+  const loadStrings = () => (strings ??= i18n.loadNamespaces(missing).then(() => undefined));
   const gate = (route: RouteObject) => {
     const lazy = route.lazy;
     // A navigation also waits for the islands of the page it opens, so it never renders their fallback.
@@ -46,6 +47,8 @@ async function start() {
   };
   routes.forEach(gate);
   const router = createBrowserRouter(routes);
+  // The site's links are plain anchors (client/components/link.tsx): their clicks reach the router here.
+  handleLinkClicks(router);
   const store = createAppStore(app);
   startTransition(() => {
     hydrateRoot(

@@ -3,11 +3,12 @@
 // (issue 9 §8). The language of a document never changes in place (a language switch loads the other
 // language's pages), so a translation function changes only when a namespace it needed has loaded.
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import type { i18n, TFunction } from "i18next";
+import type { TFunction } from "i18next";
+import type { I18nInstance } from "./translator.ts";
 
-const I18nContext = createContext<i18n | null>(null);
+const I18nContext = createContext<I18nInstance | null>(null);
 
-export function I18nProvider({ i18n, children }: { i18n: i18n; children: ReactNode }) {
+export function I18nProvider({ i18n, children }: { i18n: I18nInstance; children: ReactNode }) {
   return <I18nContext value={i18n}>{children}</I18nContext>;
 }
 
@@ -18,7 +19,7 @@ interface NamespaceReport {
 
 export interface Translation<N extends string> {
   t: TFunction<N>;
-  i18n: i18n;
+  i18n: I18nInstance;
   /** False while the namespace's strings are still loading (t answers with the key until then). */
   ready: boolean;
 }
@@ -29,7 +30,7 @@ export function useTranslation<N extends string = "common">(namespace?: N): Tran
   if (!i18n) throw new Error("useTranslation needs an <I18nProvider> above it");
   const defaultNs = i18n.options.defaultNS;
   const ns = namespace ?? (typeof defaultNs === "string" ? defaultNs : "common");
-  (i18n as i18n & { reportNamespaces?: NamespaceReport }).reportNamespaces?.addUsedNamespaces([ns]);
+  (i18n as I18nInstance & { reportNamespaces?: NamespaceReport }).reportNamespaces?.addUsedNamespaces([ns]);
   const ready = i18n.hasLoadedNamespace(ns);
   const [loaded, setLoaded] = useState(0);
   useEffect(() => {

@@ -1,6 +1,6 @@
 // Providers shared by both entries, so the server's tree and the hydrated one are the same shape.
 import type { ReactNode } from "react";
-import type { i18n } from "i18next";
+import type { I18nInstance } from "./translator.ts";
 import { I18nProvider } from "./i18n-react.tsx";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import { hasSessionCookieAtom, previewUntilAtom, publicOriginAtom, websiteCodeAtom } from "./state/atoms.ts";
@@ -16,7 +16,7 @@ export function createAppStore(app: Pick<AppContext, "websiteCode" | "previewUnt
   return store;
 }
 
-export function AppProviders({ i18n, store, children }: { i18n: i18n; store: ReturnType<typeof createStore>; children: ReactNode }) {
+export function AppProviders({ i18n, store, children }: { i18n: I18nInstance; store: ReturnType<typeof createStore>; children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
       <JotaiProvider store={store}>{children}</JotaiProvider>

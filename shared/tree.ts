@@ -8,8 +8,19 @@ export interface FlatNode {
 
 export type TreeNode<T extends FlatNode> = T & { children: TreeNode<T>[] };
 
-/** Builds the tree of the nodes with status on; a node under an off parent is hidden with it. */
+// The layout's product list is one shared object on the server (client/layouts/layout-data.ts), and the
+// header, the footer and the catalog pages each build its tree: built once per list. Callers only read it.
+const trees = new WeakMap<readonly FlatNode[], TreeNode<FlatNode>[]>();
+
+/** Builds the tree of the nodes with status on; a node under an off parent is hidden with it. The result
+ * is shared between calls with the same list: read it, never change it. */
 export function buildTree<T extends FlatNode>(nodes: readonly T[]): TreeNode<T>[] {
+  let tree = trees.get(nodes) as TreeNode<T>[] | undefined;
+  if (!tree) trees.set(nodes, (tree = build(nodes)) as TreeNode<FlatNode>[]);
+  return tree;
+}
+
+function build<T extends FlatNode>(nodes: readonly T[]): TreeNode<T>[] {
   const byId = new Map<number, TreeNode<T>>();
   for (const node of nodes) if (node.status === "on") byId.set(node.id, { ...node, children: [] });
   const roots: TreeNode<T>[] = [];

@@ -1,6 +1,7 @@
 // The breadcrumb trail of every page below the home page: visible navigation and its BreadcrumbList
 // JSON-LD from one list, so the two can never disagree.
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link } from "./link.tsx";
 import { useTranslation } from "../i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { breadcrumbList, type Crumb } from "../../shared/seo.ts";

@@ -3,7 +3,8 @@
 // link to the compare page whose state lives only in its URL.
 import { useEffect } from "react";
 import { atom, useAtom, useAtomValue } from "jotai";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link } from "./link.tsx";
 import { useTranslation } from "../i18n-react.tsx";
 import { useLocalize } from "../hooks.ts";
 import { COMPARE_MAX, writeCompareQuery } from "../../shared/compare-query.ts";

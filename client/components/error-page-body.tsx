@@ -17,7 +17,7 @@ export function ErrorPage({ status }: { status: number }) {
       </p>
       <h1 id="error-title">{title}</h1>
       <p>{t(`error.${kind}Text`)}</p>
-      <a className="button button--primary" href={`/${language}`}>
+      <a className="button button--primary" href={`/${language}`} data-reload>
         {t("error.backHome")}
       </a>
     </section>

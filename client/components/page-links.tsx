@@ -1,6 +1,6 @@
 // Numbered paging as real links (they work before hydration and without JavaScript), shared by the news
 // and jobs lists. The caller writes each page's URL, so the list's other URL state is kept.
-import { Link } from "react-router-dom";
+import { Link } from "./link.tsx";
 import { useTranslation } from "../i18n-react.tsx";
 import "../styles/page-links.css";
 

@@ -1,7 +1,7 @@
 // A link from content: site paths stay in the current language and use the router; external ones open
 // in a new tab with noopener (SPEC §3 isFull / p__target).
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "./link.tsx";
 import { isExternal, normalizeLink } from "../../shared/links.ts";
 import { useLocalize } from "../hooks.ts";
 

@@ -17,6 +17,11 @@ export interface LayoutData {
 /** SPEC §9: the footer year defaults to 2024 when the server supplies none. */
 export const DEFAULT_FOOTER_YEAR = "2024";
 
+// The server's upstream cache answers every request with the same objects until they expire, so the
+// layout's data is derived once per pair of answers, and every page of a language embeds the same object
+// (client/document.tsx serialises it once). Keyed weakly: an expired answer takes its layout with it.
+const derived = new WeakMap<object, WeakMap<object, LayoutData>>();
+
 export function layoutLoader(language: Language) {
   return async ({ context }: { context?: unknown }): Promise<LayoutData> => {
     const api = pageClient(context, language);
@@ -24,21 +29,29 @@ export function layoutLoader(language: Language) {
       api.request(querySitePageData, { templateCode: "menu" }),
       api.call(querySiteList, { type: siteListTypes.products }),
     ]);
-    let menu: MenuData["collections"] = {};
-    let year = DEFAULT_FOOTER_YEAR;
-    if (menuResult.status === "fulfilled") {
-      const entry = menuResult.value.data[0]?.data;
-      if (entry?.kind === "menu") {
-        menu = menuForLanguage(entry.collections, language);
-        year = menuResult.value.year || entry.year || DEFAULT_FOOTER_YEAR;
+    const build = (): LayoutData => {
+      let menu: MenuData["collections"] = {};
+      let year = DEFAULT_FOOTER_YEAR;
+      if (menuResult.status === "fulfilled") {
+        const entry = menuResult.value.data[0]?.data;
+        if (entry?.kind === "menu") {
+          menu = menuForLanguage(entry.collections, language);
+          year = menuResult.value.year || entry.year || DEFAULT_FOOTER_YEAR;
+        }
+      } else {
+        console.warn("no nav data found", String(menuResult.reason));
       }
-    } else {
-      console.warn("no nav data found", String(menuResult.reason));
-    }
-    let products: SiteListNode[] = [];
-    if (treeResult.status === "fulfilled") products = treeResult.value.map(leanNode);
-    else console.warn("no product info", String(treeResult.reason));
-    return { language, menu, year, products };
+      let products: SiteListNode[] = [];
+      if (treeResult.status === "fulfilled") products = treeResult.value.map(leanNode);
+      else console.warn("no product info", String(treeResult.reason));
+      return { language, menu, year, products };
+    };
+    if (menuResult.status !== "fulfilled" || treeResult.status !== "fulfilled") return build();
+    let byTree = derived.get(menuResult.value);
+    if (!byTree) derived.set(menuResult.value, (byTree = new WeakMap()));
+    let data = byTree.get(treeResult.value);
+    if (!data) byTree.set(treeResult.value, (data = build()));
+    return data;
   };
 }
 

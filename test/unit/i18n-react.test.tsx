@@ -1,12 +1,13 @@
-// The site's React bindings for i18next (client/i18n-react.tsx), rendered as the server renders them.
+// The site's React bindings (client/i18n-react.tsx) with the browser's translator and with the server's
+// i18next, rendered as the server renders them.
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ReactNode } from "react";
-import type { i18n } from "i18next";
+import type { I18nInstance } from "../../client/translator.ts";
 import { I18nProvider, useTranslation } from "../../client/i18n-react.tsx";
 import { createClientI18n } from "../../client/i18n.ts";
 import { trackNamespaces } from "../../client/namespaces.ts";
-import { loadResources } from "../../server/i18n.ts";
+import { createServerI18n, loadResources } from "../../server/i18n.ts";
 
 const resources = loadResources();
 
@@ -15,7 +16,7 @@ function Label({ ns, k }: { ns?: string; k: string }) {
   return <span data-ready={String(ready)}>{t(k)}</span>;
 }
 
-const render = (instance: i18n, node: ReactNode) => renderToString(<I18nProvider i18n={instance}>{node}</I18nProvider>);
+const render = (instance: I18nInstance, node: ReactNode) => renderToString(<I18nProvider i18n={instance}>{node}</I18nProvider>);
 
 describe("useTranslation", () => {
   it("translates in the namespace it is given, and in common without one", () => {
@@ -26,8 +27,9 @@ describe("useTranslation", () => {
     expect(render(zh, <Label ns="catalog" k={key} />)).toContain(`>${resources.zh.catalog![key] as string}<`);
   });
 
-  it("reports the namespaces a render used, so the server embeds only those", () => {
-    const en = createClientI18n("en", resources.en);
+  it("reports the namespaces a render used, so the server embeds only those", async () => {
+    // The server's instance (i18next), a request's own, as in server/render.ts.
+    const en = (await createServerI18n(resources)).cloneInstance({ lng: "en", initAsync: false });
     const used = trackNamespaces(en);
     render(en, <><Label ns="catalog" k="x" /><Label ns="support" k="y" /></>);
     expect([...used].sort()).toEqual(["catalog", "common", "support"]);

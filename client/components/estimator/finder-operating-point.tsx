@@ -1,22 +1,13 @@
-// The estimator inside the finder: the operating-point panel above the table and, once `op` is valid, the
-// estimate columns for the table (estimateColumns) with a note saying at what point and on what terms.
+// The estimator inside the finder: the operating-point panel above the table and, once `op` is valid, a
+// note saying at what point and on what terms (the table's estimate columns: finder-estimate-columns.ts).
+// An island of the finder (its own chunk): nothing imports it statically.
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { exampleOperatingPoint, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
-import { useLanguage } from "../../hooks.ts";
-import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
-import { estimateColumns } from "./finder-columns.tsx";
 import { operatingPointSummary } from "./format.ts";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
-
-/** The estimate columns for the finder when `op` is valid, none otherwise. */
-export function useFinderEstimateColumns(parsed: ParsedOperatingPoint | null): FinderColumn[] {
-  const { t } = useTranslation("estimator");
-  const language = useLanguage();
-  return parsed?.ok ? estimateColumns(parsed.value, t, language) : [];
-}
 
 /** The part whose voltage class is the most common on the page (the higher on a tie): the panel's suggestion suits it. */
 function typicalPart(list: ProductListItem[]): LossData | undefined {

@@ -1,7 +1,8 @@
 // The site header (SPEC §2): logo, six top menus with hover panels, search toggle, account, language;
 // below 1281 px a mobile bar with a slide-in accordion menu that locks page scrolling while open.
 import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from "react";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { Link } from "../link.tsx";
 import { useAtom, useAtomValue } from "jotai";
 import { useTranslation } from "../../i18n-react.tsx";
 import { isMenuOpAtom, loginedAtom } from "../../state/atoms.ts";

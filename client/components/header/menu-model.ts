@@ -54,7 +54,16 @@ export const serviceLinks = [
   { key: "customModule", link: "/productAndService/service/customModule" },
 ] as const;
 
+// One menu per layout object: on the server that object is shared by every page of a language.
+const menus = new WeakMap<LayoutData, MenuEntry[]>();
+
 export function buildMenu(data: LayoutData): MenuEntry[] {
+  let menu = menus.get(data);
+  if (!menu) menus.set(data, (menu = build(data)));
+  return menu;
+}
+
+function build(data: LayoutData): MenuEntry[] {
   const families = buildTree(data.products);
   const products: MenuGroup[] = families.map((family) => ({
     label: family.name,

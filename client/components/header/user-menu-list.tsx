@@ -1,5 +1,5 @@
 // The user dropdown's list: the account name, the sample pages and sign-out. Loaded on demand by user-menu.tsx.
-import { Link } from "react-router-dom";
+import { Link } from "../link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { useSignOut } from "./use-sign-out.ts";

@@ -1,7 +1,8 @@
 // The leave-word form: labelled fields with their SPEC §5 messages beside them, an error summary, a
 // honeypot, and a success state that says clearly the message has arrived.
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router-dom";
+import { useFetcher } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { errorMessage } from "../../../shared/contract/errors.ts";
 import { formLimits } from "../../../shared/contract/forms.ts";

@@ -1,6 +1,7 @@
 // The home page: hero, product families, applications, figures, news teaser (from the upstream).
 import { useState } from "react";
-import { Link, useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { querySitePageData, queryNewsByPage } from "../../../shared/contract/index.ts";
 import type { PageData, Section } from "../../../shared/contract/site.ts";

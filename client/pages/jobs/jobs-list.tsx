@@ -2,7 +2,8 @@
 // and keyword filters (a GET form: works without JavaScript, navigates without reload with it) and paging,
 // above the "working at Qingyun" content of the join-us page.
 import { useEffect, useState, type FormEvent } from "react";
-import { Form, Link, data, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router-dom";
+import { Form, data, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { jobTypes, queryRecruitmentByPage, type JobPage } from "../../../shared/contract/jobs.ts";
 import { querySitePageData } from "../../../shared/contract/index.ts";

@@ -1,7 +1,8 @@
 // One job position (SPEC §2 /about/joinUs/positionDetail/{id}): facts, description, duties,
 // requirements, a mailto link for the résumé with the position in the subject, more positions of the
 // same department, and its JobPosting structured data.
-import { Link, data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryRecruitmentById, queryRecruitmentByPage, type JobDetail, type JobListItem } from "../../../shared/contract/jobs.ts";

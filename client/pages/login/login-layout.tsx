@@ -1,7 +1,7 @@
 // The login layout of SPEC §2: the logo, a close icon back to `path` (or the language home), and a
 // copyright footer with the company name and, in Chinese only, the filing-number link.
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 

@@ -1,5 +1,5 @@
 // One article in a news list: cover, category, date, title, summary and the stored view count.
-import { Link } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import type { NewsListItem } from "../../../shared/contract/news.ts";
 import { newsDetailPath } from "../../../shared/news-query.ts";

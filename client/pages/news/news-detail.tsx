@@ -1,6 +1,7 @@
 // A news article in the blog layout (SPEC §2): title, date, category, views, cover, body, tags, related
 // articles and the previous/next article of its category, with its NewsArticle structured data.
-import { Link, data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryNewsById, type NewsDetail } from "../../../shared/contract/news.ts";

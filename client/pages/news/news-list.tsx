@@ -1,6 +1,7 @@
 // The news lists (SPEC §2): all categories newest first, or one category, paged, with category tabs.
 // The URL is the whole state (shared/news-query.ts); a page past the end or an unknown category is a 404.
-import { Link, data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { newsCategories, queryNewsByPage, type NewsPage } from "../../../shared/contract/news.ts";
 import { NEWS_PAGE_SIZE, newsListPath, pageCount, parseNewsList, type NewsListState } from "../../../shared/news-query.ts";

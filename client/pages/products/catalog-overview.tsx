@@ -1,6 +1,6 @@
 // The catalog overview (/productAndService/products): every family with its series, product counts,
 // the key voltage range and a short summary, then the services.
-import { Link } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";

@@ -3,7 +3,8 @@
 // differ highlighted. Removing and adding products are links and a GET form that rewrite the URL, the
 // page's only state, so they work without JavaScript and every comparison can be shared.
 import { useMemo } from "react";
-import { Form, Link, useLoaderData } from "react-router-dom";
+import { Form, useLoaderData } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
 import { compareRows } from "../../../shared/compare-rows.ts";

@@ -3,7 +3,8 @@
 // the CSV link. Everything is a real link or form field built from the URL state, so it works before
 // hydration and without JavaScript; with JavaScript the same URLs are navigated to without a reload.
 import type { FormEvent, ReactNode } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import type { DistinctField, ProductFilterData, ProductListItem, ProductPage } from "../../../shared/contract/products.ts";
 import type { ParamNamePart } from "../../../shared/param-name.ts";

@@ -1,7 +1,8 @@
 // /productAndService/productDetail/:name (issue 6 §3): everything an engineer checks before asking for a
 // sample — the key parameters with units, qualifications, package, documents behind the download flow,
 // related parts of the same family and a way to compare them — server-rendered with Product JSON-LD.
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import type { DocumentMeta, DocumentType } from "../../../shared/contract/documents.ts";

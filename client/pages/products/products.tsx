@@ -1,6 +1,7 @@
 // /productAndService/products/:id? — the catalog overview, or a category: its series as cards (key ranges,
 // product count) above the finder over all of its products; a series shows the finder alone.
-import { Link, useLoaderData, useRouteLoaderData } from "react-router-dom";
+import { useLoaderData, useRouteLoaderData } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import type { SiteListNode } from "../../../shared/contract/site.ts";
 import { buildTree, findNode, type TreeNode } from "../../../shared/tree.ts";
@@ -13,7 +14,7 @@ import { useLanguage, useLocalize } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { CatalogOverview, RangeText } from "./catalog-overview.tsx";
 import { Finder } from "./finder.tsx";
-import { useFinderEstimateColumns } from "../../components/estimator/finder-operating-point.tsx";
+import { useFinderEstimateColumns } from "../../components/estimator/finder-estimate-columns.ts";
 import { island } from "../../components/island.tsx";
 import { categoryPath, keyField, productsLoader, withoutUnit, type CategoryData, type KeyRange, type ProductsData } from "./products-loader.ts";
 import { paramNameText } from "../../../shared/param-name.ts";

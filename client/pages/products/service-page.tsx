@@ -1,7 +1,8 @@
 // The services of SPEC §2 — /productAndService/service/customDevice, …/service/customModule and
 // /productAndService/customDriving/:name? — content pages of the upstream (templateCode service-<name>)
 // that end with the call to action: the contact form and the sample information page.
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { serviceNames, servicePagePath, serviceTemplateCode, type ServiceName } from "../../../shared/contract/services.ts";

@@ -2,7 +2,8 @@
 // the best hits of each type with its count; a type tab lists that type, paged. Snippets come marked and
 // escaped from the server. Empty text runs no search; no hits shows "No {text} results are found" with
 // the tips. The URL is the whole state (shared/search-query.ts); results are kept out of the index.
-import { Form, Link, data, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router-dom";
+import { Form, data, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { searchSite, searchTypes, SEARCH_TEXT_MAX, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/search.ts";
 import { sanitizeMarkedHtml } from "../../../shared/html.ts";

@@ -2,7 +2,8 @@
 // without JavaScript; in the browser it navigates without a reload), the documents, and numbered paging.
 // Every control writes its URL through shared/support-query.ts.
 import type { FormEvent } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { documentTypes } from "../../../shared/contract/documents.ts";
 import { DOCUMENT_KEYWORD_MAX, DOCUMENTS_PAGE_SIZE, documentListHref, parseDocumentList } from "../../../shared/support-query.ts";

@@ -1,7 +1,8 @@
 // The support section (/support/{name?}, SPEC §2): the document centre (bare /support and /support/documents),
 // the application-note and simulation-model libraries, and the FAQ, each from its content page, with the
 // WeChat download hint. Unknown names are the 404 page (the loader throws).
-import { Link, useLoaderData } from "react-router-dom";
+import { useLoaderData } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import type { TFunction } from "i18next";
 import type { Section } from "../../../shared/contract/site.ts";

@@ -1,7 +1,8 @@
 // /{lang}/user/orderDetail/{orderNumber} (issue 8 §3): applicant, parts and quantities, sample use, and
 // the status timeline (carrier and tracking number once shipped, the reason when rejected). Another
 // user's order answers exactly like a missing one: 404.
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { orderNumberPattern, querySampleOrderRecordList, type SampleOrderDetail } from "../../../shared/contract/index.ts";
 import { PageMeta } from "../../components/page-meta.tsx";

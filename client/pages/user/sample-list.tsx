@@ -1,7 +1,8 @@
 // /{lang}/user/sampleList (issue 8 §2): the items grouped by series, quantities, removal, the empty state
 // that leads to the catalog, and the applicant form (prefilled) that submits the list as a sample order.
 import { useEffect, useId, useState } from "react";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, type LoaderFunctionArgs } from "react-router-dom";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation, type LoaderFunctionArgs } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useSetAtom } from "jotai";
 import {

@@ -1,6 +1,7 @@
 // /{lang}/user/sampleProgress (issue 8 §3): the user's sample orders by status tab (in the URL), paged,
 // each with its number, submission time, status and parts; a just-submitted order is confirmed on top.
-import { Link, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { querySampleOrderByPage, type SampleOrderPage } from "../../../shared/contract/index.ts";
 import { orderStatusFilters } from "../../../shared/order-status.ts";

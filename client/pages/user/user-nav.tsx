@@ -1,19 +1,24 @@
 // The signed-in area's own navigation: sample list and sample progress, the current one marked.
-import { NavLink } from "react-router-dom";
+import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
+import { Link } from "../../components/link.tsx";
 
 export function UserNav() {
   const { t } = useTranslation();
   const localize = useLocalize();
+  const { pathname } = useLocation();
+  const link = (path: string, label: string, current: boolean) => (
+    <Link to={path} className={current ? "user-nav__link active" : "user-nav__link"} aria-current={current ? "page" : undefined}>
+      {label}
+    </Link>
+  );
+  const list = localize("/user/sampleList");
+  const progress = localize("/user/sampleProgress");
   return (
     <nav className="user-nav" aria-label={t("user.account")}>
-      <NavLink to={localize("/user/sampleList")} className="user-nav__link" end>
-        {t("user.sampleList")}
-      </NavLink>
-      <NavLink to={localize("/user/sampleProgress")} className="user-nav__link">
-        {t("user.sampleProgress")}
-      </NavLink>
+      {link(list, t("user.sampleList"), pathname === list)}
+      {link(progress, t("user.sampleProgress"), pathname === progress || pathname.startsWith(`${progress}/`))}
     </nav>
   );
 }

@@ -1,0 +1,14 @@
+// The finder's estimate columns once `op` is valid, none otherwise. Apart from the operating-point panel
+// (finder-operating-point.tsx), which hydrates as an island from its own chunk: the table needs the columns
+// at once, the panel can wait.
+import { useTranslation } from "../../i18n-react.tsx";
+import type { ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
+import { useLanguage } from "../../hooks.ts";
+import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
+import { estimateColumns } from "./finder-columns.tsx";
+
+export function useFinderEstimateColumns(parsed: ParsedOperatingPoint | null): FinderColumn[] {
+  const { t } = useTranslation("estimator");
+  const language = useLanguage();
+  return parsed?.ok ? estimateColumns(parsed.value, t, language) : [];
+}
