@@ -57,4 +57,51 @@ describe("navigation", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("hands plain clicks on the site's links to the router, and leaves the browser the rest", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 800 } });
+    const problems = watchProblems(page);
+    await page.goto(`${origin}/en`);
+    await hydrated(page);
+    // A marker on window survives a router navigation and is gone after a document load.
+    const mark = () => page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    const marked = () => page.evaluate(() => (window as unknown as { marker?: number }).marker === 1);
+    await mark();
+    await page.locator("footer a[href='/en/about/us']").click();
+    await page.waitForURL(`${origin}/en/about/us`);
+    await page.locator("h1").first().waitFor();
+    expect(await marked()).toBe(true);
+    // A link of the menus (plain anchors, no React handler) goes through the router too.
+    await page.locator("header a[href='/en/news']").first().click();
+    await page.waitForURL(`${origin}/en/news`);
+    expect(await marked()).toBe(true);
+    // The other language: a document load, so its strings and <html lang> come with it.
+    await page.locator(".language-switch a[hreflang='zh-CN']").first().click();
+    await page.waitForURL(`${origin}/zh/news`);
+    await hydrated(page);
+    expect(await marked()).toBe(false);
+    expect(await page.getAttribute("html", "lang")).toBe("zh-CN");
+    // A path the router does not serve (/privacy redirects on the server): a document load as well.
+    await mark();
+    await page.evaluate(() => {
+      const anchor = document.createElement("a");
+      anchor.href = "/privacy";
+      anchor.textContent = "privacy";
+      document.body.append(anchor);
+      anchor.click();
+    });
+    await page.waitForURL(`${origin}/zh/privacy`);
+    await hydrated(page);
+    expect(await marked()).toBe(false);
+    // A modified click opens a new tab and leaves this page where it is.
+    await mark();
+    const [popup] = await Promise.all([page.context().waitForEvent("page"), page.locator("footer a[href='/zh/about/us']").click({ modifiers: ["Control"] })]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(`${origin}/zh/about/us`);
+    expect(page.url()).toBe(`${origin}/zh/privacy`);
+    expect(await marked()).toBe(true);
+    await popup.close();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
