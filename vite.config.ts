@@ -7,7 +7,7 @@ import { lazyContract } from "./scripts/vite-plugin-lazy-contract.ts";
 const routerBuild = (file: string) =>
   path.join(import.meta.dirname, "node_modules", "react-router", "dist", "production", file);
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // lazyContract: the browser's first load carries no zod (issue 9 §2); it applies to the client build only.
   plugins: [react(), lazyContract(import.meta.dirname)],
   publicDir: false,
@@ -64,6 +64,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   // The router's own dependencies go in with it: Node would resolve them from dist/ to the project's
-  // top-level copies, which are other majors (express's cookie 0.7 where the router needs 1.x).
-  ssr: { noExternal: ["react-router-dom", "react-router", "cookie", "set-cookie-parser"] },
+  // top-level copies, which are other majors (express's cookie 0.7 where the router needs 1.x). Only in the
+  // build: the development server's module runner cannot evaluate react-router-dom's CommonJS entry, and
+  // there Node loads the router as it is.
+  ssr: { noExternal: command === "build" ? ["react-router-dom", "react-router", "cookie", "set-cookie-parser"] : [] },
 }));

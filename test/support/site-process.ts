@@ -29,11 +29,12 @@ export interface SiteProcess {
   stop: () => Promise<void>;
 }
 
-export async function startSiteProcess(env: Record<string, string>, readyWithinMs = 30_000): Promise<SiteProcess> {
+/** `args`: the server's own arguments (["--dev"] for the development server). */
+export async function startSiteProcess(env: Record<string, string>, readyWithinMs = 30_000, args: string[] = []): Promise<SiteProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "qy-ops-"));
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
+  const child = spawn(process.execPath, [path.join(root, "server", "main.ts"), ...args], {
     cwd: root,
     env: {
       ...process.env,
