@@ -21,6 +21,9 @@ import type { ServerLoaderContext } from "./api/loader-context.ts";
 import { createPageClient, type CallCache } from "./api/page-client.ts";
 import { preloadIslands } from "./components/island.tsx";
 import { memoizePlainKeys } from "./i18n-memo.ts";
+import { FragmentCacheContext } from "./fragments.ts";
+import { createFragmentCache } from "./fragment-cache.tsx";
+import { I18nProvider } from "./i18n-react.tsx";
 
 const handler = createStaticHandler(routes);
 
@@ -119,6 +122,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   // Only the UI strings this page uses travel in its HTML; the browser loads the rest later.
   memoizePlainKeys(input.i18n);
   const usedNamespaces = trackNamespaces(input.i18n);
+  const fragments = createFragmentCache((node) => <I18nProvider i18n={input.i18n}>{node}</I18nProvider>);
 
   return new Promise<RenderOutput>((resolve, reject) => {
     let settled = false;
@@ -127,7 +131,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         usedResources={() => pickNamespaces(input.appContext.resources, usedNamespaces)}
       >
         <AppProviders i18n={input.i18n} store={store}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+          <FragmentCacheContext value={fragments}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+          </FragmentCacheContext>
         </AppProviders>
       </Document>,
       {

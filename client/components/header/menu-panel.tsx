@@ -10,78 +10,93 @@ import { SmartLink } from "../smart-link.tsx";
 import { Media } from "../media.tsx";
 import { serviceLinks, type MenuEntry } from "./menu-model.ts";
 import { afterIdle } from "../../idle.ts";
+import { useServerFragment } from "../../fragments.ts";
 
 export function MenuPanel({ entry }: { entry: MenuEntry }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const showParts = useAfterIdle();
+  // The same HTML for every page of a language until the menus change (client/fragments.ts); the parts
+  // under each series are never in it (showParts is false on the server).
+  const html = useServerFragment(entry, i18n.language, () => <PanelContent entry={entry} showParts={false} />);
+  const id = `menu-panel-${entry.key}`;
+  const label = t(`nav.${entry.key}`);
+  return html !== null ? (
+    <div className="mega-menu" id={id} role="group" aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />
+  ) : (
+    <div className="mega-menu" id={id} role="group" aria-label={label}>
+      <PanelContent entry={entry} showParts={showParts} />
+    </div>
+  );
+}
+
+function PanelContent({ entry, showParts }: { entry: MenuEntry; showParts: boolean }) {
+  const { t } = useTranslation();
   return (
-    <div className="mega-menu" id={`menu-panel-${entry.key}`} role="group" aria-label={t(`nav.${entry.key}`)}>
-      <div className="mega-menu__inner">
-        <div className={`mega-menu__groups mega-menu__groups--${entry.key}`}>
-          {entry.groups.map((group, groupIndex) => (
-            <div className="mega-menu__group" key={`${group.link}-${groupIndex}`}>
-              <SmartLink to={group.link} className="mega-menu__title">
-                {group.label}
-              </SmartLink>
-              {group.desc ? <p className="mega-menu__desc">{group.desc}</p> : null}
-              {group.children.length > 0 && (
-                <ul>
-                  {group.children.map((child, childIndex) => (
-                    <li key={`${child.link}-${childIndex}`}>
-                      <SmartLink to={child.link} className="mega-menu__link">
-                        {child.label}
-                      </SmartLink>
-                      {showParts && group.grandchildren?.[childIndex]?.length ? (
-                        <ul className="mega-menu__products">
-                          {group.grandchildren[childIndex]!.slice(0, 6).map((product) => (
-                            <li key={product.link}>
-                              <SmartLink to={product.link}>{product.label}</SmartLink>
-                            </li>
-                          ))}
-                        </ul>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          ))}
-          {entry.key === "products" && (
-            <div className="mega-menu__group">
-              <span className="mega-menu__title">{t("nav.service")}</span>
+    <div className="mega-menu__inner">
+      <div className={`mega-menu__groups mega-menu__groups--${entry.key}`}>
+        {entry.groups.map((group, groupIndex) => (
+          <div className="mega-menu__group" key={`${group.link}-${groupIndex}`}>
+            <SmartLink to={group.link} className="mega-menu__title">
+              {group.label}
+            </SmartLink>
+            {group.desc ? <p className="mega-menu__desc">{group.desc}</p> : null}
+            {group.children.length > 0 && (
               <ul>
-                {serviceLinks.map((service) => (
-                  <li key={service.key}>
-                    <SmartLink to={service.link} className="mega-menu__link">
-                      {t(`nav.${service.key}`)}
+                {group.children.map((child, childIndex) => (
+                  <li key={`${child.link}-${childIndex}`}>
+                    <SmartLink to={child.link} className="mega-menu__link">
+                      {child.label}
                     </SmartLink>
+                    {showParts && group.grandchildren?.[childIndex]?.length ? (
+                      <ul className="mega-menu__products">
+                        {group.grandchildren[childIndex]!.slice(0, 6).map((product) => (
+                          <li key={product.link}>
+                            <SmartLink to={product.link}>{product.label}</SmartLink>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
                   </li>
                 ))}
               </ul>
-            </div>
-          )}
-        </div>
-        {entry.promos.length > 0 && (
-          <div className="mega-menu__promos">
-            {entry.promos.map((promo, index) => (
-              <figure className="promo" key={`${promo.link}-${index}`}>
-                <Media src={promo.pcUrl || promo.url} mobileSrc={promo.mobUrl || undefined} alt={promo.alt || promo.category} />
-                <figcaption>
-                  <strong>{promo.category}</strong>
-                  {promo.desc ? <span>{promo.desc}</span> : null}
-                  {promo.link ? (
-                    <SmartLink to={promo.link} className="promo__more">
-                      {t("nav.learnMore")}
-                      {/* The link says where it goes, for screen readers and crawlers, not only "learn more". */}
-                      <span className="visually-hidden">{t("nav.moreAbout", { name: promo.category })}</span>
-                    </SmartLink>
-                  ) : null}
-                </figcaption>
-              </figure>
-            ))}
+            )}
+          </div>
+        ))}
+        {entry.key === "products" && (
+          <div className="mega-menu__group">
+            <span className="mega-menu__title">{t("nav.service")}</span>
+            <ul>
+              {serviceLinks.map((service) => (
+                <li key={service.key}>
+                  <SmartLink to={service.link} className="mega-menu__link">
+                    {t(`nav.${service.key}`)}
+                  </SmartLink>
+                </li>
+              ))}
+            </ul>
           </div>
         )}
       </div>
+      {entry.promos.length > 0 && (
+        <div className="mega-menu__promos">
+          {entry.promos.map((promo, index) => (
+            <figure className="promo" key={`${promo.link}-${index}`}>
+              <Media src={promo.pcUrl || promo.url} mobileSrc={promo.mobUrl || undefined} alt={promo.alt || promo.category} />
+              <figcaption>
+                <strong>{promo.category}</strong>
+                {promo.desc ? <span>{promo.desc}</span> : null}
+                {promo.link ? (
+                  <SmartLink to={promo.link} className="promo__more">
+                    {t("nav.learnMore")}
+                    {/* The link says where it goes, for screen readers and crawlers, not only "learn more". */}
+                    <span className="visually-hidden">{t("nav.moreAbout", { name: promo.category })}</span>
+                  </SmartLink>
+                ) : null}
+              </figcaption>
+            </figure>
+          ))}
+        </div>
+      )}
     </div>
   );
 }
