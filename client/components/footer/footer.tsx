@@ -4,6 +4,7 @@ import { useAtomValue } from "jotai";
 import { useTranslation } from "../../i18n-react.tsx";
 import type { MenuItem } from "../../../shared/contract/site.ts";
 import { contactEmailAtom, contactPhoneAtom } from "../../state/atoms.ts";
+import { useServerFragment } from "../../fragments.ts";
 import { useLanguage } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { SmartLink } from "../smart-link.tsx";
@@ -45,84 +46,96 @@ function Column({ title, links, extra, more }: { title: string; links: MenuItem[
 }
 
 export function Footer({ data }: { data: LayoutData }) {
-  const { t } = useTranslation();
   const language = useLanguage();
   const phone = useAtomValue(contactPhoneAtom);
   const email = useAtomValue(contactEmailAtom);
+  // The same HTML for every page of a language until the menus change (client/fragments.ts). The contact
+  // atoms are part of the key: they are constants today, and a page that set them would get its own.
+  const html = useServerFragment(data, `${language} ${phone} ${email}`, () => <FooterContent data={data} phone={phone} email={email} />);
+  return html !== null ? (
+    <footer className="site-footer" dangerouslySetInnerHTML={{ __html: html }} />
+  ) : (
+    <footer className="site-footer">
+      <FooterContent data={data} phone={phone} email={email} />
+    </footer>
+  );
+}
+
+function FooterContent({ data, phone, email }: { data: LayoutData; phone: string; email: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
   // Category links follow the menu's first-descendant rule; "learn more" goes to the catalog overview.
   const families = buildTree(data.products);
   const series = items(data, "series_arr").map((item) => ({ ...item, link: resolveCategoryLink(item.link, families) }));
   const applications = items(data, "application_area_arr");
   const about = items(data, "about_us_arr");
   return (
-    <footer className="site-footer">
-      <div className="site-footer__inner">
-        <div className="site-footer__columns">
-          <Column
-            title={t("footer.products")}
-            links={series.slice(0, FOOTER_MAX_PRODUCTS)}
-            extra={
-              <li>
-                <SmartLink to="/productAndService/service/customDevice">{t("nav.service")}</SmartLink>
-              </li>
-            }
-            more={series.length > FOOTER_MAX_PRODUCTS ? catalogOverviewPath : undefined}
-          />
-          <Column
-            title={t("footer.applications")}
-            links={applications.slice(0, FOOTER_MAX_APPLICATIONS)}
-            more={applications.length > FOOTER_MAX_APPLICATIONS ? applications[FOOTER_MAX_APPLICATIONS]?.link : undefined}
-          />
-          <div className="site-footer__column site-footer__column--about">
-            <details className="site-footer__about" open>
-              <summary className="site-footer__heading">{t("footer.about")}</summary>
-              <ul>
-                {about.map((item, index) => (
-                  <li key={`${item.link}-${index}`}>
-                    <SmartLink to={item.link}>{item.category}</SmartLink>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          </div>
-          <div className="site-footer__column site-footer__contact">
-            <h2 className="site-footer__heading">{t("footer.contact")}</h2>
-            <p>
-              <span className="site-footer__label">{t("footer.phone")}</span>
-              <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="site-footer__phone">
-                {phone}
-              </a>
-            </p>
-            <p>
-              <span className="site-footer__label">{t("footer.email")}</span>
-              <a href={`mailto:${email}`}>{email}</a>
-            </p>
-            <p>
-              <span className="site-footer__label">{t("footer.address")}</span>
-              {t("footer.addressText")}
-            </p>
-          </div>
-          <figure className="site-footer__qr">
-            <img src="/media/brand/wechat-qr.svg" alt={t("footer.wechatAlt")} width="112" height="112" loading="lazy" />
-            <figcaption>{t("footer.wechat")}</figcaption>
-          </figure>
+    <div className="site-footer__inner">
+      <div className="site-footer__columns">
+        <Column
+          title={t("footer.products")}
+          links={series.slice(0, FOOTER_MAX_PRODUCTS)}
+          extra={
+            <li>
+              <SmartLink to="/productAndService/service/customDevice">{t("nav.service")}</SmartLink>
+            </li>
+          }
+          more={series.length > FOOTER_MAX_PRODUCTS ? catalogOverviewPath : undefined}
+        />
+        <Column
+          title={t("footer.applications")}
+          links={applications.slice(0, FOOTER_MAX_APPLICATIONS)}
+          more={applications.length > FOOTER_MAX_APPLICATIONS ? applications[FOOTER_MAX_APPLICATIONS]?.link : undefined}
+        />
+        <div className="site-footer__column site-footer__column--about">
+          <details className="site-footer__about" open>
+            <summary className="site-footer__heading">{t("footer.about")}</summary>
+            <ul>
+              {about.map((item, index) => (
+                <li key={`${item.link}-${index}`}>
+                  <SmartLink to={item.link}>{item.category}</SmartLink>
+                </li>
+              ))}
+            </ul>
+          </details>
         </div>
-        <div className="site-footer__legal">
-          <p>{t("footer.copyright", { year: data.year })}</p>
-          <p className="site-footer__policies">
-            <a href="/privacy">{t("footer.privacy")}</a>
-            <a href="/clause">{t("footer.clause")}</a>
-            {language === "zh" && (
-              <>
-                <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer nofollow">
-                  {t("footer.icp")}
-                </a>
-                <span>{t("footer.police")}</span>
-              </>
-            )}
+        <div className="site-footer__column site-footer__contact">
+          <h2 className="site-footer__heading">{t("footer.contact")}</h2>
+          <p>
+            <span className="site-footer__label">{t("footer.phone")}</span>
+            <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="site-footer__phone">
+              {phone}
+            </a>
+          </p>
+          <p>
+            <span className="site-footer__label">{t("footer.email")}</span>
+            <a href={`mailto:${email}`}>{email}</a>
+          </p>
+          <p>
+            <span className="site-footer__label">{t("footer.address")}</span>
+            {t("footer.addressText")}
           </p>
         </div>
+        <figure className="site-footer__qr">
+          <img src="/media/brand/wechat-qr.svg" alt={t("footer.wechatAlt")} width="112" height="112" loading="lazy" />
+          <figcaption>{t("footer.wechat")}</figcaption>
+        </figure>
       </div>
-    </footer>
+      <div className="site-footer__legal">
+        <p>{t("footer.copyright", { year: data.year })}</p>
+        <p className="site-footer__policies">
+          <a href="/privacy">{t("footer.privacy")}</a>
+          <a href="/clause">{t("footer.clause")}</a>
+          {language === "zh" && (
+            <>
+              <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer nofollow">
+                {t("footer.icp")}
+              </a>
+              <span>{t("footer.police")}</span>
+            </>
+          )}
+        </p>
+      </div>
+    </div>
   );
 }
