@@ -40,6 +40,19 @@ async function setOperatingPoint(page: Page, fields: Record<string, string>) {
 }
 
 describe("estimator", () => {
+  it("links the operating-point panel's styles in the HTML of every page that renders it, not only with its island's chunk", async () => {
+    // The server renders the panel in full; styles that came with its chunk left it unstyled until then and
+    // moved the page when they arrived (Lighthouse measured CLS 0.13 on the finder).
+    for (const path of ["/zh/productAndService/products/120", "/en/productAndService/productDetail/QCM040120K4", "/en/productAndService/compare?parts=QCM040120K4,QCM080120K4"]) {
+      const html = await (await fetch(origin + path)).text();
+      expect(html, path).toContain('class="op-panel"');
+      const head = html.slice(0, html.indexOf("</head>"));
+      const sheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
+      const css = await Promise.all(sheets.map(async (href) => (await fetch(origin + href)).text()));
+      expect(css.some((text) => text.includes(".op-panel{")), path).toBe(true);
+    }
+  });
+
   for (const width of [1440, 390]) {
     it(`ranks the finder by estimated loss and re-ranks when the operating point changes at ${width} px`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
