@@ -9,8 +9,8 @@ import { readAppContext } from "./app-context.ts";
 import { allNamespaces, createClientI18n } from "./i18n.ts";
 import type { RouteObject } from "react-router-dom";
 import { AppProviders, createAppStore } from "./providers.tsx";
-import { preloadIslands } from "./components/island.tsx";
-import { afterIdle } from "./idle.ts";
+import { preloadIslands, preloadIslandsInTurn } from "./components/island.tsx";
+import { afterIdle, yieldToMain } from "./idle.ts";
 import { handleLinkClicks } from "./link-navigation.ts";
 
 /** Marks the document once React has committed the hydrated tree (browser tests wait for it). */
@@ -32,6 +32,10 @@ async function start() {
       Object.assign(match.route, { ...module, lazy: undefined });
     }),
   );
+  // Startup is three tasks, not one: evaluating the page's route modules, creating the router (which reads
+  // sessionStorage, a synchronous round trip to the browser process on first use) and starting hydration
+  // each yield to the browser, so a phone's main thread is never blocked by their sum (issue 9 §8).
+  await yieldToMain();
   // The HTML carried only the UI strings this page used: the others load once the browser is idle after
   // hydration (not competing with it), or at once when the visitor navigates first; a client navigation
   // waits for them with its route module, so no page ever shows a missing string.
@@ -50,6 +54,7 @@ async function start() {
   // The site's links are plain anchors (client/components/link.tsx): their clicks reach the router here.
   handleLinkClicks(router);
   const store = createAppStore(app);
+  await yieldToMain();
   startTransition(() => {
     hydrateRoot(
       document.getElementById("root")!,
@@ -59,9 +64,15 @@ async function start() {
       </AppProviders>,
     );
   });
-  // The islands of this page load while the rest hydrates; each hydrates when its chunk arrives.
-  void preloadIslands();
-  whenIdle(() => void loadStrings());
+  // The islands load while the rest of the page hydrates; each hydrates when its chunk arrives.
+  void preloadIslandsInTurn();
+  // One namespace per idle period: loading and evaluating them all at once was one long task after load.
+  whenIdle(async function next() {
+    const namespace = missing.find((candidate) => !i18n.hasLoadedNamespace(candidate));
+    if (strings || !namespace) return void loadStrings();
+    await i18n.loadNamespaces(namespace);
+    afterIdle(() => void next(), 5000);
+  });
 }
 
 /** After the page has loaded and the main thread is free. */

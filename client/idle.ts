@@ -8,3 +8,11 @@ export function afterIdle(task: () => void, deadlineMs: number): () => void {
   const timer = setTimeout(task, Math.min(deadlineMs, 1000));
   return () => clearTimeout(timer);
 }
+
+/** Ends the current task and resumes in a new one (scheduler.yield where the browser has it, which keeps
+ * the work's place ahead of other tasks; a zero timeout elsewhere). */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

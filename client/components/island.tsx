@@ -12,6 +12,7 @@
 // Rules for an island's props: stable between renders (memoised or from loader data). A boundary that gets
 // new props before its chunk has arrived would have to drop the server's HTML and render on the client.
 import { Suspense, lazy, memo, type ComponentType } from "react";
+import { yieldToMain } from "../idle.ts";
 
 const preloads = new Set<() => Promise<unknown>>();
 
@@ -47,4 +48,16 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
 /** Loads every island whose module has been evaluated so far (those of the routes loaded until now). */
 export function preloadIslands(): Promise<void> {
   return Promise.all([...preloads].map((preload) => preload())).then(() => undefined);
+}
+
+/**
+ * The same at startup, one island per task: each chunk's import links its files for preload (a few
+ * milliseconds of main thread each), and the page's hydration runs between them. A failed load is left to
+ * the island itself, which retries when it renders.
+ */
+export async function preloadIslandsInTurn(): Promise<void> {
+  for (const preload of [...preloads]) {
+    await yieldToMain();
+    preload().catch(() => undefined);
+  }
 }

@@ -3,7 +3,10 @@
 // navigation and goes away when the page has arrived.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { launchBrowser, watchProblems, hydrated } from "./browser.ts";
+import { root } from "../../scripts/build-if-needed.ts";
 
 const origin = inject("origin");
 let browser: Browser;
@@ -101,6 +104,41 @@ describe("navigation", () => {
     expect(page.url()).toBe(`${origin}/zh/privacy`);
     expect(await marked()).toBe(true);
     await popup.close();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("loads the language's other UI strings after load, one namespace at a time, and navigates with them", async () => {
+    // The chunk of every Chinese namespace, from the build's manifest.
+    const manifest = JSON.parse(readFileSync(path.join(root, "dist", "client", ".vite", "manifest.json"), "utf8")) as Record<string, { file: string }>;
+    const chunks = new Map(Object.entries(manifest).filter(([source]) => source.startsWith("locales/zh/")).map(([source, entry]) => [`/${entry.file}`, source]));
+    const page = await browser.newPage({ viewport: { width: 1440, height: 800 } });
+    const problems = watchProblems(page);
+    const loads: { file: string; start: number; end: number }[] = [];
+    const started = new Map<string, number>();
+    page.on("request", (request) => {
+      const file = new URL(request.url()).pathname;
+      if (chunks.has(file)) started.set(file, Date.now());
+    });
+    page.on("requestfinished", (request) => {
+      const file = new URL(request.url()).pathname;
+      if (chunks.has(file)) loads.push({ file, start: started.get(file)!, end: Date.now() });
+    });
+    await page.goto(`${origin}/zh/about/us`);
+    await hydrated(page);
+    const embedded = await page.evaluate(() => Object.keys((window as unknown as { __APP__: { resources: object } }).__APP__.resources));
+    const missing = [...chunks.values()].filter((source) => !embedded.includes(path.basename(source, ".json")));
+    expect(missing.length).toBeGreaterThan(3);
+    await expect.poll(() => loads.length, { timeout: 20_000 }).toBe(missing.length);
+    // One at a time: each namespace is asked for only after the one before it has arrived.
+    loads.sort((a, b) => a.start - b.start);
+    for (let i = 1; i < loads.length; i++) expect(loads[i]!.start).toBeGreaterThanOrEqual(loads[i - 1]!.end);
+    // A page that needs one of them renders with its strings and asks for nothing more.
+    const before = loads.length;
+    await page.locator("footer a[href='/zh/productAndService/products/110']").first().click();
+    await page.waitForURL(`${origin}/zh/productAndService/products/110`);
+    expect((await page.locator("main h1").first().textContent())?.trim()).toBeTruthy();
+    expect(loads.length).toBe(before);
     expect(problems).toEqual([]);
     await page.close();
   });
