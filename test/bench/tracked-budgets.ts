@@ -13,13 +13,13 @@ export interface TrackedBudget {
 
 export const trackedBudgets: Readonly<Record<string, TrackedBudget>> = {
   // Target 95. Measured 61–79 on the CI machine (November 2026), 73–81 after the browser's translator and the
-  // plain links, 68–88 in a clean-clone run after the startup work and outlined pictures of 2026-11-24 on a
+  // plain links, 68–88 in clean-clone runs after the startup work and outlined pictures of 2026-11-24 on a
   // loaded machine (benchmark index 1 700–2 700); total blocking time is most of the gap (README, "Budgets and
   // measured figures").
   "lighthouse performance": { floor: 0.5, status: "target 95; 61–88 on the CI machine and clean clones (issue 9)" },
   // Target 0.04. Measured 0.026–0.049 in CI before the third session's render work (React Router's production
-  // build on the server, plain links, one write per flush), 0.060 on a quiet machine after it, and 0.060 and
-  // 0.137 in two clean-clone runs of .ci/run since; delete this entry once a run on the CI machine confirms it.
+  // build on the server, plain links, one write per flush), 0.060 on a quiet machine after it, and 0.060, 0.137
+  // and 0.076 in three clean-clone runs of .ci/run since; delete this entry once a run on the CI machine confirms it.
   "bench caches off": { floor: 0.03, status: "target 0.04; 0.026–0.049 in CI before the render work of 2026-11-24, 0.060 after it on a quiet machine (issue 9)" },
 };
 
