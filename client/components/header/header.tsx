@@ -58,7 +58,7 @@ export function Header({ data }: { data: LayoutData }) {
       <PreviewBanner />
       <div className="site-header__bar">
         <Link to={localize("/")} className="site-header__logo" aria-label={`${t("companyShort")} — ${t("home")}`}>
-          <img src="/media/brand/logo.svg" alt="" width="148" height="36" />
+          <img src="/media/brand/logo.svg" alt="" width="148" height="35" />
         </Link>
         {searchOpen ? (
           <div className="site-header__search">

@@ -13,7 +13,7 @@ export function LoginLayout({ closeTo, year, children }: { closeTo: string; year
     <div className="login-layout">
       <header className="login-layout__bar">
         <Link to={localize("/")} className="login-layout__logo" aria-label={`${t("companyShort")} — ${t("home")}`}>
-          <img src="/media/brand/logo.svg" alt="" width="148" height="36" />
+          <img src="/media/brand/logo.svg" alt="" width="148" height="35" />
         </Link>
         <Link to={closeTo} className="login-layout__close" aria-label={t("login:close")}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">

@@ -93,7 +93,7 @@ export function Component() {
         </div>
         {drawing ? (
           <figure className="product-hero__figure">
-            <img src={drawing} alt={t("detail.drawingAlt", { package: String(product.params.package) })} width={320} height={240} />
+            <img src={drawing} alt={t("detail.drawingAlt", { package: String(product.params.package) })} width={320} height={180} />
             <figcaption>{t("detail.package", { package: String(product.params.package) })}</figcaption>
           </figure>
         ) : null}
