@@ -2,7 +2,6 @@
 // server embedded, then hydrates #root with the router state the HTML carries (no second fetch).
 import "./styles/app.css";
 import { startTransition, useEffect } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
 import { routes } from "./routes.tsx";
 import { readAppContext } from "./app-context.ts";
@@ -22,6 +21,9 @@ function HydrationMarker() {
 }
 
 async function start() {
+  // Evaluating the entry's modules is a task of its own: reading the page's data and matching its routes
+  // (React Router ranks the whole route table on its first call, compiling its code as it goes) come next.
+  await yieldToMain();
   const app = readAppContext();
   const i18n = createClientI18n(app.language, app.resources);
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === "function") ?? [];
@@ -32,7 +34,7 @@ async function start() {
       Object.assign(match.route, { ...module, lazy: undefined });
     }),
   );
-  // Startup is three tasks, not one: evaluating the page's route modules, creating the router (which reads
+  // Startup is several tasks, not one: evaluating the page's route modules, creating the router (which reads
   // sessionStorage, a synchronous round trip to the browser process on first use) and starting hydration
   // each yield to the browser, so a phone's main thread is never blocked by their sum (issue 9 §8).
   await yieldToMain();
@@ -54,6 +56,9 @@ async function start() {
   // The site's links are plain anchors (client/components/link.tsx): their clicks reach the router here.
   handleLinkClicks(router);
   const store = createAppStore(app);
+  // React DOM's renderer is set up (its module body run) only now, in a task of its own, not while the
+  // entry's modules are evaluated: the same file, already loaded, just its start moved out of the first task.
+  const { hydrateRoot } = await import("react-dom/client");
   await yieldToMain();
   startTransition(() => {
     hydrateRoot(
