@@ -37,7 +37,7 @@ async function measure(url: string): Promise<Run> {
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   const lost = Object.fromEntries(categories.map((id) => [id, Object.values(lhr.audits)
     .filter((audit) => audit.score !== null && audit.score < 1 && lhr.categories[id]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
-    .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`)]));
+    .map((audit) => audit.id)]));
   return {
     scores: Object.fromEntries(categories.map((id) => [id, lhr.categories[id]?.score ?? 0])),
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Infinity,
@@ -69,7 +69,7 @@ try {
     console.log(`${page.name.padEnd(15)} median ${line(scores, cls, ms)}\n`);
     for (const id of categories) {
       if (scores[id]! < budgets[id]) {
-        const lost = [...new Set(runs.flatMap((run) => run.lost[id]!.map((audit) => audit.replace(/ \(.*\)$/, ""))))];
+        const lost = [...new Set(runs.flatMap((run) => run.lost[id]!))];
         misses.push(`${page.name}: ${id} ${Math.round(scores[id]! * 100)} < ${budgets[id] * 100} (median of ${RUNS}; audits that lost points: ${lost.slice(0, 6).join(", ")})`);
       }
     }

@@ -34,7 +34,8 @@ function sizedImages(html: string) {
   });
 }
 
-// The home page (header logo, footer QR code), the sign-in page's logo, and a product of each package drawing.
+// The home page (header logo, footer QR code), the sign-in page's logo, and the products of a family in
+// both languages (their package drawings).
 const pages = ["/zh", "/en/login"];
 
 describe("stated picture sizes", () => {
@@ -44,7 +45,8 @@ describe("stated picture sizes", () => {
     expect(detailLinks.length).toBeGreaterThan(3);
     let checked = 0;
     const drawings = new Set<string>();
-    for (const url of [...pages, ...detailLinks]) {
+    const english = detailLinks.map((link) => link.replace(/^\/zh\//, "/en/"));
+    for (const url of [...pages, ...detailLinks, ...english]) {
       const response = await request(site.app).get(url);
       expect(response.status, url).toBe(200);
       for (const image of sizedImages(response.text)) {
