@@ -6,6 +6,12 @@ const MAX_LENGTH = 1000;
 /** Whitespace, control characters and backslashes: browsers strip or rewrite them into host separators. */
 const unsafeCharacters = /[\s\u0000-\u001f\u007f\\]/;
 const scheme = /^[a-z][a-z0-9+.-]*:/i;
+/**
+ * A "." or ".." segment in the path part. Browsers resolve them before requesting (`/zh/../..//evil.example`
+ * becomes `//evil.example`, another host), so a path that only means something once normalised is refused.
+ */
+const dotSegment = /(?:^|\/)\.{1,2}(?:\/|$)/;
+const pathPart = (value: string) => value.split(/[?#]/, 1)[0]!;
 
 /** Every spelling the value can take when a browser or server decodes it again (bounded). */
 function decodings(value: string): string[] {
@@ -29,16 +35,19 @@ function decodings(value: string): string[] {
 /**
  * The same-site path (without language prefix) a `path` parameter names, or "/" (the language home) for
  * anything else: missing, too long, not starting with one "/", protocol-relative (`//host`, `/\host`),
- * a scheme, whitespace or control characters, or any of these hidden behind percent-encoding.
+ * a scheme, whitespace or control characters, dot segments, or any of these hidden behind percent-encoding.
  */
 export function safeReturnPath(raw: unknown): string {
   if (typeof raw !== "string" || raw === "" || raw.length > MAX_LENGTH) return "/";
   for (const form of decodings(raw)) {
     if (unsafeCharacters.test(form) || scheme.test(form)) return "/";
     if (!form.startsWith("/") || form.startsWith("//")) return "/";
+    if (dotSegment.test(pathPart(form))) return "/";
   }
-  // A path given with its language prefix still names the page (the target language is the page's own).
+  // A path given with its language prefix still names the page (the target language is the page's own);
+  // what follows the prefix must itself be a same-site path (`/zh//evil.example` is not).
   const { language, rest } = splitLanguagePrefix(raw);
+  if (language && rest.startsWith("//")) return "/";
   return language ? rest : raw;
 }
 

@@ -96,6 +96,7 @@ describe("the login page", () => {
     ["whitespace", " //evil.example"],
     ["encoded tab", "/%09/evil.example"],
     ["newline", "/x\r\nLocation: //evil.example"],
+    ["dot-segment", "/zh/../..//evil.example"],
   ])("sends a %s path to the language home", async (_name, unsafe) => {
     const response = await signInByForm("en", unsafe);
     expect(response.status).toBe(302);

@@ -8,6 +8,8 @@ describe("safeReturnPath", () => {
     ["/search?text=%E5%8A%9F%E7%8E%87", "/search?text=%E5%8A%9F%E7%8E%87"],
     ["/en/about/us", "/about/us"],
     ["/zh", "/"],
+    ["/news/a..b/.x/...", "/news/a..b/.x/..."],
+    ["/search?text=../..", "/search?text=../.."],
     ["/", "/"],
   ])("keeps the same-site path %s", (raw, expected) => expect(safeReturnPath(raw)).toBe(expected));
 
@@ -34,6 +36,13 @@ describe("safeReturnPath", () => {
     ["encoded tab before slash", "/%09/evil.example"],
     ["malformed escape", "/%E0%A4%A"],
     ["too long", `/${"a".repeat(1001)}`],
+    ["dot segments out of the language prefix", "/zh/../..//evil.example"],
+    ["dot segments without a prefix", "/../..//evil.example"],
+    ["a trailing dot segment", "/en/news/.."],
+    ["a single-dot segment", "/./user/sampleList"],
+    ["encoded dot segments", "/zh/%2e%2e/%2E%2E//evil.example"],
+    ["double-encoded dot segments", "/zh/%252e%252e/..//evil.example"],
+    ["a second slash after the prefix", "/zh//evil.example"],
   ])("sends %s to the language home", (_name, raw) => expect(safeReturnPath(raw)).toBe("/"));
 });
 
@@ -42,6 +51,8 @@ describe("signInTarget and loginHref", () => {
     expect(signInTarget("en", "/user/sampleProgress?status=shipped")).toBe("/en/user/sampleProgress?status=shipped");
     expect(signInTarget("zh", "//evil.example")).toBe("/zh");
     expect(signInTarget("zh", undefined)).toBe("/zh");
+    expect(signInTarget("zh", "/zh/../..//evil.example")).toBe("/zh");
+    expect(loginHref("en", "/en/../..//evil.example")).toBe("/en/login");
   });
   it("carries the visitor's path, encoded, to the login page", () => {
     expect(loginHref("zh", "/zh/user/orderDetail/QY20261122-0001")).toBe("/zh/login?path=%2Fuser%2ForderDetail%2FQY20261122-0001");
