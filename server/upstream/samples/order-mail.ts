@@ -48,11 +48,18 @@ export function orderDetailUrl(publicOrigin: string, language: Language, orderNu
   return new URL(`/${language}/user/orderDetail/${encodeURIComponent(orderNumber)}`, publicOrigin).href;
 }
 
+/** "QCM013120K4 × 3", with the product's name after it only when it says more than the part number. */
+export function partLine(item: { partNumber: string; name: string; quantity: number }): string {
+  const name = item.name.trim();
+  const line = `${item.partNumber} × ${item.quantity}`;
+  return name && name !== item.partNumber ? `${line}  ${name}` : line;
+}
+
 export function composeOrderMail(input: OrderMailInput): MailMessage {
   const { language: lang, orderNumber } = input;
   const label = labels[lang][input.status];
   const link = orderDetailUrl(input.publicOrigin, lang, orderNumber);
-  const parts = input.items.map((item) => `  - ${item.partNumber} × ${item.quantity}  ${item.name}`);
+  const parts = input.items.map((item) => `  - ${partLine(item)}`);
   const shipping = input.status === "shipped" && input.carrier && input.trackingNumber;
   const reason = input.status === "rejected" && input.note;
   if (lang === "zh") {
