@@ -3,14 +3,17 @@
 // replaced by the list the upstream returns. Signed out → "You are not logged in. Log in now?" and, if
 // confirmed, the login page with `path` = this page (no language prefix, with its query).
 //
-// Without JavaScript the button submits a GET form to the login page with the same `path`, so it still
-// leads somewhere sensible; once hydrated the submit is intercepted.
+// Without JavaScript (or before hydration) the button posts the form to the sample list's route action
+// (client/pages/user/sample-add-action.ts), which adds the part and comes back to this page with the
+// outcome in the query, shown here; an anonymous visitor goes to the login page and back. Once hydrated the
+// submit is intercepted.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "../i18n-react.tsx";
 import { useAtom, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../shared/languages.ts";
+import { readSampleAddResult, withoutSampleAddResult, type SampleAddOutcome } from "../../shared/sample-add-result.ts";
 import { pageClient } from "../api/loader-context.ts";
 import { ApiCallError } from "../api/page-client.ts";
 import { applySampleListAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
@@ -23,15 +26,16 @@ export interface SampleProductRef {
   partNumber: string;
 }
 
-type Outcome = "success" | "selected" | "failed";
+type Outcome = SampleAddOutcome;
 
 /** The error codes that mean "this product is already in the list" and "not signed in (any more)". */
 const alreadySelected = "E40022001";
 const notSignedIn = new Set(["E40100001", "E40021009"]);
 
-/** The login link's `path`: the current page without its language prefix, query kept (SPEC §2). */
+/** The login link's `path`: the current page without its language prefix, query kept (SPEC §2) but for an
+ * earlier add's outcome. */
 export function loginPathOf(pathname: string, search: string): string {
-  return `${splitLanguagePrefix(pathname).rest}${search}`;
+  return `${splitLanguagePrefix(pathname).rest}${withoutSampleAddResult(search)}`;
 }
 
 export function AddToSampleButton({ product, compact = false }: { product: SampleProductRef; compact?: boolean }) {
@@ -43,9 +47,12 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   const setUser = useSetAtom(userInfoAtom);
   const [samples, setSamples] = useAtom(applySampleListAtom);
   const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The outcome of a post without JavaScript, when it was this product's (the same on server and browser).
+  const posted = readSampleAddResult(new URLSearchParams(location.search));
+  const postedOutcome = posted?.siteListId === product.id ? posted.outcome : null;
+  const [outcome, setOutcome] = useState<Outcome | null>(postedOutcome);
   // Announcements are cleared first so that repeating the same message is read again.
-  const [announcement, setAnnouncement] = useState("");
+  const [announcement, setAnnouncement] = useState(() => (postedOutcome ? t(`sample.${postedOutcome}`) : ""));
   const [askLogin, setAskLogin] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -128,10 +135,12 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   return (
     <form
       className={`add-sample${compact ? " add-sample--compact" : ""}`}
-      method="get"
-      action={`/${language}/login`}
+      method="post"
+      action={`/${language}/user/sampleList`}
       onSubmit={onSubmit}
     >
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="siteListId" value={product.id} />
       <input type="hidden" name="path" value={returnPath} />
       <button
         ref={buttonRef}

@@ -52,6 +52,12 @@ export const errorCodes = {
   E40022010: { status: 400, zh: "请填写正确的内容", en: "please fill in the correct content" },
   E40022011: { status: 400, zh: "请填写公司名称", en: "Please fill in your company." },
   E40022012: { status: 400, zh: "请填写职位", en: "Please fill in your position." },
+  // {part}: the part numbers of the list that were switched off since they were added.
+  E40022013: {
+    status: 409,
+    zh: "提交失败：{part} 已不再提供样品，请从样品清单中移除后重新提交",
+    en: "Submit Failed: {part} can no longer be ordered as a sample. Remove what is marked unavailable from your sample list and submit again.",
+  },
   // Staff order processing (E400230xx).
   E40023001: { status: 401, zh: "需要有效的员工令牌", en: "A valid staff token is required." },
   E40023002: { status: 409, zh: "该订单当前状态不允许此操作", en: "The order cannot make this move from its current status." },
@@ -73,8 +79,10 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 
-export function errorMessage(code: ErrorCode, language: Language): string {
-  return errorCodes[code][language];
+/** The code's message; `{name}` placeholders take `values[name]` (a message that names a part, say). */
+export function errorMessage(code: ErrorCode, language: Language, values: Record<string, string> = {}): string {
+  const text: string = errorCodes[code][language];
+  return text.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
 }
 
 export function isErrorCode(code: string): code is ErrorCode {

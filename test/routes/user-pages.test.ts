@@ -185,3 +185,100 @@ describe("progress and order detail", () => {
     expect((await get("/zh/user/orderDetail/not-an-order", stranger.session)).status).toBe(404);
   });
 });
+
+describe("the applicant form without JavaScript", () => {
+  it("marks every wrong field at once, each message tied to its field", async () => {
+    const user = await userWith([6]);
+    const response = await post("/en/user/sampleList", user.session, {
+      intent: "submit",
+      name: "",
+      phone: "12345",
+      email: "not-an-email",
+      companyName: " ",
+      position: "",
+      sampleUse: "!!!",
+    });
+    expect(response.status).toBe(400);
+    const messages: Record<string, string> = {
+      name: "please fill in the correct name",
+      phone: "please enter a valid mobile number",
+      email: "please enter a valid email address",
+      companyName: "Please fill in your company.",
+      position: "Please fill in your position.",
+      sampleUse: "please fill in the correct content",
+    };
+    for (const [field, message] of Object.entries(messages)) {
+      const control = new RegExp(`<(?:input|textarea)[^>]*name="${field}"[^>]*>`).exec(response.text)?.[0] ?? "";
+      expect(control, field).toContain('aria-invalid="true"');
+      const describedBy = /aria-describedby="([^"]+)"/.exec(control)?.[1];
+      expect(describedBy, field).toBeTruthy();
+      expect(response.text, field).toContain(`id="${describedBy}">${message}</p>`);
+    }
+    expect(response.text).toContain("6 fields need correcting");
+    // What was typed comes back.
+    expect(response.text).toContain('value="not-an-email"');
+  });
+
+  it("names a switched-off part and why at the form, in the page's language", async () => {
+    const user = await userWith([7, 8]);
+    const off = f.visible[8]!;
+    u.db.prepare("UPDATE site_list SET status = 'off' WHERE id = ?").run(off.id);
+    try {
+      for (const [language, text] of [
+        ["en", `Submit Failed: ${off.partNumber} can no longer be ordered as a sample.`],
+        ["zh", `提交失败：${off.partNumber} 已不再提供样品`],
+      ] as const) {
+        const response = await post(`/${language}/user/sampleList`, user.session, { intent: "submit", ...applicant });
+        expect(response.status).toBe(409);
+        const status = /<p class="form-status[^"]*" role="status"[^>]*>([^<]*)<\/p>/.exec(response.text)?.[1] ?? "";
+        expect(status).toContain(text);
+      }
+    } finally {
+      u.db.prepare("UPDATE site_list SET status = 'on' WHERE id = ?").run(off.id);
+    }
+  });
+});
+
+describe("add to sample list without JavaScript", () => {
+  const detailPath = (index: number) => `/productAndService/productDetail/${encodeURIComponent(f.visible[index]!.partNumber!)}`;
+  const addForm = (index: number, path: string) => ({ intent: "add", siteListId: String(f.visible[index]!.id), path });
+  const list = async (session: string) =>
+    ((await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: session })).json.data as Array<{ siteListId: number }>).map((item) => item.siteListId);
+
+  it("is a POST form to the sample list's action carrying the part and the page", async () => {
+    const page = await get(`/en${detailPath(9)}`);
+    expect(page.status).toBe(200);
+    const form = /<form class="add-sample[^"]*" action="\/en\/user\/sampleList" method="post">([\s\S]*?)<\/form>/.exec(page.text)?.[1] ?? "";
+    expect(form).toContain('name="intent" value="add"');
+    expect(form).toContain(`name="siteListId" value="${f.visible[9]!.id}"`);
+    expect(form).toContain(`name="path" value="${detailPath(9)}"`);
+  });
+
+  it("adds the part for a signed-in visitor and returns to the page, which shows the outcome", async () => {
+    const user = await userWith([]);
+    const added = await post("/en/user/sampleList", user.session, addForm(9, detailPath(9)));
+    expect(added.status).toBe(302);
+    expect(added.headers.location).toBe(`/en${detailPath(9)}?sampleAdd=${f.visible[9]!.id}-success`);
+    expect(await list(user.session)).toEqual([f.visible[9]!.id]);
+    const back = await get(added.headers.location!, user.session);
+    expect(back.text).toMatch(/class="add-sample__status add-sample__status--success"[^>]*>add success</);
+
+    // Again: the SPEC §5 message, and the list unchanged.
+    const again = await post("/zh/user/sampleList", user.session, addForm(9, `/zh${detailPath(9)}?sampleAdd=1-success`));
+    expect(again.headers.location).toBe(`/zh${detailPath(9)}?sampleAdd=${f.visible[9]!.id}-selected`);
+    expect((await get(again.headers.location!, user.session)).text).toContain("该产品已被选择");
+    expect(await list(user.session)).toEqual([f.visible[9]!.id]);
+  });
+
+  it("sends an anonymous visitor to the login page, which returns to the product page", async () => {
+    const response = await request(app).post("/en/user/sampleList").set("Origin", origin).type("form").send(addForm(9, detailPath(9)));
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe(`/en/login?path=${encodeURIComponent(detailPath(9))}`);
+  });
+
+  it("never returns to another site", async () => {
+    const user = await userWith([]);
+    const response = await post("/en/user/sampleList", user.session, addForm(10, "/zh/../..//evil.example"));
+    expect(response.headers.location).toBe(`/en?sampleAdd=${f.visible[10]!.id}-success`);
+  });
+});

@@ -111,6 +111,30 @@ describe("submitSampleOrder", () => {
     expect(response.json.code).toBe("E40022004");
   });
 
+  it("names the switched-off parts of a list and why it cannot be submitted, in the request's language", async () => {
+    const { session } = await userWithList([21, 22, 23]);
+    const [off1, on, off2] = [f.visible[21]!, f.visible[22]!, f.visible[23]!];
+    const setStatus = u.db.prepare("UPDATE site_list SET status = ? WHERE id = ?");
+    setStatus.run("off", off1.id);
+    setStatus.run("off", off2.id);
+    try {
+      const en = await submit(session);
+      expect(en.status).toBe(409);
+      expect(en.json.code).toBe("E40022013");
+      expect(en.json.message).toBe(
+        `Submit Failed: ${off1.partNumber}, ${off2.partNumber} can no longer be ordered as a sample. Remove what is marked unavailable from your sample list and submit again.`,
+      );
+      expect(en.json.message).not.toContain(on.partNumber!);
+      const zh = await submit(session, { applicant, sampleUse }, "zh");
+      expect(zh.json.message).toBe(`提交失败：${off1.partNumber}、${off2.partNumber} 已不再提供样品，请从样品清单中移除后重新提交`);
+      // Nothing was ordered: the list is still there.
+      expect((await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: session })).json.data).toHaveLength(3);
+    } finally {
+      setStatus.run("on", off1.id);
+      setStatus.run("on", off2.id);
+    }
+  });
+
   it("checks every applicant field with its SPEC §5 message", async () => {
     const { session } = await userWithList([3]);
     const cases: Array<[Partial<typeof applicant> & { sampleUse?: string }, string, string]> = [

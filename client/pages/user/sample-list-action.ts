@@ -1,53 +1,47 @@
 // The sample list's route action (browser and server alike, so the page works without JavaScript):
 // change a quantity, remove an item, or submit the list with the applicant form.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
+import { errorMessage, modifySampleProduct, removeSampleProduct, sampleLimits, submitSampleOrder } from "../../../shared/contract/index.ts";
 import {
-  modifySampleProduct,
-  removeSampleProduct,
-  sampleLimits,
-  submitSampleOrder,
-  type ApplicantInput,
-} from "../../../shared/contract/index.ts";
+  applicantFieldOfError,
+  readApplicantForm,
+  validateApplicantForm,
+  type ApplicantFormField,
+  type ApplicantFormValues,
+} from "../../../shared/applicant-form.ts";
 import { writeSampleProgressQuery } from "../../../shared/sample-progress-query.ts";
 import { localizePath } from "../../../shared/languages.ts";
-import { fieldLimits } from "../../../shared/validation.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
-
-export const applicantFields = ["name", "phone", "email", "companyName", "position"] as const;
-export type ApplicantField = (typeof applicantFields)[number] | "sampleUse";
+import { addFromProductPage } from "./sample-add-action.ts";
 
 export interface SampleListActionData {
   intent: "quantity" | "remove" | "submit";
-  error?: { code: string; message: string; field: ApplicantField | "list" | null };
+  /** A failure of the whole form or of the list; a field's own refusal goes to `fieldErrors`. */
+  error?: { code: string; message: string; field: "list" | null };
+  /** Every applicant field that is wrong, with its localized message (SPEC §5). */
+  fieldErrors?: Partial<Record<ApplicantFormField, string>>;
   /** What the visitor typed, to fill the form again after a post without JavaScript. */
-  values?: ApplicantInput & { sampleUse: string };
+  values?: ApplicantFormValues;
 }
 
-/** Which applicant field an upstream error is about (SPEC §5 messages sit next to their field). */
-const fieldOfCode: Record<string, ApplicantField> = {
-  E40022009: "name",
-  E40021001: "phone",
-  E40021002: "email",
-  E40022011: "companyName",
-  E40022012: "position",
-  E40022010: "sampleUse",
-};
-
-const text = (form: FormData, name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
 const positiveInt = (value: FormDataEntryValue | null) => {
   const n = Number(value);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
 export async function sampleListAction({ request, context }: ActionFunctionArgs) {
-  const { api, language } = await requireUser(request, context);
   const form = await request.formData();
+  // "Add to sample list" from a product page without JavaScript: its own flow, back to that page.
+  if (form.get("intent") === "add") return addFromProductPage(request, context, form);
+  const { api, language } = await requireUser(request, context);
   const intent = form.get("intent");
   const fail = (body: SampleListActionData, error: unknown) => {
     if (!(error instanceof ApiCallError) || error.status === 401) throw error;
-    const field = body.intent === "submit" ? (fieldOfCode[error.code] ?? null) : "list";
-    return data<SampleListActionData>({ ...body, error: { code: error.code, message: error.message, field } }, { status: error.status || 502 });
+    const field = body.intent === "submit" ? applicantFieldOfError(error.code) : null;
+    const status = error.status || 502;
+    if (field) return data<SampleListActionData>({ ...body, fieldErrors: { [field]: error.message } }, { status });
+    return data<SampleListActionData>({ ...body, error: { code: error.code, message: error.message, field: body.intent === "submit" ? null : "list" } }, { status });
   };
 
   if (intent === "quantity" || intent === "remove") {
@@ -66,14 +60,14 @@ export async function sampleListAction({ request, context }: ActionFunctionArgs)
     }
   }
 
-  const values = {
-    name: text(form, "name", fieldLimits.name),
-    phone: text(form, "phone", fieldLimits.phoneInput),
-    email: text(form, "email", fieldLimits.email),
-    companyName: text(form, "companyName", fieldLimits.companyName),
-    position: text(form, "position", fieldLimits.position),
-    sampleUse: text(form, "sampleUse", fieldLimits.sampleUse),
-  };
+  // The browser checked the same schema before posting; this is the check for a post without JavaScript
+  // (and anything else that posts here), with every wrong field at once.
+  const values = readApplicantForm(form);
+  const errors = validateApplicantForm(values);
+  if (Object.keys(errors).length) {
+    const fieldErrors = Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, errorMessage(code, language)]));
+    return data<SampleListActionData>({ intent: "submit", values, fieldErrors }, { status: 400 });
+  }
   const { sampleUse, ...applicant } = values;
   try {
     const order = await whileSignedIn(request, () => api.call(submitSampleOrder, { applicant, sampleUse }));

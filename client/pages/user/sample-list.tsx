@@ -1,11 +1,12 @@
 // /{lang}/user/sampleList (issue 8 §2): the items grouped by series, quantities, removal, the empty state
 // that leads to the catalog, and the applicant form (prefilled) that submits the list as a sample order.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useSetAtom } from "jotai";
 import {
+  errorMessage,
   queryOrderList,
   queryUserInfoById,
   sampleLimits,
@@ -16,10 +17,11 @@ import { fieldLimits } from "../../../shared/validation.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { applySampleListAtom } from "../../state/atoms.ts";
-import { useLocalize } from "../../hooks.ts";
+import { useLanguage, useLocalize } from "../../hooks.ts";
+import { applicantFormFields, readApplicantForm, validateApplicantForm, type ApplicantFormField } from "../../../shared/applicant-form.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
-import { sampleListAction, type ApplicantField, type SampleListActionData } from "./sample-list-action.ts";
+import { sampleListAction, type SampleListActionData } from "./sample-list-action.ts";
 import "../../styles/samples.css";
 
 interface SampleListData {
@@ -168,10 +170,14 @@ function SampleRow({ item }: { item: SampleListItem }) {
 
 function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
   const { t } = useTranslation("user");
+  const language = useLanguage();
   const actionData = useActionData() as SampleListActionData | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
   const result = actionData?.intent === "submit" ? actionData : undefined;
+  // The browser's own check (the shared schema) before posting; the route action and the upstream check again.
+  const [checked, setChecked] = useState<Partial<Record<ApplicantFormField, string>> | null>(null);
+  const fieldErrors = checked ?? result?.fieldErrors ?? {};
   const values = result?.values;
   const last = prefill.applicant;
   const defaults = {
@@ -183,42 +189,65 @@ function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
     sampleUse: values?.sampleUse ?? "",
   };
   const baseId = useId();
-  const errorFor = (field: ApplicantField) => (result?.error?.field === field ? result.error.message : "");
-  const field = (name: Exclude<ApplicantField, "sampleUse">, type: string, autoComplete: string, max: number) => {
-    const id = `${baseId}-${name}`;
-    const error = errorFor(name);
-    return (
-      <div className="form-grid__field">
-        <label htmlFor={id}>
-          {t(`applicant.${name}`)} <span aria-hidden="true">*</span>
-        </label>
-        <input
-          id={id}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          maxLength={max}
-          defaultValue={defaults[name]}
-          placeholder={t(`applicant.${name}Placeholder`)}
-          aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p className="form-error" id={`${id}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
+  const idOf = (name: ApplicantFormField) => `${baseId}-${name}`;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const errors = validateApplicantForm(readApplicantForm(new FormData(event.currentTarget)));
+    const wrong = applicantFormFields.filter((name) => errors[name]);
+    if (wrong.length === 0) {
+      setChecked(null);
+      return;
+    }
+    event.preventDefault();
+    setChecked(Object.fromEntries(wrong.map((name) => [name, errorMessage(errors[name]!, language)])));
+    // The first wrong field takes focus; its message is read with it (aria-describedby).
+    document.getElementById(idOf(wrong[0]!))?.focus();
+  }
+
+  const described = (name: ApplicantFormField) => {
+    const error = fieldErrors[name];
+    return {
+      "aria-required": true,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${idOf(name)}-error` : undefined,
+    } as const;
   };
-  const useError = errorFor("sampleUse");
-  const general = result?.error && !result.error.field ? result.error.message : "";
+  const message = (name: ApplicantFormField) => {
+    const error = fieldErrors[name];
+    return error ? (
+      <p className="form-error" id={`${idOf(name)}-error`}>
+        {error}
+      </p>
+    ) : null;
+  };
+  const label = (name: ApplicantFormField) => (
+    <label htmlFor={idOf(name)}>
+      {t(`applicant.${name}`)} <span aria-hidden="true">*</span>
+    </label>
+  );
+  const field = (name: Exclude<ApplicantFormField, "sampleUse">, type: string, autoComplete: string, max: number) => (
+    <div className="form-grid__field">
+      {label(name)}
+      <input
+        id={idOf(name)}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={max}
+        defaultValue={defaults[name]}
+        placeholder={t(`applicant.${name}Placeholder`)}
+        {...described(name)}
+      />
+      {message(name)}
+    </div>
+  );
+  const wrongCount = Object.keys(fieldErrors).length;
+  const general = result?.error && !checked ? result.error.message : "";
   return (
     <section className="applicant" aria-labelledby="applicant-title">
       <h2 id="applicant-title">{t("applicant.title")}</h2>
       <p className="applicant__lead">{t("applicant.lead")}</p>
-      <Form method="post" className="form-grid" noValidate>
+      <Form method="post" className="form-grid" noValidate onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="submit" />
         {field("name", "text", "name", fieldLimits.name)}
         {field("phone", "tel", "tel-national", fieldLimits.phoneInput)}
@@ -226,25 +255,17 @@ function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
         {field("companyName", "text", "organization", fieldLimits.companyName)}
         {field("position", "text", "organization-title", fieldLimits.position)}
         <div className="form-grid__field form-grid__field--wide">
-          <label htmlFor={`${baseId}-sampleUse`}>
-            {t("applicant.sampleUse")} <span aria-hidden="true">*</span>
-          </label>
+          {label("sampleUse")}
           <textarea
-            id={`${baseId}-sampleUse`}
+            id={idOf("sampleUse")}
             name="sampleUse"
             rows={4}
             maxLength={fieldLimits.sampleUse}
             defaultValue={defaults.sampleUse}
             placeholder={t("applicant.sampleUsePlaceholder")}
-            aria-required="true"
-            aria-invalid={useError ? true : undefined}
-            aria-describedby={useError ? `${baseId}-sampleUse-error` : undefined}
+            {...described("sampleUse")}
           />
-          {useError && (
-            <p className="form-error" id={`${baseId}-sampleUse-error`}>
-              {useError}
-            </p>
-          )}
+          {message("sampleUse")}
         </div>
         <div className="form-grid__field form-grid__field--wide">
           <p className="applicant__note">{t("applicant.note")}</p>
@@ -253,7 +274,7 @@ function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
           </button>
           {/* Announces the outcome; field messages are also shown next to their field. */}
           <p className={`form-status${general ? " form-error" : " visually-hidden"}`} role="status" aria-live="polite">
-            {result?.error ? result.error.message : ""}
+            {general || (wrongCount ? t("applicant.fieldsWrong", { count: wrongCount }) : "")}
           </p>
         </div>
       </Form>

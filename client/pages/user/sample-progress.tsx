@@ -1,9 +1,12 @@
 // /{lang}/user/sampleProgress (issue 8 §3): the user's sample orders by status tab (in the URL), paged,
 // each with its number, submission time, status and parts; a just-submitted order is confirmed on top.
+import { useEffect } from "react";
+import { useSetAtom } from "jotai";
 import { useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
-import { querySampleOrderByPage, type SampleOrderPage } from "../../../shared/contract/index.ts";
+import { queryOrderList, querySampleOrderByPage, type SampleListItem, type SampleOrderPage } from "../../../shared/contract/index.ts";
+import { applySampleListAtom } from "../../state/atoms.ts";
 import { orderStatusFilters } from "../../../shared/order-status.ts";
 import {
   SAMPLE_PROGRESS_PAGE_SIZE,
@@ -23,19 +26,29 @@ import "../../styles/samples.css";
 interface SampleProgressData {
   query: SampleProgressQuery;
   page: SampleOrderPage;
+  /** Right after a submit: the sample list, which the submit emptied (null otherwise: not read). */
+  samples: SampleListItem[] | null;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SampleProgressData> {
   const { api } = await requireUser(request, context);
   const query = parseSampleProgressQuery(new URL(request.url).searchParams);
-  const page = await whileSignedIn(request, () =>
-    api.call(querySampleOrderByPage, { status: query.status, pageIndex: query.page, pageSize: SAMPLE_PROGRESS_PAGE_SIZE }),
+  const [page, samples] = await whileSignedIn(request, () =>
+    Promise.all([
+      api.call(querySampleOrderByPage, { status: query.status, pageIndex: query.page, pageSize: SAMPLE_PROGRESS_PAGE_SIZE }),
+      query.submitted ? api.call(queryOrderList) : null,
+    ]),
   );
-  return { query, page };
+  return { query, page, samples };
 }
 
 export function Component() {
-  const { query, page } = useLoaderData() as SampleProgressData;
+  const { query, page, samples } = useLoaderData() as SampleProgressData;
+  const setSamples = useSetAtom(applySampleListAtom);
+  // The header counts the sample list; a submit turned it into an order, so the count follows here.
+  useEffect(() => {
+    if (samples) setSamples(samples);
+  }, [samples, setSamples]);
   const { t } = useTranslation("user");
   const localize = useLocalize();
   const base = localize("/user/sampleProgress");

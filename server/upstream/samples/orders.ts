@@ -1,11 +1,12 @@
 // Sample orders: submitting the current list (order number, duplicate-list rule, history's first record)
 // and reading orders back for their owner, staff and the CLI.
-import type {
-  Applicant,
-  SampleOrder,
-  SampleOrderDetail,
-  SampleOrderRecord,
-  SubmittedOrder,
+import {
+  errorMessage,
+  type Applicant,
+  type SampleOrder,
+  type SampleOrderDetail,
+  type SampleOrderRecord,
+  type SubmittedOrder,
 } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { OrderStatus, OrderStatusFilter } from "../../../shared/order-status.ts";
@@ -148,8 +149,13 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
         const items = list.stored(userId);
         if (items.length === 0) throw new ApiError("E40022004");
         const resolved = items.map((item) => ({ item, product: products(item.siteListId) }));
-        // A product switched off since it was added cannot be ordered; the list shows it as unavailable.
-        if (resolved.some(({ product }) => product === null)) throw new ApiError("E40022007");
+        // A product switched off since it was added cannot be ordered; the list shows it as unavailable, and
+        // the refusal names it so the visitor knows which row to remove.
+        const unavailable = resolved.filter(({ product }) => product === null).map(({ item }) => item.partNumber);
+        if (unavailable.length) {
+          const part = unavailable.join(language === "zh" ? "、" : ", ");
+          throw new ApiError("E40022013", { message: errorMessage("E40022013", language, { part }) });
+        }
         const key = listKey(items);
         if (duplicate.get(userId, key)) throw new ApiError("E40022005");
         const day = chinaDay(t);

@@ -13,13 +13,8 @@ import {
   type Applicant,
   type UserInfo,
 } from "../../../shared/contract/index.ts";
-import {
-  fieldLimits,
-  isValidName,
-  isValidText,
-  normalizeEmail,
-  normalizeMainlandMobile,
-} from "../../../shared/validation.ts";
+import { applicantFormFields, validateApplicantForm } from "../../../shared/applicant-form.ts";
+import { normalizeEmail, normalizeMainlandMobile } from "../../../shared/validation.ts";
 import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import type { SampleList } from "./list.ts";
@@ -27,17 +22,13 @@ import type { SampleOrders } from "./orders.ts";
 
 const collapse = (value: string) => value.trim().replace(/\s+/g, " ");
 
-/** The applicant and sample use with the SPEC §5 message for the first field that is wrong. */
+/** The applicant and sample use, normalised; refused with the SPEC §5 message of the first field that is wrong. */
 export function checkApplicant(input: { name: string; phone: string; email: string; companyName: string; position: string }, sampleUse: string) {
-  if (!isValidName(input.name)) throw new ApiError("E40022009");
-  const phone = normalizeMainlandMobile(input.phone);
-  if (!phone) throw new ApiError("E40021001");
-  const email = normalizeEmail(input.email);
-  if (!email) throw new ApiError("E40021002");
-  if (!isValidText(input.companyName, fieldLimits.companyName)) throw new ApiError("E40022011");
-  if (!isValidText(input.position, fieldLimits.position)) throw new ApiError("E40022012");
-  // Sample use is what the engineer will evaluate: it must say something (a letter or a digit).
-  if (!isValidText(sampleUse, fieldLimits.sampleUse) || !/[\p{L}\p{N}]/u.test(sampleUse)) throw new ApiError("E40022010");
+  const errors = validateApplicantForm({ ...input, sampleUse });
+  const first = applicantFormFields.find((field) => errors[field]);
+  if (first) throw new ApiError(errors[first]!);
+  const phone = normalizeMainlandMobile(input.phone)!;
+  const email = normalizeEmail(input.email)!;
   const applicant: Applicant = {
     name: collapse(input.name),
     phone,

@@ -1,0 +1,34 @@
+// "Add to sample list" posted by a product page without JavaScript (client/components/add-to-sample.tsx):
+// a signed-in visitor's part is added and they return to that page with the outcome in its query; an
+// anonymous visitor goes to the login page, which brings them back to the page after signing in.
+import { redirect } from "react-router-dom";
+import { addSampleProduct, isLogin } from "../../../shared/contract/index.ts";
+import { loginHref, signInTarget } from "../../../shared/return-path.ts";
+import { withSampleAddResult, type SampleAddOutcome } from "../../../shared/sample-add-result.ts";
+import { pageClient } from "../../api/loader-context.ts";
+import { ApiCallError } from "../../api/page-client.ts";
+import { languageOf } from "./user-guard.ts";
+
+/** The code that means "already in the list" (SPEC §5 "The product has been selected"). */
+const alreadySelected = "E40022001";
+
+export async function addFromProductPage(request: Request, context: unknown, form: FormData): Promise<Response> {
+  const language = languageOf(request);
+  const path = form.get("path");
+  const back = signInTarget(language, path);
+  const toLogin = () => redirect(loginHref(language, back));
+  const api = pageClient(context, language);
+  if (!(await api.call(isLogin))) return toLogin();
+  const siteListId = Number(form.get("siteListId"));
+  // Not a product id: nothing to add, nothing to report beside a button.
+  if (!Number.isSafeInteger(siteListId) || siteListId <= 0) return redirect(back);
+  let outcome: SampleAddOutcome = "success";
+  try {
+    await api.call(addSampleProduct, { siteListId });
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error;
+    if (error.status === 401) return toLogin();
+    outcome = error.code === alreadySelected ? "selected" : "failed";
+  }
+  return redirect(withSampleAddResult(back, siteListId, outcome));
+}

@@ -1,0 +1,31 @@
+// "Add to sample list" without JavaScript posts to the sample list's route action, which adds the part and
+// returns to the page it came from with the outcome in the query (`sampleAdd=<siteListId>-<outcome>`), so
+// the page can show it beside that part's button. Pure: the action writes it, the button reads it.
+
+export const sampleAddParam = "sampleAdd";
+export const sampleAddOutcomes = ["success", "selected", "failed"] as const;
+export type SampleAddOutcome = (typeof sampleAddOutcomes)[number];
+
+const valuePattern = /^(\d{1,15})-(success|selected|failed)$/;
+
+/** The outcome a page's query carries, or null (missing or not one we wrote). */
+export function readSampleAddResult(search: URLSearchParams): { siteListId: number; outcome: SampleAddOutcome } | null {
+  const match = valuePattern.exec(search.get(sampleAddParam) ?? "");
+  return match ? { siteListId: Number(match[1]), outcome: match[2] as SampleAddOutcome } : null;
+}
+
+/** A site path (with or without query and hash) with the outcome set in its query, replacing an earlier one. */
+export function withSampleAddResult(path: string, siteListId: number, outcome: SampleAddOutcome): string {
+  const url = new URL(path, "http://site.invalid");
+  url.searchParams.set(sampleAddParam, `${siteListId}-${outcome}`);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The query without an earlier outcome ("" or "?…"): what the page's own links and return paths keep. */
+export function withoutSampleAddResult(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!params.has(sampleAddParam)) return search;
+  params.delete(sampleAddParam);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
