@@ -5,7 +5,8 @@ import { previewUntilAtom } from "../state/atoms.ts";
 import { previewExitPath } from "../../shared/cookies.ts";
 
 /**
- * The company's time zone on both server and browser, so the rendered time never differs at hydration.
+ * The company's time zone on both server and browser, so the rendered time never differs at hydration; the
+ * text says which zone it is (Beijing time, UTC+8), since the visitor's own may differ.
  * Made on first use, not when the module loads: every page loads this island's chunk, and building a
  * formatter with a time zone loads ICU's zone data (about 30 ms of main thread on a fast machine, one long
  * task on a phone) for a banner that only previewing editors ever see.

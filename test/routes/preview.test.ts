@@ -34,7 +34,10 @@ describe("preview mode", () => {
 
     const page = await request(app).get("/en/about/us").set("Cookie", cookie.split(";")[0]!);
     expect(page.status).toBe(200);
-    expect(page.text).toMatch(/class="preview-banner"[^>]*><span>Preview mode: ends automatically at \d{2}:\d{2}:\d{2}</);
+    // The time is Beijing time on server and browser alike (no hydration mismatch), and says so.
+    expect(page.text).toMatch(/class="preview-banner"[^>]*><span>Preview mode: ends automatically at \d{2}:\d{2}:\d{2} Beijing time \(UTC\+8\)</);
+    const zh = await request(app).get("/zh/about/us").set("Cookie", cookie.split(";")[0]!);
+    expect(zh.text).toMatch(/class="preview-banner"[^>]*><span>预览模式：将于北京时间（UTC\+8）\d{2}:\d{2}:\d{2} 自动退出</);
     expect(page.text).toMatch(/\d{2}:\d{2}:\d{2}/);
     expect(page.text).toContain('href="/preview/exit"');
   });
