@@ -12,24 +12,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, watchProblems, hydrated } from "./browser.ts";
 import { decodeMail } from "../support/decode-mail.ts";
+import { sampleableProducts, waitForSmsCode } from "./sample-helpers.ts";
 
 const run = promisify(execFile);
 const origin = inject("origin");
 const mailbox = inject("mailbox");
 const dataDir = inject("dataDir");
-const serverLog = inject("serverLog");
 
-/** The code the console SMS sender printed for this number (SPEC §1: sign-in is by mobile number and SMS code). */
-async function waitForSmsCode(phone: string, timeoutMs = 15_000): Promise<string> {
-  const pattern = new RegExp(`SMS to ${phone}: (\\d{6})`, "g");
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const codes = [...readFileSync(serverLog, "utf8").matchAll(pattern)].map((match) => match[1]!);
-    if (codes.length) return codes.at(-1)!;
-    if (Date.now() > deadline) throw new Error(`No SMS code for ${phone} in the server log`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 const cliPath = path.resolve("server/upstream/cli/orders.ts");
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -78,14 +67,7 @@ async function expectNoAxeViolations(page: Page, label: string) {
 
 /** Two products that can be sampled, from the product tree the site serves. */
 async function twoProducts(context: BrowserContext, language: "zh" | "en") {
-  const response = await context.request.post(`${origin}/api/open/proxy/qingyun/basic/siteList/querySiteList`, {
-    data: { type: 1, language, websiteCode: "qingyun" },
-  });
-  const tree = (await response.json()).data as Array<{ id: number; parentId: number | null; status: string; partNumber: string | null }>;
-  const byId = new Map(tree.map((node) => [node.id, node]));
-  const visible = (node: (typeof tree)[number] | undefined): boolean =>
-    !!node && node.status === "on" && (node.parentId === null || visible(byId.get(node.parentId)));
-  return tree.filter((node) => node.partNumber && visible(node)).slice(0, 2);
+  return (await sampleableProducts(context, language)).slice(0, 2);
 }
 
 const texts = {
@@ -158,6 +140,27 @@ describe("the sample journey", () => {
 
       // Submit the application; the form is prefilled with the account's mobile number.
       expect(await page.locator('input[name="phone"]').inputValue()).toBe(phone);
+      // Sent empty, the browser marks every wrong field at once (the shared schema) and posts nothing.
+      await page.locator('input[name="phone"]').fill("12345");
+      let posted = 0;
+      const countPosts = (request: { method: () => string }) => void (request.method() === "POST" && (posted += 1));
+      page.on("request", countPosts);
+      await page.locator('.applicant button[type="submit"]').click();
+      const fields = ["name", "phone", "email", "companyName", "position", "sampleUse"];
+      await expect.poll(() => page.locator('.applicant [aria-invalid="true"]').count()).toBe(fields.length);
+      for (const name of fields) {
+        const control = page.locator(`.applicant [name="${name}"]`);
+        expect(await control.getAttribute("aria-invalid"), name).toBe("true");
+        const describedBy = await control.getAttribute("aria-describedby");
+        expect(describedBy, name).toBeTruthy();
+        expect((await page.locator(`[id="${describedBy}"]`).textContent())?.trim(), name).toBeTruthy();
+      }
+      // The first wrong field has the focus.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+      page.off("request", countPosts);
+      expect(posted).toBe(0);
+      await expectNoAxeViolations(page, "sampleList with errors");
+      await page.locator('input[name="phone"]').fill(phone);
       await page.locator('input[name="email"]').fill(address);
       await page.locator('input[name="name"]').fill(language === "zh" ? "陈晓东" : "Daniel Chen");
       await page.locator('input[name="companyName"]').fill(language === "zh" ? "深圳华储能源科技有限公司" : "Shenzhen Huachu Energy Technology Co., Ltd.");
@@ -171,6 +174,8 @@ describe("the sample journey", () => {
       await expect.poll(() => page.locator(".user-notice").textContent()).toContain(orderNumber);
       await expect.poll(() => page.locator(".order-card").first().textContent()).toContain(t.pending);
       await expect.poll(() => page.locator(".order-card").first().textContent()).toMatch(/× 3/);
+      // The list became the order: the header's count is gone with it.
+      await expect.poll(() => page.locator(".user-menu__count").count()).toBe(0);
       await expectNoAxeViolations(page, "sampleProgress");
 
       // Staff move it to shipped with the CLI on the server's database.
