@@ -10,13 +10,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "../i18n-react.tsx";
-import { useAtom, useSetAtom } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../shared/languages.ts";
 import { readSampleAddResult, withoutSampleAddResult, type SampleAddOutcome } from "../../shared/sample-add-result.ts";
 import { pageClient } from "../api/loader-context.ts";
 import { ApiCallError } from "../api/page-client.ts";
-import { applySampleListAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
+import { applySampleListAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
 import { useLanguage } from "../hooks.ts";
 import "../styles/add-to-sample.css";
 
@@ -48,7 +48,10 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   const [samples, setSamples] = useAtom(applySampleListAtom);
   const [pending, setPending] = useState(false);
   // The outcome of a post without JavaScript, when it was this product's (the same on server and browser).
-  const posted = readSampleAddResult(new URLSearchParams(location.search));
+  // Only a visitor with a session can have posted one: an anonymous page (the one the page cache keeps) never
+  // repeats what a hand-made query claims.
+  const hasSession = useAtomValue(hasSessionCookieAtom);
+  const posted = hasSession ? readSampleAddResult(new URLSearchParams(location.search)) : null;
   const postedOutcome = posted?.siteListId === product.id ? posted.outcome : null;
   const [outcome, setOutcome] = useState<Outcome | null>(postedOutcome);
   // Announcements are cleared first so that repeating the same message is read again.

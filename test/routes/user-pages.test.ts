@@ -262,6 +262,8 @@ describe("add to sample list without JavaScript", () => {
     expect(await list(user.session)).toEqual([f.visible[9]!.id]);
     const back = await get(added.headers.location!, user.session);
     expect(back.text).toMatch(/class="add-sample__status add-sample__status--success"[^>]*>add success</);
+    // The same URL without a session claims nothing.
+    expect((await get(added.headers.location!)).text).toMatch(/class="add-sample__status"[^>]*><\/span>/);
 
     // Again: the SPEC §5 message, and the list unchanged.
     const again = await post("/zh/user/sampleList", user.session, addForm(9, `/zh${detailPath(9)}?sampleAdd=1-success`));
