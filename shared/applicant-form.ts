@@ -1,6 +1,6 @@
 // The applicant form of a sample order (SPEC §3 applicant + sample use) as one zod schema: the browser
 // marks every wrong field at once before posting, the route action checks again, and the upstream's
-// submitSampleOrder refuses with the first field's code. Each field's issue message is its error code.
+// submitSampleOrder refuses with the first field's code. Each field's zod message is its error code.
 import { z } from "zod";
 import type { ErrorCode } from "./contract/errors.ts";
 import { fieldLimits, isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "./validation.ts";

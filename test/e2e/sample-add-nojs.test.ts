@@ -1,4 +1,4 @@
-// "Add to sample list" with JavaScript off (issue 8 and the controls-without-JavaScript rule): an anonymous
+// "Add to sample list" with JavaScript off (controls work without JavaScript): an anonymous
 // visitor goes to the login page and, signed in there (also without JavaScript), back to the product page;
 // then the button adds the part through the sample list's route action and the page shows the outcome
 // beside it, from a detail page and from a finder row (its query kept). Every page here is a fresh document.
