@@ -13,6 +13,7 @@ import { closeApp, createApp, rootDir } from "./app.ts";
 import { devAssets, manifestAssets } from "./assets.ts";
 import type { EntryServer } from "./render.ts";
 import { startUpstream, type RunningUpstream } from "./upstream/index.ts";
+import { upstreamOptionsFromEnv } from "./upstream/config.ts";
 import { startMetricsServer, type MetricsServer } from "./metrics-server.ts";
 
 /** The whole shutdown, delay included, stays under the 10 s a supervisor gives before SIGKILL. */
@@ -26,6 +27,7 @@ export async function startEmbeddedUpstream(config: Config, logger: Logger): Pro
       provider: config.upstreamProvider,
       websiteCode: config.websiteCode,
       dataDir: config.dataDir,
+      contentDir: upstreamOptionsFromEnv(process.env).contentDir,
       publicOrigin: config.publicOrigin,
       env: process.env,
     },
