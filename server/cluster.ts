@@ -7,10 +7,9 @@ import { ClusterMemoryStorePrimary } from "@express-rate-limit/cluster-memory-st
 import { AggregatorRegistry } from "prom-client";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
-import { startEmbeddedUpstream, shutdownDeadlineMs } from "./serve.ts";
+import { startEmbeddedUpstream, shutdownDeadlineMs, type EmbeddedUpstream } from "./serve.ts";
 import { startMetricsServer } from "./metrics-server.ts";
 import { registry } from "./metrics.ts";
-import type { RunningUpstream } from "./upstream/index.ts";
 
 // Workers answer the primary's metrics requests from the site's registry (prom-client's IPC listener
 // is installed by constructing an AggregatorRegistry, in the primary and in each worker).
@@ -20,7 +19,7 @@ if (cluster.isWorker) {
 }
 
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
-  let upstream: RunningUpstream | undefined;
+  let upstream: EmbeddedUpstream | undefined;
   if (!config.upstreamUrl) upstream = await startEmbeddedUpstream(config, logger);
   const upstreamUrl = config.upstreamUrl ?? upstream!.url;
 

@@ -12,31 +12,70 @@ import type { Logger } from "./logger.ts";
 import { closeApp, createApp, rootDir } from "./app.ts";
 import { devAssets, manifestAssets } from "./assets.ts";
 import type { EntryServer } from "./render.ts";
-import { startUpstream, type RunningUpstream } from "./upstream/index.ts";
+import { Worker } from "node:worker_threads";
+import { upstreamOptionsFromEnv, type UpstreamOptions } from "./upstream/config.ts";
+import type { UpstreamThreadMessage } from "./upstream/thread.ts";
 import { startMetricsServer, type MetricsServer } from "./metrics-server.ts";
 
 /** The whole shutdown, delay included, stays under the 10 s a supervisor gives before SIGKILL. */
 export const shutdownDeadlineMs = 9_500;
 
-export async function startEmbeddedUpstream(config: Config, logger: Logger): Promise<RunningUpstream> {
-  const upstream = await startUpstream(
-    {
-      host: "127.0.0.1",
-      port: 0,
-      provider: config.upstreamProvider,
-      websiteCode: config.websiteCode,
-      dataDir: config.dataDir,
-      publicOrigin: config.publicOrigin,
-      env: process.env,
+/** The embedded upstream as the site sees it: a URL, and a way to stop it. */
+export interface EmbeddedUpstream {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the embedded upstream in a worker thread (server/upstream/thread.ts), off the site's event loop. Its
+ * log lines come back as messages and go to the site's log; a thread that dies takes the process with it
+ * (without its upstream the site cannot serve, and the supervisor or the cluster primary restarts it whole).
+ */
+export async function startEmbeddedUpstream(config: Config, logger: Logger): Promise<EmbeddedUpstream> {
+  const options: UpstreamOptions = {
+    host: "127.0.0.1",
+    port: 0,
+    provider: config.upstreamProvider,
+    websiteCode: config.websiteCode,
+    dataDir: config.dataDir,
+    contentDir: upstreamOptionsFromEnv(process.env).contentDir,
+    publicOrigin: config.publicOrigin,
+    env: { ...process.env },
+  };
+  const thread = new Worker(new URL("./upstream/thread.ts", import.meta.url), { workerData: options });
+  let closing = false;
+  let started = false;
+  const url = await new Promise<string>((resolve, reject) => {
+    thread.on("message", (message: UpstreamThreadMessage) => {
+      if (message.type === "ready") {
+        started = true;
+        resolve(message.url);
+      } else if (message.type === "failed") reject(new Error(message.message));
+      else if (message.level === "info") logger.info(message.message);
+      else logger.error({ err: message.detail }, message.message);
+    });
+    thread.once("error", reject);
+    thread.once("exit", (code) => {
+      if (closing) return;
+      if (!started) return reject(new Error(`the embedded upstream stopped while starting (exit code ${code})`));
+      logger.fatal({ code }, "the embedded upstream's thread stopped: exiting");
+      process.exit(1);
+    });
+  });
+  logger.info({ url }, "embedded upstream started");
+  return {
+    url,
+    close: () => {
+      closing = true;
+      const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
+      thread.postMessage("close");
+      return exited;
     },
-    (message, detail) => (detail === undefined ? logger.info(message) : logger.error({ err: detail }, message)),
-  );
-  logger.info({ url: upstream.url }, "embedded upstream started");
-  return upstream;
+  };
 }
 
 export async function serve(config: Config, logger: Logger, dev: boolean): Promise<void> {
-  let upstream: RunningUpstream | undefined;
+  let upstream: EmbeddedUpstream | undefined;
   if (!config.upstreamUrl) {
     upstream = await startEmbeddedUpstream(config, logger);
     config.upstreamUrl = upstream.url;

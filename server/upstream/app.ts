@@ -33,7 +33,7 @@ export function createUpstreamApp(context: UpstreamContext) {
     }
   });
   // Every answer names the published content's version: the site drops its caches when it changes.
-  const version = contentVersion();
+  const version = contentVersion(options.contentDir);
   app.use((_req, res, next) => {
     res.setHeader(contentVersionHeader, version);
     next();

@@ -1,5 +1,7 @@
 // Settings of the embedded upstream. It imports nothing from the site server (DESIGN.md), so it reads
 // its own environment; the site passes the same values in when it starts the upstream in-process.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 export const upstreamEnv = z.object({
@@ -8,6 +10,14 @@ export const upstreamEnv = z.object({
   UPSTREAM_PROVIDER: z.string().regex(/^[a-z0-9-]{1,40}$/, "lowercase letters, digits and - only").default("qingyun"),
   WEBSITE_CODE: z.string().regex(/^[a-z0-9_-]{1,40}$/).default("qingyun"),
   DATA_DIR: z.string().default("data"),
+  // A content folder with the layout of server/upstream/content (a generated benchmark catalog); unset = the shipped one.
+  CONTENT_DIR: unsetIfEmpty(
+    z
+      .string()
+      .refine((dir) => existsSync(path.join(dir, "catalog", "products.json")), "a folder with catalog/products.json (npm run content:scale writes one)")
+      .transform((dir) => path.resolve(dir))
+      .optional(),
+  ),
   // The origin visitors use: the Secure flag of the session cookie and the links in order e-mails.
   PUBLIC_ORIGIN: z
     .string()
@@ -57,6 +67,8 @@ export interface UpstreamOptions {
   websiteCode: string;
   /** Folder of the database file; ":memory:" keeps everything in memory (tests only). */
   dataDir: string;
+  /** Folder of the content files loaded at start; unset = the content shipped in the repository. */
+  contentDir?: string;
   /** The site's public origin: decides the Secure flag of the session cookie. */
   publicOrigin: string;
   /** Injectable clock for code expiry, rate limits and sessions (tests). */
@@ -82,6 +94,7 @@ export function upstreamOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Up
     provider: e.UPSTREAM_PROVIDER,
     websiteCode: e.WEBSITE_CODE,
     dataDir: e.DATA_DIR,
+    contentDir: e.CONTENT_DIR,
     publicOrigin: e.PUBLIC_ORIGIN,
     env,
   };

@@ -21,7 +21,7 @@ export async function startUpstream(
 ): Promise<RunningUpstream> {
   const now = options.now ?? Date.now;
   const db = openDatabase(options.dataDir);
-  loadSiteContent(db);
+  loadSiteContent(db, options.contentDir);
   const app = createUpstreamApp({ db, options, now, log });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening));

@@ -1,5 +1,6 @@
-// `npm run lighthouse` (issue 9 §8): Lighthouse (mobile, its default simulated throttling and 4× CPU
-// multiplier) with Debian's Chromium against the production build, on one page of each measured type.
+// `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling, the CPU slowdown calibrated to
+// the host: test/bench/cpu-calibration.ts) with Debian's Chromium against the production build, on one page of
+// each measured type.
 // Budgets: performance ≥ 95, accessibility, best practices and SEO 100, CLS ≤ 0.05. Each page is measured
 // RUNS times (default 3, as Lighthouse CI does) and judged on the median of each figure: one run's score
 // moves by several points with what else the machine is doing, the median of three far less (Lighthouse's
@@ -7,6 +8,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { finish, median } from "./budgets.ts";
+import { cpuSlowdownFor } from "./cpu-calibration.ts";
 import { lighthousePages } from "./pages.ts";
 import { serveBuild } from "./serve-build.ts";
 
@@ -21,6 +23,8 @@ interface Run {
   cls: number;
   ms: Record<string, number>;
   benchmarkIndex: number;
+  /** The CPU slowdown this run was measured with. */
+  slowdown: number;
   /** The category's audits that lost points, for the report of a miss. */
   lost: Record<string, string[]>;
 }
@@ -31,8 +35,13 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
 });
 
+// The host's speed moves within a run too (another process, thermal limits): each run is calibrated from the
+// median benchmark index of the runs before it, starting from a calibration run that is not judged.
+const benchmarkIndexes: number[] = [];
+
 async function measure(url: string): Promise<Run> {
-  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories });
+  const slowdown = benchmarkIndexes.length ? cpuSlowdownFor(median(benchmarkIndexes)) : 4;
+  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories, throttling: { cpuSlowdownMultiplier: slowdown } });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   const lost = Object.fromEntries(categories.map((id) => [id, Object.values(lhr.audits)
@@ -43,6 +52,7 @@ async function measure(url: string): Promise<Run> {
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Infinity,
     ms: Object.fromEntries(Object.entries(timings).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? Infinity])),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    slowdown,
     lost,
   };
 }
@@ -52,7 +62,10 @@ const line = (scores: Record<string, number>, cls: number, ms: Record<string, nu
 
 const misses: string[] = [];
 try {
-  console.log(`Lighthouse mobile, ${RUNS} runs per page, judged on the medians\n`);
+  console.log(`Lighthouse mobile, ${RUNS} runs per page, judged on the medians; CPU slowdown = benchmarkIndex / 1000 (a mid-tier phone)\n`);
+  const calibration = await measure(site.origin + lighthousePages[0]!.path);
+  benchmarkIndexes.push(calibration.benchmarkIndex);
+  console.log(`calibration run (not judged): benchmarkIndex ${calibration.benchmarkIndex} → CPU slowdown ${cpuSlowdownFor(calibration.benchmarkIndex)}×\n`);
   for (const page of lighthousePages) {
     const url = site.origin + page.path;
     const status = (await fetch(url)).status;
@@ -61,7 +74,8 @@ try {
     for (let i = 0; i < RUNS; i++) {
       const run = await measure(url);
       runs.push(run);
-      console.log(`${page.name.padEnd(15)} run ${i + 1}  ${line(run.scores, run.cls, run.ms)}; benchmarkIndex ${run.benchmarkIndex}`);
+      benchmarkIndexes.push(run.benchmarkIndex);
+      console.log(`${page.name.padEnd(15)} run ${i + 1}  ${line(run.scores, run.cls, run.ms)}; benchmarkIndex ${run.benchmarkIndex}, CPU slowdown ${run.slowdown}×`);
     }
     const scores = Object.fromEntries(categories.map((id) => [id, median(runs.map((run) => run.scores[id]!))]));
     const cls = median(runs.map((run) => run.cls));

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lossData, querySiteListDataByPage, type LossData, type ProductListItem } from "../../shared/contract/index.ts";
-import { contentDir } from "../../server/upstream/content/load.ts";
+import { shippedContentDir as contentDir } from "../../server/upstream/content/load.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { callOk } from "./content-helpers.ts";
 

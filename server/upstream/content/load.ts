@@ -1,6 +1,6 @@
 // Loads the content files into the database at start, replacing the previous load in one transaction,
 // so a restart always serves exactly what the repository holds.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
@@ -12,10 +12,11 @@ import { readLibraryFiles, storeLibrary } from "./library.ts";
 import { lossDataByProduct, lossDataFile } from "./loss-data.ts";
 import { rebuildSearchIndex } from "../search/build.ts";
 
-export const contentDir = path.dirname(fileURLToPath(import.meta.url));
+/** The content shipped with the repository; `CONTENT_DIR` points elsewhere (a generated benchmark catalog). */
+export const shippedContentDir = path.dirname(fileURLToPath(import.meta.url));
 
-/** Reads and validates one JSON file; the error names the file and the first bad field. */
-export function readContent<S extends z.ZodType>(relativePath: string, schema: S): z.output<S> {
+/** Reads and validates one JSON file of a content folder; the error names the file and the first bad field. */
+export function readContent<S extends z.ZodType>(relativePath: string, schema: S, contentDir = shippedContentDir): z.output<S> {
   const file = path.join(contentDir, relativePath);
   const json: unknown = JSON.parse(readFileSync(file, "utf8"));
   const parsed = schema.safeParse(json);
@@ -24,10 +25,6 @@ export function readContent<S extends z.ZodType>(relativePath: string, schema: S
     throw new Error(`Content file ${relativePath}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
   }
   return parsed.data;
-}
-
-export function contentExists(relativePath: string): boolean {
-  return existsSync(path.join(contentDir, relativePath));
 }
 
 /** The menu collections of SPEC §3 in one language, as querySitePageData answers them for templateCode "menu". */
@@ -39,15 +36,16 @@ function menuDocument(menus: z.output<typeof menusFile>, language: (typeof langu
   return { kind: "menu", collections, year: menus.year };
 }
 
-export function loadSiteContent(db: Database): { pages: number; nodes: number } {
-  const menus = readContent("menus.json", menusFile);
+export function loadSiteContent(db: Database, contentDir = shippedContentDir): { pages: number; nodes: number } {
+  const read = <S extends z.ZodType>(relativePath: string, schema: S) => readContent(relativePath, schema, contentDir);
+  const menus = read("menus.json", menusFile);
   const pageFiles = readdirSync(path.join(contentDir, "pages"))
     .filter((name) => name.endsWith(".json"))
-    .map((name) => readContent(`pages/${name}`, pageFile));
-  const categories = readContent("catalog/categories.json", categoryFile.array());
-  const products = readContent("catalog/products.json", productFile.array());
-  const library = readLibraryFiles(readContent);
-  const losses = lossDataByProduct(readContent("catalog/loss-data.json", lossDataFile), products, categories);
+    .map((name) => read(`pages/${name}`, pageFile));
+  const categories = read("catalog/categories.json", categoryFile.array());
+  const products = read("catalog/products.json", productFile.array());
+  const library = readLibraryFiles(read);
+  const losses = lossDataByProduct(read("catalog/loss-data.json", lossDataFile), products, categories);
 
   return transaction(db, () => {
     db.exec("DELETE FROM site_pages; DELETE FROM site_list;");

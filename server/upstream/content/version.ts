@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { contentDir } from "./load.ts";
+import { shippedContentDir } from "./load.ts";
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -15,7 +15,7 @@ function files(dir: string): string[] {
     });
 }
 
-export function contentVersion(): string {
+export function contentVersion(contentDir = shippedContentDir): string {
   const hash = createHash("sha1");
   for (const file of files(contentDir)) hash.update(path.relative(contentDir, file)).update("\0").update(readFileSync(file)).update("\0");
   return hash.digest("base64url").slice(0, 16);

@@ -63,6 +63,29 @@ const orderColumns = `id, order_number AS orderNumber, user_id AS userId, status
   sample_use AS sampleUse, carrier, tracking_number AS trackingNumber, reject_reason AS rejectReason,
   created_at AS createdAt, updated_at AS updatedAt`;
 
+/**
+ * The count and page queries of an order list (a user's status tab, or staff's view of everyone's); the rows
+ * query takes LIMIT and OFFSET after `params`. Each has an index (migrations 006 and 010; a test reads the plans).
+ */
+export function orderPageQueries(filter: { userId: number | null; status: OrderStatusFilter }): { count: string; rows: string; params: Array<string | number> } {
+  const where: string[] = [];
+  const params: Array<string | number> = [];
+  if (filter.userId !== null) {
+    where.push("user_id = ?");
+    params.push(filter.userId);
+  }
+  if (filter.status !== "all") {
+    where.push("status = ?");
+    params.push(filter.status);
+  }
+  const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  return {
+    count: `SELECT COUNT(*) AS total FROM sample_orders ${clause}`,
+    rows: `SELECT ${orderColumns} FROM sample_orders ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    params,
+  };
+}
+
 /** "YYYYMMDD" of an instant in China time, the day an order number counts in. */
 export function chinaDay(epochMs: number): string {
   return new Date(epochMs + CHINA_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, "");
@@ -191,21 +214,9 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
       filter: { userId: number | null; status: OrderStatusFilter; pageIndex: number; pageSize: number },
       language: Language,
     ): { list: Array<{ order: SampleOrder; row: OrderRow }>; total: number; pageIndex: number; pageSize: number } {
-      const where: string[] = [];
-      const params: Array<string | number> = [];
-      if (filter.userId !== null) {
-        where.push("user_id = ?");
-        params.push(filter.userId);
-      }
-      if (filter.status !== "all") {
-        where.push("status = ?");
-        params.push(filter.status);
-      }
-      const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-      const { total } = db.prepare(`SELECT COUNT(*) AS total FROM sample_orders ${clause}`).get(...params) as { total: number };
-      const rows = db
-        .prepare(`SELECT ${orderColumns} FROM sample_orders ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
-        .all(...params, filter.pageSize, (filter.pageIndex - 1) * filter.pageSize) as unknown as OrderRow[];
+      const { count, rows: rowsSql, params } = orderPageQueries(filter);
+      const { total } = db.prepare(count).get(...params) as { total: number };
+      const rows = db.prepare(rowsSql).all(...params, filter.pageSize, (filter.pageIndex - 1) * filter.pageSize) as unknown as OrderRow[];
       const items = itemsOf(rows.map((row) => row.id));
       return {
         list: rows.map((row) => ({ order: orderView(row, items.get(row.id) ?? [], language), row })),

@@ -1,0 +1,28 @@
+// The embedded upstream in a worker thread of the site's process: node:sqlite is synchronous, so a slow query
+// (a large CSV export, a full-text search) would otherwise stall every page and health check of the site.
+// Here it stalls only its own thread; the site talks to it over loopback HTTP as to any upstream.
+import { parentPort, workerData } from "node:worker_threads";
+import type { UpstreamOptions } from "./config.ts";
+import { startUpstream } from "./index.ts";
+
+/** What the thread tells the site: started (its URL), a log line, or that it could not start. */
+export type UpstreamThreadMessage =
+  | { type: "ready"; url: string }
+  | { type: "log"; level: "info" | "error"; message: string; detail?: string }
+  | { type: "failed"; message: string };
+
+const post = (message: UpstreamThreadMessage) => parentPort!.postMessage(message);
+const describe = (detail: unknown) => (detail instanceof Error ? (detail.stack ?? detail.message) : String(detail));
+
+try {
+  const upstream = await startUpstream(workerData as UpstreamOptions, (message, detail) =>
+    post(detail === undefined ? { type: "log", level: "info", message } : { type: "log", level: "error", message, detail: describe(detail) }),
+  );
+  parentPort!.on("message", (message: unknown) => {
+    if (message === "close") void upstream.close().then(() => process.exit(0));
+  });
+  post({ type: "ready", url: upstream.url });
+} catch (error) {
+  post({ type: "failed", message: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+}
