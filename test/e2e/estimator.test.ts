@@ -132,8 +132,21 @@ describe("estimator", () => {
       const compare = page.locator("table.estimate-table--compare");
       await compare.scrollIntoViewIfNeeded();
       expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM013120K4", "QCM040120K4", "QCM160120K3"]);
-      expect(await compare.locator("td.is-best").textContent()).toBe("16.8");
+      expect(await compare.locator("td.is-best").textContent()).toBe("16.8 (lowest loss of its device type among the suitable parts)");
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-${width}.png`), fullPage: true });
+      expect(await axe(page)).toEqual([]);
+
+      // 650 V parts at 800 V beside a 1200 V MOSFET: after it, not suitable with the reason, never marked lowest.
+      await page.goto(`${origin}/en/productAndService/compare?parts=QCM040120K4,QCM025065K4,QCD06065T2&op=800,20,50k,0.9,80`);
+      await hydrated(page);
+      await compare.scrollIntoViewIfNeeded();
+      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM040120K4", "QCM025065K4", "QCD06065T2"]);
+      const verdicts = await compare.locator("td[data-suitable]").allTextContents();
+      expect(verdicts[0]).toBe("Yes");
+      for (const verdict of verdicts.slice(1)) expect(verdict).toContain("Not suitable: Bus voltage 800 V is above the rated 650 V.");
+      expect(await compare.locator("td.is-best").count()).toBe(1);
+      expect(await compare.locator("td.is-best").textContent()).toMatch(/^20\.5 /);
+      if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-unsuitable-${width}.png`), fullPage: true });
       expect(await axe(page)).toEqual([]);
       expect(problems).toEqual([]);
       await page.close();

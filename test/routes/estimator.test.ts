@@ -86,6 +86,11 @@ describe("finder ranking by estimate", () => {
     expect(unsuitable.sort()).toEqual([...low, "QCM750170K3"].sort());
     expect(Math.min(...positions)).toBe(rows.length - 4);
     for (const index of positions) expect(estimateCells(rows[index]!.cells).loss).toContain("Not suitable: Bus voltage 800 V is above the rated 650 V.");
+    // Runaway is named by its loop gain, which the model puts near 2 for this part.
+    const qcm750 = (await upstreamProducts(site.upstream, "en", { siteListId: FAMILY })).list.find((product) => product.partNumber === "QCM750170K3")!;
+    const gain = estimate(qcm750.loss!, op(OP)).junctions[0]!.loopGain;
+    expect(gain).toBeGreaterThan(1);
+    expect(estimateCells(rows.at(-1)!.cells)).toEqual({ loss: expect.stringContaining(`Not suitable: Switch: thermal runaway (loop gain R_th·dP/dT_j ${Number(gain.toPrecision(3))} ≥ 1).`), tj: "runaway ⚠ (not suitable)" });
     // QCM080120K4: I_pk 28.3 A is above its 25 A DC rating, but T_j 107 °C of 175 °C: suitable, unmarked.
     const qcm080 = rows.find((row) => row.part === "QCM080120K4")!;
     expect(estimateCells(qcm080.cells).loss).not.toMatch(/⚠|Not suitable/);

@@ -5,10 +5,11 @@ import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { estimate, isSuitable, lowestLossPerType, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
-import { EstimateAssumptions, useWarningText } from "./estimate-notes.tsx";
+import { EstimateAssumptions } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
 import { inSwitchRow, lossRows } from "./loss-breakdown.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
+import { warningText as sentences } from "./warning-text.ts";
 import "../../styles/estimator.css";
 
 export interface ComparedPart {
@@ -28,7 +29,7 @@ const itemLabels: Record<(typeof items)[number], string> = {
 export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: OperatingPoint }) {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
-  const warningText = useWarningText();
+  const warningText = sentences(t, language, true);
   const all = parts.flatMap((part) => (part.loss ? [{ ...part, loss: part.loss, result: estimate(part.loss, op) }] : []));
   if (!all.length) return null;
   // Every suitable part before every unsuitable one, each group in the order the visitor chose.

@@ -7,7 +7,7 @@ import { useLanguage } from "../../hooks.ts";
 import { warningText } from "./warning-text.ts";
 
 /** The sentence of a reason for unsuitability or of a caution, in the page's language. */
-export function useWarningText() {
+function useWarningText() {
   const { t } = useTranslation("estimator");
   return warningText(t, useLanguage());
 }

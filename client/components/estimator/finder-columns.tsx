@@ -17,7 +17,7 @@ export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, l
     if (!cache.has(product.id)) cache.set(product.id, product.loss ? estimate(product.loss, op) : null);
     return cache.get(product.id)!;
   };
-  const text = warningText(t, language);
+  const text = warningText(t, language, true);
   /** `reasons`: whether this cell spells out why a part is unsuitable (one column does, the other marks it). */
   const cell = (product: ProductListItem, value: (result: Estimate) => string, reasons: boolean) => {
     const result = resultOf(product);
@@ -34,8 +34,8 @@ export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, l
           </span>
         ) : null}
         {why && reasons ? <small className="estimate-cell__reason">{why}</small> : null}
-        {why && !reasons ? <span className="visually-hidden"> ({t("finder.notSuitable")})</span> : null}
-        {caution ? <span className="visually-hidden"> ({t("finder.caution")}: {result.warnings.map(text).join(" ")})</span> : null}
+        {why && !reasons ? <span className="visually-hidden">{` (${t("finder.notSuitable")})`}</span> : null}
+        {caution ? <span className="visually-hidden">{` (${t("finder.caution")}: ${result.warnings.map(text).join(" ")})`}</span> : null}
       </span>
     );
   };

@@ -7,7 +7,8 @@ import { formatCelsius } from "./format.ts";
 
 const amperes = (value: number) => formatNumber(Number(value.toFixed(1)));
 
-export function warningText(t: TFunction<"estimator">, language: Language) {
+/** `short`: one clause per reason, for table cells (the detail page explains runaway in full). */
+export function warningText(t: TFunction<"estimator">, language: Language, short = false) {
   return (warning: Unsuitability | EstimateWarning): string => {
     switch (warning.code) {
       case "voltageOverRating":
@@ -15,7 +16,7 @@ export function warningText(t: TFunction<"estimator">, language: Language) {
       case "currentOverPulse":
         return t("warnings.currentOverPulse", { current: amperes(warning.current), rating: amperes(warning.rating) });
       case "thermalRunaway":
-        return t("warnings.thermalRunaway", { junction: t(`breakdown.${warning.junction}`), gain: formatNumber(Number(warning.loopGain.toPrecision(3))) });
+        return t(short ? "warnings.thermalRunawayShort" : "warnings.thermalRunaway", { junction: t(`breakdown.${warning.junction}`), gain: formatNumber(Number(warning.loopGain.toPrecision(3))) });
       case "tjOverMax":
         return t("warnings.tjOverMax", { junction: t(`breakdown.${warning.junction}`), tj: formatCelsius(warning.tj, language), tjMax: warning.tjMax });
       case "voltageOver80":
