@@ -99,6 +99,17 @@ describe("finder ranking by estimate", () => {
     expect(estimateCells(zh.find((row) => row.part === "QCM025065K4")!.cells).loss).toContain("不适用：母线电压 800 V 高于额定 650 V。");
   });
 
+  it("ranks the 750 V module after the 1200 V modules at 800 V / 200 A, though its loss is the lowest", async () => {
+    // Once, QSM600075SHP ranked 1st of the SiC modules at this point.
+    const response = await get("/en/productAndService/products/300?sort=estLoss:asc&size=50&op=800,200,20k,0.9,80");
+    expect(response.status).toBe(200);
+    const rows = finderRows(response.text);
+    const index = rows.findIndex((row) => row.part === "QSM600075SHP");
+    expect(index).toBeGreaterThan(0);
+    expect(estimateCells(rows[index]!.cells).loss).toContain("Not suitable: Bus voltage 800 V is above the rated 750 V.");
+    for (const row of rows.slice(0, index)) expect(estimateCells(row.cells).loss, row.part).not.toContain("Not suitable");
+  });
+
   it("marks the parts that cannot stand the operating point, in both languages", async () => {
     const heavy = "800,30,50k,0.9,90";
     const point = op(heavy);

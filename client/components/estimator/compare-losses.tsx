@@ -97,7 +97,7 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
             <tr>
               <th scope="row">{t("breakdown.tj")}</th>
               {estimated.map((part) => (
-                <td key={part.partNumber} className={`is-numeric${isSuitable(part.result) ? "" : " is-over"}`}>
+                <td key={part.partNumber} className={`is-numeric${part.result.unsuitable.some((reason) => reason.code === "tjOverMax" || reason.code === "thermalRunaway") ? " is-over" : ""}`}>
                   {tjText(part.result)}
                 </td>
               ))}
