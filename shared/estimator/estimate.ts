@@ -275,20 +275,20 @@ function solveTemperatures(model: Model, tc: number): ThermalSolution {
     }
     if (tj.some((value) => value > MODEL_TJ_RANGE.max)) break;
   }
-  const gains = loopGainsInRange(model, tj);
-  if (!converged && gains.every((gain) => gain < 1)) {
-    // Stable, but slow to reach (G near 1) or beyond the model's range: Newton steps T ← T + (g(T) − T)/(1 − G),
-    // with G taken where T is (exact in one step for losses linear in T_j).
-    for (let step = 0; step < 50 && !converged; step++) {
-      iterations++;
-      const following = next(tj);
-      const local = loopGains(model, tj);
-      const stepped = tj.map((value, index) => value + (following[index]! - value) / (1 - Math.min(local[index]!, 0.95)));
-      converged = Math.max(...stepped.map((value, index) => Math.abs(value - tj[index]!))) < TOLERANCE;
-      tj = stepped;
-    }
+  // Junctions that are stable but slow to reach (G near 1) or beyond the model's range settle by Newton steps
+  // T ← T + (g(T) − T)/(1 − G), G taken where T is (exact in one step for losses linear in T_j); a junction in
+  // runaway stays where it is (the junctions do not heat each other, so it does not move the others).
+  const stable = loopGainsInRange(model, tj).map((gain) => gain < 1);
+  for (let step = 0; step < 50 && !converged && stable.some(Boolean); step++) {
+    iterations++;
+    const following = next(tj);
+    const local = loopGains(model, tj);
+    const stepped = tj.map((value, index) => (stable[index] ? value + (following[index]! - value) / (1 - Math.min(local[index]!, 0.95)) : value));
+    converged = Math.max(...stepped.map((value, index) => Math.abs(value - tj[index]!))) < TOLERANCE;
+    tj = stepped;
   }
-  return { tj, gains: loopGainsInRange(model, tj), converged, iterations };
+  const gains = loopGainsInRange(model, tj);
+  return { tj, gains, converged: converged && gains.every((gain) => gain < 1), iterations };
 }
 
 /** Estimates one part at a (validated) operating point. Never returns NaN: every input was range-checked. */

@@ -194,6 +194,20 @@ describe("limits", () => {
     expect(result.junctions[0]!.loopGain).toBeGreaterThanOrEqual(1);
   });
 
+  it("judges each junction on its own: an IGBT in runaway leaves its diode's settled temperature as it is", () => {
+    // The hand-worked IGBT point (diode 87.0064 °C), with an IGBT whose r_CE rises 40 mΩ/K: G ≫ 1 for the switch.
+    const point = op({ vBus: 700, current: 150, fsw: 8000, pf: 0.85, tc: 80 });
+    const steepIgbt = { ...qim300120h62, igbt: { tHot: 150, v0: [0.8, 0.7], r: [3.33, 5000] } } as LossData;
+    const result = estimate(steepIgbt, point);
+    const [igbt, diode] = result.junctions;
+    expect(igbt!.tj).toBeNull();
+    expect(igbt!.loopGain).toBeGreaterThan(1);
+    expect(diode!.tj).toBeCloseTo(87.0064, 2);
+    // Settled as far as with a sound IGBT (stopping where the switch left the range would leave it 3 mK short).
+    expect(diode!.tj).toBeCloseTo(estimate(qim300120h62, point).junctions[1]!.tj!, 3);
+    expect(result.unsuitable.map((reason) => reason.code)).toEqual(["thermalRunaway"]);
+  });
+
   it("marks a part unsuitable above its rated voltage (its own reason) and cautions above 80 % of it", () => {
     const over = estimate(qcm040120k4, op({ vBus: 1250, current: 5 }));
     expect(over.unsuitable).toEqual([{ code: "voltageOverRating", vBus: 1250, vRated: 1200 }]);
