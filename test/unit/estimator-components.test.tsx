@@ -93,7 +93,7 @@ describe("loss breakdown", () => {
     expect(words).toContain("Close to a limit: ⚠ Bus voltage 1000 V is above 80 % of the rated 1200 V (960 V).");
     // The 84.9 A peak is above the 44 A DC rating, but the DC rating does not judge a sine's peak.
     expect(words).not.toMatch(/84\.9 A/);
-    expect(words).toContain("no pulsed-current rating");
+    expect(words).toContain("No pulsed-current rating in our data: the current is judged by the junction temperature alone");
     const above = text(render(<LossBreakdown data={mosfet} op={point("1250,10,20k,0.9,60")} partNumber="QCM040120K4" />, "zh", "/zh/x"));
     expect(above).toContain("不适用于该工作点： ⚠ 母线电压 1250 V 高于额定 1200 V。");
     expect(above).not.toContain("80%");
@@ -170,6 +170,14 @@ describe("compare losses", () => {
         expect(words).toContain("不适用：母线电压 800 V 高于额定 650 V。");
       }
       expect(html.match(/data-suitable="false"/g)).toHaveLength(2);
+      // The assumptions of all three, those of some parts naming them.
+      if (language === "en") {
+        expect(words).toContain("DIODE: A Schottky diode has no reverse recovery.");
+        expect(words).toContain("BIG, LOW: No pulsed-current rating in our data");
+        expect(words).toContain("DIODE: The current is judged by the junction temperature and by the pulsed-current rating of 49 A");
+        expect(words).toMatch(/ Steady state: average losses/);
+        expect(words.trim()).toMatch(/your design must be verified by measurement\.$/);
+      }
     }
   });
 });

@@ -116,7 +116,7 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
         </table>
       </ScrollRegion>
       <p className="estimate__scope">{t("compare.legend")}</p>
-      <EstimateAssumptions data={estimated[0]!.loss} op={op} />
+      <EstimateAssumptions data={estimated[0]!.loss} op={op} parts={estimated.map((part) => ({ partNumber: part.partNumber, data: part.loss }))} />
     </div>
   );
 }

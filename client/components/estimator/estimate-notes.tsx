@@ -2,7 +2,7 @@
 // the cautions short of that and the assumptions it rests on, ending with the datasheet governing (issue 10 §4).
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { assumptionsOf, type Estimate, type EstimateWarning, type OperatingPoint, type Unsuitability } from "../../../shared/estimator/index.ts";
+import { assumptionsOf, assumptionsOfParts, type Estimate, type EstimateWarning, type OperatingPoint, type Unsuitability } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { warningText } from "./warning-text.ts";
 
@@ -37,16 +37,18 @@ export function EstimateWarnings({ result }: { result: Estimate }) {
   );
 }
 
-export function EstimateAssumptions({ data, op, headingLevel = 3 }: { data: LossData; op: OperatingPoint; headingLevel?: 3 | 4 }) {
+/** `parts` (compare): the assumptions of every compared part, those of some parts naming them. */
+export function EstimateAssumptions({ data, op, headingLevel = 3, parts }: { data: LossData; op: OperatingPoint; headingLevel?: 3 | 4; parts?: Array<{ partNumber: string; data: LossData }> }) {
   const { t } = useTranslation("estimator");
   const Heading = `h${headingLevel}` as const;
+  const items = parts && parts.length > 1 ? assumptionsOfParts(parts, op) : assumptionsOf(data, op).map((item) => ({ ...item, parts: null }));
   return (
     <div className="estimate-assumptions">
       <Heading>{t("assumptions.heading")}</Heading>
       <ul>
-        {assumptionsOf(data, op).map((item) => (
-          <li key={item.key} className={item.key === "datasheetGoverns" ? "estimate-assumptions__governs" : undefined}>
-            {t(`assumptions.${item.key}`, item.values ?? {})}
+        {items.map((item) => (
+          <li key={`${item.key}-${item.parts?.join() ?? ""}`} className={item.key === "datasheetGoverns" ? "estimate-assumptions__governs" : undefined}>
+            {`${item.parts ? `${item.parts.join(", ")}: ` : ""}${t(`assumptions.${item.key}`, item.values ?? {})}`}
           </li>
         ))}
       </ul>
