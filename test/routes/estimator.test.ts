@@ -95,6 +95,8 @@ describe("finder ranking by estimate", () => {
     const qcm080 = rows.find((row) => row.part === "QCM080120K4")!;
     expect(estimateCells(qcm080.cells).loss).not.toMatch(/⚠|Not suitable/);
     expect(estimateCells(qcm080.cells).tj).toBe("107");
+    // The note says how current is judged, since most parts have no pulsed-current rating in our data.
+    expect(textOf(response.text)).toMatch(/Current is judged by the junction temperature and, where our data has one \(the Schottky diodes(&#x27;|')\s?I_FSM\), the pulsed-current rating\./);
     const zh = finderRows((await get(`/zh/productAndService/products/${FAMILY}?sort=estLoss:asc&size=50&op=${OP}`)).text);
     expect(estimateCells(zh.find((row) => row.part === "QCM025065K4")!.cells).loss).toContain("不适用：母线电压 800 V 高于额定 650 V。");
   });
