@@ -20,7 +20,7 @@ export function readEstimateSort(sort: string | null): EstimateSort | null {
 }
 
 /** Where a part stands in a ranking: the suitable ones first, then the unsuitable, then those without an estimate. */
-export type RankTier = 0 | 1 | 2;
+type RankTier = 0 | 1 | 2;
 
 interface Ranked<T> {
   item: T;
@@ -35,7 +35,7 @@ interface Ranked<T> {
  * stand the operating point (in either direction), and those before parts without an estimate; inside a tier
  * runaway parts come last and ties keep the given order.
  */
-export function rankEstimates<T>(items: T[], resultOf: (item: T) => Estimate | null, sort: EstimateSort): T[] {
+function rankEstimates<T>(items: T[], resultOf: (item: T) => Estimate | null, sort: EstimateSort): T[] {
   const ranked: Array<Ranked<T>> = items.map((item, index) => {
     const result = resultOf(item);
     if (!result) return { item, index, tier: 2, key: null };
