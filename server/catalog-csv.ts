@@ -38,11 +38,14 @@ function strings(resources: Resources): Record<string, string> {
 }
 
 function estimateLabels(resources: Resources) {
-  const estimator = (resources.estimator ?? {}) as { finder?: Record<string, string>; breakdown?: Record<string, string> };
+  const estimator = (resources.estimator ?? {}) as { finder?: Record<string, string>; breakdown?: Record<string, string>; compare?: Record<string, string> };
   return {
     loss: paramNameText(estimator.finder?.loss ?? "Estimate/P<tot> (W)"),
     tj: paramNameText(estimator.finder?.tj ?? "Estimate/T<j> (°C)"),
     runaway: estimator.breakdown?.runaway ?? "runaway",
+    suitable: estimator.compare?.suitable ?? "Suitable at this point",
+    yes: estimator.compare?.yes ?? "Yes",
+    notSuitable: estimator.finder?.notSuitable ?? "not suitable",
   };
 }
 

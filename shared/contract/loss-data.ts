@@ -45,6 +45,12 @@ export const deviceRatings = z.strictObject({
   tc: celsius,
   /** Maximum (operating) junction temperature T_j,max / T_vj,op (°C). */
   tjMax: celsius,
+  /**
+   * The pulsed-current rating the datasheet states (A), when it states one: for a Schottky diode its 10 ms
+   * half-sine surge current I_FSM. Non-repetitive, so a repetitive peak above it rules the part out, while a peak
+   * below it proves nothing: the junction temperature judges that. Absent: no pulsed rating is known.
+   */
+  iPulse: positive.optional(),
 });
 export type DeviceRatings = z.infer<typeof deviceRatings>;
 

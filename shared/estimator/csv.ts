@@ -1,26 +1,30 @@
-// The finder's CSV (server/catalog-csv.ts) with the page's estimate: two columns appended when `op` is
-// valid, and the rows ranked when the URL sorts by an estimate. Server-side only (it validates with zod).
+// The finder's CSV (server/catalog-csv.ts) with the page's estimate: loss, T_j and whether the part can stand
+// the point appended when `op` is valid, and the rows ranked (suitable parts first) when the URL sorts by an estimate. Server-side only (it validates with zod).
 import type { ProductListItem } from "../contract/products.ts";
-import { estimate } from "./estimate.ts";
+import { estimate, isSuitable } from "./estimate.ts";
 import { rankByEstimate, readEstimateSort } from "./ranking.ts";
 import { parseOperatingPoint } from "./validate.ts";
 
 export function estimateCsv(
   search: URLSearchParams,
   rows: ProductListItem[],
-  labels: { loss: string; tj: string; runaway: string },
+  labels: { loss: string; tj: string; runaway: string; suitable: string; yes: string; notSuitable: string },
 ): { header: string[]; rows: ProductListItem[]; cells: (product: ProductListItem) => Array<string | number> } | null {
   const parsed = parseOperatingPoint(search.get("op"));
   if (!parsed?.ok) return null;
   const point = parsed.value;
   const sort = readEstimateSort(search.get("sort"));
   return {
-    header: [labels.loss, labels.tj],
+    header: [labels.loss, labels.tj, labels.suitable],
     rows: sort ? rankByEstimate(rows, point, sort) : rows,
     cells: (product) => {
-      if (!product.loss) return ["", ""];
+      if (!product.loss) return ["", "", ""];
       const result = estimate(product.loss, point);
-      return [Number(result.losses.total.toPrecision(4)), result.tj === null ? labels.runaway : Math.round(result.tj)];
+      return [
+        Number(result.losses.total.toPrecision(4)),
+        result.tj === null ? labels.runaway : Math.round(result.tj),
+        isSuitable(result) ? labels.yes : labels.notSuitable,
+      ];
     },
   };
 }

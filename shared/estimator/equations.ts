@@ -4,10 +4,16 @@
 // Semiconductors", 2nd ed. 2015, ch. 5 (linear current and (V/V_ref)^k voltage scaling of switching energies).
 // Units: V, A, Ω, J, Hz, W.
 
+/**
+ * The junction temperatures the on-state characteristics are taken over (°C): datasheets characterise no
+ * further, and beyond it a linear extrapolation could turn a resistance negative. Above it the model's losses no
+ * longer depend on T_j, so the estimator judges thermal stability inside this range.
+ */
+export const MODEL_TJ_RANGE = { min: -55, max: 250 } as const;
+
 /** Value of an on-state parameter at T_j, linear through (25 °C, at25) and (tHot, atHot). */
 export function atTemperature(at25: number, atHot: number, tHot: number, tj: number): number {
-  // Clamped to the range datasheets characterise, so a wild T_j cannot turn a resistance negative.
-  const t = Math.min(Math.max(tj, -55), 250);
+  const t = Math.min(Math.max(tj, MODEL_TJ_RANGE.min), MODEL_TJ_RANGE.max);
   return at25 + ((atHot - at25) * (t - 25)) / (tHot - 25);
 }
 
@@ -59,10 +65,17 @@ export function dcDeadTimeDiode(v0: number, r: number, current: number, deadTime
 }
 
 /**
- * Continuous current rating at case temperature T_c. A datasheet's DC rating is the current that heats the
- * junction to T_j,max: I²·R·R_th = T_j,max − T_c, so I ∝ √(T_j,max − T_c); scaled from the stated point (I_ref, T_c,ref).
+ * Energy dissipated in the switch each time it charges a Schottky diode's junction capacitance to the bus voltage V
+ * (J), given the diode's datasheet charge Q_ref at V_ref and the exponent k of Q(V)·V = Q_ref·V_ref·(V/V_ref)^k.
+ *
+ * Derivation (no published statement of the factor was found, so it is worked out here): the charge follows
+ * Q(v) = Q_ref·(v/V_ref)^(k−1). Charging from 0 to V draws Q(V) from the bus at the constant voltage V, so the bus
+ * delivers V·Q(V). The capacitance keeps E_C = ∫₀^V v·dQ = (k−1)·Q_ref·V_ref^(1−k)·∫₀^V v^(k−1) dv = ((k−1)/k)·V·Q(V),
+ * which it gives back, without loss, to the load current at the next transition. The rest is dissipated in the
+ * switch's channel that carries the charging current: E = V·Q(V) − E_C = V·Q(V)/k.
+ * For an abrupt junction, C ∝ v^(−1/2), Q ∝ √v, k = 1.5: E = ⅔·Q_C·V, and ⅓·Q_C·V is stored (charging a
+ * linear capacitor, k = 2, gives the familiar ½·C·V² = ½·Q·V in the resistance).
  */
-export function currentRatingAt(iRef: number, tcRef: number, tjMax: number, tc: number): number {
-  if (tc >= tjMax) return 0;
-  return iRef * Math.sqrt((tjMax - tc) / (tjMax - tcRef));
+export function capacitiveChargeLoss(qRef: number, vRef: number, k: number, vBus: number): number {
+  return (qRef * vRef * (vBus / vRef) ** k) / k;
 }

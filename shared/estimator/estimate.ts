@@ -1,13 +1,15 @@
 // The estimate of one part at one operating point: its losses from equations.ts, the junction temperatures
-// T_j = T_c + P(T_j)·R_th iterated to a fixed point (the losses rise with T_j), and the warnings an engineer
-// must see (T_j over T_j,max, thermal runaway, bus voltage over 80 % of the rating, current over the rating).
+// T_j = T_c + P(T_j)·R_th iterated to a fixed point (the losses rise with T_j), whether the part can stand the
+// point at all (rated voltage, pulsed current, T_j,max, thermal runaway) and the caution short of that (bus
+// voltage over 80 % of the rating).
 import type { DiodeLossData, IgbtLossData, LossData, MosfetLossData } from "../contract/loss-data.ts";
 import {
   atTemperature,
-  currentRatingAt,
+  capacitiveChargeLoss,
   dcConduction,
   dcDeadTimeDiode,
   dcSwitching,
+  MODEL_TJ_RANGE,
   spwmDeadTimeDiode,
   spwmDiodeConduction,
   spwmSwitchConduction,
@@ -21,8 +23,8 @@ export const SIC_DEAD_TIME = 250e-9;
 export const MAX_ITERATIONS = 200;
 /** Settled when no junction temperature moves more than this between two steps (K). */
 export const TOLERANCE = 1e-3;
-/** A junction past this temperature is running away, whatever the iteration would still do (°C). */
-export const RUNAWAY_TEMPERATURE = 1000;
+/** Step of the central difference that gives dP/dT_j for the loop gain (K). */
+const GAIN_STEP = 0.5;
 /** The share of the rated voltage above which the estimate warns (cosmic-ray and overshoot margin). */
 export const VOLTAGE_DERATING = 0.8;
 
@@ -33,8 +35,14 @@ export interface LossBreakdown {
   switching: number;
   /** Freewheeling path conduction: diode, or MOSFET channel in reverse plus body diode in the dead times (W). */
   diodeConduction: number;
-  /** Diode recovery (IGBT module) or capacitive charge loss of a Schottky diode (W). */
+  /** Diode reverse recovery (IGBT module) (W). */
   diodeSwitching: number;
+  /**
+   * Loss this part causes in another device (W): a Schottky diode's capacitive charge, dissipated in the switch
+   * that charges it. Not part of `total`, which is what heats this part.
+   */
+  inSwitch: number;
+  /** Every loss that heats this part (W). */
   total: number;
 }
 
@@ -45,17 +53,26 @@ export interface JunctionEstimate {
   name: JunctionName;
   /** Power into this junction (W). */
   power: number;
-  /** Junction temperature (°C); null when the iteration runs away. */
+  /** Junction temperature (°C); null on thermal runaway. */
   tj: number | null;
   tjMax: number;
   rth: number;
+  /**
+   * Loop gain R_th·dP/dT_j of the junction's heating: how many kelvin one kelvin more brings back through the
+   * losses, at the fixed point (or at the top of the model's temperature range when there is none below it).
+   */
+  loopGain: number;
 }
 
-export type EstimateWarning =
-  | { code: "thermalRunaway" }
+/** Why a part cannot stand the operating point. */
+export type Unsuitability =
+  | { code: "voltageOverRating"; vBus: number; vRated: number }
+  | { code: "currentOverPulse"; current: number; rating: number }
   | { code: "tjOverMax"; junction: JunctionName; tj: number; tjMax: number }
-  | { code: "voltageOver80"; vBus: number; vRated: number; limit: number }
-  | { code: "currentOverRating"; current: number; rating: number; tc: number };
+  | { code: "thermalRunaway"; junction: JunctionName; loopGain: number };
+
+/** A caution short of unsuitability. */
+export type EstimateWarning = { code: "voltageOver80"; vBus: number; vRated: number; limit: number };
 
 export interface Estimate {
   kind: LossData["kind"];
@@ -70,6 +87,8 @@ export interface Estimate {
   iterations: number;
   /** Peak device current (A): I_pk of the sine, or the DC current. */
   iPeak: number;
+  /** The reasons the part cannot stand the point; empty when it can. */
+  unsuitable: Unsuitability[];
   warnings: EstimateWarning[];
 }
 
@@ -102,6 +121,7 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
           switching: spwmSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
           diodeConduction: spwmDiodeConduction(0, r, iPeak, op.m, op.pf) + spwmDeadTimeDiode(diode.v0, diode.r, iPeak, SIC_DEAD_TIME, op.fsw),
           diodeSwitching: 0,
+          inSwitch: 0,
         };
         return { losses, powers: [losses.conduction + losses.switching + losses.diodeConduction] };
       },
@@ -120,16 +140,13 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
         switching: dcSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
         diodeConduction: dcConduction(0, channel(tjRectifier!), iPeak, 1 - op.duty) + dcDeadTimeDiode(diode.v0, diode.r, iPeak, SIC_DEAD_TIME, op.fsw),
         diodeSwitching: 0,
+        inSwitch: 0,
       };
       return { losses, powers: [losses.conduction + losses.switching, losses.diodeConduction] };
     },
   };
 }
 
-/** Capacitive switching energy of a Schottky diode: Q_C·V_R·(V/V_R)^k per commutation (J). */
-function capacitiveEnergy(data: DiodeLossData, vBus: number): number {
-  return nanocoulomb(data.qc) * data.vQc * (vBus / data.vQc) ** data.kv;
-}
 
 function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Model {
   const forward = (tj: number) => ({
@@ -145,9 +162,10 @@ function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Mod
         conduction: 0,
         switching: 0,
         diodeConduction: inverter ? spwmDiodeConduction(v0, r, iPeak, op.m, op.pf) : dcConduction(v0, r, iPeak, 1 - op.duty),
+        diodeSwitching: 0,
         // The charge is moved at each commutation of the diode (in the inverter: only in the half-period that it
         // conducts); the energy is dissipated in the switch that turns on, so it does not heat the diode.
-        diodeSwitching: capacitiveEnergy(data, op.vBus) * op.fsw * (inverter ? 0.5 : 1),
+        inSwitch: capacitiveChargeLoss(nanocoulomb(data.qc), data.vQc, data.kv, op.vBus) * op.fsw * (inverter ? 0.5 : 1),
       };
       return { losses, powers: [losses.diodeConduction] };
     },
@@ -175,12 +193,14 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
               switching: spwmSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
               diodeConduction: spwmDiodeConduction(diode.v0, diode.r, iPeak, op.m, op.pf),
               diodeSwitching: spwmSwitching(eRec, ref.i, ref.v, data.kvRec, iPeak, op.vBus, op.fsw),
+              inSwitch: 0,
             }
           : {
               conduction: dcConduction(igbt.v0, igbt.r, iPeak, op.duty),
               switching: dcSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
               diodeConduction: dcConduction(diode.v0, diode.r, iPeak, 1 - op.duty),
               diodeSwitching: dcSwitching(eRec, ref.i, ref.v, data.kvRec, iPeak, op.vBus, op.fsw),
+              inSwitch: 0,
             };
       return { losses, powers: [losses.conduction + losses.switching, losses.diodeConduction + losses.diodeSwitching] };
     },
@@ -203,53 +223,107 @@ const withTotal = (losses: Omit<LossBreakdown, "total">): LossBreakdown => ({
   total: losses.conduction + losses.switching + losses.diodeConduction + losses.diodeSwitching,
 });
 
-/** Estimates one part at a (validated) operating point. Never returns NaN: every input was range-checked. */
-export function estimate(data: LossData, op: OperatingPoint): Estimate {
-  const iPeak = peakCurrent(op);
-  const model = modelOf(data, op, iPeak);
-  const tjMax = data.ratings.tjMax;
-  let tj = model.junctions.map(() => op.tc);
-  let converged = false;
-  let runaway = false;
+/**
+ * Loop gain R_th·∂P/∂T_j of every junction at `tj` (central difference). Each junction's power depends on its own
+ * temperature only (true of every model here), so moving all of them at once yields each one's own derivative.
+ */
+function loopGains(model: Model, tj: number[]): number[] {
+  const up = model.evaluate(tj.map((t) => t + GAIN_STEP)).powers;
+  const down = model.evaluate(tj.map((t) => t - GAIN_STEP)).powers;
+  return model.junctions.map((junction, index) => (junction.rth * (up[index]! - down[index]!)) / (2 * GAIN_STEP));
+}
+
+/** The same, taken inside the model's temperature range (beyond it the losses are flat and say nothing). */
+function loopGainsInRange(model: Model, tj: number[]): number[] {
+  return loopGains(
+    model,
+    tj.map((t) => Math.min(Math.max(t, MODEL_TJ_RANGE.min + GAIN_STEP), MODEL_TJ_RANGE.max - GAIN_STEP)),
+  );
+}
+
+interface ThermalSolution {
+  tj: number[];
+  /** Per junction: R_th·dP/dT_j at its fixed point (inside the model's range). */
+  gains: number[];
+  converged: boolean;
+  iterations: number;
+}
+
+/**
+ * Solves T_j = T_c + P(T_j)·R_th. A fixed point is stable when the loop gain G = R_th·dP/dT_j there is below 1: a
+ * kelvin more brings back less than a kelvin through the losses. Where G ≥ 1 every kelvin brings more, the
+ * temperature has nowhere to settle: that, and nothing else, is thermal runaway (G is read at the fixed point, or
+ * at the top of the model's temperature range when the junction climbs past it without one).
+ */
+function solveTemperatures(model: Model, tc: number): ThermalSolution {
+  const next = (tj: number[]) => {
+    const { powers } = model.evaluate(tj);
+    return model.junctions.map((junction, index) => tc + powers[index]! * junction.rth);
+  };
+  let tj = model.junctions.map(() => tc);
   let iterations = 0;
-  // Fixed-point iteration T_j ← T_c + P(T_j)·R_th. With P linear in T_j (slope b) it converges when R_th·b < 1;
-  // otherwise the temperature grows without bound: thermal runaway, reported instead of a number.
+  let converged = false;
+  // From T_c the losses rise with T_j, so the plain iteration climbs to the lowest fixed point.
   while (iterations < MAX_ITERATIONS) {
     iterations++;
-    const { powers } = model.evaluate(tj);
-    const next = model.junctions.map((junction, index) => op.tc + powers[index]! * junction.rth);
-    if (next.some((value) => value > RUNAWAY_TEMPERATURE)) {
-      runaway = true;
-      break;
-    }
-    const step = Math.max(...next.map((value, index) => Math.abs(value - tj[index]!)));
-    tj = next;
+    const following = next(tj);
+    const step = Math.max(...following.map((value, index) => Math.abs(value - tj[index]!)));
+    tj = following;
     if (step < TOLERANCE) {
       converged = true;
       break;
     }
+    if (tj.some((value) => value > MODEL_TJ_RANGE.max)) break;
   }
-  if (!converged) runaway = true;
-  // On runaway the losses are shown at T_j,max: what the part would dissipate at the hottest it may run.
-  const at = runaway ? model.junctions.map(() => tjMax) : tj;
+  // Junctions that are stable but slow to reach (G near 1) or beyond the model's range settle by Newton steps
+  // T ← T + (g(T) − T)/(1 − G), G taken where T is (exact in one step for losses linear in T_j); a junction in
+  // runaway stays where it is (the junctions do not heat each other, so it does not move the others).
+  const stable = loopGainsInRange(model, tj).map((gain) => gain < 1);
+  for (let step = 0; step < 50 && !converged && stable.some(Boolean); step++) {
+    iterations++;
+    const following = next(tj);
+    const local = loopGains(model, tj);
+    const stepped = tj.map((value, index) => (stable[index] ? value + (following[index]! - value) / (1 - Math.min(local[index]!, 0.95)) : value));
+    converged = Math.max(...stepped.map((value, index) => Math.abs(value - tj[index]!))) < TOLERANCE;
+    tj = stepped;
+  }
+  const gains = loopGainsInRange(model, tj);
+  return { tj, gains, converged: converged && gains.every((gain) => gain < 1), iterations };
+}
+
+/** Estimates one part at a (validated) operating point. Never returns NaN: every input was range-checked. */
+export function estimate(data: LossData, op: OperatingPoint): Estimate {
+  const iPeak = peakCurrent(op);
+  const model = modelOf(data, op, iPeak);
+  const { ratings } = data;
+  const tjMax = ratings.tjMax;
+  const solution = solveTemperatures(model, op.tc);
+  const runaway = solution.gains.map((gain) => gain >= 1);
+  // A junction in runaway is shown with its losses at T_j,max: what it would dissipate at the hottest it may run.
+  const at = solution.tj.map((value, index) => (runaway[index] ? tjMax : value));
   const { losses, powers } = model.evaluate(at);
   const junctions: JunctionEstimate[] = model.junctions.map((junction, index) => ({
     name: junction.name,
     power: powers[index]!,
-    tj: runaway ? null : op.tc + powers[index]! * junction.rth,
+    tj: runaway[index] ? null : op.tc + powers[index]! * junction.rth,
     tjMax,
     rth: junction.rth,
+    loopGain: solution.gains[index]!,
   }));
 
-  const warnings: EstimateWarning[] = [];
-  if (runaway) warnings.push({ code: "thermalRunaway" });
+  const unsuitable: Unsuitability[] = [];
+  if (op.vBus > ratings.v) unsuitable.push({ code: "voltageOverRating", vBus: op.vBus, vRated: ratings.v });
+  // The current is judged by the heat it makes (T_j below) and by the pulsed rating where one is known; a
+  // continuous DC rating says nothing about a sine's peak.
+  if (ratings.iPulse !== undefined && iPeak > ratings.iPulse) unsuitable.push({ code: "currentOverPulse", current: iPeak, rating: ratings.iPulse });
   for (const junction of junctions) {
-    if (junction.tj !== null && junction.tj > tjMax) warnings.push({ code: "tjOverMax", junction: junction.name, tj: junction.tj, tjMax });
+    if (junction.tj === null) unsuitable.push({ code: "thermalRunaway", junction: junction.name, loopGain: junction.loopGain });
+    else if (junction.tj > tjMax) unsuitable.push({ code: "tjOverMax", junction: junction.name, tj: junction.tj, tjMax });
   }
-  const limit = VOLTAGE_DERATING * data.ratings.v;
-  if (op.vBus > limit) warnings.push({ code: "voltageOver80", vBus: op.vBus, vRated: data.ratings.v, limit });
-  const rating = currentRatingAt(data.ratings.i, data.ratings.tc, tjMax, op.tc);
-  if (iPeak > rating) warnings.push({ code: "currentOverRating", current: iPeak, rating, tc: op.tc });
+  const warnings: EstimateWarning[] = [];
+  const limit = VOLTAGE_DERATING * ratings.v;
+  // Above the rating the part is unsuitable (reported above), not merely close to it.
+  if (op.vBus > limit && op.vBus <= ratings.v) warnings.push({ code: "voltageOver80", vBus: op.vBus, vRated: ratings.v, limit });
 
   const temperatures = junctions.map((junction) => junction.tj);
   return {
@@ -258,17 +332,18 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
     scope: op.mode === "dcdc" && data.kind !== "diode" ? "leg" : "position",
     losses: withTotal(losses),
     junctions,
-    tj: runaway ? null : Math.max(...(temperatures as number[])),
-    converged,
-    iterations,
+    tj: temperatures.includes(null) ? null : Math.max(...(temperatures as number[])),
+    converged: solution.converged,
+    iterations: solution.iterations,
     iPeak,
+    unsuitable,
     warnings,
   };
 }
 
-/** Whether an estimate crosses a limit (the finder marks such rows). */
-export function exceedsLimit(result: Estimate): boolean {
-  return result.warnings.length > 0;
+/** Whether the part can stand the operating point: rated voltage, pulsed current, T_j,max, no thermal runaway. */
+export function isSuitable(result: Estimate): boolean {
+  return result.unsuitable.length === 0;
 }
 
 /** Switching frequencies for the loss-vs-frequency chart: log-spaced around the operating point's. */
@@ -292,21 +367,4 @@ export function lossVsFrequency(data: LossData, op: OperatingPoint, frequencies 
     const result = estimate(data, { ...op, fsw });
     return { fsw, losses: result.losses, tj: result.tj };
   });
-}
-
-/**
- * The assumptions a result rests on, as keys of locales/*\/estimator.json "assumptions" (the UI lists them with
- * every result). Values interpolated into them come with the keys.
- */
-export function assumptionsOf(data: LossData, op: OperatingPoint): Array<{ key: string; values?: Record<string, number | string> }> {
-  const list: Array<{ key: string; values?: Record<string, number | string> }> = [];
-  list.push(op.mode === "inverter" ? { key: "topologyInverter", values: { m: op.m, pf: op.pf } } : { key: "topologyDcdc", values: { duty: op.duty } });
-  list.push({ key: "scaling" });
-  if (data.kind === "mosfet") list.push({ key: "mosfetSync", values: { deadTime: SIC_DEAD_TIME * 1e9 } });
-  if (data.kind === "diode") list.push({ key: "diodeCapacitive" });
-  if (data.kind === "igbt") list.push({ key: "igbtEnergies", values: { tj: data.switchingRef.tj } });
-  if (data.rthRef === "fluid") list.push({ key: "fluid" });
-  if (data.threeLevel) list.push({ key: "threeLevel" });
-  list.push({ key: "thermal" }, { key: "ideal" }, { key: "datasheetGoverns" });
-  return list;
 }

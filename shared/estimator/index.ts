@@ -3,5 +3,6 @@
 export * from "./operating-point.ts";
 export * from "./equations.ts";
 export * from "./estimate.ts";
+export * from "./assumptions.ts";
 export * from "./suggest.ts";
 export * from "./ranking.ts";

@@ -1,7 +1,8 @@
-// Ranking parts by their estimate (the finder's sort=estLoss / estTj): pure, no zod, shared by the finder's
-// loader and the CSV.
+// Ranking parts by their estimate (the finder's sort=estLoss / estTj, compare's columns) and choosing the lowest
+// loss: pure, no zod, shared by the finder's loader, the CSV and compare.
+import type { LossData } from "../contract/loss-data.ts";
 import type { ProductListItem } from "../contract/products.ts";
-import { estimate } from "./estimate.ts";
+import { estimate, isSuitable, type Estimate } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 
 export const EST_LOSS = "estLoss";
@@ -18,21 +19,55 @@ export function readEstimateSort(sort: string | null): EstimateSort | null {
   return match ? { fieldId: match[1] as EstimateSortField, order: match[2] as EstimateSort["order"] } : null;
 }
 
+/** Where a part stands in a ranking: the suitable ones first, then the unsuitable, then those without an estimate. */
+type RankTier = 0 | 1 | 2;
+
+interface Ranked<T> {
+  item: T;
+  index: number;
+  tier: RankTier;
+  /** Total loss or hottest T_j; null in thermal runaway (no steady temperature) or without an estimate. */
+  key: number | null;
+}
+
 /**
- * Orders rows by estimated total loss or hottest T_j. Rows without an estimate, and rows in thermal runaway
- * (no steady temperature), come last in either direction; ties keep the catalogue order.
+ * Orders items by estimated total loss or hottest T_j. Every suitable part comes before every part that cannot
+ * stand the operating point (in either direction), and those before parts without an estimate; inside a tier
+ * runaway parts come last and ties keep the given order.
  */
-export function rankByEstimate(list: ProductListItem[], op: OperatingPoint, sort: EstimateSort): ProductListItem[] {
-  const key = (product: ProductListItem): number | null => {
-    if (!product.loss) return null;
-    const result = estimate(product.loss, op);
-    if (result.tj === null) return null;
-    return sort.fieldId === EST_TJ ? result.tj : result.losses.total;
-  };
-  const keyed = list.map((product, index) => ({ product, index, key: key(product) }));
-  keyed.sort((a, b) => {
+function rankEstimates<T>(items: T[], resultOf: (item: T) => Estimate | null, sort: EstimateSort): T[] {
+  const ranked: Array<Ranked<T>> = items.map((item, index) => {
+    const result = resultOf(item);
+    if (!result) return { item, index, tier: 2, key: null };
+    const key = sort.fieldId === EST_TJ ? result.tj : result.tj === null ? null : result.losses.total;
+    return { item, index, tier: isSuitable(result) ? 0 : 1, key };
+  });
+  ranked.sort((a, b) => {
+    if (a.tier !== b.tier) return a.tier - b.tier;
     if (a.key === null || b.key === null) return a.key === b.key ? a.index - b.index : a.key === null ? 1 : -1;
     return (sort.order === "asc" ? a.key - b.key : b.key - a.key) || a.index - b.index;
   });
-  return keyed.map((entry) => entry.product);
+  return ranked.map((entry) => entry.item);
+}
+
+/** The finder's rows ranked at an operating point (see rankEstimates). */
+export function rankByEstimate(list: ProductListItem[], op: OperatingPoint, sort: EstimateSort): ProductListItem[] {
+  return rankEstimates(list, (product) => (product.loss ? estimate(product.loss, op) : null), sort);
+}
+
+/**
+ * The parts to mark as having the lowest loss: per device type (MOSFET, diode, IGBT: a diode's losses are never
+ * weighed against a switch's), the suitable part with the lowest total, when the type has at least two parts to
+ * choose between. Returns their indexes in `parts`.
+ */
+export function lowestLossPerType(parts: Array<{ kind: LossData["kind"]; result: Estimate }>): Set<number> {
+  const best = new Set<number>();
+  for (const kind of new Set(parts.map((part) => part.kind))) {
+    const ofKind = parts.map((part, index) => ({ ...part, index })).filter((part) => part.kind === kind);
+    const suitable = ofKind.filter((part) => isSuitable(part.result));
+    if (ofKind.length < 2 || !suitable.length) continue;
+    const lowest = Math.min(...suitable.map((part) => part.result.losses.total));
+    for (const part of suitable) if (part.result.losses.total === lowest) best.add(part.index);
+  }
+  return best;
 }

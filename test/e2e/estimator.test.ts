@@ -53,6 +53,26 @@ describe("estimator", () => {
     }
   });
 
+  it("ranks the 650 V MOSFETs last at 800 V, each marked not suitable with the reason, hydrated and axe-clean", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const problems = watchProblems(page);
+    await page.goto(`${origin}/en/productAndService/products/100?sort=estLoss:asc&size=50&op=800,20,50k,0.9,80`);
+    await hydrated(page);
+    const parts = await rowParts(page);
+    const reasons = await page.locator(".finder-table tbody tr").evaluateAll((rows) =>
+      rows.map((row) => row.querySelector(".estimate-cell__reason")?.textContent ?? ""),
+    );
+    const first = parts.findIndex((part) => part.endsWith("065K4") || part.endsWith("065B7") || part.endsWith("065L8"));
+    // Every row from the first 650 V part on is unsuitable; none before it.
+    expect(reasons.slice(0, first).every((reason) => reason === "")).toBe(true);
+    expect(reasons.slice(first).every((reason) => reason.startsWith("Not suitable: "))).toBe(true);
+    expect(reasons[parts.indexOf("QCM025065K4")]).toBe("Not suitable: Bus voltage 800 V is above the rated 650 V.");
+    if (shots) await page.screenshot({ path: path.join(shots, "estimator-finder-unsuitable-1440.png"), fullPage: true });
+    expect(await axe(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   for (const width of [1440, 390]) {
     it(`ranks the finder by estimated loss and re-ranks when the operating point changes at ${width} px`, async () => {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
@@ -132,8 +152,21 @@ describe("estimator", () => {
       const compare = page.locator("table.estimate-table--compare");
       await compare.scrollIntoViewIfNeeded();
       expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM013120K4", "QCM040120K4", "QCM160120K3"]);
-      expect(await compare.locator("td.is-best").textContent()).toBe("16.8");
+      expect(await compare.locator("td.is-best").textContent()).toBe("16.8 (lowest loss of its device type among the suitable parts)");
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-${width}.png`), fullPage: true });
+      expect(await axe(page)).toEqual([]);
+
+      // 650 V parts at 800 V beside a 1200 V MOSFET: after it, not suitable with the reason, never marked lowest.
+      await page.goto(`${origin}/en/productAndService/compare?parts=QCM040120K4,QCM025065K4,QCD06065T2&op=800,20,50k,0.9,80`);
+      await hydrated(page);
+      await compare.scrollIntoViewIfNeeded();
+      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM040120K4", "QCM025065K4", "QCD06065T2"]);
+      const verdicts = await compare.locator("td[data-suitable]").allTextContents();
+      expect(verdicts[0]).toBe("Yes");
+      for (const verdict of verdicts.slice(1)) expect(verdict).toContain("Not suitable: Bus voltage 800 V is above the rated 650 V.");
+      expect(await compare.locator("td.is-best").count()).toBe(1);
+      expect(await compare.locator("td.is-best").textContent()).toMatch(/^20\.5 /);
+      if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-unsuitable-${width}.png`), fullPage: true });
       expect(await axe(page)).toEqual([]);
       expect(problems).toEqual([]);
       await page.close();

@@ -73,6 +73,8 @@ describe("loss data", () => {
         expect(parsed.ratings.v).toBe(params.vds);
         expect(parsed.ratings.i).toBe(params.id100 ?? params.id);
         expect(parsed.ratings.tjMax).toBe(params.tjmax ?? params.tjop);
+        // Neither the parameters nor the datasheet state a pulsed current: the estimate says it has none.
+        expect(parsed.ratings.iPulse).toBeUndefined();
         expect(parsed.channel.v0).toEqual([0, 0]);
         expect(parsed.channel.r[0]).toBe(params.rdson);
         expect(parsed.channel.r[1]).toBe(stated(text, /; ([\d.]+) mOhm typ at T\w* = \d+ deg C/));
@@ -95,7 +97,10 @@ describe("loss data", () => {
         const onStated = text.match(/E_on = ([\d.]+) uJ/);
         if (onStated) expect(parsed.eOn * 1000).toBe(Number(onStated[1]));
       } else if (parsed.kind === "diode") {
-        expect(parsed.ratings).toEqual({ v: params.vrrm, i: params.if, tc: 135, tjMax: params.tjmax });
+        // The pulsed-current rating of a Schottky diode is its surge current I_FSM (10 ms half sine).
+        expect(parsed.ratings).toEqual({ v: params.vrrm, i: params.if, tc: 135, tjMax: params.tjmax, iPulse: params.ifsm });
+        const surge = text.match(/IFSM = (\d+) A/);
+        if (surge) expect(parsed.ratings.iPulse).toBe(Number(surge[1]));
         close(drop(parsed.forward, parsed.ratings.i, 0), params.vf as number, 0.01);
         close(drop(parsed.forward, parsed.ratings.i, 1), stated(text, /; ([\d.]+) V typ at Tj = 175/), 0.01);
         expect(parsed.qc).toBe(params.qc);
@@ -107,6 +112,7 @@ describe("loss data", () => {
         expect(parsed.ratings.v).toBe(params.vces);
         expect(parsed.ratings.i).toBe(params.icnom);
         expect(parsed.ratings.tjMax).toBe(params.tjop);
+        expect(parsed.ratings.iPulse).toBeUndefined();
         expect(parsed.rthDiode).toBe(stated(text, /, ([\d.]+) K\/W per diode/));
         close(drop(parsed.igbt, parsed.ratings.i, 0), params.vcesat as number, 0.01);
         close(drop(parsed.igbt, parsed.ratings.i, 1), stated(text, /; ([\d.]+) V typ at Tvj = 150/), 0.01);

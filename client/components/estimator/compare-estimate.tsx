@@ -1,8 +1,8 @@
-// The estimator on the compare page: one operating point (the URL's, else a typical one for the first
-// part) and the loss breakdown of every compared part at it, beside the panel to change it.
+// The estimator on the compare page: one operating point (the URL's, else a typical one that the lowest-rated
+// compared part suits) and the loss breakdown of every compared part at it, beside the panel to change it.
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../i18n-react.tsx";
-import { suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
+import { suggestForParts, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { CompareLosses, type ComparedPart } from "./compare-losses.tsx";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
@@ -11,16 +11,16 @@ import { operatingPointSummary } from "./format.ts";
 export function CompareEstimate({ parts, parsed }: { parts: ComparedPart[]; parsed: ParsedOperatingPoint | null }) {
   const { t } = useTranslation("estimator");
   const { search } = useLocation();
-  const first = parts.find((part) => part.loss)?.loss;
-  if (!first) return null;
+  const losses = parts.flatMap((part) => (part.loss ? [part.loss] : []));
+  if (!losses.length) return null;
   const query = new URLSearchParams(search);
-  const suggestion = suggestOperatingPoint(first);
+  const suggestion = suggestForParts(losses);
   const op = parsed?.ok ? parsed.value : suggestion;
   return (
     <section className="compare-estimate" aria-labelledby="compare-estimate-heading">
       <h2 id="compare-estimate-heading">{t("compare.heading")}</h2>
-      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} headingLevel={3} />
-      {parsed?.ok ? null : <p className="op-panel__active">{t("panel.suggested", { summary: operatingPointSummary(op, t) })}</p>}
+      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} headingLevel={3} intro="panel.introCompare" />
+      {parsed?.ok ? null : <p className="op-panel__active">{t(losses.length > 1 ? "panel.suggestedCompare" : "panel.suggested", { summary: operatingPointSummary(op, t) })}</p>}
       <CompareLosses parts={parts} op={op} />
     </section>
   );

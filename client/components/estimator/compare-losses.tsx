@@ -1,13 +1,15 @@
 // Compare: the loss breakdown of every compared part side by side at one operating point, so the coolest
-// part of the set is one glance away. Parts without loss data (gate drivers) are left out.
+// part of the set is one glance away. The parts that can stand the point come first; the lowest loss is marked
+// per device type among those only (ranking.ts). Parts without loss data (gate drivers) are left out.
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { estimate, isSuitable, lowestLossPerType, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
-import { EstimateAssumptions, useWarningText } from "./estimate-notes.tsx";
+import { EstimateAssumptions } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
-import { lossRows } from "./loss-breakdown.tsx";
+import { inSwitchRow, lossRows } from "./loss-breakdown.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
+import { warningText as sentences } from "./warning-text.ts";
 import "../../styles/estimator.css";
 
 export interface ComparedPart {
@@ -27,10 +29,12 @@ const itemLabels: Record<(typeof items)[number], string> = {
 export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: OperatingPoint }) {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
-  const warningText = useWarningText();
-  const estimated = parts.flatMap((part) => (part.loss ? [{ ...part, loss: part.loss, result: estimate(part.loss, op) }] : []));
-  if (!estimated.length) return null;
-  const best = Math.min(...estimated.map((part) => part.result.losses.total));
+  const warningText = sentences(t, language, true);
+  const all = parts.flatMap((part) => (part.loss ? [{ ...part, loss: part.loss, result: estimate(part.loss, op) }] : []));
+  if (!all.length) return null;
+  // Every suitable part before every unsuitable one, each group in the order the visitor chose.
+  const estimated = [...all.filter((part) => isSuitable(part.result)), ...all.filter((part) => !isSuitable(part.result))];
+  const best = lowestLossPerType(estimated.map((part) => ({ kind: part.loss.kind, result: part.result })));
   // Parts of one kind get that kind's own labels (and only its items); a mixed set the labels that fit all.
   const first = estimated[0]!;
   const sameKind = estimated.every((part) => part.loss.kind === first.loss.kind);
@@ -42,11 +46,17 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
         ? t(ownLabels.get(key)!)
         : key === "conduction"
           ? `${t("breakdown.conductionMosfet")} / ${t("breakdown.conductionIgbt")}`
-          : key === "diodeSwitching"
-            ? `${t("breakdown.diodeRecovery")} / ${t("breakdown.diodeCapacitive")}`
-            : t(itemLabels[key]);
+          : t(itemLabels[key]);
   const shownItems = items.filter((key) => key === "total" || (ownLabels ? ownLabels.has(key) : estimated.some((part) => part.result.losses[key] > 0)));
+  const elsewhere = estimated.map((part) => inSwitchRow(part.loss, part.result));
+  const elsewhereLabel = elsewhere.find((row) => row !== null)?.label;
   const tjText = (result: Estimate) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language));
+  const dash = (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{t("finder.none")}</span>
+    </>
+  );
   return (
     <div className="estimate estimate--compare">
       <ScrollRegion label={t("compare.caption")} className="estimate-scroll--compare">
@@ -66,33 +76,47 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
             {shownItems.map((key) => (
               <tr key={key} className={key === "total" ? "estimate-table__total" : undefined}>
                 <th scope="row">{label(key)}</th>
-                {estimated.map((part) => (
-                  <td key={part.partNumber} className={`is-numeric${key === "total" && part.result.losses.total === best ? " is-best" : ""}`}>
+                {estimated.map((part, index) => (
+                  <td key={part.partNumber} className={`is-numeric${key === "total" && best.has(index) ? " is-best" : ""}`}>
                     {formatWatts(part.result.losses[key], language)}
+                    {key === "total" && best.has(index) ? <span className="visually-hidden">{` (${t("compare.best")})`}</span> : null}
                   </td>
                 ))}
               </tr>
             ))}
+            {elsewhereLabel ? (
+              <tr className="estimate-table__elsewhere">
+                <th scope="row">{t(elsewhereLabel)}</th>
+                {estimated.map((part, index) => (
+                  <td key={part.partNumber} className="is-numeric">
+                    {elsewhere[index] ? formatWatts(elsewhere[index].value, language) : dash}
+                  </td>
+                ))}
+              </tr>
+            ) : null}
             <tr>
               <th scope="row">{t("breakdown.tj")}</th>
               {estimated.map((part) => (
-                <td key={part.partNumber} className={`is-numeric${part.result.warnings.length ? " is-over" : ""}`}>
+                <td key={part.partNumber} className={`is-numeric${part.result.unsuitable.some((reason) => reason.code === "tjOverMax" || reason.code === "thermalRunaway") ? " is-over" : ""}`}>
                   {tjText(part.result)}
                 </td>
               ))}
             </tr>
             <tr>
-              <th scope="row">{t("warnings.heading")}</th>
+              <th scope="row">{t("compare.suitable")}</th>
               {estimated.map((part) => (
-                <td key={part.partNumber} className="estimate-table__warnings">
-                  {part.result.warnings.length ? part.result.warnings.map((warning) => warningText(warning)).join(" ") : t("warnings.none")}
+                <td key={part.partNumber} className={`estimate-table__warnings${isSuitable(part.result) ? "" : " is-over"}`} data-suitable={isSuitable(part.result)}>
+                  {isSuitable(part.result)
+                    ? [t("compare.yes"), ...part.result.warnings.map((warning) => `${t("warnings.cautions")} ${warningText(warning)}`)].join(" ")
+                    : t("finder.notSuitableBecause", { reasons: part.result.unsuitable.map((reason) => warningText(reason)).join(" ") })}
                 </td>
               ))}
             </tr>
           </tbody>
         </table>
       </ScrollRegion>
-      <EstimateAssumptions data={estimated[0]!.loss} op={op} />
+      <p className="estimate__scope">{t("compare.legend")}</p>
+      <EstimateAssumptions data={estimated[0]!.loss} op={op} parts={estimated.map((part) => ({ partNumber: part.partNumber, data: part.loss }))} />
     </div>
   );
 }

@@ -1,54 +1,54 @@
-// What every estimate says beside its numbers: the limits it crosses and the assumptions it rests on,
-// ending with the datasheet governing (issue 10 §4).
+// What every estimate says beside its numbers: whether the part can stand the operating point (and why not),
+// the cautions short of that and the assumptions it rests on, ending with the datasheet governing (issue 10 §4).
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { assumptionsOf, formatNumber, type Estimate, type EstimateWarning, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { assumptionsOf, assumptionsOfParts, type Estimate, type EstimateWarning, type OperatingPoint, type Unsuitability } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
-import { formatCelsius } from "./format.ts";
+import { warningText } from "./warning-text.ts";
 
-export function useWarningText() {
+/** The sentence of a reason for unsuitability or of a caution, in the page's language. */
+function useWarningText() {
   const { t } = useTranslation("estimator");
-  const language = useLanguage();
-  return (warning: EstimateWarning): string => {
-    switch (warning.code) {
-      case "thermalRunaway":
-        return t("warnings.thermalRunaway");
-      case "tjOverMax":
-        return t("warnings.tjOverMax", { junction: t(`breakdown.${warning.junction}`), tj: formatCelsius(warning.tj, language), tjMax: warning.tjMax });
-      case "voltageOver80":
-        return t("warnings.voltageOver80", { vBus: formatNumber(warning.vBus), vRated: warning.vRated, limit: formatNumber(warning.limit) });
-      case "currentOverRating":
-        return t("warnings.currentOverRating", { current: formatNumber(Number(warning.current.toFixed(1))), rating: formatNumber(Number(warning.rating.toFixed(1))), tc: formatNumber(warning.tc) });
-    }
-  };
+  return warningText(t, useLanguage());
 }
 
 export function EstimateWarnings({ result }: { result: Estimate }) {
   const { t } = useTranslation("estimator");
   const text = useWarningText();
-  if (!result.warnings.length) return <p className="estimate-ok">{t("warnings.none")}</p>;
+  if (!result.unsuitable.length && !result.warnings.length) return <p className="estimate-ok">{t("warnings.none")}</p>;
+  const list = (items: Array<Unsuitability | EstimateWarning>, heading: string, className: string) => (
+    <div className={className}>
+      <p className="estimate-warnings__heading">{heading}</p>
+      <ul className="estimate-warnings">
+        {items.map((item, index) => (
+          <li key={index}>
+            <span aria-hidden="true">⚠ </span>
+            {text(item)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
   return (
-    <ul className="estimate-warnings" aria-label={t("warnings.heading")}>
-      {result.warnings.map((warning, index) => (
-        <li key={index}>
-          <span aria-hidden="true">⚠ </span>
-          {text(warning)}
-        </li>
-      ))}
-    </ul>
+    <>
+      {result.unsuitable.length ? list(result.unsuitable, t("warnings.notSuitable"), "estimate-unsuitable") : null}
+      {result.warnings.length ? list(result.warnings, t("warnings.cautions"), "estimate-cautions") : null}
+    </>
   );
 }
 
-export function EstimateAssumptions({ data, op, headingLevel = 3 }: { data: LossData; op: OperatingPoint; headingLevel?: 3 | 4 }) {
+/** `parts` (compare): the assumptions of every compared part, those of some parts naming them. */
+export function EstimateAssumptions({ data, op, headingLevel = 3, parts }: { data: LossData; op: OperatingPoint; headingLevel?: 3 | 4; parts?: Array<{ partNumber: string; data: LossData }> }) {
   const { t } = useTranslation("estimator");
   const Heading = `h${headingLevel}` as const;
+  const items = parts && parts.length > 1 ? assumptionsOfParts(parts, op) : assumptionsOf(data, op).map((item) => ({ ...item, parts: null }));
   return (
     <div className="estimate-assumptions">
       <Heading>{t("assumptions.heading")}</Heading>
       <ul>
-        {assumptionsOf(data, op).map((item) => (
-          <li key={item.key} className={item.key === "datasheetGoverns" ? "estimate-assumptions__governs" : undefined}>
-            {t(`assumptions.${item.key}`, item.values ?? {})}
+        {items.map((item) => (
+          <li key={`${item.key}-${item.parts?.join() ?? ""}`} className={item.key === "datasheetGoverns" ? "estimate-assumptions__governs" : undefined}>
+            {`${item.parts ? `${item.parts.join(", ")}: ` : ""}${t(`assumptions.${item.key}`, item.values ?? {})}`}
           </li>
         ))}
       </ul>

@@ -1,12 +1,14 @@
 // The finder's estimate columns (issue 10): estimated total loss and hottest T_j of every row at the
-// operating point, appended to the finder's column list (client/pages/products/finder-columns.tsx) and
-// sortable as `sort=estLoss:asc` / `estTj:asc` (the loader ranks the whole filtered result, finder-estimates.ts).
+// operating point, a part that cannot stand it marked "not suitable" with the reason; appended to the finder's
+// column list (client/pages/products/finder-columns.tsx) and sortable as `sort=estLoss:asc` / `estTj:asc`
+// (the loader ranks the whole filtered result, finder-estimates.ts).
 import type { TFunction } from "i18next";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
-import { estimate, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { estimate, isSuitable, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
+import { warningText } from "./warning-text.ts";
 import { EST_LOSS, EST_TJ } from "./finder-estimates.ts";
 
 export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, language: Language): FinderColumn[] {
@@ -16,21 +18,25 @@ export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, l
     if (!cache.has(product.id)) cache.set(product.id, product.loss ? estimate(product.loss, op) : null);
     return cache.get(product.id)!;
   };
-  const cell = (product: ProductListItem, text: (result: Estimate) => string) => {
+  const text = warningText(t, language, true);
+  /** `reasons`: whether this cell spells out why a part is unsuitable (one column does, the other marks it). */
+  const cell = (product: ProductListItem, value: (result: Estimate) => string, reasons: boolean) => {
     const result = resultOf(product);
     if (!result) return <span className="estimate-cell estimate-cell--none">{t("finder.none")}</span>;
-    const over = result.warnings.length > 0;
+    const suitable = isSuitable(result);
+    const caution = suitable && result.warnings.length > 0;
+    const why = suitable ? null : t("finder.notSuitableBecause", { reasons: result.unsuitable.map(text).join(" ") });
     return (
-      <span className={`estimate-cell${over ? " is-over" : ""}`} title={over ? t("warnings.exceeds") : undefined}>
-        {text(result)}
-        {over ? (
-          <>
-            <span className="estimate-cell__mark" aria-hidden="true">
-              {" ⚠"}
-            </span>
-            <span className="visually-hidden"> ({t("warnings.exceeds")})</span>
-          </>
+      <span className={`estimate-cell${suitable ? "" : " is-over"}`} title={why ?? (caution ? result.warnings.map(text).join(" ") : undefined)}>
+        {value(result)}
+        {!suitable || caution ? (
+          <span className="estimate-cell__mark" aria-hidden="true">
+            {" ⚠"}
+          </span>
         ) : null}
+        {why && reasons ? <small className="estimate-cell__reason">{why}</small> : null}
+        {why && !reasons ? <span className="visually-hidden">{` (${t("finder.notSuitable")})`}</span> : null}
+        {caution ? <span className="visually-hidden">{` (${t("finder.caution")}: ${result.warnings.map(text).join(" ")})`}</span> : null}
       </span>
     );
   };
@@ -46,7 +52,7 @@ export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, l
         const result = resultOf(product);
         return result ? Number(result.losses.total.toPrecision(4)) : null;
       },
-      render: (product) => cell(product, (result) => formatWatts(result.losses.total, language)),
+      render: (product) => cell(product, (result) => formatWatts(result.losses.total, language), true),
     },
     {
       id: EST_TJ,
@@ -59,7 +65,7 @@ export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, l
         const tj = resultOf(product)?.tj;
         return tj === undefined || tj === null ? null : Math.round(tj);
       },
-      render: (product) => cell(product, (result) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language))),
+      render: (product) => cell(product, (result) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language)), false),
     },
   ];
 }

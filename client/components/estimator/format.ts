@@ -1,14 +1,18 @@
 // Number formatting of the estimator's results: the same text on the server and in the browser (explicit
-// locale), three significant digits for losses, whole degrees for temperatures.
+// locale), three significant digits for losses (down to milliwatts), whole degrees for temperatures.
 import type { TFunction } from "i18next";
 import { formatNumber, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 
 const locales: Record<Language, string> = { zh: "zh-CN", en: "en-US" };
 
+/**
+ * Three significant digits, never finer than a milliwatt (0.004 → "0.004", 0.01234 → "0.012", 12.34 → "12.3");
+ * from 1 kW on, whole watts (1234.5 → "1,235"). Rounded here, so server and browser print the same digits.
+ */
 export function formatWatts(value: number, language: Language): string {
-  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return new Intl.NumberFormat(locales[language], { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value);
+  const rounded = Math.abs(value) >= 1000 ? Math.round(value) : Number(Number(value.toPrecision(3)).toFixed(3));
+  return new Intl.NumberFormat(locales[language], { maximumFractionDigits: 3, minimumFractionDigits: 0 }).format(rounded);
 }
 
 export function formatCelsius(value: number, language: Language): string {

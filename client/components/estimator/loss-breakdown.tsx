@@ -26,9 +26,15 @@ export function lossRows(data: LossData, result: Estimate): Array<{ key: string;
       { key: "diodeSwitching", label: "breakdown.diodeRecovery" },
     );
   } else {
-    rows.push({ key: "diodeConduction", label: "breakdown.diodeConduction" }, { key: "diodeSwitching", label: "breakdown.diodeCapacitive" });
+    // The capacitive charge heats the switch, not the diode: shown after the total (inSwitchRow), never in it.
+    rows.push({ key: "diodeConduction", label: "breakdown.diodeConduction" });
   }
   return rows.map((row) => ({ key: row.key, label: row.label, value: result.losses[row.key] }));
+}
+
+/** The loss a part causes in another device (a Schottky diode's capacitive charge, in the switch), or null. */
+export function inSwitchRow(data: LossData, result: Estimate): { label: string; value: number } | null {
+  return data.kind === "diode" ? { label: "breakdown.diodeCapacitive", value: result.losses.inSwitch } : null;
 }
 
 export function scopeKey(data: LossData, result: Estimate): string {
@@ -40,6 +46,7 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   const result = estimate(data, op);
+  const elsewhere = inSwitchRow(data, result);
   return (
     <div className="estimate">
       <div className="estimate__tables">
@@ -69,6 +76,14 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                   {formatWatts(result.losses.total, language)}
                 </td>
               </tr>
+              {elsewhere ? (
+                <tr className="estimate-table__elsewhere">
+                  <th scope="row">{t(elsewhere.label)}</th>
+                  <td className="is-numeric" data-estimate="in-switch">
+                    {formatWatts(elsewhere.value, language)}
+                  </td>
+                </tr>
+              ) : null}
             </tfoot>
           </table>
         </ScrollRegion>

@@ -24,6 +24,8 @@ export interface OperatingPointPanelProps {
   keep?: Array<[string, string]>;
   /** The level of the panel's heading in the page's outline. */
   headingLevel?: 2 | 3;
+  /** The intro's key: the finder estimates every part, a detail page one, compare the compared ones. */
+  intro?: "panel.intro" | "panel.introOne" | "panel.introCompare";
 }
 
 type Draft = Record<keyof OperatingPoint, string>;
@@ -48,7 +50,7 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
   return fromOp;
 }
 
-export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLevel = 2 }: OperatingPointPanelProps) {
+export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLevel = 2, intro = "panel.intro" }: OperatingPointPanelProps) {
   const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation("estimator");
   const { pathname } = useLocation();
@@ -107,7 +109,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
   return (
     <section className="op-panel" aria-labelledby={`${id}-h`}>
       <Heading id={`${id}-h`}>{t("panel.heading")}</Heading>
-      <p className="op-panel__intro">{t("panel.intro")}</p>
+      <p className="op-panel__intro">{t(intro)}</p>
       {parsed?.ok ? <p className="op-panel__active">{t("panel.active", { summary: operatingPointSummary(parsed.value, t) })}</p> : null}
       {issues.length ? (
         <div className="op-panel__errors" role="alert">

@@ -20,7 +20,7 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
   const op = parsed?.ok ? parsed.value : suggestion;
   return (
     <div className="product-estimate">
-      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} />
+      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} intro="panel.introOne" />
       <section className="product-estimate__result" aria-labelledby="estimate-heading">
         <h2 id="estimate-heading">{t("breakdown.heading")}</h2>
         {parsed?.ok ? null : <p className="op-panel__active">{t("panel.suggested", { summary: operatingPointSummary(op, t) })}</p>}

@@ -59,7 +59,10 @@ export function lossDataParagraphs(data: LossData): string[] {
   lines.push(
     "These typical values are the inputs of the online loss and junction-temperature estimator on www.qingyun-power.com. They are for first comparisons only; the characteristics and limits in this datasheet govern." + threeLevel,
   );
-  const ratings = `Ratings used for warnings: V = ${fmt(data.ratings.v)} V; I = ${fmt(data.ratings.i)} A at ${tcName} = ${data.ratings.tc} deg C; Tj,max = ${data.ratings.tjMax} deg C`;
+  // The estimate judges a part by its rated voltage, T_j,max and pulsed current (the continuous rating is listed
+  // for reference: it says nothing about a sine's peak).
+  const pulse = data.ratings.iPulse === undefined ? "no pulsed-current rating given (current judged by Tj alone)" : `pulsed current ${fmt(data.ratings.iPulse)} A (IFSM, 10 ms)`;
+  const ratings = `Ratings the estimate is judged against: V = ${fmt(data.ratings.v)} V; Tj,max = ${data.ratings.tjMax} deg C; ${pulse}. Continuous I = ${fmt(data.ratings.i)} A at ${tcName} = ${data.ratings.tc} deg C`;
   if (data.kind === "mosfet") {
     const ref = data.switchingRef;
     lines.push(

@@ -1,0 +1,26 @@
+// The sentence of a reason a part cannot stand the operating point, or of a caution, in the page's language:
+// one wording for the detail page, compare and the finder's cells.
+import type { TFunction } from "i18next";
+import { formatNumber, type EstimateWarning, type Unsuitability } from "../../../shared/estimator/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+import { formatCelsius } from "./format.ts";
+
+const amperes = (value: number) => formatNumber(Number(value.toFixed(1)));
+
+/** `short`: one clause per reason, for table cells (the detail page explains runaway in full). */
+export function warningText(t: TFunction<"estimator">, language: Language, short = false) {
+  return (warning: Unsuitability | EstimateWarning): string => {
+    switch (warning.code) {
+      case "voltageOverRating":
+        return t("warnings.voltageOverRating", { vBus: formatNumber(warning.vBus), vRated: warning.vRated });
+      case "currentOverPulse":
+        return t("warnings.currentOverPulse", { current: amperes(warning.current), rating: amperes(warning.rating) });
+      case "thermalRunaway":
+        return t(short ? "warnings.thermalRunawayShort" : "warnings.thermalRunaway", { junction: t(`breakdown.${warning.junction}`), gain: formatNumber(Number(warning.loopGain.toPrecision(3))) });
+      case "tjOverMax":
+        return t("warnings.tjOverMax", { junction: t(`breakdown.${warning.junction}`), tj: formatCelsius(warning.tj, language), tjMax: warning.tjMax });
+      case "voltageOver80":
+        return t("warnings.voltageOver80", { vBus: formatNumber(warning.vBus), vRated: warning.vRated, limit: formatNumber(warning.limit) });
+    }
+  };
+}

@@ -1,0 +1,50 @@
+// The assumptions an estimate rests on, as keys of locales/*/estimator.json "assumptions": for one part (the
+// detail page) or several at one point (compare). Apart from estimate.ts so that the finder, which shows no
+// assumptions, does not load them with the model.
+import type { LossData } from "../contract/loss-data.ts";
+import { SIC_DEAD_TIME } from "./estimate.ts";
+import type { OperatingPoint } from "./operating-point.ts";
+
+/**
+ * The assumptions a result rests on, as keys of locales/*\/estimator.json "assumptions" (the UI lists them with
+ * every result). Values interpolated into them come with the keys.
+ */
+export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] {
+  const list: Assumption[] = [];
+  list.push(op.mode === "inverter" ? { key: "topologyInverter", values: { m: op.m, pf: op.pf } } : { key: "topologyDcdc", values: { duty: op.duty } });
+  list.push({ key: "scaling" });
+  if (data.kind === "mosfet") list.push({ key: "mosfetSync", values: { deadTime: SIC_DEAD_TIME * 1e9 } });
+  if (data.kind === "diode") list.push({ key: "diodeCapacitive" });
+  list.push(data.ratings.iPulse === undefined ? { key: "currentNoPulse" } : { key: "currentPulse", values: { iPulse: data.ratings.iPulse } });
+  if (data.kind === "igbt") list.push({ key: "igbtEnergies", values: { tj: data.switchingRef.tj } });
+  if (data.rthRef === "fluid") list.push({ key: "fluid" });
+  if (data.threeLevel) list.push({ key: "threeLevel" });
+  list.push({ key: "thermal" }, { key: "ideal" }, { key: "datasheetGoverns" });
+  return list;
+}
+
+export interface Assumption {
+  key: string;
+  values?: Record<string, number | string>;
+}
+
+/**
+ * The assumptions of several parts at one point (compare): each once, in the order assumptionsOf gives them;
+ * one that holds for some of the parts only (or with other values) names those parts.
+ */
+export function assumptionsOfParts(parts: Array<{ partNumber: string; data: LossData }>, op: OperatingPoint): Array<Assumption & { parts: string[] | null }> {
+  const lists = parts.map((part) => assumptionsOf(part.data, op));
+  const order = (key: string) => Math.max(...lists.map((list) => list.findIndex((item) => item.key === key)));
+  const merged = new Map<string, Assumption & { parts: string[] }>();
+  lists.forEach((list, index) => {
+    for (const item of list) {
+      const id = `${item.key}:${JSON.stringify(item.values ?? {})}`;
+      const entry = merged.get(id) ?? { ...item, parts: [] };
+      entry.parts.push(parts[index]!.partNumber);
+      merged.set(id, entry);
+    }
+  });
+  return [...merged.values()]
+    .map((entry) => ({ ...entry, parts: entry.parts.length === parts.length ? null : entry.parts }))
+    .sort((a, b) => order(a.key) - order(b.key));
+}
