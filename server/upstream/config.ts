@@ -1,6 +1,7 @@
 // Settings of the embedded upstream. It imports nothing from the site server (DESIGN.md), so it reads
 // its own environment; the site passes the same values in when it starts the upstream in-process.
 import { z } from "zod";
+import { trustProxySetting, type TrustProxy } from "./trust-proxy.ts";
 
 export const upstreamEnv = z.object({
   UPSTREAM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -8,6 +9,9 @@ export const upstreamEnv = z.object({
   UPSTREAM_PROVIDER: z.string().regex(/^[a-z0-9-]{1,40}$/, "lowercase letters, digits and - only").default("qingyun"),
   WEBSITE_CODE: z.string().regex(/^[a-z0-9_-]{1,40}$/).default("qingyun"),
   DATA_DIR: z.string().default("data"),
+  // Who may tell the upstream the client's address (X-Forwarded-For): the site's host(s). The per-address
+  // limits of sign-in codes and visitor forms count what this resolves to.
+  UPSTREAM_TRUST_PROXY: trustProxySetting,
   // The origin visitors use: the Secure flag of the session cookie and the links in order e-mails.
   PUBLIC_ORIGIN: z
     .string()
@@ -59,6 +63,8 @@ export interface UpstreamOptions {
   dataDir: string;
   /** The site's public origin: decides the Secure flag of the session cookie. */
   publicOrigin: string;
+  /** Express `trust proxy` of the upstream (UPSTREAM_TRUST_PROXY); default loopback (the site on the same host). */
+  trustProxy?: TrustProxy;
   /** Injectable clock for code expiry, rate limits and sessions (tests). */
   now?: () => number;
   /** Extra settings owned by individual modules (SMS, SMTP, staff token, preview secret…). */
@@ -83,6 +89,7 @@ export function upstreamOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Up
     websiteCode: e.WEBSITE_CODE,
     dataDir: e.DATA_DIR,
     publicOrigin: e.PUBLIC_ORIGIN,
+    trustProxy: e.UPSTREAM_TRUST_PROXY,
     env,
   };
 }
