@@ -1,6 +1,7 @@
 // Sign-in and the signed-in header without JavaScript (DESIGN.md: controls work without it): the form keeps
 // what the visitor entered and ticked, a lock says how long it holds, the header of a signed-in visitor is
 // rendered with the user menu (never into the shared page cache), and its sign-out form works as a post.
+// Last, what the page with JavaScript reads a lock's time from: the /api answer's Retry-After.
 import request from "supertest";
 import type express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,5 +123,23 @@ describe("the header of a signed-in visitor without JavaScript", () => {
     const out = await post("/zh/login?path=%2Fuser%2FsampleList", { intent: "signOut" }, session);
     expect(out.status).toBe(302);
     expect(out.headers.location).toBe("/zh");
+  });
+});
+
+describe("a lock answered through /api (the login page with JavaScript)", () => {
+  it("carries Retry-After, from which the page says how many minutes are left", async () => {
+    const phone = freshPhone();
+    const api = (path: string, body: Record<string, string>) =>
+      request(app).post(`/api${path}`).set("Origin", origin).send({ language: "en", websiteCode: "qingyun", ...body });
+    let last: request.Response | undefined;
+    for (let round = 0; round < 2; round++) {
+      await api("/open/message/sendSmsVerifyCode", { phone });
+      for (let i = 0; i < 5; i++) last = await api("/open/user/auth/authAndRegisterBySms", { phone, code: wrong(u.lastCode(phone)) });
+      u.clock.advance(60_000);
+    }
+    expect(last!.status).toBe(429);
+    expect(last!.body.code).toBe("E40021005");
+    expect(Number(last!.headers["retry-after"])).toBe(15 * 60);
+    u.clock.advance(15 * 60_000);
   });
 });
