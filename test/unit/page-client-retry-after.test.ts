@@ -25,7 +25,8 @@ describe("ApiCallError.retryAfterSeconds", () => {
   });
 
   it("is left out when the answer has none or a date", async () => {
-    for (const headers of [{}, { "retry-after": "Wed, 25 Nov 2026 04:00:00 GMT" }]) {
+    const answers: Record<string, string>[] = [{}, { "retry-after": "Wed, 25 Nov 2026 04:00:00 GMT" }];
+    for (const headers of answers) {
       const error = await clientAnswering(429, headers)
         .call(authAndRegisterBySms, { phone: "13800138000", code: "123456" })
         .catch((caught: unknown) => caught);
