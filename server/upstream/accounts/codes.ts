@@ -1,17 +1,9 @@
 // Sign-in codes and their rules: 6 digits from crypto.randomInt, only a salted hash stored, 5 minutes,
 // single use, 5 wrong tries kill a code, 60 s between codes, 5 an hour and 10 a day, a per-address limit,
 // and a 15-minute lock after 10 failed sign-ins within an hour.
-//
-// Every rule that concerns a number (or e-mail address) is kept per (number, client), the client being the
-// hashed address of the request: a code belongs to the client that asked for it (only that client's next
-// code replaces it, only that client can use it), failures count only against an outstanding code of that
-// client, and the lock stops that client alone. So nobody can aim the limits at someone else: a stranger
-// asking for codes, or typing wrong ones, for the owner's number neither voids the owner's code nor keeps
-// the owner from asking for one and signing in from their own device. What bounds codes sent to one
-// number from many addresses is each address's own limits (per number and per hour) and the site's /api
-// rate limit; a cap per number alone would hand strangers the owner's sign-in. The price: a code must be
-// typed from the network address that asked for it (a phone that changes network in between asks again).
-// Everything is keyed by the target (phone or e-mail), never by account: no answer reveals an account.
+// Every rule about a number is kept per (number, client address), so nobody can aim them at someone else
+// (docs/decisions/002-sign-in-limits-per-client.md). Keyed by the target (phone or e-mail), never by
+// account: no answer reveals an account.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { verifyCodeRules } from "../../../shared/contract/index.ts";
 import { transaction, type Database } from "../db.ts";
