@@ -1,6 +1,7 @@
-// The sign-in form's route action (and the header's sign-out without JavaScript), the same code on the server (a form posted without JavaScript, the
+// The sign-in form's route action, the same code on the server (a form posted without JavaScript, the
 // session cookie lands on the redirect) and in the browser: check the fields with the SPEC §5 messages,
-// ask for a code or sign in, then go to `/{lang}` + the safe `path`.
+// ask for a code or sign in, then go to `/{lang}` + the safe `path`. Also the header's sign-out form
+// without JavaScript.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import {
   authAndRegisterByEmail,

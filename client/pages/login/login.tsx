@@ -21,10 +21,10 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { AGREEMENT_REQUIRED, loginAction, type LoginActionData, type LoginField } from "./login-action.ts";
 import { LoginLayout } from "./login-layout.tsx";
+import "../../styles/samples.css";
 
 /** The upstream's code for a number locked after too many wrong codes (shared/contract errors). */
 const LOCKED = "E40021005";
-import "../../styles/samples.css";
 
 export const action = loginAction;
 
