@@ -1,6 +1,7 @@
 // What the server tells the browser about this page beyond the router's data: language, UI strings,
 // site settings. Embedded once in the HTML (escaped, with the nonce) and read before hydration.
 import type { Language } from "../shared/languages.ts";
+import type { UserInfo } from "../shared/contract/site.ts";
 
 export type Resources = Record<string, Record<string, unknown>>;
 
@@ -19,6 +20,9 @@ export interface AppContext {
   /** The page's request carried a session cookie (HttpOnly, so the browser cannot see it). Without one
    * nobody is signed in and the header need not ask (nor load the contract's schemas to read the answer). */
   hasSession: boolean;
+  /** The signed-in visitor that session belongs to, resolved by the server for this page (null: none or
+   * expired), so the header is rendered signed in, also for a visitor without JavaScript. Set by the render. */
+  user?: UserInfo | null;
 }
 
 declare global {

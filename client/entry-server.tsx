@@ -11,6 +11,7 @@ import {
 } from "react-router-dom";
 import type { i18n } from "i18next";
 import type { Language } from "../shared/languages.ts";
+import { isLogin } from "../shared/contract/index.ts";
 import { routes, type RouteHandle } from "./routes.tsx";
 import { Document, type DocumentAssets } from "./document.tsx";
 import { AppProviders, createAppStore } from "./providers.tsx";
@@ -105,6 +106,11 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         signal: AbortSignal.any([input.upstream.signal, AbortSignal.timeout(input.upstream.timeoutMs)]),
       }),
   };
+  // Who is signed in, asked beside the loaders and only with a session cookie (such pages are never cached):
+  // the header is rendered with the user menu, so it is right without JavaScript and before hydration.
+  const user = input.appContext.hasSession
+    ? loaderContext.api(input.language).call(isLogin).catch(() => null)
+    : Promise.resolve(null);
   const result = await handler.query(input.request, { requestContext: loaderContext });
   if (result instanceof Response) return { kind: "response", response: result };
   const context = result;
@@ -118,7 +124,8 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     .map((match) => (match.route.handle as RouteHandle | undefined)?.module)
     .filter((module): module is string => !!module);
   const assets = input.assets(modules);
-  const store = createAppStore(input.appContext);
+  const appContext: AppContext = { ...input.appContext, user: await user };
+  const store = createAppStore(appContext);
   // Only the UI strings this page uses travel in its HTML; the browser loads the rest later.
   memoizePlainKeys(input.i18n);
   const usedNamespaces = trackNamespaces(input.i18n);
@@ -127,7 +134,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   return new Promise<RenderOutput>((resolve, reject) => {
     let settled = false;
     const stream = renderToPipeableStream(
-      <Document language={input.language} nonce={input.nonce} assets={assets} appContext={input.appContext} hydrationData={hydrationData(context)}
+      <Document language={input.language} nonce={input.nonce} assets={assets} appContext={appContext} hydrationData={hydrationData(context)}
         usedResources={() => pickNamespaces(input.appContext.resources, usedNamespaces)}
       >
         <AppProviders i18n={input.i18n} store={store}>

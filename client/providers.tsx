@@ -3,16 +3,18 @@ import type { ReactNode } from "react";
 import type { I18nInstance } from "./translator.ts";
 import { I18nProvider } from "./i18n-react.tsx";
 import { Provider as JotaiProvider, createStore } from "jotai";
-import { hasSessionCookieAtom, previewUntilAtom, publicOriginAtom, websiteCodeAtom } from "./state/atoms.ts";
+import { hasSessionCookieAtom, loginedAtom, previewUntilAtom, publicOriginAtom, userInfoAtom, websiteCodeAtom } from "./state/atoms.ts";
 import type { AppContext } from "./app-context.ts";
 
 /** One store per request on the server and one per page in the browser, seeded from the app context. */
-export function createAppStore(app: Pick<AppContext, "websiteCode" | "previewUntil" | "publicOrigin" | "hasSession">) {
+export function createAppStore(app: Pick<AppContext, "websiteCode" | "previewUntil" | "publicOrigin" | "hasSession" | "user">) {
   const store = createStore();
   store.set(publicOriginAtom, app.publicOrigin);
   store.set(websiteCodeAtom, app.websiteCode);
   store.set(previewUntilAtom, app.previewUntil);
   store.set(hasSessionCookieAtom, app.hasSession);
+  store.set(userInfoAtom, app.user ?? null);
+  store.set(loginedAtom, !!app.user);
   return store;
 }
 

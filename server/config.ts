@@ -1,7 +1,7 @@
 // The environment, read once at start into one validated, typed config object.
-import { isIP } from "node:net";
 import { z } from "zod";
 import { upstreamEnv } from "./upstream/config.ts";
+import { parseTrustProxy, trustProxySetting } from "./upstream/trust-proxy.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -22,17 +22,7 @@ const siteEnv = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   LOG_LEVEL: z.enum(logLevels).default("info"),
-  TRUST_PROXY: z
-    .string()
-    .default("loopback")
-    .transform((value, context) => {
-      const parsed = parseTrustProxy(value);
-      if (typeof parsed === "object" && !Array.isArray(parsed) && parsed !== null) {
-        context.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
+  TRUST_PROXY: trustProxySetting,
   // Several processes and hosts (issue 9 §5, §6).
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   REDIS_URL: z
@@ -46,33 +36,8 @@ const siteEnv = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
 });
 
-const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
-
-/**
- * Express's `trust proxy` from TRUST_PROXY: "false", a hop count, or a comma-separated list of named
- * ranges (loopback, linklocal, uniquelocal), addresses and CIDR ranges. Never "true" or a range that
- * covers everyone: then any client could claim any address and scheme in X-Forwarded-*.
- */
-export function parseTrustProxy(value: string): false | number | string[] | { error: string } {
-  const text = value.trim();
-  if (text === "false") return false;
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    return hops === 0 ? false : hops <= 10 ? hops : { error: "a hop count must be 0 to 10" };
-  }
-  const items = text.split(",").map((item) => item.trim()).filter(Boolean);
-  if (!items.length) return { error: "must not be empty" };
-  for (const item of items) {
-    if (namedRanges.has(item)) continue;
-    const [address, prefix, extra] = item.split("/");
-    const family = isIP(address ?? "");
-    const bits = prefix === undefined ? null : /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
-    if (!family || extra !== undefined || Number.isNaN(bits) || (bits !== null && (bits < 1 || bits > (family === 4 ? 32 : 128)))) {
-      return { error: `"${item}" is not loopback, linklocal, uniquelocal, an address or a CIDR range (never true: trust only your proxies)` };
-    }
-  }
-  return items;
-}
+// Kept with the upstream's settings, which read the same kind of value (UPSTREAM_TRUST_PROXY).
+export { parseTrustProxy };
 
 export const configEnv = upstreamEnv.extend(siteEnv.shape);
 

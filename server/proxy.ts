@@ -119,6 +119,11 @@ export function createApiProxy(options: { target: string; timeoutMs: number; log
     on: {
       proxyReq(proxyReq, req) {
         startedAt.set(req, process.hrtime.bigint());
+        // The upstream's per-address limits count the client the site resolved through its own trusted
+        // proxies (TRUST_PROXY), never a chain the client could have started with an X-Forwarded-For of its
+        // own: one address, which the upstream trusts from the site's host (UPSTREAM_TRUST_PROXY).
+        const client = (req as IncomingMessage & { ip?: string }).ip ?? req.socket.remoteAddress;
+        if (client) proxyReq.setHeader("x-forwarded-for", client);
         proxyReq.on("timeout", () => timedOut.add(req));
         const body = takeProxyBody(req);
         if (body) {

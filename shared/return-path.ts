@@ -1,6 +1,7 @@
 // Where the visitor goes after signing in (SPEC §2 `path`): only a path of this site, never another host.
 // The login page, its route action and the user pages' guard all read `path` through these functions.
 import { splitLanguagePrefix, type Language } from "./languages.ts";
+import { isUserPage } from "./user-pages.ts";
 
 const MAX_LENGTH = 1000;
 /** Whitespace, control characters and backslashes: browsers strip or rewrite them into host separators. */
@@ -55,6 +56,15 @@ export function safeReturnPath(raw: unknown): string {
 export function signInTarget(language: Language, raw: unknown): string {
   const path = safeReturnPath(raw);
   return path === "/" ? `/${language}` : `/${language}${path}`;
+}
+
+/**
+ * Where leaving without a session goes (closing the login page, signing out): back to `path`, except to a
+ * signed-in page, which would only send the visitor to sign in again (SPEC §4): then the language home.
+ */
+export function publicReturnTarget(language: Language, raw: unknown): string {
+  const target = signInTarget(language, raw);
+  return isUserPage(target.split(/[?#]/)[0]!) ? `/${language}` : target;
 }
 
 /** The login page for a visitor coming from `pathAndQuery` (with or without its language prefix). */

@@ -43,11 +43,14 @@ export function isPublicRead(call: Pick<CallDefinition, "auth" | "method" | "nam
 export class ApiCallError extends Error {
   readonly code: string;
   readonly status: number;
-  constructor(code: string, status: number, message: string) {
+  /** The answer's Retry-After in seconds (a 429: how long a limit or lock still holds). */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: string, status: number, message: string, retryAfterSeconds?: number) {
     super(message);
     this.name = "ApiCallError";
     this.code = code;
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -125,7 +128,10 @@ export function createPageClient(options: PageClientOptions): PageClient {
     ]);
     if (!response.ok) {
       const failure = errorEnvelope.safeParse(json);
-      if (failure.success) throw new ApiCallError(failure.data.code, response.status, failure.data.message);
+      const retryAfter = Number(response.headers.get("retry-after") ?? NaN);
+      if (failure.success) {
+        throw new ApiCallError(failure.data.code, response.status, failure.data.message, retryAfter > 0 ? retryAfter : undefined);
+      }
       throw new ApiCallError(`HTTP_${response.status}`, response.status, `HTTP ${response.status} from ${call.name}`);
     }
     // Built once per call: making a zod schema is far dearer than using one.

@@ -22,7 +22,8 @@ export function createUpstreamApp(context: UpstreamContext) {
   const { db, options, now } = context;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Only the site's host(s) may name the client's address: what per-address limits count (config.ts).
+  app.set("trust proxy", options.trustProxy ?? ["loopback"]);
   // Liveness and readiness in one: the site's /readyz asks this to know the database answers.
   app.get("/healthz", (_req, res) => {
     try {

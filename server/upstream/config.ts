@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { trustProxySetting, type TrustProxy } from "./trust-proxy.ts";
 
 export const upstreamEnv = z.object({
   UPSTREAM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -18,6 +19,9 @@ export const upstreamEnv = z.object({
       .transform((dir) => path.resolve(dir))
       .optional(),
   ),
+  // Who may tell the upstream the client's address (X-Forwarded-For): the site's host(s). The per-address
+  // limits of sign-in codes and visitor forms count what this resolves to.
+  UPSTREAM_TRUST_PROXY: trustProxySetting,
   // The origin visitors use: the Secure flag of the session cookie and the links in order e-mails.
   PUBLIC_ORIGIN: z
     .string()
@@ -71,6 +75,8 @@ export interface UpstreamOptions {
   contentDir?: string;
   /** The site's public origin: decides the Secure flag of the session cookie. */
   publicOrigin: string;
+  /** Express `trust proxy` of the upstream (UPSTREAM_TRUST_PROXY); default loopback (the site on the same host). */
+  trustProxy?: TrustProxy;
   /** Injectable clock for code expiry, rate limits and sessions (tests). */
   now?: () => number;
   /** Extra settings owned by individual modules (SMS, SMTP, staff token, preview secret…). */
@@ -96,6 +102,7 @@ export function upstreamOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Up
     dataDir: e.DATA_DIR,
     contentDir: e.CONTENT_DIR,
     publicOrigin: e.PUBLIC_ORIGIN,
+    trustProxy: e.UPSTREAM_TRUST_PROXY,
     env,
   };
 }

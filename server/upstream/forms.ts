@@ -39,7 +39,7 @@ export function checkRequired(value: string, maxLength: number, code: ErrorCode)
   return value.trim().replace(/\s+/g, " ");
 }
 
-/** SHA-256 of the client address (X-Forwarded-For is trusted from loopback only, see app.ts). */
+/** SHA-256 of the client address (X-Forwarded-For is trusted from UPSTREAM_TRUST_PROXY only, see app.ts). */
 export function clientHash(req: Request): string {
   return createHash("sha256").update(req.ip ?? "unknown").digest("hex");
 }

@@ -1,6 +1,6 @@
-// The whole sample journey in a real browser, in both languages (issue 8 §8): sign in with an e-mailed code
-// on the login page, two products added (a finder row, a detail page), a quantity changed, the application submitted and
-// shown pending, the order advanced by the staff CLI to shipped ("Sent" and the tracking number in the
+// The whole sample journey in a real browser, in both languages (issue 8 §8): from a cold load of the sample
+// list, redirected to sign in with an SMS code on the login page, two products added (a finder row, a detail
+// page), a quantity changed, the application submitted and shown pending, the order advanced by the staff CLI to shipped ("Sent" and the tracking number in the
 // timeline), the e-mail in the SMTP sink, sign-out from the order page back to the language home; axe on
 // the login page and the three user pages.
 import { execFile } from "node:child_process";
@@ -88,11 +88,11 @@ describe("the sample journey", () => {
       const page = await context.newPage();
       const problems = watchProblems(page);
 
-      // Sign in from the home page with the SMS code (the console sender prints it to the server log).
-      await page.goto(`${origin}/${language}`);
+      // Sign in the way most visitors do: a typed link to a signed-in page, the server's guard redirects to
+      // the login page (the first document loaded), the SMS code (the console sender prints it to the server log).
+      await page.goto(`${origin}/${language}/user/sampleList`);
+      await page.waitForURL(`${origin}/${language}/login?path=%2Fuser%2FsampleList`);
       await hydrated(page);
-      await page.locator(".site-header__signin").click();
-      await page.waitForURL(`${origin}/${language}/login?path=%2F`);
       await expectNoAxeViolations(page, "login");
       await page.locator('input[name="target"]').fill(phone);
       await page.locator('button[value="send"]').click();
@@ -104,9 +104,10 @@ describe("the sample journey", () => {
       await page.locator('button[value="send"]', { hasText: /^\d+ s$/ }).waitFor();
       const code = await waitForSmsCode(phone);
       await page.locator('input[name="code"]').fill(code);
-      await page.locator('button[value="signIn"]').click();
-      await page.waitForURL(`${origin}/${language}`);
-      await page.locator(".user-menu__toggle").waitFor();
+      await page.locator(".login-form__submit").click();
+      await page.waitForURL(`${origin}/${language}/user/sampleList`);
+      // Signed in without a reload: the header shows the account (the login document had no session).
+      await expect.poll(() => page.locator(".user-menu__toggle").textContent()).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
 
       // Two products into the sample list: one from a finder row, one from its detail page. The list lives
       // in the upstream, so the count in the header follows it.
@@ -186,16 +187,18 @@ describe("the sample journey", () => {
 
       await page.locator(".order-card__number a").first().click();
       await page.waitForURL(`${origin}/${language}/user/orderDetail/${orderNumber}`);
-      await page.reload();
+      const shippedMail = await waitForMail(address, (mail) => mail.subject.includes(orderNumber) && mail.subject.includes(t.shippedSubject));
+      expect(shippedMail.text).toContain(tracking);
+      const link = `${origin}/${language}/user/orderDetail/${orderNumber}`;
+      expect(shippedMail.text).toContain(link);
+
+      // The order page as the e-mail's link opens it: a cold document load.
+      await page.goto(link);
       await hydrated(page);
       const timeline = (await page.locator(".order-timeline").textContent()) ?? "";
       expect(timeline).toContain(t.sent);
       expect(timeline).toContain(tracking);
       await expectNoAxeViolations(page, "orderDetail");
-
-      const shippedMail = await waitForMail(address, (mail) => mail.subject.includes(orderNumber) && mail.subject.includes(t.shippedSubject));
-      expect(shippedMail.text).toContain(tracking);
-      expect(shippedMail.text).toContain(`${origin}/${language}/user/orderDetail/${orderNumber}`);
 
       // Sign out from the order page: back to the language home, signed out, the list's count gone.
       await page.locator(".user-menu__toggle").click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginHref, parseLoginQuery, safeReturnPath, signInTarget, writeLoginQuery } from "../../shared/return-path.ts";
+import { loginHref, parseLoginQuery, publicReturnTarget, safeReturnPath, signInTarget, writeLoginQuery } from "../../shared/return-path.ts";
 
 describe("safeReturnPath", () => {
   it.each([
@@ -66,5 +66,15 @@ describe("login query", () => {
     expect(parseLoginQuery(new URLSearchParams("tab=fax&path=//evil"))).toEqual({ tab: "sms", path: "/" });
     expect(writeLoginQuery({ tab: "email", path: "/user/sampleList" })).toBe("?path=%2Fuser%2FsampleList&tab=email");
     expect(writeLoginQuery({ tab: "sms", path: "/" })).toBe("");
+  });
+});
+
+describe("publicReturnTarget", () => {
+  it("goes back to the page, but home from a signed-in page, with or without a query", () => {
+    expect(publicReturnTarget("en", "/about/us?x=1")).toBe("/en/about/us?x=1");
+    expect(publicReturnTarget("zh", "/user/sampleList")).toBe("/zh");
+    expect(publicReturnTarget("zh", "/user/sampleProgress?status=pending")).toBe("/zh");
+    expect(publicReturnTarget("en", "/en/user/orderDetail/QY20261122-0001")).toBe("/en");
+    expect(publicReturnTarget("en", "//evil.example")).toBe("/en");
   });
 });

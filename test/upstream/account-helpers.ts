@@ -17,7 +17,8 @@ export interface AccountUpstream extends TestUpstream {
   deliveries: Delivery[];
   /** The last code sent to a number or address. */
   lastCode: (to: string) => string;
-  /** POST with the common body fields; `cookie` is a session id, `ip` goes into X-Forwarded-For. */
+  /** POST with the common body fields; `cookie` is a session id, `ip` goes into X-Forwarded-For (default:
+   * one address per phone or e-mail of the body, its owner's device). */
   call: (path: string, body?: Record<string, unknown>, options?: CallOptions) => Promise<{ status: number; headers: Headers; json: any }>;
   /** Requests an SMS code and signs in; returns the session id and the user. */
   signIn: (phone: string, options?: { ip?: string; cookie?: string }) => Promise<{ session: string; userId: number; headers: Headers }>;
@@ -53,8 +54,17 @@ export async function startAccountUpstream(
     codeLog: (delivery) => deliveries.push(delivery),
     ...overrides,
   }, log);
+  // A number's calls come from one device unless a test says otherwise: codes and locks are per client.
+  const devices = new Map<string, string>();
+  const deviceOf = (body: Record<string, unknown>) => {
+    const target = body.phone ?? body.email;
+    if (typeof target !== "string") return freshIp();
+    let ip = devices.get(target);
+    if (!ip) devices.set(target, (ip = freshIp()));
+    return ip;
+  };
   const call: AccountUpstream["call"] = async (path, body = {}, options = {}) => {
-    const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? freshIp() };
+    const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? deviceOf(body) };
     if (options.cookie) headers.cookie = `${sessionCookie}=${options.cookie}`;
     if (options.method === "GET") return upstream.get(path, headers);
     return upstream.post(path, { language: options.language ?? "en", websiteCode: "qingyun", ...body }, headers);

@@ -194,44 +194,96 @@ describe("code rules", () => {
     expect((await u.call(SEND, { phone: freshPhone() }, { ip })).status).toBe(200);
   });
 
-  it("10 failed sign-ins within an hour lock the number for 15 minutes", async () => {
-    const phone = freshPhone();
-    await u.call(SEND, { phone });
-    const code = u.lastCode(phone);
+  /** Ten wrong codes from one client: five kill its first code, five more against a second one lock. */
+  async function failTenTimes(phone: string, ip: string): Promise<string[]> {
     const answers: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      answers.push((await u.call(SIGN_IN, { phone, code: wrong(code) })).json.code);
-      u.clock.advance(1000);
+    for (let round = 0; round < 2; round++) {
+      expect((await u.call(SEND, { phone }, { ip })).status).toBe(200);
+      const code = u.lastCode(phone);
+      for (let i = 0; i < 5; i++) {
+        answers.push((await u.call(SIGN_IN, { phone, code: wrong(code) }, { ip })).json.code);
+        u.clock.advance(1000);
+      }
+      u.clock.advance(MINUTE);
     }
-    expect(answers.slice(0, 4)).toEqual(Array(4).fill("E40021004"));
-    expect(answers.slice(4, 9)).toEqual(Array(5).fill("E40021006"));
-    expect(answers[9]).toBe("E40021005");
+    return answers;
+  }
 
-    const locked = await u.call(SIGN_IN, { phone, code });
+  it("10 failed sign-ins against the client's codes within an hour lock that client out for 15 minutes", async () => {
+    const phone = freshPhone();
+    const ip = freshIp();
+    const answers = await failTenTimes(phone, ip);
+    expect(answers).toEqual([...Array(4).fill("E40021004"), "E40021006", ...Array(4).fill("E40021004"), "E40021005"]);
+
+    const locked = await u.call(SIGN_IN, { phone, code: "123456" }, { ip });
     expect(locked.status).toBe(429);
     expect(locked.json).toMatchObject({ code: "E40021005", message: "Account has been locked, please try again later." });
-    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
-    expect((await u.call(SIGN_IN, { phone, code }, { language: "zh" })).json.message).toBe("账号已被锁定，请稍后再试。");
-    expect((await u.call(SEND, { phone })).json.code).toBe("E40021005");
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(13 * 60);
+    expect((await u.call(SIGN_IN, { phone, code: "123456" }, { ip, language: "zh" })).json.message).toBe("账号已被锁定，请稍后再试。");
+    expect((await u.call(SEND, { phone }, { ip })).json.code).toBe("E40021005");
 
     u.clock.advance(15 * MINUTE);
-    expect((await u.call(SEND, { phone })).status).toBe(200);
+    expect((await u.call(SEND, { phone }, { ip })).status).toBe(200);
     // Failures from before the lock do not count again: one wrong try does not re-lock.
-    expect((await u.call(SIGN_IN, { phone, code: wrong(u.lastCode(phone)) })).json.code).toBe("E40021004");
-    expect((await u.call(SIGN_IN, { phone, code: u.lastCode(phone) })).status).toBe(200);
+    expect((await u.call(SIGN_IN, { phone, code: wrong(u.lastCode(phone)) }, { ip })).json.code).toBe("E40021004");
+    expect((await u.call(SIGN_IN, { phone, code: u.lastCode(phone) }, { ip })).status).toBe(200);
+  });
+
+  it("wrong codes count only against an outstanding code: with none, nothing locks", async () => {
+    const phone = freshPhone();
+    const ip = freshIp();
+    // Nobody asked for a code: a stranger's guesses cannot match anything, and they lock nothing.
+    for (let i = 0; i < 30; i++) expect((await u.call(SIGN_IN, { phone, code: "123456" }, { ip })).json.code).toBe("E40021004");
+    // Nor do guesses at a code that is spent, killed or expired.
+    await u.call(SEND, { phone }, { ip });
+    const code = u.lastCode(phone);
+    for (let i = 0; i < 5; i++) await u.call(SIGN_IN, { phone, code: wrong(code) }, { ip });
+    for (let i = 0; i < 10; i++) expect((await u.call(SIGN_IN, { phone, code: wrong(code) }, { ip })).json.code).toBe("E40021006");
+    u.clock.advance(MINUTE);
+    await u.call(SEND, { phone }, { ip });
+    u.clock.advance(5 * MINUTE);
+    for (let i = 0; i < 10; i++) expect((await u.call(SIGN_IN, { phone, code: "123456" }, { ip })).json.code).toBe("E40021010");
+    expect((await u.call(SEND, { phone }, { ip })).status).toBe(200);
+    expect((await u.call(SIGN_IN, { phone, code: u.lastCode(phone) }, { ip })).status).toBe(200);
+  });
+
+  it("a stranger's failures lock only the stranger: the owner still gets a code and signs in from their own device", async () => {
+    const phone = freshPhone();
+    const stranger = freshIp();
+    expect((await failTenTimes(phone, stranger)).at(-1)).toBe("E40021005");
+    expect((await u.call(SEND, { phone }, { ip: stranger })).json.code).toBe("E40021005");
+    const owner = freshIp();
+    expect((await u.call(SEND, { phone }, { ip: owner })).status).toBe(200);
+    expect((await u.call(SIGN_IN, { phone, code: u.lastCode(phone) }, { ip: owner })).status).toBe(200);
+  });
+
+  it("code requests from other addresses neither block the owner's next code nor void the owner's code", async () => {
+    const phone = freshPhone();
+    const owner = freshIp();
+    // Five requests from five addresses within the hour (the per-number hourly limit is 5).
+    for (let i = 0; i < 5; i++) {
+      expect((await u.call(SEND, { phone }, { ip: freshIp() })).status).toBe(200);
+      u.clock.advance(10_000);
+    }
+    expect((await u.call(SEND, { phone }, { ip: owner })).status).toBe(200);
+    const ownersCode = u.lastCode(phone);
+    // Someone else asks again right after: the owner's code keeps working, and it is the owner's alone.
+    expect((await u.call(SEND, { phone }, { ip: freshIp() })).status).toBe(200);
+    const strangersCode = u.lastCode(phone);
+    if (strangersCode !== ownersCode) {
+      expect((await u.call(SIGN_IN, { phone, code: strangersCode }, { ip: owner })).json.code).toBe("E40021004");
+    }
+    expect((await u.call(SIGN_IN, { phone, code: ownersCode }, { ip: freshIp() })).json.code).toBe("E40021004");
+    expect((await u.call(SIGN_IN, { phone, code: ownersCode }, { ip: owner })).status).toBe(200);
   });
 
   it("the lock is the same for a number that has no account", async () => {
     const known = freshPhone();
     await u.signIn(known);
     const unknown = freshPhone();
-    const answers: Record<string, string[]> = { [known]: [], [unknown]: [] };
-    for (const phone of [known, unknown]) {
-      u.clock.advance(MINUTE);
-      await u.call(SEND, { phone });
-      for (let i = 0; i < 11; i++) answers[phone]!.push((await u.call(SIGN_IN, { phone, code: wrong(u.lastCode(phone)) })).json.code);
-    }
-    expect(answers[known]).toEqual(answers[unknown]);
+    u.clock.advance(MINUTE);
+    const answers = [await failTenTimes(known, freshIp()), await failTenTimes(unknown, freshIp())];
+    expect(answers[0]).toEqual(answers[1]);
   });
 });
 

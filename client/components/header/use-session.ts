@@ -1,14 +1,12 @@
 // SPEC §4: on load the header asks whether the visitor is signed in; success stores the user, failure
 // clears both facts. Only a page that came with a session cookie asks (AppContext.hasSession).
 import { useEffect } from "react";
+import { useLocation } from "react-router-dom";
 import { useAtomValue, useSetAtom } from "jotai";
 import { isLogin, queryOrderList } from "../../../shared/contract/index.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { applySampleListAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../../state/atoms.ts";
 import { useLanguage } from "../../hooks.ts";
-
-/** True until the first check of this document: only that one may trust the page's session hint. */
-let firstCheck = true;
 
 export function useSessionCheck(): void {
   const language = useLanguage();
@@ -16,13 +14,14 @@ export function useSessionCheck(): void {
   const setUser = useSetAtom(userInfoAtom);
   const setSamples = useSetAtom(applySampleListAtom);
   const hasSession = useAtomValue(hasSessionCookieAtom);
+  // The hint describes the request of this document's first page, and only while that page is shown: the
+  // first history entry of a document is the one React Router keys "default". Any other page, such as the
+  // one a sign-in on a login page loaded as the document sends the visitor to, may have a cookie set since.
+  const onDocumentPage = useLocation().key === "default";
   useEffect(() => {
     // No session cookie came with this page: nobody is signed in (the atoms' defaults say so already), and
-    // asking would cost every anonymous visit a request and the contract's schemas. Later checks (after a
-    // sign-in in this tab, a language switch) always ask: the cookie may have been set since.
-    const trustHint = firstCheck;
-    firstCheck = false;
-    if (trustHint && !hasSession) return;
+    // asking would cost every anonymous visit a request and the contract's schemas.
+    if (onDocumentPage && !hasSession) return;
     let cancelled = false;
     pageClient(undefined, language)
       .call(isLogin)
@@ -43,5 +42,7 @@ export function useSessionCheck(): void {
     return () => {
       cancelled = true;
     };
+    // Mounting is what matters (a header appears with each layout): onDocumentPage is read, not followed, or
+    // an anonymous visitor's first navigation would ask for nothing.
   }, [hasSession, language, setLogined, setUser, setSamples]);
 }

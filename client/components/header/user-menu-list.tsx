@@ -1,12 +1,17 @@
-// The user dropdown's list: the account name, the sample pages and sign-out. Loaded on demand by user-menu.tsx.
+// The user dropdown's list: the account name, the sample pages and sign-out. Sign-out is a form that posts
+// to the login route's action (works without JavaScript); with JavaScript the header signs out in place.
+import { useLocation } from "react-router-dom";
 import { Link } from "../link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
-import { useLocalize } from "../../hooks.ts";
+import { useLanguage, useLocalize } from "../../hooks.ts";
+import { loginHref } from "../../../shared/return-path.ts";
 import { useSignOut } from "./use-sign-out.ts";
 
 export function UserMenuList({ name, sampleCount, onClose }: { name: string; sampleCount: number; onClose: () => void }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const localize = useLocalize();
+  const location = useLocation();
   const signOut = useSignOut(onClose);
   return (
     <ul className="user-menu__list">
@@ -23,9 +28,17 @@ export function UserMenuList({ name, sampleCount, onClose }: { name: string; sam
         </Link>
       </li>
       <li>
-        <button type="button" onClick={signOut}>
-          {t("user.signOut")}
-        </button>
+        <form
+          method="post"
+          action={loginHref(language, `${location.pathname}${location.search}`)}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void signOut();
+          }}
+        >
+          <input type="hidden" name="intent" value="signOut" />
+          <button type="submit">{t("user.signOut")}</button>
+        </form>
       </li>
     </ul>
   );

@@ -1,37 +1,39 @@
 // The signed-in dropdown (SPEC §2): masked phone or e-mail, then sample list, sample progress, sign out.
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+// A <details> disclosure rendered in full on the server, so it opens, links and signs out without JavaScript
+// and before hydration; with JavaScript it also closes on a click outside, Escape and a chosen entry.
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "../../i18n-react.tsx";
 import { maskEmail, maskPhone } from "../../../shared/validation.ts";
 import { applySampleListAtom, userInfoAtom } from "../../state/atoms.ts";
-
-// The dropdown's list (and sign-out with its API call) renders only once opened, never on the server, so it
-// loads on demand and stays out of the first JavaScript (issue 9 §8); hovering or focusing the toggle preloads it.
-const loadList = () => import("./user-menu-list.tsx");
-const UserMenuList = lazy(() => loadList().then((module) => ({ default: module.UserMenuList })));
+import { UserMenuList } from "./user-menu-list.tsx";
 
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useAtomValue(userInfoAtom);
   const sampleCount = useAtomValue(applySampleListAtom).length;
+  // Mirrors the element's own open state (never set from here: the browser owns it, also before hydration).
   const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDetailsElement>(null);
+  const close = useCallback(() => {
+    if (root.current) root.current.open = false;
+  }, []);
   useEffect(() => {
     if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !root.current?.contains(event.target as Node)) setOpen(false);
+    const onEvent = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !root.current?.contains(event.target as Node)) close();
     };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
+    document.addEventListener("mousedown", onEvent);
+    document.addEventListener("keydown", onEvent);
     return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
+      document.removeEventListener("mousedown", onEvent);
+      document.removeEventListener("keydown", onEvent);
     };
-  }, [open]);
+  }, [open, close]);
   const name = user?.phone ? maskPhone(user.phone) : user?.email ? maskEmail(user.email) : t("user.account");
   return (
-    <div className="user-menu" ref={root}>
-      <button type="button" className="user-menu__toggle" aria-expanded={open} aria-haspopup="true" onPointerEnter={() => void loadList()} onFocus={() => void loadList()} onClick={() => setOpen(!open)}>
+    <details className="user-menu" ref={root} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="user-menu__toggle">
         <span className="user-menu__name">{name}</span>
         {sampleCount > 0 && (
           <span className="user-menu__count">
@@ -39,12 +41,8 @@ export function UserMenu() {
             <span className="visually-hidden">{t("user.sampleCount", { count: sampleCount })}</span>
           </span>
         )}
-      </button>
-      {open && (
-        <Suspense fallback={null}>
-          <UserMenuList name={name} sampleCount={sampleCount} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </div>
+      </summary>
+      <UserMenuList name={name} sampleCount={sampleCount} onClose={close} />
+    </details>
   );
 }

@@ -13,16 +13,18 @@ import {
 } from "react-router-dom";
 import { isLogin } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../../shared/languages.ts";
-import { isUserPage } from "../../../shared/user-pages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { useTranslation } from "../../i18n-react.tsx";
-import { parseLoginQuery, signInTarget, writeLoginQuery, type LoginTab } from "../../../shared/return-path.ts";
+import { parseLoginQuery, publicReturnTarget, signInTarget, writeLoginQuery, type LoginTab } from "../../../shared/return-path.ts";
 import { VERIFY_CODE_LENGTH, fieldLimits } from "../../../shared/validation.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { AGREEMENT_REQUIRED, loginAction, type LoginActionData, type LoginField } from "./login-action.ts";
 import { LoginLayout } from "./login-layout.tsx";
 import "../../styles/samples.css";
+
+/** The upstream's code for a number locked after too many wrong codes (shared/contract errors). */
+const LOCKED = "E40021005";
 
 export const action = loginAction;
 
@@ -38,25 +40,30 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   return { year: String(new Date().getUTCFullYear()) };
 }
 
-/** Where the close icon goes: back to `path`, except to a signed-in page (it would only send the visitor here again). */
-function closeTarget(language: "zh" | "en", path: string): string {
-  const target = signInTarget(language, path);
-  return isUserPage(target) ? `/${language}` : target;
-}
-
-/** Seconds left before another code may be asked for; counts down once a second. */
-function useCountdown(actionData: LoginActionData | undefined): number {
+/**
+ * Seconds left before another code may be asked for on this tab; counts down once a second. The deadline
+ * is set by a code sent and kept whatever the form answers next (a wrong code, a tab switch), so the button
+ * always comes back: the code it gets is what a wrong-code message asks for.
+ */
+function useCountdown(result: LoginActionData | undefined, tab: LoginTab): number {
+  const [deadline, setDeadline] = useState<{ tab: LoginTab; until: number } | null>(null);
   const [left, setLeft] = useState(0);
   useEffect(() => {
-    const seconds = actionData?.resendAfterSeconds;
-    if (!seconds) return;
-    const until = Date.now() + seconds * 1000;
-    const tick = () => setLeft(Math.max(0, Math.ceil((until - Date.now()) / 1000)));
-    tick();
+    const seconds = result?.resendAfterSeconds;
+    if (result && seconds) setDeadline({ tab: result.tab, until: Date.now() + seconds * 1000 });
+  }, [result]);
+  useEffect(() => {
+    if (!deadline) return;
+    const tick = () => {
+      const seconds = Math.max(0, Math.ceil((deadline.until - Date.now()) / 1000));
+      setLeft(seconds);
+      if (seconds === 0) clearInterval(timer);
+    };
     const timer = setInterval(tick, 1000);
+    tick();
     return () => clearInterval(timer);
-  }, [actionData]);
-  return left;
+  }, [deadline]);
+  return deadline?.tab === tab ? left : 0;
 }
 
 export function Component() {
@@ -70,16 +77,23 @@ export function Component() {
   const result = actionData && actionData.tab === tab ? actionData : undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
-  const left = useCountdown(result);
+  const left = useCountdown(result, tab);
   const ids = { target: useId(), code: useId(), agree: useId(), status: useId() };
   const error = result?.error;
-  const message = error ? (error.code === AGREEMENT_REQUIRED ? t("agreeRequired") : error.message) : "";
+  // The agreement's and the lock's messages are the page's own strings (the lock says how long it holds).
+  const message = !error
+    ? ""
+    : error.code === AGREEMENT_REQUIRED
+      ? t("agreeRequired")
+      : error.code === LOCKED && error.retryAfterSeconds
+        ? t("locked", { minutes: Math.ceil(error.retryAfterSeconds / 60) })
+        : error.message;
   const errorOn = (field: LoginField) => (error?.field === field ? message : "");
   const tabs: LoginTab[] = ["sms", "email"];
   const sent = result?.intent === "send" && !error && result.resendAfterSeconds;
 
   return (
-    <LoginLayout closeTo={closeTarget(language, path)} year={year}>
+    <LoginLayout closeTo={publicReturnTarget(language, path)} year={year}>
       <PageMeta title={t("title")} description={t("description")} noindex />
       <main id="main" className="login-main">
         <section className="login-card" aria-labelledby="login-title">
@@ -100,6 +114,10 @@ export function Component() {
           </nav>
           <Form method="post" action={`${localize("/login")}${writeLoginQuery({ tab, path })}`} className="login-form" noValidate>
             <input type="hidden" name="tab" value={tab} />
+            {/* Enter in a field presses the form's first submit button, also without JavaScript: this one, so
+                Enter in the code field signs in instead of sending a new code that voids the one just typed.
+                It is for implicit submission only: out of sight, out of the tab order and the accessibility tree. */}
+            <button type="submit" name="intent" value="signIn" className="login-form__default" tabIndex={-1} aria-hidden="true" disabled={busy} />
             <div className="login-form__field">
               <label htmlFor={ids.target}>{t(`label.${tab}`)}</label>
               <input
@@ -112,6 +130,13 @@ export function Component() {
                 maxLength={tab === "sms" ? fieldLimits.phoneInput : fieldLimits.email}
                 placeholder={t(`placeholder.${tab}`)}
                 defaultValue={result?.target ?? ""}
+                onKeyDown={(event) => {
+                  // Enter in the number or address asks for the code (with JavaScript; without, it signs in and says a code is missing).
+                  const send = event.currentTarget.form?.querySelector<HTMLButtonElement>('button[value="send"]');
+                  if (event.key !== "Enter" || !send || send.disabled) return;
+                  event.preventDefault();
+                  event.currentTarget.form?.requestSubmit(send);
+                }}
                 aria-invalid={errorOn("target") ? true : undefined}
                 aria-describedby={errorOn("target") ? `${ids.target}-error` : undefined}
               />
@@ -132,6 +157,7 @@ export function Component() {
                   autoComplete="one-time-code"
                   maxLength={VERIFY_CODE_LENGTH}
                   placeholder={t("placeholder.code")}
+                  defaultValue={result?.code ?? ""}
                   aria-invalid={errorOn("code") ? true : undefined}
                   aria-describedby={errorOn("code") ? `${ids.code}-error` : undefined}
                 />
@@ -150,6 +176,7 @@ export function Component() {
                 id={ids.agree}
                 name="agree"
                 type="checkbox"
+                defaultChecked={result?.agree ?? false}
                 aria-invalid={errorOn("agree") ? true : undefined}
                 aria-describedby={errorOn("agree") ? `${ids.agree}-error` : undefined}
               />

@@ -1,7 +1,9 @@
-// Sign-in codes and their rules (issue 3 §3): 6 digits from crypto.randomInt, only a salted hash stored,
-// 5 minutes, single use, 5 wrong tries kill a code, 60 s between codes, 5 an hour and 10 a day per
-// number or address, a per-IP limit, and a 15-minute lock after 10 failed sign-ins within an hour.
-// Everything is keyed by the target (phone or e-mail), never by account: no answer reveals an account.
+// Sign-in codes and their rules: 6 digits from crypto.randomInt, only a salted hash stored, 5 minutes,
+// single use, 5 wrong tries kill a code, 60 s between codes, 5 an hour and 10 a day, a per-address limit,
+// and a 15-minute lock after 10 failed sign-ins within an hour.
+// Every rule about a number is kept per (number, client address), so nobody can aim them at someone else
+// (docs/decisions/002-sign-in-limits-per-client.md). Keyed by the target (phone or e-mail), never by
+// account: no answer reveals an account.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { verifyCodeRules } from "../../../shared/contract/index.ts";
 import { transaction, type Database } from "../db.ts";
@@ -40,45 +42,49 @@ function retryAfter(untilMs: number, now: number): { retryAfterSeconds: number }
 
 export function createCodeStore(db: Database, now: () => number, limits: CodeLimits) {
   const ipWindow = db.prepare("SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM verify_codes WHERE ip_hash = ? AND created_at > ?");
-  const lockOf = db.prepare("SELECT locked_until AS lockedUntil FROM sign_in_locks WHERE channel = ? AND target = ?");
+  const lockOf = db.prepare("SELECT locked_until AS lockedUntil FROM sign_in_locks WHERE channel = ? AND target = ? AND ip_hash = ?");
   const recentSent = db.prepare(
-    "SELECT created_at AS createdAt FROM verify_codes WHERE channel = ? AND target = ? AND state <> 'unsent' AND created_at > ? ORDER BY created_at DESC",
+    "SELECT created_at AS createdAt FROM verify_codes WHERE channel = ? AND target = ? AND ip_hash = ? AND state <> 'unsent' AND created_at > ? ORDER BY created_at DESC",
   );
-  // Only delivered codes are replaced: a newer code that is still on its way must not kill the last good one.
+  // Only delivered codes are replaced, and only the same client's: a newer code that is still on its way
+  // must not kill the last good one, and a code someone else asked for must not kill the owner's.
   const supersede = db.prepare(
-    "UPDATE verify_codes SET state = 'superseded' WHERE channel = ? AND target = ? AND state = 'active' AND delivered = 1 AND id <> ?",
+    "UPDATE verify_codes SET state = 'superseded' WHERE channel = ? AND target = ? AND ip_hash = ? AND state = 'active' AND delivered = 1 AND id <> ?",
   );
-  const markDelivered = db.prepare("UPDATE verify_codes SET delivered = 1 WHERE id = ? AND state = 'active' RETURNING channel, target");
+  const markDelivered = db.prepare("UPDATE verify_codes SET delivered = 1 WHERE id = ? AND state = 'active' RETURNING channel, target, ip_hash AS ipHash");
   const insertCode = db.prepare(
     "INSERT INTO verify_codes (channel, target, salt, code_hash, ip_hash, created_at, expires_at, delivered) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
   );
   const prune = db.prepare("DELETE FROM verify_codes WHERE created_at < ?");
   const markUnsent = db.prepare("UPDATE verify_codes SET state = 'unsent' WHERE id = ? AND state = 'active'");
   const latestCode = db.prepare(
-    "SELECT id, salt, code_hash, expires_at, attempts, state FROM verify_codes WHERE channel = ? AND target = ? AND delivered = 1 AND state IN ('active', 'used', 'killed') ORDER BY created_at DESC, id DESC LIMIT 1",
+    "SELECT id, salt, code_hash, expires_at, attempts, state FROM verify_codes WHERE channel = ? AND target = ? AND ip_hash = ? AND delivered = 1 AND state IN ('active', 'used', 'killed') ORDER BY created_at DESC, id DESC LIMIT 1",
   );
   const setAttempts = db.prepare("UPDATE verify_codes SET attempts = ?, state = ? WHERE id = ?");
   const useCode = db.prepare("UPDATE verify_codes SET state = 'used' WHERE id = ?");
-  const insertFailure = db.prepare("INSERT INTO sign_in_failures (channel, target, created_at) VALUES (?, ?, ?)");
-  const countFailures = db.prepare("SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND created_at > ?");
-  const clearFailures = db.prepare("DELETE FROM sign_in_failures WHERE (channel = ? AND target = ?) OR created_at < ?");
-  const setLock = db.prepare(
-    "INSERT INTO sign_in_locks (channel, target, locked_until) VALUES (?, ?, ?) ON CONFLICT (channel, target) DO UPDATE SET locked_until = excluded.locked_until",
+  const insertFailure = db.prepare("INSERT INTO sign_in_failures (channel, target, ip_hash, created_at) VALUES (?, ?, ?, ?)");
+  const countFailures = db.prepare(
+    "SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND ip_hash = ? AND created_at > ?",
   );
+  const clearFailures = db.prepare("DELETE FROM sign_in_failures WHERE (channel = ? AND target = ? AND ip_hash = ?) OR created_at < ?");
+  const setLock = db.prepare(
+    "INSERT INTO sign_in_locks (channel, target, ip_hash, locked_until) VALUES (?, ?, ?, ?) ON CONFLICT (channel, target, ip_hash) DO UPDATE SET locked_until = excluded.locked_until",
+  );
+  const pruneLocks = db.prepare("DELETE FROM sign_in_locks WHERE locked_until < ?");
 
-  function lockedUntil(channel: CodeChannel, target: string): number {
-    return (lockOf.get(channel, target) as { lockedUntil: number } | undefined)?.lockedUntil ?? 0;
+  function lockedUntil(channel: CodeChannel, target: string, ipHash: string): number {
+    return (lockOf.get(channel, target, ipHash) as { lockedUntil: number } | undefined)?.lockedUntil ?? 0;
   }
 
-  /** Records a failed sign-in; returns the lock's end when this failure locks the target. */
-  function recordFailure(channel: CodeChannel, target: string, t: number): number | null {
-    insertFailure.run(channel, target, t);
+  /** Records a failed sign-in against an outstanding code; returns the lock's end when this failure locks the client out. */
+  function recordFailure(channel: CodeChannel, target: string, ipHash: string, t: number): number | null {
+    insertFailure.run(channel, target, ipHash, t);
     // Failures from before the end of the previous lock were already paid for.
-    const since = Math.max(t - signInLockRules.windowMs, lockedUntil(channel, target));
-    const { n } = countFailures.get(channel, target, since) as { n: number };
+    const since = Math.max(t - signInLockRules.windowMs, lockedUntil(channel, target, ipHash));
+    const { n } = countFailures.get(channel, target, ipHash, since) as { n: number };
     if (n < signInLockRules.failures) return null;
     const until = t + signInLockRules.lockMs;
-    setLock.run(channel, target, until);
+    setLock.run(channel, target, ipHash, until);
     return until;
   }
 
@@ -93,9 +99,9 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
         const t = now();
         const ip = ipWindow.get(ipHash, t - HOUR) as { n: number; oldest: number | null };
         if (ip.n >= limits.perIpPerHour) throw new ApiError("E42900001", retryAfter((ip.oldest ?? t) + HOUR, t));
-        const lock = lockedUntil(channel, target);
+        const lock = lockedUntil(channel, target, ipHash);
         if (lock > t) throw new ApiError("E40021005", retryAfter(lock, t));
-        const sent = (recentSent.all(channel, target, t - DAY) as { createdAt: number }[]).map((row) => row.createdAt);
+        const sent = (recentSent.all(channel, target, ipHash, t - DAY) as { createdAt: number }[]).map((row) => row.createdAt);
         const last = sent[0];
         if (last !== undefined && t - last < verifyCodeRules.resendAfterSeconds * SECOND) {
           throw new ApiError("E40021007", retryAfter(last + verifyCodeRules.resendAfterSeconds * SECOND, t));
@@ -117,6 +123,7 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
         );
         // Rows older than the longest window (a day) answer no rule any more.
         prune.run(t - 2 * DAY);
+        pruneLocks.run(t - DAY);
         return { id: Number(lastInsertRowid), code };
       });
     },
@@ -124,8 +131,8 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
     /** The code was delivered: from now on it is the one that signs in, and the previous one stops working. */
     markSent(id: number): void {
       transaction(db, () => {
-        const row = markDelivered.get(id) as { channel: string; target: string } | undefined;
-        if (row) supersede.run(row.channel, row.target, id);
+        const row = markDelivered.get(id) as { channel: string; target: string; ipHash: string } | undefined;
+        if (row) supersede.run(row.channel, row.target, row.ipHash, id);
       });
     },
 
@@ -135,32 +142,32 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
     },
 
     /**
-     * Checks a code and, in the same transaction, runs `onSuccess` (create the account and session).
-     * A failure is committed (attempts, failures, lock) before its error is thrown.
+     * Checks a code against the latest one this client asked for and, in the same transaction, runs
+     * `onSuccess` (create the account and session). A failure is committed (attempts, failures, lock)
+     * before its error is thrown. Only a wrong code against an outstanding code counts as a failure: with
+     * none, there is nothing to guess, and counting would let anyone lock a number nobody asked a code for.
      */
-    verify<T>(channel: CodeChannel, target: string, code: string, onSuccess: () => T): T {
+    verify<T>(channel: CodeChannel, target: string, ipHash: string, code: string, onSuccess: () => T): T {
       const outcome = transaction(db, (): { ok: true; value: T } | { ok: false; error: ApiError } => {
         const t = now();
-        const lock = lockedUntil(channel, target);
+        const lock = lockedUntil(channel, target, ipHash);
         if (lock > t) return { ok: false, error: new ApiError("E40021005", retryAfter(lock, t)) };
-        const fail = (error: ApiError) => {
-          const until = recordFailure(channel, target, t);
-          return { ok: false as const, error: until === null ? error : new ApiError("E40021005", retryAfter(until, t)) };
-        };
-        const row = latestCode.get(channel, target) as CodeRow | undefined;
-        if (!row || row.state === "used") return fail(new ApiError("E40021004"));
-        if (row.state === "killed") return fail(new ApiError("E40021006"));
-        if (row.expires_at <= t) return fail(new ApiError("E40021010"));
+        const row = latestCode.get(channel, target, ipHash) as CodeRow | undefined;
+        if (!row || row.state === "used") return { ok: false, error: new ApiError("E40021004") };
+        if (row.state === "killed") return { ok: false, error: new ApiError("E40021006") };
+        if (row.expires_at <= t) return { ok: false, error: new ApiError("E40021010") };
         const expected = Buffer.from(row.code_hash, "hex");
         const given = Buffer.from(hashCode(row.salt, channel, target, code), "hex");
         if (!timingSafeEqual(expected, given)) {
           const attempts = row.attempts + 1;
           const killed = attempts >= verifyCodeRules.maxAttempts;
           setAttempts.run(attempts, killed ? "killed" : "active", row.id);
-          return fail(new ApiError(killed ? "E40021006" : "E40021004"));
+          const until = recordFailure(channel, target, ipHash, t);
+          if (until !== null) return { ok: false, error: new ApiError("E40021005", retryAfter(until, t)) };
+          return { ok: false, error: new ApiError(killed ? "E40021006" : "E40021004") };
         }
         useCode.run(row.id);
-        clearFailures.run(channel, target, t - signInLockRules.windowMs);
+        clearFailures.run(channel, target, ipHash, t - signInLockRules.windowMs);
         return { ok: true, value: onSuccess() };
       });
       if (!outcome.ok) throw outcome.error;

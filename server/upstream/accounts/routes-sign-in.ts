@@ -67,7 +67,7 @@ export function mountSignInRoutes(router: Router, deps: SignInDeps, options: Mou
     const to = target(channel, rawTarget);
     if (!verifyCodePattern.test(code)) throw new ApiError("E40021003");
     const previous = readSessionCookie(req);
-    const { user, sessionId } = codes.verify(channel, to, code, () => {
+    const { user, sessionId } = codes.verify(channel, to, clientHash(req), code, () => {
       const t = now();
       (channel === "sms" ? insertByPhone : insertByEmail).run(to, t);
       const user = (channel === "sms" ? findByPhone : findByEmail).get(to) as UserInfo;
