@@ -27,7 +27,8 @@ function SectionBlock({ section }: { section: Section }) {
         </div>
       )}
       {section.kind === "table" && section.table ? (
-        <div className="table-scroll" role="region" aria-labelledby={section.heading ? headingId : undefined} tabIndex={0}>
+        // The scroll box is a region of its own inside the section: its name must differ from the section's.
+        <div className="table-scroll" role="region" aria-label={section.heading ? t("tableRegion", { name: section.heading }) : undefined} tabIndex={0}>
           <table className="data-table">
             <thead>
               <tr>

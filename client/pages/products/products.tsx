@@ -116,7 +116,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
         <section className="catalog-finder" aria-labelledby="finder-heading">
           <h2 id="finder-heading">{t("finder.heading", { name: node.name })}</h2>
           <FinderOperatingPoint parsed={data.operatingPoint ?? null} list={page.list} />
-          <Finder page={page} filters={filters} query={query} extraColumns={estimateColumns} labelledBy="finder-heading" />
+          <Finder page={page} filters={filters} query={query} extraColumns={estimateColumns} />
         </section>
       </div>
       <CompareTray />
