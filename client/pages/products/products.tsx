@@ -75,6 +75,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
         title={query.page > 1 ? t("category.titlePaged", { name: node.name, page: query.page }) : node.name}
         description={description}
         canonicalPath={`${categoryPath(node.id)}${canonicalQuery}`}
+        page={query.page}
       />
       <Breadcrumbs items={crumbs} />
       <header className="page-banner page-banner--compact">
