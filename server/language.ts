@@ -37,7 +37,7 @@ export function languageRouting(isKnownPath: (pathname: string) => Promise<boole
     const path = `/${req.path.replace(/^\/+/, "")}`;
     const target = localizePath(path, language);
     if (await isKnownPath(target)) return redirect(res, `${target}${query}`);
-    // A missing file (an icon it never had, robots.txt of another site's layout…) is a plain 404, not a page.
+    // A missing file (a probe for a .php file, robots.txt of another site's layout…) is a plain 404, not a page.
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return res.status(404).type("text/plain").send("Not found");
     // Unknown: the 404 page in the visitor's language, at this URL.
     res.locals.rewritten = true;

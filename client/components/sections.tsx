@@ -93,6 +93,8 @@ function SectionBlock({ section }: { section: Section }) {
                 {item.link ? (
                   <SmartLink to={item.link} className="card__link">
                     {t("nav.learnMore")}
+                    {/* Says where the link goes (screen readers' link lists, crawlers), not only "learn more". */}
+                    <span className="visually-hidden">{t("nav.moreAbout", { name: item.title || section.heading })}</span>
                   </SmartLink>
                 ) : null}
               </div>
