@@ -72,7 +72,7 @@ describe("job closing dates", () => {
     }
   });
 
-  it("a closed position is left out of the list, its counts and the sitemap", async () => {
+  it("a closed position is left out of the list, its counts, site search and the sitemap", async () => {
     for (const language of ["zh", "en"] as const) {
       const { json } = await upstream.post("/open/proxy/qingyun/basic/recruit/queryRecruitmentByPage", { language, websiteCode: "qingyun", pageSize: 50 });
       const ids = (json.data.list as { id: number }[]).map((job) => job.id);
@@ -82,6 +82,14 @@ describe("job closing dates", () => {
       const page = await request(app).get(`/${language}/about/joinUs`);
       for (const job of closed) expect(page.text).not.toContain(`/about/joinUs/positionDetail/${job.id}"`);
     }
+    // Nor does site search offer it.
+    for (const job of closed) {
+      const search = await request(app).get(`/en/search?text=${encodeURIComponent(job.title.en)}&type=jobs`);
+      expect(search.status).toBe(200);
+      expect(search.text).not.toContain(`/about/joinUs/positionDetail/${job.id}"`);
+    }
+    const open = content.find((job) => isJobOpen(job.closingDate ?? null, today))!;
+    expect((await request(app).get(`/en/search?text=${encodeURIComponent(open.title.en)}&type=jobs`)).text).toContain(`/about/joinUs/positionDetail/${open.id}"`);
     const sitemap = await request(app).get("/sitemap.xml");
     expect(sitemap.status).toBe(200);
     for (const job of closed) expect(sitemap.text).not.toContain(`/about/joinUs/positionDetail/${job.id}<`);
