@@ -1,7 +1,7 @@
 // URL state of the news and jobs lists, the contact form's checks and the paging window: pure functions.
 import { describe, expect, it } from "vitest";
 import { NEWS_MAX_PAGE, newsDetailPath, newsListPath, pageCount, parseNewsId, parseNewsList } from "../../shared/news-query.ts";
-import { jobsListPath, parseJobsState, parsePositionId, resumeMailto } from "../../shared/jobs-query.ts";
+import { chinaToday, isJobOpen, jobsListPath, parseJobsState, parsePositionId, resumeMailto } from "../../shared/jobs-query.ts";
 import { fieldOfError, readLeaveWordForm, validateLeaveWord } from "../../shared/leave-word-form.ts";
 import { employmentTypes } from "../../shared/structured-data.ts";
 import { pageWindow } from "../../client/components/page-links.tsx";
@@ -71,6 +71,14 @@ describe("jobs list URLs", () => {
     expect(path).toBe("/about/joinUs/experienced?location=%E4%B8%8A%E6%B5%B7&department=Device+R%26D&q=TCAD&page=2");
     const [pathname, search] = path.split("?");
     expect(parseJobsState(pathname!.split("/")[3], `?${search}`)).toEqual(state);
+  });
+
+  it("counts a closing day in China time, and takes applications through it", () => {
+    expect(chinaToday(new Date("2026-11-24T15:59:59Z"))).toBe("2026-11-24");
+    expect(chinaToday(new Date("2026-11-24T16:00:00Z"))).toBe("2026-11-25");
+    expect(isJobOpen("2026-11-25", "2026-11-25")).toBe(true);
+    expect(isJobOpen("2026-11-24", "2026-11-25")).toBe(false);
+    expect(isJobOpen(null, "2099-01-01")).toBe(true);
   });
 
   it("reads position ids strictly and writes the résumé mailto with an encoded subject", () => {
