@@ -40,7 +40,11 @@ export function Document({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3d91" />
         <meta name="format-detection" content="telephone=no" />
+        {/* The ICO for browsers without SVG icons (and whatever asks /favicon.ico), the PNG for iOS home screens;
+            scripts/make-icons.ts makes both from favicon.svg. */}
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

@@ -68,3 +68,13 @@ export function parsePositionId(value: string | undefined): number | null {
 export function resumeMailto(email: string, subject: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 }
+
+/** The company's calendar day (China time, UTC+8) at `now`, YYYY-MM-DD: closing dates are days there. */
+export function chinaToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** A position takes applications through its closing day (inclusive); without a closing date it is open until filled. */
+export function isJobOpen(closingDate: string | null, today: string): boolean {
+  return closingDate === null || closingDate >= today;
+}

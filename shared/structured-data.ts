@@ -50,18 +50,12 @@ export const employmentTypes: Record<JobType, "FULL_TIME" | "INTERN"> = {
   intern: "INTERN",
 };
 
-/** How long a posting stays valid after it was published (the company re-posts open roles each quarter). */
-export const JOB_VALID_DAYS = 90;
-
-export function addDays(date: string, days: number): string {
-  const time = Date.parse(`${date}T00:00:00Z`);
-  return new Date(time + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/** JobPosting of an open position (a closed one gets none). validThrough is the content's closing day, end of
+ *  that day in China time, and is left out for a position open until filled: never a guessed date. */
 export function jobPostingLd(
   origin: string,
   language: Language,
@@ -84,7 +78,7 @@ export function jobPostingLd(
     description,
     identifier: { "@type": "PropertyValue", name: publisher.name, value: String(job.id) },
     datePosted: job.date,
-    validThrough: `${addDays(job.date, JOB_VALID_DAYS)}T23:59:59+08:00`,
+    ...(job.closingDate ? { validThrough: `${job.closingDate}T23:59:59+08:00` } : {}),
     employmentType: employmentTypes[job.type],
     totalJobOpenings: job.headcount,
     occupationalCategory: job.department,

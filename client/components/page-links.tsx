@@ -41,8 +41,10 @@ export function PageLinks({ page, pages, href, label }: { page: number; pages: n
           ) : (
             <li key={number}>
               {number === page ? (
-                <span aria-current="page" aria-label={t("paging.page", { page: number })}>
-                  {number}
+                // aria-label is not allowed on a plain span: the words are visually hidden text instead.
+                <span aria-current="page">
+                  <span className="visually-hidden">{t("paging.page", { page: number })}</span>
+                  <span aria-hidden="true">{number}</span>
                 </span>
               ) : (
                 <Link to={href(number)} aria-label={t("paging.page", { page: number })}>

@@ -25,9 +25,11 @@ export interface PageMetaProps {
   type?: "website" | "article" | "product" | undefined;
   /** False when the title already names the site (the home page): no " | site name" is added. */
   titleSuffix?: boolean | undefined;
+  /** Page number of a paged list: from page 2 on, the description names it (each page's description is its own). */
+  page?: number | undefined;
 }
 
-export function PageMeta({ title, description, image, noindex, canonicalPath, type = "website", titleSuffix = true }: PageMetaProps) {
+export function PageMeta({ title, description, image, noindex, canonicalPath, type = "website", titleSuffix = true, page }: PageMetaProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const origin = useAtomValue(publicOriginAtom);
@@ -35,7 +37,8 @@ export function PageMeta({ title, description, image, noindex, canonicalPath, ty
   const { rest } = splitLanguagePrefix(pathname);
   const siteName = t("meta.siteName");
   const fullTitle = !titleSuffix || title === siteName ? title : `${title} | ${siteName}`;
-  const text = description || t("meta.defaultDescription");
+  const base = description || t("meta.defaultDescription");
+  const text = page && page > 1 ? t("meta.pagedDescription", { description: base, page }) : base;
   const path = canonicalPath ?? rest;
   const canonical = absoluteUrl(origin || "http://localhost", localizePath(path, language));
   const shareImage = absoluteUrl(origin || "http://localhost", image || DEFAULT_SHARE_IMAGE);

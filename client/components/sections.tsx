@@ -27,7 +27,8 @@ function SectionBlock({ section }: { section: Section }) {
         </div>
       )}
       {section.kind === "table" && section.table ? (
-        <div className="table-scroll" role="region" aria-labelledby={section.heading ? headingId : undefined} tabIndex={0}>
+        // The scroll box is a region of its own inside the section: its name must differ from the section's.
+        <div className="table-scroll" role="region" aria-label={section.heading ? t("tableRegion", { name: section.heading }) : undefined} tabIndex={0}>
           <table className="data-table">
             <thead>
               <tr>
@@ -92,6 +93,8 @@ function SectionBlock({ section }: { section: Section }) {
                 {item.link ? (
                   <SmartLink to={item.link} className="card__link">
                     {t("nav.learnMore")}
+                    {/* Says where the link goes (screen readers' link lists, crawlers), not only "learn more". */}
+                    <span className="visually-hidden">{t("nav.moreAbout", { name: item.title || section.heading })}</span>
                   </SmartLink>
                 ) : null}
               </div>

@@ -5,20 +5,26 @@ import { jobTypes, queryRecruitmentById, queryRecruitmentByPage, type JobDetail,
 import type { Database } from "./db.ts";
 import { ApiError, mountCall, type MountOptions } from "./http.ts";
 import { likePattern } from "./sql.ts";
+import { chinaToday, isJobOpen } from "../../shared/jobs-query.ts";
 
-const listColumns = "id, type, title, location, department, headcount, date";
+const listColumns = "id, type, title, location, department, headcount, date, json_extract(data, '$.closingDate') AS closingDate";
+/** Closed positions (closing day before today, China time) are left out of the list and of every filter count. */
+const openClause = "(json_extract(data, '$.closingDate') IS NULL OR json_extract(data, '$.closingDate') >= ?)";
 
 export function mountJobRoutes(router: Router, db: Database, options: MountOptions) {
-  const typeCounts = db.prepare("SELECT type AS value, COUNT(*) AS count FROM jobs WHERE language = ? GROUP BY type");
-  const locations = db.prepare("SELECT location AS value, COUNT(*) AS count FROM jobs WHERE language = ? GROUP BY location ORDER BY count DESC, location");
-  const departments = db.prepare("SELECT department AS value, COUNT(*) AS count FROM jobs WHERE language = ? GROUP BY department ORDER BY count DESC, department");
+  const typeCounts = db.prepare(`SELECT type AS value, COUNT(*) AS count FROM jobs WHERE language = ? AND ${openClause} GROUP BY type`);
+  const locations = db.prepare(`SELECT location AS value, COUNT(*) AS count FROM jobs WHERE language = ? AND ${openClause} GROUP BY location ORDER BY count DESC, location`);
+  const departments = db.prepare(
+    `SELECT department AS value, COUNT(*) AS count FROM jobs WHERE language = ? AND ${openClause} GROUP BY department ORDER BY count DESC, department`,
+  );
 
   mountCall(
     router,
     queryRecruitmentByPage,
     ({ body, language }) => {
-      const where = ["language = ?"];
-      const args: SQLInputValue[] = [language];
+      const today = chinaToday();
+      const where = ["language = ?", openClause];
+      const args: SQLInputValue[] = [language, today];
       for (const key of ["type", "location", "department"] as const) {
         if (body[key]) {
           where.push(`${key} = ?`);
@@ -35,7 +41,7 @@ export function mountJobRoutes(router: Router, db: Database, options: MountOptio
       const list = db
         .prepare(`SELECT ${listColumns} FROM jobs WHERE ${clause} ORDER BY date DESC, id DESC LIMIT ? OFFSET ?`)
         .all(...args, body.pageSize, (body.pageIndex - 1) * body.pageSize) as unknown as JobListItem[];
-      const counted = new Map((typeCounts.all(language) as Array<{ value: JobType; count: number }>).map((row) => [row.value, row.count]));
+      const counted = new Map((typeCounts.all(language, today) as Array<{ value: JobType; count: number }>).map((row) => [row.value, row.count]));
       return {
         list,
         total,
@@ -43,8 +49,8 @@ export function mountJobRoutes(router: Router, db: Database, options: MountOptio
         pageSize: body.pageSize,
         filters: {
           types: jobTypes.filter((type) => counted.has(type)).map((type) => ({ value: type, count: counted.get(type)! })),
-          locations: locations.all(language) as Array<{ value: string; count: number }>,
-          departments: departments.all(language) as Array<{ value: string; count: number }>,
+          locations: locations.all(language, today) as Array<{ value: string; count: number }>,
+          departments: departments.all(language, today) as Array<{ value: string; count: number }>,
         },
       };
     },
@@ -59,7 +65,7 @@ export function mountJobRoutes(router: Router, db: Database, options: MountOptio
       const row = byId.get(body.id, language) as (JobListItem & { data: string }) | undefined;
       if (!row) throw new ApiError("E40030007");
       const { data, ...item } = row;
-      return { ...item, ...(JSON.parse(data) as Pick<JobDetail, "description" | "duties" | "requirements" | "email">) };
+      return { ...item, ...(JSON.parse(data) as Pick<JobDetail, "description" | "duties" | "requirements" | "email">), closed: !isJobOpen(item.closingDate, chinaToday()) };
     },
     options,
   );

@@ -15,6 +15,8 @@ export const jobListItem = z.object({
   headcount: z.number().int().positive(),
   /** YYYY-MM-DD */
   date: z.string(),
+  /** YYYY-MM-DD, the last day applications are taken (China time); null while the position is open until filled. */
+  closingDate: z.string().nullable(),
 });
 export type JobListItem = z.infer<typeof jobListItem>;
 
@@ -24,6 +26,8 @@ export const jobDetail = jobListItem.extend({
   requirements: z.array(z.string()),
   /** Resumes are sent by e-mail (SPEC §3). */
   email: z.string(),
+  /** True once the closing date has passed: the page stays, but says so and takes no applications. */
+  closed: z.boolean(),
 });
 export type JobDetail = z.infer<typeof jobDetail>;
 
@@ -32,7 +36,7 @@ const filterValue = z.object({ value: z.string(), count: z.number().int().nonneg
 export const queryRecruitmentByPage = defineCall({
   name: "queryRecruitmentByPage",
   path: "/open/proxy/{provider}/basic/recruit/queryRecruitmentByPage",
-  summary: "Job positions by page, newest first; filters type, location, department (values as listed in filters).",
+  summary: "Open job positions by page, newest first (closed ones are left out, filters included); filters type, location, department (values as listed in filters).",
   body: z.strictObject({
     type: z.enum(jobTypes).optional(),
     location: z.string().trim().min(1).max(50).optional(),
@@ -54,7 +58,7 @@ export type JobPage = z.infer<typeof queryRecruitmentByPage.data>;
 export const queryRecruitmentById = defineCall({
   name: "queryRecruitmentById",
   path: "/front/queryRecruitmentById",
-  summary: "One job position with description, duties and requirements.",
+  summary: "One job position with description, duties and requirements, open or closed.",
   body: z.strictObject({ id: z.number().int().positive() }),
   data: jobDetail,
 });

@@ -1,10 +1,16 @@
 // `npm run lighthouse`: Lighthouse (mobile, its default simulated throttling, the CPU slowdown calibrated to
-// the host: test/bench/cpu-calibration.ts) with Debian's Chromium against the production build, on one page of
-// each measured type.
+// the host: test/bench/cpu-calibration.ts) with Debian's Chromium against the production build, on every page
+// type in both languages.
 // Budgets: performance ≥ 95, accessibility, best practices and SEO 100, CLS ≤ 0.05. Each page is measured
 // RUNS times (default 3, as Lighthouse CI does) and judged on the median of each figure: one run's score
 // moves by several points with what else the machine is doing, the median of three far less (Lighthouse's
 // "Score variability" guide). Prints every run and the medians; exits 1 when a budget is missed.
+// Time: every page type in both languages is 22 pages; three runs of each would be about 9 minutes of a CI
+// run that must stay under 25. So the first pages (the measured ones and a job, whose figures the README
+// follows) always get RUNS runs, and each extra page gets one run, and RUNS - 1 more only when that run
+// misses a budget: a miss is still judged on the median, and accessibility, best-practices and SEO scores
+// do not vary between runs, only performance does (about 4.5 minutes in all).
+// Pages kept out of the index on purpose (search, sign-in) are judged on SEO without its is-crawlable audit.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { finish, median } from "./budgets.ts";
@@ -16,6 +22,10 @@ const budgets = { performance: 0.95, accessibility: 1, "best-practices": 1, seo:
 const categories = Object.keys(budgets) as (keyof typeof budgets)[];
 const MAX_CLS = 0.05;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** LIGHTHOUSE_PAGES="home en,login": only the pages with these names (a quick check while developing). */
+const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim()).filter(Boolean);
+const pages = only ? lighthousePages.filter((page) => only.includes(page.name)) : lighthousePages;
+if (only && pages.length === 0) throw new Error(`LIGHTHOUSE_PAGES names no page; the names: ${lighthousePages.map((page) => page.name).join(", ")}`);
 const timings = { LCP: "largest-contentful-paint", TBT: "total-blocking-time", FCP: "first-contentful-paint", SI: "speed-index" } as const;
 
 interface Run {
@@ -57,25 +67,36 @@ async function measure(url: string): Promise<Run> {
   };
 }
 
+const meetsBudgets = (run: Run) => categories.every((id) => run.scores[id]! >= budgets[id]) && run.cls <= MAX_CLS;
+
+/** A noindex page fails only the is-crawlable audit on purpose: its SEO is full when nothing else lost points. */
+function forgiveNoindex(run: Run) {
+  const others = run.lost.seo!.filter((id) => id !== "is-crawlable");
+  run.lost.seo = others;
+  if (others.length === 0) run.scores.seo = 1;
+}
+
 const line = (scores: Record<string, number>, cls: number, ms: Record<string, number>) =>
   `${categories.map((id) => `${id} ${Math.round(scores[id]! * 100)}`).join("  ")}  CLS ${cls.toFixed(3)}  (${Object.keys(timings).map((name) => `${name} ${Math.round(ms[name]!)} ms`).join(", ")})`;
 
 const misses: string[] = [];
 try {
-  console.log(`Lighthouse mobile, ${RUNS} runs per page, judged on the medians; CPU slowdown = benchmarkIndex / 1000 (a mid-tier phone)\n`);
-  const calibration = await measure(site.origin + lighthousePages[0]!.path);
+  console.log(`Lighthouse mobile, ${RUNS} runs per page (extra pages: 1, or ${RUNS} after a miss), judged on the medians; CPU slowdown = benchmarkIndex / 1000 (a mid-tier phone)\n`);
+  const calibration = await measure(site.origin + pages[0]!.path);
   benchmarkIndexes.push(calibration.benchmarkIndex);
   console.log(`calibration run (not judged): benchmarkIndex ${calibration.benchmarkIndex} → CPU slowdown ${cpuSlowdownFor(calibration.benchmarkIndex)}×\n`);
-  for (const page of lighthousePages) {
+  for (const page of pages) {
     const url = site.origin + page.path;
     const status = (await fetch(url)).status;
     if (status !== 200) throw new Error(`${page.name} (${page.path}) answered ${status}`);
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       const run = await measure(url);
+      if (page.noindex) forgiveNoindex(run);
       runs.push(run);
       benchmarkIndexes.push(run.benchmarkIndex);
       console.log(`${page.name.padEnd(15)} run ${i + 1}  ${line(run.scores, run.cls, run.ms)}; benchmarkIndex ${run.benchmarkIndex}, CPU slowdown ${run.slowdown}×`);
+      if (page.extra && i === 0 && meetsBudgets(run)) break;
     }
     const scores = Object.fromEntries(categories.map((id) => [id, median(runs.map((run) => run.scores[id]!))]));
     const cls = median(runs.map((run) => run.cls));
@@ -84,10 +105,10 @@ try {
     for (const id of categories) {
       if (scores[id]! < budgets[id]) {
         const lost = [...new Set(runs.flatMap((run) => run.lost[id]!))];
-        misses.push(`${page.name}: ${id} ${Math.round(scores[id]! * 100)} < ${budgets[id] * 100} (median of ${RUNS}; audits that lost points: ${lost.slice(0, 6).join(", ")})`);
+        misses.push(`${page.name}: ${id} ${Math.round(scores[id]! * 100)} < ${budgets[id] * 100} (median of ${runs.length}; audits that lost points: ${lost.slice(0, 6).join(", ")})`);
       }
     }
-    if (cls > MAX_CLS) misses.push(`${page.name}: CLS ${cls.toFixed(3)} > ${MAX_CLS} (median of ${RUNS})`);
+    if (cls > MAX_CLS) misses.push(`${page.name}: CLS ${cls.toFixed(3)} > ${MAX_CLS} (median of ${runs.length})`);
   }
 } finally {
   chrome.kill();

@@ -27,6 +27,9 @@ const pages: [string, number][] = [
   ["/zh/reliability/reliability-tests", 200],
   ["/en/applications/ev", 200],
   ["/en/search?text=SiC", 200],
+  // A paged list (its current page number) and a closed position (its notice, no apply box).
+  ["/zh/about/joinUs", 200],
+  ["/en/about/joinUs/positionDetail/14", 200],
   // The login layout (its own header and footer); the user pages are audited signed in by sample-journey.test.ts.
   ["/zh/login", 200],
   ["/en/login?tab=email&path=%2Fabout%2Fus", 200],

@@ -86,7 +86,7 @@ describe("prefixed pages", () => {
 
 describe("unprefixed missing files", () => {
   it("answer a plain 404, not an HTML page", async () => {
-    const response = await request(site.app).get("/favicon.ico");
+    const response = await request(site.app).get("/no-such-icon.ico");
     expect(response.status).toBe(404);
     expect(response.headers["content-type"]).toMatch(/text\/plain/);
   });

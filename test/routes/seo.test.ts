@@ -128,7 +128,7 @@ describe("the head of a page", () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(html.match(/<title>/g)?.length).toBe(1);
     // The site's name is added once, by the page head, never twice from the content's own title.
-    expect(html).toContain("<title>About us | Qingyun Semiconductor</title>");
+    expect(html).toContain("<title>Company profile | Qingyun Semiconductor</title>");
     const crumbs = jsonLd(html).find((item) => item["@type"] === "BreadcrumbList") as { itemListElement: { name: string; item: string }[] };
     expect(crumbs.itemListElement.map((item) => item.item)).toEqual([`${origin}/en`, `${origin}/en/about`, `${origin}/en/about/us`]);
   });

@@ -1,9 +1,9 @@
 // URL state of the news and jobs lists, the contact form's checks and the paging window: pure functions.
 import { describe, expect, it } from "vitest";
 import { NEWS_MAX_PAGE, newsDetailPath, newsListPath, pageCount, parseNewsId, parseNewsList } from "../../shared/news-query.ts";
-import { jobsListPath, parseJobsState, parsePositionId, resumeMailto } from "../../shared/jobs-query.ts";
+import { chinaToday, isJobOpen, jobsListPath, parseJobsState, parsePositionId, resumeMailto } from "../../shared/jobs-query.ts";
 import { fieldOfError, readLeaveWordForm, validateLeaveWord } from "../../shared/leave-word-form.ts";
-import { addDays, employmentTypes } from "../../shared/structured-data.ts";
+import { employmentTypes } from "../../shared/structured-data.ts";
 import { pageWindow } from "../../client/components/page-links.tsx";
 
 describe("news list URLs", () => {
@@ -73,6 +73,14 @@ describe("jobs list URLs", () => {
     expect(parseJobsState(pathname!.split("/")[3], `?${search}`)).toEqual(state);
   });
 
+  it("counts a closing day in China time, and takes applications through it", () => {
+    expect(chinaToday(new Date("2026-11-24T15:59:59Z"))).toBe("2026-11-24");
+    expect(chinaToday(new Date("2026-11-24T16:00:00Z"))).toBe("2026-11-25");
+    expect(isJobOpen("2026-11-25", "2026-11-25")).toBe(true);
+    expect(isJobOpen("2026-11-24", "2026-11-25")).toBe(false);
+    expect(isJobOpen(null, "2099-01-01")).toBe(true);
+  });
+
   it("reads position ids strictly and writes the résumé mailto with an encoded subject", () => {
     expect(parsePositionId("3")).toBe(3);
     expect(parsePositionId("3.0")).toBeNull();
@@ -80,7 +88,6 @@ describe("jobs list URLs", () => {
       "mailto:hr@qingyun-power.com?subject=%E5%BA%94%E8%81%98%EF%BC%9A%E5%B7%A5%E8%89%BA%E5%B7%A5%E7%A8%8B%E5%B8%88%20%26%20%E5%AE%9E%E4%B9%A0",
     );
     expect(employmentTypes).toEqual({ experienced: "FULL_TIME", campus: "FULL_TIME", intern: "INTERN" });
-    expect(addDays("2026-11-03", 90)).toBe("2027-02-01");
   });
 });
 

@@ -70,7 +70,7 @@ export function Component() {
                   )}
                   <SmartLink to={card.link} className="card__link overview-card__more">
                     {tc("nav.learnMore")}
-                    <span className="visually-hidden">: {card.title}</span>
+                    <span className="visually-hidden">{tc("nav.moreAbout", { name: card.title })}</span>
                   </SmartLink>
                 </div>
               </li>

@@ -1,6 +1,8 @@
 // One job position (SPEC §2 /about/joinUs/positionDetail/{id}): facts, description, duties,
 // requirements, a mailto link for the résumé with the position in the subject, more positions of the
-// same department, and its JobPosting structured data.
+// same department, and its JobPosting structured data. A closed position keeps its page (200, so old links
+// and bookmarks still explain themselves) but says it is closed, takes no applications, is noindex and
+// carries no JobPosting; the list and the sitemap leave it out.
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
@@ -55,8 +57,8 @@ export function Component() {
   const mailto = resumeMailto(job.email, t("applySubject", { title: job.title, id: job.id }));
   return (
     <main id="main" className="main position-page">
-      <PageMeta title={`${job.title} · ${job.location}`} description={job.description} />
-      {origin ? (
+      <PageMeta title={`${job.title} · ${job.location}`} description={job.description} noindex={job.closed} />
+      {origin && !job.closed ? (
         <JsonLd
           data={jobPostingLd(origin, language, job, { name: tc("company"), logo: "/media/brand/logo.png" }, { duties: t("duties"), requirements: t("requirements") })}
         />
@@ -72,6 +74,17 @@ export function Component() {
       </header>
       <Breadcrumbs items={[{ label: tc("nav.about"), to: "/about" }, { label: t("title"), to: "/about/joinUs" }, { label: job.title }]} />
       <div className="page-body">
+        {job.closed ? (
+          <section className="position-closed" aria-labelledby="position-closed">
+            <h2 id="position-closed">{t("closedTitle")}</h2>
+            <p>{t("closedText", { date: job.closingDate ?? job.date })}</p>
+            <p>
+              <Link className="button button--primary" to={localize("/about/joinUs")}>
+                {t("closedLink")}
+              </Link>
+            </p>
+          </section>
+        ) : null}
         <div className="position-layout">
           <article className="position-body" aria-labelledby="position-description">
             <dl className="position-facts">
@@ -97,6 +110,14 @@ export function Component() {
                   <time dateTime={job.date}>{job.date}</time>
                 </dd>
               </div>
+              {job.closingDate ? (
+                <div>
+                  <dt>{t("closingLabel")}</dt>
+                  <dd>
+                    <time dateTime={job.closingDate}>{job.closingDate}</time>
+                  </dd>
+                </div>
+              ) : null}
             </dl>
             <h2 id="position-description">{t("description")}</h2>
             <p>{job.description}</p>
@@ -113,15 +134,17 @@ export function Component() {
               ))}
             </ul>
           </article>
-          <aside className="position-aside" aria-labelledby="position-apply">
-            <div className="position-apply">
-              <h2 id="position-apply">{t("applyTitle")}</h2>
-              <p>{t("applyText")}</p>
-              <a className="button button--primary" href={mailto}>
-                {t("applyButton")}
-              </a>
-              <p className="position-apply__email">{job.email}</p>
-            </div>
+          <aside className="position-aside" aria-labelledby={job.closed ? undefined : "position-apply"}>
+            {job.closed ? null : (
+              <div className="position-apply">
+                <h2 id="position-apply">{t("applyTitle")}</h2>
+                <p>{t("applyText")}</p>
+                <a className="button button--primary" href={mailto}>
+                  {t("applyButton")}
+                </a>
+                <p className="position-apply__email">{job.email}</p>
+              </div>
+            )}
             {more.length > 0 && (
               <section className="position-more-section" aria-labelledby="position-more">
                 <h2 id="position-more" className="position-more__title">

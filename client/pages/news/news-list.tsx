@@ -51,6 +51,7 @@ export function Component() {
         title={title}
         description={state.category ? t(`categoryIntro.${state.category}`) : t("intro")}
         canonicalPath={newsListPath(state)}
+        page={state.page}
       />
       <header className="page-banner page-banner--image">
         <img src="/media/pages/news-promo.svg" alt="" className="page-banner__media" />

@@ -37,8 +37,6 @@ export interface FinderProps {
   query: FinderQuery;
   /** Columns appended after the parameters (the estimator's, issue 10). */
   extraColumns?: FinderColumn[];
-  /** Heading id of the section the finder sits in (labels the table region). */
-  labelledBy: string;
 }
 
 function Parts({ parts }: { parts: ParamNamePart[] }) {
@@ -63,7 +61,7 @@ function Name({ markup }: { markup: string }) {
   );
 }
 
-export function Finder({ page, filters, query, extraColumns = [], labelledBy }: FinderProps) {
+export function Finder({ page, filters, query, extraColumns = [] }: FinderProps) {
   const { t } = useTranslation("catalog");
   const localize = useLocalize();
   const navigate = useNavigate();
@@ -266,7 +264,7 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
           </p>
         </div>
       ) : (
-        <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} labelledBy={labelledBy} localize={localize} />
+        <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} localize={localize} />
       )}
 
       {pages > 1 ? (
@@ -310,11 +308,10 @@ interface TableProps {
   query: FinderQuery;
   href: (query: FinderQuery) => string;
   prefix: string;
-  labelledBy: string;
   localize: (path: string) => string;
 }
 
-function FinderTable({ columns, list, query, href, prefix, labelledBy, localize }: TableProps) {
+function FinderTable({ columns, list, query, href, prefix, localize }: TableProps) {
   const { t } = useTranslation("catalog");
   const compare = useCompare();
   const layout = headerLayout(
@@ -338,7 +335,8 @@ function FinderTable({ columns, list, query, href, prefix, labelledBy, localize 
   };
 
   return (
-    <div className="finder-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+    // Named apart from the section the heading labels (same-named nested regions are ambiguous).
+    <div className="finder-table-wrap" role="region" aria-label={t("finder.tableRegion")} tabIndex={0}>
       <table className="finder-table">
         <thead>
           {layout.rows.map((row, rowIndex) => (
@@ -379,10 +377,10 @@ function FinderTable({ columns, list, query, href, prefix, labelledBy, localize 
               })}
               {rowIndex === 0 ? (
                 <>
-                  <th scope="col" rowSpan={depth}>
+                  <th id={`${prefix}-datasheet`} scope="col" rowSpan={depth}>
                     {t("finder.datasheet")}
                   </th>
-                  <th scope="col" rowSpan={depth}>
+                  <th id={`${prefix}-sample`} scope="col" rowSpan={depth}>
                     {t("finder.sample")}
                   </th>
                 </>
@@ -430,10 +428,10 @@ function FinderTable({ columns, list, query, href, prefix, labelledBy, localize 
                     </td>
                   );
                 })}
-                <td>
+                <td headers={`${rowId} ${prefix}-datasheet`}>
                   <DatasheetLink product={product} />
                 </td>
-                <td>
+                <td headers={`${rowId} ${prefix}-sample`}>
                   <SampleSlot product={product} />
                 </td>
               </tr>

@@ -102,7 +102,7 @@ export function Component() {
       <div className="product-body">
         <section className="product-section" aria-labelledby="key-parameters">
           <h2 id="key-parameters">{t("detail.keyParameters")}</h2>
-          <div className="table-scroll" role="region" aria-labelledby="key-parameters" tabIndex={0}>
+          <div className="table-scroll" role="region" aria-label={tc("tableRegion", { name: t("detail.keyParameters") })} tabIndex={0}>
             <table className="param-table">
               <thead>
                 <tr>

@@ -75,6 +75,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
         title={query.page > 1 ? t("category.titlePaged", { name: node.name, page: query.page }) : node.name}
         description={description}
         canonicalPath={`${categoryPath(node.id)}${canonicalQuery}`}
+        page={query.page}
       />
       <Breadcrumbs items={crumbs} />
       <header className="page-banner page-banner--compact">
@@ -116,7 +117,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
         <section className="catalog-finder" aria-labelledby="finder-heading">
           <h2 id="finder-heading">{t("finder.heading", { name: node.name })}</h2>
           <FinderOperatingPoint parsed={data.operatingPoint ?? null} list={page.list} />
-          <Finder page={page} filters={filters} query={query} extraColumns={estimateColumns} labelledBy="finder-heading" />
+          <Finder page={page} filters={filters} query={query} extraColumns={estimateColumns} />
         </section>
       </div>
       <CompareTray />

@@ -62,7 +62,7 @@ export function Component() {
   const heading = state.text ? t("resultsFor", { text: state.text }) : t("heading");
   return (
     <main id="main" className="main search-page">
-      <PageMeta title={state.page > 1 ? t("pageTitle", { title: heading, page: state.page }) : heading} description={t("description")} noindex />
+      <PageMeta title={state.page > 1 ? t("pageTitle", { title: heading, page: state.page }) : heading} description={t("description")} page={state.page} noindex />
       <header className="page-banner">
         <div className="page-banner__text">
           <h1>{heading}</h1>

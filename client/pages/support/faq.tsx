@@ -7,6 +7,7 @@ import { SmartLink } from "../../components/smart-link.tsx";
 
 export function FaqList({ section }: { section: Section }) {
   const { t } = useTranslation("support");
+  const { t: tc } = useTranslation();
   const items = section.items.filter((item) => item.title && item.text);
   return (
     <section className="faq" aria-labelledby={`section-${section.id}`}>
@@ -20,7 +21,7 @@ export function FaqList({ section }: { section: Section }) {
               {item.link ? (
                 <SmartLink to={item.link} className="faq__more">
                   {t("faq.more")}
-                  <span className="visually-hidden">: {item.title}</span>
+                  <span className="visually-hidden">{tc("nav.moreAbout", { name: item.title })}</span>
                 </SmartLink>
               ) : null}
             </div>

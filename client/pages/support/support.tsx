@@ -63,7 +63,7 @@ export function Component() {
 
   return (
     <main id="main" className={`main support-page support-page--${page}`}>
-      <PageMeta title={title} description={content.description} canonicalPath={canonicalPath} noindex={centre?.state.keyword ? true : undefined} />
+      <PageMeta title={title} description={content.description} canonicalPath={canonicalPath} noindex={centre?.state.keyword ? true : undefined} page={centre?.state.page} />
       <header className={`page-banner${content.banner ? " page-banner--image" : ""}`}>
         {content.banner ? <Media src={content.banner.image} alt="" className="page-banner__media" /> : null}
         <div className="page-banner__text">

@@ -22,6 +22,7 @@ import { applicantFormFields, readApplicantForm, validateApplicantForm, type App
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
 import { sampleListAction, type SampleListActionData } from "./sample-list-action.ts";
+import { sampleItemsTitle } from "./format.ts";
 import "../../styles/samples.css";
 
 interface SampleListData {
@@ -87,7 +88,7 @@ export function Component() {
         ) : (
           <div className="sample-list">
             <section className="sample-list__items" aria-labelledby="sample-items-title">
-              <h2 id="sample-items-title">{t("sampleList.itemsTitle", { count: items.length, total })}</h2>
+              <h2 id="sample-items-title">{sampleItemsTitle(t, items.length, total)}</h2>
               {groupBySeries(items).map((group) => (
                 <section key={group.key} className="sample-group" aria-label={[group.familyName, group.seriesName].filter(Boolean).join(" › ")}>
                   <h3 className="sample-group__title">

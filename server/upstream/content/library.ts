@@ -170,7 +170,14 @@ function storeJobs(db: Database, jobs: JobFile[]) {
   );
   for (const job of jobs) {
     for (const language of languages) {
-      const data = { description: job.description[language], duties: job.duties[language], requirements: job.requirements[language], email: job.email };
+      // The closing date lives in data (no column, so no migration): the list filters on json_extract(data, '$.closingDate').
+      const data = {
+        description: job.description[language],
+        duties: job.duties[language],
+        requirements: job.requirements[language],
+        email: job.email,
+        closingDate: job.closingDate ?? null,
+      };
       insert.run(job.id, language, job.type, job.title[language], job.location[language], job.department[language], job.headcount, job.date, JSON.stringify(data));
     }
   }

@@ -140,6 +140,8 @@ export const jobFile = z.strictObject({
   department: L,
   headcount: z.number().int().positive(),
   date: isoDate,
+  /** Last day applications are taken (China time); left out while the position is open until filled. */
+  closingDate: isoDate.optional(),
   description: L,
   duties: LList,
   requirements: LList,

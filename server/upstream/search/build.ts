@@ -3,6 +3,7 @@
 import { attachDownloadPath, type DocumentType } from "../../../shared/contract/documents.ts";
 import type { SearchType } from "../../../shared/contract/search.ts";
 import type { Database } from "../db.ts";
+import { chinaToday, isJobOpen } from "../../../shared/jobs-query.ts";
 
 /** Where search hits of each kind lead on the site (paths without language prefix, SPEC §2). */
 export const searchLinks = {
@@ -118,7 +119,9 @@ function* newsRows(db: Database): Generator<IndexRow> {
 function* jobRows(db: Database): Generator<IndexRow> {
   const rows = db.prepare("SELECT id, language, title, location, department, date, data FROM jobs").all() as Array<{ id: number; language: string; title: string; location: string; department: string; date: string; data: string }>;
   for (const row of rows) {
-    const data = JSON.parse(row.data) as { description: string; duties: string[]; requirements: string[] };
+    const data = JSON.parse(row.data) as { description: string; duties: string[]; requirements: string[]; closingDate: string | null };
+    // A position closed when the index is built is not offered (its page still says it is closed).
+    if (!isJobOpen(data.closingDate, chinaToday())) continue;
     yield {
       type: "jobs", ref: String(row.id), language: row.language, link: searchLinks.job(row.id), date: row.date, downloadPath: null,
       title: row.title, body: [`${row.department} · ${row.location}`, data.description, ...data.duties, ...data.requirements],
