@@ -14,9 +14,20 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(outboxRules.maxRetryMs, outboxRules.firstRetryMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * The Message-ID of an outbox row: its stored id at the site's host name. Delivery is at least once (a crash
+ * after the SMTP server took the message, before its reply was recorded, sends it again); the same
+ * Message-ID on every try lets the receiving side drop the duplicate.
+ */
+export function outboxMessageId(id: string, publicOrigin: string): string {
+  return `<order-mail.${id}@${new URL(publicOrigin).hostname}>`;
+}
+
 interface DueRow {
   id: number;
   attempts: number;
+  /** The row's own id part of the Message-ID, the same on every try. */
+  messageId: string;
   orderId: number;
   orderNumber: string;
   language: Language;
@@ -39,7 +50,7 @@ export interface OutboxDeps {
 export function createOrderMailOutbox(deps: OutboxDeps) {
   const { db, now } = deps;
   const due = db.prepare(
-    `SELECT m.id, m.attempts, o.id AS orderId, o.order_number AS orderNumber, o.language, o.applicant_name AS applicantName,
+    `SELECT m.id, m.attempts, m.message_id AS messageId, o.id AS orderId, o.order_number AS orderNumber, o.language, o.applicant_name AS applicantName,
        o.applicant_email AS applicantEmail, r.status, r.carrier, r.tracking_number AS trackingNumber, r.note
      FROM order_mail_outbox m JOIN sample_orders o ON o.id = m.order_id JOIN sample_order_records r ON r.id = m.record_id
      WHERE m.state = 'pending' AND m.next_attempt_at <= ? ORDER BY m.next_attempt_at, m.id LIMIT ?`,
@@ -62,7 +73,7 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
     }));
     const mail = composeOrderMail({ ...row, items: parts, publicOrigin: deps.publicOrigin });
     try {
-      await deps.sender.send(mail);
+      await deps.sender.send({ ...mail, messageId: outboxMessageId(row.messageId, deps.publicOrigin) });
       if (db.isOpen) markSent.run(now(), row.id);
       return true;
     } catch (error) {
