@@ -67,6 +67,11 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
+/** An abort by a timeout (the page's deadline), not by the visitor going away. */
+function isDeadline(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === "TimeoutError";
+}
+
 export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCache {
   const now = options.now ?? Date.now;
   const stats: CacheStats = { hits: 0, stale: 0, misses: 0 };
@@ -109,8 +114,9 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     try {
       entry = await untilAborted(pending, signal);
     } catch (error) {
-      // A refresh of a too-old answer failed: the old answer is still better than none.
-      if (kept && !signal?.aborted) return kept.value as T;
+      // A refresh of a too-old answer failed, or did not come before the page's deadline: the old answer is
+      // still better than none. Only a visitor who left gets nothing (their render is being dropped).
+      if (kept && !(signal?.aborted && !isDeadline(signal.reason))) return kept.value as T;
       throw error;
     }
     if (!entry) throw new Error(`upstream cache: no answer for ${key}`);
