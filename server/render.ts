@@ -164,6 +164,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       return res.end(req.method === "HEAD" ? undefined : Buffer.from(await output.response.arrayBuffer()));
     }
 
+    if (upstream.stale) logger.warn({ url: req.originalUrl }, "page rendered from stale upstream answers: the upstream failed to refresh them");
     const failure = output.upstreamFailure;
     if (failure) {
       logger.warn({ err: failure.error, url: req.originalUrl, status: failure.status }, "page failed: the upstream did not answer it");
