@@ -213,8 +213,10 @@ function reportUpstreamFailures(context: StaticHandlerContext): (UpstreamFailure
     first ??= { ...failure, error };
     context.errors![routeId] = new ErrorResponseImpl(failure.status, statusTexts[failure.status], null);
   }
+  // A bug met in the same render keeps its 500: that is what needs fixing, and no kept copy hides it.
   const bug = Object.values(context.errors ?? {}).some((error) => !isRouteErrorResponse(error) || error.status === 500);
-  if (first && !bug) context.statusCode = first.status;
+  if (!first || bug) return null;
+  context.statusCode = first.status;
   return first;
 }
 

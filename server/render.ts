@@ -165,9 +165,10 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     }
 
     if (upstream.stale) logger.warn({ url: req.originalUrl }, "page rendered from stale upstream answers: the upstream failed to refresh them");
-    const failure = output.upstreamFailure;
+    // A visitor who left aborted their own calls: that is no failure of the upstream.
+    const failure = controller.signal.aborted ? undefined : output.upstreamFailure;
     if (failure) {
-      logger.warn({ err: failure.error, url: req.originalUrl, status: failure.status }, "page failed: the upstream did not answer it");
+      logger.warn({ err: failure.error, url: req.originalUrl, status: failure.status }, "page failed: the upstream failed it");
       // The last good copy of an anonymous page, however old, rather than the error page.
       const stale = pageKey ? options.caches!.pages.getStale(pageKey) : undefined;
       if (stale) {
