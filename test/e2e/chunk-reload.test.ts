@@ -7,24 +7,27 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { launchBrowser, watchProblems, hydrated } from "./browser.ts";
 import { root } from "../../scripts/build-if-needed.ts";
+import enCommon from "../../locales/en/common.json" with { type: "json" };
 
 const origin = inject("origin");
 let browser: Browser;
 let chunk: string;
+let footerChunk: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  // The route module of /en/about/us, from the build's manifest.
+  // The route module of /en/about/us and the footer's island, from the build's manifest.
   const manifest = JSON.parse(readFileSync(path.join(root, "dist", "client", ".vite", "manifest.json"), "utf8")) as Record<string, { file: string }>;
   chunk = `${origin}/${manifest["client/pages/content/content-page.tsx"]!.file}`;
+  footerChunk = `${origin}/${manifest["client/components/footer/footer.tsx"]!.file}`;
 });
 afterAll(() => browser?.close());
 
 const target = () => `${origin}/en/about/us`;
 
 /** Fails the next `times` requests of the chunk (Infinity: every one), as after a deploy removed it. */
-async function failChunk(page: Page, times: number) {
+async function failChunk(page: Page, times: number, url = chunk) {
   let left = times;
-  await page.route(chunk, (route) => (left-- > 0 ? route.abort("failed") : route.continue()));
+  await page.route(url, (route) => (left-- > 0 ? route.abort("failed") : route.continue()));
 }
 
 /** Document loads of the target (a router navigation is none). */
@@ -95,6 +98,26 @@ describe("a failed chunk load", () => {
     expect(await rootText(page)).not.toBe("");
     expect(await page.locator("footer a[href^='/en/']").count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    expect(realProblems(problems)).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps an island's server HTML when its chunk fails, after one reload at most", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 800 } });
+    const problems = watchProblems(page);
+    const loads = documentLoads(page);
+    await failChunk(page, Number.POSITIVE_INFINITY, footerChunk);
+    await page.goto(target());
+    // The footer's chunk fails while the page hydrates: one reload (a new deploy would bring new chunks)…
+    await expect.poll(() => loads.filter((url) => url === target()).length, { timeout: 15_000 }).toBe(2);
+    await page.waitForLoadState("load");
+    await hydrated(page);
+    // …and then no more: the page is the page, not the error page, and the footer stays as the server sent it.
+    await page.waitForTimeout(1500);
+    expect(loads.filter((url) => url === target())).toHaveLength(2);
+    expect(await page.locator("main h1").first().textContent()).not.toBe(enCommon.error.serverTitle);
+    expect(await page.locator(".error-page").count()).toBe(0);
+    expect(await page.locator("footer a[href^='/en/']").count()).toBeGreaterThan(0);
     expect(realProblems(problems)).toEqual([]);
     await page.close();
   });
