@@ -33,6 +33,18 @@ export function loadTargetForChunkError(storage: GuardStorage, target: string, a
   assign(target);
 }
 
+/** The guard lives in sessionStorage because it must outlive the reload. Where the browser refuses storage,
+ * nothing could tell the next document that a reload was just made: the guard then allows none (no loop). */
+function guardStorage(): GuardStorage {
+  try {
+    const storage = window.sessionStorage;
+    storage.setItem(`${storageKey}-probe`, "1");
+    return storage;
+  } catch {
+    return { getItem: () => String(Date.now()), setItem: () => {} };
+  }
+}
+
 /** The URL (path, query, hash) of the navigation under way, or null: set by the browser entry. */
 let navigationTarget: () => string | null = () => null;
 
@@ -51,10 +63,10 @@ export function guardedImport<T>(load: () => Promise<T>): () => Promise<T> {
       if (typeof window === "undefined" || !isChunkLoadError(error)) throw error;
       const target = navigationTarget();
       if (target !== null) {
-        loadTargetForChunkError(window.sessionStorage, target, (url) => window.location.assign(url));
+        loadTargetForChunkError(guardStorage(), target, (url) => window.location.assign(url));
         return new Promise<never>(() => {});
       }
-      if (reloadForChunkError(window.sessionStorage, () => window.location.reload())) return new Promise<never>(() => {});
+      if (reloadForChunkError(guardStorage(), () => window.location.reload())) return new Promise<never>(() => {});
       throw error;
     });
 }

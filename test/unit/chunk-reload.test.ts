@@ -81,3 +81,28 @@ describe("a guarded import in the browser", () => {
     expect(location.assign).not.toHaveBeenCalled();
   });
 });
+
+describe("a guarded import where the browser refuses storage", () => {
+  it("makes no reload, since nothing would stop the next one", async () => {
+    const location = { assign: vi.fn(), reload: vi.fn() };
+    const blocked = {
+      location,
+      get sessionStorage(): Storage {
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      },
+    };
+    vi.stubGlobal("window", blocked);
+    try {
+      const load = guardedImport(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/page.js")));
+      await expect(load()).rejects.toThrow(/dynamically imported module/);
+      expect(location.reload).not.toHaveBeenCalled();
+      // A navigation still goes to its target: it takes a click, so it cannot loop.
+      trackNavigationTarget(() => "/zh/news");
+      void load();
+      await vi.waitFor(() => expect(location.assign).toHaveBeenCalledWith("/zh/news"));
+    } finally {
+      trackNavigationTarget(() => null);
+      vi.unstubAllGlobals();
+    }
+  });
+});
