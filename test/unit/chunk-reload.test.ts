@@ -1,3 +1,5 @@
+// The chunk-reload guard and the guarded import: what a failed chunk does in a navigation, at a page's start
+// and where the browser refuses storage (the browser test, test/e2e/chunk-reload.test.ts, drives it for real).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   CHUNK_RELOAD_INTERVAL_MS,

@@ -1,3 +1,4 @@
+// The one rule for what a page answers when the upstream failed it (route tests: test/routes/upstream-failure.test.ts).
 import { describe, expect, it } from "vitest";
 import { ApiCallError } from "../../client/api/page-client.ts";
 import { upstreamFailure } from "../../client/api/upstream-failure.ts";

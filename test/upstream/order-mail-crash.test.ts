@@ -111,5 +111,13 @@ describe("an upstream that crashes while the SMTP server holds its reply", () =>
       .get(orderNumber) as { state: string; attempts: number; message_id: string };
     expect(row).toMatchObject({ state: "sent", attempts: 1 });
     expect(first).toBe(`<order-mail.${row.message_id}@www.qingyun-power.com>`);
+
+    // A row queued by an older version during a deploy (no Message-ID yet) gets one of its own, kept for its retries.
+    const order = "(SELECT id FROM sample_orders WHERE order_number = ?)";
+    restarted.db.prepare(`UPDATE order_mail_outbox SET state = 'pending', message_id = NULL, next_attempt_at = 0 WHERE order_id = ${order}`).run(orderNumber);
+    await until(() => received.length === 2, "the message of the older row");
+    const kept = restarted.db.prepare(`SELECT message_id FROM order_mail_outbox WHERE order_id = ${order}`).get(orderNumber) as { message_id: string };
+    expect(kept.message_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(messageId(received[1]!)).toBe(`<order-mail.${kept.message_id}@www.qingyun-power.com>`);
   });
 });

@@ -9,8 +9,8 @@ import {
   type OrderStatus,
 } from "../../../shared/order-status.ts";
 import { fieldLimits, isValidText } from "../../../shared/validation.ts";
-import { randomBytes } from "node:crypto";
 import { transaction, type Database } from "../db.ts";
+import { newOutboxMessageId } from "./mail-outbox.ts";
 import { ApiError } from "../http.ts";
 
 export interface MoveDetails {
@@ -67,7 +67,7 @@ export function createOrderMoves(db: Database, now: () => number) {
         order.status,
       );
       const record = insertRecord.run(order.id, target, note, shipping ? carrier : null, shipping ? trackingNumber : null, actor, t);
-      queueMail.run(order.id, Number(record.lastInsertRowid), t, t, randomBytes(16).toString("hex"));
+      queueMail.run(order.id, Number(record.lastInsertRowid), t, t, newOutboxMessageId());
       return { from: order.status, to: target };
     });
   }
