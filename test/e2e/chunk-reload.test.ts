@@ -1,6 +1,7 @@
 // A route chunk that fails to load (a deploy replaced the files this page knows): the click is not lost,
 // the target page comes as a document the server renders whole, and a second failure within the guard's
-// 60 s still shows that page, never an empty root, never a loop of reloads.
+// 60 s still shows that page, never an empty root, never a loop of reloads. An island's failed chunk
+// reloads the page once at most and then leaves the island as the server rendered it.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
