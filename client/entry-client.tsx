@@ -11,6 +11,7 @@ import { AppProviders, createAppStore } from "./providers.tsx";
 import { preloadIslands, preloadIslandsInTurn } from "./components/island.tsx";
 import { afterIdle, yieldToMain } from "./idle.ts";
 import { handleLinkClicks } from "./link-navigation.ts";
+import { guardedImport, isChunkLoadError, trackNavigationTarget } from "./chunk-reload.ts";
 
 /** Marks the document once React has committed the hydrated tree (browser tests wait for it). */
 function HydrationMarker() {
@@ -47,12 +48,20 @@ async function start() {
   const loadStrings = () => (strings ??= i18n.loadNamespaces(missing).then(() => undefined));
   const gate = (route: RouteObject) => {
     const lazy = route.lazy;
-    // A navigation also waits for the islands of the page it opens, so it never renders their fallback.
-    if (typeof lazy === "function") route.lazy = (async () => (await Promise.all([lazy().then(async (module) => (await preloadIslands(), module)), loadStrings()]))[0]) as never;
+    // A navigation also waits for the islands of the page it opens, so it never renders their fallback; a
+    // failed island chunk is a failed chunk like the route's own (client/chunk-reload.ts).
+    if (typeof lazy === "function") {
+      route.lazy = guardedImport(async () => (await Promise.all([lazy().then(async (module) => (await preloadIslands(), module)), loadStrings()]))[0]) as never;
+    }
     route.children?.forEach(gate);
   };
   routes.forEach(gate);
   const router = createBrowserRouter(routes);
+  // A chunk that fails during a navigation sends the browser to where the visitor was going.
+  trackNavigationTarget(() => {
+    const { location } = router.state.navigation;
+    return location ? router.createHref(location) : null;
+  });
   // The site's links are plain anchors (client/components/link.tsx): their clicks reach the router here.
   handleLinkClicks(router);
   const store = createAppStore(app);
@@ -87,4 +96,9 @@ function whenIdle(task: () => void) {
   else window.addEventListener("load", schedule, { once: true });
 }
 
-void start();
+start().catch((error: unknown) => {
+  // The page's own chunks failed and the guard allows no reload now: the server's page stays as it is,
+  // whole, with plain links (a broken deploy must not loop). Anything else is a real failure.
+  if (!isChunkLoadError(error)) throw error;
+  console.warn("the page's scripts could not load; it stays as the server sent it", error);
+});

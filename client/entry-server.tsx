@@ -5,10 +5,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import { LRUCache } from "lru-cache";
 import {
   StaticRouterProvider,
+  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
   createStaticHandler,
   createStaticRouter,
+  isRouteErrorResponse,
   matchRoutes,
 } from "react-router-dom";
+import type { StaticHandlerContext } from "react-router-dom";
 import type { i18n } from "i18next";
 import type { Language } from "../shared/languages.ts";
 import { isLogin } from "../shared/contract/index.ts";
@@ -20,6 +23,7 @@ import { pickNamespaces, trackNamespaces } from "./namespaces.ts";
 import type { AppContext } from "./app-context.ts";
 import type { ServerLoaderContext } from "./api/loader-context.ts";
 import { createPageClient, type CallCache } from "./api/page-client.ts";
+import { upstreamFailure, type UpstreamFailure } from "./api/upstream-failure.ts";
 import { preloadIslands } from "./components/island.tsx";
 import { memoizePlainKeys } from "./i18n-memo.ts";
 import { FragmentCacheContext } from "./fragments.ts";
@@ -40,6 +44,8 @@ export interface RenderInput {
     base: string;
     cookie: string;
     signal: AbortSignal;
+    /** The page's deadline: past it, no loader waits for the upstream any longer (the visitor gets a
+     * kept copy or the error page). */
     timeoutMs: number;
     onSetCookie?: (lines: string[]) => void;
     /** The visitor's address (Express req.ip, trust proxy applied), for the upstream's per-client limits. */
@@ -57,7 +63,14 @@ export interface RenderInput {
 
 export type RenderOutput =
   | { kind: "response"; response: Response }
-  | { kind: "document"; statusCode: number; pipe: (destination: Writable) => void; abort: () => void };
+  | {
+      kind: "document";
+      statusCode: number;
+      /** Set when the page failed because the upstream did (statusCode is then its 502, 503 or 504). */
+      upstreamFailure?: UpstreamFailure & { error: unknown };
+      pipe: (destination: Writable) => void;
+      abort: () => void;
+    };
 
 /** Whether a path (with its language prefix) is a route of the site other than the catch-all 404. */
 // react-router's matchRoutes flattens and ranks the whole route table on every call, which cost a page-cache
@@ -87,6 +100,9 @@ export function routePattern(pathname: string): string | null {
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
+  // One deadline for the whole page, not one per call: a hung upstream must not hang the page, and a page
+  // making several calls in turn must not wait several timeouts.
+  const deadline = AbortSignal.timeout(input.upstream.timeoutMs);
   // The page client is built here, inside the bundle, so loaders and the client share one module
   // (an ApiCallError from it is the ApiCallError the loaders test for).
   const loaderContext: ServerLoaderContext = {
@@ -102,8 +118,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         forwardedFor: input.upstream.forwardedFor,
         fetch: input.upstream.fetch,
         cache: input.upstream.cache,
-        // A hung upstream must not hang the page: each render's calls give up after the upstream timeout.
-        signal: AbortSignal.any([input.upstream.signal, AbortSignal.timeout(input.upstream.timeoutMs)]),
+        signal: AbortSignal.any([input.upstream.signal, deadline]),
       }),
   };
   // Who is signed in, asked beside the loaders and only with a session cookie (such pages are never cached):
@@ -114,6 +129,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const result = await handler.query(input.request, { requestContext: loaderContext });
   if (result instanceof Response) return { kind: "response", response: result };
   const context = result;
+  const failure = reportUpstreamFailures(context);
   for (const error of Object.values(context.errors ?? {})) {
     if (!(error && typeof error === "object" && "status" in error && "internal" in error)) input.onError(error);
   }
@@ -176,6 +192,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       resolve({
         kind: "document",
         statusCode: context.statusCode,
+        ...(failure ? { upstreamFailure: failure } : {}),
         pipe(destination) {
           destination.on("close", () => clearTimeout(timer));
           destination.on("finish", () => clearTimeout(timer));
@@ -189,3 +206,25 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     }
   });
 }
+
+/**
+ * A loader that failed because the upstream did is not a bug of ours: its error becomes a route error
+ * response with the failure's status (so the error page, the status code and the hydration data agree), and
+ * the page answers that status unless a real bug failed it as well.
+ */
+function reportUpstreamFailures(context: StaticHandlerContext): (UpstreamFailure & { error: unknown }) | null {
+  let first: (UpstreamFailure & { error: unknown }) | null = null;
+  for (const [routeId, error] of Object.entries(context.errors ?? {})) {
+    const failure = upstreamFailure(error);
+    if (!failure) continue;
+    first ??= { ...failure, error };
+    context.errors![routeId] = new ErrorResponseImpl(failure.status, statusTexts[failure.status], null);
+  }
+  // A bug met in the same render keeps its 500: that is what needs fixing, and no kept copy hides it.
+  const bug = Object.values(context.errors ?? {}).some((error) => !isRouteErrorResponse(error) || error.status === 500);
+  if (!first || bug) return null;
+  context.statusCode = first.status;
+  return first;
+}
+
+const statusTexts = { 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" } as const;

@@ -21,6 +21,7 @@ const siteEnv = z.object({
     .optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  PAGE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   TRUST_PROXY: trustProxySetting,
   // Several processes and hosts (issue 9 §5, §6).
@@ -51,6 +52,8 @@ export interface Config {
   upstreamProvider: string;
   upstreamTimeoutMs: number;
   renderTimeoutMs: number;
+  /** How long a page waits for the upstream before the visitor gets a kept copy or the error page (504). */
+  pageUpstreamTimeoutMs: number;
   websiteCode: string;
   dataDir: string;
   logLevel: (typeof logLevels)[number];
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     upstreamProvider: e.UPSTREAM_PROVIDER,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
+    pageUpstreamTimeoutMs: e.PAGE_UPSTREAM_TIMEOUT_MS,
     websiteCode: e.WEBSITE_CODE,
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,

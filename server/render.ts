@@ -129,7 +129,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           base: config.upstreamUrl!,
           cookie: req.headers.cookie ?? "",
           signal: controller.signal,
-          timeoutMs: config.upstreamTimeoutMs,
+          // The page's own deadline, shorter than the /api timeout: a visitor never waits longer than this
+          // for the upstream before a kept copy or the error page.
+          timeoutMs: config.pageUpstreamTimeoutMs,
           onSetCookie: (lines) => setCookies.push(...lines),
           forwardedFor: req.ip,
           fetch: meteredFetch(upstream.fetch, res.locals.requestId),
@@ -162,6 +164,20 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       return res.end(req.method === "HEAD" ? undefined : Buffer.from(await output.response.arrayBuffer()));
     }
 
+    if (upstream.stale) logger.warn({ url: req.originalUrl }, "page rendered from stale upstream answers: the upstream failed to refresh them");
+    // A visitor who left aborted their own calls: that is no failure of the upstream.
+    const failure = controller.signal.aborted ? undefined : output.upstreamFailure;
+    if (failure) {
+      logger.warn({ err: failure.error, url: req.originalUrl, status: failure.status }, "page failed: the upstream failed it");
+      // The last good copy of an anonymous page, however old, rather than the error page.
+      const stale = pageKey ? options.caches!.pages.getStale(pageKey) : undefined;
+      if (stale) {
+        output.abort();
+        logger.warn({ url: req.originalUrl, storedAt: new Date(stale.storedAt).toISOString() }, "served a stale copy of the page");
+        return sendCachedPage(req, res, stale, nonce, options.dev, true);
+      }
+      if (failure.retryAfterSeconds) res.setHeader("Retry-After", String(failure.retryAfterSeconds));
+    }
     res.status(output.statusCode);
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     res.setHeader("Content-Language", htmlLang[language]);
@@ -214,11 +230,12 @@ export function pageCacheHits(options: { caches: SiteCaches | undefined; dev: bo
   };
 }
 
-/** A page from the page cache: the fresh nonce written into it and into the CSP, or a 304 for the browser's copy. */
-function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: string, dev: boolean) {
-  res.setHeader("Cache-Control", publicHtmlCacheControl);
+/** A page from the page cache: the fresh nonce written into it and into the CSP, or a 304 for the browser's
+ * copy. A stale one (its upstream failed the new render) is marked so, and no other cache may keep it. */
+function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: string, dev: boolean, stale = false) {
+  res.setHeader("Cache-Control", stale ? privateHtmlCacheControl : publicHtmlCacheControl);
   res.setHeader("ETag", page.etag);
-  res.setHeader("X-Cache", "HIT");
+  res.setHeader("X-Cache", stale ? "STALE" : "HIT");
   res.setHeader("Content-Language", page.contentLanguage);
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
     // No CSP on a 304: the browser keeps its stored page with the stored policy whose nonce that page

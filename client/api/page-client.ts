@@ -43,7 +43,7 @@ export function isPublicRead(call: Pick<CallDefinition, "auth" | "method" | "nam
 export class ApiCallError extends Error {
   readonly code: string;
   readonly status: number;
-  /** The answer's Retry-After in seconds (a 429: how long a limit or lock still holds). */
+  /** The answer's Retry-After in seconds, when it sent one (a 503, or a 429: how long a limit or lock still holds). */
   readonly retryAfterSeconds: number | undefined;
   constructor(code: string, status: number, message: string, retryAfterSeconds?: number) {
     super(message);
@@ -115,6 +115,8 @@ export function createPageClient(options: PageClientOptions): PageClient {
     try {
       response = await doFetch(url, init);
     } catch (error) {
+      // The page's deadline (or the call's timeout) ran out: the upstream did not answer in time.
+      if (error instanceof Error && error.name === "TimeoutError") throw new ApiCallError("TIMEOUT", 0, error.message);
       throw new ApiCallError("NETWORK", 0, error instanceof Error ? error.message : String(error));
     }
     if (isServer && options.onSetCookie) {
@@ -127,12 +129,11 @@ export function createPageClient(options: PageClientOptions): PageClient {
       realDefinition(call),
     ]);
     if (!response.ok) {
+      const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
+      const seconds = Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
       const failure = errorEnvelope.safeParse(json);
-      const retryAfter = Number(response.headers.get("retry-after") ?? NaN);
-      if (failure.success) {
-        throw new ApiCallError(failure.data.code, response.status, failure.data.message, retryAfter > 0 ? retryAfter : undefined);
-      }
-      throw new ApiCallError(`HTTP_${response.status}`, response.status, `HTTP ${response.status} from ${call.name}`);
+      if (failure.success) throw new ApiCallError(failure.data.code, response.status, failure.data.message, seconds);
+      throw new ApiCallError(`HTTP_${response.status}`, response.status, `HTTP ${response.status} from ${call.name}`, seconds);
     }
     // Built once per call: making a zod schema is far dearer than using one.
     let schema = responseSchemas.get(definition);

@@ -1,12 +1,14 @@
-// The text of the error page (SPEC §2/§8): the status, a title and a line for 404, 500 and the rest, and a
-// way back to the language's home page. Rendered through the island in error-page.tsx.
+// The text of the error page (SPEC §2/§8): the status, a title and a line for 404, 500, an upstream that
+// failed (502, 503, 504: the service is temporarily unavailable) and the rest, and a way back to the
+// language's home page. Rendered through the island in error-page.tsx.
 import { useTranslation } from "../i18n-react.tsx";
 import { useLanguage } from "../hooks.ts";
+import { upstreamFailureStatuses } from "../api/upstream-failure.ts";
 
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const kind = status === 404 ? "notFound" : status >= 500 ? "server" : "generic";
+  const kind = status === 404 ? "notFound" : upstreamFailureStatuses.includes(status) ? "unavailable" : status >= 500 ? "server" : "generic";
   const title = t(`error.${kind}Title`);
   return (
     <section className="error-page" aria-labelledby="error-title">

@@ -13,6 +13,7 @@
 // new props before its chunk has arrived would have to drop the server's HTML and render on the client.
 import { Suspense, lazy, memo, type ComponentType } from "react";
 import { yieldToMain } from "../idle.ts";
+import { guardedImport, isChunkLoadError } from "../chunk-reload.ts";
 
 const preloads = new Set<() => Promise<unknown>>();
 
@@ -20,7 +21,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () =>
-    (loading ??= load().then(
+    (loading ??= guardedImport(load)().then(
       (component) => (loaded = component),
       (error: unknown) => {
         loading = undefined; // a failed chunk load may be retried (the chunk-reload guard handles new deploys)
@@ -33,7 +34,15 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
     // suspending and the server's HTML holds the island itself, not a fallback.
     const component = loaded;
     if (component) return { then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: component }) } as never;
-    return preload().then((component) => ({ default: component }));
+    return preload().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        // Its chunk cannot load and the guard allows no reload now: the island's server HTML stays (visible,
+        // its links working) instead of the error page taking the whole page's place.
+        if (isChunkLoadError(error)) return new Promise<never>(() => {});
+        throw error;
+      },
+    );
   });
   function Island(props: P) {
     return (

@@ -57,9 +57,10 @@ export function createSiteCaches(env: NodeJS.ProcessEnv, upstreamTimeoutMs: numb
 
 /** One render's access to the upstream: a fetch that reads the content version and notices failures, and
  * the shared cache only when `shared` (an anonymous visitor outside preview). A render that met a failure
- * (menus left empty, a list missing) is not kept in the page cache. */
+ * (menus left empty, a list missing, an expired answer standing in) is not kept in the page cache. */
 export function renderUpstream(caches: SiteCaches | undefined, shared: boolean) {
   let degraded = false;
+  let stale = false;
   const fetchFn: typeof fetch = async (input, init) => {
     try {
       const response = await fetch(input, init);
@@ -76,7 +77,8 @@ export function renderUpstream(caches: SiteCaches | undefined, shared: boolean) 
       ? {
           async get<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
             try {
-              return await caches.upstream.get(key, load, signal);
+              // An expired answer standing in for a failed refresh: the page is shown, but not kept as fresh.
+              return await caches.upstream.get(key, load, signal, () => void (stale = degraded = true));
             } catch (error) {
               degraded = true;
               throw error;
@@ -89,6 +91,10 @@ export function renderUpstream(caches: SiteCaches | undefined, shared: boolean) 
     cache,
     get degraded() {
       return degraded;
+    },
+    /** Whether the render used a kept answer past its windows because the upstream failed to refresh it. */
+    get stale() {
+      return stale;
     },
   };
 }

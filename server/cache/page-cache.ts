@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { CacheStats } from "./upstream-cache.ts";
-import { countCacheHit, countCacheMiss } from "../metrics.ts";
+import { countCacheHit, countCacheMiss, countCacheStale } from "../metrics.ts";
 
 export interface CachedPage {
   status: number;
@@ -18,6 +18,8 @@ export interface CachedPage {
 
 export interface PageCache {
   get(key: string): CachedPage | undefined;
+  /** The kept page even past its time to live: what a visitor gets when the upstream fails its render. */
+  getStale(key: string): CachedPage | undefined;
   /** Keeps a rendered document (its UTF-8 bytes); `nonce` is the one it was rendered with. */
   set(key: string, status: number, contentLanguage: string, html: Buffer | string, nonce: string): CachedPage;
   clear(): void;
@@ -38,6 +40,9 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
     sizeCalculation: (page) => Math.max(1, page.parts.reduce((sum, part) => sum + part.length, 0)),
     ttl: Math.max(1, options.ttlMs),
     perf: { now },
+    // An expired page stays (until the byte bound evicts it or a new render replaces it): while the upstream
+    // is down, a page a minute old is better than an error page.
+    noDeleteOnStaleGet: true,
   });
   return {
     get(key) {
@@ -48,6 +53,14 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       } else {
         stats.misses++;
         countCacheMiss("page");
+      }
+      return page;
+    },
+    getStale(key) {
+      const page = options.ttlMs > 0 ? lru.get(key, { allowStale: true }) : undefined;
+      if (page) {
+        stats.stale++;
+        countCacheStale("page");
       }
       return page;
     },

@@ -24,6 +24,8 @@ export interface CacheStats {
 }
 
 export interface UpstreamCache extends CallCache {
+  /** `onStale` hears when a kept answer past both windows stands in for a refresh that failed. */
+  get<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, onStale?: () => void): Promise<T>;
   readonly stats: CacheStats;
   readonly size: number;
   clear(): void;
@@ -67,6 +69,11 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
+/** An abort by a timeout (the page's deadline), not by the visitor going away. */
+function isDeadline(reason: unknown): boolean {
+  return (reason as { name?: unknown } | undefined)?.name === "TimeoutError";
+}
+
 export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCache {
   const now = options.now ?? Date.now;
   const stats: CacheStats = { hits: 0, stale: 0, misses: 0 };
@@ -88,7 +95,7 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     },
   });
 
-  async function get<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async function get<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, onStale?: () => void): Promise<T> {
     if (options.freshMs <= 0) return load(signal ?? AbortSignal.timeout(options.timeoutMs));
     const kept = lru.peek(key, { allowStale: true });
     const age = kept ? now() - kept.storedAt : Infinity;
@@ -109,8 +116,12 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     try {
       entry = await untilAborted(pending, signal);
     } catch (error) {
-      // A refresh of a too-old answer failed: the old answer is still better than none.
-      if (kept && !signal?.aborted) return kept.value as T;
+      // A refresh of a too-old answer failed, or did not come before the page's deadline: the old answer is
+      // still better than none. Only a visitor who left gets nothing (their render is being dropped).
+      if (kept && !(signal?.aborted && !isDeadline(signal.reason))) {
+        onStale?.();
+        return kept.value as T;
+      }
       throw error;
     }
     if (!entry) throw new Error(`upstream cache: no answer for ${key}`);

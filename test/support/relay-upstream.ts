@@ -14,6 +14,8 @@ export interface Relay {
   contentVersion: string | null;
   /** Answer every call with this status (an upstream outage) while set. */
   failWith: number | null;
+  /** Hold every call open without an answer (an upstream that stopped answering) while set. */
+  hang: boolean;
   reset(): void;
   close(): Promise<void>;
 }
@@ -26,10 +28,12 @@ export async function startRelay(target: string): Promise<Relay> {
     setCookies: new Map<string, string>(),
     contentVersion: null as string | null,
     failWith: null as number | null,
+    hang: false,
   };
   app.use(async (req, res) => {
     const name = req.path.split("/").pop() ?? "";
     relay.counts.set(name, (relay.counts.get(name) ?? 0) + 1);
+    if (relay.hang) return;
     if (relay.failWith) return res.status(relay.failWith).json({ success: false, code: "E50000001", message: "down", data: null });
     const headers: Record<string, string> = {};
     for (const header of ["content-type", "cookie", "accept"]) {
@@ -53,6 +57,7 @@ export async function startRelay(target: string): Promise<Relay> {
       relay.setCookies.clear();
       relay.contentVersion = null;
       relay.failWith = null;
+      relay.hang = false;
     },
     close: server.close,
   });

@@ -11,6 +11,9 @@ export interface ReceivedMail {
 export interface SmtpSinkOptions {
   /** While this answers true, every message is refused with a temporary failure (451), as by a server in trouble. */
   refuse?: () => boolean;
+  /** While this answers true, a message is taken (onMail hears of it) but never answered, as by a server
+   * that stalls after DATA: the sender cannot know whether it was delivered. */
+  holdReply?: () => boolean;
 }
 
 export async function startSmtpSink(
@@ -29,6 +32,7 @@ export async function startSmtpSink(
           return callback(error);
         }
         onMail({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw: Buffer.concat(chunks).toString("utf8") });
+        if (options.holdReply?.()) return;
         callback();
       });
     },

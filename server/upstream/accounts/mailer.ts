@@ -30,6 +30,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The Message-ID header ("<id@domain>"), when a retry must carry the same one as the first try. */
+  messageId?: string;
 }
 
 export interface MailSender {
@@ -59,8 +61,8 @@ export function createMailSender(config: SmtpConfig | null, log: (message: strin
   const transport = smtpTransport(config);
   return {
     name: "smtp",
-    async send({ to, subject, text }) {
-      await transport.sendMail({ from: config.from, to, subject, text });
+    async send({ to, subject, text, messageId }) {
+      await transport.sendMail({ from: config.from, to, subject, text, ...(messageId ? { messageId } : {}) });
     },
   };
 }

@@ -1,6 +1,7 @@
 // Delivers the order e-mails that staff moves queue in order_mail_outbox (see migration 008): due rows
 // are claimed with a lease, sent, and on failure logged and retried with exponential backoff. Runs inside
 // the upstream process; a move made by the CLI (another process) is picked up at the next poll.
+import { randomBytes } from "node:crypto";
 import type { Language } from "../../../shared/languages.ts";
 import type { OrderStatus } from "../../../shared/order-status.ts";
 import { transaction, type Database } from "../db.ts";
@@ -14,9 +15,26 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(outboxRules.maxRetryMs, outboxRules.firstRetryMs * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * The Message-ID of an outbox row: its stored id at the site's host name. Delivery is at least once (a crash
+ * after the SMTP server took the message, before its reply was recorded, sends it again); the same
+ * Message-ID on every try lets the receiving side drop the duplicate.
+ */
+export function outboxMessageId(id: string, publicOrigin: string): string {
+  return `<order-mail.${id}@${new URL(publicOrigin).hostname}>`;
+}
+
+/** The stored part of a new row's Message-ID: random, so no two e-mails (in any database) share one. */
+export function newOutboxMessageId(): string {
+  return randomBytes(16).toString("hex");
+}
+
 interface DueRow {
   id: number;
   attempts: number;
+  /** The row's own id part of the Message-ID, the same on every try (null only for a row queued by an
+   * older version during a deploy: it gets one before its first try). */
+  messageId: string | null;
   orderId: number;
   orderNumber: string;
   language: Language;
@@ -39,7 +57,7 @@ export interface OutboxDeps {
 export function createOrderMailOutbox(deps: OutboxDeps) {
   const { db, now } = deps;
   const due = db.prepare(
-    `SELECT m.id, m.attempts, o.id AS orderId, o.order_number AS orderNumber, o.language, o.applicant_name AS applicantName,
+    `SELECT m.id, m.attempts, m.message_id AS messageId, o.id AS orderId, o.order_number AS orderNumber, o.language, o.applicant_name AS applicantName,
        o.applicant_email AS applicantEmail, r.status, r.carrier, r.tracking_number AS trackingNumber, r.note
      FROM order_mail_outbox m JOIN sample_orders o ON o.id = m.order_id JOIN sample_order_records r ON r.id = m.record_id
      WHERE m.state = 'pending' AND m.next_attempt_at <= ? ORDER BY m.next_attempt_at, m.id LIMIT ?`,
@@ -48,6 +66,7 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
   const items = db.prepare(
     "SELECT part_number AS partNumber, name_zh, name_en, quantity FROM sample_order_items WHERE order_id = ? ORDER BY rowid",
   );
+  const fixMessageId = db.prepare("UPDATE order_mail_outbox SET message_id = COALESCE(message_id, ?) WHERE id = ? RETURNING message_id AS messageId");
   const markSent = db.prepare("UPDATE order_mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?");
   const markFailed = db.prepare("UPDATE order_mail_outbox SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?");
 
@@ -62,7 +81,8 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
     }));
     const mail = composeOrderMail({ ...row, items: parts, publicOrigin: deps.publicOrigin });
     try {
-      await deps.sender.send(mail);
+      const messageId = row.messageId ?? (fixMessageId.get(newOutboxMessageId(), row.id) as { messageId: string }).messageId;
+      await deps.sender.send({ ...mail, messageId: outboxMessageId(messageId, deps.publicOrigin) });
       if (db.isOpen) markSent.run(now(), row.id);
       return true;
     } catch (error) {

@@ -10,6 +10,7 @@ import {
 } from "../../../shared/order-status.ts";
 import { fieldLimits, isValidText } from "../../../shared/validation.ts";
 import { transaction, type Database } from "../db.ts";
+import { newOutboxMessageId } from "./mail-outbox.ts";
 import { ApiError } from "../http.ts";
 
 export interface MoveDetails {
@@ -36,7 +37,10 @@ export function createOrderMoves(db: Database, now: () => number) {
   const insertRecord = db.prepare(
     "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
-  const queueMail = db.prepare("INSERT INTO order_mail_outbox (order_id, record_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?)");
+  // The e-mail's Message-ID is fixed here, once, so every try sends the same one (migration 011).
+  const queueMail = db.prepare(
+    "INSERT INTO order_mail_outbox (order_id, record_id, next_attempt_at, created_at, message_id) VALUES (?, ?, ?, ?, ?)",
+  );
 
   /** Moves the order to `to` (or along the happy path when `to` is "next"); returns the new status. */
   function move(orderNumber: string, to: OrderStatus | "next", details: MoveDetails, actor: MoveActor): { from: OrderStatus; to: OrderStatus } {
@@ -63,7 +67,7 @@ export function createOrderMoves(db: Database, now: () => number) {
         order.status,
       );
       const record = insertRecord.run(order.id, target, note, shipping ? carrier : null, shipping ? trackingNumber : null, actor, t);
-      queueMail.run(order.id, Number(record.lastInsertRowid), t, t);
+      queueMail.run(order.id, Number(record.lastInsertRowid), t, t, newOutboxMessageId());
       return { from: order.status, to: target };
     });
   }
