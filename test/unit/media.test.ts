@@ -30,6 +30,20 @@ describe("media pictures", () => {
     expect(files.length).toBeGreaterThan(50);
     expect(files.filter((file) => readFileSync(file, "utf8").includes("<text")).map((file) => path.relative(root, file))).toEqual([]);
   });
+
+  // A family or service picture is shown on both language sites beside its name in the site's language: a
+  // caption drawn into it (once "SiC MOSFET · 碳化硅MOSFET") would show both languages on each site. Its
+  // words live in the HTML; what it may still draw are the part markings on the devices, set at the small
+  // sizes of a scaled drawing, never a caption line across the foot of the 675-unit picture.
+  it("draws no caption into the pictures of product families and services", () => {
+    const content = path.join(root, "server", "upstream", "content", "catalog");
+    const images = ["categories.json", "services.json"].flatMap((name) =>
+      (JSON.parse(readFileSync(path.join(content, name), "utf8")) as Array<{ image?: string }>).flatMap((item) => (item.image?.endsWith(".svg") ? [item.image] : [])),
+    );
+    expect(images.length).toBeGreaterThanOrEqual(8);
+    const captioned = images.filter((image) => origins(readFileSync(path.join(root, "public", image), "utf8")).some(([, y]) => y! > 560));
+    expect(captioned).toEqual([]);
+  });
 });
 
 describe("outlining text", () => {
