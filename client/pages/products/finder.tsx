@@ -237,7 +237,8 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
 
       <div className="finder-bar">
         <p className="finder-bar__count" aria-live="polite">
-          {t("finder.count", { from, to, total: page.total, count: page.total })}
+          {/* "0–0 of 0" says nothing: an empty result says that nothing matches (the block below offers the way out). */}
+          {page.total === 0 ? t("finder.countNone") : t("finder.count", { from, to, total: page.total, count: page.total })}
         </p>
         {page.total > 0 ? (
           <a className="button finder-bar__csv" href={csvHref} download>
@@ -259,11 +260,13 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
               </ul>
             </>
           ) : null}
-          <p>
-            <Link to={href(clearFilters(query))} preventScrollReset className="button button--primary">
-              {t("finder.clearAll")}
-            </Link>
-          </p>
+          {hasFilters(query) ? (
+            <p>
+              <Link to={href(clearFilters(query))} preventScrollReset className="button button--primary">
+                {t("finder.clearAll")}
+              </Link>
+            </p>
+          ) : null}
         </div>
       ) : (
         <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} labelledBy={labelledBy} localize={localize} />
