@@ -30,6 +30,7 @@ import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } f
 import { headerLayout } from "./finder-header.ts";
 import { productDetailPath } from "./products-loader.ts";
 import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
+import { fitFilterPanel } from "./fit-filter-panel.ts";
 
 export interface FinderProps {
   page: ProductPage;
@@ -143,7 +144,7 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
             const numeric = field.sortable && field.min !== null && field.max !== null;
             if (!field.values.length) return null;
             return (
-              <details key={field.fieldId} className={`finder-filter${active ? " is-active" : ""}`}>
+              <details key={field.fieldId} className={`finder-filter${active ? " is-active" : ""}`} onToggle={(event) => fitFilterPanel(event.currentTarget)}>
                 <summary>
                   <Name markup={field.screenName ?? field.paramName} />
                   {active ? <span className="finder-filter__badge">{active}</span> : null}
