@@ -25,7 +25,7 @@ import {
   type FinderQuery,
 } from "../../../shared/finder-query.ts";
 import { useLocalize } from "../../hooks.ts";
-import { useCompare } from "../../components/compare-tray.tsx";
+import { compareHref, useCompare } from "../../components/compare-tray.tsx";
 import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } from "./finder-columns.tsx";
 import { headerLayout } from "./finder-header.ts";
 import { productDetailPath } from "./products-loader.ts";
@@ -72,6 +72,8 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
   // A fixed prefix, not useId: new rows after a client navigation must get the ids the server gave the
   // headers (useId can differ between the server and the hydrated tree). There is one finder per page.
   const prefix = "finder";
+  const compareFormId = `${prefix}-compare`;
+  const compare = useCompare();
   const columns = [...paramColumns(page.paramTable), ...extraColumns];
   const fieldOrder = page.paramTable.map((column) => column.fieldId);
   const fieldSpec = filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
@@ -93,6 +95,13 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
     go({ ...parseFinderQuery(params, fieldSpec), page: 1 });
   };
   const submitNow = (element: HTMLInputElement | HTMLSelectElement) => element.form?.requestSubmit();
+  // The rows' compare boxes belong to this GET form (form attribute): without JavaScript it sends
+  // ?parts=A&parts=B, which the compare page redirects to its canonical URL; with JavaScript the tray's
+  // picks (the same boxes, kept across pages) go straight to that URL.
+  const onCompare = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(localize(compareHref(compare.items, query.op)));
+  };
 
   const label = (field: DistinctField) => field.screenName ?? columnText(columns.find((column) => column.id === field.fieldId) ?? ({ name: field.paramName } as FinderColumn));
   const chips: Array<{ key: string; text: ReactNode; remove: FinderQuery }> = [];
@@ -242,9 +251,17 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
           {page.total === 0 ? t("finder.countNone") : t("finder.count", { from, to, total: page.total, count: page.total })}
         </p>
         {page.total > 0 ? (
-          <a className="button finder-bar__csv" href={csvHref} download>
-            {t("finder.csv")}
-          </a>
+          <div className="finder-bar__actions">
+            <form id={compareFormId} method="get" action={localize("/productAndService/compare")} onSubmit={onCompare}>
+              {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
+              <button type="submit" className="button">
+                {t("compare.submit")}
+              </button>
+            </form>
+            <a className="button finder-bar__csv" href={csvHref} download>
+              {t("finder.csv")}
+            </a>
+          </div>
         ) : null}
       </div>
 
@@ -270,7 +287,7 @@ export function Finder({ page, filters, query, extraColumns = [], labelledBy }: 
           ) : null}
         </div>
       ) : (
-        <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} labelledBy={labelledBy} localize={localize} />
+        <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} labelledBy={labelledBy} localize={localize} compareFormId={compareFormId} />
       )}
 
       {pages > 1 ? (
@@ -316,9 +333,10 @@ interface TableProps {
   prefix: string;
   labelledBy: string;
   localize: (path: string) => string;
+  compareFormId: string;
 }
 
-function FinderTable({ columns, list, query, href, prefix, labelledBy, localize }: TableProps) {
+function FinderTable({ columns, list, query, href, prefix, labelledBy, localize, compareFormId }: TableProps) {
   const { t } = useTranslation("catalog");
   const compare = useCompare();
   const layout = headerLayout(
@@ -406,8 +424,12 @@ function FinderTable({ columns, list, query, href, prefix, labelledBy, localize 
                       type="checkbox"
                       className="finder-part__compare"
                       id={`${rowId}-c`}
+                      form={compareFormId}
+                      name="parts"
+                      value={product.partNumber}
                       checked={picked}
-                      disabled={!compare.ready || (!picked && compare.full)}
+                      // Enabled in the server's HTML (the no-JavaScript form needs it); a full tray refuses more.
+                      disabled={compare.ready && !picked && compare.full}
                       onChange={() => compare.toggle({ id: product.id, partNumber: product.partNumber })}
                     />
                     <label htmlFor={`${rowId}-c`} className="visually-hidden">
