@@ -4,6 +4,7 @@ import { RichText } from "./rich-text.tsx";
 import { SmartLink } from "./smart-link.tsx";
 import { Media } from "./media.tsx";
 import { useTranslation } from "../i18n-react.tsx";
+import { ScrollBox } from "./scroll-box.tsx";
 
 export function Sections({ sections }: { sections: Section[] }) {
   return (
@@ -27,7 +28,7 @@ function SectionBlock({ section }: { section: Section }) {
         </div>
       )}
       {section.kind === "table" && section.table ? (
-        <div className="table-scroll" role="region" aria-labelledby={section.heading ? headingId : undefined} tabIndex={0}>
+        <ScrollBox className="table-scroll" labelledBy={section.heading ? headingId : undefined}>
           <table className="data-table">
             <thead>
               <tr>
@@ -54,7 +55,7 @@ function SectionBlock({ section }: { section: Section }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
       {section.items.length > 0 && section.kind === "timeline" ? (
         <ol className="timeline">

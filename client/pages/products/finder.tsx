@@ -31,6 +31,7 @@ import { headerLayout } from "./finder-header.ts";
 import { productDetailPath } from "./products-loader.ts";
 import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
 import { fitFilterPanel } from "./fit-filter-panel.ts";
+import { ScrollBox } from "../../components/scroll-box.tsx";
 
 export interface FinderProps {
   page: ProductPage;
@@ -360,7 +361,7 @@ function FinderTable({ columns, list, query, href, prefix, labelledBy, localize,
   };
 
   return (
-    <div className="finder-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+    <ScrollBox className="finder-table-wrap" labelledBy={labelledBy}>
       <table className="finder-table">
         <thead>
           {layout.rows.map((row, rowIndex) => (
@@ -467,6 +468,6 @@ function FinderTable({ columns, list, query, href, prefix, labelledBy, localize,
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
