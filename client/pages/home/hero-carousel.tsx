@@ -11,7 +11,7 @@ const slideId = (index: number) => `hero-slide-${index + 1}`;
 
 export function HeroCarousel({ section }: { section: Section }) {
   const { t } = useTranslation("home");
-  const track = useRef<HTMLOListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   // The buttons need JavaScript: they are not in the server's HTML, where they could do nothing.
   const [hydrated, setHydrated] = useState(false);
@@ -22,7 +22,9 @@ export function HeroCarousel({ section }: { section: Section }) {
   const show = (next: number) => {
     const target = (next + slides.length) % slides.length;
     const element = track.current;
-    if (element) element.scrollTo({ left: target * element.clientWidth });
+    // Smooth for the buttons (a fragment link without JavaScript jumps), unless the visitor asks for less motion.
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (element) element.scrollTo({ left: target * element.clientWidth, behavior: still ? "instant" : "smooth" });
     setIndex(target);
   };
   const onScroll = () => {
@@ -37,12 +39,14 @@ export function HeroCarousel({ section }: { section: Section }) {
 
   return (
     <section className="hero" aria-roledescription="carousel" aria-label={section.heading || undefined}>
-      <ol className="hero__track" ref={track} onScroll={onScroll}>
+      <div className="hero__track" ref={track} onScroll={onScroll}>
         {slides.map((slide, position) => (
-          <li
+          // A group named "slide n of N" per slide, as the WAI-ARIA carousel pattern has it.
+          <div
             key={position}
             id={slideId(position)}
             className="hero__slide"
+            role="group"
             aria-roledescription="slide"
             aria-label={t("slide", { index: position + 1, total: slides.length })}
           >
@@ -59,9 +63,9 @@ export function HeroCarousel({ section }: { section: Section }) {
                 </SmartLink>
               ) : null}
             </div>
-          </li>
+          </div>
         ))}
-      </ol>
+      </div>
       {slides.length > 1 && (
         <div className="hero__controls">
           {hydrated ? (
