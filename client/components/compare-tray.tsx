@@ -18,7 +18,7 @@ export interface CompareItem {
 }
 
 export const compareItemsAtom = atom<CompareItem[]>([]);
-/** False until the tray has read sessionStorage: checkboxes stay disabled so nothing is lost before. */
+/** False until the tray has read sessionStorage: only then may a full tray disable the other checkboxes. */
 export const compareReadyAtom = atom(false);
 
 /** The compare page of the picked parts, keeping the estimator's operating point of the finder's URL. */

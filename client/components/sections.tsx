@@ -4,6 +4,7 @@ import { RichText } from "./rich-text.tsx";
 import { SmartLink } from "./smart-link.tsx";
 import { Media } from "./media.tsx";
 import { useTranslation } from "../i18n-react.tsx";
+import { ScrollBox } from "./scroll-box.tsx";
 
 export function Sections({ sections }: { sections: Section[] }) {
   return (
@@ -28,7 +29,7 @@ function SectionBlock({ section }: { section: Section }) {
       )}
       {section.kind === "table" && section.table ? (
         // The scroll box is a region of its own inside the section: its name must differ from the section's.
-        <div className="table-scroll" role="region" aria-label={section.heading ? t("tableRegion", { name: section.heading }) : undefined} tabIndex={0}>
+        <ScrollBox className="table-scroll" label={section.heading ? t("tableRegion", { name: section.heading }) : undefined}>
           <table className="data-table">
             <thead>
               <tr>
@@ -55,7 +56,7 @@ function SectionBlock({ section }: { section: Section }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
       {section.items.length > 0 && section.kind === "timeline" ? (
         <ol className="timeline">

@@ -2,11 +2,14 @@
 import { z } from "zod";
 import { defineCall } from "./define.ts";
 import { paged, pagingInput } from "./envelope.ts";
+import { languages } from "../languages.ts";
 
 export const searchTypes = ["products", "documents", "news", "jobs", "pages"] as const;
 export type SearchType = (typeof searchTypes)[number];
 
 export const SEARCH_TEXT_MAX = 100;
+/** How many hits of the other language's content come with a result that asks for them. */
+export const SEARCH_OTHER_LANGUAGE_HITS = 5;
 
 export const searchHit = z.object({
   type: z.enum(searchTypes),
@@ -24,6 +27,8 @@ export const searchHit = z.object({
   date: z.string().nullable(),
   /** For documents: the PDF's download path (relative to the API base). */
   downloadPath: z.string().nullable(),
+  /** The language of the text the hit was found in (the request's, or the other one in `other`). */
+  language: z.enum(languages).optional(),
 });
 export type SearchHit = z.infer<typeof searchHit>;
 
@@ -31,10 +36,12 @@ export const searchSite = defineCall({
   name: "searchSite",
   path: "/front/searchSite",
   summary:
-    "Full-text search over products, documents, news, jobs and pages in the request's language: ranked, paged, with highlighted snippets and per-type counts. Empty text → 400.",
+    "Full-text search over products, documents, news, jobs and pages in the request's language: ranked, paged, with highlighted snippets and per-type counts. With otherLanguage, also the first hits of the same text in the other language's content (a Chinese query on the English site). Empty text → 400.",
   body: z.strictObject({
     text: z.string().max(SEARCH_TEXT_MAX),
     type: z.enum(searchTypes).optional(),
+    /** Also search the other language's content and answer its first hits in `other`. */
+    otherLanguage: z.boolean().optional(),
     ...pagingInput.shape,
   }),
   data: paged(searchHit).extend({
@@ -42,6 +49,11 @@ export const searchSite = defineCall({
     text: z.string(),
     /** Hits per type, regardless of the type filter. */
     counts: z.record(z.enum(searchTypes), z.number().int().nonnegative()),
+    /** With otherLanguage: the other language's first hits (same type filter) and their total; null when it has none. */
+    other: z
+      .object({ language: z.enum(languages), total: z.number().int().positive(), list: z.array(searchHit) })
+      .nullable()
+      .optional(),
   }),
 });
 export type SearchResult = z.infer<typeof searchSite.data>;

@@ -25,9 +25,10 @@ describe("home pages", () => {
       expect(await page.getAttribute("html", "lang")).toBe(lang);
       await expect(page.locator("header").getByText(text).first().isVisible()).resolves.toBe(true);
       // Hydrated: React handles clicks (the hero's next button changes the slide without a reload).
-      const before = await page.locator(".hero__count").textContent();
+      const current = page.locator(".hero__dots [aria-current=true]");
+      const before = await current.textContent();
       await page.locator(".hero__controls button").nth(1).click();
-      await expect.poll(() => page.locator(".hero__count").textContent()).not.toBe(before);
+      await expect.poll(() => current.textContent()).not.toBe(before);
       expect(problems).toEqual([]);
       await page.close();
     });

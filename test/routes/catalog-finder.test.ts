@@ -127,6 +127,13 @@ describe("the finder table", () => {
     expect(textOf(empty)).toContain("Keyword: NOSUCHPART");
     // Clearing keeps the sort.
     expect(empty).toContain(`href="/en/productAndService/products/${SERIES}?sort=vds:asc"`);
+    // The count line says that nothing matches, never "0–0 of 0 products", in both languages.
+    for (const [language, none] of [["en", "No products match"], ["zh", "没有匹配的产品"]] as const) {
+      const page = language === "en" ? response : await get(`/zh/productAndService/products/${SERIES}?q=NOSUCHPART`);
+      const count = /<p class="finder-bar__count"[^>]*>([\s\S]*?)<\/p>/.exec(page.text)?.[1] ?? "";
+      expect(textOf(count)).toBe(none);
+      expect(page.text).not.toMatch(/0–0/);
+    }
   });
 
   it("falls back to defaults for invalid state and answers the no-JS form with the canonical URL", async () => {

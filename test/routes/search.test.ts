@@ -7,6 +7,7 @@ import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
 import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE } from "../../shared/search-query.ts";
+import { SEARCH_OTHER_LANGUAGE_HITS } from "../../shared/contract/search.ts";
 
 const origin = "https://www.qingyun-power.example";
 let upstream: TestUpstream;
@@ -79,6 +80,43 @@ describe("search page", () => {
     expect(second.text).toMatch(/<a aria-current="page" href="\/en\/search\?text=SiC&amp;type=products"/);
     const pages = Math.ceil(products.total / SEARCH_PAGE_SIZE);
     expect((await request(app).get(`/en/search?text=SiC&type=products&page=${pages + 1}`)).status).toBe(404);
+  });
+
+  it("shows the other language's hits apart, labelled and in their language, after the page's own", async () => {
+    const otherSection = (html: string) => /<section class="search-other"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    const links = (html: string) => [...html.matchAll(/<h3 class="search-result__title" lang="(\S+)"><a hrefLang="(\S+)" href="([^"]+)"/g)].map((match) => [match[1], match[3], match[2]]);
+
+    // A Chinese query on the English site: no English hit, the Chinese ones labelled "Results in Chinese".
+    const chinese = await search("zh", "碳");
+    expect(chinese.total).toBeGreaterThan(10);
+    const en = await request(app).get(`/en/search?text=${encodeURIComponent("碳")}`);
+    expect(en.status).toBe(200);
+    expect(textOf(en.text)).toContain("No 碳 results are found");
+    const section = otherSection(en.text);
+    expect(textOf(section)).toContain(`Results in Chinese ${chinese.total}`);
+    expect(links(section)).toEqual(chinese.list.slice(0, SEARCH_OTHER_LANGUAGE_HITS).map((hit) => ["zh-CN", `/zh${hit.link}`, "zh-CN"]));
+    expect(section).toContain("<mark>碳</mark>");
+    expect(section).toContain(`href="/zh/search?text=${encodeURIComponent("碳")}" hrefLang="zh-CN"`);
+
+    // An English word on the Chinese site: the Chinese hits first, then "英文结果".
+    const response = await request(app).get("/zh/search?text=MOSFET");
+    const english = await search("en", "MOSFET");
+    expect(resultLinks(response.text).length).toBeGreaterThan(0);
+    expect(response.text.indexOf('class="search-group"')).toBeLessThan(response.text.indexOf("search-other"));
+    expect(textOf(otherSection(response.text))).toContain(`英文结果 ${english.total}`);
+    for (const [lang, href] of links(otherSection(response.text))) {
+      expect(lang).toBe("en-US");
+      expect(href).toMatch(/^\/en\//);
+    }
+
+    // One type: the other language's hits of that type.
+    const news = await request(app).get(`/en/search?text=${encodeURIComponent("碳")}&type=news`);
+    const found = links(otherSection(news.text));
+    expect(found.length).toBeGreaterThan(0);
+    for (const [, href] of found) expect(href).toMatch(/^\/zh\/news\/newsDetail\//);
+
+    // Text found in neither language: no such section.
+    expect((await request(app).get("/en/search?text=zzqqxx")).text).not.toContain("search-other");
   });
 
   it("no results shows the SPEC message with the tips, in both languages", async () => {

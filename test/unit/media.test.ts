@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { outlineText } from "../../scripts/outline-svg-text.ts";
 import { root } from "../../scripts/build-if-needed.ts";
+import { packageDrawings } from "../../shared/product-facts.ts";
 
 function svgFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -29,6 +30,22 @@ describe("media pictures", () => {
   it("has pictures, and none with <text> (run `npm run media:outline` after adding one)", () => {
     expect(files.length).toBeGreaterThan(50);
     expect(files.filter((file) => readFileSync(file, "utf8").includes("<text")).map((file) => path.relative(root, file))).toEqual([]);
+  });
+
+  // A family, service or package picture is shown on both language sites beside its name in the site's
+  // language: a caption drawn into it (once "SiC MOSFET · 碳化硅MOSFET", or an English line under a package on
+  // the Chinese site) would show the wrong language. Its words live in the HTML; what it may still draw are
+  // the part markings on the devices, set at the small sizes of a scaled drawing, never a caption line
+  // across the foot of the 675-unit picture.
+  it("draws no caption into the pictures of product families, services and packages", () => {
+    const content = path.join(root, "server", "upstream", "content", "catalog");
+    const images = ["categories.json", "services.json"].flatMap((name) =>
+      (JSON.parse(readFileSync(path.join(content, name), "utf8")) as Array<{ image?: string }>).flatMap((item) => (item.image?.endsWith(".svg") ? [item.image] : [])),
+    );
+    images.push(...packageDrawings.map((slug) => `/media/products/pkg-${slug}.svg`));
+    expect(images.length).toBeGreaterThanOrEqual(8 + packageDrawings.length);
+    const captioned = images.filter((image) => origins(readFileSync(path.join(root, "public", image), "utf8")).some(([, y]) => y! > 560));
+    expect(captioned).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 // Site search in both languages: FTS5 trigram matches, one- and two-character Chinese queries, type
 // filter and counts, escaped and marked snippets, paging and the empty-text error.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchSite, type SearchHit } from "../../shared/contract/index.ts";
+import { SEARCH_OTHER_LANGUAGE_HITS, searchSite, type SearchHit } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { body, callFails, callOk } from "./content-helpers.ts";
 
@@ -82,6 +82,31 @@ describe("searchSite", () => {
     expect(data.total).toBeLessThanOrEqual(wide.total);
     const { data: english } = await callOk(upstream, searchSite, "en", { text: "碳化硅" });
     expect(english.total).toBe(0);
+  });
+
+  it("answers the other language's first hits, each marked with its language, when asked", async () => {
+    // A Chinese query on the English site: nothing in English, the Chinese content's hits in `other`.
+    const { data: chinese } = await callOk(upstream, searchSite, "zh", { text: "碳" });
+    expect(chinese.total).toBeGreaterThan(10);
+    const { data } = await callOk(upstream, searchSite, "en", { text: "碳", otherLanguage: true });
+    expect(data.total).toBe(0);
+    expect(data.other).toMatchObject({ language: "zh", total: chinese.total });
+    expect(data.other.list).toHaveLength(SEARCH_OTHER_LANGUAGE_HITS);
+    expect(data.other.list.map((hit: SearchHit) => hit.id)).toEqual(chinese.list.slice(0, SEARCH_OTHER_LANGUAGE_HITS).map((hit: SearchHit) => hit.id));
+    for (const hit of data.other.list as SearchHit[]) {
+      expect(hit.language).toBe("zh");
+      expect(marks(hit.titleHtml + hit.snippetHtml)).toContain("碳");
+      expectSafeMarkup(hit);
+    }
+    // An English query hits the English text first; the Chinese text that has the word comes apart.
+    const { data: english } = await callOk(upstream, searchSite, "en", { text: "MOSFET", otherLanguage: true, type: "news" });
+    expect(english.total).toBeGreaterThan(0);
+    for (const hit of english.list as SearchHit[]) expect(hit.language).toBe("en");
+    expect(english.other?.language).toBe("zh");
+    for (const hit of english.other.list as SearchHit[]) expect([hit.type, hit.language]).toEqual(["news", "zh"]);
+    // Only when asked, and null when the other language has nothing.
+    expect((await callOk(upstream, searchSite, "en", { text: "碳" })).data.other).toBeUndefined();
+    expect((await callOk(upstream, searchSite, "zh", { text: "zzqxxj", otherLanguage: true })).data.other).toBeNull();
   });
 
   it("pages the results", async () => {

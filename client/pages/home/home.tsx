@@ -1,10 +1,9 @@
 // The home page: hero, product families, applications, figures, news teaser (from the upstream).
-import { useState } from "react";
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { querySitePageData, queryNewsByPage } from "../../../shared/contract/index.ts";
-import type { PageData, Section } from "../../../shared/contract/site.ts";
+import type { PageData } from "../../../shared/contract/site.ts";
 import type { NewsListItem } from "../../../shared/contract/news.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { buildTree } from "../../../shared/tree.ts";
@@ -20,6 +19,7 @@ import { Media } from "../../components/media.tsx";
 import { productLink } from "../../components/header/menu-model.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
+import { HeroCarousel } from "./hero-carousel.tsx";
 
 interface HomeData {
   page: PageData;
@@ -59,7 +59,7 @@ export function Component() {
       <PageMeta title={page.title || t("title")} description={page.description} titleSuffix={false} />
       <HomeStructuredData description={page.description} />
       <h1 className="visually-hidden">{page.title || t("title")}</h1>
-      {hero ? <Hero section={hero} /> : null}
+      {hero ? <HeroCarousel section={hero} /> : null}
       {families.length > 0 && (
         <section className="section home-families" aria-labelledby="home-families">
           <h2 id="home-families">{t("families")}</h2>
@@ -89,40 +89,6 @@ export function Component() {
       <Sections sections={rest} />
       {news.length > 0 && <NewsTeaser news={news} />}
     </main>
-  );
-}
-
-function Hero({ section }: { section: Section }) {
-  const { t } = useTranslation("home");
-  const [index, setIndex] = useState(0);
-  const slides = section.items;
-  const slide = slides[index];
-  if (!slide) return null;
-  const go = (step: number) => setIndex((current) => (current + step + slides.length) % slides.length);
-  return (
-    <section className="hero" aria-roledescription="carousel" aria-label={section.heading || undefined}>
-      {slide.image ? <Media src={slide.image} alt="" className="hero__media" priority /> : null}
-      <div className="hero__text" aria-live="polite">
-        <p className="hero__count">{t("slide", { index: index + 1, total: slides.length })}</p>
-        <h2>{slide.title}</h2>
-        {slide.text ? <p>{slide.text}</p> : null}
-        {slide.link ? (
-          <SmartLink to={slide.link} className="button button--primary">
-            {t("explore")}
-          </SmartLink>
-        ) : null}
-      </div>
-      {slides.length > 1 && (
-        <div className="hero__controls">
-          <button type="button" className="icon-button" onClick={() => go(-1)} aria-label={t("previous")}>
-            ‹
-          </button>
-          <button type="button" className="icon-button" onClick={() => go(1)} aria-label={t("next")}>
-            ›
-          </button>
-        </div>
-      )}
-    </section>
   );
 }
 

@@ -18,6 +18,7 @@ import { compareLoader, type CompareData } from "./compare-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../components/island.tsx";
 import "../../styles/product.css";
+import { ScrollBox } from "../../components/scroll-box.tsx";
 
 // The estimator hydrates after the comparison table, from its own chunk (island.tsx).
 const CompareEstimate = island(() => import("../../components/estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
@@ -81,7 +82,7 @@ export function Component() {
                 <span className="compare-legend__swatch" aria-hidden="true" /> {t("compare.legend")}
               </p>
             ) : null}
-            <div className="table-scroll compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
+            <ScrollBox className="table-scroll compare-scroll" labelledBy="compare-caption">
               <table className="compare-table">
                 <caption id="compare-caption">{t("compare.caption", { count: products.length })}</caption>
                 <thead>
@@ -150,7 +151,7 @@ export function Component() {
                   </tr>
                 </tbody>
               </table>
-            </div>
+            </ScrollBox>
             {/* The loss comparison at one operating point (issue 10). */}
             <CompareEstimate parts={estimateParts} parsed={operatingPoint} />
           </>

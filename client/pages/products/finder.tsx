@@ -25,11 +25,13 @@ import {
   type FinderQuery,
 } from "../../../shared/finder-query.ts";
 import { useLocalize } from "../../hooks.ts";
-import { useCompare } from "../../components/compare-tray.tsx";
+import { compareHref, useCompare } from "../../components/compare-tray.tsx";
 import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } from "./finder-columns.tsx";
 import { headerLayout } from "./finder-header.ts";
 import { productDetailPath } from "./products-loader.ts";
 import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
+import { fitFilterPanel } from "./fit-filter-panel.ts";
+import { ScrollBox } from "../../components/scroll-box.tsx";
 
 export interface FinderProps {
   page: ProductPage;
@@ -69,6 +71,8 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
   // A fixed prefix, not useId: new rows after a client navigation must get the ids the server gave the
   // headers (useId can differ between the server and the hydrated tree). There is one finder per page.
   const prefix = "finder";
+  const compareFormId = `${prefix}-compare`;
+  const compare = useCompare();
   const columns = [...paramColumns(page.paramTable), ...extraColumns];
   const fieldOrder = page.paramTable.map((column) => column.fieldId);
   const fieldSpec = filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
@@ -90,6 +94,13 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
     go({ ...parseFinderQuery(params, fieldSpec), page: 1 });
   };
   const submitNow = (element: HTMLInputElement | HTMLSelectElement) => element.form?.requestSubmit();
+  // The rows' compare boxes belong to this GET form (form attribute): without JavaScript it sends
+  // ?parts=A&parts=B, which the compare page redirects to its canonical URL; with JavaScript the tray's
+  // picks (the same boxes, kept across pages) go straight to that URL.
+  const onCompare = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    navigate(localize(compareHref(compare.items, query.op)));
+  };
 
   const label = (field: DistinctField) => field.screenName ?? columnText(columns.find((column) => column.id === field.fieldId) ?? ({ name: field.paramName } as FinderColumn));
   const chips: Array<{ key: string; text: ReactNode; remove: FinderQuery }> = [];
@@ -141,7 +152,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
             const numeric = field.sortable && field.min !== null && field.max !== null;
             if (!field.values.length) return null;
             return (
-              <details key={field.fieldId} className={`finder-filter${active ? " is-active" : ""}`}>
+              <details key={field.fieldId} className={`finder-filter${active ? " is-active" : ""}`} onToggle={(event) => fitFilterPanel(event.currentTarget)}>
                 <summary>
                   <Name markup={field.screenName ?? field.paramName} />
                   {active ? <span className="finder-filter__badge">{active}</span> : null}
@@ -235,12 +246,21 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
 
       <div className="finder-bar">
         <p className="finder-bar__count" aria-live="polite">
-          {t("finder.count", { from, to, total: page.total, count: page.total })}
+          {/* "0–0 of 0" says nothing: an empty result says that nothing matches (the block below offers the way out). */}
+          {page.total === 0 ? t("finder.countNone") : t("finder.count", { from, to, total: page.total, count: page.total })}
         </p>
         {page.total > 0 ? (
-          <a className="button finder-bar__csv" href={csvHref} download>
-            {t("finder.csv")}
-          </a>
+          <div className="finder-bar__actions">
+            <form id={compareFormId} method="get" action={localize("/productAndService/compare")} onSubmit={onCompare}>
+              {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
+              <button type="submit" className="button">
+                {t("compare.submit")}
+              </button>
+            </form>
+            <a className="button finder-bar__csv" href={csvHref} download>
+              {t("finder.csv")}
+            </a>
+          </div>
         ) : null}
       </div>
 
@@ -257,14 +277,16 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
               </ul>
             </>
           ) : null}
-          <p>
-            <Link to={href(clearFilters(query))} preventScrollReset className="button button--primary">
-              {t("finder.clearAll")}
-            </Link>
-          </p>
+          {hasFilters(query) ? (
+            <p>
+              <Link to={href(clearFilters(query))} preventScrollReset className="button button--primary">
+                {t("finder.clearAll")}
+              </Link>
+            </p>
+          ) : null}
         </div>
       ) : (
-        <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} localize={localize} />
+        <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} localize={localize} compareFormId={compareFormId} />
       )}
 
       {pages > 1 ? (
@@ -309,9 +331,10 @@ interface TableProps {
   href: (query: FinderQuery) => string;
   prefix: string;
   localize: (path: string) => string;
+  compareFormId: string;
 }
 
-function FinderTable({ columns, list, query, href, prefix, localize }: TableProps) {
+function FinderTable({ columns, list, query, href, prefix, localize, compareFormId }: TableProps) {
   const { t } = useTranslation("catalog");
   const compare = useCompare();
   const layout = headerLayout(
@@ -336,7 +359,7 @@ function FinderTable({ columns, list, query, href, prefix, localize }: TableProp
 
   return (
     // Named apart from the section the heading labels (same-named nested regions are ambiguous).
-    <div className="finder-table-wrap" role="region" aria-label={t("finder.tableRegion")} tabIndex={0}>
+    <ScrollBox className="finder-table-wrap" label={t("finder.tableRegion")}>
       <table className="finder-table">
         <thead>
           {layout.rows.map((row, rowIndex) => (
@@ -400,8 +423,12 @@ function FinderTable({ columns, list, query, href, prefix, localize }: TableProp
                       type="checkbox"
                       className="finder-part__compare"
                       id={`${rowId}-c`}
+                      form={compareFormId}
+                      name="parts"
+                      value={product.partNumber}
                       checked={picked}
-                      disabled={!compare.ready || (!picked && compare.full)}
+                      // Enabled in the server's HTML (the no-JavaScript form needs it); a full tray refuses more.
+                      disabled={compare.ready && !picked && compare.full}
                       onChange={() => compare.toggle({ id: product.id, partNumber: product.partNumber })}
                     />
                     <label htmlFor={`${rowId}-c`} className="visually-hidden">
@@ -439,6 +466,6 @@ function FinderTable({ columns, list, query, href, prefix, localize }: TableProp
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -22,6 +22,7 @@ import { productDetailLoader, type ProductDetailData } from "./product-detail-lo
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../components/island.tsx";
 import "../../styles/product.css";
+import { ScrollBox } from "../../components/scroll-box.tsx";
 
 // The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
 const ProductEstimate = island(() => import("../../components/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));
@@ -102,7 +103,7 @@ export function Component() {
       <div className="product-body">
         <section className="product-section" aria-labelledby="key-parameters">
           <h2 id="key-parameters">{t("detail.keyParameters")}</h2>
-          <div className="table-scroll" role="region" aria-label={tc("tableRegion", { name: t("detail.keyParameters") })} tabIndex={0}>
+          <ScrollBox className="table-scroll" label={tc("tableRegion", { name: t("detail.keyParameters") })}>
             <table className="param-table">
               <thead>
                 <tr>
@@ -132,7 +133,7 @@ export function Component() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </section>
 
         {/* The estimator (issue 10), right after the key parameters it estimates from. */}

@@ -7,7 +7,7 @@ import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { searchSite, searchTypes, SEARCH_TEXT_MAX, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/search.ts";
 import { sanitizeMarkedHtml } from "../../../shared/html.ts";
-import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { htmlLang, localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE, parseSearchQuery, searchHref, type SearchState } from "../../../shared/search-query.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -32,11 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   if (!state.text) return { state, result: null, groups: null };
   const api = pageClient(context, language);
   if (state.type) {
-    const result = await api.call(searchSite, { text: state.text, type: state.type, pageIndex: state.page, pageSize: SEARCH_PAGE_SIZE });
+    const result = await api.call(searchSite, { text: state.text, type: state.type, pageIndex: state.page, pageSize: SEARCH_PAGE_SIZE, otherLanguage: state.page === 1 });
     if (state.page > 1 && result.list.length === 0) throw data(null, { status: 404 });
     return { state, result, groups: null };
   }
-  const result = await api.call(searchSite, { text: state.text, pageIndex: 1, pageSize: SEARCH_GROUP_SIZE });
+  // Only this call asks for the other language's hits: the page shows them once, after its own.
+  const result = await api.call(searchSite, { text: state.text, pageIndex: 1, pageSize: SEARCH_GROUP_SIZE, otherLanguage: true });
   const groups = await Promise.all(
     searchTypes
       .filter((type) => result.counts[type] > 0)
@@ -161,23 +162,53 @@ export function Component() {
             )}
           </>
         )}
+        {result?.other ? <OtherLanguageHits other={result.other} state={state} /> : null}
       </div>
     </main>
   );
 }
 
-function Hits({ hits, start }: { hits: SearchHit[]; start?: number }) {
+/** The same search's first hits in the other language's content (a Chinese query on the English site),
+ * apart and labelled, in that language (lang) and linking to its pages. */
+function OtherLanguageHits({ other, state }: { other: NonNullable<SearchResult["other"]>; state: SearchState }) {
+  const { t } = useTranslation("search");
+  return (
+    <section className="search-other" aria-labelledby="search-other-title">
+      <h2 id="search-other-title">
+        {t(`otherResults.${other.language}`)} <span className="search-group__count">{other.total}</span>
+      </h2>
+      <Hits hits={other.list} language={other.language} />
+      {other.total > other.list.length ? (
+        <p className="search-group__more">
+          <a href={searchHref(localizePath("/search", other.language), state, {})} hrefLang={htmlLang[other.language]}>
+            {t(`otherSeeAll.${other.language}`, { count: other.total })}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** `language`: hits of the other language's content, marked as such and linking to that language's pages. */
+function Hits({ hits, start, language }: { hits: SearchHit[]; start?: number; language?: Language }) {
   const { t } = useTranslation("search");
   const localize = useLocalize();
+  const to = (link: string) => (language ? localizePath(link, language) : localize(link));
+  // The found text is in that language; the download link's words stay in the page's.
+  const lang = language ? htmlLang[language] : undefined;
   return (
     <ol className="search-results" start={start}>
       {hits.map((hit) => (
         <li key={`${hit.type}-${hit.id}`} className="search-result">
-          <h3 className="search-result__title">
+          <h3 className="search-result__title" lang={lang}>
             {/* The server escaped the text and marked the hits; sanitizeMarkedHtml lets nothing but <mark> through. */}
-            <Link to={localize(hit.link)} dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.titleHtml) }} />
+            <Link
+              to={to(hit.link)}
+              hrefLang={language ? htmlLang[language] : undefined}
+              dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.titleHtml) }}
+            />
           </h3>
-          <p className="search-result__snippet" dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.snippetHtml) }} />
+          <p className="search-result__snippet" lang={lang} dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.snippetHtml) }} />
           {hit.date || hit.downloadPath ? (
             <p className="search-result__meta">
               {hit.date ? <time dateTime={hit.date}>{hit.date}</time> : null}

@@ -2,7 +2,7 @@
 // term shorter than three characters, which trigrams cannot match (e.g. one or two Chinese characters),
 // scan the same rows for substrings instead.
 import type { SQLInputValue } from "node:sqlite";
-import { searchTypes, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/index.ts";
+import { SEARCH_OTHER_LANGUAGE_HITS, searchTypes, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";
 import { excerpt, highlight } from "./highlight.ts";
@@ -15,6 +15,8 @@ export interface SearchInput {
   type?: SearchType;
   pageIndex: number;
   pageSize: number;
+  /** Also answer the first hits of the other language's content (`other`). */
+  otherLanguage?: boolean | undefined;
 }
 
 /** Splits the text into distinct terms on whitespace. */
@@ -80,6 +82,16 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
     link: row.link,
     date: row.date,
     downloadPath: row.downloadPath,
+    language: input.language,
   }));
-  return { list, total, pageIndex: input.pageIndex, pageSize: input.pageSize, text: terms.join(" "), counts };
+  const other = input.otherLanguage ? otherLanguageHits(db, input) : undefined;
+  return { list, total, pageIndex: input.pageIndex, pageSize: input.pageSize, text: terms.join(" "), counts, ...(other === undefined ? {} : { other }) };
+}
+
+/** The same search over the other language's content (a Chinese query on the English site finds the
+ * Chinese text): its first hits and total, or null when it has none. */
+function otherLanguageHits(db: Database, input: SearchInput): SearchResult["other"] {
+  const language: Language = input.language === "zh" ? "en" : "zh";
+  const result = searchSite(db, { ...input, language, otherLanguage: false, pageIndex: 1, pageSize: SEARCH_OTHER_LANGUAGE_HITS });
+  return result.total > 0 ? { language, total: result.total, list: result.list } : null;
 }
