@@ -4,6 +4,8 @@
 // control works with JavaScript disabled.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { launchBrowser, watchProblems, hydrated } from "./browser.ts";
 import { MAX_SERIES_PARTS } from "../../client/components/header/menu-model.ts";
 
@@ -21,6 +23,17 @@ function overflow(page: Page) {
     const bar = document.querySelector(".site-header__bar")!;
     const right = Math.max(...[...bar.querySelectorAll("*")].filter((element) => element.checkVisibility()).map((element) => element.getBoundingClientRect().right));
     return { bar: Math.max(0, Math.ceil(right) - window.innerWidth), page: document.documentElement.scrollWidth - window.innerWidth };
+  });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/** axe-core's WCAG 2.1 A/AA violations of the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
   });
 }
 
@@ -181,7 +194,6 @@ describe("forced colours", () => {
       expect(styles.languagesAlike, language).toBe(false);
       expect(styles.panelEdge, language).toBe(true);
     }
-    await page.screenshot({ path: "/tmp/qy-header-forced-colours.png" });
     await page.close();
   });
 });
@@ -274,4 +286,29 @@ describe("search with JavaScript", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+});
+
+describe("the open header's accessibility", () => {
+  for (const language of languages) {
+    it(`has no WCAG A/AA violations with a panel, the search or the mobile menu open (${language})`, async () => {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      await page.goto(`${origin}/${language}`);
+      await hydrated(page);
+      await page.locator('.site-nav__toggle[aria-controls="menu-panel-products"]').click();
+      await page.locator("#menu-panel-products .mega-menu__products a").first().waitFor({ state: "visible" });
+      expect(await axeViolations(page), "panel").toEqual([]);
+      await page.keyboard.press("Escape");
+      await page.locator(".header-search > summary").click();
+      await page.locator(".header-search input").waitFor({ state: "visible" });
+      expect(await axeViolations(page), "search").toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${origin}/${language}/about/us`);
+      await hydrated(page);
+      await page.locator(".site-header__burger").click();
+      await page.locator("#mobile-menu summary").nth(1).click();
+      await page.locator("#mobile-menu details[open] a").first().waitFor({ state: "visible" });
+      expect(await axeViolations(page), "mobile menu").toEqual([]);
+      await page.close();
+    });
+  }
 });
