@@ -64,8 +64,12 @@ export function Header({ data }: { data: LayoutData }) {
     if (searchOpen) searchInput.current?.focus();
   }, [searchOpen]);
   // The <details> toggle themselves (also before hydration); React follows them, and sets `open` back on them.
-  const followSearch = (event: SyntheticEvent<HTMLDetailsElement>) => setSearchOpen(event.currentTarget.open);
-  const followMobile = (event: SyntheticEvent<HTMLDetailsElement>) => setMobileOpen(event.currentTarget.open);
+  // React passes a toggle on to the ancestors' handlers: the mobile menu's own groups are <details> too.
+  const follow = (set: (open: boolean) => void) => (event: SyntheticEvent<HTMLDetailsElement>) => {
+    if (event.target === event.currentTarget) set(event.currentTarget.open);
+  };
+  const followSearch = follow(setSearchOpen);
+  const followMobile = follow(setMobileOpen);
 
   return (
     <header className={`site-header${fixed ? " is-fixed" : ""}${open ? " has-open-menu" : ""}`}>
