@@ -27,6 +27,7 @@ describe("server fragments", () => {
       // A new query each time: the page cache never answers, every request renders.
       const rendered = header((await request(site.app).get(`/${language}/news?fragments=1`)).text);
       expect(rendered).toContain('class="mega-menu"');
+      expect(rendered).toContain('class="mobile-menu__groups"');
       expect(rendered).toContain('class="site-footer__inner"');
       await request(site.app).get(`/${language}/news?fragments=2`);
       await settle();

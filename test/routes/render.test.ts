@@ -37,9 +37,11 @@ describe("the home page", () => {
       expect(html, path).not.toMatch(/<div hidden id="S:/);
       expect(html, path).toMatch(/<header class="site-header">[\s\S]*class="mega-menu"[\s\S]*<\/header>/);
       expect(html, path).toMatch(/<footer class="site-footer">/);
-      // The series' parts and the mobile menu's links are added in the browser (menu-panel.tsx, header.tsx).
+      // The series' parts are added in the browser (menu-panel.tsx); their number and the mobile menu's links
+      // are in the HTML (a <details> that opens without JavaScript, header.tsx).
       expect(html, path).not.toContain("mega-menu__products");
-      expect(html, path).not.toMatch(/<div id="mobile-menu"[^>]*>\s*<nav/);
+      expect(html, path).toContain('class="mega-menu__all"');
+      expect(html, path).toMatch(/<div id="mobile-menu"[^>]*><!--\$--><nav[^>]*><div class="mobile-menu__groups"><details/);
     }
     const detail = (await request(site.app).get("/en/productAndService/productDetail/QCM040120K4")).text;
     expect(detail).toMatch(/class="product-estimate"/);

@@ -45,6 +45,21 @@ describe("buildMenu", () => {
     expect(products.groups[0]!.children[0]!.link).toBe("/productAndService/products/12");
     expect(products.groups[0]!.children.map((child) => child.label)).toEqual(["n12"]);
     expect(products.groups[0]!.grandchildren).toEqual([[{ label: "n121", link: "/productAndService/productDetail/P121" }]]);
+    expect(products.groups[0]!.children[0]!.partCount).toBe(1);
+  });
+
+  it("lists at most MAX_SERIES_PARTS parts of a series, depth first, and counts all of them", async () => {
+    const { MAX_SERIES_PARTS } = await import("../../client/components/header/menu-model.ts");
+    // Series 32 holds a sub-series of 5 parts (and one that is off), then 4 parts of its own (menu order: by sort).
+    const parts = (parentId: number, from: number, count: number) => Array.from({ length: count }, (_, i) => node(from + i, parentId, 4, "on", `P${from + i}`));
+    const big: LayoutData = {
+      ...data,
+      products: [node(3, null, 1), node(32, 3, 2), ...parts(32, 3200, 4), node(321, 32, 3), ...parts(321, 32100, 5), node(32199, 321, 4, "off", "OFF")],
+    };
+    const series = buildMenu(big)[0]!.groups[0]!;
+    expect(series.children[0]!.partCount).toBe(9);
+    expect(series.grandchildren![0]!.map((part) => part.label)).toEqual(["n32100", "n32101", "n32102", "n32103", "n32104", "n3200"]);
+    expect(series.grandchildren![0]).toHaveLength(MAX_SERIES_PARTS);
   });
 
   it("keeps at most 9 application groups with their children, and at most 3 promos", () => {

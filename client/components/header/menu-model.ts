@@ -7,10 +7,12 @@ export interface MenuLink {
   label: string;
   link: string;
   desc?: string;
+  /** A product series: how many parts it holds in all (the menu lists at most MAX_SERIES_PARTS of them). */
+  partCount?: number;
 }
 export interface MenuGroup extends MenuLink {
   children: MenuLink[];
-  /** A third level (product families → series → products). */
+  /** A third level (product families → series → their first parts). */
   grandchildren?: MenuLink[][];
 }
 export interface MenuEntry {
@@ -23,6 +25,9 @@ export interface MenuEntry {
 /** SPEC §2/§9: at most 3 promo media per menu; up to 9 application category groups. */
 export const MAX_PROMOS = 3;
 export const MAX_APPLICATION_GROUPS = 9;
+/** The products panel lists a series' first parts and links the rest through "all N parts": a real
+ * catalog has thousands, and the menu must not grow with it. */
+export const MAX_SERIES_PARTS = 6;
 
 function collection(menu: LayoutData["menu"], name: string): MenuItem[] {
   const value: MenuCollection | undefined = menu[name];
@@ -63,13 +68,28 @@ export function buildMenu(data: LayoutData): MenuEntry[] {
   return menu;
 }
 
+/** The parts (nodes with a part number) anywhere below a category. */
+function countParts(node: TreeNode<SiteListNode>): number {
+  return node.children.reduce((sum, child) => sum + (child.partNumber ? 1 : countParts(child)), 0);
+}
+
+/** The first `max` parts below a category, depth first in menu order. */
+function firstParts(node: TreeNode<SiteListNode>, max: number, found: TreeNode<SiteListNode>[] = []): TreeNode<SiteListNode>[] {
+  for (const child of node.children) {
+    if (found.length >= max) break;
+    if (child.partNumber) found.push(child);
+    else firstParts(child, max, found);
+  }
+  return found;
+}
+
 function build(data: LayoutData): MenuEntry[] {
   const families = buildTree(data.products);
   const products: MenuGroup[] = families.map((family) => ({
     label: family.name,
     link: productLink(family),
-    children: family.children.map((series) => ({ label: series.name, link: productLink(series) })),
-    grandchildren: family.children.map((series) => series.children.map((product) => ({ label: product.name, link: productLink(product) }))),
+    children: family.children.map((series) => ({ label: series.name, link: productLink(series), partCount: countParts(series) })),
+    grandchildren: family.children.map((series) => firstParts(series, MAX_SERIES_PARTS).map((product) => ({ label: product.name, link: productLink(product) }))),
   }));
   const areas = collection(data.menu, "application_area_arr").slice(0, MAX_APPLICATION_GROUPS);
   const applications: MenuGroup[] = areas.map((area, index) => ({

@@ -1,5 +1,5 @@
-// A top menu's hover panel (SPEC §2): its groups with their links (products: the first six parts of each
-// series), the service links under Products, and the promotion cards. An island (header.tsx).
+// A top menu's hover panel (SPEC §2): its groups with their links (products: the first parts of each series
+// and a link to all of them), the service links under Products, and the promotion cards. An island (header.tsx).
 //
 // The third level (the parts under each series) is added in the browser once it is idle after hydration,
 // into the still hidden panel: the server's HTML holds the categories and series (crawlers reach every part
@@ -49,12 +49,19 @@ function PanelContent({ entry, showParts }: { entry: MenuEntry; showParts: boole
                     </SmartLink>
                     {showParts && group.grandchildren?.[childIndex]?.length ? (
                       <ul className="mega-menu__products">
-                        {group.grandchildren[childIndex]!.slice(0, 6).map((product) => (
+                        {group.grandchildren[childIndex]!.map((product) => (
                           <li key={product.link}>
                             <SmartLink to={product.link}>{product.label}</SmartLink>
                           </li>
                         ))}
                       </ul>
+                    ) : null}
+                    {/* The panel lists a few parts of a series; its page lists them all (in the server's HTML too). */}
+                    {child.partCount ? (
+                      <SmartLink to={child.link} className="mega-menu__all">
+                        {t("nav.allParts", { count: child.partCount })}
+                        <span className="visually-hidden">{t("nav.moreAbout", { name: child.label })}</span>
+                      </SmartLink>
                     ) : null}
                   </li>
                 ))}

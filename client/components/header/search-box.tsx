@@ -1,41 +1,38 @@
-// The header's search box: Enter runs the search when the text is not empty (SPEC §5).
-import { useState, type FormEvent } from "react";
-import { useNavigate } from "react-router-dom";
+// The header's search box: a GET form to /{lang}/search (SPEC §2), so Enter runs the search with or without
+// JavaScript; with it, React Router's <Form> navigates in place. Empty text runs nothing (SPEC §5).
+import type { FormEvent, Ref } from "react";
+import { Form } from "react-router-dom";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
 
-export function SearchBox({ onDone, id }: { onDone?: () => void; id: string }) {
+export function SearchBox({ id, inputRef, onDone }: { id: string; inputRef?: Ref<HTMLInputElement>; onDone?: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const localize = useLocalize();
-  const [text, setText] = useState("");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const query = text.trim();
-    if (!query) return;
-    navigate(`${localize("/search")}?text=${encodeURIComponent(query)}`);
-    onDone?.();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const text = new FormData(event.currentTarget).get("text");
+    if (typeof text !== "string" || !text.trim()) event.preventDefault();
+    else onDone?.();
   };
   return (
-    <form className="search-box" role="search" onSubmit={submit}>
+    <Form className="search-box" role="search" method="get" action={localize("/search")} onSubmit={submit}>
       <label className="visually-hidden" htmlFor={id}>
         {t("search.label")}
       </label>
       <input
+        ref={inputRef}
         id={id}
         type="search"
         name="text"
-        value={text}
+        // SEARCH_TEXT_MAX of shared/contract/search.ts: importing it would bring zod into every page's first load.
         maxLength={100}
         autoComplete="off"
         enterKeyHint="search"
         placeholder={t("search.placeholder")}
-        onChange={(event) => setText(event.target.value)}
-        autoFocus
+        required
       />
       <button type="submit" className="search-box__submit">
         {t("search.submit")}
       </button>
-    </form>
+    </Form>
   );
 }
