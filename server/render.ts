@@ -18,6 +18,8 @@ import { renderUpstream, type SiteCaches } from "./cache/index.ts";
 import { etagMatches, pageBody, pageCacheKey, type CachedPage } from "./cache/page-cache.ts";
 import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "./cache/cache-policy.ts";
 import { CapturingWriter } from "./cache/capture.ts";
+import { readBody } from "./request-body.ts";
+import { refuseRequest } from "./refusal.ts";
 
 export interface EntryServer {
   render: (input: RenderInput) => Promise<RenderOutput>;
@@ -39,17 +41,6 @@ export interface DocumentHandlerOptions {
 
 /** Form posts to page actions (the sign-in form without JavaScript) are small. */
 const MAX_FORM_BYTES = 16 * 1024;
-
-async function readForm(req: Request): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_FORM_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** Express request → Fetch Request for the static handler; the URL is built on the configured origin. */
 function toFetchRequest(req: Request, origin: string, signal: AbortSignal, form?: Buffer): globalThis.Request {
@@ -77,10 +68,11 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       if (origin && origin !== new URL(config.publicOrigin).origin && origin !== `${req.protocol}://${req.headers.host}`) {
         return res.status(403).type("text/plain").send("Forbidden");
       }
-      if (!req.is("application/x-www-form-urlencoded")) return res.status(415).type("text/plain").send("Unsupported Media Type");
-      const body = await readForm(req);
-      if (!body) return res.status(413).type("text/plain").send("Payload Too Large");
-      form = body;
+      if (!req.is("application/x-www-form-urlencoded")) return refuseRequest(req, res, 415, options.resources);
+      const read = await readBody(req, MAX_FORM_BYTES);
+      if (read.kind === "aborted") return;
+      if (read.kind === "too large") return refuseRequest(req, res, 413, options.resources);
+      form = read.body;
     }
     // Sign-in from a form: the upstream's session cookie goes onto this response.
     const setCookies: string[] = [];
