@@ -14,7 +14,7 @@ import { splitLanguagePrefix } from "../../shared/languages.ts";
 import { pageClient } from "../api/loader-context.ts";
 import { ApiCallError } from "../api/page-client.ts";
 import { applySampleListAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
-import { useLanguage } from "../hooks.ts";
+import { useLanguage, usePageSearch } from "../hooks.ts";
 import "../styles/add-to-sample.css";
 
 export interface SampleProductRef {
@@ -51,7 +51,8 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   const buttonRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  const returnPath = loginPathOf(location.pathname, location.search);
+  const search = usePageSearch();
+  const returnPath = loginPathOf(location.pathname, search);
   const inList = samples.some((item) => item.siteListId === product.id);
 
   useEffect(() => {
