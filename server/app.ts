@@ -160,7 +160,7 @@ export async function createApp(config: Config, options: AppOptions) {
     const status = (error as { status?: unknown } | null)?.status;
     if (status === 400 && !res.headersSent) {
       logger.warn({ err: error, path: req.path }, "bad request");
-      return void refuseRequest(req, res, 400, resources);
+      return void refuseRequest(req, res, 400, resources).catch(() => res.destroy());
     }
     logger.error({ err: error, url: req.originalUrl }, "unhandled error");
     if (res.headersSent) return res.end();

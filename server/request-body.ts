@@ -29,8 +29,8 @@ function declaredLength(req: IncomingMessage): number | null {
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   const declared = declaredLength(req);
-  // Declared far too large: nothing worth draining, answer at once.
   read.add(req);
+  // Declared far too large: nothing worth draining, answer at once.
   if (declared !== null && declared > limit + DRAIN_BYTES) return Promise.resolve({ kind: "too large" });
   // Already read by someone else: there is nothing more to come.
   if (req.readableEnded) return Promise.resolve({ kind: "aborted" });

@@ -46,9 +46,9 @@ function decodablePath(path: string): boolean {
 
 export function requestGuard(resources: Record<Language, Resources>) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (countQueryParameters(req.url) > MAX_QUERY_PARAMETERS || !decodablePath(req.path)) return void refuseRequest(req, res, 400, resources);
+    if (countQueryParameters(req.url) > MAX_QUERY_PARAMETERS || !decodablePath(req.path)) return void refuseRequest(req, res, 400, resources).catch(next);
     if (hasBody(req) && !takesBody(req)) {
-      return void refuseRequest(req, res, req.method === "GET" || req.method === "HEAD" ? 400 : 405, resources);
+      return void refuseRequest(req, res, req.method === "GET" || req.method === "HEAD" ? 400 : 405, resources).catch(next);
     }
     next();
   };
