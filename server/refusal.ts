@@ -3,10 +3,10 @@
 // on /api, a small static page in the visitor's language everywhere else. Never a stack trace, never a 500.
 import type { Request, Response } from "express";
 import type { ErrorCode } from "../shared/contract/errors.ts";
-import { escapeHtml } from "../shared/html.ts";
 import { htmlLang, isLanguage, languageCookie, splitLanguagePrefix, type Language } from "../shared/languages.ts";
 import type { Resources } from "../client/app-context.ts";
 import { sendErrorEnvelope } from "./envelope.ts";
+import { errorPageHtml } from "./error-page.ts";
 import { refuseBody } from "./request-body.ts";
 import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
 
@@ -34,9 +34,8 @@ function refusalLanguage(req: Request): Language {
 function sendRefusalPage(req: Request, res: Response, status: RefusalStatus, resources: Record<Language, Resources>) {
   const language = refusalLanguage(req);
   const error = (resources[language].common?.error ?? {}) as Record<string, string>;
-  const title = escapeHtml(error[`${pageKeys[status]}Title`] ?? error.genericTitle ?? "Error");
-  const text = escapeHtml(error[`${pageKeys[status]}Text`] ?? error.genericText ?? "");
-  const back = escapeHtml(error.backHome ?? "Home");
+  const title = error[`${pageKeys[status]}Title`] ?? error.genericTitle ?? "Error";
+  const text = error[`${pageKeys[status]}Text`] ?? error.genericText ?? "";
   if (!res.locals.nonce) nonceMiddleware(req, res, () => {});
   res.status(status);
   if (status === 405) res.setHeader("Allow", "GET, HEAD");
@@ -44,10 +43,7 @@ function sendRefusalPage(req: Request, res: Response, status: RefusalStatus, res
   res.setHeader("Content-Language", htmlLang[language]);
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.nonce, false));
   res.setHeader("Cache-Control", "no-store");
-  const html =
-    `<!DOCTYPE html><html lang="${htmlLang[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>` +
-    `<body><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><p>${status}</p><h1>${title}</h1><p>${text}</p><p><a href="/${language}">${back}</a></p></main></body></html>`;
-  res.end(req.method === "HEAD" ? undefined : html);
+  res.end(req.method === "HEAD" ? undefined : errorPageHtml({ language, status, title, text, back: error.backHome ?? "Home" }));
 }
 
 /**

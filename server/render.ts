@@ -7,7 +7,6 @@ import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
 import { meteredFetch } from "./upstream-metrics.ts";
 import { htmlLang, languageCookie, languageCookieMaxAgeMs, splitLanguagePrefix, type Language } from "../shared/languages.ts";
-import { escapeHtml } from "../shared/html.ts";
 import { sessionCookie } from "../shared/cookies.ts";
 import { isWeChatBrowser } from "../shared/support-query.ts";
 import { isUserPage, privateNoStore } from "../shared/user-pages.ts";
@@ -20,6 +19,7 @@ import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl, se
 import { CapturingWriter } from "./cache/capture.ts";
 import { readBody } from "./request-body.ts";
 import { refuseRequest } from "./refusal.ts";
+import { errorPageHtml } from "./error-page.ts";
 
 export interface EntryServer {
   render: (input: RenderInput) => Promise<RenderOutput>;
@@ -231,15 +231,9 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: st
 function sendFallbackError(res: Response, language: Language, resources: Resources, dev: boolean, nonce: string) {
   if (res.headersSent) return res.end();
   const error = (resources.common?.error ?? {}) as Record<string, string>;
-  const title = escapeHtml(error.serverTitle ?? "Server error");
-  const text = escapeHtml(error.serverText ?? "");
-  const back = escapeHtml(error.backHome ?? "Home");
   res.status(500);
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
   res.setHeader("Cache-Control", "no-store");
-  res.end(
-    `<!DOCTYPE html><html lang="${htmlLang[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
-      `<body><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><p>500</p><h1>${title}</h1><p>${text}</p><p><a href="/${language}">${back}</a></p></main></body></html>`,
-  );
+  res.end(errorPageHtml({ language, status: 500, title: error.serverTitle ?? "Server error", text: error.serverText ?? "", back: error.backHome ?? "Home" }));
 }
