@@ -20,7 +20,8 @@ export function useLocalize(): (path: string) => string {
  * The query string the page stands for, for links that carry it to another page (the other language, the
  * sign-in return path). A page whose URL grammar drops what it does not read (the finder) puts its
  * `canonicalSearch` in its loader data, so parameters it ignores are never echoed into its HTML; any other
- * page's is the URL's own.
+ * page's is the URL's own. Dropped rather than redirected: WeChat adds `from=…&isappinstalled=0` to every
+ * link shared in it, and a redirect would cost each such visit a round trip.
  */
 export function usePageSearch(): string {
   const { search } = useLocation();
