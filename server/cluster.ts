@@ -28,7 +28,7 @@ const maxRestartDelayMs = 30_000;
 
 /** 0.1 s, 0.2 s, 0.4 s … doubling with each death in a row, at most 30 s: a worker that dies at start is
  * retried ever more slowly instead of in a tight loop, and never abandoned. */
-export function restartDelayMs(deathsInARow: number): number {
+function restartDelayMs(deathsInARow: number): number {
   return Math.min(maxRestartDelayMs, firstRestartDelayMs * 2 ** Math.max(0, deathsInARow - 1));
 }
 

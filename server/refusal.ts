@@ -10,7 +10,7 @@ import { errorPageHtml } from "./error-page.ts";
 import { refuseBody } from "./request-body.ts";
 import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
 
-export type RefusalStatus = 400 | 405 | 413 | 415;
+type RefusalStatus = 400 | 405 | 413 | 415;
 
 const envelopeCodes: Record<RefusalStatus, ErrorCode> = { 400: "E40000001", 405: "E40500001", 413: "E41300001", 415: "E41500001" };
 /** The keys of common.json's `error` section that title and explain each refusal. */

@@ -9,7 +9,7 @@ import { hasBody } from "./request-body.ts";
 import { refuseRequest } from "./refusal.ts";
 
 /** The finder's longest real URL (a few columns, some values each) has a few dozen; 1,000 is an attack. */
-export const MAX_QUERY_PARAMETERS = 200;
+const MAX_QUERY_PARAMETERS = 200;
 
 function countQueryParameters(url: string): number {
   const start = url.indexOf("?");
