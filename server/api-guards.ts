@@ -9,6 +9,7 @@ import type { NextFunction, Request, Response } from "express";
 import { previewCookieName } from "../shared/cookies.ts";
 import { sendErrorEnvelope } from "./envelope.ts";
 import { previewUntilFromCookie } from "./preview.ts";
+import { hasBody, readBody, refuseBody } from "./request-body.ts";
 
 /** The upstream accepts at most 100 KB of JSON (E41300001 says so); nothing larger is read here. */
 export const apiBodyLimitBytes = 100 * 1024;
@@ -20,10 +21,6 @@ export function takeProxyBody(req: IncomingMessage): Buffer | undefined {
   const body = bodies.get(req);
   bodies.delete(req);
   return body;
-}
-
-function hasBody(req: IncomingMessage): boolean {
-  return Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
 }
 
 function isJsonType(contentType: string | undefined): boolean {
@@ -45,22 +42,6 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
-/** Reads at most `limit` bytes; "too large" as soon as more arrive, null when the client went away. */
-async function readBounded(req: IncomingMessage, limit: number): Promise<Buffer | "too large" | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > limit) return "too large";
-      chunks.push(chunk as Buffer);
-    }
-  } catch {
-    return null;
-  }
-  return Buffer.concat(chunks);
-}
-
 export function apiBodyGuard(options: { previewSecret: string | undefined; websiteCode: string; now?: () => number }) {
   const cookieName = previewCookieName(options.websiteCode);
   const now = options.now ?? Date.now;
@@ -77,18 +58,15 @@ export function apiBodyGuard(options: { previewSecret: string | undefined; websi
       req.url = `${pathname}?${query}`;
     }
     // A GET never carries a body the site could check: a browser sends none, so none is passed on.
-    if ((req.method === "GET" || req.method === "HEAD") && hasBody(req)) {
-      res.setHeader("Connection", "close");
-      return sendErrorEnvelope(req, res, "E40000001");
-    }
+    if ((req.method === "GET" || req.method === "HEAD") && hasBody(req)) return refuse(req, res, "E40000001");
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || !hasBody(req)) return next();
     const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
     // Only plain JSON reaches the upstream: anything else could carry a draft request the guard cannot read.
     if (!isJsonType(req.headers["content-type"]) || encoding !== "identity") return refuse(req, res, "E41500001");
-    if (Number(req.headers["content-length"] ?? 0) > apiBodyLimitBytes) return refuse(req, res, "E41300001");
-    const raw = await readBounded(req, apiBodyLimitBytes);
-    if (raw === null) return; // the client left; nothing to answer
-    if (raw === "too large") return refuse(req, res, "E41300001");
+    const read = await readBody(req, apiBodyLimitBytes);
+    if (read.kind === "aborted") return; // the client left; nothing to answer
+    if (read.kind === "too large") return refuse(req, res, "E41300001");
+    const raw = read.body;
     let body: unknown;
     try {
       body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
@@ -107,10 +85,9 @@ export function apiBodyGuard(options: { previewSecret: string | undefined; websi
   };
 }
 
-/** Refuses without reading the rest of the body; the connection closes so the unread bytes go nowhere. */
-function refuse(req: Request, res: Response, code: "E41500001" | "E41300001") {
-  res.setHeader("Connection", "close");
-  sendErrorEnvelope(req, res, code);
+/** Refuses the body: what is left of it is drained (bounded), then the envelope goes out and the connection closes. */
+function refuse(req: Request, res: Response, code: "E40000001" | "E41500001" | "E41300001") {
+  return refuseBody(req, res, () => sendErrorEnvelope(req, res, code));
 }
 
 const signOutPath = "/open/front/loginout";

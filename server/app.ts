@@ -18,6 +18,8 @@ import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security.t
 import { createApiProxy } from "./proxy.ts";
 import { apiBodyGuard, signOutGuard } from "./api-guards.ts";
 import { requestLog } from "./request-log.ts";
+import { requestGuard } from "./request-guard.ts";
+import { refuseRequest } from "./refusal.ts";
 import { pageObserver, pageRouteNames } from "./page-observer.ts";
 import { createRateLimitStore } from "./rate-limit-store.ts";
 import { sendErrorEnvelope } from "./envelope.ts";
@@ -67,7 +69,9 @@ export async function createApp(config: Config, options: AppOptions) {
   closers.set(app, rateLimitStore.close);
   await rateLimitStore.ready;
 
+  const resources: Record<Language, Resources> = loadResources();
   app.use(requestLog(logger));
+  app.use(requestGuard(resources));
   app.use((_req, res, next) => {
     // While draining, every answer tells the client (or nginx) to open its next request elsewhere.
     if (isDraining()) res.setHeader("Connection", "close");
@@ -125,7 +129,6 @@ export async function createApp(config: Config, options: AppOptions) {
     res.status(404).type("text/plain").send("Not found");
   });
 
-  const resources: Record<Language, Resources> = loadResources();
   const i18n = await createServerI18n(resources);
   app.use(cookieParser());
   app.use(i18nMiddleware(i18n));
@@ -153,6 +156,12 @@ export async function createApp(config: Config, options: AppOptions) {
     res.status(404).type("text/plain").send("Not found");
   });
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // What the client got wrong (a path that does not decode, a malformed body) is its 400, not our 500.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 400 && !res.headersSent) {
+      logger.warn({ err: error, path: req.path }, "bad request");
+      return void refuseRequest(req, res, 400, resources).catch(() => res.destroy());
+    }
     logger.error({ err: error, url: req.originalUrl }, "unhandled error");
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Internal Server Error");

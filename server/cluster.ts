@@ -1,7 +1,9 @@
 // WEB_CONCURRENCY > 1: this primary runs the embedded upstream once (workers get its URL), keeps the
 // rate-limit counters for all workers (cluster-memory-store), serves the workers' summed metrics on
-// METRICS_PORT, forks N rendering workers (server/serve.ts) and replaces one that dies. On SIGTERM or
-// SIGINT it passes the signal on, waits for the workers' graceful exits, then stops within 10 s.
+// METRICS_PORT, forks N rendering workers (server/serve.ts) and replaces one that dies, after an
+// exponential back-off while they keep dying (never giving up: one kind of bad request must not become a
+// permanent outage). On SIGTERM or SIGINT it passes the signal on, waits for the workers' graceful exits,
+// then stops within 10 s.
 import cluster, { type Worker } from "node:cluster";
 import { ClusterMemoryStorePrimary } from "@express-rate-limit/cluster-memory-store";
 import { AggregatorRegistry } from "prom-client";
@@ -9,13 +11,24 @@ import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { startEmbeddedUpstream, shutdownDeadlineMs, type EmbeddedUpstream } from "./serve.ts";
 import { startMetricsServer } from "./metrics-server.ts";
-import { registry } from "./metrics.ts";
+import { countWorkerRestart, primaryRegistry, registry } from "./metrics.ts";
 
 // Workers answer the primary's metrics requests from the site's registry (prom-client's IPC listener
 // is installed by constructing an AggregatorRegistry, in the primary and in each worker).
 if (cluster.isWorker) {
   new AggregatorRegistry();
   AggregatorRegistry.setRegistries([registry]);
+}
+
+/** A worker that lived this long died of something new: its replacement starts without delay. */
+const healthyAfterMs = 60_000;
+const firstRestartDelayMs = 100;
+const maxRestartDelayMs = 30_000;
+
+/** 0.1 s, 0.2 s, 0.4 s … doubling with each death in a row, at most 30 s: a worker that dies at start is
+ * retried ever more slowly instead of in a tight loop, and never abandoned. */
+function restartDelayMs(deathsInARow: number): number {
+  return Math.min(maxRestartDelayMs, firstRestartDelayMs * 2 ** Math.max(0, deathsInARow - 1));
 }
 
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
@@ -29,12 +42,22 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     host: config.metricsHost,
     port: config.metricsPort,
     logger,
-    source: { contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics() },
+    source: {
+      contentType: aggregator.contentType,
+      metrics: async () => `${await aggregator.clusterMetrics()}\n${await primaryRegistry.metrics()}`,
+    },
   });
 
   let stopping = false;
-  const recentDeaths: number[] = [];
-  const fork = (): Worker => cluster.fork({ UPSTREAM_URL: upstreamUrl });
+  const startedAt = new WeakMap<Worker, number>();
+  const pendingRestarts = new Set<NodeJS.Timeout>();
+  /** Deaths since a worker last lived long enough to count as healthy: what the back-off grows with. */
+  let deathsInARow = 0;
+  const fork = (): Worker => {
+    const worker = cluster.fork({ UPSTREAM_URL: upstreamUrl });
+    startedAt.set(worker, Date.now());
+    return worker;
+  };
   for (let i = 0; i < config.webConcurrency; i++) fork();
   logger.info({ workers: config.webConcurrency, upstream: upstream ? "embedded" : "external" }, "cluster primary started");
 
@@ -44,29 +67,31 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     process.exit(code);
   }
 
+  cluster.on("online", (worker) => logger.info({ worker: worker.id, pid: worker.process.pid }, "worker started"));
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) void finish(0);
       return;
     }
-    logger.error({ worker: worker.id, code, signal }, "worker died: starting another");
-    const now = Date.now();
-    recentDeaths.push(now);
-    while (recentDeaths.length && recentDeaths[0]! < now - 60_000) recentDeaths.shift();
-    // A worker that dies at start would otherwise be restarted forever.
-    if (recentDeaths.length > config.webConcurrency * 3) {
-      logger.fatal("workers keep dying: stopping");
-      stopping = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
-      if (Object.keys(cluster.workers ?? {}).length === 0) void finish(1);
-      return;
-    }
-    fork();
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    if (lived >= healthyAfterMs) deathsInARow = 0;
+    deathsInARow++;
+    const delay = restartDelayMs(deathsInARow);
+    logger.error({ worker: worker.id, pid: worker.process.pid, code, signal, livedMs: lived, deathsInARow, restartInMs: delay }, "worker died: restarting after back-off");
+    const timer = setTimeout(() => {
+      pendingRestarts.delete(timer);
+      if (stopping) return;
+      countWorkerRestart();
+      fork();
+    }, delay);
+    pendingRestarts.add(timer);
   });
 
   function stop(signal: NodeJS.Signals) {
     if (stopping) return;
     stopping = true;
+    for (const timer of pendingRestarts) clearTimeout(timer);
+    pendingRestarts.clear();
     logger.info({ signal }, "cluster shutting down");
     setTimeout(() => {
       logger.warn("workers still running at the shutdown deadline: exiting anyway");

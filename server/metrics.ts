@@ -48,6 +48,16 @@ const cacheLookups = new Counter({
   registers: [registry],
 });
 
+/** The cluster primary's own figures, served beside the sum of its workers' (server/cluster.ts). A registry of
+ * its own: the primary's process metrics would otherwise clash with the workers' summed ones. */
+export const primaryRegistry = new Registry();
+
+const workerRestarts = new Counter({
+  name: "qy_worker_restarts_total",
+  help: "Rendering workers the cluster primary restarted after they died",
+  registers: [primaryRegistry],
+});
+
 export type RenderOutcome = "ok" | "error" | "aborted";
 export type UpstreamOutcome = "ok" | "error" | "timeout" | "aborted";
 export type UpstreamErrorKind = "unreachable" | "timeout" | "server_error";
@@ -89,4 +99,9 @@ export function countCacheMiss(cache: string): void {
 /** Seconds since `startedAt` (a process.hrtime.bigint() reading). */
 export function secondsSince(startedAt: bigint): number {
   return Number(process.hrtime.bigint() - startedAt) / 1e9;
+}
+
+/** A dead worker is being replaced (after its back-off delay). */
+export function countWorkerRestart(): void {
+  workerRestarts.inc();
 }

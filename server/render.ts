@@ -7,7 +7,6 @@ import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
 import { meteredFetch } from "./upstream-metrics.ts";
 import { htmlLang, languageCookie, languageCookieMaxAgeMs, splitLanguagePrefix, type Language } from "../shared/languages.ts";
-import { escapeHtml } from "../shared/html.ts";
 import { sessionCookie } from "../shared/cookies.ts";
 import { isWeChatBrowser } from "../shared/support-query.ts";
 import { isUserPage, privateNoStore } from "../shared/user-pages.ts";
@@ -18,6 +17,9 @@ import { renderUpstream, type SiteCaches } from "./cache/index.ts";
 import { etagMatches, pageBody, pageCacheKey, type CachedPage } from "./cache/page-cache.ts";
 import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "./cache/cache-policy.ts";
 import { CapturingWriter } from "./cache/capture.ts";
+import { readBody } from "./request-body.ts";
+import { refuseRequest } from "./refusal.ts";
+import { errorPageHtml } from "./error-page.ts";
 
 export interface EntryServer {
   render: (input: RenderInput) => Promise<RenderOutput>;
@@ -39,17 +41,6 @@ export interface DocumentHandlerOptions {
 
 /** Form posts to page actions (the sign-in form without JavaScript) are small. */
 const MAX_FORM_BYTES = 16 * 1024;
-
-async function readForm(req: Request): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_FORM_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** Express request → Fetch Request for the static handler; the URL is built on the configured origin. */
 function toFetchRequest(req: Request, origin: string, signal: AbortSignal, form?: Buffer): globalThis.Request {
@@ -77,10 +68,11 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       if (origin && origin !== new URL(config.publicOrigin).origin && origin !== `${req.protocol}://${req.headers.host}`) {
         return res.status(403).type("text/plain").send("Forbidden");
       }
-      if (!req.is("application/x-www-form-urlencoded")) return res.status(415).type("text/plain").send("Unsupported Media Type");
-      const body = await readForm(req);
-      if (!body) return res.status(413).type("text/plain").send("Payload Too Large");
-      form = body;
+      if (!req.is("application/x-www-form-urlencoded")) return refuseRequest(req, res, 415, options.resources);
+      const read = await readBody(req, MAX_FORM_BYTES);
+      if (read.kind === "aborted") return;
+      if (read.kind === "too large") return refuseRequest(req, res, 413, options.resources);
+      form = read.body;
     }
     // Sign-in from a form: the upstream's session cookie goes onto this response.
     const setCookies: string[] = [];
@@ -256,15 +248,9 @@ function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: st
 function sendFallbackError(res: Response, language: Language, resources: Resources, dev: boolean, nonce: string) {
   if (res.headersSent) return res.end();
   const error = (resources.common?.error ?? {}) as Record<string, string>;
-  const title = escapeHtml(error.serverTitle ?? "Server error");
-  const text = escapeHtml(error.serverText ?? "");
-  const back = escapeHtml(error.backHome ?? "Home");
   res.status(500);
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
   res.setHeader("Cache-Control", "no-store");
-  res.end(
-    `<!DOCTYPE html><html lang="${htmlLang[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
-      `<body><main style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><p>500</p><h1>${title}</h1><p>${text}</p><p><a href="/${language}">${back}</a></p></main></body></html>`,
-  );
+  res.end(errorPageHtml({ language, status: 500, title: error.serverTitle ?? "Server error", text: error.serverText ?? "", back: error.backHome ?? "Home" }));
 }

@@ -1,7 +1,8 @@
 // First middleware of the app: a request id (x-request-id in and out, generated when absent or not a
 // plain token), and when the answer is done one log line and one metrics sample with the route pattern,
 // status and duration, and the client's address and scheme. The line never holds a query string, a
-// cookie or any other header value.
+// cookie or any other header value. Everything the line needs is read when the request arrives: by the
+// time the answer is done the socket may be gone (req.ip would then throw inside a listener).
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "./logger.ts";
@@ -42,32 +43,41 @@ export function requestLog(logger: Logger) {
     res.locals.requestId = id;
     res.setHeader("X-Request-Id", id);
     const started = process.hrtime.bigint();
-    // Taken now: mounted middleware (the /api proxy) strips its prefix from req.url and never restores it.
+    // Taken now: mounted middleware (the /api proxy) strips its prefix from req.url and never restores it,
+    // and a handler may rewrite the method (sign-out's POST goes on as GET).
     const path = req.path;
+    const method = req.method;
+    // As resolved through the trusted proxies (TRUST_PROXY): what rate limits and redirects see.
+    const ip = req.ip;
+    const scheme = req.protocol;
     let logged = false;
     const done = () => {
       if (logged) return;
       logged = true;
-      const seconds = secondsSince(started);
-      const route = res.locals.route ?? fallbackRoute(path, res.statusCode);
-      observeRequest(route, req.method, res.statusCode, seconds);
-      // Probes of a balancer or orchestrator every few seconds would drown the log: only when they fail.
-      const probe = (route === "/healthz" || route === "/readyz") && res.statusCode < 400;
-      logger[probe ? "debug" : "info"](
-        {
-          reqId: id,
-          method: req.method,
-          path,
-          route,
-          status: res.statusCode,
-          durationMs: Math.round(seconds * 1e4) / 10,
-          // As resolved through the trusted proxies (TRUST_PROXY): what rate limits and redirects see.
-          ip: req.ip,
-          scheme: req.protocol,
-          ...(res.writableFinished ? {} : { aborted: true }),
-        },
-        "request",
-      );
+      // A listener must never throw into the process: a failure here costs one log line, nothing more.
+      try {
+        const seconds = secondsSince(started);
+        const route = res.locals.route ?? fallbackRoute(path, res.statusCode);
+        observeRequest(route, method, res.statusCode, seconds);
+        // Probes of a balancer or orchestrator every few seconds would drown the log: only when they fail.
+        const probe = (route === "/healthz" || route === "/readyz") && res.statusCode < 400;
+        logger[probe ? "debug" : "info"](
+          {
+            reqId: id,
+            method,
+            path,
+            route,
+            status: res.statusCode,
+            durationMs: Math.round(seconds * 1e4) / 10,
+            ip,
+            scheme,
+            ...(res.writableFinished ? {} : { aborted: true }),
+          },
+          "request",
+        );
+      } catch (error) {
+        logger.error({ err: error, reqId: id }, "request log failed");
+      }
     };
     res.on("finish", done);
     res.on("close", done);

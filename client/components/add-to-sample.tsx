@@ -17,7 +17,7 @@ import { readSampleAddResult, withoutSampleAddResult, type SampleAddOutcome } fr
 import { pageClient } from "../api/loader-context.ts";
 import { ApiCallError } from "../api/page-client.ts";
 import { applySampleListAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
-import { useLanguage } from "../hooks.ts";
+import { useLanguage, usePageSearch } from "../hooks.ts";
 import "../styles/add-to-sample.css";
 
 export interface SampleProductRef {
@@ -61,7 +61,8 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   const buttonRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-  const returnPath = loginPathOf(location.pathname, location.search);
+  const search = usePageSearch();
+  const returnPath = loginPathOf(location.pathname, search);
   const inList = samples.some((item) => item.siteListId === product.id);
 
   useEffect(() => {

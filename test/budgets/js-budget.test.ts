@@ -1,12 +1,12 @@
 // JavaScript budget (issue 9 §8), checked in `npm test` from the production build's manifest. The build is
 // reused when it is newer than the sources, else made here (under the team's build lock when flock exists).
-import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteObject } from "react-router-dom";
 import { routes, type RouteHandle } from "../../client/routes.tsx";
-import { needsBuild, root } from "../../scripts/build-if-needed.ts";
+import { root } from "../../scripts/build-if-needed.ts";
+import { ensureBuild } from "../support/ensure-build.ts";
 import { INITIAL_BUDGET_BYTES, INITIAL_CEILING_KB, ROUTE_CHUNK_BUDGET_BYTES, formatReport, initialLimitBytes, measure, ratchetCeilingKb } from "../../scripts/js-budget.ts";
 
 const clientDir = path.join(root, "dist", "client");
@@ -27,13 +27,7 @@ function pageTypes(): Record<string, string[]> {
 
 let report: ReturnType<typeof measure>;
 beforeAll(() => {
-  if (needsBuild()) {
-    const lock = spawnSync("sh", ["-c", "command -v flock"]).status === 0 && !process.env.QY_BUILD_LOCK_HELD;
-    const command = lock ? "flock" : process.execPath;
-    const args = lock ? ["-w", "900", "/tmp/qy-e2e.lock", process.execPath, "scripts/build-if-needed.ts"] : ["scripts/build-if-needed.ts"];
-    const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production", QY_BUILD_LOCK_HELD: "1" } });
-    if (result.status !== 0) throw new Error(`The build failed (status ${result.status})`);
-  }
+  ensureBuild();
   report = measure(clientDir, pageTypes());
   console.log(formatReport(report));
 }, 900_000);

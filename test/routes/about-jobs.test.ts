@@ -29,8 +29,10 @@ function positionLinks(html: string): number[] {
 }
 
 /** The opening tag of the page's form with this method. */
+/** The page's own first form of a method (the header's search form comes before <main>). */
 function formTag(html: string, method: "get" | "post"): string {
-  return (html.match(/<form\b[^>]*>/g) ?? []).find((tag) => tag.includes(`method="${method}"`)) ?? "";
+  const main = html.slice(html.indexOf("<main"));
+  return (main.match(/<form\b[^>]*>/g) ?? []).find((tag) => tag.includes(`method="${method}"`)) ?? "";
 }
 
 describe("section overviews", () => {

@@ -1,8 +1,8 @@
 // The estimator inside the finder: the operating-point panel above the table and, once `op` is valid, a
 // note saying at what point and on what terms (the table's estimate columns: finder-estimate-columns.ts).
 // An island of the finder (its own chunk): nothing imports it statically.
-import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../i18n-react.tsx";
+import { usePageSearch } from "../../hooks.ts";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { exampleOperatingPoint, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
@@ -19,7 +19,8 @@ function typicalPart(list: ProductListItem[]): LossData | undefined {
 /** The panel and the note; nothing for families without estimates (gate drivers). */
 export function FinderOperatingPoint({ parsed, list }: { parsed: ParsedOperatingPoint | null; list: ProductListItem[] }) {
   const { t } = useTranslation("estimator");
-  const { search } = useLocation();
+  // The finder's own parameters only: the form carries them along, never ones the finder ignores.
+  const search = usePageSearch();
   const sample = typicalPart(list);
   if (!sample && !parsed) return null;
   return (

@@ -3,10 +3,11 @@
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../i18n-react.tsx";
 import { languages, splitLanguagePrefix, localizePath } from "../../../shared/languages.ts";
-import { useLanguage } from "../../hooks.ts";
+import { useLanguage, usePageSearch } from "../../hooks.ts";
 
 export function useAlternateHref(): (language: (typeof languages)[number]) => string {
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
+  const search = usePageSearch();
   const { rest } = splitLanguagePrefix(pathname);
   return (language) => `${localizePath(rest, language)}${search}`;
 }

@@ -63,6 +63,9 @@ export interface CategoryData {
   query: FinderQuery;
   /** The estimator's operating point (`op`), validated (issue 10); null without one. */
   operatingPoint?: ParsedOperatingPoint | null;
+  /** The URL's query as the finder reads it (shared/finder-query.ts): what links to this page in another
+   * language or after sign-in carry, so parameters the finder ignores are never echoed (usePageSearch). */
+  canonicalSearch: string;
 }
 
 export type ProductsData = OverviewData | CategoryData;
@@ -138,7 +141,7 @@ export function upstreamBody(siteListId: number, query: FinderQuery, paging = tr
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiCallError && error.status === status;
 
-async function category(api: PageClient, language: Language, url: URL, id: number): Promise<CategoryData> {
+async function category(api: PageClient, language: Language, url: URL, id: number): Promise<Omit<CategoryData, "canonicalSearch">> {
   let query = parseFinderQuery(url.searchParams);
   // A URL that filters or sorts by parameters is read against the family's columns before the list is asked
   // for: a key the family does not have (a campaign's utm_source, a typo, an old link) would otherwise cost
@@ -192,5 +195,6 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   const operatingPoint = await loadOperatingPoint(url);
   const ranking = estimateSortOf(url, operatingPoint);
   const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
-  return ranking ? rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
+  const data = ranking ? await rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
+  return { ...data, canonicalSearch: writeFinderQuery(data.query, data.filters.fields.map((field) => field.fieldId)) };
 }

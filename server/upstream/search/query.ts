@@ -5,6 +5,7 @@ import type { SQLInputValue } from "node:sqlite";
 import { SEARCH_OTHER_LANGUAGE_HITS, searchTypes, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";
+import { withoutControlCharacters } from "../sql.ts";
 import { excerpt, highlight } from "./highlight.ts";
 
 const MAX_TERMS = 8;
@@ -19,9 +20,9 @@ export interface SearchInput {
   otherLanguage?: boolean | undefined;
 }
 
-/** Splits the text into distinct terms on whitespace. */
+/** Splits the text into distinct terms on whitespace; a control character separates terms like a space. */
 export function searchTerms(text: string): string[] {
-  return [...new Set(text.trim().split(/\s+/u).filter(Boolean))].slice(0, MAX_TERMS);
+  return [...new Set(withoutControlCharacters(text).trim().split(/\s+/u).filter(Boolean))].slice(0, MAX_TERMS);
 }
 
 interface Row {
@@ -36,6 +37,9 @@ interface Row {
 
 export function searchSite(db: Database, input: SearchInput): SearchResult {
   const terms = searchTerms(input.text);
+  const counts = Object.fromEntries(searchTypes.map((type) => [type, 0])) as Record<SearchType, number>;
+  // Nothing left to look for (the text was only control characters): no hits, rather than an empty MATCH.
+  if (!terms.length) return { list: [], total: 0, pageIndex: input.pageIndex, pageSize: input.pageSize, text: "", counts };
   const short = terms.some((term) => Array.from(term).length < 3);
   let match: string;
   let score: string;
@@ -57,7 +61,6 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
   const where = `${match} AND language = ?`;
   const whereArgs = [...matchArgs, input.language];
 
-  const counts = Object.fromEntries(searchTypes.map((type) => [type, 0])) as Record<SearchType, number>;
   const counted = db
     .prepare(`SELECT type, COUNT(*) AS n FROM search_index WHERE ${where} GROUP BY type`)
     .all(...whereArgs) as Array<{ type: SearchType; n: number }>;
