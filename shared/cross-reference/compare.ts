@@ -186,7 +186,10 @@ function tjRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRow[] {
     const status: RowStatus = diff === 0 ? "pass" : diff > 0 ? "better" : -diff <= MARGINS.tj ? "worse" : "fail";
     return row(param, true, cell, { value: ours, conditions: {}, basis: "catalog" }, status);
   };
-  if (part.ratings.tjMax) rows.push(tjRow("tjMax", part.ratings.tjMax, ourTjMax(product)));
+  const ourMax = ourTjMax(product);
+  // A module table states only T_vj,op: their T_vj,op is then the comparable limit, their T_vj,max is not.
+  const operatingOnly = ourMax === null && ourTjOp(product) !== null && part.ratings.tjOp !== undefined;
+  if (part.ratings.tjMax && !operatingOnly) rows.push(tjRow("tjMax", part.ratings.tjMax, ourMax));
   if (part.ratings.tjOp) rows.push(tjRow("tjOp", part.ratings.tjOp, ourTjOp(product)));
   return rows;
 }

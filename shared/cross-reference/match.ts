@@ -51,8 +51,10 @@ export function classify(rows: ComparisonRow[]): { tier: Tier; reasons: Reason[]
   const decisive = rows.filter((r) => r.decisive);
   const failures = decisive.filter((r) => ruling.has(r.param) && r.status === "fail");
   if (failures.length > 0) return { rejected: failures.map(reasonOf) };
+  // A rating stated at several conditions is confirmed by any comparable row; only a rating no row confirms needs review.
+  const confirmed = new Set(decisive.filter((r) => r.status !== "not-comparable").map((r) => r.param));
   const review = decisive.filter(
-    (r) => (ruling.has(r.param) && r.status === "worse") || (ratings.has(r.param) && r.status === "not-comparable"),
+    (r) => (ruling.has(r.param) && r.status === "worse") || (ratings.has(r.param) && r.status === "not-comparable" && !confirmed.has(r.param)),
   );
   if (review.length > 0) return { tier: "needs-review", reasons: review.map(reasonOf) };
   const change = decisive.filter((r) => fit.has(r.param) && r.status !== "pass" && r.status !== "better");

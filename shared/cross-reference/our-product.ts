@@ -2,6 +2,7 @@
 // package read from a product's parameter table and loss data (one reading, used by every comparison).
 import type { ParamValue } from "../contract/products.ts";
 import type { LossData, OnState } from "../contract/loss-data.ts";
+import { isYes } from "../product-facts.ts";
 import type { DeviceType, Topology } from "./schema.ts";
 
 /** What the functions need of a catalog product (a ProductListItem satisfies it). */
@@ -21,8 +22,6 @@ export interface OurCurrent {
 const num = (value: ParamValue | undefined): number | null => (typeof value === "number" ? value : null);
 const text = (value: ParamValue | undefined): string | null => (typeof value === "string" ? value : null);
 
-/** Yes/No texts of the catalog (it stores them localized). */
-const yesTexts = new Set(["Yes", "是"]);
 const topologyTexts: Record<string, Topology> = {
   "Half bridge": "half-bridge",
   半桥: "half-bridge",
@@ -85,7 +84,7 @@ export function ourTopology(product: OurProduct): Topology | null {
 
 export function ourAec(product: OurProduct): boolean | null {
   const value = text(product.params.aecq101) ?? text(product.params.aqg324);
-  return value === null ? null : yesTexts.has(value);
+  return value === null ? null : isYes(value);
 }
 
 /** Value of an on-state characteristic v = V0 + r·i (V, with r in mΩ) at 25 °C or at its hot point. */

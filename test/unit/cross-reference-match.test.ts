@@ -189,3 +189,34 @@ describe("part-number decoding", () => {
     expect(findCompetitorPart("XYZ123", content.parts, content.nomenclature)).toBeNull();
   });
 });
+
+describe("ratings stated at several conditions", () => {
+  it("needs no review when one comparable row confirms a rating the others cannot, and compares T_vj,op where a module states only that", () => {
+    const module: OurProduct = {
+      partNumber: "M450",
+      params: { vces: 1200, icnom: 450, vcesat: 1.75, topology: "Half bridge", package: "62 mm", viso: 4, tjop: 150 },
+      loss: null,
+    };
+    const part: CompetitorPart = {
+      ...theirMosfet(),
+      deviceType: "igbt-module",
+      package: { name: "62 mm", datasheetName: "62mm", source: src },
+      ratings: {
+        v: { value: 1200, source: src },
+        currents: [{ value: 600, tc: 25, source: src }, { value: 400, tc: null, nominal: true, source: src }],
+        tjMax: { value: 175, source: src },
+        tjOp: { value: 150, source: src },
+      },
+      onState: [],
+      gateDrive: { absMin: -20, absMax: 20, opOn: 15, opOff: -8, source: src },
+      topology: { value: "half-bridge", source: src },
+    };
+    const reference15: QingyunReference = { ...reference, pinouts: [{ package: "62 mm", pins: { "1": "S" }, source: { file: "f", where: "w" } }] };
+    const result = crossReference({ ...part, package: { ...part.package, pins: ["S", "D", "G"] } }, [module], reference15);
+    const rows = [...result.candidates, ...result.rejected][0]!.rows;
+    expect(rows.filter((r) => r.param === "current").map((r) => r.status)).toEqual(["not-comparable", "better"]);
+    expect(rows.some((r) => r.param === "tjMax")).toBe(false);
+    expect(rowOf(rows, "tjOp").status).toBe("pass");
+    expect(result.candidates).toMatchObject([{ partNumber: "M450", tier: "drop-in", reasons: [] }]);
+  });
+});
