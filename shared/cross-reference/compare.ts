@@ -41,7 +41,7 @@ export type CellValue = number | string | boolean | null;
 export const noteKeys = [
   "currentBoundMet", "currentBoundShort", "currentNotStated", "differentTc", "differentVgs", "differentVr", "gateAboveLimit",
   "gateBelowLimit", "gateChange", "gateNotStated", "ifsmConditions", "noNominal", "noOursAtTj", "nominalCurrent", "notInOurTable",
-  "otherPackage", "packageNotDecoded", "pinMismatch", "pinoutNotStated", "pinsCompared", "testConditionsDiffer", "theirMaxOnly",
+  "otherPackage", "packageNotDecoded", "pinMismatch", "pinoutNotStated", "pinsCompared", "tcNotStated", "testConditionsDiffer", "theirMaxOnly",
   "tjNotStated", "vgsNotStated", "level.chip", "level.terminal", "level.chip-or-terminal-not-stated",
 ] as const;
 export type NoteKey = (typeof noteKeys)[number];
@@ -109,6 +109,9 @@ function currentRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRo
   const ours = ourCurrents(product);
   return part.ratings.currents.map((theirs) => {
     const cell = theirCell(part, theirs.value, theirs.tc === null ? {} : { tc: theirs.tc }, theirs.source);
+    if (theirs.tc === null && !theirs.nominal) {
+      return row("current", true, cell, { value: null, conditions: {}, basis: "catalog" }, "not-comparable", { key: "tcNotStated" });
+    }
     if (theirs.tc === null || theirs.nominal) {
       const nominal = ours.find((c) => c.nominal);
       if (!nominal) return row("current", true, cell, { value: null, conditions: {}, basis: "catalog" }, "not-comparable", { key: "noNominal" });

@@ -42,7 +42,7 @@ export type SourceDocument = z.infer<typeof sourceDocument>;
 const celsius = z.number().min(-55).max(250);
 const quantity = z.strictObject({ value: z.number(), source: sourceRef });
 
-/** A continuous current rating at a case temperature (null: a nominal rating whose T_C the source does not state). */
+/** A continuous current rating at a case temperature; null when the source does not state it (e.g. a module's nominal rating at a heat-sink temperature). */
 export const currentRating = z.strictObject({
   value: z.number().positive(),
   tc: celsius.nullable(),

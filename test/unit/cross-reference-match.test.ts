@@ -220,3 +220,12 @@ describe("ratings stated at several conditions", () => {
     expect(result.candidates).toMatchObject([{ partNumber: "M450", tier: "drop-in", reasons: [] }]);
   });
 });
+
+describe("a current rating without its case temperature", () => {
+  it("is not compared with a rating at a stated T_C, and the rating then needs review", () => {
+    const part = theirMosfet({ ratings: { v: { value: 1200, source: src }, currents: [{ value: 60, tc: null, source: src }] } });
+    const result = crossReference(part, [mosfet("OUR40", 1200, 40, 62, 44)], reference);
+    expect(rowOf(result.candidates[0]!.rows, "current")).toMatchObject({ status: "not-comparable", note: { key: "tcNotStated" } });
+    expect(result.candidates[0]).toMatchObject({ tier: "needs-review", reasons: [{ key: "not-comparable.current", values: { theirs: "60" } }] });
+  });
+});
