@@ -1,0 +1,313 @@
+// The per-parameter table of one competitor part against one of our products: each row holds their value and
+// ours at the same stated conditions, or says why they cannot be compared. Labels and notes are keys of the
+// "cross-reference" locale namespace, so the page can show them in either language.
+import {
+  OUR_RDSON_VGS,
+  deviceTypeOf,
+  ourAec,
+  ourCurrents,
+  ourForwardVoltage,
+  ourNumber,
+  ourPackage,
+  ourRdsOn,
+  ourTjMax,
+  ourTjOp,
+  ourTopology,
+  ourVoltage,
+  type OurProduct,
+} from "./our-product.ts";
+import type { AnyCompetitorPart, QingyunReference, SourceRef } from "./schema.ts";
+
+export const rowStatuses = ["better", "pass", "worse", "fail", "not-comparable"] as const;
+export type RowStatus = (typeof rowStatuses)[number];
+
+export const paramKeys = [
+  "voltage", "current", "tjMax", "tjOp", "rdsOn", "vf", "vceSat", "topology", "package", "pinout", "gateDrive",
+  "aecQ101", "qg", "rth", "qc", "ifsm", "visol",
+] as const;
+export type ParamKey = (typeof paramKeys)[number];
+
+/** The conditions a value holds at (only those stated). */
+export interface Conditions {
+  tc?: number;
+  tj?: number;
+  vgs?: number;
+  i?: number;
+  vr?: number;
+}
+
+export type CellValue = number | string | boolean | null;
+
+export const noteKeys = [
+  "currentBoundMet", "currentBoundShort", "currentNotStated", "differentTc", "differentVgs", "differentVr", "gateAboveLimit",
+  "gateBelowLimit", "gateChange", "gateNotStated", "ifsmConditions", "noNominal", "noOursAtTj", "nominalCurrent", "notInOurTable",
+  "otherPackage", "packageNotDecoded", "pinMismatch", "pinoutNotStated", "pinsCompared", "tcNotStated", "testConditionsDiffer", "theirMaxOnly",
+  "tjNotStated", "vgsNotStated", "level.chip", "level.terminal", "level.chip-or-terminal-not-stated",
+] as const;
+export type NoteKey = (typeof noteKeys)[number];
+
+/** A note on a row: a key under "cross-reference:note." with its interpolation values. */
+export interface Note {
+  key: NoteKey;
+  values?: Record<string, string | number>;
+}
+
+export interface ComparisonRow {
+  param: ParamKey;
+  /** Whether the row decides the tier (ratings, on-state, package, gate drive) or only informs. */
+  decisive: boolean;
+  theirs: { value: CellValue; conditions: Conditions; source: SourceRef | null; decoded?: true };
+  ours: { value: CellValue; conditions: Conditions; basis: "catalog" | "loss-model" | "reference" };
+  status: RowStatus;
+  note?: Note;
+}
+
+/** Margins: how far short a value may be and still be "needs review" rather than a rejection. */
+export const MARGINS = {
+  /** Relative shortfall of a current rating. */
+  current: 0.1,
+  /** Relative excess of an on-state value (R_DS(on), V_F, V_CE(sat)). */
+  onState: 0.1,
+  /** Junction temperature shortfall (K). */
+  tj: 10,
+  /** Two values within this relative difference are equal ("pass"). */
+  equal: 0.01,
+  /** Gate voltages this close (V) are the same drive. */
+  gateVolts: 1,
+} as const;
+
+/** Grades ours against theirs: higher is better for ratings, lower for on-state values and charges. */
+export function grade(ours: number, theirs: number, higherIsBetter: boolean, margin: number): RowStatus {
+  const gain = (higherIsBetter ? ours - theirs : theirs - ours) / Math.abs(theirs);
+  if (Math.abs(gain) <= MARGINS.equal) return "pass";
+  if (gain > 0) return "better";
+  return -gain <= margin ? "worse" : "fail";
+}
+
+function row(
+  param: ParamKey,
+  decisive: boolean,
+  theirs: ComparisonRow["theirs"],
+  ours: ComparisonRow["ours"],
+  status: RowStatus,
+  note?: Note,
+): ComparisonRow {
+  return note ? { param, decisive, theirs, ours, status, note } : { param, decisive, theirs, ours, status };
+}
+
+const isDecoded = (part: AnyCompetitorPart) => "decoded" in part;
+function theirCell(part: AnyCompetitorPart, value: CellValue, conditions: Conditions, source: SourceRef | null) {
+  return isDecoded(part) ? { value, conditions, source, decoded: true as const } : { value, conditions, source };
+}
+
+/**
+ * A current rating compared at the same case temperature. Where the temperatures differ, the rating falls with
+ * T_C, so ours rated at a higher T_C with at least their current meets theirs, and ours rated at a lower T_C
+ * with less current falls short by at least the difference; anything else cannot be compared.
+ */
+function currentRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRow[] {
+  const ours = ourCurrents(product);
+  return part.ratings.currents.map((theirs) => {
+    const cell = theirCell(part, theirs.value, theirs.tc === null ? {} : { tc: theirs.tc }, theirs.source);
+    if (theirs.tc === null && !theirs.nominal) {
+      return row("current", true, cell, { value: null, conditions: {}, basis: "catalog" }, "not-comparable", { key: "tcNotStated" });
+    }
+    if (theirs.tc === null || theirs.nominal) {
+      const nominal = ours.find((c) => c.nominal);
+      if (!nominal) return row("current", true, cell, { value: null, conditions: {}, basis: "catalog" }, "not-comparable", { key: "noNominal" });
+      const status = grade(nominal.value, theirs.value, true, MARGINS.current);
+      return row("current", true, cell, { value: nominal.value, conditions: nominal.tc === null ? {} : { tc: nominal.tc }, basis: "catalog" }, status, {
+        key: "nominalCurrent",
+      });
+    }
+    const tc = theirs.tc;
+    const same = ours.find((c) => c.tc === tc && !c.nominal) ?? ours.find((c) => c.tc === tc);
+    if (same) {
+      return row("current", true, cell, { value: same.value, conditions: { tc }, basis: "catalog" }, grade(same.value, theirs.value, true, MARGINS.current));
+    }
+    const hotterAndEnough = ours.find((c) => c.tc !== null && c.tc > tc && c.value >= theirs.value);
+    if (hotterAndEnough) {
+      return row("current", true, cell, { value: hotterAndEnough.value, conditions: { tc: hotterAndEnough.tc! }, basis: "catalog" }, "pass", {
+        key: "currentBoundMet",
+        values: { ourTc: hotterAndEnough.tc!, theirTc: tc },
+      });
+    }
+    const coolerAndShort = ours.find((c) => c.tc !== null && c.tc < tc && c.value < theirs.value);
+    if (coolerAndShort) {
+      return row(
+        "current",
+        true,
+        cell,
+        { value: coolerAndShort.value, conditions: { tc: coolerAndShort.tc! }, basis: "catalog" },
+        grade(coolerAndShort.value, theirs.value, true, MARGINS.current),
+        { key: "currentBoundShort", values: { ourTc: coolerAndShort.tc!, theirTc: tc } },
+      );
+    }
+    return row("current", true, cell, { value: null, conditions: {}, basis: "catalog" }, "not-comparable", { key: "differentTc", values: { theirTc: tc } });
+  });
+}
+
+function onStateRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRow[] {
+  return part.onState.map((value) => {
+    const conditions: Conditions = {};
+    if (value.tj !== null) conditions.tj = value.tj;
+    if (value.vgs !== undefined) conditions.vgs = value.vgs;
+    if (value.i !== undefined) conditions.i = value.i;
+    const theirs = value.typ ?? value.max!;
+    const cell = theirCell(part, theirs, conditions, value.source);
+    const none = { value: null, conditions: {}, basis: "catalog" as const };
+    if (value.tj === null) return row(value.kind, true, cell, none, "not-comparable", { key: "tjNotStated" });
+    if (value.typ === undefined) return row(value.kind, true, cell, none, "not-comparable", { key: "theirMaxOnly" });
+    if (value.kind === "rdsOn") {
+      if (value.vgs === undefined || Math.abs(value.vgs - OUR_RDSON_VGS) > MARGINS.gateVolts) {
+        return row("rdsOn", true, cell, none, "not-comparable", value.vgs === undefined ? { key: "vgsNotStated" } : {
+          key: "differentVgs",
+          values: { theirVgs: value.vgs, ourVgs: OUR_RDSON_VGS },
+        });
+      }
+      const ours = ourRdsOn(product, value.tj);
+      if (ours === null) return row("rdsOn", true, cell, none, "not-comparable", { key: "noOursAtTj", values: { tj: value.tj } });
+      return row("rdsOn", true, cell, { value: ours, conditions: { tj: value.tj, vgs: OUR_RDSON_VGS }, basis: value.tj === 25 ? "catalog" : "loss-model" },
+        grade(ours, value.typ, false, MARGINS.onState));
+    }
+    if (value.i === undefined) return row(value.kind, true, cell, none, "not-comparable", { key: "currentNotStated" });
+    const ours = ourForwardVoltage(product, value.tj, value.i);
+    if (ours === null) return row(value.kind, true, cell, none, "not-comparable", { key: "noOursAtTj", values: { tj: value.tj } });
+    const rounded = Math.round(ours * 100) / 100;
+    const note = value.kind === "vceSat" && value.level ? { key: `level.${value.level}` as const } : undefined;
+    return row(value.kind, true, cell, { value: rounded, conditions: { tj: value.tj, i: value.i }, basis: "loss-model" },
+      grade(rounded, value.typ, false, MARGINS.onState), note);
+  });
+}
+
+function tjRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRow[] {
+  const rows: ComparisonRow[] = [];
+  const tjRow = (param: "tjMax" | "tjOp", theirs: { value: number; source: SourceRef }, ours: number | null) => {
+    const cell = theirCell(part, theirs.value, {}, theirs.source);
+    if (ours === null) return row(param, true, cell, { value: null, conditions: {}, basis: "catalog" }, "not-comparable", { key: "notInOurTable" });
+    const diff = ours - theirs.value;
+    const status: RowStatus = diff === 0 ? "pass" : diff > 0 ? "better" : -diff <= MARGINS.tj ? "worse" : "fail";
+    return row(param, true, cell, { value: ours, conditions: {}, basis: "catalog" }, status);
+  };
+  const ourMax = ourTjMax(product);
+  // A module table states only T_vj,op: their T_vj,op is then the comparable limit, their T_vj,max is not.
+  const operatingOnly = ourMax === null && ourTjOp(product) !== null && part.ratings.tjOp !== undefined;
+  if (part.ratings.tjMax && !operatingOnly) rows.push(tjRow("tjMax", part.ratings.tjMax, ourMax));
+  if (part.ratings.tjOp) rows.push(tjRow("tjOp", part.ratings.tjOp, ourTjOp(product)));
+  return rows;
+}
+
+function gateDriveRow(part: AnyCompetitorPart, product: OurProduct, reference: QingyunReference): ComparisonRow | null {
+  const type = deviceTypeOf(product);
+  if (type === null || type === "sic-diode") return null;
+  const candidates = reference.gateDrive.filter((g) => g.deviceType === type);
+  const ours = candidates.find((g) => g.partNumbers?.includes(product.partNumber)) ?? candidates.find((g) => !g.partNumbers);
+  const theirs = part.gateDrive;
+  const theirText = theirs?.opOn !== undefined ? `${theirs.opOff ?? "?"} / +${theirs.opOn}` : null;
+  const cell = theirCell(part, theirText, {}, theirs?.source ?? null);
+  if (!ours) return row("gateDrive", true, cell, { value: null, conditions: {}, basis: "reference" }, "not-comparable", { key: "notInOurTable" });
+  const ourCell = { value: `${ours.opOff} / +${ours.opOn}`, conditions: {}, basis: "reference" as const };
+  if (theirs?.opOn === undefined) return row("gateDrive", true, cell, ourCell, "not-comparable", { key: "gateNotStated" });
+  if (ours.absMax !== undefined && theirs.opOn > ours.absMax) {
+    return row("gateDrive", true, cell, ourCell, "worse", { key: "gateAboveLimit", values: { theirOn: theirs.opOn, ourMax: ours.absMax } });
+  }
+  if (theirs.opOff !== undefined && ours.absMin !== undefined && theirs.opOff < ours.absMin) {
+    return row("gateDrive", true, cell, ourCell, "worse", { key: "gateBelowLimit", values: { theirOff: theirs.opOff, ourMin: ours.absMin } });
+  }
+  if (Math.abs(theirs.opOn - ours.opOn) > MARGINS.gateVolts) {
+    return row("gateDrive", true, cell, ourCell, "worse", { key: "gateChange", values: { theirOn: theirs.opOn, ourOn: ours.opOn } });
+  }
+  return row("gateDrive", true, cell, ourCell, "pass");
+}
+
+function packageRows(part: AnyCompetitorPart, product: OurProduct, reference: QingyunReference): ComparisonRow[] {
+  const ours = ourPackage(product);
+  const pkg = part.package;
+  const cell = theirCell(part, pkg?.datasheetName ?? null, {}, pkg?.source ?? null);
+  const ourCell = { value: ours, conditions: {}, basis: "catalog" as const };
+  if (!pkg) return [row("package", true, cell, ourCell, "not-comparable", { key: "packageNotDecoded" })];
+  const same = ours !== null && ours === pkg.name;
+  const rows = [row("package", true, cell, ourCell, same ? "pass" : "fail", same ? undefined : { key: "otherPackage", values: { theirs: pkg.name } })];
+  if (!same) return rows;
+  const ourPins = reference.pinouts.find((p) => p.package === ours)?.pins;
+  const theirPins = pkg.pins;
+  const pinText = theirPins ? theirPins.join("-") : null;
+  const pinCell = theirCell(part, pinText, {}, pkg.source);
+  if (!ourPins || !theirPins) {
+    rows.push(row("pinout", true, pinCell, { value: null, conditions: {}, basis: "reference" }, "not-comparable", { key: "pinoutNotStated" }));
+    return rows;
+  }
+  const mismatch = Object.entries(ourPins).find(([pin, role]) => theirPins[Number(pin) - 1] !== role);
+  const ourText = Object.entries(ourPins).map(([pin, role]) => `${pin}=${role}`).join(", ");
+  rows.push(
+    row("pinout", true, pinCell, { value: ourText, conditions: {}, basis: "reference" }, mismatch ? "fail" : "pass",
+      mismatch ? { key: "pinMismatch", values: { pin: mismatch[0] } } : { key: "pinsCompared", values: { pins: ourText } }),
+  );
+  return rows;
+}
+
+/** The rows that only inform (never decide the tier). */
+function informativeRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRow[] {
+  const rows: ComparisonRow[] = [];
+  const none = { value: null, conditions: {}, basis: "catalog" as const };
+  if (part.qg) {
+    const ours = ourNumber(product, "qg");
+    rows.push(row("qg", false, theirCell(part, part.qg.value, {}, part.qg.source), ours === null ? none : { value: ours, conditions: {}, basis: "catalog" },
+      ours === null ? "not-comparable" : grade(ours, part.qg.value, false, 0), ours === null ? { key: "notInOurTable" } : { key: "testConditionsDiffer" }));
+  }
+  if (part.rth) {
+    const cell = theirCell(part, part.rth.value, {}, part.rth.source);
+    const ours = product.loss?.rth ?? null;
+    if (ours === null || part.rth.bound !== "typ") {
+      rows.push(row("rth", false, cell, ours === null ? none : { value: ours, conditions: {}, basis: "loss-model" }, "not-comparable", { key: part.rth.bound === "typ" ? "notInOurTable" : "theirMaxOnly" }));
+    } else rows.push(row("rth", false, cell, { value: ours, conditions: {}, basis: "loss-model" }, grade(ours, part.rth.value, false, 0)));
+  }
+  if (part.qc) {
+    const cell = theirCell(part, part.qc.value, part.qc.vr ? { vr: part.qc.vr } : {}, part.qc.source);
+    const loss = product.loss;
+    const ours = ourNumber(product, "qc");
+    const ourVr = loss?.kind === "diode" ? loss.vQc : null;
+    if (ours === null || part.qc.vr === undefined || ourVr !== part.qc.vr) {
+      rows.push(row("qc", false, cell, ours === null ? none : { value: ours, conditions: ourVr ? { vr: ourVr } : {}, basis: "catalog" }, "not-comparable", { key: "differentVr" }));
+    } else rows.push(row("qc", false, cell, { value: ours, conditions: { vr: ourVr }, basis: "catalog" }, grade(ours, part.qc.value, false, 0)));
+  }
+  if (part.ifsm) {
+    const ours = ourNumber(product, "ifsm");
+    rows.push(row("ifsm", false, theirCell(part, part.ifsm.value, { tc: part.ifsm.tc }, part.ifsm.source), ours === null ? none : { value: ours, conditions: {}, basis: "catalog" },
+      ours === null ? "not-comparable" : grade(ours, part.ifsm.value, true, 0), { key: "ifsmConditions", values: { tp: part.ifsm.tp } }));
+  }
+  if (part.visol) {
+    const kv = ourNumber(product, "viso");
+    const ours = kv === null ? null : kv * 1000;
+    rows.push(row("visol", false, theirCell(part, part.visol.value, {}, part.visol.source), ours === null ? none : { value: ours, conditions: {}, basis: "catalog" },
+      ours === null ? "not-comparable" : grade(ours, part.visol.value, true, 0)));
+  }
+  return rows;
+}
+
+/** The whole table of one competitor part against one of our products (same device type assumed). */
+export function compareParts(part: AnyCompetitorPart, product: OurProduct, reference: QingyunReference): ComparisonRow[] {
+  const rows: ComparisonRow[] = [];
+  const ourV = ourVoltage(product);
+  const v = part.ratings.v;
+  rows.push(
+    row("voltage", true, theirCell(part, v.value, {}, v.source), { value: ourV, conditions: {}, basis: "catalog" },
+      ourV === null ? "not-comparable" : ourV === v.value ? "pass" : ourV > v.value ? "better" : "fail"),
+  );
+  rows.push(...currentRows(part, product), ...tjRows(part, product), ...onStateRows(part, product));
+  if (part.topology) {
+    const ours = ourTopology(product);
+    rows.push(row("topology", true, theirCell(part, part.topology.value, {}, part.topology.source), { value: ours, conditions: {}, basis: "catalog" },
+      ours === null ? "not-comparable" : ours === part.topology.value ? "pass" : "fail"));
+  }
+  rows.push(...packageRows(part, product, reference));
+  const gate = gateDriveRow(part, product, reference);
+  if (gate) rows.push(gate);
+  if (part.aecQ101) {
+    const ours = ourAec(product);
+    const status: RowStatus = ours === null ? "not-comparable" : ours === part.aecQ101.value ? "pass" : ours ? "better" : "fail";
+    rows.push(row("aecQ101", true, theirCell(part, part.aecQ101.value, {}, part.aecQ101.source), { value: ours, conditions: {}, basis: "catalog" }, status));
+  }
+  rows.push(...informativeRows(part, product));
+  return rows;
+}

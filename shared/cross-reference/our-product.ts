@@ -1,0 +1,118 @@
+// Our catalog products as the cross-reference compares them: the device type, ratings, on-state model and
+// package read from a product's parameter table and loss data (one reading, used by every comparison).
+import type { ParamValue } from "../contract/products.ts";
+import type { LossData, OnState } from "../contract/loss-data.ts";
+import { isYes } from "../product-facts.ts";
+import type { DeviceType, Topology } from "./schema.ts";
+
+/** What the functions need of a catalog product (a ProductListItem satisfies it). */
+export interface OurProduct {
+  partNumber: string;
+  params: Record<string, ParamValue>;
+  loss: LossData | null;
+}
+
+/** A current rating of ours at a case temperature; `nominal` for a module's I_nom (its T_C from the loss data). */
+export interface OurCurrent {
+  value: number;
+  tc: number | null;
+  nominal?: true;
+}
+
+const num = (value: ParamValue | undefined): number | null => (typeof value === "number" ? value : null);
+const text = (value: ParamValue | undefined): string | null => (typeof value === "string" ? value : null);
+
+const topologyTexts: Record<string, Topology> = {
+  "Half bridge": "half-bridge",
+  半桥: "half-bridge",
+  "Full bridge": "full-bridge",
+  全桥: "full-bridge",
+  "3-level NPC": "three-level-npc",
+  三电平NPC: "three-level-npc",
+  "Six-pack": "six-pack",
+  六单元: "six-pack",
+};
+
+/** The device type from the family's parameter keys; null for parts the cross-reference does not cover. */
+export function deviceTypeOf(product: OurProduct): DeviceType | null {
+  const p = product.params;
+  if ("vrrm" in p) return "sic-diode";
+  if ("vces" in p) return "igbt-module";
+  if ("vds" in p) return "topology" in p ? "sic-module" : "sic-mosfet";
+  return null;
+}
+
+export function ourVoltage(product: OurProduct): number | null {
+  const p = product.params;
+  return num(p.vds) ?? num(p.vrrm) ?? num(p.vces);
+}
+
+export function ourCurrents(product: OurProduct): OurCurrent[] {
+  const p = product.params;
+  const out: OurCurrent[] = [];
+  const id25 = num(p.id25);
+  const id100 = num(p.id100);
+  if (id25 !== null) out.push({ value: id25, tc: 25 });
+  if (id100 !== null) out.push({ value: id100, tc: 100 });
+  // The diode table states I_F at T_C = 135 °C (its column header).
+  const iF = num(p.if);
+  if (iF !== null) out.push({ value: iF, tc: 135 });
+  const nominal = num(p.icnom) ?? num(p.id);
+  if (nominal !== null) out.push({ value: nominal, tc: product.loss?.ratings.tc ?? null, nominal: true });
+  return out;
+}
+
+/** T_j,max of a discrete part, or T_vj,op of a module (the only one the module tables state). */
+export function ourTjMax(product: OurProduct): number | null {
+  return num(product.params.tjmax);
+}
+export function ourTjOp(product: OurProduct): number | null {
+  return num(product.params.tjop);
+}
+
+export function ourPackage(product: OurProduct): string | null {
+  return text(product.params.package);
+}
+
+export function ourTopology(product: OurProduct): Topology | null {
+  const value = text(product.params.topology);
+  if (value !== null) return topologyTexts[value] ?? null;
+  // A two-pin diode package holds one diode.
+  const pkg = ourPackage(product);
+  return deviceTypeOf(product) === "sic-diode" && pkg !== null && /-2$/.test(pkg) ? "single" : null;
+}
+
+export function ourAec(product: OurProduct): boolean | null {
+  const value = text(product.params.aecq101) ?? text(product.params.aqg324);
+  return value === null ? null : isYes(value);
+}
+
+/** Value of an on-state characteristic v = V0 + r·i (V, with r in mΩ) at 25 °C or at its hot point. */
+function onStateAt(model: OnState, tj: number, i: number): number | null {
+  if (tj !== 25 && tj !== model.tHot) return null;
+  const hot = tj !== 25;
+  return (hot ? model.v0[1] : model.v0[0]) + ((hot ? model.r[1] : model.r[0]) * i) / 1000;
+}
+
+/**
+ * Our R_DS(on) (mΩ) at a junction temperature: the table's typical value at 25 °C, the loss data's channel
+ * resistance at its hot point. Both are stated at our recommended V_GS (+18 V).
+ */
+export function ourRdsOn(product: OurProduct, tj: number): number | null {
+  if (tj === 25) return num(product.params.rdson);
+  const loss = product.loss;
+  return loss?.kind === "mosfet" && loss.channel.tHot === tj ? loss.channel.r[1] : null;
+}
+export const OUR_RDSON_VGS = 18;
+
+/** Our typical V_F (diode) or V_CE(sat) (IGBT) at a current and junction temperature, from the on-state model. */
+export function ourForwardVoltage(product: OurProduct, tj: number, i: number): number | null {
+  const loss = product.loss;
+  if (loss?.kind === "diode") return onStateAt(loss.forward, tj, i);
+  if (loss?.kind === "igbt") return onStateAt(loss.igbt, tj, i);
+  return null;
+}
+
+export function ourNumber(product: OurProduct, key: "qg" | "qc" | "ifsm" | "viso"): number | null {
+  return num(product.params[key]);
+}

@@ -1,0 +1,130 @@
+// The competitor table of the cross-reference: it parses with the one schema, every value names a document of
+// its part, the coverage the search needs is there, our side of the comparison points at real catalog content,
+// and each shipped part yields a result against the shipped catalog whose texts exist in both languages.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { LossData } from "../../shared/contract/loss-data.ts";
+import { noteKeys, paramKeys, rowStatuses } from "../../shared/cross-reference/compare.ts";
+import { decodeRuleIds } from "../../shared/cross-reference/decode.ts";
+import { crossReference, tiers } from "../../shared/cross-reference/match.ts";
+import type { OurProduct } from "../../shared/cross-reference/our-product.ts";
+import { allSources, crossReferenceContent, deviceTypes, manufacturers, topologies } from "../../shared/cross-reference/schema.ts";
+import { shippedContentDir as contentDir } from "../../server/upstream/content/load.ts";
+import { loadResources } from "../../server/i18n.ts";
+
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(contentDir, file), "utf8"));
+const raw = readJson("cross-reference/competitor-parts.json");
+const content = crossReferenceContent.parse(raw);
+const products: Array<{ partNumber: string; status: string; params: Record<string, unknown> }> = readJson("catalog/products.json");
+const losses: Array<{ partNumber: string } & LossData> = readJson("catalog/loss-data.json");
+
+/** Our products as the site's product calls give them in English (localized texts resolved). */
+const ours: OurProduct[] = products
+  .filter((p) => p.status === "on")
+  .map((p) => ({
+    partNumber: p.partNumber,
+    params: Object.fromEntries(
+      Object.entries(p.params).map(([key, value]) => [key, value && typeof value === "object" ? (value as { en: string }).en : (value as number | string)]),
+    ),
+    loss: (({ partNumber: _, ...loss }) => loss)(losses.find((l) => l.partNumber === p.partNumber) ?? { partNumber: "" }) as LossData,
+  }))
+  .map((p) => ({ ...p, loss: "kind" in (p.loss ?? {}) ? p.loss : null }));
+
+/** Every object in a part that carries a value must carry its source. */
+function unsourced(value: unknown, where = ""): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => unsourced(item, `${where}[${i}]`));
+  if (!value || typeof value !== "object") return [];
+  const record = value as Record<string, unknown>;
+  const holdsValue = ["value", "typ", "max", "absMin", "absMax", "opOn", "opOff", "pins", "datasheetName"].some((k) => k in record);
+  const own = holdsValue && !("source" in record) ? [where] : [];
+  return [...own, ...Object.entries(record).filter(([k]) => k !== "documents").flatMap(([k, item]) => unsourced(item, `${where}.${k}`))];
+}
+
+describe("cross-reference content", () => {
+  it("gives every value a source that names one of the part's documents", () => {
+    for (const part of content.parts) {
+      expect(unsourced(part), part.partNumber).toEqual([]);
+      const ids = new Set(part.documents.map((d) => d.id));
+      const sources = allSources(part);
+      expect(sources.length, part.partNumber).toBeGreaterThanOrEqual(4);
+      for (const source of sources) expect(ids.has(source.doc), `${part.partNumber} → ${source.doc}`).toBe(true);
+    }
+  });
+
+  it("rejects a value without a source, and a document without revision or date that does not say why", () => {
+    const part = structuredClone(raw.parts[0]);
+    delete part.ratings.v.source;
+    expect(crossReferenceContent.safeParse({ ...raw, parts: [part] }).success).toBe(false);
+    const undated = structuredClone(raw.parts[0]);
+    undated.documents[0] = { ...undated.documents[0], revision: null, date: null, note: undefined };
+    delete undated.documents[0].note;
+    expect(crossReferenceContent.safeParse({ ...raw, parts: [undated] }).success).toBe(false);
+    const stray = structuredClone(raw.parts[0]);
+    stray.ratings.v.source.doc = "nowhere";
+    expect(crossReferenceContent.safeParse({ ...raw, parts: [stray] }).success).toBe(false);
+  });
+
+  it("covers SiC MOSFETs of 650, 1200 and 1700 V, SiC diodes, SiC modules and IGBT modules from at least 6 manufacturers", () => {
+    const makers = new Set(content.parts.map((p) => p.manufacturer));
+    expect(makers.size).toBeGreaterThanOrEqual(6);
+    expect(new Set(content.parts.map((p) => p.deviceType))).toEqual(new Set(deviceTypes));
+    const mosfetVolts = new Set(content.parts.filter((p) => p.deviceType === "sic-mosfet").map((p) => p.ratings.v.value));
+    for (const v of [650, 1200, 1700]) expect(mosfetVolts.has(v), `${v} V`).toBe(true);
+    expect(content.parts.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it("keeps our side pointing at real catalog content, and every nomenclature rule implemented", () => {
+    const ourNumbers = new Set(products.map((p) => p.partNumber));
+    for (const drive of content.qingyun.gateDrive) for (const pn of drive.partNumbers ?? []) expect(ourNumbers.has(pn), pn).toBe(true);
+    const ourPackages = new Set(products.map((p) => p.params.package));
+    for (const pinout of content.qingyun.pinouts) expect(ourPackages.has(pinout.package), pinout.package).toBe(true);
+    for (const rule of content.nomenclature) expect(decodeRuleIds).toContain(rule.id);
+    for (const part of content.parts) expect(ourNumbers.has(part.partNumber), part.partNumber).toBe(false);
+  });
+
+  it("matches every shipped part against the catalog with texts in both languages", () => {
+    const resources = loadResources();
+    const has = (language: "zh" | "en", key: string) => {
+      let node: unknown = resources[language]["cross-reference"];
+      for (const part of key.split(".")) node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
+      return typeof node === "string" && node.length > 0;
+    };
+    for (const language of ["zh", "en"] as const) {
+      for (const key of [
+        ...tiers.map((t) => `tier.${t}`),
+        ...rowStatuses.map((s) => `status.${s}`),
+        ...paramKeys.map((p) => `param.${p}`),
+        ...noteKeys.map((n) => `note.${n}`),
+        ...manufacturers.map((m) => `manufacturer.${m}`),
+        ...deviceTypes.map((d) => `deviceType.${d}`),
+        ...topologies.map((t) => `topology.${t}`),
+      ]) expect(has(language, key), `${language}: ${key}`).toBe(true);
+    }
+    let candidates = 0;
+    for (const part of content.parts) {
+      const result = crossReference(part, ours, content.qingyun);
+      expect(result.candidates.length + result.rejected.length, part.partNumber).toBeGreaterThan(0);
+      candidates += result.candidates.length;
+      for (const reason of [...result.candidates, ...result.rejected].flatMap((c) => c.reasons)) {
+        expect(has("zh", `reason.${reason.key}`) && has("en", `reason.${reason.key}`), reason.key).toBe(true);
+      }
+    }
+    expect(candidates).toBeGreaterThan(content.parts.length);
+  });
+
+  it("for the Wolfspeed C3M0040120K, offers our 32 mΩ part with a gate-drive change and the 40 mΩ one for review (6 % less current)", () => {
+    const part = content.parts.find((p) => p.partNumber === "C3M0040120K")!;
+    const result = crossReference(part, ours, content.qingyun);
+    const byNumber = Object.fromEntries(result.candidates.map((c) => [c.partNumber, c]));
+    expect(byNumber.QCM032120K4).toMatchObject({ tier: "functional", reasons: [{ key: "worse.gateDrive", values: { theirs: "-4 / +15", ours: "-3 / +18" } }] });
+    expect(byNumber.QCM040120K4!.tier).toBe("needs-review");
+    expect(byNumber.QCM040120K4!.reasons).toEqual([
+      { key: "worse.current", values: { theirs: "66", ours: "62" } },
+      { key: "worse.current", values: { theirs: "48", ours: "44" } },
+    ]);
+    expect(byNumber.QCM040120K4!.rows.find((r) => r.param === "rdsOn")).toMatchObject({ status: "not-comparable", note: { key: "tjNotStated" } });
+    expect(result.candidates.findIndex((c) => c.partNumber === "QCM032120K4")).toBeLessThan(result.candidates.findIndex((c) => c.partNumber === "QCM040120K4"));
+    expect(result.rejected.find((r) => r.partNumber === "QCM025065K4")!.reasons[0]!.key).toBe("fail.voltage");
+  });
+});
