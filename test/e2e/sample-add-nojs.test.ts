@@ -41,7 +41,7 @@ describe("add to sample list without JavaScript", () => {
     await page.locator('input[name="target"]').fill(phone);
     await page.locator('input[name="code"]').fill(code);
     await page.locator('input[name="agree"]').check();
-    await page.locator('button[value="signIn"]').click();
+    await page.locator("button.login-form__submit").click();
     await page.waitForURL(`${origin}/en${detailPath}`);
     expect(await detailStatus.textContent()).toBe("");
 
@@ -56,12 +56,12 @@ describe("add to sample list without JavaScript", () => {
     expect(await detailStatus.textContent()).toBe("The product has been selected");
 
     // From a finder row: back to the finder with its own query, the row saying so.
-    const finder = `/productAndService/products/${detail.parentId}?view=table`;
+    const finder = `/productAndService/products/${detail.parentId}?size=50`;
     await page.goto(`${origin}/en${finder}`);
     const row = page.locator("tbody tr", { has: page.getByRole("link", { name: inRow.partNumber!, exact: true }) });
     await row.locator(".add-sample__button--compact").click();
     await page.waitForURL((url) => url.pathname === `/en/productAndService/products/${detail.parentId}` && url.searchParams.get("sampleAdd") === `${inRow.id}-success`);
-    expect(new URL(page.url()).searchParams.get("view")).toBe("table");
+    expect(new URL(page.url()).searchParams.get("size")).toBe("50");
     expect(await row.locator(".add-sample__status").textContent()).toBe("add success");
 
     // Both are in the list.
