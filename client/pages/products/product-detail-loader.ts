@@ -49,5 +49,8 @@ export async function productDetailLoader({ request, params, context }: LoaderFu
     const list = await api.call(querySiteListDataByPage, { siteListId: family.id, pageSize: 100 }).catch(() => null);
     if (list) related = relatedProducts(product, list.list, page.paramTable, 4);
   }
-  return { product, paramTable: page.paramTable, breadcrumb: page.breadcrumb, related, operatingPoint: await loadOperatingPoint(url) };
+  // A document lists every part it applies to (an application note: a whole family, thousands at scale);
+  // this page shows the document, not its parts, so it keeps only its own part.
+  const documents = product.documents.map((document) => ({ ...document, products: document.products.filter((item) => item.id === product.id) }));
+  return { product: { ...product, documents }, paramTable: page.paramTable, breadcrumb: page.breadcrumb, related, operatingPoint: await loadOperatingPoint(url) };
 }

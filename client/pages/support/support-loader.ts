@@ -65,7 +65,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   let library: DocumentMeta[] | null = null;
   if (page === "documents") {
     const state = parseDocumentList(url.searchParams);
-    const tree = await api.call(querySiteList, { type: siteListTypes.products });
+    // Categories only (partsPerCategory 0): the filter lists families.
+    const tree = await api.call(querySiteList, { type: siteListTypes.products, partsPerCategory: 0 });
     const families = tree
       .filter((node) => node.level === 1 && node.status === "on")
       .sort((a, b) => a.sort - b.sort || a.id - b.id)

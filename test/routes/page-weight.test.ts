@@ -1,0 +1,87 @@
+// Page weight does not grow with the catalog: with the shipped content scaled to 1,500 products every page
+// type's HTML stays within 1.3 times the same page with the shipped content, and no page carries part
+// numbers it does not show (the layout's menus carry at most a few parts per series).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, startSite } from "./helpers.ts";
+import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
+import { MAX_SERIES_PARTS } from "../../client/components/header/menu-model.ts";
+
+const PRODUCTS = 1500;
+const BUDGET = 1.3;
+const root = path.resolve(import.meta.dirname, "../..");
+const work = mkdtempSync(path.join(tmpdir(), "qy-weight-"));
+
+// Finders of a family and of a series (each a full page of rows at both sizes: the series holds 10 parts
+// in the shipped content), a product detail, the home page, the news list, a content page, the overview.
+const pages = [
+  "/zh",
+  "/zh/productAndService/products",
+  "/zh/productAndService/products/100",
+  "/en/productAndService/products/120?size=10",
+  "/zh/productAndService/productDetail/QCM040120K4",
+  "/zh/news",
+  "/en/about/us",
+];
+
+let shipped: Awaited<ReturnType<typeof startSite>>;
+let scaledUpstream: TestUpstream;
+let scaledApp: Awaited<ReturnType<typeof createTestApp>>;
+let partNumbers: string[];
+
+beforeAll(async () => {
+  const out = path.join(work, "content");
+  const result = spawnSync(process.execPath, ["scripts/content-scale.ts", "--products", String(PRODUCTS), "--news", "300", "--out", out], { cwd: root, encoding: "utf8" });
+  expect(result.status, result.stderr).toBe(0);
+  shipped = await startSite();
+  scaledUpstream = await startTestUpstream({ contentDir: out });
+  scaledApp = await createTestApp({ UPSTREAM_URL: scaledUpstream.url });
+  partNumbers = (scaledUpstream.db.prepare("SELECT part_number AS partNumber FROM site_list WHERE part_number IS NOT NULL").all() as Array<{ partNumber: string }>).map(
+    (row) => row.partNumber,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await shipped?.close();
+  await scaledUpstream?.cleanup();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function html(app: Parameters<typeof request>[0], url: string): Promise<string> {
+  const response = await request(app).get(url);
+  expect(response.status, url).toBe(200);
+  return response.text;
+}
+
+/** The part numbers of the catalog that occur anywhere in the page's HTML (markup and hydration data). */
+function partsIn(page: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of page.matchAll(/\b[A-Z]{2,4}\d[A-Z0-9-]{4,}\b/g)) found.add(match[0]);
+  const known = new Set(partNumbers);
+  return new Set([...found].filter((part) => known.has(part)));
+}
+
+describe(`with ${PRODUCTS} products`, () => {
+  it("holds as many products as generated", () => {
+    expect(partNumbers.length).toBe(PRODUCTS);
+  });
+
+  it.each(pages)("%s weighs at most 1.3 times the same page with the shipped content", async (url) => {
+    const small = Buffer.byteLength(await html(shipped.app, url));
+    const large = Buffer.byteLength(await html(scaledApp, url));
+    expect(large / small, `${url}: ${small} → ${large} bytes`).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it("carries in a page without parts of its own only the menus' few parts per series", async () => {
+    const series = scaledUpstream.db.prepare("SELECT count(*) AS n FROM site_list WHERE part_number IS NULL AND parent_id IS NOT NULL").get() as { n: number };
+    for (const url of ["/zh", "/zh/news", "/en/about/us"]) {
+      const parts = partsIn(await html(scaledApp, url));
+      expect(parts.size, url).toBeGreaterThan(0);
+      expect(parts.size, url).toBeLessThanOrEqual(series.n * MAX_SERIES_PARTS);
+    }
+  });
+});
