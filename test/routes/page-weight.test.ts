@@ -16,12 +16,12 @@ const BUDGET = 1.3;
 const root = path.resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(path.join(tmpdir(), "qy-weight-"));
 
-// Finders of a family and of a series (each a full page of rows at both sizes: the series holds 10 parts
-// in the shipped content), a product detail, the home page, the news list, a content page, the overview.
+// Finders of a family and of a series (each a full page of 10 rows at both sizes: the shipped content has 15
+// and 10 parts there), a product detail, the home page, the news list, a content page, the overview.
 const pages = [
   "/zh",
   "/zh/productAndService/products",
-  "/zh/productAndService/products/100",
+  "/zh/productAndService/products/100?size=10",
   "/en/productAndService/products/120?size=10",
   "/zh/productAndService/productDetail/QCM040120K4",
   "/zh/news",
