@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, startSite } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { MAX_SERIES_PARTS } from "../../client/components/header/menu-model.ts";
+import { MAX_LISTED_VALUES } from "../../client/pages/products/products-loader.ts";
+import { RANGE_MIN_SUFFIX } from "../../shared/finder-query.ts";
 
 const PRODUCTS = 1500;
 const BUDGET = 1.3;
@@ -83,5 +85,19 @@ describe(`with ${PRODUCTS} products`, () => {
       expect(parts.size, url).toBeGreaterThan(0);
       expect(parts.size, url).toBeLessThanOrEqual(series.n * MAX_SERIES_PARTS);
     }
+  });
+
+  it("filters a numeric column with many values by its range alone, listing only the values ticked", async () => {
+    const distinct = scaledUpstream.db.prepare("SELECT count(DISTINCT json_extract(data, '$.params.rdson')) AS n FROM site_list WHERE parent_id = 120").get() as { n: number };
+    expect(distinct.n).toBeGreaterThan(MAX_LISTED_VALUES);
+    const ticks = (page: string) => [...page.matchAll(/<input[^>]*type="checkbox"[^>]*name="rdson"[^>]*>/g)].length;
+    const plain = await html(scaledApp, "/en/productAndService/products/120");
+    expect(plain).toContain(`name="rdson${RANGE_MIN_SUFFIX}"`);
+    expect(ticks(plain)).toBe(0);
+    // A value ticked in the URL (an old link) still shows, ticked, so it can be unticked.
+    const value = (scaledUpstream.db.prepare("SELECT json_extract(data, '$.params.rdson') AS v FROM site_list WHERE parent_id = 120 AND status = 'on' LIMIT 1").get() as { v: number }).v;
+    const ticked = await html(scaledApp, `/en/productAndService/products/120?rdson=${value}`);
+    expect(ticks(ticked)).toBe(1);
+    expect(ticked).toMatch(/<input[^>]*type="checkbox"[^>]*name="rdson"[^>]*checked/);
   });
 });
