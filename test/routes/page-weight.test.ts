@@ -12,6 +12,9 @@ import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { MAX_SERIES_PARTS } from "../../client/components/header/menu-model.ts";
 import { MAX_LISTED_VALUES } from "../../client/pages/products/products-loader.ts";
 import { RANGE_MIN_SUFFIX } from "../../shared/finder-query.ts";
+import { SHOWN_DOCUMENT_PRODUCTS } from "../../shared/document-products.ts";
+import { queryAttachPage } from "../../shared/contract/index.ts";
+import { callOk } from "../upstream/content-helpers.ts";
 
 const PRODUCTS = 1500;
 const BUDGET = 1.3;
@@ -19,7 +22,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(path.join(tmpdir(), "qy-weight-"));
 
 // Finders of a family and of a series (each a full page of 10 rows at both sizes: the shipped content has 15
-// and 10 parts there), a product detail, the home page, the news list, a content page, the overview.
+// and 10 parts there), a product detail, the home page, the news list, a content page, the overview, the
+// comparison, and the document lists.
 const pages = [
   "/zh",
   "/zh/productAndService/products",
@@ -28,6 +32,10 @@ const pages = [
   "/zh/productAndService/productDetail/QCM040120K4",
   "/zh/news",
   "/en/about/us",
+  // Documents name the parts they cover (a family's application note: all of them).
+  "/zh/productAndService/compare?parts=QCM040120K4,QCM020120K4",
+  "/zh/support/application-notes",
+  "/en/support/documents?type=applicationNote",
 ];
 
 let shipped: Awaited<ReturnType<typeof startSite>>;
@@ -99,5 +107,14 @@ describe(`with ${PRODUCTS} products`, () => {
     const ticked = await html(scaledApp, `/en/productAndService/products/120?rdson=${value}`);
     expect(ticks(ticked)).toBe(1);
     expect(ticked).toMatch(/<input[^>]*type="checkbox"[^>]*name="rdson"[^>]*checked/);
+  });
+
+  it("names a document's first products and counts the rest of all it covers", async () => {
+    const page = await html(scaledApp, "/en/support/application-notes");
+    // The application note that covers the most parts, by the upstream's own answer.
+    const { data } = await callOk(scaledUpstream, queryAttachPage, "en", { type: "applicationNote", pageIndex: 1, pageSize: 100 });
+    const covered = Math.max(...data.list.map((document) => document.products.length));
+    expect(covered).toBeGreaterThan(SHOWN_DOCUMENT_PRODUCTS);
+    expect(page).toContain(`and ${covered - SHOWN_DOCUMENT_PRODUCTS} more`);
   });
 });
