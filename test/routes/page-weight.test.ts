@@ -13,7 +13,7 @@ import { MAX_SERIES_PARTS } from "../../client/components/header/menu-model.ts";
 import { MAX_LISTED_VALUES } from "../../client/pages/products/products-loader.ts";
 import { RANGE_MIN_SUFFIX } from "../../shared/finder-query.ts";
 import { SHOWN_DOCUMENT_PRODUCTS } from "../../shared/document-products.ts";
-import { queryAttachPage } from "../../shared/contract/index.ts";
+import { queryAttachPage, type DocumentMeta } from "../../shared/contract/index.ts";
 import { callOk } from "../upstream/content-helpers.ts";
 
 const PRODUCTS = 1500;
@@ -113,7 +113,7 @@ describe(`with ${PRODUCTS} products`, () => {
     const page = await html(scaledApp, "/en/support/application-notes");
     // The application note that covers the most parts, by the upstream's own answer.
     const { data } = await callOk(scaledUpstream, queryAttachPage, "en", { type: "applicationNote", pageIndex: 1, pageSize: 100 });
-    const covered = Math.max(...data.list.map((document) => document.products.length));
+    const covered = Math.max(...(data.list as DocumentMeta[]).map((document) => document.products.length));
     expect(covered).toBeGreaterThan(SHOWN_DOCUMENT_PRODUCTS);
     expect(page).toContain(`and ${covered - SHOWN_DOCUMENT_PRODUCTS} more`);
   });
