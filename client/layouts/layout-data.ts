@@ -1,4 +1,4 @@
-// Data of the default layout: menus and footer (site page data "menu") and the product tree.
+// Data of the default layout: menus and footer (site page data "menu") and the menu-sized product tree.
 // SPEC §8: when these fail, only a console message is logged and the menus stay empty.
 import type { ShouldRevalidateFunctionArgs } from "react-router-dom";
 import { querySiteList, querySitePageData, siteListTypes } from "../../shared/contract/index.ts";
@@ -6,11 +6,15 @@ import type { MenuData, SiteListNode } from "../../shared/contract/site.ts";
 import type { Language } from "../../shared/languages.ts";
 import { menuForLanguage } from "../../shared/menu-rules.ts";
 import { pageClient } from "../api/loader-context.ts";
+import { MAX_SERIES_PARTS } from "../components/header/menu-model.ts";
 
 export interface LayoutData {
   language: Language;
   menu: MenuData["collections"];
   year: string;
+  /** Every category (with its part count) and only the first parts of each, as many as the menus list:
+   * every page carries this, so it must not grow with the catalog. A page that needs more of the tree
+   * asks for its own part of it. */
   products: SiteListNode[];
 }
 
@@ -27,7 +31,7 @@ export function layoutLoader(language: Language) {
     const api = pageClient(context, language);
     const [menuResult, treeResult] = await Promise.allSettled([
       api.request(querySitePageData, { templateCode: "menu" }),
-      api.call(querySiteList, { type: siteListTypes.products }),
+      api.call(querySiteList, { type: siteListTypes.products, partsPerCategory: MAX_SERIES_PARTS }),
     ]);
     const build = (): LayoutData => {
       let menu: MenuData["collections"] = {};

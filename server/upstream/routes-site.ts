@@ -2,6 +2,7 @@
 import type { Router } from "express";
 import { isLogin, querySiteList, querySitePageData } from "../../shared/contract/index.ts";
 import type { Database } from "./db.ts";
+import { visibleCte } from "./product-tree.ts";
 import { ApiError, mountCall, type MountOptions } from "./http.ts";
 
 export function mountSiteRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
@@ -36,16 +37,43 @@ export function mountSiteRoutes(router: Router, db: Database, options: MountOpti
   const nodes = db.prepare(
     "SELECT id, parent_id AS parentId, name_zh, name_en, status, level, sort, part_number AS partNumber, json_extract(data, '$.image') AS image, json_extract(data, '$.summary.zh') AS summary_zh, json_extract(data, '$.summary.en') AS summary_en FROM site_list WHERE type = ? ORDER BY level, sort, id",
   );
+  const columns =
+    "id, parent_id AS parentId, name_zh, name_en, status, level, sort, part_number AS partNumber, json_extract(data, '$.image') AS image, json_extract(data, '$.summary.zh') AS summary_zh, json_extract(data, '$.summary.en') AS summary_en";
+  // The menu-sized tree: every category, and per category only its first visible parts, so the menus
+  // (and every page that carries them) stay the same size whatever the catalog holds.
+  const menuNodes = db.prepare(
+    `SELECT ${columns} FROM site_list WHERE type = ?1 AND part_number IS NULL
+     UNION ALL
+     SELECT ${columns} FROM (
+       SELECT *, ROW_NUMBER() OVER (PARTITION BY parent_id ORDER BY sort, id) AS rank
+       FROM site_list WHERE type = ?1 AND part_number IS NOT NULL AND status = 'on'
+     ) WHERE rank <= ?2
+     ORDER BY level, sort, id`,
+  );
+  // A category's visible parts in all: each visible part counted once under every ancestor.
+  const partCounts = db.prepare(
+    `WITH RECURSIVE ${visibleCte},
+     up(node) AS (
+       SELECT s.parent_id FROM site_list s JOIN visible v ON v.id = s.id WHERE s.part_number IS NOT NULL
+       UNION ALL SELECT s.parent_id FROM up JOIN site_list s ON s.id = up.node WHERE s.parent_id IS NOT NULL
+     )
+     SELECT node AS id, COUNT(*) AS count FROM up WHERE node IS NOT NULL GROUP BY node`,
+  );
   mountCall(
     router,
     querySiteList,
-    ({ body }) =>
-      (nodes.all(body.type) as Array<Record<string, unknown>>).map(({ name_zh, name_en, summary_zh, summary_en, ...node }) => ({
+    ({ body }) => {
+      const menuSized = body.partsPerCategory !== undefined;
+      const rows = (menuSized ? menuNodes.all(body.type, body.partsPerCategory!) : nodes.all(body.type)) as Array<Record<string, unknown>>;
+      const counts = menuSized ? new Map((partCounts.all() as Array<{ id: number; count: number }>).map((row) => [row.id, row.count])) : null;
+      return rows.map(({ name_zh, name_en, summary_zh, summary_en, ...node }) => ({
         ...node,
         name: body.language === "zh" ? name_zh : name_en,
         summary: (body.language === "zh" ? summary_zh : summary_en) ?? null,
         image: node.image ?? null,
-      })),
+        ...(counts && node.partNumber === null ? { partCount: counts.get(node.id as number) ?? 0 } : {}),
+      }));
+    },
     options,
   );
 

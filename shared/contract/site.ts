@@ -99,16 +99,22 @@ export const siteListNode = z.object({
   /** Family and series pictures and one-line summaries, for menus and the home page. */
   image: z.string().nullable(),
   summary: z.string().nullable(),
+  /** A category's visible parts in all (itself and every ancestor on); only in a menu-sized answer. */
+  partCount: z.number().int().nonnegative().optional(),
 });
 export type SiteListNode = z.infer<typeof siteListNode>;
 
 export const siteListTypes = { products: 1 } as const;
 
+/** The most parts per category a menu-sized tree may ask for. */
+export const MAX_PARTS_PER_CATEGORY = 20;
+
 export const querySiteList = defineCall({
   name: "querySiteList",
   path: "/open/proxy/{provider}/basic/siteList/querySiteList",
-  summary: "The product tree as a flat list (type 1 = products); the site arranges it into a tree.",
-  body: z.strictObject({ type: z.literal(1) }),
+  summary:
+    "The product tree as a flat list (type 1 = products); the site arranges it into a tree. With partsPerCategory a menu-sized tree whose size does not grow with the catalog: every category (with partCount, its visible parts in all) and only the first partsPerCategory visible parts directly under each category (by sort, then id); 0 gives the categories alone.",
+  body: z.strictObject({ type: z.literal(1), partsPerCategory: z.number().int().min(0).max(MAX_PARTS_PER_CATEGORY).optional() }),
   data: z.array(siteListNode),
 });
 

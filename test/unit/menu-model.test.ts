@@ -62,6 +62,17 @@ describe("buildMenu", () => {
     expect(series.grandchildren![0]).toHaveLength(MAX_SERIES_PARTS);
   });
 
+  it("counts a series of a menu-sized tree (only its first parts present) by the upstream's part count", () => {
+    // The layout's tree holds only the first parts of each category and each category's count of all.
+    const sized: LayoutData = {
+      ...data,
+      products: [{ ...node(4, null, 1), partCount: 2400 }, { ...node(42, 4, 2), partCount: 2400 }, node(4201, 42, 3, "on", "P4201"), node(4202, 42, 3, "on", "P4202")],
+    };
+    const family = buildMenu(sized)[0]!.groups[0]!;
+    expect(family.children[0]!.partCount).toBe(2400);
+    expect(family.grandchildren![0]!.map((part) => part.label)).toEqual(["n4201", "n4202"]);
+  });
+
   it("keeps at most 9 application groups with their children, and at most 3 promos", () => {
     const applications = byKey.applications!;
     expect(applications.groups).toHaveLength(9);

@@ -68,8 +68,10 @@ export function buildMenu(data: LayoutData): MenuEntry[] {
   return menu;
 }
 
-/** The parts (nodes with a part number) anywhere below a category. */
+/** The parts (nodes with a part number) anywhere below a category: the upstream's count when the tree is
+ * menu-sized (it holds only the first parts), else counted. */
 function countParts(node: TreeNode<SiteListNode>): number {
+  if (node.partCount !== undefined) return node.partCount;
   return node.children.reduce((sum, child) => sum + (child.partNumber ? 1 : countParts(child)), 0);
 }
 

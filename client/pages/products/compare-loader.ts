@@ -6,6 +6,7 @@ import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { querySiteListDataByPage, type ProductDetail, type ProductPage } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { parseCompareParts, writeCompareQuery } from "../../../shared/compare-query.ts";
+import { withOwnDocuments } from "../../../shared/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { operatingPointRedirect, type ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
@@ -49,7 +50,7 @@ export async function compareLoader({ request, context }: LoaderFunctionArgs): P
     parts.map(async (part) => {
       try {
         const page = await api.call(querySiteListDataByPage, { partNumber: part });
-        return page.product ? { part, found: { product: page.product, paramTable: page.paramTable, categories: page.breadcrumb.filter((item) => item.partNumber === null).map((item) => item.name) } } : { part, found: null };
+        return page.product ? { part, found: { product: withOwnDocuments(page.product), paramTable: page.paramTable, categories: page.breadcrumb.filter((item) => item.partNumber === null).map((item) => item.name) } } : { part, found: null };
       } catch (error) {
         if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) return { part, found: null };
         throw error;

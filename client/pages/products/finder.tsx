@@ -150,7 +150,8 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
             const range = query.ranges[field.fieldId];
             const active = selected.length + (range ? 1 : 0);
             const numeric = field.sortable && field.min !== null && field.max !== null;
-            if (!field.values.length) return null;
+            // A long numeric column comes without its values (products-loader.ts): its range still filters.
+            if (!field.values.length && !numeric) return null;
             return (
               <details key={field.fieldId} className={`finder-filter${active ? " is-active" : ""}`} onToggle={(event) => fitFilterPanel(event.currentTarget)}>
                 <summary>
@@ -189,7 +190,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
                       {field.unit ? <span className="finder-filter__unit">{field.unit}</span> : null}
                     </div>
                   ) : null}
-                  <ul className="finder-filter__values">
+                  {field.values.length ? <ul className="finder-filter__values">
                     {field.values.map((value) => {
                       const text = String(value.value);
                       return (
@@ -211,7 +212,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
                         </li>
                       );
                     })}
-                  </ul>
+                  </ul> : null}
                 </fieldset>
               </details>
             );

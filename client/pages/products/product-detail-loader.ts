@@ -5,6 +5,7 @@ import { data, redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { querySiteListDataByPage, type ProductDetail, type ProductListItem, type ProductPage } from "../../../shared/contract/index.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { relatedProducts } from "../../../shared/related-products.ts";
+import { withOwnDocuments } from "../../../shared/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { productDetailPath } from "./products-loader.ts";
@@ -49,5 +50,5 @@ export async function productDetailLoader({ request, params, context }: LoaderFu
     const list = await api.call(querySiteListDataByPage, { siteListId: family.id, pageSize: 100 }).catch(() => null);
     if (list) related = relatedProducts(product, list.list, page.paramTable, 4);
   }
-  return { product, paramTable: page.paramTable, breadcrumb: page.breadcrumb, related, operatingPoint: await loadOperatingPoint(url) };
+  return { product: withOwnDocuments(product), paramTable: page.paramTable, breadcrumb: page.breadcrumb, related, operatingPoint: await loadOperatingPoint(url) };
 }

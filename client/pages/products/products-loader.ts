@@ -7,6 +7,7 @@ import {
   querySiteList,
   querySiteListDataByPage,
   siteListTypes,
+  type DistinctField,
   type ProductFilterData,
   type ProductPage,
   type QuerySiteListDataByPageBody,
@@ -59,7 +60,10 @@ export interface OverviewData {
 export interface CategoryData {
   kind: "category";
   page: ProductPage;
+  /** The column filters, and the facts of the category's child categories only (not of its parts). */
   filters: ProductFilterData;
+  /** The category's products in all, unfiltered. */
+  total: number;
   query: FinderQuery;
   /** The estimator's operating point (`op`), validated (issue 10); null without one. */
   operatingPoint?: ParsedOperatingPoint | null;
@@ -93,7 +97,8 @@ function keyRange(filters: ProductFilterData, bounds?: { min: number; max: numbe
 }
 
 async function overview(api: PageClient): Promise<OverviewData> {
-  const families = buildTree(await api.call(querySiteList, { type: siteListTypes.products }));
+  // Categories only (partsPerCategory 0): the overview shows families and series, never parts.
+  const families = buildTree(await api.call(querySiteList, { type: siteListTypes.products, partsPerCategory: 0 }));
   // One distinct-values call per family (five), in parallel: counts and bounds of every series at once.
   const filters = await Promise.all(families.map((family) => api.call(queryDistinctProductFieldData, { siteListId: family.id })));
   return {
@@ -125,6 +130,18 @@ async function overview(api: PageClient): Promise<OverviewData> {
   };
 }
 
+/** A numeric column with more distinct values than this is filtered by its range alone: a list of hundreds
+ * of ticks (a real catalog's on-resistances) helps nobody and would make the page grow with the catalog. */
+export const MAX_LISTED_VALUES = 20;
+
+/** The values a column's filter lists: all of them, or for a long numeric column only those ticked. */
+function listedValues(field: DistinctField, query: FinderQuery): DistinctField {
+  const numeric = field.sortable && field.min !== null && field.max !== null;
+  if (!numeric || field.values.length <= MAX_LISTED_VALUES) return field;
+  const ticked = new Set(query.values[field.fieldId] ?? []);
+  return { ...field, values: field.values.filter((value) => ticked.has(String(value.value))) };
+}
+
 /** The finder state as the upstream's body. */
 export function upstreamBody(siteListId: number, query: FinderQuery, paging = true): QuerySiteListDataByPageBody {
   const body: QuerySiteListDataByPageBody = { siteListId };
@@ -149,6 +166,10 @@ async function category(api: PageClient, language: Language, url: URL, id: numbe
   // a plain URL asks for both at once, as before.
   const byParameters = Object.keys(query.values).length > 0 || Object.keys(query.ranges).length > 0 || query.sort !== null;
   const filterCall = api.call(queryDistinctProductFieldData, { siteListId: id });
+  // Which children are categories: the distinct-values answer has facts for every child, parts included,
+  // and a series holds thousands of parts the page never shows.
+  const categoriesCall = api.call(querySiteList, { type: siteListTypes.products, partsPerCategory: 0 });
+  categoriesCall.catch(() => undefined);
   if (byParameters) {
     const columns = await filterCall.catch(() => null);
     if (columns) query = parseFinderQuery(url.searchParams, columns.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable })));
@@ -178,7 +199,12 @@ async function category(api: PageClient, language: Language, url: URL, id: numbe
     // A page past the end (fewer products now, or a typed URL): the last page that exists.
     throw redirect(`${url.pathname}${writeFinderQuery({ ...query, page: pages }, fieldOrder)}`, 302);
   }
-  return { kind: "category", page, filters, query };
+  const total = filters.children.reduce((sum, child) => sum + child.count, 0) || page.total;
+  // Without the list of categories the cards keep every child's facts: heavier, but their counts right.
+  const categories = await categoriesCall.catch(() => null);
+  const categoryIds = categories ? new Set(categories.map((node) => node.id)) : null;
+  const children = categoryIds ? filters.children.filter((child) => categoryIds.has(child.id)) : filters.children;
+  return { kind: "category", page, filters: { ...filters, fields: filters.fields.map((field) => listedValues(field, query)), children }, total, query };
 }
 
 export async function productsLoader({ request, params, context }: LoaderFunctionArgs): Promise<ProductsData> {

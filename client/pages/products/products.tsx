@@ -67,7 +67,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
   // Filtered and sorted views point at the plain category; plain paging is its own page.
   const plain = !hasFilters(query) && !query.sort;
   const canonicalQuery = plain ? writeFinderQuery({ ...emptyFinderQuery(), page: query.page, size: query.size }) : "";
-  const total = filters.children.reduce((sum, child) => sum + child.count, 0) || page.total;
+  const total = data.total;
   const description = node.summary ? node.summary.slice(0, 160) : t("category.description", { name: node.name, count: total });
   return (
     <main id="main" className="main catalog">

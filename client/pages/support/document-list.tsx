@@ -3,11 +3,10 @@
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import type { DocumentMeta } from "../../../shared/contract/documents.ts";
+import { SHOWN_DOCUMENT_PRODUCTS } from "../../../shared/document-products.ts";
 import { DocumentDownloadLink } from "../../components/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 
-/** Products named beside a document; more are summarised as "+n" (the selection guide covers them all). */
-const SHOWN_PRODUCTS = 6;
 
 export function formatFileSize(bytes: number, language: string): string {
   const format = (value: number, digits: number) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
@@ -15,7 +14,8 @@ export function formatFileSize(bytes: number, language: string): string {
   return `${format(bytes / (1024 * 1024), 1)} MB`;
 }
 
-export function DocumentList({ documents, headingLevel = 3 }: { documents: DocumentMeta[]; headingLevel?: 2 | 3 }) {
+/** The documents of a list: their first products and, from the loader, how many they cover in all. */
+export function DocumentList({ documents, headingLevel = 3 }: { documents: Array<DocumentMeta & { productCount?: number }>; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation("support");
   const language = useLanguage();
   const localize = useLocalize();
@@ -33,14 +33,14 @@ export function DocumentList({ documents, headingLevel = 3 }: { documents: Docum
             {document.products.length > 0 ? (
               <p className="doc-item__products">
                 <span className="doc-item__label">{t("list.products")}</span>{" "}
-                {document.products.slice(0, SHOWN_PRODUCTS).map((product, index) => (
+                {document.products.slice(0, SHOWN_DOCUMENT_PRODUCTS).map((product, index) => (
                   <span key={product.id}>
                     {index > 0 ? ", " : null}
                     <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(product.partNumber)}`)}>{product.partNumber}</Link>
                   </span>
                 ))}
-                {document.products.length > SHOWN_PRODUCTS ? (
-                  <span className="doc-item__more"> {t("list.moreProducts", { count: document.products.length - SHOWN_PRODUCTS })}</span>
+                {(document.productCount ?? document.products.length) > SHOWN_DOCUMENT_PRODUCTS ? (
+                  <span className="doc-item__more"> {t("list.moreProducts", { count: (document.productCount ?? document.products.length) - SHOWN_DOCUMENT_PRODUCTS })}</span>
                 ) : null}
               </p>
             ) : null}

@@ -4,7 +4,7 @@
 // from the request's User-Agent on the server and from navigator in the browser.
 import { data, type LoaderFunctionArgs } from "react-router-dom";
 import { queryAttachPage, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
-import type { DocumentMeta, DocumentPage, DocumentType } from "../../../shared/contract/documents.ts";
+import type { DocumentPage, DocumentType } from "../../../shared/contract/documents.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import {
@@ -16,6 +16,7 @@ import {
   type SupportPage,
 } from "../../../shared/support-query.ts";
 import { pageClient } from "../../api/loader-context.ts";
+import { listedDocument, type ListedDocument } from "../../../shared/document-products.ts";
 
 export interface Family {
   id: number;
@@ -24,7 +25,7 @@ export interface Family {
 
 export interface DocumentCentreData {
   state: DocumentListState;
-  result: DocumentPage;
+  result: Omit<DocumentPage, "list"> & { list: ListedDocument[] };
   families: Family[];
 }
 
@@ -36,7 +37,7 @@ export interface SupportData {
   wechat: boolean;
   centre: DocumentCentreData | null;
   /** Every document of the page's type (application notes, simulation models). */
-  library: DocumentMeta[] | null;
+  library: ListedDocument[] | null;
 }
 
 /** The document type each library page lists. */
@@ -62,10 +63,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   contentRequest.catch(() => undefined);
 
   let centre: DocumentCentreData | null = null;
-  let library: DocumentMeta[] | null = null;
+  let library: ListedDocument[] | null = null;
   if (page === "documents") {
     const state = parseDocumentList(url.searchParams);
-    const tree = await api.call(querySiteList, { type: siteListTypes.products });
+    // Categories only (partsPerCategory 0): the filter lists families.
+    const tree = await api.call(querySiteList, { type: siteListTypes.products, partsPerCategory: 0 });
     const families = tree
       .filter((node) => node.level === 1 && node.status === "on")
       .sort((a, b) => a.sort - b.sort || a.id - b.id)
@@ -80,11 +82,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
       pageSize: DOCUMENTS_PAGE_SIZE,
     });
     if (state.page > 1 && result.list.length === 0) throw data(null, { status: 404 });
-    centre = { state, result, families };
+    centre = { state, result: { ...result, list: result.list.map(listedDocument) }, families };
   } else {
     const type = libraryTypes[page];
     if (type) {
-      library = (await api.call(queryAttachPage, { type, pageIndex: 1, pageSize: 100 })).list;
+      library = (await api.call(queryAttachPage, { type, pageIndex: 1, pageSize: 100 })).list.map(listedDocument);
       // Application notes are numbered (AN-001 …): a library reads in that order, not by release date.
       // (A sorted copy: the answer may be the shared, frozen one of the upstream cache.)
       if (type === "applicationNote") library = [...library].sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
