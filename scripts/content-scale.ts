@@ -61,8 +61,12 @@ function scaleParams(family: number, params: Json, size: number, pick: () => num
 
 function scaleLoss(loss: Json, size: number): Json {
   const l = structuredClone(loss) as Record<string, any>;
-  const onState = (curve: { r: [number, number] } | undefined) => {
-    if (curve) curve.r = [sig(curve.r[0] / size), sig(curve.r[1] / size)];
+  const onState = (curve: { r: number[] } | undefined) => {
+    if (curve) curve.r = curve.r.map((r) => sig(r / size));
+  };
+  // The E(R_G) curves scale as the energies at the reference do (the same factor, so they keep agreeing).
+  const gate = (keys: string[], factor: number) => {
+    for (const key of keys) l.gate[key] = l.gate[key].map((energy: number) => sig(energy * factor));
   };
   l.ratings.i = whole(l.ratings.i * size);
   l.rth = sig(l.rth / size ** 0.8);
@@ -72,6 +76,7 @@ function scaleLoss(loss: Json, size: number): Json {
     onState(l.bodyDiode);
     l.eOn = sig(l.eOn * size ** 0.5);
     l.eOff = sig(l.eOff * size ** 0.5);
+    gate(["eOn", "eOff"], size ** 0.5);
     l.bodyDiode.qrr = sig(l.bodyDiode.qrr * size);
   } else if (l.kind === "diode") {
     onState(l.forward);
@@ -82,6 +87,7 @@ function scaleLoss(loss: Json, size: number): Json {
     onState(l.diode);
     l.switchingRef.i = whole(l.switchingRef.i * size);
     for (const key of ["eOn", "eOff", "eRec"]) l[key] = sig(l[key] * size);
+    gate(["eOn", "eOff", "eRec"], size);
   }
   return l;
 }

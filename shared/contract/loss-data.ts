@@ -8,19 +8,71 @@ const nonNegative = z.number().nonnegative();
 /** A junction temperature in °C within the range any power datasheet uses. */
 const celsius = z.number().min(-55).max(200);
 
+/** Ascending x values of a curve's points, and as many y values per named series. */
+function checkPoints(xs: readonly number[], series: Record<string, readonly number[]>, context: z.core.$RefinementCtx, xName: string) {
+  for (let index = 1; index < xs.length; index++) {
+    if (xs[index]! <= xs[index - 1]!) context.addIssue({ code: "custom", path: [xName], message: `${xName} must ascend` });
+  }
+  for (const [name, values] of Object.entries(series)) {
+    if (values.length !== xs.length) context.addIssue({ code: "custom", path: [name], message: `${name} needs one value per ${xName}` });
+  }
+}
+
+const points = <T extends z.ZodType>(value: T) => z.array(value).min(2).max(8);
+
+/** The fields of an on-state characteristic v = V0(T_j) + r(T_j)·i given at junction temperatures `t`. */
+const onStateFields = {
+  /** Junction temperatures of the points (°C), ascending; the first is 25 °C, the last the hot datasheet point. */
+  t: points(celsius),
+  /** Threshold voltage V0 at each temperature (V). */
+  v0: points(nonNegative),
+  /** Slope resistance r at each temperature (mΩ). */
+  r: points(positive),
+};
+
 /**
- * An on-state characteristic v = V0(T_j) + r(T_j)·i, given at 25 °C and at `tHot`; the estimator interpolates
- * V0 and r linearly in T_j between (and beyond) the two points. A MOSFET channel has V0 = 0.
+ * Older rows gave a characteristic at two points only, `{ tHot, v0: [at 25 °C, at tHot], r: [ … ] }`: read as
+ * the points (25 °C, tHot), so such data still parses (and is the straight line it always meant).
  */
-export const onState = z.strictObject({
-  /** The hot reference temperature of the second point (°C), usually T_j,max or T_vj,op. */
-  tHot: celsius,
-  /** Threshold voltage V0 at 25 °C and at tHot (V). */
-  v0: z.tuple([nonNegative, nonNegative]),
-  /** Slope resistance r at 25 °C and at tHot (mΩ). */
-  r: z.tuple([positive, positive]),
-});
+function migrateOnState(input: unknown): unknown {
+  if (input === null || typeof input !== "object" || !("tHot" in input)) return input;
+  const { tHot, ...rest } = input as Record<string, unknown>;
+  return { t: [25, tHot], ...rest };
+}
+
+/** An on-state characteristic with extra fields (the body diode's datasheet point), checked and migrated. */
+const onStateWith = <Extra extends z.core.$ZodLooseShape>(extra: Extra) =>
+  z.preprocess(
+    migrateOnState,
+    z.strictObject({ ...onStateFields, ...extra }).superRefine((value, context) => {
+      const curve = value as { t: number[]; v0: number[]; r: number[] };
+      checkPoints(curve.t, { v0: curve.v0, r: curve.r }, context, "t");
+    }),
+  );
+
+/**
+ * An on-state characteristic v = V0(T_j) + r(T_j)·i at several junction temperatures (a datasheet's curve read at
+ * points); the estimator interpolates linearly between them. A MOSFET channel has V0 = 0.
+ */
+export const onState = onStateWith({});
 export type OnState = z.infer<typeof onState>;
+
+/**
+ * Switching energies against the external gate resistance at the switching reference (the datasheet's E(R_G)
+ * curves): `rg` ascending (Ω), and for each energy its values at those resistances (mJ, or any common scale:
+ * the estimator uses their ratios to the value at the reference R_G).
+ */
+const gateCurveFields = {
+  rg: points(positive),
+  eOn: points(positive),
+  eOff: points(positive),
+};
+export const mosfetGateCurve = z
+  .strictObject(gateCurveFields)
+  .superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff }, context, "rg"));
+export const igbtGateCurve = z
+  .strictObject({ ...gateCurveFields, eRec: points(positive) })
+  .superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff, eRec: curve.eRec }, context, "rg"));
 
 /** The double-pulse test condition of the datasheet's switching energies. */
 export const switchingReference = z.strictObject({
@@ -76,8 +128,12 @@ export const mosfetLossData = z.strictObject({
   switchingRef: switchingReference,
   /** Exponent k of the voltage scaling (V/V_ref)^k of the switching energies. */
   kv: positive,
+  /** E_on and E_off against R_G(ext) (the reference R_G is `switchingRef.rg`). */
+  gate: mosfetGateCurve,
+  /** The dead time the part is characterised and recommended with (ns): the estimate's default. */
+  deadTime: positive,
   /** Body diode (V_GS at the recommended off voltage). */
-  bodyDiode: onState.extend({
+  bodyDiode: onStateWith({
     /** Datasheet point V_SD at I_SD, 25 °C (V, A). */
     vSd: positive,
     iSd: positive,
@@ -120,6 +176,8 @@ export const igbtLossData = z.strictObject({
    */
   eTc: positive,
   eRecTc: positive,
+  /** E_on, E_off and the diode's E_rec against R_G (the reference R_G is `switchingRef.rg`). */
+  gate: igbtGateCurve,
   /** Freewheeling diode on-state: V_F0 and r_F. */
   diode: onState,
 });

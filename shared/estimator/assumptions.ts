@@ -2,7 +2,7 @@
 // detail page) or several at one point (compare). Apart from estimate.ts so that the finder, which shows no
 // assumptions, does not load them with the model.
 import type { LossData } from "../contract/loss-data.ts";
-import { SIC_DEAD_TIME } from "./estimate.ts";
+import { deadTimeOf, gateResistanceOf } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 
 /**
@@ -13,7 +13,9 @@ export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] 
   const list: Assumption[] = [];
   list.push(op.mode === "inverter" ? { key: "topologyInverter", values: { m: op.m, pf: op.pf } } : { key: "topologyDcdc", values: { duty: op.duty } });
   list.push({ key: "scaling" });
-  if (data.kind === "mosfet") list.push({ key: "mosfetSync", values: { deadTime: SIC_DEAD_TIME * 1e9 } });
+  const rg = gateResistanceOf(data, op);
+  if (rg !== null) list.push({ key: "gateResistance", values: { rg } });
+  if (data.kind === "mosfet") list.push({ key: "mosfetSync", values: { deadTime: deadTimeOf(data, op)! } });
   if (data.kind === "diode") list.push({ key: "diodeCapacitive" });
   list.push(data.ratings.iPulse === undefined ? { key: "currentNoPulse" } : { key: "currentPulse", values: { iPulse: data.ratings.iPulse } });
   if (data.kind === "igbt") list.push({ key: "igbtEnergies", values: { tj: data.switchingRef.tj } });

@@ -7,18 +7,17 @@ import {
   atTemperature,
   capacitiveChargeLoss,
   dcConduction,
-  dcDeadTimeDiode,
+  dcFreewheel,
   dcSwitching,
+  gateResistanceFactor,
   MODEL_TJ_RANGE,
-  spwmDeadTimeDiode,
   spwmDiodeConduction,
+  spwmFreewheel,
   spwmSwitchConduction,
   spwmSwitching,
 } from "./equations.ts";
 import type { Mode, OperatingPoint } from "./operating-point.ts";
 
-/** Dead time assumed for SiC MOSFET legs (s): long enough for a typical gate driver, short enough to matter little. */
-export const SIC_DEAD_TIME = 250e-9;
 /** The fixed-point iteration stops after this many steps (it settles in a few when it settles at all). */
 export const MAX_ITERATIONS = 200;
 /** Settled when no junction temperature moves more than this between two steps (K). */
@@ -35,6 +34,8 @@ export interface LossBreakdown {
   switching: number;
   /** Freewheeling path conduction: diode, or MOSFET channel in reverse plus body diode in the dead times (W). */
   diodeConduction: number;
+  /** Of `diodeConduction`, what a MOSFET's body diode dissipates in the dead times (W; 0 for other parts). */
+  deadTime: number;
   /** Diode reverse recovery (IGBT module) (W). */
   diodeSwitching: number;
   /**
@@ -87,6 +88,9 @@ export interface Estimate {
   iterations: number;
   /** Peak device current (A): I_pk of the sine, or the DC current. */
   iPeak: number;
+  /** The dead time (ns) and gate resistance (Ω) the estimate used: the operating point's, or the part's own. */
+  deadTime: number | null;
+  rg: number | null;
   /** The reasons the part cannot stand the point; empty when it can. */
   unsuitable: Unsuitability[];
   warnings: EstimateWarning[];
@@ -98,16 +102,29 @@ interface Model {
   evaluate: (tj: number[]) => { losses: Omit<LossBreakdown, "total">; powers: number[] };
 }
 
+/** The dead time (ns) a MOSFET estimate uses: the operating point's, else the part's recommended one. */
+export function deadTimeOf(data: LossData, op: OperatingPoint): number | null {
+  return data.kind === "mosfet" ? (op.deadTime ?? data.deadTime) : null;
+}
+
+/** The gate resistance (Ω) an estimate uses: the operating point's, else the part's switching reference. */
+export function gateResistanceOf(data: LossData, op: OperatingPoint): number | null {
+  return data.kind === "diode" ? null : (op.rg ?? data.switchingRef.rg);
+}
+
 const milliohm = (value: number) => value / 1000;
 const millijoule = (value: number) => value / 1000;
 const nanocoulomb = (value: number) => value / 1e9;
 
 function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): Model {
-  const channel = (tj: number) => milliohm(atTemperature(data.channel.r[0], data.channel.r[1], data.channel.tHot, tj));
+  const channel = (tj: number) => milliohm(atTemperature(data.channel.t, data.channel.r, tj));
   const bd = data.bodyDiode;
-  const bodyDiode = (tj: number) => ({ v0: atTemperature(bd.v0[0], bd.v0[1], bd.tHot, tj), r: milliohm(atTemperature(bd.r[0], bd.r[1], bd.tHot, tj)) });
+  const bodyDiode = (tj: number) => ({ v0: atTemperature(bd.t, bd.v0, tj), r: milliohm(atTemperature(bd.t, bd.r, tj)) });
   const ref = data.switchingRef;
-  const eSwitch = millijoule(data.eOn + data.eOff);
+  const rg = op.rg ?? ref.rg;
+  const { gate } = data;
+  const eSwitch = millijoule(data.eOn * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg) + data.eOff * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
+  const deadTime = (op.deadTime ?? data.deadTime) * 1e-9;
   if (op.mode === "inverter") {
     // Synchronous rectification: the reverse (freewheeling) share of the current flows through the channel too,
     // with V0 = 0, and through the body diode only in the dead times. One device, one junction.
@@ -116,10 +133,13 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
       evaluate: ([tj]) => {
         const r = channel(tj!);
         const diode = bodyDiode(tj!);
+        // The dead times come out of the channel's reverse conduction: the body diode carries the current then.
+        const freewheel = spwmFreewheel(r, diode.v0, diode.r, iPeak, op.m, op.pf, deadTime, op.fsw);
         const losses = {
           conduction: spwmSwitchConduction(0, r, iPeak, op.m, op.pf),
           switching: spwmSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
-          diodeConduction: spwmDiodeConduction(0, r, iPeak, op.m, op.pf) + spwmDeadTimeDiode(diode.v0, diode.r, iPeak, SIC_DEAD_TIME, op.fsw),
+          diodeConduction: freewheel.channel + freewheel.bodyDiode,
+          deadTime: freewheel.bodyDiode,
           diodeSwitching: 0,
           inSwitch: 0,
         };
@@ -135,10 +155,12 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
     ],
     evaluate: ([tjSwitch, tjRectifier]) => {
       const diode = bodyDiode(tjRectifier!);
+      const freewheel = dcFreewheel(channel(tjRectifier!), diode.v0, diode.r, iPeak, op.duty, deadTime, op.fsw);
       const losses = {
         conduction: dcConduction(0, channel(tjSwitch!), iPeak, op.duty),
         switching: dcSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
-        diodeConduction: dcConduction(0, channel(tjRectifier!), iPeak, 1 - op.duty) + dcDeadTimeDiode(diode.v0, diode.r, iPeak, SIC_DEAD_TIME, op.fsw),
+        diodeConduction: freewheel.channel + freewheel.bodyDiode,
+        deadTime: freewheel.bodyDiode,
         diodeSwitching: 0,
         inSwitch: 0,
       };
@@ -150,8 +172,8 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
 
 function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Model {
   const forward = (tj: number) => ({
-    v0: atTemperature(data.forward.v0[0], data.forward.v0[1], data.forward.tHot, tj),
-    r: milliohm(atTemperature(data.forward.r[0], data.forward.r[1], data.forward.tHot, tj)),
+    v0: atTemperature(data.forward.t, data.forward.v0, tj),
+    r: milliohm(atTemperature(data.forward.t, data.forward.r, tj)),
   });
   return {
     junctions: [{ name: "diode", rth: data.rth }],
@@ -162,6 +184,7 @@ function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Mod
         conduction: 0,
         switching: 0,
         diodeConduction: inverter ? spwmDiodeConduction(v0, r, iPeak, op.m, op.pf) : dcConduction(v0, r, iPeak, 1 - op.duty),
+        deadTime: 0,
         diodeSwitching: 0,
         // The charge is moved at each commutation of the diode (in the inverter: only in the half-period that it
         // conducts); the energy is dissipated in the switch that turns on, so it does not heat the diode.
@@ -173,8 +196,12 @@ function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Mod
 }
 
 function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model {
-  const curve = (c: IgbtLossData["igbt"], tj: number) => ({ v0: atTemperature(c.v0[0], c.v0[1], c.tHot, tj), r: milliohm(atTemperature(c.r[0], c.r[1], c.tHot, tj)) });
+  const curve = (c: IgbtLossData["igbt"], tj: number) => ({ v0: atTemperature(c.t, c.v0, tj), r: milliohm(atTemperature(c.t, c.r, tj)) });
   const ref = data.switchingRef;
+  const rg = op.rg ?? ref.rg;
+  const { gate } = data;
+  const eOnOff = data.eOn * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg) + data.eOff * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg);
+  const eRecAtRg = data.eRec * gateResistanceFactor(gate.rg, gate.eRec, ref.rg, rg);
   return {
     junctions: [
       { name: "switch", rth: data.rth },
@@ -184,14 +211,15 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       const igbt = curve(data.igbt, tjSwitch!);
       const diode = curve(data.diode, tjDiode!);
       // Energies linear in T_vj around the reference (floored so a cold junction never switches for free).
-      const eSwitch = millijoule(data.eOn + data.eOff) * Math.max(0.2, 1 + data.eTc * (tjSwitch! - ref.tj));
-      const eRec = millijoule(data.eRec) * Math.max(0.2, 1 + data.eRecTc * (tjDiode! - ref.tj));
+      const eSwitch = millijoule(eOnOff) * Math.max(0.2, 1 + data.eTc * (tjSwitch! - ref.tj));
+      const eRec = millijoule(eRecAtRg) * Math.max(0.2, 1 + data.eRecTc * (tjDiode! - ref.tj));
       const losses =
         op.mode === "inverter"
           ? {
               conduction: spwmSwitchConduction(igbt.v0, igbt.r, iPeak, op.m, op.pf),
               switching: spwmSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
               diodeConduction: spwmDiodeConduction(diode.v0, diode.r, iPeak, op.m, op.pf),
+              deadTime: 0,
               diodeSwitching: spwmSwitching(eRec, ref.i, ref.v, data.kvRec, iPeak, op.vBus, op.fsw),
               inSwitch: 0,
             }
@@ -199,6 +227,7 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
               conduction: dcConduction(igbt.v0, igbt.r, iPeak, op.duty),
               switching: dcSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
               diodeConduction: dcConduction(diode.v0, diode.r, iPeak, 1 - op.duty),
+              deadTime: 0,
               diodeSwitching: dcSwitching(eRec, ref.i, ref.v, data.kvRec, iPeak, op.vBus, op.fsw),
               inSwitch: 0,
             };
@@ -336,6 +365,8 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
     converged: solution.converged,
     iterations: solution.iterations,
     iPeak,
+    deadTime: deadTimeOf(data, op),
+    rg: gateResistanceOf(data, op),
     unsuitable,
     warnings,
   };

@@ -1,4 +1,4 @@
-// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>]`: one pure
+// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>][,dt<ns>][,rg<Ω>]`: one pure
 // read/write pair so the finder, the detail page and compare read and write it alike. Validation (zod) is
 // in validate.ts, apart, so that browser bundles which only show a validated point carry no zod.
 
@@ -29,6 +29,10 @@ export interface OperatingPoint {
   tc: number;
   /** Inverter: modulation index M (peak phase voltage / half the bus voltage), linear SPWM up to 1.15 with third-harmonic injection. */
   m: number;
+  /** Dead time of each of the leg's two transitions (ns); absent: each part's recommended dead time. */
+  deadTime?: number;
+  /** External gate resistance R_G (Ω); absent: each part's switching-reference R_G. */
+  rg?: number;
 }
 
 /** The limits of each input: wider than any of our parts, narrow enough to catch a unit slip or a typo. */
@@ -40,6 +44,8 @@ export const limits = {
   duty: { min: 0.01, max: 0.99 },
   tc: { min: -40, max: 175 },
   m: { min: 0.05, max: 1.15 },
+  deadTime: { min: 0, max: 10_000 },
+  rg: { min: 0.1, max: 100 },
 } as const;
 export type OperatingPointField = keyof typeof limits;
 
@@ -92,6 +98,10 @@ function parseDecimal(text: string | undefined): number {
   return Number(text.trim());
 }
 
+/** The optional tagged values after the five (or six) positional ones: `dt150` = 150 ns dead time, `rg4.7` = 4.7 Ω. */
+const tags = { dt: "deadTime", rg: "rg" } as const;
+const tagPattern = /^(dt|rg)(.*)$/i;
+
 /** The URL form read into raw fields (numbers may be NaN) for validate.ts, and into text for the form. */
 export interface OperatingPointReading {
   text: string;
@@ -109,7 +119,18 @@ export interface OperatingPointReading {
 export function readOperatingPoint(text: string | null | undefined): OperatingPointReading | null {
   if (text === null || text === undefined || text.trim() === "") return null;
   const raw = text.trim().slice(0, 100);
-  const parts = raw.split(",").map((part) => part.trim());
+  const all = raw.split(",").map((part) => part.trim());
+  // Positional values first; tagged ones (dead time, gate resistance) may follow in any order, each once.
+  const parts = all.filter((part, index) => index < 5 || !tagPattern.test(part));
+  const tagged = new Map<string, string>();
+  let repeated = false;
+  for (const part of all.slice(5)) {
+    const match = tagPattern.exec(part);
+    if (!match) continue;
+    const key = tags[match[1]!.toLowerCase() as keyof typeof tags];
+    if (tagged.has(key)) repeated = true;
+    tagged.set(key, match[2]!);
+  }
   const [v, i, f, factor, tc, m] = parts;
   const peak = /p$/i.test(i ?? "");
   const dcdc = /^d/i.test(factor ?? "");
@@ -123,6 +144,8 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     duty: dcdc ? (factor ?? "").slice(1) : "",
     tc: tc ?? "",
     m: m ?? "",
+    deadTime: tagged.get("deadTime") ?? "",
+    rg: tagged.get("rg") ?? "",
   };
   const fields: Record<keyof OperatingPoint, unknown> = {
     mode: dcdc ? "dcdc" : "inverter",
@@ -134,8 +157,10 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     duty: dcdc ? parseDecimal(draft.duty) : DEFAULT_DUTY,
     tc: parseDecimal(tc),
     m: m === undefined || dcdc ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
+    deadTime: tagged.has("deadTime") ? parseDecimal(tagged.get("deadTime")) : undefined,
+    rg: tagged.has("rg") ? parseDecimal(tagged.get("rg")) : undefined,
   };
-  return { text: raw, complete: parts.length >= 5 && parts.length <= 6, fields, draft };
+  return { text: raw, complete: parts.length >= 5 && parts.length <= 6 && !repeated, fields, draft };
 }
 
 /** Writes the URL form; the modulation index only when it is not the default, frequencies in kHz. */
@@ -144,6 +169,8 @@ export function writeOperatingPoint(op: OperatingPoint): string {
   const factor = op.mode === "dcdc" ? `d${formatNumber(op.duty)}` : formatNumber(op.pf);
   const fields = [formatNumber(op.vBus), current, `${formatNumber(op.fsw / 1000)}k`, factor, formatNumber(op.tc)];
   if (op.mode === "inverter" && op.m !== DEFAULT_MODULATION_INDEX) fields.push(formatNumber(op.m));
+  if (op.deadTime !== undefined) fields.push(`dt${formatNumber(op.deadTime)}`);
+  if (op.rg !== undefined) fields.push(`rg${formatNumber(op.rg)}`);
   return fields.join(",");
 }
 
@@ -158,6 +185,8 @@ export const formFields = {
   duty: "opD",
   tc: "opTc",
   m: "opM",
+  deadTime: "opDt",
+  rg: "opRg",
 } as const satisfies Record<keyof OperatingPoint, string>;
 
 /**
@@ -179,6 +208,11 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
   ];
   const m = field(formFields.m);
   if (!dcdc && m !== "" && m !== formatNumber(DEFAULT_MODULATION_INDEX)) parts.push(m);
+  // Left empty: each part's own default.
+  const deadTime = field(formFields.deadTime);
+  if (deadTime !== "") parts.push(`dt${deadTime}`);
+  const rg = field(formFields.rg);
+  if (rg !== "") parts.push(`rg${rg}`);
   return parts.join(",");
 }
 

@@ -31,6 +31,8 @@ export const operatingPointSchema = z.strictObject({
   duty: bounded("duty"),
   tc: bounded("tc"),
   m: bounded("m"),
+  deadTime: bounded("deadTime").optional(),
+  rg: bounded("rg").optional(),
 });
 
 /** Validates an operating point; every problem becomes a message key with its bounds (never NaN through). */

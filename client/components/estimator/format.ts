@@ -27,7 +27,12 @@ export function formatKilohertz(fsw: number): string {
 /** One line naming the operating point, for captions and the finder's note. */
 export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimator">): string {
   const common = { vBus: formatNumber(op.vBus), current: formatNumber(op.current), fsw: formatKilohertz(op.fsw), tc: formatNumber(op.tc) };
-  return op.mode === "inverter"
-    ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
-    : t("panel.summaryDcdc", { ...common, duty: formatNumber(op.duty) });
+  const base =
+    op.mode === "inverter"
+      ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
+      : t("panel.summaryDcdc", { ...common, duty: formatNumber(op.duty) });
+  // Dead time and R_G only when the visitor set them (otherwise each part's own applies).
+  const deadTime = op.deadTime === undefined ? "" : t("panel.summaryDeadTime", { deadTime: formatNumber(op.deadTime) });
+  const rg = op.rg === undefined ? "" : t("panel.summaryRg", { rg: formatNumber(op.rg) });
+  return base + deadTime + rg;
 }

@@ -42,6 +42,9 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
     duty: formatNumber(op.duty),
     tc: formatNumber(op.tc),
     m: formatNumber(op.m),
+    // Empty: each part's own default (its recommended dead time, its switching-reference R_G).
+    deadTime: op.deadTime === undefined ? "" : formatNumber(op.deadTime),
+    rg: op.rg === undefined ? "" : formatNumber(op.rg),
   };
   if (parsed && !parsed.ok) {
     // Show what was typed, falling back to the suggestion only where nothing was.
@@ -152,6 +155,8 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("duty")}
           {field("m")}
           {field("tc", t("panel.tcHint"))}
+          {field("deadTime", t("panel.deadTimeHint"))}
+          {field("rg", t("panel.rgHint"))}
         </div>
         <div className="op-form__actions">
           <button type="submit" className="button button--primary">
