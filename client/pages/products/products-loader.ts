@@ -19,7 +19,8 @@ import { needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type Finder
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { operatingPointRedirect } from "../../../shared/estimator/operating-point.ts";
-import { estimateSortOf, rankedFinderPage, withoutEstimateSort } from "../../components/estimator/finder-estimates.ts";
+import { estimateSortOf, finderRowEstimates, rankedFinderPage, withoutEstimateSort } from "../../components/estimator/finder-estimates.ts";
+import type { RowEstimate } from "../../components/estimator/finder-row-estimates.ts";
 import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 
@@ -63,6 +64,8 @@ export interface CategoryData {
   query: FinderQuery;
   /** The estimator's operating point (`op`), validated (issue 10); null without one. */
   operatingPoint?: ParsedOperatingPoint | null;
+  /** The rows' estimates at a valid operating point (product id → estimate); null without one. */
+  estimates?: Record<number, RowEstimate> | null;
 }
 
 export type ProductsData = OverviewData | CategoryData;
@@ -192,5 +195,6 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   const operatingPoint = await loadOperatingPoint(url);
   const ranking = estimateSortOf(url, operatingPoint);
   const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
-  return ranking ? rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
+  const page = ranking ? await rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
+  return { ...page, estimates: await finderRowEstimates(page.page.list, operatingPoint) };
 }
