@@ -68,6 +68,10 @@ function scaleLoss(loss: Json, size: number): Json {
   const gate = (keys: string[], factor: number) => {
     for (const key of keys) l.gate[key] = l.gate[key].map((energy: number) => sig(energy * factor));
   };
+  // So do the E(I) tables, row by row.
+  const table = (keys: string[], factor: number) => {
+    for (const key of keys) l.energies[key] = l.energies[key].map((row: number[]) => row.map((energy) => sig(energy * factor)));
+  };
   l.ratings.i = whole(l.ratings.i * size);
   l.rth = sig(l.rth / size ** 0.8);
   if (typeof l.rthDiode === "number") l.rthDiode = sig(l.rthDiode / size ** 0.8);
@@ -77,6 +81,8 @@ function scaleLoss(loss: Json, size: number): Json {
     l.eOn = sig(l.eOn * size ** 0.5);
     l.eOff = sig(l.eOff * size ** 0.5);
     gate(["eOn", "eOff"], size ** 0.5);
+    table(["eOn", "eOff"], size ** 0.5);
+    l.energies.qrr = l.energies.qrr.map((qrr: number) => sig(qrr * size));
     l.bodyDiode.qrr = sig(l.bodyDiode.qrr * size);
   } else if (l.kind === "diode") {
     onState(l.forward);
@@ -88,6 +94,8 @@ function scaleLoss(loss: Json, size: number): Json {
     l.switchingRef.i = whole(l.switchingRef.i * size);
     for (const key of ["eOn", "eOff", "eRec"]) l[key] = sig(l[key] * size);
     gate(["eOn", "eOff", "eRec"], size);
+    table(["eOn", "eOff", "eRec"], size);
+    l.energies.i = l.energies.i.map((current: number) => sig(current * size));
   }
   return l;
 }

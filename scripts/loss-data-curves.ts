@@ -14,6 +14,14 @@
 //   (output-capacitance and recovery charge) is 45 % of a SiC E_on, 30 % of a SiC E_off, 35 % of an IGBT's E_on,
 //   60 % of its E_off. A diode's recovery energy falls with the slower di/dt: E_rec ∝ (time)^−0.35.
 // - dead time: 150 ns for discrete MOSFETs (200 ns at 1700 V), 300 ns for modules.
+// - E(I) at 25 °C and the hot temperature (T_j,max of a discrete, the test temperature of a module), through the
+//   datasheet point (I_ref, E_ref) at the test temperature. SiC MOSFET: E_on = E_on(0) + (E_ref − E_on(0))·(I/I_ref)^1.15
+//   with E_on(0) = 0.35·Q_rr(25 °C)·V_ref (the capacitive part of the opposite body diode's charge, moved at any
+//   current); the body diode's Q_rr is 1.5 times higher hot, and E_on, which carries the recovery, gains
+//   ½·ΔQ_rr·V_ref·(I/I_ref)^0.6 there; E_off = E_off(0) + (E_ref − E_off(0))·(I/I_ref)^1.1 with E_off(0) = 5 % of
+//   E_ref, 5 % lower hot. IGBT module: E_on with 3 % at zero current and exponent 1.2, E_off with 5 % and 0.9, the
+//   diode's E_rec ∝ I^0.6; at 25 °C each times (1 − c·(T_ref − 25)) with the temperature coefficients c the rows
+//   had (eTc, eRecTc), which the table replaces.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -37,6 +45,41 @@ function gate(row: Row) {
   return { rg, eOn: scaled(row.eOn, 0.35), eOff: scaled(row.eOff, 0.6), eRec: time.map((ratio) => sig(row.eRec * ratio ** -0.35)) };
 }
 
+const shape = (ref: number, iRef: number, atZero: number, exponent: number) => (i: number) => atZero + (ref - atZero) * (i / iRef) ** exponent;
+
+function mosfetEnergies(row: Row) {
+  const ref = row.switchingRef;
+  const hot = ref.tj === 25 ? row.ratings.tjMax : ref.tj;
+  const i = [0, 0.25, 0.5, 1, 1.5, 2].map((factor) => sig(ref.i * factor, 3));
+  const refIsCold = ref.tj === 25;
+  const qrr25 = refIsCold ? row.bodyDiode.qrr : sig(row.bodyDiode.qrr / 1.5);
+  const qrrHot = refIsCold ? sig(qrr25 * 1.5) : row.bodyDiode.qrr;
+  // nC·V = nJ = 1e-6 mJ.
+  const onAtZero = Math.min(0.35 * qrr25 * ref.v * 1e-6, 0.4 * row.eOn);
+  const recovery = (current: number) => 0.5 * (qrrHot - qrr25) * ref.v * 1e-6 * (current / ref.i) ** 0.6;
+  const on = shape(row.eOn, ref.i, onAtZero, 1.15);
+  const off = shape(row.eOff, ref.i, 0.05 * row.eOff, 1.1);
+  const row25 = (f: (current: number) => number) => i.map((current) => sig(f(current)));
+  const eOn = refIsCold
+    ? [row25(on), row25((current) => on(current) + recovery(current))]
+    : [row25((current) => on(current) - recovery(current)), row25(on)];
+  const eOff = refIsCold ? [row25(off), row25((current) => 0.95 * off(current))] : [row25((current) => off(current) / 0.95), row25(off)];
+  return { tj: [25, hot], i, eOn, eOff, qrr: [qrr25, qrrHot] };
+}
+
+function igbtEnergies(row: Row) {
+  const ref = row.switchingRef;
+  const i = [0, 0.1, 0.25, 0.5, 1, 1.5, 2].map((factor) => sig(ref.i * factor, 3));
+  const rows = (f: (current: number) => number, coefficient: number) => [i.map((current) => sig(f(current) * (1 - coefficient * (ref.tj - 25)))), i.map((current) => sig(f(current)))];
+  return {
+    tj: [25, ref.tj],
+    i,
+    eOn: rows(shape(row.eOn, ref.i, 0.03 * row.eOn, 1.2), row.eTc),
+    eOff: rows(shape(row.eOff, ref.i, 0.05 * row.eOff, 0.9), row.eTc),
+    eRec: rows(shape(row.eRec, ref.i, 0, 0.6), row.eRecTc),
+  };
+}
+
 export function migrateRow(row: Row): Row {
   const next = structuredClone(row);
   const convert = (key: string, pR: number) => {
@@ -49,6 +92,7 @@ export function migrateRow(row: Row): Row {
     convert("channel", 1.6);
     convert("bodyDiode", 1);
     next.gate ??= gate(next);
+    next.energies ??= mosfetEnergies(next);
     next.deadTime ??= next.switchingRef.tj === 25 ? (next.ratings.v >= 1700 ? 200 : 150) : 300;
   } else if (next.kind === "diode") {
     convert("forward", 1.4);
@@ -56,6 +100,11 @@ export function migrateRow(row: Row): Row {
     convert("igbt", 1.15);
     convert("diode", 1);
     next.gate ??= gate(next);
+    if (!next.energies) {
+      next.energies = igbtEnergies(next);
+      delete next.eTc;
+      delete next.eRecTc;
+    }
   }
   return next;
 }

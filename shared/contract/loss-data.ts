@@ -74,6 +74,38 @@ export const igbtGateCurve = z
   .strictObject({ ...gateCurveFields, eRec: points(positive) })
   .superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff, eRec: curve.eRec }, context, "rg"));
 
+/**
+ * Switching energies against current at two junction temperatures (the datasheet's E(I) curves at the switching
+ * reference's voltage and R_G): `i` ascending (A, from 0: the energy left at zero current comes from the output
+ * capacitance and the recovery charge), and for each energy its values at those currents at `tj[0]` and `tj[1]`
+ * (mJ). The estimator interpolates linearly in current and in temperature.
+ */
+const energyTableFields = {
+  /** The two junction temperatures (°C), ascending: 25 °C and the hot datasheet temperature. */
+  tj: z.tuple([celsius, celsius]),
+  i: points(nonNegative),
+  eOn: z.tuple([points(nonNegative), points(nonNegative)]),
+  eOff: z.tuple([points(nonNegative), points(nonNegative)]),
+};
+type EnergyTable = { tj: [number, number]; i: number[]; eOn: [number[], number[]]; eOff: [number[], number[]]; eRec?: [number[], number[]] };
+function checkEnergyTable(value: unknown, context: z.core.$RefinementCtx) {
+  const table = value as EnergyTable;
+  if (table.tj[1] <= table.tj[0]) context.addIssue({ code: "custom", path: ["tj"], message: "tj must ascend" });
+  const series: Record<string, number[]> = {};
+  for (const key of ["eOn", "eOff", "eRec"] as const) table[key]?.forEach((values, index) => (series[`${key}.${index}`] = values));
+  checkPoints(table.i, series, context, "i");
+}
+export const mosfetEnergies = z
+  .strictObject({
+    ...energyTableFields,
+    /** The body diode's recovery charge Q_rr at the reference current at `tj[0]` and `tj[1]` (nC): E_on carries its recovery. */
+    qrr: z.tuple([positive, positive]),
+  })
+  .superRefine(checkEnergyTable);
+export const igbtEnergies = z
+  .strictObject({ ...energyTableFields, eRec: z.tuple([points(nonNegative), points(nonNegative)]) })
+  .superRefine(checkEnergyTable);
+
 /** The double-pulse test condition of the datasheet's switching energies. */
 export const switchingReference = z.strictObject({
   /** DC-link voltage V_DD / V_CC (V). */
@@ -130,6 +162,8 @@ export const mosfetLossData = z.strictObject({
   kv: positive,
   /** E_on and E_off against R_G(ext) (the reference R_G is `switchingRef.rg`). */
   gate: mosfetGateCurve,
+  /** E_on and E_off against current at two temperatures (at `switchingRef.v` and `.rg`). */
+  energies: mosfetEnergies,
   /** The dead time the part is characterised and recommended with (ns): the estimate's default. */
   deadTime: positive,
   /** Body diode (V_GS at the recommended off voltage). */
@@ -170,12 +204,8 @@ export const igbtLossData = z.strictObject({
   /** Voltage exponents of the IGBT's energies and of the diode's recovery energy. */
   kv: positive,
   kvRec: positive,
-  /**
-   * Relative change per kelvin of E_on + E_off and of E_rec around the reference T_vj (1/K): silicon IGBTs and
-   * diodes switch slower and recover more charge when hot (SiC parts need no such term).
-   */
-  eTc: positive,
-  eRecTc: positive,
+  /** E_on, E_off and E_rec against current at two temperatures (at `switchingRef.v` and `.rg`). */
+  energies: igbtEnergies,
   /** E_on, E_off and the diode's E_rec against R_G (the reference R_G is `switchingRef.rg`). */
   gate: igbtGateCurve,
   /** Freewheeling diode on-state: V_F0 and r_F. */

@@ -167,3 +167,26 @@ export function gateResistanceFactor(rgs: readonly number[], energies: readonly 
   if (rg === rgRef) return 1;
   return Math.max(0.1, interpolate(rgs, energies, rg) / interpolate(rgs, energies, rgRef));
 }
+
+/**
+ * The mean over a whole output period of a switching energy E(i) (points, piecewise linear, continued along the
+ * last segment) switched at i = I_pk·sin θ in the half-period θ in (0, π) that the device switches:
+ * (1/2π)·∫₀^π E(I_pk·sin θ) dθ = (1/π)·∫₀^{π/2} E(I_pk·sin θ) dθ. On a segment E = a + b·i, so its stretch of θ
+ * contributes a·Δθ + b·I_pk·(cos θ₁ − cos θ₂): exact, and for E linear through zero it is E_ref·I_pk/(π·I_ref),
+ * the average of spwmSwitching.
+ */
+export function sineAverage(currents: readonly number[], energies: readonly number[], iPeak: number): number {
+  const last = currents.length - 2;
+  let sum = 0;
+  for (let index = 0; index <= last; index++) {
+    const x0 = currents[index]!;
+    const x1 = currents[index + 1]!;
+    const slope = (energies[index + 1]! - energies[index]!) / (x1 - x0);
+    const offset = energies[index]! - slope * x0;
+    // The first segment also covers currents below its first point, the last those above its last.
+    const from = index === 0 ? 0 : Math.asin(Math.min(1, x0 / iPeak));
+    const to = index === last ? Math.PI / 2 : Math.asin(Math.min(1, x1 / iPeak));
+    if (to > from) sum += offset * (to - from) + slope * iPeak * (Math.cos(from) - Math.cos(to));
+  }
+  return sum / Math.PI;
+}

@@ -13,8 +13,9 @@ import {
   MODEL_TJ_RANGE,
   spwmDiodeConduction,
   spwmFreewheel,
+  interpolate,
+  sineAverage,
   spwmSwitchConduction,
-  spwmSwitching,
 } from "./equations.ts";
 import type { Mode, OperatingPoint } from "./operating-point.ts";
 
@@ -113,6 +114,20 @@ export function gateResistanceOf(data: LossData, op: OperatingPoint): number | n
 }
 
 const milliohm = (value: number) => value / 1000;
+
+/**
+ * A switching energy of a leg at the operating point as a function of T_j (J per switching period, averaged over
+ * the output period for SPWM): the E(I) rows of the part's table read at the current (the sine's events averaged
+ * exactly, sineAverage), interpolated between the table's two temperatures, times the voltage scaling
+ * (V/V_ref)^k and the gate-resistance factor. The rows are read once per estimate; each temperature step is
+ * then one interpolation. Floored at a fifth of the smaller row so an extrapolation never switches for free.
+ */
+function switchingEnergy(tjs: readonly [number, number], currents: readonly number[], rows: readonly [number[], number[]], op: OperatingPoint, iPeak: number, scale: number): (tj: number) => number {
+  const read = (row: number[]) => (op.mode === "inverter" ? sineAverage(currents, row, iPeak) : interpolate(currents, row, iPeak)) * scale * 1e-3;
+  const values = [read(rows[0]), read(rows[1])];
+  const floor = 0.2 * Math.min(values[0]!, values[1]!);
+  return (tj) => Math.max(floor, atTemperature(tjs, values, tj));
+}
 const millijoule = (value: number) => value / 1000;
 const nanocoulomb = (value: number) => value / 1e9;
 
@@ -122,8 +137,11 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
   const bodyDiode = (tj: number) => ({ v0: atTemperature(bd.t, bd.v0, tj), r: milliohm(atTemperature(bd.t, bd.r, tj)) });
   const ref = data.switchingRef;
   const rg = op.rg ?? ref.rg;
-  const { gate } = data;
-  const eSwitch = millijoule(data.eOn * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg) + data.eOff * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
+  const { gate, energies } = data;
+  const voltage = (op.vBus / ref.v) ** data.kv;
+  const eOn = switchingEnergy(energies.tj, energies.i, energies.eOn, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
+  const eOff = switchingEnergy(energies.tj, energies.i, energies.eOff, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
+  const switching = (tj: number) => op.fsw * (eOn(tj) + eOff(tj));
   const deadTime = (op.deadTime ?? data.deadTime) * 1e-9;
   if (op.mode === "inverter") {
     // Synchronous rectification: the reverse (freewheeling) share of the current flows through the channel too,
@@ -137,7 +155,7 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
         const freewheel = spwmFreewheel(r, diode.v0, diode.r, iPeak, op.m, op.pf, deadTime, op.fsw);
         const losses = {
           conduction: spwmSwitchConduction(0, r, iPeak, op.m, op.pf),
-          switching: spwmSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
+          switching: switching(tj!),
           diodeConduction: freewheel.channel + freewheel.bodyDiode,
           deadTime: freewheel.bodyDiode,
           diodeSwitching: 0,
@@ -158,7 +176,7 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
       const freewheel = dcFreewheel(channel(tjRectifier!), diode.v0, diode.r, iPeak, op.duty, deadTime, op.fsw);
       const losses = {
         conduction: dcConduction(0, channel(tjSwitch!), iPeak, op.duty),
-        switching: dcSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
+        switching: switching(tjSwitch!),
         diodeConduction: freewheel.channel + freewheel.bodyDiode,
         deadTime: freewheel.bodyDiode,
         diodeSwitching: 0,
@@ -199,9 +217,11 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
   const curve = (c: IgbtLossData["igbt"], tj: number) => ({ v0: atTemperature(c.t, c.v0, tj), r: milliohm(atTemperature(c.t, c.r, tj)) });
   const ref = data.switchingRef;
   const rg = op.rg ?? ref.rg;
-  const { gate } = data;
-  const eOnOff = data.eOn * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg) + data.eOff * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg);
-  const eRecAtRg = data.eRec * gateResistanceFactor(gate.rg, gate.eRec, ref.rg, rg);
+  const { gate, energies } = data;
+  const voltage = (op.vBus / ref.v) ** data.kv;
+  const eOn = switchingEnergy(energies.tj, energies.i, energies.eOn, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
+  const eOff = switchingEnergy(energies.tj, energies.i, energies.eOff, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
+  const eRec = switchingEnergy(energies.tj, energies.i, energies.eRec, op, iPeak, (op.vBus / ref.v) ** data.kvRec * gateResistanceFactor(gate.rg, gate.eRec, ref.rg, rg));
   return {
     junctions: [
       { name: "switch", rth: data.rth },
@@ -211,24 +231,24 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       const igbt = curve(data.igbt, tjSwitch!);
       const diode = curve(data.diode, tjDiode!);
       // Energies linear in T_vj around the reference (floored so a cold junction never switches for free).
-      const eSwitch = millijoule(eOnOff) * Math.max(0.2, 1 + data.eTc * (tjSwitch! - ref.tj));
-      const eRec = millijoule(eRecAtRg) * Math.max(0.2, 1 + data.eRecTc * (tjDiode! - ref.tj));
+      const switching = op.fsw * (eOn(tjSwitch!) + eOff(tjSwitch!));
+      const recovery = op.fsw * eRec(tjDiode!);
       const losses =
         op.mode === "inverter"
           ? {
               conduction: spwmSwitchConduction(igbt.v0, igbt.r, iPeak, op.m, op.pf),
-              switching: spwmSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
+              switching,
               diodeConduction: spwmDiodeConduction(diode.v0, diode.r, iPeak, op.m, op.pf),
               deadTime: 0,
-              diodeSwitching: spwmSwitching(eRec, ref.i, ref.v, data.kvRec, iPeak, op.vBus, op.fsw),
+              diodeSwitching: recovery,
               inSwitch: 0,
             }
           : {
               conduction: dcConduction(igbt.v0, igbt.r, iPeak, op.duty),
-              switching: dcSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
+              switching,
               diodeConduction: dcConduction(diode.v0, diode.r, iPeak, 1 - op.duty),
               deadTime: 0,
-              diodeSwitching: dcSwitching(eRec, ref.i, ref.v, data.kvRec, iPeak, op.vBus, op.fsw),
+              diodeSwitching: recovery,
               inSwitch: 0,
             };
       return { losses, powers: [losses.conduction + losses.switching, losses.diodeConduction + losses.diodeSwitching] };

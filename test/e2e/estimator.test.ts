@@ -123,7 +123,7 @@ describe("estimator", () => {
       await setOperatingPoint(page, { "Bus voltage V_bus (V)": "800", "Current (A)": "20", "Switching frequency f_sw (kHz)": "50", "Case temperature T_c (°C)": "80" });
       await page.waitForURL(/op=800,20,50k,0.9,80/);
       // The catalogue's QCM040120K4 at this point (test/routes/estimator.test.ts).
-      await expect.poll(() => page.locator('[data-estimate="total"]').textContent()).toBe("18.9");
+      await expect.poll(() => page.locator('[data-estimate="total"]').textContent()).toBe("19.5");
       const chart = page.locator('figure[data-chart="loss-vs-fsw"] svg[role="img"]');
       await chart.scrollIntoViewIfNeeded();
       const box = await chart.boundingBox();
@@ -133,7 +133,7 @@ describe("estimator", () => {
       const lengths = await chart.locator("path").evaluateAll((paths) => paths.map((path) => (path as SVGPathElement).getTotalLength()));
       expect(lengths).toHaveLength(3);
       for (const length of lengths) expect(length).toBeGreaterThan(100);
-      expect(await chart.locator("desc").textContent()).toContain("at the operating point, 50 kHz, it is 18.9 W");
+      expect(await chart.locator("desc").textContent()).toContain("at the operating point, 50 kHz, it is 19.5 W");
       // The curve's end: the sweep spans f_sw/10 to 4·f_sw, so a new point redraws the whole chart.
       const totalPath = () => chart.locator("path.loss-chart__total").getAttribute("d");
       const before = await totalPath();
@@ -152,7 +152,7 @@ describe("estimator", () => {
       const compare = page.locator("table.estimate-table--compare");
       await compare.scrollIntoViewIfNeeded();
       expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM013120K4", "QCM040120K4", "QCM160120K3"]);
-      expect(await compare.locator("td.is-best").textContent()).toBe("16.8 (lowest loss of its device type among the suitable parts)");
+      expect(await compare.locator("td.is-best").textContent()).toBe("17.7 (lowest loss of its device type among the suitable parts)");
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-${width}.png`), fullPage: true });
       expect(await axe(page)).toEqual([]);
 

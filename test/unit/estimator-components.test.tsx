@@ -38,6 +38,8 @@ const mosfet: LossData = {
   switchingRef: { v: 800, i: 20, rg: 2.5, tj: 25 },
   gate: { rg: [2.5, 25], eOn: [0.31, 1.077], eOff: [0.075, 0.3112] },
   deadTime: 250,
+  // Linear through zero and the same at both temperatures, as the hand calculations take them.
+  energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [180, 180] },
   kv: 1.3,
   bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
 };

@@ -32,6 +32,8 @@ const qcm040120k4: LossData = {
   // E(R_G) and the recommended dead time as the catalogue gives them (250 ns: the dead time the hand calculations use).
   gate: { rg: [1.25, 2.5, 5, 12.5, 25], eOn: [0.2674, 0.31, 0.3953, 0.651, 1.077], eOff: [0.06187, 0.075, 0.1012, 0.18, 0.3112] },
   deadTime: 250,
+  // Linear through zero and the same at both temperatures, as the hand calculations take them.
+  energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [180, 180] },
   bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
 };
 const qcd10065t2: LossData = {
@@ -57,8 +59,9 @@ const qim300120h62: LossData = {
   switchingRef: { v: 600, i: 300, rg: 1.8, tj: 150 },
   kv: 1.35,
   kvRec: 0.6,
-  eTc: 0.0024,
-  eRecTc: 0.004,
+  // Linear through zero in current; at 25 °C 1 − 0.0024·125 = 0.7 times E_on, E_off and 1 − 0.004·125 = 0.5 times
+  // E_rec of 150 °C (temperature coefficients 0.24 %/K and 0.4 %/K around 150 °C).
+  energies: { tj: [25, 150], i: [0, 300], eOn: [[0, 15.75], [0, 22.5]], eOff: [[0, 24.78], [0, 35.4]], eRec: [[0, 9.6], [0, 19.2]] },
   gate: { rg: [0.9, 1.8, 3.6, 9, 18], eOn: [18.84, 22.5, 29.81, 51.75, 88.31], eOff: [31.86, 35.4, 42.48, 63.72, 99.12], eRec: [21.23, 19.2, 16.66, 13.07, 10.57] },
   diode: { t: [25, 150], v0: [1, 0.85], r: [2.5, 2.83] },
 };
@@ -362,5 +365,41 @@ describe("gate resistance, dead time and on-state curves", () => {
     // Points out of order or of unequal length are refused.
     expect(lossData.safeParse({ ...qcm040120k4, channel: { t: [25, 175, 125], v0: [0, 0, 0], r: [40, 70, 55] } }).success).toBe(false);
     expect(lossData.safeParse({ ...qcm040120k4, channel: { t: [25, 175], v0: [0, 0], r: [40, 55, 70] } }).success).toBe(false);
+  });
+});
+
+describe("switching energies from the E(I) tables at two temperatures", () => {
+  // Junctions at the case temperature: no thermal resistance to speak of.
+  const flat = (data: LossData) => ({ ...data, rth: 1e-6, ...(data.kind === "igbt" ? { rthDiode: 1e-6 } : {}) }) as LossData;
+
+  it("keeps the energy left at zero current (output capacitance, recovery charge) instead of scaling through zero", () => {
+    // The catalogue's QCM040120K4: E_on(0) = 0.0504 mJ (0.35·180 nC·800 V), E_off(0) = 0.00375 mJ at 25 °C.
+    // DC/DC at 0.1 A, 800 V, 100 kHz: one turn-on and one turn-off per period, read at 0.1 A on the table's first
+    // segment: E_on = 0.0504 + 0.1·(0.1031 − 0.0504)/5, E_off = 0.00375 + 0.1·(0.01926 − 0.00375)/5.
+    const part = flat(catalogueOf("QCM040120K4"));
+    const result = estimate(part, op({ mode: "dcdc", duty: 0.5, current: 0.1, fsw: 100_000, tc: 25 }));
+    const eOn = 0.0504 + (0.1 * (0.1031 - 0.0504)) / 5;
+    const eOff = 0.00375 + (0.1 * (0.01926 - 0.00375)) / 5;
+    expect(result.losses.switching).toBeCloseTo(100_000 * (eOn + eOff) * 1e-3, 4);
+    expect(result.losses.switching).toBeGreaterThan(5); // linear through zero from 0.385 mJ at 20 A: 0.19 W
+  });
+
+  it("follows the SiC MOSFET's E_on up with temperature (its body diode's Q_rr rises) and E_off slightly down", () => {
+    const part = catalogueOf("QCM040120K4") as MosfetLossData;
+    expect(part.energies.qrr[1]).toBeGreaterThan(part.energies.qrr[0]);
+    const at = (tc: number) => estimate(flat(part), op({ mode: "dcdc", duty: 0.5, current: 20, fsw: 100_000, tc }));
+    // At 20 A (the reference current) and 800 V: 0.31 + 0.075 mJ at 25 °C, 0.346 + 0.07125 mJ at 175 °C, and
+    // halfway at 100 °C.
+    expect(at(25).losses.switching).toBeCloseTo(100_000 * (0.31 + 0.075) * 1e-3, 4);
+    expect(at(175).losses.switching).toBeCloseTo(100_000 * (0.346 + 0.07125) * 1e-3, 4);
+    expect(at(100).losses.switching).toBeCloseTo(100_000 * ((0.31 + 0.075 + 0.346 + 0.07125) / 2) * 1e-3, 4);
+  });
+
+  it("recovers an IGBT module's diode with E_rec ∝ I^0.6, and averages nonlinear rows over the sine exactly", () => {
+    const part = catalogueOf("QIM300120H62");
+    // DC/DC at 150 °C (the table's hot row): 300 A → E_rec 19.2 mJ, 600 A → 29.1 mJ = 19.2·2^0.6 (rounded).
+    const at = (current: number) => estimate(flat(part), op({ mode: "dcdc", vBus: 600, duty: 0.5, current, fsw: 1000, tc: 150 })).losses.diodeSwitching;
+    expect(at(300)).toBeCloseTo(19.2e-3 * 1000, 4);
+    expect(at(600) / at(300)).toBeCloseTo(2 ** 0.6, 2);
   });
 });

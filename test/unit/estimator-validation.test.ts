@@ -10,6 +10,7 @@ import {
   dcFreewheel,
   dcSwitching,
   estimate,
+  sineAverage,
   spwmDiodeConduction,
   spwmFreewheel,
   spwmSwitchConduction,
@@ -33,6 +34,7 @@ function flatMosfet(fields: { r: number; v: number; i: number; eOn: number; eOff
     switchingRef: { v: fields.v, i: fields.i, rg: 1, tj: 25 },
     kv: 1,
     gate: { rg: [1, 10], eOn: [1, 1], eOff: [1, 1] },
+    energies: { tj: [25, 175], i: [0, fields.i], eOn: [[0, fields.eOn], [0, fields.eOn]], eOff: [[0, fields.eOff], [0, fields.eOff]], qrr: [1, 1] },
     deadTime: 30,
     // A forward drop V_d with (almost) no slope resistance, as the example gives it.
     bodyDiode: { t: [25, 175], v0: [fields.vd, fields.vd], r: [1e-9, 1e-9], vSd: fields.vd, iSd: fields.i, qrr: 1 },
@@ -232,5 +234,23 @@ describe("closed forms against numerical integration", () => {
     const dQ = (v: number) => qRef * (k - 1) * (v / vRef) ** (k - 2) / vRef;
     const energy = integrate((v) => (vBus - v) * dQ(v), 0, vBus, 400_000);
     within(capacitiveChargeLoss(qRef, vRef, k, vBus), energy, 1e-3);
+  });
+});
+
+describe("E(I) tables over the sine against numerical integration", () => {
+  it("sineAverage: the mean of E(I_pk·sin θ) over the output period, for a curved table and currents past its end", () => {
+    // An I^0.6 recovery curve at points 0…600 A, with a zero-current offset, and an I_pk beyond the last point.
+    const currents = [0, 30, 75, 150, 300, 450, 600];
+    const energies = currents.map((i) => 0.5 + 19.2 * (i / 300) ** 0.6);
+    for (const iPeak of [40, 212, 600, 800]) {
+      // The table's own piecewise-linear reading, integrated numerically over the half-period, over the full period.
+      const reading = (i: number) => {
+        let k = 0;
+        while (k < currents.length - 2 && i > currents[k + 1]!) k++;
+        return energies[k]! + ((energies[k + 1]! - energies[k]!) * (i - currents[k]!)) / (currents[k + 1]! - currents[k]!);
+      };
+      const numeric = integrate((theta) => reading(iPeak * Math.sin(theta)), 0, Math.PI, 200_000) / (2 * Math.PI);
+      within(sineAverage(currents, energies, iPeak), numeric, 1e-6);
+    }
   });
 });

@@ -44,6 +44,25 @@ function checkGate(part: string, gate: { rg: number[]; eOn: number[]; eOff: numb
   }
 }
 
+type Table = { tj: [number, number]; i: number[]; eOn: [number[], number[]]; eOff: [number[], number[]]; eRec?: [number[], number[]] };
+/**
+ * E(I) tables: the datasheet point (I_ref at the reference temperature) among the points with the reference
+ * energies there, from zero current, every energy rising with current.
+ */
+function checkTable(part: string, table: Table, ref: { i: number; tj: number }, energies: { eOn: number; eOff: number; eRec?: number }) {
+  expect(table.i[0], part).toBe(0);
+  const row = table.tj.indexOf(ref.tj);
+  const at = table.i.indexOf(ref.i);
+  expect(row, part).toBeGreaterThanOrEqual(0);
+  expect(at, part).toBeGreaterThanOrEqual(0);
+  expect(table.eOn[row]![at], part).toBe(energies.eOn);
+  expect(table.eOff[row]![at], part).toBe(energies.eOff);
+  if (table.eRec) expect(table.eRec[row]![at], part).toBe(energies.eRec);
+  for (const rows of [table.eOn, table.eOff, table.eRec ?? []]) {
+    for (const values of rows) for (let index = 1; index < values.length; index++) expect(values[index]!, part).toBeGreaterThan(values[index - 1]!);
+  }
+}
+
 /** A number from the datasheet text; the test fails when the text does not state it. */
 function stated(text: string, pattern: RegExp): number {
   const match = text.match(pattern);
@@ -117,6 +136,19 @@ describe("loss data", () => {
         expect(perAmp).toBeLessThan(60);
         expect(parsed.switchingRef.v).toBeLessThanOrEqual(0.85 * parsed.ratings.v);
         checkGate(row.partNumber, parsed.gate, parsed.switchingRef, parsed);
+        checkTable(row.partNumber, parsed.energies, parsed.switchingRef, parsed);
+        const { energies } = parsed;
+        // The body diode's Q_rr at the test temperature is the datasheet's, and higher hot.
+        expect(energies.qrr[energies.tj.indexOf(parsed.switchingRef.tj)]).toBe(parsed.bodyDiode.qrr);
+        expect(energies.qrr[1]).toBeGreaterThan(energies.qrr[0]);
+        // At zero current E_on keeps the capacitive part of the opposite diode's charge (0.35·Q_rr(25 °C)·V, at
+        // most 40 % of E_on); hot, E_on carries more recovery, and SiC E_off barely moves (−5 %).
+        expect(energies.eOn[0][0]).toBeGreaterThan(0);
+        expect(energies.eOn[0][0]).toBeLessThanOrEqual(0.4 * parsed.eOn * 1.001);
+        for (let index = 1; index < energies.i.length; index++) {
+          expect(energies.eOn[1][index]!).toBeGreaterThan(energies.eOn[0][index]!);
+          close(energies.eOff[1][index]!, 0.95 * energies.eOff[0][index]!, 0.01);
+        }
         // A SiC leg's dead time: long enough for its driver's propagation skew, short against its period.
         expect(parsed.deadTime).toBeGreaterThanOrEqual(50);
         expect(parsed.deadTime).toBeLessThanOrEqual(1000);
@@ -150,6 +182,14 @@ describe("loss data", () => {
         expect(perAmp).toBeLessThan(1.5);
         expect(parsed.switchingRef.v).toBeLessThanOrEqual(0.6 * parsed.ratings.v);
         checkGate(row.partNumber, parsed.gate, parsed.switchingRef, parsed);
+        checkTable(row.partNumber, parsed.energies, parsed.switchingRef, parsed);
+        const { energies } = parsed;
+        // A silicon IGBT and its diode lose more hot; the diode's recovery grows as I^0.6 (concave).
+        for (let index = 1; index < energies.i.length; index++) {
+          for (const rows of [energies.eOn, energies.eOff, energies.eRec]) expect(rows[1][index]!).toBeGreaterThan(rows[0][index]!);
+        }
+        const at = (current: number) => energies.eRec[1][energies.i.indexOf(current)]!;
+        close(at(2 * parsed.switchingRef.i) / at(parsed.switchingRef.i), 2 ** 0.6, 0.01);
       }
     }
   });
@@ -183,5 +223,7 @@ describe("loss data", () => {
     expect(shown).toMatch(/R_DS\(on\) = 55.68 mOhm at Tj = 125 deg C/);
     expect(shown).toMatch(/R_G = 12.5 Ohm: E_on = 0.651 mJ, E_off = 0.18 mJ/);
     expect(shown).toMatch(/Recommended dead time 150 ns/);
+    expect(shown).toMatch(/Switching energy against current/);
+    expect(shown).toMatch(/body-diode Q_rr at the reference current = 180 nC at Tj = 25 deg C, 270 nC at Tj = 175 deg C/);
   });
 });

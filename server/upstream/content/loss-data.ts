@@ -49,6 +49,16 @@ export function lossDataByProduct(entries: z.output<typeof lossDataFile>, produc
 const fmt = (value: number) => String(Number(value.toPrecision(4)));
 const onStateLine = (name: string, curve: OnState, v0Name: string, rName: string) =>
   `${name}: ${curve.t.map((t, index) => `${v0Name} = ${fmt(curve.v0[index]!)} V, ${rName} = ${fmt(curve.r[index]!)} mOhm at Tj = ${t} deg C`).join("; ")} (linear between these points)`;
+/** The E(I) curves at the two temperatures: each energy at each current (linear between the points). */
+const energyLine = (table: { tj: [number, number]; i: number[]; eOn: [number[], number[]]; eOff: [number[], number[]]; eRec?: [number[], number[]] }) =>
+  `Switching energy against current (other conditions as above, linear between the points): ${table.tj
+    .map(
+      (tj, row) =>
+        `at Tj = ${tj} deg C: ${table.i
+          .map((i, index) => `I = ${fmt(i)} A: E_on = ${fmt(table.eOn[row]![index]!)} mJ, E_off = ${fmt(table.eOff[row]![index]!)} mJ${table.eRec ? `, E_rec = ${fmt(table.eRec[row]![index]!)} mJ` : ""}`)
+          .join("; ")}`,
+    )
+    .join("; ")}`;
 /** The E(R_G) curves at the switching reference: each energy at each gate resistance. */
 const gateLine = (gate: { rg: number[]; eOn: number[]; eOff: number[]; eRec?: number[] }) =>
   `Switching energy against gate resistance (other conditions as above): ${gate.rg
@@ -73,6 +83,7 @@ export function lossDataParagraphs(data: LossData): string[] {
     lines.push(
       `- ${onStateLine("Channel", data.channel, "V0", "R_DS(on)")}`,
       `- Switching energy at V_DD = ${fmt(ref.v)} V, I_D = ${fmt(ref.i)} A, R_G(ext) = ${fmt(ref.rg)} Ohm, Tj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ (including the body-diode recovery of the opposite switch), E_off = ${fmt(data.eOff)} mJ; voltage exponent k = ${fmt(data.kv)}`,
+      `- ${energyLine(data.energies)}; body-diode Q_rr at the reference current = ${fmt(data.energies.qrr[0])} nC at Tj = ${data.energies.tj[0]} deg C, ${fmt(data.energies.qrr[1])} nC at Tj = ${data.energies.tj[1]} deg C`,
       `- ${gateLine(data.gate)}`,
       `- Recommended dead time ${fmt(data.deadTime)} ns (the body diode conducts in it)`,
       `- Body diode: V_SD = ${fmt(data.bodyDiode.vSd)} V at I_SD = ${fmt(data.bodyDiode.iSd)} A; ${onStateLine("model", data.bodyDiode, "V_SD0", "r_SD")}; Q_rr = ${fmt(data.bodyDiode.qrr)} nC`,
@@ -91,7 +102,8 @@ export function lossDataParagraphs(data: LossData): string[] {
     lines.push(
       `- ${onStateLine("IGBT", data.igbt, "V_CE0", "r_CE")}`,
       `- ${onStateLine("Diode", data.diode, "V_F0", "r_F")}`,
-      `- Switching energy at V_CC = ${fmt(ref.v)} V, I_C = ${fmt(ref.i)} A, R_G = ${fmt(ref.rg)} Ohm, Tvj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ, E_off = ${fmt(data.eOff)} mJ, diode E_rec = ${fmt(data.eRec)} mJ; voltage exponents k = ${fmt(data.kv)} (IGBT), ${fmt(data.kvRec)} (diode); temperature coefficients ${fmt(data.eTc * 100)} %/K (E_on + E_off), ${fmt(data.eRecTc * 100)} %/K (E_rec) around Tvj = ${ref.tj} deg C`,
+      `- Switching energy at V_CC = ${fmt(ref.v)} V, I_C = ${fmt(ref.i)} A, R_G = ${fmt(ref.rg)} Ohm, Tvj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ, E_off = ${fmt(data.eOff)} mJ, diode E_rec = ${fmt(data.eRec)} mJ; voltage exponents k = ${fmt(data.kv)} (IGBT), ${fmt(data.kvRec)} (diode)`,
+      `- ${energyLine(data.energies)}`,
       `- ${gateLine(data.gate)}`,
       `- Thermal resistance R_th(j-c) = ${fmt(data.rth)} K/W per IGBT, ${fmt(data.rthDiode)} K/W per diode`,
       `- ${ratings}`,
