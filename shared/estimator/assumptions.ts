@@ -12,13 +12,12 @@ import type { OperatingPoint } from "./operating-point.ts";
 export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] {
   const list: Assumption[] = [];
   list.push(op.mode === "inverter" ? { key: "topologyInverter", values: { m: op.m, pf: op.pf } } : { key: "topologyDcdc", values: { duty: op.duty } });
-  list.push({ key: "scaling" });
+  if (data.kind !== "diode") list.push({ key: "scaling", values: { cold: data.energies.tj[0], hot: data.energies.tj[1] } });
   const rg = gateResistanceOf(data, op);
   if (rg !== null) list.push({ key: "gateResistance", values: { rg } });
   if (data.kind === "mosfet") list.push({ key: "mosfetSync", values: { deadTime: deadTimeOf(data, op)! } });
   if (data.kind === "diode") list.push({ key: "diodeCapacitive" });
   list.push(data.ratings.iPulse === undefined ? { key: "currentNoPulse" } : { key: "currentPulse", values: { iPulse: data.ratings.iPulse } });
-  if (data.kind === "igbt") list.push({ key: "igbtEnergies", values: { tj: data.switchingRef.tj } });
   if (data.rthRef === "fluid") list.push({ key: "fluid" });
   if (data.threeLevel) list.push({ key: "threeLevel" });
   list.push({ key: "thermal" }, { key: "ideal" }, { key: "datasheetGoverns" });
