@@ -22,6 +22,10 @@
 //   E_ref, 5 % lower hot. IGBT module: E_on with 3 % at zero current and exponent 1.2, E_off with 5 % and 0.9, the
 //   diode's E_rec ∝ I^0.6; at 25 °C each times (1 − c·(T_ref − 25)) with the temperature coefficients c the rows
 //   had (eTc, eRecTc), which the table replaces.
+// - thermal interface per package (the part number's package code), per switch with the recommended grease:
+//   R_th(c-h) 0.25 K/W for TO-247, 0.5 for TO-220, 0.8 for TO-263 and TOLL (to the heat sink through the board's
+//   thermal vias); modules per switch (per diode) 0.07 (0.10) for 34 mm, 0.04 (0.06) for 62 mm, 0.025 (0.04)
+//   for ED3, 0.15 (0.22) for P2. Pin-fin modules: R_th(j-c) to the baseplate, 55 % of their R_th(j-f).
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -80,8 +84,30 @@ function igbtEnergies(row: Row) {
   };
 }
 
+const interfaces: Array<[RegExp, number, number]> = [
+  [/K[234]A?$/, 0.25, 0.25],
+  [/T2A?$/, 0.5, 0.5],
+  [/(B[27]|L8)A?$/, 0.8, 0.8],
+  [/34$/, 0.07, 0.1],
+  [/62$/, 0.04, 0.06],
+  [/E3$/, 0.025, 0.04],
+  [/P2$/, 0.15, 0.22],
+];
+
+function addInterface(row: Row) {
+  if (row.rthRef === "fluid") {
+    row.rthCase ??= sig(0.55 * row.rth, 2);
+    return;
+  }
+  const match = interfaces.find(([pattern]) => pattern.test(row.partNumber));
+  if (!match || row.rthCh !== undefined) return;
+  row.rthCh = match[1];
+  if (row.kind === "igbt") row.rthChDiode = match[2];
+}
+
 export function migrateRow(row: Row): Row {
   const next = structuredClone(row);
+  addInterface(next);
   const convert = (key: string, pR: number) => {
     if (next[key] && "tHot" in next[key]) {
       const { tHot, v0, r, ...rest } = next[key];

@@ -144,6 +144,14 @@ const common = {
   rthRef: z.enum(["case", "fluid"]),
   /** Thermal resistance of the (switch) junction, R_th(j-c) or R_th(j-f) (K/W). */
   rth: positive,
+  /**
+   * Case-referenced parts: R_th(c-h) of the interface to the heat sink per switch, with the recommended thermal
+   * grease (K/W), so a heat-sink temperature can be used. For an IGBT module, per IGBT (per diode: rthChDiode).
+   */
+  rthCh: positive.optional(),
+  rthChDiode: positive.optional(),
+  /** Coolant-referenced (pin-fin) parts: R_th(j-c) to the pin-fin baseplate (K/W), so a case temperature can be used. */
+  rthCase: positive.optional(),
   /** A three-level (NPC) module: each device commutates half the DC link, the estimate says so. */
   threeLevel: z.literal(true).optional(),
 };

@@ -17,7 +17,7 @@ import {
   sineAverage,
   spwmSwitchConduction,
 } from "./equations.ts";
-import type { Mode, OperatingPoint } from "./operating-point.ts";
+import type { Mode, OperatingPoint, TemperatureReference } from "./operating-point.ts";
 
 /** The fixed-point iteration stops after this many steps (it settles in a few when it settles at all). */
 export const MAX_ITERATIONS = 200;
@@ -71,7 +71,9 @@ export type Unsuitability =
   | { code: "voltageOverRating"; vBus: number; vRated: number }
   | { code: "currentOverPulse"; current: number; rating: number }
   | { code: "tjOverMax"; junction: JunctionName; tj: number; tjMax: number }
-  | { code: "thermalRunaway"; junction: JunctionName; loopGain: number };
+  | { code: "thermalRunaway"; junction: JunctionName; loopGain: number }
+  /** Our data has no thermal path from the junction to where the point's temperature is measured. */
+  | { code: "referenceUnavailable"; reference: TemperatureReference };
 
 /** A caution short of unsuitability. */
 export type EstimateWarning = { code: "voltageOver80"; vBus: number; vRated: number; limit: number };
@@ -111,6 +113,24 @@ export function deadTimeOf(data: LossData, op: OperatingPoint): number | null {
 /** The gate resistance (Ω) an estimate uses: the operating point's, else the part's switching reference. */
 export function gateResistanceOf(data: LossData, op: OperatingPoint): number | null {
   return data.kind === "diode" ? null : (op.rg ?? data.switchingRef.rg);
+}
+
+/**
+ * The thermal resistances from the junctions to where the point's temperature is measured: the datasheet's R_th
+ * to its own reference (case, or coolant for a pin-fin module), plus the case-to-heat-sink interface for a heat
+ * sink, or the pin-fin module's R_th(j-c) for its baseplate (case or heat sink: the baseplate is its heat sink).
+ * Null where our data has no such path: a case-referenced part against a coolant temperature (the cooler's R_th is
+ * the visitor's), or a part without the interface value.
+ */
+export function thermalPath(data: LossData, reference: TemperatureReference): { rth: number; rthDiode: number | null } | null {
+  const diode = data.kind === "igbt" ? data.rthDiode : null;
+  if (data.rthRef === "fluid") {
+    if (reference === "coolant") return { rth: data.rth, rthDiode: diode };
+    return data.rthCase === undefined ? null : { rth: data.rthCase, rthDiode: null };
+  }
+  if (reference === "case") return { rth: data.rth, rthDiode: diode };
+  if (reference === "coolant" || data.rthCh === undefined) return null;
+  return { rth: data.rth + data.rthCh, rthDiode: diode === null ? null : diode + (data.rthChDiode ?? data.rthCh) };
 }
 
 const milliohm = (value: number) => value / 1000;
@@ -343,7 +363,14 @@ function solveTemperatures(model: Model, tc: number): ThermalSolution {
 /** Estimates one part at a (validated) operating point. Never returns NaN: every input was range-checked. */
 export function estimate(data: LossData, op: OperatingPoint): Estimate {
   const iPeak = peakCurrent(op);
-  const model = modelOf(data, op, iPeak);
+  // A three-level (NPC) module's switches each block and commutate half the DC link (V_bus is the DC link).
+  const point = data.threeLevel ? { ...op, vBus: op.vBus / 2 } : op;
+  // Where no thermal path to the point's reference is known, the estimate runs to the nearest one we have (the
+  // datasheet's own reference) and says the part cannot be compared there.
+  const reference = op.tcRef ?? "case";
+  const path = thermalPath(data, reference);
+  const thermal = path ? { ...data, rth: path.rth, ...(path.rthDiode === null ? {} : { rthDiode: path.rthDiode }) } : data;
+  const model = modelOf(thermal as LossData, point, iPeak);
   const { ratings } = data;
   const tjMax = ratings.tjMax;
   const solution = solveTemperatures(model, op.tc);
@@ -361,7 +388,8 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
   }));
 
   const unsuitable: Unsuitability[] = [];
-  if (op.vBus > ratings.v) unsuitable.push({ code: "voltageOverRating", vBus: op.vBus, vRated: ratings.v });
+  if (!path) unsuitable.push({ code: "referenceUnavailable", reference });
+  if (point.vBus > ratings.v) unsuitable.push({ code: "voltageOverRating", vBus: point.vBus, vRated: ratings.v });
   // The current is judged by the heat it makes (T_j below) and by the pulsed rating where one is known; a
   // continuous DC rating says nothing about a sine's peak.
   if (ratings.iPulse !== undefined && iPeak > ratings.iPulse) unsuitable.push({ code: "currentOverPulse", current: iPeak, rating: ratings.iPulse });
@@ -372,7 +400,7 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
   const warnings: EstimateWarning[] = [];
   const limit = VOLTAGE_DERATING * ratings.v;
   // Above the rating the part is unsuitable (reported above), not merely close to it.
-  if (op.vBus > limit && op.vBus <= ratings.v) warnings.push({ code: "voltageOver80", vBus: op.vBus, vRated: ratings.v, limit });
+  if (point.vBus > limit && point.vBus <= ratings.v) warnings.push({ code: "voltageOver80", vBus: point.vBus, vRated: ratings.v, limit });
 
   const temperatures = junctions.map((junction) => junction.tj);
   return {

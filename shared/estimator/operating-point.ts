@@ -6,6 +6,9 @@ export const modes = ["inverter", "dcdc"] as const;
 export type Mode = (typeof modes)[number];
 export const currentKinds = ["rms", "peak"] as const;
 export type CurrentKind = (typeof currentKinds)[number];
+/** Where the reference temperature `tc` is measured: the case, the heat sink, or the coolant of a liquid cooler. */
+export const temperatureReferences = ["case", "heatsink", "coolant"] as const;
+export type TemperatureReference = (typeof temperatureReferences)[number];
 
 /**
  * A two-level half-bridge leg at one operating point. Inverter: sinusoidal PWM, phase current `current` (RMS or
@@ -25,8 +28,10 @@ export interface OperatingPoint {
   pf: number;
   /** DC/DC: duty cycle of the hard-switched device, 0.01…0.99. */
   duty: number;
-  /** Case (or heat-sink, or coolant for R_th(j-f) parts) temperature (°C). */
+  /** Reference temperature (°C): of the case, the heat sink or the coolant, as `tcRef` says. */
   tc: number;
+  /** Where `tc` is measured; absent: the case. */
+  tcRef?: TemperatureReference;
   /** Inverter: modulation index M (peak phase voltage / half the bus voltage), linear SPWM up to 1.15 with third-harmonic injection. */
   m: number;
   /** Dead time of each of the leg's two transitions (ns); absent: each part's recommended dead time. */
@@ -68,7 +73,7 @@ export const exampleOperatingPoint: OperatingPoint = {
 };
 
 export interface OperatingPointIssue {
-  field: OperatingPointField | "mode" | "currentKind" | "op";
+  field: OperatingPointField | "mode" | "currentKind" | "tcRef" | "op";
   /** Key in the estimator namespace. */
   message: string;
   /** Interpolation values of the message. */
@@ -101,6 +106,13 @@ function parseDecimal(text: string | undefined): number {
 /** The optional tagged values after the five (or six) positional ones: `dt150` = 150 ns dead time, `rg4.7` = 4.7 Ω. */
 const tags = { dt: "deadTime", rg: "rg" } as const;
 const tagPattern = /^(dt|rg)(.*)$/i;
+
+/** The reference a temperature's suffix names: none or "c" the case, "h" the heat sink, "f" the coolant (fluid). */
+function referenceOf(text: string | undefined): TemperatureReference | undefined {
+  const suffix = /([chf])$/i.exec(text ?? "")?.[1]?.toLowerCase();
+  return suffix === "h" ? "heatsink" : suffix === "f" ? "coolant" : undefined;
+}
+const referenceSuffix: Record<TemperatureReference, string> = { case: "", heatsink: "h", coolant: "f" };
 
 /** The URL form read into raw fields (numbers may be NaN) for validate.ts, and into text for the form. */
 export interface OperatingPointReading {
@@ -142,7 +154,8 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     fsw: f === undefined ? "" : /[kK]$/.test(f) ? f.slice(0, -1) : f && Number.isFinite(parseFrequency(f)) ? formatNumber(parseFrequency(f) / 1000) : f,
     pf: dcdc ? "" : (factor ?? ""),
     duty: dcdc ? (factor ?? "").slice(1) : "",
-    tc: tc ?? "",
+    tc: (tc ?? "").replace(/[chf]$/i, ""),
+    tcRef: referenceOf(tc) ?? "case",
     m: m ?? "",
     deadTime: tagged.get("deadTime") ?? "",
     rg: tagged.get("rg") ?? "",
@@ -155,7 +168,8 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     fsw: parseFrequency(f ?? ""),
     pf: dcdc ? DEFAULT_PF : parseDecimal(factor),
     duty: dcdc ? parseDecimal(draft.duty) : DEFAULT_DUTY,
-    tc: parseDecimal(tc),
+    tc: parseDecimal((tc ?? "").replace(/[chf]$/i, "")),
+    tcRef: referenceOf(tc),
     m: m === undefined || dcdc ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
     deadTime: tagged.has("deadTime") ? parseDecimal(tagged.get("deadTime")) : undefined,
     rg: tagged.has("rg") ? parseDecimal(tagged.get("rg")) : undefined,
@@ -167,7 +181,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
 export function writeOperatingPoint(op: OperatingPoint): string {
   const current = `${formatNumber(op.current)}${op.mode === "inverter" && op.currentKind === "peak" ? "p" : ""}`;
   const factor = op.mode === "dcdc" ? `d${formatNumber(op.duty)}` : formatNumber(op.pf);
-  const fields = [formatNumber(op.vBus), current, `${formatNumber(op.fsw / 1000)}k`, factor, formatNumber(op.tc)];
+  const fields = [formatNumber(op.vBus), current, `${formatNumber(op.fsw / 1000)}k`, factor, `${formatNumber(op.tc)}${referenceSuffix[op.tcRef ?? "case"]}`];
   if (op.mode === "inverter" && op.m !== DEFAULT_MODULATION_INDEX) fields.push(formatNumber(op.m));
   if (op.deadTime !== undefined) fields.push(`dt${formatNumber(op.deadTime)}`);
   if (op.rg !== undefined) fields.push(`rg${formatNumber(op.rg)}`);
@@ -184,6 +198,7 @@ export const formFields = {
   pf: "opPf",
   duty: "opD",
   tc: "opTc",
+  tcRef: "opRef",
   m: "opM",
   deadTime: "opDt",
   rg: "opRg",
@@ -204,7 +219,7 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
     `${field(formFields.current)}${peak ? "p" : ""}`,
     `${field(formFields.fsw)}k`,
     dcdc ? `d${field(formFields.duty)}` : field(formFields.pf),
-    field(formFields.tc),
+    `${field(formFields.tc)}${referenceSuffix[temperatureReferences.find((ref) => ref === field(formFields.tcRef)) ?? "case"]}`,
   ];
   const m = field(formFields.m);
   if (!dcdc && m !== "" && m !== formatNumber(DEFAULT_MODULATION_INDEX)) parts.push(m);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   currentKinds,
   limits,
+  temperatureReferences,
   modes,
   readOperatingPoint,
   writeOperatingPoint,
@@ -30,6 +31,7 @@ export const operatingPointSchema = z.strictObject({
   pf: bounded("pf"),
   duty: bounded("duty"),
   tc: bounded("tc"),
+  tcRef: z.enum(temperatureReferences, { error: "errors.tcRef" }).optional(),
   m: bounded("m"),
   deadTime: bounded("deadTime").optional(),
   rg: bounded("rg").optional(),

@@ -215,6 +215,12 @@ describe("operating-point panel", () => {
     expect(set).toMatch(/<input id="op-deadTime"[^>]*value="150"/);
     expect(set).toMatch(/<input id="op-rg"[^>]*value="4.7"/);
     expect(text(set)).toContain("dead time 150 ns, R_G 4.7 Ω");
+    // Where T_c is measured: three radio buttons, the URL's choice checked, and named in the summary.
+    expect(set).toContain('<input type="radio" name="opRef" checked="" value="case"/>');
+    const sink = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,65h")} suggestion={op} />, "zh", "/zh/x");
+    expect(sink).toContain('<input type="radio" name="opRef" checked="" value="heatsink"/>');
+    expect(text(sink)).toContain("参考温度的测量位置 壳 散热器 冷却液");
+    expect(text(sink)).toContain("T_c 65 °C（散热器）");
     const bad = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80,dt-1")} suggestion={op} />, "zh", "/zh/x");
     expect(text(bad)).toContain("死区时间须在 0 至 10000 ns 之间。");
   });

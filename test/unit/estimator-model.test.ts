@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { lossData, type LossData, type MosfetLossData } from "../../shared/contract/loss-data.ts";
-import { estimate, isSuitable, lossVsFrequency, frequencySweep, assumptionsOf, spwmFreewheel, spwmSwitchConduction, type OperatingPoint } from "../../shared/estimator/index.ts";
+import { estimate, isSuitable, lossVsFrequency, frequencySweep, assumptionsOf, spwmFreewheel, spwmSwitchConduction, thermalPath, type OperatingPoint } from "../../shared/estimator/index.ts";
 
 const op = (fields: Partial<OperatingPoint>): OperatingPoint => ({
   mode: "inverter",
@@ -401,5 +401,45 @@ describe("switching energies from the E(I) tables at two temperatures", () => {
     const at = (current: number) => estimate(flat(part), op({ mode: "dcdc", vBus: 600, duty: 0.5, current, fsw: 1000, tc: 150 })).losses.diodeSwitching;
     expect(at(300)).toBeCloseTo(19.2e-3 * 1000, 4);
     expect(at(600) / at(300)).toBeCloseTo(2 ** 0.6, 2);
+  });
+});
+
+describe("comparable references: case, heat sink or coolant, and three-level modules per switch", () => {
+  it("adds the package's interface for a heat-sink temperature and uses a pin-fin module's own path per reference", () => {
+    // QCM040120K4, TO-247-4: R_th(j-c) 0.55 K/W, R_th(c-h) 0.25 K/W with grease. At the same loss, a heat sink at
+    // 80 °C puts the junction 0.25·P higher than a case at 80 °C would.
+    const part = catalogueOf("QCM040120K4");
+    expect(thermalPath(part, "case")).toEqual({ rth: 0.55, rthDiode: null });
+    expect(thermalPath(part, "heatsink")!.rth).toBeCloseTo(0.8, 12);
+    expect(thermalPath(part, "coolant")).toBeNull();
+    const atCase = estimate(part, op({}));
+    const atSink = estimate(part, op({ tcRef: "heatsink" }));
+    expect(atSink.junctions[0]!.rth).toBeCloseTo(0.8, 12);
+    expect(atSink.tj!).toBeCloseTo(80 + atSink.losses.total * 0.8, 6);
+    expect(atSink.tj!).toBeGreaterThan(atCase.tj!);
+    expect(assumptionsOf(part, op({ tcRef: "heatsink" }))).toContainEqual({ key: "thermalPath_heatsink", values: { rth: 0.8 } });
+    // A case part cannot be put at a coolant temperature (the cooler is the visitor's): said so, ranked last.
+    expect(estimate(part, op({ tcRef: "coolant" })).unsuitable).toContainEqual({ code: "referenceUnavailable", reference: "coolant" });
+    // A pin-fin module (R_th(j-f) 0.14 K/W, R_th(j-c) to its baseplate 0.077 K/W): the coolant is its own reference.
+    const pinFin = catalogueOf("QSM400120SHP");
+    expect(thermalPath(pinFin, "coolant")).toEqual({ rth: 0.14, rthDiode: null });
+    expect(thermalPath(pinFin, "case")).toEqual({ rth: 0.077, rthDiode: null });
+    // An IGBT module at a heat sink: each of IGBT and diode through its own interface (62 mm: 0.04 and 0.06 K/W).
+    const igbt = catalogueOf("QIM300120H62");
+    const sink = thermalPath(igbt, "heatsink")!;
+    expect(sink.rth).toBeCloseTo(0.135, 12);
+    expect(sink.rthDiode).toBeCloseTo(0.212, 12);
+  });
+
+  it("estimates a three-level NPC module's switch at half the DC link it is given", () => {
+    // QSM100120NP2 (1200 V devices) on a 1500 V DC link: each switch blocks 750 V, suitable; the same module's
+    // estimate at 1500 V equals a two-level one at 750 V.
+    const part = catalogueOf("QSM100120NP2");
+    expect(part.threeLevel).toBe(true);
+    const link = estimate(part, op({ vBus: 1500, current: 30 }));
+    expect(link.unsuitable).toEqual([]);
+    const twoLevel = estimate({ ...part, threeLevel: undefined } as LossData, op({ vBus: 750, current: 30 }));
+    expect(link.losses.total).toBeCloseTo(twoLevel.losses.total, 9);
+    expect(assumptionsOf(part, op({ vBus: 1500 }))).toContainEqual({ key: "threeLevel", values: { vSwitch: 750 } });
   });
 });

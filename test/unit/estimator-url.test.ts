@@ -61,6 +61,18 @@ describe("op URL form", () => {
     expect(parseOperatingPoint(writeOperatingPoint(sample))).toMatchObject({ ok: true, value: sample });
   });
 
+  it("reads where T_c is measured from its suffix: none or c the case, h the heat sink, f the coolant", () => {
+    expect(parseOperatingPoint("800,20,50k,0.9,80")).toMatchObject({ ok: true, value: { tc: 80, tcRef: undefined } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80c")).toMatchObject({ ok: true, text: "800,20,50k,0.9,80", value: { tc: 80, tcRef: undefined } });
+    expect(parseOperatingPoint("800,20,50k,0.9,65h,dt150")).toMatchObject({ ok: true, text: "800,20,50k,0.9,65h,dt150", value: { tc: 65, tcRef: "heatsink", deadTime: 150 } });
+    expect(parseOperatingPoint("800,20,50k,d0.5,40F")).toMatchObject({ ok: true, text: "800,20,50k,d0.5,40f", value: { tc: 40, tcRef: "coolant" } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80x")).toMatchObject({ ok: false, issues: [{ field: "tc", message: "errors.tc.number" }] });
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=65&opRef=heatsink"))).toBe("800,20,50k,0.9,65h");
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=40&opRef=coolant"))).toBe("800,20,50k,0.9,40f");
+    // Anything else is the case.
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opRef=moon"))).toBe("800,20,50k,0.9,80");
+  });
+
   it("has no op when the parameter is absent or empty", () => {
     expect(parseOperatingPoint(null)).toBeNull();
     expect(parseOperatingPoint("  ")).toBeNull();

@@ -105,6 +105,15 @@ describe("loss data", () => {
       const rthStated = stated(text, /R_th\(j-[cf]\) = ([\d.]+) K\/W/);
       expect(parsed.rth, row.partNumber).toBe(rthStated);
       expect(parsed.rthRef).toBe(/R_th\(j-f\)/.test(text) ? "fluid" : "case");
+      // Every part can be put at a heat-sink (case parts: their interface) or case temperature (pin-fin modules:
+      // their baseplate).
+      if (parsed.rthRef === "case") {
+        expect(parsed.rthCh, row.partNumber).toBeGreaterThan(0);
+        expect(parsed.rthCh!, row.partNumber).toBeLessThan(parsed.kind === "diode" || parsed.rth > 0.3 ? 1 : parsed.rth);
+        if (parsed.kind === "igbt") expect(parsed.rthChDiode!).toBeGreaterThan(parsed.rthCh!);
+      } else {
+        expect(parsed.rthCase!, row.partNumber).toBeLessThan(parsed.rth);
+      }
       // Three-level NPC modules say so (their devices commutate half the DC link).
       expect(parsed.threeLevel === true, row.partNumber).toBe(/NPC/.test(JSON.stringify(params.topology ?? "")));
       if (parsed.kind === "mosfet") {
@@ -224,6 +233,7 @@ describe("loss data", () => {
     expect(shown).toMatch(/R_G = 12.5 Ohm: E_on = 0.651 mJ, E_off = 0.18 mJ/);
     expect(shown).toMatch(/Recommended dead time 150 ns/);
     expect(shown).toMatch(/Switching energy against current/);
+    expect(shown).toMatch(/interface to the heat sink with the recommended thermal grease R_th\(c-h\) = 0.25 K\/W/);
     expect(shown).toMatch(/body-diode Q_rr at the reference current = 180 nC at Tj = 25 deg C, 270 nC at Tj = 175 deg C/);
   });
 });

@@ -31,8 +31,10 @@ export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimato
     op.mode === "inverter"
       ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
       : t("panel.summaryDcdc", { ...common, duty: formatNumber(op.duty) });
-  // Dead time and R_G only when the visitor set them (otherwise each part's own applies).
+  // Where T_c was measured, when not at the case; dead time and R_G only when the visitor set them (otherwise
+  // each part's own applies).
+  const reference = op.tcRef === "heatsink" ? t("panel.summaryHeatsink") : op.tcRef === "coolant" ? t("panel.summaryCoolant") : "";
   const deadTime = op.deadTime === undefined ? "" : t("panel.summaryDeadTime", { deadTime: formatNumber(op.deadTime) });
   const rg = op.rg === undefined ? "" : t("panel.summaryRg", { rg: formatNumber(op.rg) });
-  return base + deadTime + rg;
+  return base + reference + deadTime + rg;
 }

@@ -20,6 +20,8 @@ export function warningText(t: TFunction<"estimator">, language: Language, short
         return t(short ? "warnings.thermalRunawayShort" : "warnings.thermalRunaway", { junction: t(`breakdown.${warning.junction}`), gain: formatNumber(Number(warning.loopGain.toPrecision(3))) });
       case "tjOverMax":
         return t("warnings.tjOverMax", { junction: t(`breakdown.${warning.junction}`), tj: formatCelsius(warning.tj, language), tjMax: warning.tjMax });
+      case "referenceUnavailable":
+        return t("warnings.referenceUnavailable", { reference: t(`warnings.reference_${warning.reference}`) });
       case "voltageOver80":
         return t("warnings.voltageOver80", { vBus: formatNumber(warning.vBus), vRated: warning.vRated, limit: formatNumber(warning.limit) });
     }

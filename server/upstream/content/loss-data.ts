@@ -65,6 +65,14 @@ const gateLine = (gate: { rg: number[]; eOn: number[]; eOff: number[]; eRec?: nu
     .map((rg, index) => `R_G = ${fmt(rg)} Ohm: E_on = ${fmt(gate.eOn[index]!)} mJ, E_off = ${fmt(gate.eOff[index]!)} mJ${gate.eRec ? `, E_rec = ${fmt(gate.eRec[index]!)} mJ` : ""}`)
     .join("; ")}`;
 
+/** The thermal interface the estimator adds for a heat-sink temperature, or uses for a pin-fin module's baseplate. */
+function interfaceText(data: LossData): string {
+  if (data.rthCase !== undefined) return `; R_th(j-c) to the pin-fin baseplate = ${fmt(data.rthCase)} K/W`;
+  if (data.rthCh === undefined) return "";
+  const diode = data.rthChDiode === undefined ? "" : ` per IGBT, ${fmt(data.rthChDiode)} K/W per diode`;
+  return `; interface to the heat sink with the recommended thermal grease R_th(c-h) = ${fmt(data.rthCh)} K/W${diode}`;
+}
+
 /** The datasheet section of the loss data (English, the PDF's language). */
 export function lossDataParagraphs(data: LossData): string[] {
   const rthName = data.rthRef === "fluid" ? "R_th(j-f)" : "R_th(j-c)";
@@ -87,14 +95,14 @@ export function lossDataParagraphs(data: LossData): string[] {
       `- ${gateLine(data.gate)}`,
       `- Recommended dead time ${fmt(data.deadTime)} ns (the body diode conducts in it)`,
       `- Body diode: V_SD = ${fmt(data.bodyDiode.vSd)} V at I_SD = ${fmt(data.bodyDiode.iSd)} A; ${onStateLine("model", data.bodyDiode, "V_SD0", "r_SD")}; Q_rr = ${fmt(data.bodyDiode.qrr)} nC`,
-      `- Thermal resistance ${rthName} = ${fmt(data.rth)} K/W`,
+      `- Thermal resistance ${rthName} = ${fmt(data.rth)} K/W${interfaceText(data)}`,
       `- ${ratings}`,
     );
   } else if (data.kind === "diode") {
     lines.push(
       `- ${onStateLine("Forward", data.forward, "V_F0", "r_F")}`,
       `- Capacitive charge Q_C = ${fmt(data.qc)} nC at V_R = ${fmt(data.vQc)} V; capacitive switching energy scaled with (V/V_R)^${fmt(data.kv)}`,
-      `- Thermal resistance ${rthName} = ${fmt(data.rth)} K/W`,
+      `- Thermal resistance ${rthName} = ${fmt(data.rth)} K/W${interfaceText(data)}`,
       `- ${ratings}`,
     );
   } else {
@@ -105,7 +113,7 @@ export function lossDataParagraphs(data: LossData): string[] {
       `- Switching energy at V_CC = ${fmt(ref.v)} V, I_C = ${fmt(ref.i)} A, R_G = ${fmt(ref.rg)} Ohm, Tvj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ, E_off = ${fmt(data.eOff)} mJ, diode E_rec = ${fmt(data.eRec)} mJ; voltage exponents k = ${fmt(data.kv)} (IGBT), ${fmt(data.kvRec)} (diode)`,
       `- ${energyLine(data.energies)}`,
       `- ${gateLine(data.gate)}`,
-      `- Thermal resistance R_th(j-c) = ${fmt(data.rth)} K/W per IGBT, ${fmt(data.rthDiode)} K/W per diode`,
+      `- Thermal resistance R_th(j-c) = ${fmt(data.rth)} K/W per IGBT, ${fmt(data.rthDiode)} K/W per diode${interfaceText(data)}`,
       `- ${ratings}`,
     );
   }
