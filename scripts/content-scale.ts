@@ -73,8 +73,21 @@ function scaleLoss(loss: Json, size: number): Json {
     for (const key of keys) l.energies[key] = l.energies[key].map((row: number[]) => row.map((energy) => sig(energy * factor)));
   };
   l.ratings.i = whole(l.ratings.i * size);
-  l.rth = sig(l.rth / size ** 0.8);
-  if (typeof l.rthDiode === "number") l.rthDiode = sig(l.rthDiode / size ** 0.8);
+  // A Foster network scaled with its R_th, the last pair taking the rounding so the r_i still sum to it.
+  const network = (pairs: Array<{ r: number; tau: number }> | undefined, rth: number, scaled: number) => {
+    if (!pairs) return pairs;
+    const next = pairs.map((pair) => ({ r: sig((pair.r * scaled) / rth), tau: pair.tau }));
+    next.at(-1)!.r = Number((scaled - next.slice(0, -1).reduce((sum, pair) => sum + pair.r, 0)).toFixed(6));
+    return next;
+  };
+  const rth = sig(l.rth / size ** 0.8);
+  l.zth = network(l.zth, l.rth, rth);
+  l.rth = rth;
+  if (typeof l.rthDiode === "number") {
+    const rthDiode = sig(l.rthDiode / size ** 0.8);
+    l.zthDiode = network(l.zthDiode, l.rthDiode, rthDiode);
+    l.rthDiode = rthDiode;
+  }
   if (l.kind === "mosfet") {
     onState(l.channel);
     onState(l.bodyDiode);

@@ -26,6 +26,10 @@
 //   R_th(c-h) 0.25 K/W for TO-247, 0.5 for TO-220, 0.8 for TO-263 and TOLL (to the heat sink through the board's
 //   thermal vias); modules per switch (per diode) 0.07 (0.10) for 34 mm, 0.04 (0.06) for 62 mm, 0.025 (0.04)
 //   for ED3, 0.15 (0.22) for P2. Pin-fin modules: R_th(j-c) to the baseplate, 55 % of their R_th(j-f).
+// - Z_th as a four-pair Foster network, r_i = 10, 25, 40, 25 % of R_th (chip, solder, substrate or lead frame,
+//   baseplate or case) with τ_i = 0.5, 5, 50, 300 ms for discretes, 1, 10, 100, 800 ms for modules, and for pin-fin
+//   modules (to the coolant) 8, 20, 37, 35 % with 2, 20, 200, 2000 ms; the last r_i takes the rounding, so Σ r_i =
+//   R_th exactly.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -105,9 +109,23 @@ function addInterface(row: Row) {
   if (row.kind === "igbt") row.rthChDiode = match[2];
 }
 
+function foster(rth: number, row: Row) {
+  const [shares, taus] =
+    row.rthRef === "fluid"
+      ? [[0.08, 0.2, 0.37, 0.35], [0.002, 0.02, 0.2, 2]]
+      : row.kind !== "igbt" && !/^QSM/.test(row.partNumber)
+        ? [[0.1, 0.25, 0.4, 0.25], [0.0005, 0.005, 0.05, 0.3]]
+        : [[0.1, 0.25, 0.4, 0.25], [0.001, 0.01, 0.1, 0.8]];
+  const r = shares.slice(0, -1).map((share) => sig(share * rth, 3));
+  r.push(Number((rth - r.reduce((sum, value) => sum + value, 0)).toFixed(6)));
+  return r.map((value, index) => ({ r: value, tau: taus[index]! }));
+}
+
 export function migrateRow(row: Row): Row {
   const next = structuredClone(row);
   addInterface(next);
+  next.zth ??= foster(next.rth, next);
+  if (next.kind === "igbt") next.zthDiode ??= foster(next.rthDiode, next);
   const convert = (key: string, pR: number) => {
     if (next[key] && "tHot" in next[key]) {
       const { tHot, v0, r, ...rest } = next[key];

@@ -138,6 +138,13 @@ export const deviceRatings = z.strictObject({
 });
 export type DeviceRatings = z.infer<typeof deviceRatings>;
 
+/**
+ * A Foster network of the transient thermal impedance Z_th(t) = Σ r_i·(1 − e^(−t/τ_i)) from the junction to the
+ * datasheet's reference: r_i (K/W) and τ_i (s) pairs, their r_i summing to the steady R_th.
+ */
+export const fosterNetwork = z.array(z.strictObject({ r: positive, tau: positive })).min(1).max(8);
+export type FosterNetwork = z.infer<typeof fosterNetwork>;
+
 const common = {
   ratings: deviceRatings,
   /** "case": R_th is junction-to-case (T_c is the case temperature); "fluid": junction-to-coolant of a pin-fin module. */
@@ -152,6 +159,9 @@ const common = {
   rthChDiode: positive.optional(),
   /** Coolant-referenced (pin-fin) parts: R_th(j-c) to the pin-fin baseplate (K/W), so a case temperature can be used. */
   rthCase: positive.optional(),
+  /** Z_th of the (switch) junction as a Foster network (Σ r_i = rth); an IGBT module's diode has zthDiode. */
+  zth: fosterNetwork.optional(),
+  zthDiode: fosterNetwork.optional(),
   /** A three-level (NPC) module: each device commutates half the DC link, the estimate says so. */
   threeLevel: z.literal(true).optional(),
 };

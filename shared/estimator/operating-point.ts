@@ -38,6 +38,8 @@ export interface OperatingPoint {
   deadTime?: number;
   /** External gate resistance R_G (Ω); absent: each part's switching-reference R_G. */
   rg?: number;
+  /** Inverter: output (fundamental) frequency f_o (Hz) for the junction temperature's ripple; absent: 50 Hz. */
+  fo?: number;
 }
 
 /** The limits of each input: wider than any of our parts, narrow enough to catch a unit slip or a typo. */
@@ -51,6 +53,7 @@ export const limits = {
   m: { min: 0.05, max: 1.15 },
   deadTime: { min: 0, max: 10_000 },
   rg: { min: 0.1, max: 100 },
+  fo: { min: 0.1, max: 2000 },
 } as const;
 export type OperatingPointField = keyof typeof limits;
 
@@ -58,6 +61,7 @@ export type OperatingPointField = keyof typeof limits;
 export const DEFAULT_MODULATION_INDEX = 0.9;
 export const DEFAULT_PF = 0.9;
 export const DEFAULT_DUTY = 0.5;
+export const DEFAULT_OUTPUT_FREQUENCY = 50;
 
 /** A starting point the panel suggests: an 800 V, 20 A RMS, 50 kHz inverter at T_c = 80 °C (the issue's example). */
 export const exampleOperatingPoint: OperatingPoint = {
@@ -104,8 +108,8 @@ function parseDecimal(text: string | undefined): number {
 }
 
 /** The optional tagged values after the five (or six) positional ones: `dt150` = 150 ns dead time, `rg4.7` = 4.7 Ω. */
-const tags = { dt: "deadTime", rg: "rg" } as const;
-const tagPattern = /^(dt|rg)(.*)$/i;
+const tags = { dt: "deadTime", rg: "rg", fo: "fo" } as const;
+const tagPattern = /^(dt|rg|fo)(.*)$/i;
 
 /** The reference a temperature's suffix names: none or "c" the case, "h" the heat sink, "f" the coolant (fluid). */
 function referenceOf(text: string | undefined): TemperatureReference | undefined {
@@ -159,6 +163,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     m: m ?? "",
     deadTime: tagged.get("deadTime") ?? "",
     rg: tagged.get("rg") ?? "",
+    fo: tagged.get("fo") ?? "",
   };
   const fields: Record<keyof OperatingPoint, unknown> = {
     mode: dcdc ? "dcdc" : "inverter",
@@ -173,6 +178,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     m: m === undefined || dcdc ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
     deadTime: tagged.has("deadTime") ? parseDecimal(tagged.get("deadTime")) : undefined,
     rg: tagged.has("rg") ? parseDecimal(tagged.get("rg")) : undefined,
+    fo: tagged.has("fo") && !dcdc ? parseDecimal(tagged.get("fo")) : undefined,
   };
   return { text: raw, complete: parts.length >= 5 && parts.length <= 6 && !repeated, fields, draft };
 }
@@ -185,6 +191,7 @@ export function writeOperatingPoint(op: OperatingPoint): string {
   if (op.mode === "inverter" && op.m !== DEFAULT_MODULATION_INDEX) fields.push(formatNumber(op.m));
   if (op.deadTime !== undefined) fields.push(`dt${formatNumber(op.deadTime)}`);
   if (op.rg !== undefined) fields.push(`rg${formatNumber(op.rg)}`);
+  if (op.mode === "inverter" && op.fo !== undefined) fields.push(`fo${formatNumber(op.fo)}`);
   return fields.join(",");
 }
 
@@ -202,6 +209,7 @@ export const formFields = {
   m: "opM",
   deadTime: "opDt",
   rg: "opRg",
+  fo: "opFo",
 } as const satisfies Record<keyof OperatingPoint, string>;
 
 /**
@@ -228,6 +236,8 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
   if (deadTime !== "") parts.push(`dt${deadTime}`);
   const rg = field(formFields.rg);
   if (rg !== "") parts.push(`rg${rg}`);
+  const fo = field(formFields.fo);
+  if (!dcdc && fo !== "") parts.push(`fo${fo}`);
   return parts.join(",");
 }
 

@@ -35,6 +35,7 @@ export const operatingPointSchema = z.strictObject({
   m: bounded("m"),
   deadTime: bounded("deadTime").optional(),
   rg: bounded("rg").optional(),
+  fo: bounded("fo").optional(),
 });
 
 /** Validates an operating point; every problem becomes a message key with its bounds (never NaN through). */

@@ -88,6 +88,14 @@ describe("loss breakdown", () => {
     expect(words).toContain("No limit exceeded at this operating point.");
     expect(words).toContain("Synchronous rectification");
     expect(words).toContain("250 ns dead time");
+    // Without a Z_th network, no ripple column; with one, the peak over the output period beside the mean.
+    expect(html).not.toContain('data-estimate="tj-peak"');
+    const withZth = { ...mosfet, zth: [{ r: 0.2, tau: 0.005 }, { r: 0.35, tau: 0.3 }] } as LossData;
+    const rippled = render(<LossBreakdown data={withZth} op={{ ...op, fo: 2 }} partNumber="QCM040120K4" />);
+    expect(rippled).toMatch(/<th scope="col" class="is-numeric">T_j peak \(°C\)<\/th>/);
+    const peak = Number(/data-estimate="tj-peak">(\d+)</.exec(rippled)![1]);
+    expect(peak).toBeGreaterThan(91);
+    expect(text(rippled)).toContain("at f_o = 2 Hz");
     expect(words).toMatch(/the datasheet's characteristics and limits govern/);
   });
 

@@ -73,6 +73,13 @@ describe("op URL form", () => {
     expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opRef=moon"))).toBe("800,20,50k,0.9,80");
   });
 
+  it("takes an inverter's output frequency (fo, Hz) for the ripple; DC/DC has none", () => {
+    expect(parseOperatingPoint("800,20,50k,0.9,80,fo2")).toMatchObject({ ok: true, text: "800,20,50k,0.9,80,fo2", value: { fo: 2 } });
+    expect(parseOperatingPoint("800,20,50k,d0.5,80,fo2")).toMatchObject({ ok: true, text: "800,20,50k,d0.5,80", value: { fo: undefined } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,fo0")).toMatchObject({ ok: false, issues: [{ field: "fo", message: "errors.fo.range", values: { min: 0.1, max: 2000 } }] });
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opFo=2"))).toBe("800,20,50k,0.9,80,fo2");
+  });
+
   it("has no op when the parameter is absent or empty", () => {
     expect(parseOperatingPoint(null)).toBeNull();
     expect(parseOperatingPoint("  ")).toBeNull();

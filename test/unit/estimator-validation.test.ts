@@ -10,6 +10,8 @@ import {
   dcFreewheel,
   dcSwitching,
   estimate,
+  fosterPeak,
+  junctionRipple,
   sineAverage,
   spwmDiodeConduction,
   spwmFreewheel,
@@ -252,5 +254,54 @@ describe("E(I) tables over the sine against numerical integration", () => {
       const numeric = integrate((theta) => reading(iPeak * Math.sin(theta)), 0, Math.PI, 200_000) / (2 * Math.PI);
       within(sineAverage(currents, energies, iPeak), numeric, 1e-6);
     }
+  });
+});
+
+describe("junction temperature ripple through a Foster network", () => {
+  it("fosterPeak: the periodic peak of an RC pair under a square wave, and the steady value under constant power", () => {
+    // p = P₀ for the first half of the period, 0 for the second; one pair r, τ. Periodic state: the rise over the
+    // first half from T₀ ends at P₀·r − (P₀·r − T₀)·e^(−T/2τ) and the fall brings it back to T₀:
+    // peak = P₀·r·(1 − e^(−T/2τ))/(1 − e^(−T/τ)) = P₀·r/(1 + e^(−T/2τ)).
+    const [p0, r, tau, period] = [100, 0.5, 0.2, 1];
+    const power = Array.from({ length: 10_000 }, (_, k) => (k < 5_000 ? p0 : 0));
+    within(fosterPeak([{ r, tau }], power, period), (p0 * r) / (1 + Math.exp(-period / (2 * tau))), 1e-3);
+    within(fosterPeak([{ r: 0.1, tau: 0.01 }, { r: 0.3, tau: 1 }], new Array(360).fill(50), 0.02), 50 * 0.4, 1e-9);
+  });
+
+  it("junctionRipple: the peak over the output period rises as the output frequency falls, and nears the mean at a high one", () => {
+    const part = {
+      kind: "mosfet",
+      ratings: { v: 1200, i: 44, tc: 100, tjMax: 175 },
+      rthRef: "case",
+      rth: 0.55,
+      zth: [
+        { r: 0.055, tau: 0.0005 },
+        { r: 0.138, tau: 0.005 },
+        { r: 0.22, tau: 0.05 },
+        { r: 0.137, tau: 0.3 },
+      ],
+      channel: { t: [25, 175], v0: [0, 0], r: [40, 70] },
+      eOn: 0.31,
+      eOff: 0.075,
+      switchingRef: { v: 800, i: 20, rg: 2.5, tj: 25 },
+      kv: 1.3,
+      gate: { rg: [2.5, 25], eOn: [0.31, 1.077], eOff: [0.075, 0.3112] },
+      deadTime: 250,
+      energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [180, 180] },
+      bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
+    } as MosfetLossData;
+    const op: OperatingPoint = { mode: "inverter", vBus: 800, current: 20, currentKind: "rms", fsw: 50_000, pf: 0.9, duty: 0.5, tc: 80, m: 0.9 };
+    const mean = estimate(part, op).tj!;
+    const peakAt = (fo: number) => {
+      const point = { ...op, fo };
+      return junctionRipple(part, point, estimate(part, point))![0]!.peak;
+    };
+    // At 1 Hz the junction follows half-sine bursts of about twice the mean power through its slow pairs.
+    expect(peakAt(1)).toBeGreaterThan(peakAt(5));
+    expect(peakAt(5)).toBeGreaterThan(peakAt(50));
+    expect(peakAt(50)).toBeGreaterThan(mean);
+    expect(peakAt(2000) - mean).toBeLessThan(0.5);
+    // Nothing to show for DC/DC (no output period).
+    expect(junctionRipple(part, { ...op, mode: "dcdc" }, estimate(part, { ...op, mode: "dcdc" }))).toBeNull();
   });
 });

@@ -105,6 +105,14 @@ describe("loss data", () => {
       const rthStated = stated(text, /R_th\(j-[cf]\) = ([\d.]+) K\/W/);
       expect(parsed.rth, row.partNumber).toBe(rthStated);
       expect(parsed.rthRef).toBe(/R_th\(j-f\)/.test(text) ? "fluid" : "case");
+      // Z_th as a Foster network: its r_i sum to the steady R_th, its time constants ascend.
+      const networks: Array<[typeof parsed.zth, number]> = [[parsed.zth, parsed.rth]];
+      if (parsed.kind === "igbt") networks.push([parsed.zthDiode, parsed.rthDiode]);
+      for (const [network, rth] of networks) {
+        expect(network, row.partNumber).toBeDefined();
+        expect(network!.reduce((sum, pair) => sum + pair.r, 0), row.partNumber).toBeCloseTo(rth, 6);
+        for (let index = 1; index < network!.length; index++) expect(network![index]!.tau).toBeGreaterThan(network![index - 1]!.tau);
+      }
       // Every part can be put at a heat-sink (case parts: their interface) or case temperature (pin-fin modules:
       // their baseplate).
       if (parsed.rthRef === "case") {
@@ -233,6 +241,7 @@ describe("loss data", () => {
     expect(shown).toMatch(/R_G = 12.5 Ohm: E_on = 0.651 mJ, E_off = 0.18 mJ/);
     expect(shown).toMatch(/Recommended dead time 150 ns/);
     expect(shown).toMatch(/Switching energy against current/);
+    expect(shown).toMatch(/Transient thermal impedance Z_th as a Foster network \(r_i, tau_i\): 0.055 K\/W, 0.5 ms/);
     expect(shown).toMatch(/interface to the heat sink with the recommended thermal grease R_th\(c-h\) = 0.25 K\/W/);
     expect(shown).toMatch(/body-diode Q_rr at the reference current = 180 nC at Tj = 25 deg C, 270 nC at Tj = 175 deg C/);
   });

@@ -36,5 +36,6 @@ export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimato
   const reference = op.tcRef === "heatsink" ? t("panel.summaryHeatsink") : op.tcRef === "coolant" ? t("panel.summaryCoolant") : "";
   const deadTime = op.deadTime === undefined ? "" : t("panel.summaryDeadTime", { deadTime: formatNumber(op.deadTime) });
   const rg = op.rg === undefined ? "" : t("panel.summaryRg", { rg: formatNumber(op.rg) });
-  return base + reference + deadTime + rg;
+  const fo = op.mode === "inverter" && op.fo !== undefined ? t("panel.summaryFo", { fo: formatNumber(op.fo) }) : "";
+  return base + reference + deadTime + rg + fo;
 }

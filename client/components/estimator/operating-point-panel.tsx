@@ -47,6 +47,7 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
     // Empty: each part's own default (its recommended dead time, its switching-reference R_G).
     deadTime: op.deadTime === undefined ? "" : formatNumber(op.deadTime),
     rg: op.rg === undefined ? "" : formatNumber(op.rg),
+    fo: op.fo === undefined ? "" : formatNumber(op.fo),
   };
   if (parsed && !parsed.ok) {
     // Show what was typed, falling back to the suggestion only where nothing was.
@@ -168,6 +169,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           </fieldset>
           {field("deadTime", t("panel.deadTimeHint"))}
           {field("rg", t("panel.rgHint"))}
+          {field("fo", t("panel.foHint"))}
         </div>
         <div className="op-form__actions">
           <button type="submit" className="button button--primary">

@@ -73,6 +73,10 @@ function interfaceText(data: LossData): string {
   return `; interface to the heat sink with the recommended thermal grease R_th(c-h) = ${fmt(data.rthCh)} K/W${diode}`;
 }
 
+/** The Foster network of Z_th: its pairs. */
+const fosterText = (name: string, network: Array<{ r: number; tau: number }> | undefined) =>
+  network ? `- Transient thermal impedance ${name} as a Foster network (r_i, tau_i): ${network.map((pair) => `${fmt(pair.r)} K/W, ${fmt(pair.tau * 1000)} ms`).join("; ")}` : null;
+
 /** The datasheet section of the loss data (English, the PDF's language). */
 export function lossDataParagraphs(data: LossData): string[] {
   const rthName = data.rthRef === "fluid" ? "R_th(j-f)" : "R_th(j-c)";
@@ -117,5 +121,6 @@ export function lossDataParagraphs(data: LossData): string[] {
       `- ${ratings}`,
     );
   }
+  lines.push(...[fosterText(data.kind === "igbt" ? "Z_th per IGBT" : "Z_th", data.zth), data.kind === "igbt" ? fosterText("Z_th per diode", data.zthDiode) : null].filter((line): line is string => line !== null));
   return lines;
 }
