@@ -87,6 +87,9 @@ describe("lowest loss", () => {
 
 describe("compare's default operating point", () => {
   it("is one the lowest-rated compared part suits: 400 V for 650 V parts, not 800 V", () => {
+    // A three-level module is offered twice the two-level DC link (its switches each block half of it).
+    expect(suggestOperatingPoint(part("QSM100120NP2")).vBus).toBe(1600);
+    expect(suggestForParts([part("QSM100120NP2"), part("QSM300120H62")]).vBus).toBe(800);
     const suggestion = suggestForParts([part("QCM040120K4"), part("QCM025065K4")]);
     expect(suggestion).toMatchObject({ mode: "inverter", vBus: 400, current: 20 });
     // With the 6 A diode: its current rating sets the current; the switches set the topology and frequency.
