@@ -214,6 +214,17 @@ describe("product detail and compare", () => {
     const response = await get("/en/productAndService/productDetail/QCD10065T2?opMode=dcdc&opV=400&opI=8&opF=65&opD=0.5&opTc=100");
     expect(response.status).toBe(302);
     expect(response.headers.location).toBe("/en/productAndService/productDetail/QCD10065T2?op=400,8,65k,d0.5,100");
+    // Dead time, R_G, where T_c is measured and the output frequency ride along, and the page shows what they did.
+    const full = await get("/en/productAndService/productDetail/QIM300120H62?opMode=inverter&opV=700&opI=150&opIk=rms&opF=8&opPf=0.85&opTc=65&opRef=heatsink&opM=0.9&opDt=&opRg=3.6&opFo=2");
+    expect(full.status).toBe(302);
+    expect(full.headers.location).toBe("/en/productAndService/productDetail/QIM300120H62?op=700,150,8k,0.85,65h,rg3.6,fo2");
+    const page = await get(full.headers.location!);
+    expect(page.status).toBe(200);
+    const words = textOf(page.text);
+    expect(words).toContain("T_c 65 °C at the heat sink, R_G 3.6 Ω, f_o 2 Hz");
+    expect(words).toContain("Gate resistance R_G = 3.6 Ω");
+    expect(words).toContain("T_c is the heat-sink temperature; R_th from the junction to it 0.135 K/W");
+    expect(page.text).toMatch(/data-estimate="tj-peak">\d+</);
   });
 
   it("puts every compared part's breakdown at one operating point, the coolest marked", async () => {
