@@ -61,17 +61,41 @@ function scaleParams(family: number, params: Json, size: number, pick: () => num
 
 function scaleLoss(loss: Json, size: number): Json {
   const l = structuredClone(loss) as Record<string, any>;
-  const onState = (curve: { r: [number, number] } | undefined) => {
-    if (curve) curve.r = [sig(curve.r[0] / size), sig(curve.r[1] / size)];
+  const onState = (curve: { r: number[] } | undefined) => {
+    if (curve) curve.r = curve.r.map((r) => sig(r / size));
+  };
+  // The E(R_G) curves scale as the energies at the reference do (the same factor, so they keep agreeing).
+  const gate = (keys: string[], factor: number) => {
+    for (const key of keys) l.gate[key] = l.gate[key].map((energy: number) => sig(energy * factor));
+  };
+  // So do the E(I) tables, row by row.
+  const table = (keys: string[], factor: number) => {
+    for (const key of keys) l.energies[key] = l.energies[key].map((row: number[]) => row.map((energy) => sig(energy * factor)));
   };
   l.ratings.i = whole(l.ratings.i * size);
-  l.rth = sig(l.rth / size ** 0.8);
-  if (typeof l.rthDiode === "number") l.rthDiode = sig(l.rthDiode / size ** 0.8);
+  // A Foster network scaled with its R_th, the last pair taking the rounding so the r_i still sum to it.
+  const network = (pairs: Array<{ r: number; tau: number }> | undefined, rth: number, scaled: number) => {
+    if (!pairs) return pairs;
+    const next = pairs.map((pair) => ({ r: sig((pair.r * scaled) / rth), tau: pair.tau }));
+    next.at(-1)!.r = Number((scaled - next.slice(0, -1).reduce((sum, pair) => sum + pair.r, 0)).toFixed(6));
+    return next;
+  };
+  const rth = sig(l.rth / size ** 0.8);
+  l.zth = network(l.zth, l.rth, rth);
+  l.rth = rth;
+  if (typeof l.rthDiode === "number") {
+    const rthDiode = sig(l.rthDiode / size ** 0.8);
+    l.zthDiode = network(l.zthDiode, l.rthDiode, rthDiode);
+    l.rthDiode = rthDiode;
+  }
   if (l.kind === "mosfet") {
     onState(l.channel);
     onState(l.bodyDiode);
     l.eOn = sig(l.eOn * size ** 0.5);
     l.eOff = sig(l.eOff * size ** 0.5);
+    gate(["eOn", "eOff"], size ** 0.5);
+    table(["eOn", "eOff"], size ** 0.5);
+    l.energies.qrr = l.energies.qrr.map((qrr: number) => sig(qrr * size));
     l.bodyDiode.qrr = sig(l.bodyDiode.qrr * size);
   } else if (l.kind === "diode") {
     onState(l.forward);
@@ -82,6 +106,9 @@ function scaleLoss(loss: Json, size: number): Json {
     onState(l.diode);
     l.switchingRef.i = whole(l.switchingRef.i * size);
     for (const key of ["eOn", "eOff", "eRec"]) l[key] = sig(l[key] * size);
+    gate(["eOn", "eOff", "eRec"], size);
+    table(["eOn", "eOff", "eRec"], size);
+    l.energies.i = l.energies.i.map((current: number) => sig(current * size));
   }
   return l;
 }

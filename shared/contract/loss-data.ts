@@ -8,19 +8,103 @@ const nonNegative = z.number().nonnegative();
 /** A junction temperature in °C within the range any power datasheet uses. */
 const celsius = z.number().min(-55).max(200);
 
+/** Ascending x values of a curve's points, and as many y values per named series. */
+function checkPoints(xs: readonly number[], series: Record<string, readonly number[]>, context: z.core.$RefinementCtx, xName: string) {
+  for (let index = 1; index < xs.length; index++) {
+    if (xs[index]! <= xs[index - 1]!) context.addIssue({ code: "custom", path: [xName], message: `${xName} must ascend` });
+  }
+  for (const [name, values] of Object.entries(series)) {
+    if (values.length !== xs.length) context.addIssue({ code: "custom", path: [name], message: `${name} needs one value per ${xName}` });
+  }
+}
+
+const points = <T extends z.ZodType>(value: T) => z.array(value).min(2).max(8);
+
+/** The fields of an on-state characteristic v = V0(T_j) + r(T_j)·i given at junction temperatures `t`. */
+const onStateFields = {
+  /** Junction temperatures of the points (°C), ascending; the first is 25 °C, the last the hot datasheet point. */
+  t: points(celsius),
+  /** Threshold voltage V0 at each temperature (V). */
+  v0: points(nonNegative),
+  /** Slope resistance r at each temperature (mΩ). */
+  r: points(positive),
+};
+
 /**
- * An on-state characteristic v = V0(T_j) + r(T_j)·i, given at 25 °C and at `tHot`; the estimator interpolates
- * V0 and r linearly in T_j between (and beyond) the two points. A MOSFET channel has V0 = 0.
+ * Older rows gave a characteristic at two points only, `{ tHot, v0: [at 25 °C, at tHot], r: [ … ] }`: read as
+ * the points (25 °C, tHot), so such data still parses (and is the straight line it always meant).
  */
-export const onState = z.strictObject({
-  /** The hot reference temperature of the second point (°C), usually T_j,max or T_vj,op. */
-  tHot: celsius,
-  /** Threshold voltage V0 at 25 °C and at tHot (V). */
-  v0: z.tuple([nonNegative, nonNegative]),
-  /** Slope resistance r at 25 °C and at tHot (mΩ). */
-  r: z.tuple([positive, positive]),
-});
+function migrateOnState(input: unknown): unknown {
+  if (input === null || typeof input !== "object" || !("tHot" in input)) return input;
+  const { tHot, ...rest } = input as Record<string, unknown>;
+  return { t: [25, tHot], ...rest };
+}
+
+/** An on-state characteristic with extra fields (the body diode's datasheet point), checked and migrated. */
+const onStateWith = <Extra extends z.core.$ZodLooseShape>(extra: Extra) =>
+  z.preprocess(
+    migrateOnState,
+    z.strictObject({ ...onStateFields, ...extra }).superRefine((value, context) => {
+      const curve = value as { t: number[]; v0: number[]; r: number[] };
+      checkPoints(curve.t, { v0: curve.v0, r: curve.r }, context, "t");
+    }),
+  );
+
+/**
+ * An on-state characteristic v = V0(T_j) + r(T_j)·i at several junction temperatures (a datasheet's curve read at
+ * points); the estimator interpolates linearly between them. A MOSFET channel has V0 = 0.
+ */
+export const onState = onStateWith({});
 export type OnState = z.infer<typeof onState>;
+
+/**
+ * Switching energies against the external gate resistance at the switching reference (the datasheet's E(R_G)
+ * curves): `rg` ascending (Ω), and for each energy its values at those resistances (mJ, or any common scale:
+ * the estimator uses their ratios to the value at the reference R_G).
+ */
+const gateCurveFields = {
+  rg: points(positive),
+  eOn: points(positive),
+  eOff: points(positive),
+};
+export const mosfetGateCurve = z
+  .strictObject(gateCurveFields)
+  .superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff }, context, "rg"));
+export const igbtGateCurve = z
+  .strictObject({ ...gateCurveFields, eRec: points(positive) })
+  .superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff, eRec: curve.eRec }, context, "rg"));
+
+/**
+ * Switching energies against current at two junction temperatures (the datasheet's E(I) curves at the switching
+ * reference's voltage and R_G): `i` ascending (A, from 0: the energy left at zero current comes from the output
+ * capacitance and the recovery charge), and for each energy its values at those currents at `tj[0]` and `tj[1]`
+ * (mJ). The estimator interpolates linearly in current and in temperature.
+ */
+const energyTableFields = {
+  /** The two junction temperatures (°C), ascending: 25 °C and the hot datasheet temperature. */
+  tj: z.tuple([celsius, celsius]),
+  i: points(nonNegative),
+  eOn: z.tuple([points(nonNegative), points(nonNegative)]),
+  eOff: z.tuple([points(nonNegative), points(nonNegative)]),
+};
+type EnergyTable = { tj: [number, number]; i: number[]; eOn: [number[], number[]]; eOff: [number[], number[]]; eRec?: [number[], number[]] };
+function checkEnergyTable(value: unknown, context: z.core.$RefinementCtx) {
+  const table = value as EnergyTable;
+  if (table.tj[1] <= table.tj[0]) context.addIssue({ code: "custom", path: ["tj"], message: "tj must ascend" });
+  const series: Record<string, number[]> = {};
+  for (const key of ["eOn", "eOff", "eRec"] as const) table[key]?.forEach((values, index) => (series[`${key}.${index}`] = values));
+  checkPoints(table.i, series, context, "i");
+}
+export const mosfetEnergies = z
+  .strictObject({
+    ...energyTableFields,
+    /** The body diode's recovery charge Q_rr at the reference current at `tj[0]` and `tj[1]` (nC): E_on carries its recovery. */
+    qrr: z.tuple([positive, positive]),
+  })
+  .superRefine(checkEnergyTable);
+export const igbtEnergies = z
+  .strictObject({ ...energyTableFields, eRec: z.tuple([points(nonNegative), points(nonNegative)]) })
+  .superRefine(checkEnergyTable);
 
 /** The double-pulse test condition of the datasheet's switching energies. */
 export const switchingReference = z.strictObject({
@@ -54,12 +138,30 @@ export const deviceRatings = z.strictObject({
 });
 export type DeviceRatings = z.infer<typeof deviceRatings>;
 
+/**
+ * A Foster network of the transient thermal impedance Z_th(t) = Σ r_i·(1 − e^(−t/τ_i)) from the junction to the
+ * datasheet's reference: r_i (K/W) and τ_i (s) pairs, their r_i summing to the steady R_th.
+ */
+export const fosterNetwork = z.array(z.strictObject({ r: positive, tau: positive })).min(1).max(8);
+export type FosterNetwork = z.infer<typeof fosterNetwork>;
+
 const common = {
   ratings: deviceRatings,
   /** "case": R_th is junction-to-case (T_c is the case temperature); "fluid": junction-to-coolant of a pin-fin module. */
   rthRef: z.enum(["case", "fluid"]),
   /** Thermal resistance of the (switch) junction, R_th(j-c) or R_th(j-f) (K/W). */
   rth: positive,
+  /**
+   * Case-referenced parts: R_th(c-h) of the interface to the heat sink per switch, with the recommended thermal
+   * grease (K/W), so a heat-sink temperature can be used. For an IGBT module, per IGBT (per diode: rthChDiode).
+   */
+  rthCh: positive.optional(),
+  rthChDiode: positive.optional(),
+  /** Coolant-referenced (pin-fin) parts: R_th(j-c) to the pin-fin baseplate (K/W), so a case temperature can be used. */
+  rthCase: positive.optional(),
+  /** Z_th of the (switch) junction as a Foster network (Σ r_i = rth); an IGBT module's diode has zthDiode. */
+  zth: fosterNetwork.optional(),
+  zthDiode: fosterNetwork.optional(),
   /** A three-level (NPC) module: each device commutates half the DC link, the estimate says so. */
   threeLevel: z.literal(true).optional(),
 };
@@ -76,8 +178,14 @@ export const mosfetLossData = z.strictObject({
   switchingRef: switchingReference,
   /** Exponent k of the voltage scaling (V/V_ref)^k of the switching energies. */
   kv: positive,
+  /** E_on and E_off against R_G(ext) (the reference R_G is `switchingRef.rg`). */
+  gate: mosfetGateCurve,
+  /** E_on and E_off against current at two temperatures (at `switchingRef.v` and `.rg`). */
+  energies: mosfetEnergies,
+  /** The dead time the part is characterised and recommended with (ns): the estimate's default. */
+  deadTime: positive,
   /** Body diode (V_GS at the recommended off voltage). */
-  bodyDiode: onState.extend({
+  bodyDiode: onStateWith({
     /** Datasheet point V_SD at I_SD, 25 °C (V, A). */
     vSd: positive,
     iSd: positive,
@@ -114,12 +222,10 @@ export const igbtLossData = z.strictObject({
   /** Voltage exponents of the IGBT's energies and of the diode's recovery energy. */
   kv: positive,
   kvRec: positive,
-  /**
-   * Relative change per kelvin of E_on + E_off and of E_rec around the reference T_vj (1/K): silicon IGBTs and
-   * diodes switch slower and recover more charge when hot (SiC parts need no such term).
-   */
-  eTc: positive,
-  eRecTc: positive,
+  /** E_on, E_off and E_rec against current at two temperatures (at `switchingRef.v` and `.rg`). */
+  energies: igbtEnergies,
+  /** E_on, E_off and the diode's E_rec against R_G (the reference R_G is `switchingRef.rg`). */
+  gate: igbtGateCurve,
   /** Freewheeling diode on-state: V_F0 and r_F. */
   diode: onState,
 });

@@ -87,21 +87,24 @@ export function ourAec(product: OurProduct): boolean | null {
   return value === null ? null : isYes(value);
 }
 
-/** Value of an on-state characteristic v = V0 + r·i (V, with r in mΩ) at 25 °C or at its hot point. */
+/** Value of an on-state characteristic v = V0 + r·i (V, with r in mΩ) at one of its stated temperatures (never
+ * interpolated: a comparison is made at conditions both datasheets state). */
 function onStateAt(model: OnState, tj: number, i: number): number | null {
-  if (tj !== 25 && tj !== model.tHot) return null;
-  const hot = tj !== 25;
-  return (hot ? model.v0[1] : model.v0[0]) + ((hot ? model.r[1] : model.r[0]) * i) / 1000;
+  const k = model.t.indexOf(tj);
+  if (k < 0) return null;
+  return model.v0[k]! + (model.r[k]! * i) / 1000;
 }
 
 /**
- * Our R_DS(on) (mΩ) at a junction temperature: the table's typical value at 25 °C, the loss data's channel
- * resistance at its hot point. Both are stated at our recommended V_GS (+18 V).
+ * Our R_DS(on) (mΩ) at a junction temperature: the table's typical value at 25 °C, else the loss data's channel
+ * resistance at one of its stated temperatures. Both are stated at our recommended V_GS (+18 V).
  */
 export function ourRdsOn(product: OurProduct, tj: number): number | null {
   if (tj === 25) return num(product.params.rdson);
   const loss = product.loss;
-  return loss?.kind === "mosfet" && loss.channel.tHot === tj ? loss.channel.r[1] : null;
+  if (loss?.kind !== "mosfet") return null;
+  const k = loss.channel.t.indexOf(tj);
+  return k < 0 ? null : loss.channel.r[k]!;
 }
 export const OUR_RDSON_VGS = 18;
 

@@ -2,7 +2,7 @@
 // detail page) or several at one point (compare). Apart from estimate.ts so that the finder, which shows no
 // assumptions, does not load them with the model.
 import type { LossData } from "../contract/loss-data.ts";
-import { SIC_DEAD_TIME } from "./estimate.ts";
+import { deadTimeOf, gateResistanceOf, thermalPath } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 
 /**
@@ -12,13 +12,16 @@ import type { OperatingPoint } from "./operating-point.ts";
 export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] {
   const list: Assumption[] = [];
   list.push(op.mode === "inverter" ? { key: "topologyInverter", values: { m: op.m, pf: op.pf } } : { key: "topologyDcdc", values: { duty: op.duty } });
-  list.push({ key: "scaling" });
-  if (data.kind === "mosfet") list.push({ key: "mosfetSync", values: { deadTime: SIC_DEAD_TIME * 1e9 } });
+  if (data.kind !== "diode") list.push({ key: "scaling", values: { cold: data.energies.tj[0], hot: data.energies.tj[1] } });
+  const rg = gateResistanceOf(data, op);
+  if (rg !== null) list.push({ key: "gateResistance", values: { rg } });
+  if (data.kind === "mosfet") list.push({ key: "mosfetSync", values: { deadTime: deadTimeOf(data, op)! } });
   if (data.kind === "diode") list.push({ key: "diodeCapacitive" });
   list.push(data.ratings.iPulse === undefined ? { key: "currentNoPulse" } : { key: "currentPulse", values: { iPulse: data.ratings.iPulse } });
-  if (data.kind === "igbt") list.push({ key: "igbtEnergies", values: { tj: data.switchingRef.tj } });
-  if (data.rthRef === "fluid") list.push({ key: "fluid" });
-  if (data.threeLevel) list.push({ key: "threeLevel" });
+  const reference = op.tcRef ?? "case";
+  const path = thermalPath(data, reference);
+  if (path) list.push({ key: `thermalPath_${reference}`, values: { rth: Number(path.rth.toPrecision(3)) } });
+  if (data.threeLevel) list.push({ key: "threeLevel", values: { vSwitch: op.vBus / 2 } });
   list.push({ key: "thermal" }, { key: "ideal" }, { key: "datasheetGoverns" });
   return list;
 }

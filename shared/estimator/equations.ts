@@ -11,10 +11,23 @@
  */
 export const MODEL_TJ_RANGE = { min: -55, max: 250 } as const;
 
-/** Value of an on-state parameter at T_j, linear through (25 °C, at25) and (tHot, atHot). */
-export function atTemperature(at25: number, atHot: number, tHot: number, tj: number): number {
-  const t = Math.min(Math.max(tj, MODEL_TJ_RANGE.min), MODEL_TJ_RANGE.max);
-  return at25 + ((atHot - at25) * (t - 25)) / (tHot - 25);
+/**
+ * Value of a characteristic given at points (xs ascending, at least two), piecewise linear between them and
+ * continued along the first or last segment beyond them. Datasheet curves of SiC R_DS(on)(T_j) are convex, so
+ * a line through 25 °C and T_j,max alone overstates the resistance in between.
+ */
+export function interpolate(xs: readonly number[], ys: readonly number[], x: number): number {
+  const last = xs.length - 1;
+  let index = 0;
+  while (index < last - 1 && x > xs[index + 1]!) index++;
+  const x0 = xs[index]!;
+  const x1 = xs[index + 1]!;
+  return ys[index]! + ((ys[index + 1]! - ys[index]!) * (x - x0)) / (x1 - x0);
+}
+
+/** Value of an on-state parameter at T_j from its points (T_j clamped to the model's range). */
+export function atTemperature(ts: readonly number[], values: readonly number[], tj: number): number {
+  return interpolate(ts, values, Math.min(Math.max(tj, MODEL_TJ_RANGE.min), MODEL_TJ_RANGE.max));
 }
 
 /**
@@ -64,6 +77,70 @@ export function dcDeadTimeDiode(v0: number, r: number, current: number, deadTime
   return 2 * deadTime * fsw * (v0 * current + r * current ** 2);
 }
 
+/** The freewheeling path of a synchronous-rectifier MOSFET: its channel in reverse, its body diode in the dead times (W). */
+export interface Freewheel {
+  channel: number;
+  bodyDiode: number;
+}
+
+/** Points of the quadrature over the half-period when the dead times outlast the shortest freewheeling interval. */
+const FREEWHEEL_STEPS = 96;
+
+/**
+ * SPWM: the device that freewheels (1 − d(θ) of each period, d = (1 + M·sin(θ + φ))/2, current I_pk·sin θ for
+ * θ in (0, π)) does so through its channel except in the two dead times, share Δ = 2·t_dd·f_sw, when the body
+ * diode (V0 + r_d·i) carries the current. Where Δ fits into every freewheeling interval (Δ ≤ (1 − M)/2) this is
+ * the closed form: channel = r·I_pk²·(1/8 − M·cos φ/(3π)) − Δ·r·I_pk²/4, diode = Δ·(V0·I_pk/π + r_d·I_pk²/4);
+ * otherwise the diode takes the whole freewheeling interval where it is shorter than Δ, summed numerically.
+ */
+export function spwmFreewheel(rChannel: number, v0Diode: number, rDiode: number, iPeak: number, m: number, cosPhi: number, deadTime: number, fsw: number): Freewheel {
+  const share = Math.min(1, 2 * deadTime * fsw);
+  if (share <= (1 - Math.min(m, 1)) / 2 + 1e-12) {
+    return {
+      channel: spwmDiodeConduction(0, rChannel, iPeak, m, cosPhi) - (share * rChannel * iPeak ** 2) / 4,
+      bodyDiode: spwmDeadTimeDiode(v0Diode, rDiode, iPeak, deadTime, fsw),
+    };
+  }
+  // Midpoint rule over θ in (0, π); the phase angle φ follows from cos φ (sin φ ≥ 0: the sign of φ does not
+  // change the averages of the closed form, and the lagging case is the usual one).
+  const sinPhi = Math.sqrt(Math.max(0, 1 - cosPhi ** 2));
+  let channel = 0;
+  let bodyDiode = 0;
+  for (let step = 0; step < FREEWHEEL_STEPS; step++) {
+    const theta = ((step + 0.5) * Math.PI) / FREEWHEEL_STEPS;
+    const sinTheta = Math.sin(theta);
+    const i = iPeak * sinTheta;
+    const free = (1 - m * (sinTheta * cosPhi + Math.cos(theta) * sinPhi)) / 2;
+    const dead = Math.min(share, Math.max(0, free));
+    channel += rChannel * i * i * (free - dead);
+    bodyDiode += (v0Diode * i + rDiode * i * i) * dead;
+  }
+  // (1/2π)·∫₀^π … dθ with dθ = π/N.
+  const scale = 1 / (2 * FREEWHEEL_STEPS);
+  return { channel: channel * scale, bodyDiode: bodyDiode * scale };
+}
+
+/**
+ * DC/DC: the synchronous rectifier freewheels for 1 − D of the period (D = the switch's conduction share, which
+ * the converter's control sets to the conversion ratio whatever the dead time), through its body diode in both
+ * dead times (share Δ = 2·t_dd·f_sw, at most 1 − D) and through its channel for the rest.
+ */
+export function dcFreewheel(rChannel: number, v0Diode: number, rDiode: number, current: number, duty: number, deadTime: number, fsw: number): Freewheel {
+  const dead = Math.min(2 * deadTime * fsw, 1 - duty);
+  return {
+    channel: dcConduction(0, rChannel, current, 1 - duty - dead),
+    bodyDiode: dcConduction(v0Diode, rDiode, current, dead),
+  };
+}
+
+/**
+ * Hard-switching loss from the transition times of a linear voltage and current ramp (ROHM, "Calculation of
+ * Power Loss (Synchronous)", No. AEK59-D1-0065-2, eq. (3)): P = ½·V·I·(t_r + t_f)·f_sw.
+ */
+export function transitionSwitching(vBus: number, current: number, tRise: number, tFall: number, fsw: number): number {
+  return 0.5 * vBus * current * (tRise + tFall) * fsw;
+}
+
 /**
  * Energy dissipated in the switch each time it charges a Schottky diode's junction capacitance to the bus voltage V
  * (J), given the diode's datasheet charge Q_ref at V_ref and the exponent k of Q(V)·V = Q_ref·V_ref·(V/V_ref)^k.
@@ -78,4 +155,38 @@ export function dcDeadTimeDiode(v0: number, r: number, current: number, deadTime
  */
 export function capacitiveChargeLoss(qRef: number, vRef: number, k: number, vBus: number): number {
   return (qRef * vRef * (vBus / vRef) ** k) / k;
+}
+
+/**
+ * How a switching energy scales with the external gate resistance: the datasheet's E(R_G) curve (points, as
+ * multiples of any common value) read at R_G and at the reference R_G, and divided. A higher R_G slows the
+ * transitions (more E_on and E_off); a diode's recovery energy falls with the slower di/dt. Floored at a tenth
+ * so an extrapolation far below the curve never switches for free.
+ */
+export function gateResistanceFactor(rgs: readonly number[], energies: readonly number[], rgRef: number, rg: number): number {
+  if (rg === rgRef) return 1;
+  return Math.max(0.1, interpolate(rgs, energies, rg) / interpolate(rgs, energies, rgRef));
+}
+
+/**
+ * The mean over a whole output period of a switching energy E(i) (points, piecewise linear, continued along the
+ * last segment) switched at i = I_pk·sin θ in the half-period θ in (0, π) that the device switches:
+ * (1/2π)·∫₀^π E(I_pk·sin θ) dθ = (1/π)·∫₀^{π/2} E(I_pk·sin θ) dθ. On a segment E = a + b·i, so its stretch of θ
+ * contributes a·Δθ + b·I_pk·(cos θ₁ − cos θ₂): exact, and for E linear through zero it is E_ref·I_pk/(π·I_ref),
+ * the average of spwmSwitching.
+ */
+export function sineAverage(currents: readonly number[], energies: readonly number[], iPeak: number): number {
+  const last = currents.length - 2;
+  let sum = 0;
+  for (let index = 0; index <= last; index++) {
+    const x0 = currents[index]!;
+    const x1 = currents[index + 1]!;
+    const slope = (energies[index + 1]! - energies[index]!) / (x1 - x0);
+    const offset = energies[index]! - slope * x0;
+    // The first segment also covers currents below its first point, the last those above its last.
+    const from = index === 0 ? 0 : Math.asin(Math.min(1, x0 / iPeak));
+    const to = index === last ? Math.PI / 2 : Math.asin(Math.min(1, x1 / iPeak));
+    if (to > from) sum += offset * (to - from) + slope * iPeak * (Math.cos(from) - Math.cos(to));
+  }
+  return sum / Math.PI;
 }

@@ -7,18 +7,18 @@ import {
   atTemperature,
   capacitiveChargeLoss,
   dcConduction,
-  dcDeadTimeDiode,
+  dcFreewheel,
   dcSwitching,
+  gateResistanceFactor,
   MODEL_TJ_RANGE,
-  spwmDeadTimeDiode,
   spwmDiodeConduction,
+  spwmFreewheel,
+  interpolate,
+  sineAverage,
   spwmSwitchConduction,
-  spwmSwitching,
 } from "./equations.ts";
-import type { Mode, OperatingPoint } from "./operating-point.ts";
+import type { Mode, OperatingPoint, TemperatureReference } from "./operating-point.ts";
 
-/** Dead time assumed for SiC MOSFET legs (s): long enough for a typical gate driver, short enough to matter little. */
-export const SIC_DEAD_TIME = 250e-9;
 /** The fixed-point iteration stops after this many steps (it settles in a few when it settles at all). */
 export const MAX_ITERATIONS = 200;
 /** Settled when no junction temperature moves more than this between two steps (K). */
@@ -35,6 +35,8 @@ export interface LossBreakdown {
   switching: number;
   /** Freewheeling path conduction: diode, or MOSFET channel in reverse plus body diode in the dead times (W). */
   diodeConduction: number;
+  /** Of `diodeConduction`, what a MOSFET's body diode dissipates in the dead times (W; 0 for other parts). */
+  deadTime: number;
   /** Diode reverse recovery (IGBT module) (W). */
   diodeSwitching: number;
   /**
@@ -69,7 +71,9 @@ export type Unsuitability =
   | { code: "voltageOverRating"; vBus: number; vRated: number }
   | { code: "currentOverPulse"; current: number; rating: number }
   | { code: "tjOverMax"; junction: JunctionName; tj: number; tjMax: number }
-  | { code: "thermalRunaway"; junction: JunctionName; loopGain: number };
+  | { code: "thermalRunaway"; junction: JunctionName; loopGain: number }
+  /** Our data has no thermal path from the junction to where the point's temperature is measured. */
+  | { code: "referenceUnavailable"; reference: TemperatureReference };
 
 /** A caution short of unsuitability. */
 export type EstimateWarning = { code: "voltageOver80"; vBus: number; vRated: number; limit: number };
@@ -87,6 +91,9 @@ export interface Estimate {
   iterations: number;
   /** Peak device current (A): I_pk of the sine, or the DC current. */
   iPeak: number;
+  /** The dead time (ns) and gate resistance (Ω) the estimate used: the operating point's, or the part's own. */
+  deadTime: number | null;
+  rg: number | null;
   /** The reasons the part cannot stand the point; empty when it can. */
   unsuitable: Unsuitability[];
   warnings: EstimateWarning[];
@@ -98,16 +105,64 @@ interface Model {
   evaluate: (tj: number[]) => { losses: Omit<LossBreakdown, "total">; powers: number[] };
 }
 
+/** The dead time (ns) a MOSFET estimate uses: the operating point's, else the part's recommended one. */
+export function deadTimeOf(data: LossData, op: OperatingPoint): number | null {
+  return data.kind === "mosfet" ? (op.deadTime ?? data.deadTime) : null;
+}
+
+/** The gate resistance (Ω) an estimate uses: the operating point's, else the part's switching reference. */
+export function gateResistanceOf(data: LossData, op: OperatingPoint): number | null {
+  return data.kind === "diode" ? null : (op.rg ?? data.switchingRef.rg);
+}
+
+/**
+ * The thermal resistances from the junctions to where the point's temperature is measured: the datasheet's R_th
+ * to its own reference (case, or coolant for a pin-fin module), plus the case-to-heat-sink interface for a heat
+ * sink, or the pin-fin module's R_th(j-c) for its baseplate (case or heat sink: the baseplate is its heat sink).
+ * Null where our data has no such path: a case-referenced part against a coolant temperature (the cooler's R_th is
+ * the visitor's), or a part without the interface value.
+ */
+export function thermalPath(data: LossData, reference: TemperatureReference): { rth: number; rthDiode: number | null } | null {
+  const diode = data.kind === "igbt" ? data.rthDiode : null;
+  if (data.rthRef === "fluid") {
+    if (reference === "coolant") return { rth: data.rth, rthDiode: diode };
+    return data.rthCase === undefined ? null : { rth: data.rthCase, rthDiode: null };
+  }
+  if (reference === "case") return { rth: data.rth, rthDiode: diode };
+  if (reference === "coolant" || data.rthCh === undefined) return null;
+  return { rth: data.rth + data.rthCh, rthDiode: diode === null ? null : diode + (data.rthChDiode ?? data.rthCh) };
+}
+
 const milliohm = (value: number) => value / 1000;
+
+/**
+ * A switching energy of a leg at the operating point as a function of T_j (J per switching period, averaged over
+ * the output period for SPWM): the E(I) rows of the part's table read at the current (the sine's events averaged
+ * exactly, sineAverage), interpolated between the table's two temperatures, times the voltage scaling
+ * (V/V_ref)^k and the gate-resistance factor. The rows are read once per estimate; each temperature step is
+ * then one interpolation. Floored at a fifth of the smaller row so an extrapolation never switches for free.
+ */
+function switchingEnergy(tjs: readonly [number, number], currents: readonly number[], rows: readonly [number[], number[]], op: OperatingPoint, iPeak: number, scale: number): (tj: number) => number {
+  const read = (row: number[]) => (op.mode === "inverter" ? sineAverage(currents, row, iPeak) : interpolate(currents, row, iPeak)) * scale * 1e-3;
+  const values = [read(rows[0]), read(rows[1])];
+  const floor = 0.2 * Math.min(values[0]!, values[1]!);
+  return (tj) => Math.max(floor, atTemperature(tjs, values, tj));
+}
 const millijoule = (value: number) => value / 1000;
 const nanocoulomb = (value: number) => value / 1e9;
 
 function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): Model {
-  const channel = (tj: number) => milliohm(atTemperature(data.channel.r[0], data.channel.r[1], data.channel.tHot, tj));
+  const channel = (tj: number) => milliohm(atTemperature(data.channel.t, data.channel.r, tj));
   const bd = data.bodyDiode;
-  const bodyDiode = (tj: number) => ({ v0: atTemperature(bd.v0[0], bd.v0[1], bd.tHot, tj), r: milliohm(atTemperature(bd.r[0], bd.r[1], bd.tHot, tj)) });
+  const bodyDiode = (tj: number) => ({ v0: atTemperature(bd.t, bd.v0, tj), r: milliohm(atTemperature(bd.t, bd.r, tj)) });
   const ref = data.switchingRef;
-  const eSwitch = millijoule(data.eOn + data.eOff);
+  const rg = op.rg ?? ref.rg;
+  const { gate, energies } = data;
+  const voltage = (op.vBus / ref.v) ** data.kv;
+  const eOn = switchingEnergy(energies.tj, energies.i, energies.eOn, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
+  const eOff = switchingEnergy(energies.tj, energies.i, energies.eOff, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
+  const switching = (tj: number) => op.fsw * (eOn(tj) + eOff(tj));
+  const deadTime = (op.deadTime ?? data.deadTime) * 1e-9;
   if (op.mode === "inverter") {
     // Synchronous rectification: the reverse (freewheeling) share of the current flows through the channel too,
     // with V0 = 0, and through the body diode only in the dead times. One device, one junction.
@@ -116,10 +171,13 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
       evaluate: ([tj]) => {
         const r = channel(tj!);
         const diode = bodyDiode(tj!);
+        // The dead times come out of the channel's reverse conduction: the body diode carries the current then.
+        const freewheel = spwmFreewheel(r, diode.v0, diode.r, iPeak, op.m, op.pf, deadTime, op.fsw);
         const losses = {
           conduction: spwmSwitchConduction(0, r, iPeak, op.m, op.pf),
-          switching: spwmSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
-          diodeConduction: spwmDiodeConduction(0, r, iPeak, op.m, op.pf) + spwmDeadTimeDiode(diode.v0, diode.r, iPeak, SIC_DEAD_TIME, op.fsw),
+          switching: switching(tj!),
+          diodeConduction: freewheel.channel + freewheel.bodyDiode,
+          deadTime: freewheel.bodyDiode,
           diodeSwitching: 0,
           inSwitch: 0,
         };
@@ -135,10 +193,12 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
     ],
     evaluate: ([tjSwitch, tjRectifier]) => {
       const diode = bodyDiode(tjRectifier!);
+      const freewheel = dcFreewheel(channel(tjRectifier!), diode.v0, diode.r, iPeak, op.duty, deadTime, op.fsw);
       const losses = {
         conduction: dcConduction(0, channel(tjSwitch!), iPeak, op.duty),
-        switching: dcSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
-        diodeConduction: dcConduction(0, channel(tjRectifier!), iPeak, 1 - op.duty) + dcDeadTimeDiode(diode.v0, diode.r, iPeak, SIC_DEAD_TIME, op.fsw),
+        switching: switching(tjSwitch!),
+        diodeConduction: freewheel.channel + freewheel.bodyDiode,
+        deadTime: freewheel.bodyDiode,
         diodeSwitching: 0,
         inSwitch: 0,
       };
@@ -150,8 +210,8 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
 
 function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Model {
   const forward = (tj: number) => ({
-    v0: atTemperature(data.forward.v0[0], data.forward.v0[1], data.forward.tHot, tj),
-    r: milliohm(atTemperature(data.forward.r[0], data.forward.r[1], data.forward.tHot, tj)),
+    v0: atTemperature(data.forward.t, data.forward.v0, tj),
+    r: milliohm(atTemperature(data.forward.t, data.forward.r, tj)),
   });
   return {
     junctions: [{ name: "diode", rth: data.rth }],
@@ -162,6 +222,7 @@ function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Mod
         conduction: 0,
         switching: 0,
         diodeConduction: inverter ? spwmDiodeConduction(v0, r, iPeak, op.m, op.pf) : dcConduction(v0, r, iPeak, 1 - op.duty),
+        deadTime: 0,
         diodeSwitching: 0,
         // The charge is moved at each commutation of the diode (in the inverter: only in the half-period that it
         // conducts); the energy is dissipated in the switch that turns on, so it does not heat the diode.
@@ -173,8 +234,14 @@ function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Mod
 }
 
 function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model {
-  const curve = (c: IgbtLossData["igbt"], tj: number) => ({ v0: atTemperature(c.v0[0], c.v0[1], c.tHot, tj), r: milliohm(atTemperature(c.r[0], c.r[1], c.tHot, tj)) });
+  const curve = (c: IgbtLossData["igbt"], tj: number) => ({ v0: atTemperature(c.t, c.v0, tj), r: milliohm(atTemperature(c.t, c.r, tj)) });
   const ref = data.switchingRef;
+  const rg = op.rg ?? ref.rg;
+  const { gate, energies } = data;
+  const voltage = (op.vBus / ref.v) ** data.kv;
+  const eOn = switchingEnergy(energies.tj, energies.i, energies.eOn, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
+  const eOff = switchingEnergy(energies.tj, energies.i, energies.eOff, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
+  const eRec = switchingEnergy(energies.tj, energies.i, energies.eRec, op, iPeak, (op.vBus / ref.v) ** data.kvRec * gateResistanceFactor(gate.rg, gate.eRec, ref.rg, rg));
   return {
     junctions: [
       { name: "switch", rth: data.rth },
@@ -184,22 +251,24 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       const igbt = curve(data.igbt, tjSwitch!);
       const diode = curve(data.diode, tjDiode!);
       // Energies linear in T_vj around the reference (floored so a cold junction never switches for free).
-      const eSwitch = millijoule(data.eOn + data.eOff) * Math.max(0.2, 1 + data.eTc * (tjSwitch! - ref.tj));
-      const eRec = millijoule(data.eRec) * Math.max(0.2, 1 + data.eRecTc * (tjDiode! - ref.tj));
+      const switching = op.fsw * (eOn(tjSwitch!) + eOff(tjSwitch!));
+      const recovery = op.fsw * eRec(tjDiode!);
       const losses =
         op.mode === "inverter"
           ? {
               conduction: spwmSwitchConduction(igbt.v0, igbt.r, iPeak, op.m, op.pf),
-              switching: spwmSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
+              switching,
               diodeConduction: spwmDiodeConduction(diode.v0, diode.r, iPeak, op.m, op.pf),
-              diodeSwitching: spwmSwitching(eRec, ref.i, ref.v, data.kvRec, iPeak, op.vBus, op.fsw),
+              deadTime: 0,
+              diodeSwitching: recovery,
               inSwitch: 0,
             }
           : {
               conduction: dcConduction(igbt.v0, igbt.r, iPeak, op.duty),
-              switching: dcSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
+              switching,
               diodeConduction: dcConduction(diode.v0, diode.r, iPeak, 1 - op.duty),
-              diodeSwitching: dcSwitching(eRec, ref.i, ref.v, data.kvRec, iPeak, op.vBus, op.fsw),
+              deadTime: 0,
+              diodeSwitching: recovery,
               inSwitch: 0,
             };
       return { losses, powers: [losses.conduction + losses.switching, losses.diodeConduction + losses.diodeSwitching] };
@@ -294,7 +363,14 @@ function solveTemperatures(model: Model, tc: number): ThermalSolution {
 /** Estimates one part at a (validated) operating point. Never returns NaN: every input was range-checked. */
 export function estimate(data: LossData, op: OperatingPoint): Estimate {
   const iPeak = peakCurrent(op);
-  const model = modelOf(data, op, iPeak);
+  // A three-level (NPC) module's switches each block and commutate half the DC link (V_bus is the DC link).
+  const point = data.threeLevel ? { ...op, vBus: op.vBus / 2 } : op;
+  // Where no thermal path to the point's reference is known, the estimate runs to the nearest one we have (the
+  // datasheet's own reference) and says the part cannot be compared there.
+  const reference = op.tcRef ?? "case";
+  const path = thermalPath(data, reference);
+  const thermal = path ? { ...data, rth: path.rth, ...(path.rthDiode === null ? {} : { rthDiode: path.rthDiode }) } : data;
+  const model = modelOf(thermal as LossData, point, iPeak);
   const { ratings } = data;
   const tjMax = ratings.tjMax;
   const solution = solveTemperatures(model, op.tc);
@@ -312,7 +388,8 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
   }));
 
   const unsuitable: Unsuitability[] = [];
-  if (op.vBus > ratings.v) unsuitable.push({ code: "voltageOverRating", vBus: op.vBus, vRated: ratings.v });
+  if (!path) unsuitable.push({ code: "referenceUnavailable", reference });
+  if (point.vBus > ratings.v) unsuitable.push({ code: "voltageOverRating", vBus: point.vBus, vRated: ratings.v });
   // The current is judged by the heat it makes (T_j below) and by the pulsed rating where one is known; a
   // continuous DC rating says nothing about a sine's peak.
   if (ratings.iPulse !== undefined && iPeak > ratings.iPulse) unsuitable.push({ code: "currentOverPulse", current: iPeak, rating: ratings.iPulse });
@@ -323,7 +400,7 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
   const warnings: EstimateWarning[] = [];
   const limit = VOLTAGE_DERATING * ratings.v;
   // Above the rating the part is unsuitable (reported above), not merely close to it.
-  if (op.vBus > limit && op.vBus <= ratings.v) warnings.push({ code: "voltageOver80", vBus: op.vBus, vRated: ratings.v, limit });
+  if (point.vBus > limit && point.vBus <= ratings.v) warnings.push({ code: "voltageOver80", vBus: point.vBus, vRated: ratings.v, limit });
 
   const temperatures = junctions.map((junction) => junction.tj);
   return {
@@ -336,6 +413,8 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
     converged: solution.converged,
     iterations: solution.iterations,
     iPeak,
+    deadTime: deadTimeOf(data, op),
+    rg: gateResistanceOf(data, op),
     unsuitable,
     warnings,
   };

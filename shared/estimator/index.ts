@@ -6,3 +6,4 @@ export * from "./estimate.ts";
 export * from "./assumptions.ts";
 export * from "./suggest.ts";
 export * from "./ranking.ts";
+export * from "./ripple.ts";

@@ -1,4 +1,4 @@
-// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>]`: one pure
+// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>][,dt<ns>][,rg<Ω>]`: one pure
 // read/write pair so the finder, the detail page and compare read and write it alike. Validation (zod) is
 // in validate.ts, apart, so that browser bundles which only show a validated point carry no zod.
 
@@ -6,6 +6,9 @@ export const modes = ["inverter", "dcdc"] as const;
 export type Mode = (typeof modes)[number];
 export const currentKinds = ["rms", "peak"] as const;
 export type CurrentKind = (typeof currentKinds)[number];
+/** Where the reference temperature `tc` is measured: the case, the heat sink, or the coolant of a liquid cooler. */
+export const temperatureReferences = ["case", "heatsink", "coolant"] as const;
+export type TemperatureReference = (typeof temperatureReferences)[number];
 
 /**
  * A two-level half-bridge leg at one operating point. Inverter: sinusoidal PWM, phase current `current` (RMS or
@@ -25,10 +28,18 @@ export interface OperatingPoint {
   pf: number;
   /** DC/DC: duty cycle of the hard-switched device, 0.01…0.99. */
   duty: number;
-  /** Case (or heat-sink, or coolant for R_th(j-f) parts) temperature (°C). */
+  /** Reference temperature (°C): of the case, the heat sink or the coolant, as `tcRef` says. */
   tc: number;
+  /** Where `tc` is measured; absent: the case. */
+  tcRef?: TemperatureReference;
   /** Inverter: modulation index M (peak phase voltage / half the bus voltage), linear SPWM up to 1.15 with third-harmonic injection. */
   m: number;
+  /** Dead time of each of the leg's two transitions (ns); absent: each part's recommended dead time. */
+  deadTime?: number;
+  /** External gate resistance R_G (Ω); absent: each part's switching-reference R_G. */
+  rg?: number;
+  /** Inverter: output (fundamental) frequency f_o (Hz) for the junction temperature's ripple; absent: 50 Hz. */
+  fo?: number;
 }
 
 /** The limits of each input: wider than any of our parts, narrow enough to catch a unit slip or a typo. */
@@ -40,6 +51,9 @@ export const limits = {
   duty: { min: 0.01, max: 0.99 },
   tc: { min: -40, max: 175 },
   m: { min: 0.05, max: 1.15 },
+  deadTime: { min: 0, max: 10_000 },
+  rg: { min: 0.1, max: 100 },
+  fo: { min: 0.1, max: 2000 },
 } as const;
 export type OperatingPointField = keyof typeof limits;
 
@@ -47,6 +61,7 @@ export type OperatingPointField = keyof typeof limits;
 export const DEFAULT_MODULATION_INDEX = 0.9;
 export const DEFAULT_PF = 0.9;
 export const DEFAULT_DUTY = 0.5;
+export const DEFAULT_OUTPUT_FREQUENCY = 50;
 
 /** A starting point the panel suggests: an 800 V, 20 A RMS, 50 kHz inverter at T_c = 80 °C (the issue's example). */
 export const exampleOperatingPoint: OperatingPoint = {
@@ -62,7 +77,7 @@ export const exampleOperatingPoint: OperatingPoint = {
 };
 
 export interface OperatingPointIssue {
-  field: OperatingPointField | "mode" | "currentKind" | "op";
+  field: OperatingPointField | "mode" | "currentKind" | "tcRef" | "op";
   /** Key in the estimator namespace. */
   message: string;
   /** Interpolation values of the message. */
@@ -92,6 +107,17 @@ function parseDecimal(text: string | undefined): number {
   return Number(text.trim());
 }
 
+/** The optional tagged values after the five (or six) positional ones: `dt150` = 150 ns dead time, `rg4.7` = 4.7 Ω. */
+const tags = { dt: "deadTime", rg: "rg", fo: "fo" } as const;
+const tagPattern = /^(dt|rg|fo)(.*)$/i;
+
+/** The reference a temperature's suffix names: none or "c" the case, "h" the heat sink, "f" the coolant (fluid). */
+function referenceOf(text: string | undefined): TemperatureReference | undefined {
+  const suffix = /([chf])$/i.exec(text ?? "")?.[1]?.toLowerCase();
+  return suffix === "h" ? "heatsink" : suffix === "f" ? "coolant" : undefined;
+}
+const referenceSuffix: Record<TemperatureReference, string> = { case: "", heatsink: "h", coolant: "f" };
+
 /** The URL form read into raw fields (numbers may be NaN) for validate.ts, and into text for the form. */
 export interface OperatingPointReading {
   text: string;
@@ -109,7 +135,18 @@ export interface OperatingPointReading {
 export function readOperatingPoint(text: string | null | undefined): OperatingPointReading | null {
   if (text === null || text === undefined || text.trim() === "") return null;
   const raw = text.trim().slice(0, 100);
-  const parts = raw.split(",").map((part) => part.trim());
+  const all = raw.split(",").map((part) => part.trim());
+  // Positional values first; tagged ones (dead time, gate resistance) may follow in any order, each once.
+  const parts = all.filter((part, index) => index < 5 || !tagPattern.test(part));
+  const tagged = new Map<string, string>();
+  let repeated = false;
+  for (const part of all.slice(5)) {
+    const match = tagPattern.exec(part);
+    if (!match) continue;
+    const key = tags[match[1]!.toLowerCase() as keyof typeof tags];
+    if (tagged.has(key)) repeated = true;
+    tagged.set(key, match[2]!);
+  }
   const [v, i, f, factor, tc, m] = parts;
   const peak = /p$/i.test(i ?? "");
   const dcdc = /^d/i.test(factor ?? "");
@@ -121,8 +158,12 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     fsw: f === undefined ? "" : /[kK]$/.test(f) ? f.slice(0, -1) : f && Number.isFinite(parseFrequency(f)) ? formatNumber(parseFrequency(f) / 1000) : f,
     pf: dcdc ? "" : (factor ?? ""),
     duty: dcdc ? (factor ?? "").slice(1) : "",
-    tc: tc ?? "",
+    tc: (tc ?? "").replace(/[chf]$/i, ""),
+    tcRef: referenceOf(tc) ?? "case",
     m: m ?? "",
+    deadTime: tagged.get("deadTime") ?? "",
+    rg: tagged.get("rg") ?? "",
+    fo: tagged.get("fo") ?? "",
   };
   const fields: Record<keyof OperatingPoint, unknown> = {
     mode: dcdc ? "dcdc" : "inverter",
@@ -132,18 +173,25 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     fsw: parseFrequency(f ?? ""),
     pf: dcdc ? DEFAULT_PF : parseDecimal(factor),
     duty: dcdc ? parseDecimal(draft.duty) : DEFAULT_DUTY,
-    tc: parseDecimal(tc),
+    tc: parseDecimal((tc ?? "").replace(/[chf]$/i, "")),
+    tcRef: referenceOf(tc),
     m: m === undefined || dcdc ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
+    deadTime: tagged.has("deadTime") ? parseDecimal(tagged.get("deadTime")) : undefined,
+    rg: tagged.has("rg") ? parseDecimal(tagged.get("rg")) : undefined,
+    fo: tagged.has("fo") && !dcdc ? parseDecimal(tagged.get("fo")) : undefined,
   };
-  return { text: raw, complete: parts.length >= 5 && parts.length <= 6, fields, draft };
+  return { text: raw, complete: parts.length >= 5 && parts.length <= 6 && !repeated, fields, draft };
 }
 
 /** Writes the URL form; the modulation index only when it is not the default, frequencies in kHz. */
 export function writeOperatingPoint(op: OperatingPoint): string {
   const current = `${formatNumber(op.current)}${op.mode === "inverter" && op.currentKind === "peak" ? "p" : ""}`;
   const factor = op.mode === "dcdc" ? `d${formatNumber(op.duty)}` : formatNumber(op.pf);
-  const fields = [formatNumber(op.vBus), current, `${formatNumber(op.fsw / 1000)}k`, factor, formatNumber(op.tc)];
+  const fields = [formatNumber(op.vBus), current, `${formatNumber(op.fsw / 1000)}k`, factor, `${formatNumber(op.tc)}${referenceSuffix[op.tcRef ?? "case"]}`];
   if (op.mode === "inverter" && op.m !== DEFAULT_MODULATION_INDEX) fields.push(formatNumber(op.m));
+  if (op.deadTime !== undefined) fields.push(`dt${formatNumber(op.deadTime)}`);
+  if (op.rg !== undefined) fields.push(`rg${formatNumber(op.rg)}`);
+  if (op.mode === "inverter" && op.fo !== undefined) fields.push(`fo${formatNumber(op.fo)}`);
   return fields.join(",");
 }
 
@@ -157,7 +205,11 @@ export const formFields = {
   pf: "opPf",
   duty: "opD",
   tc: "opTc",
+  tcRef: "opRef",
   m: "opM",
+  deadTime: "opDt",
+  rg: "opRg",
+  fo: "opFo",
 } as const satisfies Record<keyof OperatingPoint, string>;
 
 /**
@@ -175,10 +227,17 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
     `${field(formFields.current)}${peak ? "p" : ""}`,
     `${field(formFields.fsw)}k`,
     dcdc ? `d${field(formFields.duty)}` : field(formFields.pf),
-    field(formFields.tc),
+    `${field(formFields.tc)}${referenceSuffix[temperatureReferences.find((ref) => ref === field(formFields.tcRef)) ?? "case"]}`,
   ];
   const m = field(formFields.m);
   if (!dcdc && m !== "" && m !== formatNumber(DEFAULT_MODULATION_INDEX)) parts.push(m);
+  // Left empty: each part's own default.
+  const deadTime = field(formFields.deadTime);
+  if (deadTime !== "") parts.push(`dt${deadTime}`);
+  const rg = field(formFields.rg);
+  if (rg !== "") parts.push(`rg${rg}`);
+  const fo = field(formFields.fo);
+  if (!dcdc && fo !== "") parts.push(`fo${fo}`);
   return parts.join(",");
 }
 

@@ -15,7 +15,8 @@ function roundDown125(value: number): number {
 }
 
 export function suggestOperatingPoint(data: LossData): OperatingPoint {
-  const vBus = busFor(data.ratings.v);
+  // A three-level module's switches each block half the DC link: its DC link is twice a two-level one's.
+  const vBus = busFor(data.ratings.v) * (data.threeLevel ? 2 : 1);
   if (data.kind === "diode") {
     // A boost (PFC) diode at half duty and about half its current rating.
     return { mode: "dcdc", vBus, current: roundDown125(data.ratings.i * 0.6), currentKind: "rms", fsw: 65_000, pf: DEFAULT_PF, duty: 0.5, tc: 80, m: DEFAULT_MODULATION_INDEX };
@@ -33,9 +34,10 @@ export function suggestOperatingPoint(data: LossData): OperatingPoint {
 export function suggestForParts(parts: LossData[]): OperatingPoint {
   const switches = parts.filter((data) => data.kind !== "diode");
   const suggestions = (switches.length ? switches : parts).map(suggestOperatingPoint);
-  const lowestV = Math.min(...parts.map((data) => data.ratings.v));
+  // The DC link each part can take: a three-level module's devices each see half of it.
+  const linkOf = (data: LossData) => busFor(data.ratings.v) * (data.threeLevel ? 2 : 1);
   const lowestI = Math.min(...parts.map((data) => data.ratings.i));
   const base = suggestions.reduce((slowest, next) => (next.fsw < slowest.fsw ? next : slowest));
   const share = base.mode === "dcdc" ? 0.6 : 0.5;
-  return { ...base, vBus: busFor(lowestV), current: roundDown125(lowestI * share) };
+  return { ...base, vBus: Math.min(...parts.map(linkOf)), current: roundDown125(lowestI * share) };
 }

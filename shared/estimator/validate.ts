@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   currentKinds,
   limits,
+  temperatureReferences,
   modes,
   readOperatingPoint,
   writeOperatingPoint,
@@ -30,7 +31,11 @@ export const operatingPointSchema = z.strictObject({
   pf: bounded("pf"),
   duty: bounded("duty"),
   tc: bounded("tc"),
+  tcRef: z.enum(temperatureReferences, { error: "errors.tcRef" }).optional(),
   m: bounded("m"),
+  deadTime: bounded("deadTime").optional(),
+  rg: bounded("rg").optional(),
+  fo: bounded("fo").optional(),
 });
 
 /** Validates an operating point; every problem becomes a message key with its bounds (never NaN through). */

@@ -122,8 +122,8 @@ describe("estimator", () => {
       await hydrated(page);
       await setOperatingPoint(page, { "Bus voltage V_bus (V)": "800", "Current (A)": "20", "Switching frequency f_sw (kHz)": "50", "Case temperature T_c (°C)": "80" });
       await page.waitForURL(/op=800,20,50k,0.9,80/);
-      // The hand-worked estimate of test/unit/estimator-model.test.ts.
-      await expect.poll(() => page.locator('[data-estimate="total"]').textContent()).toBe("20.5");
+      // The catalogue's QCM040120K4 at this point (test/routes/estimator.test.ts).
+      await expect.poll(() => page.locator('[data-estimate="total"]').textContent()).toBe("19.5");
       const chart = page.locator('figure[data-chart="loss-vs-fsw"] svg[role="img"]');
       await chart.scrollIntoViewIfNeeded();
       const box = await chart.boundingBox();
@@ -133,7 +133,7 @@ describe("estimator", () => {
       const lengths = await chart.locator("path").evaluateAll((paths) => paths.map((path) => (path as SVGPathElement).getTotalLength()));
       expect(lengths).toHaveLength(3);
       for (const length of lengths) expect(length).toBeGreaterThan(100);
-      expect(await chart.locator("desc").textContent()).toContain("at the operating point, 50 kHz, it is 20.5 W");
+      expect(await chart.locator("desc").textContent()).toContain("at the operating point, 50 kHz, it is 19.5 W");
       // The curve's end: the sweep spans f_sw/10 to 4·f_sw, so a new point redraws the whole chart.
       const totalPath = () => chart.locator("path.loss-chart__total").getAttribute("d");
       const before = await totalPath();
@@ -152,7 +152,7 @@ describe("estimator", () => {
       const compare = page.locator("table.estimate-table--compare");
       await compare.scrollIntoViewIfNeeded();
       expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM013120K4", "QCM040120K4", "QCM160120K3"]);
-      expect(await compare.locator("td.is-best").textContent()).toBe("16.8 (lowest loss of its device type among the suitable parts)");
+      expect(await compare.locator("td.is-best").textContent()).toBe("17.7 (lowest loss of its device type among the suitable parts)");
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-${width}.png`), fullPage: true });
       expect(await axe(page)).toEqual([]);
 
@@ -165,7 +165,7 @@ describe("estimator", () => {
       expect(verdicts[0]).toBe("Yes");
       for (const verdict of verdicts.slice(1)) expect(verdict).toContain("Not suitable: Bus voltage 800 V is above the rated 650 V.");
       expect(await compare.locator("td.is-best").count()).toBe(1);
-      expect(await compare.locator("td.is-best").textContent()).toMatch(/^20\.5 /);
+      expect(await compare.locator("td.is-best").textContent()).toMatch(/^19\.5 /);
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-unsuitable-${width}.png`), fullPage: true });
       expect(await axe(page)).toEqual([]);
       expect(problems).toEqual([]);

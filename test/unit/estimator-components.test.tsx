@@ -32,14 +32,18 @@ const mosfet: LossData = {
   ratings: { v: 1200, i: 44, tc: 100, tjMax: 175 },
   rthRef: "case",
   rth: 0.55,
-  channel: { tHot: 175, v0: [0, 0], r: [40, 70] },
+  channel: { t: [25, 175], v0: [0, 0], r: [40, 70] },
   eOn: 0.31,
   eOff: 0.075,
   switchingRef: { v: 800, i: 20, rg: 2.5, tj: 25 },
+  gate: { rg: [2.5, 25], eOn: [0.31, 1.077], eOff: [0.075, 0.3112] },
+  deadTime: 250,
+  // Linear through zero and the same at both temperatures, as the hand calculations take them.
+  energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [180, 180] },
   kv: 1.3,
-  bodyDiode: { tHot: 175, v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
+  bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
 };
-const small: LossData = { ...mosfet, rth: 1.3, channel: { tHot: 175, v0: [0, 0], r: [160, 280] }, ratings: { ...mosfet.ratings, i: 14 } };
+const small: LossData = { ...mosfet, rth: 1.3, channel: { t: [25, 175], v0: [0, 0], r: [160, 280] }, ratings: { ...mosfet.ratings, i: 14 } };
 function point(textForm: string): OperatingPoint {
   const parsed = parseOperatingPoint(textForm);
   if (!parsed?.ok) throw new Error(textForm);
@@ -56,8 +60,8 @@ describe("loss chart", () => {
     const described = /aria-describedby="([^"]+)"/.exec(svg)![1];
     expect(html).toContain(`<title id="${labelled}">Estimated loss of QCM040120K4 from 5 to 200 kHz</title>`);
     const desc = new RegExp(`<desc id="${described}">([^<]+)</desc>`).exec(html)![1]!;
-    // 20.5 W at 50 kHz is the hand-worked value of test/unit/estimator-model.test.ts.
-    expect(desc).toContain("at the operating point, 50 kHz, it is 20.5 W");
+    // 20.3 W at 50 kHz is the hand-worked value of test/unit/estimator-model.test.ts.
+    expect(desc).toContain("at the operating point, 50 kHz, it is 20.3 W");
     // Three curves of 25 points each, and the operating point marked.
     const paths = [...html.matchAll(/<path d="([^"]+)"/g)].map((match) => match[1]!);
     expect(paths).toHaveLength(3);
@@ -78,12 +82,20 @@ describe("loss chart", () => {
 describe("loss breakdown", () => {
   it("shows the model's losses and junction temperature, the limits and the assumptions ending with the datasheet", () => {
     const html = render(<LossBreakdown data={mosfet} op={op} partNumber="QCM040120K4" />);
-    expect(html).toMatch(/data-estimate="total">20\.5</);
+    expect(html).toMatch(/data-estimate="total">20\.3</);
     expect(html).toMatch(/data-estimate="tj">91</);
     const words = text(html);
     expect(words).toContain("No limit exceeded at this operating point.");
     expect(words).toContain("Synchronous rectification");
     expect(words).toContain("250 ns dead time");
+    // Without a Z_th network, no ripple column; with one, the peak over the output period beside the mean.
+    expect(html).not.toContain('data-estimate="tj-peak"');
+    const withZth = { ...mosfet, zth: [{ r: 0.2, tau: 0.005 }, { r: 0.35, tau: 0.3 }] } as LossData;
+    const rippled = render(<LossBreakdown data={withZth} op={{ ...op, fo: 2 }} partNumber="QCM040120K4" />);
+    expect(rippled).toMatch(/<th scope="col" class="is-numeric">T_j peak \(°C\)<\/th>/);
+    const peak = Number(/data-estimate="tj-peak">(\d+)</.exec(rippled)![1]);
+    expect(peak).toBeGreaterThan(91);
+    expect(text(rippled)).toContain("at f_o = 2 Hz");
     expect(words).toMatch(/the datasheet's characteristics and limits govern/);
   });
 
@@ -100,7 +112,7 @@ describe("loss breakdown", () => {
   });
 
   it("names thermal runaway by its loop gain", () => {
-    const steep: LossData = { ...mosfet, rth: 8, channel: { tHot: 175, v0: [0, 0], r: [40, 400] } };
+    const steep: LossData = { ...mosfet, rth: 8, channel: { t: [25, 175], v0: [0, 0], r: [40, 400] } };
     const result = estimate(steep, point("800,40,50k,0.9,80"));
     const gain = result.junctions[0]!.loopGain;
     expect(gain).toBeGreaterThan(1);
@@ -110,7 +122,7 @@ describe("loss breakdown", () => {
   });
 
   it("books a Schottky diode's capacitive charge to the switch, after the diode's total", () => {
-    const diode: LossData = { kind: "diode", ratings: { v: 650, i: 10, tc: 135, tjMax: 175, iPulse: 80 }, rthRef: "case", rth: 1.5, forward: { tHot: 175, v0: [0.92, 0.8], r: [46, 104] }, qc: 27, vQc: 400, kv: 1.5 };
+    const diode: LossData = { kind: "diode", ratings: { v: 650, i: 10, tc: 135, tjMax: 175, iPulse: 80 }, rthRef: "case", rth: 1.5, forward: { t: [25, 175], v0: [0.92, 0.8], r: [46, 104] }, qc: 27, vQc: 400, kv: 1.5 };
     // The hand-worked boost point of test/unit/estimator-model.test.ts: 5.92 W in the diode, 0.468 W in the switch.
     const html = render(<LossBreakdown data={diode} op={point("400,8,65k,d0.5,100")} partNumber="QCD10065T2" />);
     expect(html).toMatch(/data-estimate="total">5\.92</);
@@ -136,9 +148,9 @@ describe("compare losses", () => {
     expect(html).toContain(">BIG</th>");
     expect(html).toContain(">SMALL</th>");
     expect(html).not.toContain("DRIVER");
-    // The 40 mΩ part (20.5 W) beats the 160 mΩ one at 20 A rms.
+    // The 40 mΩ part (20.3 W) beats the 160 mΩ one at 20 A rms.
     expect(estimate(small, op).losses.total).toBeGreaterThan(estimate(mosfet, op).losses.total);
-    expect(html).toContain('class="is-numeric is-best">20.5<span class="visually-hidden"> (lowest loss of its device type among the suitable parts)</span></td>');
+    expect(html).toContain('class="is-numeric is-best">20.3<span class="visually-hidden"> (lowest loss of its device type among the suitable parts)</span></td>');
     expect(html.match(/is-best/g)).toHaveLength(1);
     expect(text(html)).toContain("Suitable at this point Yes Yes");
   });
@@ -146,8 +158,8 @@ describe("compare losses", () => {
   it("marks what cannot stand the point not suitable, after the suitable parts, and never the lowest loss", () => {
     // A 650 V MOSFET and a 650 V diode at 800 V beside a 1200 V MOSFET: both have lower totals than the
     // 1200 V part, both are unsuitable, and the diode is not weighed against the switches anyway.
-    const low: LossData = { ...mosfet, ratings: { ...mosfet.ratings, v: 650 }, channel: { tHot: 175, v0: [0, 0], r: [25, 44] } };
-    const diode: LossData = { kind: "diode", ratings: { v: 650, i: 6, tc: 135, tjMax: 175, iPulse: 49 }, rthRef: "case", rth: 2.5, forward: { tHot: 175, v0: [0.92, 0.8], r: [76.7, 173] }, qc: 17, vQc: 400, kv: 1.5 };
+    const low: LossData = { ...mosfet, ratings: { ...mosfet.ratings, v: 650 }, channel: { t: [25, 175], v0: [0, 0], r: [25, 44] } };
+    const diode: LossData = { kind: "diode", ratings: { v: 650, i: 6, tc: 135, tjMax: 175, iPulse: 49 }, rthRef: "case", rth: 2.5, forward: { t: [25, 175], v0: [0.92, 0.8], r: [76.7, 173] }, qc: 17, vQc: 400, kv: 1.5 };
     expect(estimate(low, op).losses.total).toBeLessThan(estimate(mosfet, op).losses.total);
     const parts = [
       { partNumber: "DIODE", loss: diode },
@@ -161,7 +173,7 @@ describe("compare losses", () => {
       // The 1200 V MOSFET is the only suitable switch, so the switches' lowest; the diode has no other diode to be
       // weighed against, and the unsuitable parts are never marked.
       expect(html.match(/is-best/g)).toHaveLength(1);
-      expect(html).toMatch(/<td class="is-numeric is-best">20\.5<span/);
+      expect(html).toMatch(/<td class="is-numeric is-best">20\.3<span/);
       const words = text(html);
       if (language === "en") {
         expect(words).toContain("Not suitable: Bus voltage 800 V is above the rated 650 V.");
@@ -194,5 +206,30 @@ describe("operating-point panel", () => {
     expect(html).toMatch(/<input id="op-current"[^>]*aria-invalid="true"[^>]*aria-describedby="op-current-e op-current-h"[^>]*value="abc"/);
     expect(text(html)).toContain("请以安培为单位输入电流数值。");
     expect(html).toContain('role="alert"');
+  });
+
+  it("has labelled dead-time and R_G fields, empty for each part's own values, filled from the URL", () => {
+    for (const [language, dead, gate] of [
+      ["en", "Dead time t_dt (ns)", "Gate resistance R_G (Ω)"],
+      ["zh", "死区时间 t_dt（ns）", "栅极电阻 R_G（Ω）"],
+    ] as const) {
+      const empty = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80")} suggestion={op} />, language, `/${language}/x`);
+      expect(empty).toContain(`<label for="op-deadTime">${dead}</label>`);
+      expect(empty).toContain(`<label for="op-rg">${gate}</label>`);
+      expect(empty).toMatch(/<input id="op-deadTime"[^>]*name="opDt"[^>]*value=""/);
+      expect(empty).toMatch(/<input id="op-rg"[^>]*name="opRg"[^>]*value=""/);
+    }
+    const set = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80,dt150,rg4.7")} suggestion={op} />, "en", "/en/x");
+    expect(set).toMatch(/<input id="op-deadTime"[^>]*value="150"/);
+    expect(set).toMatch(/<input id="op-rg"[^>]*value="4.7"/);
+    expect(text(set)).toContain("dead time 150 ns, R_G 4.7 Ω");
+    // Where T_c is measured: three radio buttons, the URL's choice checked, and named in the summary.
+    expect(set).toContain('<input type="radio" name="opRef" checked="" value="case"/>');
+    const sink = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,65h")} suggestion={op} />, "zh", "/zh/x");
+    expect(sink).toContain('<input type="radio" name="opRef" checked="" value="heatsink"/>');
+    expect(text(sink)).toContain("参考温度的测量位置 壳 散热器 冷却液");
+    expect(text(sink)).toContain("T_c 65 °C（散热器）");
+    const bad = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80,dt-1")} suggestion={op} />, "zh", "/zh/x");
+    expect(text(bad)).toContain("死区时间须在 0 至 10000 ns 之间。");
   });
 });

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { lossData, type LossData, type MosfetLossData } from "../../shared/contract/loss-data.ts";
-import { estimate, isSuitable, lossVsFrequency, frequencySweep, assumptionsOf, type OperatingPoint } from "../../shared/estimator/index.ts";
+import { estimate, isSuitable, lossVsFrequency, frequencySweep, assumptionsOf, spwmFreewheel, spwmSwitchConduction, thermalPath, type OperatingPoint } from "../../shared/estimator/index.ts";
 
 const op = (fields: Partial<OperatingPoint>): OperatingPoint => ({
   mode: "inverter",
@@ -24,19 +24,24 @@ const qcm040120k4: LossData = {
   ratings: { v: 1200, i: 44, tc: 100, tjMax: 175 },
   rthRef: "case",
   rth: 0.55,
-  channel: { tHot: 175, v0: [0, 0], r: [40, 70] },
+  channel: { t: [25, 175], v0: [0, 0], r: [40, 70] },
   eOn: 0.31,
   eOff: 0.075,
   switchingRef: { v: 800, i: 20, rg: 2.5, tj: 25 },
   kv: 1.3,
-  bodyDiode: { tHot: 175, v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
+  // E(R_G) and the recommended dead time as the catalogue gives them (250 ns: the dead time the hand calculations use).
+  gate: { rg: [1.25, 2.5, 5, 12.5, 25], eOn: [0.2674, 0.31, 0.3953, 0.651, 1.077], eOff: [0.06187, 0.075, 0.1012, 0.18, 0.3112] },
+  deadTime: 250,
+  // Linear through zero and the same at both temperatures, as the hand calculations take them.
+  energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [180, 180] },
+  bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
 };
 const qcd10065t2: LossData = {
   kind: "diode",
   ratings: { v: 650, i: 10, tc: 135, tjMax: 175 },
   rthRef: "case",
   rth: 1.5,
-  forward: { tHot: 175, v0: [0.92, 0.8], r: [46, 104] },
+  forward: { t: [25, 175], v0: [0.92, 0.8], r: [46, 104] },
   qc: 27,
   vQc: 400,
   kv: 1.5,
@@ -47,36 +52,42 @@ const qim300120h62: LossData = {
   rthRef: "case",
   rth: 0.095,
   rthDiode: 0.152,
-  igbt: { tHot: 150, v0: [0.8, 0.7], r: [3.33, 4.83] },
+  igbt: { t: [25, 150], v0: [0.8, 0.7], r: [3.33, 4.83] },
   eOn: 22.5,
   eOff: 35.4,
   eRec: 19.2,
   switchingRef: { v: 600, i: 300, rg: 1.8, tj: 150 },
   kv: 1.35,
   kvRec: 0.6,
-  eTc: 0.0024,
-  eRecTc: 0.004,
-  diode: { tHot: 150, v0: [1, 0.85], r: [2.5, 2.83] },
+  // Linear through zero in current; at 25 °C 1 − 0.0024·125 = 0.7 times E_on, E_off and 1 − 0.004·125 = 0.5 times
+  // E_rec of 150 °C (temperature coefficients 0.24 %/K and 0.4 %/K around 150 °C).
+  energies: { tj: [25, 150], i: [0, 300], eOn: [[0, 15.75], [0, 22.5]], eOff: [[0, 24.78], [0, 35.4]], eRec: [[0, 9.6], [0, 19.2]] },
+  gate: { rg: [0.9, 1.8, 3.6, 9, 18], eOn: [18.84, 22.5, 29.81, 51.75, 88.31], eOff: [31.86, 35.4, 42.48, 63.72, 99.12], eRec: [21.23, 19.2, 16.66, 13.07, 10.57] },
+  diode: { t: [25, 150], v0: [1, 0.85], r: [2.5, 2.83] },
 };
 
 describe("estimate, worked by hand", () => {
   it("SiC MOSFET QCM040120K4 in an inverter leg: 800 V, 20 A rms, 50 kHz, cos φ 0.9, M 0.9, T_c 80 °C", () => {
     // I_pk = 20·√2 = 28.284 A, I_pk² = 800 A². With x = T_j − 25: R_DS(on) = 0.040 + 0.0002·x Ω.
     // Channel, forward: R·800·(1/8 + 0.81/(3π)) = R·800·0.210944 = R·168.755
-    // Channel, reverse (synchronous rectification): R·800·(1/8 − 0.085944) = R·31.245; both: R·200 = 8 + 0.04·x W
+    // Channel, reverse (synchronous rectification): R·800·(1/8 − 0.085944) = R·31.245, less the two 250 ns dead
+    //   times (share Δ = 2·250 ns·50 kHz = 0.025 of each period) when the body diode carries it instead:
+    //   R·800·0.025/4 = R·5; both directions: R·195 = 7.8 + 0.039·x W
     // Switching: 50 000·0.385 mJ·(1/π)·(28.284/20)·(800/800)^1.3 = 19.25·0.31831·1.41421 = 8.6656 W
-    // Body diode in 2 × 250 ns dead time: 0.025·(V0·28.284/π + r·800/4), V0 = 2.9 − 0.0023333·x,
+    // Body diode in the dead times: 0.025·(V0·28.284/π + r·800/4), V0 = 2.9 − 0.0023333·x,
     //   r = 0.110 + 0.00011333·x → 0.025·(48.1092 + 0.00166·x) = 1.20273 + 0.0000415·x W
-    // P(x) = 17.86833 + 0.0400415·x; T_j = 80 + 0.55·P → x + 25 = 89.82758 + 0.0220228·x
-    //   → x = 64.82758/0.9779772 = 66.287 → T_j = 91.287 °C, P = 17.86833 + 2.65425 = 20.523 W
+    // P(x) = 17.66833 + 0.0390415·x; T_j = 80 + 0.55·P → x + 25 = 89.717582 + 0.02147283·x
+    //   → x = 64.717582/0.97852717 = 66.13773 → T_j = 91.1377 °C, P = 17.66833 + 2.58211 = 20.2504 W
     const result = estimate(qcm040120k4, op({}));
     expect(result.converged).toBe(true);
     expect(result.iterations).toBeGreaterThan(1);
     expect(result.losses.switching).toBeCloseTo(8.6656, 3);
-    expect(result.losses.total).toBeCloseTo(20.523, 2);
-    expect(result.tj).toBeCloseTo(91.287, 2);
-    // Forward channel at x = 66.287: R = 0.0532574 Ω → 168.755·R = 8.9875 W
-    expect(result.losses.conduction).toBeCloseTo(8.9875, 3);
+    expect(result.losses.total).toBeCloseTo(20.2504, 2);
+    expect(result.tj).toBeCloseTo(91.1377, 2);
+    // Forward channel at x = 66.13773: R = 0.05322755 Ω → 168.755·R = 8.98251 W
+    expect(result.losses.conduction).toBeCloseTo(8.98251, 3);
+    // Of the freewheeling loss, the body diode's share: 1.20273 + 0.0000415·66.13773 = 1.20547 W
+    expect(result.losses.deadTime).toBeCloseTo(1.20547, 4);
     expect(result.junctions).toHaveLength(1);
     expect(result.warnings).toEqual([]);
     expect(result.scope).toBe("position");
@@ -137,8 +148,8 @@ describe("estimate, worked by hand", () => {
     // With P linear in T_j (P = a + b·x), the fixed point is x = (T_c − 25 + R_th·a)/(1 − R_th·b); the iteration
     // must land there, and needs more than one step since the losses depend on T_j.
     const result = estimate(qcm040120k4, op({ tc: 25 }));
-    const a = 17.86833;
-    const b = 0.0400415;
+    const a = 17.66833;
+    const b = 0.0390415;
     const x = (0 + 0.55 * a) / (1 - 0.55 * b);
     expect(result.tj).toBeCloseTo(25 + x, 2);
     expect(result.iterations).toBeGreaterThan(2);
@@ -147,13 +158,23 @@ describe("estimate, worked by hand", () => {
 
 describe("limits", () => {
   // A QCM040120K4 whose channel resistance rises with a chosen slope: at 20 A rms (I_pk² = 800 A²) both channel
-  // directions together dissipate R·200 W (see the first test above) and the body diode adds 0.0000415 W/K, so
-  // the loop gain is G = R_th·(200·dR/dT + 0.0000415·f_sw/50 kHz) wherever R_DS(on) is inside the model's range
-  // (to 250 °C): the dead-time term scales with f_sw.
+  // directions together dissipate R·c W and the body diode adds d W/K, so the loop gain is G = R_th·(c·dR/dT + d)
+  // wherever R_DS(on) is inside the model's range (to 250 °C). At 50 kHz c = 195 and d = 0.0000415 (the first
+  // test above); in general both follow from the equations with unit R and the body diode's slopes per kelvin.
   const steep = (rth: number, gain: number, fsw = 50_000): MosfetLossData => {
-    const slope = (gain / rth - 0.0000415 * (fsw / 50_000)) / 200; // Ω/K
-    return { ...(qcm040120k4 as MosfetLossData), rth, channel: { tHot: 175, v0: [0, 0], r: [40, 40 + slope * 150 * 1000] } };
+    const iPeak = 20 * Math.SQRT2;
+    const deadTime = 250e-9;
+    const c = spwmSwitchConduction(0, 1, iPeak, 0.9, 0.9) + spwmFreewheel(1, 0, 0, iPeak, 0.9, 0.9, deadTime, fsw).channel;
+    const d = spwmFreewheel(0, -0.35 / 150, 0.017 / 150, iPeak, 0.9, 0.9, deadTime, fsw).bodyDiode;
+    const slope = (gain / rth - d) / c; // Ω/K
+    return { ...(qcm040120k4 as MosfetLossData), rth, channel: { t: [25, 175], v0: [0, 0], r: [40, 40 + slope * 150 * 1000] } };
   };
+
+  it("steep()'s coefficients at 50 kHz are the hand-worked ones", () => {
+    const iPeak = 20 * Math.SQRT2;
+    expect(spwmSwitchConduction(0, 1, iPeak, 0.9, 0.9) + spwmFreewheel(1, 0, 0, iPeak, 0.9, 0.9, 250e-9, 50_000).channel).toBeCloseTo(195, 3);
+    expect(spwmFreewheel(0, -0.35 / 150, 0.017 / 150, iPeak, 0.9, 0.9, 250e-9, 50_000).bodyDiode).toBeCloseTo(0.0000415, 6);
+  });
 
   it("calls it thermal runaway when the loop gain R_th·dP/dT_j is 1 or more, and reports that gain", () => {
     // G = 1.2 with little loss: the iteration stops at the model's range, where dP/dT_j still gives 1.2. Before,
@@ -169,7 +190,8 @@ describe("limits", () => {
   });
 
   it("is not runaway below a loop gain of 1, however hot the fixed point: that is T_j over T_j,max", () => {
-    // G = 0.9, 10 K/W and 500 kHz (P ≈ 8 + 86.7 + 12 W at 25 °C): the steady temperature is far above 1000 °C
+    // G = 0.9, 10 K/W and 500 kHz (P ≈ 6.9 + 86.7 + 6.7 W at 25 °C: the dead times outlast the shortest
+    // freewheeling intervals there, so the body diode carries what the channel would): the steady temperature is far above 1000 °C
     // (once called runaway) but stable.
     const hot = estimate(steep(10, 0.9, 500_000), op({ tc: 80, fsw: 500_000 }));
     expect(hot.junctions[0]!.loopGain).toBeCloseTo(0.9, 3);
@@ -177,11 +199,11 @@ describe("limits", () => {
     expect(hot.tj!).toBeGreaterThan(1000);
     expect(hot.unsuitable.map((reason) => reason.code)).toEqual(["tjOverMax"]);
     // G = 0.99 with a fixed point inside the range: found (slowly approached, then Newton steps), and it is the
-    // closed form x = (T_c − 25 + R_th·P(25 °C))/(1 − G) with P(25 °C) = 8 + 8.6656 + 1.20273 W.
+    // closed form x = (T_c − 25 + R_th·P(25 °C))/(1 − G) with P(25 °C) = 195·0.040 + 8.6656 + 1.20273 W.
     const rth = 0.05;
     const slow = estimate(steep(rth, 0.99), op({ tc: 25 }));
     expect(slow.converged).toBe(true);
-    expect(slow.tj).toBeCloseTo(25 + (rth * 17.86833) / (1 - 0.99), 1);
+    expect(slow.tj).toBeCloseTo(25 + (rth * 17.66833) / (1 - 0.99), 1);
     expect(slow.unsuitable).toEqual([]);
   });
 
@@ -197,7 +219,7 @@ describe("limits", () => {
   it("judges each junction on its own: an IGBT in runaway leaves its diode's settled temperature as it is", () => {
     // The hand-worked IGBT point (diode 87.0064 °C), with an IGBT whose r_CE rises 40 mΩ/K: G ≫ 1 for the switch.
     const point = op({ vBus: 700, current: 150, fsw: 8000, pf: 0.85, tc: 80 });
-    const steepIgbt = { ...qim300120h62, igbt: { tHot: 150, v0: [0.8, 0.7], r: [3.33, 5000] } } as LossData;
+    const steepIgbt = { ...qim300120h62, igbt: { t: [25, 150], v0: [0.8, 0.7], r: [3.33, 5000] } } as LossData;
     const result = estimate(steepIgbt, point);
     const [igbt, diode] = result.junctions;
     expect(igbt!.tj).toBeNull();
@@ -228,12 +250,12 @@ describe("limits", () => {
 
   it("judges the current by the thermal result and the pulsed rating, not by the continuous DC rating", () => {
     // QCM080120K4 at 800 V, 20 A rms: I_pk = 28.3 A is above its 25 A DC rating at T_c 100 °C, yet the junction
-    // settles at 107 °C of 175 °C: suitable. Its data has no pulsed rating, and the estimate says so.
+    // settles at 104 °C of 175 °C (its convex R_DS(on) curve is below the 25–175 °C line there): suitable. Its data has no pulsed rating, and the estimate says so.
     const qcm080120k4 = catalogueOf("QCM080120K4");
     expect(qcm080120k4.ratings.iPulse).toBeUndefined();
     const result = estimate(qcm080120k4, op({}));
     expect(result.iPeak).toBeGreaterThan(qcm080120k4.ratings.i);
-    expect(result.tj).toBeCloseTo(107, 0);
+    expect(result.tj).toBeCloseTo(104, 0);
     expect(result.unsuitable).toEqual([]);
     expect(result.warnings).toEqual([]);
     expect(assumptionsOf(qcm080120k4, op({})).map((item) => item.key)).toContain("currentNoPulse");
@@ -288,5 +310,136 @@ describe("monotonicity over every part", () => {
     expect(keys).toContain("mosfetSync");
     expect(keys.at(-1)).toBe("datasheetGoverns");
     expect(assumptionsOf(qcd10065t2, op({ mode: "dcdc" })).map((item) => item.key)).toEqual(expect.arrayContaining(["topologyDcdc", "diodeCapacitive"]));
+  });
+});
+
+describe("gate resistance, dead time and on-state curves", () => {
+  it("scales the switching energies with R_G along the part's E(R_G) curves", () => {
+    // QCM040120K4 at R_G = 5 Ω: E_on 0.3953 mJ, E_off 0.1012 mJ (its curve's points) instead of 0.31 + 0.075 mJ
+    // at the reference 2.5 Ω, so the switching loss of the first hand-worked test scales by 0.4965/0.385.
+    const reference = estimate(qcm040120k4, op({}));
+    const slower = estimate(qcm040120k4, op({ rg: 5 }));
+    expect(slower.losses.switching).toBeCloseTo((8.6656 * 0.4965) / 0.385, 3);
+    expect(slower.rg).toBe(5);
+    expect(reference.rg).toBe(2.5);
+    // Between points it interpolates: 3.75 Ω is halfway between 2.5 and 5 Ω.
+    expect(estimate(qcm040120k4, op({ rg: 3.75 })).losses.switching).toBeCloseTo((8.6656 * (0.385 + 0.4965) / 2) / 0.385, 3);
+    // The IGBT's recovery energy falls with R_G, its E_on + E_off rise: 3.6 Ω against 1.8 Ω at the hand-worked point.
+    const point = op({ vBus: 700, current: 150, fsw: 8000, pf: 0.85, tc: 80 });
+    const igbt = estimate(qim300120h62, point);
+    const igbtSlow = estimate(qim300120h62, { ...point, rg: 3.6 });
+    expect(igbtSlow.losses.switching).toBeGreaterThan(igbt.losses.switching);
+    expect(igbtSlow.losses.diodeSwitching).toBeLessThan(igbt.losses.diodeSwitching);
+    expect(assumptionsOf(qim300120h62, { ...point, rg: 3.6 })).toContainEqual({ key: "gateResistance", values: { rg: 3.6 } });
+    // A diode has no gate: the input does not change it.
+    expect(estimate(qcd10065t2, op({ rg: 10 })).losses).toEqual(estimate(qcd10065t2, op({})).losses);
+  });
+
+  it("takes the dead time from the operating point or the part, and out of the channel's reverse conduction", () => {
+    // The part's own 250 ns, or 0 or 400 ns from the point: the body diode's loss is linear in Δ = 2·t_dd·f_sw and
+    // the channel loses R·800·Δ/4 of its reverse conduction.
+    const own = estimate(qcm040120k4, op({ tc: 25 }));
+    expect(own.deadTime).toBe(250);
+    expect(assumptionsOf(qcm040120k4, op({}))).toContainEqual({ key: "mosfetSync", values: { deadTime: 250 } });
+    expect(assumptionsOf(qcm040120k4, op({ deadTime: 100 }))).toContainEqual({ key: "mosfetSync", values: { deadTime: 100 } });
+    const none = estimate({ ...qcm040120k4, rth: 1e-6 } as LossData, op({ tc: 25, deadTime: 0 }));
+    const long = estimate({ ...qcm040120k4, rth: 1e-6 } as LossData, op({ tc: 25, deadTime: 400 }));
+    expect(none.losses.deadTime).toBe(0);
+    // At 25 °C, Δ = 0.04: body diode 0.04·48.10917 = 1.924367 W; the channel's reverse conduction
+    // 0.040·800·0.04/4 = 0.32 W less.
+    expect(long.losses.deadTime).toBeCloseTo(1.924367, 4);
+    expect(long.losses.diodeConduction - long.losses.deadTime).toBeCloseTo(none.losses.diodeConduction - 0.32, 5);
+    // Dead times that fill the whole freewheeling interval leave the channel nothing in reverse.
+    const full = estimate({ ...qcm040120k4, rth: 1e-6 } as LossData, op({ tc: 25, mode: "dcdc", duty: 0.5, deadTime: 10_000 }));
+    expect(full.losses.diodeConduction).toBeCloseTo(full.losses.deadTime, 9);
+  });
+
+  it("reads older two-point on-state rows as the straight line they meant, and interpolates curves piecewise", () => {
+    const old = { ...qcm040120k4, channel: { tHot: 175, v0: [0, 0], r: [40, 70] } };
+    expect(lossData.parse(old)).toEqual(qcm040120k4);
+    // A convex curve: 40, 45, 55, 70 mΩ at 25, 75, 125, 175 °C. At T_j = 100 °C: 50 mΩ, where the line gives 55.
+    const convex = { ...qcm040120k4, rth: 1e-6, channel: { t: [25, 75, 125, 175], v0: [0, 0, 0, 0], r: [40, 45, 55, 70] } } as LossData;
+    const straight = { ...qcm040120k4, rth: 1e-6 } as LossData;
+    const at100 = (data: LossData) => estimate(data, op({ tc: 100 })).losses.conduction;
+    expect(at100(convex) / at100(straight)).toBeCloseTo(50 / 55, 6);
+    // Points out of order or of unequal length are refused.
+    expect(lossData.safeParse({ ...qcm040120k4, channel: { t: [25, 175, 125], v0: [0, 0, 0], r: [40, 70, 55] } }).success).toBe(false);
+    expect(lossData.safeParse({ ...qcm040120k4, channel: { t: [25, 175], v0: [0, 0], r: [40, 55, 70] } }).success).toBe(false);
+  });
+});
+
+describe("switching energies from the E(I) tables at two temperatures", () => {
+  // Junctions at the case temperature: no thermal resistance to speak of.
+  const flat = (data: LossData) => ({ ...data, rth: 1e-6, ...(data.kind === "igbt" ? { rthDiode: 1e-6 } : {}) }) as LossData;
+
+  it("keeps the energy left at zero current (output capacitance, recovery charge) instead of scaling through zero", () => {
+    // The catalogue's QCM040120K4: E_on(0) = 0.0504 mJ (0.35·180 nC·800 V), E_off(0) = 0.00375 mJ at 25 °C.
+    // DC/DC at 0.1 A, 800 V, 100 kHz: one turn-on and one turn-off per period, read at 0.1 A on the table's first
+    // segment: E_on = 0.0504 + 0.1·(0.1031 − 0.0504)/5, E_off = 0.00375 + 0.1·(0.01926 − 0.00375)/5.
+    const part = flat(catalogueOf("QCM040120K4"));
+    const result = estimate(part, op({ mode: "dcdc", duty: 0.5, current: 0.1, fsw: 100_000, tc: 25 }));
+    const eOn = 0.0504 + (0.1 * (0.1031 - 0.0504)) / 5;
+    const eOff = 0.00375 + (0.1 * (0.01926 - 0.00375)) / 5;
+    expect(result.losses.switching).toBeCloseTo(100_000 * (eOn + eOff) * 1e-3, 4);
+    expect(result.losses.switching).toBeGreaterThan(5); // linear through zero from 0.385 mJ at 20 A: 0.19 W
+  });
+
+  it("follows the SiC MOSFET's E_on up with temperature (its body diode's Q_rr rises) and E_off slightly down", () => {
+    const part = catalogueOf("QCM040120K4") as MosfetLossData;
+    expect(part.energies.qrr[1]).toBeGreaterThan(part.energies.qrr[0]);
+    const at = (tc: number) => estimate(flat(part), op({ mode: "dcdc", duty: 0.5, current: 20, fsw: 100_000, tc }));
+    // At 20 A (the reference current) and 800 V: 0.31 + 0.075 mJ at 25 °C, 0.346 + 0.07125 mJ at 175 °C, and
+    // halfway at 100 °C.
+    expect(at(25).losses.switching).toBeCloseTo(100_000 * (0.31 + 0.075) * 1e-3, 4);
+    expect(at(175).losses.switching).toBeCloseTo(100_000 * (0.346 + 0.07125) * 1e-3, 4);
+    expect(at(100).losses.switching).toBeCloseTo(100_000 * ((0.31 + 0.075 + 0.346 + 0.07125) / 2) * 1e-3, 4);
+  });
+
+  it("recovers an IGBT module's diode with E_rec ∝ I^0.6, and averages nonlinear rows over the sine exactly", () => {
+    const part = catalogueOf("QIM300120H62");
+    // DC/DC at 150 °C (the table's hot row): 300 A → E_rec 19.2 mJ, 600 A → 29.1 mJ = 19.2·2^0.6 (rounded).
+    const at = (current: number) => estimate(flat(part), op({ mode: "dcdc", vBus: 600, duty: 0.5, current, fsw: 1000, tc: 150 })).losses.diodeSwitching;
+    expect(at(300)).toBeCloseTo(19.2e-3 * 1000, 4);
+    expect(at(600) / at(300)).toBeCloseTo(2 ** 0.6, 2);
+  });
+});
+
+describe("comparable references: case, heat sink or coolant, and three-level modules per switch", () => {
+  it("adds the package's interface for a heat-sink temperature and uses a pin-fin module's own path per reference", () => {
+    // QCM040120K4, TO-247-4: R_th(j-c) 0.55 K/W, R_th(c-h) 0.25 K/W with grease. At the same loss, a heat sink at
+    // 80 °C puts the junction 0.25·P higher than a case at 80 °C would.
+    const part = catalogueOf("QCM040120K4");
+    expect(thermalPath(part, "case")).toEqual({ rth: 0.55, rthDiode: null });
+    expect(thermalPath(part, "heatsink")!.rth).toBeCloseTo(0.8, 12);
+    expect(thermalPath(part, "coolant")).toBeNull();
+    const atCase = estimate(part, op({}));
+    const atSink = estimate(part, op({ tcRef: "heatsink" }));
+    expect(atSink.junctions[0]!.rth).toBeCloseTo(0.8, 12);
+    expect(atSink.tj!).toBeCloseTo(80 + atSink.losses.total * 0.8, 6);
+    expect(atSink.tj!).toBeGreaterThan(atCase.tj!);
+    expect(assumptionsOf(part, op({ tcRef: "heatsink" }))).toContainEqual({ key: "thermalPath_heatsink", values: { rth: 0.8 } });
+    // A case part cannot be put at a coolant temperature (the cooler is the visitor's): said so, ranked last.
+    expect(estimate(part, op({ tcRef: "coolant" })).unsuitable).toContainEqual({ code: "referenceUnavailable", reference: "coolant" });
+    // A pin-fin module (R_th(j-f) 0.14 K/W, R_th(j-c) to its baseplate 0.077 K/W): the coolant is its own reference.
+    const pinFin = catalogueOf("QSM400120SHP");
+    expect(thermalPath(pinFin, "coolant")).toEqual({ rth: 0.14, rthDiode: null });
+    expect(thermalPath(pinFin, "case")).toEqual({ rth: 0.077, rthDiode: null });
+    // An IGBT module at a heat sink: each of IGBT and diode through its own interface (62 mm: 0.04 and 0.06 K/W).
+    const igbt = catalogueOf("QIM300120H62");
+    const sink = thermalPath(igbt, "heatsink")!;
+    expect(sink.rth).toBeCloseTo(0.135, 12);
+    expect(sink.rthDiode).toBeCloseTo(0.212, 12);
+  });
+
+  it("estimates a three-level NPC module's switch at half the DC link it is given", () => {
+    // QSM100120NP2 (1200 V devices) on a 1500 V DC link: each switch blocks 750 V, suitable; the same module's
+    // estimate at 1500 V equals a two-level one at 750 V.
+    const part = catalogueOf("QSM100120NP2");
+    expect(part.threeLevel).toBe(true);
+    const link = estimate(part, op({ vBus: 1500, current: 30 }));
+    expect(link.unsuitable).toEqual([]);
+    const twoLevel = estimate({ ...part, threeLevel: undefined } as LossData, op({ vBus: 750, current: 30 }));
+    expect(link.losses.total).toBeCloseTo(twoLevel.losses.total, 9);
+    expect(assumptionsOf(part, op({ vBus: 1500 }))).toContainEqual({ key: "threeLevel", values: { vSwitch: 750 } });
   });
 });

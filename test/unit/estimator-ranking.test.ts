@@ -23,7 +23,7 @@ const item = (partNumber: string, id: number): ProductListItem => ({ id, partNum
 
 describe("ranking by estimate", () => {
   // 1200 V parts and 650 V parts at an 800 V bus: the 650 V QCM025065K4 has the third-lowest loss of these
-  // (17.7 W), but it cannot block 800 V.
+  // (17.3 W), but it cannot block 800 V.
   const list = ["QCM040120K4", "QCM025065K4", "QCM016120K4", "QCM160120K3", "QCM045065B7", "QCM020120K4"].map(item);
   const op = point("800,20,50k,0.9,80");
 
@@ -38,8 +38,9 @@ describe("ranking by estimate", () => {
       }
     }
     expect(rankByEstimate(list, op, { fieldId: "estLoss", order: "asc" }).map((product) => product.partNumber)).toEqual([
-      "QCM016120K4",
+      // The 16 mΩ die loses more than the 20 mΩ one here: its larger capacitance costs switching energy at any current.
       "QCM020120K4",
+      "QCM016120K4",
       "QCM040120K4",
       "QCM160120K3",
       "QCM025065K4",
@@ -86,6 +87,9 @@ describe("lowest loss", () => {
 
 describe("compare's default operating point", () => {
   it("is one the lowest-rated compared part suits: 400 V for 650 V parts, not 800 V", () => {
+    // A three-level module is offered twice the two-level DC link (its switches each block half of it).
+    expect(suggestOperatingPoint(part("QSM100120NP2")).vBus).toBe(1600);
+    expect(suggestForParts([part("QSM100120NP2"), part("QSM300120H62")]).vBus).toBe(800);
     const suggestion = suggestForParts([part("QCM040120K4"), part("QCM025065K4")]);
     expect(suggestion).toMatchObject({ mode: "inverter", vBus: 400, current: 20 });
     // With the 6 A diode: its current rating sets the current; the switches set the topology and frequency.

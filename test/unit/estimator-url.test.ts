@@ -46,6 +46,40 @@ describe("op URL form", () => {
     }
   });
 
+  it("takes an optional dead time (dt, ns) and gate resistance (rg, Ω) after the other values, old URLs unchanged", () => {
+    expect(parseOperatingPoint("800,20,50k,0.9,80")).toMatchObject({ ok: true, value: { deadTime: undefined, rg: undefined } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,dt150,rg4.7")).toMatchObject({ ok: true, text: "800,20,50k,0.9,80,dt150,rg4.7", value: { deadTime: 150, rg: 4.7, m: 0.9 } });
+    // In any order, after the modulation index or without it, in DC/DC too; written back in one order.
+    expect(parseOperatingPoint("800,20,50k,0.9,80,RG10,1.05,dt0")).toMatchObject({ ok: true, text: "800,20,50k,0.9,80,1.05,dt0,rg10", value: { deadTime: 0, rg: 10, m: 1.05 } });
+    expect(parseOperatingPoint("12,3,1M,d0.4167,25,dt30")).toMatchObject({ ok: true, text: "12,3,1000k,d0.4167,25,dt30", value: { mode: "dcdc", deadTime: 30 } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,dt-5")).toMatchObject({ ok: false, issues: [{ field: "deadTime", message: "errors.deadTime.range", values: { min: 0, max: 10_000 } }], draft: { deadTime: "-5" } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,rgx")).toMatchObject({ ok: false, issues: [{ field: "rg", message: "errors.rg.number" }] });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,rg0.01")).toMatchObject({ ok: false, issues: [{ field: "rg", message: "errors.rg.range" }] });
+    // A tag given twice is not a point.
+    expect(parseOperatingPoint("800,20,50k,0.9,80,dt100,dt200")).toMatchObject({ ok: false, issues: [{ field: "op" }] });
+    const sample: OperatingPoint = { ...exampleOperatingPoint, deadTime: 125, rg: 2.2 };
+    expect(parseOperatingPoint(writeOperatingPoint(sample))).toMatchObject({ ok: true, value: sample });
+  });
+
+  it("reads where T_c is measured from its suffix: none or c the case, h the heat sink, f the coolant", () => {
+    expect(parseOperatingPoint("800,20,50k,0.9,80")).toMatchObject({ ok: true, value: { tc: 80, tcRef: undefined } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80c")).toMatchObject({ ok: true, text: "800,20,50k,0.9,80", value: { tc: 80, tcRef: undefined } });
+    expect(parseOperatingPoint("800,20,50k,0.9,65h,dt150")).toMatchObject({ ok: true, text: "800,20,50k,0.9,65h,dt150", value: { tc: 65, tcRef: "heatsink", deadTime: 150 } });
+    expect(parseOperatingPoint("800,20,50k,d0.5,40F")).toMatchObject({ ok: true, text: "800,20,50k,d0.5,40f", value: { tc: 40, tcRef: "coolant" } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80x")).toMatchObject({ ok: false, issues: [{ field: "tc", message: "errors.tc.number" }] });
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=65&opRef=heatsink"))).toBe("800,20,50k,0.9,65h");
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=40&opRef=coolant"))).toBe("800,20,50k,0.9,40f");
+    // Anything else is the case.
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opRef=moon"))).toBe("800,20,50k,0.9,80");
+  });
+
+  it("takes an inverter's output frequency (fo, Hz) for the ripple; DC/DC has none", () => {
+    expect(parseOperatingPoint("800,20,50k,0.9,80,fo2")).toMatchObject({ ok: true, text: "800,20,50k,0.9,80,fo2", value: { fo: 2 } });
+    expect(parseOperatingPoint("800,20,50k,d0.5,80,fo2")).toMatchObject({ ok: true, text: "800,20,50k,d0.5,80", value: { fo: undefined } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,fo0")).toMatchObject({ ok: false, issues: [{ field: "fo", message: "errors.fo.range", values: { min: 0.1, max: 2000 } }] });
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opFo=2"))).toBe("800,20,50k,0.9,80,fo2");
+  });
+
   it("has no op when the parameter is absent or empty", () => {
     expect(parseOperatingPoint(null)).toBeNull();
     expect(parseOperatingPoint("  ")).toBeNull();
@@ -83,6 +117,14 @@ describe("the panel's GET form", () => {
     expect(formToOperatingPoint(new URLSearchParams("opMode=dcdc&opV=400&opI=10&opIk=peak&opF=100&opD=0.4&opTc=60&opM=1"))).toBe("400,10,100k,d0.4,60");
     expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=600&opI=100&opIk=peak&opF=8&opPf=0.85&opTc=70&opM=1.05"))).toBe("600,100p,8k,0.85,70,1.05");
     expect(operatingPointRedirect(new URL("http://x/en/a?op=800,20,50k,0.9,80"))).toBeNull();
+  });
+
+  it("adds the dead time and R_G fields when filled in, and leaves them to each part when empty", () => {
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opM=0.9&opDt=&opRg="))).toBe("800,20,50k,0.9,80");
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opM=0.9&opDt=150&opRg=4.7"))).toBe("800,20,50k,0.9,80,dt150,rg4.7");
+    expect(formToOperatingPoint(new URLSearchParams("opMode=dcdc&opV=12&opI=3&opF=2000&opD=0.42&opTc=25&opDt=30"))).toBe("12,3,2000k,d0.42,25,dt30");
+    const target = operatingPointRedirect(new URL("http://x/en/p?opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opDt=150&opRg=4.7"));
+    expect(target).toBe("/en/p?op=800,20,50k,0.9,80,dt150,rg4.7");
   });
 
   it("cannot smuggle extra fields through a comma", () => {

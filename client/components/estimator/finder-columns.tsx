@@ -4,26 +4,22 @@
 // (the loader ranks the whole filtered result, finder-estimates.ts).
 import type { TFunction } from "i18next";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
-import { estimate, isSuitable, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
 import { warningText } from "./warning-text.ts";
-import { EST_LOSS, EST_TJ } from "./finder-estimates.ts";
+import { EST_LOSS, EST_TJ } from "../../../shared/estimator/estimate-sort.ts";
+import type { RowEstimate } from "./finder-row-estimates.ts";
 
-export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, language: Language): FinderColumn[] {
-  // Each row is estimated once per render, shared by both columns.
-  const cache = new Map<number, Estimate | null>();
-  const resultOf = (product: ProductListItem) => {
-    if (!cache.has(product.id)) cache.set(product.id, product.loss ? estimate(product.loss, op) : null);
-    return cache.get(product.id)!;
-  };
+/** The columns over the rows' estimates, which the loader worked out (finder-estimates.ts). */
+export function estimateColumns(estimates: Record<number, RowEstimate>, t: TFunction<"estimator">, language: Language): FinderColumn[] {
+  const resultOf = (product: ProductListItem): RowEstimate | null => estimates[product.id] ?? null;
   const text = warningText(t, language, true);
   /** `reasons`: whether this cell spells out why a part is unsuitable (one column does, the other marks it). */
-  const cell = (product: ProductListItem, value: (result: Estimate) => string, reasons: boolean) => {
+  const cell = (product: ProductListItem, value: (result: RowEstimate) => string, reasons: boolean) => {
     const result = resultOf(product);
     if (!result) return <span className="estimate-cell estimate-cell--none">{t("finder.none")}</span>;
-    const suitable = isSuitable(result);
+    const suitable = result.unsuitable.length === 0;
     const caution = suitable && result.warnings.length > 0;
     const why = suitable ? null : t("finder.notSuitableBecause", { reasons: result.unsuitable.map(text).join(" ") });
     return (
@@ -50,9 +46,9 @@ export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, l
       sortable: true,
       value: (product) => {
         const result = resultOf(product);
-        return result ? Number(result.losses.total.toPrecision(4)) : null;
+        return result ? Number(result.total.toPrecision(4)) : null;
       },
-      render: (product) => cell(product, (result) => formatWatts(result.losses.total, language), true),
+      render: (product) => cell(product, (result) => formatWatts(result.total, language), true),
     },
     {
       id: EST_TJ,

@@ -6,9 +6,11 @@ import type { ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { estimateColumns } from "./finder-columns.tsx";
+import type { RowEstimate } from "./finder-row-estimates.ts";
 
-export function useFinderEstimateColumns(parsed: ParsedOperatingPoint | null): FinderColumn[] {
+/** `estimates`: the rows' estimates from the loader (null without a valid operating point). */
+export function useFinderEstimateColumns(parsed: ParsedOperatingPoint | null, estimates: Record<number, RowEstimate> | null): FinderColumn[] {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
-  return parsed?.ok ? estimateColumns(parsed.value, t, language) : [];
+  return parsed?.ok && estimates ? estimateColumns(estimates, t, language) : [];
 }

@@ -3,7 +3,8 @@
 // is complete, server-rendered from the URL alone and shareable. Used by the products loader.
 import { MAX_PAGE_SIZE, querySiteListDataByPage, type ProductListItem, type ProductPage, type QuerySiteListDataByPageBody } from "../../../shared/contract/index.ts";
 import type { OperatingPoint, ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { EST_LOSS, EST_TJ, rankByEstimate, readEstimateSort, type EstimateSort } from "../../../shared/estimator/ranking.ts";
+import { EST_LOSS, EST_TJ, readEstimateSort, type EstimateSort } from "../../../shared/estimator/estimate-sort.ts";
+import type { RowEstimate } from "./finder-row-estimates.ts";
 import type { FinderQuery } from "../../../shared/finder-query.ts";
 import type { PageClient } from "../../api/page-client.ts";
 
@@ -41,6 +42,7 @@ export async function rankedFinderPage<D extends { page: ProductPage; query: Fin
     rows.push(...chunk.list);
     if (rows.length >= chunk.total || chunk.list.length === 0) break;
   }
+  const { rankByEstimate } = await import("./finder-row-estimates.ts");
   const ranked = rankByEstimate(rows, ranking.op, ranking.sort);
   const start = (data.query.page - 1) * data.query.size;
   return {
@@ -48,4 +50,15 @@ export async function rankedFinderPage<D extends { page: ProductPage; query: Fin
     page: { ...data.page, list: ranked.slice(start, start + data.query.size) },
     query: { ...data.query, sort: ranking.sort },
   };
+}
+
+/**
+ * The estimates of a finder page's rows at its operating point, for the estimate columns: worked out here, in the
+ * loader, with the model loaded on demand, so the finder's first JavaScript carries no model (the server-rendered
+ * page brings the numbers in its loader data). Null without a valid point.
+ */
+export async function finderRowEstimates(list: ProductListItem[], parsed: ParsedOperatingPoint | null | undefined): Promise<Record<number, RowEstimate> | null> {
+  if (!parsed?.ok) return null;
+  const { rowEstimates } = await import("./finder-row-estimates.ts");
+  return rowEstimates(list, parsed.value);
 }

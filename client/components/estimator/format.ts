@@ -1,7 +1,7 @@
 // Number formatting of the estimator's results: the same text on the server and in the browser (explicit
 // locale), three significant digits for losses (down to milliwatts), whole degrees for temperatures.
 import type { TFunction } from "i18next";
-import { formatNumber, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { formatNumber, type OperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import type { Language } from "../../../shared/languages.ts";
 
 const locales: Record<Language, string> = { zh: "zh-CN", en: "en-US" };
@@ -27,7 +27,15 @@ export function formatKilohertz(fsw: number): string {
 /** One line naming the operating point, for captions and the finder's note. */
 export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimator">): string {
   const common = { vBus: formatNumber(op.vBus), current: formatNumber(op.current), fsw: formatKilohertz(op.fsw), tc: formatNumber(op.tc) };
-  return op.mode === "inverter"
-    ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
-    : t("panel.summaryDcdc", { ...common, duty: formatNumber(op.duty) });
+  const base =
+    op.mode === "inverter"
+      ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
+      : t("panel.summaryDcdc", { ...common, duty: formatNumber(op.duty) });
+  // Where T_c was measured, when not at the case; dead time and R_G only when the visitor set them (otherwise
+  // each part's own applies).
+  const reference = op.tcRef === "heatsink" ? t("panel.summaryHeatsink") : op.tcRef === "coolant" ? t("panel.summaryCoolant") : "";
+  const deadTime = op.deadTime === undefined ? "" : t("panel.summaryDeadTime", { deadTime: formatNumber(op.deadTime) });
+  const rg = op.rg === undefined ? "" : t("panel.summaryRg", { rg: formatNumber(op.rg) });
+  const fo = op.mode === "inverter" && op.fo !== undefined ? t("panel.summaryFo", { fo: formatNumber(op.fo) }) : "";
+  return base + reference + deadTime + rg + fo;
 }

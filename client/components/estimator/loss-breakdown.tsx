@@ -2,7 +2,7 @@
 // T_j,max, the limits crossed and the assumptions (product detail page).
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, type Estimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { DEFAULT_OUTPUT_FREQUENCY, estimate, formatNumber, junctionRipple, type Estimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
@@ -47,6 +47,9 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
   const language = useLanguage();
   const result = estimate(data, op);
   const elsewhere = inSwitchRow(data, result);
+  // The peak over the output period beside the mean (inverters, parts with a Z_th network).
+  const ripple = junctionRipple(data, op, result);
+  const peakOf = (name: string) => ripple?.find((item) => item.name === name)?.peak;
   return (
     <div className="estimate">
       <div className="estimate__tables">
@@ -102,6 +105,11 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                 <th scope="col" className="is-numeric">
                   {t("breakdown.tj")}
                 </th>
+                {ripple ? (
+                  <th scope="col" className="is-numeric">
+                    {t("breakdown.tjPeak")}
+                  </th>
+                ) : null}
                 <th scope="col" className="is-numeric">
                   {t("breakdown.tjMax")}
                 </th>
@@ -116,6 +124,11 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                   <td className="is-numeric" data-estimate="tj">
                     {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
                   </td>
+                  {ripple ? (
+                    <td className="is-numeric" data-estimate="tj-peak">
+                      {peakOf(junction.name) === undefined ? "–" : formatCelsius(peakOf(junction.name)!, language)}
+                    </td>
+                  ) : null}
                   <td className="is-numeric">{junction.tjMax}</td>
                 </tr>
               ))}
@@ -124,6 +137,7 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
         </ScrollRegion>
       </div>
       <p className="estimate__scope">{t(scopeKey(data, result))}</p>
+      {ripple ? <p className="estimate__scope">{t("breakdown.tjPeakNote", { fo: formatNumber(op.fo ?? DEFAULT_OUTPUT_FREQUENCY) })}</p> : null}
       <EstimateWarnings result={result} />
       <EstimateAssumptions data={data} op={op} />
     </div>

@@ -8,6 +8,7 @@ import {
   formFields,
   formatNumber,
   operatingPointRedirect,
+  temperatureReferences,
   type OperatingPoint,
   type OperatingPointIssue,
   type ParsedOperatingPoint,
@@ -41,7 +42,12 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
     pf: formatNumber(op.pf),
     duty: formatNumber(op.duty),
     tc: formatNumber(op.tc),
+    tcRef: op.tcRef ?? "case",
     m: formatNumber(op.m),
+    // Empty: each part's own default (its recommended dead time, its switching-reference R_G).
+    deadTime: op.deadTime === undefined ? "" : formatNumber(op.deadTime),
+    rg: op.rg === undefined ? "" : formatNumber(op.rg),
+    fo: op.fo === undefined ? "" : formatNumber(op.fo),
   };
   if (parsed && !parsed.ok) {
     // Show what was typed, falling back to the suggestion only where nothing was.
@@ -75,7 +81,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     if (target) navigate(target, { preventScrollReset: true });
   };
 
-  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind">, hint?: string) => {
+  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind" | "tcRef">, hint?: string) => {
     const issue = issueOf(name);
     const messageId = `${id}-${name}-e`;
     const hintId = hint ? `${id}-${name}-h` : undefined;
@@ -152,6 +158,18 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("duty")}
           {field("m")}
           {field("tc", t("panel.tcHint"))}
+          <fieldset className="op-form__choice op-form__choice--inline">
+            <legend>{t("panel.tcRef")}</legend>
+            {temperatureReferences.map((reference) => (
+              <label key={reference}>
+                <input type="radio" name={formFields.tcRef} value={reference} defaultChecked={draft.tcRef === reference} />
+                {t(`panel.tcRef_${reference}`)}
+              </label>
+            ))}
+          </fieldset>
+          {field("deadTime", t("panel.deadTimeHint"))}
+          {field("rg", t("panel.rgHint"))}
+          {field("fo", t("panel.foHint"))}
         </div>
         <div className="op-form__actions">
           <button type="submit" className="button button--primary">

@@ -1,7 +1,8 @@
 // The sentence of a reason a part cannot stand the operating point, or of a caution, in the page's language:
 // one wording for the detail page, compare and the finder's cells.
 import type { TFunction } from "i18next";
-import { formatNumber, type EstimateWarning, type Unsuitability } from "../../../shared/estimator/index.ts";
+import type { EstimateWarning, Unsuitability } from "../../../shared/estimator/estimate.ts";
+import { formatNumber } from "../../../shared/estimator/operating-point.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { formatCelsius } from "./format.ts";
 
@@ -19,6 +20,8 @@ export function warningText(t: TFunction<"estimator">, language: Language, short
         return t(short ? "warnings.thermalRunawayShort" : "warnings.thermalRunaway", { junction: t(`breakdown.${warning.junction}`), gain: formatNumber(Number(warning.loopGain.toPrecision(3))) });
       case "tjOverMax":
         return t("warnings.tjOverMax", { junction: t(`breakdown.${warning.junction}`), tj: formatCelsius(warning.tj, language), tjMax: warning.tjMax });
+      case "referenceUnavailable":
+        return t("warnings.referenceUnavailable", { reference: t(`warnings.reference_${warning.reference}`) });
       case "voltageOver80":
         return t("warnings.voltageOver80", { vBus: formatNumber(warning.vBus), vRated: warning.vRated, limit: formatNumber(warning.limit) });
     }

@@ -20,7 +20,8 @@ import { needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type Finder
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { operatingPointRedirect } from "../../../shared/estimator/operating-point.ts";
-import { estimateSortOf, rankedFinderPage, withoutEstimateSort } from "../../components/estimator/finder-estimates.ts";
+import { estimateSortOf, finderRowEstimates, rankedFinderPage, withoutEstimateSort } from "../../components/estimator/finder-estimates.ts";
+import type { RowEstimate } from "../../components/estimator/finder-row-estimates.ts";
 import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 
@@ -67,6 +68,8 @@ export interface CategoryData {
   query: FinderQuery;
   /** The estimator's operating point (`op`), validated (issue 10); null without one. */
   operatingPoint?: ParsedOperatingPoint | null;
+  /** The rows' estimates at a valid operating point (product id → estimate); null without one. */
+  estimates?: Record<number, RowEstimate> | null;
   /** The URL's query as the finder reads it (shared/finder-query.ts): what links to this page in another
    * language or after sign-in carry, so parameters the finder ignores are never echoed (usePageSearch). */
   canonicalSearch: string;
@@ -222,5 +225,9 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   const ranking = estimateSortOf(url, operatingPoint);
   const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
   const data = ranking ? await rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
-  return { ...data, canonicalSearch: writeFinderQuery(data.query, data.filters.fields.map((field) => field.fieldId)) };
+  return {
+    ...data,
+    estimates: await finderRowEstimates(data.page.list, operatingPoint),
+    canonicalSearch: writeFinderQuery(data.query, data.filters.fields.map((field) => field.fieldId)),
+  };
 }

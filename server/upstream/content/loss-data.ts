@@ -48,7 +48,34 @@ export function lossDataByProduct(entries: z.output<typeof lossDataFile>, produc
 
 const fmt = (value: number) => String(Number(value.toPrecision(4)));
 const onStateLine = (name: string, curve: OnState, v0Name: string, rName: string) =>
-  `${name}: ${v0Name} = ${fmt(curve.v0[0])} V, ${rName} = ${fmt(curve.r[0])} mOhm at Tj = 25 deg C; ${v0Name} = ${fmt(curve.v0[1])} V, ${rName} = ${fmt(curve.r[1])} mOhm at Tj = ${curve.tHot} deg C (linear in between)`;
+  `${name}: ${curve.t.map((t, index) => `${v0Name} = ${fmt(curve.v0[index]!)} V, ${rName} = ${fmt(curve.r[index]!)} mOhm at Tj = ${t} deg C`).join("; ")} (linear between these points)`;
+/** The E(I) curves at the two temperatures: each energy at each current (linear between the points). */
+const energyLine = (table: { tj: [number, number]; i: number[]; eOn: [number[], number[]]; eOff: [number[], number[]]; eRec?: [number[], number[]] }) =>
+  `Switching energy against current (other conditions as above, linear between the points): ${table.tj
+    .map(
+      (tj, row) =>
+        `at Tj = ${tj} deg C: ${table.i
+          .map((i, index) => `I = ${fmt(i)} A: E_on = ${fmt(table.eOn[row]![index]!)} mJ, E_off = ${fmt(table.eOff[row]![index]!)} mJ${table.eRec ? `, E_rec = ${fmt(table.eRec[row]![index]!)} mJ` : ""}`)
+          .join("; ")}`,
+    )
+    .join("; ")}`;
+/** The E(R_G) curves at the switching reference: each energy at each gate resistance. */
+const gateLine = (gate: { rg: number[]; eOn: number[]; eOff: number[]; eRec?: number[] }) =>
+  `Switching energy against gate resistance (other conditions as above): ${gate.rg
+    .map((rg, index) => `R_G = ${fmt(rg)} Ohm: E_on = ${fmt(gate.eOn[index]!)} mJ, E_off = ${fmt(gate.eOff[index]!)} mJ${gate.eRec ? `, E_rec = ${fmt(gate.eRec[index]!)} mJ` : ""}`)
+    .join("; ")}`;
+
+/** The thermal interface the estimator adds for a heat-sink temperature, or uses for a pin-fin module's baseplate. */
+function interfaceText(data: LossData): string {
+  if (data.rthCase !== undefined) return `; R_th(j-c) to the pin-fin baseplate = ${fmt(data.rthCase)} K/W`;
+  if (data.rthCh === undefined) return "";
+  const diode = data.rthChDiode === undefined ? "" : ` per IGBT, ${fmt(data.rthChDiode)} K/W per diode`;
+  return `; interface to the heat sink with the recommended thermal grease R_th(c-h) = ${fmt(data.rthCh)} K/W${diode}`;
+}
+
+/** The Foster network of Z_th: its pairs. */
+const fosterText = (name: string, network: Array<{ r: number; tau: number }> | undefined) =>
+  network ? `- Transient thermal impedance ${name} as a Foster network (r_i, tau_i): ${network.map((pair) => `${fmt(pair.r)} K/W, ${fmt(pair.tau * 1000)} ms`).join("; ")}` : null;
 
 /** The datasheet section of the loss data (English, the PDF's language). */
 export function lossDataParagraphs(data: LossData): string[] {
@@ -68,15 +95,18 @@ export function lossDataParagraphs(data: LossData): string[] {
     lines.push(
       `- ${onStateLine("Channel", data.channel, "V0", "R_DS(on)")}`,
       `- Switching energy at V_DD = ${fmt(ref.v)} V, I_D = ${fmt(ref.i)} A, R_G(ext) = ${fmt(ref.rg)} Ohm, Tj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ (including the body-diode recovery of the opposite switch), E_off = ${fmt(data.eOff)} mJ; voltage exponent k = ${fmt(data.kv)}`,
+      `- ${energyLine(data.energies)}; body-diode Q_rr at the reference current = ${fmt(data.energies.qrr[0])} nC at Tj = ${data.energies.tj[0]} deg C, ${fmt(data.energies.qrr[1])} nC at Tj = ${data.energies.tj[1]} deg C`,
+      `- ${gateLine(data.gate)}`,
+      `- Recommended dead time ${fmt(data.deadTime)} ns (the body diode conducts in it)`,
       `- Body diode: V_SD = ${fmt(data.bodyDiode.vSd)} V at I_SD = ${fmt(data.bodyDiode.iSd)} A; ${onStateLine("model", data.bodyDiode, "V_SD0", "r_SD")}; Q_rr = ${fmt(data.bodyDiode.qrr)} nC`,
-      `- Thermal resistance ${rthName} = ${fmt(data.rth)} K/W`,
+      `- Thermal resistance ${rthName} = ${fmt(data.rth)} K/W${interfaceText(data)}`,
       `- ${ratings}`,
     );
   } else if (data.kind === "diode") {
     lines.push(
       `- ${onStateLine("Forward", data.forward, "V_F0", "r_F")}`,
       `- Capacitive charge Q_C = ${fmt(data.qc)} nC at V_R = ${fmt(data.vQc)} V; capacitive switching energy scaled with (V/V_R)^${fmt(data.kv)}`,
-      `- Thermal resistance ${rthName} = ${fmt(data.rth)} K/W`,
+      `- Thermal resistance ${rthName} = ${fmt(data.rth)} K/W${interfaceText(data)}`,
       `- ${ratings}`,
     );
   } else {
@@ -84,10 +114,13 @@ export function lossDataParagraphs(data: LossData): string[] {
     lines.push(
       `- ${onStateLine("IGBT", data.igbt, "V_CE0", "r_CE")}`,
       `- ${onStateLine("Diode", data.diode, "V_F0", "r_F")}`,
-      `- Switching energy at V_CC = ${fmt(ref.v)} V, I_C = ${fmt(ref.i)} A, R_G = ${fmt(ref.rg)} Ohm, Tvj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ, E_off = ${fmt(data.eOff)} mJ, diode E_rec = ${fmt(data.eRec)} mJ; voltage exponents k = ${fmt(data.kv)} (IGBT), ${fmt(data.kvRec)} (diode); temperature coefficients ${fmt(data.eTc * 100)} %/K (E_on + E_off), ${fmt(data.eRecTc * 100)} %/K (E_rec) around Tvj = ${ref.tj} deg C`,
-      `- Thermal resistance R_th(j-c) = ${fmt(data.rth)} K/W per IGBT, ${fmt(data.rthDiode)} K/W per diode`,
+      `- Switching energy at V_CC = ${fmt(ref.v)} V, I_C = ${fmt(ref.i)} A, R_G = ${fmt(ref.rg)} Ohm, Tvj = ${ref.tj} deg C: E_on = ${fmt(data.eOn)} mJ, E_off = ${fmt(data.eOff)} mJ, diode E_rec = ${fmt(data.eRec)} mJ; voltage exponents k = ${fmt(data.kv)} (IGBT), ${fmt(data.kvRec)} (diode)`,
+      `- ${energyLine(data.energies)}`,
+      `- ${gateLine(data.gate)}`,
+      `- Thermal resistance R_th(j-c) = ${fmt(data.rth)} K/W per IGBT, ${fmt(data.rthDiode)} K/W per diode${interfaceText(data)}`,
       `- ${ratings}`,
     );
   }
+  lines.push(...[fosterText(data.kind === "igbt" ? "Z_th per IGBT" : "Z_th", data.zth), data.kind === "igbt" ? fosterText("Z_th per diode", data.zthDiode) : null].filter((line): line is string => line !== null));
   return lines;
 }

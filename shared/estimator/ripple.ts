@@ -1,0 +1,121 @@
+// The junction temperature's ripple over one output period of an inverter: the losses follow the sine, and at a
+// low output frequency (a motor at standstill or starting at 1–5 Hz) the junction follows them through its Z_th.
+// The part's Foster network turns the loss waveform into the peak T_j, shown beside the mean. Apart from
+// estimate.ts: only the detail page and compare show it, the finder's ranking never needs it.
+import type { FosterNetwork, LossData } from "../contract/loss-data.ts";
+import { thermalPath, type Estimate, type JunctionName } from "./estimate.ts";
+import { interpolate } from "./equations.ts";
+import { DEFAULT_OUTPUT_FREQUENCY, type OperatingPoint } from "./operating-point.ts";
+
+/** Steps over one output period (1° each). */
+const STEPS = 360;
+
+export interface JunctionRipple {
+  name: JunctionName;
+  /** Highest junction temperature over the output period (°C). */
+  peak: number;
+}
+
+/** One loss of the estimate (its mean over the period) and how it is spread over the period (any scale). */
+interface Component {
+  junction: number;
+  mean: number;
+  shape: (theta: number) => number;
+}
+
+/**
+ * The loss components of the upper position of an SPWM leg at angle θ of the output period: the current
+ * I_pk·sin θ, the switch node high for d = (1 + M·sin(θ + φ))/2 of each switching period. Positive current: the
+ * switch conducts for d and switches; negative: the freewheeling path (a MOSFET's channel in reverse and its body
+ * diode in the dead times, an IGBT module's diode, which also recovers) conducts for d. The means are the
+ * estimate's, so the waveform averages to exactly what the steady estimate found.
+ */
+function components(data: LossData, op: OperatingPoint, result: Estimate): Component[] {
+  const { losses } = result;
+  const iPeak = result.iPeak;
+  const phi = Math.acos(op.pf);
+  const duty = (theta: number) => (1 + op.m * Math.sin(theta + phi)) / 2;
+  const forward = (theta: number) => Math.max(0, Math.sin(theta));
+  const backward = (theta: number) => Math.max(0, -Math.sin(theta));
+  const table = data.kind === "diode" ? null : data.energies;
+  // The switching energy's dependence on current (its 25 °C row: the shape, not the value, is used).
+  const energy = (current: number) => (table ? interpolate(table.i, table.eOn[0], current) + interpolate(table.i, table.eOff[0], current) : 0);
+  const recovery = (current: number) => (data.kind === "igbt" ? interpolate(data.energies.i, data.energies.eRec[0], current) : 0);
+  const dead = Math.min(1, (2 * (result.deadTime ?? 0) * op.fsw) / 1e9);
+  const list: Component[] = [];
+  if (data.kind === "mosfet") {
+    list.push(
+      { junction: 0, mean: losses.conduction, shape: (theta) => forward(theta) ** 2 * duty(theta) },
+      { junction: 0, mean: losses.switching, shape: (theta) => (forward(theta) > 0 ? energy(iPeak * forward(theta)) : 0) },
+      { junction: 0, mean: losses.diodeConduction - losses.deadTime, shape: (theta) => backward(theta) ** 2 * Math.max(0, duty(theta) - dead) },
+      { junction: 0, mean: losses.deadTime, shape: (theta) => backward(theta) * Math.min(dead, duty(theta)) },
+    );
+  } else if (data.kind === "igbt") {
+    list.push(
+      { junction: 0, mean: losses.conduction, shape: (theta) => forward(theta) * duty(theta) },
+      { junction: 0, mean: losses.switching, shape: (theta) => (forward(theta) > 0 ? energy(iPeak * forward(theta)) : 0) },
+      { junction: 1, mean: losses.diodeConduction, shape: (theta) => backward(theta) * duty(theta) },
+      { junction: 1, mean: losses.diodeSwitching, shape: (theta) => (backward(theta) > 0 ? recovery(iPeak * backward(theta)) : 0) },
+    );
+  } else {
+    list.push({ junction: 0, mean: losses.diodeConduction, shape: (theta) => backward(theta) * duty(theta) });
+  }
+  return list.filter((component) => component.mean > 0);
+}
+
+/**
+ * Peak T_j of a Foster network driven by a periodic power p(t): each RC pair follows dT/dt = (p·r − T)/τ, stepped
+ * exactly for p held over a step; the periodic state is found in closed form (one period from zero gives
+ * T_end = T₀·e^(−P/τ) + A, so T₀ = A/(1 − e^(−P/τ))), and a second period records the peak of Σ T_i.
+ */
+export function fosterPeak(network: FosterNetwork, power: readonly number[], period: number): number {
+  const step = period / power.length;
+  const decays = network.map((pair) => Math.exp(-step / pair.tau));
+  const state = network.map(() => 0);
+  for (const p of power) network.forEach((pair, index) => (state[index] = state[index]! * decays[index]! + p * pair.r * (1 - decays[index]!)));
+  network.forEach((pair, index) => (state[index] = state[index]! / (1 - Math.exp(-period / pair.tau))));
+  let peak = -Infinity;
+  for (const p of power) {
+    let sum = 0;
+    network.forEach((pair, index) => {
+      state[index] = state[index]! * decays[index]! + p * pair.r * (1 - decays[index]!);
+      sum += state[index]!;
+    });
+    peak = Math.max(peak, sum);
+  }
+  return peak;
+}
+
+/**
+ * The peak junction temperatures over one output period (inverter only, each junction with a Foster network and
+ * a steady temperature); null where there is none to show. The network is the datasheet's (to its own
+ * reference); a thermal path beyond it (a heat sink's interface) adds its share as a steady rise, one shorter
+ * (a pin-fin module's baseplate) scales the network down to it.
+ */
+export function junctionRipple(data: LossData, op: OperatingPoint, result: Estimate): JunctionRipple[] | null {
+  if (op.mode !== "inverter" || !data.zth) return null;
+  const path = thermalPath(data, op.tcRef ?? "case");
+  if (!path) return null;
+  const networks = [data.zth, data.kind === "igbt" ? data.zthDiode : undefined];
+  const resistances = [path.rth, path.rthDiode];
+  const parts = components(data, op, result);
+  const period = 1 / (op.fo ?? DEFAULT_OUTPUT_FREQUENCY);
+  const ripple: JunctionRipple[] = [];
+  result.junctions.forEach((junction, index) => {
+    const network = networks[index];
+    const resistance = resistances[index];
+    if (!network || !resistance || junction.tj === null) return;
+    const power = new Array<number>(STEPS).fill(0);
+    for (const part of parts.filter((item) => item.junction === index)) {
+      const values = power.map((_, step) => part.shape(((step + 0.5) / STEPS) * 2 * Math.PI));
+      const mean = values.reduce((sum, value) => sum + value, 0) / STEPS;
+      if (mean > 0) values.forEach((value, step) => (power[step]! += (part.mean * value) / mean));
+    }
+    const total = network.reduce((sum, pair) => sum + pair.r, 0);
+    const scale = Math.min(1, resistance / total);
+    const scaled = scale === 1 ? network : network.map((pair) => ({ r: pair.r * scale, tau: pair.tau }));
+    const steady = Math.max(0, resistance - total) * junction.power;
+    ripple.push({ name: junction.name, peak: op.tc + steady + fosterPeak(scaled, power, period) });
+  });
+  return ripple;
+}
