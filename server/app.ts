@@ -28,6 +28,7 @@ import { languageRouting } from "./language.ts";
 import { seoRoutes } from "./seo/routes.ts";
 import { previewMode } from "./preview.ts";
 import { catalogCsv } from "./catalog-csv.ts";
+import { crossReferenceCsv } from "./cross-reference-csv.ts";
 import { createDocumentHandler, pageCacheHits, type EntryServer } from "./render.ts";
 import { createSiteCaches } from "./cache/index.ts";
 import { precompressedAssets } from "./cache/precompressed-assets.ts";
@@ -138,6 +139,7 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname) }));
   // The finder's CSV (whole filtered result) sits beside its page, under the language prefix.
   app.use(catalogCsv({ config, logger, resources }));
+  app.use(crossReferenceCsv({ config, logger, resources }));
   app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
   app.use(pageObserver());
   app.use(

@@ -88,12 +88,12 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
     router,
     queryCrossReference,
     ({ body, language }) => {
-      const lookup = lookupCompetitorPart(body.part, content.parts, content.nomenclature);
+      const lookup = body.part ? lookupCompetitorPart(body.part, content.parts, content.nomenclature) : { part: null, kind: null, suggestions: [] };
       const ours = products(language);
       const byNumber = new Map(ours.map((product) => [product.partNumber, product.info]));
       const result = lookup.part ? crossReference(lookup.part, ours, content.qingyun) : { candidates: [], rejected: [] };
       return {
-        query: body.part,
+        query: body.part ?? "",
         match: lookup.kind,
         part: lookup.part,
         candidates: result.candidates.map(({ partNumber, ...candidate }) => ({ product: byNumber.get(partNumber)!, ...candidate })),

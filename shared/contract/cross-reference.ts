@@ -66,7 +66,8 @@ export const queryCrossReference = defineCall({
   path: "/front/queryCrossReference",
   summary:
     "One competitor part number (case, spaces and punctuation ignored): the part with its sourced datasheet values (or the values its number decodes to by a published nomenclature), our candidates in tiers (drop-in, functional, needs review) with a per-parameter table each, the rejected products with their reasons, and the parts a partial or mistyped number may mean.",
-  body: z.strictObject({ part: z.string().trim().min(1).max(CROSS_REFERENCE_PART_MAX) }),
+  /** Without `part`: only `families` (the parameter search of the empty page). */
+  body: z.strictObject({ part: z.string().trim().min(1).max(CROSS_REFERENCE_PART_MAX).optional() }),
   data: z.object({
     /** The text as asked (trimmed). */
     query: z.string(),

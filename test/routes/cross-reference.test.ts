@@ -1,0 +1,100 @@
+// The cross-reference page rendered on the server, both languages: a known part (tiers, per-parameter tables,
+// canonical, JSON-LD), a decoded or unknown number (noindex, suggestions, the parameter search and the link to
+// sales), the parameter search's redirect to the finder, and a bill of materials with its CSV.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import request from "supertest";
+import express from "express";
+import { createTestApp } from "./helpers.ts";
+import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
+import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
+
+const origin = "https://www.qingyun-power.example";
+let upstream: TestUpstream;
+let app: express.Express;
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  app = await createTestApp({ UPSTREAM_URL: upstream.url, PUBLIC_ORIGIN: origin });
+});
+afterAll(() => upstream.cleanup());
+
+const isNoindex = (html: string) => html.includes('<meta name="robots" content="noindex, follow"/>') && linkHref(html, "canonical") === undefined;
+
+describe("cross-reference page", () => {
+  it("answers a known part with its candidates by tier, each with its table, canonical and JSON-LD, in both languages", async () => {
+    for (const [language, heading, tier] of [
+      ["zh", "C3M0040120K 型号对照", "功能等效"],
+      ["en", "C3M0040120K cross-reference", "Functional equivalent"],
+    ] as const) {
+      const response = await request(app).get(`/${language}/productAndService/crossReference?part=c3m-0040120k`);
+      expect(response.status).toBe(200);
+      const html = response.text;
+      expect(headingOf(html)).toBe(heading);
+      expect(linkHref(html, "canonical")).toBe(`${origin}/${language}/productAndService/crossReference?part=C3M0040120K`);
+      expect(isNoindex(html)).toBe(false);
+      const text = textOf(html);
+      expect(text).toContain(tier);
+      expect(html).toContain('class="xref-table"');
+      expect(html).toContain(`/${language}/productAndService/productDetail/QCM040120K4`);
+      const list = jsonLdOf(html).find((item) => item["@type"] === "ItemList") as { itemListElement: { url: string }[] } | undefined;
+      expect(list?.itemListElement.length).toBeGreaterThan(0);
+      expect(list!.itemListElement[0]!.url).toMatch(new RegExp(`^${origin}/${language}/productAndService/productDetail/QCM`));
+      // The estimate of ours, and the statement that theirs has no published loss data.
+      expect(html).toContain("xref-estimate");
+      expect(text).toContain(language === "en" ? "No published loss data for C3M0040120K" : "C3M0040120K 没有公开的损耗数据");
+    }
+  });
+
+  it("keeps a decoded number out of the index", async () => {
+    const response = await request(app).get("/en/productAndService/crossReference?part=CM600DY-24S");
+    expect(response.status).toBe(200);
+    expect(textOf(response.text)).toContain("decoded from the part number");
+    expect(isNoindex(response.text)).toBe(true);
+  });
+
+  it("answers an unknown number with suggestions, the parameter search and a prefilled link to sales", async () => {
+    for (const language of ["zh", "en"] as const) {
+      const response = await request(app).get(`/${language}/productAndService/crossReference?part=C3M0040210K`);
+      expect(response.status).toBe(200);
+      const html = response.text;
+      expect(isNoindex(html)).toBe(true);
+      expect(html).toContain(`href="/${language}/productAndService/crossReference?part=C3M0040120K"`);
+      expect(html).toMatch(new RegExp(`<form [^>]*action="/${language}/productAndService/crossReference"[^>]*class="xref-unknown__form"|<form [^>]*class="xref-unknown__form"[^>]*action="/${language}/productAndService/crossReference"`));
+      for (const name of ["type", "v", "r", "i", "pkg"]) expect(html).toContain(`name="${name}"`);
+      const contact = /href="(\/(?:zh|en)\/about\/contactUs\?content=[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
+      const form = await request(app).get(contact);
+      expect(form.status).toBe(200);
+      expect(form.text).toMatch(/<textarea[^>]*name="content"[^>]*>[^<]*C3M0040210K/);
+    }
+  });
+
+  it("sends the parameter search to the finder with its filters", async () => {
+    const response = await request(app).get("/en/productAndService/crossReference?type=sic-mosfet&v=1200&r=40&pkg=TO-247-4");
+    expect(response.status).toBe(302);
+    const location = String(response.headers.location);
+    const target = new URL(location, origin);
+    expect(target.pathname).toBe("/en/productAndService/products/100");
+    expect(Object.fromEntries(target.searchParams)).toEqual({ vds: "1200~", rdson: "~40", package: "TO-247-4" });
+    const finder = await request(app).get(location);
+    expect(finder.status).toBe(200);
+    expect(finder.text).toContain("QCM040120K4");
+  });
+
+  it("answers a bill of materials with a table and the same rows as CSV", async () => {
+    const parts = "C3M0040120K\nimw120r007m1h, CM450DY-24S\tNOTAPART99";
+    for (const language of ["zh", "en"] as const) {
+      const response = await request(app).get(`/${language}/productAndService/crossReference?parts=${encodeURIComponent(parts)}`);
+      expect(response.status).toBe(200);
+      expect(isNoindex(response.text)).toBe(true);
+      const rows = [...response.text.matchAll(/<tr><th scope="row">([^<]+)<\/th>/g)].map((match) => match[1]);
+      expect(rows).toEqual(["C3M0040120K", "imw120r007m1h", "CM450DY-24S", "NOTAPART99"]);
+      const csvLink = /href="([^"]+\.csv\?[^"]+)"/.exec(response.text)![1]!.replace(/&amp;/g, "&");
+      const csv = await request(app).get(csvLink);
+      expect(csv.status).toBe(200);
+      expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+      const lines = csv.text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+      expect(lines).toHaveLength(5);
+      expect(lines[1]).toMatch(/^C3M0040120K,/);
+      expect(lines[4]).toMatch(/^NOTAPART99,/);
+    }
+  });
+});
