@@ -2,14 +2,17 @@
 //   ?part=<number>[&op=<operating point>]        one competitor part (op: the estimator's grammar, kept verbatim)
 //   ?parts=<numbers, by line, comma, space or tab> a bill of materials (the textarea of a GET form)
 //   ?type=<device type>&v=<V>&r=<mΩ>&i=<A>&pkg=<package>  the parameter search for an unknown number
-import { deviceTypes, type DeviceType } from "./cross-reference/schema.ts";
+// (its finder URL is written by cross-reference-finder.ts, so that pages linking here do not carry the finder's grammar)
+import type { DeviceType } from "./cross-reference/schema.ts";
 import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX } from "./contract/cross-reference.ts";
-import { emptyFinderQuery, writeFinderQuery } from "./finder-query.ts";
-import { partKey } from "./cross-reference/lookup.ts";
+import { partKey } from "./cross-reference/part-key.ts";
 
 export const CROSS_REFERENCE_PATH = "/productAndService/crossReference";
 /** The longest bill of materials text read (200 numbers of 60 characters and their separators). */
 const BOM_TEXT_MAX = CROSS_REFERENCE_BATCH_MAX * (CROSS_REFERENCE_PART_MAX + 2);
+
+/** The device types the parameter search covers (each has its finder columns in cross-reference-finder.ts). */
+export const searchDeviceTypes = ["sic-mosfet", "sic-diode", "sic-module", "igbt-module"] as const satisfies readonly DeviceType[];
 
 export interface ParameterSearch {
   type: DeviceType;
@@ -65,7 +68,7 @@ export function parseCrossReferenceQuery(search: string | URLSearchParams): Cros
   const { parts: bom, truncated } = splitBom(params.get("parts") ?? "");
   const type = params.get("type");
   const pkg = (params.get("pkg") ?? "").trim().slice(0, 40);
-  const search_: ParameterSearch | null = (deviceTypes as readonly string[]).includes(type ?? "")
+  const search_: ParameterSearch | null = type !== null && (searchDeviceTypes as readonly string[]).includes(type)
     ? { type: type as DeviceType, v: positive(params.get("v")), r: positive(params.get("r")), i: positive(params.get("i")), pkg: pkg || null }
     : null;
   return { part, op: op ? op.slice(0, 200) : null, bom, bomTruncated: truncated, search: search_ };
@@ -79,23 +82,4 @@ export function writeCrossReferenceQuery(state: { part?: string; op?: string | n
   if (state.op) params.append("op", state.op);
   const text = params.toString().replace(/%2C/gi, ",").replace(/%3A/gi, ":");
   return text ? `?${text}` : "";
-}
-
-/** The finder's column of each parameter, by device type (the catalog's parameter table keys). */
-const finderFields: Record<DeviceType, { v: string; r: string | null; i: string }> = {
-  "sic-mosfet": { v: "vds", r: "rdson", i: "id25" },
-  "sic-diode": { v: "vrrm", r: null, i: "if" },
-  "sic-module": { v: "vds", r: "rdson", i: "id" },
-  "igbt-module": { v: "vces", r: null, i: "icnom" },
-};
-
-/** The finder URL (without language) of a parameter search in a family: at least the voltage and current, at most the R_DS(on), that package. */
-export function parameterSearchPath(search: ParameterSearch, familyId: number): string {
-  const fields = finderFields[search.type];
-  const query = emptyFinderQuery();
-  if (search.v !== null) query.ranges[fields.v] = { min: search.v };
-  if (search.r !== null && fields.r) query.ranges[fields.r] = { max: search.r };
-  if (search.i !== null) query.ranges[fields.i] = { min: search.i };
-  if (search.pkg) query.values.package = [search.pkg];
-  return `/productAndService/products/${familyId}${writeFinderQuery(query)}`;
 }

@@ -63,7 +63,7 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
         partNumber: row.partNumber,
         params: params.get(row.id)!,
         loss,
-        info: { partNumber: row.partNumber, name: language === "zh" ? row.nameZh : row.nameEn, familyId: row.familyId, loss },
+        info: { id: row.id, partNumber: row.partNumber, name: language === "zh" ? row.nameZh : row.nameEn, familyId: row.familyId, loss },
       };
     });
   }

@@ -8,6 +8,9 @@ import { tiers } from "../cross-reference/match.ts";
 import { competitorPart, decodedPart, deviceTypes, manufacturers, sourceRef } from "../cross-reference/schema.ts";
 import { matchKinds } from "../cross-reference/lookup.ts";
 
+/** The tiers, best first (here too, so that pages get them as a constant of the contract, without the matching code). */
+export const crossReferenceTiers = tiers;
+
 /** The longest text a part-number field takes. */
 export const CROSS_REFERENCE_PART_MAX = 60;
 /** How many part numbers one bill of materials may hold. */
@@ -33,9 +36,11 @@ export const comparisonRow = z.object({
   note: z.object({ key: z.enum(noteKeys), values: values.optional() }).optional(),
 });
 
-/** Our product as a match shows it: its name, family (for the finder) and loss data (for the estimate). */
+/** Our product as a match shows it: its id and name, family (for the finder) and loss data (for the estimate). */
 export const crossReferenceProduct = z.object({
   partNumber: z.string(),
+  /** Its product id (for the sample list). */
+  id: z.number().int(),
   name: z.string(),
   /** The family (top product-tree node) id. */
   familyId: z.number().int(),

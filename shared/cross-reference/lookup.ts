@@ -3,18 +3,9 @@
 // still finds the part. Pure: the upstream passes the table in.
 import { findCompetitorPart } from "./decode.ts";
 import type { AnyCompetitorPart, CompetitorPart, NomenclatureSource } from "./schema.ts";
+import { partKey } from "./part-key.ts";
 
-/** The key part numbers are compared by: letters and digits only, upper case ("c3m-0040 120k" → "C3M0040120K"). */
-export function partKey(text: string): string {
-  return text.normalize("NFKC").toUpperCase().replace(/[^A-Z0-9]/g, "");
-}
-
-/** Whether a search text can be a part number: one token of letters and digits with at least one digit. */
-export function looksLikePartNumber(text: string): boolean {
-  const trimmed = text.trim();
-  const key = partKey(trimmed);
-  return key.length >= 4 && key.length <= 40 && /\d/.test(key) && /[A-Z]/.test(key) && !/\s\S+\s\S+/.test(trimmed);
-}
+export { looksLikePartNumber, partKey } from "./part-key.ts";
 
 export const matchKinds = ["exact", "decoded", "prefix", "partial", "typo"] as const;
 export type MatchKind = (typeof matchKinds)[number];

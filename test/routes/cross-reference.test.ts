@@ -98,3 +98,32 @@ describe("cross-reference page", () => {
     }
   });
 });
+
+describe("search page and competitor part numbers", () => {
+  it("shows the cross-reference first when the text names a competitor part, in both languages", async () => {
+    for (const [language, heading] of [
+      ["zh", "型号对照：C3M0040120K → 青云"],
+      ["en", "Cross-reference: C3M0040120K → ours"],
+    ] as const) {
+      const response = await request(app).get(`/${language}/search?text=${encodeURIComponent("c3m0040120k")}`);
+      expect(response.status).toBe(200);
+      const html = response.text;
+      const block = html.indexOf('class="search-xref"');
+      expect(block).toBeGreaterThan(0);
+      expect(block).toBeLessThan(html.search(/class="search-(start|empty|tabs)"/));
+      expect(textOf(html)).toContain(heading);
+      expect(html).toContain(`href="/${language}/productAndService/crossReference?part=C3M0040120K"`);
+    }
+  });
+
+  it("suggests the part behind a typo, decodes a Mitsubishi number, and stays out of ordinary searches", async () => {
+    const typo = await request(app).get("/en/search?text=C3M0040210K");
+    expect(typo.text).toContain('href="/en/productAndService/crossReference?part=C3M0040120K"');
+    const decoded = await request(app).get("/en/search?text=CM600DY-24S");
+    expect(textOf(decoded.text)).toContain("Cross-reference: CM600DY-24S → ours");
+    const plain = await request(app).get("/en/search?text=MOSFET");
+    expect(plain.text).not.toContain("search-xref");
+    const ours = await request(app).get("/en/search?text=QCM040120K4");
+    expect(ours.text).not.toContain("search-xref");
+  });
+});

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { bestGuess, editDistance, looksLikePartNumber, lookupCompetitorPart, partKey } from "../../shared/cross-reference/lookup.ts";
 import { crossReferenceContent } from "../../shared/cross-reference/schema.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
-import { parameterSearchPath, parseCrossReferenceQuery, splitBom, writeCrossReferenceQuery } from "../../shared/cross-reference-query.ts";
+import { parseCrossReferenceQuery, splitBom, writeCrossReferenceQuery } from "../../shared/cross-reference-query.ts";
+import { parameterSearchPath } from "../../shared/cross-reference-finder.ts";
 import { CROSS_REFERENCE_BATCH_MAX } from "../../shared/contract/cross-reference.ts";
 import { parseFinderQuery } from "../../shared/finder-query.ts";
 

@@ -8,9 +8,10 @@ import {
   type CrossReferenceData,
 } from "../../../shared/contract/index.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { parameterSearchPath, parseCrossReferenceQuery, type CrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { parseCrossReferenceQuery, type CrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
 import { operatingPointRedirect, type ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { pageClient } from "../../api/loader-context.ts";
+import { parameterSearchPath } from "../../../shared/cross-reference-finder.ts";
 import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
 
 export interface CrossReferencePageData {

@@ -13,8 +13,8 @@ import { useLanguage, useLocalize } from "../../hooks.ts";
 import { absoluteUrl } from "../../../shared/seo.ts";
 import { localizePath } from "../../../shared/languages.ts";
 import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
-import { crossReferenceLoader, type CrossReferencePageData } from "./cross-reference-loader.ts";
 import { productDetailPath } from "./products-loader.ts";
+import { crossReferenceLoader, type CrossReferencePageData } from "./cross-reference-loader.ts";
 import { PartResult } from "./cross-reference/part-result.tsx";
 import { BomForm, PartForm, UnknownPart } from "./cross-reference/forms.tsx";
 import { BomTable } from "./cross-reference/bom-table.tsx";
@@ -73,7 +73,7 @@ export function Component() {
         <p className="xref-intro">{t("page.intro")}</p>
         <PartForm part={query.part} op={query.op} />
 
-        {query.part && part ? <PartResult result={result} operatingPoint={operatingPoint} /> : null}
+        {query.part && part ? <PartResult result={result} operatingPoint={operatingPoint} op={query.op} /> : null}
         {query.part && !part ? (
           <>
             <p className="xref-not-found" role="status">

@@ -5,10 +5,11 @@ import { useTranslation } from "../../../i18n-react.tsx";
 import { Link } from "../../../components/link.tsx";
 import { island } from "../../../components/island.tsx";
 import { useLocalize } from "../../../hooks.ts";
-import type { CrossReferenceData } from "../../../../shared/contract/index.ts";
+import { crossReferenceTiers as tiers, type CrossReferenceData } from "../../../../shared/contract/index.ts";
 import type { ParsedOperatingPoint } from "../../../../shared/estimator/operating-point.ts";
-import { tiers } from "../../../../shared/cross-reference/match.ts";
+import { AddToSampleButton } from "../../../components/add-to-sample.tsx";
 import { productDetailPath } from "../products-loader.ts";
+import { COMPARE_MAX, writeCompareQuery } from "../../../../shared/compare-query.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
 
 // The estimator hydrates after the rest of the page, from its own chunk.
@@ -17,7 +18,7 @@ const CompareEstimate = island(() => import("../../../components/estimator/compa
 /** How many candidates the estimate compares (the estimator's comparison takes four). */
 const ESTIMATED = 4;
 
-export function PartResult({ result, operatingPoint }: { result: CrossReferenceData; operatingPoint: ParsedOperatingPoint | null }) {
+export function PartResult({ result, operatingPoint, op }: { result: CrossReferenceData; operatingPoint: ParsedOperatingPoint | null; op: string | null }) {
   const { t } = useTranslation("cross-reference");
   const localize = useLocalize();
   const part = result.part!;
@@ -57,7 +58,17 @@ export function PartResult({ result, operatingPoint }: { result: CrossReferenceD
       <section className="xref-candidates" aria-labelledby="xref-candidates-heading">
         <h2 id="xref-candidates-heading">{t("page.candidates")}</h2>
         {result.candidates.length ? (
-          <p>{t("page.counts", { dropIn: counts["drop-in"], functional: counts.functional, review: counts["needs-review"] })}</p>
+          <p>
+            {t("page.counts", { dropIn: counts["drop-in"], functional: counts.functional, review: counts["needs-review"] })}
+            {result.candidates.length > 1 ? (
+              <>
+                {" "}
+                <Link to={localize(`/productAndService/compare${writeCompareQuery(result.candidates.slice(0, COMPARE_MAX).map((c) => c.product.partNumber), op)}`)}>
+                  {t("page.compareCandidates", { count: Math.min(COMPARE_MAX, result.candidates.length) })}
+                </Link>
+              </>
+            ) : null}
+          </p>
         ) : (
           <p>{t("page.noCandidates", { part: part.partNumber })}</p>
         )}
@@ -83,6 +94,7 @@ export function PartResult({ result, operatingPoint }: { result: CrossReferenceD
                           ))}
                         </ul>
                       ) : null}
+                      <AddToSampleButton product={{ id: candidate.product.id, partNumber: number }} compact />
                       <details className="xref-candidate__table">
                         <summary>{t("page.table")}</summary>
                         <ComparisonTable rows={candidate.rows} theirs={part.partNumber} ours={number} id={`xref-table-${number}`} />
