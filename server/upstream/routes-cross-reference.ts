@@ -99,6 +99,7 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
         candidates: result.candidates.map(({ partNumber, ...candidate }) => ({ product: byNumber.get(partNumber)!, ...candidate })),
         rejected: result.rejected.map(({ partNumber, reasons }) => ({ product: byNumber.get(partNumber)!, reasons })),
         suggestions: lookup.suggestions.map(({ part, kind }) => ({ ...summary(part), kind })),
+        known: body.part === undefined ? content.parts.map(summary) : [],
         families: families(ours),
       };
     },

@@ -81,6 +81,8 @@ export const queryCrossReference = defineCall({
     candidates: z.array(crossReferenceCandidate),
     rejected: z.array(z.object({ product: crossReferenceProduct, reasons: z.array(reason) })),
     suggestions: z.array(suggestion),
+    /** Without `part`: every competitor part of the table (the page lists them, the sitemap holds their pages); empty otherwise. */
+    known: z.array(competitorPartSummary),
     /** Our family of each device type and the packages it holds: the parameter search for an unknown number. */
     families: z.array(z.object({ deviceType: z.enum(deviceTypes), familyId: z.number().int(), packages: z.array(z.string()) })),
   }),

@@ -127,3 +127,26 @@ describe("search page and competitor part numbers", () => {
     expect(ours.text).not.toContain("search-xref");
   });
 });
+
+describe("cross-reference pages for crawlers", () => {
+  it("lists the page of every competitor part of the table in the sitemap, in both languages", async () => {
+    const response = await request(app).get("/sitemap.xml");
+    expect(response.status).toBe(200);
+    const locs = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    for (const language of ["zh", "en"]) {
+      expect(locs).toContain(`${origin}/${language}/productAndService/crossReference`);
+      expect(locs).toContain(`${origin}/${language}/productAndService/crossReference?part=C3M0040120K`);
+      expect(locs).toContain(`${origin}/${language}/productAndService/crossReference?part=FF450R12KE4_E`);
+    }
+    expect(locs.some((loc) => loc.includes("CM600DY"))).toBe(false);
+  });
+
+  it("links every known part from the empty page, and the products menu links the page", async () => {
+    const response = await request(app).get("/en/productAndService/crossReference");
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('href="/en/productAndService/crossReference?part=IMW120R007M1H"');
+    expect(linkHref(response.text, "canonical")).toBe(`${origin}/en/productAndService/crossReference`);
+    const home = await request(app).get("/zh");
+    expect(home.text).toMatch(/<a class="mega-menu__link" href="\/zh\/productAndService\/crossReference">型号对照<\/a>/);
+  });
+});

@@ -18,6 +18,7 @@ import { crossReferenceLoader, type CrossReferencePageData } from "./cross-refer
 import { PartResult } from "./cross-reference/part-result.tsx";
 import { BomForm, PartForm, UnknownPart } from "./cross-reference/forms.tsx";
 import { BomTable } from "./cross-reference/bom-table.tsx";
+import { KnownParts } from "./cross-reference/known-parts.tsx";
 import "../../styles/product.css";
 import "../../styles/cross-reference.css";
 
@@ -103,6 +104,7 @@ export function Component() {
         {bom ? <BomTable rows={bom} bom={query.bom} truncated={query.bomTruncated} /> : null}
         <BomForm text={query.bom.join("\n")} />
         {!query.part ? <UnknownPart part="" families={result.families} /> : null}
+        {result.known.length ? <KnownParts parts={result.known} /> : null}
       </div>
     </main>
   );
