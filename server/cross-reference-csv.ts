@@ -11,7 +11,8 @@ import { isLanguage, type Language } from "../shared/languages.ts";
 import { toCsv } from "../shared/csv.ts";
 import { ApiCallError, createPageClient } from "../client/api/page-client.ts";
 
-const PATH = new RegExp(`^/(zh|en)${CROSS_REFERENCE_PATH}\\.csv$`);
+/** The file's path; the site mounts its rate limit on it. */
+export const crossReferenceCsvPath = new RegExp(`^/(zh|en)${CROSS_REFERENCE_PATH}\\.csv$`);
 
 type Strings = { page?: Record<string, unknown>; tier?: Record<string, string>; manufacturer?: Record<string, string> };
 
@@ -19,10 +20,12 @@ export function crossReferenceCsv(options: { config: Config; logger: Logger; res
   const { config, logger } = options;
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const match = PATH.exec(req.path);
+    // The full path: mounted on its own path, the handler's req.path is relative to it.
+    const url = new URL(req.originalUrl, "http://site");
+    const match = crossReferenceCsvPath.exec(url.pathname);
     if (!match || !isLanguage(match[1])) return next();
     const language = match[1];
-    const query = parseCrossReferenceQuery(new URL(req.originalUrl, "http://site").searchParams);
+    const query = parseCrossReferenceQuery(url.searchParams);
     if (!query.bom.length) {
       res.status(400).type("text/plain").send("Bad request");
       return;

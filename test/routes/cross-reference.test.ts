@@ -150,3 +150,14 @@ describe("cross-reference pages for crawlers", () => {
     expect(home.text).toMatch(/<a class="mega-menu__link" href="\/zh\/productAndService\/crossReference">型号对照<\/a>/);
   });
 });
+
+describe("the bill of materials' CSV under the site's rate limit", () => {
+  it("answers 429 once a client has spent its requests, and refuses a request without numbers", async () => {
+    const limited = await createTestApp({ UPSTREAM_URL: upstream.url, PUBLIC_ORIGIN: origin, RATE_LIMIT_PER_MINUTE: "2" });
+    const path = `/en/productAndService/crossReference.csv?parts=${encodeURIComponent("C3M0040120K")}`;
+    expect((await request(limited).get(path)).status).toBe(200);
+    expect((await request(limited).get(path)).status).toBe(200);
+    expect((await request(limited).get(path)).status).toBe(429);
+    expect((await request(app).get("/en/productAndService/crossReference.csv")).status).toBe(400);
+  });
+});

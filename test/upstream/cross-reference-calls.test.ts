@@ -72,3 +72,14 @@ describe("queryCrossReferenceBatch", () => {
     await callFails(upstream, queryCrossReferenceBatch, 400, "E40000002", { ...base, parts: Array.from({ length: CROSS_REFERENCE_BATCH_MAX + 1 }, () => "C3M0040120K") });
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("lists both cross-reference calls with their bodies", async () => {
+    const { json } = await upstream.get("/openapi.json");
+    const operations = Object.values(json.paths as Record<string, Record<string, { operationId: string; requestBody?: unknown }>>).flatMap((item) => Object.values(item));
+    for (const name of ["queryCrossReference", "queryCrossReferenceBatch"]) {
+      const operation = operations.find((candidate) => candidate.operationId === name);
+      expect(operation?.requestBody, name).toBeDefined();
+    }
+  });
+});

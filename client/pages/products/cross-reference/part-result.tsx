@@ -84,8 +84,8 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
                   return (
                     <article key={number} className="xref-candidate" aria-labelledby={`xref-${number}`}>
                       <h4 id={`xref-${number}`}>
-                        <Link to={localize(productDetailPath(number))}>{number}</Link>{" "}
-                        <span className="xref-candidate__name">{candidate.product.name}</span>
+                        <Link to={localize(productDetailPath(number))}>{number}</Link>
+                        {candidate.product.name !== number ? <span className="xref-candidate__name"> {candidate.product.name}</span> : null}
                       </h4>
                       {candidate.reasons.length ? (
                         <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
@@ -121,11 +121,11 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
       </section>
 
       {estimateParts.length ? (
-        <section className="xref-estimate" aria-labelledby="xref-estimate-heading">
-          <h2 id="xref-estimate-heading">{t("page.estimateHeading")}</h2>
-          <p>{t("page.estimateNoData", { part: part.partNumber })}</p>
+        // The estimator's own section (and heading) follows the note on what it can compare.
+        <div className="xref-estimate">
+          <p className="xref-estimate__note">{t("page.estimateNoData", { part: part.partNumber })}</p>
           <CompareEstimate parts={estimateParts} parsed={operatingPoint} />
-        </section>
+        </div>
       ) : null}
     </>
   );
