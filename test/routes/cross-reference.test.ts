@@ -44,6 +44,22 @@ describe("cross-reference page", () => {
     }
   });
 
+  it("estimates our candidates at the visitor's operating point, from the URL or from the panel's GET form", async () => {
+    const form = await request(app).get("/en/productAndService/crossReference?part=C3M0040120K&opMode=inverter&opV=600&opI=15&opIk=rms&opF=40&opPf=0.9&opTc=70");
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe("/en/productAndService/crossReference?part=C3M0040120K&op=600,15,40k,0.9,70");
+    const response = await request(app).get(String(form.headers.location));
+    expect(response.status).toBe(200);
+    const html = response.text;
+    // The panel shows the URL's point, the estimate lists our candidates, and theirs is said to have no loss data.
+    expect(html).toMatch(/name="opV"[^>]*value="600"|value="600"[^>]*name="opV"/);
+    const estimate = html.slice(html.indexOf("xref-estimate"));
+    expect(estimate).toMatch(/QCM0\d{2}120K4/);
+    expect(textOf(html)).toContain("No published loss data for C3M0040120K");
+    // The operating point is not part of the canonical address.
+    expect(linkHref(html, "canonical")).toBe(`${origin}/en/productAndService/crossReference?part=C3M0040120K`);
+  });
+
   it("keeps a decoded number out of the index", async () => {
     const response = await request(app).get("/en/productAndService/crossReference?part=CM600DY-24S");
     expect(response.status).toBe(200);
