@@ -20,8 +20,9 @@ export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRo
           {t("page.bomCsv")}
         </a>
       </p>
-      <ScrollBox className="table-scroll" labelledBy="xref-bom-results">
+      <ScrollBox className="table-scroll" labelledBy="xref-bom-caption">
         <table className="xref-table xref-bom__table">
+          <caption id="xref-bom-caption">{t("page.bomCaption", { count: rows.length })}</caption>
           <thead>
             <tr>
               <th scope="col">{t("page.bomQuery")}</th>
