@@ -64,7 +64,8 @@ export function lookupCompetitorPart(
   const key = partKey(text);
   if (key.length < 3) return { part: null, kind: null, suggestions: [] };
   const exact = parts.find((p) => partKey(p.partNumber) === key) ?? null;
-  const decoded = exact ? null : findCompetitorPart(text.trim(), [], nomenclature);
+  // The nomenclature rules read the number with its dashes, in ASCII (a full-width "ＣＭ６００ＤＹ－２４Ｓ" too).
+  const decoded = exact ? null : findCompetitorPart(text.normalize("NFKC").trim(), [], nomenclature);
   const suggestions: PartSuggestion[] = [];
   const limit = typoLimit(key.length);
   for (const part of parts) {
