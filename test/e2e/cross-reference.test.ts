@@ -93,4 +93,25 @@ describe("cross-reference", () => {
       });
     }
   }
+
+  it("works without JavaScript: the part form, the bill of materials and the parameter search", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${origin}/en/productAndService/crossReference`);
+    await page.locator("#xref-part").fill("imw120r007m1h");
+    await page.locator("#xref-part").press("Enter");
+    await page.waitForURL(/\?part=imw120r007m1h$/);
+    expect(await page.locator("h1").innerText()).toBe("IMW120R007M1H cross-reference");
+    await page.locator("#xref-bom").fill("C3M0040120K SCT3040KW7");
+    await page.getByRole("button", { name: texts.en.bom }).click();
+    await page.locator(".xref-bom__table").waitFor();
+    expect(await page.locator(".xref-bom__table tbody tr").count()).toBe(2);
+    await page.goto(`${origin}/en/productAndService/crossReference?part=NOTAPART99`);
+    await page.locator("#xref-v").fill("1200");
+    await page.locator("#xref-pkg").selectOption("TO-247-4");
+    await page.getByRole("button", { name: "Search our catalog" }).click();
+    await page.waitForURL(/\/en\/productAndService\/products\/100\?/);
+    expect(await page.locator("main").getByText("QCM040120K4").count()).toBeGreaterThan(0);
+    await context.close();
+  });
 });
