@@ -3,7 +3,7 @@
 import "./styles/app.css";
 import { startTransition, useEffect } from "react";
 import { RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
-import { routes } from "./routes.tsx";
+import { routeNamespaces, routes, type RouteHandle } from "./routes.tsx";
 import { readAppContext } from "./app-context.ts";
 import { allNamespaces, createClientI18n } from "./i18n.ts";
 import type { RouteObject } from "react-router-dom";
@@ -42,7 +42,11 @@ async function start() {
   // The HTML carried only the UI strings this page used: the others load once the browser is idle after
   // hydration (not competing with it), or at once when the visitor navigates first; a client navigation
   // waits for them with its route module, so no page ever shows a missing string.
-  const missing = allNamespaces(app.language).filter((namespace) => !(namespace in app.resources));
+  // Namespaces only some pages use come with those pages' modules instead (RouteHandle.namespaces), except
+  // this page's own: a navigation within it (a new search) does not load its module again.
+  const onDemand = routeNamespaces(routes);
+  const pageOwn = new Set(lazyMatches.flatMap((match) => (match.route.handle as RouteHandle | undefined)?.namespaces ?? []));
+  const missing = allNamespaces(app.language).filter((namespace) => !(namespace in app.resources) && (!onDemand.has(namespace) || pageOwn.has(namespace)));
   let strings: Promise<void> | undefined;
   // A failed load must not block navigation: useTranslation (client/i18n-react.tsx) still loads a namespace a component asks for.
   const loadStrings = () => (strings ??= i18n.loadNamespaces(missing).then(() => undefined));
@@ -51,7 +55,9 @@ async function start() {
     // A navigation also waits for the islands of the page it opens, so it never renders their fallback; a
     // failed island chunk is a failed chunk like the route's own (client/chunk-reload.ts).
     if (typeof lazy === "function") {
-      route.lazy = guardedImport(async () => (await Promise.all([lazy().then(async (module) => (await preloadIslands(), module)), loadStrings()]))[0]) as never;
+      const own = (route.handle as RouteHandle | undefined)?.namespaces;
+      const ownStrings = () => (own ? i18n.loadNamespaces(own).then(() => undefined) : undefined);
+      route.lazy = guardedImport(async () => (await Promise.all([lazy().then(async (module) => (await preloadIslands(), module)), loadStrings(), ownStrings()]))[0]) as never;
     }
     route.children?.forEach(gate);
   };

@@ -12,6 +12,19 @@ import { RootErrorBoundary, RootRoute } from "./layouts/root.tsx";
 export interface RouteHandle {
   /** Source module of the route, for modulepreload links in the server's HTML. */
   module?: string;
+  /** UI-string namespaces only some pages use: loaded with these routes' modules, not after every page's load. */
+  namespaces?: readonly string[];
+}
+
+/** The namespaces some route loads with its module (the browser does not load them after hydration). */
+export function routeNamespaces(routeList: readonly RouteObject[]): Set<string> {
+  const found = new Set<string>();
+  const walk = (route: RouteObject) => {
+    for (const namespace of (route.handle as RouteHandle | undefined)?.namespaces ?? []) found.add(namespace);
+    route.children?.forEach(walk);
+  };
+  routeList.forEach(walk);
+  return found;
 }
 
 function page(
@@ -20,9 +33,11 @@ function page(
   route: Omit<RouteObject, "id" | "children" | "index" | "lazy"> & { index?: boolean },
   module: string,
   load: () => Promise<Partial<RouteObject>>,
+  namespaces?: readonly string[],
 ): RouteObject {
   const { index, ...rest } = route;
-  const base = { ...rest, id: `${name}___${language}`, ErrorBoundary: RouteErrorBoundary, handle: { module } satisfies RouteHandle };
+  const handle: RouteHandle = namespaces ? { module, namespaces } : { module };
+  const base = { ...rest, id: `${name}___${language}`, ErrorBoundary: RouteErrorBoundary, handle };
   const lazy = guardedImport(load) as never;
   return index ? { ...base, index: true, lazy } : { ...base, lazy };
 }
@@ -59,11 +74,20 @@ function languageRoutes(language: Language): RouteObject {
     ErrorBoundary: RootErrorBoundary,
     children: [
       page(language, "index", { index: true }, "client/pages/home/home.tsx", () => import("./pages/home/home.tsx")),
-      page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx")),
+      // The search page shows a competitor part number's cross-reference block.
+      page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx"), ["cross-reference"]),
       page(language, "support", { path: "support/:name?" }, "client/pages/support/support.tsx", () => import("./pages/support/support.tsx")),
       page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "client/pages/products/products.tsx", () => import("./pages/products/products.tsx")),
       page(language, "productAndService-productDetail", { path: "productAndService/productDetail/:name" }, "client/pages/products/product-detail.tsx", () => import("./pages/products/product-detail.tsx")),
       page(language, "productAndService-compare", { path: "productAndService/compare" }, "client/pages/products/compare.tsx", () => import("./pages/products/compare.tsx")),
+      page(
+        language,
+        "productAndService-crossReference",
+        { path: "productAndService/crossReference" },
+        "client/pages/products/cross-reference.tsx",
+        () => import("./pages/products/cross-reference.tsx"),
+        ["cross-reference"],
+      ),
       page(language, "productAndService-service", { path: "productAndService/service/:name" }, "client/pages/products/service-page.tsx", () => import("./pages/products/service-page.tsx")),
       page(language, "productAndService-customDriving", { path: "productAndService/customDriving/:name?" }, "client/pages/products/service-page.tsx", () => import("./pages/products/service-page.tsx")),
       page(language, "news", { path: "news" }, "client/pages/news/news-list.tsx", () => import("./pages/news/news-list.tsx")),

@@ -28,6 +28,7 @@ import { languageRouting } from "./language.ts";
 import { seoRoutes } from "./seo/routes.ts";
 import { previewMode } from "./preview.ts";
 import { catalogCsv } from "./catalog-csv.ts";
+import { crossReferenceCsv, crossReferenceCsvPath } from "./cross-reference-csv.ts";
 import { createDocumentHandler, pageCacheHits, type EntryServer } from "./render.ts";
 import { createSiteCaches } from "./cache/index.ts";
 import { precompressedAssets } from "./cache/precompressed-assets.ts";
@@ -84,24 +85,26 @@ export async function createApp(config: Config, options: AppOptions) {
 
   // Staff calls are for the CLI and internal tools on the upstream itself, never through the public site.
   app.use("/api/staff", (req, res) => sendErrorEnvelope(req, res, "E40400001"));
+  // One limit per client: the API, and the site's own routes that cost the upstream a batch of work per request.
+  const rateLimited = rateLimit({
+    windowMs: 60_000,
+    limit: config.rateLimitPerMinute,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (req, res) => sendErrorEnvelope(req, res, "E42900001"),
+    store: rateLimitStore.store,
+    // Redis away: serve rather than fail every API call (the store logs the outage, once per 10 s).
+    passOnStoreError: true,
+    logger: {
+      error: (error, message) => {
+        if (rateLimitStore.kind !== "redis") logger.error({ err: error }, message ?? "rate limit");
+      },
+      warn: (error, message) => logger.warn({ err: error }, message ?? "rate limit"),
+    },
+  });
   app.use(
     "/api",
-    rateLimit({
-      windowMs: 60_000,
-      limit: config.rateLimitPerMinute,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      handler: (req, res) => sendErrorEnvelope(req, res, "E42900001"),
-      store: rateLimitStore.store,
-      // Redis away: serve rather than fail every API call (the store logs the outage, once per 10 s).
-      passOnStoreError: true,
-      logger: {
-        error: (error, message) => {
-          if (rateLimitStore.kind !== "redis") logger.error({ err: error }, message ?? "rate limit");
-        },
-        warn: (error, message) => logger.warn({ err: error }, message ?? "rate limit"),
-      },
-    }),
+    rateLimited,
     sameOriginWrites([new URL(config.publicOrigin).origin]),
     apiBodyGuard({ previewSecret: config.previewSecret, websiteCode: config.websiteCode }),
     signOutGuard(new URL(config.publicOrigin).origin),
@@ -138,6 +141,7 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname) }));
   // The finder's CSV (whole filtered result) sits beside its page, under the language prefix.
   app.use(catalogCsv({ config, logger, resources }));
+  app.use(crossReferenceCsvPath, rateLimited, crossReferenceCsv({ config, logger, resources }));
   app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
   app.use(pageObserver());
   app.use(

@@ -8,6 +8,7 @@ import { servicePagePath, serviceNames } from "../../shared/contract/services.ts
 import type { PageClient } from "../../client/api/page-client.ts";
 import { NEWS_PAGE_SIZE, newsListPath, pageCount } from "../../shared/news-query.ts";
 import { defaultJobsState, jobsListPath } from "../../shared/jobs-query.ts";
+import { crossReferenceSitemapEntries } from "./cross-reference-sitemap.ts";
 
 export interface SitemapEntry {
   /** Path without the language prefix ("/" is the language home). */
@@ -133,6 +134,7 @@ export async function collectSitemapEntries(api: PageClient): Promise<SitemapEnt
   }
   for (const item of news) add(`/news/newsDetail/${item.id}`, item.date);
   for (const job of jobs) add(`/about/joinUs/positionDetail/${job.id}`, job.date);
+  for (const item of await crossReferenceSitemapEntries(api)) add(item.path, item.lastmod ?? siteDate);
 
   return [...entries.values()];
 }

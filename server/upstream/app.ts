@@ -46,7 +46,7 @@ export function createUpstreamApp(context: UpstreamContext) {
   const mountOptions = { provider: options.provider, resolveUser: createSessionResolver(db, now), now };
   mountSiteRoutes(router, db, mountOptions);
   // [content routes]
-  mountContentRoutes(router, db, { ...mountOptions, publicOrigin: options.publicOrigin });
+  mountContentRoutes(router, db, { ...mountOptions, publicOrigin: options.publicOrigin, contentDir: options.contentDir });
   // [account, sample-order and staff routes]
   mountAccountRoutes(router, context, mountOptions);
   app.use(router);

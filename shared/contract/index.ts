@@ -6,6 +6,7 @@ export * from "./define.ts";
 export * from "./site.ts";
 export * from "./content.ts";
 export * from "./account.ts";
+export * from "./cross-reference.ts";
 import type { CallDefinition } from "./define.ts";
 import {
   querySiteListDataByPage,
@@ -22,6 +23,7 @@ import {
   searchSite,
 } from "./content.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
+import { queryCrossReference, queryCrossReferenceBatch } from "./cross-reference.ts";
 import {
   sendSmsVerifyCode,
   sendVerifyCode,
@@ -56,6 +58,8 @@ export const calls: readonly CallDefinition[] = [
   querySiteListDataByPage,
   queryDistinctProductFieldData,
   searchSite,
+  queryCrossReference,
+  queryCrossReferenceBatch,
   // [account and sample-order calls]
   authAndRegisterBySms,
   authAndRegisterByEmail,

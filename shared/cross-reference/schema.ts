@@ -140,6 +140,9 @@ export type DecodedPart = Omit<CompetitorPart, "package" | "onState"> & {
 };
 export type AnyCompetitorPart = CompetitorPart | DecodedPart;
 
+/** A decoded part as the cross-reference call answers it (the response schema of DecodedPart). */
+export const decodedPart = z.strictObject({ ...base, package: packageInfo.optional(), decoded: z.literal(true) });
+
 export const competitorParts = z.array(competitorPart).superRefine((parts, ctx) => {
   const seen = new Set<string>();
   for (const part of parts) {

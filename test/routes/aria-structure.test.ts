@@ -30,6 +30,8 @@ const pages = [
   "/en/support/simulation-models",
   "/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80",
   "/zh/productAndService/compare?parts=QCM040120K4,QCM020120K4&op=800,20,50k,0.9,80",
+  "/en/productAndService/crossReference?part=C3M0040120K&op=800,20,50k,0.9,80",
+  "/zh/productAndService/crossReference?part=C3M0040210K&parts=C3M0040120K%0AIMW120R007M1H",
 ];
 
 async function tree(path: string) {

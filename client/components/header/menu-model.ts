@@ -57,6 +57,7 @@ export function resolveCategoryLink(link: string, roots: readonly TreeNode<SiteL
 export const serviceLinks = [
   { key: "customDevice", link: "/productAndService/service/customDevice" },
   { key: "customModule", link: "/productAndService/service/customModule" },
+  { key: "crossReference", link: "/productAndService/crossReference" },
 ] as const;
 
 // One menu per layout object: on the server that object is shared by every page of a language.

@@ -58,6 +58,8 @@ export function Component() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const sentWithoutScript = new URLSearchParams(search).get("sent") === "1";
+  // A link may prefill the request (the cross-reference page names the part number it could not match).
+  const prefill = new URLSearchParams(search).get("content") ?? undefined;
   return (
     <main id="main" className="main content-page contact-page">
       <PageMeta title={page.banner?.title || page.title} description={page.description} canonicalPath={CONTACT_PATH} />
@@ -73,7 +75,7 @@ export function Component() {
         <div className="contact-page__content">
           <Sections sections={page.sections} />
         </div>
-        <LeaveWordForm posted={posted} sentWithoutScript={sentWithoutScript} />
+        <LeaveWordForm posted={posted} sentWithoutScript={sentWithoutScript} prefill={prefill} />
       </div>
     </main>
   );

@@ -18,7 +18,7 @@ const fieldTypes: Record<LeaveWordField, { type: string; autoComplete: string; i
   content: { type: "text", autoComplete: "off" },
 };
 
-export function LeaveWordForm({ posted, sentWithoutScript }: { posted: LeaveWordResult | undefined; sentWithoutScript: boolean }) {
+export function LeaveWordForm({ posted, sentWithoutScript, prefill }: { posted: LeaveWordResult | undefined; sentWithoutScript: boolean; prefill?: string | undefined }) {
   const [round, setRound] = useState(0);
   // A new key per message gives "send another" a fresh, empty fetcher.
   const fetcher = useFetcher<LeaveWordResult>({ key: `leave-word-${round}` });
@@ -70,7 +70,7 @@ export function LeaveWordForm({ posted, sentWithoutScript }: { posted: LeaveWord
     const common = {
       id,
       name,
-      defaultValue: values?.[name] ?? "",
+      defaultValue: values?.[name] ?? (name === "content" ? prefill?.slice(0, formLimits.content) : undefined) ?? "",
       maxLength: formLimits[name],
       "aria-invalid": code ? true : undefined,
       "aria-describedby": describedBy || undefined,

@@ -15,6 +15,9 @@ import { DocumentDownloadLink } from "../../components/document-download.tsx";
 import { PageLinks } from "../../components/page-links.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { useLocalize } from "../../hooks.ts";
+import { queryCrossReference, type CrossReferenceData } from "../../../shared/contract/cross-reference.ts";
+import { looksLikePartNumber } from "../../../shared/cross-reference/part-key.ts";
+import { CrossReferenceBlock } from "./cross-reference-block.tsx";
 import "../../styles/search.css";
 
 interface SearchData {
@@ -23,6 +26,15 @@ interface SearchData {
   result: SearchResult | null;
   /** The "All" view: the first hits of each type that has any, in the tabs' order. */
   groups: { type: SearchType; hits: SearchHit[] }[] | null;
+  /** The cross-reference of a text that names (or may name) a competitor part; null otherwise. */
+  crossReference?: CrossReferenceData | null;
+}
+
+/** The cross-reference of a competitor part number typed into the search, shown before the hits. */
+async function crossReferenceOf(api: ReturnType<typeof pageClient>, state: SearchState): Promise<CrossReferenceData | null> {
+  if (state.page > 1 || !looksLikePartNumber(state.text)) return null;
+  const result = await api.call(queryCrossReference, { part: state.text });
+  return result.part || result.suggestions.length ? result : null;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SearchData> {
@@ -31,10 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const state = parseSearchQuery(url.searchParams);
   if (!state.text) return { state, result: null, groups: null };
   const api = pageClient(context, language);
+  // Beside the search, never instead of it: a failed lookup leaves the block out (and no rejection unhandled).
+  const crossReference = crossReferenceOf(api, state).catch(() => null);
   if (state.type) {
     const result = await api.call(searchSite, { text: state.text, type: state.type, pageIndex: state.page, pageSize: SEARCH_PAGE_SIZE, otherLanguage: state.page === 1 });
     if (state.page > 1 && result.list.length === 0) throw data(null, { status: 404 });
-    return { state, result, groups: null };
+    return { state, result, groups: null, crossReference: await crossReference };
   }
   // Only this call asks for the other language's hits: the page shows them once, after its own.
   const result = await api.call(searchSite, { text: state.text, pageIndex: 1, pageSize: SEARCH_GROUP_SIZE, otherLanguage: true });
@@ -46,14 +60,14 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
         hits: (await api.call(searchSite, { text: state.text, type, pageIndex: 1, pageSize: SEARCH_GROUP_SIZE })).list,
       })),
   );
-  return { state, result, groups };
+  return { state, result, groups, crossReference: await crossReference };
 }
 
 /** Starting points for a visitor who has not typed anything yet. */
 const suggestionKeys = ["sicMosfet", "voltage", "partNumber", "gateDriver"] as const;
 
 export function Component() {
-  const { state, result, groups } = useLoaderData() as SearchData;
+  const { state, result, groups, crossReference } = useLoaderData() as SearchData;
   const { t } = useTranslation("search");
   const localize = useLocalize();
   const { pathname } = useLocation();
@@ -89,6 +103,7 @@ export function Component() {
       </header>
       <Breadcrumbs items={[{ label: t("title") }]} />
       <div className="page-body search-body">
+        {crossReference ? <CrossReferenceBlock result={crossReference} /> : null}
         {!result ? (
           <section className="search-start" aria-labelledby="search-start-title">
             <h2 id="search-start-title">{t("empty")}</h2>

@@ -1,0 +1,179 @@
+// The cross-reference page rendered on the server, both languages: a known part (tiers, per-parameter tables,
+// canonical, JSON-LD), a decoded or unknown number (noindex, suggestions, the parameter search and the link to
+// sales), the parameter search's redirect to the finder, and a bill of materials with its CSV.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import request from "supertest";
+import express from "express";
+import { createTestApp } from "./helpers.ts";
+import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
+import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
+
+const origin = "https://www.qingyun-power.example";
+let upstream: TestUpstream;
+let app: express.Express;
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+  app = await createTestApp({ UPSTREAM_URL: upstream.url, PUBLIC_ORIGIN: origin });
+});
+afterAll(() => upstream.cleanup());
+
+const isNoindex = (html: string) => html.includes('<meta name="robots" content="noindex, follow"/>') && linkHref(html, "canonical") === undefined;
+
+describe("cross-reference page", () => {
+  it("answers a known part with its candidates by tier, each with its table, canonical and JSON-LD, in both languages", async () => {
+    for (const [language, heading, tier] of [
+      ["zh", "C3M0040120K 型号对照", "功能等效"],
+      ["en", "C3M0040120K cross-reference", "Functional equivalent"],
+    ] as const) {
+      const response = await request(app).get(`/${language}/productAndService/crossReference?part=c3m-0040120k`);
+      expect(response.status).toBe(200);
+      const html = response.text;
+      expect(headingOf(html)).toBe(heading);
+      expect(linkHref(html, "canonical")).toBe(`${origin}/${language}/productAndService/crossReference?part=C3M0040120K`);
+      expect(isNoindex(html)).toBe(false);
+      const text = textOf(html);
+      expect(text).toContain(tier);
+      expect(html).toContain('class="xref-table"');
+      expect(html).toContain(`/${language}/productAndService/productDetail/QCM040120K4`);
+      const list = jsonLdOf(html).find((item) => item["@type"] === "ItemList") as { itemListElement: { url: string }[] } | undefined;
+      expect(list?.itemListElement.length).toBeGreaterThan(0);
+      expect(list!.itemListElement[0]!.url).toMatch(new RegExp(`^${origin}/${language}/productAndService/productDetail/QCM`));
+      // The estimate of ours, and the statement that theirs has no published loss data.
+      expect(html).toContain("xref-estimate");
+      expect(text).toContain(language === "en" ? "No published loss data for C3M0040120K" : "C3M0040120K 没有公开的损耗数据");
+    }
+  });
+
+  it("estimates our candidates at the visitor's operating point, from the URL or from the panel's GET form", async () => {
+    const form = await request(app).get("/en/productAndService/crossReference?part=C3M0040120K&opMode=inverter&opV=600&opI=15&opIk=rms&opF=40&opPf=0.9&opTc=70");
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe("/en/productAndService/crossReference?part=C3M0040120K&op=600,15,40k,0.9,70");
+    const response = await request(app).get(String(form.headers.location));
+    expect(response.status).toBe(200);
+    const html = response.text;
+    // The panel shows the URL's point, the estimate lists our candidates, and theirs is said to have no loss data.
+    expect(html).toMatch(/name="opV"[^>]*value="600"|value="600"[^>]*name="opV"/);
+    const estimate = html.slice(html.indexOf("xref-estimate"));
+    expect(estimate).toMatch(/QCM0\d{2}120K4/);
+    expect(textOf(html)).toContain("No published loss data for C3M0040120K");
+    // The operating point is not part of the canonical address.
+    expect(linkHref(html, "canonical")).toBe(`${origin}/en/productAndService/crossReference?part=C3M0040120K`);
+  });
+
+  it("keeps a decoded number out of the index", async () => {
+    const response = await request(app).get("/en/productAndService/crossReference?part=CM600DY-24S");
+    expect(response.status).toBe(200);
+    expect(textOf(response.text)).toContain("decoded from the part number");
+    expect(isNoindex(response.text)).toBe(true);
+  });
+
+  it("answers an unknown number with suggestions, the parameter search and a prefilled link to sales", async () => {
+    for (const language of ["zh", "en"] as const) {
+      const response = await request(app).get(`/${language}/productAndService/crossReference?part=C3M0040210K`);
+      expect(response.status).toBe(200);
+      const html = response.text;
+      expect(isNoindex(html)).toBe(true);
+      expect(html).toContain(`href="/${language}/productAndService/crossReference?part=C3M0040120K"`);
+      expect(html).toMatch(new RegExp(`<form [^>]*action="/${language}/productAndService/crossReference"[^>]*class="xref-unknown__form"|<form [^>]*class="xref-unknown__form"[^>]*action="/${language}/productAndService/crossReference"`));
+      for (const name of ["type", "v", "r", "i", "pkg"]) expect(html).toContain(`name="${name}"`);
+      const contact = /href="(\/(?:zh|en)\/about\/contactUs\?content=[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
+      const form = await request(app).get(contact);
+      expect(form.status).toBe(200);
+      expect(form.text).toMatch(/<textarea[^>]*name="content"[^>]*>[^<]*C3M0040210K/);
+    }
+  });
+
+  it("sends the parameter search to the finder with its filters", async () => {
+    const response = await request(app).get("/en/productAndService/crossReference?type=sic-mosfet&v=1200&r=40&pkg=TO-247-4");
+    expect(response.status).toBe(302);
+    const location = String(response.headers.location);
+    const target = new URL(location, origin);
+    expect(target.pathname).toBe("/en/productAndService/products/100");
+    expect(Object.fromEntries(target.searchParams)).toEqual({ vds: "1200~", rdson: "~40", package: "TO-247-4" });
+    const finder = await request(app).get(location);
+    expect(finder.status).toBe(200);
+    expect(finder.text).toContain("QCM040120K4");
+  });
+
+  it("answers a bill of materials with a table and the same rows as CSV", async () => {
+    const parts = "C3M0040120K\nimw120r007m1h, CM450DY-24S\tNOTAPART99";
+    for (const language of ["zh", "en"] as const) {
+      const response = await request(app).get(`/${language}/productAndService/crossReference?parts=${encodeURIComponent(parts)}`);
+      expect(response.status).toBe(200);
+      expect(isNoindex(response.text)).toBe(true);
+      const rows = [...response.text.matchAll(/<tr><th scope="row">([^<]+)<\/th>/g)].map((match) => match[1]);
+      expect(rows).toEqual(["C3M0040120K", "imw120r007m1h", "CM450DY-24S", "NOTAPART99"]);
+      const csvLink = /href="([^"]+\.csv\?[^"]+)"/.exec(response.text)![1]!.replace(/&amp;/g, "&");
+      const csv = await request(app).get(csvLink);
+      expect(csv.status).toBe(200);
+      expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+      const lines = csv.text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+      expect(lines).toHaveLength(5);
+      expect(lines[1]).toMatch(/^C3M0040120K,/);
+      expect(lines[4]).toMatch(/^NOTAPART99,/);
+    }
+  });
+});
+
+describe("search page and competitor part numbers", () => {
+  it("shows the cross-reference first when the text names a competitor part, in both languages", async () => {
+    for (const [language, heading] of [
+      ["zh", "型号对照：C3M0040120K → 青云"],
+      ["en", "Cross-reference: C3M0040120K → ours"],
+    ] as const) {
+      const response = await request(app).get(`/${language}/search?text=${encodeURIComponent("c3m0040120k")}`);
+      expect(response.status).toBe(200);
+      const html = response.text;
+      const block = html.indexOf('class="search-xref"');
+      expect(block).toBeGreaterThan(0);
+      expect(block).toBeLessThan(html.search(/class="search-(start|empty|tabs)"/));
+      expect(textOf(html)).toContain(heading);
+      expect(html).toContain(`href="/${language}/productAndService/crossReference?part=C3M0040120K"`);
+    }
+  });
+
+  it("suggests the part behind a typo, decodes a Mitsubishi number, and stays out of ordinary searches", async () => {
+    const typo = await request(app).get("/en/search?text=C3M0040210K");
+    expect(typo.text).toContain('href="/en/productAndService/crossReference?part=C3M0040120K"');
+    const decoded = await request(app).get("/en/search?text=CM600DY-24S");
+    expect(textOf(decoded.text)).toContain("Cross-reference: CM600DY-24S → ours");
+    const plain = await request(app).get("/en/search?text=MOSFET");
+    expect(plain.text).not.toContain("search-xref");
+    const ours = await request(app).get("/en/search?text=QCM040120K4");
+    expect(ours.text).not.toContain("search-xref");
+  });
+});
+
+describe("cross-reference pages for crawlers", () => {
+  it("lists the page of every competitor part of the table in the sitemap, in both languages", async () => {
+    const response = await request(app).get("/sitemap.xml");
+    expect(response.status).toBe(200);
+    const locs = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    for (const language of ["zh", "en"]) {
+      expect(locs).toContain(`${origin}/${language}/productAndService/crossReference`);
+      expect(locs).toContain(`${origin}/${language}/productAndService/crossReference?part=C3M0040120K`);
+      expect(locs).toContain(`${origin}/${language}/productAndService/crossReference?part=FF450R12KE4_E`);
+    }
+    expect(locs.some((loc) => loc.includes("CM600DY"))).toBe(false);
+  });
+
+  it("links every known part from the empty page, and the products menu links the page", async () => {
+    const response = await request(app).get("/en/productAndService/crossReference");
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('href="/en/productAndService/crossReference?part=IMW120R007M1H"');
+    expect(linkHref(response.text, "canonical")).toBe(`${origin}/en/productAndService/crossReference`);
+    const home = await request(app).get("/zh");
+    expect(home.text).toMatch(/<a class="mega-menu__link" href="\/zh\/productAndService\/crossReference">型号对照<\/a>/);
+  });
+});
+
+describe("the bill of materials' CSV under the site's rate limit", () => {
+  it("answers 429 once a client has spent its requests, and refuses a request without numbers", async () => {
+    const limited = await createTestApp({ UPSTREAM_URL: upstream.url, PUBLIC_ORIGIN: origin, RATE_LIMIT_PER_MINUTE: "2" });
+    const path = `/en/productAndService/crossReference.csv?parts=${encodeURIComponent("C3M0040120K")}`;
+    expect((await request(limited).get(path)).status).toBe(200);
+    expect((await request(limited).get(path)).status).toBe(200);
+    expect((await request(limited).get(path)).status).toBe(429);
+    expect((await request(app).get("/en/productAndService/crossReference.csv")).status).toBe(400);
+  });
+});
