@@ -2,6 +2,8 @@
 // read/write pair so the finder, the detail page and compare read and write it alike. Validation (zod) is
 // in validate.ts, apart, so that browser bundles which only show a validated point carry no zod.
 
+import { formatNumber, OP_FORM_MARKER } from "./format-number.ts";
+
 export const modes = ["inverter", "dcdc"] as const;
 export type Mode = (typeof modes)[number];
 export const currentKinds = ["rms", "peak"] as const;
@@ -88,10 +90,7 @@ export type ParsedOperatingPoint =
   | { ok: true; value: OperatingPoint; text: string }
   | { ok: false; issues: OperatingPointIssue[]; /** What the visitor typed, to show it again beside the messages. */ draft: Partial<Record<keyof OperatingPoint, string>>; text: string };
 
-/** A number as the URL writes it: no exponent, no trailing zeros, at most 4 decimals. */
-export function formatNumber(value: number): string {
-  return String(Number(value.toFixed(4)));
-}
+export { formatNumber };
 
 /** "50k" → 50 000, "1.5M" → 1 500 000, "20000" → 20 000 (Hz). */
 function parseFrequency(text: string): number {
@@ -198,7 +197,7 @@ export function writeOperatingPoint(op: OperatingPoint): string {
 /** Names of the panel's form fields (a GET form that works without JavaScript; see formToOperatingPoint). */
 export const formFields = {
   mode: "opMode",
-  vBus: "opV",
+  vBus: OP_FORM_MARKER,
   current: "opI",
   currentKind: "opIk",
   fsw: "opF",

@@ -1,7 +1,8 @@
 // Number formatting of the estimator's results: the same text on the server and in the browser (explicit
 // locale), three significant digits for losses (down to milliwatts), whole degrees for temperatures.
 import type { TFunction } from "i18next";
-import { formatNumber, type OperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { formatNumber } from "../../../shared/estimator/format-number.ts";
+import type { OperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import type { Language } from "../../../shared/languages.ts";
 
 const locales: Record<Language, string> = { zh: "zh-CN", en: "en-US" };

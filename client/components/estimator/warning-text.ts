@@ -2,7 +2,7 @@
 // one wording for the detail page, compare and the finder's cells.
 import type { TFunction } from "i18next";
 import type { EstimateWarning, Unsuitability } from "../../../shared/estimator/estimate.ts";
-import { formatNumber } from "../../../shared/estimator/operating-point.ts";
+import { formatNumber } from "../../../shared/estimator/format-number.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { formatCelsius } from "./format.ts";
 

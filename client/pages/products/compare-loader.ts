@@ -9,8 +9,8 @@ import { parseCompareParts, writeCompareQuery } from "../../../shared/compare-qu
 import { withOwnDocuments } from "../../../shared/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
-import { operatingPointRedirect, type ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
+import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { loadOperatingPoint, loadOperatingPointRedirect } from "../../components/estimator/load-operating-point.ts";
 
 export interface ComparedProduct {
   product: ProductDetail;
@@ -40,7 +40,7 @@ export async function compareLoader({ request, context }: LoaderFunctionArgs): P
   const url = new URL(request.url);
   const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
   // The estimator panel's GET form (issue 10) comes back as one short op= parameter.
-  const opTarget = operatingPointRedirect(url);
+  const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);
   const parts = parseCompareParts(url.searchParams);
   const op = url.searchParams.get("op") || null;

@@ -9,10 +9,10 @@ import {
 } from "../../../shared/contract/index.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { parseCrossReferenceQuery, type CrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
-import { operatingPointRedirect, type ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { parameterSearchPath } from "../../../shared/cross-reference-finder.ts";
-import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
+import { loadOperatingPoint, loadOperatingPointRedirect } from "../../components/estimator/load-operating-point.ts";
 
 export interface CrossReferencePageData {
   query: CrossReferenceQuery;
@@ -26,7 +26,7 @@ export async function crossReferenceLoader({ request, context }: LoaderFunctionA
   const url = new URL(request.url);
   const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
   // The estimator panel's GET form comes back as one short op= parameter.
-  const opTarget = operatingPointRedirect(url);
+  const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);
   const query = parseCrossReferenceQuery(url.searchParams);
   const api = pageClient(context, language);

@@ -9,8 +9,8 @@ import { withOwnDocuments } from "../../../shared/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { productDetailPath } from "./products-loader.ts";
-import { operatingPointRedirect, type ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
+import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { loadOperatingPoint, loadOperatingPointRedirect } from "../../components/estimator/load-operating-point.ts";
 
 export interface ProductDetailData {
   product: ProductDetail;
@@ -30,7 +30,7 @@ export async function productDetailLoader({ request, params, context }: LoaderFu
   const name = params.name ?? "";
   if (!partNumberPattern.test(name)) throw notFound();
   // The estimator panel's GET form (issue 10) comes back as one short op= parameter.
-  const opTarget = operatingPointRedirect(url);
+  const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);
   const api = pageClient(context, language);
   let page: ProductPage;

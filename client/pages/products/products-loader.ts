@@ -19,10 +19,9 @@ import { paramNameText } from "../../../shared/param-name.ts";
 import { needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/finder-query.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
-import { operatingPointRedirect } from "../../../shared/estimator/operating-point.ts";
 import { estimateSortOf, finderRowEstimates, rankedFinderPage, withoutEstimateSort } from "../../components/estimator/finder-estimates.ts";
 import type { RowEstimate } from "../../components/estimator/finder-row-estimates.ts";
-import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
+import { loadOperatingPoint, loadOperatingPointRedirect } from "../../components/estimator/load-operating-point.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 
 export interface KeyRange {
@@ -217,7 +216,7 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   if (params.id === undefined) return overview(api);
   if (!/^[1-9]\d{0,8}$/.test(params.id)) throw notFound();
   // The estimator panel's GET form (issue 10) comes back as one short op= parameter.
-  const opTarget = operatingPointRedirect(url);
+  const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);
   // A ranking by estimate (sort=estLoss/estTj with a valid op) is done over the whole filtered result
   // (client/components/estimator/finder-estimates.ts); the upstream sorts by parameter columns only.

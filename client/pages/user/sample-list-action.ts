@@ -2,13 +2,7 @@
 // change a quantity, remove an item, or submit the list with the applicant form.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import { errorMessage, modifySampleProduct, removeSampleProduct, sampleLimits, submitSampleOrder } from "../../../shared/contract/index.ts";
-import {
-  applicantFieldOfError,
-  readApplicantForm,
-  validateApplicantForm,
-  type ApplicantFormField,
-  type ApplicantFormValues,
-} from "../../../shared/applicant-form.ts";
+import { applicantFieldOfError, readApplicantForm, type ApplicantFormField, type ApplicantFormValues } from "../../../shared/applicant-fields.ts";
 import { writeSampleProgressQuery } from "../../../shared/sample-progress-query.ts";
 import { localizePath } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -63,6 +57,8 @@ export async function sampleListAction({ request, context }: ActionFunctionArgs)
   // The browser checked the same schema before posting; this is the check for a post without JavaScript
   // (and anything else that posts here), with every wrong field at once.
   const values = readApplicantForm(form);
+  // Loaded here, not with the page: zod is no part of any page's first load.
+  const { validateApplicantForm } = await import("../../../shared/applicant-form.ts");
   const errors = validateApplicantForm(values);
   if (Object.keys(errors).length) {
     const fieldErrors = Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, errorMessage(code, language)]));

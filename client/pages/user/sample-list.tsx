@@ -1,7 +1,7 @@
 // /{lang}/user/sampleList (issue 8 §2): the items grouped by series, quantities, removal, the empty state
 // that leads to the catalog, and the applicant form (prefilled) that submits the list as a sample order.
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation, type LoaderFunctionArgs } from "react-router-dom";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useSetAtom } from "jotai";
@@ -18,7 +18,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { applySampleListAtom } from "../../state/atoms.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
-import { applicantFormFields, readApplicantForm, validateApplicantForm, type ApplicantFormField } from "../../../shared/applicant-form.ts";
+import { applicantFormFields, readApplicantForm, type ApplicantFormField } from "../../../shared/applicant-fields.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
 import { sampleListAction, type SampleListActionData } from "./sample-list-action.ts";
@@ -192,17 +192,27 @@ function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
   const baseId = useId();
   const idOf = (name: ApplicantFormField) => `${baseId}-${name}`;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const errors = validateApplicantForm(readApplicantForm(new FormData(event.currentTarget)));
+  const submit = useSubmit();
+  // The schema (and zod with it) is loaded when the form is first used, not with the page.
+  const loadSchema = () => import("../../../shared/applicant-form.ts");
+
+  async function check(form: HTMLFormElement) {
+    const { validateApplicantForm } = await loadSchema();
+    const errors = validateApplicantForm(readApplicantForm(new FormData(form)));
     const wrong = applicantFormFields.filter((name) => errors[name]);
     if (wrong.length === 0) {
       setChecked(null);
+      void submit(form, { method: "post" });
       return;
     }
-    event.preventDefault();
     setChecked(Object.fromEntries(wrong.map((name) => [name, errorMessage(errors[name]!, language)])));
     // The first wrong field takes focus; its message is read with it (aria-describedby).
     document.getElementById(idOf(wrong[0]!))?.focus();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void check(event.currentTarget);
   }
 
   const described = (name: ApplicantFormField) => {
@@ -248,7 +258,7 @@ function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
     <section className="applicant" aria-labelledby="applicant-title">
       <h2 id="applicant-title">{t("applicant.title")}</h2>
       <p className="applicant__lead">{t("applicant.lead")}</p>
-      <Form method="post" className="form-grid" noValidate onSubmit={onSubmit}>
+      <Form method="post" className="form-grid" noValidate onSubmit={onSubmit} onFocus={() => void loadSchema()}>
         <input type="hidden" name="intent" value="submit" />
         {field("name", "text", "name", fieldLimits.name)}
         {field("phone", "tel", "tel-national", fieldLimits.phoneInput)}
