@@ -31,8 +31,11 @@ const selectMeta = `SELECT d.id, d.type, d.title, d.summary, d.version, d.date, 
 
 export function createDocumentStore(db: Database) {
   const byId = db.prepare(`${selectMeta} WHERE d.id = ? AND d.language = ?`);
+  // CROSS JOIN keeps the product's links as the outer loop: left to itself SQLite walks every document.
   const forProduct = db.prepare(
-    `${selectMeta} JOIN document_products dp ON dp.document_id = d.id WHERE dp.product_id = ? AND d.language = ? ORDER BY d.type, d.date DESC, d.id`,
+    `SELECT d.id, d.type, d.title, d.summary, d.version, d.date, f.file_name AS fileName, length(f.pdf) AS fileSize,
+     f.page_count AS pageCount FROM document_products dp CROSS JOIN documents d ON d.id = dp.document_id JOIN document_files f ON f.id = d.id
+     WHERE dp.product_id = ? AND d.language = ? ORDER BY d.type, d.date DESC, d.id`,
   );
   const file = db.prepare("SELECT file_name AS fileName, sha256, pdf FROM document_files WHERE id = ?");
 
@@ -114,10 +117,11 @@ export function createDocumentStore(db: Database) {
     datasheets(productIds: number[], language: Language): Map<number, DocumentMeta> {
       const result = new Map<number, DocumentMeta>();
       if (!productIds.length) return result;
+      // CROSS JOIN keeps the page's products as the outer loop: left to itself SQLite walks every datasheet.
       const rows = db
         .prepare(
           `SELECT dp.product_id AS productId, d.id, d.type, d.title, d.summary, d.version, d.date, f.file_name AS fileName,
-           length(f.pdf) AS fileSize, f.page_count AS pageCount FROM document_products dp JOIN documents d ON d.id = dp.document_id
+           length(f.pdf) AS fileSize, f.page_count AS pageCount FROM document_products dp CROSS JOIN documents d ON d.id = dp.document_id
            JOIN document_files f ON f.id = d.id
            WHERE d.type = 'datasheet' AND d.language = ? AND dp.product_id IN (${placeholders(productIds.length)}) ORDER BY d.date DESC, d.id`,
         )

@@ -21,6 +21,7 @@ export interface TreeRow {
  * product_params; part of the content load's transaction, so every call reads them instead of walking the tree.
  */
 export function materialiseProductTree(db: Database): void {
+  familyNumbers.delete(db);
   db.exec(`DELETE FROM site_tree; DELETE FROM site_visible; DELETE FROM site_param_values;
     INSERT INTO site_tree (ancestor_id, node_id, position, product)
     WITH RECURSIVE paths(ancestor_id, node_id) AS (
@@ -39,6 +40,42 @@ export function materialiseProductTree(db: Database): void {
     SELECT t.ancestor_id, f.language, f.field_id, f.text_value, f.num_value, COUNT(*)
     FROM site_tree t JOIN product_params f ON f.product_id = t.node_id
     WHERE t.product = 1 GROUP BY t.ancestor_id, f.language, f.field_id, f.text_value;`);
+}
+
+/** A family's products with their numeric parameters, in catalogue order: what related products weigh. */
+export interface FamilyMember {
+  id: number;
+  parentId: number;
+  params: Record<string, number>;
+}
+
+/** Per database, per family and language; built on first use and dropped with every content load. */
+const familyNumbers = new WeakMap<Database, Map<string, FamilyMember[]>>();
+
+/** The visible products of a family with their numbers (thousands of parts: read once per content load, not per page). */
+export function familyMembers(db: Database, familyId: number, language: Language): FamilyMember[] {
+  let byFamily = familyNumbers.get(db);
+  if (!byFamily) familyNumbers.set(db, (byFamily = new Map()));
+  const key = `${familyId}:${language}`;
+  const cached = byFamily.get(key);
+  if (cached) return cached;
+  const members = new Map<number, FamilyMember>();
+  const rows = db
+    .prepare(
+      `SELECT t.node_id AS id, s.parent_id AS parentId, f.field_id AS fieldId, f.num_value AS num
+       FROM site_tree t JOIN site_list s ON s.id = t.node_id
+       LEFT JOIN product_params f ON f.product_id = t.node_id AND f.language = ? AND f.num_value IS NOT NULL
+       WHERE t.ancestor_id = ? AND t.product = 1 ORDER BY t.position`,
+    )
+    .all(language, familyId) as Array<{ id: number; parentId: number; fieldId: string | null; num: number | null }>;
+  for (const row of rows) {
+    let member = members.get(row.id);
+    if (!member) members.set(row.id, (member = { id: row.id, parentId: row.parentId, params: {} }));
+    if (row.fieldId !== null && row.num !== null) member.params[row.fieldId] = row.num;
+  }
+  const list = [...members.values()];
+  byFamily.set(key, list);
+  return list;
 }
 
 export function createTreeReader(db: Database) {

@@ -16,9 +16,9 @@ import type { Language } from "../../shared/languages.ts";
 import type { Database } from "./db.ts";
 import { createDocumentStore } from "./documents-store.ts";
 import { ApiError, mountCall, type MountOptions } from "./http.ts";
-import { createTreeReader, nodeName, paramTableOf, type TreeRow } from "./product-tree.ts";
+import { createTreeReader, familyMembers, nodeName, paramTableOf, type TreeRow } from "./product-tree.ts";
 import { likePattern, placeholders } from "./sql.ts";
-import { relatedProducts, type RelatedCandidate } from "../../shared/related-products.ts";
+import { relatedProducts } from "../../shared/related-products.ts";
 
 interface ProductRow {
   id: number;
@@ -98,22 +98,11 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
     "SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id = ?",
   );
 
-  // Related products weigh numeric parameters only, so the family's numbers are all they need.
-  const familyNumbers = db.prepare(
-    `SELECT t.node_id AS id, s.parent_id AS parentId, f.field_id AS fieldId, f.num_value AS num
-     FROM site_tree t JOIN site_list s ON s.id = t.node_id LEFT JOIN product_params f ON f.product_id = t.node_id AND f.language = ? AND f.num_value IS NOT NULL
-     WHERE t.ancestor_id = ? AND t.product = 1 ORDER BY t.position`,
-  );
-
   /** The products of the whole family nearest to `product` (shared/related-products.ts), as table rows. */
   function relatedOf(product: ProductDetail, familyId: number, paramTable: ParamColumn[], language: Language): ProductListItem[] {
-    const candidates = new Map<number, RelatedCandidate>();
-    for (const row of familyNumbers.all(language, familyId) as Array<{ id: number; parentId: number; fieldId: string | null; num: number | null }>) {
-      let candidate = candidates.get(row.id);
-      if (!candidate) candidates.set(row.id, (candidate = { id: row.id, parentId: row.parentId, params: {} }));
-      if (row.fieldId !== null && row.num !== null) candidate.params[row.fieldId] = row.num;
-    }
-    const ids = relatedProducts(product, [...candidates.values()], paramTable, 4).map((candidate) => candidate.id);
+    // Related products weigh numeric parameters only, so the family's numbers are all they need.
+    const candidates = familyMembers(db, familyId, language);
+    const ids = relatedProducts(product, candidates, paramTable, 4).map((candidate) => candidate.id);
     const params = paramsOf(ids, language);
     const datasheets = documents.datasheets(ids, language);
     return ids.map((id) => listItem(productRowById.get(id) as unknown as ProductRow, params.get(id)!, language, datasheets.get(id) ?? null));

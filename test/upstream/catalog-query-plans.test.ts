@@ -98,6 +98,18 @@ describe("catalog query plans", () => {
     });
   }
 
+  // Every document index answers "datasheet" or "language" for all documents: a query that starts there walks them all.
+  for (const [name, fields] of [
+    ["a finder page's datasheets", { siteListId: 100, pageSize: 10 }],
+    ["a product's documents and related products", { partNumber: "QCM040120K4" }],
+  ] as const) {
+    it(`looks ${name} up from the products, not from every document`, async () => {
+      const byProduct = (await plansOf(querySiteListDataByPage, fields)).filter(({ sql }) => /dp\.product_id (=|IN)/.test(sql));
+      expect(byProduct.length).toBeGreaterThan(0);
+      for (const { sql, plan } of byProduct) expect(plan[0], `${sql}\n${plan.join("\n")}`).toMatch(/^SEARCH dp USING .*\(product_id=\?\)/);
+    });
+  }
+
   // A query run once per row (or per document) shows as more statements for a longer page.
   for (const [name, call, fields] of [
     ["finder rows", querySiteListDataByPage, { siteListId: 100 }],
