@@ -98,6 +98,16 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
     "SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id = ?",
   );
 
+  /** Some products' rows in one query, in the order of `ids`. */
+  function productRowsOf(ids: number[]): ProductRow[] {
+    if (!ids.length) return [];
+    const found = db
+      .prepare(`SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id IN (${placeholders(ids.length)})`)
+      .all(...ids) as unknown as ProductRow[];
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)!);
+  }
+
   /** The products of the whole family nearest to `product` (shared/related-products.ts), as table rows. */
   function relatedOf(product: ProductDetail, familyId: number, paramTable: ParamColumn[], language: Language): ProductListItem[] {
     // Related products weigh numeric parameters only, so the family's numbers are all they need.
@@ -105,7 +115,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
     const ids = relatedProducts(product, candidates, paramTable, 4).map((candidate) => candidate.id);
     const params = paramsOf(ids, language);
     const datasheets = documents.datasheets(ids, language);
-    return ids.map((id) => listItem(productRowById.get(id) as unknown as ProductRow, params.get(id)!, language, datasheets.get(id) ?? null));
+    return productRowsOf(ids).map((row) => listItem(row, params.get(row.id)!, language, datasheets.get(row.id) ?? null));
   }
 
   mountCall(
@@ -129,14 +139,14 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       for (const [fieldId, values] of Object.entries(body.filters ?? {})) {
         column(paramTable, fieldId, "filter");
         where.push(
-          `EXISTS (SELECT 1 FROM product_params f WHERE f.product_id = s.id AND f.field_id = ? AND f.language = ? AND f.text_value IN (${placeholders(values.length)}))`,
+          `EXISTS (SELECT 1 FROM product_params f WHERE f.product_id = t.node_id AND f.field_id = ? AND f.language = ? AND f.text_value IN (${placeholders(values.length)}))`,
         );
         args.push(fieldId, language, ...values.map(String));
       }
       for (const [fieldId, range] of Object.entries(body.ranges ?? {})) {
         column(paramTable, fieldId, "range");
         const bounds = [range.min === undefined ? "" : " AND f.num_value >= ?", range.max === undefined ? "" : " AND f.num_value <= ?"];
-        where.push(`EXISTS (SELECT 1 FROM product_params f WHERE f.product_id = s.id AND f.field_id = ? AND f.language = ?${bounds.join("")})`);
+        where.push(`EXISTS (SELECT 1 FROM product_params f WHERE f.product_id = t.node_id AND f.field_id = ? AND f.language = ?${bounds.join("")})`);
         args.push(fieldId, language);
         if (range.min !== undefined) args.push(range.min);
         if (range.max !== undefined) args.push(range.max);
@@ -151,7 +161,10 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       }
 
       // The node's visible products come from the materialised tree (product-tree.ts), in catalogue order.
-      const from = "SELECT %COLUMNS% FROM site_tree t JOIN site_list s ON s.id = t.node_id";
+      // Only a keyword or the part-number sort reads the products' rows: otherwise the page (even the last of
+      // thousands) is found in site_tree and product_params alone, and only its rows are read.
+      const readsRows = Boolean(body.keyword) || body.sort?.fieldId === "partNumber";
+      const from = `SELECT %COLUMNS% FROM site_tree t${readsRows ? " JOIN site_list s ON s.id = t.node_id" : ""}`;
       const total = (db.prepare(`${from.replace("%COLUMNS%", "COUNT(*) AS n")} WHERE ${where.join(" AND ")}`).get(...args) as { n: number }).n;
 
       let order = "t.position";
@@ -164,15 +177,15 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         } else {
           // Numeric columns sort by number; text columns (package, topology…) as text.
           const value = column(paramTable, body.sort.fieldId, "filter").sortable ? "o.num_value" : "o.text_value COLLATE NOCASE";
-          sortJoin = "LEFT JOIN product_params o ON o.product_id = s.id AND o.field_id = ? AND o.language = ?";
+          sortJoin = "LEFT JOIN product_params o ON o.product_id = t.node_id AND o.field_id = ? AND o.language = ?";
           sortArgs.push(body.sort.fieldId, language);
           order = `(${value.split(" ")[0]} IS NULL), ${value} ${direction}, ${order}`;
         }
       }
-      const columns = "s.id, s.parent_id AS parentId, s.part_number AS partNumber, s.name_zh AS nameZh, s.name_en AS nameEn, s.data";
       // The sort join comes before the WHERE clause, so its parameters come first.
-      const sql = `${from.replace("%COLUMNS%", columns)} ${sortJoin} WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ? OFFSET ?`;
-      const rows = db.prepare(sql).all(...sortArgs, ...args, body.pageSize, (body.pageIndex - 1) * body.pageSize) as unknown as ProductRow[];
+      const sql = `${from.replace("%COLUMNS%", "t.node_id AS id")} ${sortJoin} WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ? OFFSET ?`;
+      const pageIds = (db.prepare(sql).all(...sortArgs, ...args, body.pageSize, (body.pageIndex - 1) * body.pageSize) as Array<{ id: number }>).map((row) => row.id);
+      const rows = productRowsOf(pageIds);
       const params = paramsOf(rows.map((row) => row.id), language);
       const datasheets = documents.datasheets(rows.map((row) => row.id), language);
 
