@@ -16,8 +16,9 @@ import type { Language } from "../../shared/languages.ts";
 import type { Database } from "./db.ts";
 import { createDocumentStore } from "./documents-store.ts";
 import { ApiError, mountCall, type MountOptions } from "./http.ts";
-import { createTreeReader, nodeName, paramTableOf, subtreeCte, type TreeRow } from "./product-tree.ts";
+import { createTreeReader, familyMembers, nodeName, paramTableOf, type TreeRow } from "./product-tree.ts";
 import { likePattern, placeholders } from "./sql.ts";
+import { relatedProducts } from "../../shared/related-products.ts";
 
 interface ProductRow {
   id: number;
@@ -42,24 +43,6 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       )
       .all(language, ...ids) as Array<{ productId: number; fieldId: string; text: string; num: number | null }>;
     for (const row of rows) result.get(row.productId)![row.fieldId] = row.num ?? row.text;
-    return result;
-  }
-
-  /** The current datasheet of each product (newest first wins), in one query for a whole page of rows. */
-  function datasheetsOf(ids: number[], language: Language): Map<number, DocumentMeta> {
-    const result = new Map<number, DocumentMeta>();
-    if (!ids.length) return result;
-    const rows = db
-      .prepare(
-        `SELECT dp.product_id AS productId, d.id FROM document_products dp JOIN documents d ON d.id = dp.document_id
-         WHERE d.type = 'datasheet' AND d.language = ? AND dp.product_id IN (${placeholders(ids.length)}) ORDER BY d.date DESC, d.id`,
-      )
-      .all(language, ...ids) as Array<{ productId: number; id: string }>;
-    for (const row of rows) {
-      if (result.has(row.productId)) continue;
-      const meta = documents.byId(row.id, language);
-      if (meta) result.set(row.productId, meta);
-    }
     return result;
   }
 
@@ -115,6 +98,26 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
     "SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id = ?",
   );
 
+  /** Some products' rows in one query, in the order of `ids`. */
+  function productRowsOf(ids: number[]): ProductRow[] {
+    if (!ids.length) return [];
+    const found = db
+      .prepare(`SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id IN (${placeholders(ids.length)})`)
+      .all(...ids) as unknown as ProductRow[];
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)!);
+  }
+
+  /** The products of the whole family nearest to `product` (shared/related-products.ts), as table rows. */
+  function relatedOf(product: ProductDetail, familyId: number, paramTable: ParamColumn[], language: Language): ProductListItem[] {
+    // Related products weigh numeric parameters only, so the family's numbers are all they need.
+    const candidates = familyMembers(db, familyId, language);
+    const ids = relatedProducts(product, candidates, paramTable, 4).map((candidate) => candidate.id);
+    const params = paramsOf(ids, language);
+    const datasheets = documents.datasheets(ids, language);
+    return productRowsOf(ids).map((row) => listItem(row, params.get(row.id)!, language, datasheets.get(row.id) ?? null));
+  }
+
   mountCall(
     router,
     querySiteListDataByPage,
@@ -131,19 +134,19 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       const node = chain[chain.length - 1]!;
       const paramTable = paramTableOf(chain[0]!, language);
 
-      const where = ["s.part_number IS NOT NULL"];
+      const where = ["t.ancestor_id = ?", "t.product = 1"];
       const args: SQLInputValue[] = [node.id];
       for (const [fieldId, values] of Object.entries(body.filters ?? {})) {
         column(paramTable, fieldId, "filter");
         where.push(
-          `EXISTS (SELECT 1 FROM product_params f WHERE f.product_id = s.id AND f.field_id = ? AND f.language = ? AND f.text_value IN (${placeholders(values.length)}))`,
+          `EXISTS (SELECT 1 FROM product_params f WHERE f.product_id = t.node_id AND f.field_id = ? AND f.language = ? AND f.text_value IN (${placeholders(values.length)}))`,
         );
         args.push(fieldId, language, ...values.map(String));
       }
       for (const [fieldId, range] of Object.entries(body.ranges ?? {})) {
         column(paramTable, fieldId, "range");
         const bounds = [range.min === undefined ? "" : " AND f.num_value >= ?", range.max === undefined ? "" : " AND f.num_value <= ?"];
-        where.push(`EXISTS (SELECT 1 FROM product_params f WHERE f.product_id = s.id AND f.field_id = ? AND f.language = ?${bounds.join("")})`);
+        where.push(`EXISTS (SELECT 1 FROM product_params f WHERE f.product_id = t.node_id AND f.field_id = ? AND f.language = ?${bounds.join("")})`);
         args.push(fieldId, language);
         if (range.min !== undefined) args.push(range.min);
         if (range.max !== undefined) args.push(range.max);
@@ -157,11 +160,14 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         args.push(pattern, pattern, pattern);
       }
 
-      const from = `WITH RECURSIVE ${subtreeCte} SELECT %COLUMNS% FROM site_list s JOIN subtree t ON t.id = s.id
-        LEFT JOIN site_list p ON p.id = s.parent_id`;
+      // The node's visible products come from the materialised tree (product-tree.ts), in catalogue order.
+      // Only a keyword or the part-number sort reads the products' rows: otherwise the page (even the last of
+      // thousands) is found in site_tree and product_params alone, and only its rows are read.
+      const readsRows = Boolean(body.keyword) || body.sort?.fieldId === "partNumber";
+      const from = `SELECT %COLUMNS% FROM site_tree t${readsRows ? " JOIN site_list s ON s.id = t.node_id" : ""}`;
       const total = (db.prepare(`${from.replace("%COLUMNS%", "COUNT(*) AS n")} WHERE ${where.join(" AND ")}`).get(...args) as { n: number }).n;
 
-      let order = "p.sort, s.parent_id, s.sort, s.id";
+      let order = "t.position";
       let sortJoin = "";
       const sortArgs: SQLInputValue[] = [];
       if (body.sort) {
@@ -171,23 +177,24 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         } else {
           // Numeric columns sort by number; text columns (package, topology…) as text.
           const value = column(paramTable, body.sort.fieldId, "filter").sortable ? "o.num_value" : "o.text_value COLLATE NOCASE";
-          sortJoin = "LEFT JOIN product_params o ON o.product_id = s.id AND o.field_id = ? AND o.language = ?";
+          sortJoin = "LEFT JOIN product_params o ON o.product_id = t.node_id AND o.field_id = ? AND o.language = ?";
           sortArgs.push(body.sort.fieldId, language);
           order = `(${value.split(" ")[0]} IS NULL), ${value} ${direction}, ${order}`;
         }
       }
-      const columns = "s.id, s.parent_id AS parentId, s.part_number AS partNumber, s.name_zh AS nameZh, s.name_en AS nameEn, s.data";
-      // The sort join goes after the subtree join, so its parameters follow the node id.
-      const sql = `${from.replace("%COLUMNS%", columns)} ${sortJoin} WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ? OFFSET ?`;
-      const [first, ...rest] = args;
-      const rows = db.prepare(sql).all(first!, ...sortArgs, ...rest, body.pageSize, (body.pageIndex - 1) * body.pageSize) as unknown as ProductRow[];
+      // The sort join comes before the WHERE clause, so its parameters come first.
+      const sql = `${from.replace("%COLUMNS%", "t.node_id AS id")} ${sortJoin} WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ? OFFSET ?`;
+      const pageIds = (db.prepare(sql).all(...sortArgs, ...args, body.pageSize, (body.pageIndex - 1) * body.pageSize) as Array<{ id: number }>).map((row) => row.id);
+      const rows = productRowsOf(pageIds);
       const params = paramsOf(rows.map((row) => row.id), language);
-      const datasheets = datasheetsOf(rows.map((row) => row.id), language);
+      const datasheets = documents.datasheets(rows.map((row) => row.id), language);
 
       let product: ProductDetail | null = null;
+      let related: ProductListItem[] = [];
       if (body.partNumber !== undefined) {
         const row = productRowById.get(node.id) as unknown as ProductRow;
         product = detail(row, paramsOf([row.id], language).get(row.id)!, language);
+        related = relatedOf(product, chain[0]!.id, paramTable, language);
       }
       return {
         list: rows.map((row) => listItem(row, params.get(row.id)!, language, datasheets.get(row.id) ?? null)),
@@ -198,6 +205,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         breadcrumb: chain.map((row) => ({ id: row.id, level: row.level, name: nodeName(row, language), partNumber: row.partNumber })),
         paramTable,
         product,
+        related,
       };
     },
     options,
@@ -210,12 +218,11 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       const chain = tree.visibleChain(body.siteListId);
       if (!chain) throw new ApiError("E40030002");
       const paramTable = paramTableOf(chain[0]!, language);
+      // Materialised with the content (product-tree.ts): the node's distinct values and their counts.
       const rows = db
         .prepare(
-          `WITH RECURSIVE ${subtreeCte}
-           SELECT f.field_id AS fieldId, f.text_value AS text, f.num_value AS num, COUNT(*) AS count
-           FROM product_params f JOIN subtree t ON t.id = f.product_id JOIN site_list s ON s.id = f.product_id
-           WHERE s.part_number IS NOT NULL AND f.language = ? GROUP BY f.field_id, f.text_value`,
+          `SELECT field_id AS fieldId, text_value AS text, num_value AS num, count FROM site_param_values
+           WHERE ancestor_id = ? AND language = ?`,
         )
         .all(body.siteListId, language) as Array<{ fieldId: string; text: string; num: number | null; count: number }>;
       const fields: DistinctField[] = paramTable.map((column) => {
@@ -234,23 +241,19 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
           };
         });
       // Per child node (series, or a product under a series): its product count and numeric bounds, for category cards.
-      const childTree = `childTree(id, top) AS (
-          SELECT id, id FROM site_list WHERE parent_id = ? AND status = 'on'
-          UNION ALL SELECT c.id, t.top FROM site_list c JOIN childTree t ON c.parent_id = t.id WHERE c.status = 'on'
-        )`;
       const counts = db
         .prepare(
-          `WITH RECURSIVE ${childTree} SELECT t.top AS id, COUNT(*) AS count FROM childTree t JOIN site_list s ON s.id = t.id
-           WHERE s.part_number IS NOT NULL GROUP BY t.top`,
+          `SELECT c.id, COUNT(*) AS count FROM site_list c JOIN site_tree t ON t.ancestor_id = c.id AND t.product = 1
+           WHERE c.parent_id = ? AND c.status = 'on' GROUP BY c.id`,
         )
         .all(body.siteListId) as Array<{ id: number; count: number }>;
       const bounds = db
         .prepare(
-          `WITH RECURSIVE ${childTree} SELECT t.top AS id, f.field_id AS fieldId, MIN(f.num_value) AS min, MAX(f.num_value) AS max
-           FROM childTree t JOIN site_list s ON s.id = t.id JOIN product_params f ON f.product_id = s.id
-           WHERE s.part_number IS NOT NULL AND f.language = ? AND f.num_value IS NOT NULL GROUP BY t.top, f.field_id`,
+          `SELECT c.id, v.field_id AS fieldId, MIN(v.num_value) AS min, MAX(v.num_value) AS max
+           FROM site_list c JOIN site_param_values v ON v.ancestor_id = c.id AND v.language = ?
+           WHERE c.parent_id = ? AND c.status = 'on' AND v.num_value IS NOT NULL GROUP BY c.id, v.field_id`,
         )
-        .all(body.siteListId, language) as Array<{ id: number; fieldId: string; min: number; max: number }>;
+        .all(language, body.siteListId) as Array<{ id: number; fieldId: string; min: number; max: number }>;
       const numericFields = new Set(paramTable.filter((column) => column.sortable).map((column) => column.fieldId));
       const children = new Map(counts.map((row) => [row.id, { id: row.id, count: row.count, ranges: {} as Record<string, { min: number; max: number }> }]));
       for (const row of bounds) {

@@ -2,7 +2,6 @@
 import type { Router } from "express";
 import { isLogin, querySiteList, querySitePageData } from "../../shared/contract/index.ts";
 import type { Database } from "./db.ts";
-import { visibleCte } from "./product-tree.ts";
 import { ApiError, mountCall, type MountOptions } from "./http.ts";
 
 export function mountSiteRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
@@ -50,14 +49,11 @@ export function mountSiteRoutes(router: Router, db: Database, options: MountOpti
      ) WHERE rank <= ?2
      ORDER BY level, sort, id`,
   );
-  // A category's visible parts in all: each visible part counted once under every ancestor.
+  // A category's visible parts in all, from the materialised tree (product-tree.ts): each visible part counted
+  // once under every ancestor it is reached from.
   const partCounts = db.prepare(
-    `WITH RECURSIVE ${visibleCte},
-     up(node) AS (
-       SELECT s.parent_id FROM site_list s JOIN visible v ON v.id = s.id WHERE s.part_number IS NOT NULL
-       UNION ALL SELECT s.parent_id FROM up JOIN site_list s ON s.id = up.node WHERE s.parent_id IS NOT NULL
-     )
-     SELECT node AS id, COUNT(*) AS count FROM up WHERE node IS NOT NULL GROUP BY node`,
+    `SELECT t.ancestor_id AS id, COUNT(*) AS count FROM site_tree t JOIN site_visible v ON v.id = t.node_id
+     WHERE t.product = 1 AND t.ancestor_id <> t.node_id GROUP BY t.ancestor_id`,
   );
   mountCall(
     router,

@@ -105,6 +105,11 @@ export const querySiteListDataByPage = defineCall({
     paramTable: z.array(paramColumn),
     /** Set only for a partNumber lookup. */
     product: productDetail.nullable(),
+    /**
+     * Only for a partNumber lookup: the products of the whole family nearest to it (shared/related-products.ts),
+     * chosen by the upstream, which holds the family (thousands of parts) that a page could not fetch per request.
+     */
+    related: z.array(productListItem).default([]),
   }),
 });
 export type QuerySiteListDataByPageBody = z.input<typeof querySiteListDataByPage.body>;

@@ -1,5 +1,6 @@
 // Contract tests of the menu-sized product tree (querySiteList with partsPerCategory): every category with
 // its count of visible parts, and only the first visible parts under each category.
+import { materialiseProductTree } from "../../server/upstream/product-tree.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { querySiteList, MAX_PARTS_PER_CATEGORY, type SiteListNode } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
@@ -58,13 +59,16 @@ describe("querySiteList with partsPerCategory", () => {
     const series = nodes.find((node) => node.level === 2 && node.status === "on" && visiblePartsUnder(nodes, node.id).length > 0)!;
     const family = series.parentId!;
     const before = (await menu(6)).find((node) => node.id === family)!.partCount!;
+    // Status changes reach the calls through the content load, which materialises the tree again.
     upstream.db.prepare("UPDATE site_list SET status = 'off' WHERE id = ?").run(series.id);
+    materialiseProductTree(upstream.db);
     try {
       const after = await menu(6);
       expect(after.find((node) => node.id === family)!.partCount).toBe(before - visiblePartsUnder(nodes, series.id).length);
       expect(after.find((node) => node.id === series.id)!.partCount).toBe(0);
     } finally {
       upstream.db.prepare("UPDATE site_list SET status = 'on' WHERE id = ?").run(series.id);
+      materialiseProductTree(upstream.db);
     }
   });
 });

@@ -9,9 +9,8 @@ import type { FinderQuery } from "../../../shared/finder-query.ts";
 import type { PageClient } from "../../api/page-client.ts";
 
 export { EST_LOSS, EST_TJ };
-/** The whole filtered result is fetched in pages of MAX_PAGE_SIZE, at most this many (a family holds dozens). */
-const MAX_FETCHES = 10;
-
+/** Pages of the filtered result asked for at once: the whole result is fetched, a few calls at a time. */
+const PARALLEL_FETCHES = 4;
 /** The estimate sort of a URL, when it has one and a valid operating point to sort by. */
 export function estimateSortOf(url: URL, parsed: ParsedOperatingPoint | null): { sort: EstimateSort; op: OperatingPoint } | null {
   const sort = readEstimateSort(url.searchParams.get("sort"));
@@ -36,11 +35,14 @@ export async function rankedFinderPage<D extends { page: ProductPage; query: Fin
   data: D,
   ranking: { sort: EstimateSort; op: OperatingPoint },
 ): Promise<D> {
-  const rows: ProductListItem[] = [];
-  for (let pageIndex = 1; pageIndex <= MAX_FETCHES; pageIndex++) {
-    const chunk = await api.call(querySiteListDataByPage, { ...body, pageIndex, pageSize: MAX_PAGE_SIZE });
-    rows.push(...chunk.list);
-    if (rows.length >= chunk.total || chunk.list.length === 0) break;
+  // Every matching part is ranked, however many: the first page tells how many pages follow.
+  const fetchPage = (pageIndex: number) => api.call(querySiteListDataByPage, { ...body, pageIndex, pageSize: MAX_PAGE_SIZE });
+  const first = await fetchPage(1);
+  const rows: ProductListItem[] = [...first.list];
+  const pageCount = Math.ceil(first.total / MAX_PAGE_SIZE);
+  for (let start = 2; start <= pageCount; start += PARALLEL_FETCHES) {
+    const indexes = Array.from({ length: Math.min(PARALLEL_FETCHES, pageCount - start + 1) }, (_, offset) => start + offset);
+    for (const chunk of await Promise.all(indexes.map(fetchPage))) rows.push(...chunk.list);
   }
   const { rankByEstimate } = await import("./finder-row-estimates.ts");
   const ranked = rankByEstimate(rows, ranking.op, ranking.sort);

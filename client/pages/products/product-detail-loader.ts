@@ -1,10 +1,9 @@
 // Data of /productAndService/productDetail/:name — the product by part number (with its documents and
-// its family's parameter table) and the rest of its family for "related products". An unknown or
+// its family's parameter table) and the related products the upstream chose from its whole family. An unknown or
 // switched-off part is the 404 page; a part number spelled in another case goes to the canonical URL.
 import { data, redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { querySiteListDataByPage, type ProductDetail, type ProductListItem, type ProductPage } from "../../../shared/contract/index.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { relatedProducts } from "../../../shared/related-products.ts";
 import { withOwnDocuments } from "../../../shared/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -43,12 +42,5 @@ export async function productDetailLoader({ request, params, context }: LoaderFu
   const product = page.product;
   if (!product) throw notFound();
   if (product.partNumber !== name) throw redirect(`${localizePath(productDetailPath(product.partNumber), language)}${url.search}`, 301);
-  // Related products come from the whole family (at most 100 products), nearest first.
-  const family = page.breadcrumb[0];
-  let related: ProductListItem[] = [];
-  if (family) {
-    const list = await api.call(querySiteListDataByPage, { siteListId: family.id, pageSize: 100 }).catch(() => null);
-    if (list) related = relatedProducts(product, list.list, page.paramTable, 4);
-  }
-  return { product: withOwnDocuments(product), paramTable: page.paramTable, breadcrumb: page.breadcrumb, related, operatingPoint: await loadOperatingPoint(url) };
+  return { product: withOwnDocuments(product), paramTable: page.paramTable, breadcrumb: page.breadcrumb, related: page.related, operatingPoint: await loadOperatingPoint(url) };
 }

@@ -11,6 +11,7 @@ import { categoryFile, menusFile, pageFile, productFile } from "./schema.ts";
 import { readLibraryFiles, storeLibrary } from "./library.ts";
 import { lossDataByProduct, lossDataFile } from "./loss-data.ts";
 import { rebuildSearchIndex } from "../search/build.ts";
+import { materialiseProductTree } from "../product-tree.ts";
 
 /** The content shipped with the repository; `CONTENT_DIR` points elsewhere (a generated benchmark catalog). */
 export const shippedContentDir = path.dirname(fileURLToPath(import.meta.url));
@@ -83,6 +84,7 @@ export function loadSiteContent(db: Database, contentDir = shippedContentDir): {
     }
     // Services, documents, news, jobs and the search index over all of it (content library, search/).
     storeLibrary(db, library, { categories, products, losses }, insertPage);
+    materialiseProductTree(db);
     rebuildSearchIndex(db);
     return { pages: pageFiles.length, nodes: categories.length + products.length };
   });
