@@ -33,13 +33,14 @@ export function mountAccountRoutes(router: Router, context: AccountContext, moun
   const products = createSampleProducts(db);
   const list = createSampleList(db, now, products);
   const orders = createSampleOrders(db, now, products, list);
-  mountSampleRoutes(router, db, list, orders, mountOptions);
-  // Order e-mails go out from here whoever moved the order (staff API now, the CLI at the next poll).
+  // Order e-mails go out from here whoever moved the order (staff API or customer now, the CLI at the next poll).
   const outbox = createOrderMailOutbox({ db, now, sender: createMailSender(smtpConfig(env), log), publicOrigin: options.publicOrigin, log });
   outbox.start(options.mailPollMs ?? 5000);
+  const moves = createOrderMoves(db, now);
+  mountSampleRoutes(router, db, list, orders, mountOptions, { moves, onMove: outbox.nudge });
   mountStaffRoutes(router, {
     orders,
-    moves: createOrderMoves(db, now),
+    moves,
     now,
     staffToken: env.STAFF_TOKEN,
     previewSecret: env.PREVIEW_SECRET,

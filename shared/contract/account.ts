@@ -8,8 +8,12 @@ import { userInfo } from "./site.ts";
 import { fieldLimits } from "../validation.ts";
 import { orderStatuses, orderStatusFilters } from "../order-status.ts";
 
-/** Sample list bounds: evaluation quantities only (SPEC §1: samples are not for commercial use). */
-export const sampleLimits = { maxItems: 20, maxQuantity: 10 } as const;
+/**
+ * The stated sample rules, shown before submitting and enforced by the upstream: evaluation quantities only
+ * (SPEC §1: samples are not for commercial use) — pieces per part, pieces per order, parts in a list, open
+ * orders per account — and the review time the pages and the confirmation e-mail promise.
+ */
+export const sampleLimits = { maxItems: 20, maxQuantity: 10, maxOrderQuantity: 30, maxOpenOrders: 3, reviewWorkingDays: 2 } as const;
 
 /** Code rules the client shows (countdown) and the upstream enforces (issue 3 §3). */
 export const verifyCodeRules = {
@@ -137,11 +141,12 @@ export const removeSampleProduct = defineCall({
 export const modifySampleProduct = defineCall({
   name: "modifySampleProduct",
   path: `${sampleBase}/modifySampleProduct`,
-  summary: `Sets the quantity of an entry (1 to ${sampleLimits.maxQuantity}).`,
+  summary: `Sets the quantity of an entry (1 to ${sampleLimits.maxQuantity}; more answers E40022017 naming the limit).`,
   auth: true,
   body: z.strictObject({
     ID: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    quantity: z.number().int().min(1).max(sampleLimits.maxQuantity),
+    // Bounded loosely here so that a quantity above the rule gets the rule's own message, not a generic 400.
+    quantity: z.number().int().min(1).max(1_000_000),
   }),
   data: sampleListData,
 });
@@ -192,6 +197,11 @@ export type SampleOrderInput = z.input<typeof sampleOrderInput>;
 export const orderNumberPattern = /^QY\d{8}-\d{4,6}$/;
 export const orderNumber = z.string().regex(orderNumberPattern, "an order number like QY20261122-0001");
 
+/** The first order number a text names (the duplicate-list refusal names the open order), or null. */
+export function orderNumberIn(text: string): string | null {
+  return /QY\d{8}-\d{4,6}/.exec(text)?.[0] ?? null;
+}
+
 export const submittedOrder = z.object({
   orderNumber,
   status: z.literal("pending"),
@@ -203,7 +213,7 @@ export type SubmittedOrder = z.infer<typeof submittedOrder>;
 export const submitSampleOrder = defineCall({
   name: "submitSampleOrder",
   path: `${sampleBase}/submitSampleOrder`,
-  summary: "Submits the current sample list with applicant info and sample use; empties the list. 409 for a list already submitted and not rejected.",
+  summary: `Submits the current sample list with applicant info and sample use; empties the list. Refused: an identical list while that order is open (409 E40022005, naming it), more than ${sampleLimits.maxOrderQuantity} pieces (400 E40022014), ${sampleLimits.maxOpenOrders} orders already open (409 E40022015).`,
   auth: true,
   body: sampleOrderInput,
   data: submittedOrder,
@@ -268,5 +278,20 @@ export const querySampleOrderRecordList = defineCall({
   summary: "One of the user's orders with its status history (time, status, note, carrier and tracking number).",
   auth: true,
   query: z.strictObject({ SampleOrderNo: orderNumber }),
+  data: sampleOrderDetail,
+});
+
+export const cancelSampleOrderInput = z.strictObject({
+  SampleOrderNo: orderNumber,
+  /** Optional: why the customer no longer needs the samples. */
+  reason: z.string().max(fieldLimits.note).optional(),
+});
+
+export const cancelSampleOrder = defineCall({
+  name: "cancelSampleOrder",
+  path: `${sampleBase}/cancelSampleOrder`,
+  summary: "Cancels one of the user's own orders while it is pending (409 E40022016 afterwards); the reason is optional and shows in the history.",
+  auth: true,
+  body: cancelSampleOrderInput,
   data: sampleOrderDetail,
 });

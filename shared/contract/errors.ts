@@ -44,7 +44,12 @@ export const errorCodes = {
   E40022002: { status: 404, zh: "添加失败：该产品不提供样品", en: "Add failed: this product is not available as a sample." },
   E40022003: { status: 404, zh: "样品清单中没有该产品", en: "This product is not in your sample list." },
   E40022004: { status: 400, zh: "您的样品清单为空", en: "Your sample list is empty." },
-  E40022005: { status: 409, zh: "您已提交过相同的申请清单~", en: "You have already submitted the same application list~" },
+  // {orderNumber}: the open order with the same list (the page links it).
+  E40022005: {
+    status: 409,
+    zh: "您已提交过相同的申请清单~（订单 {orderNumber} 仍在处理中）",
+    en: "You have already submitted the same application list~ (order {orderNumber} is still open)",
+  },
   E40022006: { status: 404, zh: "未找到该样品订单", en: "The sample order could not be found." },
   E40022007: { status: 409, zh: "提交失败", en: "Submit Failed" },
   E40022008: { status: 400, zh: "样品清单已满", en: "Your sample list is full." },
@@ -58,6 +63,15 @@ export const errorCodes = {
     zh: "提交失败：{part} 已不再提供样品，请从样品清单中移除后重新提交",
     en: "Submit Failed: {part} can no longer be ordered as a sample. Remove what is marked unavailable from your sample list and submit again.",
   },
+  // Stated sample rules (sampleLimits) and the customer's cancel.
+  E40022014: { status: 400, zh: "每个订单最多 {max} 件样品，当前清单共 {total} 件", en: "An order can hold at most {max} pieces in all; this list has {total}." },
+  E40022015: {
+    status: 409,
+    zh: "您已有 {max} 个处理中的样品订单，请在其中一个完成、驳回或取消后再提交",
+    en: "You already have {max} open sample orders. Submit a new one when one of them is completed, rejected or cancelled.",
+  },
+  E40022016: { status: 409, zh: "只有待处理的订单可以取消", en: "Only a pending order can be cancelled." },
+  E40022017: { status: 400, zh: "每个型号最多申请 {max} 件", en: "At most {max} pieces of each part can be requested." },
   // Staff order processing (E400230xx).
   E40023001: { status: 401, zh: "需要有效的员工令牌", en: "A valid staff token is required." },
   E40023002: { status: 409, zh: "该订单当前状态不允许此操作", en: "The order cannot make this move from its current status." },

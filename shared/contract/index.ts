@@ -36,6 +36,7 @@ import {
   submitSampleOrder,
   querySampleOrderByPage,
   querySampleOrderRecordList,
+  cancelSampleOrder,
 } from "./account.ts";
 
 /** Every call, in the order of SPEC §7; the upstream mounts these and the OpenAPI document lists them. */
@@ -70,4 +71,5 @@ export const calls: readonly CallDefinition[] = [
   submitSampleOrder,
   querySampleOrderByPage,
   querySampleOrderRecordList,
+  cancelSampleOrder,
 ];

@@ -130,6 +130,21 @@ describe("the sample list", () => {
     const duplicate = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant, name: "Li Ming" });
     expect(duplicate.status).toBe(409);
     expect(duplicate.text).toContain("You have already submitted the same application list~");
+    // It names the open order with the same list and links it.
+    const open = /QY\d{8}-\d{4}/.exec(submitted.headers.location!)![0];
+    expect(duplicate.text).toContain(`href="/en/user/orderDetail/${open}"`);
+  });
+
+  it("states the rules before the visitor submits, with the numbers the upstream enforces", async () => {
+    const user = await userWith([0]);
+    const en = await get("/en/user/sampleList", user.session);
+    expect(en.text).toContain("At most 10 pieces of each part and 30 pieces per order.");
+    expect(en.text).toContain("At most 3 open orders per account at a time.");
+    expect(en.text).toContain("We usually review an application within 2 working days.");
+    expect(en.text).toContain("Samples are for evaluation only, not for commercial use.");
+    const zh = await get("/zh/user/sampleList", user.session);
+    expect(zh.text).toContain("我们通常在 2 个工作日内完成审核。");
+    expect(zh.text).toContain("每个账号同时最多有 3 个处理中的订单。");
   });
 });
 
@@ -142,17 +157,49 @@ describe("progress paging", () => {
       const { sampleUse, ...person } = applicant;
       const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse }, { cookie: user.session });
       numbers.push(submitted.json.data.orderNumber);
+      // Only a few orders may be open at once: each is marked completed before the next.
+      u.db.prepare("UPDATE sample_orders SET status = 'done' WHERE order_number = ?").run(submitted.json.data.orderNumber);
       u.clock.advance(1000);
     }
-    const first = await get("/zh/user/sampleProgress?status=pending", user.session);
+    const first = await get("/zh/user/sampleProgress?status=done", user.session);
     expect(first.text.match(/class="order-card"/g)).toHaveLength(10);
     expect(first.text).toContain("第 1 / 2 页");
-    expect(first.text).toContain('href="/zh/user/sampleProgress?status=pending&amp;page=2"');
+    expect(first.text).toContain('href="/zh/user/sampleProgress?status=done&amp;page=2"');
     // Newest first: the first order is alone on page 2.
-    const second = await get("/zh/user/sampleProgress?status=pending&page=2", user.session);
+    const second = await get("/zh/user/sampleProgress?status=done&page=2", user.session);
     expect(second.text.match(/class="order-card"/g)).toHaveLength(1);
     expect(second.text).toContain(numbers[0]!);
-    expect(second.text).toContain('href="/zh/user/sampleProgress?status=pending"');
+    expect(second.text).toContain('href="/zh/user/sampleProgress?status=done"');
+  });
+});
+
+describe("cancelling an order without JavaScript", () => {
+  it("offers the cancel form only while pending; a post cancels it, and progress and timeline show it", async () => {
+    const user = await userWith([4]);
+    const { sampleUse, ...person } = applicant;
+    const orderNumber = (await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse }, { cookie: user.session })).json.data.orderNumber as string;
+    const path = `/en/user/orderDetail/${orderNumber}`;
+    const page = await get(path, user.session);
+    expect(page.text).toMatch(/<details class="order-cancel"><summary>Cancel the order<\/summary>/);
+    expect(page.text).toContain('name="reason"');
+
+    const stranger = await userWith([]);
+    expect((await post(path, stranger.session, { intent: "cancel" })).status).toBe(404);
+    const cancelled = await post(path, user.session, { intent: "cancel", reason: "Project postponed." });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.location).toBe(path);
+    const after = await get(path, user.session);
+    expect(after.text).toContain("status-badge--cancelled");
+    expect(after.text).toContain("You cancelled this application.");
+    expect(after.text).toContain("Project postponed.");
+    expect(after.text).not.toContain("order-cancel");
+    const tab = await get("/zh/user/sampleProgress?status=cancelled", user.session);
+    expect(tab.text).toContain(orderNumber);
+    expect(tab.text).toMatch(/aria-current="page"[^>]*>已取消</);
+
+    const again = await post(path, user.session, { intent: "cancel" });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain("Only a pending order can be cancelled.");
   });
 });
 

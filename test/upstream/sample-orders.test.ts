@@ -173,8 +173,8 @@ describe("submitSampleOrder", () => {
     await u.call(`${SAMPLE}/modifySampleProduct`, { ID: items[1].ID, quantity: 3 }, { cookie: user.session });
     const again = await submit(user.session);
     expect(again.status).toBe(409);
-    expect(again.json).toEqual({ success: false, code: "E40022005", message: "You have already submitted the same application list~", data: null });
-    expect((await submit(user.session, undefined, "zh")).json.message).toBe("您已提交过相同的申请清单~");
+    expect(again.json).toEqual({ success: false, code: "E40022005", message: `You have already submitted the same application list~ (order ${first} is still open)`, data: null });
+    expect((await submit(user.session, undefined, "zh")).json.message).toBe(`您已提交过相同的申请清单~（订单 ${first} 仍在处理中）`);
 
     // A different quantity is a different list.
     await u.call(`${SAMPLE}/modifySampleProduct`, { ID: items[1].ID, quantity: 4 }, { cookie: user.session });

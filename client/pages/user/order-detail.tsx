@@ -1,6 +1,6 @@
-// /{lang}/user/orderDetail/{orderNumber} (issue 8 §3): applicant, parts and quantities, sample use, and
-// the status timeline (carrier and tracking number once shipped, the reason when rejected). Another
-// user's order answers exactly like a missing one: 404.
+// /{lang}/user/orderDetail/{orderNumber} (issue 8 §3): applicant, parts and quantities, sample use, the
+// status timeline (carrier and tracking number once shipped, the reason when rejected or cancelled), and
+// cancelling while pending. Another user's order answers exactly like a missing one: 404.
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
@@ -13,6 +13,9 @@ import { chinaTime } from "./format.ts";
 import { StatusBadge } from "./status-label.tsx";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
+import { OrderCancel } from "./order-cancel.tsx";
+import { orderDetailAction } from "./order-detail-action.ts";
+import { customerCanCancel } from "../../../shared/order-status.ts";
 import "../../styles/samples.css";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<SampleOrderDetail> {
@@ -26,6 +29,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     throw error;
   }
 }
+
+export const action = orderDetailAction;
 
 export function Component() {
   const { order, records } = useLoaderData() as SampleOrderDetail;
@@ -61,6 +66,7 @@ export function Component() {
             </span>
           )}
         </div>
+        <OrderCancel allowed={customerCanCancel(order.status)} />
         {order.status === "rejected" && order.rejectReason && (
           <p className="user-notice user-notice--warning">
             {t("order.rejectReason")}{colon}{order.rejectReason}
@@ -84,7 +90,7 @@ export function Component() {
                   )}
                   {record.note && (
                     <p className="order-timeline__note">
-                      {record.status === "rejected" ? `${t("order.rejectReason")}${colon}` : `${t("order.note")}${colon}`}
+                      {record.status === "rejected" || record.status === "cancelled" ? `${t("order.rejectReason")}${colon}` : `${t("order.note")}${colon}`}
                       {record.note}
                     </p>
                   )}

@@ -7,6 +7,7 @@ import { useTranslation } from "../../i18n-react.tsx";
 import { useSetAtom } from "jotai";
 import {
   errorMessage,
+  orderNumberIn,
   queryOrderList,
   queryUserInfoById,
   sampleLimits,
@@ -22,6 +23,7 @@ import { applicantFormFields, readApplicantForm, validateApplicantForm, type App
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
 import { sampleListAction, type SampleListActionData } from "./sample-list-action.ts";
+import { SampleRules } from "./sample-rules.tsx";
 import "../../styles/samples.css";
 
 interface SampleListData {
@@ -102,7 +104,7 @@ export function Component() {
                 </section>
               ))}
             </section>
-            <ApplicantForm prefill={prefill} />
+            <ApplicantForm prefill={prefill} total={total} />
           </div>
         )}
       </div>
@@ -168,9 +170,10 @@ function SampleRow({ item }: { item: SampleListItem }) {
   );
 }
 
-function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
+function ApplicantForm({ prefill, total }: { prefill: ApplicantPrefill; total: number }) {
   const { t } = useTranslation("user");
   const language = useLanguage();
+  const localize = useLocalize();
   const actionData = useActionData() as SampleListActionData | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
@@ -243,6 +246,8 @@ function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
   );
   const wrongCount = Object.keys(fieldErrors).length;
   const general = result?.error && !checked ? result.error.message : "";
+  // The duplicate-list refusal names the open order with the same list: link it.
+  const openOrder = general && result?.error?.code === "E40022005" ? orderNumberIn(general) : null;
   return (
     <section className="applicant" aria-labelledby="applicant-title">
       <h2 id="applicant-title">{t("applicant.title")}</h2>
@@ -268,13 +273,19 @@ function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
           {message("sampleUse")}
         </div>
         <div className="form-grid__field form-grid__field--wide">
-          <p className="applicant__note">{t("applicant.note")}</p>
+          <SampleRules total={total} />
           <button type="submit" className="button button--primary" disabled={submitting}>
             {submitting ? t("applicant.submitting") : t("applicant.submit")}
           </button>
           {/* Announces the outcome; field messages are also shown next to their field. */}
           <p className={`form-status${general ? " form-error" : " visually-hidden"}`} role="status" aria-live="polite">
             {general || (wrongCount ? t("applicant.fieldsWrong", { count: wrongCount }) : "")}
+            {openOrder && (
+              <>
+                {" "}
+                <Link to={localize(`/user/orderDetail/${openOrder}`)}>{t("progress.openOrder", { orderNumber: openOrder })}</Link>
+              </>
+            )}
           </p>
         </div>
       </Form>

@@ -1,9 +1,10 @@
-// Staff moves of a sample order (issue 3 §5), shared by the staff API and the orders CLI:
+// Moves of a sample order: staff's, shared by the staff API and the orders CLI, and the customer's cancel:
 // pending → inStock → shipped (carrier and tracking number) → signed → done, or rejected (with a reason)
 // before shipping. Each move is one transaction that also writes the history record and queues the
 // applicant's e-mail (order_mail_outbox, delivered by mail-outbox.ts), so no move goes untold.
 import {
   canMoveOrder,
+  customerCanCancel,
   nextOrderStatus,
   orderMoveRequirements,
   type OrderStatus,
@@ -68,8 +69,26 @@ export function createOrderMoves(db: Database, now: () => number) {
     });
   }
 
+  const findOwn = db.prepare("SELECT id, status FROM sample_orders WHERE order_number = ? AND user_id = ?");
+
+  /** The customer's own cancel while the order is pending; like a staff move, it is recorded and e-mailed. */
+  function cancel(orderNumber: string, userId: number, reason: string | undefined): void {
+    const note = optionalText(reason, fieldLimits.note);
+    transaction(db, () => {
+      // Someone else's order answers exactly like a missing one.
+      const order = findOwn.get(orderNumber, userId) as { id: number; status: OrderStatus } | undefined;
+      if (!order) throw new ApiError("E40022006");
+      if (!customerCanCancel(order.status)) throw new ApiError("E40022016");
+      const t = now();
+      update.run("cancelled", t, null, null, null, order.id, order.status);
+      const record = insertRecord.run(order.id, "cancelled", note, null, null, "customer", t);
+      queueMail.run(order.id, Number(record.lastInsertRowid), t, t);
+    });
+  }
+
   return {
     move,
+    cancel,
     advance: (orderNumber: string, details: MoveDetails, actor: MoveActor) => move(orderNumber, "next", details, actor),
     reject: (orderNumber: string, reason: string, actor: MoveActor) => move(orderNumber, "rejected", { note: reason }, actor),
   };

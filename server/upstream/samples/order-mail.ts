@@ -21,8 +21,8 @@ export interface OrderMailInput {
 
 // The SPEC §4 labels, as on the order pages (locales/*/user.json "status"); the upstream cannot read locales/.
 const labels: Record<Language, Record<OrderStatus, string>> = {
-  zh: { pending: "待处理", inStock: "备货中", shipped: "已发货", rejected: "已驳回", done: "已完成", signed: "已签收" },
-  en: { pending: "Processed/Pending", inStock: "In Stock", shipped: "Sent", rejected: "Rejected", done: "Completed", signed: "Received" },
+  zh: { pending: "待处理", inStock: "备货中", shipped: "已发货", rejected: "已驳回", done: "已完成", signed: "已签收", cancelled: "已取消" },
+  en: { pending: "Processed/Pending", inStock: "In Stock", shipped: "Sent", rejected: "Rejected", done: "Completed", signed: "Received", cancelled: "Cancelled" },
 };
 
 const explanations: Record<Language, Record<OrderStatus, string>> = {
@@ -33,6 +33,7 @@ const explanations: Record<Language, Record<OrderStatus, string>> = {
     rejected: "很抱歉，您的样品申请未能通过审核。",
     signed: "您的样品包裹已签收。",
     done: "您的样品订单已完成，感谢您评估青云功率半导体的器件。",
+    cancelled: "您已取消这份样品申请。如仍需要样品，可以再次提交相同的清单。",
   },
   en: {
     pending: "We have received your application and our sales engineers are reviewing it.",
@@ -41,6 +42,7 @@ const explanations: Record<Language, Record<OrderStatus, string>> = {
     rejected: "We are sorry: your sample application could not be approved.",
     signed: "Your sample parcel has been signed for.",
     done: "Your sample order is completed. Thank you for evaluating Qingyun Power Semiconductor devices.",
+    cancelled: "You have cancelled this sample application. If you need the samples after all, you can submit the same list again.",
   },
 };
 

@@ -1,7 +1,8 @@
-// Sample orders: submitting the current list (order number, duplicate-list rule, history's first record)
+// Sample orders: submitting the current list (order number, the stated limits, duplicate-list rule, history's first record)
 // and reading orders back for their owner, staff and the CLI.
 import {
   errorMessage,
+  sampleLimits,
   type Applicant,
   type SampleOrder,
   type SampleOrderDetail,
@@ -9,7 +10,7 @@ import {
   type SubmittedOrder,
 } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
-import type { OrderStatus, OrderStatusFilter } from "../../../shared/order-status.ts";
+import { openOrderStatuses, type OrderStatus, type OrderStatusFilter } from "../../../shared/order-status.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { placeholders } from "../sql.ts";
@@ -106,7 +107,10 @@ export function recordView(row: RecordRow): SampleOrderRecord {
 }
 
 export function createSampleOrders(db: Database, now: () => number, products: SampleProductLookup, list: SampleList) {
-  const duplicate = db.prepare("SELECT order_number FROM sample_orders WHERE user_id = ? AND list_key = ? AND status <> 'rejected' LIMIT 1");
+  const open = `status IN (${openOrderStatuses.map((status) => `'${status}'`).join(", ")})`;
+  // Only an open order blocks the same list: once completed, rejected or cancelled, it may be ordered again.
+  const duplicate = db.prepare(`SELECT order_number AS orderNumber FROM sample_orders WHERE user_id = ? AND list_key = ? AND ${open} LIMIT 1`);
+  const openCount = db.prepare(`SELECT COUNT(*) AS n FROM sample_orders WHERE user_id = ? AND ${open}`);
   const nextNumber = db.prepare(
     "INSERT INTO sample_order_counters (day, last) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET last = last + 1 RETURNING last",
   );
@@ -179,8 +183,17 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
           const part = unavailable.join(language === "zh" ? "、" : ", ");
           throw new ApiError("E40022013", { message: errorMessage("E40022013", language, { part }) });
         }
+        const total = items.reduce((sum, item) => sum + item.quantity, 0);
+        if (total > sampleLimits.maxOrderQuantity) {
+          const values = { max: String(sampleLimits.maxOrderQuantity), total: String(total) };
+          throw new ApiError("E40022014", { message: errorMessage("E40022014", language, values) });
+        }
         const key = listKey(items);
-        if (duplicate.get(userId, key)) throw new ApiError("E40022005");
+        const same = duplicate.get(userId, key) as { orderNumber: string } | undefined;
+        if (same) throw new ApiError("E40022005", { message: errorMessage("E40022005", language, { orderNumber: same.orderNumber }) });
+        if ((openCount.get(userId) as { n: number }).n >= sampleLimits.maxOpenOrders) {
+          throw new ApiError("E40022015", { message: errorMessage("E40022015", language, { max: String(sampleLimits.maxOpenOrders) }) });
+        }
         const day = chinaDay(t);
         const { last } = nextNumber.get(day) as { last: number };
         const orderNumber = `QY${day}-${String(last).padStart(4, "0")}`;

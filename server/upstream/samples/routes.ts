@@ -1,8 +1,9 @@
 // The sample-order calls of SPEC §7 (all need a session): the list, the applicant pre-fill, submitting,
-// and the user's orders with their status history.
+// the user's orders with their status history, and cancelling one's own pending order.
 import type { Router } from "express";
 import {
   addSampleProduct,
+  cancelSampleOrder,
   modifySampleProduct,
   queryOrderList,
   querySampleOrderByPage,
@@ -18,6 +19,7 @@ import { normalizeEmail, normalizeMainlandMobile } from "../../../shared/validat
 import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import type { SampleList } from "./list.ts";
+import type { OrderMoves } from "./moves.ts";
 import type { SampleOrders } from "./orders.ts";
 
 const collapse = (value: string) => value.trim().replace(/\s+/g, " ");
@@ -39,7 +41,15 @@ export function checkApplicant(input: { name: string; phone: string; email: stri
   return { applicant, sampleUse: sampleUse.trim() };
 }
 
-export function mountSampleRoutes(router: Router, db: Database, list: SampleList, orders: SampleOrders, options: MountOptions) {
+export function mountSampleRoutes(
+  router: Router,
+  db: Database,
+  list: SampleList,
+  orders: SampleOrders,
+  options: MountOptions,
+  /** The customer's cancel is a move like staff's; onMove sends its e-mail without making the answer wait. */
+  customer: { moves: OrderMoves; onMove: () => void },
+) {
   // auth: true guarantees a user id in every handler below.
   const uid = (userId: number | null) => userId!;
 
@@ -66,7 +76,7 @@ export function mountSampleRoutes(router: Router, db: Database, list: SampleList
     router,
     modifySampleProduct,
     ({ body, userId, language }) => {
-      list.modify(uid(userId), body.ID, body.quantity);
+      list.modify(uid(userId), body.ID, body.quantity, language);
       return list.view(uid(userId), language);
     },
     options,
@@ -100,6 +110,17 @@ export function mountSampleRoutes(router: Router, db: Database, list: SampleList
     ({ body, userId, language }) => {
       const page = orders.page({ userId: uid(userId), status: body.status, pageIndex: body.pageIndex, pageSize: body.pageSize }, language);
       return { ...page, list: page.list.map((entry) => entry.order) };
+    },
+    options,
+  );
+
+  mountCall(
+    router,
+    cancelSampleOrder,
+    ({ body, userId, language }) => {
+      customer.moves.cancel(body.SampleOrderNo, uid(userId), body.reason);
+      customer.onMove();
+      return orders.detail(body.SampleOrderNo, language, uid(userId))!.detail;
     },
     options,
   );
