@@ -7,6 +7,7 @@ import { paged, pagingInput } from "./envelope.ts";
 import { userInfo } from "./site.ts";
 import { fieldLimits } from "../validation.ts";
 import { orderStatuses, orderStatusFilters } from "../order-status.ts";
+import { addressLines } from "./addresses.ts";
 
 /**
  * The stated sample rules, shown before submitting and enforced by the upstream: evaluation quantities only
@@ -190,6 +191,8 @@ export const queryUserInfoById = defineCall({
 export const sampleOrderInput = z.strictObject({
   applicant: applicantInput,
   sampleUse: z.string().max(fieldLimits.sampleUse),
+  /** One of the user's shipping addresses; the order keeps a copy as it is now. */
+  addressId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 export type SampleOrderInput = z.input<typeof sampleOrderInput>;
 
@@ -213,7 +216,7 @@ export type SubmittedOrder = z.infer<typeof submittedOrder>;
 export const submitSampleOrder = defineCall({
   name: "submitSampleOrder",
   path: `${sampleBase}/submitSampleOrder`,
-  summary: `Submits the current sample list with applicant info and sample use; empties the list. Refused: an identical list while that order is open (409 E40022005, naming it), more than ${sampleLimits.maxOrderQuantity} pieces (400 E40022014), ${sampleLimits.maxOpenOrders} orders already open (409 E40022015).`,
+  summary: `Submits the current sample list with applicant info, sample use and one of the user's addresses (copied into the order); empties the list. Refused: an identical list while that order is open (409 E40022005, naming it), more than ${sampleLimits.maxOrderQuantity} pieces (400 E40022014), ${sampleLimits.maxOpenOrders} orders already open (409 E40022015).`,
   auth: true,
   body: sampleOrderInput,
   data: submittedOrder,
@@ -242,6 +245,8 @@ export const sampleOrder = z.object({
   shipping: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable(),
   /** The staff's reason when rejected. */
   rejectReason: z.string().nullable(),
+  /** Where the samples go, as it was when submitted (null for orders from before addresses were asked). */
+  shippingAddress: addressLines.nullable(),
 });
 export type SampleOrder = z.infer<typeof sampleOrder>;
 

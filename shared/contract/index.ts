@@ -6,6 +6,7 @@ export * from "./define.ts";
 export * from "./site.ts";
 export * from "./content.ts";
 export * from "./account.ts";
+export * from "./addresses.ts";
 import type { CallDefinition } from "./define.ts";
 import {
   querySiteListDataByPage,
@@ -38,6 +39,7 @@ import {
   querySampleOrderRecordList,
   cancelSampleOrder,
 } from "./account.ts";
+import { queryRegionList, queryShippingAddresses, removeShippingAddress, saveShippingAddress } from "./addresses.ts";
 
 /** Every call, in the order of SPEC §7; the upstream mounts these and the OpenAPI document lists them. */
 export const calls: readonly CallDefinition[] = [
@@ -72,4 +74,8 @@ export const calls: readonly CallDefinition[] = [
   querySampleOrderByPage,
   querySampleOrderRecordList,
   cancelSampleOrder,
+  queryShippingAddresses,
+  saveShippingAddress,
+  removeShippingAddress,
+  queryRegionList,
 ];

@@ -6,7 +6,7 @@ import type express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "../../shared/cookies.ts";
 import { createTestApp } from "./helpers.ts";
-import { freshPhone, startAccountUpstream, type AccountUpstream } from "../upstream/account-helpers.ts";
+import { addressFor, freshPhone, startAccountUpstream, type AccountUpstream } from "../upstream/account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "../upstream/sample-fixtures.ts";
 
 let u: AccountUpstream;
@@ -110,12 +110,12 @@ describe("the sample list", () => {
       [list[1]!.ID, 1],
     ]);
 
-    const badName = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, name: "<>" });
+    const badName = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, name: "<>", addressId: String(await addressFor(u, user.session)) });
     expect(badName.status).toBe(400);
     expect(badName.text).toContain("请填写正确的姓名");
     expect(badName.text).toContain(`value="${applicant.companyName}"`);
 
-    const submitted = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant });
+    const submitted = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, addressId: String(await addressFor(u, user.session)) });
     expect(submitted.status).toBe(302);
     expect(submitted.headers.location).toMatch(/^\/zh\/user\/sampleProgress\?submitted=QY\d{8}-\d{4}$/);
     const progress = await get(submitted.headers.location!, user.session);
@@ -127,7 +127,7 @@ describe("the sample list", () => {
     await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[1]!.id }, { cookie: user.session });
     const again = (await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: user.session })).json.data as Array<{ ID: number }>;
     await u.call(`${SAMPLE}/modifySampleProduct`, { ID: again[0]!.ID, quantity: 3 }, { cookie: user.session });
-    const duplicate = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant, name: "Li Ming" });
+    const duplicate = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant, name: "Li Ming", addressId: String(await addressFor(u, user.session)) });
     expect(duplicate.status).toBe(409);
     expect(duplicate.text).toContain("You have already submitted the same application list~");
     // It names the open order with the same list and links it.
@@ -155,7 +155,7 @@ describe("progress paging", () => {
     for (let i = 0; i < 11; i++) {
       await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[i]!.id }, { cookie: user.session });
       const { sampleUse, ...person } = applicant;
-      const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse }, { cookie: user.session });
+      const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse, addressId: await addressFor(u, user.session) }, { cookie: user.session });
       numbers.push(submitted.json.data.orderNumber);
       // Only a few orders may be open at once: each is marked completed before the next.
       u.db.prepare("UPDATE sample_orders SET status = 'done' WHERE order_number = ?").run(submitted.json.data.orderNumber);
@@ -177,7 +177,7 @@ describe("cancelling an order without JavaScript", () => {
   it("offers the cancel form only while pending; a post cancels it, and progress and timeline show it", async () => {
     const user = await userWith([4]);
     const { sampleUse, ...person } = applicant;
-    const orderNumber = (await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse }, { cookie: user.session })).json.data.orderNumber as string;
+    const orderNumber = (await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse, addressId: await addressFor(u, user.session) }, { cookie: user.session })).json.data.orderNumber as string;
     const path = `/en/user/orderDetail/${orderNumber}`;
     const page = await get(path, user.session);
     expect(page.text).toMatch(/<details class="order-cancel"><summary>Cancel the order<\/summary>/);
@@ -206,7 +206,7 @@ describe("cancelling an order without JavaScript", () => {
 describe("progress and order detail", () => {
   it("filters by the status tab in the URL, pages, and shows an order's timeline; another user's order is a 404", async () => {
     const user = await userWith([3]);
-    const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: { ...applicant, sampleUse: undefined }, sampleUse: applicant.sampleUse }, { cookie: user.session });
+    const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: { ...applicant, sampleUse: undefined }, sampleUse: applicant.sampleUse, addressId: await addressFor(u, user.session) }, { cookie: user.session });
     const orderNumber = submitted.json.data.orderNumber as string;
 
     const all = await get("/en/user/sampleProgress", user.session);
@@ -275,7 +275,7 @@ describe("the applicant form without JavaScript", () => {
         ["en", `Submit Failed: ${off.partNumber} can no longer be ordered as a sample.`],
         ["zh", `提交失败：${off.partNumber} 已不再提供样品`],
       ] as const) {
-        const response = await post(`/${language}/user/sampleList`, user.session, { intent: "submit", ...applicant });
+        const response = await post(`/${language}/user/sampleList`, user.session, { intent: "submit", ...applicant, addressId: String(await addressFor(u, user.session)) });
         expect(response.status).toBe(409);
         const status = /<p class="form-status[^"]*" role="status"[^>]*>([^<]*)<\/p>/.exec(response.text)?.[1] ?? "";
         expect(status).toContain(text);
@@ -329,5 +329,70 @@ describe("add to sample list without JavaScript", () => {
     const user = await userWith([]);
     const response = await post("/en/user/sampleList", user.session, addForm(10, "/zh/../..//evil.example"));
     expect(response.headers.location).toBe(`/en?sampleAdd=${f.visible[10]!.id}-success`);
+  });
+});
+
+describe("shipping addresses without JavaScript", () => {
+  it("asks where to ship: no address, a link to add one; none chosen, a message at the choice", async () => {
+    const user = await userWith([7]);
+    const page = await get("/en/user/sampleList", user.session);
+    expect(page.text).toContain("You have no shipping address yet.");
+    expect(page.text).toContain('href="/en/user/account?back=sampleList#addresses"');
+    const refused = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Please choose where to ship the samples.");
+    await addressFor(u, user.session);
+    const chosen = await get("/zh/user/sampleList", user.session);
+    expect(chosen.text).toMatch(/<input type="radio"[^>]*name="addressId"[^>]*checked=""/);
+    expect(chosen.text).toContain("江苏省 苏州市 虎丘区");
+  });
+
+  it("adds a mainland address on the account page: each region choice posts back for the next list, then saves and returns", async () => {
+    const user = await userWith([]);
+    const page = await get("/zh/user/account", user.session);
+    expect(page.status).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.text).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(page.text).toContain('<option value="320000">江苏省</option>');
+    // Only the provinces: no city or district list travels with the page.
+    expect(page.text).not.toContain('<option value="320500">');
+    const form = { recipient: "王芳", phone: "13900139000", company: "", country: "CN", street: "科灵路 78 号", postalCode: "215163" };
+    const cities = await post("/zh/user/account", user.session, { ...form, intent: "address-regions", provinceCode: "320000" });
+    expect(cities.status).toBe(200);
+    expect(cities.text).toContain('<option value="320500">苏州市</option>');
+    expect(cities.text).toContain('value="王芳"');
+    const districts = await post("/zh/user/account", user.session, { ...form, intent: "address-regions", provinceCode: "320000", cityCode: "320500" });
+    expect(districts.text).toContain('<option value="320505">虎丘区</option>');
+    const wrong = await post("/en/user/account", user.session, { ...form, intent: "address-save", provinceCode: "320000", cityCode: "320500", districtCode: "320505", postalCode: "2151" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain("Please enter a postal code in the format of the chosen country or region.");
+    const saved = await post("/zh/user/account", user.session, { ...form, intent: "address-save", provinceCode: "320000", cityCode: "320500", districtCode: "320505", back: "sampleList" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.location).toBe("/zh/user/sampleList");
+    const account = await get("/en/user/account", user.session);
+    expect(account.text).toContain("江苏省 苏州市 虎丘区 科灵路 78 号");
+    expect(account.text).toContain(">Default<");
+
+    // A second address abroad; make it the default; delete the first.
+    await post("/en/user/account", user.session, { ...form, intent: "address-save", country: "JP", city: "Tokyo", phone: "+81 3 1234 5678", postalCode: "100-0001" });
+    const book = (await u.call("/proxy/qingyun/basic/userAddress/queryShippingAddresses", {}, { cookie: user.session })).json.data as Array<{ ID: number; country: string }>;
+    const japan = book.find((address) => address.country === "JP")!;
+    const edit = await get(`/en/user/account?edit=${japan.ID}`, user.session);
+    expect(edit.text).toContain("Change the shipping address");
+    expect(edit.text).toContain('value="Tokyo"');
+    expect((await post("/en/user/account", user.session, { intent: "address-default", ID: String(japan.ID) })).status).toBe(302);
+    expect((await post("/en/user/account", user.session, { intent: "address-remove", ID: String(book[0]!.ID) })).status).toBe(302);
+    const after = (await u.call("/proxy/qingyun/basic/userAddress/queryShippingAddresses", {}, { cookie: user.session })).json.data;
+    expect(after).toMatchObject([{ ID: japan.ID, isDefault: true, countryName: "Japan" }]);
+    const stranger = await userWith([]);
+    const foreign = await post("/en/user/account", stranger.session, { intent: "address-remove", ID: String(japan.ID) });
+    expect(foreign.status).toBe(404);
+    expect(foreign.text).toContain("The shipping address could not be found.");
+  });
+
+  it("redirects to sign-in without a session", async () => {
+    const response = await get("/en/user/account");
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/en/login?path=%2Fuser%2Faccount");
   });
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { decodeMail } from "../support/decode-mail.ts";
 import { retryDelayMs } from "../../server/upstream/samples/mail-outbox.ts";
-import { freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
+import { addressFor, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "./sample-fixtures.ts";
 
 const run = promisify(execFile);
@@ -74,7 +74,7 @@ async function order(language: "zh" | "en", email: string, indexes: number[]) {
   const user = await u.signIn(freshPhone());
   for (const index of indexes) await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[index]!.id }, { cookie: user.session });
   const applicant = { name: language === "zh" ? "王芳" : "Emma Fischer", phone: "13800138000", email, companyName: "Suzhou Greenfield Power", position: "Engineer" };
-  const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluating a 22 kW on-board charger." }, { cookie: user.session, language });
+  const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluating a 22 kW on-board charger.", addressId: await addressFor(u, user.session) }, { cookie: user.session, language });
   expect(submitted.status).toBe(200);
   return submitted.json.data.orderNumber as string;
 }

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calls, cancelSampleOrder, sampleLimits } from "../../shared/contract/index.ts";
-import { contractData, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
+import { addressFor, contractData, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "./sample-fixtures.ts";
 import { migrate } from "../../server/upstream/db.ts";
 
@@ -41,8 +41,8 @@ async function fill(session: string, indexes: number[], quantity = 1) {
     if (quantity !== 1) await u.call(`${SAMPLE}/modifySampleProduct`, { ID: items.at(-1).ID, quantity }, { cookie: session });
   }
 }
-const submit = (session: string, language: "zh" | "en" = "en") =>
-  u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse }, { cookie: session, language });
+const submit = async (session: string, language: "zh" | "en" = "en") =>
+  u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse, addressId: await addressFor(u, session) }, { cookie: session, language });
 const cancel = (session: string, body: Record<string, unknown>, language: "zh" | "en" = "en") =>
   u.call(`${SAMPLE}/cancelSampleOrder`, body, { cookie: session, language });
 const history = (session: string, orderNumber: string) =>

@@ -14,6 +14,7 @@ import { StatusBadge } from "./status-label.tsx";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
 import { OrderCancel } from "./order-cancel.tsx";
+import { AddressLinesView } from "./address-lines.tsx";
 import { orderDetailAction } from "./order-detail-action.ts";
 import { customerCanCancel } from "../../../shared/order-status.ts";
 import "../../styles/samples.css";
@@ -131,6 +132,12 @@ export function Component() {
               <h2 id="use-title">{t("applicant.sampleUse")}</h2>
               <p className="order-detail__use">{order.sampleUse}</p>
             </section>
+            {order.shippingAddress && (
+              <section aria-labelledby="ship-to-title">
+                <h2 id="ship-to-title">{t("address.shipTo")}</h2>
+                <AddressLinesView address={order.shippingAddress} />
+              </section>
+            )}
             <section aria-labelledby="applicant-title">
               <h2 id="applicant-title">{t("applicant.title")}</h2>
               <dl className="applicant-list">

@@ -9,8 +9,10 @@ import {
   errorMessage,
   orderNumberIn,
   queryOrderList,
+  queryShippingAddresses,
   queryUserInfoById,
   sampleLimits,
+  type ShippingAddress,
   type ApplicantPrefill,
   type SampleListItem,
 } from "../../../shared/contract/index.ts";
@@ -24,18 +26,24 @@ import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
 import { sampleListAction, type SampleListActionData } from "./sample-list-action.ts";
 import { SampleRules } from "./sample-rules.tsx";
+import { ShippingChoice } from "./shipping-choice.tsx";
 import "../../styles/samples.css";
 
 interface SampleListData {
   items: SampleListItem[];
   prefill: ApplicantPrefill;
+  addresses: ShippingAddress[];
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SampleListData> {
   const { api, user } = await requireUser(request, context);
   return whileSignedIn(request, async () => {
-    const [items, prefill] = await Promise.all([api.call(queryOrderList), api.call(queryUserInfoById, undefined, { userId: user.userId })]);
-    return { items, prefill };
+    const [items, prefill, addresses] = await Promise.all([
+      api.call(queryOrderList),
+      api.call(queryUserInfoById, undefined, { userId: user.userId }),
+      api.call(queryShippingAddresses),
+    ]);
+    return { items, prefill, addresses };
   });
 }
 
@@ -61,7 +69,7 @@ export function groupBySeries(items: SampleListItem[]): SeriesGroup[] {
 }
 
 export function Component() {
-  const { items, prefill } = useLoaderData() as SampleListData;
+  const { items, prefill, addresses } = useLoaderData() as SampleListData;
   const { t } = useTranslation("user");
   const localize = useLocalize();
   const setSamples = useSetAtom(applySampleListAtom);
@@ -104,7 +112,7 @@ export function Component() {
                 </section>
               ))}
             </section>
-            <ApplicantForm prefill={prefill} total={total} />
+            <ApplicantForm prefill={prefill} total={total} addresses={addresses} />
           </div>
         )}
       </div>
@@ -170,7 +178,7 @@ function SampleRow({ item }: { item: SampleListItem }) {
   );
 }
 
-function ApplicantForm({ prefill, total }: { prefill: ApplicantPrefill; total: number }) {
+function ApplicantForm({ prefill, total, addresses }: { prefill: ApplicantPrefill; total: number; addresses: ShippingAddress[] }) {
   const { t } = useTranslation("user");
   const language = useLanguage();
   const localize = useLocalize();
@@ -272,6 +280,7 @@ function ApplicantForm({ prefill, total }: { prefill: ApplicantPrefill; total: n
           />
           {message("sampleUse")}
         </div>
+        <ShippingChoice addresses={addresses} chosen={values?.addressId} error={result?.addressError} />
         <div className="form-grid__field form-grid__field--wide">
           <SampleRules total={total} />
           <button type="submit" className="button button--primary" disabled={submitting}>

@@ -7,6 +7,7 @@ import {
   type SampleOrder,
   type SampleOrderDetail,
   type SampleOrderRecord,
+  type ShippingAddressLines,
   type SubmittedOrder,
 } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
@@ -15,6 +16,8 @@ import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { placeholders } from "../sql.ts";
 import type { SampleList } from "./list.ts";
+import type { AddressBook } from "../accounts/addresses.ts";
+import { countryName } from "../../../shared/countries.ts";
 import type { SampleProductLookup } from "./products.ts";
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -33,6 +36,8 @@ export interface OrderRow {
   carrier: string | null;
   trackingNumber: string | null;
   rejectReason: string | null;
+  /** JSON of the address as submitted (addressLines). */
+  shippingAddress: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -61,7 +66,7 @@ export interface RecordRow {
 
 const orderColumns = `id, order_number AS orderNumber, user_id AS userId, status, applicant_name AS applicantName,
   applicant_phone AS applicantPhone, applicant_email AS applicantEmail, company_name AS companyName, position,
-  sample_use AS sampleUse, carrier, tracking_number AS trackingNumber, reject_reason AS rejectReason,
+  sample_use AS sampleUse, carrier, tracking_number AS trackingNumber, reject_reason AS rejectReason, shipping_address AS shippingAddress,
   created_at AS createdAt, updated_at AS updatedAt`;
 
 /**
@@ -106,7 +111,14 @@ export function recordView(row: RecordRow): SampleOrderRecord {
   return { time: iso(row.createdAt), status: row.status, note: row.note, carrier: row.carrier, trackingNumber: row.trackingNumber };
 }
 
-export function createSampleOrders(db: Database, now: () => number, products: SampleProductLookup, list: SampleList) {
+/** The order's copy of its address, its country named in the reader's language. */
+function addressOf(json: string | null, language: Language): ShippingAddressLines | null {
+  if (!json) return null;
+  const lines = JSON.parse(json) as ShippingAddressLines;
+  return { ...lines, countryName: countryName(lines.country, language) };
+}
+
+export function createSampleOrders(db: Database, now: () => number, products: SampleProductLookup, list: SampleList, book: AddressBook) {
   const open = `status IN (${openOrderStatuses.map((status) => `'${status}'`).join(", ")})`;
   // Only an open order blocks the same list: once completed, rejected or cancelled, it may be ordered again.
   const duplicate = db.prepare(`SELECT order_number AS orderNumber FROM sample_orders WHERE user_id = ? AND list_key = ? AND ${open} LIMIT 1`);
@@ -115,8 +127,8 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
     "INSERT INTO sample_order_counters (day, last) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET last = last + 1 RETURNING last",
   );
   const insertOrder = db.prepare(`INSERT INTO sample_orders (order_number, user_id, status, list_key, applicant_name, applicant_phone,
-    applicant_email, company_name, position, sample_use, language, created_at, updated_at)
-    VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    applicant_email, company_name, position, sample_use, language, shipping_address, created_at, updated_at)
+    VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertItem = db.prepare(`INSERT INTO sample_order_items (order_id, site_list_id, part_number, name_zh, name_en, family_zh,
     family_en, series_zh, series_en, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertRecord = db.prepare(
@@ -165,16 +177,18 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
       })),
       shipping: row.carrier && row.trackingNumber ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
       rejectReason: row.status === "rejected" ? row.rejectReason : null,
+      shippingAddress: addressOf(row.shippingAddress, language),
     };
   }
 
   return {
     /** Turns the user's current list into a pending order and empties the list, all in one transaction. */
-    submit(userId: number, language: Language, applicant: Applicant, sampleUse: string): SubmittedOrder {
+    submit(userId: number, language: Language, applicant: Applicant, sampleUse: string, addressId: number): SubmittedOrder {
       return transaction(db, () => {
         const t = now();
         const items = list.stored(userId);
         if (items.length === 0) throw new ApiError("E40022004");
+        const address = book.snapshot(userId, addressId, language);
         const resolved = items.map((item) => ({ item, product: products(item.siteListId) }));
         // A product switched off since it was added cannot be ordered; the list shows it as unavailable, and
         // the refusal names it so the visitor knows which row to remove.
@@ -208,6 +222,7 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
           applicant.position,
           sampleUse,
           language,
+          JSON.stringify(address),
           t,
           t,
         );

@@ -99,7 +99,7 @@ export function mountSampleRoutes(
     submitSampleOrder,
     ({ body, userId, language }) => {
       const { applicant, sampleUse } = checkApplicant(body.applicant, body.sampleUse);
-      return orders.submit(uid(userId), language, applicant, sampleUse);
+      return orders.submit(uid(userId), language, applicant, sampleUse, body.addressId);
     },
     options,
   );
