@@ -161,6 +161,31 @@ describe("the sample journey", () => {
       page.off("request", countPosts);
       expect(posted).toBe(0);
       await expectNoAxeViolations(page, "sampleList with errors");
+
+      // Where to ship: no address yet, so one is added on the account page, which comes back to the list.
+      await page.locator(".shipping-choice a").click();
+      await page.waitForURL(`${origin}/${language}/user/account?back=sampleList#addresses`);
+      await page.locator('input[name="recipient"]').fill(language === "zh" ? "陈晓东" : "Daniel Chen");
+      await page.locator('.address-form input[name="phone"]').fill(phone);
+      // Each region choice posts the form back for the next list (no region list travels with the page).
+      await page.locator('select[name="provinceCode"]').selectOption("440000");
+      await page.locator('select[name="cityCode"] option[value="440300"]').waitFor({ state: "attached" });
+      await page.locator('select[name="cityCode"]').selectOption("440300");
+      await page.locator('select[name="districtCode"] option[value="440305"]').waitFor({ state: "attached" });
+      await page.locator('select[name="districtCode"]').selectOption("440305");
+      // What was typed before the choices is still there.
+      expect(await page.locator('input[name="recipient"]').inputValue()).toBe(language === "zh" ? "陈晓东" : "Daniel Chen");
+      await page.locator('input[name="street"]').fill("科技园南区 高新南七道 8 号");
+      await page.locator('input[name="postalCode"]').fill("51805");
+      await page.locator('button[value="address-save"]').click();
+      // A wrong postal code is caught before posting, beside its field.
+      await expect.poll(() => page.locator('input[name="postalCode"]').getAttribute("aria-invalid")).toBe("true");
+      await expectNoAxeViolations(page, "account with an error");
+      await page.locator('input[name="postalCode"]').fill("518057");
+      await page.locator('button[value="address-save"]').click();
+      await page.waitForURL(`${origin}/${language}/user/sampleList`);
+      await expect.poll(() => page.locator('.shipping-choice input[name="addressId"]:checked').count()).toBe(1);
+      expect(await page.locator(".shipping-choice").textContent()).toContain("广东省 深圳市 南山区");
       await page.locator('input[name="phone"]').fill(phone);
       await page.locator('input[name="email"]').fill(address);
       await page.locator('input[name="name"]').fill(language === "zh" ? "陈晓东" : "Daniel Chen");
