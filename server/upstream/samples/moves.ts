@@ -12,6 +12,7 @@ import {
 import { fieldLimits, isValidText } from "../../../shared/validation.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
+import { orderMailQueue } from "./mail-outbox.ts";
 
 export interface MoveDetails {
   note?: string | undefined;
@@ -37,7 +38,7 @@ export function createOrderMoves(db: Database, now: () => number) {
   const insertRecord = db.prepare(
     "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
-  const queueMail = db.prepare("INSERT INTO order_mail_outbox (order_id, record_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?)");
+  const queueMail = orderMailQueue(db);
 
   /** Moves the order to `to` (or along the happy path when `to` is "next"); returns the new status. */
   function move(orderNumber: string, to: OrderStatus | "next", details: MoveDetails, actor: MoveActor): { from: OrderStatus; to: OrderStatus } {
@@ -64,7 +65,7 @@ export function createOrderMoves(db: Database, now: () => number) {
         order.status,
       );
       const record = insertRecord.run(order.id, target, note, shipping ? carrier : null, shipping ? trackingNumber : null, actor, t);
-      queueMail.run(order.id, Number(record.lastInsertRowid), t, t);
+      queueMail(order.id, Number(record.lastInsertRowid), t);
       return { from: order.status, to: target };
     });
   }
@@ -82,7 +83,7 @@ export function createOrderMoves(db: Database, now: () => number) {
       const t = now();
       update.run("cancelled", t, null, null, null, order.id, order.status);
       const record = insertRecord.run(order.id, "cancelled", note, null, null, "customer", t);
-      queueMail.run(order.id, Number(record.lastInsertRowid), t, t);
+      queueMail(order.id, Number(record.lastInsertRowid), t);
     });
   }
 

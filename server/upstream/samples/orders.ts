@@ -17,6 +17,7 @@ import { ApiError } from "../http.ts";
 import { placeholders } from "../sql.ts";
 import type { SampleList } from "./list.ts";
 import type { AddressBook } from "../accounts/addresses.ts";
+import { orderMailQueue } from "./mail-outbox.ts";
 import { countryName } from "../../../shared/countries.ts";
 import type { SampleProductLookup } from "./products.ts";
 
@@ -134,6 +135,7 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
   const insertRecord = db.prepare(
     "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
+  const queueMail = orderMailQueue(db);
   const byNumber = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE order_number = ?`);
   const lastOfUser = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`);
   const recordsOf = db.prepare(
@@ -231,7 +233,9 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
           const p = product!;
           insertItem.run(orderId, item.siteListId, p.partNumber, p.name.zh, p.name.en, p.family.zh, p.family.en, p.series.zh, p.series.en, item.quantity);
         }
-        insertRecord.run(orderId, "pending", null, null, null, "customer", t);
+        const record = insertRecord.run(orderId, "pending", null, null, null, "customer", t);
+        // The confirmation e-mail is queued with the order, like a move's: no order goes unconfirmed.
+        queueMail(orderId, Number(record.lastInsertRowid), t);
         list.clear(userId);
         return { orderNumber, status: "pending" as const, submittedAt: iso(t) };
       });

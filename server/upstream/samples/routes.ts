@@ -47,7 +47,7 @@ export function mountSampleRoutes(
   list: SampleList,
   orders: SampleOrders,
   options: MountOptions,
-  /** The customer's cancel is a move like staff's; onMove sends its e-mail without making the answer wait. */
+  /** Submitting and cancelling queue e-mails like staff moves; onMove sends them without making the answer wait. */
   customer: { moves: OrderMoves; onMove: () => void },
 ) {
   // auth: true guarantees a user id in every handler below.
@@ -99,7 +99,9 @@ export function mountSampleRoutes(
     submitSampleOrder,
     ({ body, userId, language }) => {
       const { applicant, sampleUse } = checkApplicant(body.applicant, body.sampleUse);
-      return orders.submit(uid(userId), language, applicant, sampleUse, body.addressId);
+      const submitted = orders.submit(uid(userId), language, applicant, sampleUse, body.addressId);
+      customer.onMove();
+      return submitted;
     },
     options,
   );
