@@ -300,3 +300,21 @@ export const cancelSampleOrder = defineCall({
   body: cancelSampleOrderInput,
   data: sampleOrderDetail,
 });
+
+export const querySampleOrderCounts = defineCall({
+  name: "querySampleOrderCounts",
+  path: `${sampleBase}/querySampleOrderCounts`,
+  summary: "How many of the user's orders each status tab holds ('all' = every order), for the tabs' counts.",
+  auth: true,
+  data: z.record(z.enum(orderStatusFilters), z.number().int().nonnegative()),
+});
+export type SampleOrderCounts = z.infer<typeof querySampleOrderCounts.data>;
+
+export const reorderSampleOrder = defineCall({
+  name: "reorderSampleOrder",
+  path: `${sampleBase}/reorderSampleOrder`,
+  summary: "Order again: copies the parts and quantities of one of the user's orders into the sample list (parts already there, no longer offered, or beyond the list's size are left out); answers the list.",
+  auth: true,
+  body: z.strictObject({ SampleOrderNo: orderNumber }),
+  data: sampleListData,
+});

@@ -90,6 +90,8 @@ export const errorCodes = {
   E40023002: { status: 409, zh: "该订单当前状态不允许此操作", en: "The order cannot make this move from its current status." },
   E40023003: { status: 400, zh: "发货需要填写承运商和运单号", en: "Shipping needs the carrier and the tracking number." },
   E40023004: { status: 400, zh: "驳回需要填写原因", en: "A rejection needs a reason." },
+  // {carriers}: the names staff can pick.
+  E40023005: { status: 400, zh: "请选择承运商：{carriers}", en: "Choose one of the carriers: {carriers}." },
   // [content codes: products, documents, news, jobs, leave word, search — keep them below this line]
   // Form fields shared with the applicant form reuse E40021001/2 (phone, e-mail) and E40022009–12 (name, content, company, position).
   E40030001: { status: 404, zh: "未找到该产品", en: "The product could not be found." },

@@ -38,6 +38,8 @@ import {
   querySampleOrderByPage,
   querySampleOrderRecordList,
   cancelSampleOrder,
+  querySampleOrderCounts,
+  reorderSampleOrder,
 } from "./account.ts";
 import { queryRegionList, queryShippingAddresses, removeShippingAddress, saveShippingAddress } from "./addresses.ts";
 
@@ -74,6 +76,8 @@ export const calls: readonly CallDefinition[] = [
   querySampleOrderByPage,
   querySampleOrderRecordList,
   cancelSampleOrder,
+  querySampleOrderCounts,
+  reorderSampleOrder,
   queryShippingAddresses,
   saveShippingAddress,
   removeShippingAddress,

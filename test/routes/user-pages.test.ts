@@ -212,11 +212,29 @@ describe("progress and order detail", () => {
     const all = await get("/en/user/sampleProgress", user.session);
     expect(all.text).toContain(orderNumber);
     expect(all.text).toContain("Processed/Pending");
-    for (const label of ["All", "In Stock", "Sent", "Rejected", "Completed", "Received"]) expect(all.text).toContain(`>${label}</a>`);
+    // Each tab with its count (the visually hidden words read it as a count).
+    for (const label of ["In Stock", "Sent", "Rejected", "Completed", "Received", "Cancelled"]) {
+      expect(all.text).toContain(`>${label}<span class="status-tabs__count"><span class="visually-hidden">orders: </span>0</span></a>`);
+    }
+    expect(all.text).toContain(`>All<span class="status-tabs__count"><span class="visually-hidden">orders: </span>1</span></a>`);
     const shipped = await get("/en/user/sampleProgress?status=shipped", user.session);
     expect(shipped.text).not.toContain(orderNumber);
     expect(shipped.text).toContain("You have no orders with the status “Sent”.");
     expect(shipped.text).toMatch(/aria-current="page"[^>]*>Sent</);
+
+    // Shipped: the tracking number on the list, linked to the carrier's page; rejected: the reason.
+    u.db.prepare("UPDATE sample_orders SET status = 'shipped', carrier = 'SF Express', tracking_number = 'SF1234567890123' WHERE order_number = ?").run(orderNumber);
+    const sent = await get("/zh/user/sampleProgress?status=shipped", user.session);
+    expect(sent.text).toContain('href="https://www.sf-express.com/chn/sc/waybill/waybill-detail/SF1234567890123"');
+    expect(sent.text).toContain("顺丰速运");
+    u.db.prepare("UPDATE sample_orders SET status = 'rejected', reject_reason = 'Allocated to automotive projects.' WHERE order_number = ?").run(orderNumber);
+    expect((await get("/en/user/sampleProgress", user.session)).text).toContain("Allocated to automotive projects.");
+
+    // Order again from the list: the parts go back into the sample list, which opens.
+    const again = await post("/en/user/sampleProgress", user.session, { intent: "reorder", SampleOrderNo: orderNumber });
+    expect(again.status).toBe(302);
+    expect(again.headers.location).toBe("/en/user/sampleList");
+    expect((await get("/en/user/sampleList", user.session)).text).toContain(f.visible[3]!.partNumber!);
 
     const detail = await get(`/zh/user/orderDetail/${orderNumber}`, user.session);
     expect(detail.status).toBe(200);

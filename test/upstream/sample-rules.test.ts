@@ -226,3 +226,49 @@ describe("migration 012", () => {
     }
   });
 });
+
+describe("progress at a glance", () => {
+  it("counts the user's orders per status tab", async () => {
+    const { session } = await u.signIn(freshPhone());
+    const counts = () => u.call(`${SAMPLE}/querySampleOrderCounts`, {}, { cookie: session });
+    expect((await counts()).json.data).toEqual({ all: 0, pending: 0, inStock: 0, shipped: 0, rejected: 0, done: 0, signed: 0, cancelled: 0 });
+    const numbers: string[] = [];
+    for (const index of [40, 41, 42]) {
+      await fill(session, [index]);
+      numbers.push((await submit(session)).json.data.orderNumber);
+    }
+    await u.post(`/staff/orders/${numbers[0]}/advance`, {}, staff);
+    await cancel(session, { SampleOrderNo: numbers[1] });
+    expect((await counts()).json.data).toMatchObject({ all: 3, pending: 1, inStock: 1, cancelled: 1, done: 0 });
+    expect((await u.call(`${SAMPLE}/querySampleOrderCounts`)).status).toBe(401);
+  });
+
+  it("takes only the carriers whose tracking pages the site links, under their one name", async () => {
+    const { session } = await u.signIn(freshPhone());
+    await fill(session, [43]);
+    const number = (await submit(session)).json.data.orderNumber as string;
+    await u.post(`/staff/orders/${number}/advance`, {}, staff);
+    const unknown = await u.post(`/staff/orders/${number}/advance`, { carrier: "Pigeon Post", trackingNumber: "P1" }, staff);
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toMatchObject({ code: "E40023005", message: "Choose one of the carriers: SF Express, JD Logistics, EMS, DHL, FedEx, UPS." });
+    const shipped = await u.post(`/staff/orders/${number}/advance`, { carrier: "  fedex ", trackingNumber: "794611111111" }, staff);
+    expect(shipped.json.data.order.shipping).toEqual({ carrier: "FedEx", trackingNumber: "794611111111" });
+  });
+
+  it("orders again: copies an order's parts and quantities into the list, leaving out what is already there", async () => {
+    const { session } = await u.signIn(freshPhone());
+    await fill(session, [44, 45], 3);
+    const number = (await submit(session)).json.data.orderNumber as string;
+    await fill(session, [45]);
+    const again = await u.call(`${SAMPLE}/reorderSampleOrder`, { SampleOrderNo: number }, { cookie: session });
+    expect(again.status).toBe(200);
+    expect(again.json.data.map((item: { siteListId: number; quantity: number }) => [item.siteListId, item.quantity])).toEqual([
+      [f.visible[45]!.id, 1],
+      [f.visible[44]!.id, 3],
+    ]);
+    const stranger = await u.signIn(freshPhone());
+    const theirs = await u.call(`${SAMPLE}/reorderSampleOrder`, { SampleOrderNo: number }, { cookie: stranger.session });
+    expect(theirs.json.code).toBe("E40022006");
+    expect((await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: stranger.session })).json.data).toEqual([]);
+  });
+});

@@ -1,10 +1,12 @@
 // The order detail's route action (browser and server alike, so it works without JavaScript): the
-// customer cancels their pending order, with an optional reason, and comes back to the order.
+// customer cancels their pending order, with an optional reason, and comes back to the order; or orders
+// its parts again.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import { cancelSampleOrder, orderNumberPattern } from "../../../shared/contract/index.ts";
 import { fieldLimits } from "../../../shared/validation.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { orderAgain } from "./order-again-action.ts";
 
 export interface OrderDetailActionData {
   error: { code: string; message: string };
@@ -13,6 +15,7 @@ export interface OrderDetailActionData {
 export async function orderDetailAction({ request, params, context }: ActionFunctionArgs) {
   const { api } = await requireUser(request, context);
   const form = await request.formData();
+  if (form.get("intent") === "reorder") return orderAgain(request, context, form);
   const orderNumber = params.name ?? "";
   if (form.get("intent") !== "cancel" || !orderNumberPattern.test(orderNumber)) throw data(null, { status: 404 });
   const reason = form.get("reason");

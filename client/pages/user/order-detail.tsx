@@ -15,6 +15,8 @@ import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
 import { OrderCancel } from "./order-cancel.tsx";
 import { AddressLinesView } from "./address-lines.tsx";
+import { TrackingLink } from "./tracking-link.tsx";
+import { OrderAgain } from "./order-again.tsx";
 import { orderDetailAction } from "./order-detail-action.ts";
 import { customerCanCancel } from "../../../shared/order-status.ts";
 import "../../styles/samples.css";
@@ -61,11 +63,8 @@ export function Component() {
           <span>
             {t("order.submittedAt")}{colon}<time dateTime={order.submittedAt}>{chinaTime(order.submittedAt)}</time>
           </span>
-          {order.shipping && (
-            <span>
-              {t("order.carrier")}{colon}{order.shipping.carrier} · {t("order.tracking")}{colon}<strong>{order.shipping.trackingNumber}</strong>
-            </span>
-          )}
+          {order.shipping && <TrackingLink carrier={order.shipping.carrier} trackingNumber={order.shipping.trackingNumber} />}
+          <OrderAgain orderNumber={order.orderNumber} />
         </div>
         <OrderCancel allowed={customerCanCancel(order.status)} />
         {order.status === "rejected" && order.rejectReason && (
@@ -86,7 +85,7 @@ export function Component() {
                   <p className="order-timeline__text">{t(`timeline.${record.status}`, { defaultValue: "" })}</p>
                   {record.carrier && record.trackingNumber && (
                     <p className="order-timeline__shipping">
-                      {t("order.carrier")}{colon}{record.carrier} · {t("order.tracking")}{colon}<strong>{record.trackingNumber}</strong>
+                      <TrackingLink carrier={record.carrier} trackingNumber={record.trackingNumber} />
                     </p>
                   )}
                   {record.note && (

@@ -71,6 +71,17 @@ export function createSampleList(db: Database, now: () => number, products: Samp
       }
       if (Number(transaction(db, () => setQuantity.run(quantity, id, userId)).changes) === 0) throw new ApiError("E40022003");
     },
+    /** Order again: the parts and quantities of an order into the list, leaving out what cannot be added. */
+    copy(userId: number, items: ReadonlyArray<{ siteListId: number; quantity: number }>): void {
+      transaction(db, () => {
+        for (const item of items) {
+          if (!products(item.siteListId) || exists.get(userId, item.siteListId)) continue;
+          if ((count.get(userId) as { n: number }).n >= sampleLimits.maxItems) break;
+          const { lastInsertRowid } = insert.run(userId, item.siteListId, products(item.siteListId)!.partNumber, now());
+          setQuantity.run(Math.min(item.quantity, sampleLimits.maxQuantity), Number(lastInsertRowid), userId);
+        }
+      });
+    },
     /** Empties the list (inside the submitting transaction). */
     clear(userId: number): void {
       clear.run(userId);

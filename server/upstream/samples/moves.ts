@@ -13,6 +13,8 @@ import { fieldLimits, isValidText } from "../../../shared/validation.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { orderMailQueue } from "./mail-outbox.ts";
+import { carrierNames, findCarrier } from "../../../shared/carriers.ts";
+import { errorMessage } from "../../../shared/contract/index.ts";
 
 export interface MoveDetails {
   note?: string | undefined;
@@ -43,7 +45,12 @@ export function createOrderMoves(db: Database, now: () => number) {
   /** Moves the order to `to` (or along the happy path when `to` is "next"); returns the new status. */
   function move(orderNumber: string, to: OrderStatus | "next", details: MoveDetails, actor: MoveActor): { from: OrderStatus; to: OrderStatus } {
     const note = optionalText(details.note, fieldLimits.note);
-    const carrier = optionalText(details.carrier, fieldLimits.carrier);
+    const typed = optionalText(details.carrier, fieldLimits.carrier);
+    // Only a carrier whose tracking page the site can link; stored under its one name.
+    const carrier = typed === null ? null : (findCarrier(typed)?.name ?? null);
+    if (typed !== null && carrier === null) {
+      throw new ApiError("E40023005", { message: errorMessage("E40023005", "en", { carriers: carrierNames.join(", ") }) });
+    }
     const trackingNumber = optionalText(details.trackingNumber, fieldLimits.trackingNumber);
     return transaction(db, () => {
       const order = find.get(orderNumber) as { id: number; status: OrderStatus } | undefined;

@@ -11,7 +11,7 @@ import {
   type SubmittedOrder,
 } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
-import { openOrderStatuses, type OrderStatus, type OrderStatusFilter } from "../../../shared/order-status.ts";
+import { openOrderStatuses, orderStatusFilters, type OrderStatus, type OrderStatusFilter } from "../../../shared/order-status.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { placeholders } from "../sql.ts";
@@ -93,6 +93,16 @@ export function orderPageQueries(filter: { userId: number | null; status: OrderS
   };
 }
 
+const open = `status IN (${openOrderStatuses.map((status) => `'${status}'`).join(", ")})`;
+
+/** The per-user lookups of submitting and of the tabs' counts; each has an index (a test reads the plans). */
+export const submitQueries = {
+  // Only an open order blocks the same list: once completed, rejected or cancelled, it may be ordered again.
+  duplicate: `SELECT order_number AS orderNumber FROM sample_orders WHERE user_id = ? AND list_key = ? AND ${open} LIMIT 1`,
+  openCount: `SELECT COUNT(*) AS n FROM sample_orders WHERE user_id = ? AND ${open}`,
+  counts: "SELECT status, COUNT(*) AS n FROM sample_orders WHERE user_id = ? GROUP BY status",
+} as const;
+
 /** "YYYYMMDD" of an instant in China time, the day an order number counts in. */
 export function chinaDay(epochMs: number): string {
   return new Date(epochMs + CHINA_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, "");
@@ -120,10 +130,8 @@ function addressOf(json: string | null, language: Language): ShippingAddressLine
 }
 
 export function createSampleOrders(db: Database, now: () => number, products: SampleProductLookup, list: SampleList, book: AddressBook) {
-  const open = `status IN (${openOrderStatuses.map((status) => `'${status}'`).join(", ")})`;
-  // Only an open order blocks the same list: once completed, rejected or cancelled, it may be ordered again.
-  const duplicate = db.prepare(`SELECT order_number AS orderNumber FROM sample_orders WHERE user_id = ? AND list_key = ? AND ${open} LIMIT 1`);
-  const openCount = db.prepare(`SELECT COUNT(*) AS n FROM sample_orders WHERE user_id = ? AND ${open}`);
+  const duplicate = db.prepare(submitQueries.duplicate);
+  const openCount = db.prepare(submitQueries.openCount);
   const nextNumber = db.prepare(
     "INSERT INTO sample_order_counters (day, last) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET last = last + 1 RETURNING last",
   );
@@ -136,6 +144,7 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
     "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const queueMail = orderMailQueue(db);
+  const countsOf = db.prepare(submitQueries.counts);
   const byNumber = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE order_number = ?`);
   const lastOfUser = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`);
   const recordsOf = db.prepare(
@@ -265,6 +274,24 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
       const history = recordsOf.all(row.id) as unknown as RecordRow[];
       const order = orderView(row, itemsOf([row.id]).get(row.id) ?? [], language);
       return { detail: { order, records: history.map(recordView) }, row, history };
+    },
+
+    /** How many of the user's orders each status tab holds. */
+    counts(userId: number): Record<OrderStatusFilter, number> {
+      const rows = countsOf.all(userId) as Array<{ status: OrderStatus; n: number }>;
+      const counts = Object.fromEntries(orderStatusFilters.map((status) => [status, 0])) as Record<OrderStatusFilter, number>;
+      for (const row of rows) {
+        counts[row.status] = row.n;
+        counts.all += row.n;
+      }
+      return counts;
+    },
+
+    /** The user's own order's parts and quantities (order again), or null when it is not theirs. */
+    itemsOfOwn(orderNumber: string, userId: number): Array<{ siteListId: number; quantity: number }> | null {
+      const row = byNumber.get(orderNumber) as OrderRow | undefined;
+      if (!row || row.userId !== userId) return null;
+      return (itemsOf([row.id]).get(row.id) ?? []).map((item) => ({ siteListId: item.siteListId, quantity: item.quantity }));
     },
 
     /** The applicant of the user's latest order, for pre-filling the next one. */

@@ -5,6 +5,8 @@ import {
   addSampleProduct,
   cancelSampleOrder,
   modifySampleProduct,
+  querySampleOrderCounts,
+  reorderSampleOrder,
   queryOrderList,
   querySampleOrderByPage,
   querySampleOrderRecordList,
@@ -123,6 +125,20 @@ export function mountSampleRoutes(
       customer.moves.cancel(body.SampleOrderNo, uid(userId), body.reason);
       customer.onMove();
       return orders.detail(body.SampleOrderNo, language, uid(userId))!.detail;
+    },
+    options,
+  );
+
+  mountCall(router, querySampleOrderCounts, ({ userId }) => orders.counts(uid(userId)), options);
+
+  mountCall(
+    router,
+    reorderSampleOrder,
+    ({ body, userId, language }) => {
+      const items = orders.itemsOfOwn(body.SampleOrderNo, uid(userId));
+      if (!items) throw new ApiError("E40022006");
+      list.copy(uid(userId), items);
+      return list.view(uid(userId), language);
     },
     options,
   );
