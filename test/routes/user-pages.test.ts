@@ -337,10 +337,16 @@ describe("add to sample list without JavaScript", () => {
     expect(await list(user.session)).toEqual([f.visible[9]!.id]);
   });
 
-  it("sends an anonymous visitor to the login page, which returns to the product page", async () => {
+  it("sends an anonymous visitor to the login page, which returns to the product page with the part to add", async () => {
     const response = await request(app).post("/en/user/sampleList").set("Origin", origin).type("form").send(addForm(9, detailPath(9)));
     expect(response.status).toBe(302);
-    expect(response.headers.location).toBe(`/en/login?path=${encodeURIComponent(detailPath(9))}`);
+    expect(response.headers.location).toBe(`/en/login?path=${encodeURIComponent(`${detailPath(9)}?addSample=${f.visible[9]!.id}`)}`);
+    // Back signed in, the part's button asks for the add (done by itself once the page runs its script).
+    const user = await userWith([]);
+    const back = await get(`/en${detailPath(9)}?addSample=${f.visible[9]!.id}`, user.session);
+    expect(back.text).toContain(`Signed in. Press the button again to add ${f.visible[9]!.partNumber} to the sample list.`);
+    // Its return path no longer carries the request.
+    expect(back.text).toContain(`name="path" value="${detailPath(9)}"`);
   });
 
   it("never returns to another site", async () => {
