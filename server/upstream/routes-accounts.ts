@@ -1,4 +1,4 @@
-// Mounts sign-in, the address book, the sample list and orders, and the staff API; reads their settings from options.env.
+// Mounts sign-in, the address book, the sample list and orders, the visitor's own data, and the staff API; reads their settings from options.env.
 import type { Router } from "express";
 import type { UpstreamOptions } from "./config.ts";
 import { parseUpstreamEnv } from "./config.ts";
@@ -11,6 +11,8 @@ import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
 import { mountSignInRoutes } from "./accounts/routes-sign-in.ts";
 import { createAddressBook } from "./accounts/addresses.ts";
 import { mountAddressRoutes } from "./accounts/routes-addresses.ts";
+import { createApplicantProfiles, createMyData } from "./accounts/my-data.ts";
+import { mountMyDataRoutes } from "./accounts/routes-my-data.ts";
 import { createSampleProducts } from "./samples/products.ts";
 import { createSampleList } from "./samples/list.ts";
 import { createSampleOrders } from "./samples/orders.ts";
@@ -41,7 +43,10 @@ export function mountAccountRoutes(router: Router, context: AccountContext, moun
   const outbox = createOrderMailOutbox({ db, now, sender: createMailSender(smtpConfig(env), log), publicOrigin: options.publicOrigin, log });
   outbox.start(options.mailPollMs ?? 5000);
   const moves = createOrderMoves(db, now);
-  mountSampleRoutes(router, db, list, orders, mountOptions, { moves, onMove: outbox.nudge });
+  const profiles = createApplicantProfiles(db, now);
+  mountSampleRoutes(router, db, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles });
+  const myData = createMyData({ db, now, profiles, book, list, orders });
+  mountMyDataRoutes(router, { profiles, myData, publicOrigin: options.publicOrigin }, mountOptions);
   mountStaffRoutes(router, {
     orders,
     moves,

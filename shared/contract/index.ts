@@ -7,6 +7,7 @@ export * from "./site.ts";
 export * from "./content.ts";
 export * from "./account.ts";
 export * from "./addresses.ts";
+export * from "./my-data.ts";
 import type { CallDefinition } from "./define.ts";
 import {
   querySiteListDataByPage,
@@ -42,6 +43,7 @@ import {
   reorderSampleOrder,
 } from "./account.ts";
 import { queryRegionList, queryShippingAddresses, removeShippingAddress, saveShippingAddress } from "./addresses.ts";
+import { deleteMyAccount, exportMyData, removeApplicantProfile, saveApplicantProfile } from "./my-data.ts";
 
 /** Every call, in the order of SPEC §7; the upstream mounts these and the OpenAPI document lists them. */
 export const calls: readonly CallDefinition[] = [
@@ -82,4 +84,8 @@ export const calls: readonly CallDefinition[] = [
   saveShippingAddress,
   removeShippingAddress,
   queryRegionList,
+  saveApplicantProfile,
+  removeApplicantProfile,
+  exportMyData,
+  deleteMyAccount,
 ];

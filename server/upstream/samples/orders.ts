@@ -146,7 +146,6 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
   const queueMail = orderMailQueue(db);
   const countsOf = db.prepare(submitQueries.counts);
   const byNumber = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE order_number = ?`);
-  const lastOfUser = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`);
   const recordsOf = db.prepare(
     "SELECT status, note, carrier, tracking_number AS trackingNumber, actor, created_at AS createdAt FROM sample_order_records WHERE order_id = ? ORDER BY created_at, id",
   );
@@ -292,19 +291,6 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
       const row = byNumber.get(orderNumber) as OrderRow | undefined;
       if (!row || row.userId !== userId) return null;
       return (itemsOf([row.id]).get(row.id) ?? []).map((item) => ({ siteListId: item.siteListId, quantity: item.quantity }));
-    },
-
-    /** The applicant of the user's latest order, for pre-filling the next one. */
-    lastApplicant(userId: number): Applicant | null {
-      const row = lastOfUser.get(userId) as OrderRow | undefined;
-      if (!row) return null;
-      return {
-        name: row.applicantName,
-        phone: row.applicantPhone,
-        email: row.applicantEmail,
-        companyName: row.companyName,
-        position: row.position,
-      };
     },
   };
 }

@@ -22,6 +22,7 @@ import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import type { SampleList } from "./list.ts";
 import type { OrderMoves } from "./moves.ts";
+import type { ApplicantProfiles } from "../accounts/my-data.ts";
 import type { SampleOrders } from "./orders.ts";
 
 const collapse = (value: string) => value.trim().replace(/\s+/g, " ");
@@ -50,7 +51,7 @@ export function mountSampleRoutes(
   orders: SampleOrders,
   options: MountOptions,
   /** Submitting and cancelling queue e-mails like staff moves; onMove sends them without making the answer wait. */
-  customer: { moves: OrderMoves; onMove: () => void },
+  customer: { moves: OrderMoves; onMove: () => void; profiles: ApplicantProfiles },
 ) {
   // auth: true guarantees a user id in every handler below.
   const uid = (userId: number | null) => userId!;
@@ -91,7 +92,7 @@ export function mountSampleRoutes(
     ({ query, userId }) => {
       if (query.userId !== userId) throw new ApiError("E40300001");
       const row = user.get(uid(userId)) as UserInfo;
-      return { userId: row.userId, phone: row.phone, email: row.email, applicant: orders.lastApplicant(uid(userId)) };
+      return { userId: row.userId, phone: row.phone, email: row.email, applicant: customer.profiles.get(uid(userId)) };
     },
     options,
   );
@@ -102,6 +103,8 @@ export function mountSampleRoutes(
     ({ body, userId, language }) => {
       const { applicant, sampleUse } = checkApplicant(body.applicant, body.sampleUse);
       const submitted = orders.submit(uid(userId), language, applicant, sampleUse, body.addressId);
+      // The next form is prefilled with these details (the account page can change or delete them).
+      customer.profiles.save(uid(userId), applicant);
       customer.onMove();
       return submitted;
     },
