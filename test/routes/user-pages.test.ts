@@ -420,3 +420,42 @@ describe("shipping addresses without JavaScript", () => {
     expect(response.headers.location).toBe("/en/login?path=%2Fuser%2Faccount");
   });
 });
+
+describe("the visitor's own data on the account page, without JavaScript", () => {
+  it("shows the sign-in number, changes and deletes the applicant details, links the data download", async () => {
+    const user = await userWith([]);
+    const phone = (await u.call("/open/user/auth/isLogin", {}, { cookie: user.session })).json.data.phone as string;
+    const page = await get("/en/user/account", user.session);
+    expect(page.text).toContain(`<p>${phone}</p>`);
+    expect(page.text).toContain("You have no saved applicant details");
+    expect(page.text).toContain('href="/api/front/userData/downloadMyData?language=en"');
+    const { sampleUse: _use, ...person } = applicant;
+    const wrong = await post("/en/user/account", user.session, { intent: "applicant-save", ...person, email: "nope" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain("please enter a valid email address");
+    expect(wrong.text).toContain(`value="${person.companyName}"`);
+    const saved = await post("/en/user/account", user.session, { intent: "applicant-save", ...person });
+    expect(saved.status).toBe(302);
+    expect((await get("/zh/user/account", user.session)).text).toContain(`value="${person.companyName}"`);
+    // The sample form is prefilled with them, until they are deleted.
+    await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[12]!.id }, { cookie: user.session });
+    expect((await get("/zh/user/sampleList", user.session)).text).toContain(`value="${person.companyName}"`);
+    expect((await post("/en/user/account", user.session, { intent: "applicant-remove" })).status).toBe(302);
+    expect((await get("/zh/user/sampleList", user.session)).text).not.toContain(`value="${person.companyName}"`);
+  });
+
+  it("deletes the account only when confirmed, ends the session and goes home", async () => {
+    const user = await userWith([13]);
+    const unconfirmed = await post("/en/user/account", user.session, { intent: "account-delete" });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.text).toContain("Please tick the confirmation first.");
+    expect(unconfirmed.text).toMatch(/<details class="account-delete" open="">/);
+    const deleted = await post("/zh/user/account", user.session, { intent: "account-delete", confirm: "on" });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.location).toBe("/zh");
+    expect(String(deleted.headers["set-cookie"])).toMatch(/qy_session=;/);
+    const after = await get("/zh/user/account", user.session);
+    expect(after.status).toBe(302);
+    expect(after.headers.location).toBe("/zh/login?path=%2Fuser%2Faccount");
+  });
+});

@@ -1,16 +1,20 @@
 // The account page's route action (browser and server alike, so every control works without JavaScript):
 // the address form's region lists (choosing a province lists its cities, a city its districts), saving an
-// address, deleting one, and making one the default.
-import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
+// address, deleting one, and making one the default; the applicant details; deleting the account.
+import { data, redirect, redirectDocument, type ActionFunctionArgs } from "react-router-dom";
 import {
+  deleteMyAccount,
   errorMessage,
   queryRegionList,
+  removeApplicantProfile,
+  saveApplicantProfile,
   queryShippingAddresses,
   removeShippingAddress,
   saveShippingAddress,
   type ShippingAddress,
 } from "../../../shared/contract/index.ts";
 import { localizePath } from "../../../shared/languages.ts";
+import { readApplicantForm, validateApplicantForm, type ApplicantFormField, type ApplicantFormValues } from "../../../shared/applicant-form.ts";
 import { addressFieldOfError, readAddressForm, validateAddressForm, type AddressFormField, type AddressFormValues } from "../../../shared/shipping-address.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
@@ -25,6 +29,9 @@ export interface AccountActionData {
   /** The address form as posted, with the lists its choices need (a region refresh or a refused save). */
   address?: { values: AddressFormValues; ID: string; isDefault: boolean; cities: RegionOption[]; districts: RegionOption[] };
   fieldErrors?: Partial<Record<AddressFormField, string>>;
+  /** The applicant details as posted and their wrong fields. */
+  applicant?: Omit<ApplicantFormValues, "sampleUse">;
+  applicantErrors?: Partial<Record<ApplicantFormField, string>>;
   error?: { code: string; message: string };
 }
 
@@ -73,6 +80,41 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
       return fail({ intent, address }, error);
     }
     return redirect(back);
+  }
+
+  if (intent === "applicant-save") {
+    const values = readApplicantForm(form);
+    // The sample form's rule for the person; sample use belongs to each order, so it is not asked here.
+    const errors = validateApplicantForm({ ...values, sampleUse: "evaluation" });
+    const { sampleUse: _use, ...applicant } = values;
+    if (Object.keys(errors).length) {
+      const applicantErrors = Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, errorMessage(code, language)]));
+      return data<AccountActionData>({ intent, applicant, applicantErrors }, { status: 400 });
+    }
+    try {
+      await whileSignedIn(request, () => api.call(saveApplicantProfile, applicant));
+    } catch (error) {
+      return fail({ intent, applicant }, error);
+    }
+    return redirect(`${back}#applicant-title`);
+  }
+  if (intent === "applicant-remove") {
+    try {
+      await whileSignedIn(request, () => api.call(removeApplicantProfile));
+    } catch (error) {
+      return fail({ intent }, error);
+    }
+    return redirect(back);
+  }
+  if (intent === "account-delete") {
+    if (form.get("confirm") !== "on") return data<AccountActionData>({ intent, error: { code: "confirm", message: "" } }, { status: 400 });
+    try {
+      await whileSignedIn(request, () => api.call(deleteMyAccount, { confirm: true }));
+    } catch (error) {
+      return fail({ intent }, error);
+    }
+    // A whole new document: the header and every atom start again signed out.
+    return redirectDocument(`/${language}`);
   }
 
   const ID = positiveInt(form.get("ID"));

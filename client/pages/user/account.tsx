@@ -1,25 +1,29 @@
-// /{lang}/user/account: the signed-in visitor's own account — the sign-in phone or e-mail and the address
-// book where samples are shipped (several addresses, one default: add, change, delete, make default).
+// /{lang}/user/account: the signed-in visitor's own account — the sign-in phone or e-mail, the saved
+// applicant details, the address book where samples are shipped (several addresses, one default: add,
+// change, delete, make default), "download my data" and "delete my account".
 import { Form, useActionData, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
-import { queryRegionList, queryShippingAddresses, type ShippingAddress } from "../../../shared/contract/index.ts";
-import { maskEmail, maskPhone } from "../../../shared/validation.ts";
+import { queryRegionList, queryShippingAddresses, queryUserInfoById, type Applicant, type ShippingAddress } from "../../../shared/contract/index.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useLocalize } from "../../hooks.ts";
-import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { languageOf, requireUser, whileSignedIn } from "./user-guard.ts";
+import { countryOptions } from "../../../shared/countries.ts";
 import { UserNav } from "./user-nav.tsx";
 import { accountAction, inputOf, regionChoices, type AccountActionData, type RegionOption } from "./account-action.ts";
 import { AddressForm, emptyAddress, type AddressFormState } from "./address-form.tsx";
 import { AddressLinesView } from "./address-lines.tsx";
+import { ApplicantDetails, MyData } from "./account-data.tsx";
 import "../../styles/samples.css";
 
 interface AccountData {
   phone: string | null;
   email: string | null;
+  applicant: Applicant | null;
   book: ShippingAddress[];
   provinces: RegionOption[];
+  countries: RegionOption[];
   /** The form: a new address, or the one `?edit=` names. */
   form: AddressFormState;
   /** Came from the sample list (`?back=sampleList`): saving returns there. */
@@ -30,15 +34,21 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const { api, user } = await requireUser(request, context);
   const search = new URL(request.url).searchParams;
   return whileSignedIn(request, async () => {
-    const [book, provinces] = await Promise.all([api.call(queryShippingAddresses), api.call(queryRegionList, {})]);
+    const [book, provinces, prefill] = await Promise.all([
+      api.call(queryShippingAddresses),
+      api.call(queryRegionList, {}),
+      api.call(queryUserInfoById, undefined, { userId: user.userId }),
+    ]);
     const editing = book.find((address) => String(address.ID) === search.get("edit"));
     const values = editing ? inputOf(editing) : emptyAddress;
     const choices = editing ? await regionChoices(api, values) : { values, cities: [], districts: [] };
     return {
       phone: user.phone,
       email: user.email,
+      applicant: prefill.applicant,
       book,
       provinces,
+      countries: countryOptions(languageOf(request)),
       form: { ...choices, ID: editing ? String(editing.ID) : "", isDefault: editing?.isDefault ?? book.length === 0 },
       back: search.get("back") === "sampleList" ? "sampleList" : null,
     };
@@ -48,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 export const action = accountAction;
 
 export function Component() {
-  const { phone, email, book, provinces, form, back } = useLoaderData() as AccountData;
+  const { phone, email, applicant, book, provinces, countries, form, back } = useLoaderData() as AccountData;
   const result = useActionData() as AccountActionData | undefined;
   const { t } = useTranslation("user");
   const localize = useLocalize();
@@ -64,8 +74,9 @@ export function Component() {
         </div>
         <section className="account-section" aria-labelledby="sign-in-title">
           <h2 id="sign-in-title">{t("account.signIn")}</h2>
-          <p>{phone ? maskPhone(phone) : email ? maskEmail(email) : ""}</p>
+          <p>{phone ?? email}</p>
         </section>
+        <ApplicantDetails saved={applicant} />
         <section className="account-section" id="addresses" aria-labelledby="addresses-title">
           <h2 id="addresses-title">{t("address.title")}</h2>
           {result?.error && !result.address && (
@@ -113,6 +124,7 @@ export function Component() {
             key={state.ID || "new"}
             state={state}
             provinces={provinces}
+            countries={countries}
             fieldErrors={result?.fieldErrors}
             error={result?.address ? result.error?.message : undefined}
             back={back}
@@ -123,6 +135,7 @@ export function Component() {
             </p>
           )}
         </section>
+        <MyData />
       </div>
     </main>
   );

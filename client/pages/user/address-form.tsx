@@ -6,7 +6,6 @@ import { Form, useNavigation, useSubmit } from "react-router-dom";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useLanguage } from "../../hooks.ts";
 import { errorMessage } from "../../../shared/contract/index.ts";
-import { countryOptions } from "../../../shared/countries.ts";
 import {
   addressFormFields,
   addressLimits,
@@ -44,12 +43,15 @@ export const emptyAddress: AddressFormValues = {
 export function AddressForm({
   state,
   provinces,
+  countries,
   fieldErrors: posted = {},
   error,
   back,
 }: {
   state: AddressFormState;
   provinces: RegionOption[];
+  /** Named on the server: the browser's own ICU may name or sort them differently, which would not hydrate. */
+  countries: RegionOption[];
   fieldErrors?: Partial<Record<AddressFormField, string>> | undefined;
   error?: string | undefined;
   back: string | null;
@@ -152,7 +154,7 @@ export function AddressForm({
           onChange={(event) => refresh(event.currentTarget.form)}
           {...described("country")}
         >
-          {countryOptions(language).map((option) => (
+          {countries.map((option) => (
             <option key={option.code} value={option.code}>
               {option.name}
             </option>
