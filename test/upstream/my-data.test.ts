@@ -48,9 +48,10 @@ async function accountWithEverything() {
   await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[2]!.id }, { cookie: user.session });
   // A document download request under the same phone and e-mail (the form itself is tested with the documents).
   u.db
-    .prepare(`INSERT INTO download_records (document_id, name, phone, email, company, position, product_demand, language, ip_hash, created_at)
-      VALUES ('doc-1', ?, ?, ?, '杭州远景储能有限公司', '系统工程师', '1200 V SiC MOSFET for PCS', 'zh', 'x', ?)`)
-    .run(name, phone, email, u.clock.t);
+    .prepare(`INSERT INTO download_records (document_id, name, phone, email, company, position, product_demand, language, ip_hash, created_at,
+        consent_text, policy_version, consented_at)
+      VALUES ('doc-1', ?, ?, ?, '杭州远景储能有限公司', '系统工程师', '1200 V SiC MOSFET for PCS', 'zh', 'x', ?, 'the notice', '2026-06-01', ?)`)
+    .run(name, phone, email, u.clock.t, u.clock.t);
   return { user, phone, email, name, orderNumber };
 }
 
@@ -80,13 +81,15 @@ describe("exportMyData", () => {
     expect(data.sampleList.map((item) => item.siteListId)).toEqual([f.visible[2]!.id]);
     expect(data.orders.map((order) => order.order.orderNumber)).toEqual([orderNumber]);
     expect(data.orders[0]!.records.map((record) => record.status)).toEqual(["pending", "cancelled"]);
-    expect(data.downloadForms).toMatchObject([{ documentId: "doc-1", name, phone, email, productDemand: "1200 V SiC MOSFET for PCS" }]);
-    const file = await u.get(`${DATA}/downloadMyData?language=zh`, { cookie: `qy_session=${user.session}` });
+    expect(data.downloadForms).toMatchObject([
+      { documentId: "doc-1", name, phone, email, productDemand: "1200 V SiC MOSFET for PCS", consent: { text: "the notice", policyVersion: "2026-06-01" } },
+    ]);
+    const file = await u.get(`/front/userData/downloadMyData?language=zh`, { cookie: `qy_session=${user.session}` });
     expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="qingyun-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(file.headers.get("cache-control")).toBe("private, no-store");
     expect(file.json.account.userId).toBe(user.userId);
     expect(file.json.addresses[0].countryName).toBe("中国");
-    expect((await u.get(`${DATA}/downloadMyData`)).status).toBe(401);
+    expect((await u.get("/front/userData/downloadMyData")).status).toBe(401);
     expect((await u.call(`${DATA}/exportMyData`)).status).toBe(401);
   });
 });
