@@ -138,6 +138,8 @@ describe("the sample journey", () => {
       const saved = page.waitForResponse((response) => response.url().includes("modifySampleProduct") && response.status() === 200);
       await page.locator(".sample-row select").first().selectOption("3");
       await saved;
+      // The change revalidates the page's loaders (their calls are POSTs too): let them finish before counting posts.
+      await page.waitForLoadState("networkidle");
 
       // Submit the application; the form is prefilled with the account's mobile number.
       expect(await page.locator('input[name="phone"]').inputValue()).toBe(phone);
