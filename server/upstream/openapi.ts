@@ -68,7 +68,7 @@ export function buildOpenApiDocument(provider: string) {
     const path = callPath(call, provider);
     paths[path] = { ...paths[path], [call.method.toLowerCase()]: operation(call, errors) };
   }
-  paths[callPath({ path: downloadMyDataPath } as CallDefinition, provider)] = {
+  paths[downloadMyDataPath] = {
     get: {
       operationId: "downloadMyData",
       summary: "exportMyData as a JSON file (Content-Disposition: attachment); the session cookie, the language in the query.",

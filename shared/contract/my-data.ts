@@ -60,8 +60,9 @@ export const exportMyData = defineCall({
   data: myDataExport,
 });
 
-/** The same export as a file (GET, session cookie, `?language=`): what the account page's download link opens. */
-export const downloadMyDataPath = `${base}/downloadMyData`;
+/** The same export as a file (GET, session cookie, `?language=`): what the account page's download link
+ * opens, so like the documents' file path it names no provider. */
+export const downloadMyDataPath = "/front/userData/downloadMyData";
 
 export const deleteMyAccount = defineCall({
   name: "deleteMyAccount",

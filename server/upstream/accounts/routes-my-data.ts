@@ -1,13 +1,11 @@
 // The calls of the visitor's own data (all need a session): applicant details, export, account deletion.
 import type { Router } from "express";
 import {
-  callPath,
   deleteMyAccount,
   downloadMyDataPath,
   exportMyData,
   removeApplicantProfile,
   saveApplicantProfile,
-  type CallDefinition,
 } from "../../../shared/contract/index.ts";
 import { sessionCookie } from "../../../shared/cookies.ts";
 import { mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
@@ -32,7 +30,7 @@ export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantPro
   mountCall(router, removeApplicantProfile, ({ userId }) => (deps.profiles.remove(uid(userId)), null), options);
   mountCall(router, exportMyData, ({ userId, language }) => deps.myData.export(uid(userId), language), options);
   // The file a link can download (a GET: no JSON body to carry the language, so it comes in the query).
-  router.get(callPath({ path: downloadMyDataPath } as CallDefinition, options.provider), (req, res) => {
+  router.get(downloadMyDataPath, (req, res) => {
     const language = requestLanguage(req);
     const userId = options.resolveUser(req);
     if (userId === null) return sendError(res, "E40100001", language);
