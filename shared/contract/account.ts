@@ -193,6 +193,8 @@ export const sampleOrderInput = z.strictObject({
   sampleUse: z.string().max(fieldLimits.sampleUse),
   /** One of the user's shipping addresses; the order keeps a copy as it is now. */
   addressId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /** The applicant confirms the stated rule: evaluation only, not commercial use (false: 400 E40022018). */
+  evaluationOnly: z.boolean(),
 });
 export type SampleOrderInput = z.input<typeof sampleOrderInput>;
 

@@ -72,6 +72,7 @@ export const errorCodes = {
   },
   E40022016: { status: 409, zh: "只有待处理的订单可以取消", en: "Only a pending order can be cancelled." },
   E40022017: { status: 400, zh: "每个型号最多申请 {max} 件", en: "At most {max} pieces of each part can be requested." },
+  E40022018: { status: 400, zh: "请确认样品仅用于评估，不用于商业用途", en: "Please confirm that the samples are for evaluation only, not for commercial use." },
   // Shipping addresses (E400240xx): each address field's message, then the book itself.
   E40024001: { status: 400, zh: "请填写收件人姓名", en: "Please fill in the recipient's name." },
   E40024002: { status: 400, zh: "请填写正确的收件人电话（中国大陆地址请填写手机号）", en: "Please enter a valid phone number for the recipient (a mobile number for mainland China)." },

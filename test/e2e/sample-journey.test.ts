@@ -136,10 +136,13 @@ describe("the sample journey", () => {
 
       // Change a quantity (saved without a reload).
       const saved = page.waitForResponse((response) => response.url().includes("modifySampleProduct") && response.status() === 200);
+      // The change revalidates the page's loader, whose calls are POSTs too: they finish before posts are counted.
+      const revalidated = Promise.all(
+        ["queryOrderList", "queryUserInfoById", "queryShippingAddresses"].map((call) => page.waitForResponse((response) => response.url().includes(call))),
+      );
       await page.locator(".sample-row select").first().selectOption("3");
       await saved;
-      // The change revalidates the page's loaders (their calls are POSTs too): let them finish before counting posts.
-      await page.waitForLoadState("networkidle");
+      await revalidated;
 
       // Submit the application; the form is prefilled with the account's mobile number.
       expect(await page.locator('input[name="phone"]').inputValue()).toBe(phone);
@@ -196,6 +199,10 @@ describe("the sample journey", () => {
       await page
         .locator('textarea[name="sampleUse"]')
         .fill(language === "zh" ? "评估 1200 V 碳化硅 MOSFET 在 125 kW 储能变流器中的开关损耗与热性能。" : "Evaluating switching losses and thermal behaviour in a 125 kW energy-storage inverter.");
+      // The stated rules need their confirmation: without it nothing is posted and the box says why.
+      await page.locator('.applicant button[type="submit"]').click();
+      await expect.poll(() => page.locator('input[name="evaluationOnly"]').getAttribute("aria-invalid")).toBe("true");
+      await page.locator('input[name="evaluationOnly"]').check();
       await page.locator('.applicant button[type="submit"]').click();
       await page.waitForURL(/\/user\/sampleProgress\?submitted=QY\d{8}-\d{4}$/);
       const orderNumber = new URL(page.url()).searchParams.get("submitted")!;

@@ -36,7 +36,7 @@ async function order(context: BrowserContext, language: "zh" | "en", siteListId:
   };
   await post("sampleOrder/addSampleProduct", { siteListId });
   const applicant = { name: "Lin Hao", phone: "13800138000", email: `progress.${language}@example.com`, companyName: "Xiamen Grid Power", position: "Engineer" };
-  return (await post("sampleOrder/submitSampleOrder", { applicant, sampleUse: "Evaluation in a 30 kW charger module.", addressId })).orderNumber as string;
+  return (await post("sampleOrder/submitSampleOrder", { applicant, sampleUse: "Evaluation in a 30 kW charger module.", addressId, evaluationOnly: true })).orderNumber as string;
 }
 
 describe("sample progress at a glance", () => {

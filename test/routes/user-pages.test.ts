@@ -110,12 +110,12 @@ describe("the sample list", () => {
       [list[1]!.ID, 1],
     ]);
 
-    const badName = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, name: "<>", addressId: String(await addressFor(u, user.session)) });
+    const badName = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, name: "<>", addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
     expect(badName.status).toBe(400);
     expect(badName.text).toContain("请填写正确的姓名");
     expect(badName.text).toContain(`value="${applicant.companyName}"`);
 
-    const submitted = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, addressId: String(await addressFor(u, user.session)) });
+    const submitted = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
     expect(submitted.status).toBe(302);
     expect(submitted.headers.location).toMatch(/^\/zh\/user\/sampleProgress\?submitted=QY\d{8}-\d{4}$/);
     const progress = await get(submitted.headers.location!, user.session);
@@ -127,7 +127,7 @@ describe("the sample list", () => {
     await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[1]!.id }, { cookie: user.session });
     const again = (await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: user.session })).json.data as Array<{ ID: number }>;
     await u.call(`${SAMPLE}/modifySampleProduct`, { ID: again[0]!.ID, quantity: 3 }, { cookie: user.session });
-    const duplicate = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant, name: "Li Ming", addressId: String(await addressFor(u, user.session)) });
+    const duplicate = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant, name: "Li Ming", addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
     expect(duplicate.status).toBe(409);
     expect(duplicate.text).toContain("You have already submitted the same application list~");
     // It names the open order with the same list and links it.
@@ -155,7 +155,7 @@ describe("progress paging", () => {
     for (let i = 0; i < 11; i++) {
       await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[i]!.id }, { cookie: user.session });
       const { sampleUse, ...person } = applicant;
-      const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse, addressId: await addressFor(u, user.session) }, { cookie: user.session });
+      const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session });
       numbers.push(submitted.json.data.orderNumber);
       // Only a few orders may be open at once: each is marked completed before the next.
       u.db.prepare("UPDATE sample_orders SET status = 'done' WHERE order_number = ?").run(submitted.json.data.orderNumber);
@@ -177,7 +177,7 @@ describe("cancelling an order without JavaScript", () => {
   it("offers the cancel form only while pending; a post cancels it, and progress and timeline show it", async () => {
     const user = await userWith([4]);
     const { sampleUse, ...person } = applicant;
-    const orderNumber = (await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse, addressId: await addressFor(u, user.session) }, { cookie: user.session })).json.data.orderNumber as string;
+    const orderNumber = (await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session })).json.data.orderNumber as string;
     const path = `/en/user/orderDetail/${orderNumber}`;
     const page = await get(path, user.session);
     expect(page.text).toMatch(/<details class="order-cancel"><summary>Cancel the order<\/summary>/);
@@ -206,7 +206,7 @@ describe("cancelling an order without JavaScript", () => {
 describe("progress and order detail", () => {
   it("filters by the status tab in the URL, pages, and shows an order's timeline; another user's order is a 404", async () => {
     const user = await userWith([3]);
-    const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: { ...applicant, sampleUse: undefined }, sampleUse: applicant.sampleUse, addressId: await addressFor(u, user.session) }, { cookie: user.session });
+    const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: { ...applicant, sampleUse: undefined }, sampleUse: applicant.sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session });
     const orderNumber = submitted.json.data.orderNumber as string;
 
     const all = await get("/en/user/sampleProgress", user.session);
@@ -293,7 +293,7 @@ describe("the applicant form without JavaScript", () => {
         ["en", `Submit Failed: ${off.partNumber} can no longer be ordered as a sample.`],
         ["zh", `提交失败：${off.partNumber} 已不再提供样品`],
       ] as const) {
-        const response = await post(`/${language}/user/sampleList`, user.session, { intent: "submit", ...applicant, addressId: String(await addressFor(u, user.session)) });
+        const response = await post(`/${language}/user/sampleList`, user.session, { intent: "submit", ...applicant, addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
         expect(response.status).toBe(409);
         const status = /<p class="form-status[^"]*" role="status"[^>]*>([^<]*)<\/p>/.exec(response.text)?.[1] ?? "";
         expect(status).toContain(text);
@@ -365,6 +365,10 @@ describe("shipping addresses without JavaScript", () => {
     const refused = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain("Please choose where to ship the samples.");
+    // Nor without confirming the evaluation-only rule: the message is at the box, the fields kept.
+    expect(refused.text).toContain("Please confirm that the samples are for evaluation only, not for commercial use.");
+    expect(refused.text.match(/<input[^>]*evaluationOnly[^>]*>/)?.[0]).toContain('aria-invalid="true"');
+    expect(refused.text).toContain(`value="${applicant.companyName}"`);
     await addressFor(u, user.session);
     const chosen = await get("/zh/user/sampleList", user.session);
     expect(chosen.text).toMatch(/<input type="radio"[^>]*name="addressId"[^>]*checked=""/);

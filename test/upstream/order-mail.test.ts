@@ -74,7 +74,7 @@ async function order(language: "zh" | "en", email: string, indexes: number[]) {
   const user = await u.signIn(freshPhone());
   for (const index of indexes) await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[index]!.id }, { cookie: user.session });
   const applicant = { name: language === "zh" ? "王芳" : "Emma Fischer", phone: "13800138000", email, companyName: "Suzhou Greenfield Power", position: "Engineer" };
-  const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluating a 22 kW on-board charger.", addressId: await addressFor(u, user.session) }, { cookie: user.session, language });
+  const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluating a 22 kW on-board charger.", addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session, language });
   expect(submitted.status).toBe(200);
   return submitted.json.data.orderNumber as string;
 }

@@ -29,7 +29,7 @@ describe("every sample call needs a session", () => {
     ["removeSampleProduct?ID=1", {}],
     ["modifySampleProduct", { ID: 1, quantity: 2 }],
     ["queryUserInfoById?userId=1", {}],
-    ["submitSampleOrder", { applicant: { name: "a", phone: "b", email: "c", companyName: "d", position: "e" }, sampleUse: "f", addressId: 1 }],
+    ["submitSampleOrder", { applicant: { name: "a", phone: "b", email: "c", companyName: "d", position: "e" }, sampleUse: "f", addressId: 1, evaluationOnly: true }],
     ["querySampleOrderByPage", { status: "all" }],
     ["querySampleOrderRecordList?SampleOrderNo=QY20261122-0001", {}],
   ];

@@ -60,7 +60,7 @@ async function userWithList(indexes: number[], quantities: number[] = []) {
 }
 
 const submit = async (session: string, body: Record<string, unknown> = { applicant, sampleUse }, language: "zh" | "en" = "en") =>
-  u.call(`${SAMPLE}/submitSampleOrder`, { addressId: await addressFor(u, session), ...body }, { cookie: session, language });
+  u.call(`${SAMPLE}/submitSampleOrder`, { addressId: await addressFor(u, session), evaluationOnly: true, ...body }, { cookie: session, language });
 const history = (session: string, orderNumber: string) =>
   u.call(`${SAMPLE}/querySampleOrderRecordList?SampleOrderNo=${orderNumber}`, {}, { cookie: session });
 const cli = (...args: string[]) =>

@@ -42,13 +42,26 @@ async function fill(session: string, indexes: number[], quantity = 1) {
   }
 }
 const submit = async (session: string, language: "zh" | "en" = "en") =>
-  u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse, addressId: await addressFor(u, session) }, { cookie: session, language });
+  u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse, addressId: await addressFor(u, session), evaluationOnly: true }, { cookie: session, language });
 const cancel = (session: string, body: Record<string, unknown>, language: "zh" | "en" = "en") =>
   u.call(`${SAMPLE}/cancelSampleOrder`, body, { cookie: session, language });
 const history = (session: string, orderNumber: string) =>
   u.call(`${SAMPLE}/querySampleOrderRecordList?SampleOrderNo=${orderNumber}`, {}, { cookie: session });
 
 describe("the stated limits", () => {
+  it("refuses an order without the evaluation-only confirmation, in the request's language, and keeps the list", async () => {
+    const { session } = await u.signIn(freshPhone());
+    await fill(session, [46]);
+    const body = { applicant, sampleUse, addressId: await addressFor(u, session) };
+    const en = await u.call(`${SAMPLE}/submitSampleOrder`, { ...body, evaluationOnly: false }, { cookie: session });
+    expect(en.status).toBe(400);
+    expect(en.json).toMatchObject({ code: "E40022018", message: "Please confirm that the samples are for evaluation only, not for commercial use." });
+    const zh = await u.call(`${SAMPLE}/submitSampleOrder`, { ...body, evaluationOnly: false }, { cookie: session, language: "zh" });
+    expect(zh.json.message).toBe("请确认样品仅用于评估，不用于商业用途");
+    expect((await u.call(`${SAMPLE}/submitSampleOrder`, body, { cookie: session })).json.code).toBe("E40000002");
+    expect((await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: session })).json.data).toHaveLength(1);
+  });
+
   it("refuses more pieces of a part than the rule allows, naming the limit in the request's language", async () => {
     const { session } = await u.signIn(freshPhone());
     await fill(session, [0]);

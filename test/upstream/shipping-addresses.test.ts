@@ -178,7 +178,7 @@ describe("an order's address", () => {
     const [address] = (await save(user.session, testAddress)).json.data;
     const applicant = { name: "李明", phone: "13800138000", email: "li@example.com", companyName: "Greenfield", position: "Engineer" };
     const submit = (addressId: unknown) =>
-      u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluation of a charger.", addressId }, { cookie: user.session });
+      u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluation of a charger.", addressId, evaluationOnly: true }, { cookie: user.session });
 
     const stranger = await u.signIn(freshPhone());
     const [theirs] = (await save(stranger.session, abroad)).json.data;

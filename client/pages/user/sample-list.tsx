@@ -203,12 +203,21 @@ function ApplicantForm({ prefill, total, addresses }: { prefill: ApplicantPrefil
   const idOf = (name: ApplicantFormField) => `${baseId}-${name}`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const errors = validateApplicantForm(readApplicantForm(new FormData(event.currentTarget)));
+    const form = new FormData(event.currentTarget);
+    const errors = validateApplicantForm(readApplicantForm(form));
     const wrong = applicantFormFields.filter((name) => errors[name]);
     if (wrong.length === 0) {
       setChecked(null);
+      // The fields are right; the stated rule still needs its confirmation before anything is posted.
+      const confirmed = form.get("evaluationOnly") === "on";
+      setUnconfirmed(!confirmed);
+      if (!confirmed) {
+        event.preventDefault();
+        event.currentTarget.querySelector<HTMLInputElement>('input[name="evaluationOnly"]')?.focus();
+      }
       return;
     }
+    setUnconfirmed(false);
     event.preventDefault();
     setChecked(Object.fromEntries(wrong.map((name) => [name, errorMessage(errors[name]!, language)])));
     // The first wrong field takes focus; its message is read with it (aria-describedby).
@@ -254,6 +263,8 @@ function ApplicantForm({ prefill, total, addresses }: { prefill: ApplicantPrefil
   );
   const wrongCount = Object.keys(fieldErrors).length;
   const general = result?.error && !checked ? result.error.message : "";
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const rulesError = unconfirmed ? errorMessage("E40022018", language) : checked ? undefined : result?.rulesError;
   // The duplicate-list refusal names the open order with the same list: link it.
   const openOrder = general && result?.error?.code === "E40022005" ? orderNumberIn(general) : null;
   return (
@@ -282,7 +293,7 @@ function ApplicantForm({ prefill, total, addresses }: { prefill: ApplicantPrefil
         </div>
         <ShippingChoice addresses={addresses} chosen={values?.addressId} error={result?.addressError} />
         <div className="form-grid__field form-grid__field--wide">
-          <SampleRules total={total} />
+          <SampleRules total={total} confirmed={values?.evaluationOnly ?? false} error={rulesError} />
           <button type="submit" className="button button--primary" disabled={submitting}>
             {submitting ? t("applicant.submitting") : t("applicant.submit")}
           </button>

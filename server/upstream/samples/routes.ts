@@ -102,6 +102,7 @@ export function mountSampleRoutes(
     submitSampleOrder,
     ({ body, userId, language }) => {
       const { applicant, sampleUse } = checkApplicant(body.applicant, body.sampleUse);
+      if (!body.evaluationOnly) throw new ApiError("E40022018");
       const submitted = orders.submit(uid(userId), language, applicant, sampleUse, body.addressId);
       // The next form is prefilled with these details (the account page can change or delete them).
       customer.profiles.save(uid(userId), applicant);
