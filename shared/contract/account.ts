@@ -202,11 +202,6 @@ export type SampleOrderInput = z.input<typeof sampleOrderInput>;
 export const orderNumberPattern = /^QY\d{8}-\d{4,6}$/;
 export const orderNumber = z.string().regex(orderNumberPattern, "an order number like QY20261122-0001");
 
-/** The first order number a text names (the duplicate-list refusal names the open order), or null. */
-export function orderNumberIn(text: string): string | null {
-  return /QY\d{8}-\d{4,6}/.exec(text)?.[0] ?? null;
-}
-
 export const submittedOrder = z.object({
   orderNumber,
   status: z.literal("pending"),

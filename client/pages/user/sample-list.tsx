@@ -7,7 +7,6 @@ import { useTranslation } from "../../i18n-react.tsx";
 import { useSetAtom } from "jotai";
 import {
   errorMessage,
-  orderNumberIn,
   queryOrderList,
   queryShippingAddresses,
   queryUserInfoById,
@@ -66,6 +65,14 @@ export function groupBySeries(items: SampleListItem[]): SeriesGroup[] {
     groups.set(key, group);
   }
   return [...groups.values()];
+}
+
+/**
+ * The order number the duplicate-list refusal names (its open order), or null. Here, not in the contract:
+ * a function from a contract file would bring that file's schemas, and zod, into this page's first load.
+ */
+function orderNumberIn(text: string): string | null {
+  return /QY\d{8}-\d{4,6}/.exec(text)?.[0] ?? null;
 }
 
 export function Component() {
