@@ -2,9 +2,11 @@
 import type { ShippingAddressLines } from "../../../shared/contract/index.ts";
 
 /** An address as its lines: recipient and phone, company, area and street, postal code and country. */
-export function AddressLinesView({ address }: { address: ShippingAddressLines }) {
+export function AddressLinesView({ address, inline = false }: { address: ShippingAddressLines; inline?: boolean }) {
+  // Inside a <label> (the order form's choice) only phrasing content is valid: a span, not <address>.
+  const Tag = inline ? "span" : "address";
   return (
-    <address className="address-lines">
+    <Tag className="address-lines">
       <strong>{address.recipient}</strong> {address.phone}
       {address.company && (
         <>
@@ -16,6 +18,6 @@ export function AddressLinesView({ address }: { address: ShippingAddressLines })
       {[address.area, address.street].filter(Boolean).join(" ")}
       <br />
       {[address.postalCode, address.countryName].filter(Boolean).join(" ")}
-    </address>
+    </Tag>
   );
 }

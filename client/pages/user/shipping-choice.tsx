@@ -22,7 +22,7 @@ export function ShippingChoice({ addresses, chosen, error }: { addresses: Shippi
         addresses.map((address) => (
           <label key={address.ID} className="shipping-choice__option">
             <input type="radio" name="addressId" value={address.ID} defaultChecked={String(address.ID) === selected} />
-            <AddressLinesView address={address} />
+            <AddressLinesView address={address} inline />
           </label>
         ))
       )}
