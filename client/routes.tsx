@@ -122,6 +122,7 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "user-sampleList", { path: "user/sampleList" }, "client/pages/user/sample-list.tsx", () => import("./pages/user/sample-list.tsx")),
       page(language, "user-sampleProgress", { path: "user/sampleProgress" }, "client/pages/user/sample-progress.tsx", () => import("./pages/user/sample-progress.tsx")),
       page(language, "user-orderDetail", { path: "user/orderDetail/:name?" }, "client/pages/user/order-detail.tsx", () => import("./pages/user/order-detail.tsx")),
+      page(language, "user-account", { path: "user/account" }, "client/pages/user/account.tsx", () => import("./pages/user/account.tsx")),
       {
         id: `notFound___${language}`,
         path: "*",

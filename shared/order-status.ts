@@ -1,8 +1,9 @@
-// Sample-order statuses (SPEC §4) and the moves staff may make between them (issue 3 §5).
+// Sample-order statuses (SPEC §4, plus "cancelled" by the customer), the moves staff may make between
+// them, and which orders are still open (the open-order limit and the duplicate-list rule count those).
 // The labels are UI strings in locales/; only the keys live here.
 
 /** Statuses an order can be stored in. */
-export const orderStatuses = ["pending", "inStock", "shipped", "rejected", "done", "signed"] as const;
+export const orderStatuses = ["pending", "inStock", "shipped", "rejected", "done", "signed", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** Every status key the UI knows: the stored ones plus "unkown" (sic, SPEC §4) for anything else. */
@@ -24,7 +25,21 @@ export const orderTransitions: Readonly<Record<OrderStatus, readonly OrderStatus
   signed: ["done"],
   done: [],
   rejected: [],
+  // Only the customer cancels (customerCanCancel); staff reject instead.
+  cancelled: [],
 };
+
+/** Orders still under way: they count against the open-order limit and block an identical list. */
+export const openOrderStatuses = ["pending", "inStock", "shipped", "signed"] as const satisfies readonly OrderStatus[];
+
+export function isOpenOrder(status: OrderStatus): boolean {
+  return (openOrderStatuses as readonly string[]).includes(status);
+}
+
+/** The customer may cancel an order only while nobody has started on it. */
+export function customerCanCancel(status: OrderStatus): boolean {
+  return status === "pending";
+}
 
 /** The next status of the happy path ("advance"), or null for a final status. */
 export function nextOrderStatus(status: OrderStatus): OrderStatus | null {

@@ -21,11 +21,29 @@ export function withSampleAddResult(path: string, siteListId: number, outcome: S
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The query without an earlier outcome ("" or "?…"): what the page's own links and return paths keep. */
+/**
+ * The part an anonymous visitor tried to add rides along the login's return path (`addSample=<siteListId>`):
+ * back on the page and signed in, that part's button adds it.
+ */
+export const pendingAddParam = "addSample";
+
+export function withPendingAdd(path: string, siteListId: number): string {
+  const url = new URL(path, "http://site.invalid");
+  url.searchParams.set(pendingAddParam, String(siteListId));
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export function readPendingAdd(search: URLSearchParams): number | null {
+  const value = search.get(pendingAddParam) ?? "";
+  return /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
+/** The query without an earlier outcome or pending add ("" or "?…"): what the page's own links and return paths keep. */
 export function withoutSampleAddResult(search: string): string {
   const params = new URLSearchParams(search);
-  if (!params.has(sampleAddParam)) return search;
+  if (!params.has(sampleAddParam) && !params.has(pendingAddParam)) return search;
   params.delete(sampleAddParam);
+  params.delete(pendingAddParam);
   const text = params.toString();
   return text ? `?${text}` : "";
 }

@@ -1,7 +1,8 @@
 // "Add to sample list" wherever a product appears (finder row, detail, compare): one implementation of
 // SPEC §4/§8. Signed in → addSampleProduct, the answer announced in a live region and the sample-list atoms
 // replaced by the list the upstream returns. Signed out → "You are not logged in. Log in now?" and, if
-// confirmed, the login page with `path` = this page (no language prefix, with its query).
+// confirmed, the login page with `path` = this page (no language prefix, with its query) and the part, which
+// this button adds when the visitor is back signed in. After an add, a link leads to the sample list.
 //
 // Without JavaScript (or before hydration) the button posts the form to the sample list's route action
 // (client/pages/user/sample-add-action.ts), which adds the part and comes back to this page with the
@@ -13,7 +14,8 @@ import { useTranslation } from "../i18n-react.tsx";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../shared/languages.ts";
-import { readSampleAddResult, withoutSampleAddResult, type SampleAddOutcome } from "../../shared/sample-add-result.ts";
+import { readPendingAdd, readSampleAddResult, withPendingAdd, withoutSampleAddResult, type SampleAddOutcome } from "../../shared/sample-add-result.ts";
+import { Link } from "./link.tsx";
 import { pageClient } from "../api/loader-context.ts";
 import { ApiCallError } from "../api/page-client.ts";
 import { applySampleListAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
@@ -54,8 +56,15 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   const posted = hasSession ? readSampleAddResult(new URLSearchParams(location.search)) : null;
   const postedOutcome = posted?.siteListId === product.id ? posted.outcome : null;
   const [outcome, setOutcome] = useState<Outcome | null>(postedOutcome);
+  // Back from the login this button sent the visitor to: the part they asked for is added once hydrated
+  // (without JavaScript the hint asks for one more press).
+  // Signed in: by the document's cookie, or in this app since (the login page signs in without a reload).
+  const pendingAdd = (hasSession || logined) && readPendingAdd(new URLSearchParams(location.search)) === product.id;
   // Announcements are cleared first so that repeating the same message is read again.
-  const [announcement, setAnnouncement] = useState(() => (postedOutcome ? t(`sample.${postedOutcome}`) : ""));
+  const [announcement, setAnnouncement] = useState(() =>
+    postedOutcome ? t(`sample.${postedOutcome}`) : pendingAdd ? t("sample.pressToAdd", { part: product.partNumber }) : "",
+  );
+  const pendingTaken = useRef(false);
   const [askLogin, setAskLogin] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -117,6 +126,18 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
     }
   }
 
+  useEffect(() => {
+    if (!pendingAdd || pendingTaken.current) return;
+    pendingTaken.current = true;
+    setPending(true);
+    void add().finally(() => {
+      setPending(false);
+      // The request is done: a reload or a shared link must not add again.
+      navigate({ pathname: location.pathname, search: withoutSampleAddResult(location.search), hash: location.hash }, { replace: true, preventScrollReset: true });
+    });
+    // Once, for the page the login returned to: `add` and the location are read as they are now.
+  }, [pendingAdd]);
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
@@ -133,7 +154,7 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
 
   function confirmLogin() {
     setAskLogin(false);
-    navigate(`/${language}/login?path=${encodeURIComponent(returnPath)}`);
+    navigate(`/${language}/login?path=${encodeURIComponent(withPendingAdd(returnPath, product.id))}`);
   }
 
   return (
@@ -170,6 +191,11 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
       >
         {announcement}
       </span>
+      {(outcome === "success" || outcome === "selected") && (
+        <Link className="add-sample__view" to={`/${language}/user/sampleList`}>
+          {t("sample.viewList")}
+        </Link>
+      )}
       <dialog ref={dialogRef} className="add-sample__dialog" aria-labelledby={titleId} onClose={() => askLogin && closeDialog()}>
         <p id={titleId} className="add-sample__question">
           {t("sample.loginQuestion")}

@@ -1,5 +1,6 @@
 // The download form of SPEC §3 in a modal dialog: labelled fields with their SPEC §5 messages, "don't fill
 // in yet", and the stored form. Loaded only when a visitor first asks for a file (document-download.tsx).
+import { downloadConsent } from "../../shared/consent.ts";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../i18n-react.tsx";
 import { addDownloadRecord } from "../../shared/contract/documents.ts";
@@ -65,7 +66,8 @@ export default function DownloadDialog({ document, onDone }: { document: Downloa
     }
     setPending(true);
     try {
-      const record = await pageClient(undefined, language).call(addDownloadRecord, { attachId: document.id, ...values });
+      const consent = { policyVersion: downloadConsent.policyVersion };
+      const record = await pageClient(undefined, language).call(addDownloadRecord, { attachId: document.id, ...values, consent });
       remember("local");
       onDone(`${API_BASE}${record.downloadPath}`);
     } catch (error) {
@@ -153,7 +155,7 @@ export default function DownloadDialog({ document, onDone }: { document: Downloa
           {field("productDemand", true)}
         </div>
         <p className="download-form__privacy">
-          {t("download.privacy")}{" "}
+          {downloadConsent.text[language]}{" "}
           <a href={localize("/privacy")} target="_blank" rel="noopener">
             {t("download.privacyLink")}
           </a>

@@ -21,8 +21,9 @@ export function openDatabase(dataDir: string): DatabaseSync {
   return db;
 }
 
-/** Applies every migrations/NNN_name.sql not yet recorded, each in its own transaction. */
-export function migrate(db: DatabaseSync): void {
+/** Applies every migrations/NNN_name.sql not yet recorded, each in its own transaction (`include`: a test's
+ * way to stop at an older schema). */
+export function migrate(db: DatabaseSync, include: (version: number) => boolean = () => true): void {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
   const applied = new Set(
     (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((row) => row.version),
@@ -32,7 +33,7 @@ export function migrate(db: DatabaseSync): void {
     .sort();
   for (const name of files) {
     const version = Number(name.slice(0, 3));
-    if (applied.has(version)) continue;
+    if (applied.has(version) || !include(version)) continue;
     const sql = readFileSync(path.join(migrationsDir, name), "utf8");
     transaction(db, () => {
       db.exec(sql);

@@ -5,6 +5,8 @@ import { z } from "zod";
 import {
   attachDownloadPathPattern,
   callPath,
+  downloadMyDataPath,
+  myDataExport,
   calls,
   errorCodes,
   errorEnvelope,
@@ -66,6 +68,18 @@ export function buildOpenApiDocument(provider: string) {
     const path = callPath(call, provider);
     paths[path] = { ...paths[path], [call.method.toLowerCase()]: operation(call, errors) };
   }
+  paths[downloadMyDataPath] = {
+    get: {
+      operationId: "downloadMyData",
+      summary: "exportMyData as a JSON file (Content-Disposition: attachment); the session cookie, the language in the query.",
+      parameters: [{ name: "language", in: "query", required: false, schema: { type: "string", enum: ["zh", "en"] } }],
+      security: [{ sessionCookie: [] }],
+      responses: {
+        "200": { description: "The export", content: { "application/json": { schema: jsonSchema(myDataExport, "output") } } },
+        "4XX": errors["4XX"],
+      },
+    },
+  };
   paths[attachDownloadPathPattern] = {
     get: {
       operationId: "downloadAttach",

@@ -1,4 +1,4 @@
-// Mounts sign-in, the sample list and orders, and the staff API; reads their settings from options.env.
+// Mounts sign-in, the address book, the sample list and orders, the visitor's own data, and the staff API; reads their settings from options.env.
 import type { Router } from "express";
 import type { UpstreamOptions } from "./config.ts";
 import { parseUpstreamEnv } from "./config.ts";
@@ -9,6 +9,10 @@ import { createCodeSenders, logCodeLine, smtpConfig } from "./accounts/delivery.
 import { createMailSender } from "./accounts/mailer.ts";
 import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
 import { mountSignInRoutes } from "./accounts/routes-sign-in.ts";
+import { createAddressBook } from "./accounts/addresses.ts";
+import { mountAddressRoutes } from "./accounts/routes-addresses.ts";
+import { createApplicantProfiles, createMyData } from "./accounts/my-data.ts";
+import { mountMyDataRoutes } from "./accounts/routes-my-data.ts";
 import { createSampleProducts } from "./samples/products.ts";
 import { createSampleList } from "./samples/list.ts";
 import { createSampleOrders } from "./samples/orders.ts";
@@ -30,16 +34,22 @@ export function mountAccountRoutes(router: Router, context: AccountContext, moun
   const codes = createCodeStore(db, now, { perIpPerHour: env.CODE_REQUESTS_PER_IP_PER_HOUR });
   mountSignInRoutes(router, { db, codes, senders, now, publicOrigin: options.publicOrigin, log }, mountOptions);
 
+  const book = createAddressBook(db, now);
+  mountAddressRoutes(router, book, mountOptions);
   const products = createSampleProducts(db);
   const list = createSampleList(db, now, products);
-  const orders = createSampleOrders(db, now, products, list);
-  mountSampleRoutes(router, db, list, orders, mountOptions);
-  // Order e-mails go out from here whoever moved the order (staff API now, the CLI at the next poll).
+  const orders = createSampleOrders(db, now, products, list, book);
+  // Order e-mails go out from here whoever moved the order (staff API or customer now, the CLI at the next poll).
   const outbox = createOrderMailOutbox({ db, now, sender: createMailSender(smtpConfig(env), log), publicOrigin: options.publicOrigin, log });
   outbox.start(options.mailPollMs ?? 5000);
+  const moves = createOrderMoves(db, now);
+  const profiles = createApplicantProfiles(db, now);
+  mountSampleRoutes(router, db, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles });
+  const myData = createMyData({ db, now, profiles, book, list, orders });
+  mountMyDataRoutes(router, { profiles, myData, publicOrigin: options.publicOrigin }, mountOptions);
   mountStaffRoutes(router, {
     orders,
-    moves: createOrderMoves(db, now),
+    moves,
     now,
     staffToken: env.STAFF_TOKEN,
     previewSecret: env.PREVIEW_SECRET,

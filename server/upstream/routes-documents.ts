@@ -1,5 +1,6 @@
 // Documents by page and by id, the PDF download, and the download form of SPEC §3.
 import type { Router } from "express";
+import { downloadConsent } from "../../shared/consent.ts";
 import {
   addDownloadRecord,
   attachDownloadPath,
@@ -53,8 +54,9 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
 
   const exists = db.prepare("SELECT 1 FROM document_files WHERE id = ?");
   const insert = db.prepare(
-    `INSERT INTO download_records (document_id, name, phone, email, company, position, product_demand, language, ip_hash, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO download_records (document_id, name, phone, email, company, position, product_demand, language, ip_hash, created_at,
+       consent_text, policy_version, consented_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   mountCall(
     router,
@@ -71,7 +73,9 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
       const now = options.now();
       const id = transaction(db, () => {
         enforceHourlyLimit(db, "download_records", ipHash, now, DOWNLOAD_FORMS_PER_HOUR);
-        return insert.run(body.attachId, name, phone, email, company, position, productDemand, language, ipHash, now).lastInsertRowid;
+        // What was agreed, in the words the form showed in this language, and to which policy version.
+        const consent = body.consent ? [downloadConsent.text[language], body.consent.policyVersion, now] : [null, null, null];
+        return insert.run(body.attachId, name, phone, email, company, position, productDemand, language, ipHash, now, ...consent).lastInsertRowid;
       });
       return { id: Number(id), downloadPath: attachDownloadPath(body.attachId) };
     },

@@ -7,9 +7,14 @@ import { paged, pagingInput } from "./envelope.ts";
 import { userInfo } from "./site.ts";
 import { fieldLimits } from "../validation.ts";
 import { orderStatuses, orderStatusFilters } from "../order-status.ts";
+import { addressLines } from "./addresses.ts";
 
-/** Sample list bounds: evaluation quantities only (SPEC §1: samples are not for commercial use). */
-export const sampleLimits = { maxItems: 20, maxQuantity: 10 } as const;
+/**
+ * The stated sample rules, shown before submitting and enforced by the upstream: evaluation quantities only
+ * (SPEC §1: samples are not for commercial use) — pieces per part, pieces per order, parts in a list, open
+ * orders per account — and the review time the pages and the confirmation e-mail promise.
+ */
+export const sampleLimits = { maxItems: 20, maxQuantity: 10, maxOrderQuantity: 30, maxOpenOrders: 3, reviewWorkingDays: 2 } as const;
 
 /** Code rules the client shows (countdown) and the upstream enforces (issue 3 §3). */
 export const verifyCodeRules = {
@@ -137,11 +142,12 @@ export const removeSampleProduct = defineCall({
 export const modifySampleProduct = defineCall({
   name: "modifySampleProduct",
   path: `${sampleBase}/modifySampleProduct`,
-  summary: `Sets the quantity of an entry (1 to ${sampleLimits.maxQuantity}).`,
+  summary: `Sets the quantity of an entry (1 to ${sampleLimits.maxQuantity}; more answers E40022017 naming the limit).`,
   auth: true,
   body: z.strictObject({
     ID: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    quantity: z.number().int().min(1).max(sampleLimits.maxQuantity),
+    // Bounded loosely here so that a quantity above the rule gets the rule's own message, not a generic 400.
+    quantity: z.number().int().min(1).max(1_000_000),
   }),
   data: sampleListData,
 });
@@ -185,6 +191,10 @@ export const queryUserInfoById = defineCall({
 export const sampleOrderInput = z.strictObject({
   applicant: applicantInput,
   sampleUse: z.string().max(fieldLimits.sampleUse),
+  /** One of the user's shipping addresses; the order keeps a copy as it is now. */
+  addressId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /** The applicant confirms the stated rule: evaluation only, not commercial use (false: 400 E40022018). */
+  evaluationOnly: z.boolean(),
 });
 export type SampleOrderInput = z.input<typeof sampleOrderInput>;
 
@@ -203,7 +213,7 @@ export type SubmittedOrder = z.infer<typeof submittedOrder>;
 export const submitSampleOrder = defineCall({
   name: "submitSampleOrder",
   path: `${sampleBase}/submitSampleOrder`,
-  summary: "Submits the current sample list with applicant info and sample use; empties the list. 409 for a list already submitted and not rejected.",
+  summary: `Submits the current sample list with applicant info, sample use and one of the user's addresses (copied into the order); empties the list. Refused: an identical list while that order is open (409 E40022005, naming it), more than ${sampleLimits.maxOrderQuantity} pieces (400 E40022014), ${sampleLimits.maxOpenOrders} orders already open (409 E40022015).`,
   auth: true,
   body: sampleOrderInput,
   data: submittedOrder,
@@ -232,6 +242,8 @@ export const sampleOrder = z.object({
   shipping: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable(),
   /** The staff's reason when rejected. */
   rejectReason: z.string().nullable(),
+  /** Where the samples go, as it was when submitted (null for orders from before addresses were asked). */
+  shippingAddress: addressLines.nullable(),
 });
 export type SampleOrder = z.infer<typeof sampleOrder>;
 
@@ -269,4 +281,37 @@ export const querySampleOrderRecordList = defineCall({
   auth: true,
   query: z.strictObject({ SampleOrderNo: orderNumber }),
   data: sampleOrderDetail,
+});
+
+export const cancelSampleOrderInput = z.strictObject({
+  SampleOrderNo: orderNumber,
+  /** Optional: why the customer no longer needs the samples. */
+  reason: z.string().max(fieldLimits.note).optional(),
+});
+
+export const cancelSampleOrder = defineCall({
+  name: "cancelSampleOrder",
+  path: `${sampleBase}/cancelSampleOrder`,
+  summary: "Cancels one of the user's own orders while it is pending (409 E40022016 afterwards); the reason is optional and shows in the history.",
+  auth: true,
+  body: cancelSampleOrderInput,
+  data: sampleOrderDetail,
+});
+
+export const querySampleOrderCounts = defineCall({
+  name: "querySampleOrderCounts",
+  path: `${sampleBase}/querySampleOrderCounts`,
+  summary: "How many of the user's orders each status tab holds ('all' = every order), for the tabs' counts.",
+  auth: true,
+  data: z.record(z.enum(orderStatusFilters), z.number().int().nonnegative()),
+});
+export type SampleOrderCounts = z.infer<typeof querySampleOrderCounts.data>;
+
+export const reorderSampleOrder = defineCall({
+  name: "reorderSampleOrder",
+  path: `${sampleBase}/reorderSampleOrder`,
+  summary: "Order again: copies the parts and quantities of one of the user's orders into the sample list (parts already there, no longer offered, or beyond the list's size are left out); answers the list.",
+  auth: true,
+  body: z.strictObject({ SampleOrderNo: orderNumber }),
+  data: sampleListData,
 });

@@ -1,6 +1,7 @@
 // Technical documents (datasheets, application notes, models, certificates, brochures): by page, by id,
 // the PDF download path, and the optional download form of SPEC §3.
 import { z } from "zod";
+import { downloadConsent } from "../consent.ts";
 import { defineCall } from "./define.ts";
 import { paged, pagingInput } from "./envelope.ts";
 import { formLimits } from "./forms.ts";
@@ -72,6 +73,8 @@ export const downloadRecordInput = z.strictObject({
   company: z.string().trim().max(formLimits.company),
   position: z.string().trim().max(formLimits.position),
   productDemand: z.string().trim().max(formLimits.productDemand),
+  /** The consent the form showed (shared/consent.ts): recorded with the entry, with its time. */
+  consent: z.strictObject({ policyVersion: z.literal(downloadConsent.policyVersion) }).optional(),
 });
 export type DownloadRecordInput = z.input<typeof downloadRecordInput>;
 

@@ -44,7 +44,12 @@ export const errorCodes = {
   E40022002: { status: 404, zh: "添加失败：该产品不提供样品", en: "Add failed: this product is not available as a sample." },
   E40022003: { status: 404, zh: "样品清单中没有该产品", en: "This product is not in your sample list." },
   E40022004: { status: 400, zh: "您的样品清单为空", en: "Your sample list is empty." },
-  E40022005: { status: 409, zh: "您已提交过相同的申请清单~", en: "You have already submitted the same application list~" },
+  // {orderNumber}: the open order with the same list (the page links it).
+  E40022005: {
+    status: 409,
+    zh: "您已提交过相同的申请清单~（订单 {orderNumber} 仍在处理中）",
+    en: "You have already submitted the same application list~ (order {orderNumber} is still open)",
+  },
   E40022006: { status: 404, zh: "未找到该样品订单", en: "The sample order could not be found." },
   E40022007: { status: 409, zh: "提交失败", en: "Submit Failed" },
   E40022008: { status: 400, zh: "样品清单已满", en: "Your sample list is full." },
@@ -58,11 +63,36 @@ export const errorCodes = {
     zh: "提交失败：{part} 已不再提供样品，请从样品清单中移除后重新提交",
     en: "Submit Failed: {part} can no longer be ordered as a sample. Remove what is marked unavailable from your sample list and submit again.",
   },
+  // Stated sample rules (sampleLimits) and the customer's cancel.
+  E40022014: { status: 400, zh: "每个订单最多 {max} 件样品，当前清单共 {total} 件", en: "An order can hold at most {max} pieces in all; this list has {total}." },
+  E40022015: {
+    status: 409,
+    zh: "您已有 {max} 个处理中的样品订单，请在其中一个完成、驳回或取消后再提交",
+    en: "You already have {max} open sample orders. Submit a new one when one of them is completed, rejected or cancelled.",
+  },
+  E40022016: { status: 409, zh: "只有待处理的订单可以取消", en: "Only a pending order can be cancelled." },
+  E40022017: { status: 400, zh: "每个型号最多申请 {max} 件", en: "At most {max} pieces of each part can be requested." },
+  E40022018: { status: 400, zh: "请确认样品仅用于评估，不用于商业用途", en: "Please confirm that the samples are for evaluation only, not for commercial use." },
+  // Shipping addresses (E400240xx): each address field's message, then the book itself.
+  E40024001: { status: 400, zh: "请填写收件人姓名", en: "Please fill in the recipient's name." },
+  E40024002: { status: 400, zh: "请填写正确的收件人电话（中国大陆地址请填写手机号）", en: "Please enter a valid phone number for the recipient (a mobile number for mainland China)." },
+  E40024003: { status: 400, zh: "请填写正确的公司名称", en: "Please enter a valid company name, or leave it empty." },
+  E40024004: { status: 400, zh: "请选择国家或地区", en: "Please choose a country or region." },
+  E40024005: { status: 400, zh: "请选择省、市、区县", en: "Please choose the province, city and district." },
+  E40024006: { status: 400, zh: "请填写正确的州、省或地区", en: "Please enter a valid state, province or region, or leave it empty." },
+  E40024007: { status: 400, zh: "请填写城市", en: "Please fill in the city." },
+  E40024008: { status: 400, zh: "请填写详细地址", en: "Please fill in the street address." },
+  E40024009: { status: 400, zh: "请填写所选国家或地区的正确邮政编码", en: "Please enter a postal code in the format of the chosen country or region." },
+  E40024010: { status: 404, zh: "未找到该收货地址", en: "The shipping address could not be found." },
+  E40024011: { status: 400, zh: "地址簿已满，请先删除不用的地址", en: "Your address book is full. Delete an address you no longer use first." },
+  E40024012: { status: 400, zh: "请选择收货地址", en: "Please choose where to ship the samples." },
   // Staff order processing (E400230xx).
   E40023001: { status: 401, zh: "需要有效的员工令牌", en: "A valid staff token is required." },
   E40023002: { status: 409, zh: "该订单当前状态不允许此操作", en: "The order cannot make this move from its current status." },
   E40023003: { status: 400, zh: "发货需要填写承运商和运单号", en: "Shipping needs the carrier and the tracking number." },
   E40023004: { status: 400, zh: "驳回需要填写原因", en: "A rejection needs a reason." },
+  // {carriers}: the names staff can pick.
+  E40023005: { status: 400, zh: "请选择承运商：{carriers}", en: "Choose one of the carriers: {carriers}." },
   // [content codes: products, documents, news, jobs, leave word, search — keep them below this line]
   // Form fields shared with the applicant form reuse E40021001/2 (phone, e-mail) and E40022009–12 (name, content, company, position).
   E40030001: { status: 404, zh: "未找到该产品", en: "The product could not be found." },

@@ -7,6 +7,8 @@ export * from "./site.ts";
 export * from "./content.ts";
 export * from "./account.ts";
 export * from "./cross-reference.ts";
+export * from "./addresses.ts";
+export * from "./my-data.ts";
 import type { CallDefinition } from "./define.ts";
 import {
   querySiteListDataByPage,
@@ -38,7 +40,12 @@ import {
   submitSampleOrder,
   querySampleOrderByPage,
   querySampleOrderRecordList,
+  cancelSampleOrder,
+  querySampleOrderCounts,
+  reorderSampleOrder,
 } from "./account.ts";
+import { queryRegionList, queryShippingAddresses, removeShippingAddress, saveShippingAddress } from "./addresses.ts";
+import { deleteMyAccount, exportMyData, removeApplicantProfile, saveApplicantProfile } from "./my-data.ts";
 
 /** Every call, in the order of SPEC §7; the upstream mounts these and the OpenAPI document lists them. */
 export const calls: readonly CallDefinition[] = [
@@ -74,4 +81,15 @@ export const calls: readonly CallDefinition[] = [
   submitSampleOrder,
   querySampleOrderByPage,
   querySampleOrderRecordList,
+  cancelSampleOrder,
+  querySampleOrderCounts,
+  reorderSampleOrder,
+  queryShippingAddresses,
+  saveShippingAddress,
+  removeShippingAddress,
+  queryRegionList,
+  saveApplicantProfile,
+  removeApplicantProfile,
+  exportMyData,
+  deleteMyAccount,
 ];

@@ -29,7 +29,7 @@ describe("add to sample list without JavaScript", () => {
     // Anonymous: the button leads to the login page with this page as `path`.
     await page.goto(`${origin}/en${detailPath}`);
     await detailButton.click();
-    await page.waitForURL(`${origin}/en/login?path=${encodeURIComponent(detailPath)}`);
+    await page.waitForURL(`${origin}/en/login?path=${encodeURIComponent(`${detailPath}?addSample=${detail.id}`)}`);
 
     // Sign in with the SMS code, the login form posting to itself; it returns to the product page.
     const phone = "13700137004";
@@ -41,15 +41,18 @@ describe("add to sample list without JavaScript", () => {
     await page.locator('input[name="target"]').fill(phone);
     await page.locator('input[name="code"]').fill(code);
     await page.locator('input[name="agree"]').check();
-    await page.locator("button.login-form__submit").click();
-    await page.waitForURL(`${origin}/en${detailPath}`);
-    expect(await detailStatus.textContent()).toBe("");
+    await page.locator(".login-form__submit").click();
+    // Back with the part it asked for: without JavaScript the page asks for one more press.
+    await page.waitForURL(`${origin}/en${detailPath}?addSample=${detail.id}`);
+    expect(await detailStatus.textContent()).toBe(`Signed in. Press the button again to add ${detail.partNumber} to the sample list.`);
 
     // Signed in: added, back on the same page with the outcome beside the button.
     await detailButton.click();
     await page.waitForURL(`${origin}/en${detailPath}?sampleAdd=${detail.id}-success`);
     expect(await detailStatus.textContent()).toBe("add success");
     expect(await detailStatus.isVisible()).toBe(true);
+    // A way on to the list.
+    expect(await page.locator(".product-hero__actions .add-sample__view").getAttribute("href")).toBe("/en/user/sampleList");
     // Again: SPEC §5's message, nothing added twice.
     await detailButton.click();
     await page.waitForURL(`${origin}/en${detailPath}?sampleAdd=${detail.id}-selected`);

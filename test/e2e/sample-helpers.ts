@@ -1,8 +1,9 @@
 // What the sample tests in the browser share: the SMS code the console sender printed to the server log,
-// and products that can be sampled, read from the product tree the site serves.
+// products that can be sampled, read from the product tree the site serves, and axe on a page.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { inject } from "vitest";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 
 /** The code the console SMS sender printed for this number (SPEC §1: sign-in is by mobile number and SMS code). */
 export async function waitForSmsCode(phone: string, timeoutMs = 15_000): Promise<string> {
@@ -33,4 +34,16 @@ export async function sampleableProducts(context: BrowserContext, language: "zh"
   const visible = (node: SampleableProduct | undefined): boolean =>
     !!node && node.status === "on" && (node.parentId === null || visible(byId.get(node.parentId)));
   return tree.filter((node) => node.partNumber && visible(node));
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's WCAG 2.1 A/AA rules on the page as it is now; every violation named in the failure. */
+export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })).violations;
+  })) as Array<{ id: string; help: string; nodes: { target: string[] }[] }>;
+  return violations.map((v) => `${label} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }

@@ -136,8 +136,13 @@ describe("the sample journey", () => {
 
       // Change a quantity (saved without a reload).
       const saved = page.waitForResponse((response) => response.url().includes("modifySampleProduct") && response.status() === 200);
+      // The change revalidates the page's loader, whose calls are POSTs too: they finish before posts are counted.
+      const revalidated = Promise.all(
+        ["queryOrderList", "queryUserInfoById", "queryShippingAddresses"].map((call) => page.waitForResponse((response) => response.url().includes(call))),
+      );
       await page.locator(".sample-row select").first().selectOption("3");
       await saved;
+      await revalidated;
 
       // Submit the application; the form is prefilled with the account's mobile number.
       expect(await page.locator('input[name="phone"]').inputValue()).toBe(phone);
@@ -161,6 +166,31 @@ describe("the sample journey", () => {
       page.off("request", countPosts);
       expect(posted).toBe(0);
       await expectNoAxeViolations(page, "sampleList with errors");
+
+      // Where to ship: no address yet, so one is added on the account page, which comes back to the list.
+      await page.locator(".shipping-choice a").click();
+      await page.waitForURL(`${origin}/${language}/user/account?back=sampleList#addresses`);
+      await page.locator('input[name="recipient"]').fill(language === "zh" ? "陈晓东" : "Daniel Chen");
+      await page.locator('.address-form input[name="phone"]').fill(phone);
+      // Each region choice posts the form back for the next list (no region list travels with the page).
+      await page.locator('select[name="provinceCode"]').selectOption("440000");
+      await page.locator('select[name="cityCode"] option[value="440300"]').waitFor({ state: "attached" });
+      await page.locator('select[name="cityCode"]').selectOption("440300");
+      await page.locator('select[name="districtCode"] option[value="440305"]').waitFor({ state: "attached" });
+      await page.locator('select[name="districtCode"]').selectOption("440305");
+      // What was typed before the choices is still there.
+      expect(await page.locator('input[name="recipient"]').inputValue()).toBe(language === "zh" ? "陈晓东" : "Daniel Chen");
+      await page.locator('input[name="street"]').fill("科技园南区 高新南七道 8 号");
+      await page.locator('input[name="postalCode"]').fill("51805");
+      await page.locator('button[value="address-save"]').click();
+      // A wrong postal code is caught before posting, beside its field.
+      await expect.poll(() => page.locator('input[name="postalCode"]').getAttribute("aria-invalid")).toBe("true");
+      await expectNoAxeViolations(page, "account with an error");
+      await page.locator('input[name="postalCode"]').fill("518057");
+      await page.locator('button[value="address-save"]').click();
+      await page.waitForURL(`${origin}/${language}/user/sampleList`);
+      await expect.poll(() => page.locator('.shipping-choice input[name="addressId"]:checked').count()).toBe(1);
+      expect(await page.locator(".shipping-choice").textContent()).toContain("广东省 深圳市 南山区");
       await page.locator('input[name="phone"]').fill(phone);
       await page.locator('input[name="email"]').fill(address);
       await page.locator('input[name="name"]').fill(language === "zh" ? "陈晓东" : "Daniel Chen");
@@ -169,6 +199,10 @@ describe("the sample journey", () => {
       await page
         .locator('textarea[name="sampleUse"]')
         .fill(language === "zh" ? "评估 1200 V 碳化硅 MOSFET 在 125 kW 储能变流器中的开关损耗与热性能。" : "Evaluating switching losses and thermal behaviour in a 125 kW energy-storage inverter.");
+      // The stated rules need their confirmation: without it nothing is posted and the box says why.
+      await page.locator('.applicant button[type="submit"]').click();
+      await expect.poll(() => page.locator('input[name="evaluationOnly"]').getAttribute("aria-invalid")).toBe("true");
+      await page.locator('input[name="evaluationOnly"]').check();
       await page.locator('.applicant button[type="submit"]').click();
       await page.waitForURL(/\/user\/sampleProgress\?submitted=QY\d{8}-\d{4}$/);
       const orderNumber = new URL(page.url()).searchParams.get("submitted")!;

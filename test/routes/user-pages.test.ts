@@ -6,7 +6,7 @@ import type express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "../../shared/cookies.ts";
 import { createTestApp } from "./helpers.ts";
-import { freshPhone, startAccountUpstream, type AccountUpstream } from "../upstream/account-helpers.ts";
+import { addressFor, freshPhone, startAccountUpstream, type AccountUpstream } from "../upstream/account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "../upstream/sample-fixtures.ts";
 
 let u: AccountUpstream;
@@ -110,12 +110,12 @@ describe("the sample list", () => {
       [list[1]!.ID, 1],
     ]);
 
-    const badName = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, name: "<>" });
+    const badName = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, name: "<>", addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
     expect(badName.status).toBe(400);
     expect(badName.text).toContain("请填写正确的姓名");
     expect(badName.text).toContain(`value="${applicant.companyName}"`);
 
-    const submitted = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant });
+    const submitted = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
     expect(submitted.status).toBe(302);
     expect(submitted.headers.location).toMatch(/^\/zh\/user\/sampleProgress\?submitted=QY\d{8}-\d{4}$/);
     const progress = await get(submitted.headers.location!, user.session);
@@ -127,9 +127,24 @@ describe("the sample list", () => {
     await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[1]!.id }, { cookie: user.session });
     const again = (await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: user.session })).json.data as Array<{ ID: number }>;
     await u.call(`${SAMPLE}/modifySampleProduct`, { ID: again[0]!.ID, quantity: 3 }, { cookie: user.session });
-    const duplicate = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant, name: "Li Ming" });
+    const duplicate = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant, name: "Li Ming", addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
     expect(duplicate.status).toBe(409);
     expect(duplicate.text).toContain("You have already submitted the same application list~");
+    // It names the open order with the same list and links it.
+    const open = /QY\d{8}-\d{4}/.exec(submitted.headers.location!)![0];
+    expect(duplicate.text).toContain(`href="/en/user/orderDetail/${open}"`);
+  });
+
+  it("states the rules before the visitor submits, with the numbers the upstream enforces", async () => {
+    const user = await userWith([0]);
+    const en = await get("/en/user/sampleList", user.session);
+    expect(en.text).toContain("At most 10 pieces of each part and 30 pieces per order.");
+    expect(en.text).toContain("At most 3 open orders per account at a time.");
+    expect(en.text).toContain("We usually review an application within 2 working days.");
+    expect(en.text).toContain("Samples are for evaluation only, not for commercial use.");
+    const zh = await get("/zh/user/sampleList", user.session);
+    expect(zh.text).toContain("我们通常在 2 个工作日内完成审核。");
+    expect(zh.text).toContain("每个账号同时最多有 3 个处理中的订单。");
   });
 });
 
@@ -140,36 +155,86 @@ describe("progress paging", () => {
     for (let i = 0; i < 11; i++) {
       await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[i]!.id }, { cookie: user.session });
       const { sampleUse, ...person } = applicant;
-      const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse }, { cookie: user.session });
+      const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session });
       numbers.push(submitted.json.data.orderNumber);
+      // Only a few orders may be open at once: each is marked completed before the next.
+      u.db.prepare("UPDATE sample_orders SET status = 'done' WHERE order_number = ?").run(submitted.json.data.orderNumber);
       u.clock.advance(1000);
     }
-    const first = await get("/zh/user/sampleProgress?status=pending", user.session);
+    const first = await get("/zh/user/sampleProgress?status=done", user.session);
     expect(first.text.match(/class="order-card"/g)).toHaveLength(10);
     expect(first.text).toContain("第 1 / 2 页");
-    expect(first.text).toContain('href="/zh/user/sampleProgress?status=pending&amp;page=2"');
+    expect(first.text).toContain('href="/zh/user/sampleProgress?status=done&amp;page=2"');
     // Newest first: the first order is alone on page 2.
-    const second = await get("/zh/user/sampleProgress?status=pending&page=2", user.session);
+    const second = await get("/zh/user/sampleProgress?status=done&page=2", user.session);
     expect(second.text.match(/class="order-card"/g)).toHaveLength(1);
     expect(second.text).toContain(numbers[0]!);
-    expect(second.text).toContain('href="/zh/user/sampleProgress?status=pending"');
+    expect(second.text).toContain('href="/zh/user/sampleProgress?status=done"');
+  });
+});
+
+describe("cancelling an order without JavaScript", () => {
+  it("offers the cancel form only while pending; a post cancels it, and progress and timeline show it", async () => {
+    const user = await userWith([4]);
+    const { sampleUse, ...person } = applicant;
+    const orderNumber = (await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session })).json.data.orderNumber as string;
+    const path = `/en/user/orderDetail/${orderNumber}`;
+    const page = await get(path, user.session);
+    expect(page.text).toMatch(/<details class="order-cancel"><summary>Cancel the order<\/summary>/);
+    expect(page.text).toContain('name="reason"');
+
+    const stranger = await userWith([]);
+    expect((await post(path, stranger.session, { intent: "cancel" })).status).toBe(404);
+    const cancelled = await post(path, user.session, { intent: "cancel", reason: "Project postponed." });
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.location).toBe(path);
+    const after = await get(path, user.session);
+    expect(after.text).toContain("status-badge--cancelled");
+    expect(after.text).toContain("You cancelled this application.");
+    expect(after.text).toContain("Project postponed.");
+    expect(after.text).not.toContain("order-cancel");
+    const tab = await get("/zh/user/sampleProgress?status=cancelled", user.session);
+    expect(tab.text).toContain(orderNumber);
+    expect(tab.text).toMatch(/aria-current="page"[^>]*>已取消</);
+
+    const again = await post(path, user.session, { intent: "cancel" });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain("Only a pending order can be cancelled.");
   });
 });
 
 describe("progress and order detail", () => {
   it("filters by the status tab in the URL, pages, and shows an order's timeline; another user's order is a 404", async () => {
     const user = await userWith([3]);
-    const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: { ...applicant, sampleUse: undefined }, sampleUse: applicant.sampleUse }, { cookie: user.session });
+    const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: { ...applicant, sampleUse: undefined }, sampleUse: applicant.sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session });
     const orderNumber = submitted.json.data.orderNumber as string;
 
     const all = await get("/en/user/sampleProgress", user.session);
     expect(all.text).toContain(orderNumber);
     expect(all.text).toContain("Processed/Pending");
-    for (const label of ["All", "In Stock", "Sent", "Rejected", "Completed", "Received"]) expect(all.text).toContain(`>${label}</a>`);
+    // Each tab with its count (the visually hidden words read it as a count).
+    for (const label of ["In Stock", "Sent", "Rejected", "Completed", "Received", "Cancelled"]) {
+      expect(all.text).toContain(`>${label}<span class="status-tabs__count"><span class="visually-hidden">orders: </span>0</span></a>`);
+    }
+    expect(all.text).toContain(`>All<span class="status-tabs__count"><span class="visually-hidden">orders: </span>1</span></a>`);
     const shipped = await get("/en/user/sampleProgress?status=shipped", user.session);
     expect(shipped.text).not.toContain(orderNumber);
     expect(shipped.text).toContain("You have no orders with the status “Sent”.");
     expect(shipped.text).toMatch(/aria-current="page"[^>]*>Sent</);
+
+    // Shipped: the tracking number on the list, linked to the carrier's page; rejected: the reason.
+    u.db.prepare("UPDATE sample_orders SET status = 'shipped', carrier = 'SF Express', tracking_number = 'SF1234567890123' WHERE order_number = ?").run(orderNumber);
+    const sent = await get("/zh/user/sampleProgress?status=shipped", user.session);
+    expect(sent.text).toContain('href="https://www.sf-express.com/chn/sc/waybill/waybill-detail/SF1234567890123"');
+    expect(sent.text).toContain("顺丰速运");
+    u.db.prepare("UPDATE sample_orders SET status = 'rejected', reject_reason = 'Allocated to automotive projects.' WHERE order_number = ?").run(orderNumber);
+    expect((await get("/en/user/sampleProgress", user.session)).text).toContain("Allocated to automotive projects.");
+
+    // Order again from the list: the parts go back into the sample list, which opens.
+    const again = await post("/en/user/sampleProgress", user.session, { intent: "reorder", SampleOrderNo: orderNumber });
+    expect(again.status).toBe(302);
+    expect(again.headers.location).toBe("/en/user/sampleList");
+    expect((await get("/en/user/sampleList", user.session)).text).toContain(f.visible[3]!.partNumber!);
 
     const detail = await get(`/zh/user/orderDetail/${orderNumber}`, user.session);
     expect(detail.status).toBe(200);
@@ -228,7 +293,7 @@ describe("the applicant form without JavaScript", () => {
         ["en", `Submit Failed: ${off.partNumber} can no longer be ordered as a sample.`],
         ["zh", `提交失败：${off.partNumber} 已不再提供样品`],
       ] as const) {
-        const response = await post(`/${language}/user/sampleList`, user.session, { intent: "submit", ...applicant });
+        const response = await post(`/${language}/user/sampleList`, user.session, { intent: "submit", ...applicant, addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
         expect(response.status).toBe(409);
         const status = /<p class="form-status[^"]*" role="status"[^>]*>([^<]*)<\/p>/.exec(response.text)?.[1] ?? "";
         expect(status).toContain(text);
@@ -272,15 +337,129 @@ describe("add to sample list without JavaScript", () => {
     expect(await list(user.session)).toEqual([f.visible[9]!.id]);
   });
 
-  it("sends an anonymous visitor to the login page, which returns to the product page", async () => {
+  it("sends an anonymous visitor to the login page, which returns to the product page with the part to add", async () => {
     const response = await request(app).post("/en/user/sampleList").set("Origin", origin).type("form").send(addForm(9, detailPath(9)));
     expect(response.status).toBe(302);
-    expect(response.headers.location).toBe(`/en/login?path=${encodeURIComponent(detailPath(9))}`);
+    expect(response.headers.location).toBe(`/en/login?path=${encodeURIComponent(`${detailPath(9)}?addSample=${f.visible[9]!.id}`)}`);
+    // Back signed in, the part's button asks for the add (done by itself once the page runs its script).
+    const user = await userWith([]);
+    const back = await get(`/en${detailPath(9)}?addSample=${f.visible[9]!.id}`, user.session);
+    expect(back.text).toContain(`Signed in. Press the button again to add ${f.visible[9]!.partNumber} to the sample list.`);
+    // Its return path no longer carries the request.
+    expect(back.text).toContain(`name="path" value="${detailPath(9)}"`);
   });
 
   it("never returns to another site", async () => {
     const user = await userWith([]);
     const response = await post("/en/user/sampleList", user.session, addForm(10, "/zh/../..//evil.example"));
     expect(response.headers.location).toBe(`/en?sampleAdd=${f.visible[10]!.id}-success`);
+  });
+});
+
+describe("shipping addresses without JavaScript", () => {
+  it("asks where to ship: no address, a link to add one; none chosen, a message at the choice", async () => {
+    const user = await userWith([7]);
+    const page = await get("/en/user/sampleList", user.session);
+    expect(page.text).toContain("You have no shipping address yet.");
+    expect(page.text).toContain('href="/en/user/account?back=sampleList#addresses"');
+    const refused = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Please choose where to ship the samples.");
+    // Nor without confirming the evaluation-only rule: the message is at the box, the fields kept.
+    expect(refused.text).toContain("Please confirm that the samples are for evaluation only, not for commercial use.");
+    expect(refused.text.match(/<input[^>]*evaluationOnly[^>]*>/)?.[0]).toContain('aria-invalid="true"');
+    expect(refused.text).toContain(`value="${applicant.companyName}"`);
+    await addressFor(u, user.session);
+    const chosen = await get("/zh/user/sampleList", user.session);
+    expect(chosen.text).toMatch(/<input type="radio"[^>]*name="addressId"[^>]*checked=""/);
+    expect(chosen.text).toContain("江苏省 苏州市 虎丘区");
+  });
+
+  it("adds a mainland address on the account page: each region choice posts back for the next list, then saves and returns", async () => {
+    const user = await userWith([]);
+    const page = await get("/zh/user/account", user.session);
+    expect(page.status).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.text).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(page.text).toContain('<option value="320000">江苏省</option>');
+    // Only the provinces: no city or district list travels with the page.
+    expect(page.text).not.toContain('<option value="320500">');
+    const form = { recipient: "王芳", phone: "13900139000", company: "", country: "CN", street: "科灵路 78 号", postalCode: "215163" };
+    const cities = await post("/zh/user/account", user.session, { ...form, intent: "address-regions", provinceCode: "320000" });
+    expect(cities.status).toBe(200);
+    expect(cities.text).toContain('<option value="320500">苏州市</option>');
+    expect(cities.text).toContain('value="王芳"');
+    const districts = await post("/zh/user/account", user.session, { ...form, intent: "address-regions", provinceCode: "320000", cityCode: "320500" });
+    expect(districts.text).toContain('<option value="320505">虎丘区</option>');
+    const wrong = await post("/en/user/account", user.session, { ...form, intent: "address-save", provinceCode: "320000", cityCode: "320500", districtCode: "320505", postalCode: "2151" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain("Please enter a postal code in the format of the chosen country or region.");
+    const saved = await post("/zh/user/account", user.session, { ...form, intent: "address-save", provinceCode: "320000", cityCode: "320500", districtCode: "320505", back: "sampleList" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.location).toBe("/zh/user/sampleList");
+    const account = await get("/en/user/account", user.session);
+    expect(account.text).toContain("江苏省 苏州市 虎丘区 科灵路 78 号");
+    expect(account.text).toContain(">Default<");
+
+    // A second address abroad; make it the default; delete the first.
+    await post("/en/user/account", user.session, { ...form, intent: "address-save", country: "JP", city: "Tokyo", phone: "+81 3 1234 5678", postalCode: "100-0001" });
+    const book = (await u.call("/proxy/qingyun/basic/userAddress/queryShippingAddresses", {}, { cookie: user.session })).json.data as Array<{ ID: number; country: string }>;
+    const japan = book.find((address) => address.country === "JP")!;
+    const edit = await get(`/en/user/account?edit=${japan.ID}`, user.session);
+    expect(edit.text).toContain("Change the shipping address");
+    expect(edit.text).toContain('value="Tokyo"');
+    expect((await post("/en/user/account", user.session, { intent: "address-default", ID: String(japan.ID) })).status).toBe(302);
+    expect((await post("/en/user/account", user.session, { intent: "address-remove", ID: String(book[0]!.ID) })).status).toBe(302);
+    const after = (await u.call("/proxy/qingyun/basic/userAddress/queryShippingAddresses", {}, { cookie: user.session })).json.data;
+    expect(after).toMatchObject([{ ID: japan.ID, isDefault: true, countryName: "Japan" }]);
+    const stranger = await userWith([]);
+    const foreign = await post("/en/user/account", stranger.session, { intent: "address-remove", ID: String(japan.ID) });
+    expect(foreign.status).toBe(404);
+    expect(foreign.text).toContain("The shipping address could not be found.");
+  });
+
+  it("redirects to sign-in without a session", async () => {
+    const response = await get("/en/user/account");
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/en/login?path=%2Fuser%2Faccount");
+  });
+});
+
+describe("the visitor's own data on the account page, without JavaScript", () => {
+  it("shows the sign-in number, changes and deletes the applicant details, links the data download", async () => {
+    const user = await userWith([]);
+    const phone = (await u.call("/open/user/auth/isLogin", {}, { cookie: user.session })).json.data.phone as string;
+    const page = await get("/en/user/account", user.session);
+    expect(page.text).toContain(`<p>${phone}</p>`);
+    expect(page.text).toContain("You have no saved applicant details");
+    expect(page.text).toContain('href="/api/front/userData/downloadMyData?language=en"');
+    const { sampleUse: _use, ...person } = applicant;
+    const wrong = await post("/en/user/account", user.session, { intent: "applicant-save", ...person, email: "nope" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain("please enter a valid email address");
+    expect(wrong.text).toContain(`value="${person.companyName}"`);
+    const saved = await post("/en/user/account", user.session, { intent: "applicant-save", ...person });
+    expect(saved.status).toBe(302);
+    expect((await get("/zh/user/account", user.session)).text).toContain(`value="${person.companyName}"`);
+    // The sample form is prefilled with them, until they are deleted.
+    await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[12]!.id }, { cookie: user.session });
+    expect((await get("/zh/user/sampleList", user.session)).text).toContain(`value="${person.companyName}"`);
+    expect((await post("/en/user/account", user.session, { intent: "applicant-remove" })).status).toBe(302);
+    expect((await get("/zh/user/sampleList", user.session)).text).not.toContain(`value="${person.companyName}"`);
+  });
+
+  it("deletes the account only when confirmed, ends the session and goes home", async () => {
+    const user = await userWith([13]);
+    const unconfirmed = await post("/en/user/account", user.session, { intent: "account-delete" });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.text).toContain("Please tick the confirmation first.");
+    expect(unconfirmed.text).toMatch(/<details class="account-delete" open="">/);
+    const deleted = await post("/zh/user/account", user.session, { intent: "account-delete", confirm: "on" });
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.location).toBe("/zh");
+    expect(String(deleted.headers["set-cookie"])).toMatch(/qy_session=;/);
+    const after = await get("/zh/user/account", user.session);
+    expect(after.status).toBe(302);
+    expect(after.headers.location).toBe("/zh/login?path=%2Fuser%2Faccount");
   });
 });

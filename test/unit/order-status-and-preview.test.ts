@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest";
 import {
   canMoveOrder,
+  customerCanCancel,
+  isOpenOrder,
   nextOrderStatus,
   orderMoveRequirements,
   orderStatusFilters,
@@ -13,7 +15,7 @@ import { signPreviewToken, verifyPreviewToken } from "../../shared/preview-token
 
 describe("order statuses", () => {
   it("has the SPEC §4 keys, unkown (sic) and the all filter", () => {
-    expect([...orderStatusKeys]).toEqual(["pending", "inStock", "shipped", "rejected", "done", "signed", "unkown"]);
+    expect([...orderStatusKeys]).toEqual(["pending", "inStock", "shipped", "rejected", "done", "signed", "cancelled", "unkown"]);
     expect([...orderStatusFilters]).toEqual(["all", ...orderStatuses]);
     expect(orderStatusKey("shipped")).toBe("shipped");
     expect(orderStatusKey("lost")).toBe("unkown");
@@ -28,6 +30,7 @@ describe("order statuses", () => {
     }
     expect(path).toEqual(["pending", "inStock", "shipped", "signed", "done"]);
     expect(nextOrderStatus("rejected")).toBeNull();
+    expect(nextOrderStatus("cancelled")).toBeNull();
   });
 
   it("rejects only before shipping, and never jumps", () => {
@@ -37,6 +40,12 @@ describe("order statuses", () => {
     expect(canMoveOrder("done", "rejected")).toBe(false);
     expect(canMoveOrder("pending", "shipped")).toBe(false);
     expect(canMoveOrder("rejected", "pending")).toBe(false);
+  });
+
+  it("lets only the customer cancel, and only while pending; open orders are the ones still under way", () => {
+    for (const status of orderStatuses) expect(canMoveOrder(status, "cancelled"), status).toBe(false);
+    expect(orderStatuses.filter(customerCanCancel)).toEqual(["pending"]);
+    expect(orderStatuses.filter(isOpenOrder)).toEqual(["pending", "inStock", "shipped", "signed"]);
   });
 
   it("shipping needs carrier and tracking number, rejecting needs a reason", () => {

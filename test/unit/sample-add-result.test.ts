@@ -1,6 +1,6 @@
 // The outcome of "add to sample list" without JavaScript, carried back to the product page in its query.
 import { describe, expect, it } from "vitest";
-import { readSampleAddResult, withSampleAddResult, withoutSampleAddResult } from "../../shared/sample-add-result.ts";
+import { readPendingAdd, readSampleAddResult, withPendingAdd, withSampleAddResult, withoutSampleAddResult } from "../../shared/sample-add-result.ts";
 import { loginPathOf } from "../../client/components/add-to-sample.tsx";
 
 describe("the sample-add outcome in a page's query", () => {
@@ -25,5 +25,14 @@ describe("the sample-add outcome in a page's query", () => {
     expect(withoutSampleAddResult("?a=1&sampleAdd=12-success")).toBe("?a=1");
     expect(withoutSampleAddResult("?a=%20")).toBe("?a=%20");
     expect(loginPathOf("/en/productAndService/productDetail/QY120N040B", "?sampleAdd=12-success")).toBe("/productAndService/productDetail/QY120N040B");
+  });
+});
+
+describe("the part that rides along the login", () => {
+  it("is written into the return path and read back only as a product id; the page's own links drop it", () => {
+    expect(withPendingAdd("/productAndService/products/120?view=table", 10051)).toBe("/productAndService/products/120?view=table&addSample=10051");
+    expect(readPendingAdd(new URLSearchParams("addSample=10051"))).toBe(10051);
+    for (const bad of ["", "x", "-1", "1e3", "1234567890123456"]) expect(readPendingAdd(new URLSearchParams({ addSample: bad })), bad).toBeNull();
+    expect(withoutSampleAddResult("?view=table&addSample=10051&sampleAdd=10051-success")).toBe("?view=table");
   });
 });

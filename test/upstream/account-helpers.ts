@@ -109,3 +109,31 @@ export function contractData<C extends CallDefinition>(call: C, json: unknown): 
   responseSchema(call).parse(json);
   return call.data.parse((json as { data: unknown }).data) as z.infer<C["data"]>;
 }
+
+/** A mainland address for tests (GB/T 2260: 江苏省 › 苏州市 › 虎丘区). */
+export const testAddress = {
+  recipient: "李明",
+  phone: "13800138000",
+  company: "苏州绿源电力科技有限公司",
+  country: "CN",
+  provinceCode: "320000",
+  cityCode: "320500",
+  districtCode: "320505",
+  street: "科灵路 78 号 3 幢 501",
+  postalCode: "215163",
+};
+
+/** Saves the test address in the user's book; returns its ID (the default when it is the first). */
+export async function addAddress(u: AccountUpstream, session: string, address: Record<string, unknown> = testAddress): Promise<number> {
+  const response = await u.call("/proxy/qingyun/basic/userAddress/saveShippingAddress", address, { cookie: session });
+  if (response.status !== 200) throw new Error(`saving the address failed: ${JSON.stringify(response.json)}`);
+  return (response.json.data as Array<{ ID: number }>).at(-1)!.ID;
+}
+
+const addressIds = new Map<string, number>();
+/** The session's address for submitting orders: saved once per session, then reused. */
+export async function addressFor(u: AccountUpstream, session: string): Promise<number> {
+  let id = addressIds.get(session);
+  if (id === undefined) addressIds.set(session, (id = await addAddress(u, session)));
+  return id;
+}

@@ -9,6 +9,7 @@ import {
   type DocumentMeta,
 } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
+import { downloadConsent } from "../../shared/consent.ts";
 import { body, callFails, callOk, checkPdfStructure } from "./content-helpers.ts";
 
 let upstream: TestUpstream;
@@ -118,6 +119,15 @@ describe("addDownloadRecord", () => {
     expect(data.downloadPath).toBe(all[0]!.downloadPath);
     const row = upstream.db.prepare("SELECT * FROM download_records WHERE id = ?").get(data.id) as Record<string, unknown>;
     expect(row).toMatchObject({ document_id: all[0]!.id, name: "王工", phone: "13912345678", email: "wang.gong@example.com", language: "zh" });
+  });
+
+  it("records the consent the form showed: what was agreed, to which policy version, when", async () => {
+    const { data } = await callOk(upstream, addDownloadRecord, "en", { ...form(), consent: { policyVersion: downloadConsent.policyVersion } });
+    const row = upstream.db.prepare("SELECT consent_text, policy_version, consented_at, created_at FROM download_records WHERE id = ?").get(data.id) as Record<string, unknown>;
+    expect(row).toMatchObject({ consent_text: downloadConsent.text.en, policy_version: "2026-06-01" });
+    expect(row.consented_at).toBe(row.created_at);
+    // Another version than the one in force is not a consent to this one.
+    await callFails(upstream, addDownloadRecord, 400, "E40000002", body("en", { ...form(), consent: { policyVersion: "2020-01-01" } }));
   });
 
   it("checks every field with its own message", async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { decodeMail } from "../support/decode-mail.ts";
 import { retryDelayMs } from "../../server/upstream/samples/mail-outbox.ts";
-import { freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
+import { addressFor, freshPhone, startAccountUpstream, testAddress, type AccountUpstream } from "./account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "./sample-fixtures.ts";
 
 const run = promisify(execFile);
@@ -74,7 +74,7 @@ async function order(language: "zh" | "en", email: string, indexes: number[]) {
   const user = await u.signIn(freshPhone());
   for (const index of indexes) await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[index]!.id }, { cookie: user.session });
   const applicant = { name: language === "zh" ? "王芳" : "Emma Fischer", phone: "13800138000", email, companyName: "Suzhou Greenfield Power", position: "Engineer" };
-  const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluating a 22 kW on-board charger." }, { cookie: user.session, language });
+  const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluating a 22 kW on-board charger.", addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session, language });
   expect(submitted.status).toBe(200);
   return submitted.json.data.orderNumber as string;
 }
@@ -82,6 +82,39 @@ async function order(language: "zh" | "en", email: string, indexes: number[]) {
 const advance = (orderNumber: string, body: Record<string, unknown> = {}) => u.post(`/staff/orders/${orderNumber}/advance`, body, staff);
 
 describe("order e-mails", () => {
+  it("confirms a submission in the order's language: number, parts, masked address, review time, link", async () => {
+    const zh = await order("zh", "chen.xd@example.cn", [5, 6]);
+    const mail = await mailFor(zh, /已收到/);
+    expect(mail.to).toEqual(["chen.xd@example.cn"]);
+    expect(mail.subject).toBe(`已收到您的样品申请 ${zh}`);
+    expect(mail.text).toContain(`${f.visible[5]!.partNumber} × 1`);
+    expect(mail.text).toContain(`${f.visible[6]!.partNumber} × 1`);
+    expect(mail.text).toContain("销售工程师通常在 2 个工作日内完成审核");
+    expect(mail.text).toContain(`查看订单详情：${PUBLIC_ORIGIN}/zh/user/orderDetail/${zh}`);
+    // Where it ships, masked: no full name, phone or street in an e-mail.
+    expect(mail.text).toContain("寄往：李**, 138****8000, 中国 江苏省 苏州市 虎丘区");
+    expect(mail.text).not.toContain(testAddress.street);
+    expect(mail.text).not.toContain("13800138000");
+
+    const en = await order("en", "emma.f@example.de", [7]);
+    const english = await mailFor(en, /received/);
+    expect(english.subject).toBe(`We have received your sample application ${en}`);
+    expect(english.text).toContain("usually review an application within 2 working days");
+    expect(english.text).toContain("Ships to: 李**, 138****8000, China 江苏省 苏州市 虎丘区");
+  });
+
+  it("queues the confirmation in the submission's transaction", async () => {
+    const number = await order("en", "queue.check@example.com", [8]);
+    const row = u.db
+      .prepare(
+        `SELECT o.created_at AS submitted, m.created_at AS queued, r.status FROM order_mail_outbox m JOIN sample_orders o ON o.id = m.order_id
+         JOIN sample_order_records r ON r.id = m.record_id WHERE o.order_number = ?`,
+      )
+      .get(number);
+    expect(row).toMatchObject({ status: "pending" });
+    expect((row as { queued: number; submitted: number }).queued).toBe((row as { submitted: number }).submitted);
+  });
+
   it("tells the applicant each move in the order's language, with parts, tracking number and the link", async () => {
     const number = await order("zh", "wang.fang@example.cn", [0, 1]);
     expect((await advance(number)).status).toBe(200);
@@ -122,8 +155,9 @@ describe("order e-mails", () => {
   });
 
   it("logs a refused delivery, retries it with backoff, and never blocks or undoes the move", async () => {
-    const number = await order("en", "zhao.min@example.com", [4]);
+    // Refused from the submission on: the confirmation waits too.
     refusing = true;
+    const number = await order("en", "zhao.min@example.com", [4]);
     const moved = await advance(number);
     expect(moved.status).toBe(200);
     expect(moved.json.data.order.status).toBe("inStock");
@@ -135,7 +169,7 @@ describe("order e-mails", () => {
     // The order stays moved while its e-mail waits.
     const shown = await u.get(`/staff/orders/${number}`, staff);
     expect(shown.json.data.order.status).toBe("inStock");
-    const row = u.db.prepare("SELECT state, attempts, last_error FROM order_mail_outbox WHERE order_id = (SELECT id FROM sample_orders WHERE order_number = ?)").get(number) as {
+    const row = u.db.prepare("SELECT state, attempts, last_error FROM order_mail_outbox WHERE order_id = (SELECT id FROM sample_orders WHERE order_number = ?) AND record_id IN (SELECT id FROM sample_order_records WHERE status = 'inStock')").get(number) as {
       state: string;
       attempts: number;
       last_error: string;

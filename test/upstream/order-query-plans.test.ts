@@ -2,7 +2,7 @@
 // walking or sorting the whole orders table: a real programme holds 200,000 orders (SQLite's query plans).
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/upstream/db.ts";
-import { orderPageQueries } from "../../server/upstream/samples/orders.ts";
+import { orderPageQueries, submitQueries } from "../../server/upstream/samples/orders.ts";
 import { orderStatusFilters } from "../../shared/order-status.ts";
 
 const db = openDatabase(":memory:");
@@ -32,4 +32,16 @@ describe("order list query plans", () => {
       });
     }
   }
+});
+
+describe("per-user order lookups", () => {
+  it.each([
+    ["duplicate list", submitQueries.duplicate, [42, "1:1"]],
+    ["open orders", submitQueries.openCount, [42]],
+    ["tab counts", submitQueries.counts, [42]],
+  ] as const)("%s searches the user's own rows by index", (_name, sql, params) => {
+    const lines = plan(sql, [...params]).join(" | ");
+    expect(lines).toMatch(/^SEARCH sample_orders USING (COVERING )?INDEX/);
+    expect(lines).toContain("user_id=?");
+  });
 });

@@ -14,7 +14,7 @@ import {
 } from "../../shared/contract/index.ts";
 import { verifyPreviewToken } from "../../shared/preview-token.ts";
 import { chinaDay } from "../../server/upstream/samples/orders.ts";
-import { contractData, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
+import { addressFor, contractData, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "./sample-fixtures.ts";
 
 const run = promisify(execFile);
@@ -59,8 +59,8 @@ async function userWithList(indexes: number[], quantities: number[] = []) {
   return user;
 }
 
-const submit = (session: string, body: Record<string, unknown> = { applicant, sampleUse }, language: "zh" | "en" = "en") =>
-  u.call(`${SAMPLE}/submitSampleOrder`, body, { cookie: session, language });
+const submit = async (session: string, body: Record<string, unknown> = { applicant, sampleUse }, language: "zh" | "en" = "en") =>
+  u.call(`${SAMPLE}/submitSampleOrder`, { addressId: await addressFor(u, session), evaluationOnly: true, ...body }, { cookie: session, language });
 const history = (session: string, orderNumber: string) =>
   u.call(`${SAMPLE}/querySampleOrderRecordList?SampleOrderNo=${orderNumber}`, {}, { cookie: session });
 const cli = (...args: string[]) =>
@@ -173,8 +173,8 @@ describe("submitSampleOrder", () => {
     await u.call(`${SAMPLE}/modifySampleProduct`, { ID: items[1].ID, quantity: 3 }, { cookie: user.session });
     const again = await submit(user.session);
     expect(again.status).toBe(409);
-    expect(again.json).toEqual({ success: false, code: "E40022005", message: "You have already submitted the same application list~", data: null });
-    expect((await submit(user.session, undefined, "zh")).json.message).toBe("您已提交过相同的申请清单~");
+    expect(again.json).toEqual({ success: false, code: "E40022005", message: `You have already submitted the same application list~ (order ${first} is still open)`, data: null });
+    expect((await submit(user.session, undefined, "zh")).json.message).toBe(`您已提交过相同的申请清单~（订单 ${first} 仍在处理中）`);
 
     // A different quantity is a different list.
     await u.call(`${SAMPLE}/modifySampleProduct`, { ID: items[1].ID, quantity: 4 }, { cookie: user.session });
@@ -358,7 +358,8 @@ describe("the orders CLI", () => {
     expect((await cli("show", "QY20000101-0001")).code).toBe(1);
     expect((await cli("launch")).code).toBe(2);
     expect((await cli("list", "--status", "lost")).code).toBe(2);
-  });
+    // A dozen CLI processes, each starting Node: on a busy shared machine that alone can pass 20 s.
+  }, 60_000);
 
   it("issues preview tokens", async () => {
     const issued = await cli("preview-token", "--minutes", "180");

@@ -1,4 +1,4 @@
-// The user dropdown's list: the account name, the sample pages and sign-out. Sign-out is a form that posts
+// The user dropdown's list: the account name, the sample pages, the account page and sign-out. Sign-out is a form that posts
 // to the login route's action (works without JavaScript); with JavaScript the header signs out in place.
 import { useLocation } from "react-router-dom";
 import { Link } from "../link.tsx";
@@ -25,6 +25,11 @@ export function UserMenuList({ name, sampleCount, onClose }: { name: string; sam
       <li>
         <Link to={localize("/user/sampleProgress")} onClick={onClose}>
           {t("user.sampleProgress")}
+        </Link>
+      </li>
+      <li>
+        <Link to={localize("/user/account")} onClick={onClose}>
+          {t("user.account")}
         </Link>
       </li>
       <li>

@@ -1,6 +1,6 @@
-// /{lang}/user/orderDetail/{orderNumber} (issue 8 §3): applicant, parts and quantities, sample use, and
-// the status timeline (carrier and tracking number once shipped, the reason when rejected). Another
-// user's order answers exactly like a missing one: 404.
+// /{lang}/user/orderDetail/{orderNumber} (issue 8 §3): applicant, parts and quantities, sample use, the
+// status timeline (carrier and tracking number once shipped, the reason when rejected or cancelled), and
+// cancelling while pending. Another user's order answers exactly like a missing one: 404.
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
@@ -13,6 +13,12 @@ import { chinaTime } from "./format.ts";
 import { StatusBadge } from "./status-label.tsx";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
+import { OrderCancel } from "./order-cancel.tsx";
+import { AddressLinesView } from "./address-lines.tsx";
+import { TrackingLink } from "./tracking-link.tsx";
+import { OrderAgain } from "./order-again.tsx";
+import { orderDetailAction } from "./order-detail-action.ts";
+import { customerCanCancel } from "../../../shared/order-status.ts";
 import "../../styles/samples.css";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<SampleOrderDetail> {
@@ -26,6 +32,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
     throw error;
   }
 }
+
+export const action = orderDetailAction;
 
 export function Component() {
   const { order, records } = useLoaderData() as SampleOrderDetail;
@@ -55,12 +63,10 @@ export function Component() {
           <span>
             {t("order.submittedAt")}{colon}<time dateTime={order.submittedAt}>{chinaTime(order.submittedAt)}</time>
           </span>
-          {order.shipping && (
-            <span>
-              {t("order.carrier")}{colon}{order.shipping.carrier} · {t("order.tracking")}{colon}<strong>{order.shipping.trackingNumber}</strong>
-            </span>
-          )}
+          {order.shipping && <TrackingLink carrier={order.shipping.carrier} trackingNumber={order.shipping.trackingNumber} />}
+          <OrderAgain orderNumber={order.orderNumber} />
         </div>
+        <OrderCancel allowed={customerCanCancel(order.status)} />
         {order.status === "rejected" && order.rejectReason && (
           <p className="user-notice user-notice--warning">
             {t("order.rejectReason")}{colon}{order.rejectReason}
@@ -79,12 +85,12 @@ export function Component() {
                   <p className="order-timeline__text">{t(`timeline.${record.status}`, { defaultValue: "" })}</p>
                   {record.carrier && record.trackingNumber && (
                     <p className="order-timeline__shipping">
-                      {t("order.carrier")}{colon}{record.carrier} · {t("order.tracking")}{colon}<strong>{record.trackingNumber}</strong>
+                      <TrackingLink carrier={record.carrier} trackingNumber={record.trackingNumber} />
                     </p>
                   )}
                   {record.note && (
                     <p className="order-timeline__note">
-                      {record.status === "rejected" ? `${t("order.rejectReason")}${colon}` : `${t("order.note")}${colon}`}
+                      {record.status === "rejected" || record.status === "cancelled" ? `${t("order.rejectReason")}${colon}` : `${t("order.note")}${colon}`}
                       {record.note}
                     </p>
                   )}
@@ -125,6 +131,12 @@ export function Component() {
               <h2 id="use-title">{t("applicant.sampleUse")}</h2>
               <p className="order-detail__use">{order.sampleUse}</p>
             </section>
+            {order.shippingAddress && (
+              <section aria-labelledby="ship-to-title">
+                <h2 id="ship-to-title">{t("address.shipTo")}</h2>
+                <AddressLinesView address={order.shippingAddress} />
+              </section>
+            )}
             <section aria-labelledby="applicant-title">
               <h2 id="applicant-title">{t("applicant.title")}</h2>
               <dl className="applicant-list">

@@ -4,7 +4,7 @@
 import { redirect } from "react-router-dom";
 import { addSampleProduct, isLogin } from "../../../shared/contract/index.ts";
 import { loginHref, signInTarget } from "../../../shared/return-path.ts";
-import { withSampleAddResult, type SampleAddOutcome } from "../../../shared/sample-add-result.ts";
+import { withPendingAdd, withSampleAddResult, type SampleAddOutcome } from "../../../shared/sample-add-result.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { languageOf } from "./user-guard.ts";
@@ -16,10 +16,11 @@ export async function addFromProductPage(request: Request, context: unknown, for
   const language = languageOf(request);
   const path = form.get("path");
   const back = signInTarget(language, path);
-  const toLogin = () => redirect(loginHref(language, back));
+  const siteListId = Number(form.get("siteListId"));
+  // The login brings the visitor back with the part to add in the query (the page's button takes it up).
+  const toLogin = () => redirect(loginHref(language, Number.isSafeInteger(siteListId) && siteListId > 0 ? withPendingAdd(back, siteListId) : back));
   const api = pageClient(context, language);
   if (!(await api.call(isLogin))) return toLogin();
-  const siteListId = Number(form.get("siteListId"));
   // Not a product id: nothing to add, nothing to report beside a button.
   if (!Number.isSafeInteger(siteListId) || siteListId <= 0) return redirect(back);
   let outcome: SampleAddOutcome = "success";

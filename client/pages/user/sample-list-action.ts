@@ -16,8 +16,17 @@ export interface SampleListActionData {
   /** Every applicant field that is wrong, with its localized message (SPEC §5). */
   fieldErrors?: Partial<Record<ApplicantFormField, string>>;
   /** What the visitor typed, to fill the form again after a post without JavaScript. */
-  values?: ApplicantFormValues;
+  values?: ApplicantFormValues & { addressId?: string; evaluationOnly?: boolean };
+  /** No shipping address chosen, or one no longer in the book. */
+  addressError?: string;
+  /** The evaluation-only rule not confirmed. */
+  rulesError?: string;
 }
+
+/** "Please choose where to ship the samples": shown at the address choice, not as a general failure. */
+const noAddress = "E40024012";
+/** "Please confirm that the samples are for evaluation only": shown at the stated rules. */
+const notConfirmed = "E40022018";
 
 const positiveInt = (value: FormDataEntryValue | null) => {
   const n = Number(value);
@@ -34,6 +43,8 @@ export async function sampleListAction({ request, context }: ActionFunctionArgs)
     if (!(error instanceof ApiCallError) || error.status === 401) throw error;
     const field = body.intent === "submit" ? applicantFieldOfError(error.code) : null;
     const status = error.status || 502;
+    if (body.intent === "submit" && error.code === noAddress) return data<SampleListActionData>({ ...body, addressError: error.message }, { status });
+    if (body.intent === "submit" && error.code === notConfirmed) return data<SampleListActionData>({ ...body, rulesError: error.message }, { status });
     if (field) return data<SampleListActionData>({ ...body, fieldErrors: { [field]: error.message } }, { status });
     return data<SampleListActionData>({ ...body, error: { code: error.code, message: error.message, field: body.intent === "submit" ? null : "list" } }, { status });
   };
@@ -56,17 +67,25 @@ export async function sampleListAction({ request, context }: ActionFunctionArgs)
 
   // The browser checked the same schema before posting; this is the check for a post without JavaScript
   // (and anything else that posts here), with every wrong field at once.
-  const values = readApplicantForm(form);
+  const applicantValues = readApplicantForm(form);
+  const addressId = positiveInt(form.get("addressId"));
+  const evaluationOnly = form.get("evaluationOnly") === "on";
+  const values = { ...applicantValues, addressId: addressId === null ? "" : String(addressId), evaluationOnly };
   // Loaded here, not with the page: zod is no part of any page's first load.
   const { validateApplicantForm } = await import("../../../shared/applicant-form.ts");
-  const errors = validateApplicantForm(values);
-  if (Object.keys(errors).length) {
+  const errors = validateApplicantForm(applicantValues);
+  if (Object.keys(errors).length || addressId === null || !evaluationOnly) {
     const fieldErrors = Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, errorMessage(code, language)]));
-    return data<SampleListActionData>({ intent: "submit", values, fieldErrors }, { status: 400 });
+    const addressError = addressId === null ? errorMessage(noAddress, language) : undefined;
+    const rulesError = evaluationOnly ? undefined : errorMessage(notConfirmed, language);
+    return data<SampleListActionData>(
+      { intent: "submit", values, fieldErrors, ...(addressError ? { addressError } : {}), ...(rulesError ? { rulesError } : {}) },
+      { status: 400 },
+    );
   }
-  const { sampleUse, ...applicant } = values;
+  const { sampleUse, ...applicant } = applicantValues;
   try {
-    const order = await whileSignedIn(request, () => api.call(submitSampleOrder, { applicant, sampleUse }));
+    const order = await whileSignedIn(request, () => api.call(submitSampleOrder, { applicant, sampleUse, addressId, evaluationOnly }));
     return redirect(`${localizePath("/user/sampleProgress", language)}${writeSampleProgressQuery({ submitted: order.orderNumber })}`);
   } catch (error) {
     return fail({ intent: "submit", values }, error);

@@ -8,8 +8,10 @@ import { useSetAtom } from "jotai";
 import {
   errorMessage,
   queryOrderList,
+  queryShippingAddresses,
   queryUserInfoById,
   sampleLimits,
+  type ShippingAddress,
   type ApplicantPrefill,
   type SampleListItem,
 } from "../../../shared/contract/index.ts";
@@ -23,18 +25,25 @@ import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
 import { sampleListAction, type SampleListActionData } from "./sample-list-action.ts";
 import { sampleItemsTitle } from "./format.ts";
+import { SampleRules } from "./sample-rules.tsx";
+import { ShippingChoice } from "./shipping-choice.tsx";
 import "../../styles/samples.css";
 
 interface SampleListData {
   items: SampleListItem[];
   prefill: ApplicantPrefill;
+  addresses: ShippingAddress[];
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SampleListData> {
   const { api, user } = await requireUser(request, context);
   return whileSignedIn(request, async () => {
-    const [items, prefill] = await Promise.all([api.call(queryOrderList), api.call(queryUserInfoById, undefined, { userId: user.userId })]);
-    return { items, prefill };
+    const [items, prefill, addresses] = await Promise.all([
+      api.call(queryOrderList),
+      api.call(queryUserInfoById, undefined, { userId: user.userId }),
+      api.call(queryShippingAddresses),
+    ]);
+    return { items, prefill, addresses };
   });
 }
 
@@ -59,8 +68,16 @@ export function groupBySeries(items: SampleListItem[]): SeriesGroup[] {
   return [...groups.values()];
 }
 
+/**
+ * The order number the duplicate-list refusal names (its open order), or null. Here, not in the contract:
+ * a function from a contract file would bring that file's schemas, and zod, into this page's first load.
+ */
+function orderNumberIn(text: string): string | null {
+  return /QY\d{8}-\d{4,6}/.exec(text)?.[0] ?? null;
+}
+
 export function Component() {
-  const { items, prefill } = useLoaderData() as SampleListData;
+  const { items, prefill, addresses } = useLoaderData() as SampleListData;
   const { t } = useTranslation("user");
   const localize = useLocalize();
   const setSamples = useSetAtom(applySampleListAtom);
@@ -103,7 +120,7 @@ export function Component() {
                 </section>
               ))}
             </section>
-            <ApplicantForm prefill={prefill} />
+            <ApplicantForm prefill={prefill} total={total} addresses={addresses} />
           </div>
         )}
       </div>
@@ -169,9 +186,10 @@ function SampleRow({ item }: { item: SampleListItem }) {
   );
 }
 
-function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
+function ApplicantForm({ prefill, total, addresses }: { prefill: ApplicantPrefill; total: number; addresses: ShippingAddress[] }) {
   const { t } = useTranslation("user");
   const language = useLanguage();
+  const localize = useLocalize();
   const actionData = useActionData() as SampleListActionData | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "submit";
@@ -198,13 +216,19 @@ function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
 
   async function check(form: HTMLFormElement) {
     const { validateApplicantForm } = await loadSchema();
-    const errors = validateApplicantForm(readApplicantForm(new FormData(form)));
+    const posted = new FormData(form);
+    const errors = validateApplicantForm(readApplicantForm(posted));
     const wrong = applicantFormFields.filter((name) => errors[name]);
     if (wrong.length === 0) {
       setChecked(null);
-      void submit(form, { method: "post" });
+      // The fields are right; the stated rule still needs its confirmation before anything is posted.
+      const confirmed = posted.get("evaluationOnly") === "on";
+      setUnconfirmed(!confirmed);
+      if (confirmed) void submit(form, { method: "post" });
+      else form.querySelector<HTMLInputElement>('input[name="evaluationOnly"]')?.focus();
       return;
     }
+    setUnconfirmed(false);
     setChecked(Object.fromEntries(wrong.map((name) => [name, errorMessage(errors[name]!, language)])));
     // The first wrong field takes focus; its message is read with it (aria-describedby).
     document.getElementById(idOf(wrong[0]!))?.focus();
@@ -254,6 +278,10 @@ function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
   );
   const wrongCount = Object.keys(fieldErrors).length;
   const general = result?.error && !checked ? result.error.message : "";
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const rulesError = unconfirmed ? errorMessage("E40022018", language) : checked ? undefined : result?.rulesError;
+  // The duplicate-list refusal names the open order with the same list: link it.
+  const openOrder = general && result?.error?.code === "E40022005" ? orderNumberIn(general) : null;
   return (
     <section className="applicant" aria-labelledby="applicant-title">
       <h2 id="applicant-title">{t("applicant.title")}</h2>
@@ -278,14 +306,21 @@ function ApplicantForm({ prefill }: { prefill: ApplicantPrefill }) {
           />
           {message("sampleUse")}
         </div>
+        <ShippingChoice addresses={addresses} chosen={values?.addressId} error={result?.addressError} />
         <div className="form-grid__field form-grid__field--wide">
-          <p className="applicant__note">{t("applicant.note")}</p>
+          <SampleRules total={total} confirmed={values?.evaluationOnly ?? false} error={rulesError} />
           <button type="submit" className="button button--primary" disabled={submitting}>
             {submitting ? t("applicant.submitting") : t("applicant.submit")}
           </button>
           {/* Announces the outcome; field messages are also shown next to their field. */}
           <p className={`form-status${general ? " form-error" : " visually-hidden"}`} role="status" aria-live="polite">
             {general || (wrongCount ? t("applicant.fieldsWrong", { count: wrongCount }) : "")}
+            {openOrder && (
+              <>
+                {" "}
+                <Link to={localize(`/user/orderDetail/${openOrder}`)}>{t("progress.openOrder", { orderNumber: openOrder })}</Link>
+              </>
+            )}
           </p>
         </div>
       </Form>

@@ -1,11 +1,19 @@
 // /{lang}/user/sampleProgress (issue 8 §3): the user's sample orders by status tab (in the URL), paged,
-// each with its number, submission time, status and parts; a just-submitted order is confirmed on top.
+// each with its number, submission time, status and parts, the tracking link or rejection reason, and
+// "order again"; the tabs count their orders; a just-submitted order is confirmed on top.
 import { useEffect } from "react";
 import { useSetAtom } from "jotai";
-import { useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { data, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
-import { queryOrderList, querySampleOrderByPage, type SampleListItem, type SampleOrderPage } from "../../../shared/contract/index.ts";
+import {
+  queryOrderList,
+  querySampleOrderByPage,
+  querySampleOrderCounts,
+  type SampleListItem,
+  type SampleOrderCounts,
+  type SampleOrderPage,
+} from "../../../shared/contract/index.ts";
 import { applySampleListAtom } from "../../state/atoms.ts";
 import { orderStatusFilters } from "../../../shared/order-status.ts";
 import {
@@ -21,11 +29,15 @@ import { chinaTime } from "./format.ts";
 import { StatusBadge } from "./status-label.tsx";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
+import { TrackingLink } from "./tracking-link.tsx";
+import { OrderAgain } from "./order-again.tsx";
+import { orderAgain } from "./order-again-action.ts";
 import "../../styles/samples.css";
 
 interface SampleProgressData {
   query: SampleProgressQuery;
   page: SampleOrderPage;
+  counts: SampleOrderCounts;
   /** Right after a submit: the sample list, which the submit emptied (null otherwise: not read). */
   samples: SampleListItem[] | null;
 }
@@ -33,17 +45,24 @@ interface SampleProgressData {
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SampleProgressData> {
   const { api } = await requireUser(request, context);
   const query = parseSampleProgressQuery(new URL(request.url).searchParams);
-  const [page, samples] = await whileSignedIn(request, () =>
+  const [page, counts, samples] = await whileSignedIn(request, () =>
     Promise.all([
       api.call(querySampleOrderByPage, { status: query.status, pageIndex: query.page, pageSize: SAMPLE_PROGRESS_PAGE_SIZE }),
+      api.call(querySampleOrderCounts),
       query.submitted ? api.call(queryOrderList) : null,
     ]),
   );
-  return { query, page, samples };
+  return { query, page, counts, samples };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "reorder") throw data(null, { status: 404 });
+  return orderAgain(request, context, form);
 }
 
 export function Component() {
-  const { query, page, samples } = useLoaderData() as SampleProgressData;
+  const { query, page, counts, samples } = useLoaderData() as SampleProgressData;
   const setSamples = useSetAtom(applySampleListAtom);
   // The header counts the sample list; a submit turned it into an order, so the count follows here.
   useEffect(() => {
@@ -80,6 +99,10 @@ export function Component() {
               aria-current={status === query.status ? "page" : undefined}
             >
               {t(`status.${status}`)}
+              <span className="status-tabs__count">
+                <span className="visually-hidden">{t("progress.countPrefix")}</span>
+                {counts[status]}
+              </span>
             </Link>
           ))}
         </nav>
@@ -114,7 +137,22 @@ export function Component() {
                     <dt>{t("order.parts")}</dt>
                     <dd>{order.items.map((item) => `${item.siteListName} × ${item.quantity}`).join(t("order.partsSeparator"))}</dd>
                   </div>
+                  {order.shipping && (
+                    <div>
+                      <dt className="visually-hidden">{t("order.tracking")}</dt>
+                      <dd>
+                        <TrackingLink carrier={order.shipping.carrier} trackingNumber={order.shipping.trackingNumber} />
+                      </dd>
+                    </div>
+                  )}
+                  {order.rejectReason && (
+                    <div>
+                      <dt>{t("order.rejectReason")}</dt>
+                      <dd>{order.rejectReason}</dd>
+                    </div>
+                  )}
                 </dl>
+                <OrderAgain orderNumber={order.orderNumber} />
                 <Link className="order-card__more" to={localize(`/user/orderDetail/${order.orderNumber}`)}>
                   {t("order.details")}
                   <span className="visually-hidden"> {order.orderNumber}</span>

@@ -1,4 +1,4 @@
-// The signed-in area's own navigation: sample list and sample progress, the current one marked.
+// The signed-in area's own navigation: sample list, sample progress and the account, the current one marked.
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
@@ -15,10 +15,12 @@ export function UserNav() {
   );
   const list = localize("/user/sampleList");
   const progress = localize("/user/sampleProgress");
+  const account = localize("/user/account");
   return (
     <nav className="user-nav" aria-label={t("user.account")}>
       {link(list, t("user.sampleList"), pathname === list)}
       {link(progress, t("user.sampleProgress"), pathname === progress || pathname.startsWith(`${progress}/`))}
+      {link(account, t("user.account"), pathname === account)}
     </nav>
   );
 }

@@ -12,10 +12,11 @@ import { createSampleProducts } from "../samples/products.ts";
 import { createSampleList } from "../samples/list.ts";
 import { createSampleOrders, recordView } from "../samples/orders.ts";
 import { createOrderMoves } from "../samples/moves.ts";
+import { createAddressBook } from "../accounts/addresses.ts";
 
 const usage = `Usage: npm run orders -- <command> [options]
 
-  list [--status all|pending|inStock|shipped|signed|done|rejected] [--page N] [--size N]
+  list [--status all|pending|inStock|shipped|signed|done|rejected|cancelled] [--page N] [--size N]
   show <orderNumber>
   advance <orderNumber> [--note TEXT]        pending → inStock → shipped → signed → done
           shipping needs --carrier NAME --tracking NUMBER
@@ -75,7 +76,7 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
   try {
     const now = Date.now;
     const products = createSampleProducts(db);
-    const orders = createSampleOrders(db, now, products, createSampleList(db, now, products));
+    const orders = createSampleOrders(db, now, products, createSampleList(db, now, products), createAddressBook(db, now));
     const moves = createOrderMoves(db, now);
     const needNumber = () => {
       if (!orderNumber) throw new UsageError(`${command} needs an order number`);
@@ -92,6 +93,11 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
       const a = order.applicant;
       out(`Applicant: ${a.name}, ${a.position}, ${a.companyName}, ${a.phone}, ${a.email}`);
       out(`Sample use: ${order.sampleUse}`);
+      const to = order.shippingAddress;
+      if (to) {
+        out(`Ship to: ${[to.recipient, to.phone, to.company].filter(Boolean).join(", ")}`);
+        out(`  ${[to.countryName, to.area, to.street, to.postalCode].filter(Boolean).join(", ")}`);
+      }
       for (const item of order.items) out(`  ${pad(item.siteListName, 16)} × ${item.quantity}  ${item.productName}`);
       if (order.shipping) out(`Shipping: ${order.shipping.carrier} ${order.shipping.trackingNumber}`);
       out("History:");

@@ -1,6 +1,6 @@
 // A signed-in user's current sample list (the "wish list" of SPEC §1): add, change quantity, remove.
 // Every write is one IMMEDIATE transaction, and UNIQUE (user, product) decides races between duplicates.
-import { sampleLimits, type SampleListItem } from "../../../shared/contract/index.ts";
+import { errorMessage, sampleLimits, type SampleListItem } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
@@ -65,8 +65,22 @@ export function createSampleList(db: Database, now: () => number, products: Samp
     remove(userId: number, id: number): void {
       if (Number(transaction(db, () => remove.run(id, userId)).changes) === 0) throw new ApiError("E40022003");
     },
-    modify(userId: number, id: number, quantity: number): void {
+    modify(userId: number, id: number, quantity: number, language: Language): void {
+      if (quantity > sampleLimits.maxQuantity) {
+        throw new ApiError("E40022017", { message: errorMessage("E40022017", language, { max: String(sampleLimits.maxQuantity) }) });
+      }
       if (Number(transaction(db, () => setQuantity.run(quantity, id, userId)).changes) === 0) throw new ApiError("E40022003");
+    },
+    /** Order again: the parts and quantities of an order into the list, leaving out what cannot be added. */
+    copy(userId: number, items: ReadonlyArray<{ siteListId: number; quantity: number }>): void {
+      transaction(db, () => {
+        for (const item of items) {
+          if (!products(item.siteListId) || exists.get(userId, item.siteListId)) continue;
+          if ((count.get(userId) as { n: number }).n >= sampleLimits.maxItems) break;
+          const { lastInsertRowid } = insert.run(userId, item.siteListId, products(item.siteListId)!.partNumber, now());
+          setQuantity.run(Math.min(item.quantity, sampleLimits.maxQuantity), Number(lastInsertRowid), userId);
+        }
+      });
     },
     /** Empties the list (inside the submitting transaction). */
     clear(userId: number): void {

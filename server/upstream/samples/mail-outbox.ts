@@ -1,4 +1,4 @@
-// Delivers the order e-mails that staff moves queue in order_mail_outbox (see migration 008): due rows
+// Delivers the order e-mails that submissions and moves queue in order_mail_outbox (see migration 008): due rows
 // are claimed with a lease, sent, and on failure logged and retried with exponential backoff. Runs inside
 // the upstream process; a move made by the CLI (another process) is picked up at the next poll.
 import { randomBytes } from "node:crypto";
@@ -6,7 +6,8 @@ import type { Language } from "../../../shared/languages.ts";
 import type { OrderStatus } from "../../../shared/order-status.ts";
 import { transaction, type Database } from "../db.ts";
 import type { MailSender } from "../accounts/mailer.ts";
-import { composeOrderMail } from "./order-mail.ts";
+import { composeConfirmationMail, composeOrderMail } from "./order-mail.ts";
+import { maskedAddressSummary, type AddressLines } from "../../../shared/shipping-address.ts";
 
 /** Retry schedule: 30 s, 1 min, 2 min … capped at 1 h; after 10 tries the row is given up as failed. */
 export const outboxRules = { firstRetryMs: 30_000, maxRetryMs: 60 * 60_000, maxAttempts: 10, leaseMs: 2 * 60_000, batch: 20 } as const;
@@ -44,6 +45,15 @@ interface DueRow {
   carrier: string | null;
   trackingNumber: string | null;
   note: string | null;
+  /** JSON of the order's copy of its address. */
+  shippingAddress: string | null;
+}
+
+/** Queues the e-mail of one history record; called inside the transaction that writes the record. */
+export function orderMailQueue(db: Database): (orderId: number, recordId: number, at: number) => void {
+  // The e-mail's Message-ID is fixed here, once, so every try sends the same one (migration 011).
+  const insert = db.prepare("INSERT INTO order_mail_outbox (order_id, record_id, next_attempt_at, created_at, message_id) VALUES (?, ?, ?, ?, ?)");
+  return (orderId, recordId, at) => void insert.run(orderId, recordId, at, at, newOutboxMessageId());
 }
 
 export interface OutboxDeps {
@@ -58,7 +68,7 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
   const { db, now } = deps;
   const due = db.prepare(
     `SELECT m.id, m.attempts, m.message_id AS messageId, o.id AS orderId, o.order_number AS orderNumber, o.language, o.applicant_name AS applicantName,
-       o.applicant_email AS applicantEmail, r.status, r.carrier, r.tracking_number AS trackingNumber, r.note
+       o.applicant_email AS applicantEmail, o.shipping_address AS shippingAddress, r.status, r.carrier, r.tracking_number AS trackingNumber, r.note
      FROM order_mail_outbox m JOIN sample_orders o ON o.id = m.order_id JOIN sample_order_records r ON r.id = m.record_id
      WHERE m.state = 'pending' AND m.next_attempt_at <= ? ORDER BY m.next_attempt_at, m.id LIMIT ?`,
   );
@@ -79,7 +89,12 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
       name: row.language === "zh" ? item.name_zh : item.name_en,
       quantity: item.quantity,
     }));
-    const mail = composeOrderMail({ ...row, items: parts, publicOrigin: deps.publicOrigin });
+    const input = { ...row, items: parts, publicOrigin: deps.publicOrigin };
+    // The pending record is the submission itself: its e-mail is the confirmation.
+    const mail =
+      row.status === "pending"
+        ? composeConfirmationMail({ ...input, addressSummary: row.shippingAddress ? maskedAddressSummary(JSON.parse(row.shippingAddress) as AddressLines) : null })
+        : composeOrderMail(input);
     try {
       const messageId = row.messageId ?? (fixMessageId.get(newOutboxMessageId(), row.id) as { messageId: string }).messageId;
       await deps.sender.send({ ...mail, messageId: outboxMessageId(messageId, deps.publicOrigin) });

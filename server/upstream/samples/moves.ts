@@ -1,17 +1,20 @@
-// Staff moves of a sample order (issue 3 §5), shared by the staff API and the orders CLI:
+// Moves of a sample order: staff's, shared by the staff API and the orders CLI, and the customer's cancel:
 // pending → inStock → shipped (carrier and tracking number) → signed → done, or rejected (with a reason)
 // before shipping. Each move is one transaction that also writes the history record and queues the
 // applicant's e-mail (order_mail_outbox, delivered by mail-outbox.ts), so no move goes untold.
 import {
   canMoveOrder,
+  customerCanCancel,
   nextOrderStatus,
   orderMoveRequirements,
   type OrderStatus,
 } from "../../../shared/order-status.ts";
 import { fieldLimits, isValidText } from "../../../shared/validation.ts";
 import { transaction, type Database } from "../db.ts";
-import { newOutboxMessageId } from "./mail-outbox.ts";
 import { ApiError } from "../http.ts";
+import { orderMailQueue } from "./mail-outbox.ts";
+import { carrierNames, findCarrier } from "../../../shared/carriers.ts";
+import { errorMessage } from "../../../shared/contract/index.ts";
 
 export interface MoveDetails {
   note?: string | undefined;
@@ -37,15 +40,17 @@ export function createOrderMoves(db: Database, now: () => number) {
   const insertRecord = db.prepare(
     "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
-  // The e-mail's Message-ID is fixed here, once, so every try sends the same one (migration 011).
-  const queueMail = db.prepare(
-    "INSERT INTO order_mail_outbox (order_id, record_id, next_attempt_at, created_at, message_id) VALUES (?, ?, ?, ?, ?)",
-  );
+  const queueMail = orderMailQueue(db);
 
   /** Moves the order to `to` (or along the happy path when `to` is "next"); returns the new status. */
   function move(orderNumber: string, to: OrderStatus | "next", details: MoveDetails, actor: MoveActor): { from: OrderStatus; to: OrderStatus } {
     const note = optionalText(details.note, fieldLimits.note);
-    const carrier = optionalText(details.carrier, fieldLimits.carrier);
+    const typed = optionalText(details.carrier, fieldLimits.carrier);
+    // Only a carrier whose tracking page the site can link; stored under its one name.
+    const carrier = typed === null ? null : (findCarrier(typed)?.name ?? null);
+    if (typed !== null && carrier === null) {
+      throw new ApiError("E40023005", { message: errorMessage("E40023005", "en", { carriers: carrierNames.join(", ") }) });
+    }
     const trackingNumber = optionalText(details.trackingNumber, fieldLimits.trackingNumber);
     return transaction(db, () => {
       const order = find.get(orderNumber) as { id: number; status: OrderStatus } | undefined;
@@ -67,13 +72,31 @@ export function createOrderMoves(db: Database, now: () => number) {
         order.status,
       );
       const record = insertRecord.run(order.id, target, note, shipping ? carrier : null, shipping ? trackingNumber : null, actor, t);
-      queueMail.run(order.id, Number(record.lastInsertRowid), t, t, newOutboxMessageId());
+      queueMail(order.id, Number(record.lastInsertRowid), t);
       return { from: order.status, to: target };
+    });
+  }
+
+  const findOwn = db.prepare("SELECT id, status FROM sample_orders WHERE order_number = ? AND user_id = ?");
+
+  /** The customer's own cancel while the order is pending; like a staff move, it is recorded and e-mailed. */
+  function cancel(orderNumber: string, userId: number, reason: string | undefined): void {
+    const note = optionalText(reason, fieldLimits.note);
+    transaction(db, () => {
+      // Someone else's order answers exactly like a missing one.
+      const order = findOwn.get(orderNumber, userId) as { id: number; status: OrderStatus } | undefined;
+      if (!order) throw new ApiError("E40022006");
+      if (!customerCanCancel(order.status)) throw new ApiError("E40022016");
+      const t = now();
+      update.run("cancelled", t, null, null, null, order.id, order.status);
+      const record = insertRecord.run(order.id, "cancelled", note, null, null, "customer", t);
+      queueMail(order.id, Number(record.lastInsertRowid), t);
     });
   }
 
   return {
     move,
+    cancel,
     advance: (orderNumber: string, details: MoveDetails, actor: MoveActor) => move(orderNumber, "next", details, actor),
     reject: (orderNumber: string, reason: string, actor: MoveActor) => move(orderNumber, "rejected", { note: reason }, actor),
   };

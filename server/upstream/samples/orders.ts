@@ -1,19 +1,24 @@
-// Sample orders: submitting the current list (order number, duplicate-list rule, history's first record)
+// Sample orders: submitting the current list (order number, the stated limits, duplicate-list rule, history's first record)
 // and reading orders back for their owner, staff and the CLI.
 import {
   errorMessage,
+  sampleLimits,
   type Applicant,
   type SampleOrder,
   type SampleOrderDetail,
   type SampleOrderRecord,
+  type ShippingAddressLines,
   type SubmittedOrder,
 } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
-import type { OrderStatus, OrderStatusFilter } from "../../../shared/order-status.ts";
+import { openOrderStatuses, orderStatusFilters, type OrderStatus, type OrderStatusFilter } from "../../../shared/order-status.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { placeholders } from "../sql.ts";
 import type { SampleList } from "./list.ts";
+import type { AddressBook } from "../accounts/addresses.ts";
+import { orderMailQueue } from "./mail-outbox.ts";
+import { countryName } from "../../../shared/countries.ts";
 import type { SampleProductLookup } from "./products.ts";
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -32,6 +37,8 @@ export interface OrderRow {
   carrier: string | null;
   trackingNumber: string | null;
   rejectReason: string | null;
+  /** JSON of the address as submitted (addressLines). */
+  shippingAddress: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -60,7 +67,7 @@ export interface RecordRow {
 
 const orderColumns = `id, order_number AS orderNumber, user_id AS userId, status, applicant_name AS applicantName,
   applicant_phone AS applicantPhone, applicant_email AS applicantEmail, company_name AS companyName, position,
-  sample_use AS sampleUse, carrier, tracking_number AS trackingNumber, reject_reason AS rejectReason,
+  sample_use AS sampleUse, carrier, tracking_number AS trackingNumber, reject_reason AS rejectReason, shipping_address AS shippingAddress,
   created_at AS createdAt, updated_at AS updatedAt`;
 
 /**
@@ -86,6 +93,16 @@ export function orderPageQueries(filter: { userId: number | null; status: OrderS
   };
 }
 
+const open = `status IN (${openOrderStatuses.map((status) => `'${status}'`).join(", ")})`;
+
+/** The per-user lookups of submitting and of the tabs' counts; each has an index (a test reads the plans). */
+export const submitQueries = {
+  // Only an open order blocks the same list: once completed, rejected or cancelled, it may be ordered again.
+  duplicate: `SELECT order_number AS orderNumber FROM sample_orders WHERE user_id = ? AND list_key = ? AND ${open} LIMIT 1`,
+  openCount: `SELECT COUNT(*) AS n FROM sample_orders WHERE user_id = ? AND ${open}`,
+  counts: "SELECT status, COUNT(*) AS n FROM sample_orders WHERE user_id = ? GROUP BY status",
+} as const;
+
 /** "YYYYMMDD" of an instant in China time, the day an order number counts in. */
 export function chinaDay(epochMs: number): string {
   return new Date(epochMs + CHINA_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, "");
@@ -105,21 +122,30 @@ export function recordView(row: RecordRow): SampleOrderRecord {
   return { time: iso(row.createdAt), status: row.status, note: row.note, carrier: row.carrier, trackingNumber: row.trackingNumber };
 }
 
-export function createSampleOrders(db: Database, now: () => number, products: SampleProductLookup, list: SampleList) {
-  const duplicate = db.prepare("SELECT order_number FROM sample_orders WHERE user_id = ? AND list_key = ? AND status <> 'rejected' LIMIT 1");
+/** The order's copy of its address, its country named in the reader's language. */
+function addressOf(json: string | null, language: Language): ShippingAddressLines | null {
+  if (!json) return null;
+  const lines = JSON.parse(json) as ShippingAddressLines;
+  return { ...lines, countryName: countryName(lines.country, language) };
+}
+
+export function createSampleOrders(db: Database, now: () => number, products: SampleProductLookup, list: SampleList, book: AddressBook) {
+  const duplicate = db.prepare(submitQueries.duplicate);
+  const openCount = db.prepare(submitQueries.openCount);
   const nextNumber = db.prepare(
     "INSERT INTO sample_order_counters (day, last) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET last = last + 1 RETURNING last",
   );
   const insertOrder = db.prepare(`INSERT INTO sample_orders (order_number, user_id, status, list_key, applicant_name, applicant_phone,
-    applicant_email, company_name, position, sample_use, language, created_at, updated_at)
-    VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    applicant_email, company_name, position, sample_use, language, shipping_address, created_at, updated_at)
+    VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertItem = db.prepare(`INSERT INTO sample_order_items (order_id, site_list_id, part_number, name_zh, name_en, family_zh,
     family_en, series_zh, series_en, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertRecord = db.prepare(
     "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
+  const queueMail = orderMailQueue(db);
+  const countsOf = db.prepare(submitQueries.counts);
   const byNumber = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE order_number = ?`);
-  const lastOfUser = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`);
   const recordsOf = db.prepare(
     "SELECT status, note, carrier, tracking_number AS trackingNumber, actor, created_at AS createdAt FROM sample_order_records WHERE order_id = ? ORDER BY created_at, id",
   );
@@ -161,16 +187,18 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
       })),
       shipping: row.carrier && row.trackingNumber ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
       rejectReason: row.status === "rejected" ? row.rejectReason : null,
+      shippingAddress: addressOf(row.shippingAddress, language),
     };
   }
 
   return {
     /** Turns the user's current list into a pending order and empties the list, all in one transaction. */
-    submit(userId: number, language: Language, applicant: Applicant, sampleUse: string): SubmittedOrder {
+    submit(userId: number, language: Language, applicant: Applicant, sampleUse: string, addressId: number): SubmittedOrder {
       return transaction(db, () => {
         const t = now();
         const items = list.stored(userId);
         if (items.length === 0) throw new ApiError("E40022004");
+        const address = book.snapshot(userId, addressId, language);
         const resolved = items.map((item) => ({ item, product: products(item.siteListId) }));
         // A product switched off since it was added cannot be ordered; the list shows it as unavailable, and
         // the refusal names it so the visitor knows which row to remove.
@@ -179,8 +207,17 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
           const part = unavailable.join(language === "zh" ? "、" : ", ");
           throw new ApiError("E40022013", { message: errorMessage("E40022013", language, { part }) });
         }
+        const total = items.reduce((sum, item) => sum + item.quantity, 0);
+        if (total > sampleLimits.maxOrderQuantity) {
+          const values = { max: String(sampleLimits.maxOrderQuantity), total: String(total) };
+          throw new ApiError("E40022014", { message: errorMessage("E40022014", language, values) });
+        }
         const key = listKey(items);
-        if (duplicate.get(userId, key)) throw new ApiError("E40022005");
+        const same = duplicate.get(userId, key) as { orderNumber: string } | undefined;
+        if (same) throw new ApiError("E40022005", { message: errorMessage("E40022005", language, { orderNumber: same.orderNumber }) });
+        if ((openCount.get(userId) as { n: number }).n >= sampleLimits.maxOpenOrders) {
+          throw new ApiError("E40022015", { message: errorMessage("E40022015", language, { max: String(sampleLimits.maxOpenOrders) }) });
+        }
         const day = chinaDay(t);
         const { last } = nextNumber.get(day) as { last: number };
         const orderNumber = `QY${day}-${String(last).padStart(4, "0")}`;
@@ -195,6 +232,7 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
           applicant.position,
           sampleUse,
           language,
+          JSON.stringify(address),
           t,
           t,
         );
@@ -203,7 +241,9 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
           const p = product!;
           insertItem.run(orderId, item.siteListId, p.partNumber, p.name.zh, p.name.en, p.family.zh, p.family.en, p.series.zh, p.series.en, item.quantity);
         }
-        insertRecord.run(orderId, "pending", null, null, null, "customer", t);
+        const record = insertRecord.run(orderId, "pending", null, null, null, "customer", t);
+        // The confirmation e-mail is queued with the order, like a move's: no order goes unconfirmed.
+        queueMail(orderId, Number(record.lastInsertRowid), t);
         list.clear(userId);
         return { orderNumber, status: "pending" as const, submittedAt: iso(t) };
       });
@@ -235,17 +275,22 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
       return { detail: { order, records: history.map(recordView) }, row, history };
     },
 
-    /** The applicant of the user's latest order, for pre-filling the next one. */
-    lastApplicant(userId: number): Applicant | null {
-      const row = lastOfUser.get(userId) as OrderRow | undefined;
-      if (!row) return null;
-      return {
-        name: row.applicantName,
-        phone: row.applicantPhone,
-        email: row.applicantEmail,
-        companyName: row.companyName,
-        position: row.position,
-      };
+    /** How many of the user's orders each status tab holds. */
+    counts(userId: number): Record<OrderStatusFilter, number> {
+      const rows = countsOf.all(userId) as Array<{ status: OrderStatus; n: number }>;
+      const counts = Object.fromEntries(orderStatusFilters.map((status) => [status, 0])) as Record<OrderStatusFilter, number>;
+      for (const row of rows) {
+        counts[row.status] = row.n;
+        counts.all += row.n;
+      }
+      return counts;
+    },
+
+    /** The user's own order's parts and quantities (order again), or null when it is not theirs. */
+    itemsOfOwn(orderNumber: string, userId: number): Array<{ siteListId: number; quantity: number }> | null {
+      const row = byNumber.get(orderNumber) as OrderRow | undefined;
+      if (!row || row.userId !== userId) return null;
+      return (itemsOf([row.id]).get(row.id) ?? []).map((item) => ({ siteListId: item.siteListId, quantity: item.quantity }));
     },
   };
 }

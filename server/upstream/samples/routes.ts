@@ -1,9 +1,12 @@
 // The sample-order calls of SPEC §7 (all need a session): the list, the applicant pre-fill, submitting,
-// and the user's orders with their status history.
+// the user's orders with their status history, and cancelling one's own pending order.
 import type { Router } from "express";
 import {
   addSampleProduct,
+  cancelSampleOrder,
   modifySampleProduct,
+  querySampleOrderCounts,
+  reorderSampleOrder,
   queryOrderList,
   querySampleOrderByPage,
   querySampleOrderRecordList,
@@ -18,6 +21,8 @@ import { normalizeEmail, normalizeMainlandMobile } from "../../../shared/validat
 import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import type { SampleList } from "./list.ts";
+import type { OrderMoves } from "./moves.ts";
+import type { ApplicantProfiles } from "../accounts/my-data.ts";
 import type { SampleOrders } from "./orders.ts";
 
 const collapse = (value: string) => value.trim().replace(/\s+/g, " ");
@@ -39,7 +44,15 @@ export function checkApplicant(input: { name: string; phone: string; email: stri
   return { applicant, sampleUse: sampleUse.trim() };
 }
 
-export function mountSampleRoutes(router: Router, db: Database, list: SampleList, orders: SampleOrders, options: MountOptions) {
+export function mountSampleRoutes(
+  router: Router,
+  db: Database,
+  list: SampleList,
+  orders: SampleOrders,
+  options: MountOptions,
+  /** Submitting and cancelling queue e-mails like staff moves; onMove sends them without making the answer wait. */
+  customer: { moves: OrderMoves; onMove: () => void; profiles: ApplicantProfiles },
+) {
   // auth: true guarantees a user id in every handler below.
   const uid = (userId: number | null) => userId!;
 
@@ -66,7 +79,7 @@ export function mountSampleRoutes(router: Router, db: Database, list: SampleList
     router,
     modifySampleProduct,
     ({ body, userId, language }) => {
-      list.modify(uid(userId), body.ID, body.quantity);
+      list.modify(uid(userId), body.ID, body.quantity, language);
       return list.view(uid(userId), language);
     },
     options,
@@ -79,7 +92,7 @@ export function mountSampleRoutes(router: Router, db: Database, list: SampleList
     ({ query, userId }) => {
       if (query.userId !== userId) throw new ApiError("E40300001");
       const row = user.get(uid(userId)) as UserInfo;
-      return { userId: row.userId, phone: row.phone, email: row.email, applicant: orders.lastApplicant(uid(userId)) };
+      return { userId: row.userId, phone: row.phone, email: row.email, applicant: customer.profiles.get(uid(userId)) };
     },
     options,
   );
@@ -89,7 +102,12 @@ export function mountSampleRoutes(router: Router, db: Database, list: SampleList
     submitSampleOrder,
     ({ body, userId, language }) => {
       const { applicant, sampleUse } = checkApplicant(body.applicant, body.sampleUse);
-      return orders.submit(uid(userId), language, applicant, sampleUse);
+      if (!body.evaluationOnly) throw new ApiError("E40022018");
+      const submitted = orders.submit(uid(userId), language, applicant, sampleUse, body.addressId);
+      // The next form is prefilled with these details (the account page can change or delete them).
+      customer.profiles.save(uid(userId), applicant);
+      customer.onMove();
+      return submitted;
     },
     options,
   );
@@ -100,6 +118,31 @@ export function mountSampleRoutes(router: Router, db: Database, list: SampleList
     ({ body, userId, language }) => {
       const page = orders.page({ userId: uid(userId), status: body.status, pageIndex: body.pageIndex, pageSize: body.pageSize }, language);
       return { ...page, list: page.list.map((entry) => entry.order) };
+    },
+    options,
+  );
+
+  mountCall(
+    router,
+    cancelSampleOrder,
+    ({ body, userId, language }) => {
+      customer.moves.cancel(body.SampleOrderNo, uid(userId), body.reason);
+      customer.onMove();
+      return orders.detail(body.SampleOrderNo, language, uid(userId))!.detail;
+    },
+    options,
+  );
+
+  mountCall(router, querySampleOrderCounts, ({ userId }) => orders.counts(uid(userId)), options);
+
+  mountCall(
+    router,
+    reorderSampleOrder,
+    ({ body, userId, language }) => {
+      const items = orders.itemsOfOwn(body.SampleOrderNo, uid(userId));
+      if (!items) throw new ApiError("E40022006");
+      list.copy(uid(userId), items);
+      return list.view(uid(userId), language);
     },
     options,
   );

@@ -1,0 +1,21 @@
+// The "order again" post of the progress and order pages: the order's parts into the sample list, then
+// the list. A failure answers like the page's other actions (status and a message).
+import { data, redirect } from "react-router-dom";
+import { orderNumberPattern, reorderSampleOrder } from "../../../shared/contract/index.ts";
+import { localizePath } from "../../../shared/languages.ts";
+import { ApiCallError } from "../../api/page-client.ts";
+import { requireUser, whileSignedIn } from "./user-guard.ts";
+
+export async function orderAgain(request: Request, context: unknown, form: FormData) {
+  const { api, language } = await requireUser(request, context);
+  const orderNumber = String(form.get("SampleOrderNo") ?? "");
+  if (!orderNumberPattern.test(orderNumber)) throw data(null, { status: 404 });
+  try {
+    await whileSignedIn(request, () => api.call(reorderSampleOrder, { SampleOrderNo: orderNumber }));
+  } catch (error) {
+    if (!(error instanceof ApiCallError)) throw error;
+    if (error.code === "E40022006") throw data(null, { status: 404 });
+    return data({ error: { code: error.code, message: error.message } }, { status: error.status || 502 });
+  }
+  return redirect(localizePath("/user/sampleList", language));
+}

@@ -1,0 +1,124 @@
+// The visitor's own data: the saved applicant details, the export of everything kept about an account,
+// and deleting an account — one transaction that ends every session, deletes the personal data (the
+// account's own rows and any form entry or sign-in trace under its phone or e-mail), and leaves its orders
+// to staff as anonymised records.
+import type { Applicant, MyDataExport } from "../../../shared/contract/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+import { transaction, type Database } from "../db.ts";
+import type { SampleList } from "../samples/list.ts";
+import type { SampleOrders } from "../samples/orders.ts";
+import type { AddressBook } from "./addresses.ts";
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+export function createApplicantProfiles(db: Database, now: () => number) {
+  const get = db.prepare("SELECT name, phone, email, company_name AS companyName, position FROM applicant_profiles WHERE user_id = ?");
+  const upsert = db.prepare(`INSERT INTO applicant_profiles (user_id, name, phone, email, company_name, position, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, phone = excluded.phone, email = excluded.email,
+      company_name = excluded.company_name, position = excluded.position, updated_at = excluded.updated_at`);
+  const remove = db.prepare("DELETE FROM applicant_profiles WHERE user_id = ?");
+  return {
+    get: (userId: number): Applicant | null => (get.get(userId) as Applicant | undefined) ?? null,
+    save(userId: number, a: Applicant): Applicant {
+      upsert.run(userId, a.name, a.phone, a.email, a.companyName, a.position, now());
+      return a;
+    },
+    remove: (userId: number) => void remove.run(userId),
+  };
+}
+
+export type ApplicantProfiles = ReturnType<typeof createApplicantProfiles>;
+
+export interface MyDataDeps {
+  db: Database;
+  now: () => number;
+  profiles: ApplicantProfiles;
+  book: AddressBook;
+  list: SampleList;
+  orders: SampleOrders;
+}
+
+export function createMyData({ db, now, profiles, book, list, orders }: MyDataDeps) {
+  const account = db.prepare("SELECT id, phone, email, created_at AS createdAt FROM users WHERE id = ?");
+  const orderNumbers = db.prepare("SELECT order_number AS orderNumber FROM sample_orders WHERE user_id = ? ORDER BY created_at, id");
+  const downloads = db.prepare(
+    `SELECT document_id AS documentId, name, phone, email, company, position, product_demand AS productDemand, created_at AS createdAt,
+       consent_text AS consentText, policy_version AS policyVersion, consented_at AS consentedAt
+     FROM download_records WHERE phone = ? OR email = ? ORDER BY created_at, id`,
+  );
+
+  // Deleting: every statement keyed by the user or by the account's phone and e-mail (indexed).
+  const erase = {
+    sessions: db.prepare("DELETE FROM sessions WHERE user_id = ?"),
+    list: db.prepare("DELETE FROM sample_list_items WHERE user_id = ?"),
+    addresses: db.prepare("DELETE FROM shipping_addresses WHERE user_id = ?"),
+    profile: db.prepare("DELETE FROM applicant_profiles WHERE user_id = ?"),
+    orders: db.prepare(`UPDATE sample_orders SET applicant_name = '', applicant_phone = '', applicant_email = '', company_name = '', position = '',
+      shipping_address = CASE WHEN shipping_address IS NULL THEN NULL
+        ELSE json_object('recipient', '', 'phone', '', 'company', '', 'country', json_extract(shipping_address, '$.country'),
+          'countryName', json_extract(shipping_address, '$.countryName'), 'area', json_extract(shipping_address, '$.area'),
+          'street', '', 'postalCode', '') END
+      WHERE user_id = ?`),
+    // What the customer wrote when cancelling is theirs; staff notes stay with staff's records.
+    customerNotes: db.prepare("UPDATE sample_order_records SET note = NULL WHERE actor = 'customer' AND order_id IN (SELECT id FROM sample_orders WHERE user_id = ?)"),
+    // No more e-mails to a deleted account; a delivery error may quote its address.
+    pendingMail: db.prepare("DELETE FROM order_mail_outbox WHERE state = 'pending' AND order_id IN (SELECT id FROM sample_orders WHERE user_id = ?)"),
+    mailErrors: db.prepare("UPDATE order_mail_outbox SET last_error = NULL WHERE order_id IN (SELECT id FROM sample_orders WHERE user_id = ?)"),
+    downloads: db.prepare("DELETE FROM download_records WHERE phone = ? OR email = ?"),
+    leaveWords: db.prepare("DELETE FROM leave_words WHERE phone = ? OR email = ?"),
+    codes: db.prepare("DELETE FROM verify_codes WHERE target IN (?, ?)"),
+    failures: db.prepare("DELETE FROM sign_in_failures WHERE target IN (?, ?)"),
+    locks: db.prepare("DELETE FROM sign_in_locks WHERE target IN (?, ?)"),
+    // The row stays (orders refer to it) as a tombstone that names no one.
+    user: db.prepare("UPDATE users SET phone = 'deleted:' || id, email = NULL, locked_until = NULL WHERE id = ?"),
+  };
+
+  return {
+    export(userId: number, language: Language): MyDataExport {
+      const user = account.get(userId) as { id: number; phone: string | null; email: string | null; createdAt: number };
+      // "" never matches a stored phone or e-mail (both are validated, non-empty).
+      const phone = user.phone ?? "";
+      const email = user.email ?? "";
+      const numbers = (orderNumbers.all(userId) as Array<{ orderNumber: string }>).map((row) => row.orderNumber);
+      const forms = downloads.all(phone, email) as Array<Record<string, string | number | null>>;
+      return {
+        exportedAt: iso(now()),
+        account: { userId: user.id, phone: user.phone, email: user.email, createdAt: iso(user.createdAt) },
+        applicant: profiles.get(userId),
+        addresses: book.view(userId, language),
+        sampleList: list.view(userId, language),
+        orders: numbers.map((number) => orders.detail(number, language, userId)!.detail),
+        downloadForms: forms.map((row) => ({
+          documentId: String(row.documentId),
+          name: String(row.name),
+          phone: String(row.phone),
+          email: String(row.email),
+          company: String(row.company),
+          position: String(row.position),
+          productDemand: String(row.productDemand),
+          submittedAt: iso(Number(row.createdAt)),
+          consent:
+            row.consentText && row.policyVersion && row.consentedAt
+              ? { text: String(row.consentText), policyVersion: String(row.policyVersion), agreedAt: iso(Number(row.consentedAt)) }
+              : null,
+        })),
+      };
+    },
+
+    deleteAccount(userId: number): void {
+      transaction(db, () => {
+        const user = account.get(userId) as { phone: string | null; email: string | null } | undefined;
+        if (!user) return;
+        const phone = user.phone ?? "";
+        const email = user.email ?? "";
+        for (const statement of [erase.sessions, erase.list, erase.addresses, erase.profile, erase.customerNotes, erase.pendingMail, erase.mailErrors, erase.orders]) {
+          statement.run(userId);
+        }
+        for (const statement of [erase.downloads, erase.leaveWords, erase.codes, erase.failures, erase.locks]) statement.run(phone, email);
+        erase.user.run(userId);
+      });
+    },
+  };
+}
+
+export type MyData = ReturnType<typeof createMyData>;
