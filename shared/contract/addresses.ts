@@ -3,7 +3,7 @@
 // parent code, so no page carries the whole region list.
 import { z } from "zod";
 import { defineCall } from "./define.ts";
-import { addressLimits } from "../shipping-address.ts";
+import { addressLimits } from "../address-fields.ts";
 
 const queryId = z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER);
 const text = (max: number) => z.string().max(max);
