@@ -132,7 +132,7 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(nonceMiddleware);
   app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure: config.publicOrigin.startsWith("https:") }));
   // Crawler files sit at the root, outside the language prefixes.
-  app.use(seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname) }));
+  app.use(seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname), warm: config.env === "production" }));
   // The finder's CSV (whole filtered result) sits beside its page, under the language prefix.
   app.use(catalogCsv({ config, logger, resources }));
   app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
