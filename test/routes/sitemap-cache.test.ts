@@ -25,7 +25,7 @@ beforeAll(async () => {
     const answer = await fetch(upstream.url + req.originalUrl, {
       method: req.method,
       headers: { "content-type": req.headers["content-type"] ?? "application/json" },
-      ...(req.method === "GET" ? {} : { body: req.body as Buffer }),
+      ...(req.method === "GET" ? {} : { body: new Uint8Array(req.body as Buffer) }),
     });
     res.status(answer.status).set("content-type", answer.headers.get("content-type") ?? "application/json").set(contentVersionHeader, state.version);
     res.send(Buffer.from(await answer.arrayBuffer()));
