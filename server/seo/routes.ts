@@ -81,7 +81,10 @@ export function seoRoutes(options: SeoRouteOptions): Router {
 
   async function build(): Promise<Built> {
     let version: string | null = null;
-    const sections = await collectSitemapEntries(() => client((seen) => (version ??= seen)));
+    const sections = await collectSitemapEntries(
+      () => client((seen) => (version ??= seen)),
+      (error) => logger.warn({ err: error }, "sitemap: the document list could not be read whole; products are dated by the site's newest change"),
+    );
     const children = new Map<string, SitemapChild>();
     for (const section of sitemapSections) {
       // Fixed patterns (products, articles, positions) are pages by construction; menu links and the like are checked.

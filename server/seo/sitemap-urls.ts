@@ -85,14 +85,23 @@ function newest(dates: (string | undefined)[]): string | undefined {
 
 /** Collects the entries through page clients of one language (paths are the same in both); `api` gives a
  * client per call, so each call gets its own timeout. */
-export async function collectSitemapEntries(api: () => PageClient): Promise<SitemapEntries> {
-  const [menu, tree, news, jobs, documents] = await Promise.all([
+export async function collectSitemapEntries(api: () => PageClient, onDocumentsMissing?: (error: unknown) => void): Promise<SitemapEntries> {
+  const [menu, tree, news, jobs, read] = await Promise.all([
     api().request(querySitePageData, { templateCode: "menu" }),
     api().call(querySiteList, { type: siteListTypes.products }),
     allPages((pageIndex) => api().call(queryNewsByPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
     allPages((pageIndex) => api().call(queryRecruitmentByPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
-    allPages((pageIndex) => api().call(queryAttachPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
+    // The documents only date the products and count the document centre's pages: when the whole list cannot
+    // be read (an upstream slow to list them), the sitemap is built without their dates rather than not at all,
+    // from the newest document and the count (one row, one cheap call).
+    allPages((pageIndex) => api().call(queryAttachPage, { pageIndex, pageSize: MAX_PAGE_SIZE })).catch(async (error: unknown) => {
+      onDocumentsMissing?.(error);
+      const first = await api().call(queryAttachPage, { pageIndex: 1, pageSize: 1 });
+      return { newest: first.list, total: first.total };
+    }),
   ]);
+  const documents = Array.isArray(read) ? read : read.newest;
+  const documentTotal = Array.isArray(read) ? read.length : read.total;
 
   // A product's page changes with its documents: its lastmod is the newest document's date.
   const documentDate = new Map<string, string>();
@@ -162,10 +171,10 @@ export async function collectSitemapEntries(api: () => PageClient): Promise<Site
     add("pages", jobsListPath({ ...defaultJobsState, type }), newest(jobs.filter((job) => job.type === type).map((job) => job.date)));
   }
   // Every page of the document centre's unfiltered list (its canonical pages), newest documents first.
-  const documentPages = Math.min(DOCUMENTS_MAX_PAGE, pageCount(documents.length, DOCUMENTS_PAGE_SIZE));
+  const documentPages = Math.min(DOCUMENTS_MAX_PAGE, pageCount(documentTotal, DOCUMENTS_PAGE_SIZE));
   for (let page = 2; page <= documentPages; page++) {
     const shown = documents.slice((page - 1) * DOCUMENTS_PAGE_SIZE, page * DOCUMENTS_PAGE_SIZE);
-    add("pages", `${DOCUMENT_CENTRE_PATH}${documentListSearch({ ...defaultDocumentListState, page })}`, newest(shown.map((item) => item.date)));
+    add("pages", `${DOCUMENT_CENTRE_PATH}${documentListSearch({ ...defaultDocumentListState, page })}`, newest(shown.map((item) => item.date)) ?? siteDate);
   }
   for (const item of news) add("news", `/news/newsDetail/${item.id}`, item.date);
   for (const job of jobs) add("jobs", `/about/joinUs/positionDetail/${job.id}`, job.date);

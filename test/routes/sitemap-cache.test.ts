@@ -15,13 +15,17 @@ const origin = "https://www.qingyun-power.example";
 let upstream: TestUpstream;
 let front: { url: string; close: () => Promise<void> };
 /** What the stand-in in front of the upstream does: counts calls, names a version, fails on demand. */
-const state = { calls: 0, version: "v1", down: false };
+const state = { calls: 0, version: "v1", down: false, slowDocuments: false };
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
   const proxy = express().use(express.raw({ type: "*/*" }), async (req, res) => {
     state.calls++;
     if (state.down) return void res.status(503).json({ success: false, code: "E50300001", message: "down", data: null });
+    // An upstream too slow to list whole pages of documents (every read of 100 of them times out).
+    if (state.slowDocuments && req.path.endsWith("/queryAttachPage") && (JSON.parse(Buffer.from(req.body as Buffer).toString()) as { pageSize: number }).pageSize > 1) {
+      return void res.status(504).json({ success: false, code: "E50400001", message: "timeout", data: null });
+    }
     const answer = await fetch(upstream.url + req.originalUrl, {
       method: req.method,
       headers: { "content-type": req.headers["content-type"] ?? "application/json" },
@@ -86,5 +90,24 @@ describe("the sitemap's cache", () => {
     expect(response.headers["retry-after"]).toBe("60");
     state.down = false;
     expect((await request(app).get("/sitemap.xml")).status).toBe(200);
+  });
+
+  it("is built without the documents' dates when the document list cannot be read whole", async () => {
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", UPSTREAM_URL: front.url, PUBLIC_ORIGIN: origin });
+    const full = await request(express().use(seoRoutes({ config, logger: createLogger("silent"), isKnownPath: async () => true }))).get("/sitemap-pages-en.xml");
+    state.slowDocuments = true;
+    const app = express().use(seoRoutes({ config, logger: createLogger("silent"), isKnownPath: async () => true }));
+    const pages = await request(app).get("/sitemap-pages-en.xml");
+    const products = await request(app).get("/sitemap-products-en.xml");
+    state.slowDocuments = false;
+    expect(pages.status).toBe(200);
+    expect(products.status).toBe(200);
+    // The same pages, the document centre's included; every product still dated.
+    const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs(pages.text)).toEqual(locs(full.text));
+    expect(pages.text).toContain("/en/support/documents?page=2<");
+    const urls = products.text.match(/<url>[\s\S]*?<\/url>/g) ?? [];
+    expect(urls.length).toBeGreaterThan(10);
+    for (const url of urls) expect(url).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 });
