@@ -7,6 +7,7 @@ import { MAX_PAGE_SIZE, queryAttachPage, queryNewsByPage, queryRecruitmentByPage
 import { newsCategories } from "../../shared/contract/news.ts";
 import { servicePagePath, serviceNames } from "../../shared/contract/services.ts";
 import type { PageClient } from "../../client/api/page-client.ts";
+import type { DocumentMeta } from "../../shared/contract/documents.ts";
 import { NEWS_PAGE_SIZE, newsListPath, pageCount } from "../../shared/news-query.ts";
 import { defaultJobsState, jobsListPath } from "../../shared/jobs-query.ts";
 import { DOCUMENT_CENTRE_PATH, DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../shared/support-query.ts";
@@ -69,6 +70,26 @@ export async function allPages<T>(fetchPage: (pageIndex: number) => Promise<{ li
   return [...first.list, ...rest.flat()];
 }
 
+/** Above this many documents the whole list is not read just to date the products (see documentsForDates). */
+export const DATED_DOCUMENTS_MAX = 500;
+
+/** The documents that date the products (a product's lastmod is its newest document's date) and their count
+ * (the document centre's pages). Listing documents costs the upstream a lookup of each one's products through
+ * the tree (about 11 s a page of 100 at 10,000 products, all of it in the upstream's one worker, which stops
+ * answering anyone meanwhile), so a large list is not walked: its newest document and its count (one row) stand
+ * in, and the products are dated by the site's newest change. Likewise when the walk fails. */
+async function documentsForDates(api: () => PageClient, onDocumentsMissing?: (error: unknown) => void): Promise<{ list: DocumentMeta[]; total: number }> {
+  const head = await twice(() => api().call(queryAttachPage, { pageIndex: 1, pageSize: 1 }));
+  if (head.total > DATED_DOCUMENTS_MAX) return { list: head.list, total: head.total };
+  try {
+    const list = await allPages((pageIndex) => api().call(queryAttachPage, { pageIndex, pageSize: MAX_PAGE_SIZE }));
+    return { list, total: list.length };
+  } catch (error) {
+    onDocumentsMissing?.(error);
+    return { list: head.list, total: head.total };
+  }
+}
+
 /** An internal page link of a menu: "/applications/ev" yes; "https://…", "//…", "#…" and files no. */
 function internalPath(link: string): string | null {
   if (!link.startsWith("/") || link.startsWith("//")) return null;
@@ -86,22 +107,14 @@ function newest(dates: (string | undefined)[]): string | undefined {
 /** Collects the entries through page clients of one language (paths are the same in both); `api` gives a
  * client per call, so each call gets its own timeout. */
 export async function collectSitemapEntries(api: () => PageClient, onDocumentsMissing?: (error: unknown) => void): Promise<SitemapEntries> {
-  const [menu, tree, news, jobs, read] = await Promise.all([
+  const [menu, tree, news, jobs, documentList] = await Promise.all([
     api().request(querySitePageData, { templateCode: "menu" }),
     api().call(querySiteList, { type: siteListTypes.products }),
     allPages((pageIndex) => api().call(queryNewsByPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
     allPages((pageIndex) => api().call(queryRecruitmentByPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
-    // The documents only date the products and count the document centre's pages: when the whole list cannot
-    // be read (an upstream slow to list them), the sitemap is built without their dates rather than not at all,
-    // from the newest document and the count (one row, one cheap call).
-    allPages((pageIndex) => api().call(queryAttachPage, { pageIndex, pageSize: MAX_PAGE_SIZE })).catch(async (error: unknown) => {
-      onDocumentsMissing?.(error);
-      const first = await api().call(queryAttachPage, { pageIndex: 1, pageSize: 1 });
-      return { newest: first.list, total: first.total };
-    }),
+    documentsForDates(api, onDocumentsMissing),
   ]);
-  const documents = Array.isArray(read) ? read : read.newest;
-  const documentTotal = Array.isArray(read) ? read.length : read.total;
+  const { list: documents, total: documentTotal } = documentList;
 
   // A product's page changes with its documents: its lastmod is the newest document's date.
   const documentDate = new Map<string, string>();
