@@ -1,7 +1,7 @@
 // GET /{lang}/productAndService/products/{id}.csv?<finder query>: the whole filtered, sorted result of a
 // category's finder (every page) as CSV, the header row in the page's language. The finder links here; the
 // query is read by the same shared/finder-query.ts as the page, so the file always matches the table.
-// The file is streamed: upstream pages are read a few at a time and written in order as they come, with
+// The file is streamed: upstream pages are read two at a time and written in order as they come, with
 // the socket's backpressure respected, and the reads stop when the client goes away. A stated cap
 // (MAX_ROWS) ends a file that would exceed it, with a line in the file saying so.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -27,8 +27,9 @@ import { readEstimateSort } from "../shared/estimator/ranking.ts";
 const PATH = /^\/(zh|en)\/productAndService\/products\/([1-9]\d{0,8})\.csv$/;
 /** Far above any real catalog (a vendor lists 1,000–10,000 parts); a file that would exceed it says so. */
 export const MAX_ROWS = 100_000;
-/** Upstream pages in flight for one file: enough to overlap latency, few enough to leave the upstream to visitors. */
-const PAGE_CONCURRENCY = 3;
+/** Upstream pages in flight for one file: enough to overlap latency, few enough to leave the upstream to
+ * visitors (the embedded one answers one query at a time: each page queued ahead delays every page view). */
+const PAGE_CONCURRENCY = 2;
 
 export interface CatalogCsvOptions {
   config: Config;
