@@ -193,15 +193,20 @@ try {
     const ready: number[] = [];
     const poll = async (probe: string, into: number[], everyMs: number) => {
       while (running) {
-        const answer = await timed(origin + probe);
+        // A refused connection counts as a failed probe (and must not end the bench without its clean-up).
+        const answer = await timed(origin + probe).catch(() => ({ status: 0, ms: Number.POSITIVE_INFINITY }));
         into.push(answer.status === 200 ? answer.ms : Number.POSITIVE_INFINITY);
         await new Promise((resolve) => setTimeout(resolve, everyMs));
       }
     };
     const pollers = [poll("/healthz", health, 50), poll("/readyz", ready, 250)];
-    const csv = await timed(`${origin}/zh/productAndService/products/${catalogs[size].largest}.csv`);
+    const csv = await timed(`${origin}/zh/productAndService/products/${catalogs[size].largest}.csv`).catch((error: unknown) => ({ status: 0, ms: Number.NaN, bytes: 0, text: String(error) }));
     running = false;
     await Promise.all(pollers);
+    const child = (size === "small" ? small : large)!.process;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      miss(`the server of ${size} stopped during its CSV (exit code ${child.exitCode}, signal ${child.signalCode})`);
+    }
     const rows = csv.text.trimEnd().split("\r\n").length - 1;
     const worstHealth = Math.max(...health);
     const notReady = ready.filter((value) => !Number.isFinite(value)).length;
