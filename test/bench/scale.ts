@@ -9,7 +9,7 @@
 // - the largest family's CSV completes within 10 s, meanwhile /healthz answers within 100 ms and /readyz 200;
 // - with 50,000 users and 200,000 orders, the sample-progress tabs, paging, order detail and sign-in within
 //   50 ms at the upstream (test/bench/scale-orders.ts).
-// Medians of BENCH_SCALE_SAMPLES (default 7) sequential requests; a few minutes in all, most of it start-up.
+// Medians of BENCH_SCALE_SAMPLES (default 5) sequential requests; a few minutes in all, most of it start-up.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,7 +23,7 @@ import { freePort, serveBuild, type BuiltSite } from "./serve-build.ts";
 import { finish, median } from "./budgets.ts";
 import { measureOrders } from "./scale-orders.ts";
 
-const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 7);
+const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 5);
 const PRODUCTS = 10_000;
 const NEWS = 1_000;
 const HTML_RATIO = 1.3;
