@@ -29,6 +29,7 @@ import { seoRoutes } from "./seo/routes.ts";
 import { previewMode } from "./preview.ts";
 import { catalogCsv } from "./catalog-csv.ts";
 import { crossReferenceCsv, crossReferenceCsvPath } from "./cross-reference-csv.ts";
+import { csvRateLimit } from "./csv-rate-limit.ts";
 import { createDocumentHandler, pageCacheHits, type EntryServer } from "./render.ts";
 import { createSiteCaches } from "./cache/index.ts";
 import { precompressedAssets } from "./cache/precompressed-assets.ts";
@@ -67,8 +68,12 @@ export async function createApp(config: Config, options: AppOptions) {
   const caches = options.vite ? undefined : createSiteCaches(config.rawEnv, config.upstreamTimeoutMs);
   app.locals.caches = caches;
   const rateLimitStore = createRateLimitStore({ redisUrl: config.redisUrl, logger });
-  closers.set(app, rateLimitStore.close);
-  await rateLimitStore.ready;
+  // The CSV export has its own budget (a file is up to hundreds of upstream reads), counted in the same kind of store.
+  const csvRateLimitStore = createRateLimitStore({ redisUrl: config.redisUrl, prefix: "qy-csv", logger });
+  closers.set(app, async () => {
+    await Promise.all([rateLimitStore.close(), csvRateLimitStore.close()]);
+  });
+  await Promise.all([rateLimitStore.ready, csvRateLimitStore.ready]);
 
   const resources: Record<Language, Resources> = loadResources();
   app.use(requestLog(logger));
@@ -138,9 +143,9 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(nonceMiddleware);
   app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure: config.publicOrigin.startsWith("https:") }));
   // Crawler files sit at the root, outside the language prefixes.
-  app.use(seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname) }));
+  app.use(seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname), warm: config.env === "production" }));
   // The finder's CSV (whole filtered result) sits beside its page, under the language prefix.
-  app.use(catalogCsv({ config, logger, resources }));
+  app.use(catalogCsv({ config, logger, resources, rateLimit: csvRateLimit(csvRateLimitStore, logger) }));
   app.use(crossReferenceCsvPath, rateLimited, crossReferenceCsv({ config, logger, resources }));
   app.use(languageRouting(async (pathname) => (await options.entry()).isKnownPath(pathname)));
   app.use(pageObserver());

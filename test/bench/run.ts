@@ -38,6 +38,9 @@ function rssOf(pid: number): number {
 
 const fmt = (f: Figures) => `${f.rps.toFixed(0).padStart(7)} req/s  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms`;
 
+// `npm run bench -- --scale`: the 51-product catalog against a generated one of 10,000 (test/bench/scale.ts), instead.
+if (process.argv.includes("--scale")) await import("./scale.ts");
+
 const built = await serveBuild();
 const server = built.process;
 const site = built.origin;

@@ -17,7 +17,8 @@ export interface BuiltSite {
   stop: () => Promise<void>;
 }
 
-export async function serveBuild(env: Record<string, string> = {}): Promise<BuiltSite> {
+/** `readyWithinMs`: a generated catalog of 10,000 products renders its PDFs at start (about 15 s, longer on a busy machine). */
+export async function serveBuild(env: Record<string, string> = {}, readyWithinMs = 30_000): Promise<BuiltSite> {
   buildIfNeeded();
   const dataDir = mkdtempSync(path.join(tmpdir(), "qy-measure-"));
   const port = await freePort();
@@ -37,7 +38,7 @@ export async function serveBuild(env: Record<string, string> = {}): Promise<Buil
   };
   for (let i = 0; ; i++) {
     if (await fetch(`${origin}/readyz`).then((r) => r.ok, () => false)) break;
-    if (i === 150 || child.exitCode !== null) {
+    if (i >= readyWithinMs / 200 || child.exitCode !== null) {
       await stop();
       throw new Error("The server did not become ready");
     }

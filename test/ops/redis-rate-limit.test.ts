@@ -8,6 +8,7 @@ import { createClient } from "redis";
 import { closeApp } from "../../server/app.ts";
 import { createTestApp, listen } from "../routes/helpers.ts";
 import { freePort } from "../support/site-process.ts";
+import { CSV_EXPORTS_PER_MINUTE } from "../../server/csv-rate-limit.ts";
 
 let redis: ChildProcess;
 let redisUrl = "";
@@ -98,4 +99,24 @@ describe("the /api rate limit with REDIS_URL", () => {
       }
     }
   }, 30_000);
+});
+
+describe("the CSV export's rate limit with REDIS_URL", () => {
+  it("holds across hosts apart from the /api budget: two apps on one Redis give a client one budget of files", async () => {
+    const env = { UPSTREAM_URL: echo.url, REDIS_URL: redisUrl, RATE_LIMIT_PER_MINUTE: "1000" };
+    const hostA = await createTestApp(env);
+    const hostB = await createTestApp(env);
+    try {
+      const limited: boolean[] = [];
+      for (let i = 0; i <= CSV_EXPORTS_PER_MINUTE; i++) limited.push((await request(i % 2 ? hostB : hostA).get("/en/productAndService/products/100.csv")).status === 429);
+      expect(limited).toEqual([...Array(CSV_EXPORTS_PER_MINUTE).fill(false), true]);
+      const client = createClient({ url: redisUrl });
+      await client.connect();
+      expect((await client.keys("qy-csv*")).length).toBe(1);
+      await client.close();
+    } finally {
+      await closeApp(hostA);
+      await closeApp(hostB);
+    }
+  });
 });

@@ -146,9 +146,13 @@ describe("search page and competitor part numbers", () => {
 
 describe("cross-reference pages for crawlers", () => {
   it("lists the page of every competitor part of the table in the sitemap, in both languages", async () => {
-    const response = await request(app).get("/sitemap.xml");
-    expect(response.status).toBe(200);
-    const locs = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    // The sitemap is an index of children by section and language; these pages are in the products children.
+    const locs: string[] = [];
+    for (const language of ["zh", "en"]) {
+      const response = await request(app).get(`/sitemap-products-${language}.xml`);
+      expect(response.status).toBe(200);
+      locs.push(...[...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!));
+    }
     for (const language of ["zh", "en"]) {
       expect(locs).toContain(`${origin}/${language}/productAndService/crossReference`);
       expect(locs).toContain(`${origin}/${language}/productAndService/crossReference?part=C3M0040120K`);

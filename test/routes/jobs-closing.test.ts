@@ -90,9 +90,12 @@ describe("job closing dates", () => {
     }
     const open = content.find((job) => isJobOpen(job.closingDate ?? null, today))!;
     expect((await request(app).get(`/en/search?text=${encodeURIComponent(open.title.en)}&type=jobs`)).text).toContain(`/about/joinUs/positionDetail/${open.id}"`);
-    const sitemap = await request(app).get("/sitemap.xml");
-    expect(sitemap.status).toBe(200);
-    for (const job of closed) expect(sitemap.text).not.toContain(`/about/joinUs/positionDetail/${job.id}<`);
-    for (const job of openUntilFilled) expect(sitemap.text).toContain(`/about/joinUs/positionDetail/${job.id}<`);
+    // The sitemap's positions are its jobs children, one per language.
+    for (const language of ["zh", "en"]) {
+      const sitemap = await request(app).get(`/sitemap-jobs-${language}.xml`);
+      expect(sitemap.status).toBe(200);
+      for (const job of closed) expect(sitemap.text).not.toContain(`/about/joinUs/positionDetail/${job.id}<`);
+      for (const job of openUntilFilled) expect(sitemap.text).toContain(`/about/joinUs/positionDetail/${job.id}<`);
+    }
   });
 });

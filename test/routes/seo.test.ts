@@ -41,19 +41,45 @@ describe("robots.txt", () => {
   });
 });
 
+/** The index's children and every url of them, each child fetched once. */
+async function wholeSitemap(target: express.Express) {
+  const index = await request(target).get("/sitemap.xml");
+  expect(index.status).toBe(200);
+  expect(index.text).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  const children: { path: string; xml: string; locs: string[] }[] = [];
+  for (const loc of locs(index.text)) {
+    const path = new URL(loc).pathname;
+    const response = await request(target).get(path);
+    expect(response.status, path).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/application\/xml/);
+    children.push({ path, xml: response.text, locs: locs(response.text) });
+  }
+  return { index: index.text, children, all: children.flatMap((child) => child.locs), xml: children.map((child) => child.xml).join("\n") };
+}
+
 describe("sitemap.xml", () => {
   let xml = "";
+  let all: string[] = [];
+  let children: { path: string; xml: string; locs: string[] }[] = [];
   beforeAll(async () => {
-    const response = await request(app).get("/sitemap.xml");
-    expect(response.status).toBe(200);
-    expect(response.headers["content-type"]).toMatch(/application\/xml/);
-    xml = response.text;
+    ({ xml, all, children } = await wholeSitemap(app));
+  });
+
+  it("is an index of one child per section and language, each child in one language", () => {
+    expect(children.map((child) => child.path).sort()).toEqual(
+      ["pages", "products", "news", "jobs"].flatMap((section) => ["zh", "en"].map((language) => `/sitemap-${section}-${language}.xml`)).sort(),
+    );
+    for (const child of children) {
+      const language = /-(zh|en)\.xml$/.exec(child.path)![1];
+      for (const loc of child.locs) expect(loc.startsWith(`${origin}/${language}`), loc).toBe(true);
+    }
   });
 
   it("lists every page in both languages, each with lastmod and its three language alternates", () => {
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
-    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
-    const all = locs(xml);
+    for (const child of children) {
+      expect(child.xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+      expect(child.xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
+    }
     expect(all).toContain(`${origin}/zh`);
     expect(all).toContain(`${origin}/en`);
     expect(all).toContain(`${origin}/en/about/us`);
@@ -78,11 +104,11 @@ describe("sitemap.xml", () => {
 
   it("lists only pages that exist: one url of every kind answers 200", async () => {
     const kinds = new Map<string, string>();
-    for (const loc of locs(xml)) {
-      const path = new URL(loc).pathname;
+    for (const loc of all) {
+      const url = new URL(loc);
       // The kind of a page: its path with ids and names reduced to their position.
-      const kind = path.split("/").slice(0, 4).map((part, index) => (index >= 3 ? ":x" : part)).join("/");
-      if (!kinds.has(kind)) kinds.set(kind, path);
+      const kind = url.pathname.split("/").slice(0, 4).map((part, index) => (index >= 3 ? ":x" : part)).join("/") + (url.search ? "?" : "");
+      if (!kinds.has(kind)) kinds.set(kind, url.pathname + url.search);
     }
     expect(kinds.size).toBeGreaterThan(5);
     for (const path of kinds.values()) {
@@ -90,28 +116,23 @@ describe("sitemap.xml", () => {
       expect(response.status, path).toBe(200);
     }
   });
+
+  it("answers an unknown child with 404", async () => {
+    for (const path of ["/sitemap-1.xml", "/sitemap-pages-fr.xml", "/sitemap-users-zh.xml", "/sitemap-pages-zh-2.xml", "/sitemap-pages-zh-1.xml"]) {
+      expect((await request(app).get(path)).status, path).toBe(404);
+    }
+  });
 });
 
-describe("a sitemap too large for one file", () => {
-  it("becomes an index of numbered sitemaps that together hold every url", async () => {
+describe("a section too large for one file", () => {
+  it("is split into numbered children that together hold every url of the section", async () => {
     const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", UPSTREAM_URL: upstream.url, PUBLIC_ORIGIN: origin });
     const small = express().use(seoRoutes({ config, logger: createLogger("silent"), isKnownPath: async () => true, urlsPerFile: 10 }));
-    const index = await request(small).get("/sitemap.xml");
-    expect(index.text).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    const files = locs(index.text);
-    expect(files.length).toBeGreaterThan(1);
-    expect(files[0]).toBe(`${origin}/sitemap-1.xml`);
-    let count = 0;
-    for (const file of files) {
-      const part = await request(small).get(new URL(file).pathname);
-      expect(part.status).toBe(200);
-      const urls = locs(part.text);
-      expect(urls.length).toBeLessThanOrEqual(10);
-      count += urls.length;
-    }
-    const whole = await request(express().use(seoRoutes({ config, logger: createLogger("silent"), isKnownPath: async () => true }))).get("/sitemap.xml");
-    expect(count).toBe(locs(whole.text).length);
-    expect((await request(small).get(`/sitemap-${files.length + 1}.xml`)).status).toBe(404);
+    const split = await wholeSitemap(small);
+    expect(split.children.map((child) => child.path)).toContain("/sitemap-pages-zh-2.xml");
+    for (const child of split.children) expect(child.locs.length).toBeLessThanOrEqual(10);
+    const whole = await wholeSitemap(express().use(seoRoutes({ config, logger: createLogger("silent"), isKnownPath: async () => true })));
+    expect(split.all.sort()).toEqual(whole.all.sort());
   });
 });
 

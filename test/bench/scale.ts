@@ -1,0 +1,231 @@
+// `npm run bench -- --scale`: the shipped catalog (51 products) against one generated at a real vendor's size
+// (10,000 products, 1,000 news: npm run content:scale), both production builds running in one run, requests
+// alternating between them, so each budget is a ratio or a bound that holds on a shared machine:
+// - every page type's HTML at 10,000 products within 1.3× of its size at 51;
+// - the finder's heavy requests (a new filter each request, sorted and filtered, the last page, size=100), a
+//   product detail of a different part each request, site search and the filter-values call: median time
+//   at 10,000 within 3× of the same at 51;
+// - the sitemap index and each child answer within 1 s and never 5xx;
+// - the largest family's CSV completes within 10 s, meanwhile /healthz answers within 100 ms and /readyz 200;
+// - with 50,000 users and 200,000 orders, the sample-progress tabs, paging, order detail and sign-in within
+//   50 ms at the upstream (test/bench/scale-orders.ts).
+// Medians of BENCH_SCALE_SAMPLES (default 5) sequential requests; a few minutes in all, most of it start-up.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { queryDistinctProductFieldData, querySiteListDataByPage } from "../../shared/contract/index.ts";
+import { callPath } from "../../shared/contract/call-path.ts";
+import { DEFAULT_PAGE_SIZE } from "../../shared/finder-query.ts";
+import { shippedContentDir } from "../../server/upstream/content/load.ts";
+import { root } from "../../scripts/build-if-needed.ts";
+import { freePort, serveBuild, type BuiltSite } from "./serve-build.ts";
+import { finish, median } from "./budgets.ts";
+import { measureOrders } from "./scale-orders.ts";
+
+const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 5);
+const PRODUCTS = 10_000;
+const NEWS = 1_000;
+const HTML_RATIO = 1.3;
+const TIME_RATIO = 3;
+const SITEMAP_MS = 1_000;
+const CSV_MS = 10_000;
+const HEALTH_MS = 100;
+/** The finder page measured: the largest series of the shipped catalog. */
+const SERIES = 120;
+
+const misses: string[] = [];
+const miss = (message: string) => misses.push(message);
+
+interface Node {
+  id: number;
+  parentId: number | null;
+  partNumber?: string;
+  status: string;
+}
+
+/** The catalog of a content folder: its public part numbers and its largest family (level-1 category). */
+function catalogOf(dir: string) {
+  const read = (file: string) => JSON.parse(readFileSync(path.join(dir, "catalog", file), "utf8")) as Node[];
+  const products = read("products.json");
+  const byId = new Map([...read("categories.json"), ...products].map((node) => [node.id, node]));
+  const isPublic = (id: number | null): boolean => id === null || (byId.get(id)?.status === "on" && isPublic(byId.get(id)!.parentId));
+  const familyOf = (node: Node): number => (node.parentId === null ? node.id : familyOf(byId.get(node.parentId)!));
+  const parts = products.filter((product) => product.partNumber && isPublic(product.id));
+  const families = new Map<number, number>();
+  for (const part of parts) families.set(familyOf(part), (families.get(familyOf(part)) ?? 0) + 1);
+  const [largest, size] = [...families].sort((a, b) => b[1] - a[1])[0]!;
+  return { parts: parts.map((part) => part.partNumber!), largest, size };
+}
+
+async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number; bytes: number; text: string }> {
+  const start = performance.now();
+  const response = await fetch(url, init);
+  const text = await response.text();
+  return { ms: performance.now() - start, status: response.status, bytes: Buffer.byteLength(text), text };
+}
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
+
+const contentDir = mkdtempSync(path.join(tmpdir(), "qy-scale-content-"));
+let small: BuiltSite | undefined;
+let large: BuiltSite | undefined;
+try {
+  const generated = spawnSync(process.execPath, [path.join(root, "scripts/content-scale.ts"), "--products", String(PRODUCTS), "--news", String(NEWS), "--out", contentDir], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (generated.status !== 0) throw new Error("content:scale failed");
+  const catalogs = { small: catalogOf(shippedContentDir), large: catalogOf(contentDir) };
+
+  let started = performance.now();
+  // Each its own metrics port: two servers on the default one would leave one without it (a warning).
+  small = await serveBuild({ METRICS_PORT: String(await freePort()) });
+  large = await serveBuild({ CONTENT_DIR: contentDir, METRICS_PORT: String(await freePort()) }, 300_000);
+  console.log(`\nscale: ${catalogs.small.parts.length} and ${catalogs.large.parts.length} products; both servers ready in ${ms(performance.now() - started)}`);
+  const sites = { small: small.origin, large: large.origin };
+
+  // The sitemap first: production builds it at start, and a crawler's first request waits for that build.
+  console.log("\n-- sitemap (index and every child; budget each ≤ 1 s, never 5xx)");
+  for (const [size, origin] of Object.entries(sites)) {
+    started = performance.now();
+    const first = await timed(`${origin}/sitemap.xml`);
+    console.log(`${size.padEnd(5)} first answer (the start-up build) ${ms(performance.now() - started)}, status ${first.status}`);
+    const children = [...first.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    if (first.status >= 500 || children.length === 0) miss(`sitemap (${size}): the index answered ${first.status}`);
+    let slowest = { path: "", ms: 0, bytes: 0 };
+    for (const child of ["/sitemap.xml", ...children]) {
+      const answer = await timed(origin + child);
+      if (answer.status !== 200) miss(`sitemap (${size}) ${child}: ${answer.status}`);
+      if (answer.ms > slowest.ms) slowest = { path: child, ms: answer.ms, bytes: answer.bytes };
+      if (size === "large" && answer.ms > SITEMAP_MS) miss(`sitemap ${child}: ${ms(answer.ms)} > ${SITEMAP_MS} ms`);
+    }
+    console.log(`${size.padEnd(5)} ${children.length} children; slowest ${slowest.path} ${ms(slowest.ms)} (${kb(slowest.bytes)})`);
+  }
+
+  // Page weight: the HTML of every page type at both sizes.
+  console.log(`\n-- HTML per page type (budget at ${PRODUCTS} ≤ ${HTML_RATIO}× at 51)`);
+  const part = "QCM040120K4";
+  const pageTypes: [string, string][] = [
+    ["home", "/zh"],
+    ["products", "/zh/productAndService/products"],
+    ["finder", `/zh/productAndService/products/${SERIES}`],
+    ["product detail", `/zh/productAndService/productDetail/${part}`],
+    ["compare", `/en/productAndService/compare?parts=${part},QCM080120K3`],
+    ["news list", "/zh/news"],
+    ["news article", "/zh/news/newsDetail/1"],
+    ["jobs list", "/zh/about/joinUs"],
+    ["job", "/en/about/joinUs/positionDetail/1"],
+    ["support", "/zh/support/documents"],
+    ["search", "/zh/search?text=SiC"],
+    ["content page", "/zh/about/us"],
+    ["login", "/zh/login"],
+  ];
+  for (const [name, pagePath] of pageTypes) {
+    const [a, b] = [await timed(sites.small + pagePath), await timed(sites.large + pagePath)];
+    const ratio = b.bytes / a.bytes;
+    console.log(`${name.padEnd(16)} ${kb(a.bytes).padStart(10)} → ${kb(b.bytes).padStart(10)}  ×${ratio.toFixed(2)}`);
+    if (a.status !== 200 || b.status !== 200) miss(`${name} (${pagePath}): ${a.status} / ${b.status}`);
+    if (ratio > HTML_RATIO) miss(`${name} HTML: ${kb(b.bytes)} at ${PRODUCTS} is ×${ratio.toFixed(2)} of ${kb(a.bytes)} (budget ×${HTML_RATIO})`);
+  }
+
+  // Time: medians, alternating sizes, each request new to the page cache (and most to the upstream's).
+  const totalOf = async (origin: string) => {
+    const answer = await timed(`${origin}/api${callPath(querySiteListDataByPage, "qingyun")}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ siteListId: SERIES, pageIndex: 1, pageSize: 1, language: "zh", sitePageDataType: 1, websiteCode: "qingyun" }),
+    });
+    return (JSON.parse(answer.text) as { data: { total: number } }).data.total;
+  };
+  const lastPage = { small: Math.ceil((await totalOf(sites.small)) / DEFAULT_PAGE_SIZE), large: Math.ceil((await totalOf(sites.large)) / DEFAULT_PAGE_SIZE) };
+  const terms = ["SiC", "MOSFET", "1200", "碳化硅", "驱动", "IGBT", "650", "二极管", "模块", "TO-247", "车规"];
+  const finder = `/zh/productAndService/products/${SERIES}`;
+  const measures: { name: string; request: (size: "small" | "large", n: number) => [string, RequestInit?] }[] = [
+    { name: "finder, new filter", request: (_size, n) => [`${finder}?vds=${n + 1}~`] },
+    { name: "finder, sort+filter", request: (_size, n) => [`${finder}?vds=${n + 1}~&sort=rdson:asc`] },
+    { name: "finder, last page", request: (size, n) => [`${finder}?page=${lastPage[size]}&vds=~${5000 + n}`] },
+    { name: "finder, size=100", request: (_size, n) => [`${finder}?size=100&vds=${n + 1}~`] },
+    {
+      name: "product detail",
+      request: (size, n) => {
+        const parts = catalogs[size].parts;
+        return [`/zh/productAndService/productDetail/${encodeURIComponent(parts[(n * 7919) % parts.length]!)}`];
+      },
+    },
+    { name: "search", request: (_size, n) => [`/zh/search?text=${encodeURIComponent(terms[n % terms.length]!)}&b=${n}`] },
+    {
+      name: "filter values (API)",
+      request: (size) => [
+        `/api${callPath(queryDistinctProductFieldData, "qingyun")}`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: sites[size] },
+          body: JSON.stringify({ siteListId: catalogs[size].largest, language: "zh", sitePageDataType: 1, websiteCode: "qingyun" }),
+        },
+      ],
+    },
+  ];
+  console.log(`\n-- time, medians of ${SAMPLES} (budget at ${PRODUCTS} ≤ ${TIME_RATIO}× at 51)`);
+  for (const measure of measures) {
+    const times = { small: [] as number[], large: [] as number[] };
+    // Sample 0 is a warm-up (not counted): the code path's first run compiles.
+    for (let n = 0; n <= SAMPLES; n++) {
+      for (const size of ["small", "large"] as const) {
+        const [requestPath, init] = measure.request(size, n);
+        const answer = await timed(sites[size] + requestPath, init);
+        if (answer.status !== 200) miss(`${measure.name} (${size}) ${requestPath}: ${answer.status}`);
+        if (n > 0) times[size].push(answer.ms);
+      }
+    }
+    const [a, b] = [median(times.small), median(times.large)];
+    console.log(`${measure.name.padEnd(20)} ${ms(a).padStart(9)} → ${ms(b).padStart(9)}  ×${(b / a).toFixed(2)}`);
+    if (b / a > TIME_RATIO) miss(`${measure.name}: median ${ms(b)} at ${PRODUCTS} is ×${(b / a).toFixed(2)} of ${ms(a)} (budget ×${TIME_RATIO})`);
+  }
+
+  // The largest family's CSV, with /healthz and /readyz polled meanwhile.
+  console.log(`\n-- CSV of the largest family (budget ≤ 10 s at ${PRODUCTS}; meanwhile /healthz ≤ ${HEALTH_MS} ms, /readyz 200)`);
+  for (const size of ["small", "large"] as const) {
+    const origin = sites[size];
+    let running = true;
+    const health: number[] = [];
+    const ready: number[] = [];
+    const poll = async (probe: string, into: number[], everyMs: number) => {
+      while (running) {
+        // A refused connection counts as a failed probe (and must not end the bench without its clean-up).
+        const answer = await timed(origin + probe).catch(() => ({ status: 0, ms: Number.POSITIVE_INFINITY }));
+        into.push(answer.status === 200 ? answer.ms : Number.POSITIVE_INFINITY);
+        await new Promise((resolve) => setTimeout(resolve, everyMs));
+      }
+    };
+    const pollers = [poll("/healthz", health, 50), poll("/readyz", ready, 250)];
+    const csv = await timed(`${origin}/zh/productAndService/products/${catalogs[size].largest}.csv`).catch((error: unknown) => ({ status: 0, ms: Number.NaN, bytes: 0, text: String(error) }));
+    running = false;
+    await Promise.all(pollers);
+    const child = (size === "small" ? small : large)!.process;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      miss(`the server of ${size} stopped during its CSV (exit code ${child.exitCode}, signal ${child.signalCode})`);
+    }
+    const rows = csv.text.trimEnd().split("\r\n").length - 1;
+    const worstHealth = Math.max(...health);
+    const notReady = ready.filter((value) => !Number.isFinite(value)).length;
+    console.log(
+      `${size.padEnd(5)} family ${catalogs[size].largest}: ${rows} rows (${kb(csv.bytes)}) in ${ms(csv.ms)}; /healthz worst ${ms(worstHealth)} of ${health.length}, /readyz ${ready.length - notReady}/${ready.length} ready`,
+    );
+    if (csv.status !== 200) miss(`CSV (${size}): ${csv.status}`);
+    if (rows !== catalogs[size].size) miss(`CSV (${size}): ${rows} rows, the family has ${catalogs[size].size} products`);
+    if (size === "large") {
+      if (csv.ms > CSV_MS) miss(`CSV of ${catalogs[size].size} rows: ${ms(csv.ms)} > ${CSV_MS} ms`);
+      if (worstHealth > HEALTH_MS) miss(`/healthz during the CSV: worst ${ms(worstHealth)} > ${HEALTH_MS} ms`);
+      if (notReady) miss(`/readyz during the CSV: ${notReady} of ${ready.length} answers not 200`);
+    }
+  }
+} finally {
+  await small?.stop();
+  await large?.stop();
+  rmSync(contentDir, { recursive: true, force: true });
+}
+// The signed-in side: its cost grows with users and orders, not products (test/bench/scale-orders.ts).
+await measureOrders(SAMPLES, miss);
+finish("bench --scale", misses);
