@@ -57,7 +57,7 @@ async function codeMailedTo(address: string): Promise<string> {
 }
 
 describe("product detail", () => {
-  it("signed out: add to sample asks the login question; cancel returns focus, confirm goes to login with the path (1440 px, axe)", async () => {
+  it("signed out: add to sample asks the login question; cancel returns focus, confirm goes to login with the path and the part to add (1440 px, axe)", async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const problems = watchProblems(page);
     await open(page, `${origin}/en/productAndService/productDetail/QCM040120K4A?op=x`);
@@ -81,7 +81,11 @@ describe("product detail", () => {
     await page.waitForURL(/\/en\/login\?/);
     const url = new URL(page.url());
     expect(url.pathname).toBe("/en/login");
-    expect(url.searchParams.get("path")).toBe("/productAndService/productDetail/QCM040120K4A?op=x");
+    // The path back carries the page's own query and the part to add once signed in (addSample=<id>).
+    const back = new URL(url.searchParams.get("path")!, origin);
+    expect(back.pathname).toBe("/productAndService/productDetail/QCM040120K4A");
+    expect(back.searchParams.get("op")).toBe("x");
+    expect(back.searchParams.get("addSample")).toMatch(/^\d+$/);
     expect(problems).toEqual([]);
     await page.close();
   });
