@@ -82,7 +82,7 @@ describe("estimator", () => {
       // A marker on window survives client-side navigation only: a full reload would drop it.
       await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
 
-      await setOperatingPoint(page, { "Bus voltage V_bus (V)": "800", "Current (A)": "15", "Switching frequency f_sw (kHz)": "5", "Case temperature T_c (°C)": "80" });
+      await setOperatingPoint(page, { "Bus voltage Vbus (V)": "800", "Current (A)": "15", "Switching frequency fsw (kHz)": "5", "Case temperature Tc (°C)": "80" });
       await page.waitForURL(/op=800,15,5k,0.9,80/);
       await page.locator(".finder-table th", { hasText: "Estimate" }).first().waitFor();
       // Rank by the estimate: the header's sort link (a script click: at 390 px the column sits in the
@@ -96,7 +96,7 @@ describe("estimator", () => {
       expect(lowFrequency[0]).toBe("QCM013120K4");
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-finder-${width}.png`), fullPage: true });
 
-      await setOperatingPoint(page, { "Switching frequency f_sw (kHz)": "200" });
+      await setOperatingPoint(page, { "Switching frequency fsw (kHz)": "200" });
       await page.waitForURL(/op=800,15,200k,0.9,80/);
       await expect.poll(async () => (await rowParts(page))[0]).not.toBe("QCM013120K4");
       const highFrequency = await rowParts(page);
@@ -106,7 +106,7 @@ describe("estimator", () => {
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 
       // Out-of-range input: a message beside the field, no estimate columns.
-      await setOperatingPoint(page, { "Switching frequency f_sw (kHz)": "0" });
+      await setOperatingPoint(page, { "Switching frequency fsw (kHz)": "0" });
       await page.getByText("The switching frequency must be between 0.1 and 1000 kHz.").first().waitFor();
       expect(await page.locator(".finder-table th", { hasText: "Estimate" }).count()).toBe(0);
 
@@ -120,7 +120,7 @@ describe("estimator", () => {
       const problems = watchProblems(page);
       await page.goto(`${origin}/en/productAndService/productDetail/QCM040120K4`);
       await hydrated(page);
-      await setOperatingPoint(page, { "Bus voltage V_bus (V)": "800", "Current (A)": "20", "Switching frequency f_sw (kHz)": "50", "Case temperature T_c (°C)": "80" });
+      await setOperatingPoint(page, { "Bus voltage Vbus (V)": "800", "Current (A)": "20", "Switching frequency fsw (kHz)": "50", "Case temperature Tc (°C)": "80" });
       await page.waitForURL(/op=800,20,50k,0.9,80/);
       // The hand-worked estimate of test/unit/estimator-model.test.ts.
       await expect.poll(() => page.locator('[data-estimate="total"]').textContent()).toBe("20.5");
@@ -138,7 +138,7 @@ describe("estimator", () => {
       const totalPath = () => chart.locator("path.loss-chart__total").getAttribute("d");
       const before = await totalPath();
       expect(await chart.locator("title").textContent()).toBe("Estimated loss of QCM040120K4 from 5 to 200 kHz");
-      await setOperatingPoint(page, { "Switching frequency f_sw (kHz)": "100" });
+      await setOperatingPoint(page, { "Switching frequency fsw (kHz)": "100" });
       await page.waitForURL(/op=800,20,100k,0.9,80/);
       await expect.poll(() => chart.locator("desc").textContent()).toContain("at the operating point, 100 kHz");
       expect(await chart.locator("title").textContent()).toBe("Estimated loss of QCM040120K4 from 10 to 400 kHz");

@@ -25,7 +25,8 @@ function render(node: ReactNode, language: Language = "en", url = "/en/x") {
     </I18nProvider>,
   );
 }
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+// Symbols read as V_bus only when rendered with a real <sub> (the renderer's bare <span>s join their text).
+const text = (html: string) => html.replace(/<sub>([^<]*)<\/sub>/g, "_$1").replace(/<\/?span>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
 
 const mosfet: LossData = {
   kind: "mosfet",
@@ -194,5 +195,15 @@ describe("operating-point panel", () => {
     expect(html).toMatch(/<input id="op-current"[^>]*aria-invalid="true"[^>]*aria-describedby="op-current-e op-current-h"[^>]*value="abc"/);
     expect(text(html)).toContain("请以安培为单位输入电流数值。");
     expect(html).toContain('role="alert"');
+  });
+
+  it("writes its symbols with real subscripts, as the parameter tables do", () => {
+    const bare = (html: string) => html.replace(/<\/?span>/g, "");
+    const html = bare(render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80")} suggestion={op} />));
+    for (const symbol of ["V<sub>bus</sub>", "f<sub>sw</sub>", "T<sub>c</sub> (°C)", "T<sub>c</sub> 80 °C"]) expect(html).toContain(symbol);
+    expect(html).not.toMatch(/[VfT]_[a-z]|&lt;/);
+    const breakdown = bare(render(<LossBreakdown data={mosfet} op={op} partNumber="QCM040120K4" />));
+    for (const symbol of ["R<sub>th</sub>", "T<sub>j,max</sub>", "E<sub>on</sub>", "V<sub>ref</sub>"]) expect(breakdown).toContain(symbol);
+    expect(breakdown).not.toMatch(/[RTEV]_[a-z]|&lt;/);
   });
 });

@@ -6,6 +6,7 @@ import { suggestForParts, type ParsedOperatingPoint } from "../../../shared/esti
 import { CompareLosses, type ComparedPart } from "./compare-losses.tsx";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 /** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
 export function CompareEstimate({ parts, parsed }: { parts: ComparedPart[]; parsed: ParsedOperatingPoint | null }) {
@@ -20,7 +21,7 @@ export function CompareEstimate({ parts, parsed }: { parts: ComparedPart[]; pars
     <section className="compare-estimate" aria-labelledby="compare-estimate-heading">
       <h2 id="compare-estimate-heading">{t("compare.heading")}</h2>
       <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} headingLevel={3} intro="panel.introCompare" />
-      {parsed?.ok ? null : <p className="op-panel__active">{t(losses.length > 1 ? "panel.suggestedCompare" : "panel.suggested", { summary: operatingPointSummary(op, t) })}</p>}
+      {parsed?.ok ? null : <p className="op-panel__active"><WithSubscripts text={t(losses.length > 1 ? "panel.suggestedCompare" : "panel.suggested", { summary: operatingPointSummary(op, t) })} /></p>}
       <CompareLosses parts={parts} op={op} />
     </section>
   );

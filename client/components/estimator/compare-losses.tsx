@@ -11,6 +11,7 @@ import { inSwitchRow, lossRows } from "./loss-breakdown.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 import { warningText as sentences } from "./warning-text.ts";
 import "../../styles/estimator.css";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 export interface ComparedPart {
   partNumber: string;
@@ -75,7 +76,9 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
           <tbody>
             {shownItems.map((key) => (
               <tr key={key} className={key === "total" ? "estimate-table__total" : undefined}>
-                <th scope="row">{label(key)}</th>
+                <th scope="row">
+                  <WithSubscripts text={label(key)} />
+                </th>
                 {estimated.map((part, index) => (
                   <td key={part.partNumber} className={`is-numeric${key === "total" && best.has(index) ? " is-best" : ""}`}>
                     {formatWatts(part.result.losses[key], language)}
@@ -86,7 +89,9 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
             ))}
             {elsewhereLabel ? (
               <tr className="estimate-table__elsewhere">
-                <th scope="row">{t(elsewhereLabel)}</th>
+                <th scope="row">
+                  <WithSubscripts text={t(elsewhereLabel)} />
+                </th>
                 {estimated.map((part, index) => (
                   <td key={part.partNumber} className="is-numeric">
                     {elsewhere[index] ? formatWatts(elsewhere[index].value, language) : dash}
@@ -95,7 +100,9 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
               </tr>
             ) : null}
             <tr>
-              <th scope="row">{t("breakdown.tj")}</th>
+              <th scope="row">
+                <WithSubscripts text={t("breakdown.tj")} />
+              </th>
               {estimated.map((part) => (
                 <td key={part.partNumber} className={`is-numeric${part.result.unsuitable.some((reason) => reason.code === "tjOverMax" || reason.code === "thermalRunaway") ? " is-over" : ""}`}>
                   {tjText(part.result)}
@@ -106,9 +113,13 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
               <th scope="row">{t("compare.suitable")}</th>
               {estimated.map((part) => (
                 <td key={part.partNumber} className={`estimate-table__warnings${isSuitable(part.result) ? "" : " is-over"}`} data-suitable={isSuitable(part.result)}>
-                  {isSuitable(part.result)
-                    ? [t("compare.yes"), ...part.result.warnings.map((warning) => `${t("warnings.cautions")} ${warningText(warning)}`)].join(" ")
-                    : t("finder.notSuitableBecause", { reasons: part.result.unsuitable.map((reason) => warningText(reason)).join(" ") })}
+                  <WithSubscripts
+                    text={
+                      isSuitable(part.result)
+                        ? [t("compare.yes"), ...part.result.warnings.map((warning) => `${t("warnings.cautions")} ${warningText(warning)}`)].join(" ")
+                        : t("finder.notSuitableBecause", { reasons: part.result.unsuitable.map((reason) => warningText(reason)).join(" ") })
+                    }
+                  />
                 </td>
               ))}
             </tr>

@@ -10,6 +10,8 @@ import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
 import { warningText } from "./warning-text.ts";
 import { EST_LOSS, EST_TJ } from "./finder-estimates.ts";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { subscriptsText } from "../../../shared/param-name.ts";
 
 export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, language: Language): FinderColumn[] {
   // Each row is estimated once per render, shared by both columns.
@@ -27,16 +29,20 @@ export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, l
     const caution = suitable && result.warnings.length > 0;
     const why = suitable ? null : t("finder.notSuitableBecause", { reasons: result.unsuitable.map(text).join(" ") });
     return (
-      <span className={`estimate-cell${suitable ? "" : " is-over"}`} title={why ?? (caution ? result.warnings.map(text).join(" ") : undefined)}>
+      <span className={`estimate-cell${suitable ? "" : " is-over"}`} title={why ? subscriptsText(why) : caution ? subscriptsText(result.warnings.map(text).join(" ")) : undefined}>
         {value(result)}
         {!suitable || caution ? (
           <span className="estimate-cell__mark" aria-hidden="true">
             {" ⚠"}
           </span>
         ) : null}
-        {why && reasons ? <small className="estimate-cell__reason">{why}</small> : null}
+        {why && reasons ? (
+          <small className="estimate-cell__reason">
+            <WithSubscripts text={why} />
+          </small>
+        ) : null}
         {why && !reasons ? <span className="visually-hidden">{` (${t("finder.notSuitable")})`}</span> : null}
-        {caution ? <span className="visually-hidden">{` (${t("finder.caution")}: ${result.warnings.map(text).join(" ")})`}</span> : null}
+        {caution ? <span className="visually-hidden">{` (${t("finder.caution")}: ${subscriptsText(result.warnings.map(text).join(" "))})`}</span> : null}
       </span>
     );
   };

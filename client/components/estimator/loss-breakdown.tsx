@@ -8,6 +8,7 @@ import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 /** The loss items a part has (labels depend on the kind and mode), with their values. */
 export function lossRows(data: LossData, result: Estimate): Array<{ key: string; label: string; value: number }> {
@@ -64,7 +65,9 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
             <tbody>
               {lossRows(data, result).map((row) => (
                 <tr key={row.key}>
-                  <th scope="row">{t(row.label)}</th>
+                  <th scope="row">
+                    <WithSubscripts text={t(row.label)} />
+                  </th>
                   <td className="is-numeric">{formatWatts(row.value, language)}</td>
                 </tr>
               ))}
@@ -78,7 +81,9 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
               </tr>
               {elsewhere ? (
                 <tr className="estimate-table__elsewhere">
-                  <th scope="row">{t(elsewhere.label)}</th>
+                  <th scope="row">
+                    <WithSubscripts text={t(elsewhere.label)} />
+                  </th>
                   <td className="is-numeric" data-estimate="in-switch">
                     {formatWatts(elsewhere.value, language)}
                   </td>
@@ -97,13 +102,13 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                   {t("breakdown.power")}
                 </th>
                 <th scope="col" className="is-numeric">
-                  {t("breakdown.rth")}
+                  <WithSubscripts text={t("breakdown.rth")} />
                 </th>
                 <th scope="col" className="is-numeric">
-                  {t("breakdown.tj")}
+                  <WithSubscripts text={t("breakdown.tj")} />
                 </th>
                 <th scope="col" className="is-numeric">
-                  {t("breakdown.tjMax")}
+                  <WithSubscripts text={t("breakdown.tjMax")} />
                 </th>
               </tr>
             </thead>

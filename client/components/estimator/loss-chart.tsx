@@ -9,6 +9,7 @@ import { useLanguage } from "../../hooks.ts";
 import { formatCelsius, formatKilohertz, formatWatts } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 const WIDTH = 640;
 const HEIGHT = 300;
@@ -128,7 +129,7 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
             <table className="estimate-table">
               <thead>
                 <tr>
-                  <th scope="col">{t("chart.fsw")}</th>
+                  <th scope="col"><WithSubscripts text={t("chart.fsw")} /></th>
                   <th scope="col" className="is-numeric">
                     {t("chart.total")} (W)
                   </th>
@@ -139,7 +140,7 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
                     {t("chart.switching")} (W)
                   </th>
                   <th scope="col" className="is-numeric">
-                    {t("chart.tj")}
+                    <WithSubscripts text={t("chart.tj")} />
                   </th>
                 </tr>
               </thead>

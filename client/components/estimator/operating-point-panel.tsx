@@ -14,6 +14,7 @@ import {
 } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
 import "../../styles/estimator.css";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 export interface OperatingPointPanelProps {
   /** The `op` of the URL as parsed (null = none). */
@@ -81,7 +82,9 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     const hintId = hint ? `${id}-${name}-h` : undefined;
     return (
       <div className={`op-field${issue ? " is-invalid" : ""}`}>
-        <label htmlFor={`${id}-${name}`}>{t(`panel.${name}`)}</label>
+        <label htmlFor={`${id}-${name}`}>
+          <WithSubscripts text={t(`panel.${name}`)} />
+        </label>
         <input
           id={`${id}-${name}`}
           name={formFields[name]}
@@ -110,7 +113,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     <section className="op-panel" aria-labelledby={`${id}-h`}>
       <Heading id={`${id}-h`}>{t("panel.heading")}</Heading>
       <p className="op-panel__intro">{t(intro)}</p>
-      {parsed?.ok ? <p className="op-panel__active">{t("panel.active", { summary: operatingPointSummary(parsed.value, t) })}</p> : null}
+      {parsed?.ok ? <p className="op-panel__active"><WithSubscripts text={t("panel.active", { summary: operatingPointSummary(parsed.value, t) })} /></p> : null}
       {issues.length ? (
         <div className="op-panel__errors" role="alert">
           <p>{t("panel.invalid")}</p>
