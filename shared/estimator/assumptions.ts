@@ -4,6 +4,7 @@
 import type { LossData } from "../contract/loss-data.ts";
 import { SIC_DEAD_TIME } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
+import { DEFAULT_MODULATION, modulationAcronyms } from "./modulation-names.ts";
 
 /**
  * The assumptions a result rests on, as keys of locales/*\/estimator.json "assumptions" (the UI lists them with
@@ -11,7 +12,9 @@ import type { OperatingPoint } from "./operating-point.ts";
  */
 export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] {
   const list: Assumption[] = [];
-  list.push(op.mode === "inverter" ? { key: "topologyInverter", values: { m: op.m, pf: op.pf } } : { key: "topologyDcdc", values: { duty: op.duty } });
+  const modulation = op.modulation ?? DEFAULT_MODULATION;
+  list.push(op.mode === "inverter" ? { key: "topologyInverter", values: { m: op.m, pf: op.pf, modulation: modulationAcronyms[modulation] } } : { key: "topologyDcdc", values: { duty: op.duty } });
+  if (op.mode === "inverter" && modulation !== DEFAULT_MODULATION) list.push({ key: `modulation${modulation[0]!.toUpperCase()}${modulation.slice(1)}` });
   list.push({ key: "scaling" });
   if (data.kind === "mosfet") list.push({ key: "mosfetSync", values: { deadTime: SIC_DEAD_TIME * 1e9 } });
   if (data.kind === "diode") list.push({ key: "diodeCapacitive" });

@@ -16,6 +16,8 @@ import {
   spwmSwitching,
 } from "./equations.ts";
 import type { Mode, OperatingPoint } from "./operating-point.ts";
+import { DEFAULT_MODULATION } from "./modulation-names.ts";
+import { modulationFactors, positionConduction, positionDeadTimeDiode, positionSwitching } from "./modulation.ts";
 
 /** Dead time assumed for SiC MOSFET legs (s): long enough for a typical gate driver, short enough to matter little. */
 export const SIC_DEAD_TIME = 250e-9;
@@ -109,6 +111,7 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
   const ref = data.switchingRef;
   const eSwitch = millijoule(data.eOn + data.eOff);
   if (op.mode === "inverter") {
+    const factors = inverterFactors(op);
     // Synchronous rectification: the reverse (freewheeling) share of the current flows through the channel too,
     // with V0 = 0, and through the body diode only in the dead times. One device, one junction.
     return {
@@ -117,9 +120,9 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
         const r = channel(tj!);
         const diode = bodyDiode(tj!);
         const losses = {
-          conduction: spwmSwitchConduction(0, r, iPeak, op.m, op.pf),
-          switching: spwmSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
-          diodeConduction: spwmDiodeConduction(0, r, iPeak, op.m, op.pf) + spwmDeadTimeDiode(diode.v0, diode.r, iPeak, SIC_DEAD_TIME, op.fsw),
+          conduction: positionConduction(0, r, iPeak, factors.switch),
+          switching: positionSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw, factors.switch),
+          diodeConduction: positionConduction(0, r, iPeak, factors.diode) + positionDeadTimeDiode(diode.v0, diode.r, iPeak, SIC_DEAD_TIME, op.fsw, factors.diode),
           diodeSwitching: 0,
           inSwitch: 0,
         };
@@ -153,19 +156,20 @@ function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Mod
     v0: atTemperature(data.forward.v0[0], data.forward.v0[1], data.forward.tHot, tj),
     r: milliohm(atTemperature(data.forward.r[0], data.forward.r[1], data.forward.tHot, tj)),
   });
+  const factors = op.mode === "inverter" ? inverterFactors(op) : null;
   return {
     junctions: [{ name: "diode", rth: data.rth }],
     evaluate: ([tj]) => {
       const { v0, r } = forward(tj!);
-      const inverter = op.mode === "inverter";
       const losses = {
         conduction: 0,
         switching: 0,
-        diodeConduction: inverter ? spwmDiodeConduction(v0, r, iPeak, op.m, op.pf) : dcConduction(v0, r, iPeak, 1 - op.duty),
+        diodeConduction: factors ? positionConduction(v0, r, iPeak, factors.diode) : dcConduction(v0, r, iPeak, 1 - op.duty),
         diodeSwitching: 0,
         // The charge is moved at each commutation of the diode (in the inverter: only in the half-period that it
-        // conducts); the energy is dissipated in the switch that turns on, so it does not heat the diode.
-        inSwitch: capacitiveChargeLoss(nanocoulomb(data.qc), data.vQc, data.kv, op.vBus) * op.fsw * (inverter ? 0.5 : 1),
+        // conducts, less the time the leg rests under DPWM); the energy is dissipated in the switch that turns on,
+        // so it does not heat the diode.
+        inSwitch: capacitiveChargeLoss(nanocoulomb(data.qc), data.vQc, data.kv, op.vBus) * op.fsw * (factors ? factors.diode.n : 1),
       };
       return { losses, powers: [losses.diodeConduction] };
     },
@@ -175,6 +179,7 @@ function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Mod
 function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model {
   const curve = (c: IgbtLossData["igbt"], tj: number) => ({ v0: atTemperature(c.v0[0], c.v0[1], c.tHot, tj), r: milliohm(atTemperature(c.r[0], c.r[1], c.tHot, tj)) });
   const ref = data.switchingRef;
+  const factors = op.mode === "inverter" ? inverterFactors(op) : null;
   return {
     junctions: [
       { name: "switch", rth: data.rth },
@@ -187,12 +192,12 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       const eSwitch = millijoule(data.eOn + data.eOff) * Math.max(0.2, 1 + data.eTc * (tjSwitch! - ref.tj));
       const eRec = millijoule(data.eRec) * Math.max(0.2, 1 + data.eRecTc * (tjDiode! - ref.tj));
       const losses =
-        op.mode === "inverter"
+        factors
           ? {
-              conduction: spwmSwitchConduction(igbt.v0, igbt.r, iPeak, op.m, op.pf),
-              switching: spwmSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw),
-              diodeConduction: spwmDiodeConduction(diode.v0, diode.r, iPeak, op.m, op.pf),
-              diodeSwitching: spwmSwitching(eRec, ref.i, ref.v, data.kvRec, iPeak, op.vBus, op.fsw),
+              conduction: positionConduction(igbt.v0, igbt.r, iPeak, factors.switch),
+              switching: positionSwitching(eSwitch, ref.i, ref.v, data.kv, iPeak, op.vBus, op.fsw, factors.switch),
+              diodeConduction: positionConduction(diode.v0, diode.r, iPeak, factors.diode),
+              diodeSwitching: positionSwitching(eRec, ref.i, ref.v, data.kvRec, iPeak, op.vBus, op.fsw, factors.diode),
               inSwitch: 0,
             }
           : {
@@ -205,6 +210,11 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       return { losses, powers: [losses.conduction + losses.switching, losses.diodeConduction + losses.diodeSwitching] };
     },
   };
+}
+
+/** The modulation's averages over the fundamental period at the point's M and cos φ (modulation.ts). */
+function inverterFactors(op: OperatingPoint) {
+  return modulationFactors(op.modulation ?? DEFAULT_MODULATION, op.m, op.pf);
 }
 
 /** Peak device current: √2·I_rms for a sine given as RMS; the DC current as it is. */

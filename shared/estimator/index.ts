@@ -6,3 +6,5 @@ export * from "./estimate.ts";
 export * from "./assumptions.ts";
 export * from "./suggest.ts";
 export * from "./ranking.ts";
+export * from "./modulation.ts";
+export * from "./scope.ts";

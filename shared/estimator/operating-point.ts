@@ -1,6 +1,7 @@
-// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>]`: one pure
+// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>][,<modulation>]`: one pure
 // read/write pair so the finder, the detail page and compare read and write it alike. Validation (zod) is
 // in validate.ts, apart, so that browser bundles which only show a validated point carry no zod.
+import { DEFAULT_MODULATION, isModulation, type Modulation } from "./modulation-names.ts";
 
 export const modes = ["inverter", "dcdc"] as const;
 export type Mode = (typeof modes)[number];
@@ -29,6 +30,8 @@ export interface OperatingPoint {
   tc: number;
   /** Inverter: modulation index M (peak phase voltage / half the bus voltage), linear SPWM up to 1.15 with third-harmonic injection. */
   m: number;
+  /** Inverter: the modulation (modulation.ts); absent = sine-triangle PWM, as before it could be chosen. */
+  modulation?: Modulation;
 }
 
 /** The limits of each input: wider than any of our parts, narrow enough to catch a unit slip or a typo. */
@@ -62,7 +65,7 @@ export const exampleOperatingPoint: OperatingPoint = {
 };
 
 export interface OperatingPointIssue {
-  field: OperatingPointField | "mode" | "currentKind" | "op";
+  field: OperatingPointField | "mode" | "currentKind" | "modulation" | "op";
   /** Key in the estimator namespace. */
   message: string;
   /** Interpolation values of the message. */
@@ -109,7 +112,10 @@ export interface OperatingPointReading {
 export function readOperatingPoint(text: string | null | undefined): OperatingPointReading | null {
   if (text === null || text === undefined || text.trim() === "") return null;
   const raw = text.trim().slice(0, 100);
-  const parts = raw.split(",").map((part) => part.trim());
+  const all = raw.split(",").map((part) => part.trim());
+  // The modulation, when named, is the last field (older URLs have none).
+  const named = all.length > 5 && /^[a-z]+$/i.test(all[all.length - 1]!) ? all[all.length - 1]!.toLowerCase() : undefined;
+  const parts = named === undefined ? all : all.slice(0, -1);
   const [v, i, f, factor, tc, m] = parts;
   const peak = /p$/i.test(i ?? "");
   const dcdc = /^d/i.test(factor ?? "");
@@ -123,6 +129,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     duty: dcdc ? (factor ?? "").slice(1) : "",
     tc: tc ?? "",
     m: m ?? "",
+    ...(named === undefined || dcdc ? {} : { modulation: named }),
   };
   const fields: Record<keyof OperatingPoint, unknown> = {
     mode: dcdc ? "dcdc" : "inverter",
@@ -134,6 +141,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     duty: dcdc ? parseDecimal(draft.duty) : DEFAULT_DUTY,
     tc: parseDecimal(tc),
     m: m === undefined || dcdc ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
+    modulation: dcdc ? undefined : named,
   };
   return { text: raw, complete: parts.length >= 5 && parts.length <= 6, fields, draft };
 }
@@ -144,6 +152,7 @@ export function writeOperatingPoint(op: OperatingPoint): string {
   const factor = op.mode === "dcdc" ? `d${formatNumber(op.duty)}` : formatNumber(op.pf);
   const fields = [formatNumber(op.vBus), current, `${formatNumber(op.fsw / 1000)}k`, factor, formatNumber(op.tc)];
   if (op.mode === "inverter" && op.m !== DEFAULT_MODULATION_INDEX) fields.push(formatNumber(op.m));
+  if (op.mode === "inverter" && op.modulation && op.modulation !== DEFAULT_MODULATION) fields.push(op.modulation);
   return fields.join(",");
 }
 
@@ -158,6 +167,7 @@ export const formFields = {
   duty: "opD",
   tc: "opTc",
   m: "opM",
+  modulation: "opMod",
 } as const satisfies Record<keyof OperatingPoint, string>;
 
 /**
@@ -179,6 +189,9 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
   ];
   const m = field(formFields.m);
   if (!dcdc && m !== "" && m !== formatNumber(DEFAULT_MODULATION_INDEX)) parts.push(m);
+  const modulation = field(formFields.modulation).toLowerCase();
+  // Only a known name is carried (anything else would read as a malformed field); the default is left out.
+  if (!dcdc && isModulation(modulation) && modulation !== DEFAULT_MODULATION) parts.push(modulation);
   return parts.join(",");
 }
 

@@ -5,19 +5,9 @@ import type { ProductListItem } from "../contract/products.ts";
 import { estimate, isSuitable, type Estimate } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 
-export const EST_LOSS = "estLoss";
-export const EST_TJ = "estTj";
-export type EstimateSortField = typeof EST_LOSS | typeof EST_TJ;
-export interface EstimateSort {
-  fieldId: EstimateSortField;
-  order: "asc" | "desc";
-}
+import { EST_TJ, type EstimateSort } from "./estimate-sort.ts";
 
-/** The estimate sort a `sort` parameter names (`estLoss:asc`…), or null. */
-export function readEstimateSort(sort: string | null): EstimateSort | null {
-  const match = /^(estLoss|estTj):(asc|desc)$/.exec(sort ?? "");
-  return match ? { fieldId: match[1] as EstimateSortField, order: match[2] as EstimateSort["order"] } : null;
-}
+export { EST_LOSS, EST_TJ, readEstimateSort, type EstimateSort, type EstimateSortField } from "./estimate-sort.ts";
 
 /** Where a part stands in a ranking: the suitable ones first, then the unsuitable, then those without an estimate. */
 type RankTier = 0 | 1 | 2;

@@ -133,12 +133,23 @@ describe("finder ranking by estimate", () => {
     }
   });
 
+  it("says what the loss figures cover: per switch position (inverter), per leg (DC/DC), per diode, in both languages", async () => {
+    const header = async (path: string) => textOf(symbols((await get(path)).text));
+    expect(await header(`/en/productAndService/products/${FAMILY}?op=${OP}`)).toContain("P_tot per switch position (W)");
+    expect(await header(`/en/productAndService/products/${FAMILY}?op=400,6,65k,d0.5,80`)).toContain("P_tot per leg (W)");
+    expect(await header(`/zh/productAndService/products/200?op=400,6,65k,d0.5,80`)).toContain("P_tot 每只二极管 (W)");
+    const csv = await get(`/zh/productAndService/products/200.csv?op=400,6,65k,d0.5,80`);
+    expect(csv.text.split(/\r?\n/)[0]).toContain(",估算 Ptot 每只二极管 (W),");
+    const detail = await header(`/en/productAndService/productDetail/QCM040120K4?op=400,6,65k,d0.5,80`);
+    expect(detail).toContain("Loss W, per leg");
+  });
+
   it("adds the estimate to the CSV of the whole filtered result, ranked like the page", async () => {
     const expected = await expectedRanking(OP, "loss");
     const response = await get(`/en/productAndService/products/${FAMILY}.csv?sort=estLoss:asc&op=${OP}`);
     expect(response.status).toBe(200);
     const lines = response.text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-    expect(lines[0]).toMatch(/,Estimate Ptot \(W\),Estimate Tj \(°C\),Suitable at this point$/);
+    expect(lines[0]).toMatch(/,Estimate Ptot per switch position \(W\),Estimate Tj \(°C\),Suitable at this point$/);
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.map((entry) => entry.part));
     const cells = lines[1]!.split(",");
     expect(Number(cells.at(-3))).toBeCloseTo(expected[0]!.result.losses.total, 2);
@@ -221,7 +232,7 @@ describe("product detail and compare", () => {
     const response = await get(`/en/productAndService/compare?parts=QCM013120K4,QCM040120K4,QCM160120K3&op=${OP}`);
     expect(response.status).toBe(200);
     const table = /<table class="estimate-table estimate-table--compare">([\s\S]*?)<\/table>/.exec(response.text)?.[1] ?? "";
-    for (const part of ["QCM013120K4", "QCM040120K4", "QCM160120K3"]) expect(table).toContain(`>${part}</th>`);
+    for (const part of ["QCM013120K4", "QCM040120K4", "QCM160120K3"]) expect(table).toMatch(new RegExp(`>${part}(<!-- -->)? <small class="estimate-table__scope">per switch position</small>`));
     const point = op(OP);
     const data = await upstreamProducts(site.upstream, "en", { siteListId: 120 });
     const totals = ["QCM013120K4", "QCM040120K4", "QCM160120K3"].map((part) => estimate(data.list.find((item) => item.partNumber === part)!.loss!, point).losses.total);
@@ -244,7 +255,7 @@ describe("product detail and compare", () => {
       expect(response.status).toBe(200);
       const table = tableOf(response.text);
       // The suitable 1200 V MOSFET first, then the two 650 V parts, each with the reason.
-      expect([...table.matchAll(/<th scope="col" class="is-numeric">([^<]+)<\/th>/g)].map((match) => match[1])).toEqual(["QCM040120K4", "QCM025065K4", "QCD06065T2"]);
+      expect([...table.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small/g)].map((match) => match[1])).toEqual(["QCM040120K4", "QCM025065K4", "QCD06065T2"]);
       const suitability = [...table.matchAll(/data-suitable="(true|false)">([\s\S]*?)<\/td>/g)].map((match) => [match[1], match[2]]);
       expect(suitability.map(([flag]) => flag)).toEqual(["true", "false", "false"]);
       for (const [, text] of suitability.slice(1)) expect(textOf(text!)).toContain(reason);

@@ -134,8 +134,8 @@ describe("compare losses", () => {
         op={op}
       />,
     );
-    expect(html).toContain(">BIG</th>");
-    expect(html).toContain(">SMALL</th>");
+    expect(html).toMatch(/>BIG(<!-- -->)? <small/);
+    expect(html).toMatch(/>SMALL(<!-- -->)? <small/);
     expect(html).not.toContain("DRIVER");
     // The 40 mΩ part (20.5 W) beats the 160 mΩ one at 20 A rms.
     expect(estimate(small, op).losses.total).toBeGreaterThan(estimate(mosfet, op).losses.total);
@@ -157,8 +157,13 @@ describe("compare losses", () => {
     ];
     for (const language of ["en", "zh"] as const) {
       const html = render(<CompareLosses parts={parts} op={op} />, language, `/${language}/x`);
-      const heads = [...html.matchAll(/<th scope="col" class="is-numeric">([^<]+)<\/th>/g)].map((match) => match[1]);
-      expect(heads).toEqual(["BIG", "DIODE", "LOW"]);
+      const heads = [...html.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small class="estimate-table__scope">([^<]+)<\/small><\/th>/g)].map((match) => [match[1], match[2]]);
+      // Each column says what its figures cover.
+      expect(heads).toEqual(
+        language === "en"
+          ? [["BIG", "per switch position"], ["DIODE", "per diode"], ["LOW", "per switch position"]]
+          : [["BIG", "每开关位置"], ["DIODE", "每只二极管"], ["LOW", "每开关位置"]],
+      );
       // The 1200 V MOSFET is the only suitable switch, so the switches' lowest; the diode has no other diode to be
       // weighed against, and the unsuitable parts are never marked.
       expect(html.match(/is-best/g)).toHaveLength(1);
@@ -195,6 +200,17 @@ describe("operating-point panel", () => {
     expect(html).toMatch(/<input id="op-current"[^>]*aria-invalid="true"[^>]*aria-describedby="op-current-e op-current-h"[^>]*value="abc"/);
     expect(text(html)).toContain("请以安培为单位输入电流数值。");
     expect(html).toContain('role="alert"');
+  });
+
+  it("offers the modulation as a field of the GET form and names a chosen one in the summary and the assumptions", () => {
+    const parsed = parseOperatingPoint("800,20,50k,0.9,80,dpwm");
+    const html = render(<OperatingPointPanel parsed={parsed} suggestion={op} />);
+    expect(html).toMatch(/<select id="op-modulation" name="opMod">/);
+    expect(html).toMatch(/<option value="dpwm" selected="">Discontinuous, 60° clamped \(DPWM1\)<\/option>/);
+    expect(text(html)).toContain("Estimated at: inverter, 800 V, 20 A RMS, 50 kHz, cos φ 0.9, M 0.9, T_c 80 °C, DPWM1");
+    const zh = render(<LossBreakdown data={mosfet} op={point("800,20,50k,0.9,80,svpwm")} partNumber="QCM040120K4" />, "zh", "/zh/x");
+    expect(text(zh)).toContain("硬开关两电平半桥桥臂，SVPWM，正弦相电流");
+    expect(text(zh)).toContain("空间矢量PWM（最大-最小零序分量）");
   });
 
   it("writes its symbols with real subscripts, as the parameter tables do", () => {

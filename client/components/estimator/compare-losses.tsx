@@ -3,7 +3,7 @@
 // per device type among those only (ranking.ts). Parts without loss data (gate drivers) are left out.
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, isSuitable, lowestLossPerType, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { estimate, isSuitable, lossScope, lowestLossPerType, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
@@ -68,7 +68,9 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
               <th scope="col">{t("breakdown.item")} (W)</th>
               {estimated.map((part) => (
                 <th key={part.partNumber} scope="col" className="is-numeric">
-                  {part.partNumber}
+                  {part.partNumber}{" "}
+                  {/* What this column's figures cover: a diode, a switch position or a DC/DC leg. */}
+                  <small className="estimate-table__scope">{t(`scope.${lossScope(part.loss.kind, op.mode)}`)}</small>
                 </th>
               ))}
             </tr>

@@ -4,28 +4,25 @@
 // (the loader ranks the whole filtered result, finder-estimates.ts).
 import type { TFunction } from "i18next";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
-import { estimate, isSuitable, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import type { OperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { listScope } from "../../../shared/estimator/scope.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
 import { warningText } from "./warning-text.ts";
-import { EST_LOSS, EST_TJ } from "./finder-estimates.ts";
+import { EST_LOSS, EST_TJ, type RowEstimate } from "./finder-estimates.ts";
 import { WithSubscripts } from "../../pages/products/param-label.tsx";
 import { subscriptsText } from "../../../shared/param-name.ts";
 
-export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, language: Language): FinderColumn[] {
-  // Each row is estimated once per render, shared by both columns.
-  const cache = new Map<number, Estimate | null>();
-  const resultOf = (product: ProductListItem) => {
-    if (!cache.has(product.id)) cache.set(product.id, product.loss ? estimate(product.loss, op) : null);
-    return cache.get(product.id)!;
-  };
+/** `estimates`: every row's result, made by the loader (finder-estimates.ts), so this module carries no model. */
+export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, language: Language, list: ProductListItem[] = [], estimates: Record<number, RowEstimate> = {}): FinderColumn[] {
+  const resultOf = (product: ProductListItem): RowEstimate | null => estimates[product.id] ?? null;
   const text = warningText(t, language, true);
   /** `reasons`: whether this cell spells out why a part is unsuitable (one column does, the other marks it). */
-  const cell = (product: ProductListItem, value: (result: Estimate) => string, reasons: boolean) => {
+  const cell = (product: ProductListItem, value: (result: RowEstimate) => string, reasons: boolean) => {
     const result = resultOf(product);
     if (!result) return <span className="estimate-cell estimate-cell--none">{t("finder.none")}</span>;
-    const suitable = isSuitable(result);
+    const suitable = result.unsuitable.length === 0;
     const caution = suitable && result.warnings.length > 0;
     const why = suitable ? null : t("finder.notSuitableBecause", { reasons: result.unsuitable.map(text).join(" ") });
     return (
@@ -49,16 +46,17 @@ export function estimateColumns(op: OperatingPoint, t: TFunction<"estimator">, l
   return [
     {
       id: EST_LOSS,
-      name: t("finder.loss"),
+      // The header says what the figure covers: per switch position (inverter), per leg (DC/DC), per diode.
+      name: t("finder.loss", { scope: t(`scope.${listScope(list.flatMap((product) => (product.loss ? [product.loss.kind] : [])), op.mode)}`) }),
       description: t("finder.lossDescription"),
       unit: "W",
       numeric: true,
       sortable: true,
       value: (product) => {
         const result = resultOf(product);
-        return result ? Number(result.losses.total.toPrecision(4)) : null;
+        return result ? Number(result.total.toPrecision(4)) : null;
       },
-      render: (product) => cell(product, (result) => formatWatts(result.losses.total, language), true),
+      render: (product) => cell(product, (result) => formatWatts(result.total, language), true),
     },
     {
       id: EST_TJ,

@@ -3,12 +3,15 @@
 // at once, the panel can wait.
 import { useTranslation } from "../../i18n-react.tsx";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
+import type { ProductListItem } from "../../../shared/contract/products.ts";
+import type { RowEstimate } from "./finder-estimates.ts";
 import { useLanguage } from "../../hooks.ts";
 import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { estimateColumns } from "./finder-columns.tsx";
 
-export function useFinderEstimateColumns(parsed: ParsedOperatingPoint | null): FinderColumn[] {
+/** `list`: the page's rows, whose kinds say what the loss column's figures cover (per diode, position or leg). */
+export function useFinderEstimateColumns(parsed: ParsedOperatingPoint | null, list: ProductListItem[] = [], estimates: Record<number, RowEstimate> = {}): FinderColumn[] {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
-  return parsed?.ok ? estimateColumns(parsed.value, t, language) : [];
+  return parsed?.ok ? estimateColumns(parsed.value, t, language, list, estimates) : [];
 }

@@ -3,7 +3,8 @@
 // is complete, server-rendered from the URL alone and shareable. Used by the products loader.
 import { MAX_PAGE_SIZE, querySiteListDataByPage, type ProductListItem, type ProductPage, type QuerySiteListDataByPageBody } from "../../../shared/contract/index.ts";
 import type { OperatingPoint, ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { EST_LOSS, EST_TJ, rankByEstimate, readEstimateSort, type EstimateSort } from "../../../shared/estimator/ranking.ts";
+import { EST_LOSS, EST_TJ, readEstimateSort, type EstimateSort } from "../../../shared/estimator/estimate-sort.ts";
+import type { Estimate } from "../../../shared/estimator/estimate.ts";
 import type { FinderQuery } from "../../../shared/finder-query.ts";
 import type { PageClient } from "../../api/page-client.ts";
 
@@ -41,6 +42,8 @@ export async function rankedFinderPage<D extends { page: ProductPage; query: Fin
     rows.push(...chunk.list);
     if (rows.length >= chunk.total || chunk.list.length === 0) break;
   }
+  // The model comes with the loader's work, not with the page's first load (the cells get its results).
+  const { rankByEstimate } = await import("../../../shared/estimator/ranking.ts");
   const ranked = rankByEstimate(rows, ranking.op, ranking.sort);
   const start = (data.query.page - 1) * data.query.size;
   return {
@@ -48,4 +51,23 @@ export async function rankedFinderPage<D extends { page: ProductPage; query: Fin
     page: { ...data.page, list: ranked.slice(start, start + data.query.size) },
     query: { ...data.query, sort: ranking.sort },
   };
+}
+
+/** What a finder row shows of its estimate (the cells need no more, and the page's data carries it). */
+export type RowEstimate = Pick<Estimate, "tj" | "unsuitable" | "warnings"> & { total: number };
+
+/**
+ * The estimate of every row of the page, by product id, made in the loader: the model (estimate.ts and the
+ * modulations) is imported here, lazily, so the finder's first load carries the figures and not the model.
+ */
+export async function finderEstimates(list: ProductListItem[], parsed: ParsedOperatingPoint | null | undefined): Promise<Record<number, RowEstimate> | undefined> {
+  if (!parsed?.ok) return undefined;
+  const { estimate } = await import("../../../shared/estimator/estimate.ts");
+  const estimates: Record<number, RowEstimate> = {};
+  for (const product of list) {
+    if (!product.loss) continue;
+    const result = estimate(product.loss, parsed.value);
+    estimates[product.id] = { total: result.losses.total, tj: result.tj, unsuitable: result.unsuitable, warnings: result.warnings };
+  }
+  return estimates;
 }

@@ -1,7 +1,8 @@
 // Number formatting of the estimator's results: the same text on the server and in the browser (explicit
 // locale), three significant digits for losses (down to milliwatts), whole degrees for temperatures.
 import type { TFunction } from "i18next";
-import { formatNumber, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { formatNumber, type OperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { DEFAULT_MODULATION, modulationAcronyms } from "../../../shared/estimator/modulation-names.ts";
 import type { Language } from "../../../shared/languages.ts";
 
 const locales: Record<Language, string> = { zh: "zh-CN", en: "en-US" };
@@ -28,6 +29,8 @@ export function formatKilohertz(fsw: number): string {
 export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimator">): string {
   const common = { vBus: formatNumber(op.vBus), current: formatNumber(op.current), fsw: formatKilohertz(op.fsw), tc: formatNumber(op.tc) };
   return op.mode === "inverter"
-    ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
+    ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) }) +
+        // The modulation is named when it is not the sine-triangle every older link meant.
+        (op.modulation && op.modulation !== DEFAULT_MODULATION ? t("panel.summaryModulation", { name: modulationAcronyms[op.modulation] }) : "")
     : t("panel.summaryDcdc", { ...common, duty: formatNumber(op.duty) });
 }

@@ -2,7 +2,7 @@
 // T_j,max, the limits crossed and the assumptions (product detail page).
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, type Estimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { estimate, lossScope, type Estimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
@@ -58,7 +58,7 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
               <tr>
                 <th scope="col">{t("breakdown.item")}</th>
                 <th scope="col" className="is-numeric">
-                  {t("breakdown.value")}
+                  {t("breakdown.value", { scope: t(`scope.${lossScope(data.kind, op.mode)}`) })}
                 </th>
               </tr>
             </thead>

@@ -7,6 +7,7 @@ import { useTranslation } from "../../i18n-react.tsx";
 import {
   formFields,
   formatNumber,
+  modulations,
   operatingPointRedirect,
   type OperatingPoint,
   type OperatingPointIssue,
@@ -43,6 +44,7 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
     duty: formatNumber(op.duty),
     tc: formatNumber(op.tc),
     m: formatNumber(op.m),
+    modulation: op.modulation ?? "spwm",
   };
   if (parsed && !parsed.ok) {
     // Show what was typed, falling back to the suggestion only where nothing was.
@@ -76,7 +78,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     if (target) navigate(target, { preventScrollReset: true });
   };
 
-  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind">, hint?: string) => {
+  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind" | "modulation">, hint?: string) => {
     const issue = issueOf(name);
     const messageId = `${id}-${name}-e`;
     const hintId = hint ? `${id}-${name}-h` : undefined;
@@ -154,6 +156,16 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("pf")}
           {field("duty")}
           {field("m")}
+          <div className={`op-field${issueOf("modulation") ? " is-invalid" : ""}`}>
+            <label htmlFor={`${id}-modulation`}>{t("panel.modulation")}</label>
+            <select id={`${id}-modulation`} name={formFields.modulation} defaultValue={draft.modulation} aria-invalid={issueOf("modulation") ? true : undefined}>
+              {modulations.map((modulation) => (
+                <option key={modulation} value={modulation}>
+                  {t(`panel.modulations.${modulation}`)}
+                </option>
+              ))}
+            </select>
+          </div>
           {field("tc", t("panel.tcHint"))}
         </div>
         <div className="op-form__actions">

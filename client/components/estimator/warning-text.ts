@@ -1,7 +1,8 @@
 // The sentence of a reason a part cannot stand the operating point, or of a caution, in the page's language:
 // one wording for the detail page, compare and the finder's cells.
 import type { TFunction } from "i18next";
-import { formatNumber, type EstimateWarning, type Unsuitability } from "../../../shared/estimator/index.ts";
+import { formatNumber } from "../../../shared/estimator/operating-point.ts";
+import type { EstimateWarning, Unsuitability } from "../../../shared/estimator/estimate.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { formatCelsius } from "./format.ts";
 

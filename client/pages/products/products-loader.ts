@@ -19,7 +19,7 @@ import { needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type Finder
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { operatingPointRedirect } from "../../../shared/estimator/operating-point.ts";
-import { estimateSortOf, rankedFinderPage, withoutEstimateSort } from "../../components/estimator/finder-estimates.ts";
+import { estimateSortOf, finderEstimates, rankedFinderPage, withoutEstimateSort, type RowEstimate } from "../../components/estimator/finder-estimates.ts";
 import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 
@@ -63,6 +63,8 @@ export interface CategoryData {
   query: FinderQuery;
   /** The estimator's operating point (`op`), validated (issue 10); null without one. */
   operatingPoint?: ParsedOperatingPoint | null;
+  /** The estimate of every row of the page at that point, by product id (finder-estimates.ts). */
+  estimates?: Record<number, RowEstimate>;
 }
 
 export type ProductsData = OverviewData | CategoryData;
@@ -192,5 +194,7 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   const operatingPoint = await loadOperatingPoint(url);
   const ranking = estimateSortOf(url, operatingPoint);
   const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
-  return ranking ? rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
+  const shown = ranking ? await rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
+  const estimates = await finderEstimates(shown.page.list, operatingPoint);
+  return estimates ? { ...shown, estimates } : shown;
 }
