@@ -64,6 +64,7 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "client/pages/products/products.tsx", () => import("./pages/products/products.tsx")),
       page(language, "productAndService-productDetail", { path: "productAndService/productDetail/:name" }, "client/pages/products/product-detail.tsx", () => import("./pages/products/product-detail.tsx")),
       page(language, "productAndService-compare", { path: "productAndService/compare" }, "client/pages/products/compare.tsx", () => import("./pages/products/compare.tsx")),
+      page(language, "productAndService-estimatorMethod", { path: "productAndService/estimator/method" }, "client/pages/products/estimator-method.tsx", () => import("./pages/products/estimator-method.tsx")),
       page(language, "productAndService-service", { path: "productAndService/service/:name" }, "client/pages/products/service-page.tsx", () => import("./pages/products/service-page.tsx")),
       page(language, "productAndService-customDriving", { path: "productAndService/customDriving/:name?" }, "client/pages/products/service-page.tsx", () => import("./pages/products/service-page.tsx")),
       page(language, "news", { path: "news" }, "client/pages/news/news-list.tsx", () => import("./pages/news/news-list.tsx")),

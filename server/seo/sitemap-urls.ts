@@ -8,6 +8,7 @@ import { servicePagePath, serviceNames } from "../../shared/contract/services.ts
 import type { PageClient } from "../../client/api/page-client.ts";
 import { NEWS_PAGE_SIZE, newsListPath, pageCount } from "../../shared/news-query.ts";
 import { defaultJobsState, jobsListPath } from "../../shared/jobs-query.ts";
+import { METHOD_PATH } from "../../shared/estimator/method-path.ts";
 
 export interface SitemapEntry {
   /** Path without the language prefix ("/" is the language home). */
@@ -31,6 +32,7 @@ const fixedPaths = [
   "/applications",
   "/reliability",
   "/productAndService/products",
+  METHOD_PATH,
   ...serviceNames.map(servicePagePath),
 ];
 

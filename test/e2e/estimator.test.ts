@@ -151,7 +151,7 @@ describe("estimator", () => {
       await hydrated(page);
       const compare = page.locator("table.estimate-table--compare");
       await compare.scrollIntoViewIfNeeded();
-      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM013120K4", "QCM040120K4", "QCM160120K3"]);
+      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM013120K4 per switch position", "QCM040120K4 per switch position", "QCM160120K3 per switch position"]);
       expect(await compare.locator("td.is-best").textContent()).toBe("16.8 (lowest loss of its device type among the suitable parts)");
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-${width}.png`), fullPage: true });
       expect(await axe(page)).toEqual([]);

@@ -281,3 +281,31 @@ describe("product detail and compare", () => {
     expect(zh).toContain("按所比较器件的典型工作点估算（以额定值最低者为准）：逆变，400 V，20 A 有效值");
   });
 });
+
+describe("the methods page", () => {
+  it("is a server-rendered page in both languages with the equations in real sub- and superscripts and its sources", async () => {
+    for (const [language, heading] of [
+      ["en", "How the loss estimate is made"],
+      ["zh", "损耗估算方法"],
+    ] as const) {
+      const response = await get(`/${language}/productAndService/estimator/method`);
+      expect(response.status).toBe(200);
+      expect(response.text).toContain(`<h1>${heading}</h1>`);
+      expect(response.text).toMatch(/I<sub>pk<\/sub>(<!-- -->)?<sup>2<\/sup>/);
+      expect(response.text).toContain("(V<sub>bus</sub>/V<sub>ref</sub>)<sup>k</sup>");
+      const text = textOf(symbols(response.text));
+      expect(text).toContain("Casanellas");
+      expect(text).toContain("Hava, R. J. Kerkman, T. A. Lipo");
+      expect(text).toContain(language === "en" ? "Where the data holds" : "数据的适用范围");
+      expect(text).toContain("R_DS(on)");
+    }
+    expect((await get("/sitemap.xml")).text).toContain("/en/productAndService/estimator/method");
+  });
+
+  it("is linked from every estimate: the finder's panel, the detail page and compare", async () => {
+    for (const path of [`/en/productAndService/products/${FAMILY}?op=${OP}`, "/en/productAndService/productDetail/QCM040120K4", "/zh/productAndService/compare?parts=QCM040120K4,QCM080120K4"]) {
+      const response = await get(path);
+      expect(response.text, path).toMatch(/<a href="\/(en|zh)\/productAndService\/estimator\/method">/);
+    }
+  });
+});

@@ -14,6 +14,9 @@ import {
   type ParsedOperatingPoint,
 } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
+import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";
+import { Link } from "../link.tsx";
+import { useLocalize } from "../../hooks.ts";
 import "../../styles/estimator.css";
 import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
@@ -58,6 +61,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
   const { t } = useTranslation("estimator");
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const localize = useLocalize();
   // One panel per page: fixed ids keep labels and fields paired across every re-render and remount.
   const id = "op";
   const draft = draftOf(parsed, suggestion);
@@ -114,7 +118,11 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
   return (
     <section className="op-panel" aria-labelledby={`${id}-h`}>
       <Heading id={`${id}-h`}>{t("panel.heading")}</Heading>
-      <p className="op-panel__intro">{t(intro)}</p>
+      <p className="op-panel__intro">
+        {t(intro)}{" "}
+        {/* Every estimate (finder, detail, compare) shows this panel: its methods are one link away. */}
+        <Link to={localize(METHOD_PATH)}>{t("method.link")}</Link>
+      </p>
       {parsed?.ok ? <p className="op-panel__active"><WithSubscripts text={t("panel.active", { summary: operatingPointSummary(parsed.value, t) })} /></p> : null}
       {issues.length ? (
         <div className="op-panel__errors" role="alert">
