@@ -22,6 +22,8 @@ export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] 
   if (data.kind === "igbt") list.push({ key: "igbtEnergies", values: { tj: data.switchingRef.tj } });
   if (data.rthRef === "fluid") list.push({ key: "fluid" });
   if (data.threeLevel) list.push({ key: "threeLevel" });
+  list.push(validityOf(data));
+  if (data.max) list.push({ key: "worstCase", values: { value: maxValueText(data) } });
   list.push({ key: "thermal" }, { key: "ideal" }, { key: "datasheetGoverns" });
   return list;
 }
@@ -50,4 +52,20 @@ export function assumptionsOfParts(parts: Array<{ partNumber: string; data: Loss
   return [...merged.values()]
     .map((entry) => ({ ...entry, parts: entry.parts.length === parts.length ? null : entry.parts }))
     .sort((a, b) => order(a.key) - order(b.key));
+}
+
+/** Where the part's data were measured: the on-state's two temperatures and the switching test's point. */
+function validityOf(data: LossData): Assumption {
+  const tHot = data.kind === "mosfet" ? data.channel.tHot : data.kind === "igbt" ? data.igbt.tHot : data.forward.tHot;
+  if (data.kind === "diode") return { key: "validityDiode", values: { tHot, vQc: data.vQc } };
+  const ref = data.switchingRef;
+  return { key: "validity", values: { tHot, vRef: ref.v, iRef: ref.i, rg: ref.rg } };
+}
+
+/** The datasheet maximum the worst case takes, as a symbol, value and condition ("R<DS(on)>,max 52 mΩ at 20 A"). */
+function maxValueText(data: LossData): string {
+  const max = data.max!;
+  const number = (value: number) => String(Number(value.toPrecision(3)));
+  if (data.kind === "mosfet") return `R<DS(on),max> = ${number((max.vOn / max.i) * 1000)} mΩ @ ${number(max.i)} A, 25 °C`;
+  return `${data.kind === "igbt" ? "V<CE(sat),max>" : "V<F,max>"} = ${number(max.vOn)} V @ ${number(max.i)} A, 25 °C`;
 }

@@ -8,3 +8,4 @@ export * from "./suggest.ts";
 export * from "./ranking.ts";
 export * from "./modulation.ts";
 export * from "./scope.ts";
+export * from "./worst-case.ts";

@@ -141,7 +141,7 @@ describe("finder ranking by estimate", () => {
     const csv = await get(`/zh/productAndService/products/200.csv?op=400,6,65k,d0.5,80`);
     expect(csv.text.split(/\r?\n/)[0]).toContain(",估算 Ptot 每只二极管 (W),");
     const detail = await header(`/en/productAndService/productDetail/QCM040120K4?op=400,6,65k,d0.5,80`);
-    expect(detail).toContain("Loss W, per leg");
+    expect(detail).toContain("Loss Typical (W, per leg)");
   });
 
   it("adds the estimate to the CSV of the whole filtered result, ranked like the page", async () => {
@@ -211,6 +211,9 @@ describe("product detail and compare", () => {
     // The hand-worked value of test/unit/estimator-model.test.ts: 20.5 W, T_j 91 °C.
     expect(response.text).toMatch(/data-estimate="total">20\.5</);
     expect(response.text).toMatch(/data-estimate="tj">91</);
+    // Beside it the worst case at the datasheet's maximum R_DS(on) (52 mΩ), hotter and lossier.
+    expect(Number(/data-estimate="total-worst">([\d.]+)</.exec(response.text)![1])).toBeGreaterThan(20.5);
+    expect(text).toContain("R_DS(on),max = 52 mΩ @ 20 A, 25 °C");
     expect(response.text).toMatch(/<svg[^>]*role="img"/);
     expect(text).toMatch(/the datasheet(&#x27;|')s characteristics and limits govern/);
     // Without op the part's own typical point is estimated and said to be.

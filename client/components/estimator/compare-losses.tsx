@@ -3,7 +3,7 @@
 // per device type among those only (ranking.ts). Parts without loss data (gate drivers) are left out.
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, isSuitable, lossScope, lowestLossPerType, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { estimate, isSuitable, lossScope, lowestLossPerType, worstCaseData, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
@@ -50,6 +50,11 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
           : t(itemLabels[key]);
   const shownItems = items.filter((key) => key === "total" || (ownLabels ? ownLabels.has(key) : estimated.some((part) => part.result.losses[key] > 0)));
   const elsewhere = estimated.map((part) => inSwitchRow(part.loss, part.result));
+  // Each part's total at its datasheet maximum values, where its data state them.
+  const worst = estimated.map((part) => {
+    const data = worstCaseData(part.loss);
+    return data ? estimate(data, op) : null;
+  });
   const elsewhereLabel = elsewhere.find((row) => row !== null)?.label;
   const tjText = (result: Estimate) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language));
   const dash = (
@@ -89,6 +94,16 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
                 ))}
               </tr>
             ))}
+            {worst.some(Boolean) ? (
+              <tr className="estimate-table__elsewhere">
+                <th scope="row">{t("compare.totalWorst")}</th>
+                {estimated.map((part, index) => (
+                  <td key={part.partNumber} className="is-numeric" data-estimate="total-worst">
+                    {worst[index] ? formatWatts(worst[index].losses.total, language) : dash}
+                  </td>
+                ))}
+              </tr>
+            ) : null}
             {elsewhereLabel ? (
               <tr className="estimate-table__elsewhere">
                 <th scope="row">

@@ -2,7 +2,7 @@
 // T_j,max, the limits crossed and the assumptions (product detail page).
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, lossScope, type Estimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { estimate, lossScope, worstCaseData, type Estimate, type JunctionEstimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
@@ -48,6 +48,10 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
   const language = useLanguage();
   const result = estimate(data, op);
   const elsewhere = inSwitchRow(data, result);
+  // The same part at its datasheet maximum values, beside the typical figures (when the data state them).
+  const worstData = worstCaseData(data);
+  const worst = worstData ? estimate(worstData, op) : null;
+  const worstLosses = worst ? lossRows(data, worst) : [];
   return (
     <div className="estimate">
       <div className="estimate__tables">
@@ -60,15 +64,21 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                 <th scope="col" className="is-numeric">
                   {t("breakdown.value", { scope: t(`scope.${lossScope(data.kind, op.mode)}`) })}
                 </th>
+                {worst ? (
+                  <th scope="col" className="is-numeric">
+                    <WithSubscripts text={t(`breakdown.worst${data.kind === "mosfet" ? "Mosfet" : data.kind === "igbt" ? "Igbt" : "Diode"}`)} />
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
-              {lossRows(data, result).map((row) => (
+              {lossRows(data, result).map((row, index) => (
                 <tr key={row.key}>
                   <th scope="row">
                     <WithSubscripts text={t(row.label)} />
                   </th>
                   <td className="is-numeric">{formatWatts(row.value, language)}</td>
+                  {worst ? <td className="is-numeric">{formatWatts(worstLosses[index]!.value, language)}</td> : null}
                 </tr>
               ))}
             </tbody>
@@ -78,6 +88,11 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                 <td className="is-numeric" data-estimate="total">
                   {formatWatts(result.losses.total, language)}
                 </td>
+                {worst ? (
+                  <td className="is-numeric" data-estimate="total-worst">
+                    {formatWatts(worst.losses.total, language)}
+                  </td>
+                ) : null}
               </tr>
               {elsewhere ? (
                 <tr className="estimate-table__elsewhere">
@@ -87,6 +102,7 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                   <td className="is-numeric" data-estimate="in-switch">
                     {formatWatts(elsewhere.value, language)}
                   </td>
+                  {worst ? <td className="is-numeric">{formatWatts(worst.losses.inSwitch, language)}</td> : null}
                 </tr>
               ) : null}
             </tfoot>
@@ -107,13 +123,18 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                 <th scope="col" className="is-numeric">
                   <WithSubscripts text={t("breakdown.tj")} />
                 </th>
+                {worst ? (
+                  <th scope="col" className="is-numeric">
+                    <WithSubscripts text={t("breakdown.tjWorst")} />
+                  </th>
+                ) : null}
                 <th scope="col" className="is-numeric">
                   <WithSubscripts text={t("breakdown.tjMax")} />
                 </th>
               </tr>
             </thead>
             <tbody>
-              {result.junctions.map((junction) => (
+              {result.junctions.map((junction, index) => (
                 <tr key={junction.name} className={junction.tj === null || junction.tj > junction.tjMax ? "is-over" : undefined}>
                   <th scope="row">{t(`breakdown.${junction.name}`)}</th>
                   <td className="is-numeric">{formatWatts(junction.power, language)}</td>
@@ -121,6 +142,7 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                   <td className="is-numeric" data-estimate="tj">
                     {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
                   </td>
+                  {worst ? <WorstTj junction={worst.junctions[index]!} /> : null}
                   <td className="is-numeric">{junction.tjMax}</td>
                 </tr>
               ))}
@@ -132,5 +154,16 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
       <EstimateWarnings result={result} />
       <EstimateAssumptions data={data} op={op} />
     </div>
+  );
+}
+
+/** A junction's temperature in the worst case, marked when it is over T_j,max or runs away. */
+function WorstTj({ junction }: { junction: JunctionEstimate }) {
+  const { t } = useTranslation("estimator");
+  const language = useLanguage();
+  return (
+    <td className={`is-numeric${junction.tj === null || junction.tj > junction.tjMax ? " is-over" : ""}`} data-estimate="tj-worst">
+      {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
+    </td>
   );
 }
