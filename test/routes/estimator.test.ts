@@ -301,6 +301,8 @@ describe("the methods page", () => {
       expect(text).toContain("Hava, R. J. Kerkman, T. A. Lipo");
       expect(text).toContain(language === "en" ? "Where the data holds" : "数据的适用范围");
       expect(text).toContain("R_DS(on)");
+      // Every heading and paragraph has its string (no key shows through).
+      expect(text).not.toMatch(/method\.\w/);
     }
     expect((await get("/sitemap.xml")).text).toContain("/en/productAndService/estimator/method");
   });
