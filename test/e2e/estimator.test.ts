@@ -160,7 +160,7 @@ describe("estimator", () => {
       await page.goto(`${origin}/en/productAndService/compare?parts=QCM040120K4,QCM025065K4,QCD06065T2&op=800,20,50k,0.9,80`);
       await hydrated(page);
       await compare.scrollIntoViewIfNeeded();
-      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM040120K4", "QCM025065K4", "QCD06065T2"]);
+      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM040120K4 per switch position", "QCM025065K4 per switch position", "QCD06065T2 per diode"]);
       const verdicts = await compare.locator("td[data-suitable]").allTextContents();
       expect(verdicts[0]).toBe("Yes");
       for (const verdict of verdicts.slice(1)) expect(verdict).toContain("Not suitable: Bus voltage 800 V is above the rated 650 V.");

@@ -59,6 +59,9 @@ describe("loss chart", () => {
     const desc = new RegExp(`<desc id="${described}">([^<]+)</desc>`).exec(html)![1]!;
     // 20.5 W at 50 kHz is the hand-worked value of test/unit/estimator-model.test.ts.
     expect(desc).toContain("at the operating point, 50 kHz, it is 20.5 W");
+    // The axis and the table say what the figures cover.
+    expect(text(html)).toContain("Loss (W, per switch position)");
+    expect(text(html)).toContain("Total (W, per switch position)");
     // Three curves of 25 points each, and the operating point marked.
     const paths = [...html.matchAll(/<path d="([^"]+)"/g)].map((match) => match[1]!);
     expect(paths).toHaveLength(3);
