@@ -210,4 +210,24 @@ describe("estimator", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("reaches the methods page from an estimate: readable at 390 and 1440 px in both languages, axe-clean, hydrated without errors", async () => {
+    for (const width of [390, 1440]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const problems = watchProblems(page);
+      for (const lang of ["en", "zh"]) {
+        await page.goto(`${origin}/${lang}/productAndService/productDetail/QCM040120K4`);
+        await hydrated(page);
+        await page.locator(".op-panel__intro a").click();
+        await page.waitForURL(`${origin}/${lang}/productAndService/estimator/method`);
+        await page.locator(".method-equation").first().waitFor();
+        if (shots) await page.screenshot({ path: path.join(shots, `estimator-method-${lang}-${width}.png`), fullPage: true });
+        const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+        expect(widths.page, `${lang} ${width}`).toBeLessThanOrEqual(widths.viewport);
+        expect(await axe(page), `${lang} ${width}`).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
 });
