@@ -183,6 +183,12 @@ describe("the operating-point panel", () => {
     const page = await get(dcdc.headers.location!);
     expect(page.status).toBe(200);
     expect(textOf(symbols(page.text))).toContain("估算工作点：DC/DC，400 V，直流 6 A，65 kHz，D 0.5，T_c 80 °C");
+    // The modulation is a field of the same form, and part of the point it redirects to.
+    const dpwm = await get(`/en/productAndService/productDetail/QCM040120K4?opMode=inverter&opV=800&opI=20&opIk=rms&opF=50&opPf=0.9&opD=0.5&opTc=80&opM=0.9&opMod=dpwm`);
+    expect(dpwm.headers.location).toBe("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80,dpwm");
+    const detail = await get(dpwm.headers.location!);
+    expect(detail.text).toMatch(/<option value="dpwm" selected="">/);
+    expect(textOf(symbols(detail.text))).toContain("Estimated at: inverter, 800 V, 20 A RMS, 50 kHz, cos φ 0.9, M 0.9, T_c 80 °C, DPWM1");
   });
 
   it("answers out-of-range input with localized messages and no numbers", async () => {
