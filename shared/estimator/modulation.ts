@@ -6,9 +6,9 @@
 // three phases, in units of V_dc/2): A. M. Hava, R. J. Kerkman, T. A. Lipo, "Simple analytical and graphical
 // methods for carrier-based PWM-VSI drives", IEEE Trans. Power Electron. 14(1), 1999, pp. 49–61 (SPWM; THIPWM
 // with 1/6 injection; SVPWM, z = −(max + min)/2; DPWM1, each phase clamped to a rail for the 60° around the peak
-// of its voltage). SPWM and THIPWM have closed forms (Casanellas 1994; the 1/6 injection term derived below);
-// SVPWM and DPWM1 are averaged numerically over the fundamental period, as those authors do for the loss
-// functions they plot, and DPWM1's switching factor has the closed form below.
+// of its voltage). SPWM and THIPWM have closed forms (Casanellas 1994; the 1/6 injection term derived below), as
+// has DPWM1's switching factor (below); the conduction of SVPWM and DPWM1 is averaged numerically over the
+// fundamental period, the same average that test/unit/estimator-modulation.test.ts checks every closed form against.
 
 import type { Modulation } from "./modulation-names.ts";
 
@@ -103,11 +103,11 @@ function closedFormFactors(modulation: "spwm" | "thipwm", m: number, cosPhi: num
 }
 
 /**
- * DPWM1's switching factor in closed form: the leg rests for θ in (π/3, 2π/3) and (4π/3, 5π/3), the 60° around
- * each peak of its voltage, so s = (1/2π)·(2 − ∫ over the resting window of the sign's half |sin(θ − φ)| dθ).
- * Integrating |sin| piecewise, with φ in [0, π]:
- *   switch: s = (1/2π)·(2 − W(π/3 − φ, 2π/3 − φ) − W(4π/3 − φ, 5π/3 − φ) restricted to sin > 0), likewise the diode.
- * Computed here from the antiderivative of max(sin x, 0), F(x) = 2·⌊x/2π⌋ + (x mod 2π < π ? 1 − cos(x mod 2π) : 2).
+ * DPWM1's switching factor in closed form. The leg rests for θ in (π/3, 2π/3) and (4π/3, 5π/3), the 60° around
+ * each peak of its voltage; over a whole period the switch would switch ∫ max(sin(θ − φ), 0) dθ = 2, so
+ *   s_switch = (1/2π)·(2 − Σ over both windows of ∫ max(sin(θ − φ), 0) dθ),
+ * and the diode the same with sin(θ − φ) < 0 (φ shifted by π). Each integral is F(b − φ) − F(a − φ) with F the
+ * antiderivative of max(sin x, 0): F(x) = 2·⌊x/2π⌋ + (x mod 2π < π ? 1 − cos(x mod 2π) : 2).
  */
 export function dpwmSwitchingFactors(cosPhi: number): { switch: number; diode: number } {
   const phi = Math.acos(Math.min(1, Math.max(-1, cosPhi)));
