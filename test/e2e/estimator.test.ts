@@ -230,4 +230,31 @@ describe("estimator", () => {
       await page.close();
     }
   });
+
+  it("adds a device of your own on compare without JavaScript's help: the form's GET lands on dev=, estimated beside ours, axe-clean at 390 and 1440 px", async () => {
+    for (const width of [390, 1440]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const problems = watchProblems(page);
+      for (const lang of ["en", "zh"]) {
+        await page.goto(`${origin}/${lang}/productAndService/compare?parts=QCM040120K4&op=800,20,50k,0.9,80`);
+        await hydrated(page);
+        await page.locator(".device-form > summary").click();
+        for (const [id, value] of [["dev-name", "C3M40"], ["dev-v", "1200"], ["dev-i", "40"], ["dev-tjmax", "175"], ["dev-rth", "0.55"], ["dev-thot", "175"], ["dev-r-0", "40"], ["dev-r-1", "70"], ["dev-eon", "0.31"], ["dev-eoff", "0.075"], ["dev-vref", "800"], ["dev-iref", "20"]]) {
+          await page.locator(`#${id}`).fill(value!);
+        }
+        await page.locator(".device-form button[type=submit]").click();
+        await page.waitForURL(/dev=name:C3M40,kind:mosfet/);
+        const heads = page.locator("table.estimate-table--compare thead th");
+        await heads.nth(2).waitFor();
+        expect(await heads.nth(2).textContent()).toContain("C3M40");
+        await page.locator(".device-form > summary").click();
+        if (shots) await page.screenshot({ path: path.join(shots, `estimator-device-${lang}-${width}.png`), fullPage: true });
+        const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+        expect(widths.page, `${lang} ${width}`).toBeLessThanOrEqual(widths.viewport);
+        expect(await axe(page), `${lang} ${width}`).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
 });

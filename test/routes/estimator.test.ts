@@ -320,3 +320,36 @@ describe("the methods page", () => {
     }
   });
 });
+
+describe("a device of your own in compare", () => {
+  const DEV = "name:C3M40,kind:mosfet,v:1200,i:40,tjmax:175,rth:0.55,thot:175,r:40/70,eon:0.31,eoff:0.075,vref:800,iref:20";
+
+  it("estimates it beside ours at the same point, kept in the URL, in both languages", async () => {
+    for (const [language, label] of [
+      ["en", "C3M40 (your device)"],
+      ["zh", "C3M40（您的器件）"],
+    ] as const) {
+      const response = await get(`/${language}/productAndService/compare?parts=QCM040120K4&op=${OP}&dev=${DEV}`);
+      expect(response.status).toBe(200);
+      const table = /<table class="estimate-table estimate-table--compare">[\s\S]*?<\/table>/.exec(response.text)![0];
+      expect([...table.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small/g)].map((match) => match[1])).toEqual(["QCM040120K4", label]);
+      // The form shows the values again, to change them.
+      expect(response.text).toMatch(/<input id="dev-r-1"[^>]*name="dev_r1"[^>]*value="70"/);
+    }
+  });
+
+  it("turns the no-JS form into one dev= parameter, keeping the parts and the point, and says what is wrong", async () => {
+    const form = `devName=C3M40&devKind=mosfet&dev_v=1200&dev_i=40&dev_tjmax=175&dev_rth=0.55&dev_thot=175&dev_r0=40&dev_r1=70&dev_eon=0.31&dev_eoff=0.075&dev_vref=800&dev_iref=20`;
+    const response = await get(`/en/productAndService/compare?parts=QCM040120K4&op=${OP}&${form}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe(`/en/productAndService/compare?parts=QCM040120K4&op=${OP.replace(/,/g, "%2C")}&dev=${DEV}`);
+    const bad = await get(`/zh/productAndService/compare?parts=QCM040120K4&dev=name:X,kind:mosfet,v:abc,thot:20`);
+    expect(bad.status).toBe(200);
+    const text = textOf(symbols(bad.text));
+    expect(text).toContain("无法使用该器件：");
+    expect(text).toContain("请将额定电压输入为正数");
+    expect(text).toContain("导通参数的高温点必须高于 25 °C。");
+    expect(bad.text).toMatch(/<details class="device-form" open=""/);
+    expect(text).not.toMatch(/NaN|undefined/);
+  });
+});

@@ -10,6 +10,8 @@ import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { operatingPointRedirect, type ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
+import { formToCustomDevice } from "../../../shared/estimator/custom-device.ts";
+import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
 
 export interface ComparedProduct {
   product: ProductDetail;
@@ -25,13 +27,16 @@ export interface CompareData {
   op: string | null;
   /** The estimator's operating point, validated (issue 10); null without one. */
   operatingPoint: ParsedOperatingPoint | null;
+  /** `dev`: a device of the visitor's own, as in the URL, and validated; null without one. */
+  dev: string | null;
+  device: ParsedDevice | null;
 }
 
 function isCanonical(search: URLSearchParams, parts: string[]): boolean {
   const keys = [...search.keys()];
-  if (keys.some((key) => key !== "parts" && key !== "op")) return false;
+  if (keys.some((key) => key !== "parts" && key !== "op" && key !== "dev")) return false;
   const values = search.getAll("parts");
-  if (values.length > 1 || search.getAll("op").length > 1) return false;
+  if (values.length > 1 || search.getAll("op").length > 1 || search.getAll("dev").length > 1) return false;
   return parts.length ? values[0] === parts.join(",") : values.length === 0;
 }
 
@@ -43,7 +48,9 @@ export async function compareLoader({ request, context }: LoaderFunctionArgs): P
   if (opTarget) throw redirect(opTarget, 302);
   const parts = parseCompareParts(url.searchParams);
   const op = url.searchParams.get("op") || null;
-  if (!isCanonical(url.searchParams, parts)) throw redirect(`${url.pathname}${writeCompareQuery(parts, op)}`, 302);
+  // The device form (a GET form, no JavaScript needed) comes back as one dev= parameter.
+  const dev = formToCustomDevice(url.searchParams) ?? (url.searchParams.get("dev") || null);
+  if (!isCanonical(url.searchParams, parts)) throw redirect(`${url.pathname}${writeCompareQuery(parts, op, dev)}`, 302);
   const api = pageClient(context, language);
   const results = await Promise.all(
     parts.map(async (part) => {
@@ -62,5 +69,8 @@ export async function compareLoader({ request, context }: LoaderFunctionArgs): P
     missing: results.filter((result) => !result.found).map((result) => result.part),
     op,
     operatingPoint: await loadOperatingPoint(url),
+    dev,
+    // Validated with the contract's schema (zod), imported only when a device is given.
+    device: dev ? (await import("../../../shared/estimator/validate-device.ts")).parseCustomDevice(dev) : null,
   };
 }
