@@ -134,7 +134,10 @@ export function writeCustomDevice(reading: Pick<CustomDeviceReading, "name" | "k
   return items.join(",");
 }
 
-/** The form's field names (a GET form, no JavaScript needed): `devName`, `devKind`, `dev_v`, `dev_r0`/`dev_r1` … */
+/**
+ * The form's field names (a GET form, no JavaScript needed): `devName`, `devKind`, `dev_v`, `dev_r0`/`dev_r1` …
+ * All of them, and `dev` itself, start with "dev": compare's loader loads this module only for such a query.
+ */
 export const customFormFields = { name: "devName", kind: "devKind" } as const;
 export const customFieldName = (key: CustomFieldKey, index?: 0 | 1) => `dev_${key}${index === undefined ? "" : index}`;
 

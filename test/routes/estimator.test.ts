@@ -333,6 +333,10 @@ describe("a device of your own in compare", () => {
       expect(response.status).toBe(200);
       const table = /<table class="estimate-table estimate-table--compare">[\s\S]*?<\/table>/.exec(response.text)![0];
       expect([...table.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small/g)].map((match) => match[1])).toEqual(["QCM040120K4", label]);
+      // The same values as a JSON file in the loss-data schema (what `npm run estimate -- --device` reads).
+      const href = /<a download="C3M40.json" href="data:application\/json;charset=utf-8,([^"]+)"/.exec(response.text)![1]!;
+      const file = JSON.parse(decodeURIComponent(href.replace(/&amp;/g, "&")));
+      expect(file).toMatchObject({ partNumber: "C3M40", kind: "mosfet", channel: { r: [40, 70] } });
       // The form shows the values again, to change them.
       expect(response.text).toMatch(/<input id="dev-r-1"[^>]*name="dev_r1"[^>]*value="70"/);
     }

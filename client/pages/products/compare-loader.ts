@@ -10,7 +10,6 @@ import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { operatingPointRedirect, type ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { loadOperatingPoint } from "../../components/estimator/load-operating-point.ts";
-import { formToCustomDevice } from "../../../shared/estimator/custom-device.ts";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
 
 export interface ComparedProduct {
@@ -48,8 +47,10 @@ export async function compareLoader({ request, context }: LoaderFunctionArgs): P
   if (opTarget) throw redirect(opTarget, 302);
   const parts = parseCompareParts(url.searchParams);
   const op = url.searchParams.get("op") || null;
-  // The device form (a GET form, no JavaScript needed) comes back as one dev= parameter.
-  const dev = formToCustomDevice(url.searchParams) ?? (url.searchParams.get("dev") || null);
+  // The device form (a GET form, no JavaScript needed) comes back as one dev= parameter. Its module comes only
+  // with a device (every one of its parameters starts with "dev"), so compare's first load does not carry it.
+  const custom = [...url.searchParams.keys()].some((key) => key.startsWith("dev")) ? await import("../../../shared/estimator/custom-device.ts") : null;
+  const dev = custom?.formToCustomDevice(url.searchParams) ?? (url.searchParams.get("dev") || null);
   if (!isCanonical(url.searchParams, parts)) throw redirect(`${url.pathname}${writeCompareQuery(parts, op, dev)}`, 302);
   const api = pageClient(context, language);
   const results = await Promise.all(
