@@ -337,6 +337,8 @@ describe("a device of your own in compare", () => {
       const href = /<a download="C3M40.json" href="data:application\/json;charset=utf-8,([^"]+)"/.exec(response.text)![1]!;
       const file = JSON.parse(decodeURIComponent(href.replace(/&amp;/g, "&")));
       expect(file).toMatchObject({ partNumber: "C3M40", kind: "mosfet", channel: { r: [40, 70] } });
+      // Adding a part keeps the device.
+      expect(response.text).toContain(`<input type="hidden" name="dev" value="${DEV}"/>`);
       // The form shows the values again, to change them.
       expect(response.text).toMatch(/<input id="dev-r-1"[^>]*name="dev_r1"[^>]*value="70"/);
     }

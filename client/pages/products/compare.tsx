@@ -161,6 +161,7 @@ export function Component() {
           <Form method="get" action={localize(COMPARE_PATH)} className="compare-add">
             {parts.length ? <input type="hidden" name="parts" value={parts.join(",")} /> : null}
             {op ? <input type="hidden" name="op" value={op} /> : null}
+            {dev ? <input type="hidden" name="dev" value={dev} /> : null}
             <label htmlFor="compare-add-part">{t("compare.addLabel")}</label>
             <div className="compare-add__row">
               <input id="compare-add-part" name="parts" type="text" required maxLength={64} pattern="[A-Za-z0-9][A-Za-z0-9\-]*" autoComplete="off" spellCheck={false} placeholder="QCM040120K4" />
