@@ -88,6 +88,7 @@ function languageRoutes(language: Language): RouteObject {
         () => import("./pages/products/cross-reference.tsx"),
         ["cross-reference"],
       ),
+      page(language, "productAndService-estimatorMethod", { path: "productAndService/estimator/method" }, "client/pages/products/estimator-method.tsx", () => import("./pages/products/estimator-method.tsx")),
       page(language, "productAndService-service", { path: "productAndService/service/:name" }, "client/pages/products/service-page.tsx", () => import("./pages/products/service-page.tsx")),
       page(language, "productAndService-customDriving", { path: "productAndService/customDriving/:name?" }, "client/pages/products/service-page.tsx", () => import("./pages/products/service-page.tsx")),
       page(language, "news", { path: "news" }, "client/pages/news/news-list.tsx", () => import("./pages/news/news-list.tsx")),

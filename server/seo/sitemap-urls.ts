@@ -9,6 +9,7 @@ import type { PageClient } from "../../client/api/page-client.ts";
 import { NEWS_PAGE_SIZE, newsListPath, pageCount } from "../../shared/news-query.ts";
 import { defaultJobsState, jobsListPath } from "../../shared/jobs-query.ts";
 import { crossReferenceSitemapEntries } from "./cross-reference-sitemap.ts";
+import { METHOD_PATH } from "../../shared/estimator/method-path.ts";
 
 export interface SitemapEntry {
   /** Path without the language prefix ("/" is the language home). */
@@ -32,6 +33,7 @@ const fixedPaths = [
   "/applications",
   "/reliability",
   "/productAndService/products",
+  METHOD_PATH,
   ...serviceNames.map(servicePagePath),
 ];
 

@@ -3,14 +3,18 @@
 // at once, the panel can wait.
 import { useTranslation } from "../../i18n-react.tsx";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
+import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { useLanguage } from "../../hooks.ts";
 import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { estimateColumns } from "./finder-columns.tsx";
 import type { RowEstimate } from "./finder-row-estimates.ts";
 
-/** `estimates`: the rows' estimates from the loader (null without a valid operating point). */
-export function useFinderEstimateColumns(parsed: ParsedOperatingPoint | null, estimates: Record<number, RowEstimate> | null): FinderColumn[] {
+/**
+ * `estimates`: the rows' estimates from the loader (null without a valid operating point); `list`: the page's rows,
+ * whose kinds say what the loss column's figures cover (per diode, position or leg).
+ */
+export function useFinderEstimateColumns(parsed: ParsedOperatingPoint | null, estimates: Record<number, RowEstimate> | null, list: ProductListItem[] = []): FinderColumn[] {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
-  return parsed?.ok && estimates ? estimateColumns(estimates, t, language) : [];
+  return parsed?.ok && estimates ? estimateColumns(estimates, t, language, parsed.value, list) : [];
 }

@@ -53,7 +53,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
   const localize = useLocalize();
   const layout = useRouteLoaderData(`layout___${language}`) as LayoutData | undefined;
   const { page, filters, query } = data;
-  const estimateColumns = useFinderEstimateColumns(data.operatingPoint ?? null, data.estimates ?? null);
+  const estimateColumns = useFinderEstimateColumns(data.operatingPoint ?? null, data.estimates ?? null, page.list);
   const node = page.node;
   const tree = buildTree(layout?.products ?? []);
   const treeNode: TreeNode<SiteListNode> | null = findNode(tree, node.id);
