@@ -143,15 +143,18 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
   const tagged = new Map<string, string>();
   const names: string[] = [];
   let repeated = false;
-  for (const part of all.slice(5)) {
+  all.slice(5).forEach((part, index, rest) => {
     const match = tagPattern.exec(part);
     if (match) {
       const key = tags[match[1]!.toLowerCase() as keyof typeof tags];
       if (tagged.has(key)) repeated = true;
       tagged.set(key, match[2]!);
-    } else if (/^[a-z]+$/i.test(part)) names.push(part.toLowerCase());
-  }
-  if (names.length > 1) repeated = true;
+    } else if (/^[a-z]+$/i.test(part)) {
+      names.push(part.toLowerCase());
+      // The modulation closes the point: a word anywhere else makes it malformed.
+      if (index !== rest.length - 1) repeated = true;
+    }
+  });
   const named = names[0];
   const parts = all.filter((part, index) => index < 5 || (!tagPattern.test(part) && !/^[a-z]+$/i.test(part)));
   const [v, i, f, factor, tc, m] = parts;

@@ -44,10 +44,9 @@ export const operatingPointSchema = z.strictObject({
 export function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): { ok: true; value: OperatingPoint } | { ok: false; issues: OperatingPointIssue[] } {
   const parsed = operatingPointSchema.safeParse(input);
   if (parsed.success) {
-    // Absent optional fields (modulation, dead time, R_G, f_o, reference) stay absent, so points read from old
-    // URLs compare equal to new ones.
-    const value = Object.fromEntries(Object.entries(parsed.data).filter(([, field]) => field !== undefined)) as unknown as OperatingPoint;
-    return { ok: true, value };
+    // An absent modulation stays absent (sine-triangle), so points read from old URLs compare equal to new ones.
+    const { modulation, ...rest } = parsed.data;
+    return { ok: true, value: modulation === undefined ? rest : { ...rest, modulation } };
   }
   const issues = parsed.error.issues.map((issue): OperatingPointIssue => {
     const field = String(issue.path[0] ?? "op") as OperatingPointIssue["field"];

@@ -243,7 +243,8 @@ describe("product detail and compare", () => {
     expect(full.headers.location).toBe("/en/productAndService/productDetail/QIM300120H62?op=700,150,8k,0.85,65h,rg3.6,fo2");
     const page = await get(full.headers.location!);
     expect(page.status).toBe(200);
-    const words = textOf(page.text);
+    // Symbols are drawn with real subscripts: read them back as T_c, R_G.
+    const words = textOf(symbols(page.text));
     expect(words).toContain("T_c 65 °C at the heat sink, R_G 3.6 Ω, f_o 2 Hz");
     expect(words).toContain("Gate resistance R_G = 3.6 Ω");
     expect(words).toContain("T_c is the heat-sink temperature; R_th from the junction to it 0.135 K/W");

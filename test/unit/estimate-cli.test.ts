@@ -39,10 +39,12 @@ describe("npm run estimate", () => {
     const json = run("--part", "qcm040120k4", "--op", "800,20,50k,0.9,80", "--json");
     expect(json.code).toBe(0);
     const report = JSON.parse(json.out);
-    // 20.5 W, T_j 91 °C: the hand-worked value of test/unit/estimator-model.test.ts.
+    // 19.5 W, T_j 91 °C: the catalogue's QCM040120K4 at this point as the detail page shows it
+    // (test/routes/estimator.test.ts; its curves, E(I) table and 150 ns dead time make it differ from the
+    // hand-worked 20.3 W of test/unit/estimator-model.test.ts, whose data are linear).
     expect(report).toMatchObject({ part: "QCM040120K4", op: "800,20,50k,0.9,80", scope: "position", suitable: true });
-    expect(report.losses.total).toBeCloseTo(20.52, 2);
-    expect(report.tj).toBeCloseTo(91.29, 1);
+    expect(report.losses.total).toBeCloseTo(19.5, 1);
+    expect(Math.round(report.tj)).toBe(91);
     expect(report.worstCase.total).toBeGreaterThan(report.losses.total);
     const table = run("--part", "QCM040120K4", "--op", "400,6,65k,d0.5,80");
     expect(table.code).toBe(0);

@@ -26,11 +26,11 @@ describe("dev= text", () => {
       eOff: 0.075,
       switchingRef: { v: 800, i: 20, rg: 1, tj: 25 },
       kv: 1.3,
-      // E(R_G), dead time and E(I) as test/unit/estimator-model.test.ts gives them: linear through zero, the same at both
-      // temperatures, 250 ns dead time (the figures this test was worked with).
-      gate: { rg: [1.25, 2.5, 5, 12.5, 25], eOn: [0.2674, 0.31, 0.3953, 0.651, 1.077], eOff: [0.06187, 0.075, 0.1012, 0.18, 0.3112] },
+      // The form's defaults: no R_G dependence (a flat E(R_G)), a 250 ns dead time, and E(I) linear through zero,
+      // the same at both temperatures, as test/unit/estimator-model.test.ts gives our part's.
+      gate: { rg: [1, 2], eOn: [1, 1], eOff: [1, 1] },
       deadTime: 250,
-      energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [180, 180] },
+      energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [1, 1] },
       bodyDiode: { t: [25, 175], v0: [3, 3], r: [40, 70], vSd: 3, iSd: 1, qrr: 1 },
     };
     expect(parsed.data).toEqual(ours);
