@@ -53,6 +53,16 @@ function slug(value: string | undefined, fallback: string): string | null {
   return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name) ? name : null;
 }
 
+/**
+ * The finder's module; a first load of a URL with an operating point also waits for the estimate columns, which
+ * the server rendered (client/components/estimator/finder-estimate-columns.ts), so hydration matches.
+ */
+const loadFinder = () =>
+  Promise.all([
+    import("./pages/products/products.tsx"),
+    typeof window !== "undefined" && /[?&]op=/.test(window.location.search) ? import("./components/estimator/finder-estimate-columns.ts").then((module) => module.loadEstimateColumns()) : null,
+  ]).then(([module]) => module);
+
 function languageRoutes(language: Language): RouteObject {
   // The loaders of content pages and overviews come with their page's module, like every other page's:
   // the first load of a page does not need them (the HTML carries its data), so the entry does not carry them.
@@ -77,7 +87,7 @@ function languageRoutes(language: Language): RouteObject {
       // The search page shows a competitor part number's cross-reference block.
       page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx"), ["cross-reference"]),
       page(language, "support", { path: "support/:name?" }, "client/pages/support/support.tsx", () => import("./pages/support/support.tsx")),
-      page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "client/pages/products/products.tsx", () => import("./pages/products/products.tsx")),
+      page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "client/pages/products/products.tsx", loadFinder),
       page(language, "productAndService-productDetail", { path: "productAndService/productDetail/:name" }, "client/pages/products/product-detail.tsx", () => import("./pages/products/product-detail.tsx")),
       page(language, "productAndService-compare", { path: "productAndService/compare" }, "client/pages/products/compare.tsx", () => import("./pages/products/compare.tsx")),
       page(
@@ -88,6 +98,7 @@ function languageRoutes(language: Language): RouteObject {
         () => import("./pages/products/cross-reference.tsx"),
         ["cross-reference"],
       ),
+      page(language, "productAndService-estimatorMethod", { path: "productAndService/estimator/method" }, "client/pages/products/estimator-method.tsx", () => import("./pages/products/estimator-method.tsx")),
       page(language, "productAndService-service", { path: "productAndService/service/:name" }, "client/pages/products/service-page.tsx", () => import("./pages/products/service-page.tsx")),
       page(language, "productAndService-customDriving", { path: "productAndService/customDriving/:name?" }, "client/pages/products/service-page.tsx", () => import("./pages/products/service-page.tsx")),
       page(language, "news", { path: "news" }, "client/pages/news/news-list.tsx", () => import("./pages/news/news-list.tsx")),

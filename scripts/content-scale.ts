@@ -110,6 +110,13 @@ function scaleLoss(loss: Json, size: number): Json {
     table(["eOn", "eOff", "eRec"], size);
     l.energies.i = l.energies.i.map((current: number) => sig(current * size));
   }
+  // The worst case's maximum: the same voltage at the scaled current (r scales inversely), energies as above.
+  if (l.max) {
+    l.max.i = sig(l.max.i * size);
+    const energy = l.kind === "mosfet" ? size ** 0.5 : size;
+    if (typeof l.max.eSwitch === "number") l.max.eSwitch = sig(l.max.eSwitch * energy);
+    if (typeof l.max.eRec === "number") l.max.eRec = sig(l.max.eRec * size);
+  }
   return l;
 }
 

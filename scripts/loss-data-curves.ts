@@ -1,6 +1,8 @@
 // `npx node scripts/loss-data-curves.ts [file]`: brings rows of catalog/loss-data.json written with two-point
 // on-state lines up to the current contract: on-state curves at several temperatures, E(R_G) curves and the
 // MOSFETs' recommended dead time. Rows already in that form are left as they are, so it can run again.
+// Every other field of a row is carried as it is: the datasheet maxima `max` of the worst case (given at 25 °C,
+// a point the curves keep) stay beside the curves they bound.
 //
 // The values are our own parts' typical characterisation, generated from each row's two datasheet points by the
 // shapes below (typical of SiC MOSFETs, SiC Schottky diodes and trench field-stop IGBTs), so the 25 °C and hot

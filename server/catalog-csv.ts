@@ -56,9 +56,10 @@ function strings(resources: Resources): Record<string, string> {
 }
 
 function estimateLabels(resources: Resources) {
-  const estimator = (resources.estimator ?? {}) as { finder?: Record<string, string>; breakdown?: Record<string, string>; compare?: Record<string, string> };
+  const estimator = (resources.estimator ?? {}) as { finder?: Record<string, string>; breakdown?: Record<string, string>; compare?: Record<string, string>; scope?: Record<string, string> };
   return {
-    loss: paramNameText(estimator.finder?.loss ?? "Estimate/P<tot> (W)"),
+    // The header says what the figures cover (per switch position, leg or diode), as the finder's column does.
+    loss: (scope: string) => paramNameText((estimator.finder?.loss ?? "Estimate/P<tot> {{scope}} (W)").replace("{{scope}}", estimator.scope?.[scope] ?? scope)),
     tj: paramNameText(estimator.finder?.tj ?? "Estimate/T<j> (°C)"),
     runaway: estimator.breakdown?.runaway ?? "runaway",
     suitable: estimator.compare?.suitable ?? "Suitable at this point",

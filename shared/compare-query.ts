@@ -19,10 +19,15 @@ export function parseCompareParts(search: URLSearchParams): string[] {
   return parts;
 }
 
-/** The canonical query of a set of parts ("" when none), keeping `op` (the estimator's operating point). */
-export function writeCompareQuery(parts: readonly string[], op?: string | null): string {
+/**
+ * The canonical query of a set of parts ("" when none), keeping `op` (the estimator's operating point) and `dev`
+ * (a device of the visitor's own, shared/estimator/custom-device.ts).
+ */
+export function writeCompareQuery(parts: readonly string[], op?: string | null, dev?: string | null): string {
   const params: string[] = [];
   if (parts.length) params.push(`parts=${parts.slice(0, COMPARE_MAX).map(encodeURIComponent).join(",")}`);
   if (op) params.push(`op=${encodeURIComponent(op)}`);
+  // Commas, colons and slashes are legal in a query; unescaped they keep the device readable.
+  if (dev) params.push(`dev=${encodeURIComponent(dev).replace(/%2C/gi, ",").replace(/%3A/gi, ":").replace(/%2F/gi, "/")}`);
   return params.length ? `?${params.join("&")}` : "";
 }

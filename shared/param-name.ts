@@ -54,3 +54,19 @@ export function paramNameWithUnit(paramName: string, unit: string | null | undef
   if (!unit || paramName.includes(`(${unit})`)) return paramName;
   return `${paramName} (${unit})`;
 }
+
+/**
+ * A running text whose symbols mark subscripts with `<…>` as the parameter names do ("T<j,max> (°C)"), with no
+ * header levels: a "/" stays a "/" ("DC/DC", "dP/dT<j>").
+ */
+export function parseSubscripts(text: string): ParamNamePart[] {
+  return text
+    .split(/<([^<>]*)>/)
+    .map((part, index) => ({ text: part, subscript: index % 2 === 1 }))
+    .filter((part) => part.text.length > 0);
+}
+
+/** The same text plain, for attributes and CSV headers: "T<j,max> (°C)" → "Tj,max (°C)". */
+export function subscriptsText(text: string): string {
+  return text.replace(/<([^<>]*)>/g, "$1");
+}

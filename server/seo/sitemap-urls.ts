@@ -12,6 +12,7 @@ import { NEWS_PAGE_SIZE, newsListPath, pageCount } from "../../shared/news-query
 import { defaultJobsState, jobsListPath } from "../../shared/jobs-query.ts";
 import { crossReferenceSitemapEntries } from "./cross-reference-sitemap.ts";
 import { DOCUMENT_CENTRE_PATH, DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../shared/support-query.ts";
+import { METHOD_PATH } from "../../shared/estimator/method-path.ts";
 
 export interface SitemapEntry {
   /** Path without the language prefix ("/" is the language home); the document list's pages carry ?page=N. */
@@ -39,6 +40,7 @@ const fixedPaths = [
   "/applications",
   "/reliability",
   "/productAndService/products",
+  METHOD_PATH,
   ...serviceNames.map(servicePagePath),
 ];
 

@@ -145,6 +145,20 @@ export type DeviceRatings = z.infer<typeof deviceRatings>;
 export const fosterNetwork = z.array(z.strictObject({ r: positive, tau: positive })).min(1).max(8);
 export type FosterNetwork = z.infer<typeof fosterNetwork>;
 
+/**
+ * The datasheet's maximum values beside its typical ones, where it states them: the estimator's worst case
+ * (shared/estimator/worst-case.ts). `vOn`: the maximum on-state voltage (V) of the switch (MOSFET: R_DS(on),max·i;
+ * IGBT: V_CE(sat),max; diode: V_F,max) at the current `i` (A) and 25 °C; the energies (mJ) at the switching
+ * reference, when given.
+ */
+export const maxValues = z.strictObject({
+  vOn: positive,
+  i: positive,
+  eSwitch: positive.optional(),
+  eRec: positive.optional(),
+});
+export type MaxValues = z.infer<typeof maxValues>;
+
 const common = {
   ratings: deviceRatings,
   /** "case": R_th is junction-to-case (T_c is the case temperature); "fluid": junction-to-coolant of a pin-fin module. */
@@ -164,6 +178,8 @@ const common = {
   zthDiode: fosterNetwork.optional(),
   /** A three-level (NPC) module: each device commutates half the DC link, the estimate says so. */
   threeLevel: z.literal(true).optional(),
+  /** Maximum values for the worst case, when the datasheet states them. */
+  max: maxValues.optional(),
 };
 
 /** A SiC MOSFET (discrete, or one switch of a SiC module) with its body diode. */

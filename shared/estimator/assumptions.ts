@@ -4,6 +4,7 @@
 import type { LossData } from "../contract/loss-data.ts";
 import { deadTimeOf, gateResistanceOf, thermalPath } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
+import { DEFAULT_MODULATION, modulationAcronyms } from "./modulation-names.ts";
 
 /**
  * The assumptions a result rests on, as keys of locales/*\/estimator.json "assumptions" (the UI lists them with
@@ -11,7 +12,9 @@ import type { OperatingPoint } from "./operating-point.ts";
  */
 export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] {
   const list: Assumption[] = [];
-  list.push(op.mode === "inverter" ? { key: "topologyInverter", values: { m: op.m, pf: op.pf } } : { key: "topologyDcdc", values: { duty: op.duty } });
+  const modulation = op.modulation ?? DEFAULT_MODULATION;
+  list.push(op.mode === "inverter" ? { key: "topologyInverter", values: { m: op.m, pf: op.pf, modulation: modulationAcronyms[modulation] } } : { key: "topologyDcdc", values: { duty: op.duty } });
+  if (op.mode === "inverter" && modulation !== DEFAULT_MODULATION) list.push({ key: `modulation${modulation[0]!.toUpperCase()}${modulation.slice(1)}` });
   if (data.kind !== "diode") list.push({ key: "scaling", values: { cold: data.energies.tj[0], hot: data.energies.tj[1] } });
   const rg = gateResistanceOf(data, op);
   if (rg !== null) list.push({ key: "gateResistance", values: { rg } });
@@ -22,6 +25,8 @@ export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] 
   const path = thermalPath(data, reference);
   if (path) list.push({ key: `thermalPath_${reference}`, values: { rth: Number(path.rth.toPrecision(3)) } });
   if (data.threeLevel) list.push({ key: "threeLevel", values: { vSwitch: op.vBus / 2 } });
+  list.push(validityOf(data));
+  if (data.max) list.push({ key: "worstCase", values: { value: maxValueText(data) } });
   list.push({ key: "thermal" }, { key: "ideal" }, { key: "datasheetGoverns" });
   return list;
 }
@@ -50,4 +55,22 @@ export function assumptionsOfParts(parts: Array<{ partNumber: string; data: Loss
   return [...merged.values()]
     .map((entry) => ({ ...entry, parts: entry.parts.length === parts.length ? null : entry.parts }))
     .sort((a, b) => order(a.key) - order(b.key));
+}
+
+/** Where the part's data were measured: the on-state's two temperatures and the switching test's point. */
+function validityOf(data: LossData): Assumption {
+  const curve = data.kind === "mosfet" ? data.channel : data.kind === "igbt" ? data.igbt : data.forward;
+  // The curve's hottest point: the on-state is interpolated between 25 °C and there, extrapolated beyond.
+  const tHot = curve.t[curve.t.length - 1]!;
+  if (data.kind === "diode") return { key: "validityDiode", values: { tHot, vQc: data.vQc } };
+  const ref = data.switchingRef;
+  return { key: "validity", values: { tHot, vRef: ref.v, iRef: ref.i, rg: ref.rg } };
+}
+
+/** The datasheet maximum the worst case takes, as a symbol, value and condition ("R<DS(on)>,max 52 mΩ at 20 A"). */
+function maxValueText(data: LossData): string {
+  const max = data.max!;
+  const number = (value: number) => String(Number(value.toPrecision(3)));
+  if (data.kind === "mosfet") return `R<DS(on),max> = ${number((max.vOn / max.i) * 1000)} mΩ @ ${number(max.i)} A, 25 °C`;
+  return `${data.kind === "igbt" ? "V<CE(sat),max>" : "V<F,max>"} = ${number(max.vOn)} V @ ${number(max.i)} A, 25 °C`;
 }

@@ -4,18 +4,20 @@ import type { ProductListItem } from "../contract/products.ts";
 import { estimate, isSuitable } from "./estimate.ts";
 import { rankByEstimate, readEstimateSort } from "./ranking.ts";
 import { parseOperatingPoint } from "./validate.ts";
+import { listScope, type LossScope } from "./scope.ts";
 
 export function estimateCsv(
   search: URLSearchParams,
   rows: ProductListItem[],
-  labels: { loss: string; tj: string; runaway: string; suitable: string; yes: string; notSuitable: string },
+  /** `loss`: the header of the loss column for what its figures cover (scope.ts). */
+  labels: { loss: (scope: LossScope) => string; tj: string; runaway: string; suitable: string; yes: string; notSuitable: string },
 ): { header: string[]; rows: ProductListItem[]; cells: (product: ProductListItem) => Array<string | number> } | null {
   const parsed = parseOperatingPoint(search.get("op"));
   if (!parsed?.ok) return null;
   const point = parsed.value;
   const sort = readEstimateSort(search.get("sort"));
   return {
-    header: [labels.loss, labels.tj, labels.suitable],
+    header: [labels.loss(listScope(rows.flatMap((product) => (product.loss ? [product.loss.kind] : [])), point.mode)), labels.tj, labels.suitable],
     rows: sort ? rankByEstimate(rows, point, sort) : rows,
     cells: (product) => {
       if (!product.loss) return ["", "", ""];

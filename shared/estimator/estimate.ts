@@ -18,6 +18,8 @@ import {
   spwmSwitchConduction,
 } from "./equations.ts";
 import type { Mode, OperatingPoint, TemperatureReference } from "./operating-point.ts";
+import { DEFAULT_MODULATION } from "./modulation-names.ts";
+import { modulationFactors, positionConduction, positionDeadTimeDiode, type PositionFactors } from "./modulation.ts";
 
 /** The fixed-point iteration stops after this many steps (it settles in a few when it settles at all). */
 export const MAX_ITERATIONS = 200;
@@ -164,6 +166,7 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
   const switching = (tj: number) => op.fsw * (eOn(tj) + eOff(tj));
   const deadTime = (op.deadTime ?? data.deadTime) * 1e-9;
   if (op.mode === "inverter") {
+    const factors = inverterFactors(op);
     // Synchronous rectification: the reverse (freewheeling) share of the current flows through the channel too,
     // with V0 = 0, and through the body diode only in the dead times. One device, one junction.
     return {
@@ -172,10 +175,10 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
         const r = channel(tj!);
         const diode = bodyDiode(tj!);
         // The dead times come out of the channel's reverse conduction: the body diode carries the current then.
-        const freewheel = spwmFreewheel(r, diode.v0, diode.r, iPeak, op.m, op.pf, deadTime, op.fsw);
+        const freewheel = inverterFreewheel(r, diode.v0, diode.r, iPeak, op, deadTime, factors);
         const losses = {
-          conduction: spwmSwitchConduction(0, r, iPeak, op.m, op.pf),
-          switching: switching(tj!),
+          conduction: positionConduction(0, r, iPeak, factors.switch),
+          switching: switching(tj!) * factors.switchShare,
           diodeConduction: freewheel.channel + freewheel.bodyDiode,
           deadTime: freewheel.bodyDiode,
           diodeSwitching: 0,
@@ -213,20 +216,21 @@ function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Mod
     v0: atTemperature(data.forward.t, data.forward.v0, tj),
     r: milliohm(atTemperature(data.forward.t, data.forward.r, tj)),
   });
+  const factors = op.mode === "inverter" ? inverterFactors(op) : null;
   return {
     junctions: [{ name: "diode", rth: data.rth }],
     evaluate: ([tj]) => {
       const { v0, r } = forward(tj!);
-      const inverter = op.mode === "inverter";
       const losses = {
         conduction: 0,
         switching: 0,
-        diodeConduction: inverter ? spwmDiodeConduction(v0, r, iPeak, op.m, op.pf) : dcConduction(v0, r, iPeak, 1 - op.duty),
+        diodeConduction: factors ? positionConduction(v0, r, iPeak, factors.diode) : dcConduction(v0, r, iPeak, 1 - op.duty),
         deadTime: 0,
         diodeSwitching: 0,
         // The charge is moved at each commutation of the diode (in the inverter: only in the half-period that it
-        // conducts); the energy is dissipated in the switch that turns on, so it does not heat the diode.
-        inSwitch: capacitiveChargeLoss(nanocoulomb(data.qc), data.vQc, data.kv, op.vBus) * op.fsw * (inverter ? 0.5 : 1),
+        // conducts, less the time the leg rests under DPWM); the energy is dissipated in the switch that turns on,
+        // so it does not heat the diode.
+        inSwitch: capacitiveChargeLoss(nanocoulomb(data.qc), data.vQc, data.kv, op.vBus) * op.fsw * (factors ? factors.diode.n : 1),
       };
       return { losses, powers: [losses.diodeConduction] };
     },
@@ -242,6 +246,7 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
   const eOn = switchingEnergy(energies.tj, energies.i, energies.eOn, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
   const eOff = switchingEnergy(energies.tj, energies.i, energies.eOff, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
   const eRec = switchingEnergy(energies.tj, energies.i, energies.eRec, op, iPeak, (op.vBus / ref.v) ** data.kvRec * gateResistanceFactor(gate.rg, gate.eRec, ref.rg, rg));
+  const factors = op.mode === "inverter" ? inverterFactors(op) : null;
   return {
     junctions: [
       { name: "switch", rth: data.rth },
@@ -254,13 +259,13 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       const switching = op.fsw * (eOn(tjSwitch!) + eOff(tjSwitch!));
       const recovery = op.fsw * eRec(tjDiode!);
       const losses =
-        op.mode === "inverter"
+        factors
           ? {
-              conduction: spwmSwitchConduction(igbt.v0, igbt.r, iPeak, op.m, op.pf),
-              switching,
-              diodeConduction: spwmDiodeConduction(diode.v0, diode.r, iPeak, op.m, op.pf),
+              conduction: positionConduction(igbt.v0, igbt.r, iPeak, factors.switch),
+              switching: switching * factors.switchShare,
+              diodeConduction: positionConduction(diode.v0, diode.r, iPeak, factors.diode),
               deadTime: 0,
-              diodeSwitching: recovery,
+              diodeSwitching: recovery * factors.diodeShare,
               inSwitch: 0,
             }
           : {
@@ -273,6 +278,38 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
             };
       return { losses, powers: [losses.conduction + losses.switching, losses.diodeConduction + losses.diodeSwitching] };
     },
+  };
+}
+
+interface InverterFactors {
+  switch: PositionFactors;
+  diode: PositionFactors;
+  /**
+   * The share of SPWM's switching that the modulation keeps: s/(1/π), 1 for every continuous modulation. The E(I)
+   * tables are averaged over the sine as SPWM switches it (sineAverage); a clamping modulation (DPWM) skips the
+   * events of its resting windows, and for energies linear in current this ratio is exactly what it skips.
+   */
+  switchShare: number;
+  diodeShare: number;
+}
+
+/** The modulation's averages over the fundamental period at the point's M and cos φ (modulation.ts). */
+function inverterFactors(op: OperatingPoint): InverterFactors {
+  const factors = modulationFactors(op.modulation ?? DEFAULT_MODULATION, op.m, op.pf);
+  return { ...factors, switchShare: factors.switch.s * Math.PI, diodeShare: factors.diode.s * Math.PI };
+}
+
+/**
+ * A synchronous-rectifier MOSFET's freewheeling path in the inverter: SPWM keeps the exact treatment of long dead
+ * times (spwmFreewheel); the other modulations take their own averages, the body diode carrying the current in
+ * both dead times of each switched period (positionDeadTimeDiode) and the channel the rest (never below zero).
+ */
+function inverterFreewheel(rChannel: number, v0Diode: number, rDiode: number, iPeak: number, op: OperatingPoint, deadTime: number, factors: InverterFactors) {
+  if ((op.modulation ?? DEFAULT_MODULATION) === DEFAULT_MODULATION) return spwmFreewheel(rChannel, v0Diode, rDiode, iPeak, op.m, op.pf, deadTime, op.fsw);
+  const share = Math.min(1, 2 * deadTime * op.fsw);
+  return {
+    channel: Math.max(0, positionConduction(0, rChannel, iPeak, factors.diode) - share * rChannel * iPeak ** 2 * factors.diode.q),
+    bodyDiode: positionDeadTimeDiode(v0Diode, rDiode, iPeak, deadTime, op.fsw, factors.diode),
   };
 }
 

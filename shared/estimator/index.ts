@@ -7,3 +7,6 @@ export * from "./assumptions.ts";
 export * from "./suggest.ts";
 export * from "./ranking.ts";
 export * from "./ripple.ts";
+export * from "./modulation.ts";
+export * from "./scope.ts";
+export * from "./worst-case.ts";

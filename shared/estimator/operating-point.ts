@@ -1,6 +1,7 @@
-// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>][,dt<ns>][,rg<Ω>]`: one pure
+// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>][,dt<ns>][,rg<Ω>][,fo<Hz>][,<modulation>]`: one pure
 // read/write pair so the finder, the detail page and compare read and write it alike. Validation (zod) is
 // in validate.ts, apart, so that browser bundles which only show a validated point carry no zod.
+import { DEFAULT_MODULATION, isModulation, type Modulation } from "./modulation-names.ts";
 
 import { formatNumber, OP_FORM_MARKER } from "./format-number.ts";
 
@@ -42,6 +43,8 @@ export interface OperatingPoint {
   rg?: number;
   /** Inverter: output (fundamental) frequency f_o (Hz) for the junction temperature's ripple; absent: 50 Hz. */
   fo?: number;
+  /** Inverter: the modulation (modulation.ts); absent = sine-triangle PWM, as before it could be chosen. */
+  modulation?: Modulation;
 }
 
 /** The limits of each input: wider than any of our parts, narrow enough to catch a unit slip or a typo. */
@@ -79,7 +82,7 @@ export const exampleOperatingPoint: OperatingPoint = {
 };
 
 export interface OperatingPointIssue {
-  field: OperatingPointField | "mode" | "currentKind" | "tcRef" | "op";
+  field: OperatingPointField | "mode" | "currentKind" | "tcRef" | "modulation" | "op";
   /** Key in the estimator namespace. */
   message: string;
   /** Interpolation values of the message. */
@@ -135,17 +138,25 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
   if (text === null || text === undefined || text.trim() === "") return null;
   const raw = text.trim().slice(0, 100);
   const all = raw.split(",").map((part) => part.trim());
-  // Positional values first; tagged ones (dead time, gate resistance) may follow in any order, each once.
-  const parts = all.filter((part, index) => index < 5 || !tagPattern.test(part));
+  // Positional values first; tagged ones (dead time, gate resistance, output frequency) may follow in any order,
+  // each once; the modulation, when named, is a bare word after the fifth value (older URLs have none).
   const tagged = new Map<string, string>();
+  const names: string[] = [];
   let repeated = false;
-  for (const part of all.slice(5)) {
+  all.slice(5).forEach((part, index, rest) => {
     const match = tagPattern.exec(part);
-    if (!match) continue;
-    const key = tags[match[1]!.toLowerCase() as keyof typeof tags];
-    if (tagged.has(key)) repeated = true;
-    tagged.set(key, match[2]!);
-  }
+    if (match) {
+      const key = tags[match[1]!.toLowerCase() as keyof typeof tags];
+      if (tagged.has(key)) repeated = true;
+      tagged.set(key, match[2]!);
+    } else if (/^[a-z]+$/i.test(part)) {
+      names.push(part.toLowerCase());
+      // The modulation closes the point: a word anywhere else makes it malformed.
+      if (index !== rest.length - 1) repeated = true;
+    }
+  });
+  const named = names[0];
+  const parts = all.filter((part, index) => index < 5 || (!tagPattern.test(part) && !/^[a-z]+$/i.test(part)));
   const [v, i, f, factor, tc, m] = parts;
   const peak = /p$/i.test(i ?? "");
   const dcdc = /^d/i.test(factor ?? "");
@@ -163,6 +174,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     deadTime: tagged.get("deadTime") ?? "",
     rg: tagged.get("rg") ?? "",
     fo: tagged.get("fo") ?? "",
+    ...(named === undefined || dcdc ? {} : { modulation: named }),
   };
   const fields: Record<keyof OperatingPoint, unknown> = {
     mode: dcdc ? "dcdc" : "inverter",
@@ -178,6 +190,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     deadTime: tagged.has("deadTime") ? parseDecimal(tagged.get("deadTime")) : undefined,
     rg: tagged.has("rg") ? parseDecimal(tagged.get("rg")) : undefined,
     fo: tagged.has("fo") && !dcdc ? parseDecimal(tagged.get("fo")) : undefined,
+    modulation: dcdc ? undefined : named,
   };
   return { text: raw, complete: parts.length >= 5 && parts.length <= 6 && !repeated, fields, draft };
 }
@@ -191,6 +204,7 @@ export function writeOperatingPoint(op: OperatingPoint): string {
   if (op.deadTime !== undefined) fields.push(`dt${formatNumber(op.deadTime)}`);
   if (op.rg !== undefined) fields.push(`rg${formatNumber(op.rg)}`);
   if (op.mode === "inverter" && op.fo !== undefined) fields.push(`fo${formatNumber(op.fo)}`);
+  if (op.mode === "inverter" && op.modulation && op.modulation !== DEFAULT_MODULATION) fields.push(op.modulation);
   return fields.join(",");
 }
 
@@ -209,6 +223,7 @@ export const formFields = {
   deadTime: "opDt",
   rg: "opRg",
   fo: "opFo",
+  modulation: "opMod",
 } as const satisfies Record<keyof OperatingPoint, string>;
 
 /**
@@ -237,6 +252,9 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
   if (rg !== "") parts.push(`rg${rg}`);
   const fo = field(formFields.fo);
   if (!dcdc && fo !== "") parts.push(`fo${fo}`);
+  const modulation = field(formFields.modulation).toLowerCase();
+  // Only a known name is carried (anything else would read as a malformed field); the default is left out.
+  if (!dcdc && isModulation(modulation) && modulation !== DEFAULT_MODULATION) parts.push(modulation);
   return parts.join(",");
 }
 

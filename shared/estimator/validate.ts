@@ -14,6 +14,7 @@ import {
   type OperatingPointIssue,
   type ParsedOperatingPoint,
 } from "./operating-point.ts";
+import { modulations } from "./modulation-names.ts";
 
 // Each message is a key of locales/*/estimator.json "errors"; the range ones take {{min}} and {{max}}.
 const bounded = (field: OperatingPointField) =>
@@ -36,12 +37,17 @@ export const operatingPointSchema = z.strictObject({
   deadTime: bounded("deadTime").optional(),
   rg: bounded("rg").optional(),
   fo: bounded("fo").optional(),
+  modulation: z.enum(modulations, { error: "errors.modulation" }).optional(),
 });
 
 /** Validates an operating point; every problem becomes a message key with its bounds (never NaN through). */
 export function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): { ok: true; value: OperatingPoint } | { ok: false; issues: OperatingPointIssue[] } {
   const parsed = operatingPointSchema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success) {
+    // An absent modulation stays absent (sine-triangle), so points read from old URLs compare equal to new ones.
+    const { modulation, ...rest } = parsed.data;
+    return { ok: true, value: modulation === undefined ? rest : { ...rest, modulation } };
+  }
   const issues = parsed.error.issues.map((issue): OperatingPointIssue => {
     const field = String(issue.path[0] ?? "op") as OperatingPointIssue["field"];
     const bounds = field in limits ? limits[field as OperatingPointField] : undefined;

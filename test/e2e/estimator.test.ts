@@ -82,7 +82,7 @@ describe("estimator", () => {
       // A marker on window survives client-side navigation only: a full reload would drop it.
       await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
 
-      await setOperatingPoint(page, { "Bus voltage V_bus (V)": "800", "Current (A)": "15", "Switching frequency f_sw (kHz)": "5", "Case temperature T_c (°C)": "80" });
+      await setOperatingPoint(page, { "Bus voltage Vbus (V)": "800", "Current (A)": "15", "Switching frequency fsw (kHz)": "5", "Case temperature Tc (°C)": "80" });
       await page.waitForURL(/op=800,15,5k,0.9,80/);
       await page.locator(".finder-table th", { hasText: "Estimate" }).first().waitFor();
       // Rank by the estimate: the header's sort link (a script click: at 390 px the column sits in the
@@ -96,7 +96,7 @@ describe("estimator", () => {
       expect(lowFrequency[0]).toBe("QCM013120K4");
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-finder-${width}.png`), fullPage: true });
 
-      await setOperatingPoint(page, { "Switching frequency f_sw (kHz)": "200" });
+      await setOperatingPoint(page, { "Switching frequency fsw (kHz)": "200" });
       await page.waitForURL(/op=800,15,200k,0.9,80/);
       await expect.poll(async () => (await rowParts(page))[0]).not.toBe("QCM013120K4");
       const highFrequency = await rowParts(page);
@@ -106,7 +106,7 @@ describe("estimator", () => {
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 
       // Out-of-range input: a message beside the field, no estimate columns.
-      await setOperatingPoint(page, { "Switching frequency f_sw (kHz)": "0" });
+      await setOperatingPoint(page, { "Switching frequency fsw (kHz)": "0" });
       await page.getByText("The switching frequency must be between 0.1 and 1000 kHz.").first().waitFor();
       expect(await page.locator(".finder-table th", { hasText: "Estimate" }).count()).toBe(0);
 
@@ -120,7 +120,7 @@ describe("estimator", () => {
       const problems = watchProblems(page);
       await page.goto(`${origin}/en/productAndService/productDetail/QCM040120K4`);
       await hydrated(page);
-      await setOperatingPoint(page, { "Bus voltage V_bus (V)": "800", "Current (A)": "20", "Switching frequency f_sw (kHz)": "50", "Case temperature T_c (°C)": "80" });
+      await setOperatingPoint(page, { "Bus voltage Vbus (V)": "800", "Current (A)": "20", "Switching frequency fsw (kHz)": "50", "Case temperature Tc (°C)": "80" });
       await page.waitForURL(/op=800,20,50k,0.9,80/);
       // The catalogue's QCM040120K4 at this point (test/routes/estimator.test.ts).
       await expect.poll(() => page.locator('[data-estimate="total"]').textContent()).toBe("19.5");
@@ -138,7 +138,7 @@ describe("estimator", () => {
       const totalPath = () => chart.locator("path.loss-chart__total").getAttribute("d");
       const before = await totalPath();
       expect(await chart.locator("title").textContent()).toBe("Estimated loss of QCM040120K4 from 5 to 200 kHz");
-      await setOperatingPoint(page, { "Switching frequency f_sw (kHz)": "100" });
+      await setOperatingPoint(page, { "Switching frequency fsw (kHz)": "100" });
       await page.waitForURL(/op=800,20,100k,0.9,80/);
       await expect.poll(() => chart.locator("desc").textContent()).toContain("at the operating point, 100 kHz");
       expect(await chart.locator("title").textContent()).toBe("Estimated loss of QCM040120K4 from 10 to 400 kHz");
@@ -151,7 +151,7 @@ describe("estimator", () => {
       await hydrated(page);
       const compare = page.locator("table.estimate-table--compare");
       await compare.scrollIntoViewIfNeeded();
-      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM013120K4", "QCM040120K4", "QCM160120K3"]);
+      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM013120K4 per switch position", "QCM040120K4 per switch position", "QCM160120K3 per switch position"]);
       expect(await compare.locator("td.is-best").textContent()).toBe("17.7 (lowest loss of its device type among the suitable parts)");
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-${width}.png`), fullPage: true });
       expect(await axe(page)).toEqual([]);
@@ -160,7 +160,7 @@ describe("estimator", () => {
       await page.goto(`${origin}/en/productAndService/compare?parts=QCM040120K4,QCM025065K4,QCD06065T2&op=800,20,50k,0.9,80`);
       await hydrated(page);
       await compare.scrollIntoViewIfNeeded();
-      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM040120K4", "QCM025065K4", "QCD06065T2"]);
+      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM040120K4 per switch position", "QCM025065K4 per switch position", "QCD06065T2 per diode"]);
       const verdicts = await compare.locator("td[data-suitable]").allTextContents();
       expect(verdicts[0]).toBe("Yes");
       for (const verdict of verdicts.slice(1)) expect(verdict).toContain("Not suitable: Bus voltage 800 V is above the rated 650 V.");
@@ -209,5 +209,52 @@ describe("estimator", () => {
     }
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it("reaches the methods page from an estimate: readable at 390 and 1440 px in both languages, axe-clean, hydrated without errors", async () => {
+    for (const width of [390, 1440]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const problems = watchProblems(page);
+      for (const lang of ["en", "zh"]) {
+        await page.goto(`${origin}/${lang}/productAndService/productDetail/QCM040120K4`);
+        await hydrated(page);
+        await page.locator(".op-panel__intro a").click();
+        await page.waitForURL(`${origin}/${lang}/productAndService/estimator/method`);
+        await page.locator(".method-equation").first().waitFor();
+        if (shots) await page.screenshot({ path: path.join(shots, `estimator-method-${lang}-${width}.png`), fullPage: true });
+        const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+        expect(widths.page, `${lang} ${width}`).toBeLessThanOrEqual(widths.viewport);
+        expect(await axe(page), `${lang} ${width}`).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("adds a device of your own on compare without JavaScript's help: the form's GET lands on dev=, estimated beside ours, axe-clean at 390 and 1440 px", async () => {
+    for (const width of [390, 1440]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const problems = watchProblems(page);
+      for (const lang of ["en", "zh"]) {
+        await page.goto(`${origin}/${lang}/productAndService/compare?parts=QCM040120K4&op=800,20,50k,0.9,80`);
+        await hydrated(page);
+        await page.locator(".device-form > summary").click();
+        for (const [id, value] of [["dev-name", "C3M40"], ["dev-v", "1200"], ["dev-i", "40"], ["dev-tjmax", "175"], ["dev-rth", "0.55"], ["dev-thot", "175"], ["dev-r-0", "40"], ["dev-r-1", "70"], ["dev-eon", "0.31"], ["dev-eoff", "0.075"], ["dev-vref", "800"], ["dev-iref", "20"]]) {
+          await page.locator(`#${id}`).fill(value!);
+        }
+        await page.locator(".device-form button[type=submit]").click();
+        await page.waitForURL(/dev=name:C3M40,kind:mosfet/);
+        const heads = page.locator("table.estimate-table--compare thead th");
+        await heads.nth(2).waitFor();
+        expect(await heads.nth(2).textContent()).toContain("C3M40");
+        await page.locator(".device-form > summary").click();
+        if (shots) await page.screenshot({ path: path.join(shots, `estimator-device-${lang}-${width}.png`), fullPage: true });
+        const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+        expect(widths.page, `${lang} ${width}`).toBeLessThanOrEqual(widths.viewport);
+        expect(await axe(page), `${lang} ${width}`).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+      await page.close();
+    }
   });
 });

@@ -9,6 +9,9 @@ import type { ProductListItem } from "../../shared/contract/index.ts";
 import { startSite } from "./helpers.ts";
 import { finderRows, textOf, upstreamProducts } from "./catalog-helpers.ts";
 
+/** The HTML with the estimator's symbols written as V_bus, so that a test can read them: only a real <sub> gives the "_". */
+const symbols = (html: string) => html.replace(/<sub>([^<]*)<\/sub>/g, "_$1").replace(/<\/?span>/g, "");
+
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {
   site = await startSite();
@@ -77,7 +80,7 @@ describe("finder ranking by estimate", () => {
   it("ranks the 650 V MOSFETs after every part that can block 800 V, marked not suitable with the reason", async () => {
     // Once, QCM025065K4 (17.7 W) ranked 4th of the 15 discretes at this point.
     const response = await get(`/en/productAndService/products/${FAMILY}?sort=estLoss:asc&size=50&op=${OP}`);
-    const rows = finderRows(response.text);
+    const rows = finderRows(symbols(response.text));
     expect(rows).toHaveLength((await upstreamProducts(site.upstream, "en", { siteListId: FAMILY })).list.length);
     const low = ["QCM025065K4", "QCM045065B7", "QCM060065L8"];
     const positions = low.map((part) => rows.findIndex((row) => row.part === part));
@@ -96,7 +99,7 @@ describe("finder ranking by estimate", () => {
     expect(estimateCells(qcm080.cells).loss).not.toMatch(/⚠|Not suitable/);
     expect(estimateCells(qcm080.cells).tj).toBe("104");
     // The note says how current is judged, since most parts have no pulsed-current rating in our data.
-    expect(textOf(response.text)).toMatch(/Current is judged by the junction temperature and, where our data has one \(the Schottky diodes(&#x27;|')\s?I_FSM\), the pulsed-current rating\./);
+    expect(textOf(symbols(response.text))).toMatch(/Current is judged by the junction temperature and, where our data has one \(the Schottky diodes(&#x27;|')\s?I_FSM\), the pulsed-current rating\./);
     const zh = finderRows((await get(`/zh/productAndService/products/${FAMILY}?sort=estLoss:asc&size=50&op=${OP}`)).text);
     expect(estimateCells(zh.find((row) => row.part === "QCM025065K4")!.cells).loss).toContain("不适用：母线电压 800 V 高于额定 650 V。");
   });
@@ -130,12 +133,23 @@ describe("finder ranking by estimate", () => {
     }
   });
 
+  it("says what the loss figures cover: per switch position (inverter), per leg (DC/DC), per diode, in both languages", async () => {
+    const header = async (path: string) => textOf(symbols((await get(path)).text));
+    expect(await header(`/en/productAndService/products/${FAMILY}?op=${OP}`)).toContain("P_tot per switch position (W)");
+    expect(await header(`/en/productAndService/products/${FAMILY}?op=400,6,65k,d0.5,80`)).toContain("P_tot per leg (W)");
+    expect(await header(`/zh/productAndService/products/200?op=400,6,65k,d0.5,80`)).toContain("P_tot 每只二极管 (W)");
+    const csv = await get(`/zh/productAndService/products/200.csv?op=400,6,65k,d0.5,80`);
+    expect(csv.text.split(/\r?\n/)[0]).toContain(",估算 Ptot 每只二极管 (W),");
+    const detail = await header(`/en/productAndService/productDetail/QCM040120K4?op=400,6,65k,d0.5,80`);
+    expect(detail).toContain("Loss Typical (W, per leg)");
+  });
+
   it("adds the estimate to the CSV of the whole filtered result, ranked like the page", async () => {
     const expected = await expectedRanking(OP, "loss");
     const response = await get(`/en/productAndService/products/${FAMILY}.csv?sort=estLoss:asc&op=${OP}`);
     expect(response.status).toBe(200);
     const lines = response.text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-    expect(lines[0]).toMatch(/,Estimate Ptot \(W\),Estimate Tj \(°C\),Suitable at this point$/);
+    expect(lines[0]).toMatch(/,Estimate Ptot per switch position \(W\),Estimate Tj \(°C\),Suitable at this point$/);
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.map((entry) => entry.part));
     const cells = lines[1]!.split(",");
     expect(Number(cells.at(-3))).toBeCloseTo(expected[0]!.result.losses.total, 2);
@@ -168,7 +182,13 @@ describe("the operating-point panel", () => {
     expect(dcdc.headers.location).toBe("/zh/productAndService/products/200?op=400,6,65k,d0.5,80");
     const page = await get(dcdc.headers.location!);
     expect(page.status).toBe(200);
-    expect(textOf(page.text)).toContain("估算工作点：DC/DC，400 V，直流 6 A，65 kHz，D 0.5，T_c 80 °C");
+    expect(textOf(symbols(page.text))).toContain("估算工作点：DC/DC，400 V，直流 6 A，65 kHz，D 0.5，T_c 80 °C");
+    // The modulation is a field of the same form, and part of the point it redirects to.
+    const dpwm = await get(`/en/productAndService/productDetail/QCM040120K4?opMode=inverter&opV=800&opI=20&opIk=rms&opF=50&opPf=0.9&opD=0.5&opTc=80&opM=0.9&opMod=dpwm`);
+    expect(dpwm.headers.location).toBe("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80,dpwm");
+    const detail = await get(dpwm.headers.location!);
+    expect(detail.text).toMatch(/<option value="dpwm" selected="">/);
+    expect(textOf(symbols(detail.text))).toContain("Estimated at: inverter, 800 V, 20 A RMS, 50 kHz, cos φ 0.9, M 0.9, T_c 80 °C, DPWM1");
   });
 
   it("answers out-of-range input with localized messages and no numbers", async () => {
@@ -192,13 +212,16 @@ describe("product detail and compare", () => {
   it("shows the panel, the breakdown at the URL's operating point and the chart on the product page", async () => {
     const response = await get(`/en/productAndService/productDetail/QCM040120K4?op=${OP}`);
     expect(response.status).toBe(200);
-    const text = textOf(response.text);
+    const text = textOf(symbols(response.text));
     expect(text).toContain("Estimated at: inverter, 800 V, 20 A RMS, 50 kHz, cos φ 0.9, M 0.9, T_c 80 °C");
     // The catalogue's QCM040120K4 (its convex R_DS(on) curve, its E(I) table with the zero-current share of E_on,
     // its 150 ns dead time): 19.5 W, T_j 91 °C; the hand-worked 20.25 W of test/unit/estimator-model.test.ts takes
     // a straight line, energies through zero and 250 ns.
     expect(response.text).toMatch(/data-estimate="total">19\.5</);
     expect(response.text).toMatch(/data-estimate="tj">91</);
+    // Beside it the worst case at the datasheet's maximum R_DS(on) (52 mΩ), hotter and lossier.
+    expect(Number(/data-estimate="total-worst">([\d.]+)</.exec(response.text)![1])).toBeGreaterThan(20.5);
+    expect(text).toContain("R_DS(on),max = 52 mΩ @ 20 A, 25 °C");
     expect(response.text).toMatch(/<svg[^>]*role="img"/);
     expect(text).toMatch(/the datasheet(&#x27;|')s characteristics and limits govern/);
     // Without op the part's own typical point is estimated and said to be.
@@ -220,7 +243,8 @@ describe("product detail and compare", () => {
     expect(full.headers.location).toBe("/en/productAndService/productDetail/QIM300120H62?op=700,150,8k,0.85,65h,rg3.6,fo2");
     const page = await get(full.headers.location!);
     expect(page.status).toBe(200);
-    const words = textOf(page.text);
+    // Symbols are drawn with real subscripts: read them back as T_c, R_G.
+    const words = textOf(symbols(page.text));
     expect(words).toContain("T_c 65 °C at the heat sink, R_G 3.6 Ω, f_o 2 Hz");
     expect(words).toContain("Gate resistance R_G = 3.6 Ω");
     expect(words).toContain("T_c is the heat-sink temperature; R_th from the junction to it 0.135 K/W");
@@ -231,7 +255,7 @@ describe("product detail and compare", () => {
     const response = await get(`/en/productAndService/compare?parts=QCM013120K4,QCM040120K4,QCM160120K3&op=${OP}`);
     expect(response.status).toBe(200);
     const table = /<table class="estimate-table estimate-table--compare">([\s\S]*?)<\/table>/.exec(response.text)?.[1] ?? "";
-    for (const part of ["QCM013120K4", "QCM040120K4", "QCM160120K3"]) expect(table).toContain(`>${part}</th>`);
+    for (const part of ["QCM013120K4", "QCM040120K4", "QCM160120K3"]) expect(table).toMatch(new RegExp(`>${part}(<!-- -->)? <small class="estimate-table__scope">per switch position</small>`));
     const point = op(OP);
     const data = await upstreamProducts(site.upstream, "en", { siteListId: 120 });
     const totals = ["QCM013120K4", "QCM040120K4", "QCM160120K3"].map((part) => estimate(data.list.find((item) => item.partNumber === part)!.loss!, point).losses.total);
@@ -254,8 +278,8 @@ describe("product detail and compare", () => {
       expect(response.status).toBe(200);
       const table = tableOf(response.text);
       // The suitable 1200 V MOSFET first, then the two 650 V parts, each with the reason.
-      expect([...table.matchAll(/<th scope="col" class="is-numeric">([^<]+)<\/th>/g)].map((match) => match[1])).toEqual(["QCM040120K4", "QCM025065K4", "QCD06065T2"]);
-      const suitability = [...table.matchAll(/data-suitable="(true|false)">([^<]*)</g)].map((match) => [match[1], match[2]]);
+      expect([...table.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small/g)].map((match) => match[1])).toEqual(["QCM040120K4", "QCM025065K4", "QCD06065T2"]);
+      const suitability = [...table.matchAll(/data-suitable="(true|false)">([\s\S]*?)<\/td>/g)].map((match) => [match[1], match[2]]);
       expect(suitability.map(([flag]) => flag)).toEqual(["true", "false", "false"]);
       for (const [, text] of suitability.slice(1)) expect(textOf(text!)).toContain(reason);
       // The diode's 5 W is not the lowest loss of a set of switches: the 1200 V MOSFET's 19.5 W is marked.
@@ -278,5 +302,74 @@ describe("product detail and compare", () => {
     expect(detail).not.toContain("for every part");
     const zh = textOf((await get("/zh/productAndService/compare?parts=QCM040120K4,QCM025065K4")).text);
     expect(zh).toContain("按所比较器件的典型工作点估算（以额定值最低者为准）：逆变，400 V，20 A 有效值");
+  });
+});
+
+describe("the methods page", () => {
+  it("is a server-rendered page in both languages with the equations in real sub- and superscripts and its sources", async () => {
+    for (const [language, heading] of [
+      ["en", "How the loss estimate is made"],
+      ["zh", "损耗估算方法"],
+    ] as const) {
+      const response = await get(`/${language}/productAndService/estimator/method`);
+      expect(response.status).toBe(200);
+      expect(response.text).toContain(`<h1>${heading}</h1>`);
+      expect(response.text).toMatch(/I<sub>pk<\/sub>(<!-- -->)?<sup>2<\/sup>/);
+      expect(response.text).toContain("(V<sub>bus</sub>/V<sub>ref</sub>)<sup>k</sup>");
+      const text = textOf(symbols(response.text));
+      expect(text).toContain("Casanellas");
+      expect(text).toContain("Hava, R. J. Kerkman, T. A. Lipo");
+      expect(text).toContain(language === "en" ? "Where the data holds" : "数据的适用范围");
+      expect(text).toContain("R_DS(on)");
+      // Every heading and paragraph has its string (no key shows through).
+      expect(text).not.toMatch(/method\.\w/);
+    }
+    expect((await get("/sitemap.xml")).text).toContain("/en/productAndService/estimator/method");
+  });
+
+  it("is linked from every estimate: the finder's panel, the detail page and compare", async () => {
+    for (const path of [`/en/productAndService/products/${FAMILY}?op=${OP}`, "/en/productAndService/productDetail/QCM040120K4", "/zh/productAndService/compare?parts=QCM040120K4,QCM080120K4"]) {
+      const response = await get(path);
+      expect(response.text, path).toMatch(/<a href="\/(en|zh)\/productAndService\/estimator\/method">/);
+    }
+  });
+});
+
+describe("a device of your own in compare", () => {
+  const DEV = "name:C3M40,kind:mosfet,v:1200,i:40,tjmax:175,rth:0.55,thot:175,r:40/70,eon:0.31,eoff:0.075,vref:800,iref:20";
+
+  it("estimates it beside ours at the same point, kept in the URL, in both languages", async () => {
+    for (const [language, label] of [
+      ["en", "C3M40 (your device)"],
+      ["zh", "C3M40（您的器件）"],
+    ] as const) {
+      const response = await get(`/${language}/productAndService/compare?parts=QCM040120K4&op=${OP}&dev=${DEV}`);
+      expect(response.status).toBe(200);
+      const table = /<table class="estimate-table estimate-table--compare">[\s\S]*?<\/table>/.exec(response.text)![0];
+      expect([...table.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small/g)].map((match) => match[1])).toEqual(["QCM040120K4", label]);
+      // The same values as a JSON file in the loss-data schema (what `npm run estimate -- --device` reads).
+      const href = /<a download="C3M40.json" href="data:application\/json;charset=utf-8,([^"]+)"/.exec(response.text)![1]!;
+      const file = JSON.parse(decodeURIComponent(href.replace(/&amp;/g, "&")));
+      expect(file).toMatchObject({ partNumber: "C3M40", kind: "mosfet", channel: { r: [40, 70] } });
+      // Adding a part keeps the device.
+      expect(response.text).toContain(`<input type="hidden" name="dev" value="${DEV}"/>`);
+      // The form shows the values again, to change them.
+      expect(response.text).toMatch(/<input id="dev-r-1"[^>]*name="dev_r1"[^>]*value="70"/);
+    }
+  });
+
+  it("turns the no-JS form into one dev= parameter, keeping the parts and the point, and says what is wrong", async () => {
+    const form = `devName=C3M40&devKind=mosfet&dev_v=1200&dev_i=40&dev_tjmax=175&dev_rth=0.55&dev_thot=175&dev_r0=40&dev_r1=70&dev_eon=0.31&dev_eoff=0.075&dev_vref=800&dev_iref=20`;
+    const response = await get(`/en/productAndService/compare?parts=QCM040120K4&op=${OP}&${form}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe(`/en/productAndService/compare?parts=QCM040120K4&op=${OP.replace(/,/g, "%2C")}&dev=${DEV}`);
+    const bad = await get(`/zh/productAndService/compare?parts=QCM040120K4&dev=name:X,kind:mosfet,v:abc,thot:20`);
+    expect(bad.status).toBe(200);
+    const text = textOf(symbols(bad.text));
+    expect(text).toContain("无法使用该器件：");
+    expect(text).toContain("请将额定电压输入为正数");
+    expect(text).toContain("导通参数的高温点必须高于 25 °C。");
+    expect(bad.text).toMatch(/<details class="device-form" open=""/);
+    expect(text).not.toMatch(/NaN|undefined/);
   });
 });

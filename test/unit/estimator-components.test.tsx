@@ -25,7 +25,8 @@ function render(node: ReactNode, language: Language = "en", url = "/en/x") {
     </I18nProvider>,
   );
 }
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+// Symbols read as V_bus only when rendered with a real <sub> (the renderer's bare <span>s join their text).
+const text = (html: string) => html.replace(/<sub>([^<]*)<\/sub>/g, "_$1").replace(/<\/?span>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
 
 const mosfet: LossData = {
   kind: "mosfet",
@@ -62,6 +63,9 @@ describe("loss chart", () => {
     const desc = new RegExp(`<desc id="${described}">([^<]+)</desc>`).exec(html)![1]!;
     // 20.3 W at 50 kHz is the hand-worked value of test/unit/estimator-model.test.ts.
     expect(desc).toContain("at the operating point, 50 kHz, it is 20.3 W");
+    // The axis and the table say what the figures cover.
+    expect(text(html)).toContain("Loss (W, per switch position)");
+    expect(text(html)).toContain("Total (W, per switch position)");
     // Three curves of 25 points each, and the operating point marked.
     const paths = [...html.matchAll(/<path d="([^"]+)"/g)].map((match) => match[1]!);
     expect(paths).toHaveLength(3);
@@ -92,7 +96,7 @@ describe("loss breakdown", () => {
     expect(html).not.toContain('data-estimate="tj-peak"');
     const withZth = { ...mosfet, zth: [{ r: 0.2, tau: 0.005 }, { r: 0.35, tau: 0.3 }] } as LossData;
     const rippled = render(<LossBreakdown data={withZth} op={{ ...op, fo: 2 }} partNumber="QCM040120K4" />);
-    expect(rippled).toMatch(/<th scope="col" class="is-numeric">T_j peak \(°C\)<\/th>/);
+    expect(rippled.replace(/<\/?span>/g, "")).toMatch(/<th scope="col" class="is-numeric">T<sub>j<\/sub> peak \(°C\)<\/th>/);
     const peak = Number(/data-estimate="tj-peak">(\d+)</.exec(rippled)![1]);
     expect(peak).toBeGreaterThan(91);
     expect(text(rippled)).toContain("at f_o = 2 Hz");
@@ -145,8 +149,8 @@ describe("compare losses", () => {
         op={op}
       />,
     );
-    expect(html).toContain(">BIG</th>");
-    expect(html).toContain(">SMALL</th>");
+    expect(html).toMatch(/>BIG(<!-- -->)? <small/);
+    expect(html).toMatch(/>SMALL(<!-- -->)? <small/);
     expect(html).not.toContain("DRIVER");
     // The 40 mΩ part (20.3 W) beats the 160 mΩ one at 20 A rms.
     expect(estimate(small, op).losses.total).toBeGreaterThan(estimate(mosfet, op).losses.total);
@@ -168,8 +172,13 @@ describe("compare losses", () => {
     ];
     for (const language of ["en", "zh"] as const) {
       const html = render(<CompareLosses parts={parts} op={op} />, language, `/${language}/x`);
-      const heads = [...html.matchAll(/<th scope="col" class="is-numeric">([^<]+)<\/th>/g)].map((match) => match[1]);
-      expect(heads).toEqual(["BIG", "DIODE", "LOW"]);
+      const heads = [...html.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small class="estimate-table__scope">([^<]+)<\/small><\/th>/g)].map((match) => [match[1], match[2]]);
+      // Each column says what its figures cover.
+      expect(heads).toEqual(
+        language === "en"
+          ? [["BIG", "per switch position"], ["DIODE", "per diode"], ["LOW", "per switch position"]]
+          : [["BIG", "每开关位置"], ["DIODE", "每只二极管"], ["LOW", "每开关位置"]],
+      );
       // The 1200 V MOSFET is the only suitable switch, so the switches' lowest; the diode has no other diode to be
       // weighed against, and the unsuitable parts are never marked.
       expect(html.match(/is-best/g)).toHaveLength(1);
@@ -208,12 +217,33 @@ describe("operating-point panel", () => {
     expect(html).toContain('role="alert"');
   });
 
+  it("offers the modulation as a field of the GET form and names a chosen one in the summary and the assumptions", () => {
+    const parsed = parseOperatingPoint("800,20,50k,0.9,80,dpwm");
+    const html = render(<OperatingPointPanel parsed={parsed} suggestion={op} />);
+    expect(html).toMatch(/<select id="op-modulation" name="opMod">/);
+    expect(html).toMatch(/<option value="dpwm" selected="">Discontinuous, 60° clamped \(DPWM1\)<\/option>/);
+    expect(text(html)).toContain("Estimated at: inverter, 800 V, 20 A RMS, 50 kHz, cos φ 0.9, M 0.9, T_c 80 °C, DPWM1");
+    const zh = render(<LossBreakdown data={mosfet} op={point("800,20,50k,0.9,80,svpwm")} partNumber="QCM040120K4" />, "zh", "/zh/x");
+    expect(text(zh)).toContain("硬开关两电平半桥桥臂，SVPWM，正弦相电流");
+    expect(text(zh)).toContain("空间矢量PWM（最大-最小零序分量）");
+  });
+
+  it("writes its symbols with real subscripts, as the parameter tables do", () => {
+    const bare = (html: string) => html.replace(/<\/?span>/g, "");
+    const html = bare(render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80")} suggestion={op} />));
+    for (const symbol of ["V<sub>bus</sub>", "f<sub>sw</sub>", "T<sub>c</sub> (°C)", "T<sub>c</sub> 80 °C"]) expect(html).toContain(symbol);
+    expect(html).not.toMatch(/[VfT]_[a-z]|&lt;/);
+    const breakdown = bare(render(<LossBreakdown data={mosfet} op={op} partNumber="QCM040120K4" />));
+    for (const symbol of ["R<sub>th</sub>", "T<sub>j,max</sub>", "E<sub>on</sub>", "V<sub>ref</sub>"]) expect(breakdown).toContain(symbol);
+    expect(breakdown).not.toMatch(/[RTEV]_[a-z]|&lt;/);
+  });
+
   it("has labelled dead-time and R_G fields, empty for each part's own values, filled from the URL", () => {
     for (const [language, dead, gate] of [
-      ["en", "Dead time t_dt (ns)", "Gate resistance R_G (Ω)"],
-      ["zh", "死区时间 t_dt（ns）", "栅极电阻 R_G（Ω）"],
+      ["en", "Dead time t<sub>dt</sub> (ns)", "Gate resistance R<sub>G</sub> (Ω)"],
+      ["zh", "死区时间 t<sub>dt</sub>（ns）", "栅极电阻 R<sub>G</sub>（Ω）"],
     ] as const) {
-      const empty = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80")} suggestion={op} />, language, `/${language}/x`);
+      const empty = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80")} suggestion={op} />, language, `/${language}/x`).replace(/<\/?span>/g, "");
       expect(empty).toContain(`<label for="op-deadTime">${dead}</label>`);
       expect(empty).toContain(`<label for="op-rg">${gate}</label>`);
       expect(empty).toMatch(/<input id="op-deadTime"[^>]*name="opDt"[^>]*value=""/);

@@ -1,6 +1,6 @@
 // The parameter-table header markup of SPEC §3: <…> subscripts and / header levels.
 import { describe, expect, it } from "vitest";
-import { paramNameText, parseParamName } from "../../shared/param-name.ts";
+import { paramNameText, parseParamName, parseSubscripts, subscriptsText } from "../../shared/param-name.ts";
 
 describe("parseParamName", () => {
   it("splits header levels on / and marks subscripts", () => {
@@ -18,5 +18,18 @@ describe("parseParamName", () => {
   it("gives plain text for labels", () => {
     expect(paramNameText("I<D>/25 °C (A)")).toBe("ID 25 °C (A)");
     expect(paramNameText("Package")).toBe("Package");
+  });
+});
+
+describe("parseSubscripts", () => {
+  it("marks <…> subscripts in running text and keeps every /", () => {
+    expect(parseSubscripts("Duty cycle D (DC/DC), R<th>·dP/dT<j,max>")).toEqual([
+      { text: "Duty cycle D (DC/DC), R", subscript: false },
+      { text: "th", subscript: true },
+      { text: "·dP/dT", subscript: false },
+      { text: "j,max", subscript: true },
+    ]);
+    expect(subscriptsText("T<j> (°C)")).toBe("Tj (°C)");
+    expect(parseSubscripts("No symbol")).toEqual([{ text: "No symbol", subscript: false }]);
   });
 });

@@ -3,7 +3,7 @@
 // per device type among those only (ranking.ts). Parts without loss data (gate drivers) are left out.
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, isSuitable, lowestLossPerType, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { estimate, isSuitable, lossScope, lowestLossPerType, worstCaseData, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
@@ -11,6 +11,7 @@ import { inSwitchRow, lossRows } from "./loss-breakdown.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 import { warningText as sentences } from "./warning-text.ts";
 import "../../styles/estimator.css";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 export interface ComparedPart {
   partNumber: string;
@@ -49,6 +50,11 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
           : t(itemLabels[key]);
   const shownItems = items.filter((key) => key === "total" || (ownLabels ? ownLabels.has(key) : estimated.some((part) => part.result.losses[key] > 0)));
   const elsewhere = estimated.map((part) => inSwitchRow(part.loss, part.result));
+  // Each part's total at its datasheet maximum values, where its data state them.
+  const worst = estimated.map((part) => {
+    const data = worstCaseData(part.loss);
+    return data ? estimate(data, op) : null;
+  });
   const elsewhereLabel = elsewhere.find((row) => row !== null)?.label;
   const tjText = (result: Estimate) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language));
   const dash = (
@@ -67,7 +73,9 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
               <th scope="col">{t("breakdown.item")} (W)</th>
               {estimated.map((part) => (
                 <th key={part.partNumber} scope="col" className="is-numeric">
-                  {part.partNumber}
+                  {part.partNumber}{" "}
+                  {/* What this column's figures cover: a diode, a switch position or a DC/DC leg. */}
+                  <small className="estimate-table__scope">{t(`scope.${lossScope(part.loss.kind, op.mode)}`)}</small>
                 </th>
               ))}
             </tr>
@@ -75,7 +83,9 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
           <tbody>
             {shownItems.map((key) => (
               <tr key={key} className={key === "total" ? "estimate-table__total" : undefined}>
-                <th scope="row">{label(key)}</th>
+                <th scope="row">
+                  <WithSubscripts text={label(key)} />
+                </th>
                 {estimated.map((part, index) => (
                   <td key={part.partNumber} className={`is-numeric${key === "total" && best.has(index) ? " is-best" : ""}`}>
                     {formatWatts(part.result.losses[key], language)}
@@ -84,9 +94,21 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
                 ))}
               </tr>
             ))}
+            {worst.some(Boolean) ? (
+              <tr className="estimate-table__elsewhere">
+                <th scope="row">{t("compare.totalWorst")}</th>
+                {estimated.map((part, index) => (
+                  <td key={part.partNumber} className="is-numeric" data-estimate="total-worst">
+                    {worst[index] ? formatWatts(worst[index].losses.total, language) : dash}
+                  </td>
+                ))}
+              </tr>
+            ) : null}
             {elsewhereLabel ? (
               <tr className="estimate-table__elsewhere">
-                <th scope="row">{t(elsewhereLabel)}</th>
+                <th scope="row">
+                  <WithSubscripts text={t(elsewhereLabel)} />
+                </th>
                 {estimated.map((part, index) => (
                   <td key={part.partNumber} className="is-numeric">
                     {elsewhere[index] ? formatWatts(elsewhere[index].value, language) : dash}
@@ -95,7 +117,9 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
               </tr>
             ) : null}
             <tr>
-              <th scope="row">{t("breakdown.tj")}</th>
+              <th scope="row">
+                <WithSubscripts text={t("breakdown.tj")} />
+              </th>
               {estimated.map((part) => (
                 <td key={part.partNumber} className={`is-numeric${part.result.unsuitable.some((reason) => reason.code === "tjOverMax" || reason.code === "thermalRunaway") ? " is-over" : ""}`}>
                   {tjText(part.result)}
@@ -106,9 +130,13 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
               <th scope="row">{t("compare.suitable")}</th>
               {estimated.map((part) => (
                 <td key={part.partNumber} className={`estimate-table__warnings${isSuitable(part.result) ? "" : " is-over"}`} data-suitable={isSuitable(part.result)}>
-                  {isSuitable(part.result)
-                    ? [t("compare.yes"), ...part.result.warnings.map((warning) => `${t("warnings.cautions")} ${warningText(warning)}`)].join(" ")
-                    : t("finder.notSuitableBecause", { reasons: part.result.unsuitable.map((reason) => warningText(reason)).join(" ") })}
+                  <WithSubscripts
+                    text={
+                      isSuitable(part.result)
+                        ? [t("compare.yes"), ...part.result.warnings.map((warning) => `${t("warnings.cautions")} ${warningText(warning)}`)].join(" ")
+                        : t("finder.notSuitableBecause", { reasons: part.result.unsuitable.map((reason) => warningText(reason)).join(" ") })
+                    }
+                  />
                 </td>
               ))}
             </tr>

@@ -5,6 +5,7 @@ import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { assumptionsOf, assumptionsOfParts, type Estimate, type EstimateWarning, type OperatingPoint, type Unsuitability } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { warningText } from "./warning-text.ts";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 /** The sentence of a reason for unsuitability or of a caution, in the page's language. */
 function useWarningText() {
@@ -23,7 +24,7 @@ export function EstimateWarnings({ result }: { result: Estimate }) {
         {items.map((item, index) => (
           <li key={index}>
             <span aria-hidden="true">⚠ </span>
-            {text(item)}
+            <WithSubscripts text={text(item)} />
           </li>
         ))}
       </ul>
@@ -48,7 +49,7 @@ export function EstimateAssumptions({ data, op, headingLevel = 3, parts }: { dat
       <ul>
         {items.map((item) => (
           <li key={`${item.key}-${item.parts?.join() ?? ""}`} className={item.key === "datasheetGoverns" ? "estimate-assumptions__governs" : undefined}>
-            {`${item.parts ? `${item.parts.join(", ")}: ` : ""}${t(`assumptions.${item.key}`, item.values ?? {})}`}
+            <WithSubscripts text={`${item.parts ? `${item.parts.join(", ")}: ` : ""}${t(`assumptions.${item.key}`, item.values ?? {})}`} />
           </li>
         ))}
       </ul>

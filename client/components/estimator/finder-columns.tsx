@@ -4,15 +4,22 @@
 // (the loader ranks the whole filtered result, finder-estimates.ts).
 import type { TFunction } from "i18next";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
+import type { OperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { listScope } from "../../../shared/estimator/scope.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
 import { warningText } from "./warning-text.ts";
 import { EST_LOSS, EST_TJ } from "../../../shared/estimator/estimate-sort.ts";
 import type { RowEstimate } from "./finder-row-estimates.ts";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { subscriptsText } from "../../../shared/param-name.ts";
 
-/** The columns over the rows' estimates, which the loader worked out (finder-estimates.ts). */
-export function estimateColumns(estimates: Record<number, RowEstimate>, t: TFunction<"estimator">, language: Language): FinderColumn[] {
+/**
+ * The columns over the rows' estimates, which the loader worked out (finder-estimates.ts), so this module carries
+ * no model; `list`: the page's rows, whose kinds say what the loss column's figures cover (per diode, position or leg).
+ */
+export function estimateColumns(estimates: Record<number, RowEstimate>, t: TFunction<"estimator">, language: Language, op: OperatingPoint, list: ProductListItem[] = []): FinderColumn[] {
   const resultOf = (product: ProductListItem): RowEstimate | null => estimates[product.id] ?? null;
   const text = warningText(t, language, true);
   /** `reasons`: whether this cell spells out why a part is unsuitable (one column does, the other marks it). */
@@ -23,23 +30,28 @@ export function estimateColumns(estimates: Record<number, RowEstimate>, t: TFunc
     const caution = suitable && result.warnings.length > 0;
     const why = suitable ? null : t("finder.notSuitableBecause", { reasons: result.unsuitable.map(text).join(" ") });
     return (
-      <span className={`estimate-cell${suitable ? "" : " is-over"}`} title={why ?? (caution ? result.warnings.map(text).join(" ") : undefined)}>
+      <span className={`estimate-cell${suitable ? "" : " is-over"}`} title={why ? subscriptsText(why) : caution ? subscriptsText(result.warnings.map(text).join(" ")) : undefined}>
         {value(result)}
         {!suitable || caution ? (
           <span className="estimate-cell__mark" aria-hidden="true">
             {" ⚠"}
           </span>
         ) : null}
-        {why && reasons ? <small className="estimate-cell__reason">{why}</small> : null}
+        {why && reasons ? (
+          <small className="estimate-cell__reason">
+            <WithSubscripts text={why} />
+          </small>
+        ) : null}
         {why && !reasons ? <span className="visually-hidden">{` (${t("finder.notSuitable")})`}</span> : null}
-        {caution ? <span className="visually-hidden">{` (${t("finder.caution")}: ${result.warnings.map(text).join(" ")})`}</span> : null}
+        {caution ? <span className="visually-hidden">{` (${t("finder.caution")}: ${subscriptsText(result.warnings.map(text).join(" "))})`}</span> : null}
       </span>
     );
   };
   return [
     {
       id: EST_LOSS,
-      name: t("finder.loss"),
+      // The header says what the figure covers: per switch position (inverter), per leg (DC/DC), per diode.
+      name: t("finder.loss", { scope: t(`scope.${listScope(list.flatMap((product) => (product.loss ? [product.loss.kind] : [])), op.mode)}`) }),
       description: t("finder.lossDescription"),
       unit: "W",
       numeric: true,

@@ -3,28 +3,16 @@
 // is complete, server-rendered from the URL alone and shareable. Used by the products loader.
 import { MAX_PAGE_SIZE, querySiteListDataByPage, type ProductListItem, type ProductPage, type QuerySiteListDataByPageBody } from "../../../shared/contract/index.ts";
 import type { OperatingPoint, ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { EST_LOSS, EST_TJ, readEstimateSort, type EstimateSort } from "../../../shared/estimator/estimate-sort.ts";
+import { EST_LOSS, EST_TJ, type EstimateSort } from "../../../shared/estimator/estimate-sort.ts";
 import type { RowEstimate } from "./finder-row-estimates.ts";
 import type { FinderQuery } from "../../../shared/finder-query.ts";
 import type { PageClient } from "../../api/page-client.ts";
 
+// The URL helpers live with the sort names (the finder's loader reads them without loading this module).
 export { EST_LOSS, EST_TJ };
+export { estimateSortOf, withoutEstimateSort } from "../../../shared/estimator/estimate-sort.ts";
 /** Pages of the filtered result asked for at once: the whole result is fetched, a few calls at a time. */
 const PARALLEL_FETCHES = 4;
-/** The estimate sort of a URL, when it has one and a valid operating point to sort by. */
-export function estimateSortOf(url: URL, parsed: ParsedOperatingPoint | null): { sort: EstimateSort; op: OperatingPoint } | null {
-  const sort = readEstimateSort(url.searchParams.get("sort"));
-  return sort && parsed?.ok ? { sort, op: parsed.value } : null;
-}
-
-/** The URL without its estimate sort: what the upstream, which knows only parameter columns, is asked. */
-export function withoutEstimateSort(url: URL): URL {
-  if (!readEstimateSort(url.searchParams.get("sort"))) return url;
-  const copy = new URL(url);
-  copy.searchParams.delete("sort");
-  return copy;
-}
-
 /**
  * Replaces a finder page by the ranked one: every row of the filtered result (`body`: the filters without
  * sort or paging) is fetched, ranked and cut to the query's page; the query gets its estimate sort back.

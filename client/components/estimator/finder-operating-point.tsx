@@ -8,6 +8,7 @@ import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { exampleOperatingPoint, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 /** The part whose voltage class is the most common on the page (the higher on a tie): the panel's suggestion suits it. */
 function typicalPart(list: ProductListItem[]): LossData | undefined {
@@ -28,7 +29,7 @@ export function FinderOperatingPoint({ parsed, list }: { parsed: ParsedOperating
       <OperatingPointPanel parsed={parsed} suggestion={sample ? suggestOperatingPoint(sample) : exampleOperatingPoint} keep={[...new URLSearchParams(search)]} />
       {parsed?.ok ? (
         <p className="finder-estimator__note" role="note">
-          {t("finder.note", { summary: operatingPointSummary(parsed.value, t) })}
+          <WithSubscripts text={t("finder.note", { summary: operatingPointSummary(parsed.value, t) })} />
         </p>
       ) : null}
     </div>

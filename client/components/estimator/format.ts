@@ -3,6 +3,7 @@
 import type { TFunction } from "i18next";
 import { formatNumber } from "../../../shared/estimator/format-number.ts";
 import type { OperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { DEFAULT_MODULATION, modulationAcronyms } from "../../../shared/estimator/modulation-names.ts";
 import type { Language } from "../../../shared/languages.ts";
 
 const locales: Record<Language, string> = { zh: "zh-CN", en: "en-US" };
@@ -32,11 +33,13 @@ export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimato
     op.mode === "inverter"
       ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
       : t("panel.summaryDcdc", { ...common, duty: formatNumber(op.duty) });
+  // The modulation is named when it is not the sine-triangle every older link meant.
+  const modulation = op.mode === "inverter" && op.modulation && op.modulation !== DEFAULT_MODULATION ? t("panel.summaryModulation", { name: modulationAcronyms[op.modulation] }) : "";
   // Where T_c was measured, when not at the case; dead time and R_G only when the visitor set them (otherwise
   // each part's own applies).
   const reference = op.tcRef === "heatsink" ? t("panel.summaryHeatsink") : op.tcRef === "coolant" ? t("panel.summaryCoolant") : "";
   const deadTime = op.deadTime === undefined ? "" : t("panel.summaryDeadTime", { deadTime: formatNumber(op.deadTime) });
   const rg = op.rg === undefined ? "" : t("panel.summaryRg", { rg: formatNumber(op.rg) });
   const fo = op.mode === "inverter" && op.fo !== undefined ? t("panel.summaryFo", { fo: formatNumber(op.fo) }) : "";
-  return base + reference + deadTime + rg + fo;
+  return base + modulation + reference + deadTime + rg + fo;
 }

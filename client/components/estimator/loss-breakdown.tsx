@@ -2,12 +2,13 @@
 // T_j,max, the limits crossed and the assumptions (product detail page).
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { DEFAULT_OUTPUT_FREQUENCY, estimate, formatNumber, junctionRipple, type Estimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { DEFAULT_OUTPUT_FREQUENCY, estimate, formatNumber, junctionRipple, lossScope, worstCaseData, type Estimate, type JunctionEstimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 /** The loss items a part has (labels depend on the kind and mode), with their values. */
 export function lossRows(data: LossData, result: Estimate): Array<{ key: string; label: string; value: number }> {
@@ -50,6 +51,10 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
   // The peak over the output period beside the mean (inverters, parts with a Z_th network).
   const ripple = junctionRipple(data, op, result);
   const peakOf = (name: string) => ripple?.find((item) => item.name === name)?.peak;
+  // The same part at its datasheet maximum values, beside the typical figures (when the data state them).
+  const worstData = worstCaseData(data);
+  const worst = worstData ? estimate(worstData, op) : null;
+  const worstLosses = worst ? lossRows(data, worst) : [];
   return (
     <div className="estimate">
       <div className="estimate__tables">
@@ -60,15 +65,23 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
               <tr>
                 <th scope="col">{t("breakdown.item")}</th>
                 <th scope="col" className="is-numeric">
-                  {t("breakdown.value")}
+                  {t("breakdown.value", { scope: t(`scope.${lossScope(data.kind, op.mode)}`) })}
                 </th>
+                {worst ? (
+                  <th scope="col" className="is-numeric">
+                    <WithSubscripts text={t(`breakdown.worst${data.kind === "mosfet" ? "Mosfet" : data.kind === "igbt" ? "Igbt" : "Diode"}`)} />
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
-              {lossRows(data, result).map((row) => (
+              {lossRows(data, result).map((row, index) => (
                 <tr key={row.key}>
-                  <th scope="row">{t(row.label)}</th>
+                  <th scope="row">
+                    <WithSubscripts text={t(row.label)} />
+                  </th>
                   <td className="is-numeric">{formatWatts(row.value, language)}</td>
+                  {worst ? <td className="is-numeric">{formatWatts(worstLosses[index]!.value, language)}</td> : null}
                 </tr>
               ))}
             </tbody>
@@ -78,13 +91,21 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                 <td className="is-numeric" data-estimate="total">
                   {formatWatts(result.losses.total, language)}
                 </td>
+                {worst ? (
+                  <td className="is-numeric" data-estimate="total-worst">
+                    {formatWatts(worst.losses.total, language)}
+                  </td>
+                ) : null}
               </tr>
               {elsewhere ? (
                 <tr className="estimate-table__elsewhere">
-                  <th scope="row">{t(elsewhere.label)}</th>
+                  <th scope="row">
+                    <WithSubscripts text={t(elsewhere.label)} />
+                  </th>
                   <td className="is-numeric" data-estimate="in-switch">
                     {formatWatts(elsewhere.value, language)}
                   </td>
+                  {worst ? <td className="is-numeric">{formatWatts(worst.losses.inSwitch, language)}</td> : null}
                 </tr>
               ) : null}
             </tfoot>
@@ -100,23 +121,28 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                   {t("breakdown.power")}
                 </th>
                 <th scope="col" className="is-numeric">
-                  {t("breakdown.rth")}
+                  <WithSubscripts text={t("breakdown.rth")} />
                 </th>
                 <th scope="col" className="is-numeric">
-                  {t("breakdown.tj")}
+                  <WithSubscripts text={t("breakdown.tj")} />
                 </th>
                 {ripple ? (
                   <th scope="col" className="is-numeric">
-                    {t("breakdown.tjPeak")}
+                    <WithSubscripts text={t("breakdown.tjPeak")} />
+                  </th>
+                ) : null}
+                {worst ? (
+                  <th scope="col" className="is-numeric">
+                    <WithSubscripts text={t("breakdown.tjWorst")} />
                   </th>
                 ) : null}
                 <th scope="col" className="is-numeric">
-                  {t("breakdown.tjMax")}
+                  <WithSubscripts text={t("breakdown.tjMax")} />
                 </th>
               </tr>
             </thead>
             <tbody>
-              {result.junctions.map((junction) => (
+              {result.junctions.map((junction, index) => (
                 <tr key={junction.name} className={junction.tj === null || junction.tj > junction.tjMax ? "is-over" : undefined}>
                   <th scope="row">{t(`breakdown.${junction.name}`)}</th>
                   <td className="is-numeric">{formatWatts(junction.power, language)}</td>
@@ -129,6 +155,7 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
                       {peakOf(junction.name) === undefined ? "–" : formatCelsius(peakOf(junction.name)!, language)}
                     </td>
                   ) : null}
+                  {worst ? <WorstTj junction={worst.junctions[index]!} /> : null}
                   <td className="is-numeric">{junction.tjMax}</td>
                 </tr>
               ))}
@@ -137,9 +164,20 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
         </ScrollRegion>
       </div>
       <p className="estimate__scope">{t(scopeKey(data, result))}</p>
-      {ripple ? <p className="estimate__scope">{t("breakdown.tjPeakNote", { fo: formatNumber(op.fo ?? DEFAULT_OUTPUT_FREQUENCY) })}</p> : null}
+      {ripple ? <p className="estimate__scope"><WithSubscripts text={t("breakdown.tjPeakNote", { fo: formatNumber(op.fo ?? DEFAULT_OUTPUT_FREQUENCY) })} /></p> : null}
       <EstimateWarnings result={result} />
       <EstimateAssumptions data={data} op={op} />
     </div>
+  );
+}
+
+/** A junction's temperature in the worst case, marked when it is over T_j,max or runs away. */
+function WorstTj({ junction }: { junction: JunctionEstimate }) {
+  const { t } = useTranslation("estimator");
+  const language = useLanguage();
+  return (
+    <td className={`is-numeric${junction.tj === null || junction.tj > junction.tjMax ? " is-over" : ""}`} data-estimate="tj-worst">
+      {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
+    </td>
   );
 }

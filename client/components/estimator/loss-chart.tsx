@@ -4,11 +4,12 @@
 import { useId } from "react";
 import { useTranslation } from "../../i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, lossVsFrequency, type OperatingPoint, type SweepPoint } from "../../../shared/estimator/index.ts";
+import { estimate, lossScope, lossVsFrequency, type OperatingPoint, type SweepPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { formatCelsius, formatKilohertz, formatWatts } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 const WIDTH = 640;
 const HEIGHT = 300;
@@ -45,6 +46,8 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const sweep = lossVsFrequency(data, op);
   const at = estimate(data, op);
+  // The unit with what the figures cover (per switch position, leg or diode), on the axis and in the table.
+  const unit = t("chart.unit", { scope: t(`scope.${lossScope(data.kind, op.mode)}`) });
   const low = sweep[0]!.fsw;
   const high = sweep.at(-1)!.fsw;
   const yTicks = linearTicks(Math.max(...sweep.map((point) => point.losses.total)) * 1.05);
@@ -98,7 +101,7 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
             {t("chart.xAxis")}
           </text>
           <text x={14} y={(M.top + HEIGHT - M.bottom) / 2} textAnchor="middle" className="loss-chart__axis" transform={`rotate(-90 14 ${(M.top + HEIGHT - M.bottom) / 2})`}>
-            {t("chart.yAxis")}
+            {t("chart.yAxis", { unit })}
           </text>
         </g>
         <g aria-hidden="true">
@@ -128,18 +131,18 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
             <table className="estimate-table">
               <thead>
                 <tr>
-                  <th scope="col">{t("chart.fsw")}</th>
+                  <th scope="col"><WithSubscripts text={t("chart.fsw")} /></th>
                   <th scope="col" className="is-numeric">
-                    {t("chart.total")} (W)
+                    {`${t("chart.total")} (${unit})`}
                   </th>
                   <th scope="col" className="is-numeric">
-                    {t("chart.conduction")} (W)
+                    {`${t("chart.conduction")} (${unit})`}
                   </th>
                   <th scope="col" className="is-numeric">
-                    {t("chart.switching")} (W)
+                    {`${t("chart.switching")} (${unit})`}
                   </th>
                   <th scope="col" className="is-numeric">
-                    {t("chart.tj")}
+                    <WithSubscripts text={t("chart.tj")} />
                   </th>
                 </tr>
               </thead>

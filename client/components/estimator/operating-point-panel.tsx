@@ -7,6 +7,7 @@ import { useTranslation } from "../../i18n-react.tsx";
 import {
   formFields,
   formatNumber,
+  modulations,
   operatingPointRedirect,
   temperatureReferences,
   type OperatingPoint,
@@ -14,7 +15,11 @@ import {
   type ParsedOperatingPoint,
 } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
+import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";
+import { Link } from "../link.tsx";
+import { useLocalize } from "../../hooks.ts";
 import "../../styles/estimator.css";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
 
 export interface OperatingPointPanelProps {
   /** The `op` of the URL as parsed (null = none). */
@@ -48,6 +53,7 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
     deadTime: op.deadTime === undefined ? "" : formatNumber(op.deadTime),
     rg: op.rg === undefined ? "" : formatNumber(op.rg),
     fo: op.fo === undefined ? "" : formatNumber(op.fo),
+    modulation: op.modulation ?? "spwm",
   };
   if (parsed && !parsed.ok) {
     // Show what was typed, falling back to the suggestion only where nothing was.
@@ -61,6 +67,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
   const { t } = useTranslation("estimator");
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const localize = useLocalize();
   // One panel per page: fixed ids keep labels and fields paired across every re-render and remount.
   const id = "op";
   const draft = draftOf(parsed, suggestion);
@@ -81,13 +88,15 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     if (target) navigate(target, { preventScrollReset: true });
   };
 
-  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind" | "tcRef">, hint?: string) => {
+  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind" | "tcRef" | "modulation">, hint?: string) => {
     const issue = issueOf(name);
     const messageId = `${id}-${name}-e`;
     const hintId = hint ? `${id}-${name}-h` : undefined;
     return (
       <div className={`op-field${issue ? " is-invalid" : ""}`}>
-        <label htmlFor={`${id}-${name}`}>{t(`panel.${name}`)}</label>
+        <label htmlFor={`${id}-${name}`}>
+          <WithSubscripts text={t(`panel.${name}`)} />
+        </label>
         <input
           id={`${id}-${name}`}
           name={formFields[name]}
@@ -100,7 +109,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
         />
         {hint ? (
           <small id={hintId} className="op-field__hint">
-            {hint}
+            <WithSubscripts text={hint} />
           </small>
         ) : null}
         {issue ? (
@@ -115,8 +124,12 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
   return (
     <section className="op-panel" aria-labelledby={`${id}-h`}>
       <Heading id={`${id}-h`}>{t("panel.heading")}</Heading>
-      <p className="op-panel__intro">{t(intro)}</p>
-      {parsed?.ok ? <p className="op-panel__active">{t("panel.active", { summary: operatingPointSummary(parsed.value, t) })}</p> : null}
+      <p className="op-panel__intro">
+        {t(intro)}{" "}
+        {/* Every estimate (finder, detail, compare) shows this panel: its methods are one link away. */}
+        <Link to={localize(METHOD_PATH)}>{t("method.link")}</Link>
+      </p>
+      {parsed?.ok ? <p className="op-panel__active"><WithSubscripts text={t("panel.active", { summary: operatingPointSummary(parsed.value, t) })} /></p> : null}
       {issues.length ? (
         <div className="op-panel__errors" role="alert">
           <p>{t("panel.invalid")}</p>
@@ -157,6 +170,16 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("pf")}
           {field("duty")}
           {field("m")}
+          <div className={`op-field${issueOf("modulation") ? " is-invalid" : ""}`}>
+            <label htmlFor={`${id}-modulation`}>{t("panel.modulation")}</label>
+            <select id={`${id}-modulation`} name={formFields.modulation} defaultValue={draft.modulation} aria-invalid={issueOf("modulation") ? true : undefined}>
+              {modulations.map((modulation) => (
+                <option key={modulation} value={modulation}>
+                  {t(`panel.modulations.${modulation}`)}
+                </option>
+              ))}
+            </select>
+          </div>
           {field("tc", t("panel.tcHint"))}
           <fieldset className="op-form__choice op-form__choice--inline">
             <legend>{t("panel.tcRef")}</legend>

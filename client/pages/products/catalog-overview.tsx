@@ -7,7 +7,8 @@ import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { parseParamName } from "../../../shared/param-name.ts";
-import { categoryPath, type KeyRange, type OverviewData } from "./products-loader.ts";
+import { categoryPath } from "./catalog-paths.ts";
+import type { KeyRange, OverviewData } from "./products-loader.ts";
 
 /** "V<DS> 650–1700 V" with the subscript set as a subscript. */
 export function RangeText({ range }: { range: KeyRange }) {

@@ -11,6 +11,7 @@ import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../components/estimator/load-operating-point.ts";
+import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
 
 export interface ComparedProduct {
   product: ProductDetail;
@@ -26,13 +27,16 @@ export interface CompareData {
   op: string | null;
   /** The estimator's operating point, validated (issue 10); null without one. */
   operatingPoint: ParsedOperatingPoint | null;
+  /** `dev`: a device of the visitor's own, as in the URL, and validated; null without one. */
+  dev: string | null;
+  device: ParsedDevice | null;
 }
 
 function isCanonical(search: URLSearchParams, parts: string[]): boolean {
   const keys = [...search.keys()];
-  if (keys.some((key) => key !== "parts" && key !== "op")) return false;
+  if (keys.some((key) => key !== "parts" && key !== "op" && key !== "dev")) return false;
   const values = search.getAll("parts");
-  if (values.length > 1 || search.getAll("op").length > 1) return false;
+  if (values.length > 1 || search.getAll("op").length > 1 || search.getAll("dev").length > 1) return false;
   return parts.length ? values[0] === parts.join(",") : values.length === 0;
 }
 
@@ -44,7 +48,11 @@ export async function compareLoader({ request, context }: LoaderFunctionArgs): P
   if (opTarget) throw redirect(opTarget, 302);
   const parts = parseCompareParts(url.searchParams);
   const op = url.searchParams.get("op") || null;
-  if (!isCanonical(url.searchParams, parts)) throw redirect(`${url.pathname}${writeCompareQuery(parts, op)}`, 302);
+  // The device form (a GET form, no JavaScript needed) comes back as one dev= parameter. Its module comes only
+  // with a device (every one of its parameters starts with "dev"), so compare's first load does not carry it.
+  const custom = [...url.searchParams.keys()].some((key) => key.startsWith("dev")) ? await import("../../../shared/estimator/custom-device.ts") : null;
+  const dev = custom?.formToCustomDevice(url.searchParams) ?? (url.searchParams.get("dev") || null);
+  if (!isCanonical(url.searchParams, parts)) throw redirect(`${url.pathname}${writeCompareQuery(parts, op, dev)}`, 302);
   const api = pageClient(context, language);
   const results = await Promise.all(
     parts.map(async (part) => {
@@ -63,5 +71,8 @@ export async function compareLoader({ request, context }: LoaderFunctionArgs): P
     missing: results.filter((result) => !result.found).map((result) => result.part),
     op,
     operatingPoint: await loadOperatingPoint(url),
+    dev,
+    // Validated with the contract's schema (zod), imported only when a device is given.
+    device: dev ? (await import("../../../shared/estimator/validate-device.ts")).parseCustomDevice(dev) : null,
   };
 }

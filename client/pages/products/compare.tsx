@@ -28,7 +28,7 @@ export const loader = compareLoader;
 const COMPARE_PATH = "/productAndService/compare";
 
 export function Component() {
-  const { parts, products, missing, op, operatingPoint } = useLoaderData() as CompareData;
+  const { parts, products, missing, op, operatingPoint, dev, device } = useLoaderData() as CompareData;
   const { t } = useTranslation("product");
   const localize = useLocalize();
   const shown = products.map((entry) => entry.product.partNumber);
@@ -37,7 +37,7 @@ export function Component() {
   const rows = compareRows(products.map((entry) => ({ params: entry.product.params, paramTable: entry.paramTable })));
   const qualificationsDiffer = new Set(products.map(({ product }) => qualificationsOf(product.params).join(","))).size > 1;
   const title = shown.length ? t("compare.titleParts", { parts: shown.join(" / ") }) : t("compare.title");
-  const without = (part: string) => localize(`${COMPARE_PATH}${writeCompareQuery(parts.filter((item) => item !== part), op)}`);
+  const without = (part: string) => localize(`${COMPARE_PATH}${writeCompareQuery(parts.filter((item) => item !== part), op, dev)}`);
   const dash = (
     <>
       <span aria-hidden="true">—</span>
@@ -153,7 +153,7 @@ export function Component() {
               </table>
             </ScrollBox>
             {/* The loss comparison at one operating point (issue 10). */}
-            <CompareEstimate parts={estimateParts} parsed={operatingPoint} />
+            <CompareEstimate parts={estimateParts} parsed={operatingPoint} device={device} />
           </>
         )}
 
@@ -161,6 +161,7 @@ export function Component() {
           <Form method="get" action={localize(COMPARE_PATH)} className="compare-add">
             {parts.length ? <input type="hidden" name="parts" value={parts.join(",")} /> : null}
             {op ? <input type="hidden" name="op" value={op} /> : null}
+            {dev ? <input type="hidden" name="dev" value={dev} /> : null}
             <label htmlFor="compare-add-part">{t("compare.addLabel")}</label>
             <div className="compare-add__row">
               <input id="compare-add-part" name="parts" type="text" required maxLength={64} pattern="[A-Za-z0-9][A-Za-z0-9\-]*" autoComplete="off" spellCheck={false} placeholder="QCM040120K4" />

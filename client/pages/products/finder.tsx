@@ -28,7 +28,7 @@ import { useLocalize } from "../../hooks.ts";
 import { compareHref, useCompare } from "../../components/compare-tray.tsx";
 import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } from "./finder-columns.tsx";
 import { headerLayout } from "./finder-header.ts";
-import { productDetailPath } from "./products-loader.ts";
+import { productDetailPath } from "./catalog-paths.ts";
 import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
 import { fitFilterPanel } from "./fit-filter-panel.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";

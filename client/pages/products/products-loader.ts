@@ -19,10 +19,12 @@ import { paramNameText } from "../../../shared/param-name.ts";
 import { needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/finder-query.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
-import { estimateSortOf, finderRowEstimates, rankedFinderPage, withoutEstimateSort } from "../../components/estimator/finder-estimates.ts";
+import { estimateSortOf, withoutEstimateSort } from "../../../shared/estimator/estimate-sort.ts";
+import { loadEstimateColumns } from "../../components/estimator/finder-estimate-columns.ts";
 import type { RowEstimate } from "../../components/estimator/finder-row-estimates.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../components/estimator/load-operating-point.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { categoryPath, keyField, productDetailPath, withoutUnit } from "./catalog-paths.ts";
 
 export interface KeyRange {
   /** Plain-text parameter name, e.g. "VDS". */
@@ -76,18 +78,11 @@ export interface CategoryData {
 
 export type ProductsData = OverviewData | CategoryData;
 
-export const productDetailPath = (partNumber: string) => `/productAndService/productDetail/${encodeURIComponent(partNumber)}`;
-export const categoryPath = (id: number) => `/productAndService/products/${id}`;
+// The paths and render helpers live apart (catalog-paths.ts) so the finder's first load need not carry this loader.
+export { categoryPath, keyField, productDetailPath, withoutUnit } from "./catalog-paths.ts";
 
 const notFound = () => data(null, { status: 404 });
 
-/** A column name without its trailing "(unit)": the range's value carries the unit. */
-export const withoutUnit = (paramName: string) => paramName.replace(/\s*\([^)]*\)\s*$/, "");
-
-/** The key range of a family: its first numeric column in volts (blocking or isolation voltage). */
-export function keyField(filters: ProductFilterData) {
-  return filters.fields.find((field) => field.sortable && field.unit === "V" && field.min !== null) ?? filters.fields.find((field) => field.sortable && field.min !== null) ?? null;
-}
 
 function keyRange(filters: ProductFilterData, bounds?: { min: number; max: number } | null): KeyRange | null {
   const field = keyField(filters);
@@ -223,10 +218,14 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   const operatingPoint = await loadOperatingPoint(url);
   const ranking = estimateSortOf(url, operatingPoint);
   const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
-  const data = ranking ? await rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
+  // The estimator's loader work (ranking, the rows' estimates) and the columns load only with a valid point.
+  const estimator = operatingPoint?.ok ? await import("../../components/estimator/finder-estimates.ts") : null;
+  const data = ranking && estimator ? await estimator.rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
+  const estimates = estimator ? await estimator.finderRowEstimates(data.page.list, operatingPoint) : null;
+  if (estimates) await loadEstimateColumns();
   return {
     ...data,
-    estimates: await finderRowEstimates(data.page.list, operatingPoint),
+    estimates,
     canonicalSearch: writeFinderQuery(data.query, data.filters.fields.map((field) => field.fieldId)),
   };
 }

@@ -1,6 +1,6 @@
 // /productAndService/products/:id? — the catalog overview, or a category: its series as cards (key ranges,
 // product count) above the finder over all of its products; a series shows the finder alone.
-import { useLoaderData, useRouteLoaderData } from "react-router-dom";
+import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../i18n-react.tsx";
 import type { SiteListNode } from "../../../shared/contract/site.ts";
@@ -16,14 +16,16 @@ import { CatalogOverview, RangeText } from "./catalog-overview.tsx";
 import { Finder } from "./finder.tsx";
 import { useFinderEstimateColumns } from "../../components/estimator/finder-estimate-columns.ts";
 import { island } from "../../components/island.tsx";
-import { categoryPath, keyField, productsLoader, withoutUnit, type CategoryData, type KeyRange, type ProductsData } from "./products-loader.ts";
+import { categoryPath, keyField, withoutUnit } from "./catalog-paths.ts";
+import type { CategoryData, KeyRange, ProductsData } from "./products-loader.ts";
 import { paramNameText } from "../../../shared/param-name.ts";
 import "../../styles/catalog.css";
 
 // The operating-point panel hydrates after the table and the filters, from its own chunk (island.tsx).
 const FinderOperatingPoint = island(() => import("../../components/estimator/finder-operating-point.tsx").then((module) => module.FinderOperatingPoint));
 
-export const loader = productsLoader;
+// The loader runs on the server and on later navigations, never for the first load's hydration: it loads then.
+export const loader = async (args: LoaderFunctionArgs) => (await import("./products-loader.ts")).productsLoader(args);
 
 export function Component() {
   const data = useLoaderData() as ProductsData;
@@ -53,7 +55,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
   const localize = useLocalize();
   const layout = useRouteLoaderData(`layout___${language}`) as LayoutData | undefined;
   const { page, filters, query } = data;
-  const estimateColumns = useFinderEstimateColumns(data.operatingPoint ?? null, data.estimates ?? null);
+  const estimateColumns = useFinderEstimateColumns(data.operatingPoint ?? null, data.estimates ?? null, page.list);
   const node = page.node;
   const tree = buildTree(layout?.products ?? []);
   const treeNode: TreeNode<SiteListNode> | null = findNode(tree, node.id);

@@ -122,5 +122,16 @@ export function lossDataParagraphs(data: LossData): string[] {
     );
   }
   lines.push(...[fosterText(data.kind === "igbt" ? "Z_th per IGBT" : "Z_th", data.zth), data.kind === "igbt" ? fosterText("Z_th per diode", data.zthDiode) : null].filter((line): line is string => line !== null));
+  if (data.max) lines.push(`- ${maxLine(data)}`);
   return lines;
+}
+
+/** The maximum on-state value of the worst case, as the datasheet's characteristics table states it. */
+function maxLine(data: LossData): string {
+  const max = data.max!;
+  const at = `at ${data.kind === "mosfet" ? "I_D" : data.kind === "igbt" ? "I_C" : "I_F"} = ${fmt(max.i)} A, Tj = 25 deg C`;
+  const value =
+    data.kind === "mosfet" ? `R_DS(on),max = ${fmt((max.vOn / max.i) * 1000)} mOhm` : data.kind === "igbt" ? `V_CE(sat),max = ${fmt(max.vOn)} V` : `V_F,max = ${fmt(max.vOn)} V`;
+  const energies = [max.eSwitch === undefined ? null : `E_on + E_off max = ${fmt(max.eSwitch)} mJ`, max.eRec === undefined ? null : `E_rec max = ${fmt(max.eRec)} mJ`].filter(Boolean);
+  return `Worst case (maximum values): ${value} ${at}${energies.length ? `; ${energies.join(", ")}` : ""}`;
 }

@@ -1,0 +1,109 @@
+// `npm run estimate -- --part <PN> | --device <file.json> --op "<op>" [--json]`: the estimator's result for scripts,
+// the same as the site's (shared/estimator) at the same operating point (the op= grammar of the URL).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { lossData, type LossData } from "../shared/contract/loss-data.ts";
+import { estimate, lossScope, worstCaseData, type Estimate } from "../shared/estimator/index.ts";
+import { parseOperatingPoint } from "../shared/estimator/validate.ts";
+import { lossDataFile } from "../server/upstream/content/loss-data.ts";
+import { readContent, shippedContentDir } from "../server/upstream/content/load.ts";
+
+const usage = `Usage: npm run estimate -- (--part <part number> | --device <file.json>) --op "<op>" [--json]
+
+  --part     a part of the catalogue (its loss data from the content files; CONTENT_DIR to read another folder)
+  --device   a JSON file in the loss-data schema (shared/contract/loss-data.ts), e.g. a competitor's datasheet values
+  --op       the operating point as in the URL: <V_bus>,<I>[p],<f_sw>k,<cos φ | d<duty>>,<T_c>[,<M>][,<modulation>]
+             e.g. "800,20,50k,0.9,80" or "400,8,65k,d0.5,100" or "800,20,50k,0.9,80,1.1,dpwm"
+  --json     machine-readable output`;
+
+class UsageError extends Error {}
+
+/** The part's loss data: from the content files (--part) or a file (--device), validated by the contract's schema. */
+function deviceOf(values: { part?: string; device?: string }, contentDir: string): { name: string; data: LossData } {
+  if ((values.part === undefined) === (values.device === undefined)) throw new UsageError("Give either --part or --device.");
+  if (values.part !== undefined) {
+    const rows = readContent("catalog/loss-data.json", lossDataFile, contentDir);
+    const row = rows.find((entry) => entry.partNumber.toUpperCase() === values.part!.trim().toUpperCase());
+    if (!row) throw new UsageError(`No loss data for part ${values.part} (gate drivers have none).`);
+    const { partNumber, ...data } = row;
+    return { name: partNumber, data: lossData.parse(data) };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(values.device!, "utf8"));
+  } catch (error) {
+    throw new UsageError(`Cannot read ${values.device}: ${(error as Error).message}`);
+  }
+  // A file may carry a part number beside the data, as the content file's rows do.
+  const { partNumber, ...rest } = (json && typeof json === "object" ? json : {}) as { partNumber?: unknown };
+  const parsed = lossData.safeParse(rest);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UsageError(`${values.device}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  }
+  return { name: typeof partNumber === "string" ? partNumber : path.basename(values.device!, ".json"), data: parsed.data };
+}
+
+const round = (value: number) => Number(value.toPrecision(4));
+
+/** The site's English message for an operating-point issue (a key of locales/en/estimator.json). */
+function englishMessage(key: string, values: Record<string, number>): string {
+  const strings = JSON.parse(readFileSync(new URL("../locales/en/estimator.json", import.meta.url), "utf8")) as Record<string, unknown>;
+  const text = key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), strings);
+  return typeof text === "string" ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? "")) : key;
+}
+
+function summary(name: string, data: LossData, op: string, result: Estimate, worst: Estimate | null) {
+  return {
+    part: name,
+    op,
+    scope: lossScope(data.kind, result.mode),
+    losses: Object.fromEntries(Object.entries(result.losses).map(([key, value]) => [key, round(value)])),
+    junctions: result.junctions.map((junction) => ({ name: junction.name, power: round(junction.power), tj: junction.tj === null ? null : round(junction.tj), tjMax: junction.tjMax, loopGain: round(junction.loopGain) })),
+    tj: result.tj === null ? null : round(result.tj),
+    suitable: result.unsuitable.length === 0,
+    unsuitable: result.unsuitable,
+    warnings: result.warnings,
+    worstCase: worst ? { total: round(worst.losses.total), tj: worst.tj === null ? null : round(worst.tj) } : null,
+  };
+}
+
+/** Runs the command; returns the exit code (0 done, 2 bad input). */
+export function runEstimate(argv: string[], out: (line: string) => void, err: (line: string) => void, contentDir = process.env.CONTENT_DIR || shippedContentDir): number {
+  try {
+    const { values } = parseArgs({ args: argv, options: { part: { type: "string" }, device: { type: "string" }, op: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" } }, strict: true });
+    if (values.help) {
+      out(usage);
+      return 0;
+    }
+    const device = deviceOf(values, contentDir);
+    const parsed = parseOperatingPoint(values.op);
+    if (!parsed) throw new UsageError("Give the operating point with --op.");
+    if (!parsed.ok) throw new UsageError(`The operating point could not be used: ${parsed.issues.map((issue) => englishMessage(issue.message, issue.values)).join(" ")}`);
+    const result = estimate(device.data, parsed.value);
+    const worstData = worstCaseData(device.data);
+    const report = summary(device.name, device.data, parsed.text, result, worstData ? estimate(worstData, parsed.value) : null);
+    if (values.json) {
+      out(JSON.stringify(report, null, 2));
+      return 0;
+    }
+    out(`${report.part} at op=${report.op} (figures per ${report.scope === "position" ? "switch position" : report.scope})`);
+    for (const [key, value] of Object.entries(report.losses)) out(`  ${key.padEnd(16)} ${String(value).padStart(10)} W`);
+    for (const junction of report.junctions) out(`  T_j ${junction.name.padEnd(12)} ${String(junction.tj ?? "runaway").padStart(10)} °C (T_j,max ${junction.tjMax}, loop gain ${junction.loopGain})`);
+    if (report.worstCase) out(`  worst case       ${String(report.worstCase.total).padStart(10)} W, T_j ${report.worstCase.tj ?? "runaway"} °C`);
+    out(`  suitable: ${report.suitable ? "yes" : `no (${report.unsuitable.map((reason) => reason.code).join(", ")})`}${report.warnings.length ? `; caution: ${report.warnings.map((warning) => warning.code).join(", ")}` : ""}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof TypeError && "code" in error)) {
+      err(`${error.message}\n\n${usage}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = runEstimate(process.argv.slice(2), (line) => console.log(line), (line) => console.error(line));
+}
