@@ -130,7 +130,9 @@ export function catalogCsv(options: CatalogCsvOptions) {
       ];
       // With an operating point, the estimator's loss and T_j columns as on the page.
       const labels = estimateLabels(options.resources[language]);
-      const estimates = estimateCsv(search, [], labels);
+      // The header says what the figures cover (per diode, leg or switch position): a family is of one kind, so its
+      // first page tells.
+      const estimates = estimateCsv(search, first.list, labels);
       if (estimates) header.push(...estimates.header);
       // Ranked by an estimate, the order is known only once every row is read: those rows are gathered first.
       const ranked = !!estimates && !!readEstimateSort(search.get("sort"));

@@ -324,7 +324,8 @@ describe("the methods page", () => {
       // Every heading and paragraph has its string (no key shows through).
       expect(text).not.toMatch(/method\.\w/);
     }
-    expect((await get("/sitemap.xml")).text).toContain("/en/productAndService/estimator/method");
+    // The sitemap is an index; the methods page is in the fixed pages of each language's pages child.
+    expect((await get("/sitemap-pages-en.xml")).text).toContain("/en/productAndService/estimator/method");
   });
 
   it("is linked from every estimate: the finder's panel, the detail page and compare", async () => {

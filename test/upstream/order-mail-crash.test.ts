@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { freePort } from "../support/site-process.ts";
 import { outboxRules } from "../../server/upstream/samples/mail-outbox.ts";
-import { freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
+import { freshPhone, startAccountUpstream, type AccountUpstream, addressFor } from "./account-helpers.ts";
 import { SAMPLE, loadSampleFixtures } from "./sample-fixtures.ts";
 
 const STAFF_TOKEN = "staff-token-for-crash-tests-0123456789";
@@ -69,7 +69,7 @@ describe("an upstream that crashes while the SMTP server holds its reply", () =>
     const user = await setup.signIn(freshPhone());
     await setup.call(`${SAMPLE}/addSampleProduct`, { siteListId: fixtures.visible[0]!.id }, { cookie: user.session });
     const applicant = { name: "Emma Fischer", phone: "13800138000", email: "emma.fischer@example.de", companyName: "Greenfield Power", position: "Engineer" };
-    const submitted = await setup.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluating a 22 kW on-board charger." }, { cookie: user.session });
+    const submitted = await setup.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluating a 22 kW on-board charger.", addressId: await addressFor(setup, user.session), evaluationOnly: true }, { cookie: user.session });
     expect(submitted.status).toBe(200);
     const orderNumber = submitted.json.data.orderNumber as string;
     await setup.cleanup();
@@ -106,17 +106,20 @@ describe("an upstream that crashes while the SMTP server holds its reply", () =>
     expect(first).not.toBe("");
     expect(messageId(received[0]!)).toBe(first);
     expect(first).toMatch(/^<order-mail\.[0-9a-f]{32}@www\.qingyun-power\.com>$/);
-    const row = restarted.db
-      .prepare("SELECT state, attempts, message_id FROM order_mail_outbox WHERE order_id = (SELECT id FROM sample_orders WHERE order_number = ?)")
-      .get(orderNumber) as { state: string; attempts: number; message_id: string };
+    // The order has two e-mails: the confirmation of its submission, and the move's (the newest row).
+    const moveRow = "(SELECT max(id) FROM order_mail_outbox WHERE order_id = (SELECT id FROM sample_orders WHERE order_number = ?))";
+    const row = restarted.db.prepare(`SELECT state, attempts, message_id FROM order_mail_outbox WHERE id = ${moveRow}`).get(orderNumber) as {
+      state: string;
+      attempts: number;
+      message_id: string;
+    };
     expect(row).toMatchObject({ state: "sent", attempts: 1 });
     expect(first).toBe(`<order-mail.${row.message_id}@www.qingyun-power.com>`);
 
     // A row queued by an older version during a deploy (no Message-ID yet) gets one of its own, kept for its retries.
-    const order = "(SELECT id FROM sample_orders WHERE order_number = ?)";
-    restarted.db.prepare(`UPDATE order_mail_outbox SET state = 'pending', message_id = NULL, next_attempt_at = 0 WHERE order_id = ${order}`).run(orderNumber);
+    restarted.db.prepare(`UPDATE order_mail_outbox SET state = 'pending', message_id = NULL, next_attempt_at = 0 WHERE id = ${moveRow}`).run(orderNumber);
     await until(() => received.length === 2, "the message of the older row");
-    const kept = restarted.db.prepare(`SELECT message_id FROM order_mail_outbox WHERE order_id = ${order}`).get(orderNumber) as { message_id: string };
+    const kept = restarted.db.prepare(`SELECT message_id FROM order_mail_outbox WHERE id = ${moveRow}`).get(orderNumber) as { message_id: string };
     expect(kept.message_id).toMatch(/^[0-9a-f]{32}$/);
     expect(messageId(received[1]!)).toBe(`<order-mail.${kept.message_id}@www.qingyun-power.com>`);
   });
