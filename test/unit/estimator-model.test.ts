@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { lossData, type LossData, type MosfetLossData } from "../../shared/contract/loss-data.ts";
 import { estimate, isSuitable, lossVsFrequency, frequencySweep, assumptionsOf, spwmFreewheel, spwmSwitchConduction, thermalPath, type OperatingPoint } from "../../shared/estimator/index.ts";
+import { handWorkedMosfet } from "../fixtures/loss-data.ts";
 
 const op = (fields: Partial<OperatingPoint>): OperatingPoint => ({
   mode: "inverter",
@@ -19,23 +20,7 @@ const op = (fields: Partial<OperatingPoint>): OperatingPoint => ({
 });
 
 // The datasheet values of three parts, copied here so the hand calculations stay valid whatever the content does.
-const qcm040120k4: LossData = {
-  kind: "mosfet",
-  ratings: { v: 1200, i: 44, tc: 100, tjMax: 175 },
-  rthRef: "case",
-  rth: 0.55,
-  channel: { t: [25, 175], v0: [0, 0], r: [40, 70] },
-  eOn: 0.31,
-  eOff: 0.075,
-  switchingRef: { v: 800, i: 20, rg: 2.5, tj: 25 },
-  kv: 1.3,
-  // E(R_G) and the recommended dead time as the catalogue gives them (250 ns: the dead time the hand calculations use).
-  gate: { rg: [1.25, 2.5, 5, 12.5, 25], eOn: [0.2674, 0.31, 0.3953, 0.651, 1.077], eOff: [0.06187, 0.075, 0.1012, 0.18, 0.3112] },
-  deadTime: 250,
-  // Linear through zero and the same at both temperatures, as the hand calculations take them.
-  energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [180, 180] },
-  bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
-};
+const qcm040120k4: LossData = handWorkedMosfet;
 const qcd10065t2: LossData = {
   kind: "diode",
   ratings: { v: 650, i: 10, tc: 135, tjMax: 175 },
