@@ -116,9 +116,10 @@ describe("home pages", () => {
     await page.locator(".site-header__burger").click();
     await expect(page.locator("#mobile-menu").isVisible()).resolves.toBe(true);
     expect(await page.locator("#mobile-menu details").count()).toBe(7);
-    expect(await page.evaluate(() => document.body.classList.contains("is-scroll-locked"))).toBe(true);
+    // The lock follows the <details> toggle event, which fires after the click: wait for it, don't race it.
+    await page.waitForFunction(() => document.body.classList.contains("is-scroll-locked"), null, { timeout: 5000 });
     await page.locator(".site-header__burger").click();
-    expect(await page.evaluate(() => document.body.classList.contains("is-scroll-locked"))).toBe(false);
+    await page.waitForFunction(() => !document.body.classList.contains("is-scroll-locked"), null, { timeout: 5000 });
     // A followed link closes the menu (through the atom: the links are an island of their own).
     await page.locator(".site-header__burger").click();
     await page.locator("#mobile-menu summary").first().click();
