@@ -1,4 +1,4 @@
-// The whole sample journey in a real browser, in both languages (issue 8 §8): from a cold load of the sample
+// The whole sample journey in a real browser, in both languages: from a cold load of the sample
 // list, redirected to sign in with an SMS code on the login page, two products added (a finder row, a detail
 // page), a quantity changed, the application submitted and shown pending, the order advanced by the staff CLI to shipped ("Sent" and the tracking number in the
 // timeline), the e-mail in the SMTP sink, sign-out from the order page back to the language home; axe on

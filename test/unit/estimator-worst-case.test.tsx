@@ -12,23 +12,10 @@ import { LossBreakdown } from "../../client/components/estimator/loss-breakdown.
 import { CompareLosses } from "../../client/components/estimator/compare-losses.tsx";
 import { lossData, type LossData } from "../../shared/contract/loss-data.ts";
 import { assumptionsOf, estimate, worstCaseData, type OperatingPoint } from "../../shared/estimator/index.ts";
+import { handWorkedMosfet } from "../fixtures/loss-data.ts";
 
 const mosfet: LossData = {
-  kind: "mosfet",
-  ratings: { v: 1200, i: 44, tc: 100, tjMax: 175 },
-  rthRef: "case",
-  rth: 0.55,
-  channel: { t: [25, 175], v0: [0, 0], r: [40, 70] },
-  eOn: 0.31,
-  eOff: 0.075,
-  switchingRef: { v: 800, i: 20, rg: 2.5, tj: 25 },
-  kv: 1.3,
-  // E(R_G), dead time and E(I) as test/unit/estimator-model.test.ts gives them: linear through zero, the same at both
-  // temperatures, 250 ns dead time (the figures this test was worked with).
-  gate: { rg: [1.25, 2.5, 5, 12.5, 25], eOn: [0.2674, 0.31, 0.3953, 0.651, 1.077], eOff: [0.06187, 0.075, 0.1012, 0.18, 0.3112] },
-  deadTime: 250,
-  energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [180, 180] },
-  bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
+  ...handWorkedMosfet,
   // R_DS(on),max 52 mΩ at 20 A: 1.04 V.
   max: { vOn: 1.04, i: 20, eSwitch: 0.5 },
 };

@@ -1,4 +1,4 @@
-// /{lang}/user/orderDetail/{orderNumber} (issue 8 §3): applicant, parts and quantities, sample use, the
+// /{lang}/user/orderDetail/{orderNumber}: applicant, parts and quantities, sample use, the
 // status timeline (carrier and tracking number once shipped, the reason when rejected or cancelled), and
 // cancelling while pending. Another user's order answers exactly like a missing one: 404.
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
