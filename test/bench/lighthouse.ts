@@ -37,6 +37,8 @@ interface Run {
   slowdown: number;
   /** The category's audits that lost points, for the report of a miss. */
   lost: Record<string, string[]>;
+  /** Why Lighthouse could not measure the page's timings, when it could not. */
+  failure: string | undefined;
 }
 
 const site = await serveBuild();
@@ -49,11 +51,32 @@ const chrome = await chromeLauncher.launch({
 // median benchmark index of the runs before it, starting from a calibration run that is not judged.
 const benchmarkIndexes: number[] = [];
 
+/** Lighthouse sometimes fails to take a trace (a protocol timeout, no LCP event recorded on a loaded host): its
+ * metrics are then missing and the performance score is 0, which says nothing about the page. Such a run is
+ * measured again (at most twice), with the reason printed, so a flaky measurement cannot fail CI while a page
+ * that really never paints still does: it fails every attempt. */
+const MEASUREMENT_ATTEMPTS = 3;
+
 async function measure(url: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    const run = await measureOnce(url);
+    if (run.failure === undefined) return run;
+    console.log(`  Lighthouse could not measure ${url} (attempt ${attempt} of ${MEASUREMENT_ATTEMPTS}): ${run.failure}`);
+    if (attempt === MEASUREMENT_ATTEMPTS) return run;
+  }
+}
+
+async function measureOnce(url: string): Promise<Run> {
   const slowdown = benchmarkIndexes.length ? cpuSlowdownFor(median(benchmarkIndexes)) : 4;
   const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories, throttling: { cpuSlowdownMultiplier: slowdown } });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  const unmeasured = Object.values(timings).filter((id) => typeof lhr.audits[id]?.numericValue !== "number");
+  const failure = lhr.runtimeError
+    ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+    : unmeasured.length > 0
+      ? unmeasured.map((id) => `${id}: ${lhr.audits[id]?.errorMessage ?? "no value"}`).join("; ")
+      : undefined;
   const lost = Object.fromEntries(categories.map((id) => [id, Object.values(lhr.audits)
     .filter((audit) => audit.score !== null && audit.score < 1 && lhr.categories[id]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
     .map((audit) => audit.id)]));
@@ -64,6 +87,7 @@ async function measure(url: string): Promise<Run> {
     benchmarkIndex: lhr.environment.benchmarkIndex,
     slowdown,
     lost,
+    failure,
   };
 }
 
