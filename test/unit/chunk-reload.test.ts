@@ -8,7 +8,7 @@ import {
   loadTargetForChunkError,
   reloadForChunkError,
   trackNavigationTarget,
-} from "../../client/chunk-reload.ts";
+} from "../../client/runtime/chunk-reload.ts";
 
 function memoryStorage() {
   const values = new Map<string, string>();

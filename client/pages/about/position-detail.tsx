@@ -5,7 +5,7 @@
 // carries no JobPosting; the list and the sitemap leave it out.
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryRecruitmentById, queryRecruitmentByPage, type JobDetail, type JobListItem } from "../../../shared/contract/jobs.ts";
 import { parsePositionId, positionDetailPath, resumeMailto } from "../../../shared/jobs-query.ts";

@@ -1,6 +1,6 @@
 // One part's estimate at the operating point: the losses item by item, the junction temperatures against
 // T_j,max, the limits crossed and the assumptions (product detail page).
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { DEFAULT_OUTPUT_FREQUENCY, estimate, formatNumber, junctionRipple, lossScope, worstCaseData, type Estimate, type JunctionEstimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";

@@ -1,19 +1,19 @@
 // A recognised competitor part: its sourced facts, our candidates by tier with their reasons and tables, the
 // rejected products, and the estimate of our candidates at the visitor's operating point.
 import { useMemo } from "react";
-import { useTranslation } from "../../../i18n-react.tsx";
-import { Link } from "../../../components/link.tsx";
-import { island } from "../../../components/island.tsx";
-import { useLocalize } from "../../../hooks.ts";
-import { crossReferenceTiers as tiers, type CrossReferenceData } from "../../../../shared/contract/index.ts";
-import type { ParsedOperatingPoint } from "../../../../shared/estimator/operating-point.ts";
-import { AddToSampleButton } from "../../../components/add-to-sample.tsx";
-import { productDetailPath } from "../products-loader.ts";
-import { COMPARE_MAX, writeCompareQuery } from "../../../../shared/compare-query.ts";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { Link } from "../../components/link.tsx";
+import { island } from "../../runtime/island.tsx";
+import { useLocalize } from "../../hooks.ts";
+import { crossReferenceTiers as tiers, type CrossReferenceData } from "../../../shared/contract/index.ts";
+import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import { productDetailPath } from "../../pages/products/products-loader.ts";
+import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
 
 // The estimator hydrates after the rest of the page, from its own chunk.
-const CompareEstimate = island(() => import("../../../components/estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
+const CompareEstimate = island(() => import("../estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
 
 /** How many candidates the estimate compares (the estimator's comparison takes four). */
 const ESTIMATED = 4;

@@ -1,6 +1,6 @@
 // What every estimate says beside its numbers: whether the part can stand the operating point (and why not),
 // the cautions short of that and the assumptions it rests on, ending with the datasheet governing.
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { assumptionsOf, assumptionsOfParts, type Estimate, type EstimateWarning, type OperatingPoint, type Unsuitability } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";

@@ -1,7 +1,7 @@
 // The estimator on a product's detail page: the panel, the loss breakdown at the operating point (or at the
 // suggested one until the visitor sets theirs) and the chart of loss against switching frequency.
 import { useLocation } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { LossBreakdown } from "./loss-breakdown.tsx";

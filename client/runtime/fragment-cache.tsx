@@ -1,4 +1,4 @@
-// The server's store of fragments (client/fragments.ts), weakly keyed by their props' object: when the
+// The server's store of fragments (client/runtime/fragments.ts), weakly keyed by their props' object: when the
 // upstream cache lets an answer go, the layout, its menu entries and their fragments go with it.
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";

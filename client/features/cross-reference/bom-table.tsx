@@ -1,12 +1,12 @@
 // A bill of materials' answer: each number with how it was recognised, our best match and its tier, and the
 // same table as a CSV file.
-import { useTranslation } from "../../../i18n-react.tsx";
-import { Link } from "../../../components/link.tsx";
-import { ScrollBox } from "../../../components/scroll-box.tsx";
-import { useLocalize } from "../../../hooks.ts";
-import { CROSS_REFERENCE_BATCH_MAX, type CrossReferenceBatchRow } from "../../../../shared/contract/index.ts";
-import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../../shared/cross-reference-query.ts";
-import { productDetailPath } from "../products-loader.ts";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { Link } from "../../components/link.tsx";
+import { ScrollBox } from "../../components/scroll-box.tsx";
+import { useLocalize } from "../../hooks.ts";
+import { CROSS_REFERENCE_BATCH_MAX, type CrossReferenceBatchRow } from "../../../shared/contract/index.ts";
+import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { productDetailPath } from "../../pages/products/products-loader.ts";
 
 export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRow[]; bom: string[]; truncated: boolean }) {
   const { t } = useTranslation("cross-reference");

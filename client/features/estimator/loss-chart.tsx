@@ -2,7 +2,7 @@
 // bundle). The picture is role="img" with a title and a description that state its numbers, and the same
 // values are available as a table.
 import { useId } from "react";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { estimate, lossScope, lossVsFrequency, type OperatingPoint, type SweepPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";

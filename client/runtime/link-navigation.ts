@@ -4,7 +4,7 @@
 // targets, downloads, other origins, paths the router does not serve (/api, /privacy…), the other language
 // (its strings and <html lang> come with a full load), in-page anchors, and links marked data-reload.
 import { matchRoutes, type RouteObject } from "react-router-dom";
-import { splitLanguagePrefix } from "../shared/languages.ts";
+import { splitLanguagePrefix } from "../../shared/languages.ts";
 
 interface Navigator {
   routes: RouteObject[];

@@ -1,8 +1,8 @@
 // One candidate's per-parameter table: their value with its conditions and source beside ours with its basis,
 // the result and the note saying why a row could not be compared.
-import { useTranslation } from "../../../i18n-react.tsx";
-import { ScrollBox } from "../../../components/scroll-box.tsx";
-import type { CrossReferenceCandidate } from "../../../../shared/contract/index.ts";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { ScrollBox } from "../../components/scroll-box.tsx";
+import type { CrossReferenceCandidate } from "../../../shared/contract/index.ts";
 
 type Row = CrossReferenceCandidate["rows"][number];
 type Translate = ReturnType<typeof useTranslation>["t"];

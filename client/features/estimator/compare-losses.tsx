@@ -1,7 +1,7 @@
 // Compare: the loss breakdown of every compared part side by side at one operating point, so the coolest
 // part of the set is one glance away. The parts that can stand the point come first; the lowest loss is marked
 // per device type among those only (ranking.ts). Parts without loss data (gate drivers) are left out.
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { estimate, isSuitable, lossScope, lowestLossPerType, worstCaseData, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";

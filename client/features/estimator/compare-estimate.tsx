@@ -1,7 +1,7 @@
 // The estimator on the compare page: one operating point (the URL's, else a typical one that the lowest-rated
 // compared part suits) and the loss breakdown of every compared part at it, beside the panel to change it.
 import { useLocation } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { suggestForParts, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { CompareLosses, type ComparedPart } from "./compare-losses.tsx";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";

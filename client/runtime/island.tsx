@@ -12,8 +12,8 @@
 // Rules for an island's props: stable between renders (memoised or from loader data). A boundary that gets
 // new props before its chunk has arrived would have to drop the server's HTML and render on the client.
 import { Suspense, lazy, memo, type ComponentType } from "react";
-import { yieldToMain } from "../idle.ts";
-import { guardedImport, isChunkLoadError } from "../chunk-reload.ts";
+import { yieldToMain } from "./idle.ts";
+import { guardedImport, isChunkLoadError } from "./chunk-reload.ts";
 
 const preloads = new Set<() => Promise<unknown>>();
 

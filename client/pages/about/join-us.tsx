@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Form, data, useLoaderData, useNavigate, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { jobTypes, queryRecruitmentByPage, type JobPage } from "../../../shared/contract/jobs.ts";
 import { querySitePageData } from "../../../shared/contract/index.ts";
 import type { PageData } from "../../../shared/contract/site.ts";

@@ -1,9 +1,9 @@
 // The competitor parts of the table, by manufacturer: the empty page's index of part pages (for people and crawlers).
-import { useTranslation } from "../../../i18n-react.tsx";
-import { Link } from "../../../components/link.tsx";
-import { useLocalize } from "../../../hooks.ts";
-import type { CompetitorPartSummary } from "../../../../shared/contract/index.ts";
-import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../../shared/cross-reference-query.ts";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { Link } from "../../components/link.tsx";
+import { useLocalize } from "../../hooks.ts";
+import type { CompetitorPartSummary } from "../../../shared/contract/index.ts";
+import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
 
 export function KnownParts({ parts }: { parts: CompetitorPartSummary[] }) {
   const { t } = useTranslation("cross-reference");

@@ -4,7 +4,7 @@
 // symbols' renderer) loads only for a URL with an operating point, so the finder's first load carries none of
 // it: the products loader waits for it, and so does the route's first load of such a URL (client/routes.tsx),
 // before hydration, so the server's table and the hydrated one match.
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { useLanguage } from "../../hooks.ts";

@@ -2,7 +2,7 @@
 // whole page sideways. Focusable and named, so keyboard users can scroll it too (axe: scrollable-region-focusable);
 // the shared ScrollBox adds the cue that it scrolls.
 import type { ReactNode } from "react";
-import { ScrollBox } from "../scroll-box.tsx";
+import { ScrollBox } from "../../components/scroll-box.tsx";
 
 export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (

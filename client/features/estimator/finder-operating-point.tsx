@@ -1,7 +1,7 @@
 // The estimator inside the finder: the operating-point panel above the table and, once `op` is valid, a
 // note saying at what point and on what terms (the table's estimate columns: finder-estimate-columns.ts).
 // An island of the finder (its own chunk): nothing imports it statically.
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { usePageSearch } from "../../hooks.ts";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";

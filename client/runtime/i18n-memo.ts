@@ -36,9 +36,9 @@ export function plainKey(key: unknown, options: unknown, language: string): stri
 }
 
 /** Wraps this instance's t() (a request's clone) with the shared memo, and the t functions that
- * getFixedT makes (useTranslation, client/i18n-react.tsx): a plain call of those is answered before i18next
+ * getFixedT makes (useTranslation, client/runtime/i18n-react.tsx): a plain call of those is answered before i18next
  * copies all of its options into the call's options, which cost as much as the lookup. A key with a
- * namespace prefix ("product:title") still goes through t(), where client/namespaces.ts records it; the
+ * namespace prefix ("product:title") still goes through t(), where client/runtime/namespaces.ts records it; the
  * namespaces of useTranslation are recorded by useTranslation itself. */
 export function memoizePlainKeys(instance: i18n): void {
   const nsSeparator = typeof instance.options.nsSeparator === "string" ? instance.options.nsSeparator : ":";

@@ -1,6 +1,6 @@
 // The first block of the search page when the text names a competitor part (or a number its manufacturer's
 // nomenclature decodes): their part → our best match, and a link to the whole cross-reference.
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
 import type { CrossReferenceData } from "../../../shared/contract/cross-reference.ts";

@@ -12,7 +12,7 @@ export function I18nProvider({ i18n, children }: { i18n: I18nInstance; children:
   return <I18nContext value={i18n}>{children}</I18nContext>;
 }
 
-/** Set on the server's per-request instance (client/namespaces.ts): the namespaces a render used. */
+/** Set on the server's per-request instance (client/runtime/namespaces.ts): the namespaces a render used. */
 interface NamespaceReport {
   addUsedNamespaces(namespaces: readonly string[]): void;
 }

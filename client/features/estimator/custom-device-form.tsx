@@ -1,7 +1,7 @@
 // "Add a device of your own" on compare: a GET form (works without JavaScript) whose fields the loader joins
 // into one dev= parameter (shared/estimator/custom-device.ts); the device is then estimated beside ours at the
 // same operating point. Bad values come back with localized messages beside the fields.
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { customFieldName, customFields, customFormFields, customKinds, CUSTOM_DEFAULTS, type CustomFieldKey } from "../../../shared/estimator/custom-device.ts";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
 import { WithSubscripts } from "../../pages/products/param-label.tsx";

@@ -8,7 +8,7 @@ import type { TFunction } from "i18next";
 
 export type Strings = Record<string, unknown>;
 
-/** What client/i18n-react.tsx needs of an instance: this translator in the browser, i18next on the server. */
+/** What client/runtime/i18n-react.tsx needs of an instance: this translator in the browser, i18next on the server. */
 export interface I18nInstance {
   language: string;
   options: { defaultNS?: unknown };

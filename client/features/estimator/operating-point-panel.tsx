@@ -3,7 +3,7 @@
 // navigated to without a reload. Bad input comes back with localized messages beside the fields.
 import type { FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import {
   formFields,
   formatNumber,
@@ -16,7 +16,7 @@ import {
 } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
 import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";
-import { Link } from "../link.tsx";
+import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
 import "../../styles/estimator.css";
 import { WithSubscripts } from "../../pages/products/param-label.tsx";

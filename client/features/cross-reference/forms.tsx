@@ -1,11 +1,11 @@
 // The page's GET forms (they work without JavaScript): the part number, the parameter search of an unknown
 // number with the link to sales, and the bill of materials.
 import { Form } from "react-router-dom";
-import { useTranslation } from "../../../i18n-react.tsx";
-import { Link } from "../../../components/link.tsx";
-import { useLocalize } from "../../../hooks.ts";
-import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX, type CrossReferenceData } from "../../../../shared/contract/index.ts";
-import { CROSS_REFERENCE_PATH } from "../../../../shared/cross-reference-query.ts";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { Link } from "../../components/link.tsx";
+import { useLocalize } from "../../hooks.ts";
+import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX, type CrossReferenceData } from "../../../shared/contract/index.ts";
+import { CROSS_REFERENCE_PATH } from "../../../shared/cross-reference-query.ts";
 
 export function PartForm({ part, op }: { part: string; op: string | null }) {
   const { t } = useTranslation("cross-reference");
