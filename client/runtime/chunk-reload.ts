@@ -53,6 +53,14 @@ export function trackNavigationTarget(read: () => string | null): void {
 }
 
 /**
+ * The target each document is already on its way to. Several chunks of one navigation can fail together
+ * (the route module, an island, a namespace); a second `location.assign` of the same target would start its
+ * load over, so a document assigns each target once (a click elsewhere meanwhile still goes there). Keyed by
+ * the window, which is one per document (and one per stubbed window in the unit tests).
+ */
+const leavingFor = new WeakMap<object, string>();
+
+/**
  * Wraps a lazy import so a chunk failure loads the navigation's target (or reloads the page) before the
  * error surfaces. While the browser leaves, the import never settles: the router keeps showing the current
  * page instead of rendering an error for the moment before the new document arrives.
@@ -63,7 +71,10 @@ export function guardedImport<T>(load: () => Promise<T>): () => Promise<T> {
       if (typeof window === "undefined" || !isChunkLoadError(error)) throw error;
       const target = navigationTarget();
       if (target !== null) {
-        loadTargetForChunkError(guardStorage(), target, (url) => window.location.assign(url));
+        if (leavingFor.get(window) !== target) {
+          leavingFor.set(window, target);
+          loadTargetForChunkError(guardStorage(), target, (url) => window.location.assign(url));
+        }
         return new Promise<never>(() => {});
       }
       if (reloadForChunkError(guardStorage(), () => window.location.reload())) return new Promise<never>(() => {});
