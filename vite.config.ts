@@ -55,7 +55,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // of a few hundred bytes each: languages, links, the page client and its context, the head.
                 {
                   name: "shell",
-                  test: /(shared[\\/](languages|links|tree|validation|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]link-navigation\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
+                  test: /(shared[\\/](languages|links|tree|validation|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]runtime[\\/]link-navigation\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
                 },
                 { name: "order-status", test: /shared[\\/]order-status\.ts$/ },
                 // Also imported by the lazy contract (through the matching code): on its own for the same reason.

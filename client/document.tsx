@@ -29,7 +29,7 @@ export function Document({
   assets: DocumentAssets;
   appContext: AppContext;
   hydrationData: unknown;
-  /** The UI strings this page used, known only once the page has rendered (client/namespaces.ts). */
+  /** The UI strings this page used, known only once the page has rendered (client/runtime/namespaces.ts). */
   usedResources?: () => AppContext["resources"];
   children: ReactNode;
 }) {

@@ -5,13 +5,13 @@ import { startTransition, useEffect } from "react";
 import { RouterProvider, createBrowserRouter, matchRoutes } from "react-router-dom";
 import { routeNamespaces, routes, type RouteHandle } from "./routes.tsx";
 import { readAppContext } from "./app-context.ts";
-import { allNamespaces, createClientI18n } from "./i18n.ts";
+import { allNamespaces, createClientI18n } from "./runtime/i18n.ts";
 import type { RouteObject } from "react-router-dom";
 import { AppProviders, createAppStore } from "./providers.tsx";
-import { preloadIslands, preloadIslandsInTurn } from "./components/island.tsx";
-import { afterIdle, yieldToMain } from "./idle.ts";
-import { handleLinkClicks } from "./link-navigation.ts";
-import { guardedImport, isChunkLoadError, trackNavigationTarget } from "./chunk-reload.ts";
+import { preloadIslands, preloadIslandsInTurn } from "./runtime/island.tsx";
+import { afterIdle, yieldToMain } from "./runtime/idle.ts";
+import { handleLinkClicks } from "./runtime/link-navigation.ts";
+import { guardedImport, isChunkLoadError, trackNavigationTarget } from "./runtime/chunk-reload.ts";
 
 /** Marks the document once React has committed the hydrated tree (browser tests wait for it). */
 function HydrationMarker() {
@@ -48,12 +48,12 @@ async function start() {
   const pageOwn = new Set(lazyMatches.flatMap((match) => (match.route.handle as RouteHandle | undefined)?.namespaces ?? []));
   const missing = allNamespaces(app.language).filter((namespace) => !(namespace in app.resources) && (!onDemand.has(namespace) || pageOwn.has(namespace)));
   let strings: Promise<void> | undefined;
-  // A failed load must not block navigation: useTranslation (client/i18n-react.tsx) still loads a namespace a component asks for.
+  // A failed load must not block navigation: useTranslation (client/runtime/i18n-react.tsx) still loads a namespace a component asks for.
   const loadStrings = () => (strings ??= i18n.loadNamespaces(missing).then(() => undefined));
   const gate = (route: RouteObject) => {
     const lazy = route.lazy;
     // A navigation also waits for the islands of the page it opens, so it never renders their fallback; a
-    // failed island chunk is a failed chunk like the route's own (client/chunk-reload.ts).
+    // failed island chunk is a failed chunk like the route's own (client/runtime/chunk-reload.ts).
     if (typeof lazy === "function") {
       const own = (route.handle as RouteHandle | undefined)?.namespaces;
       const ownStrings = () => (own ? i18n.loadNamespaces(own).then(() => undefined) : undefined);

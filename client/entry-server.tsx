@@ -18,17 +18,17 @@ import { isLogin } from "../shared/contract/index.ts";
 import { routes, type RouteHandle } from "./routes.tsx";
 import { Document, type DocumentAssets } from "./document.tsx";
 import { AppProviders, createAppStore } from "./providers.tsx";
-import { hydrationData } from "./hydration.ts";
-import { pickNamespaces, trackNamespaces } from "./namespaces.ts";
+import { hydrationData } from "./runtime/hydration.ts";
+import { pickNamespaces, trackNamespaces } from "./runtime/namespaces.ts";
 import type { AppContext } from "./app-context.ts";
 import type { ServerLoaderContext } from "./api/loader-context.ts";
 import { createPageClient, type CallCache } from "./api/page-client.ts";
 import { upstreamFailure, type UpstreamFailure } from "./api/upstream-failure.ts";
-import { preloadIslands } from "./components/island.tsx";
-import { memoizePlainKeys } from "./i18n-memo.ts";
-import { FragmentCacheContext } from "./fragments.ts";
-import { createFragmentCache } from "./fragment-cache.tsx";
-import { I18nProvider } from "./i18n-react.tsx";
+import { preloadIslands } from "./runtime/island.tsx";
+import { memoizePlainKeys } from "./runtime/i18n-memo.ts";
+import { FragmentCacheContext } from "./runtime/fragments.ts";
+import { createFragmentCache } from "./runtime/fragment-cache.tsx";
+import { I18nProvider } from "./runtime/i18n-react.tsx";
 
 const handler = createStaticHandler(routes);
 

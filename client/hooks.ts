@@ -1,7 +1,7 @@
 // Small hooks shared by the layout's components.
 import { useEffect, useState } from "react";
 import { useLocation, useMatches } from "react-router-dom";
-import { useTranslation } from "./i18n-react.tsx";
+import { useTranslation } from "./runtime/i18n-react.tsx";
 import { isLanguage, localizePath, type Language } from "../shared/languages.ts";
 
 /** The language of the page being shown (the router's prefix decides, SPEC §2). */

@@ -1,7 +1,7 @@
 // Providers shared by both entries, so the server's tree and the hydrated one are the same shape.
 import type { ReactNode } from "react";
-import type { I18nInstance } from "./translator.ts";
-import { I18nProvider } from "./i18n-react.tsx";
+import type { I18nInstance } from "./runtime/translator.ts";
+import { I18nProvider } from "./runtime/i18n-react.tsx";
 import { Provider as JotaiProvider, createStore } from "jotai";
 import { hasSessionCookieAtom, loginedAtom, previewUntilAtom, publicOriginAtom, userInfoAtom, websiteCodeAtom } from "./state/atoms.ts";
 import type { AppContext } from "./app-context.ts";

@@ -2,7 +2,7 @@
 // exists under /zh and /en; route ids end with ___zh or ___en (SPEC §2).
 import { data, type LoaderFunctionArgs, type RouteObject } from "react-router-dom";
 import { languages, type Language } from "../shared/languages.ts";
-import { guardedImport } from "./chunk-reload.ts";
+import { guardedImport } from "./runtime/chunk-reload.ts";
 import { layoutLoader, shouldRevalidateLayout } from "./layouts/layout-data.ts";
 import type { PageKey } from "./pages/content/content-loader.ts";
 import type { OverviewSection } from "./pages/about/overview-loader.ts";
@@ -55,12 +55,12 @@ function slug(value: string | undefined, fallback: string): string | null {
 
 /**
  * The finder's module; a first load of a URL with an operating point also waits for the estimate columns, which
- * the server rendered (client/components/estimator/finder-estimate-columns.ts), so hydration matches.
+ * the server rendered (client/features/estimator/finder-estimate-columns.ts), so hydration matches.
  */
 const loadFinder = () =>
   Promise.all([
     import("./pages/products/products.tsx"),
-    typeof window !== "undefined" && /[?&]op=/.test(window.location.search) ? import("./components/estimator/finder-estimate-columns.ts").then((module) => module.loadEstimateColumns()) : null,
+    typeof window !== "undefined" && /[?&]op=/.test(window.location.search) ? import("./features/estimator/finder-estimate-columns.ts").then((module) => module.loadEstimateColumns()) : null,
   ]).then(([module]) => module);
 
 function languageRoutes(language: Language): RouteObject {
@@ -110,13 +110,13 @@ function languageRoutes(language: Language): RouteObject {
       content("about-us", "about/us", () => ({ templateCode: "about-us" })),
       page(language, "about-contactUs", { path: "about/contactUs" }, "client/pages/about/contact-us.tsx", () => import("./pages/about/contact-us.tsx")),
       content("about-sample", "about/sample", () => ({ templateCode: "sample" })),
-      page(language, "about-joinUs", { path: "about/joinUs/:name?" }, "client/pages/jobs/jobs-list.tsx", () => import("./pages/jobs/jobs-list.tsx")),
+      page(language, "about-joinUs", { path: "about/joinUs/:name?" }, "client/pages/about/join-us.tsx", () => import("./pages/about/join-us.tsx")),
       page(
         language,
         "about-joinUs-positionDetail",
         { path: "about/joinUs/positionDetail/:id" },
-        "client/pages/jobs/position-detail.tsx",
-        () => import("./pages/jobs/position-detail.tsx"),
+        "client/pages/about/position-detail.tsx",
+        () => import("./pages/about/position-detail.tsx"),
       ),
       // Sections with several pages: the page is the one whose URL this is; the bare section is an overview of them.
       overview("reliability"),

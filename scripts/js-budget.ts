@@ -14,7 +14,7 @@ export const ROUTE_CHUNK_BUDGET_BYTES = 30 * 1024;
  * page shrinks, lower its ceiling (the report prints the value `ratchetCeilingKb` gives for today's size);
  * once a page is within 130 KB, delete its row. Page types without a row must meet the 130 KB target. */
 // Empty since 2026-11-24: every page type is within 130 KB (the finder, the largest, at 128.1 KB) since the
-// browser's translator replaced i18next (client/translator.ts). A row may come back only with an issue note.
+// browser's translator replaced i18next (client/runtime/translator.ts). A row may come back only with an issue note.
 export const INITIAL_CEILING_KB: Readonly<Record<string, number>> = {};
 
 /** The ceiling a page type of this size would get: next whole KB + 1 KB. */

@@ -23,7 +23,7 @@ export function manifestAssets(clientDir: string): (modules: string[]) => Docume
 
 /** The document's assets from a client manifest: the entry and the matched route modules with their static
  * imports (styles and modulepreloads), and the styles of the chunks those modules import dynamically. The
- * server renders islands (client/components/island.tsx) in full, so their styles must be in the head: with
+ * server renders islands (client/runtime/island.tsx) in full, so their styles must be in the head: with
  * them coming with the island's chunk, the finder's operating-point panel was unstyled until then and moved
  * the page (CLS 0.13 in Lighthouse). Their scripts still load after the page. */
 export function assetsFromManifest(manifest: Manifest): (modules: string[]) => DocumentAssets {

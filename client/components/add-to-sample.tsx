@@ -10,7 +10,7 @@
 // submit is intercepted.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../shared/languages.ts";

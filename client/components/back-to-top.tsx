@@ -1,5 +1,5 @@
 // SPEC §2: a back-to-top button that scrolls to the top; shown once the page has been scrolled.
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useScrolledPast } from "../hooks.ts";
 
 export function BackToTop() {

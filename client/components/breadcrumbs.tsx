@@ -2,7 +2,7 @@
 // JSON-LD from one list, so the two can never disagree.
 import { useLocation } from "react-router-dom";
 import { Link } from "./link.tsx";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { breadcrumbList, type Crumb } from "../../shared/seo.ts";
 import { splitLanguagePrefix } from "../../shared/languages.ts";

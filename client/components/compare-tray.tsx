@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { atom, useAtom, useAtomValue } from "jotai";
 import { useLocation } from "react-router-dom";
 import { Link } from "./link.tsx";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useLocalize } from "../hooks.ts";
 import { COMPARE_MAX, writeCompareQuery } from "../../shared/compare-query.ts";
 

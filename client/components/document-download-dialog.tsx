@@ -2,7 +2,7 @@
 // in yet", and the stored form. Loaded only when a visitor first asks for a file (document-download.tsx).
 import { downloadConsent } from "../../shared/consent.ts";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import { addDownloadRecord } from "../../shared/contract/documents.ts";
 import { errorMessage } from "../../shared/contract/errors.ts";
 import { formLimits } from "../../shared/contract/forms.ts";

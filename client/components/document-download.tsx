@@ -9,9 +9,9 @@
 // it is needed (prefetched when the pointer or focus reaches the link).
 import { Suspense, lazy, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import type { DocumentMeta } from "../../shared/contract/documents.ts";
-import { guardedImport } from "../chunk-reload.ts";
+import { guardedImport } from "../runtime/chunk-reload.ts";
 import { API_BASE, remembered, startDownload } from "./download-memory.ts";
 import "../styles/document-download.css";
 

@@ -1,7 +1,7 @@
 // The text of the error page (SPEC §2/§8): the status, a title and a line for 404, 500, an upstream that
 // failed (502, 503, 504: the service is temporarily unavailable) and the rest, and a way back to the
 // language's home page. Rendered through the island in error-page.tsx.
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useLanguage } from "../hooks.ts";
 import { upstreamFailureStatuses } from "../api/upstream-failure.ts";
 

@@ -1,6 +1,6 @@
 // The error page of SPEC §2/§8: 404 and 500 texts with a button back to the language's home page.
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
-import { island } from "./island.tsx";
+import { island } from "../runtime/island.tsx";
 import { upstreamFailure } from "../api/upstream-failure.ts";
 
 // Error pages are rare: their text comes from a chunk of its own (island.tsx), not from every page's first

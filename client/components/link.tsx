@@ -1,5 +1,5 @@
 // The site's links: a plain <a href>, whose click the window's one listener hands to the router
-// (client/link-navigation.ts), as SvelteKit does with its links. React Router's <Link> runs five hooks per
+// (client/runtime/link-navigation.ts), as SvelteKit does with its links. React Router's <Link> runs five hooks per
 // link (resolved path, href, click handler…): a page has 150 of them (menus, footer, the finder's rows),
 // which cost a tenth of a server render and their share of hydration in the browser. Every `to` of this
 // site is a path from the root ("/zh/news?page=2"); a relative one would resolve against the document's URL.

@@ -3,7 +3,7 @@
 // end and fades; after 5 s it gives up (the navigation goes on, the bar no longer claims progress).
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router-dom";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 
 /** SPEC §9: throttle 200 ms, duration 5000 ms. */
 export const LOADING_BAR_DELAY_MS = 200;

@@ -1,7 +1,7 @@
 // Numbered paging as real links (they work before hydration and without JavaScript), shared by the news
 // and jobs lists. The caller writes each page's URL, so the list's other URL state is kept.
 import { Link } from "./link.tsx";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import "../styles/page-links.css";
 
 /** The page numbers to show: first, last, and two either side of the current one; null = a gap. */

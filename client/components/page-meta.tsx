@@ -2,7 +2,7 @@
 // hreflang alternates (zh-CN, en-US, x-default), OpenGraph and Twitter card, robots. React hoists these
 // tags into <head>. Every page renders exactly one PageMeta.
 import { useLocation } from "react-router-dom";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { splitLanguagePrefix, localizePath, htmlLang } from "../../shared/languages.ts";
 import { absoluteUrl, alternates } from "../../shared/seo.ts";

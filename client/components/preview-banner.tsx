@@ -1,6 +1,6 @@
 // SPEC §2/§4: in preview mode a banner shows when preview ends (hh:mm:ss) and a way out now.
 import { useAtomValue } from "jotai";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import { previewUntilAtom } from "../state/atoms.ts";
 import { previewExitPath } from "../../shared/cookies.ts";
 

@@ -3,7 +3,7 @@
 // phone-width screen shows the hint and the right edge's fade; once measured, only a box wider than its
 // content drops both. Focusable and named, so keyboard and screen-reader users can scroll it too.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 
 /** Where the box is scrolled, or "none" when its content fits. */
 type ScrollState = "none" | "start" | "middle" | "end";

@@ -3,7 +3,7 @@ import type { Section } from "../../shared/contract/site.ts";
 import { RichText } from "./rich-text.tsx";
 import { SmartLink } from "./smart-link.tsx";
 import { Media } from "./media.tsx";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import { ScrollBox } from "./scroll-box.tsx";
 
 export function Sections({ sections }: { sections: Section[] }) {

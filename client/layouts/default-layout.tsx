@@ -1,9 +1,9 @@
 // The default layout (SPEC §2): header, the page, footer, back-to-top.
 import { Suspense } from "react";
 import { Outlet, useLoaderData } from "react-router-dom";
-import { useTranslation } from "../i18n-react.tsx";
+import { useTranslation } from "../runtime/i18n-react.tsx";
 import { Header } from "../components/header/header.tsx";
-import { island } from "../components/island.tsx";
+import { island } from "../runtime/island.tsx";
 import type { LayoutData } from "./layout-data.ts";
 import { useAtomValue } from "jotai";
 import { previewUntilAtom } from "../state/atoms.ts";

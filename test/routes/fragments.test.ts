@@ -1,10 +1,10 @@
-// Server fragments (client/fragments.ts): once the menus' panels and the footer are kept as HTML, a page
+// Server fragments (client/runtime/fragments.ts): once the menus' panels and the footer are kept as HTML, a page
 // puts that HTML in place of rendering them, and the page must be byte for byte the page React would have rendered, or the
 // browser's hydration of the panels fails.
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite } from "./helpers.ts";
-import { fragmentStats } from "../../client/fragment-cache.tsx";
+import { fragmentStats } from "../../client/runtime/fragment-cache.tsx";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
   loadTargetForChunkError,
   reloadForChunkError,
   trackNavigationTarget,
-} from "../../client/chunk-reload.ts";
+} from "../../client/runtime/chunk-reload.ts";
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -57,13 +57,32 @@ describe("a guarded import in the browser", () => {
   });
 
   it("sends a failed navigation to its target and keeps the current page meanwhile", async () => {
-    vi.stubGlobal("window", { sessionStorage: memoryStorage(), location });
+    const sessionStorage = memoryStorage();
+    vi.stubGlobal("window", { sessionStorage, location });
     trackNavigationTarget(() => "/en/about/us?tab=1");
     const load = guardedImport(() => Promise.reject(chunkError));
     expect(await settled(load())).toBe("pending");
-    // A second failure within 60 s: still the target, never an error page or an empty root.
+    // A second failure within 60 s, in the document the first one opened: still the target, never an error
+    // page or an empty root.
+    vi.stubGlobal("window", { sessionStorage, location });
     expect(await settled(load())).toBe("pending");
     expect(location.assign.mock.calls).toEqual([["/en/about/us?tab=1"], ["/en/about/us?tab=1"]]);
+    expect(location.reload).not.toHaveBeenCalled();
+  });
+
+  it("loads the target once when several chunks of one navigation fail (the route module and an island)", async () => {
+    vi.stubGlobal("window", { sessionStorage: memoryStorage(), location });
+    trackNavigationTarget(() => "/en/about/us");
+    const routeModule = guardedImport(() => Promise.reject(chunkError));
+    const island = guardedImport(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/footer.js")));
+    expect(await settled(Promise.all([routeModule(), island()]))).toBe("pending");
+    // A later failure while that document is on its way: a second assign would restart its load.
+    expect(await settled(routeModule())).toBe("pending");
+    expect(location.assign.mock.calls).toEqual([["/en/about/us"]]);
+    // A click elsewhere before that document arrives still goes where it was asked to.
+    trackNavigationTarget(() => "/en/news");
+    expect(await settled(routeModule())).toBe("pending");
+    expect(location.assign.mock.calls).toEqual([["/en/about/us"], ["/en/news"]]);
     expect(location.reload).not.toHaveBeenCalled();
   });
 

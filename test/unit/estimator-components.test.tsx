@@ -2,20 +2,20 @@
 // its numbers in the description and a table, the breakdown shows the model's numbers, limits and
 // assumptions, compare marks the coolest part, and the panel shows bad input with localized messages.
 import { renderToString } from "react-dom/server";
-import { I18nProvider } from "../../client/i18n-react.tsx";
+import { I18nProvider } from "../../client/runtime/i18n-react.tsx";
 import { MemoryRouter } from "react-router-dom";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { loadResources } from "../../server/i18n.ts";
-import { createClientI18n } from "../../client/i18n.ts";
+import { createClientI18n } from "../../client/runtime/i18n.ts";
 import type { Language } from "../../shared/languages.ts";
 import type { LossData } from "../../shared/contract/loss-data.ts";
 import { estimate, frequencySweep, type OperatingPoint } from "../../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
-import { LossChart } from "../../client/components/estimator/loss-chart.tsx";
-import { LossBreakdown } from "../../client/components/estimator/loss-breakdown.tsx";
-import { CompareLosses } from "../../client/components/estimator/compare-losses.tsx";
-import { OperatingPointPanel } from "../../client/components/estimator/operating-point-panel.tsx";
+import { LossChart } from "../../client/features/estimator/loss-chart.tsx";
+import { LossBreakdown } from "../../client/features/estimator/loss-breakdown.tsx";
+import { CompareLosses } from "../../client/features/estimator/compare-losses.tsx";
+import { OperatingPointPanel } from "../../client/features/estimator/operating-point-panel.tsx";
 
 const resources = loadResources();
 function render(node: ReactNode, language: Language = "en", url = "/en/x") {

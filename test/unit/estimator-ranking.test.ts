@@ -7,7 +7,7 @@ import { lossData, type LossData } from "../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../shared/contract/products.ts";
 import { estimate, isSuitable, lowestLossPerType, rankByEstimate, suggestForParts, suggestOperatingPoint, type OperatingPoint } from "../../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
-import { formatWatts } from "../../client/components/estimator/format.ts";
+import { formatWatts } from "../../client/features/estimator/format.ts";
 
 const rows = JSON.parse(readFileSync(new URL("../../server/upstream/content/catalog/loss-data.json", import.meta.url), "utf8")) as Array<{ partNumber: string }>;
 const part = (partNumber: string): LossData => {

@@ -1,8 +1,8 @@
-// The server's memo of plain t() calls (client/i18n-memo.ts): same answers as i18next, per language and
+// The server's memo of plain t() calls (client/runtime/i18n-memo.ts): same answers as i18next, per language and
 // namespace; a call with a count or values to interpolate is never memoised.
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { memoizePlainKeys, plainKey } from "../../client/i18n-memo.ts";
+import { memoizePlainKeys, plainKey } from "../../client/runtime/i18n-memo.ts";
 
 async function instance(language: string) {
   const i18n = i18next.createInstance();

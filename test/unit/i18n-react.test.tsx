@@ -1,12 +1,12 @@
-// The site's React bindings (client/i18n-react.tsx) with the browser's translator and with the server's
+// The site's React bindings (client/runtime/i18n-react.tsx) with the browser's translator and with the server's
 // i18next, rendered as the server renders them.
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ReactNode } from "react";
-import type { I18nInstance } from "../../client/translator.ts";
-import { I18nProvider, useTranslation } from "../../client/i18n-react.tsx";
-import { createClientI18n } from "../../client/i18n.ts";
-import { trackNamespaces } from "../../client/namespaces.ts";
+import type { I18nInstance } from "../../client/runtime/translator.ts";
+import { I18nProvider, useTranslation } from "../../client/runtime/i18n-react.tsx";
+import { createClientI18n } from "../../client/runtime/i18n.ts";
+import { trackNamespaces } from "../../client/runtime/namespaces.ts";
 import { createServerI18n, loadResources } from "../../server/i18n.ts";
 
 const resources = loadResources();

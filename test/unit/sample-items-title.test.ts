@@ -2,7 +2,7 @@
 // 1 piece", never "1 pieces"), and Chinese has one form; the same with i18next and the browser's translator.
 import { describe, expect, it } from "vitest";
 import type { TFunction } from "i18next";
-import { createTranslator, type Strings } from "../../client/translator.ts";
+import { createTranslator, type Strings } from "../../client/runtime/translator.ts";
 import { createServerI18n, loadResources } from "../../server/i18n.ts";
 import { sampleItemsTitle } from "../../client/pages/user/format.ts";
 

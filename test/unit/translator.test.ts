@@ -1,8 +1,8 @@
-// The browser's translator (client/translator.ts) against the server's i18next: for every string of both
+// The browser's translator (client/runtime/translator.ts) against the server's i18next: for every string of both
 // languages, bare, with counts (plural forms) and with its variables, both must answer alike, or every
 // page that shows the string would fail to hydrate.
 import { describe, expect, it } from "vitest";
-import { createTranslator, interpolate, type Strings } from "../../client/translator.ts";
+import { createTranslator, interpolate, type Strings } from "../../client/runtime/translator.ts";
 import { createServerI18n, loadResources } from "../../server/i18n.ts";
 import { languages } from "../../shared/languages.ts";
 

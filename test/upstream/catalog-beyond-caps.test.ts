@@ -10,7 +10,7 @@ import { relatedProducts } from "../../shared/related-products.ts";
 import { exampleOperatingPoint } from "../../shared/estimator/operating-point.ts";
 import { rankByEstimate, type EstimateSort } from "../../shared/estimator/ranking.ts";
 import { emptyFinderQuery } from "../../shared/finder-query.ts";
-import { rankedFinderPage } from "../../client/components/estimator/finder-estimates.ts";
+import { rankedFinderPage } from "../../client/features/estimator/finder-estimates.ts";
 import type { PageClient } from "../../client/api/page-client.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { callOk } from "./content-helpers.ts";

@@ -1,10 +1,10 @@
 // The site footer (SPEC §2): products (first 4 + Service), applications (first 5), about, contact,
 // WeChat QR, privacy and terms (unprefixed links, SPEC §2), copyright 2020–year, zh-only filing numbers.
 import { useAtomValue } from "jotai";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { MenuItem } from "../../../shared/contract/site.ts";
 import { contactEmailAtom, contactPhoneAtom } from "../../state/atoms.ts";
-import { useServerFragment } from "../../fragments.ts";
+import { useServerFragment } from "../../runtime/fragments.ts";
 import { useLanguage } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { SmartLink } from "../smart-link.tsx";
@@ -49,7 +49,7 @@ export function Footer({ data }: { data: LayoutData }) {
   const language = useLanguage();
   const phone = useAtomValue(contactPhoneAtom);
   const email = useAtomValue(contactEmailAtom);
-  // The same HTML for every page of a language until the menus change (client/fragments.ts). The contact
+  // The same HTML for every page of a language until the menus change (client/runtime/fragments.ts). The contact
   // atoms are part of the key: they are constants today, and a page that set them would get its own.
   const html = useServerFragment(data, `${language} ${phone} ${email}`, () => <FooterContent data={data} phone={phone} email={email} />);
   return html !== null ? (

@@ -6,13 +6,13 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Syntheti
 import { useLocation } from "react-router-dom";
 import { Link } from "../link.tsx";
 import { useAtom, useAtomValue } from "jotai";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { isMenuOpAtom, loginedAtom } from "../../state/atoms.ts";
 import { useLocalize, useScrolledPast } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { SmartLink } from "../smart-link.tsx";
 import { buildMenu, type MenuEntry } from "./menu-model.ts";
-import { island } from "../island.tsx";
+import { island } from "../../runtime/island.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { useSessionCheck } from "./use-session.ts";
 

@@ -1,7 +1,7 @@
 // Switches to the same page in the other language with a full load, so the server sets the cookie,
 // the <html lang> and the strings of that language.
 import { useLocation } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { languages, splitLanguagePrefix, localizePath } from "../../../shared/languages.ts";
 import { useLanguage, usePageSearch } from "../../hooks.ts";
 

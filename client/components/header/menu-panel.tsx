@@ -5,17 +5,17 @@
 // into the still hidden panel: the server's HTML holds the categories and series (crawlers reach every part
 // through its series page and the sitemap), and every page renders about 200 fewer elements (issue 9 §8).
 import { startTransition, useEffect, useState } from "react";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { SmartLink } from "../smart-link.tsx";
 import { Media } from "../media.tsx";
 import { serviceLinks, type MenuEntry } from "./menu-model.ts";
-import { afterIdle } from "../../idle.ts";
-import { useServerFragment } from "../../fragments.ts";
+import { afterIdle } from "../../runtime/idle.ts";
+import { useServerFragment } from "../../runtime/fragments.ts";
 
 export function MenuPanel({ entry }: { entry: MenuEntry }) {
   const { t, i18n } = useTranslation();
   const showParts = useAfterIdle();
-  // The same HTML for every page of a language until the menus change (client/fragments.ts); the parts
+  // The same HTML for every page of a language until the menus change (client/runtime/fragments.ts); the parts
   // under each series are never in it (showParts is false on the server).
   const html = useServerFragment(entry, i18n.language, () => <PanelContent entry={entry} showParts={false} />);
   const id = `menu-panel-${entry.key}`;

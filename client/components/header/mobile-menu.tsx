@@ -4,9 +4,9 @@
 // through the atom. Its links are in the server's HTML: without JavaScript the <details> still open.
 import { useEffect, useRef } from "react";
 import { useSetAtom } from "jotai";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { isMenuOpAtom } from "../../state/atoms.ts";
-import { useServerFragment } from "../../fragments.ts";
+import { useServerFragment } from "../../runtime/fragments.ts";
 import { SmartLink } from "../smart-link.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { serviceLinks, type MenuEntry } from "./menu-model.ts";
@@ -19,7 +19,7 @@ export function MobileMenuLinks({ entries }: { entries: MenuEntry[] }) {
   const setOpen = useSetAtom(isMenuOpAtom);
   const nav = useRef<HTMLElement>(null);
   useOneGroupOpen(nav);
-  // The six groups are the same for every page of a language (client/fragments.ts); the language group is
+  // The six groups are the same for every page of a language (client/runtime/fragments.ts); the language group is
   // not (its links point at this very page), so it stays outside the kept HTML.
   const html = useServerFragment(entries, i18n.language, () => <Groups entries={entries} />);
   return (

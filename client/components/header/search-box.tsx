@@ -2,7 +2,7 @@
 // JavaScript; with it, React Router's <Form> navigates in place. Empty text runs nothing (SPEC §5).
 import type { FormEvent, Ref } from "react";
 import { Form } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
 
 export function SearchBox({ id, inputRef, onDone }: { id: string; inputRef?: Ref<HTMLInputElement>; onDone?: () => void }) {

@@ -2,7 +2,7 @@
 // to the login route's action (works without JavaScript); with JavaScript the header signs out in place.
 import { useLocation } from "react-router-dom";
 import { Link } from "../link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { loginHref } from "../../../shared/return-path.ts";
 import { useSignOut } from "./use-sign-out.ts";

@@ -3,7 +3,7 @@
 // and before hydration; with JavaScript it also closes on a click outside, Escape and a chosen entry.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { maskEmail, maskPhone } from "../../../shared/validation.ts";
 import { applySampleListAtom, userInfoAtom } from "../../state/atoms.ts";
 import { UserMenuList } from "./user-menu-list.tsx";

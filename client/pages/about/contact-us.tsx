@@ -2,7 +2,7 @@
 // route's action: without JavaScript as a plain POST (the server answers the page with the messages, or
 // redirects to the success state), with JavaScript through a fetcher (no reload). Same checks either way.
 import { data, redirect, useActionData, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { addLeaveWord } from "../../../shared/contract/leave-word.ts";
 import { errorMessage, isErrorCode } from "../../../shared/contract/errors.ts";
 import type { PageData } from "../../../shared/contract/site.ts";

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { errorMessage } from "../../../shared/contract/errors.ts";
 import { formLimits } from "../../../shared/contract/forms.ts";
 import { HONEYPOT_FIELD, type LeaveWordField } from "../../../shared/leave-word-form.ts";

@@ -1,7 +1,7 @@
 // The overview of a section with several pages (/about, /applications, /reliability): a banner and one
 // card per page, leading on to the pages and the topics inside them. About also repeats the company's figures.
 import { useLoaderData } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";

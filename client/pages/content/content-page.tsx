@@ -1,7 +1,7 @@
 // A content page from site page data: banner, title and sections (about, terms, privacy, quality,
 // applications …). The loader is in content-loader.ts; routes.tsx makes one per route (its templateCode or URL).
 import { useLoaderData, useLocation } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { Sections } from "../../components/sections.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";

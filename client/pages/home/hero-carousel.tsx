@@ -2,7 +2,7 @@
 // track, so without JavaScript a swipe, a scroll or the numbered links (plain #fragment links) reach each one.
 // After hydration the previous/next buttons appear and the links scroll the track smoothly.
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { Section } from "../../../shared/contract/site.ts";
 import { SmartLink } from "../../components/smart-link.tsx";
 import { Media } from "../../components/media.tsx";

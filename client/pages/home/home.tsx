@@ -1,7 +1,7 @@
 // The home page: hero, product families, applications, figures, news teaser (from the upstream).
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { querySitePageData, queryNewsByPage } from "../../../shared/contract/index.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import type { NewsListItem } from "../../../shared/contract/news.ts";

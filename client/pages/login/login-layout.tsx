@@ -2,7 +2,7 @@
 // copyright footer with the company name and, in Chinese only, the filing-number link.
 import type { ReactNode } from "react";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 
 export function LoginLayout({ closeTo, year, children }: { closeTo: string; year: string; children: ReactNode }) {

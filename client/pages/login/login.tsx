@@ -14,7 +14,7 @@ import {
 import { isLogin } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { parseLoginQuery, publicReturnTarget, signInTarget, writeLoginQuery, type LoginTab } from "../../../shared/return-path.ts";
 import { VERIFY_CODE_LENGTH, fieldLimits } from "../../../shared/validation.ts";
 import { PageMeta } from "../../components/page-meta.tsx";

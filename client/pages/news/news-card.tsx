@@ -1,6 +1,6 @@
 // One article in a news list: cover, category, date, title, summary and the stored view count.
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { NewsListItem } from "../../../shared/contract/news.ts";
 import { newsDetailPath } from "../../../shared/news-query.ts";
 import { Media } from "../../components/media.tsx";

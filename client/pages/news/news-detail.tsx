@@ -2,7 +2,7 @@
 // articles and the previous/next article of its category, with its NewsArticle structured data.
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryNewsById, type NewsDetail } from "../../../shared/contract/news.ts";
 import { newsDetailPath, newsListPath, parseNewsId } from "../../../shared/news-query.ts";

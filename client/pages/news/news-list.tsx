@@ -2,7 +2,7 @@
 // The URL is the whole state (shared/news-query.ts); a page past the end or an unknown category is a 404.
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { newsCategories, queryNewsByPage, type NewsPage } from "../../../shared/contract/news.ts";
 import { NEWS_PAGE_SIZE, newsListPath, pageCount, parseNewsList, type NewsListState } from "../../../shared/news-query.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";

@@ -1,7 +1,7 @@
 // The catalog overview (/productAndService/products): every family with its series, product counts,
 // the key voltage range and a short summary, then the services.
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";

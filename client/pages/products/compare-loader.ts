@@ -10,7 +10,7 @@ import { withOwnDocuments } from "../../../shared/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { loadOperatingPoint, loadOperatingPointRedirect } from "../../components/estimator/load-operating-point.ts";
+import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
 
 export interface ComparedProduct {

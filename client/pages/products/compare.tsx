@@ -5,7 +5,7 @@
 import { useMemo } from "react";
 import { Form, useLoaderData } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
 import { compareRows } from "../../../shared/compare-rows.ts";
 import { qualificationsOf } from "../../../shared/product-facts.ts";
@@ -16,12 +16,12 @@ import { useLocalize } from "../../hooks.ts";
 import { productDetailPath } from "./products-loader.ts";
 import { compareLoader, type CompareData } from "./compare-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
-import { island } from "../../components/island.tsx";
+import { island } from "../../runtime/island.tsx";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 
 // The estimator hydrates after the comparison table, from its own chunk (island.tsx).
-const CompareEstimate = island(() => import("../../components/estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
+const CompareEstimate = island(() => import("../../features/estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
 
 export const loader = compareLoader;
 

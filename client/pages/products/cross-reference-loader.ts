@@ -12,7 +12,7 @@ import { parseCrossReferenceQuery, type CrossReferenceQuery } from "../../../sha
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { parameterSearchPath } from "../../../shared/cross-reference-finder.ts";
-import { loadOperatingPoint, loadOperatingPointRedirect } from "../../components/estimator/load-operating-point.ts";
+import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 
 export interface CrossReferencePageData {
   query: CrossReferenceQuery;

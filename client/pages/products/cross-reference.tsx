@@ -2,7 +2,7 @@
 // each with its per-parameter table at the datasheets' stated conditions, the estimate of ours at the
 // visitor's operating point, a bill of materials at once, and a parameter search for a number we do not know.
 import { useLoaderData } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { JsonLd } from "../../components/json-ld.tsx";
@@ -15,10 +15,10 @@ import { localizePath } from "../../../shared/languages.ts";
 import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
 import { productDetailPath } from "./products-loader.ts";
 import { crossReferenceLoader, type CrossReferencePageData } from "./cross-reference-loader.ts";
-import { PartResult } from "./cross-reference/part-result.tsx";
-import { BomForm, PartForm, UnknownPart } from "./cross-reference/forms.tsx";
-import { BomTable } from "./cross-reference/bom-table.tsx";
-import { KnownParts } from "./cross-reference/known-parts.tsx";
+import { PartResult } from "../../features/cross-reference/part-result.tsx";
+import { BomForm, PartForm, UnknownPart } from "../../features/cross-reference/forms.tsx";
+import { BomTable } from "../../features/cross-reference/bom-table.tsx";
+import { KnownParts } from "../../features/cross-reference/known-parts.tsx";
 import "../../styles/product.css";
 import "../../styles/cross-reference.css";
 

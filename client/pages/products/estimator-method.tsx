@@ -2,7 +2,7 @@
 // equations of shared/estimator (equations.ts, modulation.ts, estimate.ts) written with real sub- and
 // superscripts, what they assume, where the data holds and the published sources; prose in both languages.
 import type { ReactNode } from "react";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";

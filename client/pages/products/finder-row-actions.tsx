@@ -1,6 +1,6 @@
 // The action cells of a finder row: the datasheet and "add to sample list". Both delegate to the shared
 // components of the detail page (one implementation of the download flow and of adding samples).
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { DocumentDownloadLink } from "../../components/document-download.tsx";
 import { AddToSampleButton } from "../../components/add-to-sample.tsx";

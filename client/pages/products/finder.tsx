@@ -5,7 +5,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { DistinctField, ProductFilterData, ProductListItem, ProductPage } from "../../../shared/contract/products.ts";
 import type { ParamNamePart } from "../../../shared/param-name.ts";
 import {

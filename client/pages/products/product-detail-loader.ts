@@ -9,7 +9,7 @@ import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { productDetailPath } from "./products-loader.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { loadOperatingPoint, loadOperatingPointRedirect } from "../../components/estimator/load-operating-point.ts";
+import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 
 export interface ProductDetailData {
   product: ProductDetail;

@@ -3,7 +3,7 @@
 // related parts of the same family and a way to compare them — server-rendered with Product JSON-LD.
 import { useLoaderData } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import type { DocumentMeta, DocumentType } from "../../../shared/contract/documents.ts";
 import type { ParamColumn, ProductListItem } from "../../../shared/contract/products.ts";
@@ -20,12 +20,12 @@ import { publicOriginAtom } from "../../state/atoms.ts";
 import { categoryPath, productDetailPath } from "./products-loader.ts";
 import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
-import { island } from "../../components/island.tsx";
+import { island } from "../../runtime/island.tsx";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 
 // The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
-const ProductEstimate = island(() => import("../../components/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));
+const ProductEstimate = island(() => import("../../features/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));
 
 export const loader = productDetailLoader;
 

@@ -20,9 +20,9 @@ import { needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type Finder
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { estimateSortOf, withoutEstimateSort } from "../../../shared/estimator/estimate-sort.ts";
-import { loadEstimateColumns } from "../../components/estimator/finder-estimate-columns.ts";
-import type { RowEstimate } from "../../components/estimator/finder-row-estimates.ts";
-import { loadOperatingPoint, loadOperatingPointRedirect } from "../../components/estimator/load-operating-point.ts";
+import { loadEstimateColumns } from "../../features/estimator/finder-estimate-columns.ts";
+import type { RowEstimate } from "../../features/estimator/finder-row-estimates.ts";
+import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { categoryPath, keyField, productDetailPath, withoutUnit } from "./catalog-paths.ts";
 
@@ -214,12 +214,12 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);
   // A ranking by estimate (sort=estLoss/estTj with a valid op) is done over the whole filtered result
-  // (client/components/estimator/finder-estimates.ts); the upstream sorts by parameter columns only.
+  // (client/features/estimator/finder-estimates.ts); the upstream sorts by parameter columns only.
   const operatingPoint = await loadOperatingPoint(url);
   const ranking = estimateSortOf(url, operatingPoint);
   const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
   // The estimator's loader work (ranking, the rows' estimates) and the columns load only with a valid point.
-  const estimator = operatingPoint?.ok ? await import("../../components/estimator/finder-estimates.ts") : null;
+  const estimator = operatingPoint?.ok ? await import("../../features/estimator/finder-estimates.ts") : null;
   const data = ranking && estimator ? await estimator.rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
   const estimates = estimator ? await estimator.finderRowEstimates(data.page.list, operatingPoint) : null;
   if (estimates) await loadEstimateColumns();

@@ -2,7 +2,7 @@
 // product count) above the finder over all of its products; a series shows the finder alone.
 import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { SiteListNode } from "../../../shared/contract/site.ts";
 import { buildTree, findNode, type TreeNode } from "../../../shared/tree.ts";
 import { hasFilters, writeFinderQuery, emptyFinderQuery } from "../../../shared/finder-query.ts";
@@ -14,15 +14,15 @@ import { useLanguage, useLocalize } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { CatalogOverview, RangeText } from "./catalog-overview.tsx";
 import { Finder } from "./finder.tsx";
-import { useFinderEstimateColumns } from "../../components/estimator/finder-estimate-columns.ts";
-import { island } from "../../components/island.tsx";
+import { useFinderEstimateColumns } from "../../features/estimator/finder-estimate-columns.ts";
+import { island } from "../../runtime/island.tsx";
 import { categoryPath, keyField, withoutUnit } from "./catalog-paths.ts";
 import type { CategoryData, KeyRange, ProductsData } from "./products-loader.ts";
 import { paramNameText } from "../../../shared/param-name.ts";
 import "../../styles/catalog.css";
 
 // The operating-point panel hydrates after the table and the filters, from its own chunk (island.tsx).
-const FinderOperatingPoint = island(() => import("../../components/estimator/finder-operating-point.tsx").then((module) => module.FinderOperatingPoint));
+const FinderOperatingPoint = island(() => import("../../features/estimator/finder-operating-point.tsx").then((module) => module.FinderOperatingPoint));
 
 // The loader runs on the server and on later navigations, never for the first load's hydration: it loads then.
 export const loader = async (args: LoaderFunctionArgs) => (await import("./products-loader.ts")).productsLoader(args);

@@ -3,7 +3,7 @@
 // that end with the call to action: the contact form and the sample information page.
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { serviceNames, servicePagePath, serviceTemplateCode, type ServiceName } from "../../../shared/contract/services.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";

@@ -4,7 +4,7 @@
 // the tips. The URL is the whole state (shared/search-query.ts); results are kept out of the index.
 import { Form, data, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { searchSite, searchTypes, SEARCH_TEXT_MAX, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/search.ts";
 import { sanitizeMarkedHtml } from "../../../shared/html.ts";
 import { htmlLang, localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
@@ -17,7 +17,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { queryCrossReference, type CrossReferenceData } from "../../../shared/contract/cross-reference.ts";
 import { looksLikePartNumber } from "../../../shared/cross-reference/part-key.ts";
-import { CrossReferenceBlock } from "./cross-reference-block.tsx";
+import { CrossReferenceBlock } from "../../features/cross-reference/cross-reference-block.tsx";
 import "../../styles/search.css";
 
 interface SearchData {

@@ -4,7 +4,7 @@
 import type { FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { documentTypes } from "../../../shared/contract/documents.ts";
 import { DOCUMENT_KEYWORD_MAX, DOCUMENTS_PAGE_SIZE, documentListHref, parseDocumentList } from "../../../shared/support-query.ts";
 import { PageLinks } from "../../components/page-links.tsx";

@@ -1,7 +1,7 @@
 // A list of documents with their type, version, date, size, the products they cover and the gated
 // download; used by the document centre and the application-note and simulation-model pages.
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { DocumentMeta } from "../../../shared/contract/documents.ts";
 import { SHOWN_DOCUMENT_PRODUCTS } from "../../../shared/document-products.ts";
 import { DocumentDownloadLink } from "../../components/document-download.tsx";

@@ -1,6 +1,6 @@
 // The FAQ: each question opens its answer (native details/summary: keyboard and screen readers know it),
 // all answers are in the HTML for crawlers, and FAQPage structured data repeats them.
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { Section } from "../../../shared/contract/site.ts";
 import { JsonLd } from "../../components/json-ld.tsx";
 import { SmartLink } from "../../components/smart-link.tsx";

@@ -3,7 +3,7 @@
 // WeChat download hint. Unknown names are the 404 page (the loader throws).
 import { useLoaderData } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { TFunction } from "i18next";
 import type { Section } from "../../../shared/contract/site.ts";
 import type { Crumb } from "../../../shared/seo.ts";

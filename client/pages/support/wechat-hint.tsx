@@ -2,7 +2,7 @@
 // open the page in a browser. Rendered on the server from the User-Agent; the browser check after
 // hydration also covers a page that reached WeChat from a cache.
 import { useEffect, useState } from "react";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { isWeChatBrowser } from "../../../shared/support-query.ts";
 
 export function WeChatHint({ wechat }: { wechat: boolean }) {

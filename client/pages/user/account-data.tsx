@@ -3,7 +3,7 @@
 // forms and a link: all of it works without JavaScript.
 import { useId } from "react";
 import { Form, useActionData } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage } from "../../hooks.ts";
 import { downloadMyDataPath, type Applicant } from "../../../shared/contract/index.ts";
 import { fieldLimits } from "../../../shared/validation.ts";

@@ -3,7 +3,7 @@
 // change, delete, make default), "download my data" and "delete my account".
 import { Form, useActionData, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { queryRegionList, queryShippingAddresses, queryUserInfoById, type Applicant, type ShippingAddress } from "../../../shared/contract/index.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";

@@ -3,7 +3,7 @@
 // works without JavaScript; with JavaScript the change posts itself), elsewhere region and city as text.
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage } from "../../hooks.ts";
 import { errorMessage } from "../../../shared/contract/index.ts";
 import {

@@ -1,7 +1,7 @@
 // "Order again": a POST form (works without JavaScript) that copies an order's parts and quantities into
 // the sample list; the route action then opens the list.
 import { Form } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 
 export function OrderAgain({ orderNumber }: { orderNumber: string }) {
   const { t } = useTranslation("user");

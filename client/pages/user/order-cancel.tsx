@@ -2,7 +2,7 @@
 // button, a plain POST form so it works before hydration and without JavaScript.
 import { useId } from "react";
 import { Form, useActionData, useNavigation } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { fieldLimits } from "../../../shared/validation.ts";
 import type { OrderDetailActionData } from "./order-detail-action.ts";
 

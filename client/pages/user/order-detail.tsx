@@ -3,7 +3,7 @@
 // cancelling while pending. Another user's order answers exactly like a missing one: 404.
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { orderNumberPattern, querySampleOrderRecordList, type SampleOrderDetail } from "../../../shared/contract/index.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useSetAtom } from "jotai";
 import { data, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import {
   queryOrderList,
   querySampleOrderByPage,

@@ -2,7 +2,7 @@
 // evaluation-only confirmation; the numbers are the ones the upstream enforces (sampleLimits), so what
 // the page promises and what it refuses agree.
 import { useId } from "react";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { sampleLimits } from "../../../shared/contract/index.ts";
 
 export function SampleRules({ total, confirmed, error }: { total: number; confirmed: boolean; error?: string | undefined }) {

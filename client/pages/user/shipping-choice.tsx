@@ -1,6 +1,6 @@
 // Where the samples go: the account's addresses as radio buttons (the default chosen), or a way to add
 // one first; the address book itself is on the account page.
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { Link } from "../../components/link.tsx";
 import type { ShippingAddress } from "../../../shared/contract/index.ts";

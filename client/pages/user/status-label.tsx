@@ -1,5 +1,5 @@
 // An order status as a labelled badge (SPEC §4 labels, both languages, from locales/*/user.json).
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { orderStatusKey } from "../../../shared/order-status.ts";
 
 export function StatusBadge({ status }: { status: string }) {

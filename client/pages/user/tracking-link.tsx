@@ -1,5 +1,5 @@
 // A shipped order's carrier and tracking number, the number linked to the carrier's own tracking page.
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage } from "../../hooks.ts";
 import { carrierLabel, trackingUrl } from "../../../shared/carriers.ts";
 

@@ -1,6 +1,6 @@
 // The signed-in area's own navigation: sample list, sample progress and the account, the current one marked.
 import { useLocation } from "react-router-dom";
-import { useTranslation } from "../../i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { Link } from "../../components/link.tsx";
 

@@ -1,0 +1,57 @@
+// A bill of materials' answer: each number with how it was recognised, our best match and its tier, and the
+// same table as a CSV file.
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { Link } from "../../components/link.tsx";
+import { ScrollBox } from "../../components/scroll-box.tsx";
+import { useLocalize } from "../../hooks.ts";
+import { CROSS_REFERENCE_BATCH_MAX, type CrossReferenceBatchRow } from "../../../shared/contract/index.ts";
+import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { productDetailPath } from "../../pages/products/products-loader.ts";
+
+export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRow[]; bom: string[]; truncated: boolean }) {
+  const { t } = useTranslation("cross-reference");
+  const localize = useLocalize();
+  return (
+    <section className="xref-bom" aria-labelledby="xref-bom-results">
+      <h2 id="xref-bom-results">{t("page.bomResults", { count: rows.length })}</h2>
+      {truncated ? <p role="status">{t("page.bomTruncated", { max: CROSS_REFERENCE_BATCH_MAX })}</p> : null}
+      <p>
+        <a href={localize(`${CROSS_REFERENCE_PATH}.csv${writeCrossReferenceQuery({ bom })}`)} download className="button">
+          {t("page.bomCsv")}
+        </a>
+      </p>
+      <ScrollBox className="table-scroll" labelledBy="xref-bom-caption">
+        <table className="xref-table xref-bom__table">
+          <caption id="xref-bom-caption">{t("page.bomCaption", { count: rows.length })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("page.bomQuery")}</th>
+              <th scope="col">{t("page.bomMatch")}</th>
+              <th scope="col">{t("page.bomManufacturer")}</th>
+              <th scope="col">{t("page.bomBest")}</th>
+              <th scope="col">{t("page.bomTier")}</th>
+              <th scope="col">{t("page.bomCandidates")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={`${row.query}-${index}`}>
+                <th scope="row">{row.query}</th>
+                <td>
+                  {row.part ? (
+                    <Link to={localize(`${CROSS_REFERENCE_PATH}${writeCrossReferenceQuery({ part: row.part.partNumber })}`)}>{row.part.partNumber}</Link>
+                  ) : null}{" "}
+                  <span className="xref-table__conditions">{t(`page.match.${row.match ?? "none"}`)}</span>
+                </td>
+                <td>{row.part ? t(`manufacturer.${row.part.manufacturer}`) : t("page.bomNone")}</td>
+                <td>{row.best ? <Link to={localize(productDetailPath(row.best.partNumber))}>{row.best.partNumber}</Link> : t("page.bomNone")}</td>
+                <td>{row.best ? t(`tier.${row.best.tier}`) : t("page.bomNone")}</td>
+                <td className="is-numeric">{row.counts["drop-in"] + row.counts.functional + row.counts["needs-review"]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}

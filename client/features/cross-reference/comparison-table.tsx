@@ -1,0 +1,76 @@
+// One candidate's per-parameter table: their value with its conditions and source beside ours with its basis,
+// the result and the note saying why a row could not be compared.
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { ScrollBox } from "../../components/scroll-box.tsx";
+import type { CrossReferenceCandidate } from "../../../shared/contract/index.ts";
+
+type Row = CrossReferenceCandidate["rows"][number];
+type Translate = ReturnType<typeof useTranslation>["t"];
+
+const units: Partial<Record<Row["param"], string>> = {
+  voltage: "V", current: "A", tjMax: "°C", tjOp: "°C", rdsOn: "mΩ", vf: "V", vceSat: "V", qg: "nC", rth: "K/W", qc: "nC", ifsm: "A", visol: "V",
+};
+
+/** A cell's value in the page's words: numbers with their unit, circuits and yes/no translated. */
+export function cellText(row: Row, value: Row["theirs"]["value"], t: Translate): string {
+  if (value === null) return t("page.none");
+  if (typeof value === "boolean") return t(value ? "page.yes" : "page.no");
+  if (row.param === "topology" && typeof value === "string") return t(`topology.${value}`, { defaultValue: value });
+  const unit = units[row.param];
+  return unit && typeof value === "number" ? `${value} ${unit}` : String(value);
+}
+
+/** The stated conditions of a value ("T_C = 25 °C, V_GS = 18 V"). */
+export function conditionText(conditions: Row["theirs"]["conditions"]): string {
+  const parts: string[] = [];
+  if (conditions.tc !== undefined) parts.push(`T_C = ${conditions.tc} °C`);
+  if (conditions.tj !== undefined) parts.push(`T_j = ${conditions.tj} °C`);
+  if (conditions.vgs !== undefined) parts.push(`V_GS = ${conditions.vgs} V`);
+  if (conditions.i !== undefined) parts.push(`I = ${conditions.i} A`);
+  if (conditions.vr !== undefined) parts.push(`V_R = ${conditions.vr} V`);
+  return parts.join(", ");
+}
+
+export function ComparisonTable({ rows, theirs, ours, id }: { rows: Row[]; theirs: string; ours: string; id: string }) {
+  const { t } = useTranslation("cross-reference");
+  return (
+    <ScrollBox className="table-scroll xref-table-scroll" labelledBy={id}>
+      <table className="xref-table">
+        <caption id={id}>{t("page.tableCaption", { theirs, ours })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("page.colParam")}</th>
+            <th scope="col">{theirs}</th>
+            <th scope="col">{ours}</th>
+            <th scope="col">{t("page.colResult")}</th>
+            <th scope="col">{t("page.colNote")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => {
+            const theirConditions = conditionText(row.theirs.conditions);
+            const ourConditions = conditionText(row.ours.conditions);
+            return (
+              <tr key={`${row.param}-${index}`} className={`xref-row xref-row--${row.status}`}>
+                <th scope="row">{t(`param.${row.param}`)}</th>
+                <td>
+                  {cellText(row, row.theirs.value, t)}
+                  {theirConditions ? <span className="xref-table__conditions">{theirConditions}</span> : null}
+                  {row.theirs.decoded ? <span className="xref-table__source">{t("decoded")}</span> : null}
+                  {row.theirs.source?.where ? <span className="xref-table__source">{t("page.source", { where: row.theirs.source.where })}</span> : null}
+                </td>
+                <td>
+                  {cellText(row, row.ours.value, t)}
+                  {ourConditions ? <span className="xref-table__conditions">{ourConditions}</span> : null}
+                  {row.ours.value !== null ? <span className="xref-table__source">{t("page.ourBasis", { basis: t(`basis.${row.ours.basis}`) })}</span> : null}
+                </td>
+                <td className="xref-table__status">{t(`status.${row.status}`)}</td>
+                <td>{row.note ? t(`note.${row.note.key}`, row.note.values ?? {}) : ""}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ScrollBox>
+  );
+}

@@ -1,0 +1,108 @@
+// The page's GET forms (they work without JavaScript): the part number, the parameter search of an unknown
+// number with the link to sales, and the bill of materials.
+import { Form } from "react-router-dom";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { Link } from "../../components/link.tsx";
+import { useLocalize } from "../../hooks.ts";
+import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX, type CrossReferenceData } from "../../../shared/contract/index.ts";
+import { CROSS_REFERENCE_PATH } from "../../../shared/cross-reference-query.ts";
+
+export function PartForm({ part, op }: { part: string; op: string | null }) {
+  const { t } = useTranslation("cross-reference");
+  const localize = useLocalize();
+  return (
+    <Form method="get" action={localize(CROSS_REFERENCE_PATH)} className="xref-form">
+      {op ? <input type="hidden" name="op" value={op} /> : null}
+      <label htmlFor="xref-part">{t("page.partLabel")}</label>
+      <div className="xref-form__row">
+        <input id="xref-part" name="part" type="search" required maxLength={CROSS_REFERENCE_PART_MAX} defaultValue={part} autoComplete="off" spellCheck={false} placeholder="C3M0040120K" />
+        <button type="submit" className="button button--primary">
+          {t("page.find")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The contact form's address with the request prefilled. */
+export function contactPath(text: string): string {
+  return `/about/contactUs?${new URLSearchParams({ content: text })}`;
+}
+
+export function UnknownPart({ part, families }: { part: string; families: CrossReferenceData["families"] }) {
+  const { t } = useTranslation("cross-reference");
+  const localize = useLocalize();
+  return (
+    <section className="xref-unknown" aria-labelledby="xref-unknown-heading">
+      <h2 id="xref-unknown-heading">{t("page.unknownHeading")}</h2>
+      <p>{t("page.unknownIntro")}</p>
+      <Form method="get" action={localize(CROSS_REFERENCE_PATH)} className="xref-unknown__form">
+        <div className="form-field">
+          <label htmlFor="xref-type">{t("page.unknownType")}</label>
+          <select id="xref-type" name="type" defaultValue={families[0]?.deviceType}>
+            {families.map((family) => (
+              <option key={family.deviceType} value={family.deviceType}>
+                {t(`deviceType.${family.deviceType}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="xref-v">{t("page.unknownV")}</label>
+          <input id="xref-v" name="v" type="number" min={1} max={10000} step="any" inputMode="decimal" />
+        </div>
+        <div className="form-field">
+          <label htmlFor="xref-r">{t("page.unknownR")}</label>
+          <input id="xref-r" name="r" type="number" min={0} max={100000} step="any" inputMode="decimal" />
+        </div>
+        <div className="form-field">
+          <label htmlFor="xref-i">{t("page.unknownI")}</label>
+          <input id="xref-i" name="i" type="number" min={0} max={100000} step="any" inputMode="decimal" />
+        </div>
+        <div className="form-field">
+          <label htmlFor="xref-pkg">{t("page.unknownPkg")}</label>
+          <select id="xref-pkg" name="pkg" defaultValue="">
+            <option value="">{t("page.anyPackage")}</option>
+            {families.map((family) => (
+              <optgroup key={family.deviceType} label={t(`deviceType.${family.deviceType}`)}>
+                {family.packages.map((pkg) => (
+                  <option key={`${family.deviceType}-${pkg}`} value={pkg}>
+                    {pkg}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          {t("page.unknownSubmit")}
+        </button>
+      </Form>
+      <p>
+        <Link to={localize(contactPath(part ? t("page.contactText", { part }) : ""))} className="xref-contact">
+          {part ? t("page.contact", { part }) : t("page.contactNoPart")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function BomForm({ text }: { text: string }) {
+  const { t } = useTranslation("cross-reference");
+  const localize = useLocalize();
+  return (
+    <section className="xref-bom-form" aria-labelledby="xref-bom-heading">
+      <h2 id="xref-bom-heading">{t("page.bomHeading")}</h2>
+      <Form method="get" action={localize(CROSS_REFERENCE_PATH)}>
+        <label htmlFor="xref-bom">{t("page.bomLabel")}</label>
+        <textarea id="xref-bom" name="parts" rows={6} required defaultValue={text} aria-describedby="xref-bom-hint" spellCheck={false} autoComplete="off" />
+        <p id="xref-bom-hint" className="xref-hint">
+          {t("page.bomHint", { max: CROSS_REFERENCE_BATCH_MAX })}
+        </p>
+        <button type="submit" className="button">
+          {t("page.bomSubmit")}
+        </button>
+      </Form>
+    </section>
+  );
+}

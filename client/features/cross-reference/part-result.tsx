@@ -1,0 +1,132 @@
+// A recognised competitor part: its sourced facts, our candidates by tier with their reasons and tables, the
+// rejected products, and the estimate of our candidates at the visitor's operating point.
+import { useMemo } from "react";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { Link } from "../../components/link.tsx";
+import { island } from "../../runtime/island.tsx";
+import { useLocalize } from "../../hooks.ts";
+import { crossReferenceTiers as tiers, type CrossReferenceData } from "../../../shared/contract/index.ts";
+import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import { productDetailPath } from "../../pages/products/products-loader.ts";
+import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
+import { ComparisonTable } from "./comparison-table.tsx";
+
+// The estimator hydrates after the rest of the page, from its own chunk.
+const CompareEstimate = island(() => import("../estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
+
+/** How many candidates the estimate compares (the estimator's comparison takes four). */
+const ESTIMATED = 4;
+
+export function PartResult({ result, operatingPoint, op }: { result: CrossReferenceData; operatingPoint: ParsedOperatingPoint | null; op: string | null }) {
+  const { t } = useTranslation("cross-reference");
+  const localize = useLocalize();
+  const part = result.part!;
+  const decoded = "decoded" in part;
+  const counts = Object.fromEntries(tiers.map((tier) => [tier, result.candidates.filter((c) => c.tier === tier).length]));
+  // Memoised: the estimator is an island, which must get the same props until its chunk has hydrated it.
+  const estimateParts = useMemo(
+    () => result.candidates.filter((c) => c.product.loss).slice(0, ESTIMATED).map((c) => ({ partNumber: c.product.partNumber, loss: c.product.loss })),
+    [result],
+  );
+  return (
+    <>
+      <section className="xref-part" aria-labelledby="xref-part-heading">
+        <h2 id="xref-part-heading">
+          {t(`manufacturer.${part.manufacturer}`)} {part.partNumber}
+        </h2>
+        <p className="xref-part__type">
+          {t(`deviceType.${part.deviceType}`)} · {part.ratings.v.value} V
+          {part.package ? ` · ${part.package.datasheetName}` : ""}
+        </p>
+        {decoded ? <p className="xref-part__decoded">{t("page.decodedPart")}</p> : null}
+        <details className="xref-sources">
+          <summary>{t("page.sources")}</summary>
+          <ul>
+            {part.documents.map((doc) => (
+              <li key={doc.id}>
+                <a href={doc.url} rel="noopener nofollow">
+                  {doc.title}
+                </a>
+                {doc.revision || doc.date ? ` (${[doc.revision, doc.date].filter(Boolean).join(", ")})` : ` (${t("page.documentUndated")})`}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </section>
+
+      <section className="xref-candidates" aria-labelledby="xref-candidates-heading">
+        <h2 id="xref-candidates-heading">{t("page.candidates")}</h2>
+        {result.candidates.length ? (
+          <p>
+            {t("page.counts", { dropIn: counts["drop-in"], functional: counts.functional, review: counts["needs-review"] })}
+            {result.candidates.length > 1 ? (
+              <>
+                {" "}
+                <Link to={localize(`/productAndService/compare${writeCompareQuery(result.candidates.slice(0, COMPARE_MAX).map((c) => c.product.partNumber), op)}`)}>
+                  {t("page.compareCandidates", { count: Math.min(COMPARE_MAX, result.candidates.length) })}
+                </Link>
+              </>
+            ) : null}
+          </p>
+        ) : (
+          <p>{t("page.noCandidates", { part: part.partNumber })}</p>
+        )}
+        {tiers.map((tier) =>
+          counts[tier] ? (
+            <div key={tier} className={`xref-tier xref-tier--${tier}`}>
+              <h3>{t(`tier.${tier}`)}</h3>
+              <p className="xref-tier__hint">{t(`tierHint.${tier}`)}</p>
+              {result.candidates
+                .filter((candidate) => candidate.tier === tier)
+                .map((candidate) => {
+                  const number = candidate.product.partNumber;
+                  return (
+                    <article key={number} className="xref-candidate" aria-labelledby={`xref-${number}`}>
+                      <h4 id={`xref-${number}`}>
+                        <Link to={localize(productDetailPath(number))}>{number}</Link>
+                        {candidate.product.name !== number ? <span className="xref-candidate__name"> {candidate.product.name}</span> : null}
+                      </h4>
+                      {candidate.reasons.length ? (
+                        <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
+                          {candidate.reasons.map((reason, index) => (
+                            <li key={index}>{t(`reason.${reason.key}`, reason.values ?? {})}</li>
+                          ))}
+                        </ul>
+                      ) : null}
+                      <AddToSampleButton product={{ id: candidate.product.id, partNumber: number }} compact />
+                      <details className="xref-candidate__table">
+                        <summary>{t("page.table")}</summary>
+                        <ComparisonTable rows={candidate.rows} theirs={part.partNumber} ours={number} id={`xref-table-${number}`} />
+                      </details>
+                    </article>
+                  );
+                })}
+            </div>
+          ) : null,
+        )}
+        {result.rejected.length ? (
+          <details className="xref-rejected">
+            <summary>{t("page.rejected", { count: result.rejected.length })}</summary>
+            <ul>
+              {result.rejected.map((rejected) => (
+                <li key={rejected.product.partNumber}>
+                  <Link to={localize(productDetailPath(rejected.product.partNumber))}>{rejected.product.partNumber}</Link>:{" "}
+                  {rejected.reasons.map((reason) => t(`reason.${reason.key}`, reason.values ?? {})).join(" ")}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </section>
+
+      {estimateParts.length ? (
+        // The estimator's own section (and heading) follows the note on what it can compare.
+        <div className="xref-estimate">
+          <p className="xref-estimate__note">{t("page.estimateNoData", { part: part.partNumber })}</p>
+          <CompareEstimate parts={estimateParts} parsed={operatingPoint} />
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+// Compare: the loss breakdown of every compared part side by side at one operating point, so the coolest
+// part of the set is one glance away. The parts that can stand the point come first; the lowest loss is marked
+// per device type among those only (ranking.ts). Parts without loss data (gate drivers) are left out.
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import type { LossData } from "../../../shared/contract/loss-data.ts";
+import { estimate, isSuitable, lossScope, lowestLossPerType, worstCaseData, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { useLanguage } from "../../hooks.ts";
+import { EstimateAssumptions } from "./estimate-notes.tsx";
+import { formatCelsius, formatWatts } from "./format.ts";
+import { inSwitchRow, lossRows } from "./loss-breakdown.tsx";
+import { ScrollRegion } from "./scroll-region.tsx";
+import { warningText as sentences } from "./warning-text.ts";
+import "../../styles/estimator.css";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
+
+export interface ComparedPart {
+  partNumber: string;
+  loss: LossData | null;
+}
+
+const items = ["conduction", "switching", "diodeConduction", "diodeSwitching", "total"] as const;
+const itemLabels: Record<(typeof items)[number], string> = {
+  conduction: "breakdown.conductionIgbt",
+  switching: "breakdown.switching",
+  diodeConduction: "breakdown.diodeConduction",
+  diodeSwitching: "breakdown.diodeRecovery",
+  total: "breakdown.total",
+};
+
+export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: OperatingPoint }) {
+  const { t } = useTranslation("estimator");
+  const language = useLanguage();
+  const warningText = sentences(t, language, true);
+  const all = parts.flatMap((part) => (part.loss ? [{ ...part, loss: part.loss, result: estimate(part.loss, op) }] : []));
+  if (!all.length) return null;
+  // Every suitable part before every unsuitable one, each group in the order the visitor chose.
+  const estimated = [...all.filter((part) => isSuitable(part.result)), ...all.filter((part) => !isSuitable(part.result))];
+  const best = lowestLossPerType(estimated.map((part) => ({ kind: part.loss.kind, result: part.result })));
+  // Parts of one kind get that kind's own labels (and only its items); a mixed set the labels that fit all.
+  const first = estimated[0]!;
+  const sameKind = estimated.every((part) => part.loss.kind === first.loss.kind);
+  const ownLabels = sameKind ? new Map(lossRows(first.loss, first.result).map((row) => [row.key, row.label])) : null;
+  const label = (key: (typeof items)[number]) =>
+    key === "total"
+      ? t("breakdown.total")
+      : ownLabels
+        ? t(ownLabels.get(key)!)
+        : key === "conduction"
+          ? `${t("breakdown.conductionMosfet")} / ${t("breakdown.conductionIgbt")}`
+          : t(itemLabels[key]);
+  const shownItems = items.filter((key) => key === "total" || (ownLabels ? ownLabels.has(key) : estimated.some((part) => part.result.losses[key] > 0)));
+  const elsewhere = estimated.map((part) => inSwitchRow(part.loss, part.result));
+  // Each part's total at its datasheet maximum values, where its data state them.
+  const worst = estimated.map((part) => {
+    const data = worstCaseData(part.loss);
+    return data ? estimate(data, op) : null;
+  });
+  const elsewhereLabel = elsewhere.find((row) => row !== null)?.label;
+  const tjText = (result: Estimate) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language));
+  const dash = (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{t("finder.none")}</span>
+    </>
+  );
+  return (
+    <div className="estimate estimate--compare">
+      <ScrollRegion label={t("compare.caption")} className="estimate-scroll--compare">
+        <table className="estimate-table estimate-table--compare">
+          <caption>{t("compare.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("breakdown.item")} (W)</th>
+              {estimated.map((part) => (
+                <th key={part.partNumber} scope="col" className="is-numeric">
+                  {part.partNumber}{" "}
+                  {/* What this column's figures cover: a diode, a switch position or a DC/DC leg. */}
+                  <small className="estimate-table__scope">{t(`scope.${lossScope(part.loss.kind, op.mode)}`)}</small>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shownItems.map((key) => (
+              <tr key={key} className={key === "total" ? "estimate-table__total" : undefined}>
+                <th scope="row">
+                  <WithSubscripts text={label(key)} />
+                </th>
+                {estimated.map((part, index) => (
+                  <td key={part.partNumber} className={`is-numeric${key === "total" && best.has(index) ? " is-best" : ""}`}>
+                    {formatWatts(part.result.losses[key], language)}
+                    {key === "total" && best.has(index) ? <span className="visually-hidden">{` (${t("compare.best")})`}</span> : null}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {worst.some(Boolean) ? (
+              <tr className="estimate-table__elsewhere">
+                <th scope="row">{t("compare.totalWorst")}</th>
+                {estimated.map((part, index) => (
+                  <td key={part.partNumber} className="is-numeric" data-estimate="total-worst">
+                    {worst[index] ? formatWatts(worst[index].losses.total, language) : dash}
+                  </td>
+                ))}
+              </tr>
+            ) : null}
+            {elsewhereLabel ? (
+              <tr className="estimate-table__elsewhere">
+                <th scope="row">
+                  <WithSubscripts text={t(elsewhereLabel)} />
+                </th>
+                {estimated.map((part, index) => (
+                  <td key={part.partNumber} className="is-numeric">
+                    {elsewhere[index] ? formatWatts(elsewhere[index].value, language) : dash}
+                  </td>
+                ))}
+              </tr>
+            ) : null}
+            <tr>
+              <th scope="row">
+                <WithSubscripts text={t("breakdown.tj")} />
+              </th>
+              {estimated.map((part) => (
+                <td key={part.partNumber} className={`is-numeric${part.result.unsuitable.some((reason) => reason.code === "tjOverMax" || reason.code === "thermalRunaway") ? " is-over" : ""}`}>
+                  {tjText(part.result)}
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">{t("compare.suitable")}</th>
+              {estimated.map((part) => (
+                <td key={part.partNumber} className={`estimate-table__warnings${isSuitable(part.result) ? "" : " is-over"}`} data-suitable={isSuitable(part.result)}>
+                  <WithSubscripts
+                    text={
+                      isSuitable(part.result)
+                        ? [t("compare.yes"), ...part.result.warnings.map((warning) => `${t("warnings.cautions")} ${warningText(warning)}`)].join(" ")
+                        : t("finder.notSuitableBecause", { reasons: part.result.unsuitable.map((reason) => warningText(reason)).join(" ") })
+                    }
+                  />
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <p className="estimate__scope">{t("compare.legend")}</p>
+      <EstimateAssumptions data={estimated[0]!.loss} op={op} parts={estimated.map((part) => ({ partNumber: part.partNumber, data: part.loss }))} />
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+// One part's estimate at the operating point: the losses item by item, the junction temperatures against
+// T_j,max, the limits crossed and the assumptions (product detail page).
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import type { LossData } from "../../../shared/contract/loss-data.ts";
+import { DEFAULT_OUTPUT_FREQUENCY, estimate, formatNumber, junctionRipple, lossScope, worstCaseData, type Estimate, type JunctionEstimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { useLanguage } from "../../hooks.ts";
+import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
+import { formatCelsius, formatWatts } from "./format.ts";
+import { ScrollRegion } from "./scroll-region.tsx";
+import "../../styles/estimator.css";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
+
+/** The loss items a part has (labels depend on the kind and mode), with their values. */
+export function lossRows(data: LossData, result: Estimate): Array<{ key: string; label: string; value: number }> {
+  const rows: Array<{ key: keyof Losses; label: string }> = [];
+  if (data.kind === "mosfet") {
+    rows.push(
+      { key: "conduction", label: "breakdown.conductionMosfet" },
+      { key: "switching", label: "breakdown.switching" },
+      { key: "diodeConduction", label: result.mode === "inverter" ? "breakdown.diodeConductionMosfetInverter" : "breakdown.diodeConductionMosfetDcdc" },
+    );
+  } else if (data.kind === "igbt") {
+    rows.push(
+      { key: "conduction", label: "breakdown.conductionIgbt" },
+      { key: "switching", label: "breakdown.switching" },
+      { key: "diodeConduction", label: "breakdown.diodeConduction" },
+      { key: "diodeSwitching", label: "breakdown.diodeRecovery" },
+    );
+  } else {
+    // The capacitive charge heats the switch, not the diode: shown after the total (inSwitchRow), never in it.
+    rows.push({ key: "diodeConduction", label: "breakdown.diodeConduction" });
+  }
+  return rows.map((row) => ({ key: row.key, label: row.label, value: result.losses[row.key] }));
+}
+
+/** The loss a part causes in another device (a Schottky diode's capacitive charge, in the switch), or null. */
+export function inSwitchRow(data: LossData, result: Estimate): { label: string; value: number } | null {
+  return data.kind === "diode" ? { label: "breakdown.diodeCapacitive", value: result.losses.inSwitch } : null;
+}
+
+export function scopeKey(data: LossData, result: Estimate): string {
+  if (data.kind === "diode") return "breakdown.scopeDiode";
+  return result.scope === "leg" ? "breakdown.scopeLeg" : "breakdown.scopePosition";
+}
+
+export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: OperatingPoint; partNumber: string }) {
+  const { t } = useTranslation("estimator");
+  const language = useLanguage();
+  const result = estimate(data, op);
+  const elsewhere = inSwitchRow(data, result);
+  // The peak over the output period beside the mean (inverters, parts with a Z_th network).
+  const ripple = junctionRipple(data, op, result);
+  const peakOf = (name: string) => ripple?.find((item) => item.name === name)?.peak;
+  // The same part at its datasheet maximum values, beside the typical figures (when the data state them).
+  const worstData = worstCaseData(data);
+  const worst = worstData ? estimate(worstData, op) : null;
+  const worstLosses = worst ? lossRows(data, worst) : [];
+  return (
+    <div className="estimate">
+      <div className="estimate__tables">
+        <ScrollRegion label={t("breakdown.caption", { part: partNumber })}>
+          <table className="estimate-table">
+            <caption>{t("breakdown.caption", { part: partNumber })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("breakdown.item")}</th>
+                <th scope="col" className="is-numeric">
+                  {t("breakdown.value", { scope: t(`scope.${lossScope(data.kind, op.mode)}`) })}
+                </th>
+                {worst ? (
+                  <th scope="col" className="is-numeric">
+                    <WithSubscripts text={t(`breakdown.worst${data.kind === "mosfet" ? "Mosfet" : data.kind === "igbt" ? "Igbt" : "Diode"}`)} />
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {lossRows(data, result).map((row, index) => (
+                <tr key={row.key}>
+                  <th scope="row">
+                    <WithSubscripts text={t(row.label)} />
+                  </th>
+                  <td className="is-numeric">{formatWatts(row.value, language)}</td>
+                  {worst ? <td className="is-numeric">{formatWatts(worstLosses[index]!.value, language)}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t("breakdown.total")}</th>
+                <td className="is-numeric" data-estimate="total">
+                  {formatWatts(result.losses.total, language)}
+                </td>
+                {worst ? (
+                  <td className="is-numeric" data-estimate="total-worst">
+                    {formatWatts(worst.losses.total, language)}
+                  </td>
+                ) : null}
+              </tr>
+              {elsewhere ? (
+                <tr className="estimate-table__elsewhere">
+                  <th scope="row">
+                    <WithSubscripts text={t(elsewhere.label)} />
+                  </th>
+                  <td className="is-numeric" data-estimate="in-switch">
+                    {formatWatts(elsewhere.value, language)}
+                  </td>
+                  {worst ? <td className="is-numeric">{formatWatts(worst.losses.inSwitch, language)}</td> : null}
+                </tr>
+              ) : null}
+            </tfoot>
+          </table>
+        </ScrollRegion>
+        <ScrollRegion label={t("breakdown.junctions")}>
+          <table className="estimate-table">
+            <caption>{t("breakdown.junctions")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("breakdown.junction")}</th>
+                <th scope="col" className="is-numeric">
+                  {t("breakdown.power")}
+                </th>
+                <th scope="col" className="is-numeric">
+                  <WithSubscripts text={t("breakdown.rth")} />
+                </th>
+                <th scope="col" className="is-numeric">
+                  <WithSubscripts text={t("breakdown.tj")} />
+                </th>
+                {ripple ? (
+                  <th scope="col" className="is-numeric">
+                    <WithSubscripts text={t("breakdown.tjPeak")} />
+                  </th>
+                ) : null}
+                {worst ? (
+                  <th scope="col" className="is-numeric">
+                    <WithSubscripts text={t("breakdown.tjWorst")} />
+                  </th>
+                ) : null}
+                <th scope="col" className="is-numeric">
+                  <WithSubscripts text={t("breakdown.tjMax")} />
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.junctions.map((junction, index) => (
+                <tr key={junction.name} className={junction.tj === null || junction.tj > junction.tjMax ? "is-over" : undefined}>
+                  <th scope="row">{t(`breakdown.${junction.name}`)}</th>
+                  <td className="is-numeric">{formatWatts(junction.power, language)}</td>
+                  <td className="is-numeric">{junction.rth}</td>
+                  <td className="is-numeric" data-estimate="tj">
+                    {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
+                  </td>
+                  {ripple ? (
+                    <td className="is-numeric" data-estimate="tj-peak">
+                      {peakOf(junction.name) === undefined ? "–" : formatCelsius(peakOf(junction.name)!, language)}
+                    </td>
+                  ) : null}
+                  {worst ? <WorstTj junction={worst.junctions[index]!} /> : null}
+                  <td className="is-numeric">{junction.tjMax}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </div>
+      <p className="estimate__scope">{t(scopeKey(data, result))}</p>
+      {ripple ? <p className="estimate__scope"><WithSubscripts text={t("breakdown.tjPeakNote", { fo: formatNumber(op.fo ?? DEFAULT_OUTPUT_FREQUENCY) })} /></p> : null}
+      <EstimateWarnings result={result} />
+      <EstimateAssumptions data={data} op={op} />
+    </div>
+  );
+}
+
+/** A junction's temperature in the worst case, marked when it is over T_j,max or runs away. */
+function WorstTj({ junction }: { junction: JunctionEstimate }) {
+  const { t } = useTranslation("estimator");
+  const language = useLanguage();
+  return (
+    <td className={`is-numeric${junction.tj === null || junction.tj > junction.tjMax ? " is-over" : ""}`} data-estimate="tj-worst">
+      {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
+    </td>
+  );
+}

@@ -1,0 +1,34 @@
+// The estimator on a product's detail page: the panel, the loss breakdown at the operating point (or at the
+// suggested one until the visitor sets theirs) and the chart of loss against switching frequency.
+import { useLocation } from "react-router-dom";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import type { LossData } from "../../../shared/contract/loss-data.ts";
+import { suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
+import { LossBreakdown } from "./loss-breakdown.tsx";
+import { LossChart } from "./loss-chart.tsx";
+import { OperatingPointPanel } from "./operating-point-panel.tsx";
+import { operatingPointSummary } from "./format.ts";
+import { WithSubscripts } from "../../pages/products/param-label.tsx";
+
+/** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
+export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData | null; partNumber: string; parsed: ParsedOperatingPoint | null }) {
+  const { t } = useTranslation("estimator");
+  const { search } = useLocation();
+  if (!loss) return null;
+  const query = new URLSearchParams(search);
+  const suggestion = suggestOperatingPoint(loss);
+  // Until a valid point is set, the part's own typical design point is estimated (and said to be).
+  const op = parsed?.ok ? parsed.value : suggestion;
+  return (
+    <div className="product-estimate">
+      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} intro="panel.introOne" />
+      <section className="product-estimate__result" aria-labelledby="estimate-heading">
+        <h2 id="estimate-heading">{t("breakdown.heading")}</h2>
+        {parsed?.ok ? null : <p className="op-panel__active"><WithSubscripts text={t("panel.suggested", { summary: operatingPointSummary(op, t) })} /></p>}
+        <LossBreakdown data={loss} op={op} partNumber={partNumber} />
+        <h3>{t("chart.heading")}</h3>
+        <LossChart data={loss} op={op} partNumber={partNumber} />
+      </section>
+    </div>
+  );
+}
