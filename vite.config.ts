@@ -8,7 +8,8 @@ const routerBuild = (file: string) =>
   path.join(import.meta.dirname, "node_modules", "react-router", "dist", "production", file);
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  // lazyContract: the browser's first load carries no zod (issue 9 §2); it applies to the client build only.
+  // lazyContract: the browser's first load carries no zod (docs/decisions/006-no-zod-on-first-load.md); it applies
+  // to the client build only.
   plugins: [react(), lazyContract(import.meta.dirname)],
   publicDir: false,
   // React Router 7 publishes its production build (no dev warnings, no invariant messages) but its package

@@ -36,8 +36,9 @@ async function start() {
     }),
   );
   // Startup is several tasks, not one: evaluating the page's route modules, creating the router (which reads
-  // sessionStorage, a synchronous round trip to the browser process on first use) and starting hydration
-  // each yield to the browser, so a phone's main thread is never blocked by their sum (issue 9 §8).
+  // sessionStorage, a synchronous round trip to the browser process on first use) and starting hydration each
+  // yield to the browser, so a phone's main thread is never blocked by their sum
+  // (docs/decisions/009-startup-in-short-tasks.md).
   await yieldToMain();
   // The HTML carried only the UI strings this page used: the others load once the browser is idle after
   // hydration (not competing with it), or at once when the visitor navigates first; a client navigation

@@ -74,7 +74,7 @@ export type RenderOutput =
 
 /** Whether a path (with its language prefix) is a route of the site other than the catch-all 404. */
 // react-router's matchRoutes flattens and ranks the whole route table on every call, which cost a page-cache
-// hit more than everything else it does (issue 9 §8 bench). A path's match never changes while the process
+// hit more than everything else it does (npm run bench). A path's match never changes while the process
 // runs, so the answer is kept, in a bounded cache: paths come from visitors, and unknown ones are endless.
 const patterns = new LRUCache<string, { pattern: string | null }>({ max: 5000 });
 

@@ -129,7 +129,7 @@ function languageRoutes(language: Language): RouteObject {
         const name = slug(params.name, "");
         return name ? { url: `/applications/${name}` } : null;
       }),
-      // Signed-in pages (issue 8): each loader redirects a visitor without a session to the login page.
+      // Signed-in pages: each loader redirects a visitor without a session to the login page.
       page(language, "user-sampleList", { path: "user/sampleList" }, "client/pages/user/sample-list.tsx", () => import("./pages/user/sample-list.tsx")),
       page(language, "user-sampleProgress", { path: "user/sampleProgress" }, "client/pages/user/sample-progress.tsx", () => import("./pages/user/sample-progress.tsx")),
       page(language, "user-orderDetail", { path: "user/orderDetail/:name?" }, "client/pages/user/order-detail.tsx", () => import("./pages/user/order-detail.tsx")),

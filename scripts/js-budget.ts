@@ -1,7 +1,8 @@
-// The JavaScript budget (issue 9 §8), from the client build's manifest: every page type's initial JS (the
-// entry, the layout and page modules of its routes, and everything they import statically) ≤ 130 KB gzip,
-// every route chunk ≤ 30 KB gzip. Page types come from the route table (test/budgets/js-budget.test.ts
-// walks it), so a page added to client/routes.tsx is measured without touching this file.
+// The JavaScript budget (docs/decisions/012-performance-budgets.md), from the client build's manifest: every page
+// type's initial JS (the entry, the layout and page modules of its routes, and everything they import statically)
+// ≤ 130 KB gzip, every route chunk ≤ 30 KB gzip. Page types come from the route table
+// (test/budgets/js-budget.test.ts walks it), so a page added to client/routes.tsx is measured without touching
+// this file.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -9,12 +10,13 @@ import { gzipSync } from "node:zlib";
 export const INITIAL_BUDGET_BYTES = 130 * 1024;
 export const ROUTE_CHUNK_BUDGET_BYTES = 30 * 1024;
 
-/** A ratchet toward the 130 KB target (tracked in issue 9 §8): the page types still above it may not grow.
+/** A ratchet toward the 130 KB target: the page types still above it may not grow.
  * Each ceiling is the initial JS measured when it was set, rounded up to the next whole KB, plus 1 KB. When a
  * page shrinks, lower its ceiling (the report prints the value `ratchetCeilingKb` gives for today's size);
  * once a page is within 130 KB, delete its row. Page types without a row must meet the 130 KB target. */
 // Empty since 2026-11-24: every page type is within 130 KB (the finder, the largest, at 128.1 KB) since the
-// browser's translator replaced i18next (client/runtime/translator.ts). A row may come back only with an issue note.
+// browser's translator replaced i18next (client/runtime/translator.ts). A row may come back only with a note in
+// docs/decisions/012-performance-budgets.md.
 export const INITIAL_CEILING_KB: Readonly<Record<string, number>> = {};
 
 /** The ceiling a page type of this size would get: next whole KB + 1 KB. */
@@ -90,7 +92,7 @@ export function measure(clientDir: string, pageTypes: Record<string, string[]>) 
 
 export function formatReport(report: ReturnType<typeof measure>): string {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  const lines = ["Initial JavaScript by page type (gzip -9; target 130 KB; enforced: the ratchet ceiling, issue 9):"];
+  const lines = ["Initial JavaScript by page type (gzip -9; target 130 KB; enforced: the ratchet ceiling):"];
   for (const page of [...report.pages].sort((a, b) => b.gzip - a.gzip)) {
     const status = page.gzip <= INITIAL_BUDGET_BYTES ? "ok  " : page.gzip <= initialLimitBytes(page.pageType) ? "ceil" : "OVER";
     const ceiling = INITIAL_CEILING_KB[page.pageType];

@@ -1,12 +1,12 @@
 // `npm run media:outline [files…]`: replaces the <text> of the media SVGs (public/media by default) with the
 // outlines of their glyphs (a group of paths in the text's fill), drawn as the browser would set them.
 //
-// Why: every SVG shown with <img> is a document of its own in the browser, and one with text has to look
-// up, load and shape fonts inside that document. In Chromium that was most of the cost of the home page's
-// pictures: laying out and painting their text took ~140 ms and ~80 ms of main thread at full CPU speed on
-// the development machine, against ~15 ms for the same pictures without text (issue 9 §8). Outlines draw
-// the same labels with no font at all, and look the same on every system (the labels used the visitor's
-// fonts before, and fell back differently on each).
+// Why: every SVG shown with <img> is a document of its own in the browser, and one with text has to look up, load
+// and shape fonts inside that document. In Chromium that was most of the cost of the home page's pictures: laying
+// out and painting their text took ~140 ms and ~80 ms of main thread at full CPU speed on the development machine,
+// against ~15 ms for the same pictures without text (README, "Budgets and measured figures"). Outlines draw the
+// same labels with no font at all, and look the same on every system (the labels used the visitor's fonts before,
+// and fell back differently on each).
 //
 // Fonts: Liberation Sans and Mono (metric-compatible with Arial and Courier New) for Latin text, Noto Sans
 // CJK SC for Chinese, all SIL Open Font License, from Debian (`apt-get install fonts-liberation

@@ -1,4 +1,4 @@
-// URL state of the compare page (issue 6 §5): `?parts=A,B,C,D`, nothing else of ours. Parsing is lenient
+// URL state of the compare page: `?parts=A,B,C,D`, nothing else of ours. Parsing is lenient
 // (spaces, repeats, case, empty items), writing is canonical; the estimator's `op` is kept as it is.
 
 export const COMPARE_MAX = 4;

@@ -1,7 +1,8 @@
-// The parametric finder's page state in the URL (issue 6 §2), parsed and written by this one pure module so
-// that the server, the browser, the CSV export and the tests all read a finder URL the same way:
+// The parametric finder's page state in the URL (so it can be shared, bookmarked and crawled), parsed and
+// written by this one pure module so that the server, the browser, the CSV export and the tests all read a
+// finder URL the same way:
 //   ?q=…&sort=<fieldId>:asc|desc&<fieldId>=<value> (repeated)&<fieldId>=<min>~<max>&page=N&size=N
-// `op` belongs to the estimator (H): it is never interpreted here, only carried along by every link.
+// `op` belongs to the estimator: it is never interpreted here, only carried along by every link.
 // An invalid value falls back to its default; it never becomes an error page.
 
 export type SortOrder = "asc" | "desc";

@@ -1,4 +1,4 @@
-// Preview tokens (SPEC §2 preview mode, issue 3 §5): issued by staff, honoured by the site only while valid.
+// Preview tokens (SPEC §2 preview mode): issued by staff, honoured by the site only while valid.
 // Web Crypto only, so the CLI, the upstream and the site server (or an edge runtime) all verify the same way.
 // Format: "p1.<expiresAt ms>.<base64url HMAC-SHA256 over 'qingyun-preview:p1:<expiresAt>'>".
 

@@ -1,4 +1,4 @@
-// schema.org Product of a detail page (issue 6 §6): name, sku = part number, brand, category, description,
+// schema.org Product of a detail page: name, sku = part number, brand, category, description,
 // image, and the key parameters as PropertyValue (with UN/CEFACT unit codes where one exists, so crawlers
 // read "1200 V" as a quantity, not as text).
 import type { ParamColumn, ProductDetail } from "./contract/products.ts";

@@ -1,4 +1,4 @@
-// URL state of the order-progress page (issue 8 §3): the status tab, the page, and the order just
+// URL state of the order-progress page: the status tab, the page, and the order just
 // submitted (to confirm it). One parser and one writer; invalid values fall back to the defaults.
 import { orderStatusFilters, type OrderStatusFilter } from "./order-status.ts";
 

@@ -54,8 +54,9 @@ export function pathTo<T extends FlatNode>(roots: readonly TreeNode<T>[], id: nu
 }
 
 /**
- * Issue 6: a product category links to its first descendant category that holds products (depth first,
- * in menu order), never to a single product. Null when nothing below holds a visible product.
+ * SPEC §2's "first descendant", read so that a category link always opens a finder: a product category links to
+ * its first descendant category that holds products (depth first, in menu order), never to a single product.
+ * Null when nothing below holds a visible product.
  */
 export function firstCategoryWithProducts<T extends FlatNode & { partNumber: string | null }>(node: TreeNode<T>): TreeNode<T> | null {
   if (node.partNumber !== null) return null;

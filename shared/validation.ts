@@ -18,7 +18,7 @@ export const fieldLimits = {
   trackingNumber: 50,
 } as const;
 
-/** Sign-in codes are 6 digits (issue 3 §3). */
+/** Sign-in codes are 6 digits. */
 export const VERIFY_CODE_LENGTH = 6;
 export const verifyCodePattern = /^\d{6}$/;
 

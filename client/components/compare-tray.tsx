@@ -1,4 +1,4 @@
-// The compare tray (issue 6 §2): up to 4 products picked in any finder, kept for the browser session
+// The compare tray: up to 4 products picked in any finder, kept for the browser session
 // (sessionStorage, read after hydration so the server HTML and the first client render agree), and a
 // link to the compare page whose state lives only in its URL.
 import { useEffect } from "react";

@@ -2,7 +2,7 @@
 import { mediaType } from "../../shared/links.ts";
 
 /** `priority`: the page's first, largest picture (hero, banner, article cover) — loaded at once with high
- * priority, since a lazy one waits for layout and makes the page's largest paint late (issue 9 §8). */
+ * priority, since a lazy one waits for layout and makes the page's largest paint late (Lighthouse's LCP). */
 export function Media({
   src,
   mobileSrc,

@@ -26,7 +26,8 @@ export function Component() {
       </a>
       <Header data={data} />
       {/* The page is a boundary of its own: React hydrates the header first, then the page in slices that
-          yield to the browser, instead of one long task for the whole document (issue 9 §8). */}
+          yield to the browser, instead of one long task for the whole document
+          (docs/decisions/008-islands.md). */}
       <Suspense fallback={null}>
         <Outlet />
       </Suspense>

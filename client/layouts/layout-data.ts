@@ -59,10 +59,10 @@ export function layoutLoader(language: Language) {
   };
 }
 
-/** The layout's data travels in every page's hydration data: a product (a leaf of the tree) keeps only what
- * menus, footer and breadcrumbs show of it (name, part number, place in the tree); its summary and image
- * belong to its own page (issue 9 §2, two thirds of the tree's bytes). Categories keep theirs (home and
- * catalog cards show them). */
+/** The layout's data travels in every page's hydration data: a product (a leaf of the tree) keeps only what menus,
+ * footer and breadcrumbs show of it (name, part number, place in the tree); its summary and image belong to its
+ * own page (two thirds of the tree's bytes: docs/decisions/005-lean-hydration-data.md). Categories keep theirs
+ * (home and catalog cards show them). */
 function leanNode(node: SiteListNode): SiteListNode {
   return node.partNumber === null ? node : { ...node, summary: null, image: null };
 }

@@ -1,6 +1,6 @@
 // A memo of i18next's t() for plain keys, for the server's renders. Each t() call resolves the key's
 // namespace, fallbacks, nesting, context and plural forms afresh: about a quarter of a page's render time
-// with the caches off (issue 9 §8 bench). Most calls are plain keys (no count, no values to interpolate),
+// with the caches off (npm run bench). Most calls are plain keys (no count, no values to interpolate),
 // whose answer depends only on the language, the namespaces and the key for as long as the resources stay
 // the same, which on the server is the life of the process. A call with any other option goes to i18next.
 // Not used in the browser, where namespaces arrive after hydration and change the answers.

@@ -1,7 +1,7 @@
 // React bindings for i18next: the two parts of react-i18next this site used, a provider and
 // useTranslation(namespace), without the 2.6 KB gzip that react-i18next added to every page's first load
-// (issue 9 §8). The language of a document never changes in place (a language switch loads the other
-// language's pages), so a translation function changes only when a namespace it needed has loaded.
+// (docs/decisions/004-browser-translator.md). The language of a document never changes in place (a language switch
+// loads the other language's pages), so a translation function changes only when a namespace it needed has loaded.
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { TFunction } from "i18next";
 import type { I18nInstance } from "./translator.ts";

@@ -1,7 +1,7 @@
-// Islands: parts of a page that the server renders in full and the browser hydrates after the rest of the
-// page, from a chunk of their own (issue 9 §8). Why: hydrating a whole document is one task that blocked a
-// throttled phone's main thread for over a second (mega menus, footer, estimator), and every page paid for
-// the code of its heaviest, least urgent parts before it answered a tap.
+// Islands: parts of a page that the server renders in full and the browser hydrates after the rest of the page,
+// from a chunk of their own (docs/decisions/008-islands.md). Why: hydrating a whole document is one task that
+// blocked a throttled phone's main thread for over a second (mega menus, footer, estimator), and every page paid
+// for the code of its heaviest, least urgent parts before it answered a tap.
 //
 // How: each island is a <Suspense> boundary around a lazy component. React hydrates the rest of the page
 // first, leaves the island's server HTML in place (visible, links working) while its chunk loads, then

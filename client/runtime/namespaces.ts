@@ -1,6 +1,6 @@
-// Lean hydration data (issue 9 §2): the HTML embeds only the UI-string namespaces this page's render used,
-// not every namespace of the language. The server notes them while React renders; the browser fetches the
-// others after hydration (one small chunk each) and before any client navigation shows a page.
+// Lean hydration data (docs/decisions/005-lean-hydration-data.md): the HTML embeds only the UI-string namespaces
+// this page's render used, not every namespace of the language. The server notes them while React renders; the
+// browser fetches the others after hydration (one small chunk each) and before any client navigation shows a page.
 import type { i18n } from "i18next";
 import type { Resources } from "../app-context.ts";
 

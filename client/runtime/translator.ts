@@ -1,9 +1,9 @@
 // The browser's UI strings: a translator with i18next's rules for everything this site's locale files and
 // components use (nested keys, "ns:key", plurals by count with _zero/_one/_other, {{name}} and {{- name}},
-// defaultValue; a missing or empty string answers with its key), and none of the rest. i18next itself
-// was 14 KB gzip of every page's first load (issue 9 §8: 130 KB), for a dozen lines of it. The server
-// keeps i18next; both must answer alike or hydration fails, which test/unit/translator.test.ts checks
-// for every string of both languages against i18next.
+// defaultValue; a missing or empty string answers with its key), and none of the rest. i18next itself was 14 KB
+// gzip of every page's first load (budget: 130 KB), for a dozen lines of it
+// (docs/decisions/004-browser-translator.md). The server keeps i18next; both must answer alike or hydration fails,
+// which test/unit/translator.test.ts checks for every string of both languages against i18next.
 import type { TFunction } from "i18next";
 
 export type Strings = Record<string, unknown>;

@@ -1,5 +1,5 @@
 // Sign-in by SMS or e-mail code, sign-out, and the sample list and sample orders of a signed-in user
-// (SPEC §7, issue 3 §2–§3). Text fields are only length-limited here; the upstream checks their meaning
+// (SPEC §7). Text fields are only length-limited here; the upstream checks their meaning
 // so each failure answers with its own SPEC §5 message.
 import { z } from "zod";
 import { defineCall } from "./define.ts";
@@ -16,7 +16,7 @@ import { addressLines } from "./addresses.ts";
  */
 export const sampleLimits = { maxItems: 20, maxQuantity: 10, maxOrderQuantity: 30, maxOpenOrders: 3, reviewWorkingDays: 2 } as const;
 
-/** Code rules the client shows (countdown) and the upstream enforces (issue 3 §3). */
+/** Code rules the client shows (countdown) and the upstream enforces. */
 export const verifyCodeRules = {
   resendAfterSeconds: 60,
   expiresInSeconds: 300,

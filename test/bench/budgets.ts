@@ -1,7 +1,7 @@
-// How `npm run bench` and `npm run lighthouse` end (issue 9 §8): every missed budget is printed with its
-// figures and fails the script, and `.ci/run` with it. No budget is exempt: the two that once missed
-// (Lighthouse performance 95, the bench's caches-off ratio 0.04) hold on the CI machine's kind since
-// 2026-11-24, and a figure that no longer holds is a regression to fix, not to tolerate.
+// How `npm run bench` and `npm run lighthouse` end (docs/decisions/012-performance-budgets.md): every missed
+// budget is printed with its figures and fails the script, and `.ci/run` with it. No budget is exempt: the two
+// that once missed (Lighthouse performance 95, the bench's caches-off ratio 0.04) hold on the CI machine's kind
+// since 2026-11-24, and a figure that no longer holds is a regression to fix, not to tolerate.
 
 /** The median of a run's repeated figures: what one noisy run cannot move (Lighthouse's variability guide). */
 export function median(values: readonly number[]): number {

@@ -1,8 +1,8 @@
-// `npm run bench` (issue 9 §8): autocannon on loopback against the built server (embedded upstream), and in
-// the same run against express.static serving the very same HTML, so the figures are ratios that hold on a
-// shared, noisy machine. Budgets: caches warm, SSR ÷ static ≥ 0.5 for every anonymous page; caches off (a
-// new query string per request, so every request renders) ≥ 0.04 for the finder; the server's RSS after
-// a second identical run within ±10 % of the first. Bounded: BENCH_SECONDS (default 5) per measurement.
+// `npm run bench` (docs/decisions/012-performance-budgets.md): autocannon on loopback against the built server
+// (embedded upstream), and in the same run against express.static serving the very same HTML, so the figures are
+// ratios that hold on a shared, noisy machine. Budgets: caches warm, SSR ÷ static ≥ 0.5 for every anonymous page;
+// caches off (a new query string per request, so every request renders) ≥ 0.04 for the finder; the server's RSS
+// after a second identical run within ±10 % of the first. Bounded: BENCH_SECONDS (default 5) per measurement.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";

@@ -1,5 +1,6 @@
-// JavaScript budget (issue 9 §8), checked in `npm test` from the production build's manifest. The build is
-// reused when it is newer than the sources, else made here (under the team's build lock when flock exists).
+// JavaScript budget (docs/decisions/012-performance-budgets.md), checked in `npm test` from the production build's
+// manifest. The build is reused when it is newer than the sources, else made here (under the team's build lock
+// when flock exists).
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -39,7 +40,7 @@ describe("JavaScript budget", () => {
   });
 
   // The goal is 130 KB for every page type; those still above it are held at their ratchet ceiling
-  // (scripts/js-budget.ts, issue 9 §8) so that none can grow, and new page types must meet 130 KB.
+  // (scripts/js-budget.ts) so that none can grow, and new page types must meet 130 KB.
   it("keeps each page type's initial JavaScript within 130 KB gzip or its ratchet ceiling", () => {
     const over = report.pages
       .filter((page) => page.gzip > initialLimitBytes(page.pageType))

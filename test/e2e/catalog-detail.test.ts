@@ -1,4 +1,4 @@
-// Product detail and compare in a real browser (issue 6 §4, §5, §8): "add to sample list" signed out asks
+// Product detail and compare in a real browser: "add to sample list" signed out asks
 // the login question in a modal dialog and, confirmed, goes to login with this page's path; signed in it
 // adds and announces "add success", then "The product has been selected"; compare removes a product by
 // rewriting the URL without a reload; axe on both pages at 1440 and 390 px; their blocks fit the width.
@@ -34,7 +34,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** The page's own blocks that stick out of the viewport (wide tables must scroll inside their own box).
- * The estimator's tables (issue 10) are checked by its own tests. */
+ * The estimator's tables are checked by its own tests. */
 const overflowing = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll(".breadcrumbs, .product-hero, .product-hero > *, .product-section, .table-scroll, .document-row, .related-card, .compare-legend, .compare-add, .compare-empty")]

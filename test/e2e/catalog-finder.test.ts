@@ -1,4 +1,4 @@
-// The parametric finder in a real browser (issue 6 §2, §8): sort by clicking a header, filter by value and
+// The parametric finder in a real browser: sort by clicking a header, filter by value and
 // by range, page, Back restores the previous table, all without a full reload; the compare tray survives
 // navigation and reloads; the CSV downloads; axe on the overview and a finder; at 390 px the table scrolls
 // inside its box with the part number sticky and the page itself never scrolls sideways.

@@ -1,4 +1,4 @@
-// Issue 9 §3: the Content-Security-Policy (per-request nonce, base-uri 'none', no unsafe-eval) holds on
+// The Content-Security-Policy (per-request nonce, base-uri 'none', no unsafe-eval) holds on
 // every page type without a single violation, on first load and after client-side navigation.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// The estimator in a real browser (issue 10): set an operating point in the finder's panel, rank by the
+// The estimator in a real browser: set an operating point in the finder's panel, rank by the
 // estimated loss, see the ranking change with the switching frequency (no full reload), and see the chart
 // of loss against switching frequency draw on a product page, and compare at the same point; at 1440 and 390 px, with axe-core and no
 // console error. Screenshots go to SCREENSHOT_DIR when it is set (for looking at, not for asserting).

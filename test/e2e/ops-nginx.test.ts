@@ -1,4 +1,4 @@
-// Issue 9 §7: deploy/nginx.conf itself, run by Debian's nginx as an ordinary process (own prefix, temp
+// deploy/nginx.conf itself, run by Debian's nginx as an ordinary process (own prefix, temp
 // and cache folders, loopback ports, a throwaway self-signed certificate) in front of the built app.
 // Checks pages, assets, /api, streaming, and the client address and scheme the app sees.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

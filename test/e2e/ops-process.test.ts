@@ -1,4 +1,4 @@
-// Issue 9 §4–§6 on the real built process: graceful shutdown (readyz 503 at once, requests in flight
+// Operations on the real built process: graceful shutdown (readyz 503 at once, requests in flight
 // finish, gone within 10 s), server timeouts, and WEB_CONCURRENCY workers that share one embedded
 // upstream, one rate limit and one metrics endpoint.
 import { afterAll, describe, expect, it } from "vitest";

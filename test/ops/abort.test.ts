@@ -1,4 +1,4 @@
-// Issue 9 §4: a visitor who leaves aborts the render and every upstream call made for them; after many
+// A visitor who leaves aborts the render and every upstream call made for them; after many
 // aborted page and /api requests no upstream request is pending and sockets and handles are back to
 // where they were.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 9 §3, §5, §6: the operations settings are validated at start; `trust proxy` is never `true`.
+// The operations settings are validated at start; `trust proxy` is never `true`.
 import { describe, expect, it } from "vitest";
 import request from "supertest";
 import express from "express";

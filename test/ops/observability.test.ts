@@ -1,4 +1,4 @@
-// Issue 9 §6: request ids in and out, one JSON log line per request (route, status, duration) with no
+// Observability: request ids in and out, one JSON log line per request (route, status, duration) with no
 // cookie, session id, code or token in it, and Prometheus metrics on their own port only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";

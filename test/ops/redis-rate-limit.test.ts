@@ -1,4 +1,4 @@
-// Issue 9 §5: with REDIS_URL the /api rate limit lives in Redis, so two hosts (two apps here) share one
+// With REDIS_URL the /api rate limit lives in Redis, so two hosts (two apps here) share one
 // budget per client. Against a real redis-server from Debian, started on a free loopback port.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";

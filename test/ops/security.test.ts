@@ -1,4 +1,4 @@
-// Issue 9 §3: drafts only with a preview cookie that verifies, cross-site sign-out refused and POST
+// Security by default: drafts only with a preview cookie that verifies, cross-site sign-out refused and POST
 // offered, CSP with base-uri 'none', HSTS on https origins, and nothing internal in any error answer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";

@@ -1,5 +1,5 @@
-// Hashed assets (issue 9 §1): immutable, sent as the brotli or gzip copy made at build with the right
-// Content-Encoding and Vary; HTML compressed on the fly.
+// Hashed assets (docs/decisions/010-page-and-upstream-caches.md): immutable, sent as the brotli or gzip copy made
+// at build with the right Content-Encoding and Vary; HTML compressed on the fly.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

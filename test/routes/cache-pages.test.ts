@@ -1,5 +1,6 @@
-// The page cache and the Cache-Control of HTML (issue 9 §1): anonymous pages are kept and served with a
-// fresh nonce, an ETag and 304s; preview, signed-in visitors and responses that set a cookie never are.
+// The page cache and the Cache-Control of HTML (docs/decisions/010-page-and-upstream-caches.md): anonymous pages
+// are kept and served with a fresh nonce, an ETag and 304s; preview, signed-in visitors and responses that set a
+// cookie never are.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import request from "supertest";
 import type { Express } from "express";

@@ -1,5 +1,6 @@
-// The cache of public upstream reads seen from the site (issue 9 §1): every loader's public calls are
-// shared between anonymous renders; preview and signed-in renders always ask the upstream.
+// The cache of public upstream reads seen from the site (docs/decisions/010-page-and-upstream-caches.md): every
+// loader's public calls are shared between anonymous renders; preview and signed-in renders always ask the
+// upstream.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import request from "supertest";
 import type { Express } from "express";

@@ -1,4 +1,4 @@
-// The product detail, compare and service routes on the server-rendered HTML (issue 6 §1, 3, 5, 6): 200
+// The product detail, compare and service routes on the server-rendered HTML: 200
 // with heading and content in both languages, Product JSON-LD that parses and matches the product, 404s
 // for unknown and switched-off parts and names, and the compare page's URL state.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

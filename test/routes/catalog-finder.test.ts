@@ -1,4 +1,4 @@
-// The parametric finder on the server-rendered HTML (issue 6 §2): the URL state alone decides the rows —
+// The parametric finder on the server-rendered HTML: the URL state alone decides the rows —
 // sort order, value and range filters, paging, the empty result — and the CSV of the whole filtered result.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";

@@ -1,4 +1,4 @@
-// The catalog's routes in both languages (issue 6 §1): overview, family with series cards and finder,
+// The catalog's routes in both languages (SPEC §2): overview, family with series cards and finder,
 // series with the finder alone, product id → 301 to its detail page, 404 for unknown and off ids, and the
 // menus, footer and home page linking categories to their first descendant category that holds products.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The estimator in the server-rendered finder (issue 10): the URL alone (op= and sort=estLoss/estTj) decides
+// The estimator in the server-rendered finder: the URL alone (op= and sort=estLoss/estTj) decides
 // the ranking over the whole filtered result, limit-exceeding parts are marked, the no-JS panel form
 // becomes one op= parameter, and bad input gets a localized message instead of numbers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

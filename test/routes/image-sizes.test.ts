@@ -1,4 +1,4 @@
-// Every picture whose size the HTML states is stated in the picture's own proportions (issue 9 §8, CLS):
+// Every picture whose size the HTML states is stated in the picture's own proportions (CLS, a Lighthouse budget):
 // the browser reserves width × height before the file arrives and then lays the picture out at the file's
 // ratio, so a stated 4:3 box for a 16:9 drawing moved everything below it once the drawing loaded (CLS
 // 0.015 on product detail pages in one Lighthouse run of three).

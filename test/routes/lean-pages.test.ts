@@ -1,4 +1,5 @@
-// Lean hydration data (issue 9 §2): a page embeds only the UI-string namespaces its render used.
+// Lean hydration data (docs/decisions/005-lean-hydration-data.md): a page embeds only the UI-string namespaces its
+// render used.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { startSite } from "./helpers.ts";

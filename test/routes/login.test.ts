@@ -1,5 +1,6 @@
-// /{lang}/login without JavaScript: the form posts to the route action, which asks for a code or signs in
-// and redirects to a same-site `path` only, with the session cookie on the redirect (issue 8 §1, §4).
+// /{lang}/login without JavaScript: the form posts to the route action, which asks for a code or signs in and
+// redirects to a same-site `path` only, with the session cookie on the redirect
+// (docs/decisions/015-controls-without-javascript.md).
 import request from "supertest";
 import type express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

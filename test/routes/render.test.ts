@@ -81,7 +81,7 @@ describe("the home page", () => {
     const secondNonce = /'nonce-([^']+)'/.exec(second.headers["content-security-policy"] ?? "")?.[1];
     for (const tag of (second.text.match(/<script\b[^>]*>/g) ?? []).filter((t) => !t.includes("ld+json"))) expect(tag).toContain(`nonce="${secondNonce}"`);
     expect(second.text).not.toContain(nonce);
-    // Anonymous HTML may be kept by shared caches (issue 9).
+    // Anonymous HTML may be kept by shared caches (docs/decisions/010-page-and-upstream-caches.md).
     expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
   });
 

@@ -1,4 +1,4 @@
-// The signed-in pages through the site (issue 8 §2–§4): the guard redirects from the server without
+// The signed-in pages through the site: the guard redirects from the server without
 // rendering user data, private no-store caching, the list's forms without JavaScript (quantity, removal,
 // submission, the duplicate-list message), progress tabs and paging, and another user's order as a 404.
 import request from "supertest";

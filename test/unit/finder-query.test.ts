@@ -1,4 +1,4 @@
-// The finder's URL state (issue 6 §2): parsing, writing, defaults for invalid input, and the helpers.
+// The finder's URL state: parsing, writing, defaults for invalid input, and the helpers.
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PAGE_SIZE,

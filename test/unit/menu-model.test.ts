@@ -86,7 +86,7 @@ describe("buildMenu", () => {
   });
 });
 
-describe("category links (issue 6: first descendant category that holds products)", () => {
+describe("category links (SPEC §2: first descendant category that holds products)", () => {
   it("skips categories without products and never links a product page for a category", async () => {
     const { productLink, resolveCategoryLink } = await import("../../client/components/header/menu-model.ts");
     const { buildTree } = await import("../../shared/tree.ts");

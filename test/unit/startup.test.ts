@@ -1,7 +1,7 @@
-// The browser's start in tasks of its own (issue 9 §8): each step that can take a phone's main thread past
-// 50 ms runs after a yield. Under 4× CPU throttling the home page's one remaining long task was evaluating
-// the entry's modules, with React DOM's renderer set up and the route table ranked inside it; with both
-// moved out it has none (README, "Budgets and measured figures"). Timings belong in benchmarks, so this
+// The browser's start in tasks of its own (docs/decisions/009-startup-in-short-tasks.md): each step that can take
+// a phone's main thread past 50 ms runs after a yield. Under 4× CPU throttling the home page's one remaining long
+// task was evaluating the entry's modules, with React DOM's renderer set up and the route table ranked inside it;
+// with both moved out it has none (README, "Budgets and measured figures"). Timings belong in benchmarks, so this
 // checks the structure that gives them.
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -1,4 +1,5 @@
-// Issue 8 item 7: a new code whose delivery fails must not replace the last code that did arrive.
+// A new code whose delivery fails must not replace the last code that did arrive: the visitor still holds that
+// one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCodeRules } from "../../shared/contract/index.ts";
 import { freshIp, freshPhone, startAccountUpstream, type AccountUpstream, type Delivery } from "./account-helpers.ts";

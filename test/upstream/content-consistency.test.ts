@@ -1,4 +1,4 @@
-// The content must not claim what the catalog does not carry (issue 6 §7): a qualification named for a
+// The content must not claim what the catalog does not carry: a qualification named for a
 // part or a family is one that part (or a product of that family) has in its data — discretes AEC-Q101,
 // gate drivers AEC-Q100, modules AQG 324 — no blanket "all automotive products are AEC-Q101", and no
 // SiC module of a voltage class the catalog does not have. Reads the content files as written.

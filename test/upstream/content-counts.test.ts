@@ -1,4 +1,4 @@
-// Issue 3 §6: the content counts, in both languages, through the calls the site uses; and the services
+// The content counts, in both languages, through the calls the site uses; and the services
 // served as content pages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

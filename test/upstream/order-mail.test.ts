@@ -1,4 +1,4 @@
-// E-mails when staff move a sample order (issue 8 §6), over real SMTP to a local sink: the order's
+// E-mails when staff move a sample order, over real SMTP to a local sink: the order's
 // language, the new status, parts, tracking number, reason, the link on PUBLIC_ORIGIN; moves by the staff
 // API and by the CLI (another process); and a refused delivery that is logged, retried with backoff, and
 // never blocks or undoes the move.

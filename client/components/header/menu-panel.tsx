@@ -3,7 +3,8 @@
 //
 // The third level (the parts under each series) is added in the browser once it is idle after hydration,
 // into the still hidden panel: the server's HTML holds the categories and series (crawlers reach every part
-// through its series page and the sitemap), and every page renders about 200 fewer elements (issue 9 §8).
+// through its series page and the sitemap), and every page renders about 200 fewer elements
+// (docs/decisions/013-menu-sized-layout-tree.md).
 import { startTransition, useEffect, useState } from "react";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { SmartLink } from "../smart-link.tsx";

@@ -29,7 +29,8 @@ export function useSessionCheck(): void {
         if (cancelled) return;
         setUser(user);
         setLogined(user !== null);
-        // The header shows how many items the sample list holds (issue 8 §5); it lives in the upstream.
+        // The header shows how many items the sample list holds; it lives in the upstream (it survives
+        // reloads and follows the user to another browser).
         if (user) return pageClient(undefined, language).call(queryOrderList).then((list) => !cancelled && setSamples(list));
         setSamples([]);
       })

@@ -1,4 +1,4 @@
-// The finder's estimate columns (issue 10): estimated total loss and hottest T_j of every row at the
+// The finder's estimate columns: estimated total loss and hottest T_j of every row at the
 // operating point, a part that cannot stand it marked "not suitable" with the reason; appended to the finder's
 // column list (client/pages/products/finder-columns.tsx) and sortable as `sort=estLoss:asc` / `estTj:asc`
 // (the loader ranks the whole filtered result, finder-estimates.ts).

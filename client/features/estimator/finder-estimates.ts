@@ -1,4 +1,4 @@
-// The finder's ranking by estimate (issue 10): with a valid `op` and `sort=estLoss:…` or `sort=estTj:…` the
+// The finder's ranking by estimate: with a valid `op` and `sort=estLoss:…` or `sort=estTj:…` the
 // server fetches the whole filtered result, estimates every row, sorts and pages it itself, so the ranking
 // is complete, server-rendered from the URL alone and shareable. Used by the products loader.
 import { MAX_PAGE_SIZE, querySiteListDataByPage, type ProductListItem, type ProductPage, type QuerySiteListDataByPageBody } from "../../../shared/contract/index.ts";

@@ -1,6 +1,6 @@
 // The operating point of a page's URL, validated for its loader. The validator (and zod with it) is loaded
-// on demand: on the server at once, in the browser only on a client-side navigation — never with the
-// first page, whose loader data already carries the validated point (issue 9: no zod on first load).
+// on demand: on the server at once, in the browser only on a client-side navigation — never with the first page,
+// whose loader data already carries the validated point (docs/decisions/006-no-zod-on-first-load.md).
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { OP_FORM_MARKER } from "../../../shared/estimator/format-number.ts";
 

@@ -1,4 +1,4 @@
-// /{lang}/login (SPEC §2, issue 8 §1): SMS and e-mail tabs, the code button with its countdown, the
+// /{lang}/login (SPEC §2): SMS and e-mail tabs, the code button with its countdown, the
 // agreement, SPEC §5/§8 messages announced to screen readers, and a form that also works without JavaScript.
 import { useEffect, useId, useState } from "react";
 import {

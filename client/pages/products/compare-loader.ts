@@ -25,7 +25,7 @@ export interface CompareData {
   products: ComparedProduct[];
   missing: string[];
   op: string | null;
-  /** The estimator's operating point, validated (issue 10); null without one. */
+  /** The estimator's operating point, validated; null without one. */
   operatingPoint: ParsedOperatingPoint | null;
   /** `dev`: a device of the visitor's own, as in the URL, and validated; null without one. */
   dev: string | null;
@@ -43,7 +43,7 @@ function isCanonical(search: URLSearchParams, parts: string[]): boolean {
 export async function compareLoader({ request, context }: LoaderFunctionArgs): Promise<CompareData> {
   const url = new URL(request.url);
   const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
-  // The estimator panel's GET form (issue 10) comes back as one short op= parameter.
+  // The estimator panel's GET form comes back as one short op= parameter.
   const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);
   const parts = parseCompareParts(url.searchParams);

@@ -1,4 +1,4 @@
-// /productAndService/compare?parts=A,B,C,D (issue 6 §5): up to four products side by side, one column
+// /productAndService/compare?parts=A,B,C,D: up to four products side by side, one column
 // each, a row per parameter of their families (the union; "—" where a product has none), rows that
 // differ highlighted. Removing and adding products are links and a GET form that rewrite the URL, the
 // page's only state, so they work without JavaScript and every comparison can be shared.
@@ -152,7 +152,7 @@ export function Component() {
                 </tbody>
               </table>
             </ScrollBox>
-            {/* The loss comparison at one operating point (issue 10). */}
+            {/* The loss comparison at one operating point. */}
             <CompareEstimate parts={estimateParts} parsed={operatingPoint} device={device} />
           </>
         )}

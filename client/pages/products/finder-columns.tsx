@@ -1,5 +1,5 @@
 // The finder's columns as data: one per parameter of the family's table, in its order. The table, its
-// header rows and the CSV all walk this list, so other columns (the estimator's loss and Tj, issue 10) are
+// header rows and the CSV all walk this list, so other columns (the estimator's loss and Tj) are
 // appended to it rather than written into the table.
 import type { ReactNode } from "react";
 import type { ParamColumn, ParamValue, ProductListItem } from "../../../shared/contract/products.ts";

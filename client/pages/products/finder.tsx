@@ -1,4 +1,4 @@
-// The parametric finder (issue 6 §2): a GET filter form (keyword, per-column value lists with counts,
+// The parametric finder: a GET filter form (keyword, per-column value lists with counts,
 // numeric ranges, page size), active-filter chips, the table with grouped sortable headers, paging and
 // the CSV link. Everything is a real link or form field built from the URL state, so it works before
 // hydration and without JavaScript; with JavaScript the same URLs are navigated to without a reload.
@@ -37,7 +37,7 @@ export interface FinderProps {
   page: ProductPage;
   filters: ProductFilterData;
   query: FinderQuery;
-  /** Columns appended after the parameters (the estimator's, issue 10). */
+  /** Columns appended after the parameters (the estimator's). */
   extraColumns?: FinderColumn[];
 }
 

@@ -16,7 +16,7 @@ export interface ProductDetailData {
   paramTable: ProductPage["paramTable"];
   breadcrumb: ProductPage["breadcrumb"];
   related: ProductListItem[];
-  /** The estimator's operating point (`op`), validated (issue 10); null without one. */
+  /** The estimator's operating point (`op`), validated; null without one. */
   operatingPoint: ParsedOperatingPoint | null;
 }
 
@@ -28,7 +28,7 @@ export async function productDetailLoader({ request, params, context }: LoaderFu
   const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
   const name = params.name ?? "";
   if (!partNumberPattern.test(name)) throw notFound();
-  // The estimator panel's GET form (issue 10) comes back as one short op= parameter.
+  // The estimator panel's GET form comes back as one short op= parameter.
   const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);
   const api = pageClient(context, language);

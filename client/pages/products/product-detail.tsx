@@ -1,4 +1,4 @@
-// /productAndService/productDetail/:name (issue 6 §3): everything an engineer checks before asking for a
+// /productAndService/productDetail/:name: everything an engineer checks before asking for a
 // sample — the key parameters with units, qualifications, package, documents behind the download flow,
 // related parts of the same family and a way to compare them — server-rendered with Product JSON-LD.
 import { useLoaderData } from "react-router-dom";
@@ -136,7 +136,7 @@ export function Component() {
           </ScrollBox>
         </section>
 
-        {/* The estimator (issue 10), right after the key parameters it estimates from. */}
+        {/* The estimator, right after the key parameters it estimates from. */}
         <ProductEstimate loss={product.loss} partNumber={product.partNumber} parsed={operatingPoint} />
 
         <section className="product-section product-section--prose" aria-labelledby="description">

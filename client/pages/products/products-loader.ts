@@ -67,7 +67,7 @@ export interface CategoryData {
   /** The category's products in all, unfiltered. */
   total: number;
   query: FinderQuery;
-  /** The estimator's operating point (`op`), validated (issue 10); null without one. */
+  /** The estimator's operating point (`op`), validated; null without one. */
   operatingPoint?: ParsedOperatingPoint | null;
   /** The rows' estimates at a valid operating point (product id → estimate); null without one. */
   estimates?: Record<number, RowEstimate> | null;
@@ -210,7 +210,7 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   const api = pageClient(context, language);
   if (params.id === undefined) return overview(api);
   if (!/^[1-9]\d{0,8}$/.test(params.id)) throw notFound();
-  // The estimator panel's GET form (issue 10) comes back as one short op= parameter.
+  // The estimator panel's GET form comes back as one short op= parameter.
   const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);
   // A ranking by estimate (sort=estLoss/estTj with a valid op) is done over the whole filtered result

@@ -1,4 +1,4 @@
-// /{lang}/user/sampleList (issue 8 §2): the items grouped by series, quantities, removal, the empty state
+// /{lang}/user/sampleList: the items grouped by series, quantities, removal, the empty state
 // that leads to the catalog, and the applicant form (prefilled) that submits the list as a sample order.
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit, type LoaderFunctionArgs } from "react-router-dom";

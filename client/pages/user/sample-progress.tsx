@@ -1,4 +1,4 @@
-// /{lang}/user/sampleProgress (issue 8 §3): the user's sample orders by status tab (in the URL), paged,
+// /{lang}/user/sampleProgress: the user's sample orders by status tab (in the URL), paged,
 // each with its number, submission time, status and parts, the tracking link or rejection reason, and
 // "order again"; the tabs count their orders; a just-submitted order is confirmed on top.
 import { useEffect } from "react";

@@ -1,4 +1,4 @@
-// Every signed-in page starts here (issue 8 §4): no session, or an expired one, and the loader redirects
+// Every signed-in page starts here: no session, or an expired one, and the loader redirects
 // to the login page with the current path, before any user data is fetched or rendered.
 import { redirect } from "react-router-dom";
 import { isLogin, type UserInfo } from "../../../shared/contract/index.ts";

@@ -1,4 +1,4 @@
--- E-mails to the applicant when staff move a sample order (issue 8 §6). The move writes a row in the same
+-- E-mails to the applicant when staff move a sample order. The move writes a row in the same
 -- transaction (so a move never happens without its e-mail, whoever made it: staff API or CLI), and the
 -- running upstream delivers it, retrying with backoff; a failed delivery never blocks or undoes the move.
 CREATE TABLE order_mail_outbox (

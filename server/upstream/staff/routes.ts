@@ -1,4 +1,5 @@
-// The staff API (issue 3 §5): list and read every order, advance or reject one, issue preview tokens.
+// The staff API (orders must move, or "progress" means nothing): list and read every order, advance or reject
+// one, issue preview tokens.
 // Bearer token STAFF_TOKEN compared in constant time; without a configured token the API does not exist (404).
 import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
