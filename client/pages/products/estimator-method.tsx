@@ -81,11 +81,12 @@ function ExampleTable({ example }: { example: PublishedExample }) {
         {t("method.validationInputs")}{" "}
         {example.inputs.map((input, index) => (
           <span key={input}>
-            {index > 0 ? "; " : null}
+            {index > 0 ? t("method.validationSeparator") : null}
             <WithSubscripts text={input} />
           </span>
         ))}
-        . {t("method.validationTolerance", { value: percent(example.tolerance) })}
+        {t("method.validationEnd")}
+        {t("method.validationTolerance", { value: percent(example.tolerance) })}
       </p>
       <p>
         <WithSubscripts text={t(`method.validation${example.id}Note`, example.own === undefined ? {} : { own: milliwatts(example.own) })} />
@@ -104,41 +105,44 @@ function MaxBasisTable({ kind }: { kind: MaxKind }) {
   const excess = (value: number) => (kind === "igbt" ? `+${value.toFixed(2)} V` : `${value.toFixed(2)} ×`);
   const captionId = `max-${kind}`;
   return (
-    <ScrollBox className="estimate-scroll method-table-scroll" labelledBy={captionId}>
-      <table className="estimate-table">
-        <caption id={captionId}>
-          <WithSubscripts text={t(`method.${MAX_CAPTION[kind]}`, { rule: excess(ruleValue(kind)), min: excess(range.min), max: excess(range.max) })} />
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("method.maxDatasheet")}</th>
-            <th scope="col">{t("method.maxCondition")}</th>
-            <th scope="col" className="is-numeric">
-              {t("method.maxTyp")}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t("method.maxMax")}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t(kind === "igbt" ? "method.maxOffset" : "method.maxRatio")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {DATASHEET_MAXIMA.filter((row) => row.kind === kind).map((row) => (
-            <tr key={row.source}>
-              <th scope="row">{row.source}</th>
-              <td>
-                <WithSubscripts text={row.condition} />
-              </td>
-              <td className="is-numeric">{`${row.typ} ${row.unit}`}</td>
-              <td className="is-numeric">{`${row.max} ${row.unit}`}</td>
-              <td className="is-numeric">{excess(maxExcess(row))}</td>
+    <div className="method-example">
+      <ScrollBox className="estimate-scroll method-table-scroll" labelledBy={captionId}>
+        <table className="estimate-table">
+          <caption id={captionId}>
+            <WithSubscripts text={t(`method.${MAX_CAPTION[kind]}`)} />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("method.maxDatasheet")}</th>
+              <th scope="col">{t("method.maxCondition")}</th>
+              <th scope="col" className="is-numeric">
+                {t("method.maxTyp")}
+              </th>
+              <th scope="col" className="is-numeric">
+                {t("method.maxMax")}
+              </th>
+              <th scope="col" className="is-numeric">
+                {t(kind === "igbt" ? "method.maxOffset" : "method.maxRatio")}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollBox>
+          </thead>
+          <tbody>
+            {DATASHEET_MAXIMA.filter((row) => row.kind === kind).map((row) => (
+              <tr key={row.source}>
+                <th scope="row">{row.source}</th>
+                <td>
+                  <WithSubscripts text={row.condition} />
+                </td>
+                <td className="is-numeric">{`${row.typ} ${row.unit}`}</td>
+                <td className="is-numeric">{`${row.max} ${row.unit}`}</td>
+                <td className="is-numeric">{excess(maxExcess(row))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <p>{t("method.maxSpan", { rule: excess(ruleValue(kind)), min: excess(range.min), max: excess(range.max) })}</p>
+    </div>
   );
 }
 
