@@ -328,6 +328,38 @@ describe("the methods page", () => {
     expect((await get("/sitemap-pages-en.xml")).text).toContain("/en/productAndService/estimator/method");
   });
 
+  it("tables the published worked examples (published, ours, difference) and the datasheet basis of the worst case's maxima, in both languages", async () => {
+    for (const [language, words] of [
+      ["en", { heading: "Checked against published worked examples", none: "No published worked example of an IGBT or SiC MOSFET inverter", own: "its own P_ON,L is 291.9 mW", rule: "R_DS(on),max = 1.3 × typical" }],
+      ["zh", { heading: "与公开算例的对照", none: "未找到同时给出全部输入", own: "其自身的 P_ON,L 为 291.9 mW", rule: "R_DS(on),max = 1.3 × 典型值" }],
+    ] as const) {
+      const html = (await get(`/${language}/productAndService/estimator/method`)).text;
+      const text = textOf(symbols(html));
+      expect(text).toContain(words.heading);
+      // The ROHM note's table: each printed result, ours and the difference, then the inputs as published.
+      const rohm = /<caption id="example-Rohm">[\s\S]*?<\/table>/.exec(html)![0];
+      const rows = [...symbols(rohm).matchAll(/<tr><th scope="row">([^<]+)<\/th><td class="is-numeric">([^<]+)<\/td><td class="is-numeric">([^<]+)<\/td><td class="is-numeric">([^<]+)<\/td><\/tr>/g)].map((match) => match.slice(1));
+      expect(rows).toEqual([
+        ["P_ON,H", "375.0", "375.0", "0.00 %"],
+        ["P_ON,L", "367.5", "367.5", "0.00 %"],
+        ["P_SW", "360.0", "360.0", "0.00 %"],
+        ["P_DEAD", "180.0", "180.0", "0.00 %"],
+      ]);
+      expect(textOf(rohm)).toContain("AEK59-D1-0065-2");
+      expect(text).toContain("R_ON,L = 70 mΩ");
+      expect(text).toContain(words.own);
+      // The AAT1112 datasheet's 375 mW beside our 374.6 mW.
+      expect(symbols(/<caption id="example-Aat1112">[\s\S]*?<\/table>/.exec(html)![0])).toContain('<td class="is-numeric">375.0</td><td class="is-numeric">374.6</td><td class="is-numeric">−0.11 %</td>');
+      expect(text).toContain(words.none);
+      // The maxima: the site's rule stated as such, and the datasheets it was checked against.
+      expect(text).toContain(words.rule);
+      expect(text).toContain("Wolfspeed C2M0040120D, Rev. B, 10-2015");
+      expect(text).toContain("Infineon FP15R12W1T4, revision 2.2, 2013-10-03");
+      expect(text).toContain("Wolfspeed C5D50065D, Rev. B, 05-2017");
+      expect(text).not.toMatch(/method\.\w|\{\{/);
+    }
+  });
+
   it("is linked from every estimate: the finder's panel, the detail page and compare", async () => {
     for (const path of [`/en/productAndService/products/${FAMILY}?op=${OP}`, "/en/productAndService/productDetail/QCM040120K4", "/zh/productAndService/compare?parts=QCM040120K4,QCM080120K4"]) {
       const response = await get(path);

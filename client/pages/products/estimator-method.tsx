@@ -6,6 +6,9 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";
+import { PUBLISHED_EXAMPLES, relativeDifference, type PublishedExample } from "../../../shared/estimator/published-examples.ts";
+import { DATASHEET_MAXIMA, excessRange, maxExcess, ruleValue, type MaxKind } from "../../../shared/estimator/max-value-basis.ts";
+import { ScrollBox } from "../../components/scroll-box.tsx";
 import { WithSubscripts } from "./param-label.tsx";
 import "../../styles/product.css";
 import "../../styles/estimator.css";
@@ -29,6 +32,118 @@ const fsw = (
 /** One displayed equation: a figure with the formula and, for screen readers, nothing hidden (it is plain text). */
 function Equation({ children }: { children: ReactNode }) {
   return <p className="method-equation">{children}</p>;
+}
+
+/** A loss in mW to four significant digits ("375.0"): the published figures print to 0.1 mW. */
+const milliwatts = (watts: number) => (watts * 1000).toPrecision(4);
+
+/** A signed percentage with two decimals and a real minus sign ("−0.11 %"). */
+const percent = (ratio: number) => `${ratio < 0 ? "−" : ""}${Math.abs(ratio * 100).toFixed(2)} %`;
+
+/** One published worked example: its source, each printed result beside ours, its inputs and tolerance. */
+function ExampleTable({ example }: { example: PublishedExample }) {
+  const { t } = useTranslation("estimator");
+  const captionId = `example-${example.id}`;
+  return (
+    <div className="method-example">
+      <ScrollBox className="estimate-scroll method-table-scroll" labelledBy={captionId}>
+        <table className="estimate-table">
+          <caption id={captionId}>{example.source}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("method.validationQuantity")}</th>
+              <th scope="col" className="is-numeric">
+                {t("method.validationPublished")}
+              </th>
+              <th scope="col" className="is-numeric">
+                {t("method.validationOurs")}
+              </th>
+              <th scope="col" className="is-numeric">
+                {t("method.validationDifference")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {example.rows.map((row) => (
+              <tr key={row.symbol}>
+                <th scope="row">
+                  <WithSubscripts text={row.symbol} />
+                </th>
+                <td className="is-numeric">{milliwatts(row.published)}</td>
+                <td className="is-numeric">{milliwatts(row.ours)}</td>
+                <td className="is-numeric">{percent(relativeDifference(row))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <p>
+        {t("method.validationInputs")}{" "}
+        {example.inputs.map((input, index) => (
+          <span key={input}>
+            {index > 0 ? t("method.validationSeparator") : null}
+            <WithSubscripts text={input} />
+          </span>
+        ))}
+        {t("method.validationEnd")}
+        {t("method.validationTolerance", { value: percent(example.tolerance) })}
+      </p>
+      <p>
+        <WithSubscripts text={t(`method.validation${example.id}Note`, example.own === undefined ? {} : { own: milliwatts(example.own) })} />
+      </p>
+    </div>
+  );
+}
+
+const MAX_CAPTION: Record<MaxKind, string> = { mosfet: "maxMosfetCaption", igbt: "maxIgbtCaption", diode: "maxDiodeCaption" };
+
+/** The cited datasheets' typical and maximum on-state values at 25 °C for one device type, beside the site's rule. */
+function MaxBasisTable({ kind }: { kind: MaxKind }) {
+  const { t } = useTranslation("estimator");
+  const range = excessRange(kind);
+  // The IGBTs' rule adds volts, the others' multiply: each shown in its own terms.
+  const excess = (value: number) => (kind === "igbt" ? `+${value.toFixed(2)} V` : `${value.toFixed(2)} ×`);
+  const captionId = `max-${kind}`;
+  return (
+    <div className="method-example">
+      <ScrollBox className="estimate-scroll method-table-scroll" labelledBy={captionId}>
+        <table className="estimate-table">
+          <caption id={captionId}>
+            <WithSubscripts text={t(`method.${MAX_CAPTION[kind]}`)} />
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("method.maxDatasheet")}</th>
+              <th scope="col">{t("method.maxCondition")}</th>
+              <th scope="col" className="is-numeric">
+                {t("method.maxTyp")}
+              </th>
+              <th scope="col" className="is-numeric">
+                {t("method.maxMax")}
+              </th>
+              <th scope="col" className="is-numeric">
+                {t(kind === "igbt" ? "method.maxOffset" : "method.maxRatio")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {DATASHEET_MAXIMA.filter((row) => row.kind === kind).map((row) => (
+              <tr key={row.source}>
+                <th scope="row">{row.source}</th>
+                <td>
+                  <WithSubscripts text={row.condition} />
+                </td>
+                <td className="is-numeric">{`${row.typ} ${row.unit}`}</td>
+                <td className="is-numeric">{`${row.max} ${row.unit}`}</td>
+                <td className="is-numeric">{excess(maxExcess(row))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <p>{t("method.maxSpan", { rule: excess(ruleValue(kind)), min: excess(range.min), max: excess(range.max) })}</p>
+    </div>
+  );
 }
 
 /** The page has no data; a loader that says so keeps the hydration data (every route's, serialised) defined. */
@@ -125,6 +240,27 @@ export function Component() {
               <li key={key}>{text(key)}</li>
             ))}
           </ul>,
+        )}
+        {section(
+          "validation",
+          <>
+            <p>{text("validationIntro")}</p>
+            {PUBLISHED_EXAMPLES.map((example) => (
+              <ExampleTable key={example.id} example={example} />
+            ))}
+            <p>{text("validationInverters")}</p>
+          </>,
+        )}
+        {section(
+          "max",
+          <>
+            <p>
+              <WithSubscripts text={t("method.maxText", { mosfet: ruleValue("mosfet"), igbt: ruleValue("igbt"), diode: ruleValue("diode") })} />
+            </p>
+            {(["mosfet", "igbt", "diode"] as const).map((kind) => (
+              <MaxBasisTable key={kind} kind={kind} />
+            ))}
+          </>,
         )}
         {section(
           "references",
