@@ -122,5 +122,7 @@ describe("an upstream that crashes while the SMTP server holds its reply", () =>
     const kept = restarted.db.prepare(`SELECT message_id FROM order_mail_outbox WHERE id = ${moveRow}`).get(orderNumber) as { message_id: string };
     expect(kept.message_id).toMatch(/^[0-9a-f]{32}$/);
     expect(messageId(received[1]!)).toBe(`<order-mail.${kept.message_id}@www.qingyun-power.com>`);
-  });
+    // Two upstream starts (one a process of its own, which renders its PDFs) and three bounded waits: on a loaded
+    // CI host that is more than the default 20 s, which once cut the test off mid-way.
+  }, 90_000);
 });
