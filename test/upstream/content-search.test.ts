@@ -1,7 +1,8 @@
 // Site search in both languages: FTS5 trigram matches, one- and two-character Chinese queries, type
 // filter and counts, escaped and marked snippets, paging and the empty-text error.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_OTHER_LANGUAGE_HITS, searchSite, type SearchHit } from "../../shared/contract/index.ts";
+import { SEARCH_OTHER_LANGUAGE_HITS, searchSite, searchTypes, type SearchHit, type SearchType } from "../../shared/contract/index.ts";
+import type { Language } from "../../shared/languages.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { body, callFails, callOk } from "./content-helpers.ts";
 
@@ -107,6 +108,37 @@ describe("searchSite", () => {
     // Only when asked, and null when the other language has nothing.
     expect((await callOk(upstream, searchSite, "en", { text: "碳" })).data.other).toBeUndefined();
     expect((await callOk(upstream, searchSite, "zh", { text: "zzqxxj", otherLanguage: true })).data.other).toBeNull();
+  });
+
+  it("counts exactly the rows that hold every term, whichever index finds them", async () => {
+    // Against a substring test of every row: trigram phrases (three or more characters), the index of Chinese
+    // characters and pairs (one or two), a short ASCII term's scan, and their mixes.
+    const cases: Array<[Language, string]> = [
+      ["zh", "碳化硅"], ["zh", "模块"], ["zh", "碳"], ["zh", "碳化硅 模块"], ["zh", "模块 V"], ["en", "MOSFET"], ["en", "SiC 650"], ["en", "V"], ["en", "碳"],
+    ];
+    for (const [language, text] of cases) {
+      const terms = text.split(" ");
+      const expected = upstream.db
+        .prepare(`SELECT type, COUNT(*) AS n FROM search_index WHERE language = ? AND ${terms.map(() => "instr(lower(title || ' ' || body), lower(?)) > 0").join(" AND ")} GROUP BY type`)
+        .all(language, ...terms) as Array<{ type: string; n: number }>;
+      const { data } = await callOk(upstream, searchSite, language, { text });
+      expect(Object.fromEntries(Object.entries(data.counts).filter(([, n]) => n))).toEqual(Object.fromEntries(expected.map((row) => [row.type, row.n])));
+      expect(data.total, `${language} ${text}`).toBe(expected.reduce((sum, row) => sum + row.n, 0));
+    }
+  });
+
+  it("answers each type's first hits with the page when asked, as the type's own call ranks them", async () => {
+    for (const text of ["SiC", "模块"]) {
+      const { data } = await callOk(upstream, searchSite, "zh", { text, pageSize: 3, groupSize: 3 });
+      const { data: plain } = await callOk(upstream, searchSite, "zh", { text, pageSize: 3 });
+      expect(data.list).toEqual(plain.list);
+      expect(data.groups.map((group: { type: string }) => group.type)).toEqual(searchTypes.filter((type) => data.counts[type] > 0));
+      for (const group of data.groups as Array<{ type: SearchType; list: SearchHit[] }>) {
+        const { data: own } = await callOk(upstream, searchSite, "zh", { text, type: group.type, pageSize: 3 });
+        expect(group.list, `${text} ${group.type}`).toEqual(own.list);
+      }
+    }
+    expect((await callOk(upstream, searchSite, "zh", { text: "SiC" })).data.groups).toBeUndefined();
   });
 
   it("pages the results", async () => {

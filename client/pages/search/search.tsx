@@ -50,16 +50,10 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     if (state.page > 1 && result.list.length === 0) throw data(null, { status: 404 });
     return { state, result, groups: null, crossReference: await crossReference };
   }
-  // Only this call asks for the other language's hits: the page shows them once, after its own.
-  const result = await api.call(searchSite, { text: state.text, pageIndex: 1, pageSize: SEARCH_GROUP_SIZE, otherLanguage: true });
-  const groups = await Promise.all(
-    searchTypes
-      .filter((type) => result.counts[type] > 0)
-      .map(async (type) => ({
-        type,
-        hits: (await api.call(searchSite, { text: state.text, type, pageIndex: 1, pageSize: SEARCH_GROUP_SIZE })).list,
-      })),
-  );
+  // One call: each type's first hits come from the same ranking as the counts (a call per type ranked every
+  // match again), and the other language's hits, which the page shows once, after its own.
+  const { groups: found = [], ...result } = await api.call(searchSite, { text: state.text, pageIndex: 1, pageSize: SEARCH_GROUP_SIZE, groupSize: SEARCH_GROUP_SIZE, otherLanguage: true });
+  const groups = found.map(({ type, list }) => ({ type, hits: list }));
   return { state, result, groups, crossReference: await crossReference };
 }
 

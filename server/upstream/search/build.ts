@@ -1,7 +1,11 @@
 // Fills the search index from the loaded content (products, documents, news, jobs, content pages), one
 // row per item and language; runs inside the content transaction, after everything else is stored.
+// The rowid says what a query would otherwise read each matching row for (docs/decisions/018-search-rowid-layout.md):
+// its language (a range), its type (the low bits) and its place by date, newest first, so that counting and
+// ranking thousands of matches reads no row's text, only the rows shown.
 import { attachDownloadPath, type DocumentType } from "../../../shared/contract/documents.ts";
-import type { SearchType } from "../../../shared/contract/search.ts";
+import { searchTypes, type SearchType } from "../../../shared/contract/search.ts";
+import { languages, type Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";
 import { chinaToday, isJobOpen } from "../../../shared/jobs-query.ts";
 
@@ -27,23 +31,65 @@ interface IndexRow {
   body: string[];
 }
 
+/** rowid = language's index × LANGUAGE_SPAN + place × TYPE_SPAN + type's index (searchTypes). */
+export const TYPE_SPAN = 8;
+const LANGUAGE_SPAN = 2 ** 40;
+
+/** The rowids of a language's rows, first and last (inclusive). */
+export function languageRowids(language: Language): [number, number] {
+  const start = languages.indexOf(language) * LANGUAGE_SPAN;
+  return [start, start + LANGUAGE_SPAN - 1];
+}
+
+/** The type of a row by its rowid. */
+export const typeOfRowid = (rowid: number): SearchType => searchTypes[rowid % TYPE_SPAN]!;
+
 export function rebuildSearchIndex(db: Database): number {
   db.exec("DELETE FROM search_index");
+  db.exec("DELETE FROM search_grams");
   const insert = db.prepare(
-    "INSERT INTO search_index (type, ref, language, link, date, download_path, title, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO search_index (rowid, type, ref, language, link, date, download_path, title, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
-  let count = 0;
-  const add = (row: IndexRow) => {
+  const insertGrams = db.prepare("INSERT INTO search_grams (rowid, title, body) VALUES (?, ?, ?)");
+  const rows = [...productRows(db), ...documentRows(db), ...newsRows(db), ...jobRows(db), ...pageRows(db)];
+  // By language, then newest first (undated last, as ORDER BY date DESC puts NULL), then in the order read.
+  const order = rows.map((row, index) => ({ row, index, language: languages.indexOf(row.language as Language) }));
+  for (const { row, language } of order) if (language < 0) throw new Error(`search index: unknown language ${row.language}`);
+  const newer = (a: string | null, b: string | null) => (a === b ? 0 : (b ?? "") < (a ?? "") ? -1 : 1);
+  order.sort((a, b) => a.language - b.language || newer(a.row.date, b.row.date) || a.index - b.index);
+  order.forEach(({ row, language }, index) => {
+    // A place within the whole order keeps the language's rows in order and apart from the other's.
+    const rowid = language * LANGUAGE_SPAN + index * TYPE_SPAN + searchTypes.indexOf(row.type);
     const body = row.body.filter((text) => text.trim()).join("\n");
-    insert.run(row.type, row.ref, row.language, row.link, row.date, row.downloadPath, row.title, body);
-    count++;
-  };
-  for (const row of productRows(db)) add(row);
-  for (const row of documentRows(db)) add(row);
-  for (const row of newsRows(db)) add(row);
-  for (const row of jobRows(db)) add(row);
-  for (const row of pageRows(db)) add(row);
-  return count;
+    insert.run(rowid, row.type, row.ref, row.language, row.link, row.date, row.downloadPath, row.title, body);
+    const [titleGrams, bodyGrams] = [grams(row.title), grams(body)];
+    if (titleGrams || bodyGrams) insertGrams.run(rowid, titleGrams, bodyGrams);
+  });
+  return rows.length;
+}
+
+/** A one- or two-character term as its search_grams token, or null when it is not made of letters and digits
+ * outside ASCII (such a term, e.g. "V" or "65", is looked for by a substring scan: search/query.ts). */
+export function gramToken(term: string): string | null {
+  const lower = term.toLowerCase();
+  return /^[\p{L}\p{N}]{1,2}$/u.test(lower) && Array.from(lower).every((char) => char.charCodeAt(0) >= 128) ? lower : null;
+}
+const gramRun = /[\p{L}\p{N}]+/gu;
+
+/** The distinct single non-ASCII letters and digits of a text and their adjacent pairs, as space-separated
+ * tokens of search_grams (unicode61 keeps a run of letters as one token), lower-cased like the query. */
+export function grams(text: string): string {
+  const found = new Set<string>();
+  for (const [run] of text.toLowerCase().matchAll(gramRun)) {
+    const chars = Array.from(run).map((char) => (char.charCodeAt(0) < 128 ? null : char));
+    chars.forEach((char, i) => {
+      if (char === null) return;
+      found.add(char);
+      const next = chars[i + 1];
+      if (next) found.add(char + next);
+    });
+  }
+  return [...found].join(" ");
 }
 
 function* productRows(db: Database): Generator<IndexRow> {

@@ -1,12 +1,14 @@
-// Runs a site search: FTS5 trigram matching ranked by bm25 (title weighs more than body); queries with a
-// term shorter than three characters, which trigrams cannot match (e.g. one or two Chinese characters),
-// scan the same rows for substrings instead.
+// Runs a site search: FTS5 trigram matching ranked by bm25 (title weighs more than body); one- and
+// two-character terms, which trigrams cannot match, from an index of characters and their pairs (Chinese
+// words) or, for short ASCII terms, a substring test. Counts and ranks read rowids and scores only
+// (docs/decisions/018-search-rowid-layout.md).
 import type { SQLInputValue } from "node:sqlite";
 import { SEARCH_OTHER_LANGUAGE_HITS, searchTypes, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";
 import { withoutControlCharacters } from "../sql.ts";
 import { excerpt, highlight } from "./highlight.ts";
+import { gramToken, languageRowids, TYPE_SPAN, typeOfRowid } from "./build.ts";
 
 const MAX_TERMS = 8;
 
@@ -18,6 +20,8 @@ export interface SearchInput {
   pageSize: number;
   /** Also answer the first hits of the other language's content (`other`). */
   otherLanguage?: boolean | undefined;
+  /** Also answer the first hits of each type (`groups`). */
+  groupSize?: number | undefined;
 }
 
 /** Splits the text into distinct terms on whitespace; a control character separates terms like a space. */
@@ -26,58 +30,139 @@ export function searchTerms(text: string): string[] {
 }
 
 interface Row {
-  type: SearchType;
-  ref: string;
+  id: number;
   link: string;
+  ref: string;
   date: string | null;
   downloadPath: string | null;
   title: string;
   body: string;
+  /** With groups: the row's place in the whole ranking and in its type's. */
+  nth?: number;
+  nthOfType?: number;
+}
+
+/** The statement that finds a query's rows of one language (rowid and score), read from the indexes. */
+interface Matches {
+  /** `SELECT rowid AS id, score FROM … WHERE …` with the language's rowid range applied. */
+  sql: string;
+  args: SQLInputValue[];
+  /** `SELECT rowid AS id FROM … WHERE …`, the same rows unscored: what the counts read. */
+  countSql: string;
+  countArgs: SQLInputValue[];
+}
+
+/**
+ * Terms of three or more characters are trigram phrases of search_index (MATCH); shorter terms of Chinese (or
+ * other non-ASCII) letters are tokens of search_grams; other short terms ("V", "65") a substring test of the
+ * rows the others found, or of every row of the language when there is nothing else (the one case whose cost
+ * grows with the catalog). Ranking: with a long term, bm25 of search_index (title weighs 10, body 1); else the
+ * number of terms not in the title (bm25 of search_grams would tokenize every matching row again: detail=column
+ * keeps no positions). Ties: newest first, which the rowid's order is (search/build.ts).
+ */
+function matchesOf(terms: string[], language: Language, type: SearchType | undefined): Matches {
+  const [first, last] = languageRowids(language);
+  const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+  const long = terms.filter((term) => Array.from(term).length >= 3);
+  const grams = terms.filter((term) => Array.from(term).length < 3).map(gramToken).filter((token): token is string => token !== null);
+  const scanned = terms.filter((term) => Array.from(term).length < 3 && gramToken(term) === null);
+  const gramRowids = "(SELECT rowid FROM search_grams WHERE search_grams MATCH ? AND rowid BETWEEN ? AND ?)";
+
+  const conditions: string[] = ["rowid BETWEEN ? AND ?"];
+  const args: SQLInputValue[] = [first, last];
+  // The index the rows are found from: the trigrams for a long term, else the characters for a Chinese one;
+  // a query of short ASCII terms only ("V", "65") reads every row of the language.
+  const table = long.length || !grams.length ? "search_index" : "search_grams";
+  // The row's text where the substring tests read it: its own columns, or its search_index row by rowid.
+  const [title, text] =
+    table === "search_index"
+      ? ["title", "title || ' ' || body"]
+      : ["(SELECT title FROM search_index WHERE rowid = search_grams.rowid)", "(SELECT title || ' ' || body FROM search_index WHERE rowid = search_grams.rowid)"];
+  let score: string;
+  const scoreArgs: SQLInputValue[] = [];
+  if (long.length) {
+    conditions.unshift("search_index MATCH ?");
+    args.unshift(long.map(phrase).join(" AND "));
+    // Weights per column: type, ref, language, link, date, download_path, title, body.
+    score = "bm25(search_index, 0, 0, 0, 0, 0, 0, 10.0, 1.0)";
+  } else {
+    if (table === "search_grams") {
+      conditions.unshift("search_grams MATCH ?");
+      args.unshift(grams.map(phrase).join(" AND "));
+    }
+    // "+rowid": a set looked up per row, not a rowid constraint the FTS table would run its MATCH once for.
+    score = [
+      ...grams.map(() => `(+rowid NOT IN ${gramRowids})`),
+      ...scanned.map(() => `(instr(lower(${title}), lower(?)) = 0)`),
+    ].join(" + ");
+    for (const token of grams) scoreArgs.push(`title : ${phrase(token)}`, first, last);
+    scoreArgs.push(...scanned);
+  }
+  if (table === "search_index" && grams.length) {
+    conditions.push(`+rowid IN ${gramRowids}`);
+    args.push(grams.map(phrase).join(" AND "), first, last);
+  }
+  // instr over lower(): case-insensitive for ASCII, and no LIKE wildcards to escape.
+  for (const term of scanned) {
+    conditions.push(`instr(lower(${text}), lower(?)) > 0`);
+    args.push(term);
+  }
+  if (type) {
+    conditions.push(`rowid % ${TYPE_SPAN} = ?`);
+    args.push(searchTypes.indexOf(type));
+  }
+  const where = conditions.join(" AND ");
+  return {
+    sql: `SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${where}`,
+    args: [...scoreArgs, ...args],
+    countSql: `SELECT rowid AS id FROM ${table} WHERE ${where}`,
+    countArgs: args,
+  };
 }
 
 export function searchSite(db: Database, input: SearchInput): SearchResult {
   const terms = searchTerms(input.text);
   const counts = Object.fromEntries(searchTypes.map((type) => [type, 0])) as Record<SearchType, number>;
   // Nothing left to look for (the text was only control characters): no hits, rather than an empty MATCH.
-  if (!terms.length) return { list: [], total: 0, pageIndex: input.pageIndex, pageSize: input.pageSize, text: "", counts };
-  const short = terms.some((term) => Array.from(term).length < 3);
-  let match: string;
-  let score: string;
-  const matchArgs: SQLInputValue[] = [];
-  const scoreArgs: SQLInputValue[] = [];
-  if (short) {
-    // instr over lower(): case-insensitive for ASCII, exact for CJK, and no LIKE wildcards to escape.
-    match = terms.map(() => "instr(lower(title || ' ' || body), lower(?)) > 0").join(" AND ");
-    matchArgs.push(...terms);
-    score = terms.map(() => "(instr(lower(title), lower(?)) = 0)").join(" + ");
-    scoreArgs.push(...terms);
-  } else {
-    // Each term as an FTS5 string (quotes doubled), all required.
-    match = "search_index MATCH ?";
-    matchArgs.push(terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(" AND "));
-    // Weights per column: type, ref, language, link, date, download_path, title, body.
-    score = "bm25(search_index, 0, 0, 0, 0, 0, 0, 10.0, 1.0)";
-  }
-  const where = `${match} AND language = ?`;
-  const whereArgs = [...matchArgs, input.language];
+  if (!terms.length) return { list: [], total: 0, pageIndex: input.pageIndex, pageSize: input.pageSize, text: "", counts, ...(input.groupSize ? { groups: [] } : {}) };
 
+  // Counted from the rowids (the type is in their low bits): no row's text is read for a count.
+  const all = matchesOf(terms, input.language, undefined);
   const counted = db
-    .prepare(`SELECT type, COUNT(*) AS n FROM search_index WHERE ${where} GROUP BY type`)
-    .all(...whereArgs) as Array<{ type: SearchType; n: number }>;
-  for (const row of counted) counts[row.type] = row.n;
+    .prepare(`SELECT id % ${TYPE_SPAN} AS type, COUNT(*) AS n FROM (${all.countSql}) GROUP BY 1`)
+    .all(...all.countArgs) as Array<{ type: number; n: number }>;
+  for (const row of counted) counts[searchTypes[row.type]!] = row.n;
   const total = input.type ? counts[input.type] : Object.values(counts).reduce((sum, n) => sum + n, 0);
 
-  const typeClause = input.type ? " AND type = ?" : "";
-  const rows = db
-    .prepare(
-      `SELECT type, ref, link, date, download_path AS downloadPath, title, body, ${score} AS score
-       FROM search_index WHERE ${where}${typeClause}
-       ORDER BY score, date DESC, rowid LIMIT ? OFFSET ?`,
-    )
-    .all(...scoreArgs, ...whereArgs, ...(input.type ? [input.type] : []), input.pageSize, (input.pageIndex - 1) * input.pageSize) as unknown as Row[];
+  // Ranked by rowid and score alone; the text is read for the rows answered only. The page and the groups
+  // come from one ranking of the matches (each type's first hits: the "All" view).
+  const matches = input.type ? matchesOf(terms, input.language, input.type) : all;
+  const offset = (input.pageIndex - 1) * input.pageSize;
+  const groupSize = input.groupSize ?? 0;
+  const columns = "s.ref, s.link, s.date, s.download_path AS downloadPath, s.title, s.body";
+  const rows = total === 0 ? [] : groupSize
+    ? (db
+        .prepare(
+          `WITH hits AS (${matches.sql}),
+           ranked AS (
+             SELECT id, row_number() OVER (ORDER BY score, id) AS nth,
+               row_number() OVER (PARTITION BY id % ${TYPE_SPAN} ORDER BY score, id) AS nthOfType
+             FROM hits
+           )
+           SELECT ranked.id, ranked.nth, ranked.nthOfType, ${columns}
+           FROM ranked JOIN search_index s ON s.rowid = ranked.id
+           WHERE (ranked.nth > ? AND ranked.nth <= ?) OR ranked.nthOfType <= ? ORDER BY ranked.nth`,
+        )
+        .all(...matches.args, offset, offset + input.pageSize, groupSize) as unknown as Row[])
+    : (db
+        .prepare(
+          `WITH page AS (${matches.sql} ORDER BY score, id LIMIT ? OFFSET ?)
+           SELECT page.id, ${columns} FROM page JOIN search_index s ON s.rowid = page.id ORDER BY page.score, page.id`,
+        )
+        .all(...matches.args, input.pageSize, offset) as unknown as Row[]);
 
-  const list: SearchHit[] = rows.map((row) => ({
-    type: row.type,
+  const hit = (row: Row): SearchHit => ({
+    type: typeOfRowid(row.id),
     id: row.ref,
     title: row.title,
     titleHtml: highlight(row.title, terms),
@@ -86,15 +171,25 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
     date: row.date,
     downloadPath: row.downloadPath,
     language: input.language,
-  }));
+  });
+  const list = (groupSize ? rows.filter((row) => row.nth! > offset && row.nth! <= offset + input.pageSize) : rows).map(hit);
+  const groups = groupSize
+    ? searchTypes
+        .map((type) => ({ type, list: rows.filter((row) => typeOfRowid(row.id) === type && row.nthOfType! <= groupSize).map(hit) }))
+        .filter((group) => group.list.length > 0)
+    : undefined;
   const other = input.otherLanguage ? otherLanguageHits(db, input) : undefined;
-  return { list, total, pageIndex: input.pageIndex, pageSize: input.pageSize, text: terms.join(" "), counts, ...(other === undefined ? {} : { other }) };
+  return {
+    list, total, pageIndex: input.pageIndex, pageSize: input.pageSize, text: terms.join(" "), counts,
+    ...(groups === undefined ? {} : { groups }),
+    ...(other === undefined ? {} : { other }),
+  };
 }
 
 /** The same search over the other language's content (a Chinese query on the English site finds the
  * Chinese text): its first hits and total, or null when it has none. */
 function otherLanguageHits(db: Database, input: SearchInput): SearchResult["other"] {
   const language: Language = input.language === "zh" ? "en" : "zh";
-  const result = searchSite(db, { ...input, language, otherLanguage: false, pageIndex: 1, pageSize: SEARCH_OTHER_LANGUAGE_HITS });
+  const result = searchSite(db, { ...input, language, otherLanguage: false, groupSize: undefined, pageIndex: 1, pageSize: SEARCH_OTHER_LANGUAGE_HITS });
   return result.total > 0 ? { language, total: result.total, list: result.list } : null;
 }
