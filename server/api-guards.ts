@@ -1,4 +1,4 @@
-// Guards of the /api proxy that need more than headers (issue 9 §3). The proxy runs before any body
+// Guards of the /api proxy that need more than headers. The proxy runs before any body
 // parser, so the request body is read here, bounded, and handed to the proxy as bytes:
 // - drafts: a JSON body asking for `sitePageDataType` other than 1 is rewritten to 1 unless the request
 //   carries a preview cookie that verifies; otherwise anyone could read unpublished content;

@@ -24,7 +24,7 @@ const siteEnv = z.object({
   PAGE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   TRUST_PROXY: trustProxySetting,
-  // Several processes and hosts (issue 9 §5, §6).
+  // Several processes and hosts: workers, a rate-limit store they share, metrics and a graceful shutdown.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   REDIS_URL: z
     .string()

@@ -1,4 +1,4 @@
-// Preview mode (SPEC §2, §4; issue 3 §5): `?preview=<token>` with a token staff issued enters it, a cookie
+// Preview mode (SPEC §2, §4): `?preview=<token>` with a token staff issued enters it, a cookie
 // named by the website code keeps it for at most 3 hours (never past the token's own expiry), and
 // /preview/exit leaves it. Only a valid signed token counts; without PREVIEW_SECRET there is no preview.
 import type { NextFunction, Request, Response } from "express";

@@ -1,4 +1,4 @@
-// Where the /api rate limit keeps its counters (issue 9 §5), so a client gets the same budget however
+// Where the /api rate limit keeps its counters, so a client gets the same budget however
 // many processes and hosts answer it:
 // - REDIS_URL set: in Redis (rate-limit-redis on the node-redis client), shared by every host;
 // - a node:cluster worker: in the primary (cluster-memory-store), shared by the workers of this host;

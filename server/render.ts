@@ -35,7 +35,7 @@ export interface DocumentHandlerOptions {
   loadEntry: () => Promise<EntryServer>;
   assets: (modules: string[]) => DocumentAssets;
   dev: boolean;
-  /** Public upstream reads and rendered anonymous pages (issue 9); absent: every page is rendered afresh. */
+  /** Public upstream reads and rendered anonymous pages (docs/decisions/010-page-and-upstream-caches.md); absent: every page is rendered afresh. */
   caches?: SiteCaches | undefined;
 }
 
@@ -76,7 +76,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     }
     // Sign-in from a form: the upstream's session cookie goes onto this response.
     const setCookies: string[] = [];
-    // Signed-in visitors and the user pages get HTML that no cache may keep (issue 8 §4).
+    // Signed-in visitors and the user pages get HTML that no cache may keep.
     const isPrivate = () => !!req.cookies?.[sessionCookie] || setCookies.length > 0 || isUserPage(req.path);
     const nonce = res.locals.nonce;
     const controller = new AbortController();

@@ -12,7 +12,7 @@ declare global {
 }
 
 // Nonces come from a pool filled 256 at a time: one randomBytes call per request was a system call that
-// cost a page-cache hit more than its nonce substitution (issue 9 §8 bench). Each nonce is still 16 bytes
+// cost a page-cache hit more than its nonce substitution (measured by the bench: docs/decisions/012-performance-budgets.md). Each nonce is still 16 bytes
 // from the CSPRNG, and each is used once.
 const NONCE_BYTES = 16;
 let pool = Buffer.alloc(0);

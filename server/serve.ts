@@ -1,5 +1,5 @@
 // One serving process (alone, or a node:cluster worker): the app on the public port, the embedded
-// upstream when this process must run it, metrics when it is alone, and the graceful shutdown of issue 9 §4:
+// upstream when this process must run it, metrics when it is alone, and the graceful shutdown:
 // on SIGTERM/SIGINT /readyz answers 503 at once, the listener closes after SHUTDOWN_DELAY_MS (so a
 // balancer notices), requests in flight finish, and the process is gone within 10 s whatever happens.
 import path from "node:path";
