@@ -1,9 +1,9 @@
 // Reading the product tree: a node with its ancestor chain, visibility (a node shows only when it and
 // every ancestor are on), the family's parameter table, and the materialised tree the calls read (site_tree).
-import type { ParamColumn } from "../../shared/contract/index.ts";
-import type { Language } from "../../shared/languages.ts";
-import type { Database } from "./db.ts";
-import { localize } from "./content/localize.ts";
+import type { ParamColumn } from "../../../shared/contract/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+import type { Database } from "../db.ts";
+import { localize } from "../content/localize.ts";
 
 export interface TreeRow {
   id: number;

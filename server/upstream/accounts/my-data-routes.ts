@@ -10,7 +10,7 @@ import {
 import { sessionCookie } from "../../../shared/cookies.ts";
 import { mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
 import { checkApplicant } from "../samples/routes.ts";
-import { sessionCookieOptions } from "../sessions.ts";
+import { sessionCookieOptions } from "./sessions.ts";
 import type { ApplicantProfiles, MyData } from "./my-data.ts";
 
 export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantProfiles; myData: MyData; publicOrigin: string }, options: MountOptions) {

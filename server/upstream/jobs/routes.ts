@@ -1,11 +1,11 @@
 // Job positions by page with type, location and department filters, and one position by id.
 import type { Router } from "express";
 import type { SQLInputValue } from "node:sqlite";
-import { jobTypes, queryRecruitmentById, queryRecruitmentByPage, type JobDetail, type JobListItem, type JobType } from "../../shared/contract/index.ts";
-import type { Database } from "./db.ts";
-import { ApiError, mountCall, type MountOptions } from "./http.ts";
-import { likePattern } from "./sql.ts";
-import { chinaToday, isJobOpen } from "../../shared/jobs-query.ts";
+import { jobTypes, queryRecruitmentById, queryRecruitmentByPage, type JobDetail, type JobListItem, type JobType } from "../../../shared/contract/index.ts";
+import type { Database } from "../db.ts";
+import { ApiError, mountCall, type MountOptions } from "../http.ts";
+import { likePattern } from "../sql.ts";
+import { chinaToday, isJobOpen } from "../../../shared/jobs-query.ts";
 
 const listColumns = "id, type, title, location, department, headcount, date, json_extract(data, '$.closingDate') AS closingDate";
 /** Closed positions (closing day before today, China time) are left out of the list and of every filter count. */

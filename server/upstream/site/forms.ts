@@ -2,10 +2,10 @@
 // per-client hourly limit that keeps scripts from filling the tables.
 import { createHash } from "node:crypto";
 import type { Request } from "express";
-import { formLimits, type ErrorCode } from "../../shared/contract/index.ts";
-import { isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "../../shared/validation.ts";
-import type { Database } from "./db.ts";
-import { ApiError } from "./http.ts";
+import { formLimits, type ErrorCode } from "../../../shared/contract/index.ts";
+import { isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "../../../shared/validation.ts";
+import type { Database } from "../db.ts";
+import { ApiError } from "../http.ts";
 
 /** A person's name (shared/validation.ts rules), inner whitespace collapsed. */
 export function checkName(value: string): string {

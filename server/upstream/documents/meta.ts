@@ -1,5 +1,5 @@
 // Names a document's PDF: its English type label (printed in the file) and a download file name.
-import type { DocumentType } from "../../shared/contract/index.ts";
+import type { DocumentType } from "../../../shared/contract/index.ts";
 
 export const documentLabels: Record<DocumentType, string> = {
   datasheet: "Datasheet",

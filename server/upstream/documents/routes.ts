@@ -1,6 +1,6 @@
 // Documents by page and by id, the PDF download, and the download form of SPEC §3.
 import type { Router } from "express";
-import { downloadConsent } from "../../shared/consent.ts";
+import { downloadConsent } from "../../../shared/consent.ts";
 import {
   addDownloadRecord,
   attachDownloadPath,
@@ -9,12 +9,12 @@ import {
   formLimits,
   queryAttachInfo,
   queryAttachPage,
-} from "../../shared/contract/index.ts";
-import type { Database } from "./db.ts";
-import { transaction } from "./db.ts";
-import { createDocumentStore } from "./documents-store.ts";
-import { checkEmail, checkName, checkPhone, checkRequired, clientHash, enforceHourlyLimit } from "./forms.ts";
-import { ApiError, mountCall, requestLanguage, sendError, type MountOptions } from "./http.ts";
+} from "../../../shared/contract/index.ts";
+import type { Database } from "../db.ts";
+import { transaction } from "../db.ts";
+import { createDocumentStore } from "./store.ts";
+import { checkEmail, checkName, checkPhone, checkRequired, clientHash, enforceHourlyLimit } from "../site/forms.ts";
+import { ApiError, mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
 
 /** Download forms one client may send per hour: generous for real visitors, a wall for scripts. */
 const DOWNLOAD_FORMS_PER_HOUR = 30;

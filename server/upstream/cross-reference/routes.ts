@@ -11,16 +11,16 @@ import {
   type CrossReferenceProduct,
   type LossData,
   type ParamValue,
-} from "../../shared/contract/index.ts";
-import type { Language } from "../../shared/languages.ts";
-import { bestGuess, lookupCompetitorPart } from "../../shared/cross-reference/lookup.ts";
-import { crossReference, tiers, type Tier } from "../../shared/cross-reference/match.ts";
-import { deviceTypeOf, ourPackage, type OurProduct } from "../../shared/cross-reference/our-product.ts";
-import { crossReferenceContent, deviceTypes, type AnyCompetitorPart, type CrossReferenceContent, type DeviceType } from "../../shared/cross-reference/schema.ts";
-import { readContent, shippedContentDir } from "./content/load.ts";
-import type { Database } from "./db.ts";
-import { mountCall, type MountOptions } from "./http.ts";
-import { visibleCte } from "./product-tree.ts";
+} from "../../../shared/contract/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+import { bestGuess, lookupCompetitorPart } from "../../../shared/cross-reference/lookup.ts";
+import { crossReference, tiers, type Tier } from "../../../shared/cross-reference/match.ts";
+import { deviceTypeOf, ourPackage, type OurProduct } from "../../../shared/cross-reference/our-product.ts";
+import { crossReferenceContent, deviceTypes, type AnyCompetitorPart, type CrossReferenceContent, type DeviceType } from "../../../shared/cross-reference/schema.ts";
+import { readContent, shippedContentDir } from "../content/load.ts";
+import type { Database } from "../db.ts";
+import { mountCall, type MountOptions } from "../http.ts";
+import { visibleCte } from "../catalog/product-tree.ts";
 
 const FILE = "cross-reference/competitor-parts.json";
 

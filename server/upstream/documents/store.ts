@@ -1,9 +1,9 @@
 // Document metadata queries shared by the document calls and the product detail.
 import type { SQLInputValue } from "node:sqlite";
-import { attachDownloadPath, documentTypes, type DocumentMeta, type DocumentType } from "../../shared/contract/index.ts";
-import type { Language } from "../../shared/languages.ts";
-import type { Database } from "./db.ts";
-import { likePattern, placeholders } from "./sql.ts";
+import { attachDownloadPath, documentTypes, type DocumentMeta, type DocumentType } from "../../../shared/contract/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+import type { Database } from "../db.ts";
+import { likePattern, placeholders } from "../sql.ts";
 
 interface DocumentRow {
   id: string;

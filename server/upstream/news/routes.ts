@@ -11,7 +11,7 @@ import {
 } from "../../../shared/contract/index.ts";
 import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
-import { createViewCounter } from "./news-views.ts";
+import { createViewCounter } from "./views.ts";
 
 interface NewsRow extends Omit<NewsListItem, "tags"> {
   data: string;

@@ -1,24 +1,24 @@
 // Mounts sign-in, the address book, the sample list and orders, the visitor's own data, and the staff API; reads their settings from options.env.
 import type { Router } from "express";
-import type { UpstreamOptions } from "./config.ts";
-import { parseUpstreamEnv } from "./config.ts";
-import type { Database } from "./db.ts";
-import type { MountOptions } from "./http.ts";
-import { createCodeStore } from "./accounts/codes.ts";
-import { createCodeSenders, logCodeLine, smtpConfig } from "./accounts/delivery.ts";
-import { createMailSender } from "./accounts/mailer.ts";
-import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
-import { mountSignInRoutes } from "./accounts/routes-sign-in.ts";
-import { createAddressBook } from "./accounts/addresses.ts";
-import { mountAddressRoutes } from "./accounts/routes-addresses.ts";
-import { createApplicantProfiles, createMyData } from "./accounts/my-data.ts";
-import { mountMyDataRoutes } from "./accounts/routes-my-data.ts";
-import { createSampleProducts } from "./samples/products.ts";
-import { createSampleList } from "./samples/list.ts";
-import { createSampleOrders } from "./samples/orders.ts";
-import { createOrderMoves } from "./samples/moves.ts";
-import { mountSampleRoutes } from "./samples/routes.ts";
-import { mountStaffRoutes } from "./staff/routes.ts";
+import type { UpstreamOptions } from "../config.ts";
+import { parseUpstreamEnv } from "../config.ts";
+import type { Database } from "../db.ts";
+import type { MountOptions } from "../http.ts";
+import { createCodeStore } from "./codes.ts";
+import { createCodeSenders, logCodeLine, smtpConfig } from "./delivery.ts";
+import { createMailSender } from "./mailer.ts";
+import { createOrderMailOutbox } from "../samples/mail-outbox.ts";
+import { mountSignInRoutes } from "./sign-in-routes.ts";
+import { createAddressBook } from "./addresses.ts";
+import { mountAddressRoutes } from "./addresses-routes.ts";
+import { createApplicantProfiles, createMyData } from "./my-data.ts";
+import { mountMyDataRoutes } from "./my-data-routes.ts";
+import { createSampleProducts } from "../samples/products.ts";
+import { createSampleList } from "../samples/list.ts";
+import { createSampleOrders } from "../samples/orders.ts";
+import { createOrderMoves } from "../samples/moves.ts";
+import { mountSampleRoutes } from "../samples/routes.ts";
+import { mountStaffRoutes } from "../staff/routes.ts";
 
 export interface AccountContext {
   db: Database;

@@ -14,9 +14,9 @@ import { sessionCookie } from "../../../shared/cookies.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../../shared/validation.ts";
 import type { Database } from "../db.ts";
-import { clientHash } from "../forms.ts";
+import { clientHash } from "../site/forms.ts";
 import { ApiError, mountCall, requestLanguage, sendData, sendError, type MountOptions } from "../http.ts";
-import { createSession, readSessionCookie, revokeSession, sessionCookieOptions } from "../sessions.ts";
+import { createSession, readSessionCookie, revokeSession, sessionCookieOptions } from "./sessions.ts";
 import type { CodeChannel, CodeStore } from "./codes.ts";
 import type { CodeSenders } from "./delivery.ts";
 

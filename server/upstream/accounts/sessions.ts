@@ -2,8 +2,8 @@
 // cannot be replayed as a cookie. Created at every sign-in, revoked at sign-out.
 import { createHash, randomBytes } from "node:crypto";
 import type { CookieOptions, Request } from "express";
-import { sessionCookie, sessionMaxAgeMs } from "../../shared/cookies.ts";
-import type { Database } from "./db.ts";
+import { sessionCookie, sessionMaxAgeMs } from "../../../shared/cookies.ts";
+import type { Database } from "../db.ts";
 
 export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");

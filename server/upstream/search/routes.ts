@@ -1,9 +1,9 @@
 // The site search call (SPEC §2 search page).
 import type { Router } from "express";
-import { searchSite as searchSiteCall } from "../../shared/contract/index.ts";
-import type { Database } from "./db.ts";
-import { ApiError, mountCall, type MountOptions } from "./http.ts";
-import { searchSite } from "./search/query.ts";
+import { searchSite as searchSiteCall } from "../../../shared/contract/index.ts";
+import type { Database } from "../db.ts";
+import { ApiError, mountCall, type MountOptions } from "../http.ts";
+import { searchSite } from "./query.ts";
 
 export function mountSearchRoutes(router: Router, db: Database, options: MountOptions) {
   mountCall(
