@@ -5,13 +5,13 @@
 // being served until the new one is ready. Only the very first build is waited for, and it has no deadline
 // of its own (every upstream call has its timeout): a large catalog takes longer, never a 503.
 import { Router, type Request, type Response } from "express";
-import type { Config } from "../config.ts";
-import type { Logger } from "../logger.ts";
-import { createPageClient, type PageClient } from "../../client/api/page-client.ts";
-import { querySitePageData } from "../../shared/contract/index.ts";
-import { contentVersionHeader } from "../../shared/content-version.ts";
-import { isLanguage, languages, localizePath } from "../../shared/languages.ts";
-import { absoluteUrl } from "../../shared/seo.ts";
+import type { Config } from "../../config/index.ts";
+import type { Logger } from "../../logger.ts";
+import { createPageClient, type PageClient } from "../../../client/api/page-client.ts";
+import { querySitePageData } from "../../../shared/contract/index.ts";
+import { contentVersionHeader } from "../../../shared/content-version.ts";
+import { isLanguage, languages, localizePath } from "../../../shared/languages.ts";
+import { absoluteUrl } from "../../../shared/seo.ts";
 import { collectSitemapEntries, sitemapSections } from "./sitemap-urls.ts";
 import { childPath, sitemapIndexXml, splitEntries, urlsetXml, URLS_PER_SITEMAP, type SitemapChild } from "./sitemap-xml.ts";
 

@@ -2,8 +2,8 @@
 // render to the end of its stream (or to the visitor leaving), and tells nginx not to buffer the HTML
 // (X-Accel-Buffering: no), so the streamed document reaches the browser as it is written.
 import type { NextFunction, Request, Response } from "express";
-import { splitLanguagePrefix } from "../shared/languages.ts";
-import { observeRender, secondsSince } from "./metrics.ts";
+import { splitLanguagePrefix } from "../../shared/languages.ts";
+import { observeRender, secondsSince } from "../metrics/index.ts";
 import type { EntryServer } from "./render.ts";
 
 const isPageRequest = (req: Request) => (req.method === "GET" || req.method === "HEAD") && !!splitLanguagePrefix(req.path).language;

@@ -2,14 +2,14 @@
 // header in the page's language. The query is read by shared/cross-reference-query.ts as the page reads it,
 // so the file always holds the page's rows.
 import type { NextFunction, Request, Response } from "express";
-import type { Config } from "./config.ts";
-import type { Logger } from "./logger.ts";
-import type { Resources } from "../client/app-context.ts";
-import { queryCrossReferenceBatch } from "../shared/contract/index.ts";
-import { CROSS_REFERENCE_PATH, parseCrossReferenceQuery } from "../shared/cross-reference-query.ts";
-import { isLanguage, type Language } from "../shared/languages.ts";
-import { toCsv } from "../shared/csv.ts";
-import { ApiCallError, createPageClient } from "../client/api/page-client.ts";
+import type { Config } from "../config/index.ts";
+import type { Logger } from "../logger.ts";
+import type { Resources } from "../../client/app-context.ts";
+import { queryCrossReferenceBatch } from "../../shared/contract/index.ts";
+import { CROSS_REFERENCE_PATH, parseCrossReferenceQuery } from "../../shared/cross-reference-query.ts";
+import { isLanguage, type Language } from "../../shared/languages.ts";
+import { toCsv } from "../../shared/csv.ts";
+import { ApiCallError, createPageClient } from "../../client/api/page-client.ts";
 
 /** The file's path; the site mounts its rate limit on it. */
 export const crossReferenceCsvPath = new RegExp(`^/(zh|en)${CROSS_REFERENCE_PATH}\\.csv$`);

@@ -2,9 +2,9 @@
 // section in one language (/sitemap-{section}-{language}.xml, then -2, -3 … when a section outgrows one file),
 // each <url> listing its language alternates (xhtml:link, the same set as the pages' hreflang). The protocol
 // allows 50 000 urls or 50 MB per file.
-import { localizePath, type Language } from "../../shared/languages.ts";
-import { absoluteUrl, alternates } from "../../shared/seo.ts";
-import { escapeHtml } from "../../shared/html.ts";
+import { localizePath, type Language } from "../../../shared/languages.ts";
+import { absoluteUrl, alternates } from "../../../shared/seo.ts";
+import { escapeHtml } from "../../../shared/html.ts";
 import type { SitemapEntry, SitemapSection } from "./sitemap-urls.ts";
 
 /** Urls per child file: below the protocol's 50 000, and a child stays well under its 50 MB. */

@@ -9,7 +9,7 @@ import type { Store } from "express-rate-limit";
 import { ClusterMemoryStoreWorker } from "@express-rate-limit/cluster-memory-store";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import { createClient } from "redis";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../logger.ts";
 
 export interface RateLimitStore {
   /** undefined: express-rate-limit's own memory store. */

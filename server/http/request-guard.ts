@@ -1,10 +1,10 @@
 // Refuses, before any route runs, requests no page, asset or export can mean: a body where none belongs
 // (a GET with a body, a PUT to a page), more query parameters than any URL of the site carries, and a path
 // that does not decode as UTF-8. The
-// routes that do take bodies (/api, page form posts) bound them themselves (server/request-body.ts).
+// routes that do take bodies (/api, page form posts) bound them themselves (server/http/request-body.ts).
 import type { NextFunction, Request, Response } from "express";
-import { splitLanguagePrefix, type Language } from "../shared/languages.ts";
-import type { Resources } from "../client/app-context.ts";
+import { splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import type { Resources } from "../../client/app-context.ts";
 import { hasBody } from "./request-body.ts";
 import { refuseRequest } from "./refusal.ts";
 

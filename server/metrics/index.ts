@@ -1,7 +1,7 @@
 // Prometheus metrics (prom-client) of one process. Other modules call the small named functions below;
 // nobody else touches prom-client, so names, labels and buckets stay in one place. Label values are
 // always from a bounded set (route patterns, call names, cache names), never raw URLs.
-// The registry is exposed only on METRICS_PORT (server/metrics-server.ts), never on the public port.
+// The registry is exposed only on METRICS_PORT (server/metrics/server.ts), never on the public port.
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 export const registry = new Registry();

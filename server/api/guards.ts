@@ -6,10 +6,10 @@
 //   on any page could sign a visitor out), and offered as POST too (forwarded to the upstream as GET).
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { previewCookieName } from "../shared/cookies.ts";
-import { sendErrorEnvelope } from "./envelope.ts";
-import { previewUntilFromCookie } from "./preview.ts";
-import { hasBody, readBody, refuseBody } from "./request-body.ts";
+import { previewCookieName } from "../../shared/cookies.ts";
+import { sendErrorEnvelope } from "../http/envelope.ts";
+import { previewUntilFromCookie } from "../http/preview.ts";
+import { hasBody, readBody, refuseBody } from "../http/request-body.ts";
 
 /** The upstream accepts at most 100 KB of JSON (E41300001 says so); nothing larger is read here. */
 export const apiBodyLimitBytes = 100 * 1024;

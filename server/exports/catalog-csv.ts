@@ -5,24 +5,24 @@
 // the socket's backpressure respected, and the reads stop when the client goes away. A stated cap
 // (MAX_ROWS) ends a file that would exceed it, with a line in the file saying so.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { Config } from "./config.ts";
-import type { Logger } from "./logger.ts";
-import type { Resources } from "../client/app-context.ts";
-import { MAX_PAGE_SIZE } from "../shared/contract/envelope.ts";
+import type { Config } from "../config/index.ts";
+import type { Logger } from "../logger.ts";
+import type { Resources } from "../../client/app-context.ts";
+import { MAX_PAGE_SIZE } from "../../shared/contract/envelope.ts";
 import {
   queryDistinctProductFieldData,
   querySiteListDataByPage,
   type ProductListItem,
   type ProductPage,
   type QuerySiteListDataByPageBody,
-} from "../shared/contract/index.ts";
-import { parseFinderQuery, type FinderQuery } from "../shared/finder-query.ts";
-import { paramNameText, paramNameWithUnit } from "../shared/param-name.ts";
-import { isLanguage, type Language } from "../shared/languages.ts";
-import { csvCell } from "../shared/csv.ts";
-import { ApiCallError, createPageClient } from "../client/api/page-client.ts";
-import { estimateCsv } from "../shared/estimator/csv.ts";
-import { readEstimateSort } from "../shared/estimator/ranking.ts";
+} from "../../shared/contract/index.ts";
+import { parseFinderQuery, type FinderQuery } from "../../shared/finder-query.ts";
+import { paramNameText, paramNameWithUnit } from "../../shared/param-name.ts";
+import { isLanguage, type Language } from "../../shared/languages.ts";
+import { csvCell } from "../../shared/csv.ts";
+import { ApiCallError, createPageClient } from "../../client/api/page-client.ts";
+import { estimateCsv } from "../../shared/estimator/csv.ts";
+import { readEstimateSort } from "../../shared/estimator/ranking.ts";
 
 const PATH = /^\/(zh|en)\/productAndService\/products\/([1-9]\d{0,8})\.csv$/;
 /** Far above any real catalog (a vendor lists 1,000–10,000 parts); a file that would exceed it says so. */

@@ -1,7 +1,7 @@
 // The one static error page of the site, for answers given without React (a render that failed before its
 // shell, a request refused before any route): localized text, no script, no stack trace.
-import { escapeHtml } from "../shared/html.ts";
-import { htmlLang, type Language } from "../shared/languages.ts";
+import { escapeHtml } from "../../shared/html.ts";
+import { htmlLang, type Language } from "../../shared/languages.ts";
 
 export function errorPageHtml(page: { language: Language; status: number; title: string; text: string; back: string }): string {
   const title = escapeHtml(page.title);

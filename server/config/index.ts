@@ -1,7 +1,7 @@
 // The environment, read once at start into one validated, typed config object.
 import { z } from "zod";
-import { upstreamEnv } from "./upstream/config.ts";
-import { parseTrustProxy, trustProxySetting } from "./upstream/trust-proxy.ts";
+import { upstreamEnv } from "../upstream/config.ts";
+import { parseTrustProxy, trustProxySetting } from "../upstream/trust-proxy.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 

@@ -1,8 +1,8 @@
 // Error answers the site itself gives on /api (proxy failures, refused origins, rate limits): the
 // contract's envelope, status and message from the one error table, in the visitor's language.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorCodes, errorMessage, type ErrorCode } from "../shared/contract/errors.ts";
-import { isLanguage, languageCookie, type Language } from "../shared/languages.ts";
+import { errorCodes, errorMessage, type ErrorCode } from "../../shared/contract/errors.ts";
+import { isLanguage, languageCookie, type Language } from "../../shared/languages.ts";
 
 /** API answers default to en (SPEC §7); the language cookie, when present, decides. */
 export function apiLanguage(req: IncomingMessage): Language {

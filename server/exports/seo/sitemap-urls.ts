@@ -3,16 +3,16 @@
 // menus, the product tree's categories, every page of the news, jobs and document lists ("pages"), then the
 // product, news and job detail pages. Each entry carries the date its content last changed when the upstream
 // knows it (articles, positions, a product's newest document).
-import { MAX_PAGE_SIZE, queryAttachPage, queryNewsByPage, queryRecruitmentByPage, querySiteList, querySitePageData, siteListTypes } from "../../shared/contract/index.ts";
-import { newsCategories } from "../../shared/contract/news.ts";
-import { servicePagePath, serviceNames } from "../../shared/contract/services.ts";
-import type { PageClient } from "../../client/api/page-client.ts";
-import type { DocumentMeta } from "../../shared/contract/documents.ts";
-import { NEWS_PAGE_SIZE, newsListPath, pageCount } from "../../shared/news-query.ts";
-import { defaultJobsState, jobsListPath } from "../../shared/jobs-query.ts";
+import { MAX_PAGE_SIZE, queryAttachPage, queryNewsByPage, queryRecruitmentByPage, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
+import { newsCategories } from "../../../shared/contract/news.ts";
+import { servicePagePath, serviceNames } from "../../../shared/contract/services.ts";
+import type { PageClient } from "../../../client/api/page-client.ts";
+import type { DocumentMeta } from "../../../shared/contract/documents.ts";
+import { NEWS_PAGE_SIZE, newsListPath, pageCount } from "../../../shared/news-query.ts";
+import { defaultJobsState, jobsListPath } from "../../../shared/jobs-query.ts";
 import { crossReferenceSitemapEntries } from "./cross-reference-sitemap.ts";
-import { DOCUMENT_CENTRE_PATH, DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../shared/support-query.ts";
-import { METHOD_PATH } from "../../shared/estimator/method-path.ts";
+import { DOCUMENT_CENTRE_PATH, DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../../shared/support-query.ts";
+import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";
 
 export interface SitemapEntry {
   /** Path without the language prefix ("/" is the language home); the document list's pages carry ?page=N. */

@@ -3,10 +3,10 @@
 // store app.ts gives it (Redis, the cluster primary or memory), so the budget holds across workers and hosts.
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
-import type { Logger } from "./logger.ts";
-import type { RateLimitStore } from "./rate-limit-store.ts";
-import { errorMessage } from "../shared/contract/errors.ts";
-import { splitLanguagePrefix } from "../shared/languages.ts";
+import type { Logger } from "../logger.ts";
+import type { RateLimitStore } from "../http/rate-limit-store.ts";
+import { errorMessage } from "../../shared/contract/errors.ts";
+import { splitLanguagePrefix } from "../../shared/languages.ts";
 
 /** Files per client and minute: a person exporting filter after filter stays far below it. */
 export const CSV_EXPORTS_PER_MINUTE = 20;

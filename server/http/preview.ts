@@ -2,8 +2,8 @@
 // named by the website code keeps it for at most 3 hours (never past the token's own expiry), and
 // /preview/exit leaves it. Only a valid signed token counts; without PREVIEW_SECRET there is no preview.
 import type { NextFunction, Request, Response } from "express";
-import { previewCookieMaxAgeMs, previewCookieName, previewExitPath } from "../shared/cookies.ts";
-import { verifyPreviewToken } from "../shared/preview-token.ts";
+import { previewCookieMaxAgeMs, previewCookieName, previewExitPath } from "../../shared/cookies.ts";
+import { verifyPreviewToken } from "../../shared/preview-token.ts";
 
 
 declare global {

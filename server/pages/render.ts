@@ -2,29 +2,29 @@
 // router's status code, the per-request nonce and the language cookie.
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
-import type { Config } from "./config.ts";
-import type { Logger } from "./logger.ts";
-import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
-import { meteredFetch } from "./upstream-metrics.ts";
-import { htmlLang, languageCookie, languageCookieMaxAgeMs, splitLanguagePrefix, type Language } from "../shared/languages.ts";
-import { sessionCookie } from "../shared/cookies.ts";
-import { isWeChatBrowser } from "../shared/support-query.ts";
-import { isUserPage, privateNoStore } from "../shared/user-pages.ts";
-import type { Resources } from "../client/app-context.ts";
-import type { DocumentAssets } from "../client/document.tsx";
-import type { RenderInput, RenderOutput } from "../client/entry-server.tsx";
-import { renderUpstream, type SiteCaches } from "./cache/index.ts";
-import { etagMatches, pageBody, pageCacheKey, type CachedPage } from "./cache/page-cache.ts";
-import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "./cache/cache-policy.ts";
-import { CapturingWriter } from "./cache/capture.ts";
-import { readBody } from "./request-body.ts";
-import { refuseRequest } from "./refusal.ts";
+import type { Config } from "../config/index.ts";
+import type { Logger } from "../logger.ts";
+import { contentSecurityPolicy, nonceMiddleware } from "../http/security.ts";
+import { meteredFetch } from "../metrics/upstream-calls.ts";
+import { htmlLang, languageCookie, languageCookieMaxAgeMs, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import { sessionCookie } from "../../shared/cookies.ts";
+import { isWeChatBrowser } from "../../shared/support-query.ts";
+import { isUserPage, privateNoStore } from "../../shared/user-pages.ts";
+import type { Resources } from "../../client/app-context.ts";
+import type { DocumentAssets } from "../../client/document.tsx";
+import type { RenderInput, RenderOutput } from "../../client/entry-server.tsx";
+import { renderUpstream, type SiteCaches } from "../cache/index.ts";
+import { etagMatches, pageBody, pageCacheKey, type CachedPage } from "../cache/page-cache.ts";
+import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "../cache/cache-policy.ts";
+import { CapturingWriter } from "./capture.ts";
+import { readBody } from "../http/request-body.ts";
+import { refuseRequest } from "../http/refusal.ts";
 import { errorPageHtml } from "./error-page.ts";
 
 export interface EntryServer {
   render: (input: RenderInput) => Promise<RenderOutput>;
   isKnownPath: (pathname: string) => boolean;
-  /** The route pattern of a page path, for logs and metrics (server/page-observer.ts). */
+  /** The route pattern of a page path, for logs and metrics (server/pages/page-observer.ts). */
   routePattern?: (pathname: string) => string | null;
 }
 

@@ -1,7 +1,7 @@
 // The render's upstream calls, measured and tagged with the request id: a fetch wrapper the document handler gives the page client.
 // Calls are named by the last segment of their path (the contract's call name, DESIGN.md), so the
 // label stays bounded; outcomes tell a slow upstream (timeout) from a visitor who left (aborted).
-import { countUpstreamError, observeUpstreamCall, secondsSince, type UpstreamOutcome } from "./metrics.ts";
+import { countUpstreamError, observeUpstreamCall, secondsSince, type UpstreamOutcome } from "./index.ts";
 
 export function callName(input: string | URL | Request): string {
   const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;

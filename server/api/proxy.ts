@@ -1,5 +1,5 @@
 // /api/* → the upstream: method, body, cookies and Set-Cookie (Domain stripped) pass through. Mounted
-// before any body parser; a body the guards read (server/api-guards.ts) is sent from their buffer.
+// before any body parser; a body the guards read (server/api/guards.ts) is sent from their buffer.
 // Failures answer the contract's envelope: 502 when the upstream cannot be reached, 504 when it is
 // slower than the configured timeout. Nothing of the upstream's insides reaches the visitor: error
 // answers are reduced to the envelope's four fields, and redirects to the upstream's own address are
@@ -8,11 +8,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { createProxyMiddleware } from "http-proxy-middleware";
-import { errorMessage, isErrorCode, type ErrorCode } from "../shared/contract/errors.ts";
-import type { Logger } from "./logger.ts";
-import { apiLanguage, sendErrorEnvelope } from "./envelope.ts";
-import { takeProxyBody } from "./api-guards.ts";
-import { countUpstreamError, observeUpstreamCall, secondsSince } from "./metrics.ts";
+import { errorMessage, isErrorCode, type ErrorCode } from "../../shared/contract/errors.ts";
+import type { Logger } from "../logger.ts";
+import { apiLanguage, sendErrorEnvelope } from "../http/envelope.ts";
+import { takeProxyBody } from "./guards.ts";
+import { countUpstreamError, observeUpstreamCall, secondsSince } from "../metrics/index.ts";
 
 const timedOut = new WeakSet<IncomingMessage>();
 const startedAt = new WeakMap<IncomingMessage, bigint>();

@@ -2,8 +2,8 @@
 // browser's, or zh; any other real route → the cookie's language or zh, query kept; unknown → 404. It is
 // also the one place paths are normalised: a trailing slash is a permanent redirect to the path without it.
 import type { NextFunction, Request, Response } from "express";
-import { defaultLanguage, isLanguage, languageCookie, localizePath, splitLanguagePrefix } from "../shared/languages.ts";
-import { detectLanguage } from "./i18n.ts";
+import { defaultLanguage, isLanguage, languageCookie, localizePath, splitLanguagePrefix } from "../../shared/languages.ts";
+import { detectLanguage } from "../i18n.ts";
 
 function redirect(res: Response, location: string) {
   // The answer depends on the cookie and the browser's language: no shared cache may keep it.

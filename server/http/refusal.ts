@@ -2,11 +2,11 @@
 // type, a body where none belongs, too many query parameters, a malformed URL): the contract's envelope
 // on /api, a small static page in the visitor's language everywhere else. Never a stack trace, never a 500.
 import type { Request, Response } from "express";
-import type { ErrorCode } from "../shared/contract/errors.ts";
-import { htmlLang, isLanguage, languageCookie, splitLanguagePrefix, type Language } from "../shared/languages.ts";
-import type { Resources } from "../client/app-context.ts";
+import type { ErrorCode } from "../../shared/contract/errors.ts";
+import { htmlLang, isLanguage, languageCookie, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import type { Resources } from "../../client/app-context.ts";
 import { sendErrorEnvelope } from "./envelope.ts";
-import { errorPageHtml } from "./error-page.ts";
+import { errorPageHtml } from "../pages/error-page.ts";
 import { refuseBody } from "./request-body.ts";
 import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
 
@@ -47,7 +47,7 @@ function sendRefusalPage(req: Request, res: Response, status: RefusalStatus, res
 }
 
 /**
- * Refuses the request with `status`: any unread body is drained first (bounded, server/request-body.ts) and
+ * Refuses the request with `status`: any unread body is drained first (bounded, server/http/request-body.ts) and
  * the connection then closes, so the client reads the answer and no unread bytes are left on the socket.
  */
 export function refuseRequest(req: Request, res: Response, status: RefusalStatus, resources: Record<Language, Resources>): Promise<void> {
