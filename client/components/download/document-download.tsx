@@ -9,11 +9,11 @@
 // it is needed (prefetched when the pointer or focus reaches the link).
 import { Suspense, lazy, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { useTranslation } from "../runtime/i18n-react.tsx";
-import type { DocumentMeta } from "../../shared/contract/documents.ts";
-import { guardedImport } from "../runtime/chunk-reload.ts";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import type { DocumentMeta } from "../../../shared/contract/documents.ts";
+import { guardedImport } from "../../runtime/chunk-reload.ts";
 import { API_BASE, remembered, startDownload } from "./download-memory.ts";
-import "../styles/document-download.css";
+import "../../styles/document-download.css";
 
 const loadDialog = guardedImport(() => import("./document-download-dialog.tsx"));
 const DownloadDialog = lazy(loadDialog);

@@ -1,11 +1,11 @@
 // The download form of SPEC §3 in a modal dialog: labelled fields with their SPEC §5 messages, "don't fill
 // in yet", and the stored form. Loaded only when a visitor first asks for a file (document-download.tsx).
-import { downloadConsent } from "../../shared/consent.ts";
+import { downloadConsent } from "../../../shared/consent.ts";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "../runtime/i18n-react.tsx";
-import { addDownloadRecord } from "../../shared/contract/documents.ts";
-import { errorMessage } from "../../shared/contract/errors.ts";
-import { formLimits } from "../../shared/contract/forms.ts";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { addDownloadRecord } from "../../../shared/contract/documents.ts";
+import { errorMessage } from "../../../shared/contract/errors.ts";
+import { formLimits } from "../../../shared/contract/forms.ts";
 import {
   downloadFieldOfError,
   downloadFormFields,
@@ -13,10 +13,10 @@ import {
   validateDownloadForm,
   type DownloadFormErrors,
   type DownloadFormField,
-} from "../../shared/download-form.ts";
-import { pageClient } from "../api/loader-context.ts";
-import { ApiCallError } from "../api/page-client.ts";
-import { useLanguage, useLocalize } from "../hooks.ts";
+} from "../../../shared/download-form.ts";
+import { pageClient } from "../../api/loader-context.ts";
+import { ApiCallError } from "../../api/page-client.ts";
+import { useLanguage, useLocalize } from "../../hooks.ts";
 import type { DownloadableDocument } from "./document-download.tsx";
 import { API_BASE, remember } from "./download-memory.ts";
 
