@@ -8,29 +8,29 @@ import compression from "compression";
 import cookieParser from "cookie-parser";
 import { rateLimit } from "express-rate-limit";
 import type { ViteDevServer } from "vite";
-import type { Config } from "./config.ts";
+import type { Config } from "./config/index.ts";
 import type { Logger } from "./logger.ts";
 import { splitLanguagePrefix, type Language } from "../shared/languages.ts";
 import type { Resources } from "../client/app-context.ts";
 import type { DocumentAssets } from "../client/document.tsx";
-import { healthz, readyz } from "./health.ts";
-import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./security.ts";
-import { createApiProxy } from "./proxy.ts";
-import { apiBodyGuard, signOutGuard } from "./api-guards.ts";
-import { requestLog } from "./request-log.ts";
-import { requestGuard } from "./request-guard.ts";
-import { refuseRequest } from "./refusal.ts";
-import { pageObserver, pageRouteNames } from "./page-observer.ts";
-import { createRateLimitStore } from "./rate-limit-store.ts";
-import { sendErrorEnvelope } from "./envelope.ts";
+import { healthz, readyz } from "./http/health.ts";
+import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./http/security.ts";
+import { createApiProxy } from "./api/proxy.ts";
+import { apiBodyGuard, signOutGuard } from "./api/guards.ts";
+import { requestLog } from "./http/request-log.ts";
+import { requestGuard } from "./http/request-guard.ts";
+import { refuseRequest } from "./http/refusal.ts";
+import { pageObserver, pageRouteNames } from "./pages/page-observer.ts";
+import { createRateLimitStore } from "./http/rate-limit-store.ts";
+import { sendErrorEnvelope } from "./http/envelope.ts";
 import { createServerI18n, i18nMiddleware, loadResources } from "./i18n.ts";
-import { languageRouting } from "./language.ts";
-import { seoRoutes } from "./seo/routes.ts";
-import { previewMode } from "./preview.ts";
-import { catalogCsv } from "./catalog-csv.ts";
-import { crossReferenceCsv, crossReferenceCsvPath } from "./cross-reference-csv.ts";
-import { csvRateLimit } from "./csv-rate-limit.ts";
-import { createDocumentHandler, pageCacheHits, type EntryServer } from "./render.ts";
+import { languageRouting } from "./http/language.ts";
+import { seoRoutes } from "./exports/seo/routes.ts";
+import { previewMode } from "./http/preview.ts";
+import { catalogCsv } from "./exports/catalog-csv.ts";
+import { crossReferenceCsv, crossReferenceCsvPath } from "./exports/cross-reference-csv.ts";
+import { csvRateLimit } from "./exports/csv-rate-limit.ts";
+import { createDocumentHandler, pageCacheHits, type EntryServer } from "./pages/render.ts";
 import { createSiteCaches } from "./cache/index.ts";
 import { precompressedAssets } from "./cache/precompressed-assets.ts";
 
@@ -86,7 +86,7 @@ export async function createApp(config: Config, options: AppOptions) {
   app.get("/healthz", healthz);
   app.get("/readyz", readyz(() => config.upstreamUrl, isDraining, logger));
   app.use(securityHeaders({ publicOrigin: config.publicOrigin }));
-  // Metrics live on METRICS_PORT only (server/metrics-server.ts): here /metrics is an ordinary 404.
+  // Metrics live on METRICS_PORT only (server/metrics/server.ts): here /metrics is an ordinary 404.
 
   // Staff calls are for the CLI and internal tools on the upstream itself, never through the public site.
   app.use("/api/staff", (req, res) => sendErrorEnvelope(req, res, "E40400001"));

@@ -7,11 +7,11 @@
 import cluster, { type Worker } from "node:cluster";
 import { ClusterMemoryStorePrimary } from "@express-rate-limit/cluster-memory-store";
 import { AggregatorRegistry } from "prom-client";
-import type { Config } from "./config.ts";
+import type { Config } from "./config/index.ts";
 import type { Logger } from "./logger.ts";
 import { startEmbeddedUpstream, shutdownDeadlineMs, type EmbeddedUpstream } from "./serve.ts";
-import { startMetricsServer } from "./metrics-server.ts";
-import { countWorkerRestart, primaryRegistry, registry } from "./metrics.ts";
+import { startMetricsServer } from "./metrics/server.ts";
+import { countWorkerRestart, primaryRegistry, registry } from "./metrics/index.ts";
 
 // Workers answer the primary's metrics requests from the site's registry (prom-client's IPC listener
 // is installed by constructing an AggregatorRegistry, in the primary and in each worker).

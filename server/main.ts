@@ -2,7 +2,7 @@
 // a node:cluster primary that runs the embedded upstream once and forks the rendering workers
 // (server/cluster.ts).
 import cluster from "node:cluster";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { ConfigError, loadConfig, type Config } from "./config/index.ts";
 import { createLogger } from "./logger.ts";
 import { serve } from "./serve.ts";
 import { runPrimary } from "./cluster.ts";

@@ -1,5 +1,5 @@
 // One serving process (alone, or a node:cluster worker): the app on the public port, the embedded
-// upstream when this process must run it, metrics when it is alone, and the graceful shutdown of issue 9 §4:
+// upstream when this process must run it, metrics when it is alone, and the graceful shutdown:
 // on SIGTERM/SIGINT /readyz answers 503 at once, the listener closes after SHUTDOWN_DELAY_MS (so a
 // balancer notices), requests in flight finish, and the process is gone within 10 s whatever happens.
 import path from "node:path";
@@ -7,15 +7,15 @@ import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
-import type { Config } from "./config.ts";
+import type { Config } from "./config/index.ts";
 import type { Logger } from "./logger.ts";
 import { closeApp, createApp, rootDir } from "./app.ts";
 import { devAssets, manifestAssets } from "./assets.ts";
-import type { EntryServer } from "./render.ts";
+import type { EntryServer } from "./pages/render.ts";
 import { Worker } from "node:worker_threads";
 import { upstreamOptionsFromEnv, type UpstreamOptions } from "./upstream/config.ts";
 import type { UpstreamThreadMessage } from "./upstream/thread.ts";
-import { startMetricsServer, type MetricsServer } from "./metrics-server.ts";
+import { startMetricsServer, type MetricsServer } from "./metrics/server.ts";
 
 /** The whole shutdown, delay included, stays under the 10 s a supervisor gives before SIGKILL. */
 export const shutdownDeadlineMs = 9_500;

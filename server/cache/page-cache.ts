@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { CacheStats } from "./upstream-cache.ts";
-import { countCacheHit, countCacheMiss, countCacheStale } from "../metrics.ts";
+import { countCacheHit, countCacheMiss, countCacheStale } from "../metrics/index.ts";
 
 export interface CachedPage {
   status: number;

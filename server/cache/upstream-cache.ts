@@ -3,7 +3,7 @@
 // load refreshes it, one load in flight per key, bounded in bytes by lru-cache. The page client decides
 // which calls may use it (isPublicRead); the document handler decides which visitors may (cache-policy.ts).
 import { LRUCache } from "lru-cache";
-import { countCacheHit, countCacheMiss, countCacheStale } from "../metrics.ts";
+import { countCacheHit, countCacheMiss, countCacheStale } from "../metrics/index.ts";
 import type { CallCache } from "../../client/api/page-client.ts";
 
 export interface UpstreamCacheOptions {

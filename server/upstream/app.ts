@@ -4,10 +4,16 @@ import cookieParser from "cookie-parser";
 import type { UpstreamOptions } from "./config.ts";
 import type { Database } from "./db.ts";
 import { errorHandler, jsonBody, requestLanguage, sendError } from "./http.ts";
-import { createSessionResolver } from "./sessions.ts";
-import { mountSiteRoutes } from "./routes-site.ts";
-import { mountContentRoutes } from "./routes-content.ts";
-import { mountAccountRoutes } from "./routes-accounts.ts";
+import { createSessionResolver } from "./accounts/sessions.ts";
+import { mountLeaveWordRoutes, mountSiteRoutes } from "./site/routes.ts";
+import { mountProductRoutes } from "./catalog/routes.ts";
+import { mountDocumentRoutes } from "./documents/routes.ts";
+import { mountNewsRoutes } from "./news/routes.ts";
+import { mountJobRoutes } from "./jobs/routes.ts";
+import { mountSearchRoutes } from "./search/routes.ts";
+import { mountCrossReferenceRoutes } from "./cross-reference/routes.ts";
+import { mountOpenApi } from "./openapi.ts";
+import { mountAccountRoutes } from "./accounts/routes.ts";
 import { contentVersion } from "./content/version.ts";
 import { contentVersionHeader } from "../../shared/content-version.ts";
 
@@ -46,7 +52,18 @@ export function createUpstreamApp(context: UpstreamContext) {
   const mountOptions = { provider: options.provider, resolveUser: createSessionResolver(db, now), now };
   mountSiteRoutes(router, db, mountOptions);
   // [content routes]
-  mountContentRoutes(router, db, { ...mountOptions, publicOrigin: options.publicOrigin, contentDir: options.contentDir });
+  // Products, documents, news, jobs, contact form, search, cross-reference and the OpenAPI document.
+  // publicOrigin decides the Secure flag of the visitor cookie; contentDir is where the
+  // cross-reference's competitor table is read from.
+  const contentOptions = { ...mountOptions, publicOrigin: options.publicOrigin, contentDir: options.contentDir };
+  mountProductRoutes(router, db, contentOptions);
+  mountDocumentRoutes(router, db, contentOptions);
+  mountNewsRoutes(router, db, contentOptions);
+  mountJobRoutes(router, db, contentOptions);
+  mountLeaveWordRoutes(router, db, contentOptions);
+  mountSearchRoutes(router, db, contentOptions);
+  mountCrossReferenceRoutes(router, db, contentOptions);
+  mountOpenApi(router, contentOptions.provider);
   // [account, sample-order and staff routes]
   mountAccountRoutes(router, context, mountOptions);
   app.use(router);

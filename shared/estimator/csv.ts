@@ -1,4 +1,4 @@
-// The finder's CSV (server/catalog-csv.ts) with the page's estimate: loss, T_j and whether the part can stand
+// The finder's CSV (server/exports/catalog-csv.ts) with the page's estimate: loss, T_j and whether the part can stand
 // the point appended when `op` is valid, and the rows ranked (suitable parts first) when the URL sorts by an estimate. Server-side only (it validates with zod).
 import type { ProductListItem } from "../contract/products.ts";
 import { estimate, isSuitable } from "./estimate.ts";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startUpstream } from "../../server/upstream/index.ts";
 import { transaction } from "../../server/upstream/db.ts";
-import { hashSessionId } from "../../server/upstream/sessions.ts";
+import { hashSessionId } from "../../server/upstream/accounts/sessions.ts";
 import { authAndRegisterBySms, querySampleOrderByPage, querySampleOrderRecordList } from "../../shared/contract/index.ts";
 import { callPath } from "../../shared/contract/call-path.ts";
 import { orderStatuses, orderStatusFilters } from "../../shared/order-status.ts";

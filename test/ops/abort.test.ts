@@ -7,10 +7,10 @@ import http, { type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { Writable } from "node:stream";
 import { createApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import { noAssets } from "../../server/assets.ts";
-import type { EntryServer } from "../../server/render.ts";
+import type { EntryServer } from "../../server/pages/render.ts";
 
 /** What the site logs at warn and above: a visitor leaving is not an error. */
 const logged: { level: number; msg: string }[] = [];

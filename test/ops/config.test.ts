@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import request from "supertest";
 import express from "express";
-import { ConfigError, loadConfig, parseTrustProxy } from "../../server/config.ts";
+import { ConfigError, loadConfig, parseTrustProxy } from "../../server/config/index.ts";
 
 describe("TRUST_PROXY", () => {
   it.each(["true", "TRUE", "*", "0.0.0.0/0", "::/0", "everyone", "10.0.0.1/33", "11", "", "loopback,true"])("refuses %j at start, naming the variable", (value) => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import { startEmbeddedUpstream } from "../../server/serve.ts";
 

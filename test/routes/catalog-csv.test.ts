@@ -7,11 +7,11 @@ import express from "express";
 import request from "supertest";
 import { createTestApp, listen } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import { loadResources } from "../../server/i18n.ts";
-import { catalogCsv } from "../../server/catalog-csv.ts";
-import { CSV_EXPORTS_PER_MINUTE } from "../../server/csv-rate-limit.ts";
+import { catalogCsv } from "../../server/exports/catalog-csv.ts";
+import { CSV_EXPORTS_PER_MINUTE } from "../../server/exports/csv-rate-limit.ts";
 
 const FAMILY = 100;
 let upstream: TestUpstream;

@@ -4,10 +4,10 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import { noAssets } from "../../server/assets.ts";
-import type { EntryServer } from "../../server/render.ts";
+import type { EntryServer } from "../../server/pages/render.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 
 export async function createTestApp(env: Record<string, string>) {

@@ -6,9 +6,9 @@ import express from "express";
 import request from "supertest";
 import { listen } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/logger.ts";
-import { seoRoutes } from "../../server/seo/routes.ts";
+import { seoRoutes } from "../../server/exports/seo/routes.ts";
 import { contentVersionHeader } from "../../shared/content-version.ts";
 
 const origin = "https://www.qingyun-power.example";

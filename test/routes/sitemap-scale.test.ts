@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/logger.ts";
-import { seoRoutes } from "../../server/seo/routes.ts";
+import { seoRoutes } from "../../server/exports/seo/routes.ts";
 
 const origin = "https://www.qingyun-power.example";
 const root = path.resolve(import.meta.dirname, "../..");

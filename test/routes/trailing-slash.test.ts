@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { startSite } from "./helpers.ts";
-import { withoutTrailingSlash } from "../../server/language.ts";
+import { withoutTrailingSlash } from "../../server/http/language.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

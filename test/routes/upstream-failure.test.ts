@@ -9,7 +9,7 @@ import { createTestApp, listen } from "./helpers.ts";
 import { freePort } from "../support/site-process.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { startRelay, type Relay } from "../support/relay-upstream.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/index.ts";
 import zhCommon from "../../locales/zh/common.json" with { type: "json" };
 import enCommon from "../../locales/en/common.json" with { type: "json" };
 

@@ -1,6 +1,6 @@
-// server/config.ts: defaults, and one clear line naming the variable for a bad value.
+// server/config/index.ts: defaults, and one clear line naming the variable for a bad value.
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config.ts";
+import { ConfigError, loadConfig } from "../../server/config/index.ts";
 
 describe("loadConfig", () => {
   it("has the documented defaults", () => {

@@ -28,7 +28,7 @@ describe("useTranslation", () => {
   });
 
   it("reports the namespaces a render used, so the server embeds only those", async () => {
-    // The server's instance (i18next), a request's own, as in server/render.ts.
+    // The server's instance (i18next), a request's own, as in server/pages/render.ts.
     const en = (await createServerI18n(resources)).cloneInstance({ lng: "en", initAsync: false });
     const used = trackNamespaces(en);
     render(en, <><Label ns="catalog" k="x" /><Label ns="support" k="y" /></>);

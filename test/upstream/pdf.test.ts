@@ -1,9 +1,9 @@
 // The PDF writer: a structurally valid file (xref offsets, stream lengths), pages added as text grows,
 // text reduced to what the base fonts can show.
 import { describe, expect, it } from "vitest";
-import { renderPdf, toPdfAscii, wrapText } from "../../server/upstream/pdf.ts";
-import { textWidth } from "../../server/upstream/pdf-fonts.ts";
-import { pdfFileName } from "../../server/upstream/documents-meta.ts";
+import { renderPdf, toPdfAscii, wrapText } from "../../server/upstream/documents/pdf.ts";
+import { textWidth } from "../../server/upstream/documents/pdf-fonts.ts";
+import { pdfFileName } from "../../server/upstream/documents/meta.ts";
 import { checkPdfStructure } from "./content-helpers.ts";
 
 const input = (paragraphs: string[]) => ({

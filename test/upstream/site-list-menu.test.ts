@@ -1,6 +1,6 @@
 // Contract tests of the menu-sized product tree (querySiteList with partsPerCategory): every category with
 // its count of visible parts, and only the first visible parts under each category.
-import { materialiseProductTree } from "../../server/upstream/product-tree.ts";
+import { materialiseProductTree } from "../../server/upstream/catalog/product-tree.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { querySiteList, MAX_PARTS_PER_CATEGORY, type SiteListNode } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";

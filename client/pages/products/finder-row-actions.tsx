@@ -2,7 +2,7 @@
 // components of the detail page (one implementation of the download flow and of adding samples).
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
-import { DocumentDownloadLink } from "../../components/document-download.tsx";
+import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
 import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 
 export function DatasheetLink({ product }: { product: ProductListItem }) {

@@ -14,7 +14,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { JsonLd } from "../../components/json-ld.tsx";
 import { AddToSampleButton } from "../../components/add-to-sample.tsx";
-import { DocumentDownloadLink } from "../../components/document-download.tsx";
+import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
 import { categoryPath, productDetailPath } from "./products-loader.ts";

@@ -11,7 +11,7 @@ import { categoryFile, menusFile, pageFile, productFile } from "./schema.ts";
 import { readLibraryFiles, storeLibrary } from "./library.ts";
 import { lossDataByProduct, lossDataFile } from "./loss-data.ts";
 import { rebuildSearchIndex } from "../search/build.ts";
-import { materialiseProductTree } from "../product-tree.ts";
+import { materialiseProductTree } from "../catalog/product-tree.ts";
 
 /** The content shipped with the repository; `CONTENT_DIR` points elsewhere (a generated benchmark catalog). */
 export const shippedContentDir = path.dirname(fileURLToPath(import.meta.url));

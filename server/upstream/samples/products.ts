@@ -1,7 +1,7 @@
 // What the sample list needs to know about a product of the tree: whether it can be sampled now
 // (a product, itself and every ancestor on) and its part number, name, family and series in both languages.
 import type { Database } from "../db.ts";
-import { createTreeReader, type TreeRow } from "../product-tree.ts";
+import { createTreeReader, type TreeRow } from "../catalog/product-tree.ts";
 
 export interface SampleProduct {
   id: number;

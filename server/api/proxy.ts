@@ -1,0 +1,164 @@
+// /api/* → the upstream: method, body, cookies and Set-Cookie (Domain stripped) pass through. Mounted
+// before any body parser; a body the guards read (server/api/guards.ts) is sent from their buffer.
+// Failures answer the contract's envelope: 502 when the upstream cannot be reached, 504 when it is
+// slower than the configured timeout. Nothing of the upstream's insides reaches the visitor: error
+// answers are reduced to the envelope's four fields, and redirects to the upstream's own address are
+// rewritten under /api.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { createProxyMiddleware } from "http-proxy-middleware";
+import { errorMessage, isErrorCode, type ErrorCode } from "../../shared/contract/errors.ts";
+import type { Logger } from "../logger.ts";
+import { apiLanguage, sendErrorEnvelope } from "../http/envelope.ts";
+import { takeProxyBody } from "./guards.ts";
+import { countUpstreamError, observeUpstreamCall, secondsSince } from "../metrics/index.ts";
+
+const timedOut = new WeakSet<IncomingMessage>();
+const startedAt = new WeakMap<IncomingMessage, bigint>();
+/** An error answer larger than this is not an envelope: it is replaced, never passed on. */
+const errorBodyLimit = 64 * 1024;
+
+function sendEnvelope(res: ServerResponse | Socket, code: ErrorCode, req: IncomingMessage) {
+  if (!("setHeader" in res)) return res.destroy();
+  sendErrorEnvelope(req, res, code);
+}
+
+function decode(body: Buffer, encoding: string | undefined): Buffer | null {
+  const options = { maxOutputLength: errorBodyLimit };
+  try {
+    switch ((encoding ?? "identity").toLowerCase()) {
+      case "identity":
+        return body;
+      case "gzip":
+        return gunzipSync(body, options);
+      case "deflate":
+        return inflateSync(body, options);
+      case "br":
+        return brotliDecompressSync(body, options);
+      default:
+        return null;
+    }
+  } catch {
+    return null;
+  }
+}
+
+/** The envelope to send for an upstream error answer, or the site's own code when it is not one. */
+export function safeErrorAnswer(status: number, body: Buffer | null, req: IncomingMessage): { status: number; json: string } | ErrorCode {
+  const fallback: ErrorCode =
+    status === 404 ? "E40400001" : status === 405 ? "E40500001" : status === 413 ? "E41300001" : status === 415 ? "E41500001" : status === 429 ? "E42900001" : status === 503 ? "E50300001" : status === 504 ? "E50400001" : status >= 500 ? "E50200001" : "E40000001";
+  let parsed: unknown;
+  try {
+    parsed = body ? JSON.parse(body.toString("utf8")) : null;
+  } catch {
+    return fallback;
+  }
+  if (!parsed || typeof parsed !== "object") return fallback;
+  const { success, code, message } = parsed as Record<string, unknown>;
+  if (success !== false || typeof code !== "string" || !/^[A-Z0-9_]{1,40}$/.test(code)) return fallback;
+  let text: string;
+  // A server error's own message may describe the upstream's insides: the table's message replaces it.
+  if (status >= 500) {
+    if (!isErrorCode(code)) return fallback;
+    text = errorMessage(code, apiLanguage(req));
+  } else if (typeof message === "string" && message.length <= 500) text = message;
+  else if (isErrorCode(code)) text = errorMessage(code, apiLanguage(req));
+  else return fallback;
+  return { status, json: JSON.stringify({ success: false, code, message: text, data: null }) };
+}
+
+/** Holds back an error answer's body, then sends only what safeErrorAnswer lets through. */
+function sanitiseErrorAnswer(proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) {
+  const status = proxyRes.statusCode ?? 502;
+  const encoding = proxyRes.headers["content-encoding"];
+  for (const name of ["content-length", "content-encoding", "transfer-encoding", "content-type", "etag", "last-modified"]) delete proxyRes.headers[name];
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  const collect = (chunk: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size <= errorBodyLimit) chunks.push(buffer);
+  };
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    collect(chunk);
+    const callback = rest.find((item) => typeof item === "function") as (() => void) | undefined;
+    callback?.();
+    return true;
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown) => {
+    collect(chunk);
+    res.write = write;
+    res.end = end;
+    const answer = safeErrorAnswer(status, size <= errorBodyLimit ? decode(Buffer.concat(chunks), encoding) : null, req);
+    if (typeof answer === "string") {
+      sendErrorEnvelope(req, res, answer);
+      return res;
+    }
+    res.statusCode = answer.status;
+    res.setHeader("content-type", "application/json; charset=utf-8");
+    res.setHeader("content-length", Buffer.byteLength(answer.json));
+    res.setHeader("cache-control", "no-store");
+    return end(answer.json);
+  }) as typeof res.end;
+}
+
+export function createApiProxy(options: { target: string; timeoutMs: number; logger: Logger }) {
+  const targetOrigin = new URL(options.target).origin;
+  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target: options.target,
+    changeOrigin: true,
+    xfwd: true,
+    proxyTimeout: options.timeoutMs,
+    // The site's cookies belong to the site's host, whatever domain the upstream names.
+    cookieDomainRewrite: "",
+    // Express strips the mount path, so req.url is already the upstream path.
+    on: {
+      proxyReq(proxyReq, req) {
+        startedAt.set(req, process.hrtime.bigint());
+        // The upstream's per-address limits count the client the site resolved through its own trusted
+        // proxies (TRUST_PROXY), never a chain the client could have started with an X-Forwarded-For of its
+        // own: one address, which the upstream trusts from the site's host (UPSTREAM_TRUST_PROXY).
+        const client = (req as IncomingMessage & { ip?: string }).ip ?? req.socket.remoteAddress;
+        if (client) proxyReq.setHeader("x-forwarded-for", client);
+        proxyReq.on("timeout", () => timedOut.add(req));
+        const body = takeProxyBody(req);
+        if (body) {
+          proxyReq.removeHeader("transfer-encoding");
+          proxyReq.setHeader("content-length", body.length);
+          proxyReq.write(body);
+        }
+      },
+      proxyRes(proxyRes, req, res) {
+        const started = startedAt.get(req);
+        const status = proxyRes.statusCode ?? 0;
+        if (started) observeUpstreamCall("proxy", secondsSince(started), status >= 500 ? "error" : "ok");
+        if (status >= 500) countUpstreamError("proxy", "server_error");
+        // What runs behind the site is nobody's business; the request id stays the site's own.
+        for (const name of ["x-powered-by", "server", "x-request-id"]) delete proxyRes.headers[name];
+        const location = proxyRes.headers.location;
+        if (location) {
+          try {
+            const url = new URL(location, options.target);
+            if (url.origin === targetOrigin) proxyRes.headers.location = `/api${url.pathname}${url.search}`;
+          } catch {
+            delete proxyRes.headers.location;
+          }
+        }
+        if (status >= 400) sanitiseErrorAnswer(proxyRes, req, res);
+      },
+      error(error, req, res) {
+        const timeout = timedOut.has(req);
+        const started = startedAt.get(req);
+        if (started) observeUpstreamCall("proxy", secondsSince(started), timeout ? "timeout" : "error");
+        countUpstreamError("proxy", timeout ? "timeout" : "unreachable");
+        options.logger.warn({ err: error, path: req.url?.split("?")[0], timeout }, "upstream request failed");
+        if (timeout) sendEnvelope(res, "E50400001", req);
+        else sendEnvelope(res, "E50200001", req);
+      },
+    },
+  });
+}

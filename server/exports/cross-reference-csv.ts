@@ -1,0 +1,71 @@
+// GET /{lang}/productAndService/crossReference.csv?parts=…: a bill of materials' cross-reference as CSV, the
+// header in the page's language. The query is read by shared/cross-reference-query.ts as the page reads it,
+// so the file always holds the page's rows.
+import type { NextFunction, Request, Response } from "express";
+import type { Config } from "../config/index.ts";
+import type { Logger } from "../logger.ts";
+import type { Resources } from "../../client/app-context.ts";
+import { queryCrossReferenceBatch } from "../../shared/contract/index.ts";
+import { CROSS_REFERENCE_PATH, parseCrossReferenceQuery } from "../../shared/cross-reference-query.ts";
+import { isLanguage, type Language } from "../../shared/languages.ts";
+import { toCsv } from "../../shared/csv.ts";
+import { ApiCallError, createPageClient } from "../../client/api/page-client.ts";
+
+/** The file's path; the site mounts its rate limit on it. */
+export const crossReferenceCsvPath = new RegExp(`^/(zh|en)${CROSS_REFERENCE_PATH}\\.csv$`);
+
+type Strings = { page?: Record<string, unknown>; tier?: Record<string, string>; manufacturer?: Record<string, string> };
+
+export function crossReferenceCsv(options: { config: Config; logger: Logger; resources: Record<Language, Resources> }) {
+  const { config, logger } = options;
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // The full path: mounted on its own path, the handler's req.path is relative to it.
+    const url = new URL(req.originalUrl, "http://site");
+    const match = crossReferenceCsvPath.exec(url.pathname);
+    if (!match || !isLanguage(match[1])) return next();
+    const language = match[1];
+    const query = parseCrossReferenceQuery(url.searchParams);
+    if (!query.bom.length) {
+      res.status(400).type("text/plain").send("Bad request");
+      return;
+    }
+    const api = createPageClient({
+      base: config.upstreamUrl!,
+      provider: config.upstreamProvider,
+      websiteCode: config.websiteCode,
+      language,
+      preview: res.locals.previewUntil != null,
+      cookie: req.headers.cookie ?? "",
+      signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+    });
+    try {
+      const { rows } = await api.call(queryCrossReferenceBatch, { parts: query.bom });
+      const text = (options.resources[language]["cross-reference"] ?? {}) as Strings;
+      const page = (text.page ?? {}) as Record<string, string> & { match?: Record<string, string> };
+      const header = [page.bomQuery, page.bomMatch, page.partLabel, page.bomManufacturer, page.bomBest, page.bomTier, page.bomCandidates].map((label) => label ?? "");
+      const body = rows.map((row) => [
+        row.query,
+        page.match?.[row.match ?? "none"] ?? row.match ?? "",
+        row.part?.partNumber ?? "",
+        row.part ? (text.manufacturer?.[row.part.manufacturer] ?? row.part.manufacturer) : "",
+        row.best?.partNumber ?? "",
+        row.best ? (text.tier?.[row.best.tier] ?? row.best.tier) : "",
+        row.counts["drop-in"] + row.counts.functional + row.counts["needs-review"],
+      ]);
+      res.status(200);
+      res.setHeader("Content-Type", "text/csv; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="qingyun-cross-reference-${language}.csv"`);
+      res.setHeader("Content-Language", language === "zh" ? "zh-CN" : "en-US");
+      res.setHeader("Cache-Control", "private, no-cache");
+      res.send(toCsv([header, ...body]));
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 400) {
+        res.status(400).type("text/plain").send("Bad request");
+        return;
+      }
+      logger.error({ err: error, url: req.originalUrl }, "cross-reference csv failed");
+      res.status(502).type("text/plain").send("The cross-reference is not available right now");
+    }
+  };
+}

@@ -1,0 +1,174 @@
+// /robots.txt and the sitemap: /sitemap.xml is an index of one child per section and language. The url
+// list costs a walk over the upstream's lists, so it is built once per content version (the upstream's
+// content-version header), rendered once per child, and served from memory: after `checkMs` a request
+// starts a background check of the version, and a new version is built beside the old one, which keeps
+// being served until the new one is ready. Only the very first build is waited for, and it has no deadline
+// of its own (every upstream call has its timeout): a large catalog takes longer, never a 503.
+import { Router, type Request, type Response } from "express";
+import type { Config } from "../../config/index.ts";
+import type { Logger } from "../../logger.ts";
+import { createPageClient, type PageClient } from "../../../client/api/page-client.ts";
+import { querySitePageData } from "../../../shared/contract/index.ts";
+import { contentVersionHeader } from "../../../shared/content-version.ts";
+import { isLanguage, languages, localizePath } from "../../../shared/languages.ts";
+import { absoluteUrl } from "../../../shared/seo.ts";
+import { collectSitemapEntries, sitemapSections } from "./sitemap-urls.ts";
+import { childPath, sitemapIndexXml, splitEntries, urlsetXml, URLS_PER_SITEMAP, type SitemapChild } from "./sitemap-xml.ts";
+
+export interface SeoRouteOptions {
+  config: Config;
+  logger: Logger;
+  /** Whether a path (with language prefix) is a page of the site: only existing routes are listed. */
+  isKnownPath: (pathname: string) => Promise<boolean>;
+  /** Urls per child file (tests lower it to see a section split). */
+  urlsPerFile?: number;
+  /** How long a built sitemap is served before the content version is checked again. */
+  checkMs?: number;
+  /** Build at once rather than on the first request (production: crawlers never wait for the first build). */
+  warm?: boolean;
+}
+
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    // The API answers JSON for the pages' own use; user pages are private; search results are noindex.
+    "Disallow: /api/",
+    "Disallow: /zh/user/",
+    "Disallow: /en/user/",
+    "Disallow: /zh/search",
+    "Disallow: /en/search",
+    "",
+    `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}
+
+interface Built {
+  version: string | null;
+  index: string;
+  /** Child path → its entries; the xml is rendered on its first request and kept. */
+  children: Map<string, SitemapChild & { xml?: string }>;
+}
+
+const CHILD = /^\/sitemap-([a-z]+)-([a-z]{2})(?:-([2-9]|[1-9]\d{1,3}))?\.xml$/;
+
+export function seoRoutes(options: SeoRouteOptions): Router {
+  const { config, logger } = options;
+  const origin = new URL(config.publicOrigin).origin;
+  const perFile = options.urlsPerFile ?? URLS_PER_SITEMAP;
+  const checkMs = options.checkMs ?? 60_000;
+  let current: Built | undefined;
+  let checkedAt = 0;
+  let building: Promise<Built> | undefined;
+
+  /** A page client per call (each call its own timeout); `seen` receives the content version of the answers. */
+  const client = (seen: (version: string | null) => void): PageClient =>
+    createPageClient({
+      base: config.upstreamUrl!,
+      provider: config.upstreamProvider,
+      websiteCode: config.websiteCode,
+      language: "zh",
+      preview: false,
+      cookie: "",
+      signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        seen(response.headers.get(contentVersionHeader));
+        return response;
+      },
+    });
+
+  async function build(): Promise<Built> {
+    let version: string | null = null;
+    const sections = await collectSitemapEntries(
+      () => client((seen) => (version ??= seen)),
+      (error) => logger.warn({ err: error }, "sitemap: the document list could not be read whole; products are dated by the site's newest change"),
+    );
+    const children = new Map<string, SitemapChild>();
+    for (const section of sitemapSections) {
+      // Fixed patterns (products, articles, positions) are pages by construction; menu links and the like are checked.
+      const entries =
+        section === "pages"
+          ? (await Promise.all(sections.pages.map(async (entry) => ((await options.isKnownPath(localizePath(entry.path.split("?")[0]!, "zh"))) ? entry : null)))).filter(
+              (entry) => entry !== null,
+            )
+          : sections[section];
+      for (const language of languages) {
+        splitEntries(entries, perFile).forEach((part, index) => {
+          const child: SitemapChild = { section, language, part: index + 1, entries: part };
+          children.set(childPath(child), child);
+        });
+      }
+    }
+    return { version, index: sitemapIndexXml(origin, [...children.values()]), children };
+  }
+
+  /** One build at a time; a failed one is logged and not kept (the next request or check tries again). */
+  function rebuild(): Promise<Built> {
+    building ??= build().then(
+      (built) => {
+        current = built;
+        checkedAt = Date.now();
+        building = undefined;
+        return built;
+      },
+      (error: unknown) => {
+        building = undefined;
+        throw error;
+      },
+    );
+    return building;
+  }
+
+  /** In the background: one cheap call tells the version; only a new one is rebuilt. */
+  function check(): void {
+    checkedAt = Date.now();
+    let version: string | null = null;
+    client((seen) => (version = seen))
+      .request(querySitePageData, { templateCode: "menu" })
+      .then(() => (version !== current?.version ? rebuild() : undefined))
+      .catch((error: unknown) => logger.warn({ err: error }, "sitemap refresh failed; the built one is still served"));
+  }
+
+  function sitemap(): Promise<Built> {
+    if (!current) return rebuild();
+    if (!building && Date.now() - checkedAt > checkMs) check();
+    return Promise.resolve(current);
+  }
+
+  if (options.warm) rebuild().catch((error: unknown) => logger.warn({ err: error }, "sitemap warm-up failed; the first request builds it"));
+
+  const sendXml = (res: Response, xml: string) => {
+    res.type("application/xml; charset=utf-8").set("Cache-Control", "public, max-age=300").send(xml);
+  };
+  const failed = (req: Request, res: Response, error: unknown) => {
+    logger.error({ err: error, url: req.originalUrl }, "sitemap failed");
+    res.status(503).set("Retry-After", "60").type("text/plain").send("Sitemap temporarily unavailable");
+  };
+
+  const router = Router();
+  router.get("/robots.txt", (_req, res) => {
+    res.type("text/plain; charset=utf-8").set("Cache-Control", "public, max-age=3600").send(robotsTxt(origin));
+  });
+  router.get("/sitemap.xml", async (req, res) => {
+    try {
+      sendXml(res, (await sitemap()).index);
+    } catch (error) {
+      failed(req, res, error);
+    }
+  });
+  router.get(CHILD, async (req, res, next) => {
+    const [, section, language] = CHILD.exec(req.path) ?? [];
+    if (!(sitemapSections as readonly string[]).includes(section!) || !isLanguage(language)) return next();
+    try {
+      const child = (await sitemap()).children.get(req.path);
+      if (!child) return next();
+      child.xml ??= urlsetXml(origin, child.language, child.entries);
+      sendXml(res, child.xml);
+    } catch (error) {
+      failed(req, res, error);
+    }
+  });
+  return router;
+}

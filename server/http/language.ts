@@ -1,0 +1,47 @@
+// Language routing of unprefixed paths (SPEC §2, DESIGN.md step 2): "/" → the cookie's language, the
+// browser's, or zh; any other real route → the cookie's language or zh, query kept; unknown → 404. It is
+// also the one place paths are normalised: a trailing slash is a permanent redirect to the path without it.
+import type { NextFunction, Request, Response } from "express";
+import { defaultLanguage, isLanguage, languageCookie, localizePath, splitLanguagePrefix } from "../../shared/languages.ts";
+import { detectLanguage } from "../i18n.ts";
+
+function redirect(res: Response, location: string) {
+  // The answer depends on the cookie and the browser's language: no shared cache may keep it.
+  res.setHeader("Vary", "Cookie, Accept-Language");
+  res.setHeader("Cache-Control", "private, no-store");
+  res.redirect(302, location);
+}
+
+/** The canonical form of a path with trailing slashes ("/zh/news/" → "/zh/news"), or null when it has none.
+ *  Leading slashes and backslashes collapse to one "/", so "//evil.example/" stays on this host. */
+export function withoutTrailingSlash(pathname: string): string | null {
+  if (pathname === "/" || !/[/\\]$/.test(pathname)) return null;
+  return `/${pathname.replace(/^[/\\]+/, "").replace(/[/\\]+$/, "")}`;
+}
+
+export function languageRouting(isKnownPath: (pathname: string) => Promise<boolean> | boolean) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const query = req.originalUrl.slice(req.originalUrl.indexOf("?") === -1 ? req.originalUrl.length : req.originalUrl.indexOf("?"));
+    // One URL per page: "/x/" would render "/x" with relative links resolved one level too deep ("/120/.csv").
+    const canonical = withoutTrailingSlash(req.path);
+    if (canonical !== null) {
+      res.setHeader("Cache-Control", "public, max-age=3600");
+      return res.redirect(301, `${canonical}${query}`);
+    }
+    if (splitLanguagePrefix(req.path).language) return next();
+    if (req.path === "/") return redirect(res, `/${detectLanguage(req)}${query}`);
+    const cookie = req.cookies?.[languageCookie];
+    const language = isLanguage(cookie) ? cookie : defaultLanguage;
+    // Collapse leading slashes so "//evil.example" can never become a protocol-relative Location.
+    const path = `/${req.path.replace(/^\/+/, "")}`;
+    const target = localizePath(path, language);
+    if (await isKnownPath(target)) return redirect(res, `${target}${query}`);
+    // A missing file (a probe for a .php file, robots.txt of another site's layout…) is a plain 404, not a page.
+    if (/\.[a-z0-9]{1,8}$/i.test(path)) return res.status(404).type("text/plain").send("Not found");
+    // Unknown: the 404 page in the visitor's language, at this URL.
+    res.locals.rewritten = true;
+    req.url = `${target}${query}`;
+    next();
+  };
+}

@@ -1,0 +1,52 @@
+// The calls of the visitor's own data (all need a session): applicant details, export, account deletion.
+import type { Router } from "express";
+import {
+  deleteMyAccount,
+  downloadMyDataPath,
+  exportMyData,
+  removeApplicantProfile,
+  saveApplicantProfile,
+} from "../../../shared/contract/index.ts";
+import { sessionCookie } from "../../../shared/cookies.ts";
+import { mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
+import { checkApplicant } from "../samples/routes.ts";
+import { sessionCookieOptions } from "./sessions.ts";
+import type { ApplicantProfiles, MyData } from "./my-data.ts";
+
+export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantProfiles; myData: MyData; publicOrigin: string }, options: MountOptions) {
+  const uid = (userId: number | null) => userId!;
+  const { maxAge: _maxAge, ...clearOptions } = sessionCookieOptions(deps.publicOrigin);
+
+  mountCall(
+    router,
+    saveApplicantProfile,
+    ({ body, userId }) => {
+      // The sample form's own checks (one rule), sample use aside: it belongs to each order, not the person.
+      const { applicant } = checkApplicant(body, "evaluation");
+      return deps.profiles.save(uid(userId), applicant);
+    },
+    options,
+  );
+  mountCall(router, removeApplicantProfile, ({ userId }) => (deps.profiles.remove(uid(userId)), null), options);
+  mountCall(router, exportMyData, ({ userId, language }) => deps.myData.export(uid(userId), language), options);
+  // The file a link can download (a GET: no JSON body to carry the language, so it comes in the query).
+  router.get(downloadMyDataPath, (req, res) => {
+    const language = requestLanguage(req);
+    const userId = options.resolveUser(req);
+    if (userId === null) return sendError(res, "E40100001", language);
+    const data = deps.myData.export(userId, language);
+    res.setHeader("Cache-Control", "private, no-store");
+    res.setHeader("Content-Disposition", `attachment; filename="qingyun-my-data-${data.exportedAt.slice(0, 10)}.json"`);
+    res.type("application/json").send(JSON.stringify(data, null, 2));
+  });
+  mountCall(
+    router,
+    deleteMyAccount,
+    ({ userId, res }) => {
+      deps.myData.deleteAccount(uid(userId));
+      res.clearCookie(sessionCookie, clearOptions);
+      return null;
+    },
+    options,
+  );
+}

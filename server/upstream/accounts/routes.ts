@@ -1,0 +1,58 @@
+// Mounts sign-in, the address book, the sample list and orders, the visitor's own data, and the staff API; reads their settings from options.env.
+import type { Router } from "express";
+import type { UpstreamOptions } from "../config.ts";
+import { parseUpstreamEnv } from "../config.ts";
+import type { Database } from "../db.ts";
+import type { MountOptions } from "../http.ts";
+import { createCodeStore } from "./codes.ts";
+import { createCodeSenders, logCodeLine, smtpConfig } from "./delivery.ts";
+import { createMailSender } from "./mailer.ts";
+import { createOrderMailOutbox } from "../samples/mail-outbox.ts";
+import { mountSignInRoutes } from "./sign-in-routes.ts";
+import { createAddressBook } from "./addresses.ts";
+import { mountAddressRoutes } from "./addresses-routes.ts";
+import { createApplicantProfiles, createMyData } from "./my-data.ts";
+import { mountMyDataRoutes } from "./my-data-routes.ts";
+import { createSampleProducts } from "../samples/products.ts";
+import { createSampleList } from "../samples/list.ts";
+import { createSampleOrders } from "../samples/orders.ts";
+import { createOrderMoves } from "../samples/moves.ts";
+import { mountSampleRoutes } from "../samples/routes.ts";
+import { mountStaffRoutes } from "../staff/routes.ts";
+
+export interface AccountContext {
+  db: Database;
+  options: UpstreamOptions;
+  now: () => number;
+  log: (message: string, detail?: unknown) => void;
+}
+
+export function mountAccountRoutes(router: Router, context: AccountContext, mountOptions: MountOptions) {
+  const { db, options, now, log } = context;
+  const env = parseUpstreamEnv(options.env ?? {});
+  const senders = createCodeSenders(env, options.codeLog ?? logCodeLine(log), now);
+  const codes = createCodeStore(db, now, { perIpPerHour: env.CODE_REQUESTS_PER_IP_PER_HOUR });
+  mountSignInRoutes(router, { db, codes, senders, now, publicOrigin: options.publicOrigin, log }, mountOptions);
+
+  const book = createAddressBook(db, now);
+  mountAddressRoutes(router, book, mountOptions);
+  const products = createSampleProducts(db);
+  const list = createSampleList(db, now, products);
+  const orders = createSampleOrders(db, now, products, list, book);
+  // Order e-mails go out from here whoever moved the order (staff API or customer now, the CLI at the next poll).
+  const outbox = createOrderMailOutbox({ db, now, sender: createMailSender(smtpConfig(env), log), publicOrigin: options.publicOrigin, log });
+  outbox.start(options.mailPollMs ?? 5000);
+  const moves = createOrderMoves(db, now);
+  const profiles = createApplicantProfiles(db, now);
+  mountSampleRoutes(router, db, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles });
+  const myData = createMyData({ db, now, profiles, book, list, orders });
+  mountMyDataRoutes(router, { profiles, myData, publicOrigin: options.publicOrigin }, mountOptions);
+  mountStaffRoutes(router, {
+    orders,
+    moves,
+    now,
+    staffToken: env.STAFF_TOKEN,
+    previewSecret: env.PREVIEW_SECRET,
+    onMove: outbox.nudge,
+  });
+}

@@ -1,0 +1,105 @@
+// Product rows mapped to the contract's shapes: a product's parameters in one language, its list item and
+// detail, a tree node, some products' rows in one query, and the related products of a detail.
+import type {
+  DocumentMeta,
+  LossData,
+  ParamColumn,
+  ParamValue,
+  ProductDetail,
+  ProductListItem,
+} from "../../../shared/contract/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+import { relatedProducts } from "../../../shared/related-products.ts";
+import type { Database } from "../db.ts";
+import type { createDocumentStore } from "../documents/store.ts";
+import { placeholders } from "../sql.ts";
+import { familyMembers, nodeName, type TreeRow } from "./product-tree.ts";
+
+export interface ProductRow {
+  id: number;
+  parentId: number;
+  partNumber: string;
+  nameZh: string;
+  nameEn: string;
+  data: string;
+}
+
+export function createProductRows(db: Database, documents: ReturnType<typeof createDocumentStore>) {
+  /** The parameters of some products in one language: id → fieldId → value. */
+  function paramsOf(ids: number[], language: Language): Map<number, Record<string, ParamValue>> {
+    const result = new Map<number, Record<string, ParamValue>>(ids.map((id) => [id, {}]));
+    if (!ids.length) return result;
+    const rows = db
+      .prepare(
+        `SELECT product_id AS productId, field_id AS fieldId, text_value AS text, num_value AS num FROM product_params WHERE language = ? AND product_id IN (${placeholders(ids.length)})`,
+      )
+      .all(language, ...ids) as Array<{ productId: number; fieldId: string; text: string; num: number | null }>;
+    for (const row of rows) result.get(row.productId)![row.fieldId] = row.num ?? row.text;
+    return result;
+  }
+
+  function listItem(row: ProductRow, params: Record<string, ParamValue>, language: Language, datasheet: DocumentMeta | null = null): ProductListItem {
+    const data = JSON.parse(row.data) as { summary: Record<Language, string>; isNew?: boolean; loss?: LossData | null };
+    return {
+      id: row.id,
+      parentId: row.parentId,
+      partNumber: row.partNumber,
+      name: language === "zh" ? row.nameZh : row.nameEn,
+      summary: data.summary[language],
+      isNew: data.isNew ?? false,
+      params,
+      datasheet,
+      loss: data.loss ?? null,
+    };
+  }
+
+  function detail(row: ProductRow, params: Record<string, ParamValue>, language: Language): ProductDetail {
+    const data = JSON.parse(row.data) as Record<"description" | "features" | "applications", Record<Language, string[]>>;
+    return {
+      ...listItem(row, params, language),
+      description: data.description[language],
+      features: data.features[language],
+      applications: data.applications[language],
+      documents: documents.forProduct(row.id, language),
+    };
+  }
+
+  function nodeOf(row: TreeRow, language: Language) {
+    const data = JSON.parse(row.data) as { summary?: Record<Language, string>; image?: string };
+    return {
+      id: row.id,
+      parentId: row.parentId,
+      level: row.level,
+      name: nodeName(row, language),
+      summary: data.summary?.[language] ?? "",
+      image: data.image ?? null,
+      partNumber: row.partNumber,
+    };
+  }
+
+  const productRowById = db.prepare(
+    "SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id = ?",
+  );
+
+  /** Some products' rows in one query, in the order of `ids`. */
+  function productRowsOf(ids: number[]): ProductRow[] {
+    if (!ids.length) return [];
+    const found = db
+      .prepare(`SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id IN (${placeholders(ids.length)})`)
+      .all(...ids) as unknown as ProductRow[];
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)!);
+  }
+
+  /** The products of the whole family nearest to `product` (shared/related-products.ts), as table rows. */
+  function relatedOf(product: ProductDetail, familyId: number, paramTable: ParamColumn[], language: Language): ProductListItem[] {
+    // Related products weigh numeric parameters only, so the family's numbers are all they need.
+    const candidates = familyMembers(db, familyId, language);
+    const ids = relatedProducts(product, candidates, paramTable, 4).map((candidate) => candidate.id);
+    const params = paramsOf(ids, language);
+    const datasheets = documents.datasheets(ids, language);
+    return productRowsOf(ids).map((row) => listItem(row, params.get(row.id)!, language, datasheets.get(row.id) ?? null));
+  }
+
+  return { paramsOf, listItem, detail, nodeOf, productRowById, productRowsOf, relatedOf };
+}

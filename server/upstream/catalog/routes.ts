@@ -1,0 +1,121 @@
+// Product data by page (filters, numeric sort, keyword, detail by part number) and distinct filter values.
+// The rows' mapping is product-rows.ts, the page's SQL product-query.ts.
+import type { Router } from "express";
+import {
+  queryDistinctProductFieldData,
+  querySiteListDataByPage,
+  type DistinctField,
+  type ProductDetail,
+  type ProductListItem,
+} from "../../../shared/contract/index.ts";
+import type { Database } from "../db.ts";
+import { createDocumentStore } from "../documents/store.ts";
+import { ApiError, mountCall, type MountOptions } from "../http.ts";
+import { createTreeReader, nodeName, paramTableOf } from "./product-tree.ts";
+import { productPageQuery } from "./product-query.ts";
+import { createProductRows, type ProductRow } from "./product-rows.ts";
+
+export function mountProductRoutes(router: Router, db: Database, options: MountOptions) {
+  const tree = createTreeReader(db);
+  const documents = createDocumentStore(db);
+  const { paramsOf, listItem, detail, nodeOf, productRowById, productRowsOf, relatedOf } = createProductRows(db, documents);
+
+  mountCall(
+    router,
+    querySiteListDataByPage,
+    ({ body, language }) => {
+      let nodeId = body.siteListId;
+      if (body.partNumber !== undefined) {
+        const id = tree.idOfPartNumber(body.partNumber);
+        if (id === null) throw new ApiError("E40030001");
+        nodeId = id;
+      }
+      if (nodeId === undefined) throw new ApiError("E40030003");
+      const chain = tree.visibleChain(nodeId);
+      if (!chain) throw new ApiError(body.partNumber !== undefined ? "E40030001" : "E40030002");
+      const node = chain[chain.length - 1]!;
+      const paramTable = paramTableOf(chain[0]!, language);
+
+      const query = productPageQuery(body, language, node.id, paramTable);
+      const total = (db.prepare(query.count.sql).get(...query.count.args) as { n: number }).n;
+      const pageIds = (db.prepare(query.page.sql).all(...query.page.args) as Array<{ id: number }>).map((row) => row.id);
+      const rows = productRowsOf(pageIds);
+      const params = paramsOf(rows.map((row) => row.id), language);
+      const datasheets = documents.datasheets(rows.map((row) => row.id), language);
+
+      let product: ProductDetail | null = null;
+      let related: ProductListItem[] = [];
+      if (body.partNumber !== undefined) {
+        const row = productRowById.get(node.id) as unknown as ProductRow;
+        product = detail(row, paramsOf([row.id], language).get(row.id)!, language);
+        related = relatedOf(product, chain[0]!.id, paramTable, language);
+      }
+      return {
+        list: rows.map((row) => listItem(row, params.get(row.id)!, language, datasheets.get(row.id) ?? null)),
+        total,
+        pageIndex: body.pageIndex,
+        pageSize: body.pageSize,
+        node: nodeOf(node, language),
+        breadcrumb: chain.map((row) => ({ id: row.id, level: row.level, name: nodeName(row, language), partNumber: row.partNumber })),
+        paramTable,
+        product,
+        related,
+      };
+    },
+    options,
+  );
+
+  mountCall(
+    router,
+    queryDistinctProductFieldData,
+    ({ body, language }) => {
+      const chain = tree.visibleChain(body.siteListId);
+      if (!chain) throw new ApiError("E40030002");
+      const paramTable = paramTableOf(chain[0]!, language);
+      // Materialised with the content (product-tree.ts): the node's distinct values and their counts.
+      const rows = db
+        .prepare(
+          `SELECT field_id AS fieldId, text_value AS text, num_value AS num, count FROM site_param_values
+           WHERE ancestor_id = ? AND language = ?`,
+        )
+        .all(body.siteListId, language) as Array<{ fieldId: string; text: string; num: number | null; count: number }>;
+      const fields: DistinctField[] = paramTable.map((column) => {
+          const values = rows.filter((row) => row.fieldId === column.fieldId);
+          const numbers = values.flatMap((row) => (row.num === null ? [] : [row.num]));
+          values.sort((a, b) => (a.num !== null && b.num !== null ? a.num - b.num : a.text.localeCompare(b.text, language)));
+          return {
+            ...column,
+            values: values.map((row) => ({
+              value: row.num ?? row.text,
+              label: row.num !== null && column.unit ? `${row.text} ${column.unit}` : row.text,
+              count: row.count,
+            })),
+            min: column.sortable && numbers.length ? Math.min(...numbers) : null,
+            max: column.sortable && numbers.length ? Math.max(...numbers) : null,
+          };
+        });
+      // Per child node (series, or a product under a series): its product count and numeric bounds, for category cards.
+      const counts = db
+        .prepare(
+          `SELECT c.id, COUNT(*) AS count FROM site_list c JOIN site_tree t ON t.ancestor_id = c.id AND t.product = 1
+           WHERE c.parent_id = ? AND c.status = 'on' GROUP BY c.id`,
+        )
+        .all(body.siteListId) as Array<{ id: number; count: number }>;
+      const bounds = db
+        .prepare(
+          `SELECT c.id, v.field_id AS fieldId, MIN(v.num_value) AS min, MAX(v.num_value) AS max
+           FROM site_list c JOIN site_param_values v ON v.ancestor_id = c.id AND v.language = ?
+           WHERE c.parent_id = ? AND c.status = 'on' AND v.num_value IS NOT NULL GROUP BY c.id, v.field_id`,
+        )
+        .all(language, body.siteListId) as Array<{ id: number; fieldId: string; min: number; max: number }>;
+      const numericFields = new Set(paramTable.filter((column) => column.sortable).map((column) => column.fieldId));
+      const children = new Map(counts.map((row) => [row.id, { id: row.id, count: row.count, ranges: {} as Record<string, { min: number; max: number }> }]));
+      for (const row of bounds) {
+        const child = children.get(row.id);
+        if (child && numericFields.has(row.fieldId)) child.ranges[row.fieldId] = { min: row.min, max: row.max };
+      }
+      return { siteListId: body.siteListId, fields, children: [...children.values()] };
+    },
+    options,
+  );
+}

@@ -1,0 +1,127 @@
+// The cross-reference calls: the competitor table is read and validated once at start, our products come from
+// the database (what the catalog shows now), and the matching itself is shared/cross-reference's.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Router } from "express";
+import {
+  queryCrossReference,
+  queryCrossReferenceBatch,
+  type CompetitorPartSummary,
+  type CrossReferenceBatchRow,
+  type CrossReferenceProduct,
+  type LossData,
+  type ParamValue,
+} from "../../../shared/contract/index.ts";
+import type { Language } from "../../../shared/languages.ts";
+import { bestGuess, lookupCompetitorPart } from "../../../shared/cross-reference/lookup.ts";
+import { crossReference, tiers, type Tier } from "../../../shared/cross-reference/match.ts";
+import { deviceTypeOf, ourPackage, type OurProduct } from "../../../shared/cross-reference/our-product.ts";
+import { crossReferenceContent, deviceTypes, type AnyCompetitorPart, type CrossReferenceContent, type DeviceType } from "../../../shared/cross-reference/schema.ts";
+import { readContent, shippedContentDir } from "../content/load.ts";
+import type { Database } from "../db.ts";
+import { mountCall, type MountOptions } from "../http.ts";
+import { visibleCte } from "../catalog/product-tree.ts";
+
+const FILE = "cross-reference/competitor-parts.json";
+
+/** The table of a content folder; a folder without one (a generated benchmark catalog) has no competitor parts. */
+export function readCrossReference(contentDir = shippedContentDir): CrossReferenceContent {
+  if (!existsSync(path.join(contentDir, FILE))) return { qingyun: { gateDrive: [], pinouts: [] }, nomenclature: [], parts: [] };
+  return readContent(FILE, crossReferenceContent, contentDir);
+}
+
+type Product = OurProduct & { info: CrossReferenceProduct };
+
+const summary = (part: AnyCompetitorPart): CompetitorPartSummary => ({ partNumber: part.partNumber, manufacturer: part.manufacturer, deviceType: part.deviceType });
+
+export function mountCrossReferenceRoutes(router: Router, db: Database, options: MountOptions & { contentDir?: string | undefined }) {
+  const content = readCrossReference(options.contentDir);
+
+  /** Every visible product of the catalog with its parameters in one language, loss data and family. */
+  function products(language: Language): Product[] {
+    const rows = db
+      .prepare(
+        `WITH RECURSIVE ${visibleCte}, family(id, top) AS (
+           SELECT id, id FROM site_list WHERE parent_id IS NULL
+           UNION ALL SELECT c.id, f.top FROM site_list c JOIN family f ON c.parent_id = f.id
+         )
+         SELECT s.id, s.part_number AS partNumber, s.name_zh AS nameZh, s.name_en AS nameEn, s.data, f.top AS familyId
+         FROM site_list s JOIN visible v ON v.id = s.id JOIN family f ON f.id = s.id WHERE s.part_number IS NOT NULL ORDER BY s.id`,
+      )
+      .all() as Array<{ id: number; partNumber: string; nameZh: string; nameEn: string; data: string; familyId: number }>;
+    const params = new Map<number, Record<string, ParamValue>>(rows.map((row) => [row.id, {}]));
+    const paramRows = db
+      .prepare("SELECT product_id AS productId, field_id AS fieldId, text_value AS text, num_value AS num FROM product_params WHERE language = ?")
+      .all(language) as Array<{ productId: number; fieldId: string; text: string; num: number | null }>;
+    for (const row of paramRows) {
+      const record = params.get(row.productId);
+      if (record) record[row.fieldId] = row.num ?? row.text;
+    }
+    return rows.map((row) => {
+      const loss = (JSON.parse(row.data) as { loss?: LossData | null }).loss ?? null;
+      return {
+        partNumber: row.partNumber,
+        params: params.get(row.id)!,
+        loss,
+        info: { id: row.id, partNumber: row.partNumber, name: language === "zh" ? row.nameZh : row.nameEn, familyId: row.familyId, loss },
+      };
+    });
+  }
+
+  function families(ours: Product[]) {
+    const found = new Map<DeviceType, { deviceType: DeviceType; familyId: number; packages: Set<string> }>();
+    for (const product of ours) {
+      const deviceType = deviceTypeOf(product);
+      if (!deviceType) continue;
+      const family = found.get(deviceType) ?? { deviceType, familyId: product.info.familyId, packages: new Set<string>() };
+      const pkg = ourPackage(product);
+      if (pkg) family.packages.add(pkg);
+      found.set(deviceType, family);
+    }
+    return deviceTypes.flatMap((type) => {
+      const family = found.get(type);
+      return family ? [{ deviceType: type, familyId: family.familyId, packages: [...family.packages].sort() }] : [];
+    });
+  }
+
+  mountCall(
+    router,
+    queryCrossReference,
+    ({ body, language }) => {
+      const lookup = body.part ? lookupCompetitorPart(body.part, content.parts, content.nomenclature) : { part: null, kind: null, suggestions: [] };
+      const ours = products(language);
+      const byNumber = new Map(ours.map((product) => [product.partNumber, product.info]));
+      const result = lookup.part ? crossReference(lookup.part, ours, content.qingyun) : { candidates: [], rejected: [] };
+      return {
+        query: body.part ?? "",
+        match: lookup.kind,
+        part: lookup.part,
+        candidates: result.candidates.map(({ partNumber, ...candidate }) => ({ product: byNumber.get(partNumber)!, ...candidate })),
+        rejected: result.rejected.map(({ partNumber, reasons }) => ({ product: byNumber.get(partNumber)!, reasons })),
+        suggestions: lookup.suggestions.map(({ part, kind }) => ({ ...summary(part), kind })),
+        known: body.part === undefined ? content.parts.map(summary) : [],
+        families: families(ours),
+      };
+    },
+    options,
+  );
+
+  mountCall(
+    router,
+    queryCrossReferenceBatch,
+    ({ body, language }) => {
+      const ours = products(language);
+      const rows: CrossReferenceBatchRow[] = body.parts.map((query) => {
+        const guess = bestGuess(lookupCompetitorPart(query, content.parts, content.nomenclature, 2));
+        const counts = Object.fromEntries(tiers.map((tier) => [tier, 0])) as Record<Tier, number>;
+        if (!guess) return { query, match: null, part: null, best: null, counts };
+        const { candidates } = crossReference(guess.part, ours, content.qingyun);
+        for (const candidate of candidates) counts[candidate.tier] += 1;
+        const best = candidates[0] ? { partNumber: candidates[0].partNumber, tier: candidates[0].tier } : null;
+        return { query, match: guess.kind, part: summary(guess.part), best, counts };
+      });
+      return { rows };
+    },
+    options,
+  );
+}

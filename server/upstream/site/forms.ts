@@ -1,0 +1,57 @@
+// Checks of the visitor forms (contact form, download form) with the SPEC §5 messages, and the
+// per-client hourly limit that keeps scripts from filling the tables.
+import { createHash } from "node:crypto";
+import type { Request } from "express";
+import { formLimits, type ErrorCode } from "../../../shared/contract/index.ts";
+import { isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "../../../shared/validation.ts";
+import type { Database } from "../db.ts";
+import { ApiError } from "../http.ts";
+
+/** A person's name (shared/validation.ts rules), inner whitespace collapsed. */
+export function checkName(value: string): string {
+  if (!isValidName(value)) throw new ApiError("E40022009");
+  return value.trim().replace(/\s+/g, " ");
+}
+
+/** A mainland mobile number in its normalised 11-digit form. */
+export function checkPhone(value: string): string {
+  const phone = normalizeMainlandMobile(value);
+  if (!phone) throw new ApiError("E40021001");
+  return phone;
+}
+
+/** An e-mail address, stored lower-case. */
+export function checkEmail(value: string): string {
+  const email = normalizeEmail(value);
+  if (!email) throw new ApiError("E40021002");
+  return email;
+}
+
+/** Message text: something a person wrote (at least one letter or digit). */
+export function checkContent(value: string): string {
+  if (!isValidText(value, formLimits.content) || !/[\p{L}\p{N}]/u.test(value)) throw new ApiError("E40022010");
+  return value.trim();
+}
+
+/** A required single-line field: non-empty after trimming, inner whitespace collapsed. */
+export function checkRequired(value: string, maxLength: number, code: ErrorCode): string {
+  if (!isValidText(value, maxLength)) throw new ApiError(code);
+  return value.trim().replace(/\s+/g, " ");
+}
+
+/** SHA-256 of the client address (X-Forwarded-For is trusted from UPSTREAM_TRUST_PROXY only, see app.ts). */
+export function clientHash(req: Request): string {
+  return createHash("sha256").update(req.ip ?? "unknown").digest("hex");
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Refuses a write when the client already made `limit` of them in the last hour (call inside the write's transaction). */
+export function enforceHourlyLimit(db: Database, table: "leave_words" | "download_records", ipHash: string, now: number, limit: number) {
+  const row = db
+    .prepare(`SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM ${table} WHERE ip_hash = ? AND created_at > ?`)
+    .get(ipHash, now - HOUR_MS) as { n: number; oldest: number | null };
+  if (row.n >= limit) {
+    throw new ApiError("E42900001", { retryAfterSeconds: Math.max(1, ((row.oldest ?? now) + HOUR_MS - now) / 1000) });
+  }
+}

@@ -1,0 +1,115 @@
+// Site page data, the product tree and isLogin; and the contact form: validated, rate-limited per client,
+// committed before success is answered.
+import type { Router } from "express";
+import { addLeaveWord, isLogin, querySiteList, querySitePageData } from "../../../shared/contract/index.ts";
+import { transaction, type Database } from "../db.ts";
+import { ApiError, mountCall, type MountOptions } from "../http.ts";
+import { checkContent, checkEmail, checkName, checkPhone, clientHash, enforceHourlyLimit } from "./forms.ts";
+
+export function mountSiteRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
+  const byTemplate = db.prepare(
+    "SELECT template_code AS templateCode, data FROM site_pages WHERE template_code = ? AND language = ? AND page_type = ?",
+  );
+  const byUrl = db.prepare(
+    "SELECT template_code AS templateCode, data FROM site_pages WHERE url = ? AND language = ? AND page_type = ?",
+  );
+  mountCall(
+    router,
+    querySitePageData,
+    ({ body }) => {
+      if (!body.templateCode && !body.url) throw new ApiError("E40000002");
+      const row = (
+        body.templateCode
+          ? byTemplate.get(body.templateCode, body.language, body.sitePageDataType)
+          : byUrl.get(body.url!, body.language, body.sitePageDataType)
+      ) as { templateCode: string; data: string } | undefined;
+      if (!row) throw new ApiError("E40400001");
+      return {
+        data: [{ templateCode: row.templateCode, data: JSON.parse(row.data) }],
+        extra: {
+          env: body.sitePageDataType === 2 ? "draft" : "published",
+          year: String(new Date(options.now()).getUTCFullYear()),
+        },
+      };
+    },
+    options,
+  );
+
+  const nodes = db.prepare(
+    "SELECT id, parent_id AS parentId, name_zh, name_en, status, level, sort, part_number AS partNumber, json_extract(data, '$.image') AS image, json_extract(data, '$.summary.zh') AS summary_zh, json_extract(data, '$.summary.en') AS summary_en FROM site_list WHERE type = ? ORDER BY level, sort, id",
+  );
+  const columns =
+    "id, parent_id AS parentId, name_zh, name_en, status, level, sort, part_number AS partNumber, json_extract(data, '$.image') AS image, json_extract(data, '$.summary.zh') AS summary_zh, json_extract(data, '$.summary.en') AS summary_en";
+  // The menu-sized tree: every category, and per category only its first visible parts, so the menus
+  // (and every page that carries them) stay the same size whatever the catalog holds.
+  const menuNodes = db.prepare(
+    `SELECT ${columns} FROM site_list WHERE type = ?1 AND part_number IS NULL
+     UNION ALL
+     SELECT ${columns} FROM (
+       SELECT *, ROW_NUMBER() OVER (PARTITION BY parent_id ORDER BY sort, id) AS rank
+       FROM site_list WHERE type = ?1 AND part_number IS NOT NULL AND status = 'on'
+     ) WHERE rank <= ?2
+     ORDER BY level, sort, id`,
+  );
+  // A category's visible parts in all, from the materialised tree (product-tree.ts): each visible part counted
+  // once under every ancestor it is reached from.
+  const partCounts = db.prepare(
+    `SELECT t.ancestor_id AS id, COUNT(*) AS count FROM site_tree t JOIN site_visible v ON v.id = t.node_id
+     WHERE t.product = 1 AND t.ancestor_id <> t.node_id GROUP BY t.ancestor_id`,
+  );
+  mountCall(
+    router,
+    querySiteList,
+    ({ body }) => {
+      const menuSized = body.partsPerCategory !== undefined;
+      const rows = (menuSized ? menuNodes.all(body.type, body.partsPerCategory!) : nodes.all(body.type)) as Array<Record<string, unknown>>;
+      const counts = menuSized ? new Map((partCounts.all() as Array<{ id: number; count: number }>).map((row) => [row.id, row.count])) : null;
+      return rows.map(({ name_zh, name_en, summary_zh, summary_en, ...node }) => ({
+        ...node,
+        name: body.language === "zh" ? name_zh : name_en,
+        summary: (body.language === "zh" ? summary_zh : summary_en) ?? null,
+        image: node.image ?? null,
+        ...(counts && node.partNumber === null ? { partCount: counts.get(node.id as number) ?? 0 } : {}),
+      }));
+    },
+    options,
+  );
+
+  const user = db.prepare("SELECT id AS userId, phone, email FROM users WHERE id = ?");
+  mountCall(
+    router,
+    isLogin,
+    // "Not signed in" is an ordinary answer to this question, not an error: 200 with data null.
+    ({ userId }) => (userId === null ? null : (user.get(userId) ?? null)),
+    options,
+  );
+}
+
+// The contact form.
+const LEAVE_WORDS_PER_HOUR = 10;
+
+export function mountLeaveWordRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
+  const insert = db.prepare(
+    "INSERT INTO leave_words (name, phone, email, company, content, language, ip_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  mountCall(
+    router,
+    addLeaveWord,
+    ({ body, language, req }) => {
+      const name = checkName(body.name);
+      const phone = body.phone ? checkPhone(body.phone) : null;
+      const email = body.email ? checkEmail(body.email) : null;
+      if (!phone && !email) throw new ApiError("E40030009");
+      const company = body.company?.trim().replace(/\s+/g, " ") || null;
+      const content = checkContent(body.content);
+      const ipHash = clientHash(req);
+      const now = options.now();
+      const id = transaction(db, () => {
+        enforceHourlyLimit(db, "leave_words", ipHash, now, LEAVE_WORDS_PER_HOUR);
+        return insert.run(name, phone, email, company, content, language, ipHash, now).lastInsertRowid;
+      });
+      return { id: Number(id) };
+    },
+    options,
+  );
+}
