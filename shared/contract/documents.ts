@@ -32,6 +32,9 @@ export const documentMeta = z.object({
   fileSize: z.number().int().positive(),
   pageCount: z.number().int().positive(),
   downloadPath: z.string(),
+  /** The visible products the document applies to, in catalogue order. In a product's own answer (its detail's
+   * documents, a list row's datasheet) only that product: a family's application note names thousands of
+   * parts, and a product's page shows none of the others. */
   products: z.array(documentProduct),
 });
 export type DocumentMeta = z.infer<typeof documentMeta>;

@@ -2,9 +2,11 @@
 // keyword, detail by part number, hidden (off) nodes and distinct filter values.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  queryAttachPage,
   queryDistinctProductFieldData,
   querySiteList,
   querySiteListDataByPage,
+  type DocumentMeta,
   type ParamColumn,
   type ProductListItem,
   type SiteListNode,
@@ -112,7 +114,8 @@ describe("querySiteListDataByPage", () => {
     expect(withSheet.length).toBeGreaterThan(0);
     for (const item of withSheet) {
       expect(item.datasheet!.type).toBe("datasheet");
-      expect(item.datasheet!.products.map((product) => product.id)).toContain(item.id);
+      // A row's datasheet names its own product alone, whatever else it covers.
+      expect(item.datasheet!.products).toEqual([{ id: item.id, partNumber: item.partNumber }]);
     }
   });
 
@@ -155,6 +158,21 @@ describe("querySiteListDataByPage", () => {
       expect(data.breadcrumb.map((item: { level: number }) => item.level)).toEqual([1, 2, 3]);
       expect(data.node).toMatchObject({ id: product.id, level: 3 });
       for (const document of data.product.documents) expect(document.downloadPath).toMatch(/^\/front\/attach\/download\//);
+    }
+  });
+
+  it("names, beside a product's own documents, that product alone (not every part they cover)", async () => {
+    // A document that covers several products: the product's answer still carries only the product.
+    const { data: documents } = await callOk(upstream, queryAttachPage, "en", { pageSize: 100 });
+    const shared = (documents.list as DocumentMeta[]).find((document) => document.products.length > 1);
+    expect(shared).toBeDefined();
+    const product = shared!.products[0]!;
+    const { data } = await callOk(upstream, querySiteListDataByPage, "en", { partNumber: product.partNumber });
+    const own = (data.product.documents as DocumentMeta[]).find((document) => document.id === shared!.id);
+    expect(own).toMatchObject({ id: shared!.id, title: shared!.title, downloadPath: shared!.downloadPath });
+    for (const document of data.product.documents as DocumentMeta[]) expect(document.products).toEqual([product]);
+    for (const item of [...(data.list as ProductListItem[]), ...(data.related as ProductListItem[])]) {
+      if (item.datasheet) expect(item.datasheet.products).toEqual([{ id: item.id, partNumber: item.partNumber }]);
     }
   });
 

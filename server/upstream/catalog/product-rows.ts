@@ -60,7 +60,7 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
       description: data.description[language],
       features: data.features[language],
       applications: data.applications[language],
-      documents: documents.forProduct(row.id, language),
+      documents: documents.forProduct(row, language),
     };
   }
 

@@ -39,6 +39,12 @@ export function createDocumentStore(db: Database) {
   );
   const file = db.prepare("SELECT file_name AS fileName, sha256, pdf FROM document_files WHERE id = ?");
 
+  /** A document as a product's own answer has it (its detail, a list row's datasheet): naming that product
+   * alone. A family's application note names thousands of parts, which no product's page shows. */
+  function ownMeta(row: DocumentRow, product: { id: number; partNumber: string }): DocumentMeta {
+    return { ...row, downloadPath: attachDownloadPath(row.id), products: [{ id: product.id, partNumber: product.partNumber }] };
+  }
+
   /** The metadata of some documents, with the products each names, in one query for all of them. */
   function toMetas(rows: DocumentRow[]): DocumentMeta[] {
     const ids = [...new Set(rows.map((row) => row.id))];
@@ -96,8 +102,8 @@ export function createDocumentStore(db: Database) {
       const row = byId.get(id, language) as DocumentRow | undefined;
       return row ? toMetas([row])[0]! : null;
     },
-    forProduct(productId: number, language: Language): DocumentMeta[] {
-      return toMetas(forProduct.all(productId, language) as unknown as DocumentRow[]);
+    forProduct(product: { id: number; partNumber: string }, language: Language): DocumentMeta[] {
+      return (forProduct.all(product.id, language) as unknown as DocumentRow[]).map((row) => ownMeta(row, product));
     },
     page(filter: DocumentFilter, language: Language, pageIndex: number, pageSize: number) {
       const listWhere = where(filter, language, true);
@@ -113,23 +119,22 @@ export function createDocumentStore(db: Database) {
       for (const { type, n } of counted) typeCounts[type] = n;
       return { list: toMetas(rows), total, pageIndex, pageSize, typeCounts };
     },
-    /** The current datasheet of each product (newest first wins), in one query for a whole page of rows. */
+    /** The current datasheet of each product (newest first wins), naming that product alone, in one query for a
+     * whole page of rows. */
     datasheets(productIds: number[], language: Language): Map<number, DocumentMeta> {
       const result = new Map<number, DocumentMeta>();
       if (!productIds.length) return result;
       // CROSS JOIN keeps the page's products as the outer loop: left to itself SQLite walks every datasheet.
       const rows = db
         .prepare(
-          `SELECT dp.product_id AS productId, d.id, d.type, d.title, d.summary, d.version, d.date, f.file_name AS fileName,
-           length(f.pdf) AS fileSize, f.page_count AS pageCount FROM document_products dp CROSS JOIN documents d ON d.id = dp.document_id
-           JOIN document_files f ON f.id = d.id
+          `SELECT dp.product_id AS productId, s.part_number AS partNumber, d.id, d.type, d.title, d.summary, d.version, d.date,
+           f.file_name AS fileName, length(f.pdf) AS fileSize, f.page_count AS pageCount
+           FROM document_products dp CROSS JOIN documents d ON d.id = dp.document_id
+           JOIN document_files f ON f.id = d.id JOIN site_list s ON s.id = dp.product_id
            WHERE d.type = 'datasheet' AND d.language = ? AND dp.product_id IN (${placeholders(productIds.length)}) ORDER BY d.date DESC, d.id`,
         )
-        .all(language, ...productIds) as unknown as Array<DocumentRow & { productId: number }>;
-      const newest = new Map<number, DocumentRow>();
-      for (const { productId, ...row } of rows) if (!newest.has(productId)) newest.set(productId, row);
-      const metas = toMetas([...newest.values()]);
-      [...newest.keys()].forEach((productId, index) => result.set(productId, metas[index]!));
+        .all(language, ...productIds) as unknown as Array<DocumentRow & { productId: number; partNumber: string }>;
+      for (const { productId, partNumber, ...row } of rows) if (!result.has(productId)) result.set(productId, ownMeta(row, { id: productId, partNumber }));
       return result;
     },
     file(id: string) {
