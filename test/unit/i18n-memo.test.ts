@@ -1,5 +1,6 @@
 // The server's memo of plain t() calls (client/runtime/i18n-memo.ts): same answers as i18next, per language and
-// namespace; a call with a count or values to interpolate is never memoised.
+// namespace; a call with a count is never memoised, and one with values to interpolate fills a template
+// kept per key only where that gives i18next's own answer.
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { memoizePlainKeys, plainKey } from "../../client/runtime/i18n-memo.ts";
@@ -14,8 +15,11 @@ async function instance(language: string) {
     ns: ["common", "product"],
     interpolation: { escapeValue: false },
     resources: {
-      zh: { common: { home: "首页", items_other: "{{count}} 项" }, product: { home: "产品首页" } },
-      en: { common: { home: "Home", items_one: "{{count}} item", items_other: "{{count}} items" }, product: { home: "Products home" } },
+      zh: { common: { home: "首页", items_other: "{{count}} 项", add: "加入 {{part}}" }, product: { home: "产品首页" } },
+      en: {
+        common: { home: "Home", items_one: "{{count}} item", items_other: "{{count}} items", add: "Add {{part}} ({{part}}) to {{list}}", nested: "See $t(home) for {{part}}", price: "{{value, number}}" },
+        product: { home: "Products home" },
+      },
     },
   });
   return i18n;
@@ -73,6 +77,29 @@ describe("memoizePlainKeys and useTranslation's fixed t", () => {
       const props = common as unknown as { ns: unknown; lng: unknown };
       expect(props.ns).toBe("common");
       expect(props.lng).toBe("en");
+    }
+  });
+});
+
+describe("a fixed t's call with values to interpolate", () => {
+  it("answers as i18next does, for each value, language and namespace, and leaves the rest to i18next", async () => {
+    const plain = await instance("en");
+    const en = await instance("en");
+    memoizePlainKeys(en);
+    for (let round = 0; round < 2; round++) {
+      const common = en.getFixedT("en", "common");
+      const reference = plain.getFixedT("en", "common");
+      for (const part of ["QCM040120K4", "$& $1 {{part}}", "<b>", ""]) {
+        expect(common("add", { part, list: "samples" })).toBe(reference("add", { part, list: "samples" }));
+        expect(common("add", { list: "samples", part })).toBe(`Add ${part} (${part}) to samples`);
+      }
+      expect(en.getFixedT("zh", "common")("add", { part: "X1" })).toBe("加入 X1");
+      expect(common("add", { part: 650 })).toBe(reference("add", { part: 650 }));
+      expect(common("nested", { part: "X1" })).toBe(reference("nested", { part: "X1" }));
+      expect(common("price", { value: 1200 })).toBe(reference("price", { value: 1200 }));
+      expect(common("items", { count: round + 1 })).toBe(reference("items", { count: round + 1 }));
+      expect(common("add", { part: "X", defaultValue: "d" })).toBe(reference("add", { part: "X", defaultValue: "d" }));
+      expect(common("add", { part: { toString: () => "obj" } })).toBe(reference("add", { part: { toString: () => "obj" } }));
     }
   });
 });
