@@ -79,6 +79,14 @@ async function realDefinition<C extends CallDefinition>(call: C): Promise<C> {
 
 const responseSchemas = new WeakMap<CallDefinition, ReturnType<typeof import("../../shared/contract/runtime.ts").responseSchema>>();
 
+/** The length of the text a parsed answer came as: what the server's cache of answers counts in bytes, which
+ * it would otherwise serialize every answer again to learn (a finder page of 100 rows, each request). A
+ * registered symbol, not a WeakMap: the server's cache and the page bundle's copy of this module must agree. */
+const answerLengthKey = Symbol.for("qingyun.answerLength");
+export function answerLength(answer: unknown): number | undefined {
+  return answer && typeof answer === "object" ? (answer as Record<symbol, number | undefined>)[answerLengthKey] : undefined;
+}
+
 export function createPageClient(options: PageClientOptions): PageClient {
   const doFetch = options.fetch ?? globalThis.fetch;
   const isServer = options.cookie !== undefined;
@@ -123,7 +131,13 @@ export function createPageClient(options: PageClientOptions): PageClient {
       const lines = response.headers.getSetCookie();
       if (lines.length) options.onSetCookie(lines);
     }
-    const json: unknown = await response.json().catch(() => null);
+    const text = await response.text().catch(() => "");
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Not JSON (a proxy's error page): judged below as an answer outside the contract.
+    }
     const [{ errorEnvelope, responseSchema }, definition] = await Promise.all([
       (contract ??= import("../../shared/contract/runtime.ts")),
       realDefinition(call),
@@ -142,6 +156,7 @@ export function createPageClient(options: PageClientOptions): PageClient {
     if (!parsed.success) {
       throw new ApiCallError("CONTRACT", response.status, `${call.name} answered outside its contract: ${parsed.error.issues[0]?.message}`);
     }
+    if (parsed.data && typeof parsed.data === "object") Object.defineProperty(parsed.data, answerLengthKey, { value: text.length });
     return parsed.data as Response_<C>;
   }
 

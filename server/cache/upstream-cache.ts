@@ -4,7 +4,7 @@
 // which calls may use it (isPublicRead); the document handler decides which visitors may (cache-policy.ts).
 import { LRUCache } from "lru-cache";
 import { countCacheHit, countCacheMiss, countCacheStale } from "../metrics/index.ts";
-import type { CallCache } from "../../client/api/page-client.ts";
+import { answerLength, type CallCache } from "../../client/api/page-client.ts";
 
 export interface UpstreamCacheOptions {
   /** How long an answer is served without asking the upstream again. 0 turns the cache off. */
@@ -91,7 +91,7 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     ignoreFetchAbort: true,
     fetchMethod: async (_key, _stale, { context }) => {
       const value = deepFreeze(await context(AbortSignal.timeout(options.timeoutMs)));
-      return { value, storedAt: now(), bytes: JSON.stringify(value)?.length ?? 1 };
+      return { value, storedAt: now(), bytes: answerLength(value) ?? JSON.stringify(value)?.length ?? 1 };
     },
   });
 
