@@ -66,6 +66,10 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   );
   const pendingTaken = useRef(false);
   const [askLogin, setAskLogin] = useState(false);
+  // The login question is rendered once asked, and kept (closed) after: a finder page has a button on each of
+  // up to 100 rows, and a dialog in each cost the page's HTML and render as much as the rest of the button.
+  const [asked, setAsked] = useState(false);
+  if (askLogin && !asked) setAsked(true);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -196,19 +200,21 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
           {t("sample.viewList")}
         </Link>
       )}
-      <dialog ref={dialogRef} className="add-sample__dialog" aria-labelledby={titleId} onClose={() => askLogin && closeDialog()}>
-        <p id={titleId} className="add-sample__question">
-          {t("sample.loginQuestion")}
-        </p>
-        <div className="add-sample__actions">
-          <button type="button" className="button" onClick={closeDialog}>
-            {t("sample.cancel")}
-          </button>
-          <button type="button" className="button button--primary" onClick={confirmLogin} ref={confirmRef}>
-            {t("sample.login")}
-          </button>
-        </div>
-      </dialog>
+      {askLogin || asked ? (
+        <dialog ref={dialogRef} className="add-sample__dialog" aria-labelledby={titleId} onClose={() => askLogin && closeDialog()}>
+          <p id={titleId} className="add-sample__question">
+            {t("sample.loginQuestion")}
+          </p>
+          <div className="add-sample__actions">
+            <button type="button" className="button" onClick={closeDialog}>
+              {t("sample.cancel")}
+            </button>
+            <button type="button" className="button button--primary" onClick={confirmLogin} ref={confirmRef}>
+              {t("sample.login")}
+            </button>
+          </div>
+        </dialog>
+      ) : null}
     </form>
   );
 }
