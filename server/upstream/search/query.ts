@@ -37,9 +37,6 @@ interface Row {
   downloadPath: string | null;
   title: string;
   body: string;
-  /** With groups: the row's place in the whole ranking and in its type's. */
-  nth?: number;
-  nthOfType?: number;
 }
 
 /** The statement that finds a query's rows of one language (rowid and score), read from the indexes. */
@@ -134,50 +131,60 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
   for (const row of counted) counts[searchTypes[row.type]!] = row.n;
   const total = input.type ? counts[input.type] : Object.values(counts).reduce((sum, n) => sum + n, 0);
 
-  // Ranked by rowid and score alone; the text is read for the rows answered only. The page and the groups
-  // come from one ranking of the matches (each type's first hits: the "All" view).
-  const matches = input.type ? matchesOf(terms, input.language, input.type) : all;
+  // Ranked by rowid and score alone, keeping the first few (a top-N, not a sort of every match); the text is
+  // read for the rows answered only. With groups ("All" view), the first k of each type, k being the group's
+  // size or the page's end: a page's first k rows are each among the first k of their type.
   const offset = (input.pageIndex - 1) * input.pageSize;
   const groupSize = input.groupSize ?? 0;
-  const columns = "s.ref, s.link, s.date, s.download_path AS downloadPath, s.title, s.body";
-  const rows = total === 0 ? [] : groupSize
-    ? (db
-        .prepare(
-          `WITH hits AS (${matches.sql}),
-           ranked AS (
-             SELECT id, row_number() OVER (ORDER BY score, id) AS nth,
-               row_number() OVER (PARTITION BY id % ${TYPE_SPAN} ORDER BY score, id) AS nthOfType
-             FROM hits
-           )
-           SELECT ranked.id, ranked.nth, ranked.nthOfType, ${columns}
-           FROM ranked JOIN search_index s ON s.rowid = ranked.id
-           WHERE (ranked.nth > ? AND ranked.nth <= ?) OR ranked.nthOfType <= ? ORDER BY ranked.nth`,
-        )
-        .all(...matches.args, offset, offset + input.pageSize, groupSize) as unknown as Row[])
-    : (db
-        .prepare(
-          `WITH page AS (${matches.sql} ORDER BY score, id LIMIT ? OFFSET ?)
-           SELECT page.id, ${columns} FROM page JOIN search_index s ON s.rowid = page.id ORDER BY page.score, page.id`,
-        )
-        .all(...matches.args, input.pageSize, offset) as unknown as Row[]);
+  const firstOf = (matches: Matches, limit: number, skip: number) =>
+    db.prepare(`${matches.sql} ORDER BY score, id LIMIT ? OFFSET ?`).all(...matches.args, limit, skip) as Array<{ id: number; score: number }>;
+  let pageIds: number[] = [];
+  let groupIds: Array<{ type: SearchType; ids: number[] }> | undefined;
+  if (total > 0 && groupSize) {
+    // One scoring pass (bm25 also counts the term's rows of the whole index once per statement, so a statement
+    // per type would pay that five times) and one sort by type.
+    const deep = Math.max(groupSize, offset + input.pageSize);
+    const matches = input.type ? matchesOf(terms, input.language, input.type) : all;
+    const firsts = db
+      .prepare(
+        `SELECT id, score FROM (
+           SELECT id, score, row_number() OVER (PARTITION BY id % ${TYPE_SPAN} ORDER BY score, id) AS nth FROM (${matches.sql})
+         ) WHERE nth <= ? ORDER BY score, id`,
+      )
+      .all(...matches.args, deep) as Array<{ id: number; score: number }>;
+    groupIds = searchTypes
+      .map((type) => ({ type, ids: firsts.filter((row) => typeOfRowid(row.id) === type).slice(0, groupSize).map((row) => row.id) }))
+      .filter((group) => group.ids.length > 0);
+    pageIds = firsts.slice(offset, offset + input.pageSize).map((row) => row.id);
+  } else if (total > 0) {
+    pageIds = firstOf(input.type ? matchesOf(terms, input.language, input.type) : all, input.pageSize, offset).map((row) => row.id);
+  }
+  const wanted = [...new Set([...pageIds, ...(groupIds ?? []).flatMap((group) => group.ids)])];
+  const rows = new Map(
+    (wanted.length
+      ? (db
+          .prepare(`SELECT rowid AS id, ref, link, date, download_path AS downloadPath, title, body FROM search_index WHERE rowid IN (${wanted.map(() => "?").join(", ")})`)
+          .all(...wanted) as unknown as Row[])
+      : []
+    ).map((row) => [row.id, row]),
+  );
 
-  const hit = (row: Row): SearchHit => ({
-    type: typeOfRowid(row.id),
-    id: row.ref,
-    title: row.title,
-    titleHtml: highlight(row.title, terms),
-    snippetHtml: highlight(excerpt(row.body, terms), terms),
-    link: row.link,
-    date: row.date,
-    downloadPath: row.downloadPath,
-    language: input.language,
-  });
-  const list = (groupSize ? rows.filter((row) => row.nth! > offset && row.nth! <= offset + input.pageSize) : rows).map(hit);
-  const groups = groupSize
-    ? searchTypes
-        .map((type) => ({ type, list: rows.filter((row) => typeOfRowid(row.id) === type && row.nthOfType! <= groupSize).map(hit) }))
-        .filter((group) => group.list.length > 0)
-    : undefined;
+  const hit = (id: number): SearchHit => {
+    const row = rows.get(id)!;
+    return {
+      type: typeOfRowid(row.id),
+      id: row.ref,
+      title: row.title,
+      titleHtml: highlight(row.title, terms),
+      snippetHtml: highlight(excerpt(row.body, terms), terms),
+      link: row.link,
+      date: row.date,
+      downloadPath: row.downloadPath,
+      language: input.language,
+    };
+  };
+  const list = pageIds.map(hit);
+  const groups = groupSize ? (groupIds ?? []).map(({ type, ids }) => ({ type, list: ids.map(hit) })) : undefined;
   const other = input.otherLanguage ? otherLanguageHits(db, input) : undefined;
   return {
     list, total, pageIndex: input.pageIndex, pageSize: input.pageSize, text: terms.join(" "), counts,
