@@ -49,14 +49,12 @@ export interface AppOptions {
   isDraining?: () => boolean;
 }
 
-const closers = new WeakMap<object, () => Promise<void>>();
-
 /** Releases what createApp opened besides the listener (the Redis connection of the rate limit). */
-export async function closeApp(app: object): Promise<void> {
-  await closers.get(app)?.();
+export async function closeApp(app: { close: () => Promise<void> }): Promise<void> {
+  await app.close();
 }
 
-export async function createApp(config: Config, options: AppOptions) {
+export async function createApp(config: Readonly<Config>, options: AppOptions) {
   if (!config.upstreamUrl) throw new Error("createApp needs config.upstreamUrl (start the embedded upstream first)");
   const { logger } = options;
   const app = express();
@@ -65,14 +63,10 @@ export async function createApp(config: Config, options: AppOptions) {
   app.set("trust proxy", config.trustProxy);
   const isDraining = options.isDraining ?? (() => false);
   // Upstream-read and page caches (server/cache/); off in development, where sources change under Vite.
-  const caches = options.vite ? undefined : createSiteCaches(config.rawEnv, config.upstreamTimeoutMs);
-  app.locals.caches = caches;
+  const caches = options.vite ? undefined : createSiteCaches(config.caches, config.upstreamTimeoutMs);
   const rateLimitStore = createRateLimitStore({ redisUrl: config.redisUrl, logger });
   // The CSV export has its own budget (a file is up to hundreds of upstream reads), counted in the same kind of store.
   const csvRateLimitStore = createRateLimitStore({ redisUrl: config.redisUrl, prefix: "qy-csv", logger });
-  closers.set(app, async () => {
-    await Promise.all([rateLimitStore.close(), csvRateLimitStore.close()]);
-  });
   await Promise.all([rateLimitStore.ready, csvRateLimitStore.ready]);
 
   const resources: Record<Language, Resources> = loadResources();
@@ -143,7 +137,8 @@ export async function createApp(config: Config, options: AppOptions) {
   app.use(nonceMiddleware);
   app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure: config.publicOrigin.startsWith("https:") }));
   // Crawler files sit at the root, outside the language prefixes.
-  app.use(seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname), warm: config.env === "production" }));
+  const seo = seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname) });
+  app.use(seo);
   // The finder's CSV (whole filtered result) sits beside its page, under the language prefix.
   app.use(catalogCsv({ config, logger, resources, rateLimit: csvRateLimit(csvRateLimitStore, logger) }));
   app.use(crossReferenceCsvPath, rateLimited, crossReferenceCsv({ config, logger, resources }));
@@ -175,5 +170,12 @@ export async function createApp(config: Config, options: AppOptions) {
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Internal Server Error");
   });
-  return app;
+  return Object.assign(app, {
+    /** Background work, started by serve once the site listens (the sitemap's first build). */
+    warm: () => seo.warm(),
+    /** Releases what createApp opened besides the listener (the Redis connections of the rate limits). */
+    close: async () => {
+      await Promise.all([rateLimitStore.close(), csvRateLimitStore.close()]);
+    },
+  });
 }

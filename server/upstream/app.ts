@@ -9,6 +9,7 @@ import { mountSiteRoutes } from "./routes-site.ts";
 import { mountContentRoutes } from "./routes-content.ts";
 import { mountAccountRoutes } from "./routes-accounts.ts";
 import { contentVersion } from "./content/version.ts";
+import type { OrderMailOutbox } from "./samples/mail-outbox.ts";
 import { contentVersionHeader } from "../../shared/content-version.ts";
 
 export interface UpstreamContext {
@@ -16,6 +17,8 @@ export interface UpstreamContext {
   options: UpstreamOptions;
   now: () => number;
   log: (message: string, detail?: unknown) => void;
+  /** Started and stopped by startUpstream: mounting routes starts no timer. */
+  outbox: OrderMailOutbox;
 }
 
 export function createUpstreamApp(context: UpstreamContext) {
