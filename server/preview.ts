@@ -1,4 +1,4 @@
-// Preview mode (SPEC §2, §4; issue 3 §5): `?preview=<token>` with a token staff issued enters it, a cookie
+// Preview mode (SPEC §2, §4): `?preview=<token>` with a token staff issued enters it, a cookie
 // named by the website code keeps it for at most 3 hours (never past the token's own expiry), and
 // /preview/exit leaves it. Only a valid signed token counts; without PREVIEW_SECRET there is no preview.
 import type { NextFunction, Request, Response } from "express";
@@ -11,7 +11,6 @@ declare global {
     interface Locals {
       /** When preview mode ends (epoch ms), or null outside preview. */
       previewUntil: number | null;
-      rewritten?: boolean;
     }
   }
 }
@@ -55,7 +54,7 @@ export function previewMode(options: { secret: string | undefined; websiteCode: 
 /**
  * When the preview that a cookie value ("<until>.<token>") grants ends, or null when it grants none:
  * the token must verify with the secret and `until` must lie between now and the token's expiry.
- * Also used by the /api proxy, which runs before the cookie parser.
+ * Also used by the /api body guard (server/api-guards.ts).
  */
 export async function previewUntilFromCookie(cookie: string | undefined, secret: string | undefined, now: number): Promise<number | null> {
   if (!cookie || !secret) return null;

@@ -95,7 +95,7 @@ export async function serve(parsed: Readonly<Config>, logger: Logger, dev: boole
       process.exit(1);
     }
     const entry = (await import(pathToFileURL(serverEntry).href)) as EntryServer;
-    app = await createApp(config, { logger, isDraining, clientDir, entry: async () => entry, assets: manifestAssets(clientDir) });
+    app = await createApp(config, { logger, isDraining, clientDir, entry: () => entry, assets: manifestAssets(clientDir) });
   }
 
   const server: Server = app.listen(config.port, config.host, () => {
