@@ -1,5 +1,5 @@
-// Server entry: the document handler, a Fetch Request in and a Fetch Response out (docs/decisions/018-fetch-
-// document-handler.md): one static handler runs the matched loaders, then the whole document streams.
+// Server entry: the document handler, a Fetch Request in and a Fetch Response out, in which one static handler
+// runs the matched loaders and then the whole document streams (docs/decisions/018-fetch-document-handler.md).
 import { Writable } from "node:stream";
 import { renderToPipeableStream, type PipeableStream } from "react-dom/server";
 import { LRUCache } from "lru-cache";
