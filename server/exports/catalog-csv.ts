@@ -18,7 +18,7 @@ import {
 } from "../../shared/contract/index.ts";
 import { parseFinderQuery, type FinderQuery } from "../../shared/finder-query.ts";
 import { paramNameText, paramNameWithUnit } from "../../shared/param-name.ts";
-import { isLanguage, type Language } from "../../shared/languages.ts";
+import { htmlLang, isLanguage, type Language } from "../../shared/languages.ts";
 import { csvCell } from "../../shared/csv.ts";
 import { ApiCallError, createPageClient } from "../../client/api/page-client.ts";
 import { estimateCsv } from "../../shared/estimator/csv.ts";
@@ -154,7 +154,7 @@ export function catalogCsv(options: CatalogCsvOptions) {
       res.status(200);
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
-      res.setHeader("Content-Language", language === "zh" ? "zh-CN" : "en-US");
+      res.setHeader("Content-Language", htmlLang[language]);
       res.setHeader("Cache-Control", "private, no-cache");
       if (req.method === "HEAD") {
         res.end();

@@ -7,7 +7,7 @@ import type { Logger } from "../logger.ts";
 import type { Resources } from "../../client/app-context.ts";
 import { queryCrossReferenceBatch } from "../../shared/contract/index.ts";
 import { CROSS_REFERENCE_PATH, parseCrossReferenceQuery } from "../../shared/cross-reference-query.ts";
-import { isLanguage, type Language } from "../../shared/languages.ts";
+import { htmlLang, isLanguage, type Language } from "../../shared/languages.ts";
 import { toCsv } from "../../shared/csv.ts";
 import { ApiCallError, createPageClient } from "../../client/api/page-client.ts";
 
@@ -56,7 +56,7 @@ export function crossReferenceCsv(options: { config: Config; logger: Logger; res
       res.status(200);
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="qingyun-cross-reference-${language}.csv"`);
-      res.setHeader("Content-Language", language === "zh" ? "zh-CN" : "en-US");
+      res.setHeader("Content-Language", htmlLang[language]);
       res.setHeader("Cache-Control", "private, no-cache");
       res.send(toCsv([header, ...body]));
     } catch (error) {

@@ -23,7 +23,7 @@ const BUDGET_MS = 50;
 export async function measureOrders(samples: number, miss: (message: string) => void): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "qy-scale-orders-"));
   const upstream = await startUpstream(
-    { host: "127.0.0.1", port: 0, provider: "qingyun", websiteCode: "qingyun", dataDir, publicOrigin: "http://localhost:3000", env: {} },
+    { host: "127.0.0.1", port: 0, provider: "qingyun", websiteCode: "qingyun", dataDir, publicOrigin: "http://localhost:3000" },
     () => {},
   );
   try {

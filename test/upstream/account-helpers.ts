@@ -1,10 +1,9 @@
 // Test seams for accounts: an upstream with a hand-moved clock whose console code sender writes into
 // an array (options.codeLog, never a real log), and helpers to request a code and sign in.
 import type { z } from "zod";
-import type { UpstreamOptions } from "../../server/upstream/config.ts";
 import { responseSchema, type CallDefinition } from "../../shared/contract/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { startTestUpstream, type TestUpstream } from "./helpers.ts";
+import { startTestUpstream, type TestUpstream, type TestUpstreamOverrides } from "./helpers.ts";
 
 export interface Delivery {
   channel: "sms" | "email";
@@ -42,7 +41,7 @@ export const START = Date.UTC(2026, 10, 22, 2, 0, 0);
 
 /** `start` sets the clock (default START); tests that mix in real-clock writers (the CLI) start near now. */
 export async function startAccountUpstream(
-  overrides: Partial<UpstreamOptions> = {},
+  overrides: TestUpstreamOverrides = {},
   start = START,
   /** The upstream's logger (silent unless a test reads what it logs). */
   log?: (message: string, detail?: unknown) => void,

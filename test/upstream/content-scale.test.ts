@@ -61,7 +61,7 @@ describe("content:scale", () => {
   });
 
   it("CONTENT_DIR must name a content folder", () => {
-    expect(() => parseUpstreamEnv({ CONTENT_DIR: work })).toThrow(/^Invalid environment variable CONTENT_DIR: a folder with catalog\/products.json/);
+    expect(() => parseUpstreamEnv({ CONTENT_DIR: work })).toThrow(/^Invalid CONTENT_DIR \("[^"]*"\): a folder with catalog\/products.json/);
     expect(parseUpstreamEnv({ CONTENT_DIR: path.join(work, "a") }).CONTENT_DIR).toBe(path.join(work, "a"));
   });
 });

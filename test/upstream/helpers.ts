@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startUpstream, type RunningUpstream } from "../../server/upstream/index.ts";
-import type { UpstreamOptions } from "../../server/upstream/config.ts";
+import { parseUpstreamEnv, type UpstreamOptions } from "../../server/upstream/config.ts";
+
+/** A test names its settings as environment variables; they are parsed once, as at a real start. */
+export type TestUpstreamOverrides = Partial<UpstreamOptions> & { env?: NodeJS.ProcessEnv };
 
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
@@ -14,7 +17,7 @@ export interface TestUpstream extends RunningUpstream {
 }
 
 export async function startTestUpstream(
-  overrides: Partial<UpstreamOptions> = {},
+  { env, ...overrides }: TestUpstreamOverrides = {},
   /** The upstream's logger; silent unless a test wants to read what it logs. */
   log: (message: string, detail?: unknown) => void = () => {},
 ): Promise<TestUpstream> {
@@ -27,8 +30,8 @@ export async function startTestUpstream(
       websiteCode: "qingyun",
       dataDir,
       publicOrigin: "http://localhost:3000",
-      env: {},
       ...overrides,
+      ...(env ? { settings: parseUpstreamEnv(env) } : {}),
     },
     log,
   );

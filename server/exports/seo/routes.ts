@@ -24,8 +24,6 @@ export interface SeoRouteOptions {
   urlsPerFile?: number;
   /** How long a built sitemap is served before the content version is checked again. */
   checkMs?: number;
-  /** Build at once rather than on the first request (production: crawlers never wait for the first build). */
-  warm?: boolean;
 }
 
 export function robotsTxt(origin: string): string {
@@ -53,7 +51,9 @@ interface Built {
 
 const CHILD = /^\/sitemap-([a-z]+)-([a-z]{2})(?:-([2-9]|[1-9]\d{1,3}))?\.xml$/;
 
-export function seoRoutes(options: SeoRouteOptions): Router {
+/** The routes, and `warm()`: builds at once rather than on the first request (production: crawlers never wait for
+ * the first build). Called by serve once the site listens, never while the routes are mounted. */
+export function seoRoutes(options: SeoRouteOptions): Router & { warm: () => void } {
   const { config, logger } = options;
   const origin = new URL(config.publicOrigin).origin;
   const perFile = options.urlsPerFile ?? URLS_PER_SITEMAP;
@@ -137,7 +137,7 @@ export function seoRoutes(options: SeoRouteOptions): Router {
     return Promise.resolve(current);
   }
 
-  if (options.warm) rebuild().catch((error: unknown) => logger.warn({ err: error }, "sitemap warm-up failed; the first request builds it"));
+  const warm = () => void rebuild().catch((error: unknown) => logger.warn({ err: error }, "sitemap warm-up failed; the first request builds it"));
 
   const sendXml = (res: Response, xml: string) => {
     res.type("application/xml; charset=utf-8").set("Cache-Control", "public, max-age=300").send(xml);
@@ -170,5 +170,5 @@ export function seoRoutes(options: SeoRouteOptions): Router {
       failed(req, res, error);
     }
   });
-  return router;
+  return Object.assign(router, { warm });
 }

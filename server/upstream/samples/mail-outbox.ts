@@ -156,6 +156,10 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
       }, pollMs);
       timer.unref();
     },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
   };
 }
 
