@@ -12,7 +12,7 @@ import { previewUntilFromCookie } from "./preview.ts";
 import { hasBody, readBody, refuseBody } from "./request-body.ts";
 
 /** The upstream accepts at most 100 KB of JSON (E41300001 says so); nothing larger is read here. */
-export const apiBodyLimitBytes = 100 * 1024;
+const apiBodyLimitBytes = 100 * 1024;
 
 const bodies = new WeakMap<IncomingMessage, Buffer>();
 
@@ -104,7 +104,7 @@ function normalisedPath(path: string): string {
 }
 
 /** Whether a browser sent this request on behalf of another site (or an opaque origin). */
-export function isCrossSite(req: IncomingMessage, publicOrigin: string): boolean {
+function isCrossSite(req: IncomingMessage, publicOrigin: string): boolean {
   const site = req.headers["sec-fetch-site"];
   if (site !== undefined && site !== "same-origin" && site !== "none") return true;
   const origin = req.headers.origin;

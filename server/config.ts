@@ -40,7 +40,7 @@ const siteEnv = z.object({
 // Kept with the upstream's settings, which read the same kind of value (UPSTREAM_TRUST_PROXY).
 export { parseTrustProxy };
 
-export const configEnv = upstreamEnv.extend(siteEnv.shape);
+const configEnv = upstreamEnv.extend(siteEnv.shape);
 
 export interface Config {
   env: "development" | "production" | "test";

@@ -152,7 +152,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
         return res.redirect(output.response.status, location.startsWith("/") && !location.startsWith("//") ? location : `/${language}`);
       }
       res.status(output.response.status);
-      output.response.headers.forEach((value, name) => res.setHeader(name, value));
+      for (const [name, value] of output.response.headers) res.setHeader(name, value);
       return res.end(req.method === "HEAD" ? undefined : Buffer.from(await output.response.arrayBuffer()));
     }
 
@@ -198,7 +198,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
 /** The page-cache key of a request whose HTML is the same for every anonymous visitor, else null: not a
  * user page, no cookie that can change a page (session, preview…), not the WeChat browser (it gets its own
  * download hint, SPEC §2), not a preview link. */
-export function anonymousPageKey(req: Request, language: Language, isBot: boolean): string | null {
+function anonymousPageKey(req: Request, language: Language, isBot: boolean): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
   if (isUserPage(req.path) || hasPersonalCookies(req.cookies) || isWeChatBrowser(req.headers["user-agent"])) return null;
   if (req.query && "preview" in req.query) return null;

@@ -28,7 +28,7 @@ export interface SeoRouteOptions {
   warm?: boolean;
 }
 
-export function robotsTxt(origin: string): string {
+function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
     "Allow: /",

@@ -9,7 +9,6 @@ export const commonInput = z.object({
   sitePageDataType: z.union([z.literal(1), z.literal(2)]).default(1),
   websiteCode: z.string().min(1).max(64),
 });
-export type CommonInput = z.infer<typeof commonInput>;
 
 /** A site path or an absolute http(s) URL, as content links are stored. */
 export const linkString = z.string().max(2048);

@@ -5,11 +5,15 @@ import path from "node:path";
 import { startUpstream, type RunningUpstream } from "../../server/upstream/index.ts";
 import type { UpstreamOptions } from "../../server/upstream/config.ts";
 
+/** An answer of the upstream. Its JSON is read freely by the tests: what they assert is its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the answer's fields directly; the contract tests parse it with the schemas.
+export type Answer = { status: number; headers: Headers; json: any };
+
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
   /** POST JSON to a path of the upstream; returns status, headers and the parsed envelope. */
-  post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; json: any }>;
-  get: (path: string, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; json: any }>;
+  post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>;
+  get: (path: string, headers?: Record<string, string>) => Promise<Answer>;
   cleanup: () => Promise<void>;
 }
 
