@@ -1,8 +1,8 @@
 // The page client: one module, two transports (DESIGN.md). On the server its base is the upstream URL
 // and it forwards the visitor's cookie; in the browser its base is /api and it sends credentials.
 // Every body gets language, sitePageDataType and websiteCode; every answer is parsed with the contract.
-// A plain constant: the client build inlines it (docs/decisions/006-no-zod-on-first-load.md), so no zod comes with it.
-import { sitePageDataTypes, type CallBody, type CallDefinition, type CallQuery } from "../../shared/contract/index.ts";
+import type { CallBody, CallDefinition, CallQuery } from "../../shared/contract/index.ts";
+import { sitePageDataTypes } from "../../shared/contract/page-data-types.ts";
 import { callPath } from "../../shared/contract/call-path.ts";
 import type { z } from "zod";
 import type { Language } from "../../shared/languages.ts";
