@@ -102,8 +102,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   app.set("trust proxy", config.trustProxy);
   app.use(requestLog(logger));
   app.use(requestGuard(resources));
-  // While draining, every answer tells the client (or nginx) to open its next request elsewhere.
-  app.use((_req, res, next) => (isDraining() && res.setHeader("Connection", "close"), next()));
+  app.use(closeConnectionsWhile(isDraining));
   app.get("/healthz", healthz);
   app.get("/readyz", readyz(() => config.upstreamUrl, isDraining, logger));
   app.use(securityHeaders({ publicOrigin: config.publicOrigin }));
@@ -152,4 +151,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
       await Promise.all([rateLimitStore.close(), csvRateLimitStore.close()]);
     },
   });
+}
+
+/** While draining, every answer tells the client (or nginx) to open its next request elsewhere. */
+function closeConnectionsWhile(isDraining: () => boolean) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    if (isDraining()) res.setHeader("Connection", "close");
+    next();
+  };
 }

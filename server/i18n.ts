@@ -16,7 +16,7 @@ import {
 } from "../shared/languages.ts";
 import type { Resources } from "../client/app-context.ts";
 
-export const localesDir = path.resolve(import.meta.dirname, "..", "locales");
+const localesDir = path.resolve(import.meta.dirname, "..", "locales");
 
 export function loadResources(): Record<Language, Resources> {
   const result = {} as Record<Language, Resources>;

@@ -12,7 +12,7 @@ export const CROSS_REFERENCE_PATH = "/productAndService/crossReference";
 const BOM_TEXT_MAX = CROSS_REFERENCE_BATCH_MAX * (CROSS_REFERENCE_PART_MAX + 2);
 
 /** The device types the parameter search covers (each has its finder columns in cross-reference-finder.ts). */
-export const searchDeviceTypes = ["sic-mosfet", "sic-diode", "sic-module", "igbt-module"] as const satisfies readonly DeviceType[];
+const searchDeviceTypes = ["sic-mosfet", "sic-diode", "sic-module", "igbt-module"] as const satisfies readonly DeviceType[];
 
 export interface ParameterSearch {
   type: DeviceType;

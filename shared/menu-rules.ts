@@ -3,7 +3,7 @@
 import type { Language } from "./languages.ts";
 
 /** Site paths (without language) whose menu entries appear in Chinese only. */
-export const chineseOnlyMenuPaths = ["/about/joinUs"] as const;
+const chineseOnlyMenuPaths = ["/about/joinUs"] as const;
 
 /** Whether a menu item linking to `link` (site path, maybe with #fragment or ?query) is shown in `language`. */
 export function isMenuLinkShown(link: string, language: Language): boolean {

@@ -19,7 +19,7 @@ export type NewsListParse =
   | { kind: "redirect"; state: NewsListState }
   | { kind: "notFound" };
 
-export function isNewsCategory(value: unknown): value is NewsCategory {
+function isNewsCategory(value: unknown): value is NewsCategory {
   return typeof value === "string" && (newsCategories as readonly string[]).includes(value);
 }
 

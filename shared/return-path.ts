@@ -5,6 +5,7 @@ import { isUserPage } from "./user-pages.ts";
 
 const MAX_LENGTH = 1000;
 /** Whitespace, control characters and backslashes: browsers strip or rewrite them into host separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses.
 const unsafeCharacters = /[\s\u0000-\u001f\u007f\\]/;
 const scheme = /^[a-z][a-z0-9+.-]*:/i;
 /**
@@ -73,7 +74,7 @@ export function loginHref(language: Language, pathAndQuery: string): string {
   return path === "/" ? `/${language}/login` : `/${language}/login?path=${encodeURIComponent(path)}`;
 }
 
-export const loginTabs = ["sms", "email"] as const;
+const loginTabs = ["sms", "email"] as const;
 export type LoginTab = (typeof loginTabs)[number];
 
 /** The login page's URL state: the sign-in method tab (SMS by default) and the safe return path. */

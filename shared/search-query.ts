@@ -5,7 +5,7 @@ import { SEARCH_TEXT_MAX, searchTypes, type SearchType } from "./contract/search
 export const SEARCH_PAGE_SIZE = 10;
 /** Hits shown per type on the "All" view, which groups the results by type. */
 export const SEARCH_GROUP_SIZE = 3;
-export const SEARCH_MAX_PAGE = 1000;
+const SEARCH_MAX_PAGE = 1000;
 
 export interface SearchState {
   /** Trimmed, inner whitespace collapsed, at most SEARCH_TEXT_MAX characters; "" runs no search (SPEC §5). */

@@ -18,7 +18,7 @@ import { readPendingAdd, readSampleAddResult, withPendingAdd, withoutSampleAddRe
 import { Link } from "./link.tsx";
 import { pageClient } from "../api/loader-context.ts";
 import { ApiCallError } from "../api/page-client.ts";
-import { applySampleListAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
+import { applySampleListAtom, applySampleMapAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
 import { useLanguage, usePageSearch } from "../hooks.ts";
 import "../styles/add-to-sample.css";
 
@@ -47,7 +47,8 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   const location = useLocation();
   const [logined, setLogined] = useAtom(loginedAtom);
   const setUser = useSetAtom(userInfoAtom);
-  const [samples, setSamples] = useAtom(applySampleListAtom);
+  const setSamples = useSetAtom(applySampleListAtom);
+  const inList = useAtomValue(applySampleMapAtom).has(product.id);
   const [pending, setPending] = useState(false);
   // The outcome of a post without JavaScript, when it was this product's (the same on server and browser).
   // Only a visitor with a session can have posted one: an anonymous page (the one the page cache keeps) never
@@ -72,7 +73,6 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   const titleId = useId();
   const search = usePageSearch();
   const returnPath = loginPathOf(location.pathname, search);
-  const inList = samples.some((item) => item.siteListId === product.id);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -126,6 +126,7 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the page the login returned to; `add` and the location are read as they are then.
   useEffect(() => {
     if (!pendingAdd || pendingTaken.current) return;
     pendingTaken.current = true;
@@ -135,7 +136,6 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
       // The request is done: a reload or a shared link must not add again.
       navigate({ pathname: location.pathname, search: withoutSampleAddResult(location.search), hash: location.hash }, { replace: true, preventScrollReset: true });
     });
-    // Once, for the page the login returned to: `add` and the location are read as they are now.
   }, [pendingAdd]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

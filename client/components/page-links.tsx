@@ -35,6 +35,7 @@ export function PageLinks({ page, pages, href, label }: { page: number; pages: n
       <ol>
         {pageWindow(page, pages).map((number, index) =>
           number === null ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <li key={`gap-${index}`} aria-hidden="true" className="page-links__gap">
               …
             </li>

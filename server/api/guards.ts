@@ -12,7 +12,7 @@ import { hasBody, readBody, refuseBody } from "../http/request-body.ts";
 import { isCrossSite } from "../http/security.ts";
 
 /** The upstream accepts at most 100 KB of JSON (E41300001 says so); nothing larger is read here. */
-export const apiBodyLimitBytes = 100 * 1024;
+const apiBodyLimitBytes = 100 * 1024;
 
 declare global {
   namespace Express {

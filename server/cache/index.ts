@@ -61,7 +61,10 @@ export function renderUpstream(caches: SiteCaches | undefined, shared: boolean) 
           async get<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
             try {
               // An expired answer standing in for a failed refresh: the page is shown, but not kept as fresh.
-              return await caches.upstream.get(key, load, signal, () => void (stale = degraded = true));
+              return await caches.upstream.get(key, load, signal, () => {
+                stale = true;
+                degraded = true;
+              });
             } catch (error) {
               degraded = true;
               throw error;

@@ -26,7 +26,7 @@ import { readEstimateSort } from "../../shared/estimator/ranking.ts";
 
 const PATH = /^\/(zh|en)\/productAndService\/products\/([1-9]\d{0,8})\.csv$/;
 /** Far above any real catalog (a vendor lists 1,000–10,000 parts); a file that would exceed it says so. */
-export const MAX_ROWS = 100_000;
+const MAX_ROWS = 100_000;
 /** Upstream pages in flight for one file: enough to overlap latency, few enough to leave the upstream to
  * visitors (the embedded one answers one query at a time: each page queued ahead delays every page view). */
 const PAGE_CONCURRENCY = 2;

@@ -29,7 +29,7 @@ function nextNonce(): string {
   return nonce;
 }
 
-export function nonceMiddleware(req: Request, res: Response, next: NextFunction) {
+export function nonceMiddleware(_req: Request, res: Response, next: NextFunction) {
   res.locals.nonce = nextNonce();
   next();
 }

@@ -35,7 +35,8 @@ export function pageFacts(req: Request, res: Response): PageFacts | null {
   if (!language) return null;
   if (res.locals.page?.language === language) return res.locals.page;
   const isBot = isbot(req.headers["user-agent"] ?? "");
-  return (res.locals.page = { language, isBot, cacheKey: anonymousPageKey(req, language, isBot) });
+  res.locals.page = { language, isBot, cacheKey: anonymousPageKey(req, language, isBot) };
+  return res.locals.page;
 }
 
 /** The page-cache key of a request whose HTML is the same for every anonymous visitor, else null: not a

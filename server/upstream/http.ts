@@ -1,7 +1,7 @@
 // Mounting a contract call on the upstream: content-type and body checks, strict validation, the
 // session requirement, and the envelope for every answer, success or failure.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { z } from "zod";
+import type { z } from "zod";
 import {
   SUCCESS_CODE,
   callPath,
@@ -56,10 +56,6 @@ export interface CallContext<C extends CallDefinition> {
   /** Set when the call needs a session (auth: true) or when one is present. */
   userId: number | null;
 }
-
-export type CallHandler<C extends CallDefinition> = (
-  context: CallContext<C>,
-) => z.input<C["data"]> | { data: z.input<C["data"]>; extra: Record<string, unknown> } | Promise<unknown>;
 
 export interface MountOptions {
   provider: string;

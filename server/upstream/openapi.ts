@@ -61,7 +61,7 @@ function operation(call: CallDefinition, errors: ReturnType<typeof errorResponse
   };
 }
 
-export function buildOpenApiDocument(provider: string) {
+function buildOpenApiDocument(provider: string) {
   const errors = errorResponses();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of calls) {

@@ -66,4 +66,3 @@ export { callPath } from "./call-path.ts";
 
 export type CallBody<C extends CallDefinition> = z.input<C["body"]>;
 export type CallQuery<C extends CallDefinition> = z.input<C["query"]>;
-export type CallData<C extends CallDefinition> = z.infer<C["data"]>;

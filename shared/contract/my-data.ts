@@ -25,7 +25,7 @@ export const removeApplicantProfile = defineCall({
   data: z.null(),
 });
 
-export const downloadFormEntry = z.object({
+const downloadFormEntry = z.object({
   documentId: z.string(),
   name: z.string(),
   phone: z.string(),

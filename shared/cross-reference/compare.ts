@@ -28,7 +28,7 @@ export const paramKeys = [
 export type ParamKey = (typeof paramKeys)[number];
 
 /** The conditions a value holds at (only those stated). */
-export interface Conditions {
+interface Conditions {
   tc?: number;
   tj?: number;
   vgs?: number;
@@ -36,7 +36,7 @@ export interface Conditions {
   vr?: number;
 }
 
-export type CellValue = number | string | boolean | null;
+type CellValue = number | string | boolean | null;
 
 export const noteKeys = [
   "currentBoundMet", "currentBoundShort", "currentNotStated", "differentTc", "differentVgs", "differentVr", "gateAboveLimit",
@@ -44,10 +44,10 @@ export const noteKeys = [
   "otherPackage", "packageNotDecoded", "pinMismatch", "pinoutNotStated", "pinsCompared", "tcNotStated", "testConditionsDiffer", "theirMaxOnly",
   "tjNotStated", "vgsNotStated", "level.chip", "level.terminal", "level.chip-or-terminal-not-stated",
 ] as const;
-export type NoteKey = (typeof noteKeys)[number];
+type NoteKey = (typeof noteKeys)[number];
 
 /** A note on a row: a key under "cross-reference:note." with its interpolation values. */
-export interface Note {
+interface Note {
   key: NoteKey;
   values?: Record<string, string | number>;
 }

@@ -3,7 +3,7 @@
 import type { AnyCompetitorPart, CompetitorPart, DecodedPart, NomenclatureSource } from "./schema.ts";
 
 /** Upper case without spaces: the form part numbers are stored and looked up in. */
-export function normalizePartNumber(query: string): string {
+function normalizePartNumber(query: string): string {
   return query.trim().toUpperCase().replace(/\s+/g, "");
 }
 

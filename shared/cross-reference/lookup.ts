@@ -10,7 +10,7 @@ export { looksLikePartNumber, partKey } from "./part-key.ts";
 export const matchKinds = ["exact", "decoded", "prefix", "partial", "typo"] as const;
 export type MatchKind = (typeof matchKinds)[number];
 
-export interface PartSuggestion {
+interface PartSuggestion {
   part: CompetitorPart;
   kind: "prefix" | "partial" | "typo";
   /** Edit distance of a typo match (0 otherwise). */

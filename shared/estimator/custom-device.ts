@@ -54,7 +54,7 @@ export interface CustomDeviceReading {
 
 /** Reads `dev=`: the pairs as typed (numbers are checked by validate-device.ts); null without one. */
 export function readCustomDevice(text: string | null | undefined): CustomDeviceReading | null {
-  if (!text || !text.trim()) return null;
+  if (!text?.trim()) return null;
   const raw = text.trim().slice(0, 400);
   const values = new Map<string, string>();
   for (const item of raw.split(",")) {

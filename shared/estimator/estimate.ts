@@ -8,27 +8,24 @@ import {
   capacitiveChargeLoss,
   dcConduction,
   dcFreewheel,
-  dcSwitching,
   gateResistanceFactor,
   MODEL_TJ_RANGE,
-  spwmDiodeConduction,
   spwmFreewheel,
   interpolate,
   sineAverage,
-  spwmSwitchConduction,
 } from "./equations.ts";
 import type { Mode, OperatingPoint, TemperatureReference } from "./operating-point.ts";
 import { DEFAULT_MODULATION } from "./modulation-names.ts";
 import { modulationFactors, positionConduction, positionDeadTimeDiode, type PositionFactors } from "./modulation.ts";
 
 /** The fixed-point iteration stops after this many steps (it settles in a few when it settles at all). */
-export const MAX_ITERATIONS = 200;
+const MAX_ITERATIONS = 200;
 /** Settled when no junction temperature moves more than this between two steps (K). */
-export const TOLERANCE = 1e-3;
+const TOLERANCE = 1e-3;
 /** Step of the central difference that gives dP/dT_j for the loop gain (K). */
 const GAIN_STEP = 0.5;
 /** The share of the rated voltage above which the estimate warns (cosmic-ray and overshoot margin). */
-export const VOLTAGE_DERATING = 0.8;
+const VOLTAGE_DERATING = 0.8;
 
 export interface LossBreakdown {
   /** Switch (MOSFET channel forward, or IGBT) conduction (W). */
@@ -150,7 +147,6 @@ function switchingEnergy(tjs: readonly [number, number], currents: readonly numb
   const floor = 0.2 * Math.min(values[0]!, values[1]!);
   return (tj) => Math.max(floor, atTemperature(tjs, values, tj));
 }
-const millijoule = (value: number) => value / 1000;
 const nanocoulomb = (value: number) => value / 1e9;
 
 function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): Model {
@@ -314,7 +310,7 @@ function inverterFreewheel(rChannel: number, v0Diode: number, rDiode: number, iP
 }
 
 /** Peak device current: √2·I_rms for a sine given as RMS; the DC current as it is. */
-export function peakCurrent(op: OperatingPoint): number {
+function peakCurrent(op: OperatingPoint): number {
   return op.mode === "inverter" && op.currentKind === "rms" ? op.current * Math.SQRT2 : op.current;
 }
 

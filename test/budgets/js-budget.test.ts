@@ -19,10 +19,10 @@ function pageTypes(): Record<string, string[]> {
   const walk = (route: RouteObject, chain: string[]) => {
     const module = (route.handle as RouteHandle | undefined)?.module;
     const modules = module ? [...chain, module] : chain;
-    if (route.children?.length) route.children.forEach((child) => walk(child, modules));
+    if (route.children?.length) for (const child of route.children) walk(child, modules);
     else if (module && route.id?.endsWith("___zh")) types[route.id.replace(/___zh$/, "")] = modules;
   };
-  routes.forEach((route) => walk(route, []));
+  for (const route of routes) walk(route, []);
   return types;
 }
 

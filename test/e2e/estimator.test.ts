@@ -185,7 +185,9 @@ describe("estimator", () => {
         await hydrated(page);
         await page.locator(".estimate-table").first().waitFor();
         // The chart's value table too, which is only laid out once opened.
-        await page.locator(".loss-chart__data").evaluateAll((details) => details.forEach((element) => ((element as HTMLDetailsElement).open = true)));
+        await page.locator(".loss-chart__data").evaluateAll((details) => {
+          for (const element of details) (element as HTMLDetailsElement).open = true;
+        });
         if (shots) await page.screenshot({ path: path.join(shots, `estimator-narrow-${lang}-${url.includes("compare") ? "compare" : "detail"}.png`), fullPage: true });
         const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
         expect(widths.page, `${lang}${url}`).toBeLessThanOrEqual(widths.viewport);

@@ -37,6 +37,7 @@ describe("finder filter lists", () => {
             const rect = panel.getBoundingClientRect();
             return { left: rect.left, right: rect.right, viewport: document.documentElement.clientWidth };
           });
+          // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text as rendered (what a visitor reads), not the DOM property.
           if (box.left < 0 || box.right > box.viewport) outside.push(`${await summary.innerText()}: ${Math.round(box.left)}–${Math.round(box.right)} of ${box.viewport}`);
           await summary.click();
         }

@@ -117,7 +117,9 @@ describe("mobile menu", () => {
       const languageEntry = groups.nth(6).locator("summary");
       expect((await languageEntry.boundingBox())!.y + 40).toBeLessThan(844);
       // Where the browser lacks exclusive <details name> (Firefox ESR before 130), the menu's script closes the others.
-      await page.evaluate(() => document.querySelectorAll("#mobile-menu details").forEach((details) => details.removeAttribute("name")));
+      await page.evaluate(() => {
+        for (const details of document.querySelectorAll("#mobile-menu details")) details.removeAttribute("name");
+      });
       await groups.nth(0).locator("summary").click();
       await groups.nth(2).locator("summary").click();
       await expect.poll(() => page.locator("#mobile-menu details[open]").count()).toBe(1);

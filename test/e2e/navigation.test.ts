@@ -2,7 +2,7 @@
 // scroll position (react-router's scroll restoration), and the loading bar of SPEC §9 shows for a slow
 // navigation and goes away when the page has arrived.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { launchBrowser, watchProblems, hydrated } from "./browser.ts";

@@ -21,7 +21,7 @@ const publicDir = path.join(import.meta.dirname, "..", "..", "public");
 function svgRatio(src: string): number {
   const svg = readFileSync(path.join(publicDir, src), "utf8");
   const viewBox = /<svg[^>]*\sviewBox="([^"]+)"/.exec(svg)?.[1]?.trim().split(/[\s,]+/).map(Number);
-  if (!viewBox || viewBox.length !== 4) throw new Error(`${src} has no viewBox`);
+  if (viewBox?.length !== 4) throw new Error(`${src} has no viewBox`);
   return viewBox[2]! / viewBox[3]!;
 }
 

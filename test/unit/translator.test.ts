@@ -16,7 +16,7 @@ function keysOf(strings: Strings, prefix = ""): string[] {
   const keys = new Set<string>();
   for (const [name, value] of Object.entries(strings)) {
     const path = prefix + name;
-    if (value && typeof value === "object") keysOf(value as Strings, `${path}.`).forEach((key) => keys.add(key));
+    if (value && typeof value === "object") for (const key of keysOf(value as Strings, `${path}.`)) keys.add(key);
     else keys.add(path.replace(/_(zero|one|two|few|many|other)$/, ""));
   }
   return [...keys];

@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { responseSchema, type CallDefinition } from "../../shared/contract/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { startTestUpstream, type TestUpstream, type TestUpstreamOverrides } from "./helpers.ts";
+import { startTestUpstream, type Answer, type TestUpstream, type TestUpstreamOverrides } from "./helpers.ts";
 
 export interface Delivery {
   channel: "sms" | "email";
@@ -18,12 +18,12 @@ export interface AccountUpstream extends TestUpstream {
   lastCode: (to: string) => string;
   /** POST with the common body fields; `cookie` is a session id, `ip` goes into X-Forwarded-For (default:
    * one address per phone or e-mail of the body, its owner's device). */
-  call: (path: string, body?: Record<string, unknown>, options?: CallOptions) => Promise<{ status: number; headers: Headers; json: any }>;
+  call: (path: string, body?: Record<string, unknown>, options?: CallOptions) => Promise<Answer>;
   /** Requests an SMS code and signs in; returns the session id and the user. */
   signIn: (phone: string, options?: { ip?: string; cookie?: string }) => Promise<{ session: string; userId: number; headers: Headers }>;
 }
 
-export interface CallOptions {
+interface CallOptions {
   cookie?: string;
   ip?: string;
   language?: "zh" | "en";
@@ -37,7 +37,7 @@ export function freshIp(): string {
   return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
-export const START = Date.UTC(2026, 10, 22, 2, 0, 0);
+const START = Date.UTC(2026, 10, 22, 2, 0, 0);
 
 /** `start` sets the clock (default START); tests that mix in real-clock writers (the CLI) start near now. */
 export async function startAccountUpstream(
@@ -46,7 +46,12 @@ export async function startAccountUpstream(
   /** The upstream's logger (silent unless a test reads what it logs). */
   log?: (message: string, detail?: unknown) => void,
 ): Promise<AccountUpstream> {
-  const clock = { t: start, advance: (ms: number) => void (clock.t += ms) };
+  const clock = {
+    t: start,
+    advance: (ms: number) => {
+      clock.t += ms;
+    },
+  };
   const deliveries: Delivery[] = [];
   const upstream = await startTestUpstream({
     now: () => clock.t,
@@ -59,7 +64,10 @@ export async function startAccountUpstream(
     const target = body.phone ?? body.email;
     if (typeof target !== "string") return freshIp();
     let ip = devices.get(target);
-    if (!ip) devices.set(target, (ip = freshIp()));
+    if (!ip) {
+      ip = freshIp();
+      devices.set(target, ip);
+    }
     return ip;
   };
   const call: AccountUpstream["call"] = async (path, body = {}, options = {}) => {
@@ -133,6 +141,9 @@ const addressIds = new Map<string, number>();
 /** The session's address for submitting orders: saved once per session, then reused. */
 export async function addressFor(u: AccountUpstream, session: string): Promise<number> {
   let id = addressIds.get(session);
-  if (id === undefined) addressIds.set(session, (id = await addAddress(u, session)));
+  if (id === undefined) {
+    id = await addAddress(u, session);
+    addressIds.set(session, id);
+  }
   return id;
 }

@@ -6,7 +6,7 @@ import { startSmtpSink } from "../support/smtp-sink.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAndRegisterByEmail, responseSchema } from "../../shared/contract/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { startTestUpstream, type TestUpstream } from "./helpers.ts";
+import { startTestUpstream, type Answer, type TestUpstream } from "./helpers.ts";
 import { signAliyunRpc } from "../../server/upstream/accounts/aliyun-sms.ts";
 
 interface Mail {
@@ -56,7 +56,8 @@ async function post(p: string, body: Record<string, unknown>, language: "zh" | "
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ language, websiteCode: "qingyun", ...body }),
   });
-  return { status: response.status, headers: response.headers, json: (await response.json()) as any };
+  const answer: Answer = { status: response.status, headers: response.headers, json: await response.json() };
+  return answer;
 }
 
 beforeAll(async () => {

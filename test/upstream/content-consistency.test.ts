@@ -56,7 +56,7 @@ function collect(): { texts: Array<{ where: string; text: string }>; cards: Card
   const cards: Card[] = [];
   const walk = (value: unknown, where: string) => {
     if (typeof value === "string") texts.push({ where, text: value });
-    else if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${where}[${index}]`));
+    else if (Array.isArray(value)) for (const [index, item] of value.entries()) walk(item, `${where}[${index}]`);
     else if (value && typeof value === "object") {
       const record = value as Record<string, unknown>;
       // A card: a title with text and/or a link.

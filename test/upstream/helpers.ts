@@ -8,11 +8,15 @@ import { parseUpstreamEnv, type UpstreamOptions } from "../../server/upstream/co
 /** A test names its settings as environment variables; they are parsed once, as at a real start. */
 export type TestUpstreamOverrides = Partial<UpstreamOptions> & { env?: NodeJS.ProcessEnv };
 
+/** An answer of the upstream. Its JSON is read freely by the tests: what they assert is its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the answer's fields directly; the contract tests parse it with the schemas.
+export type Answer = { status: number; headers: Headers; json: any };
+
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
   /** POST JSON to a path of the upstream; returns status, headers and the parsed envelope. */
-  post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; json: any }>;
-  get: (path: string, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; json: any }>;
+  post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>;
+  get: (path: string, headers?: Record<string, string>) => Promise<Answer>;
   cleanup: () => Promise<void>;
 }
 

@@ -3,7 +3,7 @@ import type { AccountUpstream } from "./account-helpers.ts";
 
 export const SAMPLE = "/proxy/qingyun/basic/sampleOrder";
 
-export interface TreeNode {
+interface TreeNode {
   id: number;
   parentId: number | null;
   status: "on" | "off";

@@ -12,8 +12,8 @@ import { buildTree } from "../../../shared/tree.ts";
 import { catalogOverviewPath, resolveCategoryLink } from "../header/menu-model.ts";
 
 /** SPEC §9: the footer shows at most 4 products and 5 applications. */
-export const FOOTER_MAX_PRODUCTS = 4;
-export const FOOTER_MAX_APPLICATIONS = 5;
+const FOOTER_MAX_PRODUCTS = 4;
+const FOOTER_MAX_APPLICATIONS = 5;
 
 function items(data: LayoutData, name: string): MenuItem[] {
   const collection = data.menu[name];
@@ -27,6 +27,7 @@ function Column({ title, links, extra, more }: { title: string; links: MenuItem[
       <h2 className="site-footer__heading">{title}</h2>
       <ul>
         {links.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <li key={`${item.link}-${index}`}>
             <SmartLink to={item.link}>{item.category}</SmartLink>
           </li>
@@ -53,6 +54,7 @@ export function Footer({ data }: { data: LayoutData }) {
   // atoms are part of the key: they are constants today, and a page that set them would get its own.
   const html = useServerFragment(data, `${language} ${phone} ${email}`, () => <FooterContent data={data} phone={phone} email={email} />);
   return html !== null ? (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own render of this component, kept as HTML (docs/decisions/007-server-fragments.md).
     <footer className="site-footer" dangerouslySetInnerHTML={{ __html: html }} />
   ) : (
     <footer className="site-footer">
@@ -92,6 +94,7 @@ function FooterContent({ data, phone, email }: { data: LayoutData; phone: string
             <summary className="site-footer__heading">{t("footer.about")}</summary>
             <ul>
               {about.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                 <li key={`${item.link}-${index}`}>
                   <SmartLink to={item.link}>{item.category}</SmartLink>
                 </li>

@@ -30,7 +30,7 @@ const UserMenu = island(() => import("./user-menu.tsx").then((module) => module.
 const PreviewBanner = island(() => import("../preview-banner.tsx").then((module) => module.PreviewBanner));
 
 /** SPEC §9: the header becomes fixed after 10 px of scrolling. */
-export const HEADER_FIX_SCROLL_PX = 10;
+const HEADER_FIX_SCROLL_PX = 10;
 
 export function Header({ data }: { data: LayoutData }) {
   const { t } = useTranslation();
@@ -52,6 +52,7 @@ export function Header({ data }: { data: LayoutData }) {
   useSessionCheck();
 
   // Any navigation closes the open panels.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger (a navigation), not a value the effect reads.
   useEffect(() => {
     setOpen(null);
     setMobileOpen(false);

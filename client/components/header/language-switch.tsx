@@ -5,7 +5,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { htmlLang, languages, splitLanguagePrefix, localizePath } from "../../../shared/languages.ts";
 import { useLanguage, usePageSearch } from "../../hooks.ts";
 
-export function useAlternateHref(): (language: (typeof languages)[number]) => string {
+function useAlternateHref(): (language: (typeof languages)[number]) => string {
   const { pathname } = useLocation();
   const search = usePageSearch();
   const { rest } = splitLanguagePrefix(pathname);

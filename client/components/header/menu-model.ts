@@ -3,14 +3,14 @@ import type { MenuCollection, MenuItem, SiteListNode } from "../../../shared/con
 import { buildTree, findNode, firstCategoryWithProducts, type TreeNode } from "../../../shared/tree.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 
-export interface MenuLink {
+interface MenuLink {
   label: string;
   link: string;
   desc?: string;
   /** A product series: how many parts it holds in all (the menu lists at most MAX_SERIES_PARTS of them). */
   partCount?: number;
 }
-export interface MenuGroup extends MenuLink {
+interface MenuGroup extends MenuLink {
   children: MenuLink[];
   /** A third level (product families → series → their first parts). */
   grandchildren?: MenuLink[][];
@@ -23,15 +23,15 @@ export interface MenuEntry {
 }
 
 /** SPEC §2/§9: at most 3 promo media per menu; up to 9 application category groups. */
-export const MAX_PROMOS = 3;
-export const MAX_APPLICATION_GROUPS = 9;
+const MAX_PROMOS = 3;
+const MAX_APPLICATION_GROUPS = 9;
 /** The products panel lists a series' first parts and links the rest through "all N parts": a real
  * catalog has thousands, and the menu must not grow with it. */
 export const MAX_SERIES_PARTS = 6;
 
 function collection(menu: LayoutData["menu"], name: string): MenuItem[] {
   const value: MenuCollection | undefined = menu[name];
-  return value && value.display ? value.data : [];
+  return value?.display ? value.data : [];
 }
 
 function toLink(item: MenuItem): MenuLink {
@@ -65,7 +65,10 @@ const menus = new WeakMap<LayoutData, MenuEntry[]>();
 
 export function buildMenu(data: LayoutData): MenuEntry[] {
   let menu = menus.get(data);
-  if (!menu) menus.set(data, (menu = build(data)));
+  if (!menu) {
+    menu = build(data);
+    menus.set(data, menu);
+  }
   return menu;
 }
 

@@ -18,6 +18,9 @@ export function useSessionCheck(): void {
   // first history entry of a document is the one React Router keys "default". Any other page, such as the
   // one a sign-in on a login page loaded as the document sends the visitor to, may have a cookie set since.
   const onDocumentPage = useLocation().key === "default";
+  // Mounting is what matters (a header appears with each layout): onDocumentPage is read, not followed, or
+  // an anonymous visitor's first navigation would ask for nothing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onDocumentPage is read at mount on purpose (above).
   useEffect(() => {
     // No session cookie came with this page: nobody is signed in (the atoms' defaults say so already), and
     // asking would cost every anonymous visit a request and the contract's schemas.
@@ -43,7 +46,5 @@ export function useSessionCheck(): void {
     return () => {
       cancelled = true;
     };
-    // Mounting is what matters (a header appears with each layout): onDocumentPage is read, not followed, or
-    // an anonymous visitor's first navigation would ask for nothing.
   }, [hasSession, language, setLogined, setUser, setSamples]);
 }

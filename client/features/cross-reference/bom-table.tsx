@@ -35,6 +35,7 @@ export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRo
           </thead>
           <tbody>
             {rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
               <tr key={`${row.query}-${index}`}>
                 <th scope="row">{row.query}</th>
                 <td>

@@ -25,7 +25,7 @@ export function PartForm({ part, op }: { part: string; op: string | null }) {
 }
 
 /** The contact form's address with the request prefilled. */
-export function contactPath(text: string): string {
+function contactPath(text: string): string {
   return `/about/contactUs?${new URLSearchParams({ content: text })}`;
 }
 

@@ -90,6 +90,7 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
                       {candidate.reasons.length ? (
                         <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
                           {candidate.reasons.map((reason, index) => (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                             <li key={index}>{t(`reason.${reason.key}`, reason.values ?? {})}</li>
                           ))}
                         </ul>

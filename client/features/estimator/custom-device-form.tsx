@@ -72,6 +72,7 @@ export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevic
       ) : null}
       <form method="get" action={action} className="op-form">
         {kept.map(([name, value], index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
         <div className="op-form__grid">

@@ -22,6 +22,7 @@ export function EstimateWarnings({ result }: { result: Estimate }) {
       <p className="estimate-warnings__heading">{heading}</p>
       <ul className="estimate-warnings">
         {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <li key={index}>
             <span aria-hidden="true">⚠ </span>
             <WithSubscripts text={text(item)} />

@@ -38,7 +38,7 @@ export function inSwitchRow(data: LossData, result: Estimate): { label: string; 
   return data.kind === "diode" ? { label: "breakdown.diodeCapacitive", value: result.losses.inSwitch } : null;
 }
 
-export function scopeKey(data: LossData, result: Estimate): string {
+function scopeKey(data: LossData, result: Estimate): string {
   if (data.kind === "diode") return "breakdown.scopeDiode";
   return result.scope === "leg" ? "breakdown.scopeLeg" : "breakdown.scopePosition";
 }

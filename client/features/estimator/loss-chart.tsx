@@ -16,7 +16,7 @@ const HEIGHT = 300;
 const M = { left: 56, right: 16, top: 16, bottom: 46 };
 
 /** 1–2–5 steps of each decade inside [low, high]. */
-export function logTicks(low: number, high: number): number[] {
+function logTicks(low: number, high: number): number[] {
   const ticks: number[] = [];
   for (let decade = 10 ** Math.floor(Math.log10(low)); decade <= high; decade *= 10) {
     for (const step of [1, 2, 5]) {
@@ -28,7 +28,7 @@ export function logTicks(low: number, high: number): number[] {
 }
 
 /** A round upper bound and step for the loss axis: about five gridlines. */
-export function linearTicks(max: number): number[] {
+function linearTicks(max: number): number[] {
   const raw = max / 5;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= raw) ?? 10) * magnitude;
@@ -80,6 +80,7 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} className="loss-chart__svg">
         <title id={`${id}-t`}>{t("chart.title", { part: partNumber, from: formatKilohertz(low), to: formatKilohertz(high) })}</title>
         <desc id={`${id}-d`}>{description}</desc>
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group of lines and labels takes no focus; hidden because the description and the table say it. */}
         <g className="loss-chart__grid" aria-hidden="true">
           {yTicks.map((tick) => (
             <g key={`y${tick}`}>
@@ -104,6 +105,7 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
             {t("chart.yAxis", { unit })}
           </text>
         </g>
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group of paths takes no focus; hidden because the description and the table say it. */}
         <g aria-hidden="true">
           {series.map((line) => (
             <path key={line.key} d={path(line.value)} className={line.className} fill="none" />

@@ -143,6 +143,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
       {/* Keyed by the URL's operating point: a new point remounts the fields with their new defaults. */}
       <form method="get" action={pathname} onSubmit={onSubmit} className="op-form" key={parsed?.text ?? ""}>
         {kept.map(([name, value], index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
         <fieldset className="op-form__choice">
@@ -209,6 +210,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
       {parsed ? (
         <form id={`${id}-clear`} method="get" action={pathname} onSubmit={onClear} hidden>
           {kept.map(([name, value], index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
         </form>

@@ -124,12 +124,14 @@ export function Component() {
             <h2>{t("duties")}</h2>
             <ul>
               {job.duties.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                 <li key={index}>{item}</li>
               ))}
             </ul>
             <h2>{t("requirements")}</h2>
             <ul>
               {job.requirements.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                 <li key={index}>{item}</li>
               ))}
             </ul>

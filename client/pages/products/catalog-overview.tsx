@@ -18,8 +18,10 @@ export function RangeText({ range }: { range: KeyRange }) {
   return (
     <>
       {levels.map((level, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
         <span key={index}>
           {index > 0 ? " " : null}
+          {/* biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity. */}
           {level.map((part, partIndex) => (part.subscript ? <sub key={partIndex}>{part.text}</sub> : <span key={partIndex}>{part.text}</span>))}
         </span>
       ))}{" "}

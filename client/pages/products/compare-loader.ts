@@ -13,7 +13,7 @@ import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-p
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
 
-export interface ComparedProduct {
+interface ComparedProduct {
   product: ProductDetail;
   paramTable: ProductPage["paramTable"];
   /** Family and series names, top first. */

@@ -9,7 +9,7 @@ export interface HeaderColumn {
   levels: ParamNamePart[][];
 }
 
-export interface HeaderCell {
+interface HeaderCell {
   id: string;
   parts: ParamNamePart[];
   colSpan: number;

@@ -44,6 +44,7 @@ export interface FinderProps {
 function Parts({ parts }: { parts: ParamNamePart[] }) {
   return (
     <>
+      {/* biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity. */}
       {parts.map((part, index) => (part.subscript ? <sub key={index}>{part.text}</sub> : <span key={index}>{part.text}</span>))}
     </>
   );
@@ -54,6 +55,7 @@ function Name({ markup }: { markup: string }) {
   return (
     <>
       {levels.map((level, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
         <span key={index}>
           {index > 0 ? " " : null}
           <Parts parts={level} />
@@ -364,6 +366,7 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
       <table className="finder-table">
         <thead>
           {layout.rows.map((row, rowIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <tr key={rowIndex}>
               {rowIndex === 0 ? (
                 <th id={partId} scope="col" rowSpan={depth} className="finder-table__part" aria-sort={ariaSort(PART_NUMBER_FIELD)}>

@@ -3,7 +3,7 @@
 import type { ParamColumn, ParamValue } from "../../../shared/contract/products.ts";
 import { paramNameText, parseParamName, parseSubscripts, type ParamNamePart } from "../../../shared/param-name.ts";
 
-export function stripUnit(paramName: string, unit: string | null): string {
+function stripUnit(paramName: string, unit: string | null): string {
   return unit ? paramName.replace(new RegExp(`\\s*\\(${unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)\\s*$`), "") : paramName;
 }
 
@@ -12,6 +12,7 @@ export function ParamSymbol({ column }: { column: ParamColumn }) {
   return (
     <>
       {levels.map((level, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
         <span key={index}>
           {index > 0 ? " " : null}
           <SymbolParts parts={level} />
@@ -23,6 +24,7 @@ export function ParamSymbol({ column }: { column: ParamColumn }) {
 
 /** Parts of a symbol, subscripts as <sub>: the one renderer of the tables' and the estimator's symbols. */
 function SymbolParts({ parts }: { parts: ParamNamePart[] }) {
+  // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
   return <>{parts.map((part, index) => (part.subscript ? <sub key={index}>{part.text}</sub> : <span key={index}>{part.text}</span>))}</>;
 }
 

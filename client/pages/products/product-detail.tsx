@@ -142,6 +142,7 @@ export function Component() {
         <section className="product-section product-section--prose" aria-labelledby="description">
           <h2 id="description">{t("detail.description")}</h2>
           {product.description.map((paragraph, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <p key={index}>{paragraph}</p>
           ))}
         </section>
@@ -152,6 +153,7 @@ export function Component() {
               <h2 id="features">{t("detail.features")}</h2>
               <ul className="product-features">
                 {product.features.map((feature, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                   <li key={index}>{feature}</li>
                 ))}
               </ul>
@@ -163,6 +165,7 @@ export function Component() {
               <ul className="product-applications">
                 {product.applications.map((application, index) => {
                   const page = applicationPage(application);
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                   return <li key={index}>{page ? <Link to={localize(page)}>{application}</Link> : application}</li>;
                 })}
               </ul>

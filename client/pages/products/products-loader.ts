@@ -24,7 +24,7 @@ import { loadEstimateColumns } from "../../features/estimator/finder-estimate-co
 import type { RowEstimate } from "../../features/estimator/finder-row-estimates.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { categoryPath, keyField, productDetailPath, withoutUnit } from "./catalog-paths.ts";
+import { keyField, productDetailPath, withoutUnit } from "./catalog-paths.ts";
 
 export interface KeyRange {
   /** Plain-text parameter name, e.g. "VDS". */

@@ -220,9 +220,11 @@ function Hits({ hits, start, language }: { hits: SearchHit[]; start?: number; la
             <Link
               to={to(hit.link)}
               hrefLang={language ? htmlLang[language] : undefined}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped text with the hits in <mark>; sanitizeMarkedHtml lets nothing else through.
               dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.titleHtml) }}
             />
           </h3>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: escaped text with the hits in <mark>; sanitizeMarkedHtml lets nothing else through. */}
           <p className="search-result__snippet" lang={lang} dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.snippetHtml) }} />
           {hit.date || hit.downloadPath ? (
             <p className="search-result__meta">

@@ -8,7 +8,7 @@ import { DocumentDownloadLink } from "../../components/download/document-downloa
 import { useLanguage, useLocalize } from "../../hooks.ts";
 
 
-export function formatFileSize(bytes: number, language: string): string {
+function formatFileSize(bytes: number, language: string): string {
   const format = (value: number, digits: number) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
   if (bytes < 1024 * 1024) return `${format(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
   return `${format(bytes / (1024 * 1024), 1)} MB`;

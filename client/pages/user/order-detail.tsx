@@ -77,6 +77,7 @@ export function Component() {
             <h2 id="timeline-title">{t("order.timeline")}</h2>
             <ol className="order-timeline">
               {[...records].reverse().map((record, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                 <li key={`${record.time}-${index}`} className={`order-timeline__item${index === 0 ? " is-current" : ""}`}>
                   <div className="order-timeline__head">
                     <StatusBadge status={record.status} />

@@ -26,7 +26,7 @@ export interface SeoRouteOptions {
   checkMs?: number;
 }
 
-export function robotsTxt(origin: string): string {
+function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
     "Allow: /",

@@ -58,7 +58,7 @@ async function twice<T>(load: () => Promise<T>): Promise<T> {
 
 /** Reads every page of a paged call: the first tells the total, the rest follow a few at a time. No page cap:
  * a list of any length is read whole (each call has its own timeout, there is no deadline for the walk). */
-export async function allPages<T>(fetchPage: (pageIndex: number) => Promise<{ list: T[]; total: number }>, pageSize = MAX_PAGE_SIZE): Promise<T[]> {
+async function allPages<T>(fetchPage: (pageIndex: number) => Promise<{ list: T[]; total: number }>, pageSize = MAX_PAGE_SIZE): Promise<T[]> {
   const first = await twice(() => fetchPage(1));
   const pages = Math.ceil(first.total / pageSize);
   const rest: T[][] = new Array(Math.max(0, pages - 1));
@@ -74,7 +74,7 @@ export async function allPages<T>(fetchPage: (pageIndex: number) => Promise<{ li
 }
 
 /** Above this many documents the whole list is not read just to date the products (see documentsForDates). */
-export const DATED_DOCUMENTS_MAX = 500;
+const DATED_DOCUMENTS_MAX = 500;
 
 /** The documents that date the products (a product's lastmod is its newest document's date) and their count
  * (the document centre's pages). Listing documents costs the upstream a lookup of each one's products through

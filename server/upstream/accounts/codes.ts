@@ -16,7 +16,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export const signInLockRules = { failures: 10, windowMs: HOUR, lockMs: 15 * MINUTE } as const;
+const signInLockRules = { failures: 10, windowMs: HOUR, lockMs: 15 * MINUTE } as const;
 
 export interface CodeLimits {
   /** Code requests from one client address per hour. */

@@ -5,7 +5,7 @@ import type { UpstreamEnv, UpstreamOptions } from "../config.ts";
 import { createAliyunSmsSender } from "./aliyun-sms.ts";
 import { createSmtpSender, type SmtpConfig } from "./mailer.ts";
 
-export interface CodeMessage {
+interface CodeMessage {
   /** Normalised mobile number or lower-case e-mail address. */
   to: string;
   code: string;
@@ -19,7 +19,7 @@ export interface CodeSender {
 
 export type CodeLog = NonNullable<UpstreamOptions["codeLog"]>;
 
-export function createConsoleSender(channel: "sms" | "email", codeLog: CodeLog): CodeSender {
+function createConsoleSender(channel: "sms" | "email", codeLog: CodeLog): CodeSender {
   return {
     name: "console",
     send: async ({ to, code }) => codeLog({ channel, to, code }),

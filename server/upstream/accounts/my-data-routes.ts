@@ -27,7 +27,15 @@ export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantPro
     },
     options,
   );
-  mountCall(router, removeApplicantProfile, ({ userId }) => (deps.profiles.remove(uid(userId)), null), options);
+  mountCall(
+    router,
+    removeApplicantProfile,
+    ({ userId }) => {
+      deps.profiles.remove(uid(userId));
+      return null;
+    },
+    options,
+  );
   mountCall(router, exportMyData, ({ userId, language }) => deps.myData.export(uid(userId), language), options);
   // The file a link can download (a GET: no JSON body to carry the language, so it comes in the query).
   router.get(downloadMyDataPath, (req, res) => {

@@ -9,7 +9,7 @@ import { likePattern, placeholders } from "../sql.ts";
 type ProductPageBody = CallContext<typeof querySiteListDataByPage>["body"];
 
 /** Checks that a filtered or sorted field exists in the family's table and allows the use (ranges: numeric only). */
-export function column(table: ParamColumn[], fieldId: string, use: "filter" | "range"): ParamColumn {
+function column(table: ParamColumn[], fieldId: string, use: "filter" | "range"): ParamColumn {
   const found = table.find((candidate) => candidate.fieldId === fieldId);
   if (!found || (use === "range" && !found.sortable)) {
     throw new ApiError("E40030004");

@@ -129,7 +129,7 @@ export function createDocumentStore(db: Database) {
       const newest = new Map<number, DocumentRow>();
       for (const { productId, ...row } of rows) if (!newest.has(productId)) newest.set(productId, row);
       const metas = toMetas([...newest.values()]);
-      [...newest.keys()].forEach((productId, index) => result.set(productId, metas[index]!));
+      for (const [index, productId] of [...newest.keys()].entries()) result.set(productId, metas[index]!);
       return result;
     },
     file(id: string) {

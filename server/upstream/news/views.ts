@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import { transaction, type Database } from "../db.ts";
 
-export const visitorCookie = "qy_vid";
+const visitorCookie = "qy_vid";
 const visitorCookieMaxAgeMs = 365 * 24 * 60 * 60 * 1000;
 // Days are counted in China Standard Time (UTC+8, no daylight saving), the company's and most readers' day.
 const DAY_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -13,7 +13,7 @@ function hash(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-export function viewDay(now: number): string {
+function viewDay(now: number): string {
   return new Date(now + DAY_OFFSET_MS).toISOString().slice(0, 10);
 }
 

@@ -21,12 +21,12 @@ export function retryDelayMs(attempts: number): number {
  * after the SMTP server took the message, before its reply was recorded, sends it again); the same
  * Message-ID on every try lets the receiving side drop the duplicate.
  */
-export function outboxMessageId(id: string, publicOrigin: string): string {
+function outboxMessageId(id: string, publicOrigin: string): string {
   return `<order-mail.${id}@${new URL(publicOrigin).hostname}>`;
 }
 
 /** The stored part of a new row's Message-ID: random, so no two e-mails (in any database) share one. */
-export function newOutboxMessageId(): string {
+function newOutboxMessageId(): string {
   return randomBytes(16).toString("hex");
 }
 
@@ -162,5 +162,6 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
     },
   };
 }
+
 
 export type OrderMailOutbox = ReturnType<typeof createOrderMailOutbox>;

@@ -47,7 +47,7 @@ const explanations: Record<Language, Record<OrderStatus, string>> = {
   },
 };
 
-export function orderDetailUrl(publicOrigin: string, language: Language, orderNumber: string): string {
+function orderDetailUrl(publicOrigin: string, language: Language, orderNumber: string): string {
   return new URL(`/${language}/user/orderDetail/${encodeURIComponent(orderNumber)}`, publicOrigin).href;
 }
 

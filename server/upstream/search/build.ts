@@ -6,7 +6,7 @@ import type { Database } from "../db.ts";
 import { chinaToday, isJobOpen } from "../../../shared/jobs-query.ts";
 
 /** Where search hits of each kind lead on the site (paths without language prefix, SPEC §2). */
-export const searchLinks = {
+const searchLinks = {
   product: (partNumber: string) => `/productAndService/productDetail/${encodeURIComponent(partNumber)}`,
   category: (id: number) => `/productAndService/products/${id}`,
   news: (id: number) => `/news/newsDetail/${id}`,
@@ -15,6 +15,10 @@ export const searchLinks = {
    * also carries the PDF's download path. */
   document: (id: string) => `/support/documents?q=${encodeURIComponent(id)}`,
 };
+
+/** A page's or product's stored JSON: its optional text fields are read as they come (missing ones are skipped). */
+// biome-ignore lint/suspicious/noExplicitAny: stored content JSON of many shapes; only optional text fields are read, each with a fallback.
+type StoredJson = Record<string, any>;
 
 interface IndexRow {
   type: SearchType;
@@ -60,7 +64,7 @@ function* productRows(db: Database): Generator<IndexRow> {
     .all() as Array<{ id: number; partNumber: string | null; name_zh: string; name_en: string; data: string; parent_zh: string | null; parent_en: string | null }>;
   const params = db.prepare("SELECT text_value FROM product_params WHERE product_id = ? AND language = ?");
   for (const node of nodes) {
-    const data = JSON.parse(node.data) as Record<string, any>;
+    const data = JSON.parse(node.data) as StoredJson;
     for (const language of ["zh", "en"] as const) {
       const name = language === "zh" ? node.name_zh : node.name_en;
       const parent = (language === "zh" ? node.parent_zh : node.parent_en) ?? "";
@@ -134,7 +138,7 @@ function* pageRows(db: Database): Generator<IndexRow> {
     .prepare("SELECT template_code AS templateCode, language, url, data FROM site_pages WHERE page_type = 1 AND url IS NOT NULL")
     .all() as Array<{ templateCode: string; language: string; url: string; data: string }>;
   for (const row of rows) {
-    const page = JSON.parse(row.data) as Record<string, any>;
+    const page = JSON.parse(row.data) as StoredJson;
     if (page.kind !== "page") continue;
     yield {
       type: "pages", ref: row.templateCode, language: row.language, link: row.url, date: null, downloadPath: null,
@@ -144,7 +148,7 @@ function* pageRows(db: Database): Generator<IndexRow> {
   }
 }
 
-function sectionTexts(sections: Array<Record<string, any>>): string[] {
+function sectionTexts(sections: Array<StoredJson>): string[] {
   const texts: string[] = [];
   for (const section of sections) {
     texts.push(section.heading ?? "", ...(section.body ?? []).map(stripMarkers));

@@ -16,7 +16,7 @@ export function highlight(text: string, terms: readonly string[]): string {
   let html = "";
   let last = 0;
   for (const match of text.matchAll(pattern)) {
-    html += escapeHtml(text.slice(last, match.index)) + `<mark>${escapeHtml(match[0])}</mark>`;
+    html += `${escapeHtml(text.slice(last, match.index))}<mark>${escapeHtml(match[0])}</mark>`;
     last = match.index + match[0].length;
   }
   return html + escapeHtml(text.slice(last));
