@@ -18,13 +18,13 @@ import {
 } from "../shared/contract/index.ts";
 import { parseFinderQuery, type FinderQuery } from "../shared/finder-query.ts";
 import { paramNameText, paramNameWithUnit } from "../shared/param-name.ts";
-import { isLanguage, type Language } from "../shared/languages.ts";
+import type { Language } from "../shared/languages.ts";
 import { csvCell } from "../shared/csv.ts";
 import { ApiCallError, createPageClient } from "../client/api/page-client.ts";
 import { estimateCsv } from "../shared/estimator/csv.ts";
 import { readEstimateSort } from "../shared/estimator/ranking.ts";
+import { matchCategoryCsv } from "../shared/paths.ts";
 
-const PATH = /^\/(zh|en)\/productAndService\/products\/([1-9]\d{0,8})\.csv$/;
 /** Far above any real catalog (a vendor lists 1,000–10,000 parts); a file that would exceed it says so. */
 export const MAX_ROWS = 100_000;
 /** Upstream pages in flight for one file: enough to overlap latency, few enough to leave the upstream to
@@ -219,10 +219,9 @@ export function catalogCsv(options: CatalogCsvOptions) {
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const match = PATH.exec(req.path);
-    if (!match || !isLanguage(match[1])) return next();
-    const language = match[1];
-    const id = Number(match[2]);
+    const match = matchCategoryCsv(req.path);
+    if (!match) return next();
+    const { language, id } = match;
     limited(req, res, (error?: unknown) => {
       if (error) return next(error);
       exportCsv(req, res, language, id).catch(next);

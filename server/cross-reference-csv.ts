@@ -6,13 +6,14 @@ import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import type { Resources } from "../client/app-context.ts";
 import { queryCrossReferenceBatch } from "../shared/contract/index.ts";
-import { CROSS_REFERENCE_PATH, parseCrossReferenceQuery } from "../shared/cross-reference-query.ts";
+import { parseCrossReferenceQuery } from "../shared/cross-reference-query.ts";
+import { crossReferenceCsvPattern } from "../shared/paths.ts";
 import { isLanguage, type Language } from "../shared/languages.ts";
 import { toCsv } from "../shared/csv.ts";
 import { ApiCallError, createPageClient } from "../client/api/page-client.ts";
 
 /** The file's path; the site mounts its rate limit on it. */
-export const crossReferenceCsvPath = new RegExp(`^/(zh|en)${CROSS_REFERENCE_PATH}\\.csv$`);
+export const crossReferenceCsvPath = crossReferenceCsvPattern;
 
 type Strings = { page?: Record<string, unknown>; tier?: Record<string, string>; manufacturer?: Record<string, string> };
 

@@ -5,6 +5,7 @@ import type { ParamColumn, ProductDetail } from "./contract/products.ts";
 import { htmlLang, localizePath, type Language } from "./languages.ts";
 import { paramNameText } from "./param-name.ts";
 import { absoluteUrl } from "./seo.ts";
+import { productDetailPath } from "./paths.ts";
 
 const unitCodes: Record<string, string> = { V: "VLT", A: "AMP", kV: "KVT", "°C": "CEL", ns: "C47", nC: "C40" };
 
@@ -17,7 +18,7 @@ export interface ProductLdFacts {
 }
 
 export function productLd(origin: string, language: Language, product: ProductDetail, columns: ParamColumn[], facts: ProductLdFacts) {
-  const url = absoluteUrl(origin, localizePath(`/productAndService/productDetail/${encodeURIComponent(product.partNumber)}`, language));
+  const url = absoluteUrl(origin, localizePath(productDetailPath(product.partNumber), language));
   const additionalProperty = columns
     .filter((column) => product.params[column.fieldId] !== undefined)
     .map((column) => {

@@ -14,6 +14,7 @@ import { isLanguage, languages, localizePath } from "../../shared/languages.ts";
 import { absoluteUrl } from "../../shared/seo.ts";
 import { collectSitemapEntries, sitemapSections } from "./sitemap-urls.ts";
 import { childPath, sitemapIndexXml, splitEntries, urlsetXml, URLS_PER_SITEMAP, type SitemapChild } from "./sitemap-xml.ts";
+import { searchPath, userPathPrefix } from "../../shared/paths.ts";
 
 export interface SeoRouteOptions {
   config: Config;
@@ -34,10 +35,8 @@ export function robotsTxt(origin: string): string {
     "Allow: /",
     // The API answers JSON for the pages' own use; user pages are private; search results are noindex.
     "Disallow: /api/",
-    "Disallow: /zh/user/",
-    "Disallow: /en/user/",
-    "Disallow: /zh/search",
-    "Disallow: /en/search",
+    ...languages.map((language) => `Disallow: ${localizePath(userPathPrefix, language)}`),
+    ...languages.map((language) => `Disallow: ${localizePath(searchPath, language)}`),
     "",
     `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,
     "",

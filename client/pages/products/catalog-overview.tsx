@@ -7,8 +7,8 @@ import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { parseParamName } from "../../../shared/param-name.ts";
-import { categoryPath } from "./catalog-paths.ts";
 import type { KeyRange, OverviewData } from "./products-loader.ts";
+import { servicePath, categoryPath } from "../../../shared/paths.ts";
 
 /** "V<DS> 650–1700 V" with the subscript set as a subscript. */
 export function RangeText({ range }: { range: KeyRange }) {
@@ -29,9 +29,9 @@ export function RangeText({ range }: { range: KeyRange }) {
 }
 
 const services = [
-  { key: "customDevice", path: "/productAndService/service/customDevice" },
-  { key: "customModule", path: "/productAndService/service/customModule" },
-  { key: "customDriving", path: "/productAndService/customDriving" },
+  { key: "customDevice", path: servicePath("customDevice") },
+  { key: "customModule", path: servicePath("customModule") },
+  { key: "customDriving", path: servicePath("customDriving") },
 ] as const;
 
 export function CatalogOverview({ data }: { data: OverviewData }) {

@@ -28,10 +28,10 @@ import { useLocalize } from "../../hooks.ts";
 import { compareHref, useCompare } from "../../components/compare-tray.tsx";
 import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } from "./finder-columns.tsx";
 import { headerLayout } from "./finder-header.ts";
-import { productDetailPath } from "./catalog-paths.ts";
 import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
 import { fitFilterPanel } from "./fit-filter-panel.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
+import { comparePath, productDetailPath, categoryCsvPath } from "../../../shared/paths.ts";
 
 export interface FinderProps {
   page: ProductPage;
@@ -83,7 +83,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
   const from = page.total === 0 ? 0 : (query.page - 1) * query.size + 1;
   const to = Math.min(page.total, query.page * query.size);
   // The CSV holds every page of the filtered result: page and size are left out of its URL.
-  const csvHref = `${pathname}.csv${writeFinderQuery({ ...query, page: 1, size: DEFAULT_PAGE_SIZE }, fieldOrder)}`;
+  const csvHref = `${localize(categoryCsvPath(page.node.id))}${writeFinderQuery({ ...query, page: 1, size: DEFAULT_PAGE_SIZE }, fieldOrder)}`;
 
   // With JavaScript the form's fields become the canonical URL here; without, the server redirects to it.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -252,7 +252,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
         </p>
         {page.total > 0 ? (
           <div className="finder-bar__actions">
-            <form id={compareFormId} method="get" action={localize("/productAndService/compare")} onSubmit={onCompare}>
+            <form id={compareFormId} method="get" action={localize(comparePath())} onSubmit={onCompare}>
               {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
               <button type="submit" className="button">
                 {t("compare.submit")}

@@ -24,7 +24,8 @@ import { loadEstimateColumns } from "../../features/estimator/finder-estimate-co
 import type { RowEstimate } from "../../features/estimator/finder-row-estimates.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { categoryPath, keyField, productDetailPath, withoutUnit } from "./catalog-paths.ts";
+import { keyField, withoutUnit } from "./catalog-paths.ts";
+import { categoryPath, productDetailPath } from "../../../shared/paths.ts";
 
 export interface KeyRange {
   /** Plain-text parameter name, e.g. "VDS". */
@@ -78,8 +79,6 @@ export interface CategoryData {
 
 export type ProductsData = OverviewData | CategoryData;
 
-// The paths and render helpers live apart (catalog-paths.ts) so the finder's first load need not carry this loader.
-export { categoryPath, keyField, productDetailPath, withoutUnit } from "./catalog-paths.ts";
 
 const notFound = () => data(null, { status: 404 });
 
