@@ -14,9 +14,8 @@ import {
   querySiteListDataByPage,
   type ProductListItem,
   type ProductPage,
-  type QuerySiteListDataByPageBody,
 } from "../shared/contract/index.ts";
-import { parseFinderQuery, type FinderQuery } from "../shared/finder-query.ts";
+import { finderFields, finderListBody, parseFinderQuery } from "../shared/finder-query.ts";
 import { paramNameText, paramNameWithUnit } from "../shared/param-name.ts";
 import type { Language } from "../shared/languages.ts";
 import { csvCell } from "../shared/csv.ts";
@@ -40,15 +39,6 @@ export interface CatalogCsvOptions {
   /** Rows per upstream page and the row cap (tests lower them to reach the cap with the shipped catalog). */
   pageSize?: number;
   maxRows?: number;
-}
-
-function bodyOf(siteListId: number, query: FinderQuery, pageIndex: number, pageSize: number): QuerySiteListDataByPageBody {
-  const body: QuerySiteListDataByPageBody = { siteListId, pageIndex, pageSize };
-  if (query.q) body.keyword = query.q;
-  if (Object.keys(query.values).length) body.filters = query.values;
-  if (Object.keys(query.ranges).length) body.ranges = query.ranges;
-  if (query.sort) body.sort = query.sort;
-  return body;
 }
 
 function strings(resources: Resources): Record<string, string> {
@@ -114,8 +104,8 @@ export function catalogCsv(options: CatalogCsvOptions) {
     try {
       const filters = await api().call(queryDistinctProductFieldData, { siteListId: id });
       // Read against the family's columns at once: what does not fit is dropped, as on the page.
-      const query = parseFinderQuery(search, filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable })));
-      const first: ProductPage = await api().call(querySiteListDataByPage, bodyOf(id, query, 1, pageSize));
+      const query = parseFinderQuery(search, finderFields(filters.fields));
+      const first: ProductPage = await api().call(querySiteListDataByPage, finderListBody(id, query, { pageIndex: 1, pageSize }));
       if (first.node.partNumber) {
         res.status(404).type("text/plain").send("Not found");
         return;
@@ -170,7 +160,7 @@ export function catalogCsv(options: CatalogCsvOptions) {
       const request = () => {
         while (requested < pages && pending.size < PAGE_CONCURRENCY) {
           const pageIndex = ++requested;
-          const read = api().call(querySiteListDataByPage, bodyOf(id, query, pageIndex, pageSize)).then((page) => page.list);
+          const read = api().call(querySiteListDataByPage, finderListBody(id, query, { pageIndex, pageSize })).then((page) => page.list);
           read.catch(() => {}); // awaited in order below; a rejection before then is not unhandled
           pending.set(pageIndex, read);
         }

@@ -18,6 +18,7 @@ import {
   hasFilters,
   parseFinderQuery,
   toggleSort,
+  finderFields,
   withPage,
   withoutFilter,
   withoutRange,
@@ -75,7 +76,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
   const compare = useCompare();
   const columns = [...paramColumns(page.paramTable), ...extraColumns];
   const fieldOrder = page.paramTable.map((column) => column.fieldId);
-  const fieldSpec = filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
+  const fieldSpec = finderFields(filters.fields);
   const href = (next: FinderQuery) => `${pathname}${writeFinderQuery(next, fieldOrder)}`;
   const go = (next: FinderQuery) => navigate(href(next), { preventScrollReset: true });
 
