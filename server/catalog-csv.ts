@@ -19,7 +19,9 @@ import { finderFields, finderListBody, parseFinderQuery } from "../shared/finder
 import { paramNameText, paramNameWithUnit } from "../shared/param-name.ts";
 import type { Language } from "../shared/languages.ts";
 import { csvCell } from "../shared/csv.ts";
-import { ApiCallError, createPageClient } from "../client/api/page-client.ts";
+import { ApiCallError } from "../client/api/page-client.ts";
+import { appCaches, isAnonymous, serverPageClient } from "./upstream-client.ts";
+import type { SiteCaches } from "./cache/index.ts";
 import { estimateCsv } from "../shared/estimator/csv.ts";
 import { readEstimateSort } from "../shared/estimator/ranking.ts";
 import { matchCategoryCsv } from "../shared/paths.ts";
@@ -34,6 +36,8 @@ export interface CatalogCsvOptions {
   config: Config;
   logger: Logger;
   resources: Record<Language, Resources>;
+  /** The upstream cache (default: the one createApp keeps in app.locals). */
+  caches?: SiteCaches | undefined;
   /** The CSV's own rate limit (per client, shared across workers like the /api one): app.ts builds it. */
   rateLimit?: RequestHandler;
   /** Rows per upstream page and the row cap (tests lower them to reach the cap with the shipped catalog). */
@@ -88,14 +92,17 @@ export function catalogCsv(options: CatalogCsvOptions) {
     res.on("close", () => {
       if (!res.writableFinished) gone.abort();
     });
+    const caches = options.caches ?? appCaches(req);
+    const shared = isAnonymous(req, res.locals.previewUntil);
     const api = () =>
-      createPageClient({
-        base: config.upstreamUrl!,
-        provider: config.upstreamProvider,
-        websiteCode: config.websiteCode,
+      serverPageClient({
+        config,
+        caches,
+        shared,
         language,
         preview: res.locals.previewUntil != null,
         cookie: req.headers.cookie ?? "",
+        requestId: res.locals.requestId,
         // Each call its own timeout: a long file is many calls, not one deadline.
         signal: AbortSignal.any([gone.signal, AbortSignal.timeout(config.upstreamTimeoutMs)]),
       });

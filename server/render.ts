@@ -5,7 +5,6 @@ import { isbot } from "isbot";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
 import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
-import { meteredFetch } from "./upstream-metrics.ts";
 import { htmlLang, languageCookie, languageCookieMaxAgeMs, splitLanguagePrefix, type Language } from "../shared/languages.ts";
 import { sessionCookie } from "../shared/cookies.ts";
 import { isWeChatBrowser } from "../shared/support-query.ts";
@@ -14,7 +13,8 @@ import { isUserPage } from "../shared/paths.ts";
 import type { Resources } from "../client/app-context.ts";
 import type { DocumentAssets } from "../client/document.tsx";
 import type { RenderInput, RenderOutput } from "../client/entry-server.tsx";
-import { renderUpstream, type SiteCaches } from "./cache/index.ts";
+import type { SiteCaches } from "./cache/index.ts";
+import { upstreamTransport } from "./upstream-client.ts";
 import { etagMatches, pageBody, pageCacheKey, type CachedPage } from "./cache/page-cache.ts";
 import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "./cache/cache-policy.ts";
 import { CapturingWriter } from "./cache/capture.ts";
@@ -95,7 +95,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const anonymousKey = !form && res.locals.previewUntil === null ? anonymousPageKey(req, language, isBot) : null;
     const shared = anonymousKey !== null;
     const pageKey = options.caches ? anonymousKey : null;
-    const upstream = renderUpstream(options.caches, shared);
+    const upstream = upstreamTransport(options.caches, shared, res.locals.requestId);
     let renderFailed = false;
 
     let output: RenderOutput;
@@ -127,7 +127,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           timeoutMs: config.pageUpstreamTimeoutMs,
           onSetCookie: (lines) => setCookies.push(...lines),
           forwardedFor: req.ip,
-          fetch: meteredFetch(upstream.fetch, res.locals.requestId),
+          fetch: upstream.fetch,
           cache: upstream.cache,
         },
         assets: options.assets,

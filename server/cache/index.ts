@@ -22,6 +22,8 @@ export interface SiteCaches {
   pages: PageCache;
   /** Called with the content version header of every upstream answer; a new version empties both caches. */
   noteContentVersion(version: string | null): void;
+  /** The newest content version an answer named (null before the first): every kept answer is of this one. */
+  readonly contentVersion: string | null;
 }
 
 export function createSiteCaches(env: NodeJS.ProcessEnv, upstreamTimeoutMs: number, now?: () => number): SiteCaches {
@@ -51,6 +53,9 @@ export function createSiteCaches(env: NodeJS.ProcessEnv, upstreamTimeoutMs: numb
         pages.clear();
       }
       known = version;
+    },
+    get contentVersion() {
+      return known;
     },
   };
 }
