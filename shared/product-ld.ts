@@ -3,7 +3,7 @@
 // read "1200 V" as a quantity, not as text).
 import type { ParamColumn, ProductDetail } from "./contract/products.ts";
 import { htmlLang, localizePath, type Language } from "./languages.ts";
-import { paramNameText } from "./param-name.ts";
+import { paramNameText, withoutUnit } from "./param-name.ts";
 import { absoluteUrl } from "./seo.ts";
 import { productDetailPath } from "./paths.ts";
 
@@ -23,7 +23,7 @@ export function productLd(origin: string, language: Language, product: ProductDe
     .filter((column) => product.params[column.fieldId] !== undefined)
     .map((column) => {
       const value = product.params[column.fieldId]!;
-      const name = paramNameText(column.paramName).replace(/\s*\([^)]*\)\s*$/, "");
+      const name = paramNameText(withoutUnit(column.paramName, column.unit));
       return {
         "@type": "PropertyValue",
         propertyID: column.fieldId,

@@ -19,7 +19,7 @@ import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { estimatorMethodPath } from "../../../shared/paths.ts";
 import "../../styles/estimator.css";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 export interface OperatingPointPanelProps {
   /** The `op` of the URL as parsed (null = none). */

@@ -6,7 +6,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { useLocalize } from "../../hooks.ts";
-import { parseParamName } from "../../../shared/param-name.ts";
+import { ParamName } from "../../components/param-name.tsx";
 import type { KeyRange, OverviewData } from "./products-loader.ts";
 import { servicePath, categoryPath } from "../../../shared/paths.ts";
 
@@ -14,15 +14,9 @@ import { servicePath, categoryPath } from "../../../shared/paths.ts";
 export function RangeText({ range }: { range: KeyRange }) {
   const unit = range.unit ? ` ${range.unit}` : "";
   const value = range.min === range.max ? `${range.min}${unit}` : `${range.min}–${range.max}${unit}`;
-  const levels = parseParamName(range.name);
   return (
     <>
-      {levels.map((level, index) => (
-        <span key={index}>
-          {index > 0 ? " " : null}
-          {level.map((part, partIndex) => (part.subscript ? <sub key={partIndex}>{part.text}</sub> : <span key={partIndex}>{part.text}</span>))}
-        </span>
-      ))}{" "}
+      <ParamName name={range.name} />{" "}
       {value}
     </>
   );

@@ -3,8 +3,6 @@
 import type { ProductFilterData } from "../../../shared/contract/index.ts";
 
 
-/** A column name without its trailing "(unit)": the range's value carries the unit. */
-export const withoutUnit = (paramName: string) => paramName.replace(/\s*\([^)]*\)\s*$/, "");
 
 /** The key range of a family: its first numeric column in volts (blocking or isolation voltage). */
 export function keyField(filters: ProductFilterData) {

@@ -8,7 +8,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { PUBLISHED_EXAMPLES, relativeDifference, type PublishedExample } from "../../../shared/estimator/published-examples.ts";
 import { DATASHEET_MAXIMA, excessRange, maxExcess, ruleValue, type MaxKind } from "../../../shared/estimator/max-value-basis.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
-import { WithSubscripts } from "./param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 import { productsPath, estimatorMethodPath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 import "../../styles/estimator.css";

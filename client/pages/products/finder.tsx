@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { DistinctField, ProductFilterData, ProductListItem, ProductPage } from "../../../shared/contract/products.ts";
-import type { ParamNamePart } from "../../../shared/param-name.ts";
+import { ParamName, SubscriptParts } from "../../components/param-name.tsx";
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
@@ -42,27 +42,6 @@ export interface FinderProps {
   extraColumns?: FinderColumn[];
 }
 
-function Parts({ parts }: { parts: ParamNamePart[] }) {
-  return (
-    <>
-      {parts.map((part, index) => (part.subscript ? <sub key={index}>{part.text}</sub> : <span key={index}>{part.text}</span>))}
-    </>
-  );
-}
-
-function Name({ markup }: { markup: string }) {
-  const levels = columnLevels({ name: markup } as FinderColumn);
-  return (
-    <>
-      {levels.map((level, index) => (
-        <span key={index}>
-          {index > 0 ? " " : null}
-          <Parts parts={level} />
-        </span>
-      ))}
-    </>
-  );
-}
 
 export function Finder({ page, filters, query, extraColumns = [] }: FinderProps) {
   const { t } = useTranslation("catalog");
@@ -156,7 +135,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
             return (
               <details key={field.fieldId} className={`finder-filter${active ? " is-active" : ""}`} onToggle={(event) => fitFilterPanel(event.currentTarget)}>
                 <summary>
-                  <Name markup={field.screenName ?? field.paramName} />
+                  <ParamName name={field.screenName ?? field.paramName} />
                   {active ? <span className="finder-filter__badge">{active}</span> : null}
                 </summary>
                 <fieldset className="finder-filter__panel">
@@ -376,7 +355,7 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                 if (!column) {
                   return (
                     <th key={cell.id} id={cell.id} scope="colgroup" colSpan={cell.colSpan} className="finder-table__group">
-                      <Parts parts={cell.parts} />
+                      <SubscriptParts parts={cell.parts} />
                     </th>
                   );
                 }
@@ -391,7 +370,7 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                     aria-sort={column.sortable ? ariaSort(column.id) : undefined}
                     aria-describedby={descriptionId}
                   >
-                    {column.sortable ? sortLink(column.id, <Parts parts={cell.parts} />, columnText(column)) : <Parts parts={cell.parts} />}
+                    {column.sortable ? sortLink(column.id, <SubscriptParts parts={cell.parts} />, columnText(column)) : <SubscriptParts parts={cell.parts} />}
                     {descriptionId ? (
                       <span id={descriptionId} hidden>
                         {column.description}

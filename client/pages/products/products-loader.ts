@@ -14,7 +14,7 @@ import {
 import type { SiteListNode } from "../../../shared/contract/site.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { buildTree, type TreeNode } from "../../../shared/tree.ts";
-import { paramNameText } from "../../../shared/param-name.ts";
+import { paramNameText, withoutUnit } from "../../../shared/param-name.ts";
 import { finderFields, finderListBody, needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/finder-query.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -23,7 +23,7 @@ import { loadEstimateColumns } from "../../features/estimator/finder-estimate-co
 import type { RowEstimate } from "../../features/estimator/finder-row-estimates.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { keyField, withoutUnit } from "./catalog-paths.ts";
+import { keyField } from "./catalog-paths.ts";
 import { categoryPath, productDetailPath } from "../../../shared/paths.ts";
 
 export interface KeyRange {
@@ -87,7 +87,7 @@ function keyRange(filters: ProductFilterData, bounds?: { min: number; max: numbe
   const min = bounds ? bounds.min : field?.min;
   const max = bounds ? bounds.max : field?.max;
   if (!field || min === null || min === undefined || max === null || max === undefined) return null;
-  const name = withoutUnit(field.paramName);
+  const name = withoutUnit(field.paramName, field.unit);
   return { label: paramNameText(name), name, unit: field.unit, min, max };
 }
 

@@ -16,9 +16,9 @@ import { CatalogOverview, RangeText } from "./catalog-overview.tsx";
 import { Finder } from "./finder.tsx";
 import { useFinderEstimateColumns } from "../../features/estimator/finder-estimate-columns.ts";
 import { island } from "../../runtime/island.tsx";
-import { keyField, withoutUnit } from "./catalog-paths.ts";
+import { keyField } from "./catalog-paths.ts";
 import type { CategoryData, KeyRange, ProductsData } from "./products-loader.ts";
-import { paramNameText } from "../../../shared/param-name.ts";
+import { paramNameText, withoutUnit } from "../../../shared/param-name.ts";
 import { productsPath, categoryPath } from "../../../shared/paths.ts";
 import "../../styles/catalog.css";
 
@@ -42,8 +42,8 @@ function cardRanges(data: CategoryData, ranges: Record<string, { min: number; ma
     .filter((field) => ranges[field.fieldId])
     .slice(0, 2)
     .map((field) => ({
-      label: paramNameText(withoutUnit(field.paramName)),
-      name: withoutUnit(field.paramName),
+      label: paramNameText(withoutUnit(field.paramName, field.unit)),
+      name: withoutUnit(field.paramName, field.unit),
       unit: field.unit,
       min: ranges[field.fieldId]!.min,
       max: ranges[field.fieldId]!.max,
