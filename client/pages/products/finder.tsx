@@ -33,6 +33,7 @@ import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
 import { fitFilterPanel } from "./fit-filter-panel.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { comparePath, productDetailPath, categoryCsvPath } from "../../../shared/paths.ts";
+import { PageLinks } from "../../components/page-links.tsx";
 
 export interface FinderProps {
   page: ProductPage;
@@ -270,37 +271,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
         <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} localize={localize} compareFormId={compareFormId} />
       )}
 
-      {pages > 1 ? (
-        <nav className="pagination finder-pages" aria-label={t("finder.pages")}>
-          {query.page > 1 ? (
-            <Link to={href(withPage(query, query.page - 1))} preventScrollReset rel="prev">
-              {t("finder.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <ol>
-            {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-              <li key={number}>
-                {number === query.page ? (
-                  <span aria-current="page">{number}</span>
-                ) : (
-                  <Link to={href(withPage(query, number))} preventScrollReset aria-label={t("finder.pageN", { page: number })}>
-                    {number}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ol>
-          {query.page < pages ? (
-            <Link to={href(withPage(query, query.page + 1))} preventScrollReset rel="next">
-              {t("finder.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <PageLinks page={query.page} pages={pages} href={(number) => href(withPage(query, number))} label={t("finder.pages")} className="finder-pages" preventScrollReset />
     </div>
   );
 }
