@@ -15,7 +15,8 @@ import {
   type ProductListItem,
   type ProductPage,
 } from "../shared/contract/index.ts";
-import { finderFields, finderListBody, parseFinderQuery } from "../shared/finder-query.ts";
+import { finderFields, parseFinderQuery } from "../shared/finder-query.ts";
+import { finderListBody } from "../shared/finder-list-body.ts";
 import { paramNameText, paramNameWithUnit } from "../shared/param-name.ts";
 import type { Language } from "../shared/languages.ts";
 import { csvCell } from "../shared/csv.ts";

@@ -4,7 +4,6 @@
 //   ?q=…&sort=<fieldId>:asc|desc&<fieldId>=<value> (repeated)&<fieldId>=<min>~<max>&page=N&size=N
 // `op` belongs to the estimator: it is never interpreted here, only carried along by every link.
 // An invalid value falls back to its default; it never becomes an error page.
-import type { QuerySiteListDataByPageBody } from "./contract/products.ts";
 
 export type SortOrder = "asc" | "desc";
 
@@ -236,19 +235,3 @@ export function finderFields(fields: readonly FinderField[]): FinderField[] {
   return fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
 }
 
-/**
- * The finder state as the upstream's list body, for the page and the CSV alike; `paging` null leaves paging
- * out (a ranking that reads every row). Defaults are left out, so equal states make equal bodies.
- */
-export function finderListBody(siteListId: number, query: FinderQuery, paging: { pageIndex: number; pageSize: number } | null): QuerySiteListDataByPageBody {
-  const body: QuerySiteListDataByPageBody = { siteListId };
-  if (query.q) body.keyword = query.q;
-  if (Object.keys(query.values).length) body.filters = query.values;
-  if (Object.keys(query.ranges).length) body.ranges = query.ranges;
-  if (query.sort) body.sort = query.sort;
-  if (paging) {
-    body.pageIndex = paging.pageIndex;
-    body.pageSize = paging.pageSize;
-  }
-  return body;
-}

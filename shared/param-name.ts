@@ -76,5 +76,7 @@ export function subscriptsText(text: string): string {
  * "R<DS(on)>/typ (mΩ)" with unit "mΩ" → "R<DS(on)>/typ". Only the stated unit goes; a name without one stays whole.
  */
 export function withoutUnit(paramName: string, unit: string | null | undefined): string {
-  return unit ? paramName.replace(new RegExp(`\\s*\\(${unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)\\s*$`), "") : paramName;
+  const suffix = `(${unit})`;
+  const name = paramName.trimEnd();
+  return unit && name.endsWith(suffix) ? name.slice(0, -suffix.length).trimEnd() : paramName;
 }

@@ -116,23 +116,23 @@ export function sectionPagePath(section: typeof reliabilityPath | typeof applica
 export const searchPath = "/search";
 
 // ── Signed-in pages and signing in ─────────────────────────────────────────────────────────────────────
-export const userPages = ["sampleList", "sampleProgress", "orderDetail", "account"] as const;
-export type UserPage = (typeof userPages)[number];
+export type UserPage = "sampleList" | "sampleProgress" | "orderDetail" | "account";
 
 /** Every signed-in page sits under this prefix (robots.txt keeps crawlers out of it). */
 export const userPathPrefix = "/user/";
 
 /** A signed-in page (SPEC §2); the order detail takes its order number (orderDetailPath). */
 export function userPagePath(name: Exclude<UserPage, "orderDetail">): string {
-  return `${userPathPrefix}${name}`;
+  return `/user/${name}`;
 }
 
 /** One order of the signed-in visitor. */
 export function orderDetailPath(orderNumber: string): string {
-  return `${userPathPrefix}orderDetail/${encodeURIComponent(orderNumber)}`;
+  return `/user/orderDetail/${encodeURIComponent(orderNumber)}`;
 }
 
-const userPagePattern = new RegExp(`^/(zh|en)${userPathPrefix}(${userPages.join("|")})(/|$)`);
+// Every UserPage under its language (a literal: the shell chunk every first load carries stays small).
+const userPagePattern = /^\/(zh|en)\/user\/(sampleList|sampleProgress|orderDetail|account)(\/|$)/;
 
 /**
  * Whether a path (with its language prefix) is one of the signed-in pages or the account page: the server

@@ -1,10 +1,10 @@
 // The finder's URL state: parsing, writing, defaults for invalid input, and the helpers.
 import { describe, expect, it } from "vitest";
+import { finderListBody } from "../../shared/finder-list-body.ts";
 import {
   DEFAULT_PAGE_SIZE,
   clearFilters,
   finderFields,
-  finderListBody,
   emptyFinderQuery,
   hasFilters,
   needsCanonicalRedirect,

@@ -32,7 +32,7 @@ import { headerLayout } from "./finder-header.ts";
 import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
 import { fitFilterPanel } from "./fit-filter-panel.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
-import { comparePath, productDetailPath, categoryCsvPath } from "../../../shared/paths.ts";
+import { comparePath, productDetailPath } from "../../../shared/paths.ts";
 import { PageLinks } from "../../components/page-links.tsx";
 
 export interface FinderProps {
@@ -64,7 +64,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
   const from = page.total === 0 ? 0 : (query.page - 1) * query.size + 1;
   const to = Math.min(page.total, query.page * query.size);
   // The CSV holds every page of the filtered result: page and size are left out of its URL.
-  const csvHref = `${localize(categoryCsvPath(page.node.id))}${writeFinderQuery({ ...query, page: 1, size: DEFAULT_PAGE_SIZE }, fieldOrder)}`;
+  const csvHref = `${pathname}.csv${writeFinderQuery({ ...query, page: 1, size: DEFAULT_PAGE_SIZE }, fieldOrder)}`;
 
   // With JavaScript the form's fields become the canonical URL here; without, the server redirects to it.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
