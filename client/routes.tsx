@@ -8,6 +8,7 @@ import type { PageKey } from "./pages/content/content-loader.ts";
 import type { OverviewSection } from "./pages/about/overview-loader.ts";
 import { NotFoundPage, RouteErrorBoundary } from "./components/error-page.tsx";
 import { RootErrorBoundary, RootRoute } from "./layouts/root.tsx";
+import { applicationsPath, reliabilityPath, sectionPagePath } from "../shared/paths.ts";
 
 export interface RouteHandle {
   /** Source module of the route, for modulepreload links in the server's HTML. */
@@ -122,12 +123,12 @@ function languageRoutes(language: Language): RouteObject {
       overview("reliability"),
       content("reliability", "reliability/:name", (params) => {
         const name = slug(params.name, "");
-        return name ? { url: `/reliability/${name}` } : null;
+        return name ? { url: sectionPagePath(reliabilityPath, name) } : null;
       }),
       overview("applications"),
       content("applications", "applications/:name", (params) => {
         const name = slug(params.name, "");
-        return name ? { url: `/applications/${name}` } : null;
+        return name ? { url: sectionPagePath(applicationsPath, name) } : null;
       }),
       // Signed-in pages: each loader redirects a visitor without a session to the login page.
       page(language, "user-sampleList", { path: "user/sampleList" }, "client/pages/user/sample-list.tsx", () => import("./pages/user/sample-list.tsx")),

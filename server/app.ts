@@ -91,7 +91,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   const rateLimited = apiRateLimit(config.rateLimitPerMinute, rateLimitStore, logger);
   const resources: Record<Language, Resources> = loadResources();
   const i18n = await createServerI18n(resources);
-  const seo = seoRoutes({ config, logger, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname) });
+  const seo = seoRoutes({ config, logger, caches, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname) });
   // public/ holds media and the favicon, never a page: a path under a language prefix skips the file lookup.
   const publicFiles = express.static(path.join(rootDir, "public"), { maxAge: "1h", index: false });
   const document = createDocumentHandler({ caches, config, logger, resources, entry, assets: options.assets, dev });
@@ -125,8 +125,8 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   app.use(nonceMiddleware);
   app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure }));
   app.use(seo);
-  app.use(catalogCsv({ config, logger, resources, rateLimit: csvRateLimit(csvRateLimitStore, logger) }));
-  app.use(crossReferenceCsvPath, rateLimited, crossReferenceCsv({ config, logger, resources }));
+  app.use(catalogCsv({ config, logger, resources, caches, rateLimit: csvRateLimit(csvRateLimitStore, logger) }));
+  app.use(crossReferenceCsvPath, rateLimited, crossReferenceCsv({ config, logger, resources, caches }));
   app.use(languageRouting(isKnownPath));
   app.use(pageObserver());
   app.use(document);

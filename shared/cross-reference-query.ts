@@ -7,7 +7,6 @@ import type { DeviceType } from "./cross-reference/schema.ts";
 import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX } from "./contract/cross-reference.ts";
 import { partKey } from "./cross-reference/part-key.ts";
 
-export const CROSS_REFERENCE_PATH = "/productAndService/crossReference";
 /** The longest bill of materials text read (200 numbers of 60 characters and their separators). */
 const BOM_TEXT_MAX = CROSS_REFERENCE_BATCH_MAX * (CROSS_REFERENCE_PART_MAX + 2);
 

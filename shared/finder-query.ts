@@ -230,3 +230,9 @@ export function needsCanonicalRedirect(params: URLSearchParams): boolean {
   }
   return false;
 }
+
+/** The parser's view of a family's columns (the distinct-values answer's fields): the page, the finder and the CSV read a URL against it alike. */
+export function finderFields(fields: readonly FinderField[]): FinderField[] {
+  return fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
+}
+

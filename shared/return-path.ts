@@ -1,7 +1,7 @@
 // Where the visitor goes after signing in (SPEC §2 `path`): only a path of this site, never another host.
 // The login page, its route action and the user pages' guard all read `path` through these functions.
-import { splitLanguagePrefix, type Language } from "./languages.ts";
-import { isUserPage } from "./user-pages.ts";
+import { localizePath, splitLanguagePrefix, type Language } from "./languages.ts";
+import { isUserPage, loginPath } from "./paths.ts";
 
 const MAX_LENGTH = 1000;
 /** Whitespace, control characters and backslashes: browsers strip or rewrite them into host separators. */
@@ -71,7 +71,7 @@ export function publicReturnTarget(language: Language, raw: unknown): string {
 /** The login page for a visitor coming from `pathAndQuery` (with or without its language prefix). */
 export function loginHref(language: Language, pathAndQuery: string): string {
   const path = safeReturnPath(pathAndQuery);
-  return path === "/" ? `/${language}/login` : `/${language}/login?path=${encodeURIComponent(path)}`;
+  return localizePath(path === "/" ? loginPath() : loginPath(path), language);
 }
 
 const loginTabs = ["sms", "email"] as const;

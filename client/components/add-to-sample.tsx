@@ -13,13 +13,14 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../shared/contract/index.ts";
-import { splitLanguagePrefix } from "../../shared/languages.ts";
+import { localizePath, splitLanguagePrefix } from "../../shared/languages.ts";
 import { readPendingAdd, readSampleAddResult, withPendingAdd, withoutSampleAddResult, type SampleAddOutcome } from "../../shared/sample-add-result.ts";
 import { Link } from "./link.tsx";
 import { pageClient } from "../api/loader-context.ts";
 import { ApiCallError } from "../api/page-client.ts";
 import { applySampleListAtom, applySampleMapAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
 import { useLanguage, usePageSearch } from "../hooks.ts";
+import { loginPath, userPagePath } from "../../shared/paths.ts";
 import "../styles/add-to-sample.css";
 
 export interface SampleProductRef {
@@ -154,14 +155,14 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
 
   function confirmLogin() {
     setAskLogin(false);
-    navigate(`/${language}/login?path=${encodeURIComponent(withPendingAdd(returnPath, product.id))}`);
+    navigate(localizePath(loginPath(withPendingAdd(returnPath, product.id)), language));
   }
 
   return (
     <form
       className={`add-sample${compact ? " add-sample--compact" : ""}`}
       method="post"
-      action={`/${language}/user/sampleList`}
+      action={localizePath(userPagePath("sampleList"), language)}
       onSubmit={onSubmit}
     >
       <input type="hidden" name="intent" value="add" />
@@ -192,7 +193,7 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
         {announcement}
       </span>
       {(outcome === "success" || outcome === "selected") && (
-        <Link className="add-sample__view" to={`/${language}/user/sampleList`}>
+        <Link className="add-sample__view" to={localizePath(userPagePath("sampleList"), language)}>
           {t("sample.viewList")}
         </Link>
       )}

@@ -8,6 +8,7 @@ import { Link } from "./link.tsx";
 import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useLocalize } from "../hooks.ts";
 import { COMPARE_MAX, writeCompareQuery } from "../../shared/compare-query.ts";
+import { comparePath } from "../../shared/paths.ts";
 
 const STORAGE_KEY = "qy-compare";
 
@@ -22,7 +23,7 @@ const compareReadyAtom = atom(false);
 
 /** The compare page of the picked parts, keeping the estimator's operating point of the finder's URL. */
 export function compareHref(items: readonly CompareItem[], op?: string | null): string {
-  return `/productAndService/compare${writeCompareQuery(items.map((item) => item.partNumber), op)}`;
+  return comparePath(writeCompareQuery(items.map((item) => item.partNumber), op));
 }
 
 function readStored(): CompareItem[] {

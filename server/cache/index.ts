@@ -11,6 +11,8 @@ export interface SiteCaches {
   pages: PageCache;
   /** Called with the content version header of every upstream answer; a new version empties both caches. */
   noteContentVersion(version: string | null): void;
+  /** The newest content version an answer named (null before the first): every kept answer is of this one. */
+  readonly contentVersion: string | null;
 }
 
 export function createSiteCaches(settings: CacheSettings, upstreamTimeoutMs: number, now?: () => number): SiteCaches {
@@ -34,6 +36,9 @@ export function createSiteCaches(settings: CacheSettings, upstreamTimeoutMs: num
         pages.clear();
       }
       known = version;
+    },
+    get contentVersion() {
+      return known;
     },
   };
 }

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { splitLanguagePrefix, type Language } from "../../shared/languages.ts";
 import { isWeChatBrowser } from "../../shared/support-query.ts";
-import { isUserPage } from "../../shared/user-pages.ts";
+import { isUserPage } from "../../shared/paths.ts";
 import { contentSecurityPolicy, nonceMiddleware } from "../http/security.ts";
 import { rememberLanguage } from "../http/language.ts";
 import type { SiteCaches } from "../cache/index.ts";

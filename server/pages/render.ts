@@ -7,14 +7,15 @@ import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import { contentSecurityPolicy, isCrossSite } from "../http/security.ts";
 import { rememberLanguage } from "../http/language.ts";
-import { meteredFetch } from "../metrics/upstream-calls.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { isUserPage, privateNoStore } from "../../shared/user-pages.ts";
+import { privateNoStore } from "../../shared/user-pages.ts";
+import { isUserPage } from "../../shared/paths.ts";
 import type { Resources } from "../../client/app-context.ts";
 import type { DocumentAssets } from "../../client/document.tsx";
 import type { DocumentContext, DocumentSite } from "../../client/entry-server.tsx";
-import { renderUpstream, type SiteCaches } from "../cache/index.ts";
+import type { SiteCaches } from "../cache/index.ts";
+import { upstreamTransport } from "../upstream-client.ts";
 import { privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "../cache/cache-policy.ts";
 import { readBody } from "../http/request-body.ts";
 import { refuseRequest } from "../http/refusal.ts";
@@ -87,7 +88,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const anonymousKey = !form && res.locals.previewUntil === null ? facts.cacheKey : null;
     const shared = anonymousKey !== null;
     const pageKey = options.caches ? anonymousKey : null;
-    const upstream = renderUpstream(options.caches, shared);
+    const upstream = upstreamTransport(options.caches, shared, res.locals.requestId);
     let renderFailed = false;
     let failure: { error: unknown; status: number } | undefined;
 
@@ -109,7 +110,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           timeoutMs: config.pageUpstreamTimeoutMs,
           onSetCookie: (lines) => setCookies.push(...lines),
           forwardedFor: req.ip,
-          fetch: meteredFetch(upstream.fetch, res.locals.requestId),
+          fetch: upstream.fetch,
           cache: upstream.cache,
         },
         onError: (error) => {

@@ -1,10 +1,11 @@
 // URL state of the news and jobs lists, the contact form's checks and the paging window: pure functions.
 import { describe, expect, it } from "vitest";
-import { NEWS_MAX_PAGE, newsDetailPath, newsListPath, pageCount, parseNewsId, parseNewsList } from "../../shared/news-query.ts";
+import { NEWS_MAX_PAGE, pageCount, parseNewsId, parseNewsList } from "../../shared/news-query.ts";
 import { chinaToday, isJobOpen, jobsListPath, parseJobsState, parsePositionId, resumeMailto } from "../../shared/jobs-query.ts";
 import { fieldOfError, readLeaveWordForm, validateLeaveWord } from "../../shared/leave-word-form.ts";
 import { employmentTypes } from "../../shared/structured-data.ts";
 import { pageWindow } from "../../client/components/page-links.tsx";
+import { newsDetailPath, newsListPath } from "../../shared/paths.ts";
 
 describe("news list URLs", () => {
   it("reads the all-categories list with its page query, falling back to page 1 for garbage", () => {

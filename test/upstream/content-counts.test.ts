@@ -8,12 +8,12 @@ import {
   querySiteListDataByPage,
   querySitePageData,
   serviceNames,
-  servicePagePath,
   serviceTemplateCode,
   type SiteListNode,
 } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { callOk } from "./content-helpers.ts";
+import { servicePath } from "../../shared/paths.ts";
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -65,10 +65,10 @@ describe.each(["zh", "en"] as const)("content counts (%s)", (language) => {
     for (const name of serviceNames) {
       for (const sitePageDataType of [1, 2]) {
         const { data } = await callOk(upstream, querySitePageData, language, { templateCode: serviceTemplateCode(name), sitePageDataType });
-        expect(data[0].data).toMatchObject({ kind: "page", templateCode: serviceTemplateCode(name), url: servicePagePath(name) });
+        expect(data[0].data).toMatchObject({ kind: "page", templateCode: serviceTemplateCode(name), url: servicePath(name) });
         expect(data[0].data.sections.length).toBeGreaterThan(0);
       }
-      const { data } = await callOk(upstream, querySitePageData, language, { url: servicePagePath(name) });
+      const { data } = await callOk(upstream, querySitePageData, language, { url: servicePath(name) });
       expect(data[0].templateCode).toBe(serviceTemplateCode(name));
     }
   });

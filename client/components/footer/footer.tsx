@@ -9,7 +9,8 @@ import { useLanguage } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { SmartLink } from "../smart-link.tsx";
 import { buildTree } from "../../../shared/tree.ts";
-import { catalogOverviewPath, resolveCategoryLink } from "../header/menu-model.ts";
+import { resolveCategoryLink } from "../header/menu-model.ts";
+import { clausePath, privacyPath, servicePath, productsPath } from "../../../shared/paths.ts";
 
 /** SPEC §9: the footer shows at most 4 products and 5 applications. */
 const FOOTER_MAX_PRODUCTS = 4;
@@ -79,10 +80,10 @@ function FooterContent({ data, phone, email }: { data: LayoutData; phone: string
           links={series.slice(0, FOOTER_MAX_PRODUCTS)}
           extra={
             <li>
-              <SmartLink to="/productAndService/service/customDevice">{t("nav.service")}</SmartLink>
+              <SmartLink to={servicePath("customDevice")}>{t("nav.service")}</SmartLink>
             </li>
           }
-          more={series.length > FOOTER_MAX_PRODUCTS ? catalogOverviewPath : undefined}
+          more={series.length > FOOTER_MAX_PRODUCTS ? productsPath : undefined}
         />
         <Column
           title={t("footer.applications")}
@@ -127,8 +128,8 @@ function FooterContent({ data, phone, email }: { data: LayoutData; phone: string
       <div className="site-footer__legal">
         <p>{t("footer.copyright", { year: data.year })}</p>
         <p className="site-footer__policies">
-          <a href="/privacy">{t("footer.privacy")}</a>
-          <a href="/clause">{t("footer.clause")}</a>
+          <a href={privacyPath}>{t("footer.privacy")}</a>
+          <a href={clausePath}>{t("footer.clause")}</a>
           {language === "zh" && (
             <>
               <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer nofollow">

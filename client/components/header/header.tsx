@@ -15,6 +15,7 @@ import { buildMenu, type MenuEntry } from "./menu-model.ts";
 import { island } from "../../runtime/island.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { useSessionCheck } from "./use-session.ts";
+import { loginPath } from "../../../shared/paths.ts";
 
 // The menus' panels hold a link to nearly every page: the server renders them in full (crawlers and visitors
 // without JavaScript follow them), the browser hydrates them after the page (islands, see island.tsx).
@@ -155,7 +156,7 @@ export function Header({ data }: { data: LayoutData }) {
           {logined ? (
             <UserMenu />
           ) : (
-            <Link className="site-header__signin" to={`${localize("/login")}?path=${encodeURIComponent(location.pathname.slice(3) || "/")}`}>
+            <Link className="site-header__signin" to={localize(loginPath(location.pathname.slice(3) || "/"))}>
               {t("user.signIn")}
             </Link>
           )}

@@ -2,6 +2,7 @@
 import type { MenuCollection, MenuItem, SiteListNode } from "../../../shared/contract/site.ts";
 import { buildTree, findNode, firstCategoryWithProducts, type TreeNode } from "../../../shared/tree.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
+import { aboutPath, applicationsPath, crossReferencePath, newsPath, productsPath, reliabilityPath, servicePath, supportPath, categoryPath, matchCategory, productDetailPath } from "../../../shared/paths.ts";
 
 interface MenuLink {
   label: string;
@@ -38,26 +39,23 @@ function toLink(item: MenuItem): MenuLink {
   return { label: item.category, link: item.link, desc: item.desc };
 }
 
-/** The catalog overview: where the top "Products and services" entry goes. */
-export const catalogOverviewPath = "/productAndService/products";
-
 /** A product goes to its detail page; a category to its first descendant category that holds products. */
 export function productLink(node: TreeNode<SiteListNode>): string {
-  if (node.partNumber) return `/productAndService/productDetail/${encodeURIComponent(node.partNumber)}`;
-  return `${catalogOverviewPath}/${(firstCategoryWithProducts(node) ?? node).id}`;
+  if (node.partNumber) return productDetailPath(node.partNumber);
+  return categoryPath((firstCategoryWithProducts(node) ?? node).id);
 }
 
 /** A content link to a category (the footer's series_arr) follows the same first-descendant rule. */
 export function resolveCategoryLink(link: string, roots: readonly TreeNode<SiteListNode>[]): string {
-  const match = /^\/productAndService\/products\/(\d+)$/.exec(link);
-  const node = match ? findNode(roots, Number(match[1])) : null;
+  const id = matchCategory(link);
+  const node = id !== null ? findNode(roots, id) : null;
   return node ? productLink(node) : link;
 }
 
 export const serviceLinks = [
-  { key: "customDevice", link: "/productAndService/service/customDevice" },
-  { key: "customModule", link: "/productAndService/service/customModule" },
-  { key: "crossReference", link: "/productAndService/crossReference" },
+  { key: "customDevice", link: servicePath("customDevice") },
+  { key: "customModule", link: servicePath("customModule") },
+  { key: "crossReference", link: crossReferencePath },
 ] as const;
 
 // One menu per layout object: on the server that object is shared by every page of a language.
@@ -110,11 +108,11 @@ function build(data: LayoutData): MenuEntry[] {
   const about = flat("about_us_arr");
   // Each top entry leads to its section's overview, which links every page of the section.
   return [
-    { key: "products", link: catalogOverviewPath, groups: products, promos: [] },
-    { key: "applications", link: "/applications", groups: applications, promos: promos("application_area_pic_arr") },
-    { key: "support", link: "/support", groups: support, promos: promos("technical_support_pic_arr") },
-    { key: "news", link: "/news", groups: news, promos: promos("news_pic_arr") },
-    { key: "reliability", link: "/reliability", groups: reliability, promos: promos("quality_reliability_pic_arr") },
-    { key: "about", link: "/about", groups: about, promos: promos("about_us_pic_arr") },
+    { key: "products", link: productsPath, groups: products, promos: [] },
+    { key: "applications", link: applicationsPath, groups: applications, promos: promos("application_area_pic_arr") },
+    { key: "support", link: supportPath, groups: support, promos: promos("technical_support_pic_arr") },
+    { key: "news", link: newsPath, groups: news, promos: promos("news_pic_arr") },
+    { key: "reliability", link: reliabilityPath, groups: reliability, promos: promos("quality_reliability_pic_arr") },
+    { key: "about", link: aboutPath, groups: about, promos: promos("about_us_pic_arr") },
   ];
 }

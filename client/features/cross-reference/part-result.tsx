@@ -8,9 +8,9 @@ import { useLocalize } from "../../hooks.ts";
 import { crossReferenceTiers as tiers, type CrossReferenceData } from "../../../shared/contract/index.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { AddToSampleButton } from "../../components/add-to-sample.tsx";
-import { productDetailPath } from "../../pages/products/products-loader.ts";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
+import { productDetailPath, comparePath } from "../../../shared/paths.ts";
 
 // The estimator hydrates after the rest of the page, from its own chunk.
 const CompareEstimate = island(() => import("../estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
@@ -63,7 +63,7 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
             {result.candidates.length > 1 ? (
               <>
                 {" "}
-                <Link to={localize(`/productAndService/compare${writeCompareQuery(result.candidates.slice(0, COMPARE_MAX).map((c) => c.product.partNumber), op)}`)}>
+                <Link to={localize(comparePath(writeCompareQuery(result.candidates.slice(0, COMPARE_MAX).map((c) => c.product.partNumber), op)))}>
                   {t("page.compareCandidates", { count: Math.min(COMPARE_MAX, result.candidates.length) })}
                 </Link>
               </>

@@ -8,7 +8,7 @@ import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
 import { CustomDeviceForm } from "./custom-device-form.tsx";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
 /** `device`: the visitor's own device from `dev=` (validated by the loader), estimated beside ours. */

@@ -11,7 +11,7 @@ import { inSwitchRow, lossRows } from "./loss-breakdown.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 import { warningText as sentences } from "./warning-text.ts";
 import "../../styles/estimator.css";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 export interface ComparedPart {
   partNumber: string;

@@ -4,7 +4,7 @@
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { customFieldName, customFields, customFormFields, customKinds, CUSTOM_DEFAULTS, type CustomFieldKey } from "../../../shared/estimator/custom-device.ts";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevice | null; keep: Array<[string, string]>; action: string }) {
   const { t } = useTranslation("estimator");

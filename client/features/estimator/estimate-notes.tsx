@@ -5,7 +5,7 @@ import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { assumptionsOf, assumptionsOfParts, type Estimate, type EstimateWarning, type OperatingPoint, type Unsuitability } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { warningText } from "./warning-text.ts";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** The sentence of a reason for unsuitability or of a caution, in the page's language. */
 function useWarningText() {

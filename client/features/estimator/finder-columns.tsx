@@ -12,7 +12,7 @@ import { formatCelsius, formatWatts } from "./format.ts";
 import { warningText } from "./warning-text.ts";
 import { EST_LOSS, EST_TJ } from "../../../shared/estimator/estimate-sort.ts";
 import type { RowEstimate } from "./finder-row-estimates.ts";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 import { subscriptsText } from "../../../shared/param-name.ts";
 
 /**

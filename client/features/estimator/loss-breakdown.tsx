@@ -8,7 +8,7 @@ import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** The loss items a part has (labels depend on the kind and mode), with their values. */
 export function lossRows(data: LossData, result: Estimate): Array<{ key: string; label: string; value: number }> {

@@ -9,7 +9,7 @@ import { useLanguage } from "../../hooks.ts";
 import { formatCelsius, formatKilohertz, formatWatts } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 const WIDTH = 640;
 const HEIGHT = 300;

@@ -15,11 +15,11 @@ import {
   type ParsedOperatingPoint,
 } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
-import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";
 import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
+import { estimatorMethodPath } from "../../../shared/paths.ts";
 import "../../styles/estimator.css";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 export interface OperatingPointPanelProps {
   /** The `op` of the URL as parsed (null = none). */
@@ -127,7 +127,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
       <p className="op-panel__intro">
         {t(intro)}{" "}
         {/* Every estimate (finder, detail, compare) shows this panel: its methods are one link away. */}
-        <Link to={localize(METHOD_PATH)}>{t("method.link")}</Link>
+        <Link to={localize(estimatorMethodPath)}>{t("method.link")}</Link>
       </p>
       {parsed?.ok ? <p className="op-panel__active"><WithSubscripts text={t("panel.active", { summary: operatingPointSummary(parsed.value, t) })} /></p> : null}
       {issues.length ? (

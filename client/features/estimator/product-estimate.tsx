@@ -8,7 +8,7 @@ import { LossBreakdown } from "./loss-breakdown.tsx";
 import { LossChart } from "./loss-chart.tsx";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
 export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData | null; partNumber: string; parsed: ParsedOperatingPoint | null }) {

@@ -21,6 +21,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { AGREEMENT_REQUIRED, loginAction, type LoginActionData, type LoginField } from "./login-action.ts";
 import { LoginLayout } from "./login-layout.tsx";
+import { clausePath, loginPath, privacyPath } from "../../../shared/paths.ts";
 import "../../styles/samples.css";
 
 /** The upstream's code for a number locked after too many wrong codes (shared/contract errors). */
@@ -103,7 +104,7 @@ export function Component() {
             {tabs.map((name) => (
               <Link
                 key={name}
-                to={`${localize("/login")}${writeLoginQuery({ tab: name, path })}`}
+                to={`${localize(loginPath())}${writeLoginQuery({ tab: name, path })}`}
                 replace
                 className={`login-tabs__tab${name === tab ? " is-active" : ""}`}
                 aria-current={name === tab ? "page" : undefined}
@@ -112,7 +113,7 @@ export function Component() {
               </Link>
             ))}
           </nav>
-          <Form method="post" action={`${localize("/login")}${writeLoginQuery({ tab, path })}`} className="login-form" noValidate>
+          <Form method="post" action={`${localize(loginPath())}${writeLoginQuery({ tab, path })}`} className="login-form" noValidate>
             <input type="hidden" name="tab" value={tab} />
             {/* Enter in a field presses the form's first submit button, also without JavaScript: this one, so
                 Enter in the code field signs in instead of sending a new code that voids the one just typed.
@@ -182,11 +183,11 @@ export function Component() {
               />
               <label htmlFor={ids.agree}>
                 {t("agreePrefix")}
-                <a href={localize("/privacy")} target="_blank" rel="noopener">
+                <a href={localize(privacyPath)} target="_blank" rel="noopener">
                   {t("privacy")}
                 </a>
                 {t("agreeAnd")}
-                <a href={localize("/clause")} target="_blank" rel="noopener">
+                <a href={localize(clausePath)} target="_blank" rel="noopener">
                   {t("clause")}
                 </a>
               </label>

@@ -5,11 +5,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
-import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";
 import { PUBLISHED_EXAMPLES, relativeDifference, type PublishedExample } from "../../../shared/estimator/published-examples.ts";
 import { DATASHEET_MAXIMA, excessRange, maxExcess, ruleValue, type MaxKind } from "../../../shared/estimator/max-value-basis.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
-import { WithSubscripts } from "./param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
+import { productsPath, estimatorMethodPath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 import "../../styles/estimator.css";
 
@@ -162,8 +162,8 @@ export function Component() {
   );
   return (
     <main id="main" className="main method-page">
-      <PageMeta title={t("method.title")} description={t("method.description")} canonicalPath={METHOD_PATH} />
-      <Breadcrumbs items={[{ label: t("method.catalog"), to: "/productAndService/products" }, { label: t("method.title") }]} />
+      <PageMeta title={t("method.title")} description={t("method.description")} canonicalPath={estimatorMethodPath} />
+      <Breadcrumbs items={[{ label: t("method.catalog"), to: productsPath }, { label: t("method.title") }]} />
       <div className="product-body method-body">
         <h1>{t("method.title")}</h1>
         <p>{text("intro")}</p>

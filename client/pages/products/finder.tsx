@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { DistinctField, ProductFilterData, ProductListItem, ProductPage } from "../../../shared/contract/products.ts";
-import type { ParamNamePart } from "../../../shared/param-name.ts";
+import { ParamName, SubscriptParts } from "../../components/param-name.tsx";
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
@@ -18,6 +18,7 @@ import {
   hasFilters,
   parseFinderQuery,
   toggleSort,
+  finderFields,
   withPage,
   withoutFilter,
   withoutRange,
@@ -28,10 +29,11 @@ import { useLocalize } from "../../hooks.ts";
 import { compareHref, useCompare } from "../../components/compare-tray.tsx";
 import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } from "./finder-columns.tsx";
 import { headerLayout } from "./finder-header.ts";
-import { productDetailPath } from "./catalog-paths.ts";
 import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
 import { fitFilterPanel } from "./fit-filter-panel.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
+import { comparePath, productDetailPath } from "../../../shared/paths.ts";
+import { PageLinks } from "../../components/page-links.tsx";
 
 export interface FinderProps {
   page: ProductPage;
@@ -41,29 +43,6 @@ export interface FinderProps {
   extraColumns?: FinderColumn[];
 }
 
-function Parts({ parts }: { parts: ParamNamePart[] }) {
-  return (
-    <>
-      {/* biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity. */}
-      {parts.map((part, index) => (part.subscript ? <sub key={index}>{part.text}</sub> : <span key={index}>{part.text}</span>))}
-    </>
-  );
-}
-
-function Name({ markup }: { markup: string }) {
-  const levels = columnLevels({ name: markup } as FinderColumn);
-  return (
-    <>
-      {levels.map((level, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
-        <span key={index}>
-          {index > 0 ? " " : null}
-          <Parts parts={level} />
-        </span>
-      ))}
-    </>
-  );
-}
 
 export function Finder({ page, filters, query, extraColumns = [] }: FinderProps) {
   const { t } = useTranslation("catalog");
@@ -77,7 +56,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
   const compare = useCompare();
   const columns = [...paramColumns(page.paramTable), ...extraColumns];
   const fieldOrder = page.paramTable.map((column) => column.fieldId);
-  const fieldSpec = filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
+  const fieldSpec = finderFields(filters.fields);
   const href = (next: FinderQuery) => `${pathname}${writeFinderQuery(next, fieldOrder)}`;
   const go = (next: FinderQuery) => navigate(href(next), { preventScrollReset: true });
 
@@ -157,7 +136,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
             return (
               <details key={field.fieldId} className={`finder-filter${active ? " is-active" : ""}`} onToggle={(event) => fitFilterPanel(event.currentTarget)}>
                 <summary>
-                  <Name markup={field.screenName ?? field.paramName} />
+                  <ParamName name={field.screenName ?? field.paramName} />
                   {active ? <span className="finder-filter__badge">{active}</span> : null}
                 </summary>
                 <fieldset className="finder-filter__panel">
@@ -254,7 +233,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
         </p>
         {page.total > 0 ? (
           <div className="finder-bar__actions">
-            <form id={compareFormId} method="get" action={localize("/productAndService/compare")} onSubmit={onCompare}>
+            <form id={compareFormId} method="get" action={localize(comparePath())} onSubmit={onCompare}>
               {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
               <button type="submit" className="button">
                 {t("compare.submit")}
@@ -292,37 +271,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
         <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} localize={localize} compareFormId={compareFormId} />
       )}
 
-      {pages > 1 ? (
-        <nav className="pagination finder-pages" aria-label={t("finder.pages")}>
-          {query.page > 1 ? (
-            <Link to={href(withPage(query, query.page - 1))} preventScrollReset rel="prev">
-              {t("finder.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <ol>
-            {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-              <li key={number}>
-                {number === query.page ? (
-                  <span aria-current="page">{number}</span>
-                ) : (
-                  <Link to={href(withPage(query, number))} preventScrollReset aria-label={t("finder.pageN", { page: number })}>
-                    {number}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ol>
-          {query.page < pages ? (
-            <Link to={href(withPage(query, query.page + 1))} preventScrollReset rel="next">
-              {t("finder.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <PageLinks page={query.page} pages={pages} href={(number) => href(withPage(query, number))} label={t("finder.pages")} className="finder-pages" preventScrollReset />
     </div>
   );
 }
@@ -378,7 +327,7 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                 if (!column) {
                   return (
                     <th key={cell.id} id={cell.id} scope="colgroup" colSpan={cell.colSpan} className="finder-table__group">
-                      <Parts parts={cell.parts} />
+                      <SubscriptParts parts={cell.parts} />
                     </th>
                   );
                 }
@@ -393,7 +342,7 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                     aria-sort={column.sortable ? ariaSort(column.id) : undefined}
                     aria-describedby={descriptionId}
                   >
-                    {column.sortable ? sortLink(column.id, <Parts parts={cell.parts} />, columnText(column)) : <Parts parts={cell.parts} />}
+                    {column.sortable ? sortLink(column.id, <SubscriptParts parts={cell.parts} />, columnText(column)) : <SubscriptParts parts={cell.parts} />}
                     {descriptionId ? (
                       <span id={descriptionId} hidden>
                         {column.description}

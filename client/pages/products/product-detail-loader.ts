@@ -7,9 +7,9 @@ import { localizePath, splitLanguagePrefix, type Language } from "../../../share
 import { withOwnDocuments } from "../../../shared/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
-import { productDetailPath } from "./products-loader.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
+import { productDetailPath } from "../../../shared/paths.ts";
 
 export interface ProductDetailData {
   product: ProductDetail;

@@ -17,10 +17,10 @@ import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
-import { categoryPath, productDetailPath } from "./products-loader.ts";
 import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../runtime/island.tsx";
+import { productsPath, categoryPath, productDetailPath, comparePath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 
@@ -59,7 +59,7 @@ export function Component() {
       <JsonLd data={productLd(origin || "http://localhost", language, product, paramTable, { brand: tc("companyShort"), category, image: drawing })} />
       <Breadcrumbs
         items={[
-          { label: t("detail.catalog"), to: "/productAndService/products" },
+          { label: t("detail.catalog"), to: productsPath },
           ...categories.map((item) => ({ label: item.name, to: categoryPath(item.id) })),
           { label: product.partNumber },
         ]}
@@ -87,7 +87,7 @@ export function Component() {
                 <span className="visually-hidden"> {datasheet.title}</span>
               </DocumentDownloadLink>
             ) : null}
-            <Link className="product-hero__compare" to={localize(`/productAndService/compare${writeCompareQuery(compareParts)}`)}>
+            <Link className="product-hero__compare" to={localize(comparePath(writeCompareQuery(compareParts)))}>
               {t("detail.compareRelated")}
             </Link>
           </div>

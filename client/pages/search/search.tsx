@@ -18,6 +18,7 @@ import { useLocalize } from "../../hooks.ts";
 import { queryCrossReference, type CrossReferenceData } from "../../../shared/contract/cross-reference.ts";
 import { looksLikePartNumber } from "../../../shared/cross-reference/part-key.ts";
 import { CrossReferenceBlock } from "../../features/cross-reference/cross-reference-block.tsx";
+import { searchPath } from "../../../shared/paths.ts";
 import "../../styles/search.css";
 
 interface SearchData {
@@ -111,7 +112,7 @@ export function Component() {
             <ul className="search-suggestions">
               {suggestionKeys.map((key) => (
                 <li key={key}>
-                  <Link to={`${localize("/search")}?${new URLSearchParams({ text: t(`suggestions.${key}`) })}`}>{t(`suggestions.${key}`)}</Link>
+                  <Link to={`${localize(searchPath)}?${new URLSearchParams({ text: t(`suggestions.${key}`) })}`}>{t(`suggestions.${key}`)}</Link>
                 </li>
               ))}
             </ul>
@@ -195,7 +196,7 @@ function OtherLanguageHits({ other, state }: { other: NonNullable<SearchResult["
       <Hits hits={other.list} language={other.language} />
       {other.total > other.list.length ? (
         <p className="search-group__more">
-          <a href={searchHref(localizePath("/search", other.language), state, {})} hrefLang={htmlLang[other.language]}>
+          <a href={searchHref(localizePath(searchPath, other.language), state, {})} hrefLang={htmlLang[other.language]}>
             {t(`otherSeeAll.${other.language}`, { count: other.total })}
           </a>
         </p>

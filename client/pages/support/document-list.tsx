@@ -6,6 +6,7 @@ import type { DocumentMeta } from "../../../shared/contract/documents.ts";
 import { SHOWN_DOCUMENT_PRODUCTS } from "../../../shared/document-products.ts";
 import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
+import { productDetailPath } from "../../../shared/paths.ts";
 
 
 function formatFileSize(bytes: number, language: string): string {
@@ -36,7 +37,7 @@ export function DocumentList({ documents, headingLevel = 3 }: { documents: Array
                 {document.products.slice(0, SHOWN_DOCUMENT_PRODUCTS).map((product, index) => (
                   <span key={product.id}>
                     {index > 0 ? ", " : null}
-                    <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(product.partNumber)}`)}>{product.partNumber}</Link>
+                    <Link to={localize(productDetailPath(product.partNumber))}>{product.partNumber}</Link>
                   </span>
                 ))}
                 {(document.productCount ?? document.products.length) > SHOWN_DOCUMENT_PRODUCTS ? (

@@ -19,6 +19,7 @@ import { TrackingLink } from "./tracking-link.tsx";
 import { OrderAgain } from "./order-again.tsx";
 import { orderDetailAction } from "./order-detail-action.ts";
 import { customerCanCancel } from "../../../shared/order-status.ts";
+import { userPagePath, productDetailPath } from "../../../shared/paths.ts";
 import "../../styles/samples.css";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<SampleOrderDetail> {
@@ -53,7 +54,7 @@ export function Component() {
     <main id="main" className="main user-page">
       <PageMeta title={title} noindex />
       <div className="user-page__inner">
-        <Breadcrumbs items={[{ label: t("progress.title"), to: "/user/sampleProgress" }, { label: order.orderNumber }]} />
+        <Breadcrumbs items={[{ label: t("progress.title"), to: userPagePath("sampleProgress") }, { label: order.orderNumber }]} />
         <div className="user-page__head">
           <h1>{title}</h1>
           <UserNav />
@@ -116,7 +117,7 @@ export function Component() {
                   {order.items.map((item) => (
                     <tr key={item.siteListId}>
                       <th scope="row">
-                        <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(item.siteListName)}`)}>{item.siteListName}</Link>
+                        <Link to={localize(productDetailPath(item.siteListName))}>{item.siteListName}</Link>
                       </th>
                       <td>
                         {item.productName !== item.siteListName ? item.productName : null}
@@ -152,7 +153,7 @@ export function Component() {
           </div>
         </div>
         <p>
-          <Link to={localize("/user/sampleProgress")}>← {t("order.back")}</Link>
+          <Link to={localize(userPagePath("sampleProgress"))}>← {t("order.back")}</Link>
         </p>
       </div>
     </main>

@@ -4,16 +4,17 @@ import { attachDownloadPath, type DocumentType } from "../../../shared/contract/
 import type { SearchType } from "../../../shared/contract/search.ts";
 import type { Database } from "../db.ts";
 import { chinaToday, isJobOpen } from "../../../shared/jobs-query.ts";
+import { categoryPath, documentsSearchPath, newsDetailPath, positionDetailPath, productDetailPath } from "../../../shared/paths.ts";
 
 /** Where search hits of each kind lead on the site (paths without language prefix, SPEC §2). */
 const searchLinks = {
-  product: (partNumber: string) => `/productAndService/productDetail/${encodeURIComponent(partNumber)}`,
-  category: (id: number) => `/productAndService/products/${id}`,
-  news: (id: number) => `/news/newsDetail/${id}`,
-  job: (id: number) => `/about/joinUs/positionDetail/${id}`,
+  product: productDetailPath,
+  category: categoryPath,
+  news: newsDetailPath,
+  job: positionDetailPath,
   /** The document centre showing just this document (its id is a keyword that finds only it); the hit
    * also carries the PDF's download path. */
-  document: (id: string) => `/support/documents?q=${encodeURIComponent(id)}`,
+  document: documentsSearchPath,
 };
 
 /** A page's or product's stored JSON: its optional text fields are read as they come (missing ones are skipped). */
