@@ -4,8 +4,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { lazyContract } from "./scripts/vite-plugin-lazy-contract.ts";
 
-const routerBuild = (file: string) =>
-  path.join(import.meta.dirname, "node_modules", "react-router", "dist", "production", file);
+const routerBuild = (file: string) => path.join(import.meta.dirname, "node_modules", "react-router", "dist", "production", file);
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // lazyContract: the browser's first load carries no zod (docs/decisions/006-no-zod-on-first-load.md); it applies

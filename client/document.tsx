@@ -55,7 +55,9 @@ export function Document({
         ))}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Vite's React refresh preamble, in development only; our own constant text. */}
         {assets.devPreamble ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: assets.devPreamble }} /> : null}
-        {assets.devScripts?.map((src) => <script key={src} type="module" src={src} nonce={nonce} />)}
+        {assets.devScripts?.map((src) => (
+          <script key={src} type="module" src={src} nonce={nonce} />
+        ))}
       </head>
       <body>
         <div id="root">{children}</div>

@@ -91,7 +91,10 @@ function matchedPattern(pathname: string): string | null {
   const pattern =
     !matches || matches.some((match) => match.route.path === "*")
       ? null
-      : `/${matches.map((match) => match.route.path ?? "").filter(Boolean).join("/")}`.replace(/\/{2,}/g, "/");
+      : `/${matches
+          .map((match) => match.route.path ?? "")
+          .filter(Boolean)
+          .join("/")}`.replace(/\/{2,}/g, "/");
   patterns.set(pathname, { pattern });
   return pattern;
 }
@@ -130,7 +133,12 @@ export async function handleRequest(request: Request, context: DocumentContext):
   };
   // Who is signed in, asked beside the loaders and only with a session cookie (such pages are never cached):
   // the header is rendered with the user menu, so it is right without JavaScript and before hydration.
-  const user = context.hasSession ? loaderContext.api(language).call(isLogin).catch(() => null) : Promise.resolve(null);
+  const user = context.hasSession
+    ? loaderContext
+        .api(language)
+        .call(isLogin)
+        .catch(() => null)
+    : Promise.resolve(null);
   const result = await handler.query(request, { requestContext: loaderContext });
   if (result instanceof Response) return result;
   const routerContext = result;
@@ -142,9 +150,7 @@ export async function handleRequest(request: Request, context: DocumentContext):
   // Every island of the matched routes is loaded before rendering: the HTML holds them whole (island.tsx).
   await preloadIslands();
   const router = createStaticRouter(handler.dataRoutes, routerContext);
-  const modules = routerContext.matches
-    .map((match) => (match.route.handle as RouteHandle | undefined)?.module)
-    .filter((module): module is string => !!module);
+  const modules = routerContext.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.module).filter((module): module is string => !!module);
   const assets = site.assets(modules);
   const appContext: AppContext = {
     language,
@@ -169,7 +175,12 @@ export async function handleRequest(request: Request, context: DocumentContext):
   return new Promise<Response>((resolve, reject) => {
     let settled = false;
     const stream = renderToPipeableStream(
-      <Document language={language} nonce={context.nonce} assets={assets} appContext={appContext} hydrationData={hydrationData(routerContext)}
+      <Document
+        language={language}
+        nonce={context.nonce}
+        assets={assets}
+        appContext={appContext}
+        hydrationData={hydrationData(routerContext)}
         usedResources={() => pickNamespaces(appContext.resources, usedNamespaces)}
       >
         <AppProviders i18n={context.i18n} store={store}>
@@ -207,7 +218,12 @@ export async function handleRequest(request: Request, context: DocumentContext):
     function ready() {
       if (settled) return;
       settled = true;
-      resolve(new Response(documentBody(stream, () => clearTimeout(timer)), { status: routerContext.statusCode, headers }));
+      resolve(
+        new Response(
+          documentBody(stream, () => clearTimeout(timer)),
+          { status: routerContext.statusCode, headers },
+        ),
+      );
     }
   });
 }

@@ -104,12 +104,22 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   app.use(requestGuard(resources));
   app.use(closeConnectionsWhile(isDraining));
   app.get("/healthz", healthz);
-  app.get("/readyz", readyz(() => config.upstreamUrl, isDraining, logger));
+  app.get(
+    "/readyz",
+    readyz(() => config.upstreamUrl, isDraining, logger),
+  );
   app.use(securityHeaders({ publicOrigin: config.publicOrigin }));
   // Staff calls are for the CLI and internal tools on the upstream itself, never through the public site.
   app.use("/api/staff", (req, res) => sendErrorEnvelope(req, res, "E40400001"));
   app.use(cookieParser());
-  app.use("/api", rateLimited, sameOriginWrites(origin), apiBodyGuard({ previewSecret: config.previewSecret, websiteCode: config.websiteCode }), signOutGuard(origin), createApiProxy({ target: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, logger }));
+  app.use(
+    "/api",
+    rateLimited,
+    sameOriginWrites(origin),
+    apiBodyGuard({ previewSecret: config.previewSecret, websiteCode: config.websiteCode }),
+    signOutGuard(origin),
+    createApiProxy({ target: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
+  );
   // Hashed assets go out as the brotli/gzip copies made at build; compression() skips what is already encoded.
   if (options.clientDir) app.use("/assets", precompressedAssets(path.join(options.clientDir, "assets")));
   // HTML is compressed as it streams (the document adapter flushes compression after each batch).

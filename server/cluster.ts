@@ -102,7 +102,10 @@ export async function runPrimary(parsed: Readonly<Config>, logger: Logger): Prom
     if (lived >= healthyAfterMs) deathsInARow = 0;
     deathsInARow++;
     const delay = restartDelayMs(deathsInARow);
-    logger.error({ worker: worker.id, pid: worker.process.pid, code, signal, livedMs: lived, deathsInARow, restartInMs: delay }, "worker died: restarting after back-off");
+    logger.error(
+      { worker: worker.id, pid: worker.process.pid, code, signal, livedMs: lived, deathsInARow, restartInMs: delay },
+      "worker died: restarting after back-off",
+    );
     const timer = setTimeout(() => {
       pendingRestarts.delete(timer);
       if (stopping) return;

@@ -109,9 +109,7 @@ export async function serve(parsed: Readonly<Config>, logger: Logger, dev: boole
   server.headersTimeout = 66_000;
 
   // A worker's metrics are collected by the primary, which serves them for the whole cluster.
-  const metrics: MetricsServer | undefined = cluster.isWorker
-    ? undefined
-    : await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, logger });
+  const metrics: MetricsServer | undefined = cluster.isWorker ? undefined : await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, logger });
 
   function shutdown(signal: string) {
     if (draining) return;

@@ -40,7 +40,10 @@ export function upstreamTransport(caches: SiteCaches | undefined, shared: boolea
 export function isAnonymous(req: Request, previewUntil: unknown): boolean {
   if (previewUntil != null) return false;
   // Without the cookie parser in front (a handler mounted alone), the raw header's cookie names still tell.
-  const names = (req.headers.cookie ?? "").split(";").map((pair) => pair.split("=")[0]!.trim()).filter(Boolean);
+  const names = (req.headers.cookie ?? "")
+    .split(";")
+    .map((pair) => pair.split("=")[0]!.trim())
+    .filter(Boolean);
   return !hasPersonalCookies(req.cookies ?? Object.fromEntries(names.map((name) => [name, ""])));
 }
 

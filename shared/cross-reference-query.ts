@@ -67,9 +67,10 @@ export function parseCrossReferenceQuery(search: string | URLSearchParams): Cros
   const { parts: bom, truncated } = splitBom(params.get("parts") ?? "");
   const type = params.get("type");
   const pkg = (params.get("pkg") ?? "").trim().slice(0, 40);
-  const search_: ParameterSearch | null = type !== null && (searchDeviceTypes as readonly string[]).includes(type)
-    ? { type: type as DeviceType, v: positive(params.get("v")), r: positive(params.get("r")), i: positive(params.get("i")), pkg: pkg || null }
-    : null;
+  const search_: ParameterSearch | null =
+    type !== null && (searchDeviceTypes as readonly string[]).includes(type)
+      ? { type: type as DeviceType, v: positive(params.get("v")), r: positive(params.get("r")), i: positive(params.get("i")), pkg: pkg || null }
+      : null;
   return { part, op: op ? op.slice(0, 200) : null, bom, bomTruncated: truncated, search: search_ };
 }
 

@@ -235,4 +235,3 @@ export function needsCanonicalRedirect(params: URLSearchParams): boolean {
 export function finderFields(fields: readonly FinderField[]): FinderField[] {
   return fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
 }
-

@@ -17,7 +17,10 @@ export interface SearchState {
 
 export function parseSearchQuery(search: string | URLSearchParams): SearchState {
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
-  const text = Array.from((params.get("text") ?? "").trim().replace(/\s+/g, " ")).slice(0, SEARCH_TEXT_MAX).join("").trim();
+  const text = Array.from((params.get("text") ?? "").trim().replace(/\s+/g, " "))
+    .slice(0, SEARCH_TEXT_MAX)
+    .join("")
+    .trim();
   const typeParam = params.get("type");
   const type = (searchTypes as readonly string[]).includes(typeParam ?? "") ? (typeParam as SearchType) : null;
   const page = params.get("page");

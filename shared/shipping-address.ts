@@ -59,4 +59,3 @@ export function validateAddressForm(values: AddressFormValues): AddressFormError
   for (const field of addressFormFields) if (errors[field]) ordered[field] = errors[field];
   return ordered;
 }
-

@@ -57,13 +57,7 @@ function escapeText(text: string): string {
 
 /** JobPosting of an open position (a closed one gets none). validThrough is the content's closing day, end of
  *  that day in China time, and is left out for a position open until filled: never a guessed date. */
-export function jobPostingLd(
-  origin: string,
-  language: Language,
-  job: JobDetail,
-  publisher: Publisher,
-  labels: { duties: string; requirements: string },
-) {
+export function jobPostingLd(origin: string, language: Language, job: JobDetail, publisher: Publisher, labels: { duties: string; requirements: string }) {
   const url = absoluteUrl(origin, localizePath(positionDetailPath(job.id), language));
   // Google reads the description as HTML: the text, then duties and requirements as lists.
   const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeText(item)}</li>`).join("")}</ul>`;

@@ -56,9 +56,7 @@ export class ApiCallError extends Error {
 }
 
 /** The success envelope; `env` and `year` are the extra fields of querySitePageData. */
-type Response_<C extends CallDefinition> = { success: boolean; code: string; message: string; data: z.infer<C["data"]> } & Partial<
-  Record<"env" | "year", string>
->;
+type Response_<C extends CallDefinition> = { success: boolean; code: string; message: string; data: z.infer<C["data"]> } & Partial<Record<"env" | "year", string>>;
 
 export interface PageClient {
   readonly language: Language;

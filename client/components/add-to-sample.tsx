@@ -159,12 +159,7 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   }
 
   return (
-    <form
-      className={`add-sample${compact ? " add-sample--compact" : ""}`}
-      method="post"
-      action={localizePath(userPagePath("sampleList"), language)}
-      onSubmit={onSubmit}
-    >
+    <form className={`add-sample${compact ? " add-sample--compact" : ""}`} method="post" action={localizePath(userPagePath("sampleList"), language)} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="siteListId" value={product.id} />
       <input type="hidden" name="path" value={returnPath} />
@@ -185,11 +180,7 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
           t("sample.add")
         )}
       </button>
-      <span
-        role="status"
-        aria-live="polite"
-        className={`add-sample__status${outcome ? ` add-sample__status--${outcome}` : ""}`}
-      >
+      <span role="status" aria-live="polite" className={`add-sample__status${outcome ? ` add-sample__status--${outcome}` : ""}`}>
         {announcement}
       </span>
       {(outcome === "success" || outcome === "selected") && (

@@ -23,7 +23,12 @@ const compareReadyAtom = atom(false);
 
 /** The compare page of the picked parts, keeping the estimator's operating point of the finder's URL. */
 export function compareHref(items: readonly CompareItem[], op?: string | null): string {
-  return comparePath(writeCompareQuery(items.map((item) => item.partNumber), op));
+  return comparePath(
+    writeCompareQuery(
+      items.map((item) => item.partNumber),
+      op,
+    ),
+  );
 }
 
 function readStored(): CompareItem[] {

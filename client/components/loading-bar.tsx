@@ -32,12 +32,5 @@ export function LoadingBar() {
   }, [busy]);
 
   if (phase === "idle") return null;
-  return (
-    <div
-      className={`loading-bar loading-bar--${phase}`}
-      role="progressbar"
-      aria-label={t("loadingPage")}
-      aria-busy={phase === "loading"}
-    />
-  );
+  return <div className={`loading-bar loading-bar--${phase}`} role="progressbar" aria-label={t("loadingPage")} aria-busy={phase === "loading"} />;
 }

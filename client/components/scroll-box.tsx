@@ -15,17 +15,7 @@ function scrollState(element: HTMLElement): ScrollState {
   return element.scrollLeft >= room - 1 ? "end" : "middle";
 }
 
-export function ScrollBox({
-  className,
-  label,
-  labelledBy,
-  children,
-}: {
-  className: string;
-  label?: string;
-  labelledBy?: string | undefined;
-  children: ReactNode;
-}) {
+export function ScrollBox({ className, label, labelledBy, children }: { className: string; label?: string; labelledBy?: string | undefined; children: ReactNode }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<ScrollState | undefined>(undefined);

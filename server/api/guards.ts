@@ -31,8 +31,7 @@ function isJsonType(contentType: string | undefined): boolean {
 export function apiBodyGuard(options: { previewSecret: string | undefined; websiteCode: string; now?: () => number }) {
   const cookieName = previewCookieName(options.websiteCode);
   const now = options.now ?? Date.now;
-  const isPreview = async (req: Request) =>
-    (await previewUntilFromCookie(req.cookies?.[cookieName], options.previewSecret, now())) !== null;
+  const isPreview = async (req: Request) => (await previewUntilFromCookie(req.cookies?.[cookieName], options.previewSecret, now())) !== null;
   return async (req: Request, res: Response, next: NextFunction) => {
     // An upstream might read the flag from the query too: there it is forced the same way.
     const [pathname, search = ""] = req.url.split(/\?(.*)/s, 2) as [string, string?];
@@ -86,7 +85,10 @@ function normalisedPath(path: string): string {
   } catch {
     // keep it as it is
   }
-  return decoded.replace(/\/{2,}/g, "/").replace(/\/+$/, "").toLowerCase();
+  return decoded
+    .replace(/\/{2,}/g, "/")
+    .replace(/\/+$/, "")
+    .toLowerCase();
 }
 
 /** Mount after apiBodyGuard (a POST's body is then already read) and before the proxy. */

@@ -47,7 +47,23 @@ function decode(body: Buffer, encoding: string | undefined): Buffer | null {
 /** The envelope to send for an upstream error answer, or the site's own code when it is not one. */
 function safeErrorAnswer(status: number, body: Buffer | null, req: IncomingMessage): { status: number; json: string } | ErrorCode {
   const fallback: ErrorCode =
-    status === 404 ? "E40400001" : status === 405 ? "E40500001" : status === 413 ? "E41300001" : status === 415 ? "E41500001" : status === 429 ? "E42900001" : status === 503 ? "E50300001" : status === 504 ? "E50400001" : status >= 500 ? "E50200001" : "E40000001";
+    status === 404
+      ? "E40400001"
+      : status === 405
+        ? "E40500001"
+        : status === 413
+          ? "E41300001"
+          : status === 415
+            ? "E41500001"
+            : status === 429
+              ? "E42900001"
+              : status === 503
+                ? "E50300001"
+                : status === 504
+                  ? "E50400001"
+                  : status >= 500
+                    ? "E50200001"
+                    : "E40000001";
   let parsed: unknown;
   try {
     parsed = body ? JSON.parse(body.toString("utf8")) : null;

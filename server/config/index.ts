@@ -10,11 +10,7 @@ const siteEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  PUBLIC_ORIGIN: z
-    .string()
-    .url()
-    .refine(isOrigin, "must be an origin like https://www.example.com (no path)")
-    .optional(),
+  PUBLIC_ORIGIN: z.string().url().refine(isOrigin, "must be an origin like https://www.example.com (no path)").optional(),
   UPSTREAM_URL: z
     .string()
     .url()

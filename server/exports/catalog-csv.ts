@@ -9,12 +9,7 @@ import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Resources } from "../../client/app-context.ts";
 import { MAX_PAGE_SIZE } from "../../shared/contract/envelope.ts";
-import {
-  queryDistinctProductFieldData,
-  querySiteListDataByPage,
-  type ProductListItem,
-  type ProductPage,
-} from "../../shared/contract/index.ts";
+import { queryDistinctProductFieldData, querySiteListDataByPage, type ProductListItem, type ProductPage } from "../../shared/contract/index.ts";
 import { finderFields, parseFinderQuery } from "../../shared/finder-query.ts";
 import { finderListBody } from "../../shared/finder-list-body.ts";
 import { paramNameText, paramNameWithUnit } from "../../shared/param-name.ts";
@@ -51,7 +46,12 @@ function strings(resources: Resources): Record<string, string> {
 }
 
 function estimateLabels(resources: Resources) {
-  const estimator = (resources.estimator ?? {}) as { finder?: Record<string, string>; breakdown?: Record<string, string>; compare?: Record<string, string>; scope?: Record<string, string> };
+  const estimator = (resources.estimator ?? {}) as {
+    finder?: Record<string, string>;
+    breakdown?: Record<string, string>;
+    compare?: Record<string, string>;
+    scope?: Record<string, string>;
+  };
   return {
     // The header says what the figures cover (per switch position, leg or diode), as the finder's column does.
     loss: (scope: string) => paramNameText((estimator.finder?.loss ?? "Estimate/P<tot> {{scope}} (W)").replace("{{scope}}", estimator.scope?.[scope] ?? scope)),
@@ -168,7 +168,9 @@ export function catalogCsv(options: CatalogCsvOptions) {
       const request = () => {
         while (requested < pages && pending.size < PAGE_CONCURRENCY) {
           const pageIndex = ++requested;
-          const read = api().call(querySiteListDataByPage, finderListBody(id, query, { pageIndex, pageSize })).then((page) => page.list);
+          const read = api()
+            .call(querySiteListDataByPage, finderListBody(id, query, { pageIndex, pageSize }))
+            .then((page) => page.list);
           read.catch(() => {}); // awaited in order below; a rejection before then is not unhandled
           pending.set(pageIndex, read);
         }
@@ -189,7 +191,9 @@ export function catalogCsv(options: CatalogCsvOptions) {
       if (ranked && !(await write(res, estimateCsv(search, gathered, labels)!.rows.map(row).join(""), gone.signal))) return;
       // The cap is stated in the file itself, never a silent cut.
       if (written < total) {
-        const message = (text.csvCapped ?? "Only the first {{shown}} of {{total}} products are in this file.").replace("{{shown}}", String(written)).replace("{{total}}", String(total));
+        const message = (text.csvCapped ?? "Only the first {{shown}} of {{total}} products are in this file.")
+          .replace("{{shown}}", String(written))
+          .replace("{{total}}", String(total));
         if (!(await write(res, line([message]), gone.signal))) return;
       }
       res.end();

@@ -5,7 +5,6 @@ import type { NextFunction, Request, Response } from "express";
 import { previewCookieMaxAgeMs, previewCookieName, previewExitPath } from "../../shared/cookies.ts";
 import { verifyPreviewToken } from "../../shared/preview-token.ts";
 
-
 declare global {
   namespace Express {
     interface Locals {

@@ -48,7 +48,10 @@ export function createRateLimitStore(options: { redisUrl: string | undefined; pr
       // computed here (it is the script's SHA-1); the real load follows its first NOSCRIPT retry.
       sendCommand: async (...args: string[]) => {
         if (!client.isReady) {
-          if (args[0]?.toUpperCase() === "SCRIPT" && args[1]?.toUpperCase() === "LOAD") return createHash("sha1").update(args[2] ?? "").digest("hex");
+          if (args[0]?.toUpperCase() === "SCRIPT" && args[1]?.toUpperCase() === "LOAD")
+            return createHash("sha1")
+              .update(args[2] ?? "")
+              .digest("hex");
           throw new Error("Redis is not connected");
         }
         return (await client.sendCommand(args)) as RedisReply;

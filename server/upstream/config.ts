@@ -9,8 +9,14 @@ import { trustProxySetting, type TrustProxy } from "./trust-proxy.ts";
 export const upstreamEnv = z.object({
   UPSTREAM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   UPSTREAM_HOST: z.string().default("127.0.0.1"),
-  UPSTREAM_PROVIDER: z.string().regex(/^[a-z0-9-]{1,40}$/, "lowercase letters, digits and - only").default("qingyun"),
-  WEBSITE_CODE: z.string().regex(/^[a-z0-9_-]{1,40}$/).default("qingyun"),
+  UPSTREAM_PROVIDER: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, "lowercase letters, digits and - only")
+    .default("qingyun"),
+  WEBSITE_CODE: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/)
+    .default("qingyun"),
   DATA_DIR: z.string().default("data"),
   // A content folder with the layout of server/upstream/content (a generated benchmark catalog); unset = the shipped one.
   CONTENT_DIR: unsetIfEmpty(
@@ -35,10 +41,25 @@ export const upstreamEnv = z.object({
   ALIYUN_SMS_ACCESS_KEY_ID: unsetIfEmpty(z.string().max(128).optional()),
   ALIYUN_SMS_ACCESS_KEY_SECRET: unsetIfEmpty(z.string().max(256).optional()),
   ALIYUN_SMS_SIGN_NAME: unsetIfEmpty(z.string().max(64).optional()),
-  ALIYUN_SMS_TEMPLATE_CODE: unsetIfEmpty(z.string().regex(/^SMS_\d+$/, "an Aliyun template code like SMS_123456789").optional()),
+  ALIYUN_SMS_TEMPLATE_CODE: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^SMS_\d+$/, "an Aliyun template code like SMS_123456789")
+      .optional(),
+  ),
   ALIYUN_SMS_ENDPOINT: unsetIfEmpty(z.string().url().default("https://dysmsapi.aliyuncs.com/")),
-  ALIYUN_SMS_REGION: unsetIfEmpty(z.string().regex(/^[a-z0-9-]{1,40}$/).default("cn-hangzhou")),
-  SMTP_URL: unsetIfEmpty(z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL").optional()),
+  ALIYUN_SMS_REGION: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .default("cn-hangzhou"),
+  ),
+  SMTP_URL: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")
+      .optional(),
+  ),
   SMTP_HOST: unsetIfEmpty(z.string().max(253).optional()),
   SMTP_PORT: unsetIfEmpty(z.coerce.number().int().min(1).max(65535).default(587)),
   SMTP_USER: unsetIfEmpty(z.string().max(256).optional()),

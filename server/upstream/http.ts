@@ -2,15 +2,7 @@
 // session requirement, and the envelope for every answer, success or failure.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { z } from "zod";
-import {
-  SUCCESS_CODE,
-  callPath,
-  errorCodes,
-  errorMessage,
-  requestBodySchema,
-  type CallDefinition,
-  type ErrorCode,
-} from "../../shared/contract/index.ts";
+import { SUCCESS_CODE, callPath, errorCodes, errorMessage, requestBodySchema, type CallDefinition, type ErrorCode } from "../../shared/contract/index.ts";
 import { isLanguage, type Language } from "../../shared/languages.ts";
 
 /** A failure with a stable code from the error table; `message` overrides the table's text if given. */
@@ -64,12 +56,7 @@ export interface MountOptions {
 }
 
 /** Registers one call; the handler's result becomes `data` unless it returns `{ data, extra }` with extra fields. */
-export function mountCall<C extends CallDefinition>(
-  router: Router,
-  call: C,
-  handler: (context: CallContext<C>) => unknown,
-  options: MountOptions,
-) {
+export function mountCall<C extends CallDefinition>(router: Router, call: C, handler: (context: CallContext<C>) => unknown, options: MountOptions) {
   const bodySchema = requestBodySchema(call);
   const querySchema = call.query.strict ? call.query.strict() : call.query;
   const path = callPath(call, options.provider);

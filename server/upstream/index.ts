@@ -20,8 +20,7 @@ export interface RunningUpstream {
 
 export async function startUpstream(
   options: UpstreamOptions,
-  log: (message: string, detail?: unknown) => void = (message, detail) =>
-    detail === undefined ? console.log(message) : console.error(message, detail),
+  log: (message: string, detail?: unknown) => void = (message, detail) => (detail === undefined ? console.log(message) : console.error(message, detail)),
 ): Promise<RunningUpstream> {
   const now = options.now ?? Date.now;
   const db = openDatabase(options.dataDir);

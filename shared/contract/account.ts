@@ -303,7 +303,8 @@ export type SampleOrderCounts = z.infer<typeof querySampleOrderCounts.data>;
 export const reorderSampleOrder = defineCall({
   name: "reorderSampleOrder",
   path: `${sampleBase}/reorderSampleOrder`,
-  summary: "Order again: copies the parts and quantities of one of the user's orders into the sample list (parts already there, no longer offered, or beyond the list's size are left out); answers the list.",
+  summary:
+    "Order again: copies the parts and quantities of one of the user's orders into the sample list (parts already there, no longer offered, or beyond the list's size are left out); answers the list.",
   auth: true,
   body: z.strictObject({ SampleOrderNo: orderNumber }),
   data: sampleListData,

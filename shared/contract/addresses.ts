@@ -86,6 +86,11 @@ export const queryRegionList = defineCall({
   name: "queryRegionList",
   path: "/open/proxy/{provider}/basic/region/queryRegionList",
   summary: "Mainland China's provinces (no parentCode), a province's cities or a city's districts (GB/T 2260 codes, Chinese names).",
-  body: z.strictObject({ parentCode: z.string().regex(/^\d{6}$/).optional() }),
+  body: z.strictObject({
+    parentCode: z
+      .string()
+      .regex(/^\d{6}$/)
+      .optional(),
+  }),
   data: z.array(region),
 });

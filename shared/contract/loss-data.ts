@@ -67,9 +67,7 @@ const gateCurveFields = {
   eOn: points(positive),
   eOff: points(positive),
 };
-const mosfetGateCurve = z
-  .strictObject(gateCurveFields)
-  .superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff }, context, "rg"));
+const mosfetGateCurve = z.strictObject(gateCurveFields).superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff }, context, "rg"));
 const igbtGateCurve = z
   .strictObject({ ...gateCurveFields, eRec: points(positive) })
   .superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff, eRec: curve.eRec }, context, "rg"));
@@ -102,9 +100,7 @@ const mosfetEnergies = z
     qrr: z.tuple([positive, positive]),
   })
   .superRefine(checkEnergyTable);
-const igbtEnergies = z
-  .strictObject({ ...energyTableFields, eRec: z.tuple([points(nonNegative), points(nonNegative)]) })
-  .superRefine(checkEnergyTable);
+const igbtEnergies = z.strictObject({ ...energyTableFields, eRec: z.tuple([points(nonNegative), points(nonNegative)]) }).superRefine(checkEnergyTable);
 
 /** The double-pulse test condition of the datasheet's switching energies. */
 const switchingReference = z.strictObject({
@@ -140,7 +136,10 @@ const deviceRatings = z.strictObject({
  * A Foster network of the transient thermal impedance Z_th(t) = Σ r_i·(1 − e^(−t/τ_i)) from the junction to the
  * datasheet's reference: r_i (K/W) and τ_i (s) pairs, their r_i summing to the steady R_th.
  */
-const fosterNetwork = z.array(z.strictObject({ r: positive, tau: positive })).min(1).max(8);
+const fosterNetwork = z
+  .array(z.strictObject({ r: positive, tau: positive }))
+  .min(1)
+  .max(8);
 export type FosterNetwork = z.infer<typeof fosterNetwork>;
 
 /**

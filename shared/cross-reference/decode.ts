@@ -50,11 +50,7 @@ export function decodePartNumber(query: string, nomenclature: readonly Nomenclat
 }
 
 /** The table's part for a query, else the decoded one, else null. */
-export function findCompetitorPart(
-  query: string,
-  parts: readonly CompetitorPart[],
-  nomenclature: readonly NomenclatureSource[],
-): AnyCompetitorPart | null {
+export function findCompetitorPart(query: string, parts: readonly CompetitorPart[], nomenclature: readonly NomenclatureSource[]): AnyCompetitorPart | null {
   const partNumber = normalizePartNumber(query);
   return parts.find((p) => p.partNumber === partNumber) ?? decodePartNumber(partNumber, nomenclature);
 }

@@ -2,9 +2,7 @@
 // (server/upstream/content/cross-reference/competitor-parts.json) in which every value names its source.
 import { z } from "zod";
 
-export const manufacturers = [
-  "wolfspeed", "infineon", "onsemi", "st", "rohm", "microchip", "littelfuse", "genesic", "mitsubishi", "fuji", "semikron", "semiq",
-] as const;
+export const manufacturers = ["wolfspeed", "infineon", "onsemi", "st", "rohm", "microchip", "littelfuse", "genesic", "mitsubishi", "fuji", "semikron", "semiq"] as const;
 
 export const deviceTypes = ["sic-mosfet", "sic-diode", "sic-module", "igbt-module"] as const;
 export type DeviceType = (typeof deviceTypes)[number];
@@ -29,7 +27,10 @@ const sourceDocument = z
     title: z.string().min(1),
     revision: z.string().min(1).nullable(),
     /** "YYYY", "YYYY-MM" or "YYYY-MM-DD" as printed. */
-    date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/).nullable(),
+    date: z
+      .string()
+      .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/)
+      .nullable(),
     url: z.url(),
     note: z.string().min(1).optional(),
   })
@@ -153,7 +154,12 @@ export function allSources(value: unknown): SourceRef[] {
   if (value && typeof value === "object") {
     const record = value as Record<string, unknown>;
     const own = record.source && typeof record.source === "object" ? [record.source as SourceRef] : [];
-    return [...own, ...Object.entries(record).filter(([key]) => key !== "source").flatMap(([, item]) => allSources(item))];
+    return [
+      ...own,
+      ...Object.entries(record)
+        .filter(([key]) => key !== "source")
+        .flatMap(([, item]) => allSources(item)),
+    ];
   }
   return [];
 }
@@ -181,9 +187,7 @@ const qingyunReference = z.strictObject({
     )
     .min(1),
   /** Pins our texts state, by package: pin number → role. */
-  pinouts: z.array(
-    z.strictObject({ package: z.string().min(1), pins: z.record(z.string().regex(/^\d+$/), z.enum(pinRoles)), source: catalogRef }),
-  ),
+  pinouts: z.array(z.strictObject({ package: z.string().min(1), pins: z.record(z.string().regex(/^\d+$/), z.enum(pinRoles)), source: catalogRef })),
 });
 export type QingyunReference = z.infer<typeof qingyunReference>;
 

@@ -141,7 +141,14 @@ const milliohm = (value: number) => value / 1000;
  * (V/V_ref)^k and the gate-resistance factor. The rows are read once per estimate; each temperature step is
  * then one interpolation. Floored at a fifth of the smaller row so an extrapolation never switches for free.
  */
-function switchingEnergy(tjs: readonly [number, number], currents: readonly number[], rows: readonly [number[], number[]], op: OperatingPoint, iPeak: number, scale: number): (tj: number) => number {
+function switchingEnergy(
+  tjs: readonly [number, number],
+  currents: readonly number[],
+  rows: readonly [number[], number[]],
+  op: OperatingPoint,
+  iPeak: number,
+  scale: number,
+): (tj: number) => number {
   const read = (row: number[]) => (op.mode === "inverter" ? sineAverage(currents, row, iPeak) : interpolate(currents, row, iPeak)) * scale * 1e-3;
   const values = [read(rows[0]), read(rows[1])];
   const floor = 0.2 * Math.min(values[0]!, values[1]!);
@@ -206,7 +213,6 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
   };
 }
 
-
 function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Model {
   const forward = (tj: number) => ({
     v0: atTemperature(data.forward.t, data.forward.v0, tj),
@@ -254,24 +260,23 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       // Energies linear in T_vj around the reference (floored so a cold junction never switches for free).
       const switching = op.fsw * (eOn(tjSwitch!) + eOff(tjSwitch!));
       const recovery = op.fsw * eRec(tjDiode!);
-      const losses =
-        factors
-          ? {
-              conduction: positionConduction(igbt.v0, igbt.r, iPeak, factors.switch),
-              switching: switching * factors.switchShare,
-              diodeConduction: positionConduction(diode.v0, diode.r, iPeak, factors.diode),
-              deadTime: 0,
-              diodeSwitching: recovery * factors.diodeShare,
-              inSwitch: 0,
-            }
-          : {
-              conduction: dcConduction(igbt.v0, igbt.r, iPeak, op.duty),
-              switching,
-              diodeConduction: dcConduction(diode.v0, diode.r, iPeak, 1 - op.duty),
-              deadTime: 0,
-              diodeSwitching: recovery,
-              inSwitch: 0,
-            };
+      const losses = factors
+        ? {
+            conduction: positionConduction(igbt.v0, igbt.r, iPeak, factors.switch),
+            switching: switching * factors.switchShare,
+            diodeConduction: positionConduction(diode.v0, diode.r, iPeak, factors.diode),
+            deadTime: 0,
+            diodeSwitching: recovery * factors.diodeShare,
+            inSwitch: 0,
+          }
+        : {
+            conduction: dcConduction(igbt.v0, igbt.r, iPeak, op.duty),
+            switching,
+            diodeConduction: dcConduction(diode.v0, diode.r, iPeak, 1 - op.duty),
+            deadTime: 0,
+            diodeSwitching: recovery,
+            inSwitch: 0,
+          };
       return { losses, powers: [losses.conduction + losses.switching, losses.diodeConduction + losses.diodeSwitching] };
     },
   };

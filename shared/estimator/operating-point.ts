@@ -91,7 +91,12 @@ export interface OperatingPointIssue {
 
 export type ParsedOperatingPoint =
   | { ok: true; value: OperatingPoint; text: string }
-  | { ok: false; issues: OperatingPointIssue[]; /** What the visitor typed, to show it again beside the messages. */ draft: Partial<Record<keyof OperatingPoint, string>>; text: string };
+  | {
+      ok: false;
+      issues: OperatingPointIssue[] /** What the visitor typed, to show it again beside the messages. */;
+      draft: Partial<Record<keyof OperatingPoint, string>>;
+      text: string;
+    };
 
 export { formatNumber };
 

@@ -63,5 +63,7 @@ export function parseOperatingPoint(text: string | null | undefined): ParsedOper
   if (!reading) return null;
   if (!reading.complete) return { ok: false, issues: [{ field: "op", message: "errors.op", values: {} }], draft: reading.draft, text: reading.text };
   const result = validateOperatingPoint(reading.fields);
-  return result.ok ? { ok: true, value: result.value, text: writeOperatingPoint(result.value) } : { ok: false, issues: result.issues, draft: reading.draft, text: reading.text };
+  return result.ok
+    ? { ok: true, value: result.value, text: writeOperatingPoint(result.value) }
+    : { ok: false, issues: result.issues, draft: reading.draft, text: reading.text };
 }

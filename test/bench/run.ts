@@ -50,7 +50,7 @@ const misses: string[] = [];
 const miss = (message: string) => misses.push(message);
 try {
   // The same HTML for express.static: what the SSR server answered, saved as files.
-  const pages: (typeof benchPages[number] & { file: string })[] = [];
+  const pages: ((typeof benchPages)[number] & { file: string })[] = [];
   for (const [index, page] of benchPages.entries()) {
     const response = await fetch(site + page.path);
     const html = await response.text();

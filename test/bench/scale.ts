@@ -81,10 +81,14 @@ const contentDir = mkdtempSync(path.join(tmpdir(), "qy-scale-content-"));
 let small: BuiltSite | undefined;
 let large: BuiltSite | undefined;
 try {
-  const generated = spawnSync(process.execPath, [path.join(root, "scripts/content-scale.ts"), "--products", String(PRODUCTS), "--news", String(NEWS), "--out", contentDir], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  const generated = spawnSync(
+    process.execPath,
+    [path.join(root, "scripts/content-scale.ts"), "--products", String(PRODUCTS), "--news", String(NEWS), "--out", contentDir],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (generated.status !== 0) throw new Error("content:scale failed");
   const catalogs = { small: catalogOf(shippedContentDir), large: catalogOf(contentDir) };
 
@@ -215,7 +219,12 @@ try {
       }
     };
     const pollers = [poll("/healthz", health, 50), poll("/readyz", ready, 250)];
-    const csv = await timed(`${origin}/zh/productAndService/products/${catalogs[size].largest}.csv`).catch((error: unknown) => ({ status: 0, ms: Number.NaN, bytes: 0, text: String(error) }));
+    const csv = await timed(`${origin}/zh/productAndService/products/${catalogs[size].largest}.csv`).catch((error: unknown) => ({
+      status: 0,
+      ms: Number.NaN,
+      bytes: 0,
+      text: String(error),
+    }));
     running = false;
     await Promise.all(pollers);
     const child = (size === "small" ? small : large)!.process;

@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 describe("navigation", () => {
   for (const width of [1440, 390]) {
     it(`starts a new page at the top and restores the scroll position on Back and Forward at ${width} px`, async () => {
@@ -112,7 +111,11 @@ describe("navigation", () => {
   it("loads the language's other UI strings after load, one namespace at a time, and navigates with them", async () => {
     // The chunk of every Chinese namespace, from the build's manifest.
     const manifest = JSON.parse(readFileSync(path.join(root, "dist", "client", ".vite", "manifest.json"), "utf8")) as Record<string, { file: string }>;
-    const chunks = new Map(Object.entries(manifest).filter(([source]) => source.startsWith("locales/zh/")).map(([source, entry]) => [`/${entry.file}`, source]));
+    const chunks = new Map(
+      Object.entries(manifest)
+        .filter(([source]) => source.startsWith("locales/zh/"))
+        .map(([source, entry]) => [`/${entry.file}`, source]),
+    );
     const page = await browser.newPage({ viewport: { width: 1440, height: 800 } });
     const problems = watchProblems(page);
     const loads: { file: string; start: number; end: number }[] = [];

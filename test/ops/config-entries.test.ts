@@ -92,15 +92,19 @@ describe("a bad value", () => {
     expect(unchecked.length).toBeLessThan(variables.size / 4);
   });
 
-  it.concurrent.each(cases)("of $name stops $entry with one line naming it", async ({ name, value, entry }) => {
-    const { code, stdout, stderr, ms } = await run(entry, { [name]: value });
-    const lines = stderr.trim().split("\n");
-    expect(lines, stderr).toHaveLength(1);
-    expect(lines[0]).toContain(name);
-    expect(code).not.toBe(0);
-    expect(code).not.toBeNull();
-    // Nothing started: no listener announced itself, and the refusal came before the server's modules loaded.
-    expect(stdout).toBe("");
-    expect(ms).toBeLessThan(10_000);
-  }, 30_000);
+  it.concurrent.each(cases)(
+    "of $name stops $entry with one line naming it",
+    async ({ name, value, entry }) => {
+      const { code, stdout, stderr, ms } = await run(entry, { [name]: value });
+      const lines = stderr.trim().split("\n");
+      expect(lines, stderr).toHaveLength(1);
+      expect(lines[0]).toContain(name);
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      // Nothing started: no listener announced itself, and the refusal came before the server's modules loaded.
+      expect(stdout).toBe("");
+      expect(ms).toBeLessThan(10_000);
+    },
+    30_000,
+  );
 });

@@ -167,7 +167,12 @@ describe("jobs", () => {
       expect(response.status).toBe(200);
       expect(headingOf(response.text)).toBe(heading);
       const all = await jobs(language);
-      expect(positionLinks(response.text).sort()).toEqual(all.list.slice(0, 10).map((job) => job.id).sort());
+      expect(positionLinks(response.text).sort()).toEqual(
+        all.list
+          .slice(0, 10)
+          .map((job) => job.id)
+          .sort(),
+      );
       const text = textOf(response.text);
       for (const label of labels) expect(text).toContain(label);
       expect(formTag(response.text, "get")).toContain(`action="/${language}/about/joinUs"`);

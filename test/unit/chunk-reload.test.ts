@@ -47,7 +47,13 @@ describe("a guarded import in the browser", () => {
   const location = { assign: vi.fn(), reload: vi.fn() };
   const chunkError = new TypeError("Failed to fetch dynamically imported module: /assets/page.js");
   const settled = (promise: Promise<unknown>) =>
-    Promise.race([promise.then(() => "resolved", () => "rejected"), new Promise((resolve) => setTimeout(() => resolve("pending"), 20))]);
+    Promise.race([
+      promise.then(
+        () => "resolved",
+        () => "rejected",
+      ),
+      new Promise((resolve) => setTimeout(() => resolve("pending"), 20)),
+    ]);
 
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -20,7 +20,13 @@ describe("news list URLs", () => {
     expect(parseNewsList({ category: "product" })).toEqual({ kind: "ok", state: { category: "product", page: 1 } });
     expect(parseNewsList({ category: "events", pageIndex: "2" })).toEqual({ kind: "ok", state: { category: "events", page: 2 } });
     expect(parseNewsList({ category: "events", pageIndex: "1" })).toEqual({ kind: "redirect", state: { category: "events", page: 1 } });
-    for (const params of [{ category: "sports" }, { category: "Company" }, { category: "company", pageIndex: "0" }, { category: "company", pageIndex: "02" }, { category: "company", pageIndex: "x" }]) {
+    for (const params of [
+      { category: "sports" },
+      { category: "Company" },
+      { category: "company", pageIndex: "0" },
+      { category: "company", pageIndex: "02" },
+      { category: "company", pageIndex: "x" },
+    ]) {
       expect(parseNewsList(params).kind, JSON.stringify(params)).toBe("notFound");
     }
   });
@@ -104,7 +110,12 @@ describe("the contact form", () => {
 
   it("accepts a good form and gives the call's input", () => {
     expect(validateLeaveWord(good)).toEqual({ errors: {}, input: { name: "王芳", phone: "138 0013 8000", company: "某公司", content: "请报价" } });
-    expect(validateLeaveWord({ ...good, phone: "", email: "a@example.com" }).input).toEqual({ name: "王芳", email: "a@example.com", company: "某公司", content: "请报价" });
+    expect(validateLeaveWord({ ...good, phone: "", email: "a@example.com" }).input).toEqual({
+      name: "王芳",
+      email: "a@example.com",
+      company: "某公司",
+      content: "请报价",
+    });
   });
 
   it("names each bad field with its SPEC §5 code", () => {

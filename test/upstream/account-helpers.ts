@@ -53,11 +53,14 @@ export async function startAccountUpstream(
     },
   };
   const deliveries: Delivery[] = [];
-  const upstream = await startTestUpstream({
-    now: () => clock.t,
-    codeLog: (delivery) => deliveries.push(delivery),
-    ...overrides,
-  }, log);
+  const upstream = await startTestUpstream(
+    {
+      now: () => clock.t,
+      codeLog: (delivery) => deliveries.push(delivery),
+      ...overrides,
+    },
+    log,
+  );
   // A number's calls come from one device unless a test says otherwise: codes and locks are per client.
   const devices = new Map<string, string>();
   const deviceOf = (body: Record<string, unknown>) => {

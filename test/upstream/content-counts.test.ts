@@ -51,9 +51,9 @@ describe.each(["zh", "en"] as const)("content counts (%s)", (language) => {
   });
 
   it("has at least 9 application pages, each served by url", async () => {
-    const rows = upstream.db
-      .prepare("SELECT url FROM site_pages WHERE url LIKE '/applications/%' AND language = ? AND page_type = 1")
-      .all(language) as Array<{ url: string }>;
+    const rows = upstream.db.prepare("SELECT url FROM site_pages WHERE url LIKE '/applications/%' AND language = ? AND page_type = 1").all(language) as Array<{
+      url: string;
+    }>;
     expect(rows.length).toBeGreaterThanOrEqual(9);
     for (const { url } of rows) {
       const { data } = await callOk(upstream, querySitePageData, language, { url });

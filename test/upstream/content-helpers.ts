@@ -13,7 +13,13 @@ export function body(language: Language, fields: Record<string, unknown> = {}) {
 }
 
 /** POSTs a call and returns the parsed success data (failing the test unless the answer is a valid success). */
-export async function callOk<C extends CallDefinition>(upstream: TestUpstream, call: C, language: Language, fields: Record<string, unknown> = {}, headers?: Record<string, string>) {
+export async function callOk<C extends CallDefinition>(
+  upstream: TestUpstream,
+  call: C,
+  language: Language,
+  fields: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+) {
   const response = await upstream.post(callPath(call, provider), body(language, fields), headers);
   expect(response.status, JSON.stringify(response.json)).toBe(200);
   const parsed = responseSchema(call).parse(response.json);

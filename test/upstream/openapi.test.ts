@@ -60,7 +60,10 @@ describe("GET /openapi.json", () => {
     const text = JSON.stringify(document);
     for (const [, ref] of text.matchAll(/"\$ref":"([^"]+)"/g)) {
       expect(ref).toMatch(/^#\//);
-      const target = ref!.slice(2).split("/").reduce((node: Record<string, unknown> | undefined, key) => node?.[key] as Record<string, unknown> | undefined, document);
+      const target = ref!
+        .slice(2)
+        .split("/")
+        .reduce((node: Record<string, unknown> | undefined, key) => node?.[key] as Record<string, unknown> | undefined, document);
       expect(target, ref).toBeDefined();
     }
     expect(document.components.schemas.ErrorEnvelope.properties.code.type).toBe("string");

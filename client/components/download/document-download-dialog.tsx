@@ -125,13 +125,7 @@ export default function DownloadDialog({ document, onDone }: { document: Downloa
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="download-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={introId}
-      onClose={() => onDone(null)}
-    >
+    <dialog ref={dialogRef} className="download-dialog" aria-labelledby={titleId} aria-describedby={introId} onClose={() => onDone(null)}>
       <div className="download-dialog__head">
         <h2 id={titleId}>{t("download.title")}</h2>
         <button type="button" className="download-dialog__close" onClick={() => onDone(null)} aria-label={t("download.close")}>

@@ -144,7 +144,11 @@ export function Header({ data }: { data: LayoutData }) {
             <span className="visually-hidden when-closed">{t("search.open")}</span>
             <span className="visually-hidden when-open">{t("search.close")}</span>
             <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
-              <path className="when-closed" d="M10.5 3a7.5 7.5 0 015.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1110.5 3zm0 2a5.5 5.5 0 100 11 5.5 5.5 0 000-11z" fill="currentColor" />
+              <path
+                className="when-closed"
+                d="M10.5 3a7.5 7.5 0 015.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1110.5 3zm0 2a5.5 5.5 0 100 11 5.5 5.5 0 000-11z"
+                fill="currentColor"
+              />
               <path className="when-open" d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" fill="none" />
             </svg>
           </summary>

@@ -2,7 +2,19 @@
 import type { MenuCollection, MenuItem, SiteListNode } from "../../../shared/contract/site.ts";
 import { buildTree, findNode, firstCategoryWithProducts, type TreeNode } from "../../../shared/tree.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
-import { aboutPath, applicationsPath, crossReferencePath, newsPath, productsPath, reliabilityPath, servicePath, supportPath, categoryPath, matchCategory, productDetailPath } from "../../../shared/paths.ts";
+import {
+  aboutPath,
+  applicationsPath,
+  crossReferencePath,
+  newsPath,
+  productsPath,
+  reliabilityPath,
+  servicePath,
+  supportPath,
+  categoryPath,
+  matchCategory,
+  productDetailPath,
+} from "../../../shared/paths.ts";
 
 interface MenuLink {
   label: string;

@@ -34,7 +34,10 @@ export function useSessionCheck(): void {
         setLogined(user !== null);
         // The header shows how many items the sample list holds; it lives in the upstream (it survives
         // reloads and follows the user to another browser).
-        if (user) return pageClient(undefined, language).call(queryOrderList).then((list) => !cancelled && setSamples(list));
+        if (user)
+          return pageClient(undefined, language)
+            .call(queryOrderList)
+            .then((list) => !cancelled && setSamples(list));
         setSamples([]);
       })
       .catch(() => {

@@ -13,7 +13,6 @@ import { isUserPage } from "../../../shared/paths.ts";
 // cannot be triggered by another site's <img> or link, and the proxy refuses cross-site ones anyway.
 const signOutByPost = { ...loginOut, method: "POST" as const };
 
-
 export function useSignOut(onDone: () => void): () => Promise<void> {
   const language = useLanguage();
   const navigate = useNavigate();

@@ -39,9 +39,7 @@ export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRo
               <tr key={`${row.query}-${index}`}>
                 <th scope="row">{row.query}</th>
                 <td>
-                  {row.part ? (
-                    <Link to={localize(`${crossReferencePath}${writeCrossReferenceQuery({ part: row.part.partNumber })}`)}>{row.part.partNumber}</Link>
-                  ) : null}{" "}
+                  {row.part ? <Link to={localize(`${crossReferencePath}${writeCrossReferenceQuery({ part: row.part.partNumber })}`)}>{row.part.partNumber}</Link> : null}{" "}
                   <span className="xref-table__conditions">{t(`page.match.${row.match ?? "none"}`)}</span>
                 </td>
                 <td>{row.part ? t(`manufacturer.${row.part.manufacturer}`) : t("page.bomNone")}</td>

@@ -8,7 +8,18 @@ type Row = CrossReferenceCandidate["rows"][number];
 type Translate = ReturnType<typeof useTranslation>["t"];
 
 const units: Partial<Record<Row["param"], string>> = {
-  voltage: "V", current: "A", tjMax: "°C", tjOp: "°C", rdsOn: "mΩ", vf: "V", vceSat: "V", qg: "nC", rth: "K/W", qc: "nC", ifsm: "A", visol: "V",
+  voltage: "V",
+  current: "A",
+  tjMax: "°C",
+  tjOp: "°C",
+  rdsOn: "mΩ",
+  vf: "V",
+  vceSat: "V",
+  qg: "nC",
+  rth: "K/W",
+  qc: "nC",
+  ifsm: "A",
+  visol: "V",
 };
 
 /** A cell's value in the page's words: numbers with their unit, circuits and yes/no translated. */

@@ -15,7 +15,17 @@ export function PartForm({ part, op }: { part: string; op: string | null }) {
       {op ? <input type="hidden" name="op" value={op} /> : null}
       <label htmlFor="xref-part">{t("page.partLabel")}</label>
       <div className="xref-form__row">
-        <input id="xref-part" name="part" type="search" required maxLength={CROSS_REFERENCE_PART_MAX} defaultValue={part} autoComplete="off" spellCheck={false} placeholder="C3M0040120K" />
+        <input
+          id="xref-part"
+          name="part"
+          type="search"
+          required
+          maxLength={CROSS_REFERENCE_PART_MAX}
+          defaultValue={part}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="C3M0040120K"
+        />
         <button type="submit" className="button button--primary">
           {t("page.find")}
         </button>

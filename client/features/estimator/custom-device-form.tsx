@@ -33,7 +33,15 @@ export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevic
                 <span>
                   <WithSubscripts text={t(index === 0 ? "device.at25" : "device.atHot")} />
                 </span>
-                <input id={ids[index]} name={customFieldName(key, index as 0 | 1)} type="text" inputMode="decimal" autoComplete="off" defaultValue={index === 0 ? cold : hot} aria-invalid={issue ? true : undefined} />
+                <input
+                  id={ids[index]}
+                  name={customFieldName(key, index as 0 | 1)}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  defaultValue={index === 0 ? cold : hot}
+                  aria-invalid={issue ? true : undefined}
+                />
               </label>
             ))}
           </fieldset>
@@ -42,10 +50,24 @@ export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevic
             <label htmlFor={ids[0]}>
               <WithSubscripts text={t(`device.fields.${key}`)} />
             </label>
-            <input id={ids[0]} name={customFieldName(key)} type="text" inputMode="decimal" autoComplete="off" defaultValue={reading?.draft[key] ?? ""} aria-invalid={issue ? true : undefined} />
+            <input
+              id={ids[0]}
+              name={customFieldName(key)}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={reading?.draft[key] ?? ""}
+              aria-invalid={issue ? true : undefined}
+            />
           </>
         )}
-        <small className="op-field__hint">{t("device.usedBy", { kinds: kindsOf(key).map((kind) => t(`device.kinds.${kind}`)).join(" / ") })}</small>
+        <small className="op-field__hint">
+          {t("device.usedBy", {
+            kinds: kindsOf(key)
+              .map((kind) => t(`device.kinds.${kind}`))
+              .join(" / "),
+          })}
+        </small>
         {issue ? (
           <small className="op-field__error">
             <WithSubscripts text={t(issue.message, { field: t(`device.names.${key}`) })} />
@@ -78,7 +100,14 @@ export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevic
         <div className="op-form__grid">
           <div className={`op-field${issueOf("name") ? " is-invalid" : ""}`}>
             <label htmlFor="dev-name">{t("device.fields.name")}</label>
-            <input id="dev-name" name={customFormFields.name} type="text" autoComplete="off" defaultValue={reading?.name ?? ""} aria-invalid={issueOf("name") ? true : undefined} />
+            <input
+              id="dev-name"
+              name={customFormFields.name}
+              type="text"
+              autoComplete="off"
+              defaultValue={reading?.name ?? ""}
+              aria-invalid={issueOf("name") ? true : undefined}
+            />
           </div>
           <div className={`op-field${issueOf("kind") ? " is-invalid" : ""}`}>
             <label htmlFor="dev-kind">{t("device.fields.kind")}</label>

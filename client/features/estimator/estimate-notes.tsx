@@ -40,7 +40,17 @@ export function EstimateWarnings({ result }: { result: Estimate }) {
 }
 
 /** `parts` (compare): the assumptions of every compared part, those of some parts naming them. */
-export function EstimateAssumptions({ data, op, headingLevel = 3, parts }: { data: LossData; op: OperatingPoint; headingLevel?: 3 | 4; parts?: Array<{ partNumber: string; data: LossData }> }) {
+export function EstimateAssumptions({
+  data,
+  op,
+  headingLevel = 3,
+  parts,
+}: {
+  data: LossData;
+  op: OperatingPoint;
+  headingLevel?: 3 | 4;
+  parts?: Array<{ partNumber: string; data: LossData }>;
+}) {
   const { t } = useTranslation("estimator");
   const Heading = `h${headingLevel}` as const;
   const items = parts && parts.length > 1 ? assumptionsOfParts(parts, op) : assumptionsOf(data, op).map((item) => ({ ...item, parts: null }));

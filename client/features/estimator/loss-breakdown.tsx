@@ -2,7 +2,18 @@
 // T_j,max, the limits crossed and the assumptions (product detail page).
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { DEFAULT_OUTPUT_FREQUENCY, estimate, formatNumber, junctionRipple, lossScope, worstCaseData, type Estimate, type JunctionEstimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import {
+  DEFAULT_OUTPUT_FREQUENCY,
+  estimate,
+  formatNumber,
+  junctionRipple,
+  lossScope,
+  worstCaseData,
+  type Estimate,
+  type JunctionEstimate,
+  type LossBreakdown as Losses,
+  type OperatingPoint,
+} from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
@@ -164,7 +175,11 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
         </ScrollRegion>
       </div>
       <p className="estimate__scope">{t(scopeKey(data, result))}</p>
-      {ripple ? <p className="estimate__scope"><WithSubscripts text={t("breakdown.tjPeakNote", { fo: formatNumber(op.fo ?? DEFAULT_OUTPUT_FREQUENCY) })} /></p> : null}
+      {ripple ? (
+        <p className="estimate__scope">
+          <WithSubscripts text={t("breakdown.tjPeakNote", { fo: formatNumber(op.fo ?? DEFAULT_OUTPUT_FREQUENCY) })} />
+        </p>
+      ) : null}
       <EstimateWarnings result={result} />
       <EstimateAssumptions data={data} op={op} />
     </div>

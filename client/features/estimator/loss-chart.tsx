@@ -101,7 +101,13 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
           <text x={(M.left + WIDTH - M.right) / 2} y={HEIGHT - 8} textAnchor="middle" className="loss-chart__axis">
             {t("chart.xAxis")}
           </text>
-          <text x={14} y={(M.top + HEIGHT - M.bottom) / 2} textAnchor="middle" className="loss-chart__axis" transform={`rotate(-90 14 ${(M.top + HEIGHT - M.bottom) / 2})`}>
+          <text
+            x={14}
+            y={(M.top + HEIGHT - M.bottom) / 2}
+            textAnchor="middle"
+            className="loss-chart__axis"
+            transform={`rotate(-90 14 ${(M.top + HEIGHT - M.bottom) / 2})`}
+          >
             {t("chart.yAxis", { unit })}
           </text>
         </g>
@@ -133,7 +139,9 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
             <table className="estimate-table">
               <thead>
                 <tr>
-                  <th scope="col"><WithSubscripts text={t("chart.fsw")} /></th>
+                  <th scope="col">
+                    <WithSubscripts text={t("chart.fsw")} />
+                  </th>
                   <th scope="col" className="is-numeric">
                     {`${t("chart.total")} (${unit})`}
                   </th>

@@ -125,11 +125,14 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     <section className="op-panel" aria-labelledby={`${id}-h`}>
       <Heading id={`${id}-h`}>{t("panel.heading")}</Heading>
       <p className="op-panel__intro">
-        {t(intro)}{" "}
-        {/* Every estimate (finder, detail, compare) shows this panel: its methods are one link away. */}
+        {t(intro)} {/* Every estimate (finder, detail, compare) shows this panel: its methods are one link away. */}
         <Link to={localize(estimatorMethodPath)}>{t("method.link")}</Link>
       </p>
-      {parsed?.ok ? <p className="op-panel__active"><WithSubscripts text={t("panel.active", { summary: operatingPointSummary(parsed.value, t) })} /></p> : null}
+      {parsed?.ok ? (
+        <p className="op-panel__active">
+          <WithSubscripts text={t("panel.active", { summary: operatingPointSummary(parsed.value, t) })} />
+        </p>
+      ) : null}
       {issues.length ? (
         <div className="op-panel__errors" role="alert">
           <p>{t("panel.invalid")}</p>

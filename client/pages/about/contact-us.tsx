@@ -34,8 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const withoutScript = typeof (context as ServerLoaderContext | undefined)?.api === "function";
   const { values, isBot } = readLeaveWordForm(await request.formData());
   const answer = (result: LeaveWordResult, status: number) => (withoutScript ? data(result, { status }) : result);
-  const sent = () =>
-    withoutScript ? redirect(`${localizePath(contactUsPath, language)}?sent=1#${FORM_ANCHOR}`, 303) : ({ status: "sent" } satisfies LeaveWordResult);
+  const sent = () => (withoutScript ? redirect(`${localizePath(contactUsPath, language)}?sent=1#${FORM_ANCHOR}`, 303) : ({ status: "sent" } satisfies LeaveWordResult));
   // A filled honeypot gets the same success a person would see, and nothing is stored.
   if (isBot) return sent();
   const { errors, input } = validateLeaveWord(values);

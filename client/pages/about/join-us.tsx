@@ -82,7 +82,7 @@ export function Component() {
   // With JavaScript: a clean URL (no empty parameters) and no reload; without it the browser submits the GET form.
   const submit = (form: HTMLFormElement) => {
     const values = new FormData(form);
-    const value = (name: string) => (String(values.get(name) ?? "").trim() || null);
+    const value = (name: string) => String(values.get(name) ?? "").trim() || null;
     void navigate(localize(jobsListPath({ ...state, location: value("location"), department: value("department"), keyword: value("q"), page: 1 })));
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -135,7 +135,15 @@ export function Component() {
             ))}
             <div className="form-field">
               <label htmlFor="jobs-keyword">{t("keyword")}</label>
-              <input id="jobs-keyword" type="search" name="q" defaultValue={state.keyword ?? ""} key={`q-${state.keyword}`} maxLength={100} placeholder={t("keywordPlaceholder")} />
+              <input
+                id="jobs-keyword"
+                type="search"
+                name="q"
+                defaultValue={state.keyword ?? ""}
+                key={`q-${state.keyword}`}
+                maxLength={100}
+                placeholder={t("keywordPlaceholder")}
+              />
             </div>
             <div className="jobs-filters__actions">
               <button type="submit" className="button button--primary">

@@ -1,16 +1,7 @@
 // /{lang}/login (SPEC §2): SMS and e-mail tabs, the code button with its countdown, the
 // agreement, SPEC §5/§8 messages announced to screen readers, and a form that also works without JavaScript.
 import { useEffect, useId, useState } from "react";
-import {
-  Form,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from "react-router-dom";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from "react-router-dom";
 import { isLogin } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -201,7 +192,12 @@ export function Component() {
               {t("submit")}
             </button>
             {/* One live region for every outcome, so screen readers hear the code was sent or what went wrong. */}
-            <div id={ids.status} className={`login-form__status${error ? " is-error" : ""}${error && error.field !== "form" ? " visually-hidden" : ""}`} role="status" aria-live="polite">
+            <div
+              id={ids.status}
+              className={`login-form__status${error ? " is-error" : ""}${error && error.field !== "form" ? " visually-hidden" : ""}`}
+              role="status"
+              aria-live="polite"
+            >
               {error ? message : sent ? t(`sent.${tab}`) : ""}
             </div>
           </Form>

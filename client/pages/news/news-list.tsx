@@ -48,12 +48,7 @@ export function Component() {
   const title = state.page > 1 ? t("pageTitle", { title: heading, page: state.page }) : heading;
   return (
     <main id="main" className="main news-page">
-      <PageMeta
-        title={title}
-        description={state.category ? t(`categoryIntro.${state.category}`) : t("intro")}
-        canonicalPath={newsListPath(state)}
-        page={state.page}
-      />
+      <PageMeta title={title} description={state.category ? t(`categoryIntro.${state.category}`) : t("intro")} canonicalPath={newsListPath(state)} page={state.page} />
       <header className="page-banner page-banner--image">
         <img src="/media/pages/news-promo.svg" alt="" className="page-banner__media" />
         <div className="page-banner__text">

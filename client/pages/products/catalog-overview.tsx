@@ -16,8 +16,7 @@ export function RangeText({ range }: { range: KeyRange }) {
   const value = range.min === range.max ? `${range.min}${unit}` : `${range.min}–${range.max}${unit}`;
   return (
     <>
-      <ParamName name={range.name} />{" "}
-      {value}
+      <ParamName name={range.name} /> {value}
     </>
   );
 }

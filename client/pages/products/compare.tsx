@@ -25,7 +25,6 @@ const CompareEstimate = island(() => import("../../features/estimator/compare-es
 
 export const loader = compareLoader;
 
-
 export function Component() {
   const { parts, products, missing, op, operatingPoint, dev, device } = useLoaderData() as CompareData;
   const { t } = useTranslation("product");
@@ -36,7 +35,16 @@ export function Component() {
   const rows = compareRows(products.map((entry) => ({ params: entry.product.params, paramTable: entry.paramTable })));
   const qualificationsDiffer = new Set(products.map(({ product }) => qualificationsOf(product.params).join(","))).size > 1;
   const title = shown.length ? t("compare.titleParts", { parts: shown.join(" / ") }) : t("compare.title");
-  const without = (part: string) => localize(comparePath(writeCompareQuery(parts.filter((item) => item !== part), op, dev)));
+  const without = (part: string) =>
+    localize(
+      comparePath(
+        writeCompareQuery(
+          parts.filter((item) => item !== part),
+          op,
+          dev,
+        ),
+      ),
+    );
   const dash = (
     <>
       <span aria-hidden="true">—</span>
@@ -163,7 +171,17 @@ export function Component() {
             {dev ? <input type="hidden" name="dev" value={dev} /> : null}
             <label htmlFor="compare-add-part">{t("compare.addLabel")}</label>
             <div className="compare-add__row">
-              <input id="compare-add-part" name="parts" type="text" required maxLength={64} pattern="[A-Za-z0-9][A-Za-z0-9\-]*" autoComplete="off" spellCheck={false} placeholder="QCM040120K4" />
+              <input
+                id="compare-add-part"
+                name="parts"
+                type="text"
+                required
+                maxLength={64}
+                pattern="[A-Za-z0-9][A-Za-z0-9\-]*"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="QCM040120K4"
+              />
               <button type="submit" className="button">
                 {t("compare.add")}
               </button>

@@ -38,20 +38,21 @@ export function Component() {
   const description = part
     ? t("page.descriptionPart", { manufacturer: t(`manufacturer.${part.manufacturer}`), part: part.partNumber, count: result.candidates.length })
     : t("page.description");
-  const itemList = part && indexable
-    ? {
-        "@context": "https://schema.org",
-        "@type": "ItemList",
-        name: title,
-        numberOfItems: result.candidates.length,
-        itemListElement: result.candidates.map((candidate, index) => ({
-          "@type": "ListItem",
-          position: index + 1,
-          name: candidate.product.partNumber,
-          url: absoluteUrl(origin, localizePath(productDetailPath(candidate.product.partNumber), language)),
-        })),
-      }
-    : null;
+  const itemList =
+    part && indexable
+      ? {
+          "@context": "https://schema.org",
+          "@type": "ItemList",
+          name: title,
+          numberOfItems: result.candidates.length,
+          itemListElement: result.candidates.map((candidate, index) => ({
+            "@type": "ListItem",
+            position: index + 1,
+            name: candidate.product.partNumber,
+            url: absoluteUrl(origin, localizePath(productDetailPath(candidate.product.partNumber), language)),
+          })),
+        }
+      : null;
 
   return (
     <main id="main" className="main xref-page">

@@ -173,24 +173,29 @@ export function Component() {
           <>
             <p>{text("conductionText")}</p>
             <Equation>
-              P<sub>T</sub> = <V0 />·<Ipk />·(1/(2π) + M·cos φ/8) + r·<Ipk />
+              P<sub>T</sub> = <V0 />·<Ipk />
+              ·(1/(2π) + M·cos φ/8) + r·
+              <Ipk />
               <sup>2</sup>·(1/8 + M·cos φ/(3π))
             </Equation>
             <Equation>
-              P<sub>D</sub> = <V0 />·<Ipk />·(1/(2π) − M·cos φ/8) + r·<Ipk />
+              P<sub>D</sub> = <V0 />·<Ipk />
+              ·(1/(2π) − M·cos φ/8) + r·
+              <Ipk />
               <sup>2</sup>·(1/8 − M·cos φ/(3π))
             </Equation>
             <p>{text("modulationText")}</p>
+            <Equation>d(θ) = ½·(1 + M·sin θ + z(θ)), THIPWM: z = (M/6)·sin 3θ, SVPWM: z = −(max + min)/2</Equation>
             <Equation>
-              d(θ) = ½·(1 + M·sin θ + z(θ)), THIPWM: z = (M/6)·sin 3θ, SVPWM: z = −(max + min)/2
-            </Equation>
-            <Equation>
-              THIPWM: ΔP<sub>T</sub> = −ΔP<sub>D</sub> = −r·<Ipk />
+              THIPWM: ΔP<sub>T</sub> = −ΔP<sub>D</sub> = −r·
+              <Ipk />
               <sup>2</sup>·M·cos 3φ/(90π)
             </Equation>
             <p>{text("dcdcText")}</p>
             <Equation>
-              P = D·(<V0 />·I + r·I<sup>2</sup>)
+              P = D·(
+              <V0 />
+              ·I + r·I<sup>2</sup>)
             </Equation>
           </>,
         )}
@@ -199,7 +204,9 @@ export function Component() {
           <>
             <p>{text("switchingText")}</p>
             <Equation>
-              P<sub>sw</sub> = {fsw}·E<sub>ref</sub>·(1/π)·(<Ipk />/I<sub>ref</sub>)·(V<sub>bus</sub>/V<sub>ref</sub>)<sup>k</sup>
+              P<sub>sw</sub> = {fsw}·E<sub>ref</sub>·(1/π)·(
+              <Ipk />
+              /I<sub>ref</sub>)·(V<sub>bus</sub>/V<sub>ref</sub>)<sup>k</sup>
             </Equation>
             <p>{text("dpwmText")}</p>
           </>,
@@ -209,7 +216,10 @@ export function Component() {
           <>
             <p>{text("deadTimeText")}</p>
             <Equation>
-              P = 2·t<sub>dd</sub>·{fsw}·(<V0 />·<Ipk />/π + r·<Ipk />
+              P = 2·t<sub>dd</sub>·{fsw}·(
+              <V0 />·<Ipk />
+              /π + r·
+              <Ipk />
               <sup>2</sup>/4)
             </Equation>
           </>,
@@ -267,7 +277,10 @@ export function Component() {
           <ol className="method-references">
             <li>F. Casanellas, “Losses in PWM inverters using IGBTs”, IEE Proc.-Electr. Power Appl. 141(5), 1994, pp. 235–239.</li>
             <li>A. Wintrich, U. Nicolai, W. Tursky, T. Reimann, Application Manual Power Semiconductors, 2nd ed., Semikron, 2015, ch. 5.</li>
-            <li>A. M. Hava, R. J. Kerkman, T. A. Lipo, “Simple analytical and graphical methods for carrier-based PWM-VSI drives”, IEEE Trans. Power Electron. 14(1), 1999, pp. 49–61.</li>
+            <li>
+              A. M. Hava, R. J. Kerkman, T. A. Lipo, “Simple analytical and graphical methods for carrier-based PWM-VSI drives”, IEEE Trans. Power Electron. 14(1), 1999,
+              pp. 49–61.
+            </li>
           </ol>,
         )}
         <p className="estimate-assumptions__governs">{t("assumptions.datasheetGoverns")}</p>

@@ -43,7 +43,6 @@ export interface FinderProps {
   extraColumns?: FinderColumn[];
 }
 
-
 export function Finder({ page, filters, query, extraColumns = [] }: FinderProps) {
   const { t } = useTranslation("catalog");
   const localize = useLocalize();
@@ -83,7 +82,8 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
     navigate(localize(compareHref(compare.items, query.op)));
   };
 
-  const label = (field: DistinctField) => field.screenName ?? columnText(columns.find((column) => column.id === field.fieldId) ?? ({ name: field.paramName } as FinderColumn));
+  const label = (field: DistinctField) =>
+    field.screenName ?? columnText(columns.find((column) => column.id === field.fieldId) ?? ({ name: field.paramName } as FinderColumn));
   const chips: Array<{ key: string; text: ReactNode; remove: FinderQuery }> = [];
   if (query.q) chips.push({ key: "q", text: t("finder.keywordChip", { q: query.q }), remove: { ...query, q: "", page: 1 } });
   for (const field of filters.fields) {
@@ -171,29 +171,31 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
                       {field.unit ? <span className="finder-filter__unit">{field.unit}</span> : null}
                     </div>
                   ) : null}
-                  {field.values.length ? <ul className="finder-filter__values">
-                    {field.values.map((value) => {
-                      const text = String(value.value);
-                      return (
-                        <li key={text}>
-                          <label>
-                            {/* Uncontrolled, so the tick shows at once while the new table loads; the key
+                  {field.values.length ? (
+                    <ul className="finder-filter__values">
+                      {field.values.map((value) => {
+                        const text = String(value.value);
+                        return (
+                          <li key={text}>
+                            <label>
+                              {/* Uncontrolled, so the tick shows at once while the new table loads; the key
                                 resets it whenever the URL says otherwise (Back, a removed chip, clear all). */}
-                            <input
-                              key={`${text}-${selected.includes(text)}`}
-                              type="checkbox"
-                              name={field.fieldId}
-                              value={text}
-                              defaultChecked={selected.includes(text)}
-                              onChange={(event) => submitNow(event.currentTarget)}
-                            />
-                            <span>{value.label}</span>
-                            <span className="finder-filter__count">{value.count}</span>
-                          </label>
-                        </li>
-                      );
-                    })}
-                  </ul> : null}
+                              <input
+                                key={`${text}-${selected.includes(text)}`}
+                                type="checkbox"
+                                name={field.fieldId}
+                                value={text}
+                                defaultChecked={selected.includes(text)}
+                                onChange={(event) => submitNow(event.currentTarget)}
+                              />
+                              <span>{value.label}</span>
+                              <span className="finder-filter__count">{value.count}</span>
+                            </label>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  ) : null}
                 </fieldset>
               </details>
             );
@@ -300,7 +302,12 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
     const next = toggleSort(query, id);
     const current = query.sort?.fieldId === id ? query.sort.order : null;
     return (
-      <Link to={href(next)} preventScrollReset className="finder-sort" aria-label={t(next.sort!.order === "asc" ? "finder.sortAsc" : "finder.sortDesc", { column: text })}>
+      <Link
+        to={href(next)}
+        preventScrollReset
+        className="finder-sort"
+        aria-label={t(next.sort!.order === "asc" ? "finder.sortAsc" : "finder.sortDesc", { column: text })}
+      >
         <span>{content}</span>
         <span className={`finder-sort__mark${current ? ` is-${current}` : ""}`} aria-hidden="true">
           {current === "asc" ? "▲" : current === "desc" ? "▼" : "↕"}
@@ -395,16 +402,14 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                   const text = cellText(column.value(product));
                   return (
                     <td key={column.id} headers={`${rowId} ${layout.headerIds[index]!.join(" ")}`} className={column.numeric ? "is-numeric" : undefined}>
-                      {column.render ? (
-                        column.render(product)
-                      ) : (
-                        text || (
-                          <>
-                            <span aria-hidden="true">—</span>
-                            <span className="visually-hidden">{t("finder.noValue")}</span>
-                          </>
-                        )
-                      )}
+                      {column.render
+                        ? column.render(product)
+                        : text || (
+                            <>
+                              <span aria-hidden="true">—</span>
+                              <span className="visually-hidden">{t("finder.noValue")}</span>
+                            </>
+                          )}
                     </td>
                   );
                 })}

@@ -42,5 +42,11 @@ export async function productDetailLoader({ request, params, context }: LoaderFu
   const product = page.product;
   if (!product) throw notFound();
   if (product.partNumber !== name) throw redirect(`${localizePath(productDetailPath(product.partNumber), language)}${url.search}`, 301);
-  return { product: withOwnDocuments(product), paramTable: page.paramTable, breadcrumb: page.breadcrumb, related: page.related, operatingPoint: await loadOperatingPoint(url) };
+  return {
+    product: withOwnDocuments(product),
+    paramTable: page.paramTable,
+    breadcrumb: page.breadcrumb,
+    related: page.related,
+    operatingPoint: await loadOperatingPoint(url),
+  };
 }

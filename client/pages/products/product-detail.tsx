@@ -197,7 +197,12 @@ function Documents({ documents }: { documents: DocumentMeta[] }) {
                 <div className="document-row__text">
                   <span className="document-row__title">{document.title}</span>
                   <span className="document-row__meta">
-                    {t("detail.documentMeta", { version: document.version, date: document.date, count: document.pageCount, size: Math.max(1, Math.round(document.fileSize / 1024)) })}
+                    {t("detail.documentMeta", {
+                      version: document.version,
+                      date: document.date,
+                      count: document.pageCount,
+                      size: Math.max(1, Math.round(document.fileSize / 1024)),
+                    })}
                   </span>
                 </div>
                 <DocumentDownloadLink document={document} />

@@ -79,9 +79,7 @@ export interface CategoryData {
 
 export type ProductsData = OverviewData | CategoryData;
 
-
 const notFound = () => data(null, { status: 404 });
-
 
 function keyRange(filters: ProductFilterData, bounds?: { min: number; max: number } | null): KeyRange | null {
   const field = keyField(filters);
@@ -208,12 +206,16 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
   // The estimator's loader work (ranking, the rows' estimates) and the columns load only with a valid point.
   const estimator = operatingPoint?.ok ? await import("../../features/estimator/finder-estimates.ts") : null;
-  const data = ranking && estimator ? await estimator.rankedFinderPage(api, finderListBody(Number(params.id), { ...result.query, sort: null }, null), result, ranking) : result;
+  const data =
+    ranking && estimator ? await estimator.rankedFinderPage(api, finderListBody(Number(params.id), { ...result.query, sort: null }, null), result, ranking) : result;
   const estimates = estimator ? await estimator.finderRowEstimates(data.page.list, operatingPoint) : null;
   if (estimates) await loadEstimateColumns();
   return {
     ...data,
     estimates,
-    canonicalSearch: writeFinderQuery(data.query, data.filters.fields.map((field) => field.fieldId)),
+    canonicalSearch: writeFinderQuery(
+      data.query,
+      data.filters.fields.map((field) => field.fieldId),
+    ),
   };
 }

@@ -43,12 +43,7 @@ export function Component() {
   return (
     <main id="main" className="main content-page service-page">
       <PageMeta title={page.title} description={page.description} />
-      <Breadcrumbs
-        items={[
-          { label: tc("nav.products"), to: productsPath },
-          { label: page.title },
-        ]}
-      />
+      <Breadcrumbs items={[{ label: tc("nav.products"), to: productsPath }, { label: page.title }]} />
       <header className={`page-banner${page.banner ? " page-banner--image" : ""}`}>
         {page.banner ? <Media src={page.banner.image} alt="" className="page-banner__media" /> : null}
         <div className="page-banner__text">

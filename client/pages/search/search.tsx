@@ -152,9 +152,7 @@ export function Component() {
               </ul>
             </nav>
             <p className="search-count" role="status">
-              {state.type
-                ? t("countType", { count: result.total, type: t(`types.${state.type}`) })
-                : t("count", { count: total })}
+              {state.type ? t("countType", { count: result.total, type: t(`types.${state.type}`) }) : t("count", { count: total })}
             </p>
             {groups ? (
               groups.map((group) => (
@@ -231,10 +229,7 @@ function Hits({ hits, start, language }: { hits: SearchHit[]; start?: number; la
             <p className="search-result__meta">
               {hit.date ? <time dateTime={hit.date}>{hit.date}</time> : null}
               {hit.type === "documents" && hit.downloadPath ? (
-                <DocumentDownloadLink
-                  document={{ id: hit.id, title: hit.title, downloadPath: hit.downloadPath }}
-                  className="document-download search-result__download"
-                >
+                <DocumentDownloadLink document={{ id: hit.id, title: hit.title, downloadPath: hit.downloadPath }} className="document-download search-result__download">
                   {t("download")}
                   <span className="visually-hidden"> {hit.title}</span>
                 </DocumentDownloadLink>

@@ -85,9 +85,7 @@ export function DocumentCentre({ centre }: { centre: DocumentCentreData }) {
         </ul>
       </nav>
       <p className="doc-centre__count" role="status">
-        {result.total === 0
-          ? t("centre.none")
-          : t("centre.showing", { from: first, to: first + result.list.length - 1, total: result.total, count: result.total })}
+        {result.total === 0 ? t("centre.none") : t("centre.showing", { from: first, to: first + result.list.length - 1, total: result.total, count: result.total })}
       </p>
       {result.list.length > 0 ? <DocumentList documents={result.list} /> : null}
       <PageLinks page={state.page} pages={pages} href={(page) => href({ page })} label={t("centre.pagingLabel")} />

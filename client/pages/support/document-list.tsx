@@ -8,7 +8,6 @@ import { DocumentDownloadLink } from "../../components/download/document-downloa
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { productDetailPath } from "../../../shared/paths.ts";
 
-
 function formatFileSize(bytes: number, language: string): string {
   const format = (value: number, digits: number) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
   if (bytes < 1024 * 1024) return `${format(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
@@ -41,7 +40,10 @@ export function DocumentList({ documents, headingLevel = 3 }: { documents: Array
                   </span>
                 ))}
                 {(document.productCount ?? document.products.length) > SHOWN_DOCUMENT_PRODUCTS ? (
-                  <span className="doc-item__more"> {t("list.moreProducts", { count: (document.productCount ?? document.products.length) - SHOWN_DOCUMENT_PRODUCTS })}</span>
+                  <span className="doc-item__more">
+                    {" "}
+                    {t("list.moreProducts", { count: (document.productCount ?? document.products.length) - SHOWN_DOCUMENT_PRODUCTS })}
+                  </span>
                 ) : null}
               </p>
             ) : null}

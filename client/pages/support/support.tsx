@@ -57,14 +57,18 @@ export function Component() {
   const libraryType = libraryTypes[page];
 
   // The bare /support and filtered lists name their canonical list page; a keyword result is not a page of its own.
-  const canonicalPath = centre
-    ? `${documentsPath}${documentListSearch({ ...centre.state, keyword: "" })}`
-    : undefined;
+  const canonicalPath = centre ? `${documentsPath}${documentListSearch({ ...centre.state, keyword: "" })}` : undefined;
   const title = centre ? centreTitle(heading, centre.state, centre.families, t) : heading;
 
   return (
     <main id="main" className={`main support-page support-page--${page}`}>
-      <PageMeta title={title} description={content.description} canonicalPath={canonicalPath} noindex={centre?.state.keyword ? true : undefined} page={centre?.state.page} />
+      <PageMeta
+        title={title}
+        description={content.description}
+        canonicalPath={canonicalPath}
+        noindex={centre?.state.keyword ? true : undefined}
+        page={centre?.state.page}
+      />
       <header className={`page-banner${content.banner ? " page-banner--image" : ""}`}>
         {content.banner ? <Media src={content.banner.image} alt="" className="page-banner__media" /> : null}
         <div className="page-banner__text">

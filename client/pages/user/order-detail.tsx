@@ -62,7 +62,9 @@ export function Component() {
         <div className="order-summary">
           <StatusBadge status={order.status} />
           <span>
-            {t("order.submittedAt")}{colon}<time dateTime={order.submittedAt}>{chinaTime(order.submittedAt)}</time>
+            {t("order.submittedAt")}
+            {colon}
+            <time dateTime={order.submittedAt}>{chinaTime(order.submittedAt)}</time>
           </span>
           {order.shipping && <TrackingLink carrier={order.shipping.carrier} trackingNumber={order.shipping.trackingNumber} />}
           <OrderAgain orderNumber={order.orderNumber} />
@@ -70,7 +72,9 @@ export function Component() {
         <OrderCancel allowed={customerCanCancel(order.status)} />
         {order.status === "rejected" && order.rejectReason && (
           <p className="user-notice user-notice--warning">
-            {t("order.rejectReason")}{colon}{order.rejectReason}
+            {t("order.rejectReason")}
+            {colon}
+            {order.rejectReason}
           </p>
         )}
         <div className="order-detail">

@@ -16,12 +16,7 @@ import {
 } from "../../../shared/contract/index.ts";
 import { applySampleListAtom } from "../../state/atoms.ts";
 import { orderStatusFilters } from "../../../shared/order-status.ts";
-import {
-  SAMPLE_PROGRESS_PAGE_SIZE,
-  parseSampleProgressQuery,
-  writeSampleProgressQuery,
-  type SampleProgressQuery,
-} from "../../../shared/sample-progress-query.ts";
+import { SAMPLE_PROGRESS_PAGE_SIZE, parseSampleProgressQuery, writeSampleProgressQuery, type SampleProgressQuery } from "../../../shared/sample-progress-query.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useLocalize } from "../../hooks.ts";
@@ -86,8 +81,7 @@ export function Component() {
         <div role="status" aria-live="polite">
           {query.submitted && (
             <p className="user-notice">
-              {t("progress.submitted", { orderNumber: query.submitted })}{" "}
-              <Link to={localize(orderDetailPath(query.submitted))}>{t("progress.viewOrder")}</Link>
+              {t("progress.submitted", { orderNumber: query.submitted })} <Link to={localize(orderDetailPath(query.submitted))}>{t("progress.viewOrder")}</Link>
             </p>
           )}
         </div>

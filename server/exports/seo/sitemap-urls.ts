@@ -3,7 +3,15 @@
 // menus, the product tree's categories, every page of the news, jobs and document lists ("pages"), then the
 // product, news and job detail pages. Each entry carries the date its content last changed when the upstream
 // knows it (articles, positions, a product's newest document).
-import { MAX_PAGE_SIZE, queryAttachPage, queryNewsByPage, queryRecruitmentByPage, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
+import {
+  MAX_PAGE_SIZE,
+  queryAttachPage,
+  queryNewsByPage,
+  queryRecruitmentByPage,
+  querySiteList,
+  querySitePageData,
+  siteListTypes,
+} from "../../../shared/contract/index.ts";
 import { newsCategories } from "../../../shared/contract/news.ts";
 import { serviceNames } from "../../../shared/contract/services.ts";
 import type { PageClient } from "../../../client/api/page-client.ts";
@@ -12,7 +20,27 @@ import { NEWS_PAGE_SIZE, pageCount } from "../../../shared/news-query.ts";
 import { defaultJobsState, jobsListPath } from "../../../shared/jobs-query.ts";
 import { crossReferenceSitemapEntries } from "./cross-reference-sitemap.ts";
 import { DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../../shared/support-query.ts";
-import { aboutPath, aboutUsPath, applicationsPath, clausePath, contactUsPath, jobsPath, newsPath, privacyPath, productsPath, reliabilityPath, samplePolicyPath, estimatorMethodPath, documentsPath, servicePath, newsListPath, categoryPath, newsDetailPath, positionDetailPath, productDetailPath } from "../../../shared/paths.ts";
+import {
+  aboutPath,
+  aboutUsPath,
+  applicationsPath,
+  clausePath,
+  contactUsPath,
+  jobsPath,
+  newsPath,
+  privacyPath,
+  productsPath,
+  reliabilityPath,
+  samplePolicyPath,
+  estimatorMethodPath,
+  documentsPath,
+  servicePath,
+  newsListPath,
+  categoryPath,
+  newsDetailPath,
+  positionDetailPath,
+  productDetailPath,
+} from "../../../shared/paths.ts";
 
 export interface SitemapEntry {
   /** Path without the language prefix ("/" is the language home); the document list's pages carry ?page=N. */

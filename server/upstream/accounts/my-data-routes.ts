@@ -1,12 +1,6 @@
 // The calls of the visitor's own data (all need a session): applicant details, export, account deletion.
 import type { Router } from "express";
-import {
-  deleteMyAccount,
-  downloadMyDataPath,
-  exportMyData,
-  removeApplicantProfile,
-  saveApplicantProfile,
-} from "../../../shared/contract/index.ts";
+import { deleteMyAccount, downloadMyDataPath, exportMyData, removeApplicantProfile, saveApplicantProfile } from "../../../shared/contract/index.ts";
 import { sessionCookie } from "../../../shared/cookies.ts";
 import { mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
 import { checkApplicant } from "../samples/routes.ts";

@@ -38,9 +38,7 @@ export function productPageQuery(body: ProductPageBody, language: Language, node
   }
   if (body.keyword) {
     // The column names come from the validated language, never from input.
-    where.push(
-      `(s.part_number LIKE ? ESCAPE '\\' OR s.name_${language} LIKE ? ESCAPE '\\' OR json_extract(s.data, '$.summary.${language}') LIKE ? ESCAPE '\\')`,
-    );
+    where.push(`(s.part_number LIKE ? ESCAPE '\\' OR s.name_${language} LIKE ? ESCAPE '\\' OR json_extract(s.data, '$.summary.${language}') LIKE ? ESCAPE '\\')`);
     const pattern = likePattern(body.keyword);
     args.push(pattern, pattern, pattern);
   }

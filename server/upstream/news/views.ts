@@ -19,13 +19,9 @@ function viewDay(now: number): string {
 
 export function createViewCounter(db: Database, options: { now: () => number; publicOrigin: string }) {
   const insertView = db.prepare("INSERT OR IGNORE INTO news_page_views (news_id, visitor, day) VALUES (?, ?, ?)");
-  const increment = db.prepare(
-    "INSERT INTO news_view_counts (news_id, views) VALUES (?, 1) ON CONFLICT (news_id) DO UPDATE SET views = views + 1",
-  );
+  const increment = db.prepare("INSERT INTO news_view_counts (news_id, views) VALUES (?, 1) ON CONFLICT (news_id) DO UPDATE SET views = views + 1");
   const prune = db.prepare("DELETE FROM news_page_views WHERE day < ?");
-  const total = db.prepare(
-    "SELECT (SELECT base_views FROM news WHERE id = ? LIMIT 1) + COALESCE((SELECT views FROM news_view_counts WHERE news_id = ?), 0) AS views",
-  );
+  const total = db.prepare("SELECT (SELECT base_views FROM news WHERE id = ? LIMIT 1) + COALESCE((SELECT views FROM news_view_counts WHERE news_id = ?), 0) AS views");
   const secure = options.publicOrigin.startsWith("https:");
 
   return {

@@ -34,9 +34,7 @@ interface IndexRow {
 
 export function rebuildSearchIndex(db: Database): number {
   db.exec("DELETE FROM search_index");
-  const insert = db.prepare(
-    "INSERT INTO search_index (type, ref, language, link, date, download_path, title, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  );
+  const insert = db.prepare("INSERT INTO search_index (type, ref, language, link, date, download_path, title, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   let count = 0;
   const add = (row: IndexRow) => {
     const body = row.body.filter((text) => text.trim()).join("\n");
@@ -71,14 +69,25 @@ function* productRows(db: Database): Generator<IndexRow> {
       const parent = (language === "zh" ? node.parent_zh : node.parent_en) ?? "";
       if (node.partNumber === null) {
         yield {
-          type: "products", ref: String(node.id), language, link: searchLinks.category(node.id), date: null, downloadPath: null,
-          title: name, body: [data.summary?.[language] ?? "", parent],
+          type: "products",
+          ref: String(node.id),
+          language,
+          link: searchLinks.category(node.id),
+          date: null,
+          downloadPath: null,
+          title: name,
+          body: [data.summary?.[language] ?? "", parent],
         };
         continue;
       }
       const values = (params.all(node.id, language) as Array<{ text_value: string }>).map((row) => row.text_value);
       yield {
-        type: "products", ref: node.partNumber, language, link: searchLinks.product(node.partNumber), date: null, downloadPath: null,
+        type: "products",
+        ref: node.partNumber,
+        language,
+        link: searchLinks.product(node.partNumber),
+        date: null,
+        downloadPath: null,
         // A product's name is often just its part number: then its series says what it is.
         title: name === node.partNumber || !name ? [node.partNumber, parent].filter(Boolean).join(" · ") : `${node.partNumber} ${name}`,
         body: [
@@ -104,47 +113,89 @@ function* documentRows(db: Database): Generator<IndexRow> {
     .all() as Array<{ id: string; language: string; type: DocumentType; date: string; title: string; summary: string; parts: string | null }>;
   for (const row of rows) {
     yield {
-      type: "documents", ref: row.id, language: row.language, link: searchLinks.document(row.id), date: row.date,
-      downloadPath: attachDownloadPath(row.id), title: row.title, body: [row.summary, row.parts ?? ""],
+      type: "documents",
+      ref: row.id,
+      language: row.language,
+      link: searchLinks.document(row.id),
+      date: row.date,
+      downloadPath: attachDownloadPath(row.id),
+      title: row.title,
+      body: [row.summary, row.parts ?? ""],
     };
   }
 }
 
 function* newsRows(db: Database): Generator<IndexRow> {
-  const rows = db.prepare("SELECT id, language, date, title, summary, data FROM news").all() as Array<{ id: number; language: string; date: string; title: string; summary: string; data: string }>;
+  const rows = db.prepare("SELECT id, language, date, title, summary, data FROM news").all() as Array<{
+    id: number;
+    language: string;
+    date: string;
+    title: string;
+    summary: string;
+    data: string;
+  }>;
   for (const row of rows) {
     const data = JSON.parse(row.data) as { body: string[]; tags: string[] };
     yield {
-      type: "news", ref: String(row.id), language: row.language, link: searchLinks.news(row.id), date: row.date, downloadPath: null,
-      title: row.title, body: [row.summary, ...data.body.map(stripMarkers), data.tags.join(" ")],
+      type: "news",
+      ref: String(row.id),
+      language: row.language,
+      link: searchLinks.news(row.id),
+      date: row.date,
+      downloadPath: null,
+      title: row.title,
+      body: [row.summary, ...data.body.map(stripMarkers), data.tags.join(" ")],
     };
   }
 }
 
 function* jobRows(db: Database): Generator<IndexRow> {
-  const rows = db.prepare("SELECT id, language, title, location, department, date, data FROM jobs").all() as Array<{ id: number; language: string; title: string; location: string; department: string; date: string; data: string }>;
+  const rows = db.prepare("SELECT id, language, title, location, department, date, data FROM jobs").all() as Array<{
+    id: number;
+    language: string;
+    title: string;
+    location: string;
+    department: string;
+    date: string;
+    data: string;
+  }>;
   for (const row of rows) {
     const data = JSON.parse(row.data) as { description: string; duties: string[]; requirements: string[]; closingDate: string | null };
     // A position closed when the index is built is not offered (its page still says it is closed).
     if (!isJobOpen(data.closingDate, chinaToday())) continue;
     yield {
-      type: "jobs", ref: String(row.id), language: row.language, link: searchLinks.job(row.id), date: row.date, downloadPath: null,
-      title: row.title, body: [`${row.department} · ${row.location}`, data.description, ...data.duties, ...data.requirements],
+      type: "jobs",
+      ref: String(row.id),
+      language: row.language,
+      link: searchLinks.job(row.id),
+      date: row.date,
+      downloadPath: null,
+      title: row.title,
+      body: [`${row.department} · ${row.location}`, data.description, ...data.duties, ...data.requirements],
     };
   }
 }
 
 function* pageRows(db: Database): Generator<IndexRow> {
-  const rows = db
-    .prepare("SELECT template_code AS templateCode, language, url, data FROM site_pages WHERE page_type = 1 AND url IS NOT NULL")
-    .all() as Array<{ templateCode: string; language: string; url: string; data: string }>;
+  const rows = db.prepare("SELECT template_code AS templateCode, language, url, data FROM site_pages WHERE page_type = 1 AND url IS NOT NULL").all() as Array<{
+    templateCode: string;
+    language: string;
+    url: string;
+    data: string;
+  }>;
   for (const row of rows) {
     const page = JSON.parse(row.data) as StoredJson;
     if (page.kind !== "page") continue;
     yield {
-      type: "pages", ref: row.templateCode, language: row.language, link: row.url, date: null, downloadPath: null,
+      type: "pages",
+      ref: row.templateCode,
+      language: row.language,
+      link: row.url,
+      date: null,
+      downloadPath: null,
       // The page's own name, not its <title> with the site's name after " | ".
-      title: String(page.banner?.title || String(page.title ?? "").split(" | ")[0]), body: [page.description ?? "", page.banner?.subtitle ?? "", ...sectionTexts(page.sections ?? [])],
+      title: String(page.banner?.title || String(page.title ?? "").split(" | ")[0]),
+      body: [page.description ?? "", page.banner?.subtitle ?? "", ...sectionTexts(page.sections ?? [])],
     };
   }
 }

@@ -3,9 +3,7 @@
 import { escapeHtml } from "../../../shared/html.ts";
 
 function matcher(terms: readonly string[]): RegExp | null {
-  const parts = [...new Set(terms.filter(Boolean))]
-    .sort((a, b) => b.length - a.length)
-    .map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const parts = [...new Set(terms.filter(Boolean))].sort((a, b) => b.length - a.length).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return parts.length ? new RegExp(parts.join("|"), "giu") : null;
 }
 

@@ -61,9 +61,7 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
   const where = `${match} AND language = ?`;
   const whereArgs = [...matchArgs, input.language];
 
-  const counted = db
-    .prepare(`SELECT type, COUNT(*) AS n FROM search_index WHERE ${where} GROUP BY type`)
-    .all(...whereArgs) as Array<{ type: SearchType; n: number }>;
+  const counted = db.prepare(`SELECT type, COUNT(*) AS n FROM search_index WHERE ${where} GROUP BY type`).all(...whereArgs) as Array<{ type: SearchType; n: number }>;
   for (const row of counted) counts[row.type] = row.n;
   const total = input.type ? counts[input.type] : Object.values(counts).reduce((sum, n) => sum + n, 0);
 
