@@ -4,8 +4,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { lazyContract } from "./scripts/vite-plugin-lazy-contract.ts";
 
-const routerBuild = (file: string) =>
-  path.join(import.meta.dirname, "node_modules", "react-router", "dist", "production", file);
+const routerBuild = (file: string) => path.join(import.meta.dirname, "node_modules", "react-router", "dist", "production", file);
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // lazyContract: the browser's first load carries no zod (docs/decisions/006-no-zod-on-first-load.md); it applies
@@ -53,14 +52,18 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // compresses them better (1–2 KB less per page).
                 { name: "vendor", test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|jotai)[\\/]/ },
                 // Our small modules that (nearly) every page's first load needs, in one file instead of a dozen
-                // of a few hundred bytes each: languages, links, the page client and its context, the head.
+                // of a few hundred bytes each: languages, links, the site's paths, the page client and its context, the head,
+                // the chunk-reload guard and the idle scheduler the entry itself uses.
                 {
                   name: "shell",
-                  test: /(shared[\\/](languages|links|tree|validation|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]runtime[\\/]link-navigation\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
+                  test: /(shared[\\/](languages|links|paths|tree|validation|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]runtime[\\/](link-navigation|chunk-reload|idle)\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
                 },
                 { name: "order-status", test: /shared[\\/]order-status\.ts$/ },
                 // Also imported by the lazy contract (through the matching code): on its own for the same reason.
                 { name: "part-key", test: /shared[\\/]cross-reference[\\/]part-key\.ts$/ },
+                // Also imported by the lazy contract (the cross-reference's facts): on its own, or the product page's
+                // first load would bring that chunk, and zod with it.
+                { name: "product-facts", test: /shared[\\/]product-facts\.ts$/ },
               ],
             },
           },

@@ -5,7 +5,14 @@ import react from "@vitejs/plugin-react";
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ["test/unit/**/*.test.{ts,tsx}", "test/upstream/**/*.test.ts", "test/routes/**/*.test.ts", "test/ops/**/*.test.ts", "test/budgets/**/*.test.ts", "test/hostile/**/*.test.ts"],
+    include: [
+      "test/unit/**/*.test.{ts,tsx}",
+      "test/upstream/**/*.test.ts",
+      "test/routes/**/*.test.ts",
+      "test/ops/**/*.test.ts",
+      "test/budgets/**/*.test.ts",
+      "test/hostile/**/*.test.ts",
+    ],
     environment: "node",
     setupFiles: ["test/setup/fail-on-console-error.ts"],
     testTimeout: 20_000,

@@ -53,8 +53,11 @@ export function Document({
         {assets.preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
         ))}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: Vite's React refresh preamble, in development only; our own constant text. */}
         {assets.devPreamble ? <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: assets.devPreamble }} /> : null}
-        {assets.devScripts?.map((src) => <script key={src} type="module" src={src} nonce={nonce} />)}
+        {assets.devScripts?.map((src) => (
+          <script key={src} type="module" src={src} nonce={nonce} />
+        ))}
       </head>
       <body>
         <div id="root">{children}</div>
@@ -87,7 +90,10 @@ const serializedLoaderData = new WeakMap<object, string>();
 function serializeLoaderData(value: unknown): string {
   if (value === null || typeof value !== "object") return serializeForScript(value);
   let json = serializedLoaderData.get(value);
-  if (json === undefined) serializedLoaderData.set(value, (json = serializeForScript(value)));
+  if (json === undefined) {
+    json = serializeForScript(value);
+    serializedLoaderData.set(value, json);
+  }
   return json;
 }
 
@@ -119,5 +125,6 @@ function DataScript({
   // (no 'unsafe-eval') that probe is a securitypolicyviolation on every page. zod reads this global
   // config when it loads, which is after this classic script (module scripts run last).
   const data = `window.__APP__=${app};window.__staticRouterHydrationData=${serializeHydrationData(hydrationData)};globalThis.__zod_globalConfig={jitless:true};`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the hydration data, every value escaped by serializeForScript (docs/decisions/005-lean-hydration-data.md).
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: data }} />;
 }

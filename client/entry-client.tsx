@@ -58,7 +58,19 @@ async function start() {
     if (typeof lazy === "function") {
       const own = (route.handle as RouteHandle | undefined)?.namespaces;
       const ownStrings = () => (own ? i18n.loadNamespaces(own).then(() => undefined) : undefined);
-      route.lazy = guardedImport(async () => (await Promise.all([lazy().then(async (module) => (await preloadIslands(), module)), loadStrings(), ownStrings()]))[0]) as never;
+      route.lazy = guardedImport(
+        async () =>
+          (
+            await Promise.all([
+              lazy().then(async (module) => {
+                await preloadIslands();
+                return module;
+              }),
+              loadStrings(),
+              ownStrings(),
+            ])
+          )[0],
+      ) as never;
     }
     route.children?.forEach(gate);
   };

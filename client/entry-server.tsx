@@ -1,7 +1,7 @@
-// Server entry: runs the matched loaders through one static handler, then streams the whole document.
-// People get the shell as soon as it is ready; crawlers wait for everything (onAllReady).
-import type { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+// Server entry: the document handler, a Fetch Request in and a Fetch Response out, in which one static handler
+// runs the matched loaders and then the whole document streams (docs/decisions/018-fetch-document-handler.md).
+import { Writable } from "node:stream";
+import { renderToPipeableStream, type PipeableStream } from "react-dom/server";
 import { LRUCache } from "lru-cache";
 import {
   StaticRouterProvider,
@@ -13,14 +13,14 @@ import {
 } from "react-router-dom";
 import type { StaticHandlerContext } from "react-router-dom";
 import type { i18n } from "i18next";
-import type { Language } from "../shared/languages.ts";
+import { htmlLang, type Language } from "../shared/languages.ts";
 import { isLogin } from "../shared/contract/index.ts";
 import { routes, type RouteHandle } from "./routes.tsx";
 import { Document, type DocumentAssets } from "./document.tsx";
 import { AppProviders, createAppStore } from "./providers.tsx";
 import { hydrationData } from "./runtime/hydration.ts";
 import { pickNamespaces, trackNamespaces } from "./runtime/namespaces.ts";
-import type { AppContext } from "./app-context.ts";
+import type { AppContext, Resources } from "./app-context.ts";
 import type { ServerLoaderContext } from "./api/loader-context.ts";
 import { createPageClient, type CallCache } from "./api/page-client.ts";
 import { upstreamFailure, type UpstreamFailure } from "./api/upstream-failure.ts";
@@ -32,20 +32,37 @@ import { I18nProvider } from "./runtime/i18n-react.tsx";
 
 const handler = createStaticHandler(routes);
 
-export interface RenderInput {
-  request: Request;
+/** The site's constants, built once by the server: what every document needs besides its request. */
+export interface DocumentSite {
+  resources: Record<Language, Resources>;
+  websiteCode: string;
+  provider: string;
+  publicOrigin: string;
+  /** Asset URLs for the source modules of the matched routes. */
+  assets: (modules: string[]) => DocumentAssets;
+  /** A render that hangs (a stuck lazy module) is cut off after this. */
+  renderTimeoutMs: number;
+}
+
+/** What the server knows of one request beyond the Request itself (docs/decisions/018-fetch-document-handler.md). */
+export interface DocumentContext {
+  site: DocumentSite;
   language: Language;
+  /** The request's own i18next instance (i18next-http-middleware). */
   i18n: i18n;
+  /** The Content-Security-Policy nonce of this response. */
   nonce: string;
+  /** Crawlers get the whole document at once (onAllReady); people get the shell as soon as it is ready. */
   isBot: boolean;
-  appContext: AppContext;
-  /** Where the loaders reach the upstream: its URL and the visitor's cookie, forwarded as is. */
-  upstream: {
+  /** When preview mode ends (epoch ms), or null outside preview. */
+  previewUntil: number | null;
+  /** A session cookie came with the request: the header asks who is signed in. */
+  hasSession: boolean;
+  /** How the loaders' page client reaches the upstream; it is built inside this bundle (the loaders' ApiCallError
+   * must be the client's). The visitor's cookie and the abort signal come from the Request. */
+  pageClient: {
     base: string;
-    cookie: string;
-    signal: AbortSignal;
-    /** The page's deadline: past it, no loader waits for the upstream any longer (the visitor gets a
-     * kept copy or the error page). */
+    /** The page's deadline for all its calls together: past it no loader waits any longer. */
     timeoutMs: number;
     onSetCookie?: (lines: string[]) => void;
     /** The visitor's address (Express req.ip, trust proxy applied), for the upstream's per-client limits. */
@@ -55,22 +72,11 @@ export interface RenderInput {
     fetch?: typeof fetch;
     cache?: CallCache | undefined;
   };
-  /** Asset URLs for the source modules of the matched routes. */
-  assets: (modules: string[]) => DocumentAssets;
-  timeoutMs: number;
+  /** A render error (logged by the server; the page then is not kept in the page cache). */
   onError: (error: unknown) => void;
+  /** The page failed because the upstream did: its status (502, 503, 504) is the Response's. */
+  onUpstreamFailure?: (failure: UpstreamFailure & { error: unknown }) => void;
 }
-
-export type RenderOutput =
-  | { kind: "response"; response: Response }
-  | {
-      kind: "document";
-      statusCode: number;
-      /** Set when the page failed because the upstream did (statusCode is then its 502, 503 or 504). */
-      upstreamFailure?: UpstreamFailure & { error: unknown };
-      pipe: (destination: Writable) => void;
-      abort: () => void;
-    };
 
 /** Whether a path (with its language prefix) is a route of the site other than the catch-all 404. */
 // react-router's matchRoutes flattens and ranks the whole route table on every call, which cost a page-cache
@@ -85,7 +91,10 @@ function matchedPattern(pathname: string): string | null {
   const pattern =
     !matches || matches.some((match) => match.route.path === "*")
       ? null
-      : `/${matches.map((match) => match.route.path ?? "").filter(Boolean).join("/")}`.replace(/\/{2,}/g, "/");
+      : `/${matches
+          .map((match) => match.route.path ?? "")
+          .filter(Boolean)
+          .join("/")}`.replace(/\/{2,}/g, "/");
   patterns.set(pathname, { pattern });
   return pattern;
 }
@@ -99,78 +108,99 @@ export function routePattern(pathname: string): string | null {
   return matchedPattern(pathname);
 }
 
-export async function render(input: RenderInput): Promise<RenderOutput> {
+/**
+ * The document handler: a Request in, a Response out. A redirect from a loader or action is returned as is;
+ * otherwise the Response carries the router's status and the streamed `<html>` document, resolved when the
+ * shell is ready (people) or when everything is (crawlers). Cancelling its body stops the render.
+ */
+export async function handleRequest(request: Request, context: DocumentContext): Promise<Response> {
+  const { site, language } = context;
   // One deadline for the whole page, not one per call: a hung upstream must not hang the page, and a page
   // making several calls in turn must not wait several timeouts.
-  const deadline = AbortSignal.timeout(input.upstream.timeoutMs);
-  // The page client is built here, inside the bundle, so loaders and the client share one module
-  // (an ApiCallError from it is the ApiCallError the loaders test for).
+  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(context.pageClient.timeoutMs)]);
+  const cookie = request.headers.get("cookie") ?? "";
   const loaderContext: ServerLoaderContext = {
-    api: (language) =>
+    api: (callLanguage) =>
       createPageClient({
-        base: input.upstream.base,
-        provider: input.appContext.provider,
-        websiteCode: input.appContext.websiteCode,
-        language,
-        preview: input.appContext.previewUntil !== null,
-        cookie: input.upstream.cookie,
-        onSetCookie: input.upstream.onSetCookie,
-        forwardedFor: input.upstream.forwardedFor,
-        fetch: input.upstream.fetch,
-        cache: input.upstream.cache,
-        signal: AbortSignal.any([input.upstream.signal, deadline]),
+        ...context.pageClient,
+        provider: site.provider,
+        websiteCode: site.websiteCode,
+        language: callLanguage,
+        preview: context.previewUntil !== null,
+        cookie,
+        signal,
       }),
   };
   // Who is signed in, asked beside the loaders and only with a session cookie (such pages are never cached):
   // the header is rendered with the user menu, so it is right without JavaScript and before hydration.
-  const user = input.appContext.hasSession
-    ? loaderContext.api(input.language).call(isLogin).catch(() => null)
+  const user = context.hasSession
+    ? loaderContext
+        .api(language)
+        .call(isLogin)
+        .catch(() => null)
     : Promise.resolve(null);
-  const result = await handler.query(input.request, { requestContext: loaderContext });
-  if (result instanceof Response) return { kind: "response", response: result };
-  const context = result;
-  const failure = reportUpstreamFailures(context);
-  for (const error of Object.values(context.errors ?? {})) {
-    if (!(error && typeof error === "object" && "status" in error && "internal" in error)) input.onError(error);
+  const result = await handler.query(request, { requestContext: loaderContext });
+  if (result instanceof Response) return result;
+  const routerContext = result;
+  const failure = reportUpstreamFailures(routerContext);
+  if (failure) context.onUpstreamFailure?.(failure);
+  for (const error of Object.values(routerContext.errors ?? {})) {
+    if (!(error && typeof error === "object" && "status" in error && "internal" in error)) context.onError(error);
   }
   // Every island of the matched routes is loaded before rendering: the HTML holds them whole (island.tsx).
   await preloadIslands();
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const modules = context.matches
-    .map((match) => (match.route.handle as RouteHandle | undefined)?.module)
-    .filter((module): module is string => !!module);
-  const assets = input.assets(modules);
-  const appContext: AppContext = { ...input.appContext, user: await user };
+  const router = createStaticRouter(handler.dataRoutes, routerContext);
+  const modules = routerContext.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.module).filter((module): module is string => !!module);
+  const assets = site.assets(modules);
+  const appContext: AppContext = {
+    language,
+    resources: site.resources[language],
+    websiteCode: site.websiteCode,
+    provider: site.provider,
+    apiBase: "/api",
+    previewUntil: context.previewUntil,
+    // Pages with a session cookie are never cached, so a cached page's `false` holds for whoever gets it.
+    hasSession: context.hasSession,
+    publicOrigin: site.publicOrigin,
+    user: await user,
+  };
   const store = createAppStore(appContext);
   // Only the UI strings this page uses travel in its HTML; the browser loads the rest later.
-  memoizePlainKeys(input.i18n);
-  const usedNamespaces = trackNamespaces(input.i18n);
-  const fragments = createFragmentCache((node) => <I18nProvider i18n={input.i18n}>{node}</I18nProvider>);
+  memoizePlainKeys(context.i18n);
+  const usedNamespaces = trackNamespaces(context.i18n);
+  const fragments = createFragmentCache((node) => <I18nProvider i18n={context.i18n}>{node}</I18nProvider>);
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Language": htmlLang[language] });
+  if (failure?.retryAfterSeconds) headers.set("Retry-After", String(failure.retryAfterSeconds));
 
-  return new Promise<RenderOutput>((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let settled = false;
     const stream = renderToPipeableStream(
-      <Document language={input.language} nonce={input.nonce} assets={assets} appContext={appContext} hydrationData={hydrationData(context)}
-        usedResources={() => pickNamespaces(input.appContext.resources, usedNamespaces)}
+      <Document
+        language={language}
+        nonce={context.nonce}
+        assets={assets}
+        appContext={appContext}
+        hydrationData={hydrationData(routerContext)}
+        usedResources={() => pickNamespaces(appContext.resources, usedNamespaces)}
       >
-        <AppProviders i18n={input.i18n} store={store}>
+        <AppProviders i18n={context.i18n} store={store}>
           <FragmentCacheContext value={fragments}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} nonce={input.nonce} />
+            <StaticRouterProvider router={router} context={routerContext} hydrate={false} nonce={context.nonce} />
           </FragmentCacheContext>
         </AppProviders>
       </Document>,
       {
-        nonce: input.nonce,
+        nonce: context.nonce,
         // Complete boundaries (islands, the page) go out in place, whatever their size: by default React moves
         // a large one to the end of the stream behind a script that swaps it in, which crawlers and visitors
         // without JavaScript would get as hidden markup.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         bootstrapModules: assets.entry ? [assets.entry] : [],
         onShellReady() {
-          if (!input.isBot) ready();
+          if (!context.isBot) ready();
         },
         onAllReady() {
-          if (input.isBot) ready();
+          if (context.isBot) ready();
         },
         onShellError(error) {
           clearTimeout(timer);
@@ -180,31 +210,71 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
           }
         },
         onError(error) {
-          input.onError(error);
+          context.onError(error);
         },
       },
     );
-    // A render that hangs (a stuck lazy module) is cut off so the connection does not stay open forever.
-    const timer = setTimeout(() => stream.abort(new Error(`Render timed out after ${input.timeoutMs} ms`)), input.timeoutMs);
+    const timer = setTimeout(() => stream.abort(new Error(`Render timed out after ${site.renderTimeoutMs} ms`)), site.renderTimeoutMs);
     function ready() {
       if (settled) return;
       settled = true;
-      resolve({
-        kind: "document",
-        statusCode: context.statusCode,
-        ...(failure ? { upstreamFailure: failure } : {}),
-        pipe(destination) {
-          destination.on("close", () => clearTimeout(timer));
-          destination.on("finish", () => clearTimeout(timer));
-          stream.pipe(destination);
-        },
-        abort() {
-          clearTimeout(timer);
-          stream.abort();
-        },
-      });
+      resolve(
+        new Response(
+          documentBody(stream, () => clearTimeout(timer)),
+          { status: routerContext.statusCode, headers },
+        ),
+      );
     }
   });
+}
+
+/**
+ * React's output as a web stream, one chunk per batch: React writes a page in small pieces and calls flush()
+ * after each batch (the shell, then each boundary that resolves), so a chunk is what should reach the visitor
+ * at once (the adapter flushes compression after each). Cancelling the body aborts the render.
+ */
+function documentBody(stream: PipeableStream, done: () => void): ReadableStream<Uint8Array> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let pending: Buffer[] = [];
+  let open = true;
+  const send = () => {
+    if (!pending.length || !open) return;
+    controller.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
+    pending = [];
+  };
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      // React reuses nothing it has written (each piece is a fresh view), so keeping it until the flush is safe.
+      pending.push(chunk);
+      callback();
+    },
+    final(callback) {
+      send();
+      done();
+      if (open) controller.close();
+      open = false;
+      callback();
+    },
+    destroy(error, callback) {
+      done();
+      if (open && error) controller.error(error);
+      open = false;
+      callback(error);
+    },
+  });
+  Object.assign(sink, { flush: send });
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel() {
+      open = false;
+      done();
+      stream.abort();
+    },
+  });
+  stream.pipe(sink);
+  return body;
 }
 
 /**

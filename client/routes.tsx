@@ -8,6 +8,7 @@ import type { PageKey } from "./pages/content/content-loader.ts";
 import type { OverviewSection } from "./pages/about/overview-loader.ts";
 import { NotFoundPage, RouteErrorBoundary } from "./components/error-page.tsx";
 import { RootErrorBoundary, RootRoute } from "./layouts/root.tsx";
+import { applicationsPath, reliabilityPath, sectionPagePath } from "../shared/paths.ts";
 
 export interface RouteHandle {
   /** Source module of the route, for modulepreload links in the server's HTML. */
@@ -60,16 +61,16 @@ function slug(value: string | undefined, fallback: string): string | null {
 const loadFinder = () =>
   Promise.all([
     import("./pages/products/products.tsx"),
-    typeof window !== "undefined" && /[?&]op=/.test(window.location.search) ? import("./features/estimator/finder-estimate-columns.ts").then((module) => module.loadEstimateColumns()) : null,
+    typeof window !== "undefined" && /[?&]op=/.test(window.location.search)
+      ? import("./features/estimator/finder-estimate-columns.ts").then((module) => module.loadEstimateColumns())
+      : null,
   ]).then(([module]) => module);
 
 function languageRoutes(language: Language): RouteObject {
   // The loaders of content pages and overviews come with their page's module, like every other page's:
   // the first load of a page does not need them (the HTML carries its data), so the entry does not carry them.
   const content = (name: string, path: string, key: (params: LoaderFunctionArgs["params"]) => PageKey | null) =>
-    page(language, name, { path }, contentModule, () =>
-      loadContent().then(({ Component, contentLoader }) => ({ Component, loader: contentLoader(language, key) })),
-    );
+    page(language, name, { path }, contentModule, () => loadContent().then(({ Component, contentLoader }) => ({ Component, loader: contentLoader(language, key) })));
   const overview = (section: OverviewSection) =>
     page(language, `${section}-overview`, { path: section }, overviewModule, () =>
       loadOverview().then(({ Component, overviewLoader }) => ({ Component, loader: overviewLoader(language, section) })),
@@ -88,8 +89,20 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx"), ["cross-reference"]),
       page(language, "support", { path: "support/:name?" }, "client/pages/support/support.tsx", () => import("./pages/support/support.tsx")),
       page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "client/pages/products/products.tsx", loadFinder),
-      page(language, "productAndService-productDetail", { path: "productAndService/productDetail/:name" }, "client/pages/products/product-detail.tsx", () => import("./pages/products/product-detail.tsx")),
-      page(language, "productAndService-compare", { path: "productAndService/compare" }, "client/pages/products/compare.tsx", () => import("./pages/products/compare.tsx")),
+      page(
+        language,
+        "productAndService-productDetail",
+        { path: "productAndService/productDetail/:name" },
+        "client/pages/products/product-detail.tsx",
+        () => import("./pages/products/product-detail.tsx"),
+      ),
+      page(
+        language,
+        "productAndService-compare",
+        { path: "productAndService/compare" },
+        "client/pages/products/compare.tsx",
+        () => import("./pages/products/compare.tsx"),
+      ),
       page(
         language,
         "productAndService-crossReference",
@@ -98,9 +111,27 @@ function languageRoutes(language: Language): RouteObject {
         () => import("./pages/products/cross-reference.tsx"),
         ["cross-reference"],
       ),
-      page(language, "productAndService-estimatorMethod", { path: "productAndService/estimator/method" }, "client/pages/products/estimator-method.tsx", () => import("./pages/products/estimator-method.tsx")),
-      page(language, "productAndService-service", { path: "productAndService/service/:name" }, "client/pages/products/service-page.tsx", () => import("./pages/products/service-page.tsx")),
-      page(language, "productAndService-customDriving", { path: "productAndService/customDriving/:name?" }, "client/pages/products/service-page.tsx", () => import("./pages/products/service-page.tsx")),
+      page(
+        language,
+        "productAndService-estimatorMethod",
+        { path: "productAndService/estimator/method" },
+        "client/pages/products/estimator-method.tsx",
+        () => import("./pages/products/estimator-method.tsx"),
+      ),
+      page(
+        language,
+        "productAndService-service",
+        { path: "productAndService/service/:name" },
+        "client/pages/products/service-page.tsx",
+        () => import("./pages/products/service-page.tsx"),
+      ),
+      page(
+        language,
+        "productAndService-customDriving",
+        { path: "productAndService/customDriving/:name?" },
+        "client/pages/products/service-page.tsx",
+        () => import("./pages/products/service-page.tsx"),
+      ),
       page(language, "news", { path: "news" }, "client/pages/news/news-list.tsx", () => import("./pages/news/news-list.tsx")),
       page(language, "news-category", { path: "news/:category/:pageIndex?" }, "client/pages/news/news-list.tsx", () => import("./pages/news/news-list.tsx")),
       page(language, "news-newsDetail", { path: "news/newsDetail/:id" }, "client/pages/news/news-detail.tsx", () => import("./pages/news/news-detail.tsx")),
@@ -122,12 +153,12 @@ function languageRoutes(language: Language): RouteObject {
       overview("reliability"),
       content("reliability", "reliability/:name", (params) => {
         const name = slug(params.name, "");
-        return name ? { url: `/reliability/${name}` } : null;
+        return name ? { url: sectionPagePath(reliabilityPath, name) } : null;
       }),
       overview("applications"),
       content("applications", "applications/:name", (params) => {
         const name = slug(params.name, "");
-        return name ? { url: `/applications/${name}` } : null;
+        return name ? { url: sectionPagePath(applicationsPath, name) } : null;
       }),
       // Signed-in pages: each loader redirects a visitor without a session to the login page.
       page(language, "user-sampleList", { path: "user/sampleList" }, "client/pages/user/sample-list.tsx", () => import("./pages/user/sample-list.tsx")),

@@ -19,10 +19,7 @@ export function needsBuild(): boolean {
   if (!existsSync(built) || !existsSync(path.join(root, "dist", "client", ".vite", "manifest.json"))) return true;
   // Installed without devDependencies (a production image): the build shipped with it is used as is.
   if (!existsSync(path.join(root, "node_modules", "vite"))) return false;
-  const sources = Math.max(
-    ...["client", "shared", "locales"].map((dir) => newestMtime(path.join(root, dir))),
-    statSync(path.join(root, "vite.config.ts")).mtimeMs,
-  );
+  const sources = Math.max(...["client", "shared", "locales"].map((dir) => newestMtime(path.join(root, dir))), statSync(path.join(root, "vite.config.ts")).mtimeMs);
   return sources > statSync(built).mtimeMs;
 }
 

@@ -7,6 +7,8 @@ import { parseArgs } from "node:util";
 import { shippedContentDir } from "../server/upstream/content/load.ts";
 
 type Json = Record<string, unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: the content files' JSON, read and rewritten field by field; the upstream's content tests check its shape.
+type Loose = Record<string, any>;
 type L = { zh: string; en: string };
 
 /** mulberry32: a small seeded generator, so the same arguments always give the same catalog. */
@@ -60,7 +62,7 @@ function scaleParams(family: number, params: Json, size: number, pick: () => num
 }
 
 function scaleLoss(loss: Json, size: number): Json {
-  const l = structuredClone(loss) as Record<string, any>;
+  const l = structuredClone(loss) as Loose;
   const onState = (curve: { r: number[] } | undefined) => {
     if (curve) curve.r = curve.r.map((r) => sig(r / size));
   };
@@ -129,7 +131,7 @@ const families: Record<number, { zh: string; en: string }> = {
 };
 
 /** The headline numbers of a part, as its summary and datasheet state them. */
-function headline(family: number, params: Record<string, any>): string {
+function headline(family: number, params: Loose): string {
   const text = (value: unknown) => (typeof value === "object" && value ? (value as L).en : String(value));
   switch (family) {
     case 100:
@@ -145,7 +147,7 @@ function headline(family: number, params: Record<string, any>): string {
   }
 }
 
-function summary(family: number, params: Record<string, any>, packageName: string): L {
+function summary(family: number, params: Loose, packageName: string): L {
   const name = families[family]!;
   const numbers = headline(family, params).replace("mOhm", "mΩ").replace("deg C", "°C");
   return { zh: `${numbers}${name.zh}，${packageName}封装。`, en: `${numbers} ${name.en} in ${packageName}.` };
@@ -178,10 +180,10 @@ function main(): void {
   const read = (file: string) => JSON.parse(readFileSync(path.join(shippedContentDir, file), "utf8"));
   const write = (file: string, data: unknown) => writeFileSync(path.join(out, file), JSON.stringify(data));
   const categories: Json[] = read("catalog/categories.json");
-  const products: Record<string, any>[] = read("catalog/products.json");
-  const losses: Record<string, any>[] = read("catalog/loss-data.json");
-  const documents: Record<string, any>[] = read("documents.json");
-  const news: Record<string, any>[] = read("news.json");
+  const products: Loose[] = read("catalog/products.json");
+  const losses: Loose[] = read("catalog/loss-data.json");
+  const documents: Loose[] = read("documents.json");
+  const news: Loose[] = read("news.json");
 
   const familyOf = new Map<number, number>();
   for (const category of categories) familyOf.set(category.id as number, (category.parentId as number | null) ?? (category.id as number));

@@ -61,7 +61,13 @@ function summary(name: string, data: LossData, op: string, result: Estimate, wor
     op,
     scope: lossScope(data.kind, result.mode),
     losses: Object.fromEntries(Object.entries(result.losses).map(([key, value]) => [key, round(value)])),
-    junctions: result.junctions.map((junction) => ({ name: junction.name, power: round(junction.power), tj: junction.tj === null ? null : round(junction.tj), tjMax: junction.tjMax, loopGain: round(junction.loopGain) })),
+    junctions: result.junctions.map((junction) => ({
+      name: junction.name,
+      power: round(junction.power),
+      tj: junction.tj === null ? null : round(junction.tj),
+      tjMax: junction.tjMax,
+      loopGain: round(junction.loopGain),
+    })),
     tj: result.tj === null ? null : round(result.tj),
     suitable: result.unsuitable.length === 0,
     unsuitable: result.unsuitable,
@@ -73,7 +79,11 @@ function summary(name: string, data: LossData, op: string, result: Estimate, wor
 /** Runs the command; returns the exit code (0 done, 2 bad input). */
 export function runEstimate(argv: string[], out: (line: string) => void, err: (line: string) => void, contentDir = process.env.CONTENT_DIR || shippedContentDir): number {
   try {
-    const { values } = parseArgs({ args: argv, options: { part: { type: "string" }, device: { type: "string" }, op: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" } }, strict: true });
+    const { values } = parseArgs({
+      args: argv,
+      options: { part: { type: "string" }, device: { type: "string" }, op: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" } },
+      strict: true,
+    });
     if (values.help) {
       out(usage);
       return 0;
@@ -91,9 +101,12 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     }
     out(`${report.part} at op=${report.op} (figures per ${report.scope === "position" ? "switch position" : report.scope})`);
     for (const [key, value] of Object.entries(report.losses)) out(`  ${key.padEnd(16)} ${String(value).padStart(10)} W`);
-    for (const junction of report.junctions) out(`  T_j ${junction.name.padEnd(12)} ${String(junction.tj ?? "runaway").padStart(10)} °C (T_j,max ${junction.tjMax}, loop gain ${junction.loopGain})`);
+    for (const junction of report.junctions)
+      out(`  T_j ${junction.name.padEnd(12)} ${String(junction.tj ?? "runaway").padStart(10)} °C (T_j,max ${junction.tjMax}, loop gain ${junction.loopGain})`);
     if (report.worstCase) out(`  worst case       ${String(report.worstCase.total).padStart(10)} W, T_j ${report.worstCase.tj ?? "runaway"} °C`);
-    out(`  suitable: ${report.suitable ? "yes" : `no (${report.unsuitable.map((reason) => reason.code).join(", ")})`}${report.warnings.length ? `; caution: ${report.warnings.map((warning) => warning.code).join(", ")}` : ""}`);
+    out(
+      `  suitable: ${report.suitable ? "yes" : `no (${report.unsuitable.map((reason) => reason.code).join(", ")})`}${report.warnings.length ? `; caution: ${report.warnings.map((warning) => warning.code).join(", ")}` : ""}`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && "code" in error)) {
@@ -105,5 +118,9 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = runEstimate(process.argv.slice(2), (line) => console.log(line), (line) => console.error(line));
+  process.exitCode = runEstimate(
+    process.argv.slice(2),
+    (line) => console.log(line),
+    (line) => console.error(line),
+  );
 }

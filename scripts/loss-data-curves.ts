@@ -35,6 +35,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
+// biome-ignore lint/suspicious/noExplicitAny: rows of the loss-data content file, read and rewritten field by field; the upstream's content tests check their shape.
 type Row = Record<string, any>;
 
 const sig = (value: number, digits = 4) => Number(value.toPrecision(digits));
@@ -70,9 +71,7 @@ function mosfetEnergies(row: Row) {
   const on = shape(row.eOn, ref.i, onAtZero, 1.15);
   const off = shape(row.eOff, ref.i, 0.05 * row.eOff, 1.1);
   const row25 = (f: (current: number) => number) => i.map((current) => sig(f(current)));
-  const eOn = refIsCold
-    ? [row25(on), row25((current) => on(current) + recovery(current))]
-    : [row25((current) => on(current) - recovery(current)), row25(on)];
+  const eOn = refIsCold ? [row25(on), row25((current) => on(current) + recovery(current))] : [row25((current) => on(current) - recovery(current)), row25(on)];
   const eOff = refIsCold ? [row25(off), row25((current) => 0.95 * off(current))] : [row25((current) => off(current) / 0.95), row25(off)];
   return { tj: [25, hot], i, eOn, eOff, qrr: [qrr25, qrrHot] };
 }
@@ -80,7 +79,10 @@ function mosfetEnergies(row: Row) {
 function igbtEnergies(row: Row) {
   const ref = row.switchingRef;
   const i = [0, 0.1, 0.25, 0.5, 1, 1.5, 2].map((factor) => sig(ref.i * factor, 3));
-  const rows = (f: (current: number) => number, coefficient: number) => [i.map((current) => sig(f(current) * (1 - coefficient * (ref.tj - 25)))), i.map((current) => sig(f(current)))];
+  const rows = (f: (current: number) => number, coefficient: number) => [
+    i.map((current) => sig(f(current) * (1 - coefficient * (ref.tj - 25)))),
+    i.map((current) => sig(f(current))),
+  ];
   return {
     tj: [25, ref.tj],
     i,
@@ -114,10 +116,19 @@ function addInterface(row: Row) {
 function foster(rth: number, row: Row) {
   const [shares, taus] =
     row.rthRef === "fluid"
-      ? [[0.08, 0.2, 0.37, 0.35], [0.002, 0.02, 0.2, 2]]
+      ? [
+          [0.08, 0.2, 0.37, 0.35],
+          [0.002, 0.02, 0.2, 2],
+        ]
       : row.kind !== "igbt" && !/^QSM/.test(row.partNumber)
-        ? [[0.1, 0.25, 0.4, 0.25], [0.0005, 0.005, 0.05, 0.3]]
-        : [[0.1, 0.25, 0.4, 0.25], [0.001, 0.01, 0.1, 0.8]];
+        ? [
+            [0.1, 0.25, 0.4, 0.25],
+            [0.0005, 0.005, 0.05, 0.3],
+          ]
+        : [
+            [0.1, 0.25, 0.4, 0.25],
+            [0.001, 0.01, 0.1, 0.8],
+          ];
   const r = shares.slice(0, -1).map((share) => sig(share * rth, 3));
   r.push(Number((rth - r.reduce((sum, value) => sum + value, 0)).toFixed(6)));
   return r.map((value, index) => ({ r: value, tau: taus[index]! }));

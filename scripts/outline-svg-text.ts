@@ -79,7 +79,10 @@ function runs(content: string, fontSize: number): Run[] {
   // xml:space="default": newlines go, tabs become spaces, runs of spaces become one, none at either end.
   let previousEndsWithSpace = true;
   for (const run of found) {
-    run.text = run.text.replace(/[\r\n]/g, "").replace(/\t/g, " ").replace(/ {2,}/g, " ");
+    run.text = run.text
+      .replace(/[\r\n]/g, "")
+      .replace(/\t/g, " ")
+      .replace(/ {2,}/g, " ");
     if (previousEndsWithSpace) run.text = run.text.replace(/^ /, "");
     if (run.text) previousEndsWithSpace = run.text.endsWith(" ");
   }
@@ -209,14 +212,19 @@ export function outlineText(svg: string): string {
       groups.push(`<path transform="matrix(${matrix})" d="${outline.join("")}"/>`);
       start = end;
     }
-    const kept = ["fill", "opacity", "fill-opacity"].filter((name) => own[name] !== undefined).map((name) => ` ${name}="${own[name]}"`).join("");
+    const kept = ["fill", "opacity", "fill-opacity"]
+      .filter((name) => own[name] !== undefined)
+      .map((name) => ` ${name}="${own[name]}"`)
+      .join("");
     return `<g${kept}>${groups.join("")}</g>`;
   });
 }
 
 function svgFiles(target: string): string[] {
   if (!statSync(target).isDirectory()) return [target];
-  return readdirSync(target).flatMap((name) => svgFiles(path.join(target, name))).filter((file) => file.endsWith(".svg"));
+  return readdirSync(target)
+    .flatMap((name) => svgFiles(path.join(target, name)))
+    .filter((file) => file.endsWith(".svg"));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, "scripts", "outline-svg-text.ts")) {

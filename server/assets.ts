@@ -36,22 +36,22 @@ export function assetsFromManifest(manifest: Manifest): (modules: string[]) => D
       const chunk = manifest[key];
       if (!chunk || seen.has(key)) return;
       seen.add(key);
-      chunk.css?.forEach((file) => styles.add(`/${file}`));
+      for (const file of chunk.css ?? []) styles.add(`/${file}`);
       if (key !== clientEntry) preloads.add(`/${chunk.file}`);
-      chunk.imports?.forEach((imported) => visit(imported, seen));
+      for (const imported of chunk.imports ?? []) visit(imported, seen);
     };
     const visitStyles = (key: string, seen: Set<string>) => {
       const chunk = manifest[key];
       if (!chunk || seen.has(key)) return;
       seen.add(key);
-      chunk.css?.forEach((file) => styles.add(`/${file}`));
-      chunk.imports?.forEach((imported) => visitStyles(imported, seen));
+      for (const file of chunk.css ?? []) styles.add(`/${file}`);
+      for (const imported of chunk.imports ?? []) visitStyles(imported, seen);
     };
     const seen = new Set<string>();
     visit(clientEntry, seen);
-    modules.forEach((module) => visit(module, seen));
+    for (const module of modules) visit(module, seen);
     const seenStyles = new Set(seen);
-    modules.forEach((module) => manifest[module]?.dynamicImports?.forEach((imported) => visitStyles(imported, seenStyles)));
+    for (const module of modules) for (const imported of manifest[module]?.dynamicImports ?? []) visitStyles(imported, seenStyles);
     return { entry: `/${entry.file}`, styles: [...styles], preloads: [...preloads] };
   };
 }

@@ -1,4 +1,5 @@
-// WEB_CONCURRENCY > 1: this primary runs the embedded upstream once (workers get its URL), keeps the
+// WEB_CONCURRENCY > 1: this primary runs the embedded upstream once, hands each worker the parsed config
+// with the upstream's URL (over the cluster's IPC channel: a worker parses nothing), keeps the
 // rate-limit counters for all workers (cluster-memory-store), serves the workers' summed metrics on
 // METRICS_PORT, forks N rendering workers (server/serve.ts) and replaces one that dies, after an
 // exponential back-off while they keep dying (never giving up: one kind of bad request must not become a
@@ -7,7 +8,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { ClusterMemoryStorePrimary } from "@express-rate-limit/cluster-memory-store";
 import { AggregatorRegistry } from "prom-client";
-import type { Config } from "./config/index.ts";
+import { freezeConfig, withUpstreamUrl, type Config } from "./config/index.ts";
 import type { Logger } from "./logger.ts";
 import { startEmbeddedUpstream, shutdownDeadlineMs, type EmbeddedUpstream } from "./serve.ts";
 import { startMetricsServer } from "./metrics/server.ts";
@@ -31,10 +32,34 @@ function restartDelayMs(deathsInARow: number): number {
   return Math.min(maxRestartDelayMs, firstRestartDelayMs * 2 ** Math.max(0, deathsInARow - 1));
 }
 
-export async function runPrimary(config: Config, logger: Logger): Promise<void> {
+interface ConfigRequest {
+  type: "qy:config?";
+}
+interface ConfigAnswer {
+  type: "qy:config";
+  config: Config;
+}
+
+/** A worker's config: the primary's, asked for once over IPC (a message sent before the worker listened would be lost). */
+export function configFromPrimary(): Promise<Readonly<Config>> {
+  return new Promise((resolve) => {
+    const listener = (message: unknown) => {
+      if ((message as ConfigAnswer | null)?.type !== "qy:config") return;
+      process.off("message", listener);
+      resolve(freezeConfig((message as ConfigAnswer).config));
+    };
+    process.on("message", listener);
+    process.send!({ type: "qy:config?" } satisfies ConfigRequest);
+  });
+}
+
+export async function runPrimary(parsed: Readonly<Config>, logger: Logger): Promise<void> {
   let upstream: EmbeddedUpstream | undefined;
-  if (!config.upstreamUrl) upstream = await startEmbeddedUpstream(config, logger);
-  const upstreamUrl = config.upstreamUrl ?? upstream!.url;
+  if (!parsed.upstreamUrl) upstream = await startEmbeddedUpstream(parsed, logger);
+  const config = upstream ? withUpstreamUrl(parsed, upstream.url) : parsed;
+  cluster.on("message", (worker, message: unknown) => {
+    if ((message as ConfigRequest | null)?.type === "qy:config?") worker.send({ type: "qy:config", config } satisfies ConfigAnswer);
+  });
 
   new ClusterMemoryStorePrimary().init();
   const aggregator = new AggregatorRegistry();
@@ -54,7 +79,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   /** Deaths since a worker last lived long enough to count as healthy: what the back-off grows with. */
   let deathsInARow = 0;
   const fork = (): Worker => {
-    const worker = cluster.fork({ UPSTREAM_URL: upstreamUrl });
+    const worker = cluster.fork();
     startedAt.set(worker, Date.now());
     return worker;
   };
@@ -77,7 +102,10 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     if (lived >= healthyAfterMs) deathsInARow = 0;
     deathsInARow++;
     const delay = restartDelayMs(deathsInARow);
-    logger.error({ worker: worker.id, pid: worker.process.pid, code, signal, livedMs: lived, deathsInARow, restartInMs: delay }, "worker died: restarting after back-off");
+    logger.error(
+      { worker: worker.id, pid: worker.process.pid, code, signal, livedMs: lived, deathsInARow, restartInMs: delay },
+      "worker died: restarting after back-off",
+    );
     const timer = setTimeout(() => {
       pendingRestarts.delete(timer);
       if (stopping) return;

@@ -1,19 +1,19 @@
 // One serving process (alone, or a node:cluster worker): the app on the public port, the embedded
-// upstream when this process must run it, metrics when it is alone, and the graceful shutdown:
-// on SIGTERM/SIGINT /readyz answers 503 at once, the listener closes after SHUTDOWN_DELAY_MS (so a
+// upstream when this process must run it, metrics when it is alone, the app's background work (started here,
+// never while routes are mounted), and the graceful shutdown: on SIGTERM/SIGINT /readyz answers 503 at once, the listener closes after SHUTDOWN_DELAY_MS (so a
 // balancer notices), requests in flight finish, and the process is gone within 10 s whatever happens.
 import path from "node:path";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
-import type { Config } from "./config/index.ts";
+import { withUpstreamUrl, type Config } from "./config/index.ts";
 import type { Logger } from "./logger.ts";
-import { closeApp, createApp, rootDir } from "./app.ts";
+import { createApp, rootDir } from "./app.ts";
 import { devAssets, manifestAssets } from "./assets.ts";
 import type { EntryServer } from "./pages/render.ts";
 import { Worker } from "node:worker_threads";
-import { upstreamOptionsFromEnv, type UpstreamOptions } from "./upstream/config.ts";
+import { upstreamOptions, type UpstreamOptions } from "./upstream/config.ts";
 import type { UpstreamThreadMessage } from "./upstream/thread.ts";
 import { startMetricsServer, type MetricsServer } from "./metrics/server.ts";
 
@@ -31,17 +31,11 @@ export interface EmbeddedUpstream {
  * log lines come back as messages and go to the site's log; a thread that dies takes the process with it
  * (without its upstream the site cannot serve, and the supervisor or the cluster primary restarts it whole).
  */
-export async function startEmbeddedUpstream(config: Config, logger: Logger): Promise<EmbeddedUpstream> {
-  const options: UpstreamOptions = {
-    host: "127.0.0.1",
-    port: 0,
-    provider: config.upstreamProvider,
-    websiteCode: config.websiteCode,
-    dataDir: config.dataDir,
-    contentDir: upstreamOptionsFromEnv(process.env).contentDir,
-    publicOrigin: config.publicOrigin,
-    env: { ...process.env },
-  };
+export async function startEmbeddedUpstream(config: Readonly<Config>, logger: Logger): Promise<EmbeddedUpstream> {
+  // The parsed upstream part of the config, on an ephemeral loopback port. Its trust proxy stays the default
+  // (loopback): only this site reaches it, and UPSTREAM_TRUST_PROXY is for `npm run upstream` on a host of its own.
+  const { trustProxy: _forAStandaloneUpstream, ...settings } = upstreamOptions(config.upstream);
+  const options: UpstreamOptions = { ...settings, host: "127.0.0.1", port: 0 };
   const thread = new Worker(new URL("./upstream/thread.ts", import.meta.url), { workerData: options });
   let closing = false;
   let started = false;
@@ -74,12 +68,10 @@ export async function startEmbeddedUpstream(config: Config, logger: Logger): Pro
   };
 }
 
-export async function serve(config: Config, logger: Logger, dev: boolean): Promise<void> {
+export async function serve(parsed: Readonly<Config>, logger: Logger, dev: boolean): Promise<void> {
   let upstream: EmbeddedUpstream | undefined;
-  if (!config.upstreamUrl) {
-    upstream = await startEmbeddedUpstream(config, logger);
-    config.upstreamUrl = upstream.url;
-  }
+  if (!parsed.upstreamUrl) upstream = await startEmbeddedUpstream(parsed, logger);
+  const config = upstream ? withUpstreamUrl(parsed, upstream.url) : parsed;
 
   let draining = false;
   const isDraining = () => draining;
@@ -103,11 +95,13 @@ export async function serve(config: Config, logger: Logger, dev: boolean): Promi
       process.exit(1);
     }
     const entry = (await import(pathToFileURL(serverEntry).href)) as EntryServer;
-    app = await createApp(config, { logger, isDraining, clientDir, entry: async () => entry, assets: manifestAssets(clientDir) });
+    app = await createApp(config, { logger, isDraining, clientDir, entry: () => entry, assets: manifestAssets(clientDir) });
   }
 
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info(`Qingyun website listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`);
+    // Production builds the sitemap now, so crawlers never wait for its first build.
+    if (config.env === "production") app.warm();
   });
   // Longer than the idle timeout of the balancer in front (60 s on most), so it never reuses a socket
   // the server has just closed; headers must be allowed a little longer than that (Node's rule).
@@ -115,9 +109,7 @@ export async function serve(config: Config, logger: Logger, dev: boolean): Promi
   server.headersTimeout = 66_000;
 
   // A worker's metrics are collected by the primary, which serves them for the whole cluster.
-  const metrics: MetricsServer | undefined = cluster.isWorker
-    ? undefined
-    : await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, logger });
+  const metrics: MetricsServer | undefined = cluster.isWorker ? undefined : await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, logger });
 
   function shutdown(signal: string) {
     if (draining) return;
@@ -130,7 +122,7 @@ export async function serve(config: Config, logger: Logger, dev: boolean): Promi
     setTimeout(
       () => {
         server.close(async () => {
-          await closeApp(app);
+          await app.close();
           await upstream?.close();
           await metrics?.close();
           process.exit(0);

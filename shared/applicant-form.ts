@@ -28,4 +28,3 @@ export function validateApplicantForm(values: ApplicantFormValues): ApplicantFor
   }
   return errors;
 }
-

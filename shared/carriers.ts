@@ -11,7 +11,7 @@ interface Carrier {
 
 const q = encodeURIComponent;
 
-export const carriers: readonly Carrier[] = [
+const carriers: readonly Carrier[] = [
   { name: "SF Express", zh: "顺丰速运", tracking: (n) => `https://www.sf-express.com/chn/sc/waybill/waybill-detail/${q(n)}` },
   { name: "JD Logistics", zh: "京东物流", tracking: (n) => `https://www.jdl.com/orderSearch/?waybillCodes=${q(n)}` },
   { name: "EMS", zh: "中国邮政 EMS", tracking: (n) => `https://www.ems.com.cn/queryList?mailNum=${q(n)}` },

@@ -3,7 +3,7 @@
 // an export or an audit can say what was agreed, when, and under which policy.
 
 /** The privacy policy in force: content/pages/privacy.json, "Effective: 1 June 2026". */
-export const privacyPolicyVersion = "2026-06-01";
+const privacyPolicyVersion = "2026-06-01";
 
 export const downloadConsent = {
   policyVersion: privacyPolicyVersion,

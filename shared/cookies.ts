@@ -1,6 +1,4 @@
 // Cookie names and lifetimes that more than one layer knows.
-export { languageCookie, languageCookieMaxAgeMs } from "./languages.ts";
-
 /** The upstream's session cookie (HttpOnly; the browser never reads it). */
 export const sessionCookie = "qy_session";
 /** SPEC §1/§9: a login stays active for about 2 months. */

@@ -12,7 +12,7 @@ const assigned =
   "SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG " +
   "UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW";
 
-export const countryCodes: readonly string[] = assigned.split(" ");
+const countryCodes: readonly string[] = assigned.split(" ");
 
 export function isCountryCode(value: unknown): value is string {
   return typeof value === "string" && countryCodes.includes(value);
@@ -22,7 +22,8 @@ const displayNames: Partial<Record<Language, Intl.DisplayNames>> = {};
 
 /** The country's or region's name in the language (CLDR); the code itself if the runtime lacks it. */
 export function countryName(code: string, language: Language): string {
-  const names = (displayNames[language] ??= new Intl.DisplayNames([language === "zh" ? "zh-CN" : "en"], { type: "region" }));
+  displayNames[language] ??= new Intl.DisplayNames([language === "zh" ? "zh-CN" : "en"], { type: "region" });
+  const names = displayNames[language];
   return names.of(code) ?? code;
 }
 

@@ -3,6 +3,7 @@
 import type { DeviceType } from "./cross-reference/schema.ts";
 import { emptyFinderQuery, writeFinderQuery } from "./finder-query.ts";
 import type { ParameterSearch } from "./cross-reference-query.ts";
+import { categoryPath } from "./paths.ts";
 
 /** The finder's column of each parameter, by device type (the catalog's parameter table keys). */
 const finderFields: Record<DeviceType, { v: string; r: string | null; i: string }> = {
@@ -20,5 +21,5 @@ export function parameterSearchPath(search: ParameterSearch, familyId: number): 
   if (search.r !== null && fields.r) query.ranges[fields.r] = { max: search.r };
   if (search.i !== null) query.ranges[fields.i] = { min: search.i };
   if (search.pkg) query.values.package = [search.pkg];
-  return `/productAndService/products/${familyId}${writeFinderQuery(query)}`;
+  return `${categoryPath(familyId)}${writeFinderQuery(query)}`;
 }

@@ -7,12 +7,11 @@ import type { DeviceType } from "./cross-reference/schema.ts";
 import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX } from "./contract/cross-reference.ts";
 import { partKey } from "./cross-reference/part-key.ts";
 
-export const CROSS_REFERENCE_PATH = "/productAndService/crossReference";
 /** The longest bill of materials text read (200 numbers of 60 characters and their separators). */
 const BOM_TEXT_MAX = CROSS_REFERENCE_BATCH_MAX * (CROSS_REFERENCE_PART_MAX + 2);
 
 /** The device types the parameter search covers (each has its finder columns in cross-reference-finder.ts). */
-export const searchDeviceTypes = ["sic-mosfet", "sic-diode", "sic-module", "igbt-module"] as const satisfies readonly DeviceType[];
+const searchDeviceTypes = ["sic-mosfet", "sic-diode", "sic-module", "igbt-module"] as const satisfies readonly DeviceType[];
 
 export interface ParameterSearch {
   type: DeviceType;
@@ -68,9 +67,10 @@ export function parseCrossReferenceQuery(search: string | URLSearchParams): Cros
   const { parts: bom, truncated } = splitBom(params.get("parts") ?? "");
   const type = params.get("type");
   const pkg = (params.get("pkg") ?? "").trim().slice(0, 40);
-  const search_: ParameterSearch | null = type !== null && (searchDeviceTypes as readonly string[]).includes(type)
-    ? { type: type as DeviceType, v: positive(params.get("v")), r: positive(params.get("r")), i: positive(params.get("i")), pkg: pkg || null }
-    : null;
+  const search_: ParameterSearch | null =
+    type !== null && (searchDeviceTypes as readonly string[]).includes(type)
+      ? { type: type as DeviceType, v: positive(params.get("v")), r: positive(params.get("r")), i: positive(params.get("i")), pkg: pkg || null }
+      : null;
   return { part, op: op ? op.slice(0, 200) : null, bom, bomTruncated: truncated, search: search_ };
 }
 

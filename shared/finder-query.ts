@@ -5,14 +5,14 @@
 // `op` belongs to the estimator: it is never interpreted here, only carried along by every link.
 // An invalid value falls back to its default; it never becomes an error page.
 
-export type SortOrder = "asc" | "desc";
+type SortOrder = "asc" | "desc";
 
-export interface FinderSort {
+interface FinderSort {
   fieldId: string;
   order: SortOrder;
 }
 
-export interface FinderRange {
+interface FinderRange {
   min?: number;
   max?: number;
 }
@@ -39,15 +39,15 @@ export interface FinderField {
 }
 
 /** Query parameters that are never a column. */
-export const RESERVED_PARAMS = ["q", "sort", "page", "size", "op"] as const;
+const RESERVED_PARAMS = ["q", "sort", "page", "size", "op"] as const;
 /** The pseudo-column of the part number: sortable as text, never filtered by value. */
 export const PART_NUMBER_FIELD = "partNumber";
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE = 10_000;
-export const KEYWORD_MAX = 100;
+const MAX_PAGE = 10_000;
+const KEYWORD_MAX = 100;
 /** Matches the upstream's limit on values per field. */
-export const MAX_VALUES_PER_FIELD = 50;
+const MAX_VALUES_PER_FIELD = 50;
 /** The no-JavaScript filter form sends a range as two fields, `<fieldId>.min` and `<fieldId>.max`. */
 export const RANGE_MIN_SUFFIX = ".min";
 export const RANGE_MAX_SUFFIX = ".max";
@@ -130,7 +130,8 @@ export function parseFinderQuery(search: string | URLSearchParams, fields?: read
       if (extra.length === 0) addRange(query.ranges, name, parseBound(min), parseBound(max));
       continue;
     }
-    const list = (query.values[name] ??= []);
+    query.values[name] ??= [];
+    const list = query.values[name];
     if (!list.includes(value) && list.length < MAX_VALUES_PER_FIELD) list.push(value);
   }
   // A range written in the URL form wins over the form's pair: it is the canonical one.
@@ -228,4 +229,9 @@ export function needsCanonicalRedirect(params: URLSearchParams): boolean {
     if (value.trim() === "" && name !== "op") return true;
   }
   return false;
+}
+
+/** The parser's view of a family's columns (the distinct-values answer's fields): the page, the finder and the CSV read a URL against it alike. */
+export function finderFields(fields: readonly FinderField[]): FinderField[] {
+  return fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
 }

@@ -2,6 +2,7 @@
 // (a page of its own: experienced hires, campus recruitment, internships); location, department, keyword
 // and page are query parameters. One parser and one writer, so the GET form, links and loader agree.
 import { jobTypes, type JobType } from "./contract/jobs.ts";
+import { jobsTypePath } from "./paths.ts";
 
 export const JOBS_PAGE_SIZE = 10;
 const MAX_FILTER_LENGTH = 50;
@@ -50,11 +51,7 @@ export function jobsListPath(state: JobsState): string {
   if (state.keyword) params.set("q", state.keyword);
   if (state.page > 1) params.set("page", String(state.page));
   const query = params.size ? `?${params}` : "";
-  return `${state.type ? `/about/joinUs/${state.type}` : "/about/joinUs"}${query}`;
-}
-
-export function positionDetailPath(id: number): string {
-  return `/about/joinUs/positionDetail/${id}`;
+  return `${jobsTypePath(state.type)}${query}`;
 }
 
 /** A position id from the URL: a plain positive integer, else null (404). */

@@ -6,7 +6,7 @@ import { formLimits } from "./contract/forms.ts";
 import type { LeaveWordInput } from "./contract/leave-word.ts";
 import { isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "./validation.ts";
 
-export const leaveWordFields = ["name", "phone", "email", "company", "content"] as const;
+const leaveWordFields = ["name", "phone", "email", "company", "content"] as const;
 export type LeaveWordField = (typeof leaveWordFields)[number];
 export type LeaveWordValues = Record<LeaveWordField, string>;
 export type LeaveWordErrors = Partial<Record<LeaveWordField, ErrorCode>>;

@@ -1,9 +1,10 @@
 // Which menu entries a language shows. SPEC §2: the jobs list's menu entry is Chinese only (the page
 // itself, and every link to it from content, works in both languages).
 import type { Language } from "./languages.ts";
+import { jobsPath } from "./paths.ts";
 
 /** Site paths (without language) whose menu entries appear in Chinese only. */
-export const chineseOnlyMenuPaths = ["/about/joinUs"] as const;
+const chineseOnlyMenuPaths = [jobsPath] as const;
 
 /** Whether a menu item linking to `link` (site path, maybe with #fragment or ?query) is shown in `language`. */
 export function isMenuLinkShown(link: string, language: Language): boolean {

@@ -1,5 +1,5 @@
 // URL state of the news lists (SPEC §2): /news (all categories, ?page=N), /news/{category} and
-// /news/{category}/{pageIndex}. One pure parser and one writer, so links and loaders agree.
+// /news/{category}/{pageIndex}. One pure parser; shared/paths.ts writes the paths, so links and loaders agree.
 import { newsCategories, type NewsCategory } from "./contract/news.ts";
 
 /** Articles per list page: three rows of two on a phone, two rows of three on a desktop. */
@@ -19,7 +19,7 @@ export type NewsListParse =
   | { kind: "redirect"; state: NewsListState }
   | { kind: "notFound" };
 
-export function isNewsCategory(value: unknown): value is NewsCategory {
+function isNewsCategory(value: unknown): value is NewsCategory {
   return typeof value === "string" && (newsCategories as readonly string[]).includes(value);
 }
 
@@ -45,17 +45,6 @@ export function parseNewsList(params: { category?: string | undefined; pageIndex
   if (page === null) return { kind: "notFound" };
   const state = { category: params.category, page };
   return page === 1 ? { kind: "redirect", state } : { kind: "ok", state };
-}
-
-/** The path (without language prefix) of a news list page; page 1 has no index. */
-export function newsListPath({ category, page }: NewsListState): string {
-  if (category === null) return page > 1 ? `/news?page=${page}` : "/news";
-  return page > 1 ? `/news/${category}/${page}` : `/news/${category}`;
-}
-
-/** The path of an article. */
-export function newsDetailPath(id: number): string {
-  return `/news/newsDetail/${id}`;
 }
 
 /** An article id from the URL: a positive integer written plainly, else null (404). */

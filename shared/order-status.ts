@@ -18,7 +18,7 @@ export type OrderStatusFilter = (typeof orderStatusFilters)[number];
  * Allowed moves. The happy path is pending → inStock → shipped → signed → done; an order can be
  * rejected only before it ships. rejected and done are final.
  */
-export const orderTransitions: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+const orderTransitions: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ["inStock", "rejected"],
   inStock: ["shipped", "rejected"],
   shipped: ["signed"],
@@ -50,7 +50,7 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return orderTransitions[from].includes(to);
 }
 
-export function isOrderStatus(value: unknown): value is OrderStatus {
+function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (orderStatuses as readonly string[]).includes(value);
 }
 

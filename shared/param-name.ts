@@ -70,3 +70,13 @@ export function parseSubscripts(text: string): ParamNamePart[] {
 export function subscriptsText(text: string): string {
   return text.replace(/<([^<>]*)>/g, "$1");
 }
+
+/**
+ * The column name without its trailing "(unit)", where the value or range shown beside it carries the unit:
+ * "R<DS(on)>/typ (mΩ)" with unit "mΩ" → "R<DS(on)>/typ". Only the stated unit goes; a name without one stays whole.
+ */
+export function withoutUnit(paramName: string, unit: string | null | undefined): string {
+  const suffix = `(${unit})`;
+  const name = paramName.trimEnd();
+  return unit && name.endsWith(suffix) ? name.slice(0, -suffix.length).trimEnd() : paramName;
+}

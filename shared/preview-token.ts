@@ -55,7 +55,7 @@ export async function verifyPreviewToken(secret: string, token: unknown, now: nu
   const expiresAt = Number(match[1]);
   if (!Number.isSafeInteger(expiresAt) || expiresAt <= now) return null;
   const signature = fromBase64url(match[2]!);
-  if (!signature || signature.length !== 32) return null;
+  if (signature?.length !== 32) return null;
   const valid = await globalThis.crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), signature, signedText(expiresAt));
   return valid ? { expiresAt } : null;
 }

@@ -1,6 +1,7 @@
 // Facts of a product page derived from its data by pure rules, so the page, the compare table and the
 // tests read them the same way: qualification badges, the package drawing and application-page links.
 import type { ParamValue } from "./contract/products.ts";
+import { applicationsPath, sectionPagePath } from "./paths.ts";
 
 /** Qualifications a product can carry, each a yes/no column of its family's parameter table. */
 export const qualifications = [
@@ -67,6 +68,6 @@ const applicationRules: Array<[slug: string, pattern: RegExp]> = [
 ];
 
 export function applicationPage(application: string): string | null {
-  for (const [slug, pattern] of applicationRules) if (pattern.test(application)) return `/applications/${slug}`;
+  for (const [slug, pattern] of applicationRules) if (pattern.test(application)) return sectionPagePath(applicationsPath, slug);
   return null;
 }

@@ -3,8 +3,9 @@
 // read "1200 V" as a quantity, not as text).
 import type { ParamColumn, ProductDetail } from "./contract/products.ts";
 import { htmlLang, localizePath, type Language } from "./languages.ts";
-import { paramNameText } from "./param-name.ts";
+import { paramNameText, withoutUnit } from "./param-name.ts";
 import { absoluteUrl } from "./seo.ts";
+import { productDetailPath } from "./paths.ts";
 
 const unitCodes: Record<string, string> = { V: "VLT", A: "AMP", kV: "KVT", "°C": "CEL", ns: "C47", nC: "C40" };
 
@@ -17,12 +18,12 @@ export interface ProductLdFacts {
 }
 
 export function productLd(origin: string, language: Language, product: ProductDetail, columns: ParamColumn[], facts: ProductLdFacts) {
-  const url = absoluteUrl(origin, localizePath(`/productAndService/productDetail/${encodeURIComponent(product.partNumber)}`, language));
+  const url = absoluteUrl(origin, localizePath(productDetailPath(product.partNumber), language));
   const additionalProperty = columns
     .filter((column) => product.params[column.fieldId] !== undefined)
     .map((column) => {
       const value = product.params[column.fieldId]!;
-      const name = paramNameText(column.paramName).replace(/\s*\([^)]*\)\s*$/, "");
+      const name = paramNameText(withoutUnit(column.paramName, column.unit));
       return {
         "@type": "PropertyValue",
         propertyID: column.fieldId,

@@ -30,12 +30,7 @@ export function relatedProducts<T extends RelatedCandidate>(product: RelatedCand
   return candidates
     .map((candidate, order) => ({ candidate, order, distance: parameterDistance(product.params, candidate.params, columns) }))
     .filter(({ candidate }) => candidate.id !== product.id)
-    .sort(
-      (a, b) =>
-        Number(b.candidate.parentId === product.parentId) - Number(a.candidate.parentId === product.parentId) ||
-        a.distance - b.distance ||
-        a.order - b.order,
-    )
+    .sort((a, b) => Number(b.candidate.parentId === product.parentId) - Number(a.candidate.parentId === product.parentId) || a.distance - b.distance || a.order - b.order)
     .slice(0, limit)
     .map(({ candidate }) => candidate);
 }

@@ -1,10 +1,11 @@
 // Where the visitor goes after signing in (SPEC §2 `path`): only a path of this site, never another host.
 // The login page, its route action and the user pages' guard all read `path` through these functions.
-import { splitLanguagePrefix, type Language } from "./languages.ts";
-import { isUserPage } from "./user-pages.ts";
+import { localizePath, splitLanguagePrefix, type Language } from "./languages.ts";
+import { isUserPage, loginPath } from "./paths.ts";
 
 const MAX_LENGTH = 1000;
 /** Whitespace, control characters and backslashes: browsers strip or rewrite them into host separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses.
 const unsafeCharacters = /[\s\u0000-\u001f\u007f\\]/;
 const scheme = /^[a-z][a-z0-9+.-]*:/i;
 /**
@@ -70,10 +71,10 @@ export function publicReturnTarget(language: Language, raw: unknown): string {
 /** The login page for a visitor coming from `pathAndQuery` (with or without its language prefix). */
 export function loginHref(language: Language, pathAndQuery: string): string {
   const path = safeReturnPath(pathAndQuery);
-  return path === "/" ? `/${language}/login` : `/${language}/login?path=${encodeURIComponent(path)}`;
+  return localizePath(path === "/" ? loginPath() : loginPath(path), language);
 }
 
-export const loginTabs = ["sms", "email"] as const;
+const loginTabs = ["sms", "email"] as const;
 export type LoginTab = (typeof loginTabs)[number];
 
 /** The login page's URL state: the sign-in method tab (SMS by default) and the safe return path. */

@@ -2,8 +2,8 @@
 // returns to the page it came from with the outcome in the query (`sampleAdd=<siteListId>-<outcome>`), so
 // the page can show it beside that part's button. Pure: the action writes it, the button reads it.
 
-export const sampleAddParam = "sampleAdd";
-export const sampleAddOutcomes = ["success", "selected", "failed"] as const;
+const sampleAddParam = "sampleAdd";
+const sampleAddOutcomes = ["success", "selected", "failed"] as const;
 export type SampleAddOutcome = (typeof sampleAddOutcomes)[number];
 
 const valuePattern = /^(\d{1,15})-(success|selected|failed)$/;
@@ -25,7 +25,7 @@ export function withSampleAddResult(path: string, siteListId: number, outcome: S
  * The part an anonymous visitor tried to add rides along the login's return path (`addSample=<siteListId>`):
  * back on the page and signed in, that part's button adds it.
  */
-export const pendingAddParam = "addSample";
+const pendingAddParam = "addSample";
 
 export function withPendingAdd(path: string, siteListId: number): string {
   const url = new URL(path, "http://site.invalid");

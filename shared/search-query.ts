@@ -5,7 +5,7 @@ import { SEARCH_TEXT_MAX, searchTypes, type SearchType } from "./contract/search
 export const SEARCH_PAGE_SIZE = 10;
 /** Hits shown per type on the "All" view, which groups the results by type. */
 export const SEARCH_GROUP_SIZE = 3;
-export const SEARCH_MAX_PAGE = 1000;
+const SEARCH_MAX_PAGE = 1000;
 
 export interface SearchState {
   /** Trimmed, inner whitespace collapsed, at most SEARCH_TEXT_MAX characters; "" runs no search (SPEC §5). */
@@ -17,7 +17,10 @@ export interface SearchState {
 
 export function parseSearchQuery(search: string | URLSearchParams): SearchState {
   const params = typeof search === "string" ? new URLSearchParams(search) : search;
-  const text = Array.from((params.get("text") ?? "").trim().replace(/\s+/g, " ")).slice(0, SEARCH_TEXT_MAX).join("").trim();
+  const text = Array.from((params.get("text") ?? "").trim().replace(/\s+/g, " "))
+    .slice(0, SEARCH_TEXT_MAX)
+    .join("")
+    .trim();
   const typeParam = params.get("type");
   const type = (searchTypes as readonly string[]).includes(typeParam ?? "") ? (typeParam as SearchType) : null;
   const page = params.get("page");

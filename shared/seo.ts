@@ -1,6 +1,7 @@
 // Pure helpers of the crawler layer: absolute URLs on the public origin, hreflang alternates and the
 // schema.org objects that more than one page builds (BreadcrumbList, Organization, WebSite).
 import { htmlLang, languages, localizePath, type Language } from "./languages.ts";
+import { searchPath } from "./paths.ts";
 
 /** An absolute URL on the public origin for a site path ("/en/news" → "https://www.example.com/en/news"). */
 export function absoluteUrl(origin: string, path: string): string {
@@ -79,7 +80,7 @@ export function webSite(origin: string, language: Language, name: string) {
     publisher: { "@id": absoluteUrl(origin, "/#organization") },
     potentialAction: {
       "@type": "SearchAction",
-      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(origin, localizePath("/search", language))}?text={search_term_string}` },
+      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl(origin, localizePath(searchPath, language))}?text={search_term_string}` },
       "query-input": "required name=search_term_string",
     },
   };

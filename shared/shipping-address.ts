@@ -55,6 +55,7 @@ export function validateAddressForm(values: AddressFormValues): AddressFormError
     const field = issue.path[0] as AddressFormField;
     errors[field] ??= addressFieldCodes[field];
   }
-  return addressFormFields.reduce<AddressFormErrors>((ordered, field) => (errors[field] ? { ...ordered, [field]: errors[field] } : ordered), {});
+  const ordered: AddressFormErrors = {};
+  for (const field of addressFormFields) if (errors[field]) ordered[field] = errors[field];
+  return ordered;
 }
-

@@ -4,6 +4,7 @@ import type { NewsArticle } from "./contract/news.ts";
 import type { JobDetail, JobType } from "./contract/jobs.ts";
 import { htmlLang, localizePath, type Language } from "./languages.ts";
 import { absoluteUrl } from "./seo.ts";
+import { newsDetailPath, positionDetailPath } from "./paths.ts";
 
 export interface Publisher {
   name: string;
@@ -22,7 +23,7 @@ function organizationRef(origin: string, publisher: Publisher) {
 }
 
 export function newsArticleLd(origin: string, language: Language, article: NewsArticle, publisher: Publisher) {
-  const url = absoluteUrl(origin, localizePath(`/news/newsDetail/${article.id}`, language));
+  const url = absoluteUrl(origin, localizePath(newsDetailPath(article.id), language));
   return {
     "@context": "https://schema.org",
     "@type": "NewsArticle",
@@ -56,14 +57,8 @@ function escapeText(text: string): string {
 
 /** JobPosting of an open position (a closed one gets none). validThrough is the content's closing day, end of
  *  that day in China time, and is left out for a position open until filled: never a guessed date. */
-export function jobPostingLd(
-  origin: string,
-  language: Language,
-  job: JobDetail,
-  publisher: Publisher,
-  labels: { duties: string; requirements: string },
-) {
-  const url = absoluteUrl(origin, localizePath(`/about/joinUs/positionDetail/${job.id}`, language));
+export function jobPostingLd(origin: string, language: Language, job: JobDetail, publisher: Publisher, labels: { duties: string; requirements: string }) {
+  const url = absoluteUrl(origin, localizePath(positionDetailPath(job.id), language));
   // Google reads the description as HTML: the text, then duties and requirements as lists.
   const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeText(item)}</li>`).join("")}</ul>`;
   const description =

@@ -13,8 +13,6 @@ export function parseSupportPage(name: string | undefined): SupportPage | null {
   return (supportPages as readonly string[]).includes(name) ? (name as SupportPage) : null;
 }
 
-/** The document centre's own path; the bare /support shows the same list and names this one canonical. */
-export const DOCUMENT_CENTRE_PATH = "/support/documents";
 export const DOCUMENTS_PAGE_SIZE = 12;
 export const DOCUMENT_KEYWORD_MAX = 100;
 /** Paging stops here: 1000 pages of 12 is far past any real document count. */

@@ -16,7 +16,10 @@ const trees = new WeakMap<readonly FlatNode[], TreeNode<FlatNode>[]>();
  * is shared between calls with the same list: read it, never change it. */
 export function buildTree<T extends FlatNode>(nodes: readonly T[]): TreeNode<T>[] {
   let tree = trees.get(nodes) as TreeNode<T>[] | undefined;
-  if (!tree) trees.set(nodes, (tree = build(nodes)) as TreeNode<FlatNode>[]);
+  if (!tree) {
+    tree = build(nodes);
+    trees.set(nodes, tree as TreeNode<FlatNode>[]);
+  }
   return tree;
 }
 

@@ -23,7 +23,7 @@ export const VERIFY_CODE_LENGTH = 6;
 export const verifyCodePattern = /^\d{6}$/;
 
 /** A mainland China mobile number: 1, then 3–9, then 9 digits. */
-export const mainlandMobilePattern = /^1[3-9]\d{9}$/;
+const mainlandMobilePattern = /^1[3-9]\d{9}$/;
 
 /**
  * Normalises a mainland mobile number as people type it: "+86 138 0013 8000", "0086-13800138000",
@@ -60,6 +60,7 @@ export function normalizeEmail(input: unknown): string | null {
 }
 
 // Control characters and markup brackets never belong in a person's or company's name.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses.
 const forbiddenInName = /[\u0000-\u001f\u007f<>{}[\]\\|@#$%^*=~`]/;
 
 /** A person's name: 1–50 characters after trimming, letters of any script, no markup or control characters. */
@@ -73,6 +74,7 @@ export function isValidName(input: unknown): input is string {
 export function isValidText(input: unknown, maxLength: number): input is string {
   if (typeof input !== "string") return false;
   const text = input.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses.
   return text.length >= 1 && text.length <= maxLength && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
 }
 

@@ -2,6 +2,7 @@
 // and it forwards the visitor's cookie; in the browser its base is /api and it sends credentials.
 // Every body gets language, sitePageDataType and websiteCode; every answer is parsed with the contract.
 import type { CallBody, CallDefinition, CallQuery } from "../../shared/contract/index.ts";
+import { sitePageDataTypes } from "../../shared/contract/page-data-types.ts";
 import { callPath } from "../../shared/contract/call-path.ts";
 import type { z } from "zod";
 import type { Language } from "../../shared/languages.ts";
@@ -35,7 +36,7 @@ export interface CallCache {
 
 /** Public reads (menus, tree, pages, lists, details, search) answer every anonymous visitor alike: the only
  * calls a shared cache may keep. Writes (add*, send*, auth*) and session calls (auth, isLogin) never are. */
-export function isPublicRead(call: Pick<CallDefinition, "auth" | "method" | "name">): boolean {
+function isPublicRead(call: Pick<CallDefinition, "auth" | "method" | "name">): boolean {
   return !call.auth && (call.method === "GET" || /^(query|search)[A-Z]/.test(call.name));
 }
 
@@ -55,9 +56,7 @@ export class ApiCallError extends Error {
 }
 
 /** The success envelope; `env` and `year` are the extra fields of querySitePageData. */
-type Response_<C extends CallDefinition> = { success: boolean; code: string; message: string; data: z.infer<C["data"]> } & Partial<
-  Record<"env" | "year", string>
->;
+type Response_<C extends CallDefinition> = { success: boolean; code: string; message: string; data: z.infer<C["data"]> } & Partial<Record<"env" | "year", string>>;
 
 export interface PageClient {
   readonly language: Language;
@@ -106,7 +105,7 @@ export function createPageClient(options: PageClientOptions): PageClient {
       init.body = JSON.stringify({
         ...(body ?? {}),
         language: options.language,
-        sitePageDataType: options.preview ? 2 : 1,
+        sitePageDataType: options.preview ? sitePageDataTypes.draft : sitePageDataTypes.published,
         websiteCode: options.websiteCode,
       });
     }
@@ -138,10 +137,8 @@ export function createPageClient(options: PageClientOptions): PageClient {
     } catch {
       // Not JSON (a proxy's error page): judged below as an answer outside the contract.
     }
-    const [{ errorEnvelope, responseSchema }, definition] = await Promise.all([
-      (contract ??= import("../../shared/contract/runtime.ts")),
-      realDefinition(call),
-    ]);
+    contract ??= import("../../shared/contract/runtime.ts");
+    const [{ errorEnvelope, responseSchema }, definition] = await Promise.all([contract, realDefinition(call)]);
     if (!response.ok) {
       const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
       const seconds = Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
@@ -151,7 +148,10 @@ export function createPageClient(options: PageClientOptions): PageClient {
     }
     // Built once per call: making a zod schema is far dearer than using one.
     let schema = responseSchemas.get(definition);
-    if (!schema) responseSchemas.set(definition, (schema = responseSchema(definition)));
+    if (!schema) {
+      schema = responseSchema(definition);
+      responseSchemas.set(definition, schema);
+    }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       throw new ApiCallError("CONTRACT", response.status, `${call.name} answered outside its contract: ${parsed.error.issues[0]?.message}`);

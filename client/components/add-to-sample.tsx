@@ -13,13 +13,14 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../shared/contract/index.ts";
-import { splitLanguagePrefix } from "../../shared/languages.ts";
+import { localizePath, splitLanguagePrefix } from "../../shared/languages.ts";
 import { readPendingAdd, readSampleAddResult, withPendingAdd, withoutSampleAddResult, type SampleAddOutcome } from "../../shared/sample-add-result.ts";
 import { Link } from "./link.tsx";
 import { pageClient } from "../api/loader-context.ts";
 import { ApiCallError } from "../api/page-client.ts";
-import { applySampleListAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
+import { applySampleListAtom, applySampleMapAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
 import { useLanguage, usePageSearch } from "../hooks.ts";
+import { loginPath, userPagePath } from "../../shared/paths.ts";
 import "../styles/add-to-sample.css";
 
 export interface SampleProductRef {
@@ -47,7 +48,8 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   const location = useLocation();
   const [logined, setLogined] = useAtom(loginedAtom);
   const setUser = useSetAtom(userInfoAtom);
-  const [samples, setSamples] = useAtom(applySampleListAtom);
+  const setSamples = useSetAtom(applySampleListAtom);
+  const inList = useAtomValue(applySampleMapAtom).has(product.id);
   const [pending, setPending] = useState(false);
   // The outcome of a post without JavaScript, when it was this product's (the same on server and browser).
   // Only a visitor with a session can have posted one: an anonymous page (the one the page cache keeps) never
@@ -76,7 +78,6 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
   const titleId = useId();
   const search = usePageSearch();
   const returnPath = loginPathOf(location.pathname, search);
-  const inList = samples.some((item) => item.siteListId === product.id);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -130,6 +131,7 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the page the login returned to; `add` and the location are read as they are then.
   useEffect(() => {
     if (!pendingAdd || pendingTaken.current) return;
     pendingTaken.current = true;
@@ -139,7 +141,6 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
       // The request is done: a reload or a shared link must not add again.
       navigate({ pathname: location.pathname, search: withoutSampleAddResult(location.search), hash: location.hash }, { replace: true, preventScrollReset: true });
     });
-    // Once, for the page the login returned to: `add` and the location are read as they are now.
   }, [pendingAdd]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -158,16 +159,11 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
 
   function confirmLogin() {
     setAskLogin(false);
-    navigate(`/${language}/login?path=${encodeURIComponent(withPendingAdd(returnPath, product.id))}`);
+    navigate(localizePath(loginPath(withPendingAdd(returnPath, product.id)), language));
   }
 
   return (
-    <form
-      className={`add-sample${compact ? " add-sample--compact" : ""}`}
-      method="post"
-      action={`/${language}/user/sampleList`}
-      onSubmit={onSubmit}
-    >
+    <form className={`add-sample${compact ? " add-sample--compact" : ""}`} method="post" action={localizePath(userPagePath("sampleList"), language)} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="siteListId" value={product.id} />
       <input type="hidden" name="path" value={returnPath} />
@@ -188,15 +184,11 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
           t("sample.add")
         )}
       </button>
-      <span
-        role="status"
-        aria-live="polite"
-        className={`add-sample__status${outcome ? ` add-sample__status--${outcome}` : ""}`}
-      >
+      <span role="status" aria-live="polite" className={`add-sample__status${outcome ? ` add-sample__status--${outcome}` : ""}`}>
         {announcement}
       </span>
       {(outcome === "success" || outcome === "selected") && (
-        <Link className="add-sample__view" to={`/${language}/user/sampleList`}>
+        <Link className="add-sample__view" to={localizePath(userPagePath("sampleList"), language)}>
           {t("sample.viewList")}
         </Link>
       )}

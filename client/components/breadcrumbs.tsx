@@ -23,12 +23,9 @@ export function Breadcrumbs({ items, className }: { items: Crumb[]; className?: 
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <li key={`${index}-${crumb.label}`}>
-              {last || !crumb.to ? (
-                <span aria-current={last ? "page" : undefined}>{crumb.label}</span>
-              ) : (
-                <Link to={localize(crumb.to)}>{crumb.label}</Link>
-              )}
+              {last || !crumb.to ? <span aria-current={last ? "page" : undefined}>{crumb.label}</span> : <Link to={localize(crumb.to)}>{crumb.label}</Link>}
             </li>
           );
         })}

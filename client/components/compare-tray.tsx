@@ -8,8 +8,8 @@ import { Link } from "./link.tsx";
 import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useLocalize } from "../hooks.ts";
 import { COMPARE_MAX, writeCompareQuery } from "../../shared/compare-query.ts";
+import { comparePath } from "../../shared/paths.ts";
 
-export { COMPARE_MAX };
 const STORAGE_KEY = "qy-compare";
 
 export interface CompareItem {
@@ -17,13 +17,18 @@ export interface CompareItem {
   partNumber: string;
 }
 
-export const compareItemsAtom = atom<CompareItem[]>([]);
+const compareItemsAtom = atom<CompareItem[]>([]);
 /** False until the tray has read sessionStorage: only then may a full tray disable the other checkboxes. */
-export const compareReadyAtom = atom(false);
+const compareReadyAtom = atom(false);
 
 /** The compare page of the picked parts, keeping the estimator's operating point of the finder's URL. */
 export function compareHref(items: readonly CompareItem[], op?: string | null): string {
-  return `/productAndService/compare${writeCompareQuery(items.map((item) => item.partNumber), op)}`;
+  return comparePath(
+    writeCompareQuery(
+      items.map((item) => item.partNumber),
+      op,
+    ),
+  );
 }
 
 function readStored(): CompareItem[] {

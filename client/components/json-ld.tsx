@@ -3,5 +3,6 @@
 import { serializeForScript } from "../../shared/html.ts";
 
 export function JsonLd({ data }: { data: Record<string, unknown> | Record<string, unknown>[] }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a JSON data block, escaped by serializeForScript so no value can close the element.
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeForScript(data) }} />;
 }

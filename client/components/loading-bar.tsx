@@ -6,8 +6,8 @@ import { useNavigation } from "react-router-dom";
 import { useTranslation } from "../runtime/i18n-react.tsx";
 
 /** SPEC §9: throttle 200 ms, duration 5000 ms. */
-export const LOADING_BAR_DELAY_MS = 200;
-export const LOADING_BAR_GIVE_UP_MS = 5000;
+const LOADING_BAR_DELAY_MS = 200;
+const LOADING_BAR_GIVE_UP_MS = 5000;
 
 type Phase = "idle" | "loading" | "done";
 
@@ -32,12 +32,5 @@ export function LoadingBar() {
   }, [busy]);
 
   if (phase === "idle") return null;
-  return (
-    <div
-      className={`loading-bar loading-bar--${phase}`}
-      role="progressbar"
-      aria-label={t("loadingPage")}
-      aria-busy={phase === "loading"}
-    />
-  );
+  return <div className={`loading-bar loading-bar--${phase}`} role="progressbar" aria-label={t("loadingPage")} aria-busy={phase === "loading"} />;
 }

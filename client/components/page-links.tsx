@@ -1,5 +1,6 @@
-// Numbered paging as real links (they work before hydration and without JavaScript), shared by the news
-// and jobs lists. The caller writes each page's URL, so the list's other URL state is kept.
+// The site's one pager: numbered paging as real links (they work before hydration and without JavaScript), for
+// the news, jobs, search and document lists and the finder. The caller writes each page's URL, so the list's
+// other URL state is kept.
 import { Link } from "./link.tsx";
 import { useTranslation } from "../runtime/i18n-react.tsx";
 import "../styles/page-links.css";
@@ -18,13 +19,24 @@ export function pageWindow(current: number, pages: number): (number | null)[] {
   return result;
 }
 
-export function PageLinks({ page, pages, href, label }: { page: number; pages: number; href: (page: number) => string; label: string }) {
+export interface PageLinksProps {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  label: string;
+  /** A class beside page-links, for the page's own placement. */
+  className?: string;
+  /** Keep the scroll position when paging (the finder, whose table sits below its filters). */
+  preventScrollReset?: boolean;
+}
+
+export function PageLinks({ page, pages, href, label, className, preventScrollReset }: PageLinksProps) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
   return (
-    <nav className="page-links" aria-label={label}>
+    <nav className={className ? `page-links ${className}` : "page-links"} aria-label={label}>
       {page > 1 ? (
-        <Link className="page-links__step" to={href(page - 1)} rel="prev">
+        <Link className="page-links__step" to={href(page - 1)} rel="prev" preventScrollReset={preventScrollReset}>
           {t("paging.previous")}
         </Link>
       ) : (
@@ -35,6 +47,7 @@ export function PageLinks({ page, pages, href, label }: { page: number; pages: n
       <ol>
         {pageWindow(page, pages).map((number, index) =>
           number === null ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <li key={`gap-${index}`} aria-hidden="true" className="page-links__gap">
               …
             </li>
@@ -47,7 +60,7 @@ export function PageLinks({ page, pages, href, label }: { page: number; pages: n
                   <span aria-hidden="true">{number}</span>
                 </span>
               ) : (
-                <Link to={href(number)} aria-label={t("paging.page", { page: number })}>
+                <Link to={href(number)} aria-label={t("paging.page", { page: number })} preventScrollReset={preventScrollReset}>
                   {number}
                 </Link>
               )}
@@ -56,7 +69,7 @@ export function PageLinks({ page, pages, href, label }: { page: number; pages: n
         )}
       </ol>
       {page < pages ? (
-        <Link className="page-links__step" to={href(page + 1)} rel="next">
+        <Link className="page-links__step" to={href(page + 1)} rel="next" preventScrollReset={preventScrollReset}>
           {t("paging.next")}
         </Link>
       ) : (

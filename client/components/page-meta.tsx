@@ -10,7 +10,7 @@ import { useLanguage } from "../hooks.ts";
 import { publicOriginAtom } from "../state/atoms.ts";
 
 /** The site's share image (1200 × 630 JPEG: social networks do not take SVG). */
-export const DEFAULT_SHARE_IMAGE = "/media/brand/og-image.jpg";
+const DEFAULT_SHARE_IMAGE = "/media/brand/og-image.jpg";
 
 export interface PageMetaProps {
   title: string;

@@ -12,8 +12,10 @@ import { previewExitPath } from "../../shared/cookies.ts";
  * task on a phone) for a banner that only previewing editors ever see.
  */
 let timeFormat: Intl.DateTimeFormat | undefined;
-const formatTime = (date: Date) =>
-  (timeFormat ??= new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false, timeZone: "Asia/Shanghai" })).format(date);
+const formatTime = (date: Date) => {
+  timeFormat ??= new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false, timeZone: "Asia/Shanghai" });
+  return timeFormat.format(date);
+};
 
 export function PreviewBanner() {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ export function RichText({ paragraphs, headingLevel = 3 }: { paragraphs: string[
     blocks.push(
       <ul key={`list-${blocks.length}`}>
         {bullets.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <li key={index}>{item}</li>
         ))}
       </ul>,
@@ -22,8 +23,8 @@ export function RichText({ paragraphs, headingLevel = 3 }: { paragraphs: string[
       return;
     }
     flush();
-    if (paragraph.startsWith("## ")) blocks.push(<Heading key={index}>{paragraph.slice(3)}</Heading>);
-    else blocks.push(<p key={index}>{paragraph}</p>);
+    // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
+    blocks.push(paragraph.startsWith("## ") ? <Heading key={index}>{paragraph.slice(3)}</Heading> : <p key={index}>{paragraph}</p>);
   });
   flush();
   return <>{blocks}</>;

@@ -15,17 +15,7 @@ function scrollState(element: HTMLElement): ScrollState {
   return element.scrollLeft >= room - 1 ? "end" : "middle";
 }
 
-export function ScrollBox({
-  className,
-  label,
-  labelledBy,
-  children,
-}: {
-  className: string;
-  label?: string;
-  labelledBy?: string | undefined;
-  children: ReactNode;
-}) {
+export function ScrollBox({ className, label, labelledBy, children }: { className: string; label?: string; labelledBy?: string | undefined; children: ReactNode }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<ScrollState | undefined>(undefined);
@@ -44,6 +34,8 @@ export function ScrollBox({
     };
   }, []);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a div keeps the box out of the pages' section styles; role and name make it the same region.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box must take focus so a keyboard can scroll it (axe's scrollable-region-focusable).
     <div ref={box} className={`scroll-box ${className}`} role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={0} data-scroll={state}>
       <p className="scroll-box__hint">
         <span aria-hidden="true">↔ </span>

@@ -34,6 +34,7 @@ function SectionBlock({ section }: { section: Section }) {
             <thead>
               <tr>
                 {section.table.columns.map((column, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                   <th key={index} scope="col">
                     {column}
                   </th>
@@ -42,13 +43,16 @@ function SectionBlock({ section }: { section: Section }) {
             </thead>
             <tbody>
               {section.table.rows.map((row, rowIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                 <tr key={rowIndex}>
                   {row.map((cell, cellIndex) =>
                     cellIndex === 0 ? (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                       <th key={cellIndex} scope="row">
                         {cell}
                       </th>
                     ) : (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                       <td key={cellIndex}>{cell}</td>
                     ),
                   )}
@@ -61,6 +65,7 @@ function SectionBlock({ section }: { section: Section }) {
       {section.items.length > 0 && section.kind === "timeline" ? (
         <ol className="timeline">
           {section.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <li key={index}>
               <span className="timeline__mark">{item.value || index + 1}</span>
               <div>
@@ -73,6 +78,7 @@ function SectionBlock({ section }: { section: Section }) {
       ) : section.items.length > 0 && section.kind === "figures" ? (
         <dl className="figures">
           {section.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <div key={index}>
               <dt>{item.title}</dt>
               <dd>
@@ -85,6 +91,7 @@ function SectionBlock({ section }: { section: Section }) {
       ) : section.items.length > 0 ? (
         <ul className={`cards cards--${section.kind}`}>
           {section.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <li key={index} className="card">
               {item.image ? <Media src={item.image} alt="" className="card__media" /> : null}
               <div className="card__body">

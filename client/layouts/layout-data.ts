@@ -19,7 +19,7 @@ export interface LayoutData {
 }
 
 /** SPEC §9: the footer year defaults to 2024 when the server supplies none. */
-export const DEFAULT_FOOTER_YEAR = "2024";
+const DEFAULT_FOOTER_YEAR = "2024";
 
 // The server's upstream cache answers every request with the same objects until they expire, so the
 // layout's data is derived once per pair of answers, and every page of a language embeds the same object
@@ -52,9 +52,15 @@ export function layoutLoader(language: Language) {
     };
     if (menuResult.status !== "fulfilled" || treeResult.status !== "fulfilled") return build();
     let byTree = derived.get(menuResult.value);
-    if (!byTree) derived.set(menuResult.value, (byTree = new WeakMap()));
+    if (!byTree) {
+      byTree = new WeakMap();
+      derived.set(menuResult.value, byTree);
+    }
     let data = byTree.get(treeResult.value);
-    if (!data) byTree.set(treeResult.value, (data = build()));
+    if (!data) {
+      data = build();
+      byTree.set(treeResult.value, data);
+    }
     return data;
   };
 }

@@ -33,16 +33,34 @@ export function loadTargetForChunkError(storage: GuardStorage, target: string, a
   assign(target);
 }
 
-/** The guard lives in sessionStorage because it must outlive the reload. Where the browser refuses storage,
- * nothing could tell the next document that a reload was just made: the guard then allows none (no loop). */
+/**
+ * The guard lives in sessionStorage because it must outlive the reload, and in the window's name too: a
+ * sessionStorage write reaches the next document through the browser process, and a document started in
+ * another renderer process (as a navigation may be) can read before it arrives, while the name travels with
+ * the navigation itself. The later of the two counts. Where the browser refuses storage, nothing could tell
+ * the next document that a reload was just made: the guard then allows none (no loop).
+ */
 function guardStorage(): GuardStorage {
+  let storage: Storage;
   try {
-    const storage = window.sessionStorage;
+    storage = window.sessionStorage;
     storage.setItem(`${storageKey}-probe`, "1");
-    return storage;
   } catch {
     return { getItem: () => String(Date.now()), setItem: () => {} };
   }
+  const namePrefix = `${storageKey}=`;
+  return {
+    getItem: (key) => {
+      const named = window.name.startsWith(namePrefix) ? Number(window.name.slice(namePrefix.length)) : 0;
+      const stored = Number(storage.getItem(key) ?? 0);
+      return String(Math.max(Number.isFinite(named) ? named : 0, Number.isFinite(stored) ? stored : 0));
+    },
+    setItem: (key, value) => {
+      storage.setItem(key, value);
+      // Only the site's own mark is replaced: a name a visitor's tab had for another reason is left alone.
+      if (window.name === "" || window.name.startsWith(namePrefix)) window.name = `${namePrefix}${value}`;
+    },
+  };
 }
 
 /** The URL (path, query, hash) of the navigation under way, or null: set by the browser entry. */

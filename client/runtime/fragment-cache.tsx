@@ -22,7 +22,10 @@ export function createFragmentCache(wrap: (node: ReactNode) => ReactNode): Fragm
         return html;
       }
       let variants = seen.get(key);
-      if (!variants) seen.set(key, (variants = new Set()));
+      if (!variants) {
+        variants = new Set();
+        seen.set(key, variants);
+      }
       if (!variants.has(variant)) {
         variants.add(variant);
         return null;
@@ -38,7 +41,10 @@ export function createFragmentCache(wrap: (node: ReactNode) => ReactNode): Fragm
           return; // it keeps being rendered in place, as before
         }
         let byVariant = kept.get(key);
-        if (!byVariant) kept.set(key, (byVariant = new Map()));
+        if (!byVariant) {
+          byVariant = new Map();
+          kept.set(key, byVariant);
+        }
         byVariant.set(variant, rendered);
         fragmentStats.stored++;
       });

@@ -38,7 +38,8 @@ export function plainKey(key: unknown, options: unknown, language: string): stri
 
 // Options i18next reads for itself (plural forms, context, defaults, nesting…): a call with any of them is
 // answered by i18next. Every other option is a value to interpolate.
-const reservedOptions = /^(count|context|ordinal|default.*|returnObjects|returnDetails|joinArrays|postProcess|interpolation|skipInterpolation|replace|lngs?|ns|keyPrefix|fallbackLng|nsSeparator|keySeparator|appendNamespaceToMissingKey|appendNamespaceToCIMode)$/;
+const reservedOptions =
+  /^(count|context|ordinal|default.*|returnObjects|returnDetails|joinArrays|postProcess|interpolation|skipInterpolation|replace|lngs?|ns|keyPrefix|fallbackLng|nsSeparator|keySeparator|appendNamespaceToMissingKey|appendNamespaceToCIMode)$/;
 /** A key's answer with its values as markers, and the marker of each value; null: not a plain template. */
 const templates = new LRUCache<string, { value: { text: string; markers: string[] } | null }>({ max: 5_000 });
 

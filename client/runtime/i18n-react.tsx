@@ -44,6 +44,7 @@ export function useTranslation<N extends string = "common">(namespace?: N): Tran
     };
   }, [i18n, ns, ready]);
   // Stable between renders, so a t in an effect's or a memo's dependencies does not fire it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` and `loaded` are triggers: a new t once a namespace's strings arrive, so its users render again.
   const t = useMemo(() => i18n.getFixedT(null, ns) as TFunction<N>, [i18n, ns, ready, loaded]);
   return { t, i18n, ready };
 }

@@ -33,6 +33,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
     // Already loaded (always on the server): a thenable that answers at once, so React renders it without
     // suspending and the server's HTML holds the island itself, not a fallback.
     const component = loaded;
+    // biome-ignore lint/suspicious/noThenProperty: the thenable is the point: React.lazy resolves it synchronously.
     if (component) return { then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: component }) } as never;
     return preload().then(
       (component) => ({ default: component }),
@@ -44,6 +45,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
       },
     );
   });
+  // biome-ignore lint/correctness/noComponentHookFactories: island() runs once per island at module level, never in a render.
   function Island(props: P) {
     return (
       <Suspense fallback={null}>

@@ -11,14 +11,14 @@ interface Navigator {
   navigate(to: string, options: { replace: boolean; preventScrollReset: boolean }): unknown;
 }
 
-export interface RouterTarget {
+interface RouterTarget {
   to: string;
   replace: boolean;
   preventScrollReset: boolean;
 }
 
 /** Where a click on `event` should navigate inside the router, or null to leave it to the browser. */
-export function routerTarget(event: MouseEvent, routes: RouteObject[], current: URL): RouterTarget | null {
+function routerTarget(event: MouseEvent, routes: RouteObject[], current: URL): RouterTarget | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
   const anchor = event.target instanceof Element ? event.target.closest("a") : null;
   if (!anchor || !(anchor instanceof HTMLAnchorElement) || !anchor.hasAttribute("href")) return null;

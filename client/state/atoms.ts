@@ -1,4 +1,6 @@
-// The global state of SPEC §3, one atom per fact; derived facts are derived atoms.
+// The global state of SPEC §3, one atom per fact; derived facts are derived atoms. SPEC §3's routerName and
+// footerHeight have no atom: the router owns the route (useMatches, useLocation) and the stylesheet places the
+// footer, so an atom would be a copy nobody reads (docs/decisions/019-lint-format-and-unused-code.md).
 import { atom } from "jotai";
 import type { UserInfo } from "../../shared/contract/site.ts";
 
@@ -8,8 +10,6 @@ export interface SampleListItem {
   [key: string]: unknown;
 }
 
-export const routerNameAtom = atom<string>("");
-export const footerHeightAtom = atom<number>(0);
 export const contactPhoneAtom = atom<string>("400-880-6600");
 export const contactEmailAtom = atom<string>("sales@qingyun-power.com");
 export const websiteCodeAtom = atom<string>("qingyun");

@@ -1,26 +1,26 @@
-// Guards of the /api proxy that need more than headers. The proxy runs before any body
-// parser, so the request body is read here, bounded, and handed to the proxy as bytes:
+// Guards of the /api proxy that need more than headers. The proxy runs before any body parser, so the
+// request body is read here, bounded, and handed to the proxy as bytes (res.locals.proxyBody):
 // - drafts: a JSON body asking for `sitePageDataType` other than 1 is rewritten to 1 unless the request
 //   carries a preview cookie that verifies; otherwise anyone could read unpublished content;
 // - sign-out: SPEC §7's GET /open/front/loginOut is refused when another site triggers it (an <img>
 //   on any page could sign a visitor out), and offered as POST too (forwarded to the upstream as GET).
-import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { previewCookieName } from "../../shared/cookies.ts";
 import { sendErrorEnvelope } from "../http/envelope.ts";
 import { previewUntilFromCookie } from "../http/preview.ts";
 import { hasBody, readBody, refuseBody } from "../http/request-body.ts";
+import { isCrossSite } from "../http/security.ts";
 
 /** The upstream accepts at most 100 KB of JSON (E41300001 says so); nothing larger is read here. */
-export const apiBodyLimitBytes = 100 * 1024;
+const apiBodyLimitBytes = 100 * 1024;
 
-const bodies = new WeakMap<IncomingMessage, Buffer>();
-
-/** The body the proxy must send instead of the (already read) request stream, if any. */
-export function takeProxyBody(req: IncomingMessage): Buffer | undefined {
-  const body = bodies.get(req);
-  bodies.delete(req);
-  return body;
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The body the proxy sends instead of the (already read) request stream. */
+      proxyBody?: Buffer | undefined;
+    }
+  }
 }
 
 function isJsonType(contentType: string | undefined): boolean {
@@ -28,25 +28,10 @@ function isJsonType(contentType: string | undefined): boolean {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return undefined;
-}
-
 export function apiBodyGuard(options: { previewSecret: string | undefined; websiteCode: string; now?: () => number }) {
   const cookieName = previewCookieName(options.websiteCode);
   const now = options.now ?? Date.now;
-  const isPreview = async (req: Request) =>
-    (await previewUntilFromCookie(readCookie(req.headers.cookie, cookieName), options.previewSecret, now())) !== null;
+  const isPreview = async (req: Request) => (await previewUntilFromCookie(req.cookies?.[cookieName], options.previewSecret, now())) !== null;
   return async (req: Request, res: Response, next: NextFunction) => {
     // An upstream might read the flag from the query too: there it is forced the same way.
     const [pathname, search = ""] = req.url.split(/\?(.*)/s, 2) as [string, string?];
@@ -80,7 +65,7 @@ export function apiBodyGuard(options: { previewSecret: string | undefined; websi
       // keys, which another JSON parser might resolve differently from JSON.parse.
       if (!preview) forwarded = Buffer.from(JSON.stringify({ ...body, sitePageDataType: 1 }));
     }
-    bodies.set(req, forwarded);
+    res.locals.proxyBody = forwarded;
     next();
   };
 }
@@ -100,24 +85,10 @@ function normalisedPath(path: string): string {
   } catch {
     // keep it as it is
   }
-  return decoded.replace(/\/{2,}/g, "/").replace(/\/+$/, "").toLowerCase();
-}
-
-/** Whether a browser sent this request on behalf of another site (or an opaque origin). */
-export function isCrossSite(req: IncomingMessage, publicOrigin: string): boolean {
-  const site = req.headers["sec-fetch-site"];
-  if (site !== undefined && site !== "same-origin" && site !== "none") return true;
-  const origin = req.headers.origin;
-  if (origin !== undefined && origin !== publicOrigin) return true;
-  const referer = req.headers.referer;
-  if (referer !== undefined) {
-    try {
-      if (new URL(referer).origin !== publicOrigin) return true;
-    } catch {
-      return true;
-    }
-  }
-  return false;
+  return decoded
+    .replace(/\/{2,}/g, "/")
+    .replace(/\/+$/, "")
+    .toLowerCase();
 }
 
 /** Mount after apiBodyGuard (a POST's body is then already read) and before the proxy. */
@@ -128,7 +99,7 @@ export function signOutGuard(publicOrigin: string) {
     if (isCrossSite(req, publicOrigin)) return sendErrorEnvelope(req, res, "E40300002");
     if (req.method === "POST") {
       // The upstream's call is a GET (SPEC §7): the POST is forwarded as that GET, without a body.
-      takeProxyBody(req);
+      res.locals.proxyBody = undefined;
       req.method = "GET";
       delete req.headers["content-length"];
       delete req.headers["content-type"];

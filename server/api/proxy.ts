@@ -9,9 +9,9 @@ import type { Socket } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { errorMessage, isErrorCode, type ErrorCode } from "../../shared/contract/errors.ts";
+import type { Response as ExpressResponse } from "express";
 import type { Logger } from "../logger.ts";
 import { apiLanguage, sendErrorEnvelope } from "../http/envelope.ts";
-import { takeProxyBody } from "./guards.ts";
 import { countUpstreamError, observeUpstreamCall, secondsSince } from "../metrics/index.ts";
 
 const timedOut = new WeakSet<IncomingMessage>();
@@ -45,9 +45,25 @@ function decode(body: Buffer, encoding: string | undefined): Buffer | null {
 }
 
 /** The envelope to send for an upstream error answer, or the site's own code when it is not one. */
-export function safeErrorAnswer(status: number, body: Buffer | null, req: IncomingMessage): { status: number; json: string } | ErrorCode {
+function safeErrorAnswer(status: number, body: Buffer | null, req: IncomingMessage): { status: number; json: string } | ErrorCode {
   const fallback: ErrorCode =
-    status === 404 ? "E40400001" : status === 405 ? "E40500001" : status === 413 ? "E41300001" : status === 415 ? "E41500001" : status === 429 ? "E42900001" : status === 503 ? "E50300001" : status === 504 ? "E50400001" : status >= 500 ? "E50200001" : "E40000001";
+    status === 404
+      ? "E40400001"
+      : status === 405
+        ? "E40500001"
+        : status === 413
+          ? "E41300001"
+          : status === 415
+            ? "E41500001"
+            : status === 429
+              ? "E42900001"
+              : status === 503
+                ? "E50300001"
+                : status === 504
+                  ? "E50400001"
+                  : status >= 500
+                    ? "E50200001"
+                    : "E40000001";
   let parsed: unknown;
   try {
     parsed = body ? JSON.parse(body.toString("utf8")) : null;
@@ -117,7 +133,7 @@ export function createApiProxy(options: { target: string; timeoutMs: number; log
     cookieDomainRewrite: "",
     // Express strips the mount path, so req.url is already the upstream path.
     on: {
-      proxyReq(proxyReq, req) {
+      proxyReq(proxyReq, req, res) {
         startedAt.set(req, process.hrtime.bigint());
         // The upstream's per-address limits count the client the site resolved through its own trusted
         // proxies (TRUST_PROXY), never a chain the client could have started with an X-Forwarded-For of its
@@ -125,7 +141,8 @@ export function createApiProxy(options: { target: string; timeoutMs: number; log
         const client = (req as IncomingMessage & { ip?: string }).ip ?? req.socket.remoteAddress;
         if (client) proxyReq.setHeader("x-forwarded-for", client);
         proxyReq.on("timeout", () => timedOut.add(req));
-        const body = takeProxyBody(req);
+        // What the guards read (server/api/guards.ts) goes out from their buffer.
+        const body = (res as Partial<ExpressResponse>).locals?.proxyBody;
         if (body) {
           proxyReq.removeHeader("transfer-encoding");
           proxyReq.setHeader("content-length", body.length);

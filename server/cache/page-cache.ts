@@ -37,7 +37,11 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
   const stats: CacheStats = { hits: 0, stale: 0, misses: 0 };
   const lru = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes,
-    sizeCalculation: (page) => Math.max(1, page.parts.reduce((sum, part) => sum + part.length, 0)),
+    sizeCalculation: (page) =>
+      Math.max(
+        1,
+        page.parts.reduce((sum, part) => sum + part.length, 0),
+      ),
     ttl: Math.max(1, options.ttlMs),
     perf: { now },
     // An expired page stays (until the byte bound evicts it or a new render replaces it): while the upstream

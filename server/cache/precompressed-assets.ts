@@ -11,7 +11,7 @@ const encodings = [
 ] as const;
 
 /** Whether Accept-Encoding accepts a coding (a q of 0 refuses it). */
-export function accepts(acceptEncoding: string | undefined, coding: string): boolean {
+function accepts(acceptEncoding: string | undefined, coding: string): boolean {
   if (!acceptEncoding) return false;
   return acceptEncoding.split(",").some((part) => {
     const [token, ...params] = part.trim().toLowerCase().split(";");

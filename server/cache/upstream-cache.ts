@@ -41,7 +41,7 @@ type Load = (signal: AbortSignal) => Promise<unknown>;
 
 /** Kept answers are shared by every request: freezing them makes a loader that mutates one fail loudly
  * instead of corrupting the page of the next visitor. */
-export function deepFreeze<T>(value: T): T {
+function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const item of Object.values(value)) deepFreeze(item);

@@ -1,6 +1,7 @@
-// The environment, read once at start into one validated, typed config object.
+// The environment, read once at start (server/main.ts) into one validated, typed, frozen config object that is
+// passed down: to createApp, to the cluster's workers and, as its parsed upstream part, to the upstream thread.
 import { z } from "zod";
-import { upstreamEnv } from "../upstream/config.ts";
+import { ConfigError, isOrigin, parseEnvironment, upstreamEnv, type UpstreamEnv } from "../upstream/config.ts";
 import { parseTrustProxy, trustProxySetting } from "../upstream/trust-proxy.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -9,11 +10,7 @@ const siteEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  PUBLIC_ORIGIN: z
-    .string()
-    .url()
-    .refine((value) => new URL(value).origin === value.replace(/\/$/, ""), "must be an origin like https://www.example.com (no path)")
-    .optional(),
+  PUBLIC_ORIGIN: z.string().url().refine(isOrigin, "must be an origin like https://www.example.com (no path)").optional(),
   UPSTREAM_URL: z
     .string()
     .url()
@@ -24,7 +21,7 @@ const siteEnv = z.object({
   PAGE_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   TRUST_PROXY: trustProxySetting,
-  // Several processes and hosts: workers, a rate-limit store they share, metrics and a graceful shutdown.
+  // Several processes and hosts.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   REDIS_URL: z
     .string()
@@ -35,19 +32,36 @@ const siteEnv = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  // The site's caches (server/cache/).
+  UPSTREAM_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  UPSTREAM_CACHE_STALE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
 });
 
 // Kept with the upstream's settings, which read the same kind of value (UPSTREAM_TRUST_PROXY).
-export { parseTrustProxy };
+export { ConfigError, parseTrustProxy };
 
 export const configEnv = upstreamEnv.extend(siteEnv.shape);
+
+/** The site's two caches (server/cache/): how long answers and pages are kept, and their memory bound. */
+export interface CacheSettings {
+  /** How long a public upstream answer is served without asking again; 0 turns the cache off. */
+  upstreamTtlMs: number;
+  /** How much longer it may be served while one background call refreshes it. */
+  upstreamStaleMs: number;
+  /** How long a rendered anonymous page is served from memory; 0 turns the cache off. */
+  pageTtlMs: number;
+  /** Memory bound of each cache, in MB. */
+  maxMb: number;
+}
 
 export interface Config {
   env: "development" | "production" | "test";
   port: number;
   host: string;
   publicOrigin: string;
-  /** Unset: the embedded upstream runs in-process and this is filled in when it listens. */
+  /** Unset: the embedded upstream runs in a thread, and serve gets a copy of the config with its URL (withUpstreamUrl). */
   upstreamUrl: string | undefined;
   upstreamProvider: string;
   upstreamTimeoutMs: number;
@@ -70,27 +84,22 @@ export interface Config {
   /** On SIGTERM, /readyz answers 503 this long before the listener closes, so balancers notice. */
   shutdownDelayMs: number;
   previewSecret: string | undefined;
-  /** The raw environment, handed to the embedded upstream for its own settings (SMS, SMTP, staff…). */
-  rawEnv: NodeJS.ProcessEnv;
+  caches: CacheSettings;
+  /** The upstream's part, parsed: what the embedded upstream runs with (SMS, SMTP, staff token, content…). */
+  upstream: UpstreamEnv;
 }
 
-export class ConfigError extends Error {}
-
-/** Parses the environment; a bad value throws a ConfigError with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configEnv.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? "environment");
-    const value = env[name];
-    throw new ConfigError(`Invalid ${name}${value === undefined ? "" : ` (${JSON.stringify(value)})`}: ${issue.message}`);
-  }
-  const e = parsed.data;
-  return {
+/** Parses the environment once; a bad value throws a ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const e = parseEnvironment(configEnv, env);
+  const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  // The embedded upstream gets the site's origin (its default follows PORT), whatever its own default says.
+  const upstream: UpstreamEnv = { ...upstreamPart(e), PUBLIC_ORIGIN: publicOrigin };
+  return deepFreeze({
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicOrigin: (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicOrigin,
     upstreamUrl: e.UPSTREAM_URL?.replace(/\/$/, ""),
     upstreamProvider: e.UPSTREAM_PROVIDER,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
@@ -106,7 +115,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
-    previewSecret: typeof env.PREVIEW_SECRET === "string" && env.PREVIEW_SECRET ? env.PREVIEW_SECRET : undefined,
-    rawEnv: env,
-  };
+    previewSecret: e.PREVIEW_SECRET,
+    caches: {
+      upstreamTtlMs: e.UPSTREAM_CACHE_TTL_MS,
+      upstreamStaleMs: e.UPSTREAM_CACHE_STALE_MS,
+      pageTtlMs: e.PAGE_CACHE_TTL_MS,
+      maxMb: e.CACHE_MAX_MB,
+    },
+    upstream,
+  });
+}
+
+/** The upstream's own variables out of the whole parsed environment. */
+function upstreamPart(all: z.infer<typeof configEnv>): UpstreamEnv {
+  return Object.fromEntries(Object.keys(upstreamEnv.shape).map((name) => [name, all[name as keyof typeof all]])) as UpstreamEnv;
+}
+
+/** The config once the embedded upstream listens: a new frozen object, never a change to the one passed around. */
+export function withUpstreamUrl(config: Readonly<Config>, upstreamUrl: string): Readonly<Config> {
+  return deepFreeze({ ...config, upstreamUrl });
+}
+
+/** A config that crossed a process boundary (a cluster worker's), frozen like the one it was copied from. */
+export function freezeConfig(config: Config): Readonly<Config> {
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }

@@ -9,24 +9,21 @@ import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Resources } from "../../client/app-context.ts";
 import { MAX_PAGE_SIZE } from "../../shared/contract/envelope.ts";
-import {
-  queryDistinctProductFieldData,
-  querySiteListDataByPage,
-  type ProductListItem,
-  type ProductPage,
-  type QuerySiteListDataByPageBody,
-} from "../../shared/contract/index.ts";
-import { parseFinderQuery, type FinderQuery } from "../../shared/finder-query.ts";
+import { queryDistinctProductFieldData, querySiteListDataByPage, type ProductListItem, type ProductPage } from "../../shared/contract/index.ts";
+import { finderFields, parseFinderQuery } from "../../shared/finder-query.ts";
+import { finderListBody } from "../../shared/finder-list-body.ts";
 import { paramNameText, paramNameWithUnit } from "../../shared/param-name.ts";
-import { isLanguage, type Language } from "../../shared/languages.ts";
+import { htmlLang, type Language } from "../../shared/languages.ts";
 import { csvCell } from "../../shared/csv.ts";
-import { ApiCallError, createPageClient } from "../../client/api/page-client.ts";
+import { ApiCallError } from "../../client/api/page-client.ts";
+import { isAnonymous, serverPageClient } from "../upstream-client.ts";
+import type { SiteCaches } from "../cache/index.ts";
 import { estimateCsv } from "../../shared/estimator/csv.ts";
 import { readEstimateSort } from "../../shared/estimator/ranking.ts";
+import { matchCategoryCsv } from "../../shared/paths.ts";
 
-const PATH = /^\/(zh|en)\/productAndService\/products\/([1-9]\d{0,8})\.csv$/;
 /** Far above any real catalog (a vendor lists 1,000–10,000 parts); a file that would exceed it says so. */
-export const MAX_ROWS = 100_000;
+const MAX_ROWS = 100_000;
 /** Upstream pages in flight for one file: enough to overlap latency, few enough to leave the upstream to
  * visitors (the embedded one answers one query at a time: each page queued ahead delays every page view). */
 const PAGE_CONCURRENCY = 2;
@@ -35,6 +32,8 @@ export interface CatalogCsvOptions {
   config: Config;
   logger: Logger;
   resources: Record<Language, Resources>;
+  /** The upstream cache (default: the one createApp keeps in app.locals). */
+  caches?: SiteCaches | undefined;
   /** The CSV's own rate limit (per client, shared across workers like the /api one): app.ts builds it. */
   rateLimit?: RequestHandler;
   /** Rows per upstream page and the row cap (tests lower them to reach the cap with the shipped catalog). */
@@ -42,21 +41,17 @@ export interface CatalogCsvOptions {
   maxRows?: number;
 }
 
-function bodyOf(siteListId: number, query: FinderQuery, pageIndex: number, pageSize: number): QuerySiteListDataByPageBody {
-  const body: QuerySiteListDataByPageBody = { siteListId, pageIndex, pageSize };
-  if (query.q) body.keyword = query.q;
-  if (Object.keys(query.values).length) body.filters = query.values;
-  if (Object.keys(query.ranges).length) body.ranges = query.ranges;
-  if (query.sort) body.sort = query.sort;
-  return body;
-}
-
 function strings(resources: Resources): Record<string, string> {
   return ((resources.catalog as Record<string, unknown> | undefined)?.finder ?? {}) as Record<string, string>;
 }
 
 function estimateLabels(resources: Resources) {
-  const estimator = (resources.estimator ?? {}) as { finder?: Record<string, string>; breakdown?: Record<string, string>; compare?: Record<string, string>; scope?: Record<string, string> };
+  const estimator = (resources.estimator ?? {}) as {
+    finder?: Record<string, string>;
+    breakdown?: Record<string, string>;
+    compare?: Record<string, string>;
+    scope?: Record<string, string>;
+  };
   return {
     // The header says what the figures cover (per switch position, leg or diode), as the finder's column does.
     loss: (scope: string) => paramNameText((estimator.finder?.loss ?? "Estimate/P<tot> {{scope}} (W)").replace("{{scope}}", estimator.scope?.[scope] ?? scope)),
@@ -98,14 +93,17 @@ export function catalogCsv(options: CatalogCsvOptions) {
     res.on("close", () => {
       if (!res.writableFinished) gone.abort();
     });
+    const caches = options.caches;
+    const shared = isAnonymous(req, res.locals.previewUntil);
     const api = () =>
-      createPageClient({
-        base: config.upstreamUrl!,
-        provider: config.upstreamProvider,
-        websiteCode: config.websiteCode,
+      serverPageClient({
+        config,
+        caches,
+        shared,
         language,
         preview: res.locals.previewUntil != null,
         cookie: req.headers.cookie ?? "",
+        requestId: res.locals.requestId,
         // Each call its own timeout: a long file is many calls, not one deadline.
         signal: AbortSignal.any([gone.signal, AbortSignal.timeout(config.upstreamTimeoutMs)]),
       });
@@ -114,8 +112,8 @@ export function catalogCsv(options: CatalogCsvOptions) {
     try {
       const filters = await api().call(queryDistinctProductFieldData, { siteListId: id });
       // Read against the family's columns at once: what does not fit is dropped, as on the page.
-      const query = parseFinderQuery(search, filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable })));
-      const first: ProductPage = await api().call(querySiteListDataByPage, bodyOf(id, query, 1, pageSize));
+      const query = parseFinderQuery(search, finderFields(filters.fields));
+      const first: ProductPage = await api().call(querySiteListDataByPage, finderListBody(id, query, { pageIndex: 1, pageSize }));
       if (first.node.partNumber) {
         res.status(404).type("text/plain").send("Not found");
         return;
@@ -154,7 +152,7 @@ export function catalogCsv(options: CatalogCsvOptions) {
       res.status(200);
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
-      res.setHeader("Content-Language", language === "zh" ? "zh-CN" : "en-US");
+      res.setHeader("Content-Language", htmlLang[language]);
       res.setHeader("Cache-Control", "private, no-cache");
       if (req.method === "HEAD") {
         res.end();
@@ -170,7 +168,9 @@ export function catalogCsv(options: CatalogCsvOptions) {
       const request = () => {
         while (requested < pages && pending.size < PAGE_CONCURRENCY) {
           const pageIndex = ++requested;
-          const read = api().call(querySiteListDataByPage, bodyOf(id, query, pageIndex, pageSize)).then((page) => page.list);
+          const read = api()
+            .call(querySiteListDataByPage, finderListBody(id, query, { pageIndex, pageSize }))
+            .then((page) => page.list);
           read.catch(() => {}); // awaited in order below; a rejection before then is not unhandled
           pending.set(pageIndex, read);
         }
@@ -191,7 +191,9 @@ export function catalogCsv(options: CatalogCsvOptions) {
       if (ranked && !(await write(res, estimateCsv(search, gathered, labels)!.rows.map(row).join(""), gone.signal))) return;
       // The cap is stated in the file itself, never a silent cut.
       if (written < total) {
-        const message = (text.csvCapped ?? "Only the first {{shown}} of {{total}} products are in this file.").replace("{{shown}}", String(written)).replace("{{total}}", String(total));
+        const message = (text.csvCapped ?? "Only the first {{shown}} of {{total}} products are in this file.")
+          .replace("{{shown}}", String(written))
+          .replace("{{total}}", String(total));
         if (!(await write(res, line([message]), gone.signal))) return;
       }
       res.end();
@@ -219,10 +221,9 @@ export function catalogCsv(options: CatalogCsvOptions) {
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const match = PATH.exec(req.path);
-    if (!match || !isLanguage(match[1])) return next();
-    const language = match[1];
-    const id = Number(match[2]);
+    const match = matchCategoryCsv(req.path);
+    if (!match) return next();
+    const { language, id } = match;
     limited(req, res, (error?: unknown) => {
       if (error) return next(error);
       exportCsv(req, res, language, id).catch(next);

@@ -6,17 +6,20 @@ import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Resources } from "../../client/app-context.ts";
 import { queryCrossReferenceBatch } from "../../shared/contract/index.ts";
-import { CROSS_REFERENCE_PATH, parseCrossReferenceQuery } from "../../shared/cross-reference-query.ts";
-import { isLanguage, type Language } from "../../shared/languages.ts";
+import { parseCrossReferenceQuery } from "../../shared/cross-reference-query.ts";
+import { crossReferenceCsvPattern } from "../../shared/paths.ts";
+import { htmlLang, isLanguage, type Language } from "../../shared/languages.ts";
 import { toCsv } from "../../shared/csv.ts";
-import { ApiCallError, createPageClient } from "../../client/api/page-client.ts";
+import { ApiCallError } from "../../client/api/page-client.ts";
+import { isAnonymous, serverPageClient } from "../upstream-client.ts";
+import type { SiteCaches } from "../cache/index.ts";
 
 /** The file's path; the site mounts its rate limit on it. */
-export const crossReferenceCsvPath = new RegExp(`^/(zh|en)${CROSS_REFERENCE_PATH}\\.csv$`);
+export const crossReferenceCsvPath = crossReferenceCsvPattern;
 
 type Strings = { page?: Record<string, unknown>; tier?: Record<string, string>; manufacturer?: Record<string, string> };
 
-export function crossReferenceCsv(options: { config: Config; logger: Logger; resources: Record<Language, Resources> }) {
+export function crossReferenceCsv(options: { config: Config; logger: Logger; resources: Record<Language, Resources>; caches?: SiteCaches | undefined }) {
   const { config, logger } = options;
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -30,13 +33,14 @@ export function crossReferenceCsv(options: { config: Config; logger: Logger; res
       res.status(400).type("text/plain").send("Bad request");
       return;
     }
-    const api = createPageClient({
-      base: config.upstreamUrl!,
-      provider: config.upstreamProvider,
-      websiteCode: config.websiteCode,
+    const api = serverPageClient({
+      config,
+      caches: options.caches,
+      shared: isAnonymous(req, res.locals.previewUntil),
       language,
       preview: res.locals.previewUntil != null,
       cookie: req.headers.cookie ?? "",
+      requestId: res.locals.requestId,
       signal: AbortSignal.timeout(config.upstreamTimeoutMs),
     });
     try {
@@ -56,7 +60,7 @@ export function crossReferenceCsv(options: { config: Config; logger: Logger; res
       res.status(200);
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="qingyun-cross-reference-${language}.csv"`);
-      res.setHeader("Content-Language", language === "zh" ? "zh-CN" : "en-US");
+      res.setHeader("Content-Language", htmlLang[language]);
       res.setHeader("Cache-Control", "private, no-cache");
       res.send(toCsv([header, ...body]));
     } catch (error) {

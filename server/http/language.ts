@@ -2,8 +2,14 @@
 // browser's, or zh; any other real route → the cookie's language or zh, query kept; unknown → 404. It is
 // also the one place paths are normalised: a trailing slash is a permanent redirect to the path without it.
 import type { NextFunction, Request, Response } from "express";
-import { defaultLanguage, isLanguage, languageCookie, localizePath, splitLanguagePrefix } from "../../shared/languages.ts";
+import { defaultLanguage, isLanguage, languageCookie, languageCookieMaxAgeMs, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
 import { detectLanguage } from "../i18n.ts";
+
+/** The one place the language cookie is set: a page answered in a language the cookie does not name yet. */
+export function rememberLanguage(req: Request, res: Response, language: Language, secure: boolean) {
+  if (req.cookies?.[languageCookie] === language) return;
+  res.cookie(languageCookie, language, { maxAge: languageCookieMaxAgeMs, path: "/", sameSite: "lax", secure });
+}
 
 function redirect(res: Response, location: string) {
   // The answer depends on the cookie and the browser's language: no shared cache may keep it.
@@ -19,7 +25,7 @@ export function withoutTrailingSlash(pathname: string): string | null {
   return `/${pathname.replace(/^[/\\]+/, "").replace(/[/\\]+$/, "")}`;
 }
 
-export function languageRouting(isKnownPath: (pathname: string) => Promise<boolean> | boolean) {
+export function languageRouting(isKnownPath: (pathname: string, res: Response) => Promise<boolean> | boolean) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const query = req.originalUrl.slice(req.originalUrl.indexOf("?") === -1 ? req.originalUrl.length : req.originalUrl.indexOf("?"));
@@ -36,11 +42,10 @@ export function languageRouting(isKnownPath: (pathname: string) => Promise<boole
     // Collapse leading slashes so "//evil.example" can never become a protocol-relative Location.
     const path = `/${req.path.replace(/^\/+/, "")}`;
     const target = localizePath(path, language);
-    if (await isKnownPath(target)) return redirect(res, `${target}${query}`);
+    if (await isKnownPath(target, res)) return redirect(res, `${target}${query}`);
     // A missing file (a probe for a .php file, robots.txt of another site's layout…) is a plain 404, not a page.
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return res.status(404).type("text/plain").send("Not found");
-    // Unknown: the 404 page in the visitor's language, at this URL.
-    res.locals.rewritten = true;
+    // Unknown: the 404 page in the visitor's language, at this URL (req.url then differs from req.originalUrl).
     req.url = `${target}${query}`;
     next();
   };

@@ -5,13 +5,11 @@ import type { NextFunction, Request, Response } from "express";
 import { previewCookieMaxAgeMs, previewCookieName, previewExitPath } from "../../shared/cookies.ts";
 import { verifyPreviewToken } from "../../shared/preview-token.ts";
 
-
 declare global {
   namespace Express {
     interface Locals {
       /** When preview mode ends (epoch ms), or null outside preview. */
       previewUntil: number | null;
-      rewritten?: boolean;
     }
   }
 }
@@ -55,7 +53,7 @@ export function previewMode(options: { secret: string | undefined; websiteCode: 
 /**
  * When the preview that a cookie value ("<until>.<token>") grants ends, or null when it grants none:
  * the token must verify with the secret and `until` must lie between now and the token's expiry.
- * Also used by the /api proxy, which runs before the cookie parser.
+ * Also used by the /api body guard (server/api/guards.ts).
  */
 export async function previewUntilFromCookie(cookie: string | undefined, secret: string | undefined, now: number): Promise<number | null> {
   if (!cookie || !secret) return null;

@@ -1,15 +1,16 @@
-// Where the /api rate limit keeps its counters, so a client gets the same budget however
-// many processes and hosts answer it:
+// The /api rate limit and where it keeps its counters, so a client gets the same budget however many
+// processes and hosts answer it:
 // - REDIS_URL set: in Redis (rate-limit-redis on the node-redis client), shared by every host;
 // - a node:cluster worker: in the primary (cluster-memory-store), shared by the workers of this host;
 // - otherwise in this process's memory.
 import cluster from "node:cluster";
 import { createHash } from "node:crypto";
-import type { Store } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 import { ClusterMemoryStoreWorker } from "@express-rate-limit/cluster-memory-store";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import { createClient } from "redis";
 import type { Logger } from "../logger.ts";
+import { sendErrorEnvelope } from "./envelope.ts";
 
 export interface RateLimitStore {
   /** undefined: express-rate-limit's own memory store. */
@@ -47,7 +48,10 @@ export function createRateLimitStore(options: { redisUrl: string | undefined; pr
       // computed here (it is the script's SHA-1); the real load follows its first NOSCRIPT retry.
       sendCommand: async (...args: string[]) => {
         if (!client.isReady) {
-          if (args[0]?.toUpperCase() === "SCRIPT" && args[1]?.toUpperCase() === "LOAD") return createHash("sha1").update(args[2] ?? "").digest("hex");
+          if (args[0]?.toUpperCase() === "SCRIPT" && args[1]?.toUpperCase() === "LOAD")
+            return createHash("sha1")
+              .update(args[2] ?? "")
+              .digest("hex");
           throw new Error("Redis is not connected");
         }
         return (await client.sendCommand(args)) as RedisReply;
@@ -67,4 +71,24 @@ export function createRateLimitStore(options: { redisUrl: string | undefined; pr
     return { store: new ClusterMemoryStoreWorker({ prefix: options.prefix ?? "qy-api" }), kind: "cluster", ready: Promise.resolve(), close: async () => {} };
   }
   return { store: undefined, kind: "memory", ready: Promise.resolve(), close: async () => {} };
+}
+
+/** The per-client limit of /api (and of the site's routes that cost the upstream a batch of work per request). */
+export function apiRateLimit(perMinute: number, store: RateLimitStore, logger: Logger) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (req, res) => sendErrorEnvelope(req, res, "E42900001"),
+    store: store.store,
+    // Redis away: serve rather than fail every API call (the store logs the outage, once per 10 s).
+    passOnStoreError: true,
+    logger: {
+      error: (error, message) => {
+        if (store.kind !== "redis") logger.error({ err: error }, message ?? "rate limit");
+      },
+      warn: (error, message) => logger.warn({ err: error }, message ?? "rate limit"),
+    },
+  });
 }

@@ -21,7 +21,7 @@ declare global {
 /** Ids from a proxy or a client are kept only when they cannot smuggle anything into a log or a header. */
 const validRequestId = /^[A-Za-z0-9._:-]{8,128}$/;
 
-export function requestIdOf(header: string | string[] | undefined): string {
+function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === "string" && validRequestId.test(header) ? header : randomUUID();
 }
 

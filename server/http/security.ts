@@ -1,5 +1,6 @@
-// Per-request CSP nonce and the security headers of every HTML answer.
+// Per-request CSP nonce, the security headers of every HTML answer, and the one same-origin check.
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { sendErrorEnvelope } from "./envelope.ts";
 
@@ -12,7 +13,7 @@ declare global {
 }
 
 // Nonces come from a pool filled 256 at a time: one randomBytes call per request was a system call that
-// cost a page-cache hit more than its nonce substitution (measured by the bench: docs/decisions/012-performance-budgets.md). Each nonce is still 16 bytes
+// cost a page-cache hit more than its nonce substitution (npm run bench). Each nonce is still 16 bytes
 // from the CSPRNG, and each is used once.
 const NONCE_BYTES = 16;
 let pool = Buffer.alloc(0);
@@ -28,7 +29,7 @@ function nextNonce(): string {
   return nonce;
 }
 
-export function nonceMiddleware(req: Request, res: Response, next: NextFunction) {
+export function nonceMiddleware(_req: Request, res: Response, next: NextFunction) {
   res.locals.nonce = nextNonce();
   next();
 }
@@ -70,16 +71,36 @@ export function securityHeaders(options: { publicOrigin: string }) {
 }
 
 /**
- * CSRF defence for state-changing API calls: a browser always sends Origin on a cross-site POST, so a
- * POST whose Origin is present and not ours is refused. Requests without Origin (curl, server-to-server)
- * carry no ambient browser credentials worth stealing and pass.
+ * Whether a browser sent this request on behalf of another site (or an opaque origin): the one same-origin
+ * check of the site, for API writes, page form posts and sign-out alike. A browser names the requesting site
+ * in Sec-Fetch-Site, and in Origin on every cross-site write; Referer, when sent, must be ours too. Ours is
+ * the public origin, or the origin the request itself was addressed to (a local setup reached by another
+ * name than PUBLIC_ORIGIN). Requests without these headers (curl, server-to-server) carry no ambient browser
+ * credentials worth stealing and pass.
  */
-export function sameOriginWrites(allowedOrigins: string[]) {
-  const allowed = new Set(allowedOrigins);
+export function isCrossSite(req: IncomingMessage & { protocol?: string }, publicOrigin: string): boolean {
+  const site = req.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") return true;
+  const own = req.protocol ? `${req.protocol}://${req.headers.host}` : undefined;
+  const ours = (origin: string) => origin === publicOrigin || origin === own;
+  const origin = req.headers.origin;
+  if (origin !== undefined && !ours(origin)) return true;
+  const referer = req.headers.referer;
+  if (referer !== undefined) {
+    try {
+      if (!ours(new URL(referer).origin)) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** CSRF defence for state-changing API calls: a write another site made is refused. */
+export function sameOriginWrites(publicOrigin: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const origin = req.headers.origin;
-    if (!origin || allowed.has(origin) || origin === `${req.protocol}://${req.headers.host}`) return next();
+    if (!isCrossSite(req, publicOrigin)) return next();
     sendErrorEnvelope(req, res, "E40300002");
   };
 }

@@ -11,7 +11,7 @@ export interface MetricsSource {
   metrics: () => Promise<string>;
 }
 
-export const processMetrics: MetricsSource = { contentType: registry.contentType, metrics: () => registry.metrics() };
+const processMetrics: MetricsSource = { contentType: registry.contentType, metrics: () => registry.metrics() };
 
 export interface MetricsServer {
   url: string;

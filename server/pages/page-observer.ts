@@ -9,11 +9,11 @@ import type { EntryServer } from "./render.ts";
 const isPageRequest = (req: Request) => (req.method === "GET" || req.method === "HEAD") && !!splitLanguagePrefix(req.path).language;
 
 /** Early, before the page cache answers: every page request is named by its route pattern. */
-export function pageRouteNames(loadEntry: () => Promise<EntryServer>) {
+export function pageRouteNames(entry: (res: Response) => Promise<EntryServer>) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!isPageRequest(req)) return next();
     try {
-      const pattern = (await loadEntry()).routePattern?.(req.path);
+      const pattern = (await entry(res)).routePattern?.(req.path);
       if (pattern) res.locals.route = pattern;
     } catch {
       // the document handler reports a broken entry itself

@@ -15,6 +15,7 @@ import { mountCrossReferenceRoutes } from "./cross-reference/routes.ts";
 import { mountOpenApi } from "./openapi.ts";
 import { mountAccountRoutes } from "./accounts/routes.ts";
 import { contentVersion } from "./content/version.ts";
+import type { OrderMailOutbox } from "./samples/mail-outbox.ts";
 import { contentVersionHeader } from "../../shared/content-version.ts";
 
 export interface UpstreamContext {
@@ -22,6 +23,8 @@ export interface UpstreamContext {
   options: UpstreamOptions;
   now: () => number;
   log: (message: string, detail?: unknown) => void;
+  /** Started and stopped by startUpstream: mounting routes starts no timer. */
+  outbox: OrderMailOutbox;
 }
 
 export function createUpstreamApp(context: UpstreamContext) {

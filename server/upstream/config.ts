@@ -1,5 +1,6 @@
-// Settings of the embedded upstream. It imports nothing from the site server (DESIGN.md), so it reads
-// its own environment; the site passes the same values in when it starts the upstream in-process.
+// Settings of the embedded upstream: its part of the one environment schema, and the one-line error of a bad
+// value. Here because the upstream imports nothing from the site server (DESIGN.md) and also runs alone; the
+// site extends this schema, parses everything once, and hands the upstream its parsed part.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -8,8 +9,14 @@ import { trustProxySetting, type TrustProxy } from "./trust-proxy.ts";
 export const upstreamEnv = z.object({
   UPSTREAM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   UPSTREAM_HOST: z.string().default("127.0.0.1"),
-  UPSTREAM_PROVIDER: z.string().regex(/^[a-z0-9-]{1,40}$/, "lowercase letters, digits and - only").default("qingyun"),
-  WEBSITE_CODE: z.string().regex(/^[a-z0-9_-]{1,40}$/).default("qingyun"),
+  UPSTREAM_PROVIDER: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, "lowercase letters, digits and - only")
+    .default("qingyun"),
+  WEBSITE_CODE: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/)
+    .default("qingyun"),
   DATA_DIR: z.string().default("data"),
   // A content folder with the layout of server/upstream/content (a generated benchmark catalog); unset = the shipped one.
   CONTENT_DIR: unsetIfEmpty(
@@ -26,7 +33,7 @@ export const upstreamEnv = z.object({
   PUBLIC_ORIGIN: z
     .string()
     .url()
-    .refine((value) => /^https?:\/\//.test(value) && new URL(value).origin === value.replace(/\/$/, ""), "must be an origin like https://www.example.com (no path)")
+    .refine(isOrigin, "must be an origin like https://www.example.com (no path)")
     .transform((value) => value.replace(/\/$/, ""))
     .default("http://localhost:3000"),
   // Sign-in codes, staff and preview (accounts module). Empty values count as unset (Docker, .env files).
@@ -34,10 +41,25 @@ export const upstreamEnv = z.object({
   ALIYUN_SMS_ACCESS_KEY_ID: unsetIfEmpty(z.string().max(128).optional()),
   ALIYUN_SMS_ACCESS_KEY_SECRET: unsetIfEmpty(z.string().max(256).optional()),
   ALIYUN_SMS_SIGN_NAME: unsetIfEmpty(z.string().max(64).optional()),
-  ALIYUN_SMS_TEMPLATE_CODE: unsetIfEmpty(z.string().regex(/^SMS_\d+$/, "an Aliyun template code like SMS_123456789").optional()),
+  ALIYUN_SMS_TEMPLATE_CODE: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^SMS_\d+$/, "an Aliyun template code like SMS_123456789")
+      .optional(),
+  ),
   ALIYUN_SMS_ENDPOINT: unsetIfEmpty(z.string().url().default("https://dysmsapi.aliyuncs.com/")),
-  ALIYUN_SMS_REGION: unsetIfEmpty(z.string().regex(/^[a-z0-9-]{1,40}$/).default("cn-hangzhou")),
-  SMTP_URL: unsetIfEmpty(z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL").optional()),
+  ALIYUN_SMS_REGION: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/)
+      .default("cn-hangzhou"),
+  ),
+  SMTP_URL: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")
+      .optional(),
+  ),
   SMTP_HOST: unsetIfEmpty(z.string().max(253).optional()),
   SMTP_PORT: unsetIfEmpty(z.coerce.number().int().min(1).max(65535).default(587)),
   SMTP_USER: unsetIfEmpty(z.string().max(256).optional()),
@@ -49,14 +71,36 @@ export const upstreamEnv = z.object({
 });
 export type UpstreamEnv = z.infer<typeof upstreamEnv>;
 
-/** Parses the environment for a module that reads options.env; the error names the variable. */
+/** A bad environment value; the message is one line naming the variable. */
+export class ConfigError extends Error {}
+
+// Values of these are never echoed into logs: they are, or may embed, credentials.
+const secretName = /SECRET|PASS|TOKEN|KEY_ID|^REDIS_URL$|^SMTP_URL$/;
+
+/** Parses an environment with a schema; a bad value throws one ConfigError line: `Invalid NAME ("value"): why`. */
+export function parseEnvironment<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const name = String(issue.path[0] ?? "environment");
+  const value = env[name];
+  const shown = value === undefined || secretName.test(name) ? "" : ` (${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)})`;
+  throw new ConfigError(`Invalid ${name}${shown}: ${issue.message.replace(/\s+/g, " ")}`);
+}
+
+/** The upstream's part of the environment, parsed: what `npm run upstream` reads, or what the site hands over. */
 export function parseUpstreamEnv(env: NodeJS.ProcessEnv = {}): UpstreamEnv {
-  const parsed = upstreamEnv.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  return parseEnvironment(upstreamEnv, env);
+}
+
+/** An http(s) origin with nothing after it but an optional "/". Never throws: zod runs refinements even on a
+ * value that failed .url(), and a throw would be a stack trace instead of the one-line refusal. */
+export function isOrigin(value: string): boolean {
+  try {
+    return /^https?:\/\//.test(value) && new URL(value).origin === value.replace(/\/$/, "");
+  } catch {
+    return false;
   }
-  return parsed.data;
 }
 
 function unsetIfEmpty<T extends z.ZodType>(schema: T) {
@@ -79,30 +123,34 @@ export interface UpstreamOptions {
   trustProxy?: TrustProxy;
   /** Injectable clock for code expiry, rate limits and sessions (tests). */
   now?: () => number;
-  /** Extra settings owned by individual modules (SMS, SMTP, staff token, preview secret…). */
-  env?: NodeJS.ProcessEnv;
+  /** The parsed environment, for the settings owned by individual modules (SMS, SMTP, staff token, preview
+   * secret…); unset: every default. */
+  settings?: UpstreamEnv;
   /** How often the order e-mail outbox looks for due e-mails (CLI moves, retries); default 5000 ms. */
   mailPollMs?: number;
   /** Where the console SMS and e-mail senders put codes (default: one log line each); tests read codes here. */
   codeLog?: (delivery: { channel: "sms" | "email"; to: string; code: string }) => void;
 }
 
-export function upstreamOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): UpstreamOptions {
-  const parsed = upstreamEnv.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
-  }
-  const e = parsed.data;
+/** Every variable unset: the settings of a test upstream that names none. */
+export const defaultUpstreamSettings: UpstreamEnv = Object.freeze(parseUpstreamEnv({}));
+
+/** The upstream's options from its parsed settings (the site hands over its parsed part). */
+export function upstreamOptions(settings: UpstreamEnv): UpstreamOptions {
   return {
-    host: e.UPSTREAM_HOST,
-    port: e.UPSTREAM_PORT,
-    provider: e.UPSTREAM_PROVIDER,
-    websiteCode: e.WEBSITE_CODE,
-    dataDir: e.DATA_DIR,
-    contentDir: e.CONTENT_DIR,
-    publicOrigin: e.PUBLIC_ORIGIN,
-    trustProxy: e.UPSTREAM_TRUST_PROXY,
-    env,
+    host: settings.UPSTREAM_HOST,
+    port: settings.UPSTREAM_PORT,
+    provider: settings.UPSTREAM_PROVIDER,
+    websiteCode: settings.WEBSITE_CODE,
+    dataDir: settings.DATA_DIR,
+    contentDir: settings.CONTENT_DIR,
+    publicOrigin: settings.PUBLIC_ORIGIN,
+    trustProxy: settings.UPSTREAM_TRUST_PROXY,
+    settings,
   };
+}
+
+/** Parses the environment once and builds the options from it (`npm run upstream`, tests). */
+export function upstreamOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): UpstreamOptions {
+  return upstreamOptions(parseUpstreamEnv(env));
 }

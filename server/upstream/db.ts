@@ -25,9 +25,7 @@ export function openDatabase(dataDir: string): DatabaseSync {
  * way to stop at an older schema). */
 export function migrate(db: DatabaseSync, include: (version: number) => boolean = () => true): void {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
-  const applied = new Set(
-    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((row) => row.version),
-  );
+  const applied = new Set((db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((row) => row.version));
   const files = readdirSync(migrationsDir)
     .filter((name) => /^\d{3}_[a-z0-9_-]+\.sql$/.test(name))
     .sort();
@@ -37,11 +35,7 @@ export function migrate(db: DatabaseSync, include: (version: number) => boolean 
     const sql = readFileSync(path.join(migrationsDir, name), "utf8");
     transaction(db, () => {
       db.exec(sql);
-      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
-        version,
-        name,
-        new Date().toISOString(),
-      );
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(version, name, new Date().toISOString());
     });
   }
 }

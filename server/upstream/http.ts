@@ -1,16 +1,8 @@
 // Mounting a contract call on the upstream: content-type and body checks, strict validation, the
 // session requirement, and the envelope for every answer, success or failure.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { z } from "zod";
-import {
-  SUCCESS_CODE,
-  callPath,
-  errorCodes,
-  errorMessage,
-  requestBodySchema,
-  type CallDefinition,
-  type ErrorCode,
-} from "../../shared/contract/index.ts";
+import type { z } from "zod";
+import { SUCCESS_CODE, callPath, errorCodes, errorMessage, requestBodySchema, type CallDefinition, type ErrorCode } from "../../shared/contract/index.ts";
 import { isLanguage, type Language } from "../../shared/languages.ts";
 
 /** A failure with a stable code from the error table; `message` overrides the table's text if given. */
@@ -57,10 +49,6 @@ export interface CallContext<C extends CallDefinition> {
   userId: number | null;
 }
 
-export type CallHandler<C extends CallDefinition> = (
-  context: CallContext<C>,
-) => z.input<C["data"]> | { data: z.input<C["data"]>; extra: Record<string, unknown> } | Promise<unknown>;
-
 export interface MountOptions {
   provider: string;
   /** Resolves the session cookie to a user id, or null. */
@@ -68,12 +56,7 @@ export interface MountOptions {
 }
 
 /** Registers one call; the handler's result becomes `data` unless it returns `{ data, extra }` with extra fields. */
-export function mountCall<C extends CallDefinition>(
-  router: Router,
-  call: C,
-  handler: (context: CallContext<C>) => unknown,
-  options: MountOptions,
-) {
+export function mountCall<C extends CallDefinition>(router: Router, call: C, handler: (context: CallContext<C>) => unknown, options: MountOptions) {
   const bodySchema = requestBodySchema(call);
   const querySchema = call.query.strict ? call.query.strict() : call.query;
   const path = callPath(call, options.provider);

@@ -5,6 +5,10 @@ import type { UpstreamOptions } from "./config.ts";
 import { openDatabase, type Database } from "./db.ts";
 import { loadSiteContent } from "./content/load.ts";
 import { createUpstreamApp } from "./app.ts";
+import { smtpConfig } from "./accounts/delivery.ts";
+import { createMailSender } from "./accounts/mailer.ts";
+import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
+import { defaultUpstreamSettings } from "./config.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -16,17 +20,20 @@ export interface RunningUpstream {
 
 export async function startUpstream(
   options: UpstreamOptions,
-  log: (message: string, detail?: unknown) => void = (message, detail) =>
-    detail === undefined ? console.log(message) : console.error(message, detail),
+  log: (message: string, detail?: unknown) => void = (message, detail) => (detail === undefined ? console.log(message) : console.error(message, detail)),
 ): Promise<RunningUpstream> {
   const now = options.now ?? Date.now;
   const db = openDatabase(options.dataDir);
   loadSiteContent(db, options.contentDir);
-  const app = createUpstreamApp({ db, options, now, log });
+  const settings = options.settings ?? defaultUpstreamSettings;
+  const outbox = createOrderMailOutbox({ db, now, sender: createMailSender(smtpConfig(settings), log), publicOrigin: options.publicOrigin, log });
+  const app = createUpstreamApp({ db, options, now, log, outbox });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening));
     listening.once("error", reject);
   });
+  // Polls for e-mails that CLI moves and retries left due; stopped before the database closes.
+  outbox.start(options.mailPollMs ?? 5000);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
@@ -36,6 +43,7 @@ export async function startUpstream(
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        outbox.stop();
         server.close(() => {
           db.close();
           resolve();

@@ -51,9 +51,7 @@ function operation(call: CallDefinition, errors: ReturnType<typeof errorResponse
     summary: call.summary,
     ...(call.auth ? { security: [{ sessionCookie: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(call.method === "POST"
-      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(requestBodySchema(call), "input") } } } }
-      : {}),
+    ...(call.method === "POST" ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(requestBodySchema(call), "input") } } } } : {}),
     responses: {
       "200": { description: "Success envelope", content: { "application/json": { schema: jsonSchema(responseSchema(call), "output") } } },
       ...errors,
@@ -61,7 +59,7 @@ function operation(call: CallDefinition, errors: ReturnType<typeof errorResponse
   };
 }
 
-export function buildOpenApiDocument(provider: string) {
+function buildOpenApiDocument(provider: string) {
   const errors = errorResponses();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const call of calls) {

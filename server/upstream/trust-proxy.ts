@@ -19,7 +19,10 @@ export function parseTrustProxy(value: string): TrustProxy | { error: string } {
     const hops = Number(text);
     return hops === 0 ? false : hops <= 10 ? hops : { error: "a hop count must be 0 to 10" };
   }
-  const items = text.split(",").map((item) => item.trim()).filter(Boolean);
+  const items = text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (!items.length) return { error: "must not be empty" };
   for (const item of items) {
     if (namedRanges.has(item)) continue;

@@ -32,12 +32,11 @@ const emailInput = z.string().max(fieldLimits.email);
 /** Loose on purpose: a wrong format answers "please enter the correct verification code", not a generic 400. */
 const codeInput = z.string().max(16);
 
-export const verifyCodeSent = z.object({
+const verifyCodeSent = z.object({
   /** Seconds before another code may be requested (the countdown of SPEC §4). */
   resendAfterSeconds: z.number().int().positive(),
   expiresInSeconds: z.number().int().positive(),
 });
-export type VerifyCodeSent = z.infer<typeof verifyCodeSent>;
 
 export const sendSmsVerifyCode = defineCall({
   name: "sendSmsVerifyCode",
@@ -55,8 +54,7 @@ export const sendVerifyCode = defineCall({
   data: verifyCodeSent,
 });
 
-export const smsSignInInput = z.strictObject({ phone: phoneInput, code: codeInput });
-export type SmsSignInInput = z.input<typeof smsSignInInput>;
+const smsSignInInput = z.strictObject({ phone: phoneInput, code: codeInput });
 
 export const authAndRegisterBySms = defineCall({
   name: "authAndRegisterBySms",
@@ -66,8 +64,7 @@ export const authAndRegisterBySms = defineCall({
   data: userInfo,
 });
 
-export const emailSignInInput = z.strictObject({ email: emailInput, code: codeInput });
-export type EmailSignInInput = z.input<typeof emailSignInInput>;
+const emailSignInInput = z.strictObject({ email: emailInput, code: codeInput });
 
 export const authAndRegisterByEmail = defineCall({
   name: "authAndRegisterByEmail",
@@ -91,7 +88,7 @@ const sampleBase = "/proxy/{provider}/basic/sampleOrder";
 /** Ids in query strings arrive as text. */
 const queryId = z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const sampleListItem = z.object({
+const sampleListItem = z.object({
   /** The list entry's id (removeSampleProduct, modifySampleProduct). */
   ID: z.number().int(),
   /** The product's id in the product tree. */
@@ -111,7 +108,6 @@ export type SampleListItem = z.infer<typeof sampleListItem>;
 
 /** The whole current list, oldest entry first; every list call answers with it. */
 export const sampleListData = z.array(sampleListItem);
-export type SampleListData = z.infer<typeof sampleListData>;
 
 export const addSampleProduct = defineCall({
   name: "addSampleProduct",
@@ -161,7 +157,6 @@ export const applicantInput = z.strictObject({
   companyName: z.string().max(fieldLimits.companyName),
   position: z.string().max(fieldLimits.position),
 });
-export type ApplicantInput = z.input<typeof applicantInput>;
 
 /** The applicant as stored: trimmed, phone normalised, e-mail lower-case. */
 export const applicant = z.object({
@@ -173,7 +168,7 @@ export const applicant = z.object({
 });
 export type Applicant = z.infer<typeof applicant>;
 
-export const applicantPrefill = userInfo.extend({
+const applicantPrefill = userInfo.extend({
   /** The applicant of the user's latest order, for pre-filling the form; null before the first order. */
   applicant: applicant.nullable(),
 });
@@ -188,7 +183,7 @@ export const queryUserInfoById = defineCall({
   data: applicantPrefill,
 });
 
-export const sampleOrderInput = z.strictObject({
+const sampleOrderInput = z.strictObject({
   applicant: applicantInput,
   sampleUse: z.string().max(fieldLimits.sampleUse),
   /** One of the user's shipping addresses; the order keeps a copy as it is now. */
@@ -196,13 +191,12 @@ export const sampleOrderInput = z.strictObject({
   /** The applicant confirms the stated rule: evaluation only, not commercial use (false: 400 E40022018). */
   evaluationOnly: z.boolean(),
 });
-export type SampleOrderInput = z.input<typeof sampleOrderInput>;
 
 /** "QY" + the submission day (China time) + "-" + that day's sequence: QY20261122-0001. */
 export const orderNumberPattern = /^QY\d{8}-\d{4,6}$/;
-export const orderNumber = z.string().regex(orderNumberPattern, "an order number like QY20261122-0001");
+const orderNumber = z.string().regex(orderNumberPattern, "an order number like QY20261122-0001");
 
-export const submittedOrder = z.object({
+const submittedOrder = z.object({
   orderNumber,
   status: z.literal("pending"),
   /** ISO 8601 */
@@ -219,7 +213,7 @@ export const submitSampleOrder = defineCall({
   data: submittedOrder,
 });
 
-export const sampleOrderItem = z.object({
+const sampleOrderItem = z.object({
   siteListId: z.number().int(),
   siteListName: z.string(),
   productName: z.string(),
@@ -227,9 +221,8 @@ export const sampleOrderItem = z.object({
   seriesName: z.string(),
   quantity: z.number().int().positive(),
 });
-export type SampleOrderItem = z.infer<typeof sampleOrderItem>;
 
-export const sampleOrder = z.object({
+const sampleOrder = z.object({
   orderNumber,
   status: z.enum(orderStatuses),
   /** ISO 8601 */
@@ -257,7 +250,7 @@ export const querySampleOrderByPage = defineCall({
 });
 export type SampleOrderPage = z.infer<typeof querySampleOrderByPage.data>;
 
-export const sampleOrderRecord = z.object({
+const sampleOrderRecord = z.object({
   /** ISO 8601 */
   time: z.string(),
   status: z.enum(orderStatuses),
@@ -283,7 +276,7 @@ export const querySampleOrderRecordList = defineCall({
   data: sampleOrderDetail,
 });
 
-export const cancelSampleOrderInput = z.strictObject({
+const cancelSampleOrderInput = z.strictObject({
   SampleOrderNo: orderNumber,
   /** Optional: why the customer no longer needs the samples. */
   reason: z.string().max(fieldLimits.note).optional(),
@@ -310,7 +303,8 @@ export type SampleOrderCounts = z.infer<typeof querySampleOrderCounts.data>;
 export const reorderSampleOrder = defineCall({
   name: "reorderSampleOrder",
   path: `${sampleBase}/reorderSampleOrder`,
-  summary: "Order again: copies the parts and quantities of one of the user's orders into the sample list (parts already there, no longer offered, or beyond the list's size are left out); answers the list.",
+  summary:
+    "Order again: copies the parts and quantities of one of the user's orders into the sample list (parts already there, no longer offered, or beyond the list's size are left out); answers the list.",
   auth: true,
   body: z.strictObject({ SampleOrderNo: orderNumber }),
   data: sampleListData,

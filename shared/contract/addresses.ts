@@ -9,7 +9,7 @@ const queryId = z.coerce.number<number | string>().int().positive().max(Number.M
 const text = (max: number) => z.string().max(max);
 
 /** What the address form posts; each field's meaning is checked by the shared address schema. */
-export const addressInput = z.strictObject({
+const addressInput = z.strictObject({
   recipient: text(addressLimits.recipient),
   phone: text(addressLimits.phone),
   company: text(addressLimits.company).default(""),
@@ -38,7 +38,7 @@ export const addressLines = z.object({
 });
 export type ShippingAddressLines = z.infer<typeof addressLines>;
 
-export const shippingAddress = addressLines.extend({
+const shippingAddress = addressLines.extend({
   ID: z.number().int(),
   provinceCode: z.string(),
   cityCode: z.string(),
@@ -80,12 +80,17 @@ export const removeShippingAddress = defineCall({
   data: addressBook,
 });
 
-export const region = z.object({ code: z.string(), name: z.string() });
+const region = z.object({ code: z.string(), name: z.string() });
 
 export const queryRegionList = defineCall({
   name: "queryRegionList",
   path: "/open/proxy/{provider}/basic/region/queryRegionList",
   summary: "Mainland China's provinces (no parentCode), a province's cities or a city's districts (GB/T 2260 codes, Chinese names).",
-  body: z.strictObject({ parentCode: z.string().regex(/^\d{6}$/).optional() }),
+  body: z.strictObject({
+    parentCode: z
+      .string()
+      .regex(/^\d{6}$/)
+      .optional(),
+  }),
   data: z.array(region),
 });

@@ -27,7 +27,7 @@ const conditions = z.object({
 });
 const cellValue = z.union([z.number(), z.string(), z.boolean(), z.null()]);
 
-export const comparisonRow = z.object({
+const comparisonRow = z.object({
   param: z.enum(paramKeys),
   decisive: z.boolean(),
   theirs: z.object({ value: cellValue, conditions, source: sourceRef.nullable(), decoded: z.literal(true).optional() }),
@@ -37,7 +37,7 @@ export const comparisonRow = z.object({
 });
 
 /** Our product as a match shows it: its id and name, family (for the finder) and loss data (for the estimate). */
-export const crossReferenceProduct = z.object({
+const crossReferenceProduct = z.object({
   partNumber: z.string(),
   /** Its product id (for the sample list). */
   id: z.number().int(),
@@ -48,7 +48,7 @@ export const crossReferenceProduct = z.object({
 });
 export type CrossReferenceProduct = z.infer<typeof crossReferenceProduct>;
 
-export const crossReferenceCandidate = z.object({
+const crossReferenceCandidate = z.object({
   product: crossReferenceProduct,
   tier: z.enum(tiers),
   reasons: z.array(reason),
@@ -57,7 +57,7 @@ export const crossReferenceCandidate = z.object({
 export type CrossReferenceCandidate = z.infer<typeof crossReferenceCandidate>;
 
 /** A competitor part in a list: enough to name it and link its page. */
-export const competitorPartSummary = z.object({
+const competitorPartSummary = z.object({
   partNumber: z.string(),
   manufacturer: z.enum(manufacturers),
   deviceType: z.enum(deviceTypes),
@@ -89,7 +89,7 @@ export const queryCrossReference = defineCall({
 });
 export type CrossReferenceData = z.infer<typeof queryCrossReference.data>;
 
-export const crossReferenceBatchRow = z.object({
+const crossReferenceBatchRow = z.object({
   query: z.string(),
   /** How the number was recognised; null when it was not. */
   match: z.enum(matchKinds).nullable(),

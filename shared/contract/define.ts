@@ -4,11 +4,7 @@ import { z } from "zod";
 import { commonInput } from "./common.ts";
 import { envelope } from "./envelope.ts";
 
-export interface CallDefinition<
-  Body extends z.ZodObject = z.ZodObject,
-  Query extends z.ZodObject = z.ZodObject,
-  Data extends z.ZodType = z.ZodType,
-> {
+export interface CallDefinition<Body extends z.ZodObject = z.ZodObject, Query extends z.ZodObject = z.ZodObject, Data extends z.ZodType = z.ZodType> {
   /** Stable name, the last path segment of SPEC §7 (querySitePageData, addSampleProduct…). */
   name: string;
   method: "GET" | "POST";
@@ -66,4 +62,3 @@ export { callPath } from "./call-path.ts";
 
 export type CallBody<C extends CallDefinition> = z.input<C["body"]>;
 export type CallQuery<C extends CallDefinition> = z.input<C["query"]>;
-export type CallData<C extends CallDefinition> = z.infer<C["data"]>;

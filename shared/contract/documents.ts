@@ -17,7 +17,7 @@ export function attachDownloadPath(id: string): string {
   return attachDownloadPathPattern.replace("{id}", encodeURIComponent(id));
 }
 
-export const documentProduct = z.object({ id: z.number().int(), partNumber: z.string() });
+const documentProduct = z.object({ id: z.number().int(), partNumber: z.string() });
 
 export const documentMeta = z.object({
   id: documentId,
@@ -68,7 +68,7 @@ export const queryAttachInfo = defineCall({
 });
 
 /** The download form of SPEC §3; every field is required-style and length-limited. */
-export const downloadRecordInput = z.strictObject({
+const downloadRecordInput = z.strictObject({
   attachId: documentId,
   name: z.string().trim().max(formLimits.name),
   phone: z.string().trim().max(formLimits.phone),
@@ -79,7 +79,6 @@ export const downloadRecordInput = z.strictObject({
   /** The consent the form showed (shared/consent.ts): recorded with the entry, with its time. */
   consent: z.strictObject({ policyVersion: z.literal(downloadConsent.policyVersion) }).optional(),
 });
-export type DownloadRecordInput = z.input<typeof downloadRecordInput>;
 
 export const addDownloadRecord = defineCall({
   name: "addDownloadRecord",

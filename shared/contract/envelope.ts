@@ -3,7 +3,7 @@ import { z } from "zod";
 
 export const SUCCESS_CODE = "0";
 
-export const envelopeBase = z.object({
+const envelopeBase = z.object({
   success: z.boolean(),
   code: z.string(),
   message: z.string(),
@@ -16,7 +16,6 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 /** An error answer: data is always null. */
 export const errorEnvelope = envelopeBase.extend({ success: z.literal(false), data: z.null() });
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 /** Paged data: `{ list, total, pageIndex, pageSize }`. */
 export function paged<T extends z.ZodType>(item: T) {

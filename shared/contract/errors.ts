@@ -75,7 +75,11 @@ export const errorCodes = {
   E40022018: { status: 400, zh: "请确认样品仅用于评估，不用于商业用途", en: "Please confirm that the samples are for evaluation only, not for commercial use." },
   // Shipping addresses (E400240xx): each address field's message, then the book itself.
   E40024001: { status: 400, zh: "请填写收件人姓名", en: "Please fill in the recipient's name." },
-  E40024002: { status: 400, zh: "请填写正确的收件人电话（中国大陆地址请填写手机号）", en: "Please enter a valid phone number for the recipient (a mobile number for mainland China)." },
+  E40024002: {
+    status: 400,
+    zh: "请填写正确的收件人电话（中国大陆地址请填写手机号）",
+    en: "Please enter a valid phone number for the recipient (a mobile number for mainland China).",
+  },
   E40024003: { status: 400, zh: "请填写正确的公司名称", en: "Please enter a valid company name, or leave it empty." },
   E40024004: { status: 400, zh: "请选择国家或地区", en: "Please choose a country or region." },
   E40024005: { status: 400, zh: "请选择省、市、区县", en: "Please choose the province, city and district." },
@@ -98,7 +102,11 @@ export const errorCodes = {
   E40030001: { status: 404, zh: "未找到该产品", en: "The product could not be found." },
   E40030002: { status: 404, zh: "未找到该产品分类", en: "The product category could not be found." },
   E40030003: { status: 400, zh: "请指定产品分类或产品型号", en: "Please give a product category or a part number." },
-  E40030004: { status: 400, zh: "该产品分类没有此参数，或此参数不能用于筛选或排序", en: "This product category has no such parameter, or it cannot be filtered or sorted on." },
+  E40030004: {
+    status: 400,
+    zh: "该产品分类没有此参数，或此参数不能用于筛选或排序",
+    en: "This product category has no such parameter, or it cannot be filtered or sorted on.",
+  },
   E40030005: { status: 404, zh: "未找到该文档", en: "The document could not be found." },
   E40030006: { status: 404, zh: "未找到该新闻", en: "The news article could not be found." },
   E40030007: { status: 404, zh: "未找到该职位", en: "The job position could not be found." },

@@ -6,7 +6,7 @@ import { paged, pagingInput } from "./envelope.ts";
 export const jobTypes = ["experienced", "campus", "intern"] as const;
 export type JobType = (typeof jobTypes)[number];
 
-export const jobListItem = z.object({
+const jobListItem = z.object({
   id: z.number().int(),
   type: z.enum(jobTypes),
   title: z.string(),
@@ -20,7 +20,7 @@ export const jobListItem = z.object({
 });
 export type JobListItem = z.infer<typeof jobListItem>;
 
-export const jobDetail = jobListItem.extend({
+const jobDetail = jobListItem.extend({
   description: z.string(),
   duties: z.array(z.string()),
   requirements: z.array(z.string()),

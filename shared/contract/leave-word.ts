@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineCall } from "./define.ts";
 import { formLimits } from "./forms.ts";
 
-export const leaveWordInput = z.strictObject({
+const leaveWordInput = z.strictObject({
   name: z.string().trim().max(formLimits.name),
   /** At least one of phone and email. */
   phone: z.string().trim().max(formLimits.phone).optional(),

@@ -54,7 +54,7 @@ const onStateWith = <Extra extends z.core.$ZodLooseShape>(extra: Extra) =>
  * An on-state characteristic v = V0(T_j) + r(T_j)·i at several junction temperatures (a datasheet's curve read at
  * points); the estimator interpolates linearly between them. A MOSFET channel has V0 = 0.
  */
-export const onState = onStateWith({});
+const onState = onStateWith({});
 export type OnState = z.infer<typeof onState>;
 
 /**
@@ -67,10 +67,8 @@ const gateCurveFields = {
   eOn: points(positive),
   eOff: points(positive),
 };
-export const mosfetGateCurve = z
-  .strictObject(gateCurveFields)
-  .superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff }, context, "rg"));
-export const igbtGateCurve = z
+const mosfetGateCurve = z.strictObject(gateCurveFields).superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff }, context, "rg"));
+const igbtGateCurve = z
   .strictObject({ ...gateCurveFields, eRec: points(positive) })
   .superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff, eRec: curve.eRec }, context, "rg"));
 
@@ -92,22 +90,20 @@ function checkEnergyTable(value: unknown, context: z.core.$RefinementCtx) {
   const table = value as EnergyTable;
   if (table.tj[1] <= table.tj[0]) context.addIssue({ code: "custom", path: ["tj"], message: "tj must ascend" });
   const series: Record<string, number[]> = {};
-  for (const key of ["eOn", "eOff", "eRec"] as const) table[key]?.forEach((values, index) => (series[`${key}.${index}`] = values));
+  for (const key of ["eOn", "eOff", "eRec"] as const) for (const [index, values] of (table[key] ?? []).entries()) series[`${key}.${index}`] = values;
   checkPoints(table.i, series, context, "i");
 }
-export const mosfetEnergies = z
+const mosfetEnergies = z
   .strictObject({
     ...energyTableFields,
     /** The body diode's recovery charge Q_rr at the reference current at `tj[0]` and `tj[1]` (nC): E_on carries its recovery. */
     qrr: z.tuple([positive, positive]),
   })
   .superRefine(checkEnergyTable);
-export const igbtEnergies = z
-  .strictObject({ ...energyTableFields, eRec: z.tuple([points(nonNegative), points(nonNegative)]) })
-  .superRefine(checkEnergyTable);
+const igbtEnergies = z.strictObject({ ...energyTableFields, eRec: z.tuple([points(nonNegative), points(nonNegative)]) }).superRefine(checkEnergyTable);
 
 /** The double-pulse test condition of the datasheet's switching energies. */
-export const switchingReference = z.strictObject({
+const switchingReference = z.strictObject({
   /** DC-link voltage V_DD / V_CC (V). */
   v: positive,
   /** Switched current I_D / I_C (A). */
@@ -117,10 +113,9 @@ export const switchingReference = z.strictObject({
   /** Junction temperature of the test (°C). */
   tj: celsius,
 });
-export type SwitchingReference = z.infer<typeof switchingReference>;
 
 /** The limits the estimator warns against. */
-export const deviceRatings = z.strictObject({
+const deviceRatings = z.strictObject({
   /** Rated blocking voltage V_DS / V_RRM / V_CES (V). */
   v: positive,
   /** Continuous current rating I_D / I_F / I_C,nom (A) at the case (or coolant) temperature `tc`. */
@@ -136,13 +131,15 @@ export const deviceRatings = z.strictObject({
    */
   iPulse: positive.optional(),
 });
-export type DeviceRatings = z.infer<typeof deviceRatings>;
 
 /**
  * A Foster network of the transient thermal impedance Z_th(t) = Σ r_i·(1 − e^(−t/τ_i)) from the junction to the
  * datasheet's reference: r_i (K/W) and τ_i (s) pairs, their r_i summing to the steady R_th.
  */
-export const fosterNetwork = z.array(z.strictObject({ r: positive, tau: positive })).min(1).max(8);
+const fosterNetwork = z
+  .array(z.strictObject({ r: positive, tau: positive }))
+  .min(1)
+  .max(8);
 export type FosterNetwork = z.infer<typeof fosterNetwork>;
 
 /**
@@ -151,13 +148,12 @@ export type FosterNetwork = z.infer<typeof fosterNetwork>;
  * IGBT: V_CE(sat),max; diode: V_F,max) at the current `i` (A) and 25 °C; the energies (mJ) at the switching
  * reference, when given.
  */
-export const maxValues = z.strictObject({
+const maxValues = z.strictObject({
   vOn: positive,
   i: positive,
   eSwitch: positive.optional(),
   eRec: positive.optional(),
 });
-export type MaxValues = z.infer<typeof maxValues>;
 
 const common = {
   ratings: deviceRatings,
@@ -183,7 +179,7 @@ const common = {
 };
 
 /** A SiC MOSFET (discrete, or one switch of a SiC module) with its body diode. */
-export const mosfetLossData = z.strictObject({
+const mosfetLossData = z.strictObject({
   kind: z.literal("mosfet"),
   ...common,
   /** R_DS(on) as an on-state characteristic with V0 = 0. */
@@ -211,7 +207,7 @@ export const mosfetLossData = z.strictObject({
 });
 
 /** A SiC Schottky diode. */
-export const diodeLossData = z.strictObject({
+const diodeLossData = z.strictObject({
   kind: z.literal("diode"),
   ...common,
   forward: onState,
@@ -223,7 +219,7 @@ export const diodeLossData = z.strictObject({
 });
 
 /** An IGBT module: values per IGBT and per freewheeling diode. */
-export const igbtLossData = z.strictObject({
+const igbtLossData = z.strictObject({
   kind: z.literal("igbt"),
   ...common,
   /** R_th(j-c) of one freewheeling diode (K/W). */
@@ -251,5 +247,3 @@ export type LossData = z.infer<typeof lossData>;
 export type MosfetLossData = z.infer<typeof mosfetLossData>;
 export type DiodeLossData = z.infer<typeof diodeLossData>;
 export type IgbtLossData = z.infer<typeof igbtLossData>;
-export const deviceKinds = ["mosfet", "diode", "igbt"] as const;
-export type DeviceKind = (typeof deviceKinds)[number];

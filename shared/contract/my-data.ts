@@ -25,7 +25,7 @@ export const removeApplicantProfile = defineCall({
   data: z.null(),
 });
 
-export const downloadFormEntry = z.object({
+const downloadFormEntry = z.object({
   documentId: z.string(),
   name: z.string(),
   phone: z.string(),
@@ -55,7 +55,8 @@ export type MyDataExport = z.infer<typeof myDataExport>;
 export const exportMyData = defineCall({
   name: "exportMyData",
   path: `${base}/exportMyData`,
-  summary: "Everything kept about the signed-in account: account, applicant details, addresses, sample list, orders with their records, download-form entries. GET downloadMyData answers the same as a JSON file.",
+  summary:
+    "Everything kept about the signed-in account: account, applicant details, addresses, sample list, orders with their records, download-form entries. GET downloadMyData answers the same as a JSON file.",
   auth: true,
   data: myDataExport,
 });

@@ -6,7 +6,7 @@ import { paged, pagingInput } from "./envelope.ts";
 export const newsCategories = ["company", "product", "industry", "events"] as const;
 export type NewsCategory = (typeof newsCategories)[number];
 
-export const newsListItem = z.object({
+const newsListItem = z.object({
   id: z.number().int(),
   category: z.enum(newsCategories),
   /** YYYY-MM-DD */
@@ -20,10 +20,10 @@ export const newsListItem = z.object({
 export type NewsListItem = z.infer<typeof newsListItem>;
 
 /** Body paragraphs: plain text; "## " starts a sub-heading and "- " a bullet item (FORMAT.md). */
-export const newsArticle = newsListItem.extend({ body: z.array(z.string()) });
+const newsArticle = newsListItem.extend({ body: z.array(z.string()) });
 export type NewsArticle = z.infer<typeof newsArticle>;
 
-export const newsLink = z.object({ id: z.number().int(), title: z.string(), date: z.string() });
+const newsLink = z.object({ id: z.number().int(), title: z.string(), date: z.string() });
 
 export const queryNewsByPage = defineCall({
   name: "queryNewsByPage",

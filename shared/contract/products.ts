@@ -7,17 +7,17 @@ import { documentMeta } from "./documents.ts";
 import { lossData } from "./loss-data.ts";
 
 /** A parameter key of a family's parameter table (FORMAT.md: letters and digits, starting with a letter). */
-export const fieldId = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/);
+const fieldId = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/);
 
 /** A parameter value as the product data holds it: a number (no unit) or a text already in the request's language. */
-export const paramValue = z.union([z.number(), z.string()]);
+const paramValue = z.union([z.number(), z.string()]);
 export type ParamValue = z.infer<typeof paramValue>;
 
 /**
  * One column of a family's parameter table (SPEC §3). `paramName` keeps its markup: `<…>` is a subscript and
  * `/` splits header levels (see shared/param-name.ts). `screenName` is the long name (filter label, header description); null = the paramName says it all.
  */
-export const paramColumn = z.object({
+const paramColumn = z.object({
   fieldId,
   paramName: z.string(),
   screenName: z.string().nullable(),
@@ -27,7 +27,7 @@ export const paramColumn = z.object({
 export type ParamColumn = z.infer<typeof paramColumn>;
 
 /** A product-tree node as a page header or breadcrumb shows it. */
-export const productNode = z.object({
+const productNode = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
   level: z.number().int().min(1),
@@ -36,18 +36,16 @@ export const productNode = z.object({
   image: z.string().nullable(),
   partNumber: z.string().nullable(),
 });
-export type ProductNode = z.infer<typeof productNode>;
 
-export const breadcrumbItem = z.object({
+const breadcrumbItem = z.object({
   id: z.number().int(),
   level: z.number().int().min(1),
   name: z.string(),
   partNumber: z.string().nullable(),
 });
-export type BreadcrumbItem = z.infer<typeof breadcrumbItem>;
 
 /** One row of the product table. */
-export const productListItem = z.object({
+const productListItem = z.object({
   id: z.number().int(),
   parentId: z.number().int(),
   partNumber: z.string(),
@@ -64,7 +62,7 @@ export const productListItem = z.object({
 export type ProductListItem = z.infer<typeof productListItem>;
 
 /** Everything the product detail page shows. */
-export const productDetail = productListItem.extend({
+const productDetail = productListItem.extend({
   description: z.array(z.string()),
   features: z.array(z.string()),
   applications: z.array(z.string()),
@@ -72,10 +70,9 @@ export const productDetail = productListItem.extend({
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 
-export const sortOrders = ["asc", "desc"] as const;
-export type SortOrder = (typeof sortOrders)[number];
+const sortOrders = ["asc", "desc"] as const;
 
-export const numericRange = z.strictObject({ min: z.number().optional(), max: z.number().optional() });
+const numericRange = z.strictObject({ min: z.number().optional(), max: z.number().optional() });
 
 export const querySiteListDataByPage = defineCall({
   name: "querySiteListDataByPage",
@@ -116,10 +113,9 @@ export type QuerySiteListDataByPageBody = z.input<typeof querySiteListDataByPage
 export type ProductPage = z.infer<typeof querySiteListDataByPage.data>;
 
 /** One value of a filterable field with the number of products that have it. */
-export const distinctValue = z.object({ value: paramValue, label: z.string(), count: z.number().int().nonnegative() });
-export type DistinctValue = z.infer<typeof distinctValue>;
+const distinctValue = z.object({ value: paramValue, label: z.string(), count: z.number().int().nonnegative() });
 
-export const distinctField = paramColumn.extend({
+const distinctField = paramColumn.extend({
   values: z.array(distinctValue),
   /** Bounds over the node's products, for sortable (numeric) fields; null otherwise. */
   min: z.number().nullable(),

@@ -11,9 +11,9 @@ export const SEARCH_TEXT_MAX = 100;
 /** How many hits of the other language's content come with a result that asks for them. */
 export const SEARCH_OTHER_LANGUAGE_HITS = 5;
 /** The most hits of each type a result can answer in `groups`. */
-export const SEARCH_GROUP_MAX = 10;
+const SEARCH_GROUP_MAX = 10;
 
-export const searchHit = z.object({
+const searchHit = z.object({
   type: z.enum(searchTypes),
   /** The item's id within its type (product part number, document id, news or job id, page templateCode). */
   id: z.string(),

@@ -6,8 +6,3 @@ export type ServiceName = (typeof serviceNames)[number];
 export function serviceTemplateCode(name: ServiceName): string {
   return `service-${name}`;
 }
-
-/** Site path of a service page (SPEC §2): custom driving has its own route. */
-export function servicePagePath(name: ServiceName): string {
-  return name === "customDriving" ? "/productAndService/customDriving" : `/productAndService/service/${name}`;
-}

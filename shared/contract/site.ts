@@ -4,7 +4,7 @@ import { defineCall } from "./define.ts";
 import { linkString } from "./common.ts";
 
 /** A menu item as SPEC §3 describes it, already in the request's language. */
-export const menuItem = z.object({
+const menuItem = z.object({
   category: z.string(),
   desc: z.string().default(""),
   link: linkString.default(""),
@@ -15,26 +15,10 @@ export const menuItem = z.object({
 });
 export type MenuItem = z.infer<typeof menuItem>;
 
-export const menuCollection = z.object({ display: z.boolean(), data: z.array(menuItem) });
+const menuCollection = z.object({ display: z.boolean(), data: z.array(menuItem) });
 export type MenuCollection = z.infer<typeof menuCollection>;
 
-export const menuCollectionNames = [
-  "application_area_arr",
-  ...Array.from({ length: 9 }, (_, i) => `application_area_category${i + 1}_arr` as const),
-  "technical_support_arr",
-  "news_arr",
-  "quality_reliability_arr",
-  "about_us_arr",
-  "application_area_pic_arr",
-  "technical_support_pic_arr",
-  "news_pic_arr",
-  "quality_reliability_pic_arr",
-  "about_us_pic_arr",
-  "series_arr",
-] as const;
-export type MenuCollectionName = (typeof menuCollectionNames)[number];
-
-export const menuData = z.object({
+const menuData = z.object({
   kind: z.literal("menu"),
   collections: z.record(z.string(), menuCollection),
   year: z.string(),
@@ -42,14 +26,14 @@ export const menuData = z.object({
 export type MenuData = z.infer<typeof menuData>;
 
 /** One block of a content page. */
-export const sectionItem = z.object({
+const sectionItem = z.object({
   title: z.string().default(""),
   text: z.string().default(""),
   image: z.string().optional(),
   link: linkString.optional(),
   value: z.string().optional(),
 });
-export const section = z.object({
+const section = z.object({
   id: z.string(),
   kind: z.enum(["text", "cards", "table", "figures", "timeline", "contact"]),
   heading: z.string().default(""),
@@ -59,7 +43,7 @@ export const section = z.object({
 });
 export type Section = z.infer<typeof section>;
 
-export const pageData = z.object({
+const pageData = z.object({
   kind: z.literal("page"),
   templateCode: z.string(),
   url: z.string(),
@@ -70,7 +54,7 @@ export const pageData = z.object({
 });
 export type PageData = z.infer<typeof pageData>;
 
-export const sitePageEntry = z.object({
+const sitePageEntry = z.object({
   templateCode: z.string(),
   data: z.discriminatedUnion("kind", [menuData, pageData]),
 });
@@ -88,7 +72,7 @@ export const querySitePageData = defineCall({
 });
 
 /** A node of the flat product tree (level 1 family, 2 series, 3 product). */
-export const siteListNode = z.object({
+const siteListNode = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
   name: z.string(),

@@ -22,13 +22,28 @@ export const rowStatuses = ["better", "pass", "worse", "fail", "not-comparable"]
 export type RowStatus = (typeof rowStatuses)[number];
 
 export const paramKeys = [
-  "voltage", "current", "tjMax", "tjOp", "rdsOn", "vf", "vceSat", "topology", "package", "pinout", "gateDrive",
-  "aecQ101", "qg", "rth", "qc", "ifsm", "visol",
+  "voltage",
+  "current",
+  "tjMax",
+  "tjOp",
+  "rdsOn",
+  "vf",
+  "vceSat",
+  "topology",
+  "package",
+  "pinout",
+  "gateDrive",
+  "aecQ101",
+  "qg",
+  "rth",
+  "qc",
+  "ifsm",
+  "visol",
 ] as const;
 export type ParamKey = (typeof paramKeys)[number];
 
 /** The conditions a value holds at (only those stated). */
-export interface Conditions {
+interface Conditions {
   tc?: number;
   tj?: number;
   vgs?: number;
@@ -36,18 +51,42 @@ export interface Conditions {
   vr?: number;
 }
 
-export type CellValue = number | string | boolean | null;
+type CellValue = number | string | boolean | null;
 
 export const noteKeys = [
-  "currentBoundMet", "currentBoundShort", "currentNotStated", "differentTc", "differentVgs", "differentVr", "gateAboveLimit",
-  "gateBelowLimit", "gateChange", "gateNotStated", "ifsmConditions", "noNominal", "noOursAtTj", "nominalCurrent", "notInOurTable",
-  "otherPackage", "packageNotDecoded", "pinMismatch", "pinoutNotStated", "pinsCompared", "tcNotStated", "testConditionsDiffer", "theirMaxOnly",
-  "tjNotStated", "vgsNotStated", "level.chip", "level.terminal", "level.chip-or-terminal-not-stated",
+  "currentBoundMet",
+  "currentBoundShort",
+  "currentNotStated",
+  "differentTc",
+  "differentVgs",
+  "differentVr",
+  "gateAboveLimit",
+  "gateBelowLimit",
+  "gateChange",
+  "gateNotStated",
+  "ifsmConditions",
+  "noNominal",
+  "noOursAtTj",
+  "nominalCurrent",
+  "notInOurTable",
+  "otherPackage",
+  "packageNotDecoded",
+  "pinMismatch",
+  "pinoutNotStated",
+  "pinsCompared",
+  "tcNotStated",
+  "testConditionsDiffer",
+  "theirMaxOnly",
+  "tjNotStated",
+  "vgsNotStated",
+  "level.chip",
+  "level.terminal",
+  "level.chip-or-terminal-not-stated",
 ] as const;
-export type NoteKey = (typeof noteKeys)[number];
+type NoteKey = (typeof noteKeys)[number];
 
 /** A note on a row: a key under "cross-reference:note." with its interpolation values. */
-export interface Note {
+interface Note {
   key: NoteKey;
   values?: Record<string, string | number>;
 }
@@ -84,14 +123,7 @@ export function grade(ours: number, theirs: number, higherIsBetter: boolean, mar
   return -gain <= margin ? "worse" : "fail";
 }
 
-function row(
-  param: ParamKey,
-  decisive: boolean,
-  theirs: ComparisonRow["theirs"],
-  ours: ComparisonRow["ours"],
-  status: RowStatus,
-  note?: Note,
-): ComparisonRow {
+function row(param: ParamKey, decisive: boolean, theirs: ComparisonRow["theirs"], ours: ComparisonRow["ours"], status: RowStatus, note?: Note): ComparisonRow {
   return note ? { param, decisive, theirs, ours, status, note } : { param, decisive, theirs, ours, status };
 }
 
@@ -160,23 +192,43 @@ function onStateRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRo
     if (value.typ === undefined) return row(value.kind, true, cell, none, "not-comparable", { key: "theirMaxOnly" });
     if (value.kind === "rdsOn") {
       if (value.vgs === undefined || Math.abs(value.vgs - OUR_RDSON_VGS) > MARGINS.gateVolts) {
-        return row("rdsOn", true, cell, none, "not-comparable", value.vgs === undefined ? { key: "vgsNotStated" } : {
-          key: "differentVgs",
-          values: { theirVgs: value.vgs, ourVgs: OUR_RDSON_VGS },
-        });
+        return row(
+          "rdsOn",
+          true,
+          cell,
+          none,
+          "not-comparable",
+          value.vgs === undefined
+            ? { key: "vgsNotStated" }
+            : {
+                key: "differentVgs",
+                values: { theirVgs: value.vgs, ourVgs: OUR_RDSON_VGS },
+              },
+        );
       }
       const ours = ourRdsOn(product, value.tj);
       if (ours === null) return row("rdsOn", true, cell, none, "not-comparable", { key: "noOursAtTj", values: { tj: value.tj } });
-      return row("rdsOn", true, cell, { value: ours, conditions: { tj: value.tj, vgs: OUR_RDSON_VGS }, basis: value.tj === 25 ? "catalog" : "loss-model" },
-        grade(ours, value.typ, false, MARGINS.onState));
+      return row(
+        "rdsOn",
+        true,
+        cell,
+        { value: ours, conditions: { tj: value.tj, vgs: OUR_RDSON_VGS }, basis: value.tj === 25 ? "catalog" : "loss-model" },
+        grade(ours, value.typ, false, MARGINS.onState),
+      );
     }
     if (value.i === undefined) return row(value.kind, true, cell, none, "not-comparable", { key: "currentNotStated" });
     const ours = ourForwardVoltage(product, value.tj, value.i);
     if (ours === null) return row(value.kind, true, cell, none, "not-comparable", { key: "noOursAtTj", values: { tj: value.tj } });
     const rounded = Math.round(ours * 100) / 100;
     const note = value.kind === "vceSat" && value.level ? { key: `level.${value.level}` as const } : undefined;
-    return row(value.kind, true, cell, { value: rounded, conditions: { tj: value.tj, i: value.i }, basis: "loss-model" },
-      grade(rounded, value.typ, false, MARGINS.onState), note);
+    return row(
+      value.kind,
+      true,
+      cell,
+      { value: rounded, conditions: { tj: value.tj, i: value.i }, basis: "loss-model" },
+      grade(rounded, value.typ, false, MARGINS.onState),
+      note,
+    );
   });
 }
 
@@ -238,10 +290,18 @@ function packageRows(part: AnyCompetitorPart, product: OurProduct, reference: Qi
     return rows;
   }
   const mismatch = Object.entries(ourPins).find(([pin, role]) => theirPins[Number(pin) - 1] !== role);
-  const ourText = Object.entries(ourPins).map(([pin, role]) => `${pin}=${role}`).join(", ");
+  const ourText = Object.entries(ourPins)
+    .map(([pin, role]) => `${pin}=${role}`)
+    .join(", ");
   rows.push(
-    row("pinout", true, pinCell, { value: ourText, conditions: {}, basis: "reference" }, mismatch ? "fail" : "pass",
-      mismatch ? { key: "pinMismatch", values: { pin: mismatch[0] } } : { key: "pinsCompared", values: { pins: ourText } }),
+    row(
+      "pinout",
+      true,
+      pinCell,
+      { value: ourText, conditions: {}, basis: "reference" },
+      mismatch ? "fail" : "pass",
+      mismatch ? { key: "pinMismatch", values: { pin: mismatch[0] } } : { key: "pinsCompared", values: { pins: ourText } },
+    ),
   );
   return rows;
 }
@@ -252,14 +312,26 @@ function informativeRows(part: AnyCompetitorPart, product: OurProduct): Comparis
   const none = { value: null, conditions: {}, basis: "catalog" as const };
   if (part.qg) {
     const ours = ourNumber(product, "qg");
-    rows.push(row("qg", false, theirCell(part, part.qg.value, {}, part.qg.source), ours === null ? none : { value: ours, conditions: {}, basis: "catalog" },
-      ours === null ? "not-comparable" : grade(ours, part.qg.value, false, 0), ours === null ? { key: "notInOurTable" } : { key: "testConditionsDiffer" }));
+    rows.push(
+      row(
+        "qg",
+        false,
+        theirCell(part, part.qg.value, {}, part.qg.source),
+        ours === null ? none : { value: ours, conditions: {}, basis: "catalog" },
+        ours === null ? "not-comparable" : grade(ours, part.qg.value, false, 0),
+        ours === null ? { key: "notInOurTable" } : { key: "testConditionsDiffer" },
+      ),
+    );
   }
   if (part.rth) {
     const cell = theirCell(part, part.rth.value, {}, part.rth.source);
     const ours = product.loss?.rth ?? null;
     if (ours === null || part.rth.bound !== "typ") {
-      rows.push(row("rth", false, cell, ours === null ? none : { value: ours, conditions: {}, basis: "loss-model" }, "not-comparable", { key: part.rth.bound === "typ" ? "notInOurTable" : "theirMaxOnly" }));
+      rows.push(
+        row("rth", false, cell, ours === null ? none : { value: ours, conditions: {}, basis: "loss-model" }, "not-comparable", {
+          key: part.rth.bound === "typ" ? "notInOurTable" : "theirMaxOnly",
+        }),
+      );
     } else rows.push(row("rth", false, cell, { value: ours, conditions: {}, basis: "loss-model" }, grade(ours, part.rth.value, false, 0)));
   }
   if (part.qc) {
@@ -268,19 +340,38 @@ function informativeRows(part: AnyCompetitorPart, product: OurProduct): Comparis
     const ours = ourNumber(product, "qc");
     const ourVr = loss?.kind === "diode" ? loss.vQc : null;
     if (ours === null || part.qc.vr === undefined || ourVr !== part.qc.vr) {
-      rows.push(row("qc", false, cell, ours === null ? none : { value: ours, conditions: ourVr ? { vr: ourVr } : {}, basis: "catalog" }, "not-comparable", { key: "differentVr" }));
+      rows.push(
+        row("qc", false, cell, ours === null ? none : { value: ours, conditions: ourVr ? { vr: ourVr } : {}, basis: "catalog" }, "not-comparable", {
+          key: "differentVr",
+        }),
+      );
     } else rows.push(row("qc", false, cell, { value: ours, conditions: { vr: ourVr }, basis: "catalog" }, grade(ours, part.qc.value, false, 0)));
   }
   if (part.ifsm) {
     const ours = ourNumber(product, "ifsm");
-    rows.push(row("ifsm", false, theirCell(part, part.ifsm.value, { tc: part.ifsm.tc }, part.ifsm.source), ours === null ? none : { value: ours, conditions: {}, basis: "catalog" },
-      ours === null ? "not-comparable" : grade(ours, part.ifsm.value, true, 0), { key: "ifsmConditions", values: { tp: part.ifsm.tp } }));
+    rows.push(
+      row(
+        "ifsm",
+        false,
+        theirCell(part, part.ifsm.value, { tc: part.ifsm.tc }, part.ifsm.source),
+        ours === null ? none : { value: ours, conditions: {}, basis: "catalog" },
+        ours === null ? "not-comparable" : grade(ours, part.ifsm.value, true, 0),
+        { key: "ifsmConditions", values: { tp: part.ifsm.tp } },
+      ),
+    );
   }
   if (part.visol) {
     const kv = ourNumber(product, "viso");
     const ours = kv === null ? null : kv * 1000;
-    rows.push(row("visol", false, theirCell(part, part.visol.value, {}, part.visol.source), ours === null ? none : { value: ours, conditions: {}, basis: "catalog" },
-      ours === null ? "not-comparable" : grade(ours, part.visol.value, true, 0)));
+    rows.push(
+      row(
+        "visol",
+        false,
+        theirCell(part, part.visol.value, {}, part.visol.source),
+        ours === null ? none : { value: ours, conditions: {}, basis: "catalog" },
+        ours === null ? "not-comparable" : grade(ours, part.visol.value, true, 0),
+      ),
+    );
   }
   return rows;
 }
@@ -291,14 +382,26 @@ export function compareParts(part: AnyCompetitorPart, product: OurProduct, refer
   const ourV = ourVoltage(product);
   const v = part.ratings.v;
   rows.push(
-    row("voltage", true, theirCell(part, v.value, {}, v.source), { value: ourV, conditions: {}, basis: "catalog" },
-      ourV === null ? "not-comparable" : ourV === v.value ? "pass" : ourV > v.value ? "better" : "fail"),
+    row(
+      "voltage",
+      true,
+      theirCell(part, v.value, {}, v.source),
+      { value: ourV, conditions: {}, basis: "catalog" },
+      ourV === null ? "not-comparable" : ourV === v.value ? "pass" : ourV > v.value ? "better" : "fail",
+    ),
   );
   rows.push(...currentRows(part, product), ...tjRows(part, product), ...onStateRows(part, product));
   if (part.topology) {
     const ours = ourTopology(product);
-    rows.push(row("topology", true, theirCell(part, part.topology.value, {}, part.topology.source), { value: ours, conditions: {}, basis: "catalog" },
-      ours === null ? "not-comparable" : ours === part.topology.value ? "pass" : "fail"));
+    rows.push(
+      row(
+        "topology",
+        true,
+        theirCell(part, part.topology.value, {}, part.topology.source),
+        { value: ours, conditions: {}, basis: "catalog" },
+        ours === null ? "not-comparable" : ours === part.topology.value ? "pass" : "fail",
+      ),
+    );
   }
   rows.push(...packageRows(part, product, reference));
   const gate = gateDriveRow(part, product, reference);

@@ -3,7 +3,7 @@
 import type { AnyCompetitorPart, CompetitorPart, DecodedPart, NomenclatureSource } from "./schema.ts";
 
 /** Upper case without spaces: the form part numbers are stored and looked up in. */
-export function normalizePartNumber(query: string): string {
+function normalizePartNumber(query: string): string {
   return query.trim().toUpperCase().replace(/\s+/g, "");
 }
 
@@ -50,11 +50,7 @@ export function decodePartNumber(query: string, nomenclature: readonly Nomenclat
 }
 
 /** The table's part for a query, else the decoded one, else null. */
-export function findCompetitorPart(
-  query: string,
-  parts: readonly CompetitorPart[],
-  nomenclature: readonly NomenclatureSource[],
-): AnyCompetitorPart | null {
+export function findCompetitorPart(query: string, parts: readonly CompetitorPart[], nomenclature: readonly NomenclatureSource[]): AnyCompetitorPart | null {
   const partNumber = normalizePartNumber(query);
   return parts.find((p) => p.partNumber === partNumber) ?? decodePartNumber(partNumber, nomenclature);
 }

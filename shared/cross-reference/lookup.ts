@@ -10,7 +10,7 @@ export { looksLikePartNumber, partKey } from "./part-key.ts";
 export const matchKinds = ["exact", "decoded", "prefix", "partial", "typo"] as const;
 export type MatchKind = (typeof matchKinds)[number];
 
-export interface PartSuggestion {
+interface PartSuggestion {
   part: CompetitorPart;
   kind: "prefix" | "partial" | "typo";
   /** Edit distance of a typo match (0 otherwise). */
@@ -55,12 +55,7 @@ function typoLimit(length: number): number {
 const kindRank = { prefix: 0, partial: 1, typo: 2 } as const;
 
 /** Looks a text up in the table: the exact or decoded part, and up to `max` suggestions. */
-export function lookupCompetitorPart(
-  text: string,
-  parts: readonly CompetitorPart[],
-  nomenclature: readonly NomenclatureSource[],
-  max = 8,
-): PartLookup {
+export function lookupCompetitorPart(text: string, parts: readonly CompetitorPart[], nomenclature: readonly NomenclatureSource[], max = 8): PartLookup {
   const key = partKey(text);
   if (key.length < 3) return { part: null, kind: null, suggestions: [] };
   const exact = parts.find((p) => partKey(p.partNumber) === key) ?? null;
@@ -82,7 +77,11 @@ export function lookupCompetitorPart(
   // A number that begins or is part of real numbers is being typed, not mistyped: its typo matches are noise.
   const found = suggestions.some((s) => s.kind !== "typo") ? suggestions.filter((s) => s.kind !== "typo") : suggestions;
   found.sort(
-    (a, b) => kindRank[a.kind] - kindRank[b.kind] || a.distance - b.distance || a.part.partNumber.length - b.part.partNumber.length || a.part.partNumber.localeCompare(b.part.partNumber),
+    (a, b) =>
+      kindRank[a.kind] - kindRank[b.kind] ||
+      a.distance - b.distance ||
+      a.part.partNumber.length - b.part.partNumber.length ||
+      a.part.partNumber.localeCompare(b.part.partNumber),
   );
   return { part: exact ?? decoded, kind: exact ? "exact" : decoded ? "decoded" : null, suggestions: found.slice(0, max) };
 }

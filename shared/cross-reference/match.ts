@@ -8,12 +8,12 @@ export const tiers = ["drop-in", "functional", "needs-review"] as const;
 export type Tier = (typeof tiers)[number];
 
 /** A reason: a key under "cross-reference:reason." with the values it interpolates. */
-export interface Reason {
+interface Reason {
   key: string;
   values?: Record<string, string | number>;
 }
 
-export interface Candidate {
+interface Candidate {
   partNumber: string;
   tier: Tier;
   /** Why the candidate is not a drop-in (empty for a drop-in). */
@@ -21,7 +21,7 @@ export interface Candidate {
   rows: ComparisonRow[];
 }
 
-export interface Rejection {
+interface Rejection {
   partNumber: string;
   reasons: Reason[];
   rows: ComparisonRow[];
@@ -47,7 +47,7 @@ function reasonOf(row: ComparisonRow): Reason {
 }
 
 /** The tier of one product from its table, or the reasons it is rejected. */
-export function classify(rows: ComparisonRow[]): { tier: Tier; reasons: Reason[] } | { rejected: Reason[] } {
+function classify(rows: ComparisonRow[]): { tier: Tier; reasons: Reason[] } | { rejected: Reason[] } {
   const decisive = rows.filter((r) => r.decisive);
   const failures = decisive.filter((r) => ruling.has(r.param) && r.status === "fail");
   if (failures.length > 0) return { rejected: failures.map(reasonOf) };

@@ -3,7 +3,10 @@
 
 /** The key part numbers are compared by: letters and digits only, upper case ("c3m-0040 120k" → "C3M0040120K"). */
 export function partKey(text: string): string {
-  return text.normalize("NFKC").toUpperCase().replace(/[^A-Z0-9]/g, "");
+  return text
+    .normalize("NFKC")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "");
 }
 
 /** Whether a search text can be a part number: one token of letters and digits with at least one digit. */

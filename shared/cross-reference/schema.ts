@@ -2,10 +2,7 @@
 // (server/upstream/content/cross-reference/competitor-parts.json) in which every value names its source.
 import { z } from "zod";
 
-export const manufacturers = [
-  "wolfspeed", "infineon", "onsemi", "st", "rohm", "microchip", "littelfuse", "genesic", "mitsubishi", "fuji", "semikron", "semiq",
-] as const;
-export type Manufacturer = (typeof manufacturers)[number];
+export const manufacturers = ["wolfspeed", "infineon", "onsemi", "st", "rohm", "microchip", "littelfuse", "genesic", "mitsubishi", "fuji", "semikron", "semiq"] as const;
 
 export const deviceTypes = ["sic-mosfet", "sic-diode", "sic-module", "igbt-module"] as const;
 export type DeviceType = (typeof deviceTypes)[number];
@@ -14,7 +11,7 @@ export const topologies = ["single", "dual-common-cathode", "half-bridge", "chop
 export type Topology = (typeof topologies)[number];
 
 /** Pin roles in pin order: drain, source, Kelvin (driver) source, gate, anode, cathode, not connected. */
-export const pinRoles = ["D", "S", "KS", "G", "A", "K", "NC"] as const;
+const pinRoles = ["D", "S", "KS", "G", "A", "K", "NC"] as const;
 
 /** Where a value comes from: a document of the part (by id) and, when known, the page and table. */
 export const sourceRef = z.strictObject({ doc: z.string().min(1), where: z.string().min(1).optional() });
@@ -24,26 +21,28 @@ export type SourceRef = z.infer<typeof sourceRef>;
  * A manufacturer's document. Revision and date as printed; when the stored copy does not show them they are
  * null and `note` says so (never guessed).
  */
-export const sourceDocument = z
+const sourceDocument = z
   .strictObject({
     id: z.string().min(1),
     title: z.string().min(1),
     revision: z.string().min(1).nullable(),
     /** "YYYY", "YYYY-MM" or "YYYY-MM-DD" as printed. */
-    date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/).nullable(),
+    date: z
+      .string()
+      .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/)
+      .nullable(),
     url: z.url(),
     note: z.string().min(1).optional(),
   })
   .refine((d) => (d.revision !== null && d.date !== null) || d.note !== undefined, {
     message: "a document without revision or date needs a note saying why",
   });
-export type SourceDocument = z.infer<typeof sourceDocument>;
 
 const celsius = z.number().min(-55).max(250);
 const quantity = z.strictObject({ value: z.number(), source: sourceRef });
 
 /** A continuous current rating at a case temperature; null when the source does not state it (e.g. a module's nominal rating at a heat-sink temperature). */
-export const currentRating = z.strictObject({
+const currentRating = z.strictObject({
   value: z.number().positive(),
   tc: celsius.nullable(),
   /** Gate voltage of the rating, where stated. */
@@ -52,10 +51,9 @@ export const currentRating = z.strictObject({
   nominal: z.literal(true).optional(),
   source: sourceRef,
 });
-export type CurrentRating = z.infer<typeof currentRating>;
 
 /** An on-state value: R_DS(on) in mΩ, V_F or V_CE(sat) in V, typical and/or maximum at stated conditions. */
-export const onStateValue = z
+const onStateValue = z
   .strictObject({
     kind: z.enum(["rdsOn", "vf", "vceSat"]),
     typ: z.number().positive().optional(),
@@ -71,19 +69,18 @@ export const onStateValue = z
     source: sourceRef,
   })
   .refine((v) => v.typ !== undefined || v.max !== undefined, { message: "an on-state value needs typ or max" });
-export type OnStateValue = z.infer<typeof onStateValue>;
+type OnStateValue = z.infer<typeof onStateValue>;
 
 /** Gate-drive range (V): absolute limits and the recommended off/on levels, each where stated. */
-export const gateDrive = z.strictObject({
+const gateDrive = z.strictObject({
   absMin: z.number().optional(),
   absMax: z.number().optional(),
   opOff: z.number().optional(),
   opOn: z.number().optional(),
   source: sourceRef,
 });
-export type GateDrive = z.infer<typeof gateDrive>;
 
-export const packageInfo = z.strictObject({
+const packageInfo = z.strictObject({
   /** The outline as our catalog names it (e.g. "TO-247-4", "62 mm"), or the competitor's name when we have none. */
   name: z.string().min(1),
   /** The name printed in the datasheet. */
@@ -92,7 +89,7 @@ export const packageInfo = z.strictObject({
   pins: z.array(z.enum(pinRoles)).min(2).optional(),
   source: sourceRef,
 });
-export type PackageInfo = z.infer<typeof packageInfo>;
+type PackageInfo = z.infer<typeof packageInfo>;
 
 const base = {
   manufacturer: z.enum(manufacturers),
@@ -143,7 +140,7 @@ export type AnyCompetitorPart = CompetitorPart | DecodedPart;
 /** A decoded part as the cross-reference call answers it (the response schema of DecodedPart). */
 export const decodedPart = z.strictObject({ ...base, package: packageInfo.optional(), decoded: z.literal(true) });
 
-export const competitorParts = z.array(competitorPart).superRefine((parts, ctx) => {
+const competitorParts = z.array(competitorPart).superRefine((parts, ctx) => {
   const seen = new Set<string>();
   for (const part of parts) {
     if (seen.has(part.partNumber)) ctx.addIssue({ code: "custom", message: `duplicate ${part.partNumber}` });
@@ -157,7 +154,12 @@ export function allSources(value: unknown): SourceRef[] {
   if (value && typeof value === "object") {
     const record = value as Record<string, unknown>;
     const own = record.source && typeof record.source === "object" ? [record.source as SourceRef] : [];
-    return [...own, ...Object.entries(record).filter(([key]) => key !== "source").flatMap(([, item]) => allSources(item))];
+    return [
+      ...own,
+      ...Object.entries(record)
+        .filter(([key]) => key !== "source")
+        .flatMap(([, item]) => allSources(item)),
+    ];
   }
   return [];
 }
@@ -169,7 +171,7 @@ const catalogRef = z.strictObject({ file: z.string().min(1), where: z.string().m
  * Our side of the comparison that the catalog's parameter tables do not hold: the recommended gate drive of a
  * family (and the absolute limits where a product's text states them) and the pins our package texts name.
  */
-export const qingyunReference = z.strictObject({
+const qingyunReference = z.strictObject({
   gateDrive: z
     .array(
       z.strictObject({
@@ -185,14 +187,12 @@ export const qingyunReference = z.strictObject({
     )
     .min(1),
   /** Pins our texts state, by package: pin number → role. */
-  pinouts: z.array(
-    z.strictObject({ package: z.string().min(1), pins: z.record(z.string().regex(/^\d+$/), z.enum(pinRoles)), source: catalogRef }),
-  ),
+  pinouts: z.array(z.strictObject({ package: z.string().min(1), pins: z.record(z.string().regex(/^\d+$/), z.enum(pinRoles)), source: catalogRef })),
 });
 export type QingyunReference = z.infer<typeof qingyunReference>;
 
 /** A manufacturer's published part-number scheme, cited; the rule itself is implemented in decode.ts under `id`. */
-export const nomenclatureSource = z.strictObject({
+const nomenclatureSource = z.strictObject({
   id: z.string().min(1),
   manufacturer: z.enum(manufacturers),
   document: sourceDocument,

@@ -13,7 +13,11 @@ import { DEFAULT_MODULATION, modulationAcronyms } from "./modulation-names.ts";
 export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] {
   const list: Assumption[] = [];
   const modulation = op.modulation ?? DEFAULT_MODULATION;
-  list.push(op.mode === "inverter" ? { key: "topologyInverter", values: { m: op.m, pf: op.pf, modulation: modulationAcronyms[modulation] } } : { key: "topologyDcdc", values: { duty: op.duty } });
+  list.push(
+    op.mode === "inverter"
+      ? { key: "topologyInverter", values: { m: op.m, pf: op.pf, modulation: modulationAcronyms[modulation] } }
+      : { key: "topologyDcdc", values: { duty: op.duty } },
+  );
   if (op.mode === "inverter" && modulation !== DEFAULT_MODULATION) list.push({ key: `modulation${modulation[0]!.toUpperCase()}${modulation.slice(1)}` });
   if (data.kind !== "diode") list.push({ key: "scaling", values: { cold: data.energies.tj[0], hot: data.energies.tj[1] } });
   const rg = gateResistanceOf(data, op);
@@ -52,9 +56,7 @@ export function assumptionsOfParts(parts: Array<{ partNumber: string; data: Loss
       merged.set(id, entry);
     }
   });
-  return [...merged.values()]
-    .map((entry) => ({ ...entry, parts: entry.parts.length === parts.length ? null : entry.parts }))
-    .sort((a, b) => order(a.key) - order(b.key));
+  return [...merged.values()].map((entry) => ({ ...entry, parts: entry.parts.length === parts.length ? null : entry.parts })).sort((a, b) => order(a.key) - order(b.key));
 }
 
 /** Where the part's data were measured: the on-state's two temperatures and the switching test's point. */

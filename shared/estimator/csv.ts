@@ -17,7 +17,16 @@ export function estimateCsv(
   const point = parsed.value;
   const sort = readEstimateSort(search.get("sort"));
   return {
-    header: [labels.loss(listScope(rows.flatMap((product) => (product.loss ? [product.loss.kind] : [])), point.mode)), labels.tj, labels.suitable],
+    header: [
+      labels.loss(
+        listScope(
+          rows.flatMap((product) => (product.loss ? [product.loss.kind] : [])),
+          point.mode,
+        ),
+      ),
+      labels.tj,
+      labels.suitable,
+    ],
     rows: sort ? rankByEstimate(rows, point, sort) : rows,
     cells: (product) => {
       if (!product.loss) return ["", "", ""];

@@ -33,7 +33,17 @@ export type CustomFieldKey = (typeof customFields)[number]["key"];
  * of the switching energies, the IGBT energies' temperature coefficients, and a MOSFET's body diode taken as a
  * 3 V knee with the channel's resistance (it conducts only in the dead times). Listed beside the estimate.
  */
-export const CUSTOM_DEFAULTS = { kvMosfet: 1.3, kvIgbt: 1.35, kvRec: 0.6, eTc: 0.0024, eRecTc: 0.004, kvDiode: 1.5, bodyDiodeV0: 3, ratingTc: 25, deadTime: 250 } as const;
+export const CUSTOM_DEFAULTS = {
+  kvMosfet: 1.3,
+  kvIgbt: 1.35,
+  kvRec: 0.6,
+  eTc: 0.0024,
+  eRecTc: 0.004,
+  kvDiode: 1.5,
+  bodyDiodeV0: 3,
+  ratingTc: 25,
+  deadTime: 250,
+} as const;
 
 /**
  * The contract's E(R_G) curve for a device whose gate dependence is not known: flat, so the one R_G of its test is
@@ -54,7 +64,7 @@ export interface CustomDeviceReading {
 
 /** Reads `dev=`: the pairs as typed (numbers are checked by validate-device.ts); null without one. */
 export function readCustomDevice(text: string | null | undefined): CustomDeviceReading | null {
-  if (!text || !text.trim()) return null;
+  if (!text?.trim()) return null;
   const raw = text.trim().slice(0, 400);
   const values = new Map<string, string>();
   for (const item of raw.split(",")) {
@@ -112,8 +122,14 @@ export function customLossCandidate(reading: CustomDeviceReading): Record<string
       energies: {
         tj: [25, tHot],
         i: [0, decimal(d.iref)],
-        eOn: [[0, decimal(d.eon)], [0, decimal(d.eon)]],
-        eOff: [[0, decimal(d.eoff)], [0, decimal(d.eoff)]],
+        eOn: [
+          [0, decimal(d.eon)],
+          [0, decimal(d.eon)],
+        ],
+        eOff: [
+          [0, decimal(d.eoff)],
+          [0, decimal(d.eoff)],
+        ],
         qrr: [1, 1],
       },
       // The body diode's datasheet point and Q_rr are not used by the estimate (only its knee and resistance are).
@@ -139,9 +155,18 @@ export function customLossCandidate(reading: CustomDeviceReading): Record<string
       energies: {
         tj: [25, tHot],
         i: [0, decimal(d.iref)],
-        eOn: [[0, decimal(d.eon) * cold(CUSTOM_DEFAULTS.eTc)], [0, decimal(d.eon)]],
-        eOff: [[0, decimal(d.eoff) * cold(CUSTOM_DEFAULTS.eTc)], [0, decimal(d.eoff)]],
-        eRec: [[0, decimal(d.erec) * cold(CUSTOM_DEFAULTS.eRecTc)], [0, decimal(d.erec)]],
+        eOn: [
+          [0, decimal(d.eon) * cold(CUSTOM_DEFAULTS.eTc)],
+          [0, decimal(d.eon)],
+        ],
+        eOff: [
+          [0, decimal(d.eoff) * cold(CUSTOM_DEFAULTS.eTc)],
+          [0, decimal(d.eoff)],
+        ],
+        eRec: [
+          [0, decimal(d.erec) * cold(CUSTOM_DEFAULTS.eRecTc)],
+          [0, decimal(d.erec)],
+        ],
       },
       diode: { tHot, v0: pair(d.dv0), r: pair(d.dr) },
     };

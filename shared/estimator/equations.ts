@@ -68,7 +68,7 @@ export function dcSwitching(eRef: number, iRef: number, vRef: number, k: number,
  * device; over the half-sine that does so: P = 2·t_dd·f_sw·(V0·I_pk/π + r·I_pk²/4)
  * (the mean of sin θ and sin² θ over a whole period are 1/π and 1/4).
  */
-export function spwmDeadTimeDiode(v0: number, r: number, iPeak: number, deadTime: number, fsw: number): number {
+function spwmDeadTimeDiode(v0: number, r: number, iPeak: number, deadTime: number, fsw: number): number {
   return 2 * deadTime * fsw * ((v0 * iPeak) / Math.PI + (r * iPeak ** 2) / 4);
 }
 

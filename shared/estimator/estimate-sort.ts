@@ -5,7 +5,7 @@ import type { OperatingPoint, ParsedOperatingPoint } from "./operating-point.ts"
 
 export const EST_LOSS = "estLoss";
 export const EST_TJ = "estTj";
-export type EstimateSortField = typeof EST_LOSS | typeof EST_TJ;
+type EstimateSortField = typeof EST_LOSS | typeof EST_TJ;
 export interface EstimateSort {
   fieldId: EstimateSortField;
   order: "asc" | "desc";

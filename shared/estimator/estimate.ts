@@ -8,27 +8,24 @@ import {
   capacitiveChargeLoss,
   dcConduction,
   dcFreewheel,
-  dcSwitching,
   gateResistanceFactor,
   MODEL_TJ_RANGE,
-  spwmDiodeConduction,
   spwmFreewheel,
   interpolate,
   sineAverage,
-  spwmSwitchConduction,
 } from "./equations.ts";
 import type { Mode, OperatingPoint, TemperatureReference } from "./operating-point.ts";
 import { DEFAULT_MODULATION } from "./modulation-names.ts";
 import { modulationFactors, positionConduction, positionDeadTimeDiode, type PositionFactors } from "./modulation.ts";
 
 /** The fixed-point iteration stops after this many steps (it settles in a few when it settles at all). */
-export const MAX_ITERATIONS = 200;
+const MAX_ITERATIONS = 200;
 /** Settled when no junction temperature moves more than this between two steps (K). */
-export const TOLERANCE = 1e-3;
+const TOLERANCE = 1e-3;
 /** Step of the central difference that gives dP/dT_j for the loop gain (K). */
 const GAIN_STEP = 0.5;
 /** The share of the rated voltage above which the estimate warns (cosmic-ray and overshoot margin). */
-export const VOLTAGE_DERATING = 0.8;
+const VOLTAGE_DERATING = 0.8;
 
 export interface LossBreakdown {
   /** Switch (MOSFET channel forward, or IGBT) conduction (W). */
@@ -144,13 +141,19 @@ const milliohm = (value: number) => value / 1000;
  * (V/V_ref)^k and the gate-resistance factor. The rows are read once per estimate; each temperature step is
  * then one interpolation. Floored at a fifth of the smaller row so an extrapolation never switches for free.
  */
-function switchingEnergy(tjs: readonly [number, number], currents: readonly number[], rows: readonly [number[], number[]], op: OperatingPoint, iPeak: number, scale: number): (tj: number) => number {
+function switchingEnergy(
+  tjs: readonly [number, number],
+  currents: readonly number[],
+  rows: readonly [number[], number[]],
+  op: OperatingPoint,
+  iPeak: number,
+  scale: number,
+): (tj: number) => number {
   const read = (row: number[]) => (op.mode === "inverter" ? sineAverage(currents, row, iPeak) : interpolate(currents, row, iPeak)) * scale * 1e-3;
   const values = [read(rows[0]), read(rows[1])];
   const floor = 0.2 * Math.min(values[0]!, values[1]!);
   return (tj) => Math.max(floor, atTemperature(tjs, values, tj));
 }
-const millijoule = (value: number) => value / 1000;
 const nanocoulomb = (value: number) => value / 1e9;
 
 function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): Model {
@@ -210,7 +213,6 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
   };
 }
 
-
 function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Model {
   const forward = (tj: number) => ({
     v0: atTemperature(data.forward.t, data.forward.v0, tj),
@@ -258,24 +260,23 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       // Energies linear in T_vj around the reference (floored so a cold junction never switches for free).
       const switching = op.fsw * (eOn(tjSwitch!) + eOff(tjSwitch!));
       const recovery = op.fsw * eRec(tjDiode!);
-      const losses =
-        factors
-          ? {
-              conduction: positionConduction(igbt.v0, igbt.r, iPeak, factors.switch),
-              switching: switching * factors.switchShare,
-              diodeConduction: positionConduction(diode.v0, diode.r, iPeak, factors.diode),
-              deadTime: 0,
-              diodeSwitching: recovery * factors.diodeShare,
-              inSwitch: 0,
-            }
-          : {
-              conduction: dcConduction(igbt.v0, igbt.r, iPeak, op.duty),
-              switching,
-              diodeConduction: dcConduction(diode.v0, diode.r, iPeak, 1 - op.duty),
-              deadTime: 0,
-              diodeSwitching: recovery,
-              inSwitch: 0,
-            };
+      const losses = factors
+        ? {
+            conduction: positionConduction(igbt.v0, igbt.r, iPeak, factors.switch),
+            switching: switching * factors.switchShare,
+            diodeConduction: positionConduction(diode.v0, diode.r, iPeak, factors.diode),
+            deadTime: 0,
+            diodeSwitching: recovery * factors.diodeShare,
+            inSwitch: 0,
+          }
+        : {
+            conduction: dcConduction(igbt.v0, igbt.r, iPeak, op.duty),
+            switching,
+            diodeConduction: dcConduction(diode.v0, diode.r, iPeak, 1 - op.duty),
+            deadTime: 0,
+            diodeSwitching: recovery,
+            inSwitch: 0,
+          };
       return { losses, powers: [losses.conduction + losses.switching, losses.diodeConduction + losses.diodeSwitching] };
     },
   };
@@ -314,7 +315,7 @@ function inverterFreewheel(rChannel: number, v0Diode: number, rDiode: number, iP
 }
 
 /** Peak device current: √2·I_rms for a sine given as RMS; the DC current as it is. */
-export function peakCurrent(op: OperatingPoint): number {
+function peakCurrent(op: OperatingPoint): number {
   return op.mode === "inverter" && op.currentKind === "rms" ? op.current * Math.SQRT2 : op.current;
 }
 

@@ -12,7 +12,7 @@
 
 import type { Modulation } from "./modulation-names.ts";
 
-export { DEFAULT_MODULATION, isModulation, modulationAcronyms, modulations, type Modulation } from "./modulation-names.ts";
+export { modulations, type Modulation } from "./modulation-names.ts";
 
 /**
  * The averages of one switch position (the switch and the freewheeling path beside it) over the fundamental
@@ -54,7 +54,7 @@ function clamped(modulation: Modulation, m: number, theta: number): boolean {
 }
 
 /** Samples per fundamental period of the numerical average (midpoint rule; error ~1e-4 of the factors at DPWM's steps). */
-export const AVERAGE_SAMPLES = 7200;
+const AVERAGE_SAMPLES = 7200;
 
 /**
  * The factors by a numerical average over the fundamental period: d = ½·(1 + M·sin θ + z(θ)), clipped to 0…1
@@ -149,11 +149,6 @@ export function modulationFactors(modulation: Modulation, m: number, cosPhi: num
 /** Conduction of one side of a switch position with on-state v = V0 + r·i: P = V0·I_pk·a + r·I_pk²·b. */
 export function positionConduction(v0: number, r: number, iPeak: number, factors: PositionFactors): number {
   return v0 * iPeak * factors.a + r * iPeak ** 2 * factors.b;
-}
-
-/** Switching (or recovery) with energy linear in current: P = f_sw·E_ref·(I_pk/I_ref)·(V/V_ref)^k·s (SPWM: s = 1/π). */
-export function positionSwitching(eRef: number, iRef: number, vRef: number, k: number, iPeak: number, vBus: number, fsw: number, factors: PositionFactors): number {
-  return (fsw * eRef * iPeak * (vBus / vRef) ** k * factors.s) / iRef;
 }
 
 /** A MOSFET body diode in the two dead times of each switching period while it freewheels: 2·t_dd·f_sw·(V0·I_pk·s + r·I_pk²·q). */

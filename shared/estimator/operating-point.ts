@@ -8,7 +8,7 @@ import { formatNumber, OP_FORM_MARKER } from "./format-number.ts";
 export const modes = ["inverter", "dcdc"] as const;
 export type Mode = (typeof modes)[number];
 export const currentKinds = ["rms", "peak"] as const;
-export type CurrentKind = (typeof currentKinds)[number];
+type CurrentKind = (typeof currentKinds)[number];
 /** Where the reference temperature `tc` is measured: the case, the heat sink, or the coolant of a liquid cooler. */
 export const temperatureReferences = ["case", "heatsink", "coolant"] as const;
 export type TemperatureReference = (typeof temperatureReferences)[number];
@@ -65,7 +65,7 @@ export type OperatingPointField = keyof typeof limits;
 /** Defaults of the fields the URL may leave out. */
 export const DEFAULT_MODULATION_INDEX = 0.9;
 export const DEFAULT_PF = 0.9;
-export const DEFAULT_DUTY = 0.5;
+const DEFAULT_DUTY = 0.5;
 export const DEFAULT_OUTPUT_FREQUENCY = 50;
 
 /** A starting point the panel suggests: an 800 V, 20 A RMS, 50 kHz inverter at T_c = 80 °C (the issue's example). */
@@ -91,7 +91,12 @@ export interface OperatingPointIssue {
 
 export type ParsedOperatingPoint =
   | { ok: true; value: OperatingPoint; text: string }
-  | { ok: false; issues: OperatingPointIssue[]; /** What the visitor typed, to show it again beside the messages. */ draft: Partial<Record<keyof OperatingPoint, string>>; text: string };
+  | {
+      ok: false;
+      issues: OperatingPointIssue[] /** What the visitor typed, to show it again beside the messages. */;
+      draft: Partial<Record<keyof OperatingPoint, string>>;
+      text: string;
+    };
 
 export { formatNumber };
 

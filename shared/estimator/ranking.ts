@@ -6,7 +6,7 @@ import { estimate, isSuitable, type Estimate } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 import { EST_TJ, type EstimateSort } from "./estimate-sort.ts";
 
-export { EST_LOSS, EST_TJ, readEstimateSort, type EstimateSort, type EstimateSortField } from "./estimate-sort.ts";
+export { readEstimateSort, type EstimateSort } from "./estimate-sort.ts";
 
 /** Where a part stands in a ranking: the suitable ones first, then the unsuitable, then those without an estimate. */
 type RankTier = 0 | 1 | 2;

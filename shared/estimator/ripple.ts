@@ -72,8 +72,8 @@ export function fosterPeak(network: FosterNetwork, power: readonly number[], per
   const step = period / power.length;
   const decays = network.map((pair) => Math.exp(-step / pair.tau));
   const state = network.map(() => 0);
-  for (const p of power) network.forEach((pair, index) => (state[index] = state[index]! * decays[index]! + p * pair.r * (1 - decays[index]!)));
-  network.forEach((pair, index) => (state[index] = state[index]! / (1 - Math.exp(-period / pair.tau))));
+  for (const p of power) for (const [index, pair] of network.entries()) state[index] = state[index]! * decays[index]! + p * pair.r * (1 - decays[index]!);
+  for (const [index, pair] of network.entries()) state[index] = state[index]! / (1 - Math.exp(-period / pair.tau));
   let peak = -Infinity;
   for (const p of power) {
     let sum = 0;
@@ -109,7 +109,7 @@ export function junctionRipple(data: LossData, op: OperatingPoint, result: Estim
     for (const part of parts.filter((item) => item.junction === index)) {
       const values = power.map((_, step) => part.shape(((step + 0.5) / STEPS) * 2 * Math.PI));
       const mean = values.reduce((sum, value) => sum + value, 0) / STEPS;
-      if (mean > 0) values.forEach((value, step) => (power[step]! += (part.mean * value) / mean));
+      if (mean > 0) for (const [step, value] of values.entries()) power[step]! += (part.mean * value) / mean;
     }
     const total = network.reduce((sum, pair) => sum + pair.r, 0);
     const scale = Math.min(1, resistance / total);

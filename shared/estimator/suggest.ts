@@ -19,7 +19,17 @@ export function suggestOperatingPoint(data: LossData): OperatingPoint {
   const vBus = busFor(data.ratings.v) * (data.threeLevel ? 2 : 1);
   if (data.kind === "diode") {
     // A boost (PFC) diode at half duty and about half its current rating.
-    return { mode: "dcdc", vBus, current: roundDown125(data.ratings.i * 0.6), currentKind: "rms", fsw: 65_000, pf: DEFAULT_PF, duty: 0.5, tc: 80, m: DEFAULT_MODULATION_INDEX };
+    return {
+      mode: "dcdc",
+      vBus,
+      current: roundDown125(data.ratings.i * 0.6),
+      currentKind: "rms",
+      fsw: 65_000,
+      pf: DEFAULT_PF,
+      duty: 0.5,
+      tc: 80,
+      m: DEFAULT_MODULATION_INDEX,
+    };
   }
   // Discrete SiC switches run at tens of kHz, SiC modules around 20 kHz, IGBT modules below 10 kHz.
   const fsw = data.kind === "igbt" ? 8_000 : data.ratings.i > 120 ? 20_000 : 50_000;

@@ -23,7 +23,7 @@ const bounded = (field: OperatingPointField) =>
     .refine(Number.isFinite, { error: `errors.${field}.number` })
     .refine((value) => value >= limits[field].min && value <= limits[field].max, { error: `errors.${field}.range` });
 
-export const operatingPointSchema = z.strictObject({
+const operatingPointSchema = z.strictObject({
   mode: z.enum(modes, { error: "errors.mode" }),
   vBus: bounded("vBus"),
   current: bounded("current"),
@@ -41,7 +41,7 @@ export const operatingPointSchema = z.strictObject({
 });
 
 /** Validates an operating point; every problem becomes a message key with its bounds (never NaN through). */
-export function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): { ok: true; value: OperatingPoint } | { ok: false; issues: OperatingPointIssue[] } {
+function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): { ok: true; value: OperatingPoint } | { ok: false; issues: OperatingPointIssue[] } {
   const parsed = operatingPointSchema.safeParse(input);
   if (parsed.success) {
     // An absent modulation stays absent (sine-triangle), so points read from old URLs compare equal to new ones.
@@ -63,5 +63,7 @@ export function parseOperatingPoint(text: string | null | undefined): ParsedOper
   if (!reading) return null;
   if (!reading.complete) return { ok: false, issues: [{ field: "op", message: "errors.op", values: {} }], draft: reading.draft, text: reading.text };
   const result = validateOperatingPoint(reading.fields);
-  return result.ok ? { ok: true, value: result.value, text: writeOperatingPoint(result.value) } : { ok: false, issues: result.issues, draft: reading.draft, text: reading.text };
+  return result.ok
+    ? { ok: true, value: result.value, text: writeOperatingPoint(result.value) }
+    : { ok: false, issues: result.issues, draft: reading.draft, text: reading.text };
 }

@@ -26,7 +26,15 @@ export function worstCaseData(data: LossData): LossData | null {
   const factor = Math.max(1, max.vOn / typicalVoltage(data, max.i));
   if (data.kind === "diode") return { ...data, forward: scaled(data.forward, factor) };
   const energy = max.eSwitch === undefined ? 1 : Math.max(1, max.eSwitch / (data.eOn + data.eOff));
-  if (data.kind === "mosfet") return { ...data, channel: scaled(data.channel, factor), eOn: data.eOn * energy, eOff: data.eOff * energy, energies: scaledTable(data.energies, energy) };
+  if (data.kind === "mosfet")
+    return { ...data, channel: scaled(data.channel, factor), eOn: data.eOn * energy, eOff: data.eOff * energy, energies: scaledTable(data.energies, energy) };
   const recovery = max.eRec === undefined ? 1 : Math.max(1, max.eRec / data.eRec);
-  return { ...data, igbt: scaled(data.igbt, factor), eOn: data.eOn * energy, eOff: data.eOff * energy, eRec: data.eRec * recovery, energies: scaledTable(data.energies, energy, recovery) };
+  return {
+    ...data,
+    igbt: scaled(data.igbt, factor),
+    eOn: data.eOn * energy,
+    eOff: data.eOff * energy,
+    eRec: data.eRec * recovery,
+    energies: scaledTable(data.energies, energy, recovery),
+  };
 }

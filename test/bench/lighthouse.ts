@@ -23,7 +23,9 @@ const categories = Object.keys(budgets) as (keyof typeof budgets)[];
 const MAX_CLS = 0.05;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 /** LIGHTHOUSE_PAGES="home en,login": only the pages with these names (a quick check while developing). */
-const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((name) => name.trim()).filter(Boolean);
+const only = process.env.LIGHTHOUSE_PAGES?.split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
 const pages = only ? lighthousePages.filter((page) => only.includes(page.name)) : lighthousePages;
 if (only && pages.length === 0) throw new Error(`LIGHTHOUSE_PAGES names no page; the names: ${lighthousePages.map((page) => page.name).join(", ")}`);
 const timings = { LCP: "largest-contentful-paint", TBT: "total-blocking-time", FCP: "first-contentful-paint", SI: "speed-index" } as const;
@@ -68,7 +70,13 @@ async function measure(url: string): Promise<Run> {
 
 async function measureOnce(url: string): Promise<Run> {
   const slowdown = benchmarkIndexes.length ? cpuSlowdownFor(median(benchmarkIndexes)) : 4;
-  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories, throttling: { cpuSlowdownMultiplier: slowdown } });
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: categories,
+    throttling: { cpuSlowdownMultiplier: slowdown },
+  });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   const unmeasured = Object.values(timings).filter((id) => typeof lhr.audits[id]?.numericValue !== "number");
@@ -77,9 +85,14 @@ async function measureOnce(url: string): Promise<Run> {
     : unmeasured.length > 0
       ? unmeasured.map((id) => `${id}: ${lhr.audits[id]?.errorMessage ?? "no value"}`).join("; ")
       : undefined;
-  const lost = Object.fromEntries(categories.map((id) => [id, Object.values(lhr.audits)
-    .filter((audit) => audit.score !== null && audit.score < 1 && lhr.categories[id]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
-    .map((audit) => audit.id)]));
+  const lost = Object.fromEntries(
+    categories.map((id) => [
+      id,
+      Object.values(lhr.audits)
+        .filter((audit) => audit.score !== null && audit.score < 1 && lhr.categories[id]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
+        .map((audit) => audit.id),
+    ]),
+  );
   return {
     scores: Object.fromEntries(categories.map((id) => [id, lhr.categories[id]?.score ?? 0])),
     cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Infinity,
@@ -101,11 +114,15 @@ function forgiveNoindex(run: Run) {
 }
 
 const line = (scores: Record<string, number>, cls: number, ms: Record<string, number>) =>
-  `${categories.map((id) => `${id} ${Math.round(scores[id]! * 100)}`).join("  ")}  CLS ${cls.toFixed(3)}  (${Object.keys(timings).map((name) => `${name} ${Math.round(ms[name]!)} ms`).join(", ")})`;
+  `${categories.map((id) => `${id} ${Math.round(scores[id]! * 100)}`).join("  ")}  CLS ${cls.toFixed(3)}  (${Object.keys(timings)
+    .map((name) => `${name} ${Math.round(ms[name]!)} ms`)
+    .join(", ")})`;
 
 const misses: string[] = [];
 try {
-  console.log(`Lighthouse mobile, ${RUNS} runs per page (extra pages: 1, or ${RUNS} after a miss), judged on the medians; CPU slowdown = benchmarkIndex / 1000 (a mid-tier phone)\n`);
+  console.log(
+    `Lighthouse mobile, ${RUNS} runs per page (extra pages: 1, or ${RUNS} after a miss), judged on the medians; CPU slowdown = benchmarkIndex / 1000 (a mid-tier phone)\n`,
+  );
   const calibration = await measure(site.origin + pages[0]!.path);
   benchmarkIndexes.push(calibration.benchmarkIndex);
   console.log(`calibration run (not judged): benchmarkIndex ${calibration.benchmarkIndex} → CPU slowdown ${cpuSlowdownFor(calibration.benchmarkIndex)}×\n`);
@@ -129,7 +146,9 @@ try {
     for (const id of categories) {
       if (scores[id]! < budgets[id]) {
         const lost = [...new Set(runs.flatMap((run) => run.lost[id]!))];
-        misses.push(`${page.name}: ${id} ${Math.round(scores[id]! * 100)} < ${budgets[id] * 100} (median of ${runs.length}; audits that lost points: ${lost.slice(0, 6).join(", ")})`);
+        misses.push(
+          `${page.name}: ${id} ${Math.round(scores[id]! * 100)} < ${budgets[id] * 100} (median of ${runs.length}; audits that lost points: ${lost.slice(0, 6).join(", ")})`,
+        );
       }
     }
     if (cls > MAX_CLS) misses.push(`${page.name}: CLS ${cls.toFixed(3)} > ${MAX_CLS} (median of ${runs.length})`);

@@ -50,7 +50,7 @@ const misses: string[] = [];
 const miss = (message: string) => misses.push(message);
 try {
   // The same HTML for express.static: what the SSR server answered, saved as files.
-  const pages: (typeof benchPages[number] & { file: string })[] = [];
+  const pages: ((typeof benchPages)[number] & { file: string })[] = [];
   for (const [index, page] of benchPages.entries()) {
     const response = await fetch(site + page.path);
     const html = await response.text();
@@ -101,7 +101,7 @@ try {
     let n = 0;
     const separator = cold.path.includes("?") ? "&" : "?";
     // A new query string each request: the page cache never hits, every request renders (upstream reads stay cached).
-    const rendering = { requests: [{ setupRequest: (request: any) => ({ ...request, path: `${cold.path}${separator}bench=${++n}` }) }] };
+    const rendering = { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: `${cold.path}${separator}bench=${++n}` }) }] };
     // A warm-up as long as the measurement (not compared): the warm rounds served only cache hits, so the
     // render path's code would otherwise be measured while the JIT is still compiling it (a fresh server's
     // first seconds of renders run at two thirds of its steady rate).

@@ -23,7 +23,7 @@ const BUDGET_MS = 50;
 export async function measureOrders(samples: number, miss: (message: string) => void): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "qy-scale-orders-"));
   const upstream = await startUpstream(
-    { host: "127.0.0.1", port: 0, provider: "qingyun", websiteCode: "qingyun", dataDir, publicOrigin: "http://localhost:3000", env: {} },
+    { host: "127.0.0.1", port: 0, provider: "qingyun", websiteCode: "qingyun", dataDir, publicOrigin: "http://localhost:3000" },
     () => {},
   );
   try {
@@ -49,7 +49,15 @@ export async function measureOrders(samples: number, miss: (message: string) => 
         const created = now - (ORDERS - index) * 60_000;
         const part = parts[index % parts.length]!;
         const id = Number(
-          order.run(`QY${new Date(created).toISOString().slice(0, 10).replace(/-/g, "")}-${String(index).padStart(6, "0")}`, userId, orderStatuses[index % orderStatuses.length]!, `${part.id}:2`, phone(userId), created, created).lastInsertRowid,
+          order.run(
+            `QY${new Date(created).toISOString().slice(0, 10).replace(/-/g, "")}-${String(index).padStart(6, "0")}`,
+            userId,
+            orderStatuses[index % orderStatuses.length]!,
+            `${part.id}:2`,
+            phone(userId),
+            created,
+            created,
+          ).lastInsertRowid,
         );
         item.run(id, part.id, part.partNumber, part.partNumber, part.partNumber);
         record.run(id, created);
@@ -62,13 +70,25 @@ export async function measureOrders(samples: number, miss: (message: string) => 
     const cookie = `${sessionCookie}=${sessionId}`;
     const base = { language: "zh", sitePageDataType: 1, websiteCode: "qingyun" };
     const post = (call: { path: string }, body: object, headers: Record<string, string> = {}) =>
-      fetch(upstream.url + callPath(call, "qingyun"), { method: "POST", headers: { "content-type": "application/json", cookie, ...headers }, body: JSON.stringify({ ...base, ...body }) });
-    const latest = db.prepare("SELECT order_number AS number FROM sample_orders WHERE user_id = 1 ORDER BY created_at DESC LIMIT ? ").all(samples + 1) as { number: string }[];
+      fetch(upstream.url + callPath(call, "qingyun"), {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, ...headers },
+        body: JSON.stringify({ ...base, ...body }),
+      });
+    const latest = db.prepare("SELECT order_number AS number FROM sample_orders WHERE user_id = 1 ORDER BY created_at DESC LIMIT ? ").all(samples + 1) as {
+      number: string;
+    }[];
 
     const measures: { name: string; send: (n: number) => Promise<Response> }[] = [
-      ...orderStatusFilters.map((status) => ({ name: `tab ${status} (page 1, count)`, send: () => post(querySampleOrderByPage, { status, pageIndex: 1, pageSize: 10 }) })),
+      ...orderStatusFilters.map((status) => ({
+        name: `tab ${status} (page 1, count)`,
+        send: () => post(querySampleOrderByPage, { status, pageIndex: 1, pageSize: 10 }),
+      })),
       { name: "tab all, page 1000", send: (n: number) => post(querySampleOrderByPage, { status: "all", pageIndex: 1000 + n, pageSize: 10 }) },
-      { name: "tab shipped, last page", send: () => post(querySampleOrderByPage, { status: "shipped", pageIndex: Math.ceil(HEAVY_USER_ORDERS / orderStatuses.length / 10), pageSize: 10 }) },
+      {
+        name: "tab shipped, last page",
+        send: () => post(querySampleOrderByPage, { status: "shipped", pageIndex: Math.ceil(HEAVY_USER_ORDERS / orderStatuses.length / 10), pageSize: 10 }),
+      },
       {
         name: "order detail",
         send: (n: number) => post({ path: `${querySampleOrderRecordList.path}?SampleOrderNo=${latest[n % latest.length]!.number}` }, {}),
@@ -80,9 +100,14 @@ export async function measureOrders(samples: number, miss: (message: string) => 
           const target = phone(100 + n);
           const salt = `bench-salt-${n}`;
           const code = "246810";
-          db.prepare(
-            "INSERT INTO verify_codes (channel, target, salt, code_hash, ip_hash, created_at, expires_at, delivered) VALUES ('sms', ?, ?, ?, ?, ?, ?, 1)",
-          ).run(target, salt, createHmac("sha256", salt).update(`sms\n${target}\n${code}`).digest("hex"), createHash("sha256").update("127.0.0.1").digest("hex"), Date.now(), Date.now() + 300_000);
+          db.prepare("INSERT INTO verify_codes (channel, target, salt, code_hash, ip_hash, created_at, expires_at, delivered) VALUES ('sms', ?, ?, ?, ?, ?, ?, 1)").run(
+            target,
+            salt,
+            createHmac("sha256", salt).update(`sms\n${target}\n${code}`).digest("hex"),
+            createHash("sha256").update("127.0.0.1").digest("hex"),
+            Date.now(),
+            Date.now() + 300_000,
+          );
           return post(authAndRegisterBySms, { phone: target, code }, { cookie: "" });
         },
       },

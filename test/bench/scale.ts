@@ -72,10 +72,14 @@ const contentDir = mkdtempSync(path.join(tmpdir(), "qy-scale-content-"));
 let small: BuiltSite | undefined;
 let large: BuiltSite | undefined;
 try {
-  const generated = spawnSync(process.execPath, [path.join(root, "scripts/content-scale.ts"), "--products", String(PRODUCTS), "--news", String(NEWS), "--out", contentDir], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  const generated = spawnSync(
+    process.execPath,
+    [path.join(root, "scripts/content-scale.ts"), "--products", String(PRODUCTS), "--news", String(NEWS), "--out", contentDir],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (generated.status !== 0) throw new Error("content:scale failed");
   const catalogs = { small: catalogOf(shippedContentDir), large: catalogOf(contentDir) };
 
@@ -141,7 +145,10 @@ try {
     });
     return (JSON.parse(answer.text) as { data: { total: number } }).data.total;
   };
-  const lastPage = { small: Math.ceil((await totalOf(sites.small, SERIES)) / DEFAULT_PAGE_SIZE), large: Math.ceil((await totalOf(sites.large, SERIES)) / DEFAULT_PAGE_SIZE) };
+  const lastPage = {
+    small: Math.ceil((await totalOf(sites.small, SERIES)) / DEFAULT_PAGE_SIZE),
+    large: Math.ceil((await totalOf(sites.large, SERIES)) / DEFAULT_PAGE_SIZE),
+  };
   // size=100 on the shipped catalog's largest family at both sizes: a series of 9 parts against a page of 100
   // rows compared the rows' count, not the catalog's cost. The rows shown still differ (the family's parts at
   // 51, 100 at 10,000), and each row's cost is in the figure.
@@ -175,7 +182,9 @@ try {
     },
   ];
   console.log(`\n-- time, medians of ${SAMPLES} (budget at ${PRODUCTS} ≤ ${TIME_RATIO}× at 51)`);
-  console.log(`(finder pages: series ${SERIES}; size=100: family ${wide}, the shipped catalog's largest, ${wideRows.small} rows at 51 and ${wideRows.large} at ${PRODUCTS})`);
+  console.log(
+    `(finder pages: series ${SERIES}; size=100: family ${wide}, the shipped catalog's largest, ${wideRows.small} rows at 51 and ${wideRows.large} at ${PRODUCTS})`,
+  );
   for (const measure of measures) {
     const times = { small: [] as number[], large: [] as number[] };
     // Sample 0 is a warm-up (not counted): the code path's first run compiles.
@@ -208,7 +217,12 @@ try {
       }
     };
     const pollers = [poll("/healthz", health, 50), poll("/readyz", ready, 250)];
-    const csv = await timed(`${origin}/zh/productAndService/products/${catalogs[size].largest}.csv`).catch((error: unknown) => ({ status: 0, ms: Number.NaN, bytes: 0, text: String(error) }));
+    const csv = await timed(`${origin}/zh/productAndService/products/${catalogs[size].largest}.csv`).catch((error: unknown) => ({
+      status: 0,
+      ms: Number.NaN,
+      bytes: 0,
+      text: String(error),
+    }));
     running = false;
     await Promise.all(pollers);
     const child = (size === "small" ? small : large)!.process;

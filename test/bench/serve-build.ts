@@ -9,7 +9,6 @@ import { freePort } from "../support/site-process.ts";
 
 export { freePort };
 
-
 export interface BuiltSite {
   origin: string;
   dataDir: string;
@@ -25,7 +24,17 @@ export async function serveBuild(env: Record<string, string> = {}, readyWithinMs
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", RATE_LIMIT_PER_MINUTE: "10000000", PUBLIC_ORIGIN: origin, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      RATE_LIMIT_PER_MINUTE: "10000000",
+      PUBLIC_ORIGIN: origin,
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const stop = async () => {
@@ -37,7 +46,13 @@ export async function serveBuild(env: Record<string, string> = {}, readyWithinMs
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; ; i++) {
-    if (await fetch(`${origin}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${origin}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i >= readyWithinMs / 200 || child.exitCode !== null) {
       await stop();
       throw new Error("The server did not become ready");

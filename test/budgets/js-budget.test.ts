@@ -8,7 +8,15 @@ import type { RouteObject } from "react-router-dom";
 import { routes, type RouteHandle } from "../../client/routes.tsx";
 import { root } from "../../scripts/build-if-needed.ts";
 import { ensureBuild } from "../support/ensure-build.ts";
-import { INITIAL_BUDGET_BYTES, INITIAL_CEILING_KB, ROUTE_CHUNK_BUDGET_BYTES, formatReport, initialLimitBytes, measure, ratchetCeilingKb } from "../../scripts/js-budget.ts";
+import {
+  INITIAL_BUDGET_BYTES,
+  INITIAL_CEILING_KB,
+  ROUTE_CHUNK_BUDGET_BYTES,
+  formatReport,
+  initialLimitBytes,
+  measure,
+  ratchetCeilingKb,
+} from "../../scripts/js-budget.ts";
 
 const clientDir = path.join(root, "dist", "client");
 
@@ -19,10 +27,10 @@ function pageTypes(): Record<string, string[]> {
   const walk = (route: RouteObject, chain: string[]) => {
     const module = (route.handle as RouteHandle | undefined)?.module;
     const modules = module ? [...chain, module] : chain;
-    if (route.children?.length) route.children.forEach((child) => walk(child, modules));
+    if (route.children?.length) for (const child of route.children) walk(child, modules);
     else if (module && route.id?.endsWith("___zh")) types[route.id.replace(/___zh$/, "")] = modules;
   };
-  routes.forEach((route) => walk(route, []));
+  for (const route of routes) walk(route, []);
   return types;
 }
 
@@ -65,7 +73,9 @@ describe("JavaScript budget", () => {
   // build at the production one. This message is logged by the development build's default error boundary only.
   it("ships React Router's production build to the browser, without its development warnings", () => {
     const assets = readdirSync(path.join(clientDir, "assets")).filter((file) => file.endsWith(".js"));
-    const withDevWarnings = assets.filter((file) => readFileSync(path.join(clientDir, "assets", file), "utf8").includes("Error handled by React Router default ErrorBoundary"));
+    const withDevWarnings = assets.filter((file) =>
+      readFileSync(path.join(clientDir, "assets", file), "utf8").includes("Error handled by React Router default ErrorBoundary"),
+    );
     expect(assets.length).toBeGreaterThan(10);
     expect(withDevWarnings).toEqual([]);
   });

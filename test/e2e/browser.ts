@@ -1,7 +1,7 @@
 // Debian's Chromium through playwright-core (never a downloaded browser), with the flags this machine needs.
 import { chromium, type Browser, type Page } from "playwright-core";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

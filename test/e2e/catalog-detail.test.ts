@@ -37,7 +37,11 @@ async function axeViolations(page: Page): Promise<string[]> {
  * The estimator's tables are checked by its own tests. */
 const overflowing = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll(".breadcrumbs, .product-hero, .product-hero > *, .product-section, .table-scroll, .document-row, .related-card, .compare-legend, .compare-add, .compare-empty")]
+    [
+      ...document.querySelectorAll(
+        ".breadcrumbs, .product-hero, .product-hero > *, .product-section, .table-scroll, .document-row, .related-card, .compare-legend, .compare-add, .compare-empty",
+      ),
+    ]
       .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
       .map((element) => element.className),
   );
@@ -47,7 +51,12 @@ async function codeMailedTo(address: string): Promise<string> {
     for (const file of readdirSync(mailbox).sort().reverse()) {
       const mail = readFileSync(path.join(mailbox, file), "utf8");
       if (mail.startsWith(`X-Envelope-To: ${address}`)) {
-        const code = /\b(\d{6})\b/.exec(mail.split(/\r?\n\r?\n/).slice(1).join("\n"))?.[1];
+        const code = /\b(\d{6})\b/.exec(
+          mail
+            .split(/\r?\n\r?\n/)
+            .slice(1)
+            .join("\n"),
+        )?.[1];
         if (code) return code;
       }
     }

@@ -40,6 +40,7 @@ describe("cross-reference", () => {
         const problems = watchProblems(page);
         await page.goto(`${origin}/${language}/productAndService/crossReference?part=c3m0040120k`);
         await hydrated(page);
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text as rendered (what a visitor reads), not the DOM property.
         expect(await page.locator("h1").innerText()).toBe(text.heading);
         const candidate = page.locator(".xref-candidate").first();
         await candidate.locator("summary", { hasText: text.table }).click();
@@ -84,6 +85,7 @@ describe("cross-reference", () => {
         await input.fill("c3m-0040120k");
         await input.press("Enter");
         await page.locator(".search-xref").waitFor();
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text as rendered (what a visitor reads), not the DOM property.
         expect(await page.locator(".search-xref h2").innerText()).toBe(text.block);
         const first = await page.locator(".search-body > *").first().getAttribute("class");
         expect(first).toBe("search-xref");
@@ -101,6 +103,7 @@ describe("cross-reference", () => {
     await page.locator("#xref-part").fill("imw120r007m1h");
     await page.locator("#xref-part").press("Enter");
     await page.waitForURL(/\?part=imw120r007m1h$/);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text as rendered (what a visitor reads), not the DOM property.
     expect(await page.locator("h1").innerText()).toBe("IMW120R007M1H cross-reference");
     await page.locator("#xref-bom").fill("C3M0040120K SCT3040KW7");
     await page.getByRole("button", { name: texts.en.bom }).click();

@@ -55,7 +55,10 @@ describe("Content-Security-Policy", () => {
     const before = problems.length;
     await visit("/en/no-such-page");
     const notFound = problems.splice(before);
-    expect(notFound.every((line) => line.includes("status of 404")), notFound.join("\n")).toBe(true);
+    expect(
+      notFound.every((line) => line.includes("status of 404")),
+      notFound.join("\n"),
+    ).toBe(true);
 
     // Client-side navigation loads route chunks and data through the policy too.
     await page.locator("header a[href='/en']").first().click();

@@ -20,11 +20,12 @@ afterAll(() => browser?.close());
 
 const SERIES = "/en/productAndService/products/120"; // 1200 V SiC MOSFETs
 
-
 async function axe(page: Page) {
   await page.addScriptTag({ content: axeSource });
   const violations = (await page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: { target: string[] }[] }> }> } }).axe;
+    const run = (
+      window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; nodes: { target: string[] }[] }> }> } }
+    ).axe;
     return (await run.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } })).violations;
   })) as Array<{ id: string; nodes: { target: string[] }[] }>;
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
@@ -43,13 +44,20 @@ describe("estimator", () => {
   it("links the operating-point panel's styles in the HTML of every page that renders it, not only with its island's chunk", async () => {
     // The server renders the panel in full; styles that came with its chunk left it unstyled until then and
     // moved the page when they arrived (Lighthouse measured CLS 0.13 on the finder).
-    for (const path of ["/zh/productAndService/products/120", "/en/productAndService/productDetail/QCM040120K4", "/en/productAndService/compare?parts=QCM040120K4,QCM080120K4"]) {
+    for (const path of [
+      "/zh/productAndService/products/120",
+      "/en/productAndService/productDetail/QCM040120K4",
+      "/en/productAndService/compare?parts=QCM040120K4,QCM080120K4",
+    ]) {
       const html = await (await fetch(origin + path)).text();
       expect(html, path).toContain('class="op-panel"');
       const head = html.slice(0, html.indexOf("</head>"));
       const sheets = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]!);
       const css = await Promise.all(sheets.map(async (href) => (await fetch(origin + href)).text()));
-      expect(css.some((text) => text.includes(".op-panel{")), path).toBe(true);
+      expect(
+        css.some((text) => text.includes(".op-panel{")),
+        path,
+      ).toBe(true);
     }
   });
 
@@ -59,9 +67,7 @@ describe("estimator", () => {
     await page.goto(`${origin}/en/productAndService/products/100?sort=estLoss:asc&size=50&op=800,20,50k,0.9,80`);
     await hydrated(page);
     const parts = await rowParts(page);
-    const reasons = await page.locator(".finder-table tbody tr").evaluateAll((rows) =>
-      rows.map((row) => row.querySelector(".estimate-cell__reason")?.textContent ?? ""),
-    );
+    const reasons = await page.locator(".finder-table tbody tr").evaluateAll((rows) => rows.map((row) => row.querySelector(".estimate-cell__reason")?.textContent ?? ""));
     const first = parts.findIndex((part) => part.endsWith("065K4") || part.endsWith("065B7") || part.endsWith("065L8"));
     // Every row from the first 650 V part on is unsuitable; none before it.
     expect(reasons.slice(0, first).every((reason) => reason === "")).toBe(true);
@@ -151,7 +157,12 @@ describe("estimator", () => {
       await hydrated(page);
       const compare = page.locator("table.estimate-table--compare");
       await compare.scrollIntoViewIfNeeded();
-      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM013120K4 per switch position", "QCM040120K4 per switch position", "QCM160120K3 per switch position"]);
+      expect(await compare.locator("thead th").allTextContents()).toEqual([
+        "Loss (W)",
+        "QCM013120K4 per switch position",
+        "QCM040120K4 per switch position",
+        "QCM160120K3 per switch position",
+      ]);
       expect(await compare.locator("td.is-best").textContent()).toBe("17.7 (lowest loss of its device type among the suitable parts)");
       if (shots) await page.screenshot({ path: path.join(shots, `estimator-compare-${width}.png`), fullPage: true });
       expect(await axe(page)).toEqual([]);
@@ -160,7 +171,12 @@ describe("estimator", () => {
       await page.goto(`${origin}/en/productAndService/compare?parts=QCM040120K4,QCM025065K4,QCD06065T2&op=800,20,50k,0.9,80`);
       await hydrated(page);
       await compare.scrollIntoViewIfNeeded();
-      expect(await compare.locator("thead th").allTextContents()).toEqual(["Loss (W)", "QCM040120K4 per switch position", "QCM025065K4 per switch position", "QCD06065T2 per diode"]);
+      expect(await compare.locator("thead th").allTextContents()).toEqual([
+        "Loss (W)",
+        "QCM040120K4 per switch position",
+        "QCM025065K4 per switch position",
+        "QCD06065T2 per diode",
+      ]);
       const verdicts = await compare.locator("td[data-suitable]").allTextContents();
       expect(verdicts[0]).toBe("Yes");
       for (const verdict of verdicts.slice(1)) expect(verdict).toContain("Not suitable: Bus voltage 800 V is above the rated 650 V.");
@@ -185,7 +201,9 @@ describe("estimator", () => {
         await hydrated(page);
         await page.locator(".estimate-table").first().waitFor();
         // The chart's value table too, which is only laid out once opened.
-        await page.locator(".loss-chart__data").evaluateAll((details) => details.forEach((element) => ((element as HTMLDetailsElement).open = true)));
+        await page.locator(".loss-chart__data").evaluateAll((details) => {
+          for (const element of details) (element as HTMLDetailsElement).open = true;
+        });
         if (shots) await page.screenshot({ path: path.join(shots, `estimator-narrow-${lang}-${url.includes("compare") ? "compare" : "detail"}.png`), fullPage: true });
         const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
         expect(widths.page, `${lang}${url}`).toBeLessThanOrEqual(widths.viewport);
@@ -239,7 +257,20 @@ describe("estimator", () => {
         await page.goto(`${origin}/${lang}/productAndService/compare?parts=QCM040120K4&op=800,20,50k,0.9,80`);
         await hydrated(page);
         await page.locator(".device-form > summary").click();
-        for (const [id, value] of [["dev-name", "C3M40"], ["dev-v", "1200"], ["dev-i", "40"], ["dev-tjmax", "175"], ["dev-rth", "0.55"], ["dev-thot", "175"], ["dev-r-0", "40"], ["dev-r-1", "70"], ["dev-eon", "0.31"], ["dev-eoff", "0.075"], ["dev-vref", "800"], ["dev-iref", "20"]]) {
+        for (const [id, value] of [
+          ["dev-name", "C3M40"],
+          ["dev-v", "1200"],
+          ["dev-i", "40"],
+          ["dev-tjmax", "175"],
+          ["dev-rth", "0.55"],
+          ["dev-thot", "175"],
+          ["dev-r-0", "40"],
+          ["dev-r-1", "70"],
+          ["dev-eon", "0.31"],
+          ["dev-eoff", "0.075"],
+          ["dev-vref", "800"],
+          ["dev-iref", "20"],
+        ]) {
           await page.locator(`#${id}`).fill(value!);
         }
         await page.locator(".device-form button[type=submit]").click();

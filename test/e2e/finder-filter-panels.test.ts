@@ -30,13 +30,18 @@ describe("finder filter lists", () => {
         for (let index = 0; index < count; index++) {
           const summary = summaries.nth(index);
           // A details element's toggle event (which fits the panel) comes in a task after the click: wait for it.
-          const toggled = page.evaluate((at) => new Promise<void>((resolve) => document.querySelectorAll(".finder-filter")[at]!.addEventListener("toggle", () => setTimeout(resolve, 0), { once: true })), index);
+          const toggled = page.evaluate(
+            (at) =>
+              new Promise<void>((resolve) => document.querySelectorAll(".finder-filter")[at]!.addEventListener("toggle", () => setTimeout(resolve, 0), { once: true })),
+            index,
+          );
           await summary.click();
           await toggled;
           const box = await page.locator(".finder-filter[open] .finder-filter__panel").evaluate((panel) => {
             const rect = panel.getBoundingClientRect();
             return { left: rect.left, right: rect.right, viewport: document.documentElement.clientWidth };
           });
+          // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text as rendered (what a visitor reads), not the DOM property.
           if (box.left < 0 || box.right > box.viewport) outside.push(`${await summary.innerText()}: ${Math.round(box.left)}–${Math.round(box.right)} of ${box.viewport}`);
           await summary.click();
         }

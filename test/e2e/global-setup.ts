@@ -8,7 +8,6 @@ import type { TestProject } from "vitest/node";
 import { buildIfNeeded, root } from "../../scripts/build-if-needed.ts";
 import { freePort } from "../support/site-process.ts";
 
-
 let child: ChildProcess | undefined;
 let dataDir = "";
 let closeMailbox: (() => Promise<void>) | undefined;
@@ -36,7 +35,17 @@ export async function setup(project: TestProject) {
   const smtpPort = await startMailbox(mailbox);
   child = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, LOG_LEVEL: "info", NODE_ENV: "production", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PREVIEW_SECRET: previewSecret },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: origin,
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PREVIEW_SECRET: previewSecret,
+    },
     // The server's log lines go to a file: the console SMS sender's code line is read from it (as a developer
     // reads it from the terminal), and the test output is not flooded with one line per request.
     stdio: ["ignore", openSync(serverLog, "a"), "inherit"],

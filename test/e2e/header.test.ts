@@ -31,7 +31,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } })
+      .axe;
     const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
     return result.violations.map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
   });
@@ -71,7 +72,9 @@ describe("products panel", () => {
       expect(large).toBeDefined();
       await page.goto(`${origin}${large.all}`);
       await hydrated(page);
-      expect(await page.locator("main a[href*='/productAndService/productDetail/']").evaluateAll((links) => new Set(links.map((link) => link.getAttribute("href"))).size)).toBe(large.count);
+      expect(
+        await page.locator("main a[href*='/productAndService/productDetail/']").evaluateAll((links) => new Set(links.map((link) => link.getAttribute("href"))).size),
+      ).toBe(large.count);
       expect(problems).toEqual([]);
       await page.close();
     });
@@ -117,7 +120,9 @@ describe("mobile menu", () => {
       const languageEntry = groups.nth(6).locator("summary");
       expect((await languageEntry.boundingBox())!.y + 40).toBeLessThan(844);
       // Where the browser lacks exclusive <details name> (Firefox ESR before 130), the menu's script closes the others.
-      await page.evaluate(() => document.querySelectorAll("#mobile-menu details").forEach((details) => details.removeAttribute("name")));
+      await page.evaluate(() => {
+        for (const details of document.querySelectorAll("#mobile-menu details")) details.removeAttribute("name");
+      });
       await groups.nth(0).locator("summary").click();
       await groups.nth(2).locator("summary").click();
       await expect.poll(() => page.locator("#mobile-menu details[open]").count()).toBe(1);
@@ -146,7 +151,9 @@ describe("header width", () => {
       await context.addCookies([{ name: "qy_session", value: "signed-in", url: origin }]);
       // The upstream's answers for a signed-in visitor, so that the account name is as long as can be.
       const ok = (data: unknown) => ({ status: 200, contentType: "application/json", body: JSON.stringify({ success: true, code: "0", message: "ok", data }) });
-      await context.route("**/api/**/isLogin", (route) => route.fulfill(ok({ userId: 7, phone: null, email: "procurement.department.head@an-extremely-long-subsidiary-name.example-group.com" })));
+      await context.route("**/api/**/isLogin", (route) =>
+        route.fulfill(ok({ userId: 7, phone: null, email: "procurement.department.head@an-extremely-long-subsidiary-name.example-group.com" })),
+      );
       await context.route("**/api/**/queryOrderList", (route) => route.fulfill(ok([])));
       const page = await context.newPage();
       const problems = watchProblems(page);

@@ -2,7 +2,7 @@
 // scroll position (react-router's scroll restoration), and the loading bar of SPEC §9 shows for a slow
 // navigation and goes away when the page has arrived.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { launchBrowser, watchProblems, hydrated } from "./browser.ts";
@@ -15,7 +15,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
 
 describe("navigation", () => {
   for (const width of [1440, 390]) {
@@ -112,7 +111,11 @@ describe("navigation", () => {
   it("loads the language's other UI strings after load, one namespace at a time, and navigates with them", async () => {
     // The chunk of every Chinese namespace, from the build's manifest.
     const manifest = JSON.parse(readFileSync(path.join(root, "dist", "client", ".vite", "manifest.json"), "utf8")) as Record<string, { file: string }>;
-    const chunks = new Map(Object.entries(manifest).filter(([source]) => source.startsWith("locales/zh/")).map(([source, entry]) => [`/${entry.file}`, source]));
+    const chunks = new Map(
+      Object.entries(manifest)
+        .filter(([source]) => source.startsWith("locales/zh/"))
+        .map(([source, entry]) => [`/${entry.file}`, source]),
+    );
     const page = await browser.newPage({ viewport: { width: 1440, height: 800 } });
     const problems = watchProblems(page);
     const loads: { file: string; start: number; end: number }[] = [];

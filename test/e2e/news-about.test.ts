@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
   const violations = (await page.evaluate(async () => {
@@ -112,7 +111,9 @@ describe("news, contact and jobs", () => {
       await form.locator("button[type=submit]").click();
       expect((await stored).status()).toBe(200);
       await page.locator(".leave-word__success[role=status]").waitFor();
-      expect(await page.locator(".leave-word__success h2").textContent()).toBe(language === "zh" ? "感谢您的留言，已提交成功。" : "Thank you, your message has been sent.");
+      expect(await page.locator(".leave-word__success h2").textContent()).toBe(
+        language === "zh" ? "感谢您的留言，已提交成功。" : "Thank you, your message has been sent.",
+      );
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
       violations.push(...(await axeViolations(page)));
       // "Send another" brings back an empty form.

@@ -35,7 +35,10 @@ describe("without JavaScript", () => {
       expect(await page.locator(".hero__controls button").count()).toBe(0);
       const track = page.locator(".hero__track");
       for (const index of [2, 3, 1]) {
-        await page.locator(".hero__dots a").nth(index - 1).click();
+        await page
+          .locator(".hero__dots a")
+          .nth(index - 1)
+          .click();
         const slide = slides.nth(index - 1);
         // The slide fills the carousel's box, and its title is visible.
         await expect

@@ -49,15 +49,21 @@ beforeAll(async () => {
     mkdirSync(path.join(prefix, dir));
     chmodSync(path.join(prefix, dir), 0o777);
   }
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-keyout", `${prefix}/key.pem`, "-out", `${prefix}/cert.pem`], {
-    stdio: "ignore",
-  });
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-keyout", `${prefix}/key.pem`, "-out", `${prefix}/cert.pem`],
+    {
+      stdio: "ignore",
+    },
+  );
   httpsPort = await freePort();
   httpPort = await freePort();
   site = await startSiteProcess({ PUBLIC_ORIGIN: `https://127.0.0.1:${httpsPort}`, TRUST_PROXY: "loopback" });
   writeFileSync(path.join(prefix, "nginx.conf"), testConfig(site.port));
   execFileSync(nginxBinary, ["-t", "-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", `${prefix}/error.log`], { stdio: "pipe" });
-  nginx = spawn(nginxBinary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", `${prefix}/error.log`, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  nginx = spawn(nginxBinary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", `${prefix}/error.log`, "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
@@ -92,7 +98,13 @@ function call(url: string, options: { headers?: Record<string, string>; localAdd
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request(
       url,
-      { method: options.method ?? "GET", headers: options.headers ?? {}, localAddress: options.localAddress, agent: false, ...(secure ? { rejectUnauthorized: false } : {}) },
+      {
+        method: options.method ?? "GET",
+        headers: options.headers ?? {},
+        localAddress: options.localAddress,
+        agent: false,
+        ...(secure ? { rejectUnauthorized: false } : {}),
+      },
       (res) => {
         const parts: Buffer[] = [];
         res.on("data", (chunk: Buffer) => parts.push(chunk));

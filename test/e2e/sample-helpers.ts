@@ -31,8 +31,7 @@ export async function sampleableProducts(context: BrowserContext, language: "zh"
   });
   const tree = (await response.json()).data as SampleableProduct[];
   const byId = new Map(tree.map((node) => [node.id, node]));
-  const visible = (node: SampleableProduct | undefined): boolean =>
-    !!node && node.status === "on" && (node.parentId === null || visible(byId.get(node.parentId)));
+  const visible = (node: SampleableProduct | undefined): boolean => !!node && node.status === "on" && (node.parentId === null || visible(byId.get(node.parentId)));
   return tree.filter((node) => node.partNumber && visible(node));
 }
 

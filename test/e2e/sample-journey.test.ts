@@ -48,7 +48,9 @@ function readMailbox(): Mail[] {
 async function waitForMail(to: string, match: (mail: Mail) => boolean, timeoutMs = 15_000): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const found = readMailbox().filter((mail) => mail.to === to && match(mail)).at(-1);
+    const found = readMailbox()
+      .filter((mail) => mail.to === to && match(mail))
+      .at(-1);
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -63,7 +65,6 @@ async function expectNoAxeViolations(page: Page, label: string) {
   })) as Array<{ id: string; help: string; nodes: { target: string[] }[] }>;
   expect(violations.map((v) => `${label} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
-
 
 /** Two products that can be sampled, from the product tree the site serves. */
 async function twoProducts(context: BrowserContext, language: "zh" | "en") {
@@ -149,7 +150,9 @@ describe("the sample journey", () => {
       // Sent empty, the browser marks every wrong field at once (the shared schema) and posts nothing.
       await page.locator('input[name="phone"]').fill("12345");
       let posted = 0;
-      const countPosts = (request: { method: () => string }) => void (request.method() === "POST" && (posted += 1));
+      const countPosts = (request: { method: () => string }) => {
+        if (request.method() === "POST") posted += 1;
+      };
       page.on("request", countPosts);
       await page.locator('.applicant button[type="submit"]').click();
       const fields = ["name", "phone", "email", "companyName", "position", "sampleUse"];
@@ -198,7 +201,11 @@ describe("the sample journey", () => {
       await page.locator('input[name="position"]').fill(language === "zh" ? "电源研发工程师" : "Power electronics engineer");
       await page
         .locator('textarea[name="sampleUse"]')
-        .fill(language === "zh" ? "评估 1200 V 碳化硅 MOSFET 在 125 kW 储能变流器中的开关损耗与热性能。" : "Evaluating switching losses and thermal behaviour in a 125 kW energy-storage inverter.");
+        .fill(
+          language === "zh"
+            ? "评估 1200 V 碳化硅 MOSFET 在 125 kW 储能变流器中的开关损耗与热性能。"
+            : "Evaluating switching losses and thermal behaviour in a 125 kW energy-storage inverter.",
+        );
       // The stated rules need their confirmation: without it nothing is posted and the box says why.
       await page.locator('.applicant button[type="submit"]').click();
       await expect.poll(() => page.locator('input[name="evaluationOnly"]').getAttribute("aria-invalid")).toBe("true");

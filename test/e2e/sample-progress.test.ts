@@ -36,7 +36,8 @@ async function order(context: BrowserContext, language: "zh" | "en", siteListId:
   };
   await post("sampleOrder/addSampleProduct", { siteListId });
   const applicant = { name: "Lin Hao", phone: "13800138000", email: `progress.${language}@example.com`, companyName: "Xiamen Grid Power", position: "Engineer" };
-  return (await post("sampleOrder/submitSampleOrder", { applicant, sampleUse: "Evaluation in a 30 kW charger module.", addressId, evaluationOnly: true })).orderNumber as string;
+  return (await post("sampleOrder/submitSampleOrder", { applicant, sampleUse: "Evaluation in a 30 kW charger module.", addressId, evaluationOnly: true }))
+    .orderNumber as string;
 }
 
 describe("sample progress at a glance", () => {
@@ -62,13 +63,25 @@ describe("sample progress at a glance", () => {
 
       const saved = await context.request.post(`${origin}/api/proxy/qingyun/basic/userAddress/saveShippingAddress`, {
         headers: { origin },
-        data: { language, websiteCode: "qingyun", recipient: "Lin Hao", phone: "13800138000", country: "CN", provinceCode: "350000", cityCode: "350200", districtCode: "350203", street: "Software Park Phase II, 8", postalCode: "361008" },
+        data: {
+          language,
+          websiteCode: "qingyun",
+          recipient: "Lin Hao",
+          phone: "13800138000",
+          country: "CN",
+          provinceCode: "350000",
+          cityCode: "350200",
+          districtCode: "350203",
+          street: "Software Park Phase II, 8",
+          postalCode: "361008",
+        },
       });
       const addressId = (await saved.json()).data[0].ID as number;
       const [first, second] = await sampleableProducts(context, language);
       const shippedOrder = await order(context, language, first!.id, addressId);
       const pendingOrder = await order(context, language, second!.id, addressId);
-      const cli = (...args: string[]) => run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), ...args], { env: { ...process.env, DATA_DIR: dataDir }, timeout: 15_000 });
+      const cli = (...args: string[]) =>
+        run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), ...args], { env: { ...process.env, DATA_DIR: dataDir }, timeout: 15_000 });
       await cli("advance", shippedOrder);
       await cli("advance", shippedOrder, "--carrier", "SF Express", "--tracking", "SF7654321098765");
 

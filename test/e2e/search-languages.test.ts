@@ -38,6 +38,7 @@ describe("search in the other language", () => {
         await page.goto(`${origin}/${language}/search?text=${encodeURIComponent(text)}`);
         await hydrated(page);
         const section = page.locator(".search-other");
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text as rendered (what a visitor reads), not the DOM property.
         expect(await section.locator("h2").innerText()).toContain(heading);
         const titles = section.locator(".search-result__title");
         expect(await titles.count()).toBeGreaterThan(0);

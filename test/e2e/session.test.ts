@@ -19,7 +19,12 @@ async function codeMailedTo(address: string): Promise<string> {
     for (const file of readdirSync(mailbox).sort().reverse()) {
       const mail = readFileSync(path.join(mailbox, file), "utf8");
       if (mail.startsWith(`X-Envelope-To: ${address}`)) {
-        const code = /\b(\d{6})\b/.exec(mail.split(/\r?\n\r?\n/).slice(1).join("\n"))?.[1];
+        const code = /\b(\d{6})\b/.exec(
+          mail
+            .split(/\r?\n\r?\n/)
+            .slice(1)
+            .join("\n"),
+        )?.[1];
         if (code) return code;
       }
     }

@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 describe("home pages", () => {
   for (const [language, lang, text] of [
     ["zh", "zh-CN", "产品与服务"],
@@ -95,7 +94,11 @@ describe("home pages", () => {
       await page.goto(`${origin}/en`);
       await hydrated(page);
       await page.waitForLoadState("networkidle");
-      if (withCookie) expect(asked.some((path) => path.endsWith("/isLogin")), asked.join()).toBe(true);
+      if (withCookie)
+        expect(
+          asked.some((path) => path.endsWith("/isLogin")),
+          asked.join(),
+        ).toBe(true);
       else expect(asked).toEqual([]);
       // Either way nobody is signed in here: the header offers the sign-in link.
       await expect(page.locator(".site-header__signin").isVisible()).resolves.toBe(true);
@@ -134,7 +137,10 @@ describe("home pages", () => {
   it("shows the back-to-top button once scrolled and takes the visitor back up, in both languages", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
     const problems = watchProblems(page);
-    for (const [language, label] of [["zh", "回到顶部"], ["en", "Back to top"]] as const) {
+    for (const [language, label] of [
+      ["zh", "回到顶部"],
+      ["en", "Back to top"],
+    ] as const) {
       await page.goto(`${origin}/${language}`);
       await hydrated(page);
       expect(await page.locator(".back-to-top.is-visible").count()).toBe(0);
@@ -154,9 +160,9 @@ describe("home pages", () => {
     for (const language of ["zh", "en"]) {
       await page.goto(`${origin}/${language}`);
       await hydrated(page);
-      const headings = await page.locator(".site-footer__heading").evaluateAll((elements) =>
-        elements.map((element) => ({ top: Math.round(element.getBoundingClientRect().top), weight: getComputedStyle(element).fontWeight })),
-      );
+      const headings = await page
+        .locator(".site-footer__heading")
+        .evaluateAll((elements) => elements.map((element) => ({ top: Math.round(element.getBoundingClientRect().top), weight: getComputedStyle(element).fontWeight })));
       expect(headings.length, language).toBe(4);
       expect(new Set(headings.map((heading) => heading.top)).size, JSON.stringify(headings)).toBe(1);
       expect(new Set(headings.map((heading) => heading.weight)).size, JSON.stringify(headings)).toBe(1);
@@ -173,7 +179,9 @@ describe("home pages", () => {
         const overflow = await page.evaluate(() => {
           const bar = document.querySelector(".site-header__bar")!;
           // What is shown: a closed <details>' content (the mobile menu, the search box) keeps a box of its own.
-          const right = Math.max(...[...bar.querySelectorAll("*")].filter((element) => element.checkVisibility()).map((element) => element.getBoundingClientRect().right));
+          const right = Math.max(
+            ...[...bar.querySelectorAll("*")].filter((element) => element.checkVisibility()).map((element) => element.getBoundingClientRect().right),
+          );
           return { right, viewport: window.innerWidth, scroll: document.documentElement.scrollWidth };
         });
         expect(overflow.right, language).toBeLessThanOrEqual(overflow.viewport);

@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-
 async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
   const violations = (await page.evaluate(async () => {
@@ -34,7 +33,14 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ name:
 
 const strings = {
   zh: { skip: "暂不填写", submit: "提交并下载", nameError: "请填写正确的姓名", phoneError: "请输入正确的手机号", name: "王磊", wechat: "请在浏览器中打开本页以下载文件" },
-  en: { skip: "Don't fill in yet", submit: "Submit and download", nameError: "please fill in the correct name", phoneError: "please enter a valid mobile number", name: "Wang Lei", wechat: "Open this page in your browser to download files" },
+  en: {
+    skip: "Don't fill in yet",
+    submit: "Submit and download",
+    nameError: "please fill in the correct name",
+    phoneError: "please enter a valid mobile number",
+    name: "Wang Lei",
+    wechat: "Open this page in your browser to download files",
+  },
 } as const;
 
 const cases = [
@@ -148,7 +154,10 @@ describe("support and search", () => {
         expect(await page.locator(".search-result mark").count()).toBeGreaterThan(0);
         expect(await axeViolations(page)).toEqual([]);
         await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-        await page.locator(".search-tabs a").filter({ hasText: language === "zh" ? "技术资料" : "Documents" }).click();
+        await page
+          .locator(".search-tabs a")
+          .filter({ hasText: language === "zh" ? "技术资料" : "Documents" })
+          .click();
         await page.waitForURL(/type=documents/);
         await expect.poll(() => page.locator(".search-group").count()).toBe(0);
         expect(await page.locator(".search-result").count()).toBeGreaterThan(0);

@@ -66,7 +66,8 @@ const hostileRequests: { name: string; status?: (route: RouteClass) => number; s
   {
     name: "oversized body declared far beyond what is sent",
     status: (route) => (route.method === "GET" ? 400 : 413),
-    send: (port, { method, path, type }) => rawRequest(port, head(method, path, [`Content-Type: ${type}`, "Content-Length: 1073741824"]), { body: "a=1", halfClose: true }),
+    send: (port, { method, path, type }) =>
+      rawRequest(port, head(method, path, [`Content-Type: ${type}`, "Content-Length: 1073741824"]), { body: "a=1", halfClose: true }),
   },
   {
     name: "truncated body (Content-Length 1000, 3 bytes sent, then FIN)",
@@ -74,7 +75,8 @@ const hostileRequests: { name: string; status?: (route: RouteClass) => number; s
   },
   {
     name: "truncated chunked body",
-    send: (port, { method, path, type }) => rawRequest(port, head(method, path, [`Content-Type: ${type}`, "Transfer-Encoding: chunked"]), { body: "10\r\nabc", halfClose: true }),
+    send: (port, { method, path, type }) =>
+      rawRequest(port, head(method, path, [`Content-Type: ${type}`, "Transfer-Encoding: chunked"]), { body: "10\r\nabc", halfClose: true }),
   },
   {
     name: "invalid UTF-8 and NUL bytes in the body",

@@ -2,7 +2,7 @@
 // aborted page and /api requests no upstream request is pending and sockets and handles are back to
 // where they were.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import express from "express";
+import type express from "express";
 import http, { type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { Writable } from "node:stream";

@@ -10,7 +10,9 @@ import { createLogger } from "../../server/logger.ts";
 import { startEmbeddedUpstream } from "../../server/serve.ts";
 
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function setup(dataDir: string) {
   const lines: Array<Record<string, unknown>> = [];

@@ -50,7 +50,7 @@ describe("request ids", () => {
     seenIds = [];
     const kept = await request(app).get("/api/open/a").set("X-Request-Id", "nginx-3f2a9c1d.77");
     expect(kept.headers["x-request-id"]).toBe("nginx-3f2a9c1d.77");
-    const bad = await request(app).get("/api/open/a").set("X-Request-Id", "id with spaces\" and quotes");
+    const bad = await request(app).get("/api/open/a").set("X-Request-Id", 'id with spaces" and quotes');
     expect(bad.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     const none = await request(app).get("/api/open/a");
     expect(none.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
@@ -95,11 +95,15 @@ describe("request log", () => {
       .get("/zh/about/us?preview=p1.1999999999999.SECRETPREVIEWTOKEN&code=654321")
       .set("Cookie", "qy_session=SESSIONSECRET42; qingyun=1999999999999.p1.1999999999999.SECRETPREVIEWTOKEN")
       .set("Authorization", "Bearer AUTHSECRET99");
-    await request(app)
-      .post("/api/open/front/authAndRegisterBySms")
-      .set("Cookie", "qy_session=SESSIONSECRET42")
-      .send({ phone: "13800138000", code: "654321" });
-    logger.warn({ headers: { cookie: "qy_session=SESSIONSECRET42", authorization: "Bearer AUTHSECRET99" }, url: "/x?preview=SECRETPREVIEWTOKEN", body: { code: "654321", sessionId: "SESSIONSECRET42" } }, "a careless line");
+    await request(app).post("/api/open/front/authAndRegisterBySms").set("Cookie", "qy_session=SESSIONSECRET42").send({ phone: "13800138000", code: "654321" });
+    logger.warn(
+      {
+        headers: { cookie: "qy_session=SESSIONSECRET42", authorization: "Bearer AUTHSECRET99" },
+        url: "/x?preview=SECRETPREVIEWTOKEN",
+        body: { code: "654321", sessionId: "SESSIONSECRET42" },
+      },
+      "a careless line",
+    );
     const text = lines.join("\n");
     expect(requestLines().length).toBeGreaterThanOrEqual(2);
     expect(text).toContain("a careless line");

@@ -55,12 +55,7 @@ const post = (app: express.Express, path: string, raw: string, cookie?: string) 
 describe("drafts through the /api proxy", () => {
   it("forces sitePageDataType 1 without preview, whatever form the request takes", async () => {
     const app = await createTestApp({ UPSTREAM_URL: echo.url, PREVIEW_SECRET: secret });
-    const bodies = [
-      '{"sitePageDataType":2,"url":"/about"}',
-      '{"sitePageDataType":1,"sitePageDataType":2}',
-      '{"sitePageData\\u0054ype":2}',
-      '{"sitePageDataType":"2"}',
-    ];
+    const bodies = ['{"sitePageDataType":2,"url":"/about"}', '{"sitePageDataType":1,"sitePageDataType":2}', '{"sitePageData\\u0054ype":2}', '{"sitePageDataType":"2"}'];
     for (const body of bodies) {
       seen = [];
       const response = await post(app, "/api/open/x", body);

@@ -3,7 +3,7 @@
 // job filters from the URL, JobPosting data, and 404s for unknown names and ids.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import express from "express";
+import type express from "express";
 import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
@@ -167,7 +167,12 @@ describe("jobs", () => {
       expect(response.status).toBe(200);
       expect(headingOf(response.text)).toBe(heading);
       const all = await jobs(language);
-      expect(positionLinks(response.text).sort()).toEqual(all.list.slice(0, 10).map((job) => job.id).sort());
+      expect(positionLinks(response.text).sort()).toEqual(
+        all.list
+          .slice(0, 10)
+          .map((job) => job.id)
+          .sort(),
+      );
       const text = textOf(response.text);
       for (const label of labels) expect(text).toContain(label);
       expect(formTag(response.text, "get")).toContain(`action="/${language}/about/joinUs"`);
@@ -236,7 +241,7 @@ describe("jobs", () => {
   it("a position carries JobPosting JSON-LD with the fields search engines require", async () => {
     const job = (await jobs("en")).list[0]!;
     const response = await request(app).get(`/en/about/joinUs/positionDetail/${job.id}`);
-    const posting = jsonLdOf(response.text).find((block) => block["@type"] === "JobPosting") as Record<string, any>;
+    const posting = jsonLdOf(response.text).find((block) => block["@type"] === "JobPosting") as Record<string, unknown>;
     expect(posting).toBeTruthy();
     expect(posting.title).toBe(job.title);
     expect(posting.datePosted).toMatch(/^\d{4}-\d{2}-\d{2}$/);

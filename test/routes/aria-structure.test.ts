@@ -46,7 +46,10 @@ describe("ARIA structure", () => {
     for (const path of pages) {
       const elements = allElements(await tree(path));
       const labelled = elements.filter((element) => element.tag === "span" && "aria-label" in element.attributes);
-      expect(labelled.map((element) => element.attributes["aria-label"]), path).toEqual([]);
+      expect(
+        labelled.map((element) => element.attributes["aria-label"]),
+        path,
+      ).toEqual([]);
       currentPages += elements.filter((element) => element.attributes["aria-current"] === "page" && element.tag === "span").length;
     }
     // The paged lists (news, jobs) mark their current page.
@@ -75,7 +78,11 @@ describe("ARIA structure", () => {
       const elements = allElements(await tree(path));
       const table = elements.find((element) => element.tag === "table" && element.attributes.class === "finder-table");
       expect(table, path).toBeTruthy();
-      const ids = new Set(allElements(table!).map((element) => element.attributes.id).filter(Boolean));
+      const ids = new Set(
+        allElements(table!)
+          .map((element) => element.attributes.id)
+          .filter(Boolean),
+      );
       const cells = allElements(table!).filter((element) => element.tag === "td");
       expect(cells.length, path).toBeGreaterThan(0);
       for (const cell of cells) {

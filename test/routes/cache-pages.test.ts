@@ -147,7 +147,10 @@ describe("bypasses", () => {
   it("preview pages are never served from or stored in the cache", async () => {
     const token = await signPreviewToken(secret, Date.now() + 3600_000);
     const enter = await request(app).get(`/en/about/us?preview=${encodeURIComponent(token)}`);
-    const cookie = ([] as string[]).concat(enter.headers["set-cookie"] ?? []).find((line) => line.startsWith("qingyun="))!.split(";")[0]!;
+    const cookie = ([] as string[])
+      .concat(enter.headers["set-cookie"] ?? [])
+      .find((line) => line.startsWith("qingyun="))!
+      .split(";")[0]!;
     await request(app).get("/en/about/us");
     for (let i = 0; i < 2; i++) {
       const preview = await request(app).get("/en/about/us").set("Cookie", cookie);

@@ -79,7 +79,10 @@ describe("bypass", () => {
   it("preview calls always reach the upstream and never fill the cache", async () => {
     const token = await signPreviewToken(secret, Date.now() + 3600_000);
     const enter = await request(app).get(`/en/privacy?preview=${encodeURIComponent(token)}`);
-    const cookie = ([] as string[]).concat(enter.headers["set-cookie"] ?? []).find((line) => line.startsWith("qingyun="))!.split(";")[0]!;
+    const cookie = ([] as string[])
+      .concat(enter.headers["set-cookie"] ?? [])
+      .find((line) => line.startsWith("qingyun="))!
+      .split(";")[0]!;
     await request(app).get("/en/privacy");
     relay.reset();
     for (let i = 0; i < 2; i++) await request(app).get("/en/privacy").set("Cookie", cookie);

@@ -33,7 +33,10 @@ beforeAll(async () => {
       if (state.failPage && pageIndex === state.failPage) return void res.status(500).json({ success: false, code: "E50000001", message: "failed", data: null });
     }
     const answer = await fetch(upstream.url + req.originalUrl, { method: req.method, headers: { "content-type": "application/json" }, ...(body ? { body } : {}) });
-    res.status(answer.status).type("application/json").send(Buffer.from(await answer.arrayBuffer()));
+    res
+      .status(answer.status)
+      .type("application/json")
+      .send(Buffer.from(await answer.arrayBuffer()));
   });
   front = await listen(proxy);
 });
@@ -48,7 +51,11 @@ function csvApp(options: { pageSize?: number; maxRows?: number } = {}) {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", UPSTREAM_URL: front.url });
   return express().use(catalogCsv({ config, logger: createLogger("silent"), resources, ...options }));
 }
-const rowsOf = (text: string) => text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+const rowsOf = (text: string) =>
+  text
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
 const path = `/en/productAndService/products/${FAMILY}.csv?sort=rdson:asc`;
 
 describe("the CSV export at any length", () => {

@@ -52,11 +52,13 @@ describe("the product detail page", () => {
     expect(textOf(documents)).toMatch(/Version [\d.]+ · \d{4}-\d{2}-\d{2} · \d+ pages? · \d+ KB/);
     // The datasheet is also one click from the top of the page.
     const hero = /<header class="product-hero"[\s\S]*?<\/header>/.exec(response.text)?.[0] ?? "";
-    expect(hero).toMatch(/href="\/api\/front\/attach\/download\/ds-qcm040120k4a"[^>]*class="button product-hero__datasheet"|class="button product-hero__datasheet"[^>]*href="\/api\/front\/attach\/download\/ds-qcm040120k4a"/);
+    expect(hero).toMatch(
+      /href="\/api\/front\/attach\/download\/ds-qcm040120k4a"[^>]*class="button product-hero__datasheet"|class="button product-hero__datasheet"[^>]*href="\/api\/front\/attach\/download\/ds-qcm040120k4a"/,
+    );
     // Related: same family, the same series first; the non-automotive twin with the same die is nearest.
     const related = section(response.text, "related");
     expect(related).toContain('href="/en/productAndService/productDetail/QCM040120K4"');
-    expect(related).not.toContain("productDetail/QCM040120K4A\"");
+    expect(related).not.toContain('productDetail/QCM040120K4A"');
     // Add to sample (a real button; without JS a POST form to the sample list's action) and compare.
     expect(response.text).toMatch(/<form class="add-sample"[^>]*action="\/en\/user\/sampleList" method="post"/);
     expect(response.text).toContain('name="path" value="/productAndService/productDetail/QCM040120K4A"');
@@ -104,7 +106,11 @@ describe("the product detail page", () => {
   });
 
   it("answers 404 for unknown, malformed and switched-off parts, and 301 to the part number's own spelling", async () => {
-    for (const path of ["/en/productAndService/productDetail/NOPE123", "/zh/productAndService/productDetail/QCM080120K3", "/en/productAndService/productDetail/%3Cscript%3E"]) {
+    for (const path of [
+      "/en/productAndService/productDetail/NOPE123",
+      "/zh/productAndService/productDetail/QCM080120K3",
+      "/en/productAndService/productDetail/%3Cscript%3E",
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
     }
@@ -140,7 +146,9 @@ describe("the compare page", () => {
       expect(vds?.[1]).toBeUndefined();
       // Add to sample from here.
       expect((response.text.match(/<form class="add-sample add-sample--compact"/g) ?? []).length).toBe(3);
-      expect(response.text).toContain(`<link rel="canonical" href="http://localhost:3000/${language}/productAndService/compare?parts=QCM040120K4,QCM020120K4,QSM400120SHP"/>`);
+      expect(response.text).toContain(
+        `<link rel="canonical" href="http://localhost:3000/${language}/productAndService/compare?parts=QCM040120K4,QCM020120K4,QSM400120SHP"/>`,
+      );
     }
   });
 

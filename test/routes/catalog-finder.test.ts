@@ -111,7 +111,8 @@ describe("the finder table", () => {
     expect(rows.map((row) => row.part)).toEqual(all.list.slice(10, 20).map((item) => item.partNumber));
     expect(textOf(response.text)).toContain(`第11–${Math.min(20, all.total)}款，共${all.total}款产品`);
     expect(response.text).toContain(`href="/zh/productAndService/products/${FAMILY}?size=10"`);
-    expect(response.text).toMatch(/<span aria-current="page">2<\/span>/);
+    // The site's pager marks the current page (its number, with the words for screen readers beside it).
+    expect(response.text).toMatch(/<span aria-current="page"><span class="visually-hidden">第 2 页<\/span><span aria-hidden="true">2<\/span><\/span>/);
     // A page past the end goes to the last page that exists.
     const beyond = await get(`/zh/productAndService/products/${FAMILY}?page=99&size=10`);
     expect(beyond.status).toBe(302);
@@ -128,7 +129,10 @@ describe("the finder table", () => {
     // Clearing keeps the sort.
     expect(empty).toContain(`href="/en/productAndService/products/${SERIES}?sort=vds:asc"`);
     // The count line says that nothing matches, never "0–0 of 0 products", in both languages.
-    for (const [language, none] of [["en", "No products match"], ["zh", "没有匹配的产品"]] as const) {
+    for (const [language, none] of [
+      ["en", "No products match"],
+      ["zh", "没有匹配的产品"],
+    ] as const) {
       const page = language === "en" ? response : await get(`/zh/productAndService/products/${SERIES}?q=NOSUCHPART`);
       const count = /<p class="finder-bar__count"[^>]*>([\s\S]*?)<\/p>/.exec(page.text)?.[1] ?? "";
       expect(textOf(count)).toBe(none);
@@ -162,7 +166,10 @@ describe("the finder's CSV", () => {
     expect(response.status).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="qingyun-100-en\.csv"$/);
-    const lines = response.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = response.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toMatch(/^Part number,VDS \(V\),RDS\(on\) typ \(mΩ\),/);
     // Every page, not the one in the URL.
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.list.map((item) => item.partNumber));

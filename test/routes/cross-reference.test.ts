@@ -3,7 +3,7 @@
 // sales), the parameter search's redirect to the finder, and a bill of materials with its CSV.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import express from "express";
+import type express from "express";
 import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
@@ -74,7 +74,11 @@ describe("cross-reference page", () => {
       const html = response.text;
       expect(isNoindex(html)).toBe(true);
       expect(html).toContain(`href="/${language}/productAndService/crossReference?part=C3M0040120K"`);
-      expect(html).toMatch(new RegExp(`<form [^>]*action="/${language}/productAndService/crossReference"[^>]*class="xref-unknown__form"|<form [^>]*class="xref-unknown__form"[^>]*action="/${language}/productAndService/crossReference"`));
+      expect(html).toMatch(
+        new RegExp(
+          `<form [^>]*action="/${language}/productAndService/crossReference"[^>]*class="xref-unknown__form"|<form [^>]*class="xref-unknown__form"[^>]*action="/${language}/productAndService/crossReference"`,
+        ),
+      );
       for (const name of ["type", "v", "r", "i", "pkg"]) expect(html).toContain(`name="${name}"`);
       const contact = /href="(\/(?:zh|en)\/about\/contactUs\?content=[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
       const form = await request(app).get(contact);
@@ -107,7 +111,10 @@ describe("cross-reference page", () => {
       const csv = await request(app).get(csvLink);
       expect(csv.status).toBe(200);
       expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
-      const lines = csv.text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+      const lines = csv.text
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split(/\r?\n/);
       expect(lines).toHaveLength(5);
       expect(lines[1]).toMatch(/^C3M0040120K,/);
       expect(lines[4]).toMatch(/^NOTAPART99,/);

@@ -93,13 +93,18 @@ describe("finder ranking by estimate", () => {
     const qcm750 = (await upstreamProducts(site.upstream, "en", { siteListId: FAMILY })).list.find((product) => product.partNumber === "QCM750170K3")!;
     const gain = estimate(qcm750.loss!, op(OP)).junctions[0]!.loopGain;
     expect(gain).toBeGreaterThan(1);
-    expect(estimateCells(rows.at(-1)!.cells)).toEqual({ loss: expect.stringContaining(`Not suitable: Switch: thermal runaway (loop gain R_th·dP/dT_j ${Number(gain.toPrecision(3))} ≥ 1).`), tj: "runaway ⚠ (not suitable)" });
+    expect(estimateCells(rows.at(-1)!.cells)).toEqual({
+      loss: expect.stringContaining(`Not suitable: Switch: thermal runaway (loop gain R_th·dP/dT_j ${Number(gain.toPrecision(3))} ≥ 1).`),
+      tj: "runaway ⚠ (not suitable)",
+    });
     // QCM080120K4: I_pk 28.3 A is above its 25 A DC rating, but T_j 104 °C of 175 °C: suitable, unmarked.
     const qcm080 = rows.find((row) => row.part === "QCM080120K4")!;
     expect(estimateCells(qcm080.cells).loss).not.toMatch(/⚠|Not suitable/);
     expect(estimateCells(qcm080.cells).tj).toBe("104");
     // The note says how current is judged, since most parts have no pulsed-current rating in our data.
-    expect(textOf(symbols(response.text))).toMatch(/Current is judged by the junction temperature and, where our data has one \(the Schottky diodes(&#x27;|')\s?I_FSM\), the pulsed-current rating\./);
+    expect(textOf(symbols(response.text))).toMatch(
+      /Current is judged by the junction temperature and, where our data has one \(the Schottky diodes(&#x27;|')\s?I_FSM\), the pulsed-current rating\./,
+    );
     const zh = finderRows((await get(`/zh/productAndService/products/${FAMILY}?sort=estLoss:asc&size=50&op=${OP}`)).text);
     expect(estimateCells(zh.find((row) => row.part === "QCM025065K4")!.cells).loss).toContain("不适用：母线电压 800 V 高于额定 650 V。");
   });
@@ -148,14 +153,22 @@ describe("finder ranking by estimate", () => {
     const expected = await expectedRanking(OP, "loss");
     const response = await get(`/en/productAndService/products/${FAMILY}.csv?sort=estLoss:asc&op=${OP}`);
     expect(response.status).toBe(200);
-    const lines = response.text.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const lines = response.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toMatch(/,Estimate Ptot per switch position \(W\),Estimate Tj \(°C\),Suitable at this point$/);
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.map((entry) => entry.part));
     const cells = lines[1]!.split(",");
     expect(Number(cells.at(-3))).toBeCloseTo(expected[0]!.result.losses.total, 2);
     expect(Number(cells.at(-2))).toBe(Math.round(expected[0]!.result.tj!));
     expect(cells.at(-1)).toBe("Yes");
-    expect(lines.find((line) => line.startsWith("QCM025065K4,"))!.split(",").at(-1)).toBe("not suitable");
+    expect(
+      lines
+        .find((line) => line.startsWith("QCM025065K4,"))!
+        .split(",")
+        .at(-1),
+    ).toBe("not suitable");
     const plain = await get(`/en/productAndService/products/${FAMILY}.csv`);
     expect(plain.text.split(/\r?\n/)[0]).not.toContain("Estimate");
   });
@@ -238,7 +251,9 @@ describe("product detail and compare", () => {
     expect(response.status).toBe(302);
     expect(response.headers.location).toBe("/en/productAndService/productDetail/QCD10065T2?op=400,8,65k,d0.5,100");
     // Dead time, R_G, where T_c is measured and the output frequency ride along, and the page shows what they did.
-    const full = await get("/en/productAndService/productDetail/QIM300120H62?opMode=inverter&opV=700&opI=150&opIk=rms&opF=8&opPf=0.85&opTc=65&opRef=heatsink&opM=0.9&opDt=&opRg=3.6&opFo=2");
+    const full = await get(
+      "/en/productAndService/productDetail/QIM300120H62?opMode=inverter&opV=700&opI=150&opIk=rms&opF=8&opPf=0.85&opTc=65&opRef=heatsink&opM=0.9&opDt=&opRg=3.6&opFo=2",
+    );
     expect(full.status).toBe(302);
     expect(full.headers.location).toBe("/en/productAndService/productDetail/QIM300120H62?op=700,150,8k,0.85,65h,rg3.6,fo2");
     const page = await get(full.headers.location!);
@@ -255,7 +270,8 @@ describe("product detail and compare", () => {
     const response = await get(`/en/productAndService/compare?parts=QCM013120K4,QCM040120K4,QCM160120K3&op=${OP}`);
     expect(response.status).toBe(200);
     const table = /<table class="estimate-table estimate-table--compare">([\s\S]*?)<\/table>/.exec(response.text)?.[1] ?? "";
-    for (const part of ["QCM013120K4", "QCM040120K4", "QCM160120K3"]) expect(table).toMatch(new RegExp(`>${part}(<!-- -->)? <small class="estimate-table__scope">per switch position</small>`));
+    for (const part of ["QCM013120K4", "QCM040120K4", "QCM160120K3"])
+      expect(table).toMatch(new RegExp(`>${part}(<!-- -->)? <small class="estimate-table__scope">per switch position</small>`));
     const point = op(OP);
     const data = await upstreamProducts(site.upstream, "en", { siteListId: 120 });
     const totals = ["QCM013120K4", "QCM040120K4", "QCM160120K3"].map((part) => estimate(data.list.find((item) => item.partNumber === part)!.loss!, point).losses.total);
@@ -278,7 +294,11 @@ describe("product detail and compare", () => {
       expect(response.status).toBe(200);
       const table = tableOf(response.text);
       // The suitable 1200 V MOSFET first, then the two 650 V parts, each with the reason.
-      expect([...table.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small/g)].map((match) => match[1])).toEqual(["QCM040120K4", "QCM025065K4", "QCD06065T2"]);
+      expect([...table.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small/g)].map((match) => match[1])).toEqual([
+        "QCM040120K4",
+        "QCM025065K4",
+        "QCD06065T2",
+      ]);
       const suitability = [...table.matchAll(/data-suitable="(true|false)">([\s\S]*?)<\/td>/g)].map((match) => [match[1], match[2]]);
       expect(suitability.map(([flag]) => flag)).toEqual(["true", "false", "false"]);
       for (const [, text] of suitability.slice(1)) expect(textOf(text!)).toContain(reason);
@@ -330,7 +350,15 @@ describe("the methods page", () => {
 
   it("tables the published worked examples (published, ours, difference) and the datasheet basis of the worst case's maxima, in both languages", async () => {
     for (const [language, words] of [
-      ["en", { heading: "Checked against published worked examples", none: "No published worked example of an IGBT or SiC MOSFET inverter", own: "its own P_ON,L is 291.9 mW", rule: "R_DS(on),max = 1.3 × typical" }],
+      [
+        "en",
+        {
+          heading: "Checked against published worked examples",
+          none: "No published worked example of an IGBT or SiC MOSFET inverter",
+          own: "its own P_ON,L is 291.9 mW",
+          rule: "R_DS(on),max = 1.3 × typical",
+        },
+      ],
       ["zh", { heading: "与公开算例的对照", none: "未找到同时给出全部输入", own: "其自身的 P_ON,L 为 291.9 mW", rule: "R_DS(on),max = 1.3 × 典型值" }],
     ] as const) {
       const html = (await get(`/${language}/productAndService/estimator/method`)).text;
@@ -338,7 +366,11 @@ describe("the methods page", () => {
       expect(text).toContain(words.heading);
       // The ROHM note's table: each printed result, ours and the difference, then the inputs as published.
       const rohm = /<caption id="example-Rohm">[\s\S]*?<\/table>/.exec(html)![0];
-      const rows = [...symbols(rohm).matchAll(/<tr><th scope="row">([^<]+)<\/th><td class="is-numeric">([^<]+)<\/td><td class="is-numeric">([^<]+)<\/td><td class="is-numeric">([^<]+)<\/td><\/tr>/g)].map((match) => match.slice(1));
+      const rows = [
+        ...symbols(rohm).matchAll(
+          /<tr><th scope="row">([^<]+)<\/th><td class="is-numeric">([^<]+)<\/td><td class="is-numeric">([^<]+)<\/td><td class="is-numeric">([^<]+)<\/td><\/tr>/g,
+        ),
+      ].map((match) => match.slice(1));
       expect(rows).toEqual([
         ["P_ON,H", "375.0", "375.0", "0.00 %"],
         ["P_ON,L", "367.5", "367.5", "0.00 %"],
@@ -349,7 +381,9 @@ describe("the methods page", () => {
       expect(text).toContain("R_ON,L = 70 mΩ");
       expect(text).toContain(words.own);
       // The AAT1112 datasheet's 375 mW beside our 374.6 mW.
-      expect(symbols(/<caption id="example-Aat1112">[\s\S]*?<\/table>/.exec(html)![0])).toContain('<td class="is-numeric">375.0</td><td class="is-numeric">374.6</td><td class="is-numeric">−0.11 %</td>');
+      expect(symbols(/<caption id="example-Aat1112">[\s\S]*?<\/table>/.exec(html)![0])).toContain(
+        '<td class="is-numeric">375.0</td><td class="is-numeric">374.6</td><td class="is-numeric">−0.11 %</td>',
+      );
       expect(text).toContain(words.none);
       // The maxima: the site's rule stated as such, and the datasheets it was checked against.
       expect(text).toContain(words.rule);
@@ -361,7 +395,11 @@ describe("the methods page", () => {
   });
 
   it("is linked from every estimate: the finder's panel, the detail page and compare", async () => {
-    for (const path of [`/en/productAndService/products/${FAMILY}?op=${OP}`, "/en/productAndService/productDetail/QCM040120K4", "/zh/productAndService/compare?parts=QCM040120K4,QCM080120K4"]) {
+    for (const path of [
+      `/en/productAndService/products/${FAMILY}?op=${OP}`,
+      "/en/productAndService/productDetail/QCM040120K4",
+      "/zh/productAndService/compare?parts=QCM040120K4,QCM080120K4",
+    ]) {
       const response = await get(path);
       expect(response.text, path).toMatch(/<a href="\/(en|zh)\/productAndService\/estimator\/method">/);
     }

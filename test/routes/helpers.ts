@@ -1,6 +1,6 @@
 // createApp on the embedded upstream (ephemeral port, temporary database) or on a test double of an
 // upstream, rendered straight from client/entry-server.tsx (no build needed).
-import express from "express";
+import type express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "../../server/app.ts";

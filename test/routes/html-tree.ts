@@ -67,9 +67,14 @@ export function textContent(element: HtmlElement): string {
 }
 
 /** The accessible name given by aria-labelledby or aria-label (the ways the site names its regions). */
-export function accessibleName(element: HtmlElement, byId: Map<string, HtmlElement>): string | null {
+function accessibleName(element: HtmlElement, byId: Map<string, HtmlElement>): string | null {
   const labelledBy = element.attributes["aria-labelledby"];
-  if (labelledBy) return labelledBy.split(/\s+/).map((id) => (byId.get(id) ? textContent(byId.get(id)!) : "")).join(" ").trim();
+  if (labelledBy)
+    return labelledBy
+      .split(/\s+/)
+      .map((id) => (byId.get(id) ? textContent(byId.get(id)!) : ""))
+      .join(" ")
+      .trim();
   return element.attributes["aria-label"]?.trim() || null;
 }
 

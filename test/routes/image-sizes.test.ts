@@ -20,8 +20,12 @@ const publicDir = path.join(import.meta.dirname, "..", "..", "public");
 /** width ÷ height of an SVG in public/, from its viewBox. */
 function svgRatio(src: string): number {
   const svg = readFileSync(path.join(publicDir, src), "utf8");
-  const viewBox = /<svg[^>]*\sviewBox="([^"]+)"/.exec(svg)?.[1]?.trim().split(/[\s,]+/).map(Number);
-  if (!viewBox || viewBox.length !== 4) throw new Error(`${src} has no viewBox`);
+  const viewBox = /<svg[^>]*\sviewBox="([^"]+)"/
+    .exec(svg)?.[1]
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  if (viewBox?.length !== 4) throw new Error(`${src} has no viewBox`);
   return viewBox[2]! / viewBox[3]!;
 }
 
@@ -40,7 +44,9 @@ const pages = ["/zh", "/en/login"];
 
 describe("stated picture sizes", () => {
   it("match the proportions of the pictures they stand for, within 1 %", async () => {
-    const partsByPackage = await request(site.app).get("/zh/productAndService/products/100").then((response) => response.text);
+    const partsByPackage = await request(site.app)
+      .get("/zh/productAndService/products/100")
+      .then((response) => response.text);
     const detailLinks = [...new Set([...partsByPackage.matchAll(/href="(\/zh\/productAndService\/productDetail\/[^"?#]+)"/g)].map((match) => match[1]!))];
     expect(detailLinks.length).toBeGreaterThan(3);
     let checked = 0;

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import express from "express";
+import type express from "express";
 import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { jsonLdOf, textOf } from "./page-helpers.ts";
@@ -59,7 +59,10 @@ describe("job closing dates", () => {
 
   it("a closed position keeps its page, says it is closed, takes no application and has no JobPosting", async () => {
     for (const job of closed) {
-      for (const [language, notice] of [["zh", "该职位已关闭"], ["en", "This position is closed"]] as const) {
+      for (const [language, notice] of [
+        ["zh", "该职位已关闭"],
+        ["en", "This position is closed"],
+      ] as const) {
         const response = await request(app).get(`/${language}/about/joinUs/positionDetail/${job.id}`);
         expect(response.status).toBe(200);
         const text = textOf(response.text);
@@ -76,7 +79,12 @@ describe("job closing dates", () => {
     for (const language of ["zh", "en"] as const) {
       const { json } = await upstream.post("/open/proxy/qingyun/basic/recruit/queryRecruitmentByPage", { language, websiteCode: "qingyun", pageSize: 50 });
       const ids = (json.data.list as { id: number }[]).map((job) => job.id);
-      expect(ids.sort((a, b) => a - b)).toEqual(content.filter((job) => isJobOpen(job.closingDate ?? null, today)).map((job) => job.id).sort((a, b) => a - b));
+      expect(ids.sort((a, b) => a - b)).toEqual(
+        content
+          .filter((job) => isJobOpen(job.closingDate ?? null, today))
+          .map((job) => job.id)
+          .sort((a, b) => a - b),
+      );
       const typeTotal = (json.data.filters.types as { count: number }[]).reduce((sum, type) => sum + type.count, 0);
       expect(typeTotal).toBe(ids.length);
       const page = await request(app).get(`/${language}/about/joinUs`);

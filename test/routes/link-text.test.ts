@@ -14,7 +14,22 @@ afterAll(() => site.close());
 
 // Lighthouse's English list (core/audits/seo/link-text.js), and the same words in Chinese.
 const generic = new Set([
-  ...["click here", "click this", "go", "here", "information", "learn more", "more", "more info", "more information", "right here", "read more", "see more", "start", "this"],
+  ...[
+    "click here",
+    "click this",
+    "go",
+    "here",
+    "information",
+    "learn more",
+    "more",
+    "more info",
+    "more information",
+    "right here",
+    "read more",
+    "see more",
+    "start",
+    "this",
+  ],
   ...["了解更多", "更多", "查看更多", "点击这里", "点击此处", "详情", "阅读更多"],
 ]);
 

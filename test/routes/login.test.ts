@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => u.cleanup());
 
-const post = (path: string, form: Record<string, string>) =>
-  request(app).post(path).set("Origin", origin).type("form").send(form);
+const post = (path: string, form: Record<string, string>) => request(app).post(path).set("Origin", origin).type("form").send(form);
 
 /** Asks for a code through the form and signs in with it; returns the response of the sign-in post. */
 async function signInByForm(language: "zh" | "en", returnPath: string | null) {
@@ -60,7 +59,9 @@ describe("the login page", () => {
     const signedIn = await post("/en/login?path=%2Fabout%2Fus", { tab: "sms", target: phone, code: u.lastCode(phone), agree: "on", intent: "signIn" });
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.location).toBe("/en/about/us");
-    expect(([] as string[]).concat(signedIn.headers["set-cookie"] ?? []).some((line: string) => line.startsWith(`${sessionCookie}=`) && /HttpOnly/i.test(line))).toBe(true);
+    expect(([] as string[]).concat(signedIn.headers["set-cookie"] ?? []).some((line: string) => line.startsWith(`${sessionCookie}=`) && /HttpOnly/i.test(line))).toBe(
+      true,
+    );
     expect(signedIn.headers["cache-control"]).toBe("private, no-store");
   });
 
@@ -119,7 +120,12 @@ describe("the login page", () => {
     try {
       const site = await createTestApp({ UPSTREAM_URL: limited.url, PUBLIC_ORIGIN: origin });
       const ask = (ip: string) =>
-        request(site).post("/en/login").set("Origin", origin).set("X-Forwarded-For", ip).type("form").send({ tab: "sms", target: freshPhone(), agree: "on", intent: "send" });
+        request(site)
+          .post("/en/login")
+          .set("Origin", origin)
+          .set("X-Forwarded-For", ip)
+          .type("form")
+          .send({ tab: "sms", target: freshPhone(), agree: "on", intent: "send" });
       expect((await ask("203.0.113.1")).status).toBe(200);
       expect((await ask("203.0.113.1")).status).toBe(200);
       const third = await ask("203.0.113.1");

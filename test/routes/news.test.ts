@@ -2,7 +2,7 @@
 // with its NewsArticle data, and view counting that only the browser's call does.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import express from "express";
+import type express from "express";
 import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";

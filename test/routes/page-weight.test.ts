@@ -45,7 +45,10 @@ let partNumbers: string[];
 
 beforeAll(async () => {
   const out = path.join(work, "content");
-  const result = spawnSync(process.execPath, ["scripts/content-scale.ts", "--products", String(PRODUCTS), "--news", "300", "--out", out], { cwd: root, encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["scripts/content-scale.ts", "--products", String(PRODUCTS), "--news", "300", "--out", out], {
+    cwd: root,
+    encoding: "utf8",
+  });
   expect(result.status, result.stderr).toBe(0);
   shipped = await startSite();
   scaledUpstream = await startTestUpstream({ contentDir: out });
@@ -96,14 +99,18 @@ describe(`with ${PRODUCTS} products`, () => {
   });
 
   it("filters a numeric column with many values by its range alone, listing only the values ticked", async () => {
-    const distinct = scaledUpstream.db.prepare("SELECT count(DISTINCT json_extract(data, '$.params.rdson')) AS n FROM site_list WHERE parent_id = 120").get() as { n: number };
+    const distinct = scaledUpstream.db.prepare("SELECT count(DISTINCT json_extract(data, '$.params.rdson')) AS n FROM site_list WHERE parent_id = 120").get() as {
+      n: number;
+    };
     expect(distinct.n).toBeGreaterThan(MAX_LISTED_VALUES);
     const ticks = (page: string) => [...page.matchAll(/<input[^>]*type="checkbox"[^>]*name="rdson"[^>]*>/g)].length;
     const plain = await html(scaledApp, "/en/productAndService/products/120");
     expect(plain).toContain(`name="rdson${RANGE_MIN_SUFFIX}"`);
     expect(ticks(plain)).toBe(0);
     // A value ticked in the URL (an old link) still shows, ticked, so it can be unticked.
-    const value = (scaledUpstream.db.prepare("SELECT json_extract(data, '$.params.rdson') AS v FROM site_list WHERE parent_id = 120 AND status = 'on' LIMIT 1").get() as { v: number }).v;
+    const value = (
+      scaledUpstream.db.prepare("SELECT json_extract(data, '$.params.rdson') AS v FROM site_list WHERE parent_id = 120 AND status = 'on' LIMIT 1").get() as { v: number }
+    ).v;
     const ticked = await html(scaledApp, `/en/productAndService/products/120?rdson=${value}`);
     expect(ticks(ticked)).toBe(1);
     expect(ticked).toMatch(/<input[^>]*type="checkbox"[^>]*name="rdson"[^>]*checked/);

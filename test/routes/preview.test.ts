@@ -57,7 +57,9 @@ describe("preview mode", () => {
       expect(response.headers.location).toBe("/zh");
       expect(cookieOf(response)).toBe("");
     }
-    const forged = await request(app).get("/zh").set("Cookie", `qingyun=${Date.now() + 3600_000}.${foreign}`);
+    const forged = await request(app)
+      .get("/zh")
+      .set("Cookie", `qingyun=${Date.now() + 3600_000}.${foreign}`);
     expect(forged.text).not.toContain("preview-banner");
     const plain = await request(app).get("/zh");
     expect(plain.text).not.toContain("preview-banner");

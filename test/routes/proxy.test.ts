@@ -12,7 +12,13 @@ beforeAll(async () => {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       res.cookie("qy_session", "abc", { domain: "upstream.internal", httpOnly: true, path: "/" });
-      res.json({ method: req.method, path: req.url, cookie: req.headers.cookie ?? null, body: Buffer.concat(chunks).toString("utf8"), contentType: req.headers["content-type"] });
+      res.json({
+        method: req.method,
+        path: req.url,
+        cookie: req.headers.cookie ?? null,
+        body: Buffer.concat(chunks).toString("utf8"),
+        contentType: req.headers["content-type"],
+      });
     });
   });
   app.get("/slow", (_req, res) => {
@@ -26,11 +32,7 @@ describe("the /api proxy", () => {
   it("passes method, body bytes and cookies through and strips the Set-Cookie Domain", async () => {
     const app = await createTestApp({ UPSTREAM_URL: echo.url });
     const body = '{"language":"zh","text":"碳化硅 \\u2028 </script>","n":1}';
-    const response = await request(app)
-      .post("/api/echo?x=1")
-      .set("Content-Type", "application/json")
-      .set("Cookie", "qy_session=old; i18n_redirected=zh")
-      .send(body);
+    const response = await request(app).post("/api/echo?x=1").set("Content-Type", "application/json").set("Cookie", "qy_session=old; i18n_redirected=zh").send(body);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       method: "POST",

@@ -2,7 +2,7 @@
 // and tabs, one type paged, no results with the tips, escaping of the marked snippets, noindex.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import express from "express";
+import type express from "express";
 import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
@@ -56,7 +56,11 @@ describe("search page", () => {
       expect(headingOf(response.text)).toContain("QCM040120K4");
       expect(isNoindex(response.text)).toBe(true);
       const groups = [...response.text.matchAll(/<section class="search-group" aria-labelledby="search-group-(\w+)"/g)].map((match) => match[1]);
-      expect(groups).toEqual(Object.entries(all.counts).filter(([, count]) => count > 0).map(([type]) => type));
+      expect(groups).toEqual(
+        Object.entries(all.counts)
+          .filter(([, count]) => count > 0)
+          .map(([type]) => type),
+      );
       expect(groups.length).toBeGreaterThan(1);
       for (const type of groups) {
         expect(response.text).toContain(`href="/${language}/search?text=QCM040120K4&amp;type=${type}"`);
@@ -84,7 +88,8 @@ describe("search page", () => {
 
   it("shows the other language's hits apart, labelled and in their language, after the page's own", async () => {
     const otherSection = (html: string) => /<section class="search-other"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
-    const links = (html: string) => [...html.matchAll(/<h3 class="search-result__title" lang="(\S+)"><a hrefLang="(\S+)" href="([^"]+)"/g)].map((match) => [match[1], match[3], match[2]]);
+    const links = (html: string) =>
+      [...html.matchAll(/<h3 class="search-result__title" lang="(\S+)"><a hrefLang="(\S+)" href="([^"]+)"/g)].map((match) => [match[1], match[3], match[2]]);
 
     // A Chinese query on the English site: no English hit, the Chinese ones labelled "Results in Chinese".
     const chinese = await search("zh", "碳");

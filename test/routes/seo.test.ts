@@ -89,8 +89,16 @@ describe("sitemap.xml", () => {
     expect(all).toContain(`${origin}/en/productAndService/service/customDevice`);
     expect(all).toContain(`${origin}/zh/support/faq`);
     // Every kind of detail page: categories, products, articles and positions.
-    for (const pattern of [/\/en\/productAndService\/products\/\d+$/, /\/zh\/productAndService\/productDetail\/[A-Za-z0-9%-]+$/, /\/en\/news\/newsDetail\/\d+$/, /\/zh\/about\/joinUs\/positionDetail\/\d+$/]) {
-      expect(all.some((loc) => pattern.test(loc)), String(pattern)).toBe(true);
+    for (const pattern of [
+      /\/en\/productAndService\/products\/\d+$/,
+      /\/zh\/productAndService\/productDetail\/[A-Za-z0-9%-]+$/,
+      /\/en\/news\/newsDetail\/\d+$/,
+      /\/zh\/about\/joinUs\/positionDetail\/\d+$/,
+    ]) {
+      expect(
+        all.some((loc) => pattern.test(loc)),
+        String(pattern),
+      ).toBe(true);
     }
     expect(new Set(all).size).toBe(all.length);
     for (const loc of all) expect(loc.startsWith(`${origin}/zh`) || loc.startsWith(`${origin}/en`)).toBe(true);
@@ -107,7 +115,12 @@ describe("sitemap.xml", () => {
     for (const loc of all) {
       const url = new URL(loc);
       // The kind of a page: its path with ids and names reduced to their position.
-      const kind = url.pathname.split("/").slice(0, 4).map((part, index) => (index >= 3 ? ":x" : part)).join("/") + (url.search ? "?" : "");
+      const kind =
+        url.pathname
+          .split("/")
+          .slice(0, 4)
+          .map((part, index) => (index >= 3 ? ":x" : part))
+          .join("/") + (url.search ? "?" : "");
       if (!kinds.has(kind)) kinds.set(kind, url.pathname + url.search);
     }
     expect(kinds.size).toBeGreaterThan(5);

@@ -130,7 +130,10 @@ describe("a lock answered through /api (the login page with JavaScript)", () => 
   it("carries Retry-After, from which the page says how many minutes are left", async () => {
     const phone = freshPhone();
     const api = (path: string, body: Record<string, string>) =>
-      request(app).post(`/api${path}`).set("Origin", origin).send({ language: "en", websiteCode: "qingyun", ...body });
+      request(app)
+        .post(`/api${path}`)
+        .set("Origin", origin)
+        .send({ language: "en", websiteCode: "qingyun", ...body });
     let last: request.Response | undefined;
     for (let round = 0; round < 2; round++) {
       await api("/open/message/sendSmsVerifyCode", { phone });

@@ -31,7 +31,10 @@ beforeAll(async () => {
       headers: { "content-type": req.headers["content-type"] ?? "application/json" },
       ...(req.method === "GET" ? {} : { body: new Uint8Array(req.body as Buffer) }),
     });
-    res.status(answer.status).set("content-type", answer.headers.get("content-type") ?? "application/json").set(contentVersionHeader, state.version);
+    res
+      .status(answer.status)
+      .set("content-type", answer.headers.get("content-type") ?? "application/json")
+      .set(contentVersionHeader, state.version);
     res.send(Buffer.from(await answer.arrayBuffer()));
   });
   front = await listen(proxy);

@@ -22,7 +22,10 @@ let nodes: typeof products = [];
 
 beforeAll(async () => {
   contentDir = mkdtempSync(path.join(tmpdir(), "qy-sitemap-scale-"));
-  execFileSync(process.execPath, [path.join(root, "scripts/content-scale.ts"), "--products", "2000", "--news", "60", "--out", contentDir], { cwd: root, stdio: "ignore" });
+  execFileSync(process.execPath, [path.join(root, "scripts/content-scale.ts"), "--products", "2000", "--news", "60", "--out", contentDir], {
+    cwd: root,
+    stdio: "ignore",
+  });
   const read = (file: string) => JSON.parse(readFileSync(path.join(contentDir, "catalog", file), "utf8")) as typeof products;
   products = read("products.json");
   nodes = [...read("categories.json"), ...products];

@@ -3,7 +3,7 @@
 // the download form through the site's /api proxy.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import express from "express";
+import type express from "express";
 import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
@@ -113,7 +113,9 @@ describe("document centre filters and paging from the URL", () => {
     const datasheets = await documents("en", { type: "datasheet" });
     const first = await request(app).get("/en/support/documents?type=datasheet");
     expect(listedIds(first.text)).toEqual(datasheets.list.slice(0, DOCUMENTS_PAGE_SIZE).map((doc) => doc.id));
-    expect(first.text).toMatch(/<a aria-current="page" href="\/en\/support\/documents\?type=datasheet"[^>]*>Datasheets(<!-- -->)? <span class="doc-tabs__count">\d+<\/span>/);
+    expect(first.text).toMatch(
+      /<a aria-current="page" href="\/en\/support\/documents\?type=datasheet"[^>]*>Datasheets(<!-- -->)? <span class="doc-tabs__count">\d+<\/span>/,
+    );
 
     // Gate-driver ICs (family 500): only documents that cover a gate driver.
     const drivers = await request(app).get("/zh/support/documents?family=500");
@@ -121,7 +123,10 @@ describe("document centre filters and paging from the URL", () => {
     expect(ids.length).toBeGreaterThan(0);
     const all = await documents("zh");
     for (const id of ids) {
-      expect(all.list.find((doc) => doc.id === id)!.products.some((product) => product.partNumber.startsWith("QGD")), id).toBe(true);
+      expect(
+        all.list.find((doc) => doc.id === id)!.products.some((product) => product.partNumber.startsWith("QGD")),
+        id,
+      ).toBe(true);
     }
     expect(drivers.text).toMatch(/<option value="500" selected="">/);
 

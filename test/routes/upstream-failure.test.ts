@@ -42,7 +42,10 @@ describe("an uncached page whose upstream fails", () => {
   it("answers 502 with the localized error page when the upstream cannot be reached", async () => {
     const closed = await freePort();
     const app = await createTestApp({ UPSTREAM_URL: `http://127.0.0.1:${closed}`, ...noCaches });
-    for (const [language, strings] of [["zh", zhCommon], ["en", enCommon]] as const) {
+    for (const [language, strings] of [
+      ["zh", zhCommon],
+      ["en", enCommon],
+    ] as const) {
       const page = await request(app).get(`/${language}/about/us`);
       expect(page.status, language).toBe(502);
       expect(page.headers["content-type"]).toMatch(/^text\/html/);

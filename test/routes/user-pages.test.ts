@@ -110,12 +110,23 @@ describe("the sample list", () => {
       [list[1]!.ID, 1],
     ]);
 
-    const badName = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, name: "<>", addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
+    const badName = await post("/zh/user/sampleList", user.session, {
+      intent: "submit",
+      ...applicant,
+      name: "<>",
+      addressId: String(await addressFor(u, user.session)),
+      evaluationOnly: "on",
+    });
     expect(badName.status).toBe(400);
     expect(badName.text).toContain("请填写正确的姓名");
     expect(badName.text).toContain(`value="${applicant.companyName}"`);
 
-    const submitted = await post("/zh/user/sampleList", user.session, { intent: "submit", ...applicant, addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
+    const submitted = await post("/zh/user/sampleList", user.session, {
+      intent: "submit",
+      ...applicant,
+      addressId: String(await addressFor(u, user.session)),
+      evaluationOnly: "on",
+    });
     expect(submitted.status).toBe(302);
     expect(submitted.headers.location).toMatch(/^\/zh\/user\/sampleProgress\?submitted=QY\d{8}-\d{4}$/);
     const progress = await get(submitted.headers.location!, user.session);
@@ -127,7 +138,13 @@ describe("the sample list", () => {
     await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[1]!.id }, { cookie: user.session });
     const again = (await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: user.session })).json.data as Array<{ ID: number }>;
     await u.call(`${SAMPLE}/modifySampleProduct`, { ID: again[0]!.ID, quantity: 3 }, { cookie: user.session });
-    const duplicate = await post("/en/user/sampleList", user.session, { intent: "submit", ...applicant, name: "Li Ming", addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
+    const duplicate = await post("/en/user/sampleList", user.session, {
+      intent: "submit",
+      ...applicant,
+      name: "Li Ming",
+      addressId: String(await addressFor(u, user.session)),
+      evaluationOnly: "on",
+    });
     expect(duplicate.status).toBe(409);
     expect(duplicate.text).toContain("You have already submitted the same application list~");
     // It names the open order with the same list and links it.
@@ -155,7 +172,11 @@ describe("progress paging", () => {
     for (let i = 0; i < 11; i++) {
       await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[i]!.id }, { cookie: user.session });
       const { sampleUse, ...person } = applicant;
-      const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session });
+      const submitted = await u.call(
+        `${SAMPLE}/submitSampleOrder`,
+        { applicant: person, sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true },
+        { cookie: user.session },
+      );
       numbers.push(submitted.json.data.orderNumber);
       // Only a few orders may be open at once: each is marked completed before the next.
       u.db.prepare("UPDATE sample_orders SET status = 'done' WHERE order_number = ?").run(submitted.json.data.orderNumber);
@@ -177,7 +198,13 @@ describe("cancelling an order without JavaScript", () => {
   it("offers the cancel form only while pending; a post cancels it, and progress and timeline show it", async () => {
     const user = await userWith([4]);
     const { sampleUse, ...person } = applicant;
-    const orderNumber = (await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session })).json.data.orderNumber as string;
+    const orderNumber = (
+      await u.call(
+        `${SAMPLE}/submitSampleOrder`,
+        { applicant: person, sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true },
+        { cookie: user.session },
+      )
+    ).json.data.orderNumber as string;
     const path = `/en/user/orderDetail/${orderNumber}`;
     const page = await get(path, user.session);
     expect(page.text).toMatch(/<details class="order-cancel"><summary>Cancel the order<\/summary>/);
@@ -206,7 +233,11 @@ describe("cancelling an order without JavaScript", () => {
 describe("progress and order detail", () => {
   it("filters by the status tab in the URL, pages, and shows an order's timeline; another user's order is a 404", async () => {
     const user = await userWith([3]);
-    const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: { ...applicant, sampleUse: undefined }, sampleUse: applicant.sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session });
+    const submitted = await u.call(
+      `${SAMPLE}/submitSampleOrder`,
+      { applicant: { ...applicant, sampleUse: undefined }, sampleUse: applicant.sampleUse, addressId: await addressFor(u, user.session), evaluationOnly: true },
+      { cookie: user.session },
+    );
     const orderNumber = submitted.json.data.orderNumber as string;
 
     const all = await get("/en/user/sampleProgress", user.session);
@@ -293,7 +324,12 @@ describe("the applicant form without JavaScript", () => {
         ["en", `Submit Failed: ${off.partNumber} can no longer be ordered as a sample.`],
         ["zh", `提交失败：${off.partNumber} 已不再提供样品`],
       ] as const) {
-        const response = await post(`/${language}/user/sampleList`, user.session, { intent: "submit", ...applicant, addressId: String(await addressFor(u, user.session)), evaluationOnly: "on" });
+        const response = await post(`/${language}/user/sampleList`, user.session, {
+          intent: "submit",
+          ...applicant,
+          addressId: String(await addressFor(u, user.session)),
+          evaluationOnly: "on",
+        });
         expect(response.status).toBe(409);
         const status = /<p class="form-status[^"]*" role="status"[^>]*>([^<]*)<\/p>/.exec(response.text)?.[1] ?? "";
         expect(status).toContain(text);
@@ -338,7 +374,11 @@ describe("add to sample list without JavaScript", () => {
   });
 
   it("sends an anonymous visitor to the login page, which returns to the product page with the part to add", async () => {
-    const response = await request(app).post("/en/user/sampleList").set("Origin", origin).type("form").send(addForm(9, detailPath(9)));
+    const response = await request(app)
+      .post("/en/user/sampleList")
+      .set("Origin", origin)
+      .type("form")
+      .send(addForm(9, detailPath(9)));
     expect(response.status).toBe(302);
     expect(response.headers.location).toBe(`/en/login?path=${encodeURIComponent(`${detailPath(9)}?addSample=${f.visible[9]!.id}`)}`);
     // Back signed in, the part's button asks for the add (done by itself once the page runs its script).
@@ -391,10 +431,24 @@ describe("shipping addresses without JavaScript", () => {
     expect(cities.text).toContain('value="王芳"');
     const districts = await post("/zh/user/account", user.session, { ...form, intent: "address-regions", provinceCode: "320000", cityCode: "320500" });
     expect(districts.text).toContain('<option value="320505">虎丘区</option>');
-    const wrong = await post("/en/user/account", user.session, { ...form, intent: "address-save", provinceCode: "320000", cityCode: "320500", districtCode: "320505", postalCode: "2151" });
+    const wrong = await post("/en/user/account", user.session, {
+      ...form,
+      intent: "address-save",
+      provinceCode: "320000",
+      cityCode: "320500",
+      districtCode: "320505",
+      postalCode: "2151",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain("Please enter a postal code in the format of the chosen country or region.");
-    const saved = await post("/zh/user/account", user.session, { ...form, intent: "address-save", provinceCode: "320000", cityCode: "320500", districtCode: "320505", back: "sampleList" });
+    const saved = await post("/zh/user/account", user.session, {
+      ...form,
+      intent: "address-save",
+      provinceCode: "320000",
+      cityCode: "320500",
+      districtCode: "320505",
+      back: "sampleList",
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.location).toBe("/zh/user/sampleList");
     const account = await get("/en/user/account", user.session);
@@ -403,7 +457,10 @@ describe("shipping addresses without JavaScript", () => {
 
     // A second address abroad; make it the default; delete the first.
     await post("/en/user/account", user.session, { ...form, intent: "address-save", country: "JP", city: "Tokyo", phone: "+81 3 1234 5678", postalCode: "100-0001" });
-    const book = (await u.call("/proxy/qingyun/basic/userAddress/queryShippingAddresses", {}, { cookie: user.session })).json.data as Array<{ ID: number; country: string }>;
+    const book = (await u.call("/proxy/qingyun/basic/userAddress/queryShippingAddresses", {}, { cookie: user.session })).json.data as Array<{
+      ID: number;
+      country: string;
+    }>;
     const japan = book.find((address) => address.country === "JP")!;
     const edit = await get(`/en/user/account?edit=${japan.ID}`, user.session);
     expect(edit.text).toContain("Change the shipping address");

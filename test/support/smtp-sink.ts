@@ -16,10 +16,7 @@ export interface SmtpSinkOptions {
   holdReply?: () => boolean;
 }
 
-export async function startSmtpSink(
-  onMail: (mail: ReceivedMail) => void,
-  options: SmtpSinkOptions = {},
-): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startSmtpSink(onMail: (mail: ReceivedMail) => void, options: SmtpSinkOptions = {}): Promise<{ port: number; close: () => Promise<void> }> {
   const server = new SMTPServer({
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,

@@ -30,7 +30,10 @@ describe("compare URL state", () => {
 
 describe("compare rows", () => {
   const mosfet = { params: { vds: 1200, rdson: 40, package: "TO-247-4" }, paramTable: [column("vds"), column("rdson"), column("package", false)] };
-  const module_ = { params: { vds: 1200, rdson: 2.6, topology: "Six-pack", package: "HPD" }, paramTable: [column("vds"), column("rdson"), column("topology", false), column("package", false)] };
+  const module_ = {
+    params: { vds: 1200, rdson: 2.6, topology: "Six-pack", package: "HPD" },
+    paramTable: [column("vds"), column("rdson"), column("topology", false), column("package", false)],
+  };
   it("is the union of the tables in first-met order, null where a product has none", () => {
     const rows = compareRows([mosfet, module_]);
     expect(rows.map((row) => row.column.fieldId)).toEqual(["vds", "rdson", "package", "topology"]);

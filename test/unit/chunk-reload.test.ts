@@ -47,7 +47,13 @@ describe("a guarded import in the browser", () => {
   const location = { assign: vi.fn(), reload: vi.fn() };
   const chunkError = new TypeError("Failed to fetch dynamically imported module: /assets/page.js");
   const settled = (promise: Promise<unknown>) =>
-    Promise.race([promise.then(() => "resolved", () => "rejected"), new Promise((resolve) => setTimeout(() => resolve("pending"), 20))]);
+    Promise.race([
+      promise.then(
+        () => "resolved",
+        () => "rejected",
+      ),
+      new Promise((resolve) => setTimeout(() => resolve("pending"), 20)),
+    ]);
 
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -58,20 +64,20 @@ describe("a guarded import in the browser", () => {
 
   it("sends a failed navigation to its target and keeps the current page meanwhile", async () => {
     const sessionStorage = memoryStorage();
-    vi.stubGlobal("window", { sessionStorage, location });
+    vi.stubGlobal("window", { sessionStorage, location, name: "" });
     trackNavigationTarget(() => "/en/about/us?tab=1");
     const load = guardedImport(() => Promise.reject(chunkError));
     expect(await settled(load())).toBe("pending");
     // A second failure within 60 s, in the document the first one opened: still the target, never an error
     // page or an empty root.
-    vi.stubGlobal("window", { sessionStorage, location });
+    vi.stubGlobal("window", { sessionStorage, location, name: "" });
     expect(await settled(load())).toBe("pending");
     expect(location.assign.mock.calls).toEqual([["/en/about/us?tab=1"], ["/en/about/us?tab=1"]]);
     expect(location.reload).not.toHaveBeenCalled();
   });
 
   it("loads the target once when several chunks of one navigation fail (the route module and an island)", async () => {
-    vi.stubGlobal("window", { sessionStorage: memoryStorage(), location });
+    vi.stubGlobal("window", { sessionStorage: memoryStorage(), location, name: "" });
     trackNavigationTarget(() => "/en/about/us");
     const routeModule = guardedImport(() => Promise.reject(chunkError));
     const island = guardedImport(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module: /assets/footer.js")));
@@ -87,7 +93,7 @@ describe("a guarded import in the browser", () => {
   });
 
   it("reloads a page whose start failed once, then lets the error through", async () => {
-    vi.stubGlobal("window", { sessionStorage: memoryStorage(), location });
+    vi.stubGlobal("window", { sessionStorage: memoryStorage(), location, name: "" });
     const load = guardedImport(() => Promise.reject(chunkError));
     expect(await settled(load())).toBe("pending");
     expect(await settled(load())).toBe("rejected");
@@ -95,8 +101,30 @@ describe("a guarded import in the browser", () => {
     expect(location.assign).not.toHaveBeenCalled();
   });
 
+  it("keeps the target from reloading itself when its sessionStorage has not caught up: the window's name carries the guard", async () => {
+    const leaving = { sessionStorage: memoryStorage(), location, name: "" };
+    vi.stubGlobal("window", leaving);
+    trackNavigationTarget(() => "/en/about/us");
+    expect(await settled(guardedImport(() => Promise.reject(chunkError))())).toBe("pending");
+    expect(location.assign.mock.calls).toEqual([["/en/about/us"]]);
+    // The target's document, started in another renderer process before the storage write reached it: an
+    // empty sessionStorage, the name the navigation carried.
+    trackNavigationTarget(() => null);
+    vi.stubGlobal("window", { sessionStorage: memoryStorage(), location, name: leaving.name });
+    expect(await settled(guardedImport(() => Promise.reject(chunkError))())).toBe("rejected");
+    expect(location.reload).not.toHaveBeenCalled();
+  });
+
+  it("leaves a name the tab had for another reason as it was", async () => {
+    const window = { sessionStorage: memoryStorage(), location, name: "checkout" };
+    vi.stubGlobal("window", window);
+    trackNavigationTarget(() => "/en/news");
+    expect(await settled(guardedImport(() => Promise.reject(chunkError))())).toBe("pending");
+    expect(window.name).toBe("checkout");
+  });
+
   it("leaves other errors alone", async () => {
-    vi.stubGlobal("window", { sessionStorage: memoryStorage(), location });
+    vi.stubGlobal("window", { sessionStorage: memoryStorage(), location, name: "" });
     trackNavigationTarget(() => "/en/news");
     await expect(guardedImport(() => Promise.reject(new Error("a bug")))()).rejects.toThrow("a bug");
     expect(location.assign).not.toHaveBeenCalled();

@@ -43,7 +43,12 @@ describe("part-number lookup", () => {
     }
     // One typo away from two parts: both suggested, neither guessed.
     const ambiguous = lookup("C3M0040120X");
-    expect(ambiguous.suggestions.map((s) => s.part.partNumber).slice(0, 2).sort()).toEqual(["C3M0040120D", "C3M0040120K"]);
+    expect(
+      ambiguous.suggestions
+        .map((s) => s.part.partNumber)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["C3M0040120D", "C3M0040120K"]);
     expect(bestGuess(ambiguous)).toBeNull();
     expect(lookup("IMW12OR007M1H").suggestions[0]?.part.partNumber).toBe("IMW120R007M1H");
   });
@@ -80,7 +85,10 @@ describe("cross-reference URL state", () => {
 
   it("splits a pasted bill of materials on lines, commas, tabs and spaces, without repeats, at most the stated number", () => {
     expect(splitBom("C3M0040120K\r\nIMW120R007M1H, SCT3040KW7\tc3m-0040120k;  \n\nCM450DY-24S").parts).toEqual([
-      "C3M0040120K", "IMW120R007M1H", "SCT3040KW7", "CM450DY-24S",
+      "C3M0040120K",
+      "IMW120R007M1H",
+      "SCT3040KW7",
+      "CM450DY-24S",
     ]);
     const many = splitBom(Array.from({ length: CROSS_REFERENCE_BATCH_MAX + 5 }, (_, i) => `PART${i}`).join("\n"));
     expect(many.parts).toHaveLength(CROSS_REFERENCE_BATCH_MAX);

@@ -21,7 +21,9 @@ const reference: QingyunReference = {
 
 /** Shipped loss data of one part of a kind, as the estimator reads it: the hand-made parts change only what a test needs. */
 const shippedLoss = (partNumber: string): LossData => {
-  const rows = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../server/upstream/content/catalog/loss-data.json"), "utf8")) as Array<{ partNumber: string }>;
+  const rows = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../server/upstream/content/catalog/loss-data.json"), "utf8")) as Array<{
+    partNumber: string;
+  }>;
   const { partNumber: _, ...row } = rows.find((candidate) => candidate.partNumber === partNumber)!;
   return lossData.parse(row);
 };
@@ -44,7 +46,14 @@ const theirMosfet = (over: Partial<CompetitorPart> = {}): CompetitorPart => ({
   deviceType: "sic-mosfet",
   documents: [{ id: "ds", title: "THEIRS40 data sheet", revision: "A", date: "2020-01", url: "https://example.com/ds.pdf" }],
   package: { name: "TO-247-4", datasheetName: "TO-247-4", pins: ["D", "S", "KS", "G"], source: src },
-  ratings: { v: { value: 1200, source: src }, currents: [{ value: 60, tc: 25, source: src }, { value: 42, tc: 100, source: src }], tjMax: { value: 175, source: src } },
+  ratings: {
+    v: { value: 1200, source: src },
+    currents: [
+      { value: 60, tc: 25, source: src },
+      { value: 42, tc: 100, source: src },
+    ],
+    tjMax: { value: 175, source: src },
+  },
   onState: [{ kind: "rdsOn", typ: 40, tj: 25, vgs: 18, source: src }],
   gateDrive: { absMin: -8, absMax: 22, opOff: -3, opOn: 18, source: src },
   ...over,
@@ -93,7 +102,11 @@ describe("crossReference tiers", () => {
 
   it("rejects a part whose R_DS(on) is higher beyond the margin, and one that lacks the AEC-Q101 qualification they have", () => {
     const aecPart = theirMosfet({ aecQ101: { value: true, source: src } });
-    const result = crossReference(aecPart, [mosfet("HIGHR", 1200, 48, 62, 44), mosfet("NOAEC", 1200, 40, 62, 44), mosfet("AEC", 1200, 40, 62, 44, "TO-247-4", "Yes")], reference);
+    const result = crossReference(
+      aecPart,
+      [mosfet("HIGHR", 1200, 48, 62, 44), mosfet("NOAEC", 1200, 40, 62, 44), mosfet("AEC", 1200, 40, 62, 44, "TO-247-4", "Yes")],
+      reference,
+    );
     const rejected = Object.fromEntries(result.rejected.map((r) => [r.partNumber, r.reasons.map((x) => x.key)]));
     expect(rejected.HIGHR).toEqual(["fail.rdsOn", "fail.aecQ101"]);
     expect(rejected.NOAEC).toEqual(["fail.aecQ101"]);
@@ -131,7 +144,11 @@ describe("compareParts: the same stated conditions", () => {
     const part = theirMosfet({
       ratings: {
         v: { value: 1200, source: src },
-        currents: [{ value: 40, tc: 90, source: src }, { value: 70, tc: 50, source: src }, { value: 30, tc: 135, source: src }],
+        currents: [
+          { value: 40, tc: 90, source: src },
+          { value: 70, tc: 50, source: src },
+          { value: 30, tc: 135, source: src },
+        ],
       },
     });
     const rows = compareParts(part, ours, reference).filter((r) => r.param === "current");
@@ -146,20 +163,29 @@ describe("compareParts: the same stated conditions", () => {
     const diode: OurProduct = {
       partNumber: "D10",
       params: { vrrm: 650, if: 10, vf: 1.38, qc: 27, ifsm: 80, package: "TO-220-2", tjmax: 175, aecq101: "No" },
-      loss: shippedDiode.kind === "diode" ? { ...shippedDiode, ratings: { v: 650, i: 10, tc: 135, tjMax: 175 }, forward: { t: [25, 175], v0: [0.92, 0.8], r: [46, 104] } } : shippedDiode,
+      loss:
+        shippedDiode.kind === "diode"
+          ? { ...shippedDiode, ratings: { v: 650, i: 10, tc: 135, tjMax: 175 }, forward: { t: [25, 175], v0: [0.92, 0.8], r: [46, 104] } }
+          : shippedDiode,
     };
     const part: CompetitorPart = {
       ...theirMosfet(),
       deviceType: "sic-diode",
       package: { name: "TO-220-2", datasheetName: "TO-220-2", source: src },
       ratings: { v: { value: 650, source: src }, currents: [{ value: 8, tc: 155, source: src }] },
-      onState: [{ kind: "vf", typ: 1.27, max: 1.5, i: 8, tj: 25, source: src }, { kind: "vf", typ: 1.37, i: 8, tj: 175, source: src }],
+      onState: [
+        { kind: "vf", typ: 1.27, max: 1.5, i: 8, tj: 25, source: src },
+        { kind: "vf", typ: 1.37, i: 8, tj: 175, source: src },
+      ],
       qc: { value: 29, source: src },
     };
     delete (part as Partial<CompetitorPart>).gateDrive;
     const rows = compareParts(part, diode, reference);
     // 0.92 V + 46 mΩ · 8 A = 1.288 V; hot: 0.8 V + 104 mΩ · 8 A = 1.632 V.
-    expect(rows.filter((r) => r.param === "vf").map((r) => [r.ours.value, r.status])).toEqual([[1.29, "worse"], [1.63, "fail"]]);
+    expect(rows.filter((r) => r.param === "vf").map((r) => [r.ours.value, r.status])).toEqual([
+      [1.29, "worse"],
+      [1.63, "fail"],
+    ]);
     expect(rowOf(rows, "qc")).toMatchObject({ status: "not-comparable", note: { key: "differentVr" } });
     expect(rowOf(rows, "pinout")).toMatchObject({ status: "not-comparable", note: { key: "pinoutNotStated" } });
     expect(rows.some((r) => r.param === "gateDrive")).toBe(false);
@@ -180,7 +206,11 @@ describe("part-number decoding", () => {
     expect(decoded!.ratings.v.value).toBe(1200);
     expect(decoded!.ratings.currents).toMatchObject([{ value: 300, tc: null, nominal: true }]);
     expect(decoded!.ratings.v.source.where).toContain("Volts ×50");
-    const rows = compareParts(decoded!, { partNumber: "QIM300120H62", params: { vces: 1200, icnom: 300, package: "62 mm", topology: "Half bridge", tjop: 150 }, loss: null }, content.qingyun);
+    const rows = compareParts(
+      decoded!,
+      { partNumber: "QIM300120H62", params: { vces: 1200, icnom: 300, package: "62 mm", topology: "Half bridge", tjop: 150 }, loss: null },
+      content.qingyun,
+    );
     expect(rowOf(rows, "voltage").theirs).toMatchObject({ value: 1200, decoded: true });
     expect(rowOf(rows, "package")).toMatchObject({ status: "not-comparable", note: { key: "packageNotDecoded" } });
   });
@@ -203,7 +233,10 @@ describe("ratings stated at several conditions", () => {
       package: { name: "62 mm", datasheetName: "62mm", source: src },
       ratings: {
         v: { value: 1200, source: src },
-        currents: [{ value: 600, tc: 25, source: src }, { value: 400, tc: null, nominal: true, source: src }],
+        currents: [
+          { value: 600, tc: 25, source: src },
+          { value: 400, tc: null, nominal: true, source: src },
+        ],
         tjMax: { value: 175, source: src },
         tjOp: { value: 150, source: src },
       },

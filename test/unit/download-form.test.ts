@@ -33,7 +33,10 @@ describe("download form", () => {
   });
 
   it("reads only text values and bounds their length", () => {
-    const form = new Map<string, unknown>([["name", "x".repeat(1000)], ["phone", 13800138000]]);
+    const form = new Map<string, unknown>([
+      ["name", "x".repeat(1000)],
+      ["phone", 13800138000],
+    ]);
     const values = readDownloadForm(form);
     expect(values.name.length).toBeLessThan(1000);
     expect(values.phone).toBe("");

@@ -13,7 +13,11 @@ import { handWorkedMosfet } from "../fixtures/loss-data.ts";
 function run(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = runEstimate(argv, (line) => out.push(line), (line) => err.push(line));
+  const code = runEstimate(
+    argv,
+    (line) => out.push(line),
+    (line) => err.push(line),
+  );
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
@@ -56,7 +60,10 @@ describe("npm run estimate", () => {
     writeFileSync(bad, JSON.stringify({ ...device, rth: -1 }));
     expect(run("--device", bad, "--op", "800,20,50k,0.9,80")).toMatchObject({ code: 2, err: expect.stringContaining("bad.json: rth:") });
     expect(run("--part", "QGD1D15W16Q", "--op", "800,20,50k,0.9,80")).toMatchObject({ code: 2, err: expect.stringContaining("No loss data for part QGD1D15W16Q") });
-    expect(run("--part", "QCM040120K4", "--op", "800,20,0k,0.9,80")).toMatchObject({ code: 2, err: expect.stringContaining("The switching frequency must be between 0.1 and 1000 kHz.") });
+    expect(run("--part", "QCM040120K4", "--op", "800,20,0k,0.9,80")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("The switching frequency must be between 0.1 and 1000 kHz."),
+    });
     expect(run("--op", "800,20,50k,0.9,80")).toMatchObject({ code: 2, err: expect.stringContaining("Give either --part or --device.") });
     expect(run("--part", "QCM040120K4", "--op", "800,20,50k,0.9,80", "--watts")).toMatchObject({ code: 2 });
     expect(run("--device", path.join(dir, "missing.json"), "--op", "800,20,50k,0.9,80")).toMatchObject({ code: 2, err: expect.stringContaining("Cannot read") });

@@ -26,7 +26,13 @@ function render(node: ReactNode, language: Language = "en", url = "/en/x") {
   );
 }
 // Symbols read as V_bus only when rendered with a real <sub> (the renderer's bare <span>s join their text).
-const text = (html: string) => html.replace(/<sub>([^<]*)<\/sub>/g, "_$1").replace(/<\/?span>/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;/g, "'").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<sub>([^<]*)<\/sub>/g, "_$1")
+    .replace(/<\/?span>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
 
 const mosfet: LossData = {
   kind: "mosfet",
@@ -40,7 +46,19 @@ const mosfet: LossData = {
   gate: { rg: [2.5, 25], eOn: [0.31, 1.077], eOff: [0.075, 0.3112] },
   deadTime: 250,
   // Linear through zero and the same at both temperatures, as the hand calculations take them.
-  energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [180, 180] },
+  energies: {
+    tj: [25, 175],
+    i: [0, 20],
+    eOn: [
+      [0, 0.31],
+      [0, 0.31],
+    ],
+    eOff: [
+      [0, 0.075],
+      [0, 0.075],
+    ],
+    qrr: [180, 180],
+  },
   kv: 1.3,
   bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
 };
@@ -94,7 +112,13 @@ describe("loss breakdown", () => {
     expect(words).toContain("250 ns dead time");
     // Without a Z_th network, no ripple column; with one, the peak over the output period beside the mean.
     expect(html).not.toContain('data-estimate="tj-peak"');
-    const withZth = { ...mosfet, zth: [{ r: 0.2, tau: 0.005 }, { r: 0.35, tau: 0.3 }] } as LossData;
+    const withZth = {
+      ...mosfet,
+      zth: [
+        { r: 0.2, tau: 0.005 },
+        { r: 0.35, tau: 0.3 },
+      ],
+    } as LossData;
     const rippled = render(<LossBreakdown data={withZth} op={{ ...op, fo: 2 }} partNumber="QCM040120K4" />);
     expect(rippled.replace(/<\/?span>/g, "")).toMatch(/<th scope="col" class="is-numeric">T<sub>j<\/sub> peak \(°C\)<\/th>/);
     const peak = Number(/data-estimate="tj-peak">(\d+)</.exec(rippled)![1]);
@@ -126,7 +150,16 @@ describe("loss breakdown", () => {
   });
 
   it("books a Schottky diode's capacitive charge to the switch, after the diode's total", () => {
-    const diode: LossData = { kind: "diode", ratings: { v: 650, i: 10, tc: 135, tjMax: 175, iPulse: 80 }, rthRef: "case", rth: 1.5, forward: { t: [25, 175], v0: [0.92, 0.8], r: [46, 104] }, qc: 27, vQc: 400, kv: 1.5 };
+    const diode: LossData = {
+      kind: "diode",
+      ratings: { v: 650, i: 10, tc: 135, tjMax: 175, iPulse: 80 },
+      rthRef: "case",
+      rth: 1.5,
+      forward: { t: [25, 175], v0: [0.92, 0.8], r: [46, 104] },
+      qc: 27,
+      vQc: 400,
+      kv: 1.5,
+    };
     // The hand-worked boost point of test/unit/estimator-model.test.ts: 5.92 W in the diode, 0.468 W in the switch.
     const html = render(<LossBreakdown data={diode} op={point("400,8,65k,d0.5,100")} partNumber="QCD10065T2" />);
     expect(html).toMatch(/data-estimate="total">5\.92</);
@@ -163,7 +196,16 @@ describe("compare losses", () => {
     // A 650 V MOSFET and a 650 V diode at 800 V beside a 1200 V MOSFET: both have lower totals than the
     // 1200 V part, both are unsuitable, and the diode is not weighed against the switches anyway.
     const low: LossData = { ...mosfet, ratings: { ...mosfet.ratings, v: 650 }, channel: { t: [25, 175], v0: [0, 0], r: [25, 44] } };
-    const diode: LossData = { kind: "diode", ratings: { v: 650, i: 6, tc: 135, tjMax: 175, iPulse: 49 }, rthRef: "case", rth: 2.5, forward: { t: [25, 175], v0: [0.92, 0.8], r: [76.7, 173] }, qc: 17, vQc: 400, kv: 1.5 };
+    const diode: LossData = {
+      kind: "diode",
+      ratings: { v: 650, i: 6, tc: 135, tjMax: 175, iPulse: 49 },
+      rthRef: "case",
+      rth: 2.5,
+      forward: { t: [25, 175], v0: [0.92, 0.8], r: [76.7, 173] },
+      qc: 17,
+      vQc: 400,
+      kv: 1.5,
+    };
     expect(estimate(low, op).losses.total).toBeLessThan(estimate(mosfet, op).losses.total);
     const parts = [
       { partNumber: "DIODE", loss: diode },
@@ -172,12 +214,22 @@ describe("compare losses", () => {
     ];
     for (const language of ["en", "zh"] as const) {
       const html = render(<CompareLosses parts={parts} op={op} />, language, `/${language}/x`);
-      const heads = [...html.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small class="estimate-table__scope">([^<]+)<\/small><\/th>/g)].map((match) => [match[1], match[2]]);
+      const heads = [...html.matchAll(/<th scope="col" class="is-numeric">([^<]+?)(?:<!-- -->)? <small class="estimate-table__scope">([^<]+)<\/small><\/th>/g)].map(
+        (match) => [match[1], match[2]],
+      );
       // Each column says what its figures cover.
       expect(heads).toEqual(
         language === "en"
-          ? [["BIG", "per switch position"], ["DIODE", "per diode"], ["LOW", "per switch position"]]
-          : [["BIG", "每开关位置"], ["DIODE", "每只二极管"], ["LOW", "每开关位置"]],
+          ? [
+              ["BIG", "per switch position"],
+              ["DIODE", "per diode"],
+              ["LOW", "per switch position"],
+            ]
+          : [
+              ["BIG", "每开关位置"],
+              ["DIODE", "每只二极管"],
+              ["LOW", "每开关位置"],
+            ],
       );
       // The 1200 V MOSFET is the only suitable switch, so the switches' lowest; the diode has no other diode to be
       // weighed against, and the unsuitable parts are never marked.
@@ -206,7 +258,19 @@ describe("compare losses", () => {
 describe("operating-point panel", () => {
   it("is a GET form that names its fields for the server and shows bad input beside them", () => {
     const parsed = parseOperatingPoint("800,abc,50k,0.9,80");
-    const html = render(<OperatingPointPanel parsed={parsed} suggestion={op} keep={[["q", "K4"], ["op", "x"], ["page", "2"]]} />, "zh", "/zh/productAndService/products/120");
+    const html = render(
+      <OperatingPointPanel
+        parsed={parsed}
+        suggestion={op}
+        keep={[
+          ["q", "K4"],
+          ["op", "x"],
+          ["page", "2"],
+        ]}
+      />,
+      "zh",
+      "/zh/productAndService/products/120",
+    );
     expect(html).toContain('<form class="op-form" action="/zh/productAndService/products/120" method="get">');
     for (const name of ["opMode", "opV", "opI", "opIk", "opF", "opPf", "opD", "opTc", "opM"]) expect(html).toContain(`name="${name}"`);
     // Other state rides along; op and page are the form's to replace.
@@ -243,7 +307,10 @@ describe("operating-point panel", () => {
       ["en", "Dead time t<sub>dt</sub> (ns)", "Gate resistance R<sub>G</sub> (Ω)"],
       ["zh", "死区时间 t<sub>dt</sub>（ns）", "栅极电阻 R<sub>G</sub>（Ω）"],
     ] as const) {
-      const empty = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80")} suggestion={op} />, language, `/${language}/x`).replace(/<\/?span>/g, "");
+      const empty = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80")} suggestion={op} />, language, `/${language}/x`).replace(
+        /<\/?span>/g,
+        "",
+      );
       expect(empty).toContain(`<label for="op-deadTime">${dead}</label>`);
       expect(empty).toContain(`<label for="op-rg">${gate}</label>`);
       expect(empty).toMatch(/<input id="op-deadTime"[^>]*name="opDt"[^>]*value=""/);

@@ -14,7 +14,12 @@ describe("dev= text", () => {
     const parsed = parseCustomDevice(MOSFET);
     expect(parsed).toMatchObject({ ok: true, name: "C3M40", text: MOSFET });
     if (!parsed?.ok) return;
-    expect(parsed.data).toMatchObject({ kind: "mosfet", channel: { t: [25, 175], v0: [0, 0], r: [40, 70] }, switchingRef: { v: 800, i: 20 }, ratings: { v: 1200, tjMax: 175 } });
+    expect(parsed.data).toMatchObject({
+      kind: "mosfet",
+      channel: { t: [25, 175], v0: [0, 0], r: [40, 70] },
+      switchingRef: { v: 800, i: 20 },
+      ratings: { v: 1200, tjMax: 175 },
+    });
     // Our QCM040120K4's values (test/unit/estimator-model.test.ts) with the form's default body diode estimate alike.
     const ours: LossData = {
       kind: "mosfet",
@@ -30,7 +35,19 @@ describe("dev= text", () => {
       // the same at both temperatures, as test/unit/estimator-model.test.ts gives our part's.
       gate: { rg: [1, 2], eOn: [1, 1], eOff: [1, 1] },
       deadTime: 250,
-      energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [1, 1] },
+      energies: {
+        tj: [25, 175],
+        i: [0, 20],
+        eOn: [
+          [0, 0.31],
+          [0, 0.31],
+        ],
+        eOff: [
+          [0, 0.075],
+          [0, 0.075],
+        ],
+        qrr: [1, 1],
+      },
       bodyDiode: { t: [25, 175], v0: [3, 3], r: [40, 70], vSd: 3, iSd: 1, qrr: 1 },
     };
     expect(parsed.data).toEqual(ours);
@@ -38,7 +55,9 @@ describe("dev= text", () => {
   });
 
   it("reads an IGBT module and a Schottky diode, one value standing for both temperatures", () => {
-    const igbt = parseCustomDevice("name:FF300,kind:igbt,v:1200,i:300,tjmax:150,rth:0.095,thot:150,v0:0.8/0.7,r:3.33/4.83,eon:22.5,eoff:35.4,erec:19.2,vref:600,iref:300,rthd:0.152,dv0:1/0.85,dr:2.5/2.83");
+    const igbt = parseCustomDevice(
+      "name:FF300,kind:igbt,v:1200,i:300,tjmax:150,rth:0.095,thot:150,v0:0.8/0.7,r:3.33/4.83,eon:22.5,eoff:35.4,erec:19.2,vref:600,iref:300,rthd:0.152,dv0:1/0.85,dr:2.5/2.83",
+    );
     expect(igbt).toMatchObject({ ok: true, data: { kind: "igbt", switchingRef: { tj: 150 }, diode: { v0: [1, 0.85] } } });
     const diode = parseCustomDevice("name:D10,kind:diode,v:650,i:10,tjmax:175,rth:1.5,thot:175,v0:0.92/0.8,r:46,qc:27,vqc:400");
     expect(diode).toMatchObject({ ok: true, data: { kind: "diode", forward: { r: [46, 46] }, qc: 27 } });
@@ -49,7 +68,13 @@ describe("dev= text", () => {
     expect(bad?.ok).toBe(false);
     if (bad?.ok !== false) return;
     const fields = Object.fromEntries(bad.issues.map((issue) => [issue.field, issue.message]));
-    expect(fields).toMatchObject({ name: "device.errors.name", v: "device.errors.number", rth: "device.errors.number", iref: "device.errors.number", thot: "device.errors.thot" });
+    expect(fields).toMatchObject({
+      name: "device.errors.name",
+      v: "device.errors.number",
+      rth: "device.errors.number",
+      iref: "device.errors.number",
+      thot: "device.errors.thot",
+    });
     expect(parseCustomDevice("name:X,kind:thyristor")).toMatchObject({ ok: false, issues: [{ field: "kind", message: "device.errors.kind" }] });
     expect(parseCustomDevice("")).toBeNull();
   });
@@ -58,7 +83,22 @@ describe("dev= text", () => {
     const reading = readCustomDevice(`${MOSFET},qc:99,v0:1/1`)!;
     expect(writeCustomDevice(reading)).toBe(MOSFET);
     expect(customLossCandidate(reading)).not.toHaveProperty("qc");
-    const form = new URLSearchParams({ devName: "C3M40", devKind: "mosfet", dev_v: "1200", dev_i: "40", dev_tjmax: "175", dev_rth: "0.55", dev_thot: "175", dev_r0: "40", dev_r1: "70", dev_eon: "0.31", dev_eoff: "0.075", dev_vref: "800", dev_iref: "20", dev_qc: "5" });
+    const form = new URLSearchParams({
+      devName: "C3M40",
+      devKind: "mosfet",
+      dev_v: "1200",
+      dev_i: "40",
+      dev_tjmax: "175",
+      dev_rth: "0.55",
+      dev_thot: "175",
+      dev_r0: "40",
+      dev_r1: "70",
+      dev_eon: "0.31",
+      dev_eoff: "0.075",
+      dev_vref: "800",
+      dev_iref: "20",
+      dev_qc: "5",
+    });
     expect(formToCustomDevice(form)).toBe(MOSFET);
     // Separators typed into a field cannot shift the others.
     expect(formToCustomDevice(new URLSearchParams({ devName: "a,kind:igbt", devKind: "diode" }))).toBe("name:akindigbt,kind:diode");

@@ -3,7 +3,17 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { lossData, type LossData, type MosfetLossData } from "../../shared/contract/loss-data.ts";
-import { estimate, isSuitable, lossVsFrequency, frequencySweep, assumptionsOf, spwmFreewheel, spwmSwitchConduction, thermalPath, type OperatingPoint } from "../../shared/estimator/index.ts";
+import {
+  estimate,
+  isSuitable,
+  lossVsFrequency,
+  frequencySweep,
+  assumptionsOf,
+  spwmFreewheel,
+  spwmSwitchConduction,
+  thermalPath,
+  type OperatingPoint,
+} from "../../shared/estimator/index.ts";
 import { handWorkedMosfet } from "../fixtures/loss-data.ts";
 
 const op = (fields: Partial<OperatingPoint>): OperatingPoint => ({
@@ -46,7 +56,22 @@ const qim300120h62: LossData = {
   kvRec: 0.6,
   // Linear through zero in current; at 25 °C 1 − 0.0024·125 = 0.7 times E_on, E_off and 1 − 0.004·125 = 0.5 times
   // E_rec of 150 °C (temperature coefficients 0.24 %/K and 0.4 %/K around 150 °C).
-  energies: { tj: [25, 150], i: [0, 300], eOn: [[0, 15.75], [0, 22.5]], eOff: [[0, 24.78], [0, 35.4]], eRec: [[0, 9.6], [0, 19.2]] },
+  energies: {
+    tj: [25, 150],
+    i: [0, 300],
+    eOn: [
+      [0, 15.75],
+      [0, 22.5],
+    ],
+    eOff: [
+      [0, 24.78],
+      [0, 35.4],
+    ],
+    eRec: [
+      [0, 9.6],
+      [0, 19.2],
+    ],
+  },
   gate: { rg: [0.9, 1.8, 3.6, 9, 18], eOn: [18.84, 22.5, 29.81, 51.75, 88.31], eOff: [31.86, 35.4, 42.48, 63.72, 99.12], eRec: [21.23, 19.2, 16.66, 13.07, 10.57] },
   diode: { t: [25, 150], v0: [1, 0.85], r: [2.5, 2.83] },
 };
@@ -253,7 +278,9 @@ describe("limits", () => {
   });
 });
 
-const catalogueRows = JSON.parse(readFileSync(new URL("../../server/upstream/content/catalog/loss-data.json", import.meta.url), "utf8")) as Array<Record<string, unknown>>;
+const catalogueRows = JSON.parse(readFileSync(new URL("../../server/upstream/content/catalog/loss-data.json", import.meta.url), "utf8")) as Array<
+  Record<string, unknown>
+>;
 const catalogue: LossData[] = catalogueRows.map(({ partNumber: _, ...data }) => lossData.parse(data));
 function catalogueOf(part: string): LossData {
   const { partNumber: _, ...data } = catalogueRows.find((row) => row.partNumber === part)!;
@@ -308,7 +335,7 @@ describe("gate resistance, dead time and on-state curves", () => {
     expect(slower.rg).toBe(5);
     expect(reference.rg).toBe(2.5);
     // Between points it interpolates: 3.75 Ω is halfway between 2.5 and 5 Ω.
-    expect(estimate(qcm040120k4, op({ rg: 3.75 })).losses.switching).toBeCloseTo((8.6656 * (0.385 + 0.4965) / 2) / 0.385, 3);
+    expect(estimate(qcm040120k4, op({ rg: 3.75 })).losses.switching).toBeCloseTo((8.6656 * (0.385 + 0.4965)) / 2 / 0.385, 3);
     // The IGBT's recovery energy falls with R_G, its E_on + E_off rise: 3.6 Ω against 1.8 Ω at the hand-worked point.
     const point = op({ vBus: 700, current: 150, fsw: 8000, pf: 0.85, tc: 80 });
     const igbt = estimate(qim300120h62, point);

@@ -33,7 +33,8 @@ describe("modulation factors", () => {
       for (const { m, pf } of points.filter((point) => modulation === "thipwm" || point.m <= 1)) {
         const closed = modulationFactors(modulation, m, pf);
         const numeric = averagedFactors(modulation, m, pf, 20_000);
-        for (const side of ["switch", "diode"] as const) for (const key of ["a", "b", "s", "q", "n"] as const) expect(closed[side][key], `${modulation} ${m} ${pf} ${side}.${key}`).toBeCloseTo(numeric[side][key], 6);
+        for (const side of ["switch", "diode"] as const)
+          for (const key of ["a", "b", "s", "q", "n"] as const) expect(closed[side][key], `${modulation} ${m} ${pf} ${side}.${key}`).toBeCloseTo(numeric[side][key], 6);
       }
     }
   });
@@ -113,7 +114,22 @@ describe("the estimate under each modulation", () => {
       switchingRef: { v: 600, i: 300, rg: 1.8, tj: 150 },
       kv: 1.35,
       kvRec: 0.6,
-      energies: { tj: [25, 150], i: [0, 300], eOn: [[0, 15.75], [0, 22.5]], eOff: [[0, 24.78], [0, 35.4]], eRec: [[0, 9.6], [0, 19.2]] },
+      energies: {
+        tj: [25, 150],
+        i: [0, 300],
+        eOn: [
+          [0, 15.75],
+          [0, 22.5],
+        ],
+        eOff: [
+          [0, 24.78],
+          [0, 35.4],
+        ],
+        eRec: [
+          [0, 9.6],
+          [0, 19.2],
+        ],
+      },
       gate: { rg: [0.9, 1.8, 3.6, 9, 18], eOn: [18.84, 22.5, 29.81, 51.75, 88.31], eOff: [31.86, 35.4, 42.48, 63.72, 99.12], eRec: [21.23, 19.2, 16.66, 13.07, 10.57] },
       diode: { t: [25, 150], v0: [1, 0.85], r: [2.5, 2.83] },
     };
@@ -149,7 +165,10 @@ describe("op= names the modulation", () => {
       const text = writeOperatingPoint({ ...base, modulation, m: 1.05 });
       expect(parseOperatingPoint(text)).toMatchObject({ ok: true, text, value: { m: 1.05, ...(modulation === "spwm" ? {} : { modulation }) } });
     }
-    const form = (mod: string) => formToOperatingPoint(new URLSearchParams({ opMode: "inverter", opV: "800", opI: "20", opIk: "rms", opF: "50", opPf: "0.9", opD: "0.5", opTc: "80", opM: "0.9", opMod: mod }));
+    const form = (mod: string) =>
+      formToOperatingPoint(
+        new URLSearchParams({ opMode: "inverter", opV: "800", opI: "20", opIk: "rms", opF: "50", opPf: "0.9", opD: "0.5", opTc: "80", opM: "0.9", opMod: mod }),
+      );
     expect(form("dpwm")).toBe("800,20,50k,0.9,80,dpwm");
     expect(form("spwm")).toBe("800,20,50k,0.9,80");
     expect(form("<script>")).toBe("800,20,50k,0.9,80");

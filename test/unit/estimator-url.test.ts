@@ -1,13 +1,7 @@
 // The operating point's URL form: parse/write round trips, defaults, the GET form's fields, and input that is
 // out of range or malformed becoming localized message keys (never NaN, never a throw).
 import { describe, expect, it } from "vitest";
-import {
-  exampleOperatingPoint,
-  formToOperatingPoint,
-  operatingPointRedirect,
-  writeOperatingPoint,
-  type OperatingPoint,
-} from "../../shared/estimator/index.ts";
+import { exampleOperatingPoint, formToOperatingPoint, operatingPointRedirect, writeOperatingPoint, type OperatingPoint } from "../../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 
 describe("op URL form", () => {
@@ -23,7 +17,11 @@ describe("op URL form", () => {
 
   it("reads peak current, DC/DC duty, plain-Hz and MHz frequencies and a modulation index", () => {
     expect(parseOperatingPoint("600,212p,8k,-0.85,65,1.1")).toMatchObject({ ok: true, value: { currentKind: "peak", current: 212, pf: -0.85, m: 1.1, fsw: 8000 } });
-    expect(parseOperatingPoint("400, 12, 100000, d0.45, 90")).toMatchObject({ ok: true, text: "400,12,100k,d0.45,90", value: { mode: "dcdc", duty: 0.45, fsw: 100_000 } });
+    expect(parseOperatingPoint("400, 12, 100000, d0.45, 90")).toMatchObject({
+      ok: true,
+      text: "400,12,100k,d0.45,90",
+      value: { mode: "dcdc", duty: 0.45, fsw: 100_000 },
+    });
     expect(parseOperatingPoint("48,100,1M,d0.2,40")).toMatchObject({ ok: true, value: { fsw: 1_000_000 } });
   });
 
@@ -48,11 +46,23 @@ describe("op URL form", () => {
 
   it("takes an optional dead time (dt, ns) and gate resistance (rg, Ω) after the other values, old URLs unchanged", () => {
     expect(parseOperatingPoint("800,20,50k,0.9,80")).toMatchObject({ ok: true, value: { deadTime: undefined, rg: undefined } });
-    expect(parseOperatingPoint("800,20,50k,0.9,80,dt150,rg4.7")).toMatchObject({ ok: true, text: "800,20,50k,0.9,80,dt150,rg4.7", value: { deadTime: 150, rg: 4.7, m: 0.9 } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,dt150,rg4.7")).toMatchObject({
+      ok: true,
+      text: "800,20,50k,0.9,80,dt150,rg4.7",
+      value: { deadTime: 150, rg: 4.7, m: 0.9 },
+    });
     // In any order, after the modulation index or without it, in DC/DC too; written back in one order.
-    expect(parseOperatingPoint("800,20,50k,0.9,80,RG10,1.05,dt0")).toMatchObject({ ok: true, text: "800,20,50k,0.9,80,1.05,dt0,rg10", value: { deadTime: 0, rg: 10, m: 1.05 } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,RG10,1.05,dt0")).toMatchObject({
+      ok: true,
+      text: "800,20,50k,0.9,80,1.05,dt0,rg10",
+      value: { deadTime: 0, rg: 10, m: 1.05 },
+    });
     expect(parseOperatingPoint("12,3,1M,d0.4167,25,dt30")).toMatchObject({ ok: true, text: "12,3,1000k,d0.4167,25,dt30", value: { mode: "dcdc", deadTime: 30 } });
-    expect(parseOperatingPoint("800,20,50k,0.9,80,dt-5")).toMatchObject({ ok: false, issues: [{ field: "deadTime", message: "errors.deadTime.range", values: { min: 0, max: 10_000 } }], draft: { deadTime: "-5" } });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,dt-5")).toMatchObject({
+      ok: false,
+      issues: [{ field: "deadTime", message: "errors.deadTime.range", values: { min: 0, max: 10_000 } }],
+      draft: { deadTime: "-5" },
+    });
     expect(parseOperatingPoint("800,20,50k,0.9,80,rgx")).toMatchObject({ ok: false, issues: [{ field: "rg", message: "errors.rg.number" }] });
     expect(parseOperatingPoint("800,20,50k,0.9,80,rg0.01")).toMatchObject({ ok: false, issues: [{ field: "rg", message: "errors.rg.range" }] });
     // A tag given twice is not a point.
@@ -64,7 +74,11 @@ describe("op URL form", () => {
   it("reads where T_c is measured from its suffix: none or c the case, h the heat sink, f the coolant", () => {
     expect(parseOperatingPoint("800,20,50k,0.9,80")).toMatchObject({ ok: true, value: { tc: 80, tcRef: undefined } });
     expect(parseOperatingPoint("800,20,50k,0.9,80c")).toMatchObject({ ok: true, text: "800,20,50k,0.9,80", value: { tc: 80, tcRef: undefined } });
-    expect(parseOperatingPoint("800,20,50k,0.9,65h,dt150")).toMatchObject({ ok: true, text: "800,20,50k,0.9,65h,dt150", value: { tc: 65, tcRef: "heatsink", deadTime: 150 } });
+    expect(parseOperatingPoint("800,20,50k,0.9,65h,dt150")).toMatchObject({
+      ok: true,
+      text: "800,20,50k,0.9,65h,dt150",
+      value: { tc: 65, tcRef: "heatsink", deadTime: 150 },
+    });
     expect(parseOperatingPoint("800,20,50k,d0.5,40F")).toMatchObject({ ok: true, text: "800,20,50k,d0.5,40f", value: { tc: 40, tcRef: "coolant" } });
     expect(parseOperatingPoint("800,20,50k,0.9,80x")).toMatchObject({ ok: false, issues: [{ field: "tc", message: "errors.tc.number" }] });
     expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=65&opRef=heatsink"))).toBe("800,20,50k,0.9,65h");
@@ -76,7 +90,10 @@ describe("op URL form", () => {
   it("takes an inverter's output frequency (fo, Hz) for the ripple; DC/DC has none", () => {
     expect(parseOperatingPoint("800,20,50k,0.9,80,fo2")).toMatchObject({ ok: true, text: "800,20,50k,0.9,80,fo2", value: { fo: 2 } });
     expect(parseOperatingPoint("800,20,50k,d0.5,80,fo2")).toMatchObject({ ok: true, text: "800,20,50k,d0.5,80", value: { fo: undefined } });
-    expect(parseOperatingPoint("800,20,50k,0.9,80,fo0")).toMatchObject({ ok: false, issues: [{ field: "fo", message: "errors.fo.range", values: { min: 0.1, max: 2000 } }] });
+    expect(parseOperatingPoint("800,20,50k,0.9,80,fo0")).toMatchObject({
+      ok: false,
+      issues: [{ field: "fo", message: "errors.fo.range", values: { min: 0.1, max: 2000 } }],
+    });
     expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opFo=2"))).toBe("800,20,50k,0.9,80,fo2");
   });
 
@@ -121,7 +138,9 @@ describe("the panel's GET form", () => {
 
   it("adds the dead time and R_G fields when filled in, and leaves them to each part when empty", () => {
     expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opM=0.9&opDt=&opRg="))).toBe("800,20,50k,0.9,80");
-    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opM=0.9&opDt=150&opRg=4.7"))).toBe("800,20,50k,0.9,80,dt150,rg4.7");
+    expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opM=0.9&opDt=150&opRg=4.7"))).toBe(
+      "800,20,50k,0.9,80,dt150,rg4.7",
+    );
     expect(formToOperatingPoint(new URLSearchParams("opMode=dcdc&opV=12&opI=3&opF=2000&opD=0.42&opTc=25&opDt=30"))).toBe("12,3,2000k,d0.42,25,dt30");
     const target = operatingPointRedirect(new URL("http://x/en/p?opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opDt=150&opRg=4.7"));
     expect(target).toBe("/en/p?op=800,20,50k,0.9,80,dt150,rg4.7");

@@ -36,14 +36,26 @@ function flatMosfet(fields: { r: number; v: number; i: number; eOn: number; eOff
     switchingRef: { v: fields.v, i: fields.i, rg: 1, tj: 25 },
     kv: 1,
     gate: { rg: [1, 10], eOn: [1, 1], eOff: [1, 1] },
-    energies: { tj: [25, 175], i: [0, fields.i], eOn: [[0, fields.eOn], [0, fields.eOn]], eOff: [[0, fields.eOff], [0, fields.eOff]], qrr: [1, 1] },
+    energies: {
+      tj: [25, 175],
+      i: [0, fields.i],
+      eOn: [
+        [0, fields.eOn],
+        [0, fields.eOn],
+      ],
+      eOff: [
+        [0, fields.eOff],
+        [0, fields.eOff],
+      ],
+      qrr: [1, 1],
+    },
     deadTime: 30,
     // A forward drop V_d with (almost) no slope resistance, as the example gives it.
     bodyDiode: { t: [25, 175], v0: [fields.vd, fields.vd], r: [1e-9, 1e-9], vSd: fields.vd, iSd: fields.i, qrr: 1 },
   };
 }
 
-describe("ROHM application note No. AEK59-D1-0065-2, \"Calculation of Power Loss (Synchronous)\"", () => {
+describe('ROHM application note No. AEK59-D1-0065-2, "Calculation of Power Loss (Synchronous)"', () => {
   // The note's example (quoted in the estimator's issue, formulas read in the note's sections "Conduction Loss",
   // "Switching Loss" (eq. 3) and "Dead Time Loss"): V_IN 12 V, V_OUT 5 V, I_OUT 3 A, R_ON,H 100 mΩ,
   // R_ON,L 70 mΩ, f_SW 2 MHz, t_r 4 ns, t_f 6 ns, body-diode V_D 0.5 V, dead times t_D1 = t_D2 = 30 ns.
@@ -69,7 +81,7 @@ describe("ROHM application note No. AEK59-D1-0065-2, \"Calculation of Power Loss
     const freewheel = dcFreewheel(0.07, 0.5, 0, current, duty, deadTime, fsw);
     within(freewheel.bodyDiode, 0.18, 1e-12);
     within(freewheel.channel, 0.07 * 9 * (1 - duty - 0.12), 1e-12);
-    within(freewheel.channel + (0.07 * 9 * 0.12), 0.3675, 1e-12);
+    within(freewheel.channel + 0.07 * 9 * 0.12, 0.3675, 1e-12);
   });
 
   it("gives the high side's and the dead-time figures through the whole estimate", () => {
@@ -87,7 +99,7 @@ describe("ROHM application note No. AEK59-D1-0065-2, \"Calculation of Power Loss
   });
 });
 
-describe("Analog Technology AAT1112 datasheet, \"AAT1112 Losses\" (rev. 1112.2007.01.1.1, p. 17)", () => {
+describe('Analog Technology AAT1112 datasheet, "AAT1112 Losses" (rev. 1112.2007.01.1.1, p. 17)', () => {
   // "P_TOTAL = I_O²·R_DS(ON) + (t_sw·F_S·I_O + I_Q)·V_IN = 1.5 A²·152 mΩ + (5 ns·1.2 MHz·1.5 A + 50 µA)·3.6 V
   // = 375 mW", both switches with the same R_DS(on). Its t_sw·F_S·I_O·V_IN is eq. 3 of the ROHM note with
   // t_r = t_f = t_sw; I_Q·V_IN is the controller's own supply, not a switch loss.
@@ -233,7 +245,7 @@ describe("closed forms against numerical integration", () => {
   it("a Schottky diode's capacitive charge: V·Q(V)/k in the switch that charges it", () => {
     // Q(v) = Q_ref·(v/V_ref)^(k−1); the switch carries dQ across V − v: E = ∫ (V − v)·dQ/dv dv from 0 to V.
     const [qRef, vRef, k, vBus] = [27e-9, 400, 1.5, 600];
-    const dQ = (v: number) => qRef * (k - 1) * (v / vRef) ** (k - 2) / vRef;
+    const dQ = (v: number) => (qRef * (k - 1) * (v / vRef) ** (k - 2)) / vRef;
     const energy = integrate((v) => (vBus - v) * dQ(v), 0, vBus, 400_000);
     within(capacitiveChargeLoss(qRef, vRef, k, vBus), energy, 1e-3);
   });
@@ -265,7 +277,18 @@ describe("junction temperature ripple through a Foster network", () => {
     const [p0, r, tau, period] = [100, 0.5, 0.2, 1];
     const power = Array.from({ length: 10_000 }, (_, k) => (k < 5_000 ? p0 : 0));
     within(fosterPeak([{ r, tau }], power, period), (p0 * r) / (1 + Math.exp(-period / (2 * tau))), 1e-3);
-    within(fosterPeak([{ r: 0.1, tau: 0.01 }, { r: 0.3, tau: 1 }], new Array(360).fill(50), 0.02), 50 * 0.4, 1e-9);
+    within(
+      fosterPeak(
+        [
+          { r: 0.1, tau: 0.01 },
+          { r: 0.3, tau: 1 },
+        ],
+        new Array(360).fill(50),
+        0.02,
+      ),
+      50 * 0.4,
+      1e-9,
+    );
   });
 
   it("junctionRipple: the peak over the output period rises as the output frequency falls, and nears the mean at a high one", () => {
@@ -287,7 +310,19 @@ describe("junction temperature ripple through a Foster network", () => {
       kv: 1.3,
       gate: { rg: [2.5, 25], eOn: [0.31, 1.077], eOff: [0.075, 0.3112] },
       deadTime: 250,
-      energies: { tj: [25, 175], i: [0, 20], eOn: [[0, 0.31], [0, 0.31]], eOff: [[0, 0.075], [0, 0.075]], qrr: [180, 180] },
+      energies: {
+        tj: [25, 175],
+        i: [0, 20],
+        eOn: [
+          [0, 0.31],
+          [0, 0.31],
+        ],
+        eOff: [
+          [0, 0.075],
+          [0, 0.075],
+        ],
+        qrr: [180, 180],
+      },
       bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
     } as MosfetLossData;
     const op: OperatingPoint = { mode: "inverter", vBus: 800, current: 20, currentKind: "rms", fsw: 50_000, pf: 0.9, duty: 0.5, tc: 80, m: 0.9 };

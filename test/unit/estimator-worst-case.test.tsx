@@ -66,7 +66,16 @@ describe("worst case", () => {
     expect(html).toContain("mΩ @ 20 A, 25 °C");
     expect(html).toContain("switching energies at 800 V, 20 A, R");
     expect(html).not.toContain("&lt;");
-    const compare = render(<CompareLosses parts={[{ partNumber: "A", loss: mosfet }, { partNumber: "B", loss: { ...mosfet, max: undefined } }]} op={op} />, "zh");
+    const compare = render(
+      <CompareLosses
+        parts={[
+          { partNumber: "A", loss: mosfet },
+          { partNumber: "B", loss: { ...mosfet, max: undefined } },
+        ]}
+        op={op}
+      />,
+      "zh",
+    );
     expect(compare).toContain("总损耗，最坏情况（最大值）");
     expect(compare.match(/data-estimate="total-worst"/g)).toHaveLength(2);
     expect(assumptionsOf(mosfet, op).map((item) => item.key)).toEqual(expect.arrayContaining(["validity", "worstCase"]));

@@ -8,7 +8,13 @@ const text = (parts: { text: string; subscript: boolean }[]) => parts.map((part)
 
 describe("headerLayout", () => {
   const layout = headerLayout(
-    [column("vds", "V<DS> (V)"), column("id25", "I<D>/T<C>=25 °C (A)"), column("id100", "I<D>/T<C>=100 °C (A)"), column("rdson", "R<DS(on)>/typ (mΩ)"), column("package", "Package")],
+    [
+      column("vds", "V<DS> (V)"),
+      column("id25", "I<D>/T<C>=25 °C (A)"),
+      column("id100", "I<D>/T<C>=100 °C (A)"),
+      column("rdson", "R<DS(on)>/typ (mΩ)"),
+      column("package", "Package"),
+    ],
     "h",
   );
 

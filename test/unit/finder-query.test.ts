@@ -1,8 +1,10 @@
 // The finder's URL state: parsing, writing, defaults for invalid input, and the helpers.
 import { describe, expect, it } from "vitest";
+import { finderListBody } from "../../shared/finder-list-body.ts";
 import {
   DEFAULT_PAGE_SIZE,
   clearFilters,
+  finderFields,
   emptyFinderQuery,
   hasFilters,
   needsCanonicalRedirect,
@@ -99,5 +101,26 @@ describe("state helpers", () => {
     expect(hasFilters(cleared)).toBe(false);
     expect(cleared).toMatchObject({ op: "p", sort: { fieldId: "vds", order: "desc" }, size: 50, page: 1 });
     expect(hasFilters(base)).toBe(true);
+  });
+});
+
+describe("the finder state as the upstream's list body", () => {
+  it("carries only what the URL set, paged as asked, and reads columns as the parser does", () => {
+    const fields = finderFields([{ fieldId: "vds", sortable: true, paramName: "V<DS>" } as never, { fieldId: "package", sortable: false }]);
+    expect(fields).toEqual([
+      { fieldId: "vds", sortable: true },
+      { fieldId: "package", sortable: false },
+    ]);
+    const query = parseFinderQuery(new URLSearchParams("q=QY&vds=1200~&package=TO-247&sort=vds:desc&page=2&size=10"), fields);
+    expect(finderListBody(7, query, { pageIndex: query.page, pageSize: query.size })).toEqual({
+      siteListId: 7,
+      keyword: "QY",
+      filters: { package: ["TO-247"] },
+      ranges: { vds: { min: 1200 } },
+      sort: { fieldId: "vds", order: "desc" },
+      pageIndex: 2,
+      pageSize: 10,
+    });
+    expect(finderListBody(7, parseFinderQuery(new URLSearchParams("")), null)).toEqual({ siteListId: 7 });
   });
 });

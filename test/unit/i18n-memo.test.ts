@@ -17,7 +17,14 @@ async function instance(language: string) {
     resources: {
       zh: { common: { home: "首页", items_other: "{{count}} 项", add: "加入 {{part}}" }, product: { home: "产品首页" } },
       en: {
-        common: { home: "Home", items_one: "{{count}} item", items_other: "{{count}} items", add: "Add {{part}} ({{part}}) to {{list}}", nested: "See $t(home) for {{part}}", price: "{{value, number}}" },
+        common: {
+          home: "Home",
+          items_one: "{{count}} item",
+          items_other: "{{count}} items",
+          add: "Add {{part}} ({{part}}) to {{list}}",
+          nested: "See $t(home) for {{part}}",
+          price: "{{value, number}}",
+        },
         product: { home: "Products home" },
       },
     },

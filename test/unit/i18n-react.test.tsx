@@ -31,7 +31,13 @@ describe("useTranslation", () => {
     // The server's instance (i18next), a request's own, as in server/pages/render.ts.
     const en = (await createServerI18n(resources)).cloneInstance({ lng: "en", initAsync: false });
     const used = trackNamespaces(en);
-    render(en, <><Label ns="catalog" k="x" /><Label ns="support" k="y" /></>);
+    render(
+      en,
+      <>
+        <Label ns="catalog" k="x" />
+        <Label ns="support" k="y" />
+      </>,
+    );
     expect([...used].sort()).toEqual(["catalog", "common", "support"]);
   });
 

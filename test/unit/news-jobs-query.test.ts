@@ -1,10 +1,11 @@
 // URL state of the news and jobs lists, the contact form's checks and the paging window: pure functions.
 import { describe, expect, it } from "vitest";
-import { NEWS_MAX_PAGE, newsDetailPath, newsListPath, pageCount, parseNewsId, parseNewsList } from "../../shared/news-query.ts";
+import { NEWS_MAX_PAGE, pageCount, parseNewsId, parseNewsList } from "../../shared/news-query.ts";
 import { chinaToday, isJobOpen, jobsListPath, parseJobsState, parsePositionId, resumeMailto } from "../../shared/jobs-query.ts";
 import { fieldOfError, readLeaveWordForm, validateLeaveWord } from "../../shared/leave-word-form.ts";
 import { employmentTypes } from "../../shared/structured-data.ts";
 import { pageWindow } from "../../client/components/page-links.tsx";
+import { newsDetailPath, newsListPath } from "../../shared/paths.ts";
 
 describe("news list URLs", () => {
   it("reads the all-categories list with its page query, falling back to page 1 for garbage", () => {
@@ -19,7 +20,13 @@ describe("news list URLs", () => {
     expect(parseNewsList({ category: "product" })).toEqual({ kind: "ok", state: { category: "product", page: 1 } });
     expect(parseNewsList({ category: "events", pageIndex: "2" })).toEqual({ kind: "ok", state: { category: "events", page: 2 } });
     expect(parseNewsList({ category: "events", pageIndex: "1" })).toEqual({ kind: "redirect", state: { category: "events", page: 1 } });
-    for (const params of [{ category: "sports" }, { category: "Company" }, { category: "company", pageIndex: "0" }, { category: "company", pageIndex: "02" }, { category: "company", pageIndex: "x" }]) {
+    for (const params of [
+      { category: "sports" },
+      { category: "Company" },
+      { category: "company", pageIndex: "0" },
+      { category: "company", pageIndex: "02" },
+      { category: "company", pageIndex: "x" },
+    ]) {
       expect(parseNewsList(params).kind, JSON.stringify(params)).toBe("notFound");
     }
   });
@@ -103,7 +110,12 @@ describe("the contact form", () => {
 
   it("accepts a good form and gives the call's input", () => {
     expect(validateLeaveWord(good)).toEqual({ errors: {}, input: { name: "王芳", phone: "138 0013 8000", company: "某公司", content: "请报价" } });
-    expect(validateLeaveWord({ ...good, phone: "", email: "a@example.com" }).input).toEqual({ name: "王芳", email: "a@example.com", company: "某公司", content: "请报价" });
+    expect(validateLeaveWord({ ...good, phone: "", email: "a@example.com" }).input).toEqual({
+      name: "王芳",
+      email: "a@example.com",
+      company: "某公司",
+      content: "请报价",
+    });
   });
 
   it("names each bad field with its SPEC §5 code", () => {

@@ -60,7 +60,15 @@ function missingRecords(dir: string): string[] {
 describe("reasons in the repository", () => {
   it("scans the project's sources, tests, scripts and documents", () => {
     const files = projectFiles(root).map((file) => file.split(path.sep).join("/"));
-    for (const expected of ["client/entry-client.tsx", "server/app.ts", "shared/tree.ts", "test/unit/no-issue-citations.test.ts", "scripts/js-budget.ts", "README.md", "docs/decisions/README.md"]) {
+    for (const expected of [
+      "client/entry-client.tsx",
+      "server/app.ts",
+      "shared/tree.ts",
+      "test/unit/no-issue-citations.test.ts",
+      "scripts/js-budget.ts",
+      "README.md",
+      "docs/decisions/README.md",
+    ]) {
       expect(files).toContain(expected);
     }
     expect(files.some((file) => file.startsWith("node_modules/") || file.startsWith("dist/"))).toBe(false);

@@ -71,7 +71,13 @@ describe("preview tokens", () => {
   it("refuses another secret, a changed expiry or signature, and garbage", async () => {
     const token = await signPreviewToken(secret, now + 60_000);
     expect(await verifyPreviewToken(`${secret}x`, token, now)).toBeNull();
-    expect(await verifyPreviewToken(secret, token.replace(/^p1\.(\d+)/, (_, n) => `p1.${Number(n) + 1000}`), now)).toBeNull();
+    expect(
+      await verifyPreviewToken(
+        secret,
+        token.replace(/^p1\.(\d+)/, (_, n) => `p1.${Number(n) + 1000}`),
+        now,
+      ),
+    ).toBeNull();
     const signature = token.split(".")[2]!;
     const flipped = signature.slice(0, 10) + (signature[10] === "A" ? "B" : "A") + signature.slice(11);
     expect(await verifyPreviewToken(secret, token.replace(signature, flipped), now)).toBeNull();

@@ -11,7 +11,10 @@ const server = await createServerI18n(resources);
 
 function translators(language: "zh" | "en"): TFunction<"user">[] {
   const fixed = server.cloneInstance({ lng: language, initAsync: false }).getFixedT(null, "user");
-  const browser = createTranslator(language, resources[language] as Record<string, Strings>, async () => undefined).getFixedT(null, "user") as unknown as TFunction<"user">;
+  const browser = createTranslator(language, resources[language] as Record<string, Strings>, async () => undefined).getFixedT(
+    null,
+    "user",
+  ) as unknown as TFunction<"user">;
   return [fixed, browser];
 }
 

@@ -16,7 +16,7 @@ function keysOf(strings: Strings, prefix = ""): string[] {
   const keys = new Set<string>();
   for (const [name, value] of Object.entries(strings)) {
     const path = prefix + name;
-    if (value && typeof value === "object") keysOf(value as Strings, `${path}.`).forEach((key) => keys.add(key));
+    if (value && typeof value === "object") for (const key of keysOf(value as Strings, `${path}.`)) keys.add(key);
     else keys.add(path.replace(/_(zero|one|two|few|many|other)$/, ""));
   }
   return [...keys];
@@ -39,7 +39,14 @@ describe("the browser's translator", () => {
         const theirs = fixed.getFixedT(null, namespace) as unknown as Plain;
         const variables = variablesOf(strings as Strings);
         for (const key of keysOf(strings as Strings)) {
-          const calls: [string, Record<string, unknown>?][] = [[key], [key, variables], [key, { ...variables, count: 0 }], [key, { ...variables, count: 1 }], [key, { ...variables, count: 2 }], [key, { ...variables, count: 5 }]];
+          const calls: [string, Record<string, unknown>?][] = [
+            [key],
+            [key, variables],
+            [key, { ...variables, count: 0 }],
+            [key, { ...variables, count: 1 }],
+            [key, { ...variables, count: 2 }],
+            [key, { ...variables, count: 5 }],
+          ];
           for (const [k, options] of calls) {
             expect(ours(k, options), `${language} ${namespace}:${k} ${JSON.stringify(options)}`).toBe(theirs(k, options));
             compared++;

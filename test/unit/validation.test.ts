@@ -53,9 +53,8 @@ describe("normalizeMainlandMobile", () => {
 });
 
 describe("isValidEmail and normalizeEmail", () => {
-  it.each(["a@b.co", "zhang.san@qingyun-power.com", "li+samples@mail.example.cn", "o'neil@example.org", "x_y-z@sub.domain.example.com"])(
-    "accepts %s",
-    (email) => expect(isValidEmail(email)).toBe(true),
+  it.each(["a@b.co", "zhang.san@qingyun-power.com", "li+samples@mail.example.cn", "o'neil@example.org", "x_y-z@sub.domain.example.com"])("accepts %s", (email) =>
+    expect(isValidEmail(email)).toBe(true),
   );
 
   it.each([

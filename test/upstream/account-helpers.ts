@@ -1,10 +1,9 @@
 // Test seams for accounts: an upstream with a hand-moved clock whose console code sender writes into
 // an array (options.codeLog, never a real log), and helpers to request a code and sign in.
 import type { z } from "zod";
-import type { UpstreamOptions } from "../../server/upstream/config.ts";
 import { responseSchema, type CallDefinition } from "../../shared/contract/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { startTestUpstream, type TestUpstream } from "./helpers.ts";
+import { startTestUpstream, type Answer, type TestUpstream, type TestUpstreamOverrides } from "./helpers.ts";
 
 export interface Delivery {
   channel: "sms" | "email";
@@ -19,12 +18,12 @@ export interface AccountUpstream extends TestUpstream {
   lastCode: (to: string) => string;
   /** POST with the common body fields; `cookie` is a session id, `ip` goes into X-Forwarded-For (default:
    * one address per phone or e-mail of the body, its owner's device). */
-  call: (path: string, body?: Record<string, unknown>, options?: CallOptions) => Promise<{ status: number; headers: Headers; json: any }>;
+  call: (path: string, body?: Record<string, unknown>, options?: CallOptions) => Promise<Answer>;
   /** Requests an SMS code and signs in; returns the session id and the user. */
   signIn: (phone: string, options?: { ip?: string; cookie?: string }) => Promise<{ session: string; userId: number; headers: Headers }>;
 }
 
-export interface CallOptions {
+interface CallOptions {
   cookie?: string;
   ip?: string;
   language?: "zh" | "en";
@@ -38,29 +37,40 @@ export function freshIp(): string {
   return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
-export const START = Date.UTC(2026, 10, 22, 2, 0, 0);
+const START = Date.UTC(2026, 10, 22, 2, 0, 0);
 
 /** `start` sets the clock (default START); tests that mix in real-clock writers (the CLI) start near now. */
 export async function startAccountUpstream(
-  overrides: Partial<UpstreamOptions> = {},
+  overrides: TestUpstreamOverrides = {},
   start = START,
   /** The upstream's logger (silent unless a test reads what it logs). */
   log?: (message: string, detail?: unknown) => void,
 ): Promise<AccountUpstream> {
-  const clock = { t: start, advance: (ms: number) => void (clock.t += ms) };
+  const clock = {
+    t: start,
+    advance: (ms: number) => {
+      clock.t += ms;
+    },
+  };
   const deliveries: Delivery[] = [];
-  const upstream = await startTestUpstream({
-    now: () => clock.t,
-    codeLog: (delivery) => deliveries.push(delivery),
-    ...overrides,
-  }, log);
+  const upstream = await startTestUpstream(
+    {
+      now: () => clock.t,
+      codeLog: (delivery) => deliveries.push(delivery),
+      ...overrides,
+    },
+    log,
+  );
   // A number's calls come from one device unless a test says otherwise: codes and locks are per client.
   const devices = new Map<string, string>();
   const deviceOf = (body: Record<string, unknown>) => {
     const target = body.phone ?? body.email;
     if (typeof target !== "string") return freshIp();
     let ip = devices.get(target);
-    if (!ip) devices.set(target, (ip = freshIp()));
+    if (!ip) {
+      ip = freshIp();
+      devices.set(target, ip);
+    }
     return ip;
   };
   const call: AccountUpstream["call"] = async (path, body = {}, options = {}) => {
@@ -134,6 +144,9 @@ const addressIds = new Map<string, number>();
 /** The session's address for submitting orders: saved once per session, then reused. */
 export async function addressFor(u: AccountUpstream, session: string): Promise<number> {
   let id = addressIds.get(session);
-  if (id === undefined) addressIds.set(session, (id = await addAddress(u, session)));
+  if (id === undefined) {
+    id = await addAddress(u, session);
+    addressIds.set(session, id);
+  }
   return id;
 }

@@ -77,7 +77,11 @@ describe("the finder's ranking by estimate", () => {
     const query = { ...emptyFinderQuery(), size: 25 };
     const ranked = await rankedFinderPage(api, { siteListId: FAMILY }, { page: { list: [] } as unknown as ProductPage, query }, { sort, op: exampleOperatingPoint });
     expect(ranked.page.list[0]!.partNumber).toBe(best.partNumber);
-    expect(ranked.page.list.map((row) => row.partNumber)).toEqual(rankByEstimate(rows, exampleOperatingPoint, sort).slice(0, 25).map((row) => row.partNumber));
+    expect(ranked.page.list.map((row) => row.partNumber)).toEqual(
+      rankByEstimate(rows, exampleOperatingPoint, sort)
+        .slice(0, 25)
+        .map((row) => row.partNumber),
+    );
     expect(calls.sort((a, b) => a - b)).toEqual(Array.from({ length: Math.ceil(rows.length / MAX_PAGE_SIZE) }, (_, index) => index + 1));
   });
 });

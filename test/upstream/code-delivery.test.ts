@@ -6,7 +6,7 @@ import { startSmtpSink } from "../support/smtp-sink.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAndRegisterByEmail, responseSchema } from "../../shared/contract/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { startTestUpstream, type TestUpstream } from "./helpers.ts";
+import { startTestUpstream, type Answer, type TestUpstream } from "./helpers.ts";
 import { signAliyunRpc } from "../../server/upstream/accounts/aliyun-sms.ts";
 
 interface Mail {
@@ -26,14 +26,22 @@ function decode(raw: string): { subject: string; text: string } {
     encoding === "base64"
       ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
       : encoding === "quoted-printable"
-        ? Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8")
+        ? Buffer.from(
+            body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8")
         : body;
   // Whitespace between adjacent encoded words is not part of the text (RFC 2047).
-  const subject = header("Subject").replace(/\?=\s+=\?/g, "?==?").replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-    kind.toUpperCase() === "B"
-      ? Buffer.from(data, "base64").toString("utf8")
-      : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
-  );
+  const subject = header("Subject")
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : Buffer.from(
+            data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8"),
+    );
   return { subject, text };
 }
 
@@ -56,7 +64,8 @@ async function post(p: string, body: Record<string, unknown>, language: "zh" | "
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ language, websiteCode: "qingyun", ...body }),
   });
-  return { status: response.status, headers: response.headers, json: (await response.json()) as any };
+  const answer: Answer = { status: response.status, headers: response.headers, json: await response.json() };
+  return answer;
 }
 
 beforeAll(async () => {
@@ -73,16 +82,16 @@ beforeAll(async () => {
 
   upstream = await startTestUpstream(
     {
-    env: {
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: "Qingyun Power Semiconductor <no-reply@qingyun-power.com>",
-      SMS_PROVIDER: "aliyun",
-      ALIYUN_SMS_ACCESS_KEY_ID: "LTAI-test-id",
-      ALIYUN_SMS_ACCESS_KEY_SECRET: SECRET,
-      ALIYUN_SMS_SIGN_NAME: "青云功率",
-      ALIYUN_SMS_TEMPLATE_CODE: "SMS_100200300",
-      ALIYUN_SMS_ENDPOINT: `http://127.0.0.1:${aliyunPort}/`,
-    },
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: "Qingyun Power Semiconductor <no-reply@qingyun-power.com>",
+        SMS_PROVIDER: "aliyun",
+        ALIYUN_SMS_ACCESS_KEY_ID: "LTAI-test-id",
+        ALIYUN_SMS_ACCESS_KEY_SECRET: SECRET,
+        ALIYUN_SMS_SIGN_NAME: "青云功率",
+        ALIYUN_SMS_TEMPLATE_CODE: "SMS_100200300",
+        ALIYUN_SMS_ENDPOINT: `http://127.0.0.1:${aliyunPort}/`,
+      },
     },
     // Every line the upstream logs, details included, to prove no code leaks into it.
     (message, detail) => logLines.push(`${message} ${detail instanceof Error ? `${detail.message} ${detail.stack}` : JSON.stringify(detail ?? "")}`),
@@ -184,9 +193,9 @@ describe("SMS codes through the Aliyun HTTP API", () => {
   });
 
   it("refuses to start with SMS_PROVIDER=aliyun and missing credentials", async () => {
-    await expect(
-      startTestUpstream({ dataDir: ":memory:", env: { SMS_PROVIDER: "aliyun", ALIYUN_SMS_ACCESS_KEY_ID: "id" } }),
-    ).rejects.toThrow(/SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET/);
+    await expect(startTestUpstream({ dataDir: ":memory:", env: { SMS_PROVIDER: "aliyun", ALIYUN_SMS_ACCESS_KEY_ID: "id" } })).rejects.toThrow(
+      /SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET/,
+    );
   });
 });
 

@@ -41,8 +41,14 @@ const familyOf = (id: number): number => {
 const under = (id: number) => onProducts.filter((product) => product.parentId === id || familyOf(product.parentId) === id);
 
 const standardPattern = /AEC-Q101|AEC-Q100|AQG ?324/g;
-const normalize = (standard: string): Qualification => (standard.replace(/AQG ?324/, "AQG 324") as Qualification);
-const partPattern = new RegExp(`\\b(${products.map((product) => product.partNumber).sort((a, b) => b.length - a.length).join("|")})\\b`, "g");
+const normalize = (standard: string): Qualification => standard.replace(/AQG ?324/, "AQG 324") as Qualification;
+const partPattern = new RegExp(
+  `\\b(${products
+    .map((product) => product.partNumber)
+    .sort((a, b) => b.length - a.length)
+    .join("|")})\\b`,
+  "g",
+);
 
 interface Card {
   where: string;
@@ -56,7 +62,7 @@ function collect(): { texts: Array<{ where: string; text: string }>; cards: Card
   const cards: Card[] = [];
   const walk = (value: unknown, where: string) => {
     if (typeof value === "string") texts.push({ where, text: value });
-    else if (Array.isArray(value)) value.forEach((item, index) => walk(item, `${where}[${index}]`));
+    else if (Array.isArray(value)) for (const [index, item] of value.entries()) walk(item, `${where}[${index}]`);
     else if (value && typeof value === "object") {
       const record = value as Record<string, unknown>;
       // A card: a title with text and/or a link.
@@ -83,9 +89,21 @@ describe("qualification claims in the content", () => {
   it("the catalog carries each qualification on the right kind of product", () => {
     const byStandard = (standard: Qualification) => onProducts.filter((product) => carried.get(product.partNumber)!.has(standard));
     // Discretes (SiC MOSFETs 100, diodes 200) carry AEC-Q101, drivers (500) AEC-Q100, modules (300, 400) AQG 324.
-    expect(byStandard("AEC-Q101").map((product) => familyOf(product.parentId)).every((family) => family === 100 || family === 200)).toBe(true);
-    expect(byStandard("AEC-Q100").map((product) => familyOf(product.parentId)).every((family) => family === 500)).toBe(true);
-    expect(byStandard("AQG 324").map((product) => familyOf(product.parentId)).every((family) => family === 300 || family === 400)).toBe(true);
+    expect(
+      byStandard("AEC-Q101")
+        .map((product) => familyOf(product.parentId))
+        .every((family) => family === 100 || family === 200),
+    ).toBe(true);
+    expect(
+      byStandard("AEC-Q100")
+        .map((product) => familyOf(product.parentId))
+        .every((family) => family === 500),
+    ).toBe(true);
+    expect(
+      byStandard("AQG 324")
+        .map((product) => familyOf(product.parentId))
+        .every((family) => family === 300 || family === 400),
+    ).toBe(true);
     for (const standard of ["AEC-Q101", "AEC-Q100", "AQG 324"] as const) expect(byStandard(standard).length, standard).toBeGreaterThan(0);
   });
 

@@ -8,12 +8,12 @@ import {
   querySiteListDataByPage,
   querySitePageData,
   serviceNames,
-  servicePagePath,
   serviceTemplateCode,
   type SiteListNode,
 } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { callOk } from "./content-helpers.ts";
+import { servicePath } from "../../shared/paths.ts";
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -51,9 +51,9 @@ describe.each(["zh", "en"] as const)("content counts (%s)", (language) => {
   });
 
   it("has at least 9 application pages, each served by url", async () => {
-    const rows = upstream.db
-      .prepare("SELECT url FROM site_pages WHERE url LIKE '/applications/%' AND language = ? AND page_type = 1")
-      .all(language) as Array<{ url: string }>;
+    const rows = upstream.db.prepare("SELECT url FROM site_pages WHERE url LIKE '/applications/%' AND language = ? AND page_type = 1").all(language) as Array<{
+      url: string;
+    }>;
     expect(rows.length).toBeGreaterThanOrEqual(9);
     for (const { url } of rows) {
       const { data } = await callOk(upstream, querySitePageData, language, { url });
@@ -65,10 +65,10 @@ describe.each(["zh", "en"] as const)("content counts (%s)", (language) => {
     for (const name of serviceNames) {
       for (const sitePageDataType of [1, 2]) {
         const { data } = await callOk(upstream, querySitePageData, language, { templateCode: serviceTemplateCode(name), sitePageDataType });
-        expect(data[0].data).toMatchObject({ kind: "page", templateCode: serviceTemplateCode(name), url: servicePagePath(name) });
+        expect(data[0].data).toMatchObject({ kind: "page", templateCode: serviceTemplateCode(name), url: servicePath(name) });
         expect(data[0].data.sections.length).toBeGreaterThan(0);
       }
-      const { data } = await callOk(upstream, querySitePageData, language, { url: servicePagePath(name) });
+      const { data } = await callOk(upstream, querySitePageData, language, { url: servicePath(name) });
       expect(data[0].templateCode).toBe(serviceTemplateCode(name));
     }
   });

@@ -38,7 +38,12 @@ function unsourced(value: unknown, where = ""): string[] {
   const record = value as Record<string, unknown>;
   const holdsValue = ["value", "typ", "max", "absMin", "absMax", "opOn", "opOff", "pins", "datasheetName"].some((k) => k in record);
   const own = holdsValue && !("source" in record) ? [where] : [];
-  return [...own, ...Object.entries(record).filter(([k]) => k !== "documents").flatMap(([k, item]) => unsourced(item, `${where}.${k}`))];
+  return [
+    ...own,
+    ...Object.entries(record)
+      .filter(([k]) => k !== "documents")
+      .flatMap(([k, item]) => unsourced(item, `${where}.${k}`)),
+  ];
 }
 
 describe("cross-reference content", () => {
@@ -99,7 +104,8 @@ describe("cross-reference content", () => {
         ...manufacturers.map((m) => `manufacturer.${m}`),
         ...deviceTypes.map((d) => `deviceType.${d}`),
         ...topologies.map((t) => `topology.${t}`),
-      ]) expect(has(language, key), `${language}: ${key}`).toBe(true);
+      ])
+        expect(has(language, key), `${language}: ${key}`).toBe(true);
     }
     let candidates = 0;
     for (const part of content.parts) {

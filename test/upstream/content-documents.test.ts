@@ -1,13 +1,7 @@
 // Contract tests of the document calls: by page with filters, by id, the PDF download (a structurally
 // valid file), and the download form.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  addDownloadRecord,
-  documentTypes,
-  queryAttachInfo,
-  queryAttachPage,
-  type DocumentMeta,
-} from "../../shared/contract/index.ts";
+import { addDownloadRecord, documentTypes, queryAttachInfo, queryAttachPage, type DocumentMeta } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { downloadConsent } from "../../shared/consent.ts";
 import { body, callFails, callOk, checkPdfStructure } from "./content-helpers.ts";
@@ -123,7 +117,10 @@ describe("addDownloadRecord", () => {
 
   it("records the consent the form showed: what was agreed, to which policy version, when", async () => {
     const { data } = await callOk(upstream, addDownloadRecord, "en", { ...form(), consent: { policyVersion: downloadConsent.policyVersion } });
-    const row = upstream.db.prepare("SELECT consent_text, policy_version, consented_at, created_at FROM download_records WHERE id = ?").get(data.id) as Record<string, unknown>;
+    const row = upstream.db.prepare("SELECT consent_text, policy_version, consented_at, created_at FROM download_records WHERE id = ?").get(data.id) as Record<
+      string,
+      unknown
+    >;
     expect(row).toMatchObject({ consent_text: downloadConsent.text.en, policy_version: "2026-06-01" });
     expect(row.consented_at).toBe(row.created_at);
     // Another version than the one in force is not a consent to this one.

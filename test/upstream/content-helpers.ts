@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import { callPath, errorEnvelope, responseSchema, type CallDefinition, type ErrorCode } from "../../shared/contract/index.ts";
 import type { Language } from "../../shared/languages.ts";
-import type { TestUpstream } from "./helpers.ts";
+import type { Answer, TestUpstream } from "./helpers.ts";
 
 export const provider = "qingyun";
 
@@ -13,12 +13,18 @@ export function body(language: Language, fields: Record<string, unknown> = {}) {
 }
 
 /** POSTs a call and returns the parsed success data (failing the test unless the answer is a valid success). */
-export async function callOk<C extends CallDefinition>(upstream: TestUpstream, call: C, language: Language, fields: Record<string, unknown> = {}, headers?: Record<string, string>) {
+export async function callOk<C extends CallDefinition>(
+  upstream: TestUpstream,
+  call: C,
+  language: Language,
+  fields: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+) {
   const response = await upstream.post(callPath(call, provider), body(language, fields), headers);
   expect(response.status, JSON.stringify(response.json)).toBe(200);
   const parsed = responseSchema(call).parse(response.json);
   expect(parsed.success).toBe(true);
-  return { data: parsed.data as any, headers: response.headers };
+  return { data: parsed.data as Answer["json"], headers: response.headers };
 }
 
 /** POSTs a call and checks the error envelope, status and code. */

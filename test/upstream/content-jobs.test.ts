@@ -26,7 +26,11 @@ describe("queryRecruitmentByPage", () => {
 
   it("filters by type, location and department (values as the filters list them)", async () => {
     const { data: all } = await callOk(upstream, queryRecruitmentByPage, "zh", { pageSize: 100 });
-    for (const [key, values] of [["type", all.filters.types], ["location", all.filters.locations], ["department", all.filters.departments]] as const) {
+    for (const [key, values] of [
+      ["type", all.filters.types],
+      ["location", all.filters.locations],
+      ["department", all.filters.departments],
+    ] as const) {
       const value = values[0];
       const { data } = await callOk(upstream, queryRecruitmentByPage, "zh", { [key]: value.value, pageSize: 100 });
       expect(data.total).toBe(value.count);

@@ -30,7 +30,12 @@ const familyOf = (product: ProductFile) => {
 const kindOfFamily: Record<number, LossData["kind"] | null> = { 100: "mosfet", 200: "diode", 300: "mosfet", 400: "igbt", 500: null };
 const datasheetText = (product: ProductFile) => documents.find((d) => d.id === product.documents[0])!.pages.en.join("\n");
 /** E(R_G) curves: the reference R_G among the points with the datasheet energies there, and each energy monotonic. */
-function checkGate(part: string, gate: { rg: number[]; eOn: number[]; eOff: number[]; eRec?: number[] }, ref: { rg: number }, energies: { eOn: number; eOff: number; eRec?: number }) {
+function checkGate(
+  part: string,
+  gate: { rg: number[]; eOn: number[]; eOff: number[]; eRec?: number[] },
+  ref: { rg: number },
+  energies: { eOn: number; eOff: number; eRec?: number },
+) {
   const at = gate.rg.indexOf(ref.rg);
   expect(at, part).toBeGreaterThanOrEqual(0);
   expect(gate.eOn[at], part).toBe(energies.eOn);
@@ -85,7 +90,12 @@ afterAll(() => upstream.cleanup());
 
 describe("loss data", () => {
   it("covers every power device exactly once and no gate driver", () => {
-    expect(Object.keys(kindOfFamily).map(Number).sort()).toEqual(categories.filter((c) => c.parentId === null).map((c) => c.id).sort());
+    expect(Object.keys(kindOfFamily).map(Number).sort()).toEqual(
+      categories
+        .filter((c) => c.parentId === null)
+        .map((c) => c.id)
+        .sort(),
+    );
     for (const product of products) {
       const rows = file.filter((row) => row.partNumber === product.partNumber);
       const kind = kindOfFamily[familyOf(product)];
@@ -110,7 +120,10 @@ describe("loss data", () => {
       if (parsed.kind === "igbt") networks.push([parsed.zthDiode, parsed.rthDiode]);
       for (const [network, rth] of networks) {
         expect(network, row.partNumber).toBeDefined();
-        expect(network!.reduce((sum, pair) => sum + pair.r, 0), row.partNumber).toBeCloseTo(rth, 6);
+        expect(
+          network!.reduce((sum, pair) => sum + pair.r, 0),
+          row.partNumber,
+        ).toBeCloseTo(rth, 6);
         for (let index = 1; index < network!.length; index++) expect(network![index]!.tau).toBeGreaterThan(network![index - 1]!.tau);
       }
       // Every part can be put at a heat-sink (case parts: their interface) or case temperature (pin-fin modules:
@@ -231,7 +244,10 @@ describe("loss data", () => {
     expect(response.status).toBe(200);
     const pdf = Buffer.from(await response.arrayBuffer()).toString("latin1");
     // The shown text: the PDF's string operands in order, unescaped, lines joined with a space (bullet marks left out).
-    const shown = [...pdf.matchAll(/\((.*?)\) Tj ET/g)].map((match) => match[1]!.replace(/\\([\\()])/g, "$1")).filter((run) => run !== "-").join(" ");
+    const shown = [...pdf.matchAll(/\((.*?)\) Tj ET/g)]
+      .map((match) => match[1]!.replace(/\\([\\()])/g, "$1"))
+      .filter((run) => run !== "-")
+      .join(" ");
     expect(shown).toContain("Loss and thermal data for estimation");
     expect(shown).toMatch(/R_DS\(on\) = 40 mOhm at Tj = 25 deg C/);
     expect(shown).toMatch(/E_on = 0.31 mJ/);

@@ -129,9 +129,15 @@ describe("querySiteListDataByPage", () => {
     expect(data.total).toBe(value.count);
     for (const item of data.list as ProductListItem[]) expect(String(item.params[field.fieldId])).toBe(String(value.value));
 
-    const numeric = distinct.fields.find((candidate: { sortable: boolean; min: number | null; max: number | null }) => candidate.sortable && candidate.min !== candidate.max);
+    const numeric = distinct.fields.find(
+      (candidate: { sortable: boolean; min: number | null; max: number | null }) => candidate.sortable && candidate.min !== candidate.max,
+    );
     if (numeric) {
-      const { data: ranged } = await callOk(upstream, querySiteListDataByPage, "en", { siteListId: family.id, pageSize: 100, ranges: { [numeric.fieldId]: { min: numeric.max } } });
+      const { data: ranged } = await callOk(upstream, querySiteListDataByPage, "en", {
+        siteListId: family.id,
+        pageSize: 100,
+        ranges: { [numeric.fieldId]: { min: numeric.max } },
+      });
       expect(ranged.total).toBeGreaterThan(0);
       for (const item of ranged.list as ProductListItem[]) expect(item.params[numeric.fieldId]).toBe(numeric.max);
     }

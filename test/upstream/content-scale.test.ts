@@ -15,11 +15,15 @@ const root = path.resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(path.join(tmpdir(), "qy-scale-"));
 
 function generate(out: string, products: number, news: number) {
-  const result = spawnSync(process.execPath, ["scripts/content-scale.ts", "--products", String(products), "--news", String(news), "--out", out], { cwd: root, encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["scripts/content-scale.ts", "--products", String(products), "--news", String(news), "--out", out], {
+    cwd: root,
+    encoding: "utf8",
+  });
   expect(result.status, result.stderr).toBe(0);
 }
 
-const products = (dir: string) => JSON.parse(readFileSync(path.join(dir, "catalog", "products.json"), "utf8")) as Array<{ partNumber: string; params: Record<string, unknown>; status: string }>;
+const products = (dir: string) =>
+  JSON.parse(readFileSync(path.join(dir, "catalog", "products.json"), "utf8")) as Array<{ partNumber: string; params: Record<string, unknown>; status: string }>;
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -61,7 +65,7 @@ describe("content:scale", () => {
   });
 
   it("CONTENT_DIR must name a content folder", () => {
-    expect(() => parseUpstreamEnv({ CONTENT_DIR: work })).toThrow(/^Invalid environment variable CONTENT_DIR: a folder with catalog\/products.json/);
+    expect(() => parseUpstreamEnv({ CONTENT_DIR: work })).toThrow(/^Invalid CONTENT_DIR \("[^"]*"\): a folder with catalog\/products.json/);
     expect(parseUpstreamEnv({ CONTENT_DIR: path.join(work, "a") }).CONTENT_DIR).toBe(path.join(work, "a"));
   });
 });

@@ -114,12 +114,22 @@ describe("searchSite", () => {
     // Against a substring test of every row: trigram phrases (three or more characters), the index of Chinese
     // characters and pairs (one or two), a short ASCII term's scan, and their mixes.
     const cases: Array<[Language, string]> = [
-      ["zh", "碳化硅"], ["zh", "模块"], ["zh", "碳"], ["zh", "碳化硅 模块"], ["zh", "模块 V"], ["en", "MOSFET"], ["en", "SiC 650"], ["en", "V"], ["en", "碳"],
+      ["zh", "碳化硅"],
+      ["zh", "模块"],
+      ["zh", "碳"],
+      ["zh", "碳化硅 模块"],
+      ["zh", "模块 V"],
+      ["en", "MOSFET"],
+      ["en", "SiC 650"],
+      ["en", "V"],
+      ["en", "碳"],
     ];
     for (const [language, text] of cases) {
       const terms = text.split(" ");
       const expected = upstream.db
-        .prepare(`SELECT type, COUNT(*) AS n FROM search_index WHERE language = ? AND ${terms.map(() => "instr(lower(title || ' ' || body), lower(?)) > 0").join(" AND ")} GROUP BY type`)
+        .prepare(
+          `SELECT type, COUNT(*) AS n FROM search_index WHERE language = ? AND ${terms.map(() => "instr(lower(title || ' ' || body), lower(?)) > 0").join(" AND ")} GROUP BY type`,
+        )
         .all(language, ...terms) as Array<{ type: string; n: number }>;
       const { data } = await callOk(upstream, searchSite, language, { text });
       expect(Object.fromEntries(Object.entries(data.counts).filter(([, n]) => n))).toEqual(Object.fromEntries(expected.map((row) => [row.type, row.n])));

@@ -3,18 +3,25 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startUpstream, type RunningUpstream } from "../../server/upstream/index.ts";
-import type { UpstreamOptions } from "../../server/upstream/config.ts";
+import { parseUpstreamEnv, type UpstreamOptions } from "../../server/upstream/config.ts";
+
+/** A test names its settings as environment variables; they are parsed once, as at a real start. */
+export type TestUpstreamOverrides = Partial<UpstreamOptions> & { env?: NodeJS.ProcessEnv };
+
+/** An answer of the upstream. Its JSON is read freely by the tests: what they assert is its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read the answer's fields directly; the contract tests parse it with the schemas.
+export type Answer = { status: number; headers: Headers; json: any };
 
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
   /** POST JSON to a path of the upstream; returns status, headers and the parsed envelope. */
-  post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; json: any }>;
-  get: (path: string, headers?: Record<string, string>) => Promise<{ status: number; headers: Headers; json: any }>;
+  post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>;
+  get: (path: string, headers?: Record<string, string>) => Promise<Answer>;
   cleanup: () => Promise<void>;
 }
 
 export async function startTestUpstream(
-  overrides: Partial<UpstreamOptions> = {},
+  { env, ...overrides }: TestUpstreamOverrides = {},
   /** The upstream's logger; silent unless a test wants to read what it logs. */
   log: (message: string, detail?: unknown) => void = () => {},
 ): Promise<TestUpstream> {
@@ -27,8 +34,8 @@ export async function startTestUpstream(
       websiteCode: "qingyun",
       dataDir,
       publicOrigin: "http://localhost:3000",
-      env: {},
       ...overrides,
+      ...(env ? { settings: parseUpstreamEnv(env) } : {}),
     },
     log,
   );

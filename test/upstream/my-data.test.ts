@@ -42,7 +42,11 @@ async function accountWithEverything() {
   const person = { ...applicant, name, phone, email };
   const addressId = await addAddress(u, user.session, { ...testAddress, recipient: name, phone });
   for (const index of [0, 1]) await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[index]!.id }, { cookie: user.session });
-  const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant: person, sampleUse: "Evaluation of a 22 kW charger.", addressId, evaluationOnly: true }, { cookie: user.session });
+  const submitted = await u.call(
+    `${SAMPLE}/submitSampleOrder`,
+    { applicant: person, sampleUse: "Evaluation of a 22 kW charger.", addressId, evaluationOnly: true },
+    { cookie: user.session },
+  );
   const orderNumber = submitted.json.data.orderNumber as string;
   await u.call(`${SAMPLE}/cancelSampleOrder`, { SampleOrderNo: orderNumber, reason: `Call ${name} first` }, { cookie: user.session });
   await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[2]!.id }, { cookie: user.session });

@@ -7,6 +7,7 @@ import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { provider } from "./content-helpers.ts";
 
 let upstream: TestUpstream;
+// biome-ignore lint/suspicious/noExplicitAny: the published OpenAPI document, walked freely; the schema validator checks its shape.
 let document: any;
 beforeAll(async () => {
   upstream = await startTestUpstream();
@@ -59,7 +60,10 @@ describe("GET /openapi.json", () => {
     const text = JSON.stringify(document);
     for (const [, ref] of text.matchAll(/"\$ref":"([^"]+)"/g)) {
       expect(ref).toMatch(/^#\//);
-      const target = ref!.slice(2).split("/").reduce((node: any, key) => node?.[key], document);
+      const target = ref!
+        .slice(2)
+        .split("/")
+        .reduce((node: Record<string, unknown> | undefined, key) => node?.[key] as Record<string, unknown> | undefined, document);
       expect(target, ref).toBeDefined();
     }
     expect(document.components.schemas.ErrorEnvelope.properties.code.type).toBe("string");

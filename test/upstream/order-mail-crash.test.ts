@@ -69,7 +69,11 @@ describe("an upstream that crashes while the SMTP server holds its reply", () =>
     const user = await setup.signIn(freshPhone());
     await setup.call(`${SAMPLE}/addSampleProduct`, { siteListId: fixtures.visible[0]!.id }, { cookie: user.session });
     const applicant = { name: "Emma Fischer", phone: "13800138000", email: "emma.fischer@example.de", companyName: "Greenfield Power", position: "Engineer" };
-    const submitted = await setup.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluating a 22 kW on-board charger.", addressId: await addressFor(setup, user.session), evaluationOnly: true }, { cookie: user.session });
+    const submitted = await setup.call(
+      `${SAMPLE}/submitSampleOrder`,
+      { applicant, sampleUse: "Evaluating a 22 kW on-board charger.", addressId: await addressFor(setup, user.session), evaluationOnly: true },
+      { cookie: user.session },
+    );
     expect(submitted.status).toBe(200);
     const orderNumber = submitted.json.data.orderNumber as string;
     await setup.cleanup();

@@ -74,7 +74,11 @@ async function order(language: "zh" | "en", email: string, indexes: number[]) {
   const user = await u.signIn(freshPhone());
   for (const index of indexes) await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[index]!.id }, { cookie: user.session });
   const applicant = { name: language === "zh" ? "王芳" : "Emma Fischer", phone: "13800138000", email, companyName: "Suzhou Greenfield Power", position: "Engineer" };
-  const submitted = await u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse: "Evaluating a 22 kW on-board charger.", addressId: await addressFor(u, user.session), evaluationOnly: true }, { cookie: user.session, language });
+  const submitted = await u.call(
+    `${SAMPLE}/submitSampleOrder`,
+    { applicant, sampleUse: "Evaluating a 22 kW on-board charger.", addressId: await addressFor(u, user.session), evaluationOnly: true },
+    { cookie: user.session, language },
+  );
   expect(submitted.status).toBe(200);
   return submitted.json.data.orderNumber as string;
 }
@@ -169,7 +173,11 @@ describe("order e-mails", () => {
     // The order stays moved while its e-mail waits.
     const shown = await u.get(`/staff/orders/${number}`, staff);
     expect(shown.json.data.order.status).toBe("inStock");
-    const row = u.db.prepare("SELECT state, attempts, last_error FROM order_mail_outbox WHERE order_id = (SELECT id FROM sample_orders WHERE order_number = ?) AND record_id IN (SELECT id FROM sample_order_records WHERE status = 'inStock')").get(number) as {
+    const row = u.db
+      .prepare(
+        "SELECT state, attempts, last_error FROM order_mail_outbox WHERE order_id = (SELECT id FROM sample_orders WHERE order_number = ?) AND record_id IN (SELECT id FROM sample_order_records WHERE status = 'inStock')",
+      )
+      .get(number) as {
       state: string;
       attempts: number;
       last_error: string;

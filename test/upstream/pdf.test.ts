@@ -27,7 +27,10 @@ describe("renderPdf", () => {
   });
 
   it("adds pages for long text and numbers them", () => {
-    const long = Array.from({ length: 80 }, (_, i) => `Paragraph ${i}: silicon carbide MOSFETs switch faster than silicon IGBTs, which cuts switching losses in traction inverters and chargers.`);
+    const long = Array.from(
+      { length: 80 },
+      (_, i) => `Paragraph ${i}: silicon carbide MOSFETs switch faster than silicon IGBTs, which cuts switching losses in traction inverters and chargers.`,
+    );
     const { bytes, pageCount } = renderPdf(input(long));
     expect(pageCount).toBeGreaterThan(2);
     expect(checkPdfStructure(bytes)).toBe(5 + 2 * pageCount);
@@ -42,7 +45,7 @@ describe("renderPdf", () => {
 
 describe("text handling", () => {
   it("reduces text to printable ASCII", () => {
-    expect(toPdfAscii("40 mΩ at 25 °C, ±20 V – “typ”")).toBe("40 mOhm at 25 degC, +/-20 V - \"typ\"");
+    expect(toPdfAscii("40 mΩ at 25 °C, ±20 V – “typ”")).toBe('40 mOhm at 25 degC, +/-20 V - "typ"');
     expect(toPdfAscii("碳化硅")).toBe("???");
   });
   it("wraps within the width and cuts words longer than a line", () => {

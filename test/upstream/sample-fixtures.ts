@@ -3,7 +3,7 @@ import type { AccountUpstream } from "./account-helpers.ts";
 
 export const SAMPLE = "/proxy/qingyun/basic/sampleOrder";
 
-export interface TreeNode {
+interface TreeNode {
   id: number;
   parentId: number | null;
   status: "on" | "off";
@@ -25,8 +25,7 @@ export interface SampleFixtures {
 export async function loadSampleFixtures(u: AccountUpstream): Promise<SampleFixtures> {
   const tree = (await u.call("/open/proxy/qingyun/basic/siteList/querySiteList", { type: 1 })).json.data as TreeNode[];
   const byId = new Map(tree.map((node) => [node.id, node]));
-  const visibleChain = (node: TreeNode | undefined): boolean =>
-    !!node && node.status === "on" && (node.parentId === null || visibleChain(byId.get(node.parentId)));
+  const visibleChain = (node: TreeNode | undefined): boolean => !!node && node.status === "on" && (node.parentId === null || visibleChain(byId.get(node.parentId)));
   const products = tree.filter((node) => node.partNumber);
   const visible = products.filter((node) => visibleChain(node));
   const hidden = products.filter((node) => !visibleChain(node));

@@ -1,12 +1,7 @@
 // The sample list calls: sign-in required, add / query / modify / remove by their contract, the SPEC §5
 // messages, the list's bounds, and concurrent writers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  addSampleProduct,
-  queryOrderList,
-  queryUserInfoById,
-  sampleLimits,
-} from "../../shared/contract/index.ts";
+import { addSampleProduct, queryOrderList, queryUserInfoById, sampleLimits } from "../../shared/contract/index.ts";
 import { contractData, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "./sample-fixtures.ts";
 
@@ -18,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => u.cleanup());
 
-const add = (session: string, siteListId: unknown, language: "zh" | "en" = "en") =>
-  u.call(`${SAMPLE}/addSampleProduct`, { siteListId }, { cookie: session, language });
+const add = (session: string, siteListId: unknown, language: "zh" | "en" = "en") => u.call(`${SAMPLE}/addSampleProduct`, { siteListId }, { cookie: session, language });
 const list = (session: string, language: "zh" | "en" = "en") => u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: session, language });
 
 describe("every sample call needs a session", () => {

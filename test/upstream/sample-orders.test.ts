@@ -7,11 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  querySampleOrderByPage,
-  querySampleOrderRecordList,
-  submitSampleOrder,
-} from "../../shared/contract/index.ts";
+import { querySampleOrderByPage, querySampleOrderRecordList, submitSampleOrder } from "../../shared/contract/index.ts";
 import { verifyPreviewToken } from "../../shared/preview-token.ts";
 import { chinaDay } from "../../server/upstream/samples/orders.ts";
 import { addressFor, contractData, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
@@ -61,8 +57,7 @@ async function userWithList(indexes: number[], quantities: number[] = []) {
 
 const submit = async (session: string, body: Record<string, unknown> = { applicant, sampleUse }, language: "zh" | "en" = "en") =>
   u.call(`${SAMPLE}/submitSampleOrder`, { addressId: await addressFor(u, session), evaluationOnly: true, ...body }, { cookie: session, language });
-const history = (session: string, orderNumber: string) =>
-  u.call(`${SAMPLE}/querySampleOrderRecordList?SampleOrderNo=${orderNumber}`, {}, { cookie: session });
+const history = (session: string, orderNumber: string) => u.call(`${SAMPLE}/querySampleOrderRecordList?SampleOrderNo=${orderNumber}`, {}, { cookie: session });
 const cli = (...args: string[]) =>
   run(process.execPath, [cliPath, ...args], { env: { ...process.env, DATA_DIR: dataDir, PREVIEW_SECRET }, timeout: 15_000 }).then(
     (result) => ({ code: 0, ...result }),
@@ -173,7 +168,12 @@ describe("submitSampleOrder", () => {
     await u.call(`${SAMPLE}/modifySampleProduct`, { ID: items[1].ID, quantity: 3 }, { cookie: user.session });
     const again = await submit(user.session);
     expect(again.status).toBe(409);
-    expect(again.json).toEqual({ success: false, code: "E40022005", message: `You have already submitted the same application list~ (order ${first} is still open)`, data: null });
+    expect(again.json).toEqual({
+      success: false,
+      code: "E40022005",
+      message: `You have already submitted the same application list~ (order ${first} is still open)`,
+      data: null,
+    });
     expect((await submit(user.session, undefined, "zh")).json.message).toBe(`您已提交过相同的申请清单~（订单 ${first} 仍在处理中）`);
 
     // A different quantity is a different list.
@@ -241,7 +241,12 @@ describe("querySampleOrderByPage and querySampleOrderRecordList", () => {
 
 describe("staff moves through the staff API", () => {
   it("needs the bearer token", async () => {
-    const attempts: Array<Record<string, string>> = [{}, { authorization: "Bearer wrong-token-wrong-token-wrong" }, { authorization: STAFF_TOKEN }, { authorization: `Basic ${STAFF_TOKEN}` }];
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: "Bearer wrong-token-wrong-token-wrong" },
+      { authorization: STAFF_TOKEN },
+      { authorization: `Basic ${STAFF_TOKEN}` },
+    ];
     for (const headers of attempts) {
       const response = await u.get("/staff/orders", headers);
       expect(response.status).toBe(401);

@@ -45,8 +45,7 @@ const submit = async (session: string, language: "zh" | "en" = "en") =>
   u.call(`${SAMPLE}/submitSampleOrder`, { applicant, sampleUse, addressId: await addressFor(u, session), evaluationOnly: true }, { cookie: session, language });
 const cancel = (session: string, body: Record<string, unknown>, language: "zh" | "en" = "en") =>
   u.call(`${SAMPLE}/cancelSampleOrder`, body, { cookie: session, language });
-const history = (session: string, orderNumber: string) =>
-  u.call(`${SAMPLE}/querySampleOrderRecordList?SampleOrderNo=${orderNumber}`, {}, { cookie: session });
+const history = (session: string, orderNumber: string) => u.call(`${SAMPLE}/querySampleOrderRecordList?SampleOrderNo=${orderNumber}`, {}, { cookie: session });
 
 describe("the stated limits", () => {
   it("refuses an order without the evaluation-only confirmation, in the request's language, and keeps the list", async () => {
@@ -78,7 +77,11 @@ describe("the stated limits", () => {
   it("refuses an order of more pieces in all than the rule allows, and keeps the list", async () => {
     const { session } = await u.signIn(freshPhone());
     const parts = Math.floor(sampleLimits.maxOrderQuantity / sampleLimits.maxQuantity) + 1;
-    await fill(session, Array.from({ length: parts }, (_, i) => i), sampleLimits.maxQuantity);
+    await fill(
+      session,
+      Array.from({ length: parts }, (_, i) => i),
+      sampleLimits.maxQuantity,
+    );
     const total = parts * sampleLimits.maxQuantity;
     const refused = await submit(session);
     expect(refused.status).toBe(400);

@@ -33,7 +33,16 @@ afterAll(async () => {
 
 const save = (session: string, body: Record<string, unknown>, language: "zh" | "en" = "en") => u.call(`${BOOK}/saveShippingAddress`, body, { cookie: session, language });
 const book = (session: string) => u.call(`${BOOK}/queryShippingAddresses`, {}, { cookie: session });
-const abroad = { recipient: "Emma Fischer", phone: "+49 89 1234567", company: "", country: "DE", region: "Bayern", city: "München", street: "Leopoldstraße 12", postalCode: "80802" };
+const abroad = {
+  recipient: "Emma Fischer",
+  phone: "+49 89 1234567",
+  company: "",
+  country: "DE",
+  region: "Bayern",
+  city: "München",
+  street: "Leopoldstraße 12",
+  postalCode: "80802",
+};
 
 describe("saving addresses", () => {
   it("keeps a mainland address by its region codes, with the names resolved, and a foreign one as typed", async () => {
@@ -189,11 +198,17 @@ describe("an order's address", () => {
     await save(user.session, { ...abroad, ID: address.ID });
     await u.call(`${BOOK}/removeShippingAddress?ID=${address.ID}`, {}, { cookie: user.session });
 
-    const detail = contractData(querySampleOrderRecordList, (await u.call(`${SAMPLE}/querySampleOrderRecordList?SampleOrderNo=${number}`, {}, { cookie: user.session })).json);
+    const detail = contractData(
+      querySampleOrderRecordList,
+      (await u.call(`${SAMPLE}/querySampleOrderRecordList?SampleOrderNo=${number}`, {}, { cookie: user.session })).json,
+    );
     const expected = { recipient: "李明", phone: "13800138000", country: "CN", area: "江苏省 苏州市 虎丘区", street: testAddress.street, postalCode: "215163" };
     expect(detail.order.shippingAddress).toMatchObject({ ...expected, countryName: "China" });
     expect((await u.get(`/staff/orders/${number}?language=zh`, staff)).json.data.order.shippingAddress).toMatchObject({ ...expected, countryName: "中国" });
-    const shown = await run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), "show", number], { env: { ...process.env, DATA_DIR: dataDir }, timeout: 15_000 });
+    const shown = await run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), "show", number], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      timeout: 15_000,
+    });
     expect(shown.stdout).toContain("Ship to: 李明, 13800138000, 苏州绿源电力科技有限公司");
     expect(shown.stdout).toContain(`China, 江苏省 苏州市 虎丘区, ${testAddress.street}, 215163`);
   });

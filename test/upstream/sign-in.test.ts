@@ -1,12 +1,7 @@
 // Sign-in by SMS: the contract of the code and sign-in calls, the code rules with a hand-moved clock,
 // the lock, the session cookie and sign-out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  authAndRegisterBySms,
-  isLogin,
-  sendSmsVerifyCode,
-  verifyCodeRules,
-} from "../../shared/contract/index.ts";
+import { authAndRegisterBySms, isLogin, sendSmsVerifyCode, verifyCodeRules } from "../../shared/contract/index.ts";
 import { contractData, freshIp, freshPhone, sessionFrom, setCookieLine, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
 
 const SEND = "/open/message/sendSmsVerifyCode";

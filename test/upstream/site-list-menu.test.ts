@@ -31,12 +31,20 @@ describe("querySiteList with partsPerCategory", () => {
     const nodes = await full();
     const small = await menu(2);
     const categories = nodes.filter((node) => node.partNumber === null);
-    expect(small.filter((node) => node.partNumber === null).map((node) => node.id).sort()).toEqual(categories.map((node) => node.id).sort());
+    expect(
+      small
+        .filter((node) => node.partNumber === null)
+        .map((node) => node.id)
+        .sort(),
+    ).toEqual(categories.map((node) => node.id).sort());
     for (const category of categories) {
       const node = small.find((candidate) => candidate.id === category.id)!;
       expect(node.status).toBe(category.status);
       expect(node.partCount, category.name).toBe(visiblePartsUnder(nodes, category.id).length);
-      const firstOn = nodes.filter((child) => child.parentId === category.id && child.partNumber !== null && child.status === "on").sort(order).slice(0, 2);
+      const firstOn = nodes
+        .filter((child) => child.parentId === category.id && child.partNumber !== null && child.status === "on")
+        .sort(order)
+        .slice(0, 2);
       const kept = small.filter((child) => child.parentId === category.id && child.partNumber !== null);
       expect(kept.map((child) => child.id)).toEqual(firstOn.map((child) => child.id));
     }

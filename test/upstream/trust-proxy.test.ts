@@ -13,7 +13,7 @@ describe("UPSTREAM_TRUST_PROXY", () => {
     expect(upstreamOptionsFromEnv({ UPSTREAM_TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(upstreamOptionsFromEnv({ UPSTREAM_TRUST_PROXY: "false" }).trustProxy).toBe(false);
     for (const value of ["true", "0.0.0.0/0", "nginx", ""]) {
-      expect(() => upstreamOptionsFromEnv({ UPSTREAM_TRUST_PROXY: value })).toThrow(/^Invalid environment variable UPSTREAM_TRUST_PROXY/);
+      expect(() => upstreamOptionsFromEnv({ UPSTREAM_TRUST_PROXY: value })).toThrow(/^Invalid UPSTREAM_TRUST_PROXY/);
     }
   });
 

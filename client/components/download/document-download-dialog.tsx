@@ -19,6 +19,7 @@ import { ApiCallError } from "../../api/page-client.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import type { DownloadableDocument } from "./document-download.tsx";
 import { API_BASE, remember } from "./download-memory.ts";
+import { privacyPath } from "../../../shared/paths.ts";
 
 const inputTypes: Record<DownloadFormField, { type: string; autoComplete: string; inputMode?: "tel" | "email" }> = {
   name: { type: "text", autoComplete: "name" },
@@ -124,13 +125,7 @@ export default function DownloadDialog({ document, onDone }: { document: Downloa
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="download-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={introId}
-      onClose={() => onDone(null)}
-    >
+    <dialog ref={dialogRef} className="download-dialog" aria-labelledby={titleId} aria-describedby={introId} onClose={() => onDone(null)}>
       <div className="download-dialog__head">
         <h2 id={titleId}>{t("download.title")}</h2>
         <button type="button" className="download-dialog__close" onClick={() => onDone(null)} aria-label={t("download.close")}>
@@ -156,7 +151,7 @@ export default function DownloadDialog({ document, onDone }: { document: Downloa
         </div>
         <p className="download-form__privacy">
           {downloadConsent.text[language]}{" "}
-          <a href={localize("/privacy")} target="_blank" rel="noopener">
+          <a href={localize(privacyPath)} target="_blank" rel="noopener">
             {t("download.privacyLink")}
           </a>
         </p>

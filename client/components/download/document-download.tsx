@@ -96,4 +96,3 @@ export function DocumentDownloadLink({ document, className, children }: Document
     </>
   );
 }
-

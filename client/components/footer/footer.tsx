@@ -9,11 +9,12 @@ import { useLanguage } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { SmartLink } from "../smart-link.tsx";
 import { buildTree } from "../../../shared/tree.ts";
-import { catalogOverviewPath, resolveCategoryLink } from "../header/menu-model.ts";
+import { resolveCategoryLink } from "../header/menu-model.ts";
+import { clausePath, privacyPath, servicePath, productsPath } from "../../../shared/paths.ts";
 
 /** SPEC §9: the footer shows at most 4 products and 5 applications. */
-export const FOOTER_MAX_PRODUCTS = 4;
-export const FOOTER_MAX_APPLICATIONS = 5;
+const FOOTER_MAX_PRODUCTS = 4;
+const FOOTER_MAX_APPLICATIONS = 5;
 
 function items(data: LayoutData, name: string): MenuItem[] {
   const collection = data.menu[name];
@@ -27,6 +28,7 @@ function Column({ title, links, extra, more }: { title: string; links: MenuItem[
       <h2 className="site-footer__heading">{title}</h2>
       <ul>
         {links.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <li key={`${item.link}-${index}`}>
             <SmartLink to={item.link}>{item.category}</SmartLink>
           </li>
@@ -53,6 +55,7 @@ export function Footer({ data }: { data: LayoutData }) {
   // atoms are part of the key: they are constants today, and a page that set them would get its own.
   const html = useServerFragment(data, `${language} ${phone} ${email}`, () => <FooterContent data={data} phone={phone} email={email} />);
   return html !== null ? (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own render of this component, kept as HTML (docs/decisions/007-server-fragments.md).
     <footer className="site-footer" dangerouslySetInnerHTML={{ __html: html }} />
   ) : (
     <footer className="site-footer">
@@ -77,10 +80,10 @@ function FooterContent({ data, phone, email }: { data: LayoutData; phone: string
           links={series.slice(0, FOOTER_MAX_PRODUCTS)}
           extra={
             <li>
-              <SmartLink to="/productAndService/service/customDevice">{t("nav.service")}</SmartLink>
+              <SmartLink to={servicePath("customDevice")}>{t("nav.service")}</SmartLink>
             </li>
           }
-          more={series.length > FOOTER_MAX_PRODUCTS ? catalogOverviewPath : undefined}
+          more={series.length > FOOTER_MAX_PRODUCTS ? productsPath : undefined}
         />
         <Column
           title={t("footer.applications")}
@@ -92,6 +95,7 @@ function FooterContent({ data, phone, email }: { data: LayoutData; phone: string
             <summary className="site-footer__heading">{t("footer.about")}</summary>
             <ul>
               {about.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                 <li key={`${item.link}-${index}`}>
                   <SmartLink to={item.link}>{item.category}</SmartLink>
                 </li>
@@ -124,8 +128,8 @@ function FooterContent({ data, phone, email }: { data: LayoutData; phone: string
       <div className="site-footer__legal">
         <p>{t("footer.copyright", { year: data.year })}</p>
         <p className="site-footer__policies">
-          <a href="/privacy">{t("footer.privacy")}</a>
-          <a href="/clause">{t("footer.clause")}</a>
+          <a href={privacyPath}>{t("footer.privacy")}</a>
+          <a href={clausePath}>{t("footer.clause")}</a>
           {language === "zh" && (
             <>
               <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer nofollow">

@@ -15,6 +15,7 @@ import { buildMenu, type MenuEntry } from "./menu-model.ts";
 import { island } from "../../runtime/island.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
 import { useSessionCheck } from "./use-session.ts";
+import { loginPath } from "../../../shared/paths.ts";
 
 // The menus' panels hold a link to nearly every page: the server renders them in full (crawlers and visitors
 // without JavaScript follow them), the browser hydrates them after the page (islands, see island.tsx).
@@ -30,7 +31,7 @@ const UserMenu = island(() => import("./user-menu.tsx").then((module) => module.
 const PreviewBanner = island(() => import("../preview-banner.tsx").then((module) => module.PreviewBanner));
 
 /** SPEC §9: the header becomes fixed after 10 px of scrolling. */
-export const HEADER_FIX_SCROLL_PX = 10;
+const HEADER_FIX_SCROLL_PX = 10;
 
 export function Header({ data }: { data: LayoutData }) {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ export function Header({ data }: { data: LayoutData }) {
   useSessionCheck();
 
   // Any navigation closes the open panels.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger (a navigation), not a value the effect reads.
   useEffect(() => {
     setOpen(null);
     setMobileOpen(false);
@@ -142,7 +144,11 @@ export function Header({ data }: { data: LayoutData }) {
             <span className="visually-hidden when-closed">{t("search.open")}</span>
             <span className="visually-hidden when-open">{t("search.close")}</span>
             <svg viewBox="0 0 24 24" aria-hidden="true" width="20" height="20">
-              <path className="when-closed" d="M10.5 3a7.5 7.5 0 015.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1110.5 3zm0 2a5.5 5.5 0 100 11 5.5 5.5 0 000-11z" fill="currentColor" />
+              <path
+                className="when-closed"
+                d="M10.5 3a7.5 7.5 0 015.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1110.5 3zm0 2a5.5 5.5 0 100 11 5.5 5.5 0 000-11z"
+                fill="currentColor"
+              />
               <path className="when-open" d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" fill="none" />
             </svg>
           </summary>
@@ -154,7 +160,7 @@ export function Header({ data }: { data: LayoutData }) {
           {logined ? (
             <UserMenu />
           ) : (
-            <Link className="site-header__signin" to={`${localize("/login")}?path=${encodeURIComponent(location.pathname.slice(3) || "/")}`}>
+            <Link className="site-header__signin" to={localize(loginPath(location.pathname.slice(3) || "/"))}>
               {t("user.signIn")}
             </Link>
           )}

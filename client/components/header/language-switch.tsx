@@ -2,10 +2,10 @@
 // the <html lang> and the strings of that language.
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
-import { languages, splitLanguagePrefix, localizePath } from "../../../shared/languages.ts";
+import { htmlLang, languages, splitLanguagePrefix, localizePath } from "../../../shared/languages.ts";
 import { useLanguage, usePageSearch } from "../../hooks.ts";
 
-export function useAlternateHref(): (language: (typeof languages)[number]) => string {
+function useAlternateHref(): (language: (typeof languages)[number]) => string {
   const { pathname } = useLocation();
   const search = usePageSearch();
   const { rest } = splitLanguagePrefix(pathname);
@@ -22,8 +22,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
         <a
           key={language}
           href={href(language)}
-          hrefLang={language === "zh" ? "zh-CN" : "en-US"}
-          lang={language === "zh" ? "zh-CN" : "en-US"}
+          hrefLang={htmlLang[language]}
+          lang={htmlLang[language]}
           aria-current={language === current ? "true" : undefined}
           className={language === current ? "is-current" : undefined}
         >

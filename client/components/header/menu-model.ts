@@ -2,15 +2,28 @@
 import type { MenuCollection, MenuItem, SiteListNode } from "../../../shared/contract/site.ts";
 import { buildTree, findNode, firstCategoryWithProducts, type TreeNode } from "../../../shared/tree.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
+import {
+  aboutPath,
+  applicationsPath,
+  crossReferencePath,
+  newsPath,
+  productsPath,
+  reliabilityPath,
+  servicePath,
+  supportPath,
+  categoryPath,
+  matchCategory,
+  productDetailPath,
+} from "../../../shared/paths.ts";
 
-export interface MenuLink {
+interface MenuLink {
   label: string;
   link: string;
   desc?: string;
   /** A product series: how many parts it holds in all (the menu lists at most MAX_SERIES_PARTS of them). */
   partCount?: number;
 }
-export interface MenuGroup extends MenuLink {
+interface MenuGroup extends MenuLink {
   children: MenuLink[];
   /** A third level (product families → series → their first parts). */
   grandchildren?: MenuLink[][];
@@ -23,41 +36,38 @@ export interface MenuEntry {
 }
 
 /** SPEC §2/§9: at most 3 promo media per menu; up to 9 application category groups. */
-export const MAX_PROMOS = 3;
-export const MAX_APPLICATION_GROUPS = 9;
+const MAX_PROMOS = 3;
+const MAX_APPLICATION_GROUPS = 9;
 /** The products panel lists a series' first parts and links the rest through "all N parts": a real
  * catalog has thousands, and the menu must not grow with it. */
 export const MAX_SERIES_PARTS = 6;
 
 function collection(menu: LayoutData["menu"], name: string): MenuItem[] {
   const value: MenuCollection | undefined = menu[name];
-  return value && value.display ? value.data : [];
+  return value?.display ? value.data : [];
 }
 
 function toLink(item: MenuItem): MenuLink {
   return { label: item.category, link: item.link, desc: item.desc };
 }
 
-/** The catalog overview: where the top "Products and services" entry goes. */
-export const catalogOverviewPath = "/productAndService/products";
-
 /** A product goes to its detail page; a category to its first descendant category that holds products. */
 export function productLink(node: TreeNode<SiteListNode>): string {
-  if (node.partNumber) return `/productAndService/productDetail/${encodeURIComponent(node.partNumber)}`;
-  return `${catalogOverviewPath}/${(firstCategoryWithProducts(node) ?? node).id}`;
+  if (node.partNumber) return productDetailPath(node.partNumber);
+  return categoryPath((firstCategoryWithProducts(node) ?? node).id);
 }
 
 /** A content link to a category (the footer's series_arr) follows the same first-descendant rule. */
 export function resolveCategoryLink(link: string, roots: readonly TreeNode<SiteListNode>[]): string {
-  const match = /^\/productAndService\/products\/(\d+)$/.exec(link);
-  const node = match ? findNode(roots, Number(match[1])) : null;
+  const id = matchCategory(link);
+  const node = id !== null ? findNode(roots, id) : null;
   return node ? productLink(node) : link;
 }
 
 export const serviceLinks = [
-  { key: "customDevice", link: "/productAndService/service/customDevice" },
-  { key: "customModule", link: "/productAndService/service/customModule" },
-  { key: "crossReference", link: "/productAndService/crossReference" },
+  { key: "customDevice", link: servicePath("customDevice") },
+  { key: "customModule", link: servicePath("customModule") },
+  { key: "crossReference", link: crossReferencePath },
 ] as const;
 
 // One menu per layout object: on the server that object is shared by every page of a language.
@@ -65,7 +75,10 @@ const menus = new WeakMap<LayoutData, MenuEntry[]>();
 
 export function buildMenu(data: LayoutData): MenuEntry[] {
   let menu = menus.get(data);
-  if (!menu) menus.set(data, (menu = build(data)));
+  if (!menu) {
+    menu = build(data);
+    menus.set(data, menu);
+  }
   return menu;
 }
 
@@ -107,11 +120,11 @@ function build(data: LayoutData): MenuEntry[] {
   const about = flat("about_us_arr");
   // Each top entry leads to its section's overview, which links every page of the section.
   return [
-    { key: "products", link: catalogOverviewPath, groups: products, promos: [] },
-    { key: "applications", link: "/applications", groups: applications, promos: promos("application_area_pic_arr") },
-    { key: "support", link: "/support", groups: support, promos: promos("technical_support_pic_arr") },
-    { key: "news", link: "/news", groups: news, promos: promos("news_pic_arr") },
-    { key: "reliability", link: "/reliability", groups: reliability, promos: promos("quality_reliability_pic_arr") },
-    { key: "about", link: "/about", groups: about, promos: promos("about_us_pic_arr") },
+    { key: "products", link: productsPath, groups: products, promos: [] },
+    { key: "applications", link: applicationsPath, groups: applications, promos: promos("application_area_pic_arr") },
+    { key: "support", link: supportPath, groups: support, promos: promos("technical_support_pic_arr") },
+    { key: "news", link: newsPath, groups: news, promos: promos("news_pic_arr") },
+    { key: "reliability", link: reliabilityPath, groups: reliability, promos: promos("quality_reliability_pic_arr") },
+    { key: "about", link: aboutPath, groups: about, promos: promos("about_us_pic_arr") },
   ];
 }

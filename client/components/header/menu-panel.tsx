@@ -22,8 +22,11 @@ export function MenuPanel({ entry }: { entry: MenuEntry }) {
   const id = `menu-panel-${entry.key}`;
   const label = t(`nav.${entry.key}`);
   return html !== null ? (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own render of this component, kept as HTML (docs/decisions/007-server-fragments.md).
+    // biome-ignore lint/a11y/useSemanticElements: a menu panel is a group of links, not form fields: <fieldset> would announce it as a form group.
     <div className="mega-menu" id={id} role="group" aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />
   ) : (
+    // biome-ignore lint/a11y/useSemanticElements: a menu panel is a group of links, not form fields: <fieldset> would announce it as a form group.
     <div className="mega-menu" id={id} role="group" aria-label={label}>
       <PanelContent entry={entry} showParts={showParts} />
     </div>
@@ -36,6 +39,7 @@ function PanelContent({ entry, showParts }: { entry: MenuEntry; showParts: boole
     <div className="mega-menu__inner">
       <div className={`mega-menu__groups mega-menu__groups--${entry.key}`}>
         {entry.groups.map((group, groupIndex) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <div className="mega-menu__group" key={`${group.link}-${groupIndex}`}>
             <SmartLink to={group.link} className="mega-menu__title">
               {group.label}
@@ -44,6 +48,7 @@ function PanelContent({ entry, showParts }: { entry: MenuEntry; showParts: boole
             {group.children.length > 0 && (
               <ul>
                 {group.children.map((child, childIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                   <li key={`${child.link}-${childIndex}`}>
                     <SmartLink to={child.link} className="mega-menu__link">
                       {child.label}
@@ -88,6 +93,7 @@ function PanelContent({ entry, showParts }: { entry: MenuEntry; showParts: boole
       {entry.promos.length > 0 && (
         <div className="mega-menu__promos">
           {entry.promos.map((promo, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <figure className="promo" key={`${promo.link}-${index}`}>
               <Media src={promo.pcUrl || promo.url} mobileSrc={promo.mobUrl || undefined} alt={promo.alt || promo.category} />
               <figcaption>

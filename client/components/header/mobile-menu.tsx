@@ -25,6 +25,7 @@ export function MobileMenuLinks({ entries }: { entries: MenuEntry[] }) {
   return (
     <nav aria-label={t("nav.mainNavigation")} ref={nav}>
       {html !== null ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own render of this component, kept as HTML (docs/decisions/007-server-fragments.md).
         <div className="mobile-menu__groups" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <div className="mobile-menu__groups">
@@ -53,6 +54,7 @@ function Groups({ entries, onFollow }: { entries: MenuEntry[]; onFollow?: () => 
           </SmartLink>
         </li>
         {entry.groups.map((group, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <li key={`${group.link}-${index}`}>
             <SmartLink to={group.link} onClick={onFollow}>
               {group.label}
@@ -60,6 +62,7 @@ function Groups({ entries, onFollow }: { entries: MenuEntry[]; onFollow?: () => 
             {entry.key === "applications" && group.children.length > 0 && (
               <ul>
                 {group.children.map((child, childIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                   <li key={`${child.link}-${childIndex}`}>
                     <SmartLink to={child.link} onClick={onFollow}>
                       {child.label}

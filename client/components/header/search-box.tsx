@@ -4,6 +4,7 @@ import type { FormEvent, Ref } from "react";
 import { Form } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
+import { searchPath } from "../../../shared/paths.ts";
 
 export function SearchBox({ id, inputRef, onDone }: { id: string; inputRef?: Ref<HTMLInputElement>; onDone?: () => void }) {
   const { t } = useTranslation();
@@ -14,7 +15,7 @@ export function SearchBox({ id, inputRef, onDone }: { id: string; inputRef?: Ref
     else onDone?.();
   };
   return (
-    <Form className="search-box" role="search" method="get" action={localize("/search")} onSubmit={submit}>
+    <Form className="search-box" role="search" method="get" action={localize(searchPath)} onSubmit={submit}>
       <label className="visually-hidden" htmlFor={id}>
         {t("search.label")}
       </label>

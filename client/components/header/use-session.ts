@@ -18,6 +18,9 @@ export function useSessionCheck(): void {
   // first history entry of a document is the one React Router keys "default". Any other page, such as the
   // one a sign-in on a login page loaded as the document sends the visitor to, may have a cookie set since.
   const onDocumentPage = useLocation().key === "default";
+  // Mounting is what matters (a header appears with each layout): onDocumentPage is read, not followed, or
+  // an anonymous visitor's first navigation would ask for nothing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onDocumentPage is read at mount on purpose (above).
   useEffect(() => {
     // No session cookie came with this page: nobody is signed in (the atoms' defaults say so already), and
     // asking would cost every anonymous visit a request and the contract's schemas.
@@ -31,7 +34,10 @@ export function useSessionCheck(): void {
         setLogined(user !== null);
         // The header shows how many items the sample list holds; it lives in the upstream (it survives
         // reloads and follows the user to another browser).
-        if (user) return pageClient(undefined, language).call(queryOrderList).then((list) => !cancelled && setSamples(list));
+        if (user)
+          return pageClient(undefined, language)
+            .call(queryOrderList)
+            .then((list) => !cancelled && setSamples(list));
         setSamples([]);
       })
       .catch(() => {
@@ -43,7 +49,5 @@ export function useSessionCheck(): void {
     return () => {
       cancelled = true;
     };
-    // Mounting is what matters (a header appears with each layout): onDocumentPage is read, not followed, or
-    // an anonymous visitor's first navigation would ask for nothing.
   }, [hasSession, language, setLogined, setUser, setSamples]);
 }

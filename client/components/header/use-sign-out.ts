@@ -7,12 +7,11 @@ import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { applySampleListAtom, loginedAtom, userInfoAtom } from "../../state/atoms.ts";
 import { useLanguage } from "../../hooks.ts";
-import { isUserPage } from "../../../shared/user-pages.ts";
+import { isUserPage } from "../../../shared/paths.ts";
 
 // The site's proxy takes sign-out as POST (and forwards it to the upstream's GET, SPEC §7): a POST
 // cannot be triggered by another site's <img> or link, and the proxy refuses cross-site ones anyway.
 const signOutByPost = { ...loginOut, method: "POST" as const };
-
 
 export function useSignOut(onDone: () => void): () => Promise<void> {
   const language = useLanguage();

@@ -6,6 +6,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { loginHref } from "../../../shared/return-path.ts";
 import { useSignOut } from "./use-sign-out.ts";
+import { userPagePath } from "../../../shared/paths.ts";
 
 export function UserMenuList({ name, sampleCount, onClose }: { name: string; sampleCount: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -17,18 +18,18 @@ export function UserMenuList({ name, sampleCount, onClose }: { name: string; sam
     <ul className="user-menu__list">
       <li className="user-menu__who">{name}</li>
       <li>
-        <Link to={localize("/user/sampleList")} onClick={onClose}>
+        <Link to={localize(userPagePath("sampleList"))} onClick={onClose}>
           {t("user.sampleList")}
           <span className="user-menu__list-count">{` (${sampleCount})`}</span>
         </Link>
       </li>
       <li>
-        <Link to={localize("/user/sampleProgress")} onClick={onClose}>
+        <Link to={localize(userPagePath("sampleProgress"))} onClick={onClose}>
           {t("user.sampleProgress")}
         </Link>
       </li>
       <li>
-        <Link to={localize("/user/account")} onClick={onClose}>
+        <Link to={localize(userPagePath("account"))} onClick={onClose}>
           {t("user.account")}
         </Link>
       </li>

@@ -5,8 +5,8 @@ import { Link } from "../../components/link.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { CROSS_REFERENCE_BATCH_MAX, type CrossReferenceBatchRow } from "../../../shared/contract/index.ts";
-import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
-import { productDetailPath } from "../../pages/products/products-loader.ts";
+import { writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { crossReferencePath, productDetailPath } from "../../../shared/paths.ts";
 
 export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRow[]; bom: string[]; truncated: boolean }) {
   const { t } = useTranslation("cross-reference");
@@ -16,7 +16,7 @@ export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRo
       <h2 id="xref-bom-results">{t("page.bomResults", { count: rows.length })}</h2>
       {truncated ? <p role="status">{t("page.bomTruncated", { max: CROSS_REFERENCE_BATCH_MAX })}</p> : null}
       <p>
-        <a href={localize(`${CROSS_REFERENCE_PATH}.csv${writeCrossReferenceQuery({ bom })}`)} download className="button">
+        <a href={localize(`${crossReferencePath}.csv${writeCrossReferenceQuery({ bom })}`)} download className="button">
           {t("page.bomCsv")}
         </a>
       </p>
@@ -35,12 +35,11 @@ export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRo
           </thead>
           <tbody>
             {rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
               <tr key={`${row.query}-${index}`}>
                 <th scope="row">{row.query}</th>
                 <td>
-                  {row.part ? (
-                    <Link to={localize(`${CROSS_REFERENCE_PATH}${writeCrossReferenceQuery({ part: row.part.partNumber })}`)}>{row.part.partNumber}</Link>
-                  ) : null}{" "}
+                  {row.part ? <Link to={localize(`${crossReferencePath}${writeCrossReferenceQuery({ part: row.part.partNumber })}`)}>{row.part.partNumber}</Link> : null}{" "}
                   <span className="xref-table__conditions">{t(`page.match.${row.match ?? "none"}`)}</span>
                 </td>
                 <td>{row.part ? t(`manufacturer.${row.part.manufacturer}`) : t("page.bomNone")}</td>

@@ -8,11 +8,22 @@ type Row = CrossReferenceCandidate["rows"][number];
 type Translate = ReturnType<typeof useTranslation>["t"];
 
 const units: Partial<Record<Row["param"], string>> = {
-  voltage: "V", current: "A", tjMax: "°C", tjOp: "°C", rdsOn: "mΩ", vf: "V", vceSat: "V", qg: "nC", rth: "K/W", qc: "nC", ifsm: "A", visol: "V",
+  voltage: "V",
+  current: "A",
+  tjMax: "°C",
+  tjOp: "°C",
+  rdsOn: "mΩ",
+  vf: "V",
+  vceSat: "V",
+  qg: "nC",
+  rth: "K/W",
+  qc: "nC",
+  ifsm: "A",
+  visol: "V",
 };
 
 /** A cell's value in the page's words: numbers with their unit, circuits and yes/no translated. */
-export function cellText(row: Row, value: Row["theirs"]["value"], t: Translate): string {
+function cellText(row: Row, value: Row["theirs"]["value"], t: Translate): string {
   if (value === null) return t("page.none");
   if (typeof value === "boolean") return t(value ? "page.yes" : "page.no");
   if (row.param === "topology" && typeof value === "string") return t(`topology.${value}`, { defaultValue: value });
@@ -21,7 +32,7 @@ export function cellText(row: Row, value: Row["theirs"]["value"], t: Translate):
 }
 
 /** The stated conditions of a value ("T_C = 25 °C, V_GS = 18 V"). */
-export function conditionText(conditions: Row["theirs"]["conditions"]): string {
+function conditionText(conditions: Row["theirs"]["conditions"]): string {
   const parts: string[] = [];
   if (conditions.tc !== undefined) parts.push(`T_C = ${conditions.tc} °C`);
   if (conditions.tj !== undefined) parts.push(`T_j = ${conditions.tj} °C`);
@@ -51,6 +62,7 @@ export function ComparisonTable({ rows, theirs, ours, id }: { rows: Row[]; their
             const theirConditions = conditionText(row.theirs.conditions);
             const ourConditions = conditionText(row.ours.conditions);
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
               <tr key={`${row.param}-${index}`} className={`xref-row xref-row--${row.status}`}>
                 <th scope="row">{t(`param.${row.param}`)}</th>
                 <td>

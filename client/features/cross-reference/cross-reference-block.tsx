@@ -4,13 +4,14 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
 import type { CrossReferenceData } from "../../../shared/contract/cross-reference.ts";
-import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { crossReferencePath } from "../../../shared/paths.ts";
 import "../../styles/cross-reference.css";
 
 export function CrossReferenceBlock({ result }: { result: CrossReferenceData }) {
   const { t } = useTranslation("cross-reference");
   const localize = useLocalize();
-  const page = (part: string) => localize(`${CROSS_REFERENCE_PATH}${writeCrossReferenceQuery({ part })}`);
+  const page = (part: string) => localize(`${crossReferencePath}${writeCrossReferenceQuery({ part })}`);
   const part = result.part;
   if (part) {
     const best = result.candidates[0];

@@ -5,17 +5,27 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX, type CrossReferenceData } from "../../../shared/contract/index.ts";
-import { CROSS_REFERENCE_PATH } from "../../../shared/cross-reference-query.ts";
+import { crossReferencePath, contactUsPath } from "../../../shared/paths.ts";
 
 export function PartForm({ part, op }: { part: string; op: string | null }) {
   const { t } = useTranslation("cross-reference");
   const localize = useLocalize();
   return (
-    <Form method="get" action={localize(CROSS_REFERENCE_PATH)} className="xref-form">
+    <Form method="get" action={localize(crossReferencePath)} className="xref-form">
       {op ? <input type="hidden" name="op" value={op} /> : null}
       <label htmlFor="xref-part">{t("page.partLabel")}</label>
       <div className="xref-form__row">
-        <input id="xref-part" name="part" type="search" required maxLength={CROSS_REFERENCE_PART_MAX} defaultValue={part} autoComplete="off" spellCheck={false} placeholder="C3M0040120K" />
+        <input
+          id="xref-part"
+          name="part"
+          type="search"
+          required
+          maxLength={CROSS_REFERENCE_PART_MAX}
+          defaultValue={part}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="C3M0040120K"
+        />
         <button type="submit" className="button button--primary">
           {t("page.find")}
         </button>
@@ -25,8 +35,8 @@ export function PartForm({ part, op }: { part: string; op: string | null }) {
 }
 
 /** The contact form's address with the request prefilled. */
-export function contactPath(text: string): string {
-  return `/about/contactUs?${new URLSearchParams({ content: text })}`;
+function contactPath(text: string): string {
+  return `${contactUsPath}?${new URLSearchParams({ content: text })}`;
 }
 
 export function UnknownPart({ part, families }: { part: string; families: CrossReferenceData["families"] }) {
@@ -36,7 +46,7 @@ export function UnknownPart({ part, families }: { part: string; families: CrossR
     <section className="xref-unknown" aria-labelledby="xref-unknown-heading">
       <h2 id="xref-unknown-heading">{t("page.unknownHeading")}</h2>
       <p>{t("page.unknownIntro")}</p>
-      <Form method="get" action={localize(CROSS_REFERENCE_PATH)} className="xref-unknown__form">
+      <Form method="get" action={localize(crossReferencePath)} className="xref-unknown__form">
         <div className="form-field">
           <label htmlFor="xref-type">{t("page.unknownType")}</label>
           <select id="xref-type" name="type" defaultValue={families[0]?.deviceType}>
@@ -93,7 +103,7 @@ export function BomForm({ text }: { text: string }) {
   return (
     <section className="xref-bom-form" aria-labelledby="xref-bom-heading">
       <h2 id="xref-bom-heading">{t("page.bomHeading")}</h2>
-      <Form method="get" action={localize(CROSS_REFERENCE_PATH)}>
+      <Form method="get" action={localize(crossReferencePath)}>
         <label htmlFor="xref-bom">{t("page.bomLabel")}</label>
         <textarea id="xref-bom" name="parts" rows={6} required defaultValue={text} aria-describedby="xref-bom-hint" spellCheck={false} autoComplete="off" />
         <p id="xref-bom-hint" className="xref-hint">

@@ -3,7 +3,8 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
 import type { CompetitorPartSummary } from "../../../shared/contract/index.ts";
-import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { crossReferencePath } from "../../../shared/paths.ts";
 
 export function KnownParts({ parts }: { parts: CompetitorPartSummary[] }) {
   const { t } = useTranslation("cross-reference");
@@ -19,7 +20,7 @@ export function KnownParts({ parts }: { parts: CompetitorPartSummary[] }) {
           <ul>
             {list.map((part) => (
               <li key={part.partNumber}>
-                <Link to={localize(`${CROSS_REFERENCE_PATH}${writeCrossReferenceQuery({ part: part.partNumber })}`)}>{part.partNumber}</Link>
+                <Link to={localize(`${crossReferencePath}${writeCrossReferenceQuery({ part: part.partNumber })}`)}>{part.partNumber}</Link>
               </li>
             ))}
           </ul>

@@ -8,9 +8,9 @@ import { useLocalize } from "../../hooks.ts";
 import { crossReferenceTiers as tiers, type CrossReferenceData } from "../../../shared/contract/index.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { AddToSampleButton } from "../../components/add-to-sample.tsx";
-import { productDetailPath } from "../../pages/products/products-loader.ts";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
+import { productDetailPath, comparePath } from "../../../shared/paths.ts";
 
 // The estimator hydrates after the rest of the page, from its own chunk.
 const CompareEstimate = island(() => import("../estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
@@ -26,7 +26,11 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
   const counts = Object.fromEntries(tiers.map((tier) => [tier, result.candidates.filter((c) => c.tier === tier).length]));
   // Memoised: the estimator is an island, which must get the same props until its chunk has hydrated it.
   const estimateParts = useMemo(
-    () => result.candidates.filter((c) => c.product.loss).slice(0, ESTIMATED).map((c) => ({ partNumber: c.product.partNumber, loss: c.product.loss })),
+    () =>
+      result.candidates
+        .filter((c) => c.product.loss)
+        .slice(0, ESTIMATED)
+        .map((c) => ({ partNumber: c.product.partNumber, loss: c.product.loss })),
     [result],
   );
   return (
@@ -36,8 +40,7 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
           {t(`manufacturer.${part.manufacturer}`)} {part.partNumber}
         </h2>
         <p className="xref-part__type">
-          {t(`deviceType.${part.deviceType}`)} · {part.ratings.v.value} V
-          {part.package ? ` · ${part.package.datasheetName}` : ""}
+          {t(`deviceType.${part.deviceType}`)} · {part.ratings.v.value} V{part.package ? ` · ${part.package.datasheetName}` : ""}
         </p>
         {decoded ? <p className="xref-part__decoded">{t("page.decodedPart")}</p> : null}
         <details className="xref-sources">
@@ -63,7 +66,16 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
             {result.candidates.length > 1 ? (
               <>
                 {" "}
-                <Link to={localize(`/productAndService/compare${writeCompareQuery(result.candidates.slice(0, COMPARE_MAX).map((c) => c.product.partNumber), op)}`)}>
+                <Link
+                  to={localize(
+                    comparePath(
+                      writeCompareQuery(
+                        result.candidates.slice(0, COMPARE_MAX).map((c) => c.product.partNumber),
+                        op,
+                      ),
+                    ),
+                  )}
+                >
                   {t("page.compareCandidates", { count: Math.min(COMPARE_MAX, result.candidates.length) })}
                 </Link>
               </>
@@ -90,6 +102,7 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
                       {candidate.reasons.length ? (
                         <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
                           {candidate.reasons.map((reason, index) => (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                             <li key={index}>{t(`reason.${reason.key}`, reason.values ?? {})}</li>
                           ))}
                         </ul>

@@ -8,7 +8,7 @@ import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
 import { CustomDeviceForm } from "./custom-device-form.tsx";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
 /** `device`: the visitor's own device from `dev=` (validated by the loader), estimated beside ours. */
@@ -25,12 +25,19 @@ export function CompareEstimate({ parts: ours, parsed, device = null }: { parts:
     <section className="compare-estimate" aria-labelledby="compare-estimate-heading">
       <h2 id="compare-estimate-heading">{t("compare.heading")}</h2>
       <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} headingLevel={3} intro="panel.introCompare" />
-      {parsed?.ok ? null : <p className="op-panel__active"><WithSubscripts text={t(losses.length > 1 ? "panel.suggestedCompare" : "panel.suggested", { summary: operatingPointSummary(op, t) })} /></p>}
+      {parsed?.ok ? null : (
+        <p className="op-panel__active">
+          <WithSubscripts text={t(losses.length > 1 ? "panel.suggestedCompare" : "panel.suggested", { summary: operatingPointSummary(op, t) })} />
+        </p>
+      )}
       <CompareLosses parts={parts} op={op} />
       {device?.ok ? (
         // The same values as a file in the loss-data schema, for `npm run estimate -- --device <file>` and for later.
         <p className="device-download">
-          <a download={`${device.name}.json`} href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify({ partNumber: device.name, ...device.data }, null, 2))}`}>
+          <a
+            download={`${device.name}.json`}
+            href={`data:application/json;charset=utf-8,${encodeURIComponent(JSON.stringify({ partNumber: device.name, ...device.data }, null, 2))}`}
+          >
             {t("device.download", { name: device.name })}
           </a>
         </p>

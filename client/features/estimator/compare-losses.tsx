@@ -11,7 +11,7 @@ import { inSwitchRow, lossRows } from "./loss-breakdown.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 import { warningText as sentences } from "./warning-text.ts";
 import "../../styles/estimator.css";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 export interface ComparedPart {
   partNumber: string;
@@ -73,8 +73,7 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
               <th scope="col">{t("breakdown.item")} (W)</th>
               {estimated.map((part) => (
                 <th key={part.partNumber} scope="col" className="is-numeric">
-                  {part.partNumber}{" "}
-                  {/* What this column's figures cover: a diode, a switch position or a DC/DC leg. */}
+                  {part.partNumber} {/* What this column's figures cover: a diode, a switch position or a DC/DC leg. */}
                   <small className="estimate-table__scope">{t(`scope.${lossScope(part.loss.kind, op.mode)}`)}</small>
                 </th>
               ))}
@@ -121,7 +120,10 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
                 <WithSubscripts text={t("breakdown.tj")} />
               </th>
               {estimated.map((part) => (
-                <td key={part.partNumber} className={`is-numeric${part.result.unsuitable.some((reason) => reason.code === "tjOverMax" || reason.code === "thermalRunaway") ? " is-over" : ""}`}>
+                <td
+                  key={part.partNumber}
+                  className={`is-numeric${part.result.unsuitable.some((reason) => reason.code === "tjOverMax" || reason.code === "thermalRunaway") ? " is-over" : ""}`}
+                >
                   {tjText(part.result)}
                 </td>
               ))}

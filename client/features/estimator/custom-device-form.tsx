@@ -4,7 +4,7 @@
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { customFieldName, customFields, customFormFields, customKinds, CUSTOM_DEFAULTS, type CustomFieldKey } from "../../../shared/estimator/custom-device.ts";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevice | null; keep: Array<[string, string]>; action: string }) {
   const { t } = useTranslation("estimator");
@@ -33,7 +33,15 @@ export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevic
                 <span>
                   <WithSubscripts text={t(index === 0 ? "device.at25" : "device.atHot")} />
                 </span>
-                <input id={ids[index]} name={customFieldName(key, index as 0 | 1)} type="text" inputMode="decimal" autoComplete="off" defaultValue={index === 0 ? cold : hot} aria-invalid={issue ? true : undefined} />
+                <input
+                  id={ids[index]}
+                  name={customFieldName(key, index as 0 | 1)}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  defaultValue={index === 0 ? cold : hot}
+                  aria-invalid={issue ? true : undefined}
+                />
               </label>
             ))}
           </fieldset>
@@ -42,10 +50,24 @@ export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevic
             <label htmlFor={ids[0]}>
               <WithSubscripts text={t(`device.fields.${key}`)} />
             </label>
-            <input id={ids[0]} name={customFieldName(key)} type="text" inputMode="decimal" autoComplete="off" defaultValue={reading?.draft[key] ?? ""} aria-invalid={issue ? true : undefined} />
+            <input
+              id={ids[0]}
+              name={customFieldName(key)}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={reading?.draft[key] ?? ""}
+              aria-invalid={issue ? true : undefined}
+            />
           </>
         )}
-        <small className="op-field__hint">{t("device.usedBy", { kinds: kindsOf(key).map((kind) => t(`device.kinds.${kind}`)).join(" / ") })}</small>
+        <small className="op-field__hint">
+          {t("device.usedBy", {
+            kinds: kindsOf(key)
+              .map((kind) => t(`device.kinds.${kind}`))
+              .join(" / "),
+          })}
+        </small>
         {issue ? (
           <small className="op-field__error">
             <WithSubscripts text={t(issue.message, { field: t(`device.names.${key}`) })} />
@@ -72,12 +94,20 @@ export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevic
       ) : null}
       <form method="get" action={action} className="op-form">
         {kept.map(([name, value], index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
         <div className="op-form__grid">
           <div className={`op-field${issueOf("name") ? " is-invalid" : ""}`}>
             <label htmlFor="dev-name">{t("device.fields.name")}</label>
-            <input id="dev-name" name={customFormFields.name} type="text" autoComplete="off" defaultValue={reading?.name ?? ""} aria-invalid={issueOf("name") ? true : undefined} />
+            <input
+              id="dev-name"
+              name={customFormFields.name}
+              type="text"
+              autoComplete="off"
+              defaultValue={reading?.name ?? ""}
+              aria-invalid={issueOf("name") ? true : undefined}
+            />
           </div>
           <div className={`op-field${issueOf("kind") ? " is-invalid" : ""}`}>
             <label htmlFor="dev-kind">{t("device.fields.kind")}</label>

@@ -5,7 +5,7 @@ import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { assumptionsOf, assumptionsOfParts, type Estimate, type EstimateWarning, type OperatingPoint, type Unsuitability } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { warningText } from "./warning-text.ts";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** The sentence of a reason for unsuitability or of a caution, in the page's language. */
 function useWarningText() {
@@ -22,6 +22,7 @@ export function EstimateWarnings({ result }: { result: Estimate }) {
       <p className="estimate-warnings__heading">{heading}</p>
       <ul className="estimate-warnings">
         {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <li key={index}>
             <span aria-hidden="true">⚠ </span>
             <WithSubscripts text={text(item)} />
@@ -39,7 +40,17 @@ export function EstimateWarnings({ result }: { result: Estimate }) {
 }
 
 /** `parts` (compare): the assumptions of every compared part, those of some parts naming them. */
-export function EstimateAssumptions({ data, op, headingLevel = 3, parts }: { data: LossData; op: OperatingPoint; headingLevel?: 3 | 4; parts?: Array<{ partNumber: string; data: LossData }> }) {
+export function EstimateAssumptions({
+  data,
+  op,
+  headingLevel = 3,
+  parts,
+}: {
+  data: LossData;
+  op: OperatingPoint;
+  headingLevel?: 3 | 4;
+  parts?: Array<{ partNumber: string; data: LossData }>;
+}) {
   const { t } = useTranslation("estimator");
   const Heading = `h${headingLevel}` as const;
   const items = parts && parts.length > 1 ? assumptionsOfParts(parts, op) : assumptionsOf(data, op).map((item) => ({ ...item, parts: null }));

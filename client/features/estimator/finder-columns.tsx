@@ -12,14 +12,20 @@ import { formatCelsius, formatWatts } from "./format.ts";
 import { warningText } from "./warning-text.ts";
 import { EST_LOSS, EST_TJ } from "../../../shared/estimator/estimate-sort.ts";
 import type { RowEstimate } from "./finder-row-estimates.ts";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 import { subscriptsText } from "../../../shared/param-name.ts";
 
 /**
  * The columns over the rows' estimates, which the loader worked out (finder-estimates.ts), so this module carries
  * no model; `list`: the page's rows, whose kinds say what the loss column's figures cover (per diode, position or leg).
  */
-export function estimateColumns(estimates: Record<number, RowEstimate>, t: TFunction<"estimator">, language: Language, op: OperatingPoint, list: ProductListItem[] = []): FinderColumn[] {
+export function estimateColumns(
+  estimates: Record<number, RowEstimate>,
+  t: TFunction<"estimator">,
+  language: Language,
+  op: OperatingPoint,
+  list: ProductListItem[] = [],
+): FinderColumn[] {
   const resultOf = (product: ProductListItem): RowEstimate | null => estimates[product.id] ?? null;
   const text = warningText(t, language, true);
   /** `reasons`: whether this cell spells out why a part is unsuitable (one column does, the other marks it). */
@@ -30,7 +36,10 @@ export function estimateColumns(estimates: Record<number, RowEstimate>, t: TFunc
     const caution = suitable && result.warnings.length > 0;
     const why = suitable ? null : t("finder.notSuitableBecause", { reasons: result.unsuitable.map(text).join(" ") });
     return (
-      <span className={`estimate-cell${suitable ? "" : " is-over"}`} title={why ? subscriptsText(why) : caution ? subscriptsText(result.warnings.map(text).join(" ")) : undefined}>
+      <span
+        className={`estimate-cell${suitable ? "" : " is-over"}`}
+        title={why ? subscriptsText(why) : caution ? subscriptsText(result.warnings.map(text).join(" ")) : undefined}
+      >
         {value(result)}
         {!suitable || caution ? (
           <span className="estimate-cell__mark" aria-hidden="true">
@@ -51,7 +60,14 @@ export function estimateColumns(estimates: Record<number, RowEstimate>, t: TFunc
     {
       id: EST_LOSS,
       // The header says what the figure covers: per switch position (inverter), per leg (DC/DC), per diode.
-      name: t("finder.loss", { scope: t(`scope.${listScope(list.flatMap((product) => (product.loss ? [product.loss.kind] : [])), op.mode)}`) }),
+      name: t("finder.loss", {
+        scope: t(
+          `scope.${listScope(
+            list.flatMap((product) => (product.loss ? [product.loss.kind] : [])),
+            op.mode,
+          )}`,
+        ),
+      }),
       description: t("finder.lossDescription"),
       unit: "W",
       numeric: true,

@@ -22,7 +22,11 @@ export async function loadEstimateColumns(): Promise<void> {
  * `estimates`: the rows' estimates from the loader (null without a valid operating point); `list`: the page's rows,
  * whose kinds say what the loss column's figures cover (per diode, position or leg).
  */
-export function useFinderEstimateColumns(parsed: ParsedOperatingPoint | null, estimates: Record<number, RowEstimate> | null, list: ProductListItem[] = []): FinderColumn[] {
+export function useFinderEstimateColumns(
+  parsed: ParsedOperatingPoint | null,
+  estimates: Record<number, RowEstimate> | null,
+  list: ProductListItem[] = [],
+): FinderColumn[] {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   return parsed?.ok && estimates && columns ? columns.estimateColumns(estimates, t, language, parsed.value, list) : [];

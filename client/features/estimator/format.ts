@@ -34,7 +34,8 @@ export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimato
       ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
       : t("panel.summaryDcdc", { ...common, duty: formatNumber(op.duty) });
   // The modulation is named when it is not the sine-triangle every older link meant.
-  const modulation = op.mode === "inverter" && op.modulation && op.modulation !== DEFAULT_MODULATION ? t("panel.summaryModulation", { name: modulationAcronyms[op.modulation] }) : "";
+  const modulation =
+    op.mode === "inverter" && op.modulation && op.modulation !== DEFAULT_MODULATION ? t("panel.summaryModulation", { name: modulationAcronyms[op.modulation] }) : "";
   // Where T_c was measured, when not at the case; dead time and R_G only when the visitor set them (otherwise
   // each part's own applies).
   const reference = op.tcRef === "heatsink" ? t("panel.summaryHeatsink") : op.tcRef === "coolant" ? t("panel.summaryCoolant") : "";

@@ -2,13 +2,24 @@
 // T_j,max, the limits crossed and the assumptions (product detail page).
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { DEFAULT_OUTPUT_FREQUENCY, estimate, formatNumber, junctionRipple, lossScope, worstCaseData, type Estimate, type JunctionEstimate, type LossBreakdown as Losses, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import {
+  DEFAULT_OUTPUT_FREQUENCY,
+  estimate,
+  formatNumber,
+  junctionRipple,
+  lossScope,
+  worstCaseData,
+  type Estimate,
+  type JunctionEstimate,
+  type LossBreakdown as Losses,
+  type OperatingPoint,
+} from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatCelsius, formatWatts } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** The loss items a part has (labels depend on the kind and mode), with their values. */
 export function lossRows(data: LossData, result: Estimate): Array<{ key: string; label: string; value: number }> {
@@ -38,7 +49,7 @@ export function inSwitchRow(data: LossData, result: Estimate): { label: string; 
   return data.kind === "diode" ? { label: "breakdown.diodeCapacitive", value: result.losses.inSwitch } : null;
 }
 
-export function scopeKey(data: LossData, result: Estimate): string {
+function scopeKey(data: LossData, result: Estimate): string {
   if (data.kind === "diode") return "breakdown.scopeDiode";
   return result.scope === "leg" ? "breakdown.scopeLeg" : "breakdown.scopePosition";
 }
@@ -164,7 +175,11 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
         </ScrollRegion>
       </div>
       <p className="estimate__scope">{t(scopeKey(data, result))}</p>
-      {ripple ? <p className="estimate__scope"><WithSubscripts text={t("breakdown.tjPeakNote", { fo: formatNumber(op.fo ?? DEFAULT_OUTPUT_FREQUENCY) })} /></p> : null}
+      {ripple ? (
+        <p className="estimate__scope">
+          <WithSubscripts text={t("breakdown.tjPeakNote", { fo: formatNumber(op.fo ?? DEFAULT_OUTPUT_FREQUENCY) })} />
+        </p>
+      ) : null}
       <EstimateWarnings result={result} />
       <EstimateAssumptions data={data} op={op} />
     </div>

@@ -9,14 +9,14 @@ import { useLanguage } from "../../hooks.ts";
 import { formatCelsius, formatKilohertz, formatWatts } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 const WIDTH = 640;
 const HEIGHT = 300;
 const M = { left: 56, right: 16, top: 16, bottom: 46 };
 
 /** 1–2–5 steps of each decade inside [low, high]. */
-export function logTicks(low: number, high: number): number[] {
+function logTicks(low: number, high: number): number[] {
   const ticks: number[] = [];
   for (let decade = 10 ** Math.floor(Math.log10(low)); decade <= high; decade *= 10) {
     for (const step of [1, 2, 5]) {
@@ -28,7 +28,7 @@ export function logTicks(low: number, high: number): number[] {
 }
 
 /** A round upper bound and step for the loss axis: about five gridlines. */
-export function linearTicks(max: number): number[] {
+function linearTicks(max: number): number[] {
   const raw = max / 5;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= raw) ?? 10) * magnitude;
@@ -80,6 +80,7 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} className="loss-chart__svg">
         <title id={`${id}-t`}>{t("chart.title", { part: partNumber, from: formatKilohertz(low), to: formatKilohertz(high) })}</title>
         <desc id={`${id}-d`}>{description}</desc>
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group of lines and labels takes no focus; hidden because the description and the table say it. */}
         <g className="loss-chart__grid" aria-hidden="true">
           {yTicks.map((tick) => (
             <g key={`y${tick}`}>
@@ -100,10 +101,17 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
           <text x={(M.left + WIDTH - M.right) / 2} y={HEIGHT - 8} textAnchor="middle" className="loss-chart__axis">
             {t("chart.xAxis")}
           </text>
-          <text x={14} y={(M.top + HEIGHT - M.bottom) / 2} textAnchor="middle" className="loss-chart__axis" transform={`rotate(-90 14 ${(M.top + HEIGHT - M.bottom) / 2})`}>
+          <text
+            x={14}
+            y={(M.top + HEIGHT - M.bottom) / 2}
+            textAnchor="middle"
+            className="loss-chart__axis"
+            transform={`rotate(-90 14 ${(M.top + HEIGHT - M.bottom) / 2})`}
+          >
             {t("chart.yAxis", { unit })}
           </text>
         </g>
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group of paths takes no focus; hidden because the description and the table say it. */}
         <g aria-hidden="true">
           {series.map((line) => (
             <path key={line.key} d={path(line.value)} className={line.className} fill="none" />
@@ -131,7 +139,9 @@ export function LossChart({ data, op, partNumber }: { data: LossData; op: Operat
             <table className="estimate-table">
               <thead>
                 <tr>
-                  <th scope="col"><WithSubscripts text={t("chart.fsw")} /></th>
+                  <th scope="col">
+                    <WithSubscripts text={t("chart.fsw")} />
+                  </th>
                   <th scope="col" className="is-numeric">
                     {`${t("chart.total")} (${unit})`}
                   </th>

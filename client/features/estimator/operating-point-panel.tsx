@@ -15,11 +15,11 @@ import {
   type ParsedOperatingPoint,
 } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
-import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";
 import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
+import { estimatorMethodPath } from "../../../shared/paths.ts";
 import "../../styles/estimator.css";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 export interface OperatingPointPanelProps {
   /** The `op` of the URL as parsed (null = none). */
@@ -125,11 +125,14 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     <section className="op-panel" aria-labelledby={`${id}-h`}>
       <Heading id={`${id}-h`}>{t("panel.heading")}</Heading>
       <p className="op-panel__intro">
-        {t(intro)}{" "}
-        {/* Every estimate (finder, detail, compare) shows this panel: its methods are one link away. */}
-        <Link to={localize(METHOD_PATH)}>{t("method.link")}</Link>
+        {t(intro)} {/* Every estimate (finder, detail, compare) shows this panel: its methods are one link away. */}
+        <Link to={localize(estimatorMethodPath)}>{t("method.link")}</Link>
       </p>
-      {parsed?.ok ? <p className="op-panel__active"><WithSubscripts text={t("panel.active", { summary: operatingPointSummary(parsed.value, t) })} /></p> : null}
+      {parsed?.ok ? (
+        <p className="op-panel__active">
+          <WithSubscripts text={t("panel.active", { summary: operatingPointSummary(parsed.value, t) })} />
+        </p>
+      ) : null}
       {issues.length ? (
         <div className="op-panel__errors" role="alert">
           <p>{t("panel.invalid")}</p>
@@ -143,6 +146,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
       {/* Keyed by the URL's operating point: a new point remounts the fields with their new defaults. */}
       <form method="get" action={pathname} onSubmit={onSubmit} className="op-form" key={parsed?.text ?? ""}>
         {kept.map(([name, value], index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
         <fieldset className="op-form__choice">
@@ -209,6 +213,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
       {parsed ? (
         <form id={`${id}-clear`} method="get" action={pathname} onSubmit={onClear} hidden>
           {kept.map(([name, value], index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
         </form>

@@ -8,7 +8,7 @@ import { LossBreakdown } from "./loss-breakdown.tsx";
 import { LossChart } from "./loss-chart.tsx";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
-import { WithSubscripts } from "../../pages/products/param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
 export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData | null; partNumber: string; parsed: ParsedOperatingPoint | null }) {
@@ -24,7 +24,11 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
       <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} intro="panel.introOne" />
       <section className="product-estimate__result" aria-labelledby="estimate-heading">
         <h2 id="estimate-heading">{t("breakdown.heading")}</h2>
-        {parsed?.ok ? null : <p className="op-panel__active"><WithSubscripts text={t("panel.suggested", { summary: operatingPointSummary(op, t) })} /></p>}
+        {parsed?.ok ? null : (
+          <p className="op-panel__active">
+            <WithSubscripts text={t("panel.suggested", { summary: operatingPointSummary(op, t) })} />
+          </p>
+        )}
         <LossBreakdown data={loss} op={op} partNumber={partNumber} />
         <h3>{t("chart.heading")}</h3>
         <LossChart data={loss} op={op} partNumber={partNumber} />

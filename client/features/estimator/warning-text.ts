@@ -17,7 +17,10 @@ export function warningText(t: TFunction<"estimator">, language: Language, short
       case "currentOverPulse":
         return t("warnings.currentOverPulse", { current: amperes(warning.current), rating: amperes(warning.rating) });
       case "thermalRunaway":
-        return t(short ? "warnings.thermalRunawayShort" : "warnings.thermalRunaway", { junction: t(`breakdown.${warning.junction}`), gain: formatNumber(Number(warning.loopGain.toPrecision(3))) });
+        return t(short ? "warnings.thermalRunawayShort" : "warnings.thermalRunaway", {
+          junction: t(`breakdown.${warning.junction}`),
+          gain: formatNumber(Number(warning.loopGain.toPrecision(3))),
+        });
       case "tjOverMax":
         return t("warnings.tjOverMax", { junction: t(`breakdown.${warning.junction}`), tj: formatCelsius(warning.tj, language), tjMax: warning.tjMax });
       case "referenceUnavailable":

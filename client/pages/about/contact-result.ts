@@ -1,7 +1,6 @@
-// What the contact form's action answers, and where the form lives: shared by the page and the form.
+// What the contact form's action answers, and the form's place on the page: shared by the page and the form.
 import type { LeaveWordErrors, LeaveWordValues } from "../../../shared/leave-word-form.ts";
 
-export const CONTACT_PATH = "/about/contactUs";
 /** Where the form sits on the page; the no-JavaScript success redirect lands there. */
 export const FORM_ANCHOR = "leave-word";
 

@@ -16,7 +16,8 @@ import { Media } from "../../components/media.tsx";
 import { Sections } from "../../components/sections.tsx";
 import { contentLoader } from "../content/content-loader.ts";
 import { LeaveWordForm } from "./leave-word-form.tsx";
-import { CONTACT_PATH, FORM_ANCHOR, type LeaveWordResult } from "./contact-result.ts";
+import { FORM_ANCHOR, type LeaveWordResult } from "./contact-result.ts";
+import { aboutPath, contactUsPath } from "../../../shared/paths.ts";
 import "../../styles/about.css";
 
 function languageOf(request: Request): Language {
@@ -33,8 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const withoutScript = typeof (context as ServerLoaderContext | undefined)?.api === "function";
   const { values, isBot } = readLeaveWordForm(await request.formData());
   const answer = (result: LeaveWordResult, status: number) => (withoutScript ? data(result, { status }) : result);
-  const sent = () =>
-    withoutScript ? redirect(`${localizePath(CONTACT_PATH, language)}?sent=1#${FORM_ANCHOR}`, 303) : ({ status: "sent" } satisfies LeaveWordResult);
+  const sent = () => (withoutScript ? redirect(`${localizePath(contactUsPath, language)}?sent=1#${FORM_ANCHOR}`, 303) : ({ status: "sent" } satisfies LeaveWordResult));
   // A filled honeypot gets the same success a person would see, and nothing is stored.
   if (isBot) return sent();
   const { errors, input } = validateLeaveWord(values);
@@ -62,7 +62,7 @@ export function Component() {
   const prefill = new URLSearchParams(search).get("content") ?? undefined;
   return (
     <main id="main" className="main content-page contact-page">
-      <PageMeta title={page.banner?.title || page.title} description={page.description} canonicalPath={CONTACT_PATH} />
+      <PageMeta title={page.banner?.title || page.title} description={page.description} canonicalPath={contactUsPath} />
       <header className={`page-banner${page.banner ? " page-banner--image" : ""}`}>
         {page.banner ? <Media src={page.banner.image} alt="" className="page-banner__media" /> : null}
         <div className="page-banner__text">
@@ -70,7 +70,7 @@ export function Component() {
           {page.banner?.subtitle ? <p>{page.banner.subtitle}</p> : null}
         </div>
       </header>
-      <Breadcrumbs items={[{ label: t("nav.about"), to: "/about" }, { label: page.banner?.title || page.title }]} />
+      <Breadcrumbs items={[{ label: t("nav.about"), to: aboutPath }, { label: page.banner?.title || page.title }]} />
       <div className="page-body contact-page__body">
         <div className="contact-page__content">
           <Sections sections={page.sections} />

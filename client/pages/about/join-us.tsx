@@ -8,7 +8,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { jobTypes, queryRecruitmentByPage, type JobPage } from "../../../shared/contract/jobs.ts";
 import { querySitePageData } from "../../../shared/contract/index.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
-import { JOBS_PAGE_SIZE, jobsListPath, parseJobsState, positionDetailPath, type JobsState } from "../../../shared/jobs-query.ts";
+import { JOBS_PAGE_SIZE, jobsListPath, parseJobsState, type JobsState } from "../../../shared/jobs-query.ts";
 import { pageCount } from "../../../shared/news-query.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -19,6 +19,7 @@ import { Media } from "../../components/media.tsx";
 import { Sections } from "../../components/sections.tsx";
 import { useLocalize } from "../../hooks.ts";
 import type { Crumb } from "../../../shared/seo.ts";
+import { aboutPath, jobsPath, positionDetailPath } from "../../../shared/paths.ts";
 import "../../styles/about.css";
 
 interface JobsData {
@@ -67,8 +68,8 @@ export function Component() {
   const pages = pageCount(result.total, JOBS_PAGE_SIZE);
   const title = page?.banner?.title || t("title");
   const heading = state.type ? t(`types.${state.type}`) : title;
-  const crumbs: Crumb[] = [{ label: tc("nav.about"), to: "/about" }];
-  if (state.type) crumbs.push({ label: title, to: "/about/joinUs" }, { label: heading });
+  const crumbs: Crumb[] = [{ label: tc("nav.about"), to: aboutPath }];
+  if (state.type) crumbs.push({ label: title, to: jobsPath }, { label: heading });
   else crumbs.push({ label: title });
   const metaTitle = state.page > 1 ? t("pageTitle", { title: heading, page: state.page }) : heading;
   const allTypesCount = result.filters.types.reduce((sum, type) => sum + type.count, 0);
@@ -81,7 +82,7 @@ export function Component() {
   // With JavaScript: a clean URL (no empty parameters) and no reload; without it the browser submits the GET form.
   const submit = (form: HTMLFormElement) => {
     const values = new FormData(form);
-    const value = (name: string) => (String(values.get(name) ?? "").trim() || null);
+    const value = (name: string) => String(values.get(name) ?? "").trim() || null;
     void navigate(localize(jobsListPath({ ...state, location: value("location"), department: value("department"), keyword: value("q"), page: 1 })));
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -134,7 +135,15 @@ export function Component() {
             ))}
             <div className="form-field">
               <label htmlFor="jobs-keyword">{t("keyword")}</label>
-              <input id="jobs-keyword" type="search" name="q" defaultValue={state.keyword ?? ""} key={`q-${state.keyword}`} maxLength={100} placeholder={t("keywordPlaceholder")} />
+              <input
+                id="jobs-keyword"
+                type="search"
+                name="q"
+                defaultValue={state.keyword ?? ""}
+                key={`q-${state.keyword}`}
+                maxLength={100}
+                placeholder={t("keywordPlaceholder")}
+              />
             </div>
             <div className="jobs-filters__actions">
               <button type="submit" className="button button--primary">

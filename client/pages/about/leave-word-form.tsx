@@ -8,7 +8,8 @@ import { errorMessage } from "../../../shared/contract/errors.ts";
 import { formLimits } from "../../../shared/contract/forms.ts";
 import { HONEYPOT_FIELD, type LeaveWordField } from "../../../shared/leave-word-form.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
-import { CONTACT_PATH, FORM_ANCHOR, type LeaveWordResult } from "./contact-result.ts";
+import { FORM_ANCHOR, type LeaveWordResult } from "./contact-result.ts";
+import { contactUsPath } from "../../../shared/paths.ts";
 
 const fieldTypes: Record<LeaveWordField, { type: string; autoComplete: string; inputMode?: "tel" | "email" }> = {
   name: { type: "text", autoComplete: "name" },
@@ -47,7 +48,7 @@ export function LeaveWordForm({ posted, sentWithoutScript, prefill }: { posted: 
           <h2 id="leave-word-title">{t("contact.successTitle")}</h2>
           <p>{t("contact.successText")}</p>
           {round === 0 && !fetcher.data ? (
-            <Link className="button" to={`${localize(CONTACT_PATH)}#${FORM_ANCHOR}`} replace>
+            <Link className="button" to={`${localize(contactUsPath)}#${FORM_ANCHOR}`} replace>
               {t("contact.another")}
             </Link>
           ) : (
@@ -117,7 +118,7 @@ export function LeaveWordForm({ posted, sentWithoutScript, prefill }: { posted: 
           </p>
         ) : null}
       </div>
-      <fetcher.Form method="post" action={localize(CONTACT_PATH)} noValidate className="leave-word__form" key={round}>
+      <fetcher.Form method="post" action={localize(contactUsPath)} noValidate className="leave-word__form" key={round}>
         <div className="form-grid">
           {field("name", { required: true })}
           {field("company", { placeholder: t("contact.companyPlaceholder") })}

@@ -16,7 +16,7 @@ const collections: Record<OverviewSection, string> = {
   reliability: "quality_reliability_arr",
 };
 
-export interface OverviewCard {
+interface OverviewCard {
   title: string;
   text: string;
   link: string;

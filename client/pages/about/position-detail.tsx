@@ -8,7 +8,7 @@ import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryRecruitmentById, queryRecruitmentByPage, type JobDetail, type JobListItem } from "../../../shared/contract/jobs.ts";
-import { parsePositionId, positionDetailPath, resumeMailto } from "../../../shared/jobs-query.ts";
+import { parsePositionId, resumeMailto } from "../../../shared/jobs-query.ts";
 import { jobPostingLd } from "../../../shared/structured-data.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -18,6 +18,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { JsonLd } from "../../components/json-ld.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
+import { aboutPath, jobsPath, positionDetailPath } from "../../../shared/paths.ts";
 import "../../styles/about.css";
 
 interface PositionData {
@@ -72,14 +73,14 @@ export function Component() {
           </p>
         </div>
       </header>
-      <Breadcrumbs items={[{ label: tc("nav.about"), to: "/about" }, { label: t("title"), to: "/about/joinUs" }, { label: job.title }]} />
+      <Breadcrumbs items={[{ label: tc("nav.about"), to: aboutPath }, { label: t("title"), to: jobsPath }, { label: job.title }]} />
       <div className="page-body">
         {job.closed ? (
           <section className="position-closed" aria-labelledby="position-closed">
             <h2 id="position-closed">{t("closedTitle")}</h2>
             <p>{t("closedText", { date: job.closingDate ?? job.date })}</p>
             <p>
-              <Link className="button button--primary" to={localize("/about/joinUs")}>
+              <Link className="button button--primary" to={localize(jobsPath)}>
                 {t("closedLink")}
               </Link>
             </p>
@@ -124,12 +125,14 @@ export function Component() {
             <h2>{t("duties")}</h2>
             <ul>
               {job.duties.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                 <li key={index}>{item}</li>
               ))}
             </ul>
             <h2>{t("requirements")}</h2>
             <ul>
               {job.requirements.map((item, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                 <li key={index}>{item}</li>
               ))}
             </ul>
@@ -160,7 +163,7 @@ export function Component() {
               </section>
             )}
             <p>
-              <Link to={localize("/about/joinUs")}>{t("back")}</Link>
+              <Link to={localize(jobsPath)}>{t("back")}</Link>
             </p>
           </aside>
         </div>

@@ -8,6 +8,7 @@ import { Media } from "../../components/media.tsx";
 import { SmartLink } from "../../components/smart-link.tsx";
 import { Sections } from "../../components/sections.tsx";
 import type { OverviewData, OverviewSection } from "./overview-loader.ts";
+import { aboutUsPath, reliabilityPath, sectionPagePath } from "../../../shared/paths.ts";
 import "../../styles/about.css";
 
 export { overviewLoader } from "./overview-loader.ts";
@@ -23,9 +24,9 @@ const bannerImages: Record<OverviewSection, string> = {
  * company's key figures, the quality certificates. Left out when the content no longer has it.
  */
 const highlights: Record<OverviewSection, { url: string; sectionId: string } | null> = {
-  about: { url: "/about/us", sectionId: "figures" },
+  about: { url: aboutUsPath, sectionId: "figures" },
   applications: null,
-  reliability: { url: "/reliability/certifications", sectionId: "certificates" },
+  reliability: { url: sectionPagePath(reliabilityPath, "certifications"), sectionId: "certificates" },
 };
 
 export function Component() {

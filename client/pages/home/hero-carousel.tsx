@@ -29,7 +29,7 @@ export function HeroCarousel({ section }: { section: Section }) {
   };
   const onScroll = () => {
     const element = track.current;
-    if (element && element.clientWidth) setIndex(Math.round(element.scrollLeft / element.clientWidth));
+    if (element?.clientWidth) setIndex(Math.round(element.scrollLeft / element.clientWidth));
   };
   const onDot = (event: MouseEvent<HTMLAnchorElement>, next: number) => {
     // The fragment would also scroll the page to the slide; the track alone moves.
@@ -42,7 +42,9 @@ export function HeroCarousel({ section }: { section: Section }) {
       <div className="hero__track" ref={track} onScroll={onScroll}>
         {slides.map((slide, position) => (
           // A group named "slide n of N" per slide, as the WAI-ARIA carousel pattern has it.
+          // biome-ignore lint/a11y/useSemanticElements: the carousel pattern's slide is a role="group" with a roledescription, not a <fieldset>.
           <div
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             key={position}
             id={slideId(position)}
             className="hero__slide"
@@ -75,6 +77,7 @@ export function HeroCarousel({ section }: { section: Section }) {
           ) : null}
           <ul className="hero__dots" aria-label={t("slides")}>
             {slides.map((_, position) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
               <li key={position}>
                 <a
                   href={`#${slideId(position)}`}

@@ -20,6 +20,7 @@ import { productLink } from "../../components/header/menu-model.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { HeroCarousel } from "./hero-carousel.tsx";
+import { newsPath, newsDetailPath } from "../../../shared/paths.ts";
 
 interface HomeData {
   page: PageData;
@@ -105,7 +106,7 @@ function NewsTeaser({ news }: { news: NewsListItem[] }) {
             <div className="card__body">
               <time dateTime={item.date}>{item.date}</time>
               <h3>
-                <Link to={localize(`/news/newsDetail/${item.id}`)}>{item.title}</Link>
+                <Link to={localize(newsDetailPath(item.id))}>{item.title}</Link>
               </h3>
               <p>{item.summary}</p>
             </div>
@@ -113,7 +114,7 @@ function NewsTeaser({ news }: { news: NewsListItem[] }) {
         ))}
       </ul>
       <p>
-        <Link to={localize("/news")} className="button">
+        <Link to={localize(newsPath)} className="button">
           {t("moreNews")}
         </Link>
       </p>

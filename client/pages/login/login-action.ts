@@ -3,15 +3,7 @@
 // ask for a code or sign in, then go to `/{lang}` + the safe `path`. Also the header's sign-out form
 // without JavaScript.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
-import {
-  authAndRegisterByEmail,
-  authAndRegisterBySms,
-  errorMessage,
-  isErrorCode,
-  loginOut,
-  sendSmsVerifyCode,
-  sendVerifyCode,
-} from "../../../shared/contract/index.ts";
+import { authAndRegisterByEmail, authAndRegisterBySms, errorMessage, isErrorCode, loginOut, sendSmsVerifyCode, sendVerifyCode } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { publicReturnTarget, signInTarget, type LoginTab } from "../../../shared/return-path.ts";
 import { normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../../shared/validation.ts";
@@ -56,8 +48,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs) {
   const base: LoginActionData = { intent, tab, target: raw, code: code.slice(0, 20), agree };
   const fail = (field: LoginField, errorCode: string, message: string, status: number, retryAfterSeconds?: number) =>
     data<LoginActionData>({ ...base, error: { field, code: errorCode, message, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) } }, { status });
-  const failWith = (errorCode: Parameters<typeof errorMessage>[0]) =>
-    fail(fieldOf(errorCode), errorCode, errorMessage(errorCode, language), 400);
+  const failWith = (errorCode: Parameters<typeof errorMessage>[0]) => fail(fieldOf(errorCode), errorCode, errorMessage(errorCode, language), 400);
 
   const phone = tab === "sms" ? normalizeMainlandMobile(raw) : null;
   const email = tab === "email" ? normalizeEmail(raw) : null;

@@ -1,16 +1,7 @@
 // /{lang}/login (SPEC §2): SMS and e-mail tabs, the code button with its countdown, the
 // agreement, SPEC §5/§8 messages announced to screen readers, and a form that also works without JavaScript.
 import { useEffect, useId, useState } from "react";
-import {
-  Form,
-  Link,
-  redirect,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-  type LoaderFunctionArgs,
-} from "react-router-dom";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from "react-router-dom";
 import { isLogin } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -21,6 +12,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { AGREEMENT_REQUIRED, loginAction, type LoginActionData, type LoginField } from "./login-action.ts";
 import { LoginLayout } from "./login-layout.tsx";
+import { clausePath, loginPath, privacyPath } from "../../../shared/paths.ts";
 import "../../styles/samples.css";
 
 /** The upstream's code for a number locked after too many wrong codes (shared/contract errors). */
@@ -103,7 +95,7 @@ export function Component() {
             {tabs.map((name) => (
               <Link
                 key={name}
-                to={`${localize("/login")}${writeLoginQuery({ tab: name, path })}`}
+                to={`${localize(loginPath())}${writeLoginQuery({ tab: name, path })}`}
                 replace
                 className={`login-tabs__tab${name === tab ? " is-active" : ""}`}
                 aria-current={name === tab ? "page" : undefined}
@@ -112,7 +104,7 @@ export function Component() {
               </Link>
             ))}
           </nav>
-          <Form method="post" action={`${localize("/login")}${writeLoginQuery({ tab, path })}`} className="login-form" noValidate>
+          <Form method="post" action={`${localize(loginPath())}${writeLoginQuery({ tab, path })}`} className="login-form" noValidate>
             <input type="hidden" name="tab" value={tab} />
             {/* Enter in a field presses the form's first submit button, also without JavaScript: this one, so
                 Enter in the code field signs in instead of sending a new code that voids the one just typed.
@@ -182,11 +174,11 @@ export function Component() {
               />
               <label htmlFor={ids.agree}>
                 {t("agreePrefix")}
-                <a href={localize("/privacy")} target="_blank" rel="noopener">
+                <a href={localize(privacyPath)} target="_blank" rel="noopener">
                   {t("privacy")}
                 </a>
                 {t("agreeAnd")}
-                <a href={localize("/clause")} target="_blank" rel="noopener">
+                <a href={localize(clausePath)} target="_blank" rel="noopener">
                   {t("clause")}
                 </a>
               </label>
@@ -200,7 +192,12 @@ export function Component() {
               {t("submit")}
             </button>
             {/* One live region for every outcome, so screen readers hear the code was sent or what went wrong. */}
-            <div id={ids.status} className={`login-form__status${error ? " is-error" : ""}${error && error.field !== "form" ? " visually-hidden" : ""}`} role="status" aria-live="polite">
+            <div
+              id={ids.status}
+              className={`login-form__status${error ? " is-error" : ""}${error && error.field !== "form" ? " visually-hidden" : ""}`}
+              role="status"
+              aria-live="polite"
+            >
               {error ? message : sent ? t(`sent.${tab}`) : ""}
             </div>
           </Form>

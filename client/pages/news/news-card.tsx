@@ -2,9 +2,9 @@
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { NewsListItem } from "../../../shared/contract/news.ts";
-import { newsDetailPath } from "../../../shared/news-query.ts";
 import { Media } from "../../components/media.tsx";
 import { useLocalize } from "../../hooks.ts";
+import { newsDetailPath } from "../../../shared/paths.ts";
 
 export function NewsCard({ item, headingLevel = 2 }: { item: NewsListItem; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation("news");

@@ -5,7 +5,7 @@ import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryNewsById, type NewsDetail } from "../../../shared/contract/news.ts";
-import { newsDetailPath, newsListPath, parseNewsId } from "../../../shared/news-query.ts";
+import { parseNewsId } from "../../../shared/news-query.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { newsArticleLd } from "../../../shared/structured-data.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -18,6 +18,7 @@ import { RichText } from "../../components/rich-text.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
 import { usePageView } from "./use-page-view.ts";
+import { newsPath, newsDetailPath, newsListPath } from "../../../shared/paths.ts";
 import "../../styles/news.css";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<NewsDetail> {
@@ -46,7 +47,7 @@ export function Component() {
     <main id="main" className="main news-detail">
       <PageMeta title={article.title} description={article.summary} type="article" />
       {origin ? <JsonLd data={newsArticleLd(origin, language, article, { name: tc("company"), logo: "/media/brand/logo.png" })} /> : null}
-      <Breadcrumbs items={[{ label: t("title"), to: "/news" }, { label: category, to: categoryPath }, { label: article.title }]} />
+      <Breadcrumbs items={[{ label: t("title"), to: newsPath }, { label: category, to: categoryPath }, { label: article.title }]} />
       <div className="blog-layout">
         <article className="blog-article" aria-labelledby="article-title">
           <header className="blog-article__header">

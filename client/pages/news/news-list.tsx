@@ -4,7 +4,7 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-ro
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { newsCategories, queryNewsByPage, type NewsPage } from "../../../shared/contract/news.ts";
-import { NEWS_PAGE_SIZE, newsListPath, pageCount, parseNewsList, type NewsListState } from "../../../shared/news-query.ts";
+import { NEWS_PAGE_SIZE, pageCount, parseNewsList, type NewsListState } from "../../../shared/news-query.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -13,6 +13,7 @@ import { PageLinks } from "../../components/page-links.tsx";
 import { useLocalize } from "../../hooks.ts";
 import type { Crumb } from "../../../shared/seo.ts";
 import { NewsCard } from "./news-card.tsx";
+import { newsPath, newsListPath } from "../../../shared/paths.ts";
 import "../../styles/news.css";
 
 interface NewsListData {
@@ -43,16 +44,11 @@ export function Component() {
   const pages = pageCount(result.total, NEWS_PAGE_SIZE);
   const allCount = Object.values(result.categoryCounts).reduce((sum, count) => sum + count, 0);
   const heading = state.category ? t(`categories.${state.category}`) : t("title");
-  const crumbs: Crumb[] = state.category ? [{ label: t("title"), to: "/news" }, { label: heading }] : [{ label: t("title") }];
+  const crumbs: Crumb[] = state.category ? [{ label: t("title"), to: newsPath }, { label: heading }] : [{ label: t("title") }];
   const title = state.page > 1 ? t("pageTitle", { title: heading, page: state.page }) : heading;
   return (
     <main id="main" className="main news-page">
-      <PageMeta
-        title={title}
-        description={state.category ? t(`categoryIntro.${state.category}`) : t("intro")}
-        canonicalPath={newsListPath(state)}
-        page={state.page}
-      />
+      <PageMeta title={title} description={state.category ? t(`categoryIntro.${state.category}`) : t("intro")} canonicalPath={newsListPath(state)} page={state.page} />
       <header className="page-banner page-banner--image">
         <img src="/media/pages/news-promo.svg" alt="" className="page-banner__media" />
         <div className="page-banner__text">
@@ -63,7 +59,7 @@ export function Component() {
       <Breadcrumbs items={crumbs} />
       <div className="page-body">
         <nav className="tabs news-tabs" aria-label={t("tabs")}>
-          <Link to={localize("/news")} aria-current={state.category === null ? "page" : undefined}>
+          <Link to={localize(newsPath)} aria-current={state.category === null ? "page" : undefined}>
             {t("all")} <span className="tabs__count">{allCount}</span>
           </Link>
           {newsCategories.map((category) => (

@@ -6,32 +6,25 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { useLocalize } from "../../hooks.ts";
-import { parseParamName } from "../../../shared/param-name.ts";
-import { categoryPath } from "./catalog-paths.ts";
+import { ParamName } from "../../components/param-name.tsx";
 import type { KeyRange, OverviewData } from "./products-loader.ts";
+import { servicePath, categoryPath } from "../../../shared/paths.ts";
 
 /** "V<DS> 650–1700 V" with the subscript set as a subscript. */
 export function RangeText({ range }: { range: KeyRange }) {
   const unit = range.unit ? ` ${range.unit}` : "";
   const value = range.min === range.max ? `${range.min}${unit}` : `${range.min}–${range.max}${unit}`;
-  const levels = parseParamName(range.name);
   return (
     <>
-      {levels.map((level, index) => (
-        <span key={index}>
-          {index > 0 ? " " : null}
-          {level.map((part, partIndex) => (part.subscript ? <sub key={partIndex}>{part.text}</sub> : <span key={partIndex}>{part.text}</span>))}
-        </span>
-      ))}{" "}
-      {value}
+      <ParamName name={range.name} /> {value}
     </>
   );
 }
 
 const services = [
-  { key: "customDevice", path: "/productAndService/service/customDevice" },
-  { key: "customModule", path: "/productAndService/service/customModule" },
-  { key: "customDriving", path: "/productAndService/customDriving" },
+  { key: "customDevice", path: servicePath("customDevice") },
+  { key: "customModule", path: servicePath("customModule") },
+  { key: "customDriving", path: servicePath("customDriving") },
 ] as const;
 
 export function CatalogOverview({ data }: { data: OverviewData }) {

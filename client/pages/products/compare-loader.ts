@@ -13,7 +13,7 @@ import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-p
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
 
-export interface ComparedProduct {
+interface ComparedProduct {
   product: ProductDetail;
   paramTable: ProductPage["paramTable"];
   /** Family and series names, top first. */
@@ -58,7 +58,16 @@ export async function compareLoader({ request, context }: LoaderFunctionArgs): P
     parts.map(async (part) => {
       try {
         const page = await api.call(querySiteListDataByPage, { partNumber: part });
-        return page.product ? { part, found: { product: withOwnDocuments(page.product), paramTable: page.paramTable, categories: page.breadcrumb.filter((item) => item.partNumber === null).map((item) => item.name) } } : { part, found: null };
+        return page.product
+          ? {
+              part,
+              found: {
+                product: withOwnDocuments(page.product),
+                paramTable: page.paramTable,
+                categories: page.breadcrumb.filter((item) => item.partNumber === null).map((item) => item.name),
+              },
+            }
+          : { part, found: null };
       } catch (error) {
         if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) return { part, found: null };
         throw error;

@@ -13,10 +13,10 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 import { useLocalize } from "../../hooks.ts";
-import { productDetailPath } from "./products-loader.ts";
 import { compareLoader, type CompareData } from "./compare-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../runtime/island.tsx";
+import { comparePath, productsPath, productDetailPath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 
@@ -24,8 +24,6 @@ import { ScrollBox } from "../../components/scroll-box.tsx";
 const CompareEstimate = island(() => import("../../features/estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
 
 export const loader = compareLoader;
-
-const COMPARE_PATH = "/productAndService/compare";
 
 export function Component() {
   const { parts, products, missing, op, operatingPoint, dev, device } = useLoaderData() as CompareData;
@@ -37,7 +35,16 @@ export function Component() {
   const rows = compareRows(products.map((entry) => ({ params: entry.product.params, paramTable: entry.paramTable })));
   const qualificationsDiffer = new Set(products.map(({ product }) => qualificationsOf(product.params).join(","))).size > 1;
   const title = shown.length ? t("compare.titleParts", { parts: shown.join(" / ") }) : t("compare.title");
-  const without = (part: string) => localize(`${COMPARE_PATH}${writeCompareQuery(parts.filter((item) => item !== part), op, dev)}`);
+  const without = (part: string) =>
+    localize(
+      comparePath(
+        writeCompareQuery(
+          parts.filter((item) => item !== part),
+          op,
+          dev,
+        ),
+      ),
+    );
   const dash = (
     <>
       <span aria-hidden="true">—</span>
@@ -50,10 +57,10 @@ export function Component() {
       <PageMeta
         title={title}
         description={shown.length ? t("compare.description", { parts: shown.join(", ") }) : t("compare.emptyText", { max: COMPARE_MAX })}
-        canonicalPath={`${COMPARE_PATH}${writeCompareQuery(parts)}`}
+        canonicalPath={comparePath(writeCompareQuery(parts))}
         noindex={shown.length === 0}
       />
-      <Breadcrumbs items={[{ label: t("detail.catalog"), to: "/productAndService/products" }, { label: t("compare.title") }]} />
+      <Breadcrumbs items={[{ label: t("detail.catalog"), to: productsPath }, { label: t("compare.title") }]} />
       <div className="product-body">
         <h1>{t("compare.title")}</h1>
         {missing.length ? (
@@ -71,7 +78,7 @@ export function Component() {
           <section className="compare-empty" aria-labelledby="compare-empty">
             <h2 id="compare-empty">{t("compare.emptyTitle")}</h2>
             <p>{t("compare.emptyText", { max: COMPARE_MAX })}</p>
-            <Link className="button button--primary" to={localize("/productAndService/products")}>
+            <Link className="button button--primary" to={localize(productsPath)}>
               {t("compare.browse")}
             </Link>
           </section>
@@ -158,13 +165,23 @@ export function Component() {
         )}
 
         {parts.length < COMPARE_MAX ? (
-          <Form method="get" action={localize(COMPARE_PATH)} className="compare-add">
+          <Form method="get" action={localize(comparePath())} className="compare-add">
             {parts.length ? <input type="hidden" name="parts" value={parts.join(",")} /> : null}
             {op ? <input type="hidden" name="op" value={op} /> : null}
             {dev ? <input type="hidden" name="dev" value={dev} /> : null}
             <label htmlFor="compare-add-part">{t("compare.addLabel")}</label>
             <div className="compare-add__row">
-              <input id="compare-add-part" name="parts" type="text" required maxLength={64} pattern="[A-Za-z0-9][A-Za-z0-9\-]*" autoComplete="off" spellCheck={false} placeholder="QCM040120K4" />
+              <input
+                id="compare-add-part"
+                name="parts"
+                type="text"
+                required
+                maxLength={64}
+                pattern="[A-Za-z0-9][A-Za-z0-9\-]*"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="QCM040120K4"
+              />
               <button type="submit" className="button">
                 {t("compare.add")}
               </button>

@@ -1,12 +1,7 @@
 // Data of /productAndService/crossReference: one competitor part with our candidates (?part=), a bill of
 // materials (?parts=), or the parameter search of an unknown number (?type=…, redirected to the finder).
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
-import {
-  queryCrossReference,
-  queryCrossReferenceBatch,
-  type CrossReferenceBatchRow,
-  type CrossReferenceData,
-} from "../../../shared/contract/index.ts";
+import { queryCrossReference, queryCrossReferenceBatch, type CrossReferenceBatchRow, type CrossReferenceData } from "../../../shared/contract/index.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { parseCrossReferenceQuery, type CrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";

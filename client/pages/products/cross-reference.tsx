@@ -12,13 +12,13 @@ import { publicOriginAtom } from "../../state/atoms.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { absoluteUrl } from "../../../shared/seo.ts";
 import { localizePath } from "../../../shared/languages.ts";
-import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
-import { productDetailPath } from "./products-loader.ts";
+import { writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
 import { crossReferenceLoader, type CrossReferencePageData } from "./cross-reference-loader.ts";
 import { PartResult } from "../../features/cross-reference/part-result.tsx";
 import { BomForm, PartForm, UnknownPart } from "../../features/cross-reference/forms.tsx";
 import { BomTable } from "../../features/cross-reference/bom-table.tsx";
 import { KnownParts } from "../../features/cross-reference/known-parts.tsx";
+import { productsPath, crossReferencePath, productDetailPath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 import "../../styles/cross-reference.css";
 
@@ -38,34 +38,35 @@ export function Component() {
   const description = part
     ? t("page.descriptionPart", { manufacturer: t(`manufacturer.${part.manufacturer}`), part: part.partNumber, count: result.candidates.length })
     : t("page.description");
-  const itemList = part && indexable
-    ? {
-        "@context": "https://schema.org",
-        "@type": "ItemList",
-        name: title,
-        numberOfItems: result.candidates.length,
-        itemListElement: result.candidates.map((candidate, index) => ({
-          "@type": "ListItem",
-          position: index + 1,
-          name: candidate.product.partNumber,
-          url: absoluteUrl(origin, localizePath(productDetailPath(candidate.product.partNumber), language)),
-        })),
-      }
-    : null;
+  const itemList =
+    part && indexable
+      ? {
+          "@context": "https://schema.org",
+          "@type": "ItemList",
+          name: title,
+          numberOfItems: result.candidates.length,
+          itemListElement: result.candidates.map((candidate, index) => ({
+            "@type": "ListItem",
+            position: index + 1,
+            name: candidate.product.partNumber,
+            url: absoluteUrl(origin, localizePath(productDetailPath(candidate.product.partNumber), language)),
+          })),
+        }
+      : null;
 
   return (
     <main id="main" className="main xref-page">
       <PageMeta
         title={title}
         description={description}
-        canonicalPath={`${CROSS_REFERENCE_PATH}${writeCrossReferenceQuery({ part: indexable && part ? part.partNumber : "" })}`}
+        canonicalPath={`${crossReferencePath}${writeCrossReferenceQuery({ part: indexable && part ? part.partNumber : "" })}`}
         noindex={!indexable && (Boolean(query.part) || Boolean(bom))}
       />
       {itemList ? <JsonLd data={itemList} /> : null}
       <Breadcrumbs
         items={[
-          { label: tc("nav.products"), to: "/productAndService/products" },
-          part ? { label: t("page.title"), to: CROSS_REFERENCE_PATH } : { label: t("page.title") },
+          { label: tc("nav.products"), to: productsPath },
+          part ? { label: t("page.title"), to: crossReferencePath } : { label: t("page.title") },
           ...(part ? [{ label: part.partNumber }] : []),
         ]}
       />
@@ -86,7 +87,7 @@ export function Component() {
                 <ul>
                   {result.suggestions.map((suggestion) => (
                     <li key={suggestion.partNumber}>
-                      <Link to={localize(`${CROSS_REFERENCE_PATH}${writeCrossReferenceQuery({ part: suggestion.partNumber, op: query.op })}`)}>
+                      <Link to={localize(`${crossReferencePath}${writeCrossReferenceQuery({ part: suggestion.partNumber, op: query.op })}`)}>
                         {suggestion.partNumber}
                       </Link>{" "}
                       <span className="xref-table__conditions">

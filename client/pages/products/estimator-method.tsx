@@ -5,11 +5,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
-import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";
 import { PUBLISHED_EXAMPLES, relativeDifference, type PublishedExample } from "../../../shared/estimator/published-examples.ts";
 import { DATASHEET_MAXIMA, excessRange, maxExcess, ruleValue, type MaxKind } from "../../../shared/estimator/max-value-basis.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
-import { WithSubscripts } from "./param-label.tsx";
+import { WithSubscripts } from "../../components/param-name.tsx";
+import { productsPath, estimatorMethodPath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 import "../../styles/estimator.css";
 
@@ -162,8 +162,8 @@ export function Component() {
   );
   return (
     <main id="main" className="main method-page">
-      <PageMeta title={t("method.title")} description={t("method.description")} canonicalPath={METHOD_PATH} />
-      <Breadcrumbs items={[{ label: t("method.catalog"), to: "/productAndService/products" }, { label: t("method.title") }]} />
+      <PageMeta title={t("method.title")} description={t("method.description")} canonicalPath={estimatorMethodPath} />
+      <Breadcrumbs items={[{ label: t("method.catalog"), to: productsPath }, { label: t("method.title") }]} />
       <div className="product-body method-body">
         <h1>{t("method.title")}</h1>
         <p>{text("intro")}</p>
@@ -173,24 +173,29 @@ export function Component() {
           <>
             <p>{text("conductionText")}</p>
             <Equation>
-              P<sub>T</sub> = <V0 />·<Ipk />·(1/(2π) + M·cos φ/8) + r·<Ipk />
+              P<sub>T</sub> = <V0 />·<Ipk />
+              ·(1/(2π) + M·cos φ/8) + r·
+              <Ipk />
               <sup>2</sup>·(1/8 + M·cos φ/(3π))
             </Equation>
             <Equation>
-              P<sub>D</sub> = <V0 />·<Ipk />·(1/(2π) − M·cos φ/8) + r·<Ipk />
+              P<sub>D</sub> = <V0 />·<Ipk />
+              ·(1/(2π) − M·cos φ/8) + r·
+              <Ipk />
               <sup>2</sup>·(1/8 − M·cos φ/(3π))
             </Equation>
             <p>{text("modulationText")}</p>
+            <Equation>d(θ) = ½·(1 + M·sin θ + z(θ)), THIPWM: z = (M/6)·sin 3θ, SVPWM: z = −(max + min)/2</Equation>
             <Equation>
-              d(θ) = ½·(1 + M·sin θ + z(θ)), THIPWM: z = (M/6)·sin 3θ, SVPWM: z = −(max + min)/2
-            </Equation>
-            <Equation>
-              THIPWM: ΔP<sub>T</sub> = −ΔP<sub>D</sub> = −r·<Ipk />
+              THIPWM: ΔP<sub>T</sub> = −ΔP<sub>D</sub> = −r·
+              <Ipk />
               <sup>2</sup>·M·cos 3φ/(90π)
             </Equation>
             <p>{text("dcdcText")}</p>
             <Equation>
-              P = D·(<V0 />·I + r·I<sup>2</sup>)
+              P = D·(
+              <V0 />
+              ·I + r·I<sup>2</sup>)
             </Equation>
           </>,
         )}
@@ -199,7 +204,9 @@ export function Component() {
           <>
             <p>{text("switchingText")}</p>
             <Equation>
-              P<sub>sw</sub> = {fsw}·E<sub>ref</sub>·(1/π)·(<Ipk />/I<sub>ref</sub>)·(V<sub>bus</sub>/V<sub>ref</sub>)<sup>k</sup>
+              P<sub>sw</sub> = {fsw}·E<sub>ref</sub>·(1/π)·(
+              <Ipk />
+              /I<sub>ref</sub>)·(V<sub>bus</sub>/V<sub>ref</sub>)<sup>k</sup>
             </Equation>
             <p>{text("dpwmText")}</p>
           </>,
@@ -209,7 +216,10 @@ export function Component() {
           <>
             <p>{text("deadTimeText")}</p>
             <Equation>
-              P = 2·t<sub>dd</sub>·{fsw}·(<V0 />·<Ipk />/π + r·<Ipk />
+              P = 2·t<sub>dd</sub>·{fsw}·(
+              <V0 />·<Ipk />
+              /π + r·
+              <Ipk />
               <sup>2</sup>/4)
             </Equation>
           </>,
@@ -267,7 +277,10 @@ export function Component() {
           <ol className="method-references">
             <li>F. Casanellas, “Losses in PWM inverters using IGBTs”, IEE Proc.-Electr. Power Appl. 141(5), 1994, pp. 235–239.</li>
             <li>A. Wintrich, U. Nicolai, W. Tursky, T. Reimann, Application Manual Power Semiconductors, 2nd ed., Semikron, 2015, ch. 5.</li>
-            <li>A. M. Hava, R. J. Kerkman, T. A. Lipo, “Simple analytical and graphical methods for carrier-based PWM-VSI drives”, IEEE Trans. Power Electron. 14(1), 1999, pp. 49–61.</li>
+            <li>
+              A. M. Hava, R. J. Kerkman, T. A. Lipo, “Simple analytical and graphical methods for carrier-based PWM-VSI drives”, IEEE Trans. Power Electron. 14(1), 1999,
+              pp. 49–61.
+            </li>
           </ol>,
         )}
         <p className="estimate-assumptions__governs">{t("assumptions.datasheetGoverns")}</p>

@@ -23,7 +23,7 @@ export interface FinderColumn {
 }
 
 /** The header text with the unit added when the table's name does not carry it already. */
-export function columnName(column: ParamColumn): string {
+function columnName(column: ParamColumn): string {
   return paramNameWithUnit(column.paramName, column.unit);
 }
 

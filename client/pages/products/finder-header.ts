@@ -9,7 +9,7 @@ export interface HeaderColumn {
   levels: ParamNamePart[][];
 }
 
-export interface HeaderCell {
+interface HeaderCell {
   id: string;
   parts: ParamNamePart[];
   colSpan: number;
@@ -24,8 +24,7 @@ export interface HeaderLayout {
   headerIds: string[][];
 }
 
-const key = (levels: ParamNamePart[][], upTo: number) =>
-  JSON.stringify(levels.slice(0, upTo + 1).map((level) => level.map((part) => [part.text, part.subscript])));
+const key = (levels: ParamNamePart[][], upTo: number) => JSON.stringify(levels.slice(0, upTo + 1).map((level) => level.map((part) => [part.text, part.subscript])));
 
 export function headerLayout(columns: readonly HeaderColumn[], prefix: string): HeaderLayout {
   const levelsOf = (column: HeaderColumn) => (column.levels.length ? column.levels : [[{ text: column.id, subscript: false }]]);

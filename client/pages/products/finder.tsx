@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { DistinctField, ProductFilterData, ProductListItem, ProductPage } from "../../../shared/contract/products.ts";
-import type { ParamNamePart } from "../../../shared/param-name.ts";
+import { ParamName, SubscriptParts } from "../../components/param-name.tsx";
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
@@ -18,6 +18,7 @@ import {
   hasFilters,
   parseFinderQuery,
   toggleSort,
+  finderFields,
   withPage,
   withoutFilter,
   withoutRange,
@@ -28,10 +29,11 @@ import { useLocalize } from "../../hooks.ts";
 import { compareHref, useCompare } from "../../components/compare-tray.tsx";
 import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } from "./finder-columns.tsx";
 import { headerLayout } from "./finder-header.ts";
-import { productDetailPath } from "./catalog-paths.ts";
 import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
 import { fitFilterPanel } from "./fit-filter-panel.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
+import { comparePath, productDetailPath } from "../../../shared/paths.ts";
+import { PageLinks } from "../../components/page-links.tsx";
 
 export interface FinderProps {
   page: ProductPage;
@@ -39,28 +41,6 @@ export interface FinderProps {
   query: FinderQuery;
   /** Columns appended after the parameters (the estimator's). */
   extraColumns?: FinderColumn[];
-}
-
-function Parts({ parts }: { parts: ParamNamePart[] }) {
-  return (
-    <>
-      {parts.map((part, index) => (part.subscript ? <sub key={index}>{part.text}</sub> : <span key={index}>{part.text}</span>))}
-    </>
-  );
-}
-
-function Name({ markup }: { markup: string }) {
-  const levels = columnLevels({ name: markup } as FinderColumn);
-  return (
-    <>
-      {levels.map((level, index) => (
-        <span key={index}>
-          {index > 0 ? " " : null}
-          <Parts parts={level} />
-        </span>
-      ))}
-    </>
-  );
 }
 
 export function Finder({ page, filters, query, extraColumns = [] }: FinderProps) {
@@ -75,7 +55,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
   const compare = useCompare();
   const columns = [...paramColumns(page.paramTable), ...extraColumns];
   const fieldOrder = page.paramTable.map((column) => column.fieldId);
-  const fieldSpec = filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
+  const fieldSpec = finderFields(filters.fields);
   const href = (next: FinderQuery) => `${pathname}${writeFinderQuery(next, fieldOrder)}`;
   const go = (next: FinderQuery) => navigate(href(next), { preventScrollReset: true });
 
@@ -102,7 +82,8 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
     navigate(localize(compareHref(compare.items, query.op)));
   };
 
-  const label = (field: DistinctField) => field.screenName ?? columnText(columns.find((column) => column.id === field.fieldId) ?? ({ name: field.paramName } as FinderColumn));
+  const label = (field: DistinctField) =>
+    field.screenName ?? columnText(columns.find((column) => column.id === field.fieldId) ?? ({ name: field.paramName } as FinderColumn));
   const chips: Array<{ key: string; text: ReactNode; remove: FinderQuery }> = [];
   if (query.q) chips.push({ key: "q", text: t("finder.keywordChip", { q: query.q }), remove: { ...query, q: "", page: 1 } });
   for (const field of filters.fields) {
@@ -155,7 +136,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
             return (
               <details key={field.fieldId} className={`finder-filter${active ? " is-active" : ""}`} onToggle={(event) => fitFilterPanel(event.currentTarget)}>
                 <summary>
-                  <Name markup={field.screenName ?? field.paramName} />
+                  <ParamName name={field.screenName ?? field.paramName} />
                   {active ? <span className="finder-filter__badge">{active}</span> : null}
                 </summary>
                 <fieldset className="finder-filter__panel">
@@ -190,29 +171,31 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
                       {field.unit ? <span className="finder-filter__unit">{field.unit}</span> : null}
                     </div>
                   ) : null}
-                  {field.values.length ? <ul className="finder-filter__values">
-                    {field.values.map((value) => {
-                      const text = String(value.value);
-                      return (
-                        <li key={text}>
-                          <label>
-                            {/* Uncontrolled, so the tick shows at once while the new table loads; the key
+                  {field.values.length ? (
+                    <ul className="finder-filter__values">
+                      {field.values.map((value) => {
+                        const text = String(value.value);
+                        return (
+                          <li key={text}>
+                            <label>
+                              {/* Uncontrolled, so the tick shows at once while the new table loads; the key
                                 resets it whenever the URL says otherwise (Back, a removed chip, clear all). */}
-                            <input
-                              key={`${text}-${selected.includes(text)}`}
-                              type="checkbox"
-                              name={field.fieldId}
-                              value={text}
-                              defaultChecked={selected.includes(text)}
-                              onChange={(event) => submitNow(event.currentTarget)}
-                            />
-                            <span>{value.label}</span>
-                            <span className="finder-filter__count">{value.count}</span>
-                          </label>
-                        </li>
-                      );
-                    })}
-                  </ul> : null}
+                              <input
+                                key={`${text}-${selected.includes(text)}`}
+                                type="checkbox"
+                                name={field.fieldId}
+                                value={text}
+                                defaultChecked={selected.includes(text)}
+                                onChange={(event) => submitNow(event.currentTarget)}
+                              />
+                              <span>{value.label}</span>
+                              <span className="finder-filter__count">{value.count}</span>
+                            </label>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  ) : null}
                 </fieldset>
               </details>
             );
@@ -252,7 +235,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
         </p>
         {page.total > 0 ? (
           <div className="finder-bar__actions">
-            <form id={compareFormId} method="get" action={localize("/productAndService/compare")} onSubmit={onCompare}>
+            <form id={compareFormId} method="get" action={localize(comparePath())} onSubmit={onCompare}>
               {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
               <button type="submit" className="button">
                 {t("compare.submit")}
@@ -290,37 +273,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
         <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} localize={localize} compareFormId={compareFormId} />
       )}
 
-      {pages > 1 ? (
-        <nav className="pagination finder-pages" aria-label={t("finder.pages")}>
-          {query.page > 1 ? (
-            <Link to={href(withPage(query, query.page - 1))} preventScrollReset rel="prev">
-              {t("finder.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <ol>
-            {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-              <li key={number}>
-                {number === query.page ? (
-                  <span aria-current="page">{number}</span>
-                ) : (
-                  <Link to={href(withPage(query, number))} preventScrollReset aria-label={t("finder.pageN", { page: number })}>
-                    {number}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ol>
-          {query.page < pages ? (
-            <Link to={href(withPage(query, query.page + 1))} preventScrollReset rel="next">
-              {t("finder.next")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <PageLinks page={query.page} pages={pages} href={(number) => href(withPage(query, number))} label={t("finder.pages")} className="finder-pages" preventScrollReset />
     </div>
   );
 }
@@ -349,7 +302,12 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
     const next = toggleSort(query, id);
     const current = query.sort?.fieldId === id ? query.sort.order : null;
     return (
-      <Link to={href(next)} preventScrollReset className="finder-sort" aria-label={t(next.sort!.order === "asc" ? "finder.sortAsc" : "finder.sortDesc", { column: text })}>
+      <Link
+        to={href(next)}
+        preventScrollReset
+        className="finder-sort"
+        aria-label={t(next.sort!.order === "asc" ? "finder.sortAsc" : "finder.sortDesc", { column: text })}
+      >
         <span>{content}</span>
         <span className={`finder-sort__mark${current ? ` is-${current}` : ""}`} aria-hidden="true">
           {current === "asc" ? "▲" : current === "desc" ? "▼" : "↕"}
@@ -364,6 +322,7 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
       <table className="finder-table">
         <thead>
           {layout.rows.map((row, rowIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <tr key={rowIndex}>
               {rowIndex === 0 ? (
                 <th id={partId} scope="col" rowSpan={depth} className="finder-table__part" aria-sort={ariaSort(PART_NUMBER_FIELD)}>
@@ -375,7 +334,7 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                 if (!column) {
                   return (
                     <th key={cell.id} id={cell.id} scope="colgroup" colSpan={cell.colSpan} className="finder-table__group">
-                      <Parts parts={cell.parts} />
+                      <SubscriptParts parts={cell.parts} />
                     </th>
                   );
                 }
@@ -390,7 +349,7 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                     aria-sort={column.sortable ? ariaSort(column.id) : undefined}
                     aria-describedby={descriptionId}
                   >
-                    {column.sortable ? sortLink(column.id, <Parts parts={cell.parts} />, columnText(column)) : <Parts parts={cell.parts} />}
+                    {column.sortable ? sortLink(column.id, <SubscriptParts parts={cell.parts} />, columnText(column)) : <SubscriptParts parts={cell.parts} />}
                     {descriptionId ? (
                       <span id={descriptionId} hidden>
                         {column.description}
@@ -443,16 +402,14 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                   const text = cellText(column.value(product));
                   return (
                     <td key={column.id} headers={`${rowId} ${layout.headerIds[index]!.join(" ")}`} className={column.numeric ? "is-numeric" : undefined}>
-                      {column.render ? (
-                        column.render(product)
-                      ) : (
-                        text || (
-                          <>
-                            <span aria-hidden="true">—</span>
-                            <span className="visually-hidden">{t("finder.noValue")}</span>
-                          </>
-                        )
-                      )}
+                      {column.render
+                        ? column.render(product)
+                        : text || (
+                            <>
+                              <span aria-hidden="true">—</span>
+                              <span className="visually-hidden">{t("finder.noValue")}</span>
+                            </>
+                          )}
                     </td>
                   );
                 })}

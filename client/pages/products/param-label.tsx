@@ -1,34 +1,11 @@
 // A parameter's symbol as the datasheet writes it: `<…>` as subscripts, header levels joined by a space,
 // the trailing "(unit)" left off because the value carries its unit ("R<DS(on)>/typ (mΩ)" → R_DS(on) typ).
 import type { ParamColumn, ParamValue } from "../../../shared/contract/products.ts";
-import { paramNameText, parseParamName, parseSubscripts, type ParamNamePart } from "../../../shared/param-name.ts";
-
-export function stripUnit(paramName: string, unit: string | null): string {
-  return unit ? paramName.replace(new RegExp(`\\s*\\(${unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\)\\s*$`), "") : paramName;
-}
+import { paramNameText, withoutUnit } from "../../../shared/param-name.ts";
+import { ParamName } from "../../components/param-name.tsx";
 
 export function ParamSymbol({ column }: { column: ParamColumn }) {
-  const levels = parseParamName(stripUnit(column.paramName, column.unit));
-  return (
-    <>
-      {levels.map((level, index) => (
-        <span key={index}>
-          {index > 0 ? " " : null}
-          <SymbolParts parts={level} />
-        </span>
-      ))}
-    </>
-  );
-}
-
-/** Parts of a symbol, subscripts as <sub>: the one renderer of the tables' and the estimator's symbols. */
-function SymbolParts({ parts }: { parts: ParamNamePart[] }) {
-  return <>{parts.map((part, index) => (part.subscript ? <sub key={index}>{part.text}</sub> : <span key={index}>{part.text}</span>))}</>;
-}
-
-/** A running text (a label, a sentence) with `<…>` subscripts: "T<j,max> (°C)" → T<sub>j,max</sub> (°C). */
-export function WithSubscripts({ text }: { text: string }) {
-  return <SymbolParts parts={parseSubscripts(text)} />;
+  return <ParamName name={withoutUnit(column.paramName, column.unit)} />;
 }
 
 /** A value with its unit ("1200 V", "40 mΩ"), or null when the product does not state it. */
@@ -39,7 +16,7 @@ export function valueText(value: ParamValue | undefined, unit: string | null): s
 
 /** False when the symbol says no more than the long name ("Package" under "Package"). */
 export function hasSymbol(column: ParamColumn): boolean {
-  const symbol = paramNameText(stripUnit(column.paramName, column.unit)).trim().toLowerCase();
+  const symbol = paramNameText(withoutUnit(column.paramName, column.unit)).trim().toLowerCase();
   const name = (column.screenName ?? "").trim().toLowerCase();
   return symbol !== name && !name.endsWith(`(${symbol})`) && !name.startsWith(`${symbol} `);
 }

@@ -7,9 +7,9 @@ import { localizePath, splitLanguagePrefix, type Language } from "../../../share
 import { withOwnDocuments } from "../../../shared/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
-import { productDetailPath } from "./products-loader.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
+import { productDetailPath } from "../../../shared/paths.ts";
 
 export interface ProductDetailData {
   product: ProductDetail;
@@ -42,5 +42,11 @@ export async function productDetailLoader({ request, params, context }: LoaderFu
   const product = page.product;
   if (!product) throw notFound();
   if (product.partNumber !== name) throw redirect(`${localizePath(productDetailPath(product.partNumber), language)}${url.search}`, 301);
-  return { product: withOwnDocuments(product), paramTable: page.paramTable, breadcrumb: page.breadcrumb, related: page.related, operatingPoint: await loadOperatingPoint(url) };
+  return {
+    product: withOwnDocuments(product),
+    paramTable: page.paramTable,
+    breadcrumb: page.breadcrumb,
+    related: page.related,
+    operatingPoint: await loadOperatingPoint(url),
+  };
 }

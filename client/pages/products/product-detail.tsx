@@ -17,10 +17,10 @@ import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
-import { categoryPath, productDetailPath } from "./products-loader.ts";
 import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../runtime/island.tsx";
+import { productsPath, categoryPath, productDetailPath, comparePath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 
@@ -59,7 +59,7 @@ export function Component() {
       <JsonLd data={productLd(origin || "http://localhost", language, product, paramTable, { brand: tc("companyShort"), category, image: drawing })} />
       <Breadcrumbs
         items={[
-          { label: t("detail.catalog"), to: "/productAndService/products" },
+          { label: t("detail.catalog"), to: productsPath },
           ...categories.map((item) => ({ label: item.name, to: categoryPath(item.id) })),
           { label: product.partNumber },
         ]}
@@ -87,7 +87,7 @@ export function Component() {
                 <span className="visually-hidden"> {datasheet.title}</span>
               </DocumentDownloadLink>
             ) : null}
-            <Link className="product-hero__compare" to={localize(`/productAndService/compare${writeCompareQuery(compareParts)}`)}>
+            <Link className="product-hero__compare" to={localize(comparePath(writeCompareQuery(compareParts)))}>
               {t("detail.compareRelated")}
             </Link>
           </div>
@@ -142,6 +142,7 @@ export function Component() {
         <section className="product-section product-section--prose" aria-labelledby="description">
           <h2 id="description">{t("detail.description")}</h2>
           {product.description.map((paragraph, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
             <p key={index}>{paragraph}</p>
           ))}
         </section>
@@ -152,6 +153,7 @@ export function Component() {
               <h2 id="features">{t("detail.features")}</h2>
               <ul className="product-features">
                 {product.features.map((feature, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                   <li key={index}>{feature}</li>
                 ))}
               </ul>
@@ -163,6 +165,7 @@ export function Component() {
               <ul className="product-applications">
                 {product.applications.map((application, index) => {
                   const page = applicationPage(application);
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                   return <li key={index}>{page ? <Link to={localize(page)}>{application}</Link> : application}</li>;
                 })}
               </ul>
@@ -194,7 +197,12 @@ function Documents({ documents }: { documents: DocumentMeta[] }) {
                 <div className="document-row__text">
                   <span className="document-row__title">{document.title}</span>
                   <span className="document-row__meta">
-                    {t("detail.documentMeta", { version: document.version, date: document.date, count: document.pageCount, size: Math.max(1, Math.round(document.fileSize / 1024)) })}
+                    {t("detail.documentMeta", {
+                      version: document.version,
+                      date: document.date,
+                      count: document.pageCount,
+                      size: Math.max(1, Math.round(document.fileSize / 1024)),
+                    })}
                   </span>
                 </div>
                 <DocumentDownloadLink document={document} />

@@ -10,13 +10,13 @@ import {
   type DistinctField,
   type ProductFilterData,
   type ProductPage,
-  type QuerySiteListDataByPageBody,
 } from "../../../shared/contract/index.ts";
 import type { SiteListNode } from "../../../shared/contract/site.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { buildTree, type TreeNode } from "../../../shared/tree.ts";
-import { paramNameText } from "../../../shared/param-name.ts";
-import { needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/finder-query.ts";
+import { paramNameText, withoutUnit } from "../../../shared/param-name.ts";
+import { finderFields, needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/finder-query.ts";
+import { finderListBody } from "../../../shared/finder-list-body.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { estimateSortOf, withoutEstimateSort } from "../../../shared/estimator/estimate-sort.ts";
@@ -24,7 +24,8 @@ import { loadEstimateColumns } from "../../features/estimator/finder-estimate-co
 import type { RowEstimate } from "../../features/estimator/finder-row-estimates.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { categoryPath, keyField, productDetailPath, withoutUnit } from "./catalog-paths.ts";
+import { keyField } from "./catalog-paths.ts";
+import { productDetailPath } from "../../../shared/paths.ts";
 
 export interface KeyRange {
   /** Plain-text parameter name, e.g. "VDS". */
@@ -78,18 +79,14 @@ export interface CategoryData {
 
 export type ProductsData = OverviewData | CategoryData;
 
-// The paths and render helpers live apart (catalog-paths.ts) so the finder's first load need not carry this loader.
-export { categoryPath, keyField, productDetailPath, withoutUnit } from "./catalog-paths.ts";
-
 const notFound = () => data(null, { status: 404 });
-
 
 function keyRange(filters: ProductFilterData, bounds?: { min: number; max: number } | null): KeyRange | null {
   const field = keyField(filters);
   const min = bounds ? bounds.min : field?.min;
   const max = bounds ? bounds.max : field?.max;
   if (!field || min === null || min === undefined || max === null || max === undefined) return null;
-  const name = withoutUnit(field.paramName);
+  const name = withoutUnit(field.paramName, field.unit);
   return { label: paramNameText(name), name, unit: field.unit, min, max };
 }
 
@@ -139,19 +136,8 @@ function listedValues(field: DistinctField, query: FinderQuery): DistinctField {
   return { ...field, values: field.values.filter((value) => ticked.has(String(value.value))) };
 }
 
-/** The finder state as the upstream's body. */
-export function upstreamBody(siteListId: number, query: FinderQuery, paging = true): QuerySiteListDataByPageBody {
-  const body: QuerySiteListDataByPageBody = { siteListId };
-  if (query.q) body.keyword = query.q;
-  if (Object.keys(query.values).length) body.filters = query.values;
-  if (Object.keys(query.ranges).length) body.ranges = query.ranges;
-  if (query.sort) body.sort = query.sort;
-  if (paging) {
-    body.pageIndex = query.page;
-    body.pageSize = query.size;
-  }
-  return body;
-}
+/** The finder state as the upstream's body, for the page the URL names. */
+const pageBody = (siteListId: number, query: FinderQuery) => finderListBody(siteListId, query, { pageIndex: query.page, pageSize: query.size });
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiCallError && error.status === status;
 
@@ -169,12 +155,12 @@ async function category(api: PageClient, language: Language, url: URL, id: numbe
   categoriesCall.catch(() => undefined);
   if (byParameters) {
     const columns = await filterCall.catch(() => null);
-    if (columns) query = parseFinderQuery(url.searchParams, columns.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable })));
+    if (columns) query = parseFinderQuery(url.searchParams, finderFields(columns.fields));
   }
-  const [pageResult, filterResult] = await Promise.allSettled([api.call(querySiteListDataByPage, upstreamBody(id, query)), filterCall]);
+  const [pageResult, filterResult] = await Promise.allSettled([api.call(querySiteListDataByPage, pageBody(id, query)), filterCall]);
   if (filterResult.status === "rejected") throw isStatus(filterResult.reason, 404) ? notFound() : filterResult.reason;
   const filters = filterResult.value;
-  const fieldSpec = filters.fields.map((field) => ({ fieldId: field.fieldId, sortable: field.sortable }));
+  const fieldSpec = finderFields(filters.fields);
   const fieldOrder = filters.fields.map((field) => field.fieldId);
   // The no-JS filter form's spelling (min/max pairs, empty fields) is answered with the one canonical URL,
   // written in the column order the page's own links use.
@@ -186,7 +172,7 @@ async function category(api: PageClient, language: Language, url: URL, id: numbe
     // A parameter this family does not have (or a range on a text column): read the URL again against
     // the family's columns, which drops what does not fit, as the URL rules want.
     query = parseFinderQuery(url.searchParams, fieldSpec);
-    page = await api.call(querySiteListDataByPage, upstreamBody(id, query));
+    page = await api.call(querySiteListDataByPage, pageBody(id, query));
   } else {
     throw isStatus(pageResult.reason, 404) ? notFound() : pageResult.reason;
   }
@@ -220,12 +206,16 @@ export async function productsLoader({ request, params, context }: LoaderFunctio
   const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
   // The estimator's loader work (ranking, the rows' estimates) and the columns load only with a valid point.
   const estimator = operatingPoint?.ok ? await import("../../features/estimator/finder-estimates.ts") : null;
-  const data = ranking && estimator ? await estimator.rankedFinderPage(api, upstreamBody(Number(params.id), { ...result.query, sort: null }, false), result, ranking) : result;
+  const data =
+    ranking && estimator ? await estimator.rankedFinderPage(api, finderListBody(Number(params.id), { ...result.query, sort: null }, null), result, ranking) : result;
   const estimates = estimator ? await estimator.finderRowEstimates(data.page.list, operatingPoint) : null;
   if (estimates) await loadEstimateColumns();
   return {
     ...data,
     estimates,
-    canonicalSearch: writeFinderQuery(data.query, data.filters.fields.map((field) => field.fieldId)),
+    canonicalSearch: writeFinderQuery(
+      data.query,
+      data.filters.fields.map((field) => field.fieldId),
+    ),
   };
 }

@@ -16,9 +16,10 @@ import { CatalogOverview, RangeText } from "./catalog-overview.tsx";
 import { Finder } from "./finder.tsx";
 import { useFinderEstimateColumns } from "../../features/estimator/finder-estimate-columns.ts";
 import { island } from "../../runtime/island.tsx";
-import { categoryPath, keyField, withoutUnit } from "./catalog-paths.ts";
+import { keyField } from "./catalog-paths.ts";
 import type { CategoryData, KeyRange, ProductsData } from "./products-loader.ts";
-import { paramNameText } from "../../../shared/param-name.ts";
+import { paramNameText, withoutUnit } from "../../../shared/param-name.ts";
+import { productsPath, categoryPath } from "../../../shared/paths.ts";
 import "../../styles/catalog.css";
 
 // The operating-point panel hydrates after the table and the filters, from its own chunk (island.tsx).
@@ -41,8 +42,8 @@ function cardRanges(data: CategoryData, ranges: Record<string, { min: number; ma
     .filter((field) => ranges[field.fieldId])
     .slice(0, 2)
     .map((field) => ({
-      label: paramNameText(withoutUnit(field.paramName)),
-      name: withoutUnit(field.paramName),
+      label: paramNameText(withoutUnit(field.paramName, field.unit)),
+      name: withoutUnit(field.paramName, field.unit),
       unit: field.unit,
       min: ranges[field.fieldId]!.min,
       max: ranges[field.fieldId]!.max,
@@ -62,7 +63,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
   const series = (treeNode?.children ?? []).filter((child) => child.partNumber === null);
   const childFacts = new Map(filters.children.map((child) => [child.id, child]));
   const crumbs: Array<{ label: string; to?: string }> = [
-    { label: t("overview.title"), to: "/productAndService/products" },
+    { label: t("overview.title"), to: productsPath },
     ...page.breadcrumb.map((item) => ({ label: item.name, to: categoryPath(item.id) })),
   ];
   crumbs[crumbs.length - 1] = { label: node.name };

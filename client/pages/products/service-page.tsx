@@ -5,7 +5,7 @@ import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { PageData } from "../../../shared/contract/site.ts";
-import { serviceNames, servicePagePath, serviceTemplateCode, type ServiceName } from "../../../shared/contract/services.ts";
+import { serviceNames, serviceTemplateCode, type ServiceName } from "../../../shared/contract/services.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { contentLoader } from "../content/content-loader.ts";
 import { Sections } from "../../components/sections.tsx";
@@ -13,6 +13,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Media } from "../../components/media.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useLocalize } from "../../hooks.ts";
+import { contactUsPath, productsPath, samplePolicyPath, servicePath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 
 const servicePages = new Set<string>(["customDevice", "customModule"]);
@@ -25,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs): Promise<PageData> {
     // A named page under custom driving exists only when the upstream has content at that URL.
     if (name !== undefined && !/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/.test(name)) throw data(null, { status: 404 });
     return contentLoader(language, () =>
-      name === undefined ? { templateCode: serviceTemplateCode("customDriving") } : { url: `${servicePagePath("customDriving")}/${name}` },
+      name === undefined ? { templateCode: serviceTemplateCode("customDriving") } : { url: `${servicePath("customDriving")}/${name}` },
     )(args);
   }
   if (!name || !servicePages.has(name)) throw data(null, { status: 404 });
@@ -37,17 +38,12 @@ export function Component() {
   const { t } = useTranslation("product");
   const { t: tc } = useTranslation();
   const localize = useLocalize();
-  const current = serviceNames.find((name) => servicePagePath(name) === page.url);
+  const current = serviceNames.find((name) => servicePath(name) === page.url);
   const others = serviceNames.filter((name) => name !== current);
   return (
     <main id="main" className="main content-page service-page">
       <PageMeta title={page.title} description={page.description} />
-      <Breadcrumbs
-        items={[
-          { label: tc("nav.products"), to: "/productAndService/products" },
-          { label: page.title },
-        ]}
-      />
+      <Breadcrumbs items={[{ label: tc("nav.products"), to: productsPath }, { label: page.title }]} />
       <header className={`page-banner${page.banner ? " page-banner--image" : ""}`}>
         {page.banner ? <Media src={page.banner.image} alt="" className="page-banner__media" /> : null}
         <div className="page-banner__text">
@@ -63,10 +59,10 @@ export function Component() {
             <p>{t("service.ctaText")}</p>
           </div>
           <div className="service-cta__actions">
-            <Link className="button button--primary" to={localize("/about/contactUs")}>
+            <Link className="button button--primary" to={localize(contactUsPath)}>
               {t("service.contact")}
             </Link>
-            <Link className="button" to={localize("/about/sample")}>
+            <Link className="button" to={localize(samplePolicyPath)}>
               {t("service.sample")}
             </Link>
           </div>
@@ -76,7 +72,7 @@ export function Component() {
           <ul>
             {others.map((name) => (
               <li key={name}>
-                <Link to={localize(servicePagePath(name))}>{tc(`nav.${name}`)}</Link>
+                <Link to={localize(servicePath(name))}>{tc(`nav.${name}`)}</Link>
               </li>
             ))}
           </ul>

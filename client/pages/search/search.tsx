@@ -18,6 +18,7 @@ import { useLocalize } from "../../hooks.ts";
 import { queryCrossReference, type CrossReferenceData } from "../../../shared/contract/cross-reference.ts";
 import { looksLikePartNumber } from "../../../shared/cross-reference/part-key.ts";
 import { CrossReferenceBlock } from "../../features/cross-reference/cross-reference-block.tsx";
+import { searchPath } from "../../../shared/paths.ts";
 import "../../styles/search.css";
 
 interface SearchData {
@@ -52,7 +53,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   }
   // One call: each type's first hits come from the same ranking as the counts (a call per type ranked every
   // match again), and the other language's hits, which the page shows once, after its own.
-  const { groups: found = [], ...result } = await api.call(searchSite, { text: state.text, pageIndex: 1, pageSize: SEARCH_GROUP_SIZE, groupSize: SEARCH_GROUP_SIZE, otherLanguage: true });
+  const { groups: found = [], ...result } = await api.call(searchSite, {
+    text: state.text,
+    pageIndex: 1,
+    pageSize: SEARCH_GROUP_SIZE,
+    groupSize: SEARCH_GROUP_SIZE,
+    otherLanguage: true,
+  });
   const groups = found.map(({ type, list }) => ({ type, hits: list }));
   return { state, result, groups, crossReference: await crossReference };
 }
@@ -105,7 +112,7 @@ export function Component() {
             <ul className="search-suggestions">
               {suggestionKeys.map((key) => (
                 <li key={key}>
-                  <Link to={`${localize("/search")}?${new URLSearchParams({ text: t(`suggestions.${key}`) })}`}>{t(`suggestions.${key}`)}</Link>
+                  <Link to={`${localize(searchPath)}?${new URLSearchParams({ text: t(`suggestions.${key}`) })}`}>{t(`suggestions.${key}`)}</Link>
                 </li>
               ))}
             </ul>
@@ -145,9 +152,7 @@ export function Component() {
               </ul>
             </nav>
             <p className="search-count" role="status">
-              {state.type
-                ? t("countType", { count: result.total, type: t(`types.${state.type}`) })
-                : t("count", { count: total })}
+              {state.type ? t("countType", { count: result.total, type: t(`types.${state.type}`) }) : t("count", { count: total })}
             </p>
             {groups ? (
               groups.map((group) => (
@@ -189,7 +194,7 @@ function OtherLanguageHits({ other, state }: { other: NonNullable<SearchResult["
       <Hits hits={other.list} language={other.language} />
       {other.total > other.list.length ? (
         <p className="search-group__more">
-          <a href={searchHref(localizePath("/search", other.language), state, {})} hrefLang={htmlLang[other.language]}>
+          <a href={searchHref(localizePath(searchPath, other.language), state, {})} hrefLang={htmlLang[other.language]}>
             {t(`otherSeeAll.${other.language}`, { count: other.total })}
           </a>
         </p>
@@ -214,18 +219,17 @@ function Hits({ hits, start, language }: { hits: SearchHit[]; start?: number; la
             <Link
               to={to(hit.link)}
               hrefLang={language ? htmlLang[language] : undefined}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped text with the hits in <mark>; sanitizeMarkedHtml lets nothing else through.
               dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.titleHtml) }}
             />
           </h3>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: escaped text with the hits in <mark>; sanitizeMarkedHtml lets nothing else through. */}
           <p className="search-result__snippet" lang={lang} dangerouslySetInnerHTML={{ __html: sanitizeMarkedHtml(hit.snippetHtml) }} />
           {hit.date || hit.downloadPath ? (
             <p className="search-result__meta">
               {hit.date ? <time dateTime={hit.date}>{hit.date}</time> : null}
               {hit.type === "documents" && hit.downloadPath ? (
-                <DocumentDownloadLink
-                  document={{ id: hit.id, title: hit.title, downloadPath: hit.downloadPath }}
-                  className="document-download search-result__download"
-                >
+                <DocumentDownloadLink document={{ id: hit.id, title: hit.title, downloadPath: hit.downloadPath }} className="document-download search-result__download">
                   {t("download")}
                   <span className="visually-hidden"> {hit.title}</span>
                 </DocumentDownloadLink>

@@ -31,6 +31,7 @@ export function DocumentCentre({ centre }: { centre: DocumentCentreData }) {
   return (
     <section className="doc-centre" aria-labelledby="doc-centre-title">
       <h2 id="doc-centre-title">{t("centre.heading")}</h2>
+      {/* biome-ignore lint/a11y/useSemanticElements: the form itself is the search landmark; a <search> wrapper would add a box the layout does not have. */}
       <form method="get" action={pathname} className="doc-filter" role="search" aria-label={t("centre.filterLabel")} onSubmit={onSubmit}>
         {state.type ? <input type="hidden" name="type" value={state.type} /> : null}
         <div className="doc-filter__field doc-filter__field--keyword">
@@ -84,9 +85,7 @@ export function DocumentCentre({ centre }: { centre: DocumentCentreData }) {
         </ul>
       </nav>
       <p className="doc-centre__count" role="status">
-        {result.total === 0
-          ? t("centre.none")
-          : t("centre.showing", { from: first, to: first + result.list.length - 1, total: result.total, count: result.total })}
+        {result.total === 0 ? t("centre.none") : t("centre.showing", { from: first, to: first + result.list.length - 1, total: result.total, count: result.total })}
       </p>
       {result.list.length > 0 ? <DocumentList documents={result.list} /> : null}
       <PageLinks page={state.page} pages={pages} href={(page) => href({ page })} label={t("centre.pagingLabel")} />

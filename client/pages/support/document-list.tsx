@@ -6,9 +6,9 @@ import type { DocumentMeta } from "../../../shared/contract/documents.ts";
 import { SHOWN_DOCUMENT_PRODUCTS } from "../../../shared/document-products.ts";
 import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
+import { productDetailPath } from "../../../shared/paths.ts";
 
-
-export function formatFileSize(bytes: number, language: string): string {
+function formatFileSize(bytes: number, language: string): string {
   const format = (value: number, digits: number) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
   if (bytes < 1024 * 1024) return `${format(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
   return `${format(bytes / (1024 * 1024), 1)} MB`;
@@ -36,11 +36,14 @@ export function DocumentList({ documents, headingLevel = 3 }: { documents: Array
                 {document.products.slice(0, SHOWN_DOCUMENT_PRODUCTS).map((product, index) => (
                   <span key={product.id}>
                     {index > 0 ? ", " : null}
-                    <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(product.partNumber)}`)}>{product.partNumber}</Link>
+                    <Link to={localize(productDetailPath(product.partNumber))}>{product.partNumber}</Link>
                   </span>
                 ))}
                 {(document.productCount ?? document.products.length) > SHOWN_DOCUMENT_PRODUCTS ? (
-                  <span className="doc-item__more"> {t("list.moreProducts", { count: (document.productCount ?? document.products.length) - SHOWN_DOCUMENT_PRODUCTS })}</span>
+                  <span className="doc-item__more">
+                    {" "}
+                    {t("list.moreProducts", { count: (document.productCount ?? document.products.length) - SHOWN_DOCUMENT_PRODUCTS })}
+                  </span>
                 ) : null}
               </p>
             ) : null}

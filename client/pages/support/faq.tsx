@@ -14,6 +14,7 @@ export function FaqList({ section }: { section: Section }) {
       <h2 id={`section-${section.id}`}>{section.heading}</h2>
       <div className="faq__list">
         {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
           <details key={index} className="faq__item" open={index === 0}>
             <summary>{item.title}</summary>
             <div className="faq__answer">

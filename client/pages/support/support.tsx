@@ -7,7 +7,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { TFunction } from "i18next";
 import type { Section } from "../../../shared/contract/site.ts";
 import type { Crumb } from "../../../shared/seo.ts";
-import { DOCUMENT_CENTRE_PATH, documentListSearch, supportPages, type DocumentListState } from "../../../shared/support-query.ts";
+import { documentListSearch, supportPages, type DocumentListState } from "../../../shared/support-query.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -19,6 +19,7 @@ import { DocumentList } from "./document-list.tsx";
 import { FaqList } from "./faq.tsx";
 import { libraryTypes, type Family, type SupportData } from "./support-loader.ts";
 import { WeChatHint } from "./wechat-hint.tsx";
+import { supportPath, documentsPath, supportPagePath } from "../../../shared/paths.ts";
 import "../../styles/support.css";
 
 export { loader } from "./support-loader.ts";
@@ -49,21 +50,25 @@ export function Component() {
   const localize = useLocalize();
   const heading = content.banner?.title || shortTitle(content.title);
   const sectionLabel = tc("nav.support");
-  const crumbs: Crumb[] = bare ? [{ label: sectionLabel }] : [{ label: sectionLabel, to: "/support" }, { label: heading }];
+  const crumbs: Crumb[] = bare ? [{ label: sectionLabel }] : [{ label: sectionLabel, to: supportPath }, { label: heading }];
   const intro = content.sections.find((section) => section.id === "intro");
   const rest = content.sections.filter((section) => !ownSections.has(section.id));
   const faq = content.sections.find((section) => section.id === "faq");
   const libraryType = libraryTypes[page];
 
   // The bare /support and filtered lists name their canonical list page; a keyword result is not a page of its own.
-  const canonicalPath = centre
-    ? `${DOCUMENT_CENTRE_PATH}${documentListSearch({ ...centre.state, keyword: "" })}`
-    : undefined;
+  const canonicalPath = centre ? `${documentsPath}${documentListSearch({ ...centre.state, keyword: "" })}` : undefined;
   const title = centre ? centreTitle(heading, centre.state, centre.families, t) : heading;
 
   return (
     <main id="main" className={`main support-page support-page--${page}`}>
-      <PageMeta title={title} description={content.description} canonicalPath={canonicalPath} noindex={centre?.state.keyword ? true : undefined} page={centre?.state.page} />
+      <PageMeta
+        title={title}
+        description={content.description}
+        canonicalPath={canonicalPath}
+        noindex={centre?.state.keyword ? true : undefined}
+        page={centre?.state.page}
+      />
       <header className={`page-banner${content.banner ? " page-banner--image" : ""}`}>
         {content.banner ? <Media src={content.banner.image} alt="" className="page-banner__media" /> : null}
         <div className="page-banner__text">
@@ -87,7 +92,7 @@ export function Component() {
             <h2 id="doc-library-title">{t(`library.${libraryType}`)}</h2>
             <DocumentList documents={library} />
             <p>
-              <Link to={`${localize(DOCUMENT_CENTRE_PATH)}?type=${libraryType}`}>{t("library.all")}</Link>
+              <Link to={`${localize(documentsPath)}?type=${libraryType}`}>{t("library.all")}</Link>
             </p>
           </section>
         ) : null}
@@ -107,7 +112,7 @@ function SupportNav({ current }: { current: SupportData["page"] }) {
       <ul>
         {supportPages.map((name) => (
           <li key={name}>
-            <Link to={localize(`/support/${name}`)} aria-current={current === name ? "page" : undefined}>
+            <Link to={localize(supportPagePath(name))} aria-current={current === name ? "page" : undefined}>
               {t(`nav.${name}`)}
             </Link>
           </li>

@@ -18,6 +18,7 @@ import { readApplicantForm, type ApplicantFormField, type ApplicantFormValues } 
 import { addressFieldOfError, readAddressForm, type AddressFormField, type AddressFormValues } from "../../../shared/address-fields.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { userPagePath } from "../../../shared/paths.ts";
 
 export interface RegionOption {
   code: string;
@@ -54,7 +55,7 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
   const { api, language } = await requireUser(request, context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const back = form.get("back") === "sampleList" ? localizePath("/user/sampleList", language) : localizePath("/user/account", language);
+  const back = form.get("back") === "sampleList" ? localizePath(userPagePath("sampleList"), language) : localizePath(userPagePath("account"), language);
   const fail = (body: AccountActionData, error: unknown) => {
     if (!(error instanceof ApiCallError) || error.status === 401) throw error;
     return data<AccountActionData>({ ...body, error: { code: error.code, message: error.message } }, { status: error.status || 502 });

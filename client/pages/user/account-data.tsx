@@ -85,8 +85,7 @@ export function MyData() {
         <Form method="post" className="account-delete__form">
           <p>{t("account.deleteLead")}</p>
           <label className="checkbox" htmlFor={confirmId}>
-            <input id={confirmId} type="checkbox" name="confirm" aria-describedby={failed ? `${confirmId}-error` : undefined} />{" "}
-            {t("account.deleteConfirm")}
+            <input id={confirmId} type="checkbox" name="confirm" aria-describedby={failed ? `${confirmId}-error` : undefined} /> {t("account.deleteConfirm")}
           </label>
           {failed && (
             <p className="form-error" id={`${confirmId}-error`} role="alert">

@@ -15,6 +15,7 @@ import { accountAction, inputOf, regionChoices, type AccountActionData, type Reg
 import { AddressForm, emptyAddress, type AddressFormState } from "./address-form.tsx";
 import { AddressLinesView } from "./address-lines.tsx";
 import { ApplicantDetails, MyData } from "./account-data.tsx";
+import { userPagePath } from "../../../shared/paths.ts";
 import "../../styles/samples.css";
 
 interface AccountData {
@@ -93,7 +94,7 @@ export function Component() {
                   <AddressLinesView address={address} />
                   {address.isDefault && <span className="status-badge">{t("address.default")}</span>}
                   <div className="address-card__actions">
-                    <Link to={`${localize("/user/account")}?edit=${address.ID}${back ? `&back=${back}` : ""}#address-form-title`}>
+                    <Link to={`${localize(userPagePath("account"))}?edit=${address.ID}${back ? `&back=${back}` : ""}#address-form-title`}>
                       {t("address.edit")}
                       <span className="visually-hidden"> {address.recipient}</span>
                     </Link>
@@ -131,7 +132,7 @@ export function Component() {
           />
           {back && (
             <p>
-              <Link to={localize("/user/sampleList")}>← {t("address.backToList")}</Link>
+              <Link to={localize(userPagePath("sampleList"))}>← {t("address.backToList")}</Link>
             </p>
           )}
         </section>

@@ -6,14 +6,7 @@ import { Form, useNavigation, useSubmit } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage } from "../../hooks.ts";
 import { errorMessage } from "../../../shared/contract/index.ts";
-import {
-  addressFormFields,
-  addressLimits,
-  postalCodeRules,
-  readAddressForm,
-  type AddressFormField,
-  type AddressFormValues,
-} from "../../../shared/address-fields.ts";
+import { addressFormFields, addressLimits, postalCodeRules, readAddressForm, type AddressFormField, type AddressFormValues } from "../../../shared/address-fields.ts";
 import type { RegionOption } from "./account-action.ts";
 
 export interface AddressFormState {

@@ -5,6 +5,7 @@ import { orderNumberPattern, reorderSampleOrder } from "../../../shared/contract
 import { localizePath } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { userPagePath } from "../../../shared/paths.ts";
 
 export async function orderAgain(request: Request, context: unknown, form: FormData) {
   const { api, language } = await requireUser(request, context);
@@ -17,5 +18,5 @@ export async function orderAgain(request: Request, context: unknown, form: FormD
     if (error.code === "E40022006") throw data(null, { status: 404 });
     return data({ error: { code: error.code, message: error.message } }, { status: error.status || 502 });
   }
-  return redirect(localizePath("/user/sampleList", language));
+  return redirect(localizePath(userPagePath("sampleList"), language));
 }

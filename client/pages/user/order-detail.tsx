@@ -19,6 +19,7 @@ import { TrackingLink } from "./tracking-link.tsx";
 import { OrderAgain } from "./order-again.tsx";
 import { orderDetailAction } from "./order-detail-action.ts";
 import { customerCanCancel } from "../../../shared/order-status.ts";
+import { userPagePath, productDetailPath } from "../../../shared/paths.ts";
 import "../../styles/samples.css";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<SampleOrderDetail> {
@@ -53,7 +54,7 @@ export function Component() {
     <main id="main" className="main user-page">
       <PageMeta title={title} noindex />
       <div className="user-page__inner">
-        <Breadcrumbs items={[{ label: t("progress.title"), to: "/user/sampleProgress" }, { label: order.orderNumber }]} />
+        <Breadcrumbs items={[{ label: t("progress.title"), to: userPagePath("sampleProgress") }, { label: order.orderNumber }]} />
         <div className="user-page__head">
           <h1>{title}</h1>
           <UserNav />
@@ -61,7 +62,9 @@ export function Component() {
         <div className="order-summary">
           <StatusBadge status={order.status} />
           <span>
-            {t("order.submittedAt")}{colon}<time dateTime={order.submittedAt}>{chinaTime(order.submittedAt)}</time>
+            {t("order.submittedAt")}
+            {colon}
+            <time dateTime={order.submittedAt}>{chinaTime(order.submittedAt)}</time>
           </span>
           {order.shipping && <TrackingLink carrier={order.shipping.carrier} trackingNumber={order.shipping.trackingNumber} />}
           <OrderAgain orderNumber={order.orderNumber} />
@@ -69,7 +72,9 @@ export function Component() {
         <OrderCancel allowed={customerCanCancel(order.status)} />
         {order.status === "rejected" && order.rejectReason && (
           <p className="user-notice user-notice--warning">
-            {t("order.rejectReason")}{colon}{order.rejectReason}
+            {t("order.rejectReason")}
+            {colon}
+            {order.rejectReason}
           </p>
         )}
         <div className="order-detail">
@@ -77,6 +82,7 @@ export function Component() {
             <h2 id="timeline-title">{t("order.timeline")}</h2>
             <ol className="order-timeline">
               {[...records].reverse().map((record, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
                 <li key={`${record.time}-${index}`} className={`order-timeline__item${index === 0 ? " is-current" : ""}`}>
                   <div className="order-timeline__head">
                     <StatusBadge status={record.status} />
@@ -115,7 +121,7 @@ export function Component() {
                   {order.items.map((item) => (
                     <tr key={item.siteListId}>
                       <th scope="row">
-                        <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(item.siteListName)}`)}>{item.siteListName}</Link>
+                        <Link to={localize(productDetailPath(item.siteListName))}>{item.siteListName}</Link>
                       </th>
                       <td>
                         {item.productName !== item.siteListName ? item.productName : null}
@@ -151,7 +157,7 @@ export function Component() {
           </div>
         </div>
         <p>
-          <Link to={localize("/user/sampleProgress")}>← {t("order.back")}</Link>
+          <Link to={localize(userPagePath("sampleProgress"))}>← {t("order.back")}</Link>
         </p>
       </div>
     </main>

@@ -8,6 +8,7 @@ import { localizePath } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { addFromProductPage } from "./sample-add-action.ts";
+import { userPagePath } from "../../../shared/paths.ts";
 
 export interface SampleListActionData {
   intent: "quantity" | "remove" | "submit";
@@ -86,7 +87,7 @@ export async function sampleListAction({ request, context }: ActionFunctionArgs)
   const { sampleUse, ...applicant } = applicantValues;
   try {
     const order = await whileSignedIn(request, () => api.call(submitSampleOrder, { applicant, sampleUse, addressId, evaluationOnly }));
-    return redirect(`${localizePath("/user/sampleProgress", language)}${writeSampleProgressQuery({ submitted: order.orderNumber })}`);
+    return redirect(`${localizePath(userPagePath("sampleProgress"), language)}${writeSampleProgressQuery({ submitted: order.orderNumber })}`);
   } catch (error) {
     return fail({ intent: "submit", values }, error);
   }

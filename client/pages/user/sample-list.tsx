@@ -27,6 +27,7 @@ import { sampleListAction, type SampleListActionData } from "./sample-list-actio
 import { sampleItemsTitle } from "./format.ts";
 import { SampleRules } from "./sample-rules.tsx";
 import { ShippingChoice } from "./shipping-choice.tsx";
+import { productsPath, orderDetailPath, productDetailPath } from "../../../shared/paths.ts";
 import "../../styles/samples.css";
 
 interface SampleListData {
@@ -98,7 +99,7 @@ export function Component() {
           <section className="user-empty">
             <h2>{t("sampleList.emptyTitle")}</h2>
             <p>{t("sampleList.emptyText")}</p>
-            <Link className="button button--primary" to={localize("/productAndService/products")}>
+            <Link className="button button--primary" to={localize(productsPath)}>
               {t("sampleList.browse")}
             </Link>
           </section>
@@ -142,7 +143,7 @@ function SampleRow({ item }: { item: SampleListItem }) {
   return (
     <li className={`sample-row${pending ? " is-pending" : ""}`}>
       <div className="sample-row__product">
-        <Link to={localize(`/productAndService/productDetail/${encodeURIComponent(item.siteListName)}`)} className="sample-row__part">
+        <Link to={localize(productDetailPath(item.siteListName))} className="sample-row__part">
           {item.siteListName}
         </Link>
         {item.productName !== item.siteListName && <span className="sample-row__name">{item.productName}</span>}
@@ -318,7 +319,7 @@ function ApplicantForm({ prefill, total, addresses }: { prefill: ApplicantPrefil
             {openOrder && (
               <>
                 {" "}
-                <Link to={localize(`/user/orderDetail/${openOrder}`)}>{t("progress.openOrder", { orderNumber: openOrder })}</Link>
+                <Link to={localize(orderDetailPath(openOrder))}>{t("progress.openOrder", { orderNumber: openOrder })}</Link>
               </>
             )}
           </p>

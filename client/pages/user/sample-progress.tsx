@@ -16,12 +16,7 @@ import {
 } from "../../../shared/contract/index.ts";
 import { applySampleListAtom } from "../../state/atoms.ts";
 import { orderStatusFilters } from "../../../shared/order-status.ts";
-import {
-  SAMPLE_PROGRESS_PAGE_SIZE,
-  parseSampleProgressQuery,
-  writeSampleProgressQuery,
-  type SampleProgressQuery,
-} from "../../../shared/sample-progress-query.ts";
+import { SAMPLE_PROGRESS_PAGE_SIZE, parseSampleProgressQuery, writeSampleProgressQuery, type SampleProgressQuery } from "../../../shared/sample-progress-query.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useLocalize } from "../../hooks.ts";
@@ -32,6 +27,7 @@ import { UserNav } from "./user-nav.tsx";
 import { TrackingLink } from "./tracking-link.tsx";
 import { OrderAgain } from "./order-again.tsx";
 import { orderAgain } from "./order-again-action.ts";
+import { userPagePath, orderDetailPath } from "../../../shared/paths.ts";
 import "../../styles/samples.css";
 
 interface SampleProgressData {
@@ -70,7 +66,7 @@ export function Component() {
   }, [samples, setSamples]);
   const { t } = useTranslation("user");
   const localize = useLocalize();
-  const base = localize("/user/sampleProgress");
+  const base = localize(userPagePath("sampleProgress"));
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const href = (state: Partial<SampleProgressQuery>) => `${base}${writeSampleProgressQuery({ status: query.status, ...state })}`;
   return (
@@ -85,8 +81,7 @@ export function Component() {
         <div role="status" aria-live="polite">
           {query.submitted && (
             <p className="user-notice">
-              {t("progress.submitted", { orderNumber: query.submitted })}{" "}
-              <Link to={localize(`/user/orderDetail/${query.submitted}`)}>{t("progress.viewOrder")}</Link>
+              {t("progress.submitted", { orderNumber: query.submitted })} <Link to={localize(orderDetailPath(query.submitted))}>{t("progress.viewOrder")}</Link>
             </p>
           )}
         </div>
@@ -109,7 +104,7 @@ export function Component() {
         {page.list.length === 0 ? (
           <section className="user-empty">
             <p>{query.status === "all" ? t("progress.emptyAll") : t("progress.empty", { status: t(`status.${query.status}`) })}</p>
-            <Link className="button" to={localize("/user/sampleList")}>
+            <Link className="button" to={localize(userPagePath("sampleList"))}>
               {t("progress.toList")}
             </Link>
           </section>
@@ -119,7 +114,7 @@ export function Component() {
               <li key={order.orderNumber} className="order-card">
                 <div className="order-card__head">
                   <h2 className="order-card__number">
-                    <Link to={localize(`/user/orderDetail/${order.orderNumber}`)}>
+                    <Link to={localize(orderDetailPath(order.orderNumber))}>
                       <span className="visually-hidden">{t("order.number")} </span>
                       {order.orderNumber}
                     </Link>
@@ -153,7 +148,7 @@ export function Component() {
                   )}
                 </dl>
                 <OrderAgain orderNumber={order.orderNumber} />
-                <Link className="order-card__more" to={localize(`/user/orderDetail/${order.orderNumber}`)}>
+                <Link className="order-card__more" to={localize(orderDetailPath(order.orderNumber))}>
                   {t("order.details")}
                   <span className="visually-hidden"> {order.orderNumber}</span>
                 </Link>

@@ -5,11 +5,12 @@ import { useLocalize } from "../../hooks.ts";
 import { Link } from "../../components/link.tsx";
 import type { ShippingAddress } from "../../../shared/contract/index.ts";
 import { AddressLinesView } from "./address-lines.tsx";
+import { userPagePath } from "../../../shared/paths.ts";
 
 export function ShippingChoice({ addresses, chosen, error }: { addresses: ShippingAddress[]; chosen?: string | undefined; error?: string | undefined }) {
   const { t } = useTranslation("user");
   const localize = useLocalize();
-  const manage = `${localize("/user/account")}?back=sampleList#addresses`;
+  const manage = `${localize(userPagePath("account"))}?back=sampleList#addresses`;
   const selected = addresses.some((address) => String(address.ID) === chosen) ? chosen : String(addresses.find((address) => address.isDefault)?.ID ?? "");
   return (
     <fieldset className="form-grid__field form-grid__field--wide shipping-choice" aria-describedby={error ? "shipping-choice-error" : undefined}>

@@ -18,7 +18,7 @@ export function languageOf(request: Request): Language {
 }
 
 /** The redirect to the login page that comes back to this request's page. */
-export function toLogin(request: Request): Response {
+function toLogin(request: Request): Response {
   const url = new URL(request.url);
   return redirect(loginHref(languageOf(request), `${url.pathname}${url.search}`));
 }

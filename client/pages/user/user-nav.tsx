@@ -3,6 +3,7 @@ import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { Link } from "../../components/link.tsx";
+import { userPagePath } from "../../../shared/paths.ts";
 
 export function UserNav() {
   const { t } = useTranslation();
@@ -13,9 +14,9 @@ export function UserNav() {
       {label}
     </Link>
   );
-  const list = localize("/user/sampleList");
-  const progress = localize("/user/sampleProgress");
-  const account = localize("/user/account");
+  const list = localize(userPagePath("sampleList"));
+  const progress = localize(userPagePath("sampleProgress"));
+  const account = localize(userPagePath("account"));
   return (
     <nav className="user-nav" aria-label={t("user.account")}>
       {link(list, t("user.sampleList"), pathname === list)}

@@ -1,11 +1,12 @@
 // The cross-reference pages in the sitemap: the search page itself and the page of every competitor part of the
 // table (indexable, each with its own canonical URL). Decoded, unknown and BOM answers are not pages of their own.
 import { queryCrossReference } from "../../../shared/contract/index.ts";
-import { CROSS_REFERENCE_PATH, writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
 import type { PageClient } from "../../../client/api/page-client.ts";
 import type { SitemapEntry } from "./sitemap-urls.ts";
+import { crossReferencePath } from "../../../shared/paths.ts";
 
 export async function crossReferenceSitemapEntries(api: PageClient): Promise<SitemapEntry[]> {
   const { known } = await api.call(queryCrossReference, {});
-  return [{ path: CROSS_REFERENCE_PATH }, ...known.map((part) => ({ path: `${CROSS_REFERENCE_PATH}${writeCrossReferenceQuery({ part: part.partNumber })}` }))];
+  return [{ path: crossReferencePath }, ...known.map((part) => ({ path: `${crossReferencePath}${writeCrossReferenceQuery({ part: part.partNumber })}` }))];
 }

@@ -7,37 +7,38 @@
 import { Router, type Request, type Response } from "express";
 import type { Config } from "../../config/index.ts";
 import type { Logger } from "../../logger.ts";
-import { createPageClient, type PageClient } from "../../../client/api/page-client.ts";
+import type { PageClient } from "../../../client/api/page-client.ts";
+import type { SiteCaches } from "../../cache/index.ts";
+import { serverPageClient } from "../../upstream-client.ts";
 import { querySitePageData } from "../../../shared/contract/index.ts";
 import { contentVersionHeader } from "../../../shared/content-version.ts";
 import { isLanguage, languages, localizePath } from "../../../shared/languages.ts";
 import { absoluteUrl } from "../../../shared/seo.ts";
 import { collectSitemapEntries, sitemapSections } from "./sitemap-urls.ts";
 import { childPath, sitemapIndexXml, splitEntries, urlsetXml, URLS_PER_SITEMAP, type SitemapChild } from "./sitemap-xml.ts";
+import { searchPath, userPathPrefix } from "../../../shared/paths.ts";
 
 export interface SeoRouteOptions {
   config: Config;
   logger: Logger;
+  /** The upstream cache (default: the one createApp keeps in app.locals). */
+  caches?: SiteCaches | undefined;
   /** Whether a path (with language prefix) is a page of the site: only existing routes are listed. */
   isKnownPath: (pathname: string) => Promise<boolean>;
   /** Urls per child file (tests lower it to see a section split). */
   urlsPerFile?: number;
   /** How long a built sitemap is served before the content version is checked again. */
   checkMs?: number;
-  /** Build at once rather than on the first request (production: crawlers never wait for the first build). */
-  warm?: boolean;
 }
 
-export function robotsTxt(origin: string): string {
+function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
     "Allow: /",
     // The API answers JSON for the pages' own use; user pages are private; search results are noindex.
     "Disallow: /api/",
-    "Disallow: /zh/user/",
-    "Disallow: /en/user/",
-    "Disallow: /zh/search",
-    "Disallow: /en/search",
+    ...languages.map((language) => `Disallow: ${localizePath(userPathPrefix, language)}`),
+    ...languages.map((language) => `Disallow: ${localizePath(searchPath, language)}`),
     "",
     `Sitemap: ${absoluteUrl(origin, "/sitemap.xml")}`,
     "",
@@ -53,7 +54,9 @@ interface Built {
 
 const CHILD = /^\/sitemap-([a-z]+)-([a-z]{2})(?:-([2-9]|[1-9]\d{1,3}))?\.xml$/;
 
-export function seoRoutes(options: SeoRouteOptions): Router {
+/** The routes, and `warm()`: builds at once rather than on the first request (production: crawlers never wait for
+ * the first build). Called by serve once the site listens, never while the routes are mounted. */
+export function seoRoutes(options: SeoRouteOptions): Router & { warm: () => void } {
   const { config, logger } = options;
   const origin = new URL(config.publicOrigin).origin;
   const perFile = options.urlsPerFile ?? URLS_PER_SITEMAP;
@@ -62,29 +65,33 @@ export function seoRoutes(options: SeoRouteOptions): Router {
   let checkedAt = 0;
   let building: Promise<Built> | undefined;
 
-  /** A page client per call (each call its own timeout); `seen` receives the content version of the answers. */
-  const client = (seen: (version: string | null) => void): PageClient =>
-    createPageClient({
-      base: config.upstreamUrl!,
-      provider: config.upstreamProvider,
-      websiteCode: config.websiteCode,
+  // The upstream cache createApp gives (none in development or for a handler tested alone).
+  const caches = options.caches;
+  /**
+   * A page client per call (each call its own timeout) on the site's one transport; `seen` receives the content
+   * version of the answers the upstream sends. `shared`: public reads may come from the cache (the build's);
+   * the version check always asks the upstream, which is its point.
+   */
+  const client = (seen: (version: string | null) => void, shared: boolean): PageClient =>
+    serverPageClient({
+      config,
+      caches,
+      shared,
       language: "zh",
       preview: false,
       cookie: "",
       signal: AbortSignal.timeout(config.upstreamTimeoutMs),
-      fetch: async (input, init) => {
-        const response = await fetch(input, init);
-        seen(response.headers.get(contentVersionHeader));
-        return response;
-      },
+      onAnswer: (response) => seen(response.headers.get(contentVersionHeader)),
     });
 
   async function build(): Promise<Built> {
     let version: string | null = null;
     const sections = await collectSitemapEntries(
-      () => client((seen) => (version ??= seen)),
+      () => client((seen) => (version ??= seen), true),
       (error) => logger.warn({ err: error }, "sitemap: the document list could not be read whole; products are dated by the site's newest change"),
     );
+    // Every answer came from the cache: they are all of the version the cache last saw.
+    version ??= caches?.contentVersion ?? null;
     const children = new Map<string, SitemapChild>();
     for (const section of sitemapSections) {
       // Fixed patterns (products, articles, positions) are pages by construction; menu links and the like are checked.
@@ -125,7 +132,7 @@ export function seoRoutes(options: SeoRouteOptions): Router {
   function check(): void {
     checkedAt = Date.now();
     let version: string | null = null;
-    client((seen) => (version = seen))
+    client((seen) => (version = seen), false)
       .request(querySitePageData, { templateCode: "menu" })
       .then(() => (version !== current?.version ? rebuild() : undefined))
       .catch((error: unknown) => logger.warn({ err: error }, "sitemap refresh failed; the built one is still served"));
@@ -137,7 +144,7 @@ export function seoRoutes(options: SeoRouteOptions): Router {
     return Promise.resolve(current);
   }
 
-  if (options.warm) rebuild().catch((error: unknown) => logger.warn({ err: error }, "sitemap warm-up failed; the first request builds it"));
+  const warm = () => void rebuild().catch((error: unknown) => logger.warn({ err: error }, "sitemap warm-up failed; the first request builds it"));
 
   const sendXml = (res: Response, xml: string) => {
     res.type("application/xml; charset=utf-8").set("Cache-Control", "public, max-age=300").send(xml);
@@ -170,5 +177,5 @@ export function seoRoutes(options: SeoRouteOptions): Router {
       failed(req, res, error);
     }
   });
-  return router;
+  return Object.assign(router, { warm });
 }

@@ -3,16 +3,44 @@
 // menus, the product tree's categories, every page of the news, jobs and document lists ("pages"), then the
 // product, news and job detail pages. Each entry carries the date its content last changed when the upstream
 // knows it (articles, positions, a product's newest document).
-import { MAX_PAGE_SIZE, queryAttachPage, queryNewsByPage, queryRecruitmentByPage, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
+import {
+  MAX_PAGE_SIZE,
+  queryAttachPage,
+  queryNewsByPage,
+  queryRecruitmentByPage,
+  querySiteList,
+  querySitePageData,
+  siteListTypes,
+} from "../../../shared/contract/index.ts";
 import { newsCategories } from "../../../shared/contract/news.ts";
-import { servicePagePath, serviceNames } from "../../../shared/contract/services.ts";
+import { serviceNames } from "../../../shared/contract/services.ts";
 import type { PageClient } from "../../../client/api/page-client.ts";
 import type { DocumentMeta } from "../../../shared/contract/documents.ts";
-import { NEWS_PAGE_SIZE, newsListPath, pageCount } from "../../../shared/news-query.ts";
+import { NEWS_PAGE_SIZE, pageCount } from "../../../shared/news-query.ts";
 import { defaultJobsState, jobsListPath } from "../../../shared/jobs-query.ts";
 import { crossReferenceSitemapEntries } from "./cross-reference-sitemap.ts";
-import { DOCUMENT_CENTRE_PATH, DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../../shared/support-query.ts";
-import { METHOD_PATH } from "../../../shared/estimator/method-path.ts";
+import { DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../../shared/support-query.ts";
+import {
+  aboutPath,
+  aboutUsPath,
+  applicationsPath,
+  clausePath,
+  contactUsPath,
+  jobsPath,
+  newsPath,
+  privacyPath,
+  productsPath,
+  reliabilityPath,
+  samplePolicyPath,
+  estimatorMethodPath,
+  documentsPath,
+  servicePath,
+  newsListPath,
+  categoryPath,
+  newsDetailPath,
+  positionDetailPath,
+  productDetailPath,
+} from "../../../shared/paths.ts";
 
 export interface SitemapEntry {
   /** Path without the language prefix ("/" is the language home); the document list's pages carry ?page=N. */
@@ -28,20 +56,20 @@ export type SitemapEntries = Record<SitemapSection, SitemapEntry[]>;
 /** Sections that exist whatever the content says. */
 const fixedPaths = [
   "/",
-  "/about",
-  "/about/us",
-  "/about/contactUs",
-  "/about/sample",
-  "/about/joinUs",
-  "/clause",
-  "/privacy",
-  "/news",
+  aboutPath,
+  aboutUsPath,
+  contactUsPath,
+  samplePolicyPath,
+  jobsPath,
+  clausePath,
+  privacyPath,
+  newsPath,
   // "/support" is left out: it shows the document centre, whose canonical URL is /support/documents (a menu link).
-  "/applications",
-  "/reliability",
-  "/productAndService/products",
-  METHOD_PATH,
-  ...serviceNames.map(servicePagePath),
+  applicationsPath,
+  reliabilityPath,
+  productsPath,
+  estimatorMethodPath,
+  ...serviceNames.map(servicePath),
 ];
 
 /** Upstream pages read at once: enough to overlap their latency, few enough not to crowd out visitors. */
@@ -58,7 +86,7 @@ async function twice<T>(load: () => Promise<T>): Promise<T> {
 
 /** Reads every page of a paged call: the first tells the total, the rest follow a few at a time. No page cap:
  * a list of any length is read whole (each call has its own timeout, there is no deadline for the walk). */
-export async function allPages<T>(fetchPage: (pageIndex: number) => Promise<{ list: T[]; total: number }>, pageSize = MAX_PAGE_SIZE): Promise<T[]> {
+async function allPages<T>(fetchPage: (pageIndex: number) => Promise<{ list: T[]; total: number }>, pageSize = MAX_PAGE_SIZE): Promise<T[]> {
   const first = await twice(() => fetchPage(1));
   const pages = Math.ceil(first.total / pageSize);
   const rest: T[][] = new Array(Math.max(0, pages - 1));
@@ -74,7 +102,7 @@ export async function allPages<T>(fetchPage: (pageIndex: number) => Promise<{ li
 }
 
 /** Above this many documents the whole list is not read just to date the products (see documentsForDates). */
-export const DATED_DOCUMENTS_MAX = 500;
+const DATED_DOCUMENTS_MAX = 500;
 
 /** The documents that date the products (a product's lastmod is its newest document's date) and their count
  * (the document centre's pages). Listing documents costs the upstream a lookup of each one's products through
@@ -165,14 +193,14 @@ export async function collectSitemapEntries(api: () => PageClient, onDocumentsMi
   for (const node of tree) {
     if (!node.partNumber || !isPublic(node.id)) continue;
     const date = documentDate.get(node.partNumber) ?? siteDate;
-    add("products", `/productAndService/productDetail/${encodeURIComponent(node.partNumber)}`, date);
+    add("products", productDetailPath(node.partNumber), date);
     for (let parent = node.parentId === null ? undefined : byId.get(node.parentId); parent; parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
       categoryDate.set(parent.id, newest([categoryDate.get(parent.id), date]));
     }
   }
   for (const node of tree) {
     if (node.partNumber || !isPublic(node.id)) continue;
-    add("pages", `/productAndService/products/${node.id}`, categoryDate.get(node.id) ?? siteDate);
+    add("pages", categoryPath(node.id), categoryDate.get(node.id) ?? siteDate);
   }
 
   // Every page of every news list: page N lists the articles N pages below the newest.
@@ -190,10 +218,10 @@ export async function collectSitemapEntries(api: () => PageClient, onDocumentsMi
   const documentPages = Math.min(DOCUMENTS_MAX_PAGE, pageCount(documentTotal, DOCUMENTS_PAGE_SIZE));
   for (let page = 2; page <= documentPages; page++) {
     const shown = documents.slice((page - 1) * DOCUMENTS_PAGE_SIZE, page * DOCUMENTS_PAGE_SIZE);
-    add("pages", `${DOCUMENT_CENTRE_PATH}${documentListSearch({ ...defaultDocumentListState, page })}`, newest(shown.map((item) => item.date)) ?? siteDate);
+    add("pages", `${documentsPath}${documentListSearch({ ...defaultDocumentListState, page })}`, newest(shown.map((item) => item.date)) ?? siteDate);
   }
-  for (const item of news) add("news", `/news/newsDetail/${item.id}`, item.date);
-  for (const job of jobs) add("jobs", `/about/joinUs/positionDetail/${job.id}`, job.date);
+  for (const item of news) add("news", newsDetailPath(item.id), item.date);
+  for (const job of jobs) add("jobs", positionDetailPath(job.id), job.date);
   // The cross-reference pages of known competitor parts sit under products.
   for (const item of await crossReferenceSitemapEntries(api())) add("products", item.path, item.lastmod ?? siteDate);
 

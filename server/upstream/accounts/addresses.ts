@@ -31,7 +31,7 @@ const columns = `id, recipient, phone, company, country, province_code AS provin
 const collapse = (value: string) => value.trim().replace(/\s+/g, " ");
 
 /** The address checked and normalised; refused with the first wrong field's code. */
-export function checkAddress(input: Required<AddressInput>): Omit<AddressRow, "id" | "isDefault"> {
+function checkAddress(input: Required<AddressInput>): Omit<AddressRow, "id" | "isDefault"> {
   const values = Object.fromEntries(addressFormFields.map((field) => [field, input[field] ?? ""])) as AddressFormValues;
   const errors = validateAddressForm(values);
   const first = addressFormFields.find((field) => errors[field]);
@@ -54,7 +54,7 @@ export function checkAddress(input: Required<AddressInput>): Omit<AddressRow, "i
 }
 
 /** The lines an address shows as: region names resolved, the country named in the language. */
-export function addressLinesOf(row: Omit<AddressRow, "id" | "isDefault">, language: Language): ShippingAddressLines {
+function addressLinesOf(row: Omit<AddressRow, "id" | "isDefault">, language: Language): ShippingAddressLines {
   const names = row.country === "CN" ? resolveRegion(row.provinceCode, row.cityCode, row.districtCode) : null;
   // A municipality repeats its name as the city (北京市 › 北京市): shown once.
   const area = names ? [...new Set(names)].join(" ") : [row.region, row.city].filter(Boolean).join(", ");

@@ -72,7 +72,9 @@ export function createAliyunSmsSender(config: AliyunSmsConfig): CodeSender {
       const body = (await response.json().catch(() => null)) as { Code?: string; Message?: string; RequestId?: string } | null;
       // The error names Aliyun's code and request id only: the URL (which holds the code) is never logged.
       if (!response.ok || body?.Code !== "OK") {
-        throw new Error(`Aliyun SendSms failed: HTTP ${response.status}, Code ${body?.Code ?? "?"} (${body?.Message ?? "no message"}), RequestId ${body?.RequestId ?? "?"}`);
+        throw new Error(
+          `Aliyun SendSms failed: HTTP ${response.status}, Code ${body?.Code ?? "?"} (${body?.Message ?? "no message"}), RequestId ${body?.RequestId ?? "?"}`,
+        );
       }
     },
   };

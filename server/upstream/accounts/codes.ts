@@ -16,7 +16,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-export const signInLockRules = { failures: 10, windowMs: HOUR, lockMs: 15 * MINUTE } as const;
+const signInLockRules = { failures: 10, windowMs: HOUR, lockMs: 15 * MINUTE } as const;
 
 export interface CodeLimits {
   /** Code requests from one client address per hour. */
@@ -63,9 +63,7 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
   const setAttempts = db.prepare("UPDATE verify_codes SET attempts = ?, state = ? WHERE id = ?");
   const useCode = db.prepare("UPDATE verify_codes SET state = 'used' WHERE id = ?");
   const insertFailure = db.prepare("INSERT INTO sign_in_failures (channel, target, ip_hash, created_at) VALUES (?, ?, ?, ?)");
-  const countFailures = db.prepare(
-    "SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND ip_hash = ? AND created_at > ?",
-  );
+  const countFailures = db.prepare("SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND ip_hash = ? AND created_at > ?");
   const clearFailures = db.prepare("DELETE FROM sign_in_failures WHERE (channel = ? AND target = ? AND ip_hash = ?) OR created_at < ?");
   const setLock = db.prepare(
     "INSERT INTO sign_in_locks (channel, target, ip_hash, locked_until) VALUES (?, ?, ?, ?) ON CONFLICT (channel, target, ip_hash) DO UPDATE SET locked_until = excluded.locked_until",

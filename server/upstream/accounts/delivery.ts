@@ -5,7 +5,7 @@ import type { UpstreamEnv, UpstreamOptions } from "../config.ts";
 import { createAliyunSmsSender } from "./aliyun-sms.ts";
 import { createSmtpSender, type SmtpConfig } from "./mailer.ts";
 
-export interface CodeMessage {
+interface CodeMessage {
   /** Normalised mobile number or lower-case e-mail address. */
   to: string;
   code: string;
@@ -19,7 +19,7 @@ export interface CodeSender {
 
 export type CodeLog = NonNullable<UpstreamOptions["codeLog"]>;
 
-export function createConsoleSender(channel: "sms" | "email", codeLog: CodeLog): CodeSender {
+function createConsoleSender(channel: "sms" | "email", codeLog: CodeLog): CodeSender {
   return {
     name: "console",
     send: async ({ to, code }) => codeLog({ channel, to, code }),
@@ -28,8 +28,7 @@ export function createConsoleSender(channel: "sms" | "email", codeLog: CodeLog):
 
 /** The default code log: one clear line through the upstream's logger. */
 export function logCodeLine(log: (message: string) => void): CodeLog {
-  return ({ channel, to, code }) =>
-    log(`[sign-in code] ${channel === "sms" ? "SMS" : "e-mail"} to ${to}: ${code} (console sender, valid 5 minutes)`);
+  return ({ channel, to, code }) => log(`[sign-in code] ${channel === "sms" ? "SMS" : "e-mail"} to ${to}: ${code} (console sender, valid 5 minutes)`);
 }
 
 export interface CodeSenders {
@@ -46,9 +45,7 @@ export function createCodeSenders(env: UpstreamEnv, codeLog: CodeLog, now: () =>
   if (env.SMS_PROVIDER === "aliyun") {
     const { ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME, ALIYUN_SMS_TEMPLATE_CODE } = env;
     if (!ALIYUN_SMS_ACCESS_KEY_ID || !ALIYUN_SMS_ACCESS_KEY_SECRET || !ALIYUN_SMS_SIGN_NAME || !ALIYUN_SMS_TEMPLATE_CODE) {
-      throw new Error(
-        "SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME and ALIYUN_SMS_TEMPLATE_CODE",
-      );
+      throw new Error("SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME and ALIYUN_SMS_TEMPLATE_CODE");
     }
     sms = createAliyunSmsSender({
       accessKeyId: ALIYUN_SMS_ACCESS_KEY_ID,

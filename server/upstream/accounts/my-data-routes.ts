@@ -1,12 +1,6 @@
 // The calls of the visitor's own data (all need a session): applicant details, export, account deletion.
 import type { Router } from "express";
-import {
-  deleteMyAccount,
-  downloadMyDataPath,
-  exportMyData,
-  removeApplicantProfile,
-  saveApplicantProfile,
-} from "../../../shared/contract/index.ts";
+import { deleteMyAccount, downloadMyDataPath, exportMyData, removeApplicantProfile, saveApplicantProfile } from "../../../shared/contract/index.ts";
 import { sessionCookie } from "../../../shared/cookies.ts";
 import { mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
 import { checkApplicant } from "../samples/routes.ts";
@@ -27,7 +21,15 @@ export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantPro
     },
     options,
   );
-  mountCall(router, removeApplicantProfile, ({ userId }) => (deps.profiles.remove(uid(userId)), null), options);
+  mountCall(
+    router,
+    removeApplicantProfile,
+    ({ userId }) => {
+      deps.profiles.remove(uid(userId));
+      return null;
+    },
+    options,
+  );
   mountCall(router, exportMyData, ({ userId, language }) => deps.myData.export(uid(userId), language), options);
   // The file a link can download (a GET: no JSON body to carry the language, so it comes in the query).
   router.get(downloadMyDataPath, (req, res) => {

@@ -1,13 +1,13 @@
-// Mounts sign-in, the address book, the sample list and orders, the visitor's own data, and the staff API; reads their settings from options.env.
+// Mounts sign-in, the address book, the sample list and orders, the visitor's own data, and the staff API, with
+// their settings already parsed (options.settings); the order e-mail outbox is started by startUpstream, not here.
 import type { Router } from "express";
 import type { UpstreamOptions } from "../config.ts";
-import { parseUpstreamEnv } from "../config.ts";
+import { defaultUpstreamSettings } from "../config.ts";
 import type { Database } from "../db.ts";
 import type { MountOptions } from "../http.ts";
 import { createCodeStore } from "./codes.ts";
-import { createCodeSenders, logCodeLine, smtpConfig } from "./delivery.ts";
-import { createMailSender } from "./mailer.ts";
-import { createOrderMailOutbox } from "../samples/mail-outbox.ts";
+import { createCodeSenders, logCodeLine } from "./delivery.ts";
+import type { OrderMailOutbox } from "../samples/mail-outbox.ts";
 import { mountSignInRoutes } from "./sign-in-routes.ts";
 import { createAddressBook } from "./addresses.ts";
 import { mountAddressRoutes } from "./addresses-routes.ts";
@@ -25,11 +25,13 @@ export interface AccountContext {
   options: UpstreamOptions;
   now: () => number;
   log: (message: string, detail?: unknown) => void;
+  /** Order e-mails go out from here whoever moved the order (staff API or customer now, the CLI at the next poll). */
+  outbox: OrderMailOutbox;
 }
 
 export function mountAccountRoutes(router: Router, context: AccountContext, mountOptions: MountOptions) {
-  const { db, options, now, log } = context;
-  const env = parseUpstreamEnv(options.env ?? {});
+  const { db, options, now, log, outbox } = context;
+  const env = options.settings ?? defaultUpstreamSettings;
   const senders = createCodeSenders(env, options.codeLog ?? logCodeLine(log), now);
   const codes = createCodeStore(db, now, { perIpPerHour: env.CODE_REQUESTS_PER_IP_PER_HOUR });
   mountSignInRoutes(router, { db, codes, senders, now, publicOrigin: options.publicOrigin, log }, mountOptions);
@@ -39,9 +41,6 @@ export function mountAccountRoutes(router: Router, context: AccountContext, moun
   const products = createSampleProducts(db);
   const list = createSampleList(db, now, products);
   const orders = createSampleOrders(db, now, products, list, book);
-  // Order e-mails go out from here whoever moved the order (staff API or customer now, the CLI at the next poll).
-  const outbox = createOrderMailOutbox({ db, now, sender: createMailSender(smtpConfig(env), log), publicOrigin: options.publicOrigin, log });
-  outbox.start(options.mailPollMs ?? 5000);
   const moves = createOrderMoves(db, now);
   const profiles = createApplicantProfiles(db, now);
   mountSampleRoutes(router, db, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles });

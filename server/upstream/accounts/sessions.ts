@@ -16,9 +16,7 @@ export function readSessionCookie(req: Request): string | undefined {
 }
 
 export function createSessionResolver(db: Database, now: () => number) {
-  const find = db.prepare(
-    "SELECT user_id AS userId FROM sessions WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?",
-  );
+  const find = db.prepare("SELECT user_id AS userId FROM sessions WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?");
   return (req: Request): number | null => {
     const id = readSessionCookie(req);
     if (!id) return null;
@@ -30,20 +28,13 @@ export function createSessionResolver(db: Database, now: () => number) {
 /** Starts a session for a user; returns the new id (32 random bytes, base64url) for the cookie. */
 export function createSession(db: Database, userId: number, now: number): string {
   const id = randomBytes(32).toString("base64url");
-  db.prepare("INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(
-    hashSessionId(id),
-    userId,
-    now,
-    now + sessionMaxAgeMs,
-  );
+  db.prepare("INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(hashSessionId(id), userId, now, now + sessionMaxAgeMs);
   return id;
 }
 
 /** Revokes a live session; false when it was unknown, expired or already revoked. */
 export function revokeSession(db: Database, id: string, now: number): boolean {
-  const result = db
-    .prepare("UPDATE sessions SET revoked_at = ? WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?")
-    .run(now, hashSessionId(id), now);
+  const result = db.prepare("UPDATE sessions SET revoked_at = ? WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?").run(now, hashSessionId(id), now);
   return Number(result.changes) > 0;
 }
 

@@ -9,7 +9,7 @@ import { likePattern, placeholders } from "../sql.ts";
 type ProductPageBody = CallContext<typeof querySiteListDataByPage>["body"];
 
 /** Checks that a filtered or sorted field exists in the family's table and allows the use (ranges: numeric only). */
-export function column(table: ParamColumn[], fieldId: string, use: "filter" | "range"): ParamColumn {
+function column(table: ParamColumn[], fieldId: string, use: "filter" | "range"): ParamColumn {
   const found = table.find((candidate) => candidate.fieldId === fieldId);
   if (!found || (use === "range" && !found.sortable)) {
     throw new ApiError("E40030004");
@@ -38,9 +38,7 @@ export function productPageQuery(body: ProductPageBody, language: Language, node
   }
   if (body.keyword) {
     // The column names come from the validated language, never from input.
-    where.push(
-      `(s.part_number LIKE ? ESCAPE '\\' OR s.name_${language} LIKE ? ESCAPE '\\' OR json_extract(s.data, '$.summary.${language}') LIKE ? ESCAPE '\\')`,
-    );
+    where.push(`(s.part_number LIKE ? ESCAPE '\\' OR s.name_${language} LIKE ? ESCAPE '\\' OR json_extract(s.data, '$.summary.${language}') LIKE ? ESCAPE '\\')`);
     const pattern = likePattern(body.keyword);
     args.push(pattern, pattern, pattern);
   }

@@ -1,13 +1,6 @@
 // Product rows mapped to the contract's shapes: a product's parameters in one language, its list item and
 // detail, a tree node, some products' rows in one query, and the related products of a detail.
-import type {
-  DocumentMeta,
-  LossData,
-  ParamColumn,
-  ParamValue,
-  ProductDetail,
-  ProductListItem,
-} from "../../../shared/contract/index.ts";
+import type { DocumentMeta, LossData, ParamColumn, ParamValue, ProductDetail, ProductListItem } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { relatedProducts } from "../../../shared/related-products.ts";
 import type { Database } from "../db.ts";
@@ -85,7 +78,9 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
   function productRowsOf(ids: number[]): ProductRow[] {
     if (!ids.length) return [];
     const found = db
-      .prepare(`SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id IN (${placeholders(ids.length)})`)
+      .prepare(
+        `SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id IN (${placeholders(ids.length)})`,
+      )
       .all(...ids) as unknown as ProductRow[];
     const byId = new Map(found.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id)!);

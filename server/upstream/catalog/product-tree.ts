@@ -58,7 +58,10 @@ const familyNumbers = new WeakMap<Database, Map<string, FamilyMember[]>>();
 /** The visible products of a family with their numbers (thousands of parts: read once per content load, not per page). */
 export function familyMembers(db: Database, familyId: number, language: Language): FamilyMember[] {
   let byFamily = familyNumbers.get(db);
-  if (!byFamily) familyNumbers.set(db, (byFamily = new Map()));
+  if (!byFamily) {
+    byFamily = new Map();
+    familyNumbers.set(db, byFamily);
+  }
   const key = `${familyId}:${language}`;
   const cached = byFamily.get(key);
   if (cached) return cached;
@@ -73,7 +76,10 @@ export function familyMembers(db: Database, familyId: number, language: Language
     .all(language, familyId) as Array<{ id: number; parentId: number; fieldId: string | null; num: number | null }>;
   for (const row of rows) {
     let member = members.get(row.id);
-    if (!member) members.set(row.id, (member = { id: row.id, parentId: row.parentId, params: {} }));
+    if (!member) {
+      member = { id: row.id, parentId: row.parentId, params: {} };
+      members.set(row.id, member);
+    }
     if (row.fieldId !== null && row.num !== null) member.params[row.fieldId] = row.num;
   }
   const list = [...members.values()];

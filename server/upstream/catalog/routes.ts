@@ -1,13 +1,7 @@
 // Product data by page (filters, numeric sort, keyword, detail by part number) and distinct filter values.
 // The rows' mapping is product-rows.ts, the page's SQL product-query.ts.
 import type { Router } from "express";
-import {
-  queryDistinctProductFieldData,
-  querySiteListDataByPage,
-  type DistinctField,
-  type ProductDetail,
-  type ProductListItem,
-} from "../../../shared/contract/index.ts";
+import { queryDistinctProductFieldData, querySiteListDataByPage, type DistinctField, type ProductDetail, type ProductListItem } from "../../../shared/contract/index.ts";
 import type { Database } from "../db.ts";
 import { createDocumentStore } from "../documents/store.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
@@ -40,8 +34,14 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       const total = (db.prepare(query.count.sql).get(...query.count.args) as { n: number }).n;
       const pageIds = (db.prepare(query.page.sql).all(...query.page.args) as Array<{ id: number }>).map((row) => row.id);
       const rows = productRowsOf(pageIds);
-      const params = paramsOf(rows.map((row) => row.id), language);
-      const datasheets = documents.datasheets(rows.map((row) => row.id), language);
+      const params = paramsOf(
+        rows.map((row) => row.id),
+        language,
+      );
+      const datasheets = documents.datasheets(
+        rows.map((row) => row.id),
+        language,
+      );
 
       let product: ProductDetail | null = null;
       let related: ProductListItem[] = [];
@@ -80,20 +80,20 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         )
         .all(body.siteListId, language) as Array<{ fieldId: string; text: string; num: number | null; count: number }>;
       const fields: DistinctField[] = paramTable.map((column) => {
-          const values = rows.filter((row) => row.fieldId === column.fieldId);
-          const numbers = values.flatMap((row) => (row.num === null ? [] : [row.num]));
-          values.sort((a, b) => (a.num !== null && b.num !== null ? a.num - b.num : a.text.localeCompare(b.text, language)));
-          return {
-            ...column,
-            values: values.map((row) => ({
-              value: row.num ?? row.text,
-              label: row.num !== null && column.unit ? `${row.text} ${column.unit}` : row.text,
-              count: row.count,
-            })),
-            min: column.sortable && numbers.length ? Math.min(...numbers) : null,
-            max: column.sortable && numbers.length ? Math.max(...numbers) : null,
-          };
-        });
+        const values = rows.filter((row) => row.fieldId === column.fieldId);
+        const numbers = values.flatMap((row) => (row.num === null ? [] : [row.num]));
+        values.sort((a, b) => (a.num !== null && b.num !== null ? a.num - b.num : a.text.localeCompare(b.text, language)));
+        return {
+          ...column,
+          values: values.map((row) => ({
+            value: row.num ?? row.text,
+            label: row.num !== null && column.unit ? `${row.text} ${column.unit}` : row.text,
+            count: row.count,
+          })),
+          min: column.sortable && numbers.length ? Math.min(...numbers) : null,
+          max: column.sortable && numbers.length ? Math.max(...numbers) : null,
+        };
+      });
       // Per child node (series, or a product under a series): its product count and numeric bounds, for category cards.
       const counts = db
         .prepare(

@@ -29,7 +29,7 @@ Environment: DATA_DIR (database folder, default "data"), PREVIEW_SECRET`;
 class UsageError extends Error {}
 
 const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - [...text].length));
-const when = (isoTime: string) => isoTime.slice(0, 16).replace("T", " ") + " UTC";
+const when = (isoTime: string) => `${isoTime.slice(0, 16).replace("T", " ")} UTC`;
 
 function positiveInt(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;

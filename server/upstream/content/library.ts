@@ -4,7 +4,8 @@ import type { StatementSync } from "node:sqlite";
 import type { z } from "zod";
 import { createHash } from "node:crypto";
 import { languages } from "../../../shared/languages.ts";
-import { servicePagePath, serviceTemplateCode } from "../../../shared/contract/services.ts";
+import { serviceTemplateCode } from "../../../shared/contract/services.ts";
+import { servicePath } from "../../../shared/paths.ts";
 import type { Database } from "../db.ts";
 import { renderPdf } from "../documents/pdf.ts";
 import { documentLabels, pdfFileName } from "../documents/meta.ts";
@@ -67,7 +68,7 @@ function storeServicePages(services: ServiceFile[], insertPage: StatementSync) {
       const page = {
         kind: "page",
         templateCode: serviceTemplateCode(service.name),
-        url: servicePagePath(service.name),
+        url: servicePath(service.name),
         title: localized.title,
         description: localized.summary,
         banner: { image: localized.image, title: localized.title, subtitle: localized.summary },

@@ -11,7 +11,7 @@ export const lossDataFile = z.array(z.looseObject({ partNumber: z.string().regex
 const powerDeviceFields = ["vds", "vrrm", "vces"];
 
 /** Whether a product's family is a power device family (it has a blocking-voltage column). */
-export function takesLossData(product: ProductFile, categories: CategoryFile[]): boolean {
+function takesLossData(product: ProductFile, categories: CategoryFile[]): boolean {
   const byId = new Map(categories.map((category) => [category.id, category]));
   let node = byId.get(product.parentId);
   while (node && node.parentId !== null) node = byId.get(node.parentId);
@@ -84,7 +84,7 @@ export function lossDataParagraphs(data: LossData): string[] {
   const lines = ["## Loss and thermal data for estimation"];
   const threeLevel = data.threeLevel ? " In the three-level NPC topology each device commutates half the DC-link voltage." : "";
   lines.push(
-    "These typical values are the inputs of the online loss and junction-temperature estimator on www.qingyun-power.com. They are for first comparisons only; the characteristics and limits in this datasheet govern." + threeLevel,
+    `These typical values are the inputs of the online loss and junction-temperature estimator on www.qingyun-power.com. They are for first comparisons only; the characteristics and limits in this datasheet govern.${threeLevel}`,
   );
   // The estimate judges a part by its rated voltage, T_j,max and pulsed current (the continuous rating is listed
   // for reference: it says nothing about a sine's peak).

@@ -3,15 +3,15 @@
 import { z } from "zod";
 import { documentTypes, jobTypes, newsCategories, serviceNames } from "../../../shared/contract/content.ts";
 
-export const L = z.strictObject({ zh: z.string().min(1), en: z.string().min(1) });
-export const LList = z
+const L = z.strictObject({ zh: z.string().min(1), en: z.string().min(1) });
+const LList = z
   .strictObject({ zh: z.array(z.string().min(1)), en: z.array(z.string().min(1)) })
   .refine((list) => list.zh.length === list.en.length, "zh and en lists must have the same length");
 
 const mediaPath = z.string().regex(/^\/media\/[\w./-]+\.(svg|png|jpe?g|webp|mp4|m4v)$/, "a /media/… file");
 const link = z.string().regex(/^(\/[^\s]*|https:\/\/[^\s]+)$/, "a site path or https URL");
 
-export const sectionItemFile = z.strictObject({
+const sectionItemFile = z.strictObject({
   title: L.optional(),
   text: L.optional(),
   image: mediaPath.optional(),
@@ -19,7 +19,7 @@ export const sectionItemFile = z.strictObject({
   value: L.optional(),
 });
 
-export const sectionFile = z.strictObject({
+const sectionFile = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   kind: z.enum(["text", "cards", "table", "figures", "timeline", "contact"]),
   heading: L.optional(),
@@ -36,9 +36,8 @@ export const pageFile = z.strictObject({
   banner: z.strictObject({ image: mediaPath, title: L, subtitle: L }).optional(),
   sections: z.array(sectionFile),
 });
-export type PageFile = z.infer<typeof pageFile>;
 
-export const menuItemFile = z.strictObject({
+const menuItemFile = z.strictObject({
   category: L,
   desc: L.optional(),
   link: link.optional(),
@@ -51,7 +50,6 @@ export const menuItemFile = z.strictObject({
 export const menusFile = z
   .object({ year: z.string().regex(/^\d{4}$/) })
   .catchall(z.union([z.strictObject({ display: z.boolean(), data: z.array(menuItemFile) }), z.string()]));
-export type MenusFile = z.infer<typeof menusFile>;
 
 const paramValue = z.union([z.number(), z.string(), L]);
 

@@ -25,7 +25,7 @@ import { visibleCte } from "../catalog/product-tree.ts";
 const FILE = "cross-reference/competitor-parts.json";
 
 /** The table of a content folder; a folder without one (a generated benchmark catalog) has no competitor parts. */
-export function readCrossReference(contentDir = shippedContentDir): CrossReferenceContent {
+function readCrossReference(contentDir = shippedContentDir): CrossReferenceContent {
   if (!existsSync(path.join(contentDir, FILE))) return { qingyun: { gateDrive: [], pinouts: [] }, nomenclature: [], parts: [] };
   return readContent(FILE, crossReferenceContent, contentDir);
 }

@@ -31,9 +31,33 @@ const fontKeys: Record<FontName, string> = { Helvetica: "F1", "Helvetica-Bold": 
 
 // Typography outside ASCII that technical text uses; anything else unprintable becomes "?".
 const asciiReplacements: Record<string, string> = {
-  "Ω": "Ohm", "µ": "u", "μ": "u", "°": "deg", "±": "+/-", "≤": "<=", "≥": ">=", "×": "x", "÷": "/",
-  "–": "-", "—": "-", "‑": "-", "−": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...", "·": "-",
-  "•": "-", "²": "2", "³": "3", "⁄": "/", "≈": "~", "→": "->", "\u00a0": " ", "\t": " ",
+  Ω: "Ohm",
+  µ: "u",
+  μ: "u",
+  "°": "deg",
+  "±": "+/-",
+  "≤": "<=",
+  "≥": ">=",
+  "×": "x",
+  "÷": "/",
+  "–": "-",
+  "—": "-",
+  "‑": "-",
+  "−": "-",
+  "‘": "'",
+  "’": "'",
+  "“": '"',
+  "”": '"',
+  "…": "...",
+  "·": "-",
+  "•": "-",
+  "²": "2",
+  "³": "3",
+  "⁄": "/",
+  "≈": "~",
+  "→": "->",
+  "\u00a0": " ",
+  "\t": " ",
 };
 
 /** Reduces text to printable ASCII, since the base fonts are used without an embedded font. */
@@ -131,9 +155,7 @@ function layout(input: PdfInput): Run[][] {
 function pageContent(runs: Run[], pageNumber: number, pageCount: number, footer: string): string {
   const ops: string[] = [];
   const text = (run: Run) => {
-    ops.push(
-      `BT ${run.gray ?? 0} g /${fontKeys[run.font]} ${run.size} Tf ${run.x.toFixed(2)} ${run.y.toFixed(2)} Td ${pdfString(run.text)} Tj ET`,
-    );
+    ops.push(`BT ${run.gray ?? 0} g /${fontKeys[run.font]} ${run.size} Tf ${run.x.toFixed(2)} ${run.y.toFixed(2)} Td ${pdfString(run.text)} Tj ET`);
   };
   // A thin rule above the footer on every page.
   ops.push(`0.75 G 0.5 w ${MARGIN_X} 52 m ${PAGE_WIDTH - MARGIN_X} 52 l S`);
@@ -171,11 +193,7 @@ export function renderPdf(input: PdfInput): PdfFile {
     objects[pageId] = Buffer.from(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageId + 1} 0 R >>`,
     );
-    objects[pageId + 1] = Buffer.concat([
-      Buffer.from(`<< /Length ${content.length} >>\nstream\n`),
-      content,
-      Buffer.from("\nendstream"),
-    ]);
+    objects[pageId + 1] = Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from("\nendstream")]);
   });
 
   // The binary comment on line 2 tells transfer tools the file is binary (PDF 32000-1 §7.5.2).

@@ -79,9 +79,7 @@ export function createDocumentStore(db: Database) {
       args.push(filter.categoryId);
     }
     if (filter.partNumber) {
-      clauses.push(
-        "d.id IN (SELECT dp.document_id FROM document_products dp JOIN site_list s ON s.id = dp.product_id WHERE s.part_number = ? COLLATE NOCASE)",
-      );
+      clauses.push("d.id IN (SELECT dp.document_id FROM document_products dp JOIN site_list s ON s.id = dp.product_id WHERE s.part_number = ? COLLATE NOCASE)");
       args.push(filter.partNumber);
     }
     if (filter.keyword) {
@@ -113,9 +111,10 @@ export function createDocumentStore(db: Database) {
         .all(...listWhere.args, pageSize, (pageIndex - 1) * pageSize) as unknown as DocumentRow[];
       const countWhere = where(filter, language, false);
       const typeCounts = Object.fromEntries(documentTypes.map((type) => [type, 0])) as Record<DocumentType, number>;
-      const counted = db
-        .prepare(`SELECT d.type, COUNT(*) AS n FROM documents d WHERE ${countWhere.sql} GROUP BY d.type`)
-        .all(...countWhere.args) as Array<{ type: DocumentType; n: number }>;
+      const counted = db.prepare(`SELECT d.type, COUNT(*) AS n FROM documents d WHERE ${countWhere.sql} GROUP BY d.type`).all(...countWhere.args) as Array<{
+        type: DocumentType;
+        n: number;
+      }>;
       for (const { type, n } of counted) typeCounts[type] = n;
       return { list: toMetas(rows), total, pageIndex, pageSize, typeCounts };
     },

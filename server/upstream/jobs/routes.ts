@@ -13,7 +13,9 @@ const openClause = "(json_extract(data, '$.closingDate') IS NULL OR json_extract
 
 export function mountJobRoutes(router: Router, db: Database, options: MountOptions) {
   const typeCounts = db.prepare(`SELECT type AS value, COUNT(*) AS count FROM jobs WHERE language = ? AND ${openClause} GROUP BY type`);
-  const locations = db.prepare(`SELECT location AS value, COUNT(*) AS count FROM jobs WHERE language = ? AND ${openClause} GROUP BY location ORDER BY count DESC, location`);
+  const locations = db.prepare(
+    `SELECT location AS value, COUNT(*) AS count FROM jobs WHERE language = ? AND ${openClause} GROUP BY location ORDER BY count DESC, location`,
+  );
   const departments = db.prepare(
     `SELECT department AS value, COUNT(*) AS count FROM jobs WHERE language = ? AND ${openClause} GROUP BY department ORDER BY count DESC, department`,
   );
@@ -65,7 +67,11 @@ export function mountJobRoutes(router: Router, db: Database, options: MountOptio
       const row = byId.get(body.id, language) as (JobListItem & { data: string }) | undefined;
       if (!row) throw new ApiError("E40030007");
       const { data, ...item } = row;
-      return { ...item, ...(JSON.parse(data) as Pick<JobDetail, "description" | "duties" | "requirements" | "email">), closed: !isJobOpen(item.closingDate, chinaToday()) };
+      return {
+        ...item,
+        ...(JSON.parse(data) as Pick<JobDetail, "description" | "duties" | "requirements" | "email">),
+        closed: !isJobOpen(item.closingDate, chinaToday()),
+      };
     },
     options,
   );

@@ -1,14 +1,7 @@
 // News by page and category, one article with related articles, and the view counter.
 import type { Router } from "express";
 import type { SQLInputValue } from "node:sqlite";
-import {
-  addPageView,
-  newsCategories,
-  queryNewsById,
-  queryNewsByPage,
-  type NewsCategory,
-  type NewsListItem,
-} from "../../../shared/contract/index.ts";
+import { addPageView, newsCategories, queryNewsById, queryNewsByPage, type NewsCategory, type NewsListItem } from "../../../shared/contract/index.ts";
 import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { createViewCounter } from "./views.ts";

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import { transaction, type Database } from "../db.ts";
 
-export const visitorCookie = "qy_vid";
+const visitorCookie = "qy_vid";
 const visitorCookieMaxAgeMs = 365 * 24 * 60 * 60 * 1000;
 // Days are counted in China Standard Time (UTC+8, no daylight saving), the company's and most readers' day.
 const DAY_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -13,19 +13,15 @@ function hash(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-export function viewDay(now: number): string {
+function viewDay(now: number): string {
   return new Date(now + DAY_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 export function createViewCounter(db: Database, options: { now: () => number; publicOrigin: string }) {
   const insertView = db.prepare("INSERT OR IGNORE INTO news_page_views (news_id, visitor, day) VALUES (?, ?, ?)");
-  const increment = db.prepare(
-    "INSERT INTO news_view_counts (news_id, views) VALUES (?, 1) ON CONFLICT (news_id) DO UPDATE SET views = views + 1",
-  );
+  const increment = db.prepare("INSERT INTO news_view_counts (news_id, views) VALUES (?, 1) ON CONFLICT (news_id) DO UPDATE SET views = views + 1");
   const prune = db.prepare("DELETE FROM news_page_views WHERE day < ?");
-  const total = db.prepare(
-    "SELECT (SELECT base_views FROM news WHERE id = ? LIMIT 1) + COALESCE((SELECT views FROM news_view_counts WHERE news_id = ?), 0) AS views",
-  );
+  const total = db.prepare("SELECT (SELECT base_views FROM news WHERE id = ? LIMIT 1) + COALESCE((SELECT views FROM news_view_counts WHERE news_id = ?), 0) AS views");
   const secure = options.publicOrigin.startsWith("https:");
 
   return {

@@ -14,9 +14,7 @@ export interface StoredListItem {
 }
 
 export function createSampleList(db: Database, now: () => number, products: SampleProductLookup) {
-  const items = db.prepare(
-    "SELECT id, site_list_id AS siteListId, part_number AS partNumber, quantity FROM sample_list_items WHERE user_id = ? ORDER BY created_at, id",
-  );
+  const items = db.prepare("SELECT id, site_list_id AS siteListId, part_number AS partNumber, quantity FROM sample_list_items WHERE user_id = ? ORDER BY created_at, id");
   const exists = db.prepare("SELECT 1 FROM sample_list_items WHERE user_id = ? AND site_list_id = ?");
   const count = db.prepare("SELECT COUNT(*) AS n FROM sample_list_items WHERE user_id = ?");
   const insert = db.prepare(

@@ -21,12 +21,12 @@ export function retryDelayMs(attempts: number): number {
  * after the SMTP server took the message, before its reply was recorded, sends it again); the same
  * Message-ID on every try lets the receiving side drop the duplicate.
  */
-export function outboxMessageId(id: string, publicOrigin: string): string {
+function outboxMessageId(id: string, publicOrigin: string): string {
   return `<order-mail.${id}@${new URL(publicOrigin).hostname}>`;
 }
 
 /** The stored part of a new row's Message-ID: random, so no two e-mails (in any database) share one. */
-export function newOutboxMessageId(): string {
+function newOutboxMessageId(): string {
   return randomBytes(16).toString("hex");
 }
 
@@ -73,9 +73,7 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
      WHERE m.state = 'pending' AND m.next_attempt_at <= ? ORDER BY m.next_attempt_at, m.id LIMIT ?`,
   );
   const claim = db.prepare("UPDATE order_mail_outbox SET next_attempt_at = ? WHERE id = ? AND state = 'pending' AND next_attempt_at <= ?");
-  const items = db.prepare(
-    "SELECT part_number AS partNumber, name_zh, name_en, quantity FROM sample_order_items WHERE order_id = ? ORDER BY rowid",
-  );
+  const items = db.prepare("SELECT part_number AS partNumber, name_zh, name_en, quantity FROM sample_order_items WHERE order_id = ? ORDER BY rowid");
   const fixMessageId = db.prepare("UPDATE order_mail_outbox SET message_id = COALESCE(message_id, ?) WHERE id = ? RETURNING message_id AS messageId");
   const markSent = db.prepare("UPDATE order_mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?");
   const markFailed = db.prepare("UPDATE order_mail_outbox SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?");
@@ -155,6 +153,10 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
         safely();
       }, pollMs);
       timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
     },
   };
 }

@@ -2,13 +2,7 @@
 // pending → inStock → shipped (carrier and tracking number) → signed → done, or rejected (with a reason)
 // before shipping. Each move is one transaction that also writes the history record and queues the
 // applicant's e-mail (order_mail_outbox, delivered by mail-outbox.ts), so no move goes untold.
-import {
-  canMoveOrder,
-  customerCanCancel,
-  nextOrderStatus,
-  orderMoveRequirements,
-  type OrderStatus,
-} from "../../../shared/order-status.ts";
+import { canMoveOrder, customerCanCancel, nextOrderStatus, orderMoveRequirements, type OrderStatus } from "../../../shared/order-status.ts";
 import { fieldLimits, isValidText } from "../../../shared/validation.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
@@ -37,9 +31,7 @@ export function createOrderMoves(db: Database, now: () => number) {
        carrier = COALESCE(?, carrier), tracking_number = COALESCE(?, tracking_number), reject_reason = COALESCE(?, reject_reason)
      WHERE id = ? AND status = ?`,
   );
-  const insertRecord = db.prepare(
-    "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  );
+  const insertRecord = db.prepare("INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
   const queueMail = orderMailQueue(db);
 
   /** Moves the order to `to` (or along the happy path when `to` is "next"); returns the new status. */
@@ -62,15 +54,7 @@ export function createOrderMoves(db: Database, now: () => number) {
       if (needs.note && !note) throw new ApiError("E40023004");
       const shipping = target === "shipped";
       const t = now();
-      update.run(
-        target,
-        t,
-        shipping ? carrier : null,
-        shipping ? trackingNumber : null,
-        target === "rejected" ? note : null,
-        order.id,
-        order.status,
-      );
+      update.run(target, t, shipping ? carrier : null, shipping ? trackingNumber : null, target === "rejected" ? note : null, order.id, order.status);
       const record = insertRecord.run(order.id, target, note, shipping ? carrier : null, shipping ? trackingNumber : null, actor, t);
       queueMail(order.id, Number(record.lastInsertRowid), t);
       return { from: order.status, to: target };

@@ -1,10 +1,11 @@
 // The e-mails an applicant receives about their sample order, in the language it was submitted in: the
 // confirmation of the submission, and each move (the new status, the parts, the tracking number once
 // shipped, the reason when rejected or cancelled), each with a link to the order on the site's public origin.
-import type { Language } from "../../../shared/languages.ts";
+import { localizePath, type Language } from "../../../shared/languages.ts";
 import type { OrderStatus } from "../../../shared/order-status.ts";
 import type { MailMessage } from "../accounts/mailer.ts";
 import { sampleLimits } from "../../../shared/contract/index.ts";
+import { orderDetailPath } from "../../../shared/paths.ts";
 
 export interface OrderMailInput {
   language: Language;
@@ -47,8 +48,8 @@ const explanations: Record<Language, Record<OrderStatus, string>> = {
   },
 };
 
-export function orderDetailUrl(publicOrigin: string, language: Language, orderNumber: string): string {
-  return new URL(`/${language}/user/orderDetail/${encodeURIComponent(orderNumber)}`, publicOrigin).href;
+function orderDetailUrl(publicOrigin: string, language: Language, orderNumber: string): string {
+  return new URL(localizePath(orderDetailPath(orderNumber), language), publicOrigin).href;
 }
 
 /** "QCM013120K4 × 3", with the product's name after it only when it says more than the part number. */

@@ -111,7 +111,7 @@ export function chinaDay(epochMs: number): string {
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
 /** "id:quantity" pairs sorted by product id: equal for the same set of products and quantities. */
-export function listKey(items: ReadonlyArray<{ siteListId: number; quantity: number }>): string {
+function listKey(items: ReadonlyArray<{ siteListId: number; quantity: number }>): string {
   return [...items]
     .sort((a, b) => a.siteListId - b.siteListId)
     .map((item) => `${item.siteListId}:${item.quantity}`)
@@ -132,17 +132,13 @@ function addressOf(json: string | null, language: Language): ShippingAddressLine
 export function createSampleOrders(db: Database, now: () => number, products: SampleProductLookup, list: SampleList, book: AddressBook) {
   const duplicate = db.prepare(submitQueries.duplicate);
   const openCount = db.prepare(submitQueries.openCount);
-  const nextNumber = db.prepare(
-    "INSERT INTO sample_order_counters (day, last) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET last = last + 1 RETURNING last",
-  );
+  const nextNumber = db.prepare("INSERT INTO sample_order_counters (day, last) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET last = last + 1 RETURNING last");
   const insertOrder = db.prepare(`INSERT INTO sample_orders (order_number, user_id, status, list_key, applicant_name, applicant_phone,
     applicant_email, company_name, position, sample_use, language, shipping_address, created_at, updated_at)
     VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertItem = db.prepare(`INSERT INTO sample_order_items (order_id, site_list_id, part_number, name_zh, name_en, family_zh,
     family_en, series_zh, series_en, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertRecord = db.prepare(
-    "INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  );
+  const insertRecord = db.prepare("INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
   const queueMail = orderMailQueue(db);
   const countsOf = db.prepare(submitQueries.counts);
   const byNumber = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE order_number = ?`);

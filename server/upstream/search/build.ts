@@ -1,6 +1,6 @@
 // Fills the search index from the loaded content (products, documents, news, jobs, content pages), one
 // row per item and language; runs inside the content transaction, after everything else is stored.
-// The rowid says what a query would otherwise read each matching row for (docs/decisions/018-search-rowid-layout.md):
+// The rowid says what a query would otherwise read each matching row for (docs/decisions/020-search-rowid-layout.md):
 // its language (a range), its type (the low bits) and its place by date, newest first, so that counting and
 // ranking thousands of matches reads no row's text, only the rows shown.
 import { attachDownloadPath, type DocumentType } from "../../../shared/contract/documents.ts";
@@ -8,17 +8,22 @@ import { searchTypes, type SearchType } from "../../../shared/contract/search.ts
 import { languages, type Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";
 import { chinaToday, isJobOpen } from "../../../shared/jobs-query.ts";
+import { categoryPath, documentsSearchPath, newsDetailPath, positionDetailPath, productDetailPath } from "../../../shared/paths.ts";
 
 /** Where search hits of each kind lead on the site (paths without language prefix, SPEC §2). */
-export const searchLinks = {
-  product: (partNumber: string) => `/productAndService/productDetail/${encodeURIComponent(partNumber)}`,
-  category: (id: number) => `/productAndService/products/${id}`,
-  news: (id: number) => `/news/newsDetail/${id}`,
-  job: (id: number) => `/about/joinUs/positionDetail/${id}`,
+const searchLinks = {
+  product: productDetailPath,
+  category: categoryPath,
+  news: newsDetailPath,
+  job: positionDetailPath,
   /** The document centre showing just this document (its id is a keyword that finds only it); the hit
    * also carries the PDF's download path. */
-  document: (id: string) => `/support/documents?q=${encodeURIComponent(id)}`,
+  document: documentsSearchPath,
 };
+
+/** A page's or product's stored JSON: its optional text fields are read as they come (missing ones are skipped). */
+// biome-ignore lint/suspicious/noExplicitAny: stored content JSON of many shapes; only optional text fields are read, each with a fallback.
+type StoredJson = Record<string, any>;
 
 interface IndexRow {
   type: SearchType;
@@ -47,9 +52,7 @@ export const typeOfRowid = (rowid: number): SearchType => searchTypes[rowid % TY
 export function rebuildSearchIndex(db: Database): number {
   db.exec("DELETE FROM search_index");
   db.exec("DELETE FROM search_grams");
-  const insert = db.prepare(
-    "INSERT INTO search_index (rowid, type, ref, language, link, date, download_path, title, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-  );
+  const insert = db.prepare("INSERT INTO search_index (rowid, type, ref, language, link, date, download_path, title, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
   const insertGrams = db.prepare("INSERT INTO search_grams (rowid, title, body) VALUES (?, ?, ?)");
   const rows = [...productRows(db), ...documentRows(db), ...newsRows(db), ...jobRows(db), ...pageRows(db)];
   // By language, then newest first (undated last, as ORDER BY date DESC puts NULL), then in the order read.
@@ -57,14 +60,14 @@ export function rebuildSearchIndex(db: Database): number {
   for (const { row, language } of order) if (language < 0) throw new Error(`search index: unknown language ${row.language}`);
   const newer = (a: string | null, b: string | null) => (a === b ? 0 : (b ?? "") < (a ?? "") ? -1 : 1);
   order.sort((a, b) => a.language - b.language || newer(a.row.date, b.row.date) || a.index - b.index);
-  order.forEach(({ row, language }, index) => {
+  for (const [index, { row, language }] of order.entries()) {
     // A place within the whole order keeps the language's rows in order and apart from the other's.
     const rowid = language * LANGUAGE_SPAN + index * TYPE_SPAN + searchTypes.indexOf(row.type);
     const body = row.body.filter((text) => text.trim()).join("\n");
     insert.run(rowid, row.type, row.ref, row.language, row.link, row.date, row.downloadPath, row.title, body);
     const [titleGrams, bodyGrams] = [grams(row.title), grams(body)];
     if (titleGrams || bodyGrams) insertGrams.run(rowid, titleGrams, bodyGrams);
-  });
+  }
   return rows.length;
 }
 
@@ -78,16 +81,16 @@ const gramRun = /[\p{L}\p{N}]+/gu;
 
 /** The distinct single non-ASCII letters and digits of a text and their adjacent pairs, as space-separated
  * tokens of search_grams (unicode61 keeps a run of letters as one token), lower-cased like the query. */
-export function grams(text: string): string {
+function grams(text: string): string {
   const found = new Set<string>();
   for (const [run] of text.toLowerCase().matchAll(gramRun)) {
     const chars = Array.from(run).map((char) => (char.charCodeAt(0) < 128 ? null : char));
-    chars.forEach((char, i) => {
-      if (char === null) return;
+    for (const [i, char] of chars.entries()) {
+      if (char === null) continue;
       found.add(char);
       const next = chars[i + 1];
       if (next) found.add(char + next);
-    });
+    }
   }
   return [...found].join(" ");
 }
@@ -106,20 +109,31 @@ function* productRows(db: Database): Generator<IndexRow> {
     .all() as Array<{ id: number; partNumber: string | null; name_zh: string; name_en: string; data: string; parent_zh: string | null; parent_en: string | null }>;
   const params = db.prepare("SELECT text_value FROM product_params WHERE product_id = ? AND language = ?");
   for (const node of nodes) {
-    const data = JSON.parse(node.data) as Record<string, any>;
+    const data = JSON.parse(node.data) as StoredJson;
     for (const language of ["zh", "en"] as const) {
       const name = language === "zh" ? node.name_zh : node.name_en;
       const parent = (language === "zh" ? node.parent_zh : node.parent_en) ?? "";
       if (node.partNumber === null) {
         yield {
-          type: "products", ref: String(node.id), language, link: searchLinks.category(node.id), date: null, downloadPath: null,
-          title: name, body: [data.summary?.[language] ?? "", parent],
+          type: "products",
+          ref: String(node.id),
+          language,
+          link: searchLinks.category(node.id),
+          date: null,
+          downloadPath: null,
+          title: name,
+          body: [data.summary?.[language] ?? "", parent],
         };
         continue;
       }
       const values = (params.all(node.id, language) as Array<{ text_value: string }>).map((row) => row.text_value);
       yield {
-        type: "products", ref: node.partNumber, language, link: searchLinks.product(node.partNumber), date: null, downloadPath: null,
+        type: "products",
+        ref: node.partNumber,
+        language,
+        link: searchLinks.product(node.partNumber),
+        date: null,
+        downloadPath: null,
         // A product's name is often just its part number: then its series says what it is.
         title: name === node.partNumber || !name ? [node.partNumber, parent].filter(Boolean).join(" · ") : `${node.partNumber} ${name}`,
         body: [
@@ -145,52 +159,94 @@ function* documentRows(db: Database): Generator<IndexRow> {
     .all() as Array<{ id: string; language: string; type: DocumentType; date: string; title: string; summary: string; parts: string | null }>;
   for (const row of rows) {
     yield {
-      type: "documents", ref: row.id, language: row.language, link: searchLinks.document(row.id), date: row.date,
-      downloadPath: attachDownloadPath(row.id), title: row.title, body: [row.summary, row.parts ?? ""],
+      type: "documents",
+      ref: row.id,
+      language: row.language,
+      link: searchLinks.document(row.id),
+      date: row.date,
+      downloadPath: attachDownloadPath(row.id),
+      title: row.title,
+      body: [row.summary, row.parts ?? ""],
     };
   }
 }
 
 function* newsRows(db: Database): Generator<IndexRow> {
-  const rows = db.prepare("SELECT id, language, date, title, summary, data FROM news").all() as Array<{ id: number; language: string; date: string; title: string; summary: string; data: string }>;
+  const rows = db.prepare("SELECT id, language, date, title, summary, data FROM news").all() as Array<{
+    id: number;
+    language: string;
+    date: string;
+    title: string;
+    summary: string;
+    data: string;
+  }>;
   for (const row of rows) {
     const data = JSON.parse(row.data) as { body: string[]; tags: string[] };
     yield {
-      type: "news", ref: String(row.id), language: row.language, link: searchLinks.news(row.id), date: row.date, downloadPath: null,
-      title: row.title, body: [row.summary, ...data.body.map(stripMarkers), data.tags.join(" ")],
+      type: "news",
+      ref: String(row.id),
+      language: row.language,
+      link: searchLinks.news(row.id),
+      date: row.date,
+      downloadPath: null,
+      title: row.title,
+      body: [row.summary, ...data.body.map(stripMarkers), data.tags.join(" ")],
     };
   }
 }
 
 function* jobRows(db: Database): Generator<IndexRow> {
-  const rows = db.prepare("SELECT id, language, title, location, department, date, data FROM jobs").all() as Array<{ id: number; language: string; title: string; location: string; department: string; date: string; data: string }>;
+  const rows = db.prepare("SELECT id, language, title, location, department, date, data FROM jobs").all() as Array<{
+    id: number;
+    language: string;
+    title: string;
+    location: string;
+    department: string;
+    date: string;
+    data: string;
+  }>;
   for (const row of rows) {
     const data = JSON.parse(row.data) as { description: string; duties: string[]; requirements: string[]; closingDate: string | null };
     // A position closed when the index is built is not offered (its page still says it is closed).
     if (!isJobOpen(data.closingDate, chinaToday())) continue;
     yield {
-      type: "jobs", ref: String(row.id), language: row.language, link: searchLinks.job(row.id), date: row.date, downloadPath: null,
-      title: row.title, body: [`${row.department} · ${row.location}`, data.description, ...data.duties, ...data.requirements],
+      type: "jobs",
+      ref: String(row.id),
+      language: row.language,
+      link: searchLinks.job(row.id),
+      date: row.date,
+      downloadPath: null,
+      title: row.title,
+      body: [`${row.department} · ${row.location}`, data.description, ...data.duties, ...data.requirements],
     };
   }
 }
 
 function* pageRows(db: Database): Generator<IndexRow> {
-  const rows = db
-    .prepare("SELECT template_code AS templateCode, language, url, data FROM site_pages WHERE page_type = 1 AND url IS NOT NULL")
-    .all() as Array<{ templateCode: string; language: string; url: string; data: string }>;
+  const rows = db.prepare("SELECT template_code AS templateCode, language, url, data FROM site_pages WHERE page_type = 1 AND url IS NOT NULL").all() as Array<{
+    templateCode: string;
+    language: string;
+    url: string;
+    data: string;
+  }>;
   for (const row of rows) {
-    const page = JSON.parse(row.data) as Record<string, any>;
+    const page = JSON.parse(row.data) as StoredJson;
     if (page.kind !== "page") continue;
     yield {
-      type: "pages", ref: row.templateCode, language: row.language, link: row.url, date: null, downloadPath: null,
+      type: "pages",
+      ref: row.templateCode,
+      language: row.language,
+      link: row.url,
+      date: null,
+      downloadPath: null,
       // The page's own name, not its <title> with the site's name after " | ".
-      title: String(page.banner?.title || String(page.title ?? "").split(" | ")[0]), body: [page.description ?? "", page.banner?.subtitle ?? "", ...sectionTexts(page.sections ?? [])],
+      title: String(page.banner?.title || String(page.title ?? "").split(" | ")[0]),
+      body: [page.description ?? "", page.banner?.subtitle ?? "", ...sectionTexts(page.sections ?? [])],
     };
   }
 }
 
-function sectionTexts(sections: Array<Record<string, any>>): string[] {
+function sectionTexts(sections: Array<StoredJson>): string[] {
   const texts: string[] = [];
   for (const section of sections) {
     texts.push(section.heading ?? "", ...(section.body ?? []).map(stripMarkers));

@@ -3,9 +3,7 @@
 import { escapeHtml } from "../../../shared/html.ts";
 
 function matcher(terms: readonly string[]): RegExp | null {
-  const parts = [...new Set(terms.filter(Boolean))]
-    .sort((a, b) => b.length - a.length)
-    .map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const parts = [...new Set(terms.filter(Boolean))].sort((a, b) => b.length - a.length).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return parts.length ? new RegExp(parts.join("|"), "giu") : null;
 }
 
@@ -16,7 +14,7 @@ export function highlight(text: string, terms: readonly string[]): string {
   let html = "";
   let last = 0;
   for (const match of text.matchAll(pattern)) {
-    html += escapeHtml(text.slice(last, match.index)) + `<mark>${escapeHtml(match[0])}</mark>`;
+    html += `${escapeHtml(text.slice(last, match.index))}<mark>${escapeHtml(match[0])}</mark>`;
     last = match.index + match[0].length;
   }
   return html + escapeHtml(text.slice(last));

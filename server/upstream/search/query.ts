@@ -1,7 +1,7 @@
 // Runs a site search: FTS5 trigram matching ranked by bm25 (title weighs more than body); one- and
 // two-character terms, which trigrams cannot match, from an index of characters and their pairs (Chinese
 // words) or, for short ASCII terms, a substring test. Counts and ranks read rowids and scores only
-// (docs/decisions/018-search-rowid-layout.md).
+// (docs/decisions/020-search-rowid-layout.md).
 import type { SQLInputValue } from "node:sqlite";
 import { SEARCH_OTHER_LANGUAGE_HITS, searchTypes, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
@@ -61,7 +61,10 @@ function matchesOf(terms: string[], language: Language, type: SearchType | undef
   const [first, last] = languageRowids(language);
   const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
   const long = terms.filter((term) => Array.from(term).length >= 3);
-  const grams = terms.filter((term) => Array.from(term).length < 3).map(gramToken).filter((token): token is string => token !== null);
+  const grams = terms
+    .filter((term) => Array.from(term).length < 3)
+    .map(gramToken)
+    .filter((token): token is string => token !== null);
   const scanned = terms.filter((term) => Array.from(term).length < 3 && gramToken(term) === null);
   const gramRowids = "(SELECT rowid FROM search_grams WHERE search_grams MATCH ? AND rowid BETWEEN ? AND ?)";
 
@@ -88,10 +91,7 @@ function matchesOf(terms: string[], language: Language, type: SearchType | undef
       args.unshift(grams.map(phrase).join(" AND "));
     }
     // "+rowid": a set looked up per row, not a rowid constraint the FTS table would run its MATCH once for.
-    score = [
-      ...grams.map(() => `(+rowid NOT IN ${gramRowids})`),
-      ...scanned.map(() => `(instr(lower(${title}), lower(?)) = 0)`),
-    ].join(" + ");
+    score = [...grams.map(() => `(+rowid NOT IN ${gramRowids})`), ...scanned.map(() => `(instr(lower(${title}), lower(?)) = 0)`)].join(" + ");
     for (const token of grams) scoreArgs.push(`title : ${phrase(token)}`, first, last);
     scoreArgs.push(...scanned);
   }
@@ -125,9 +125,10 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
 
   // Counted from the rowids (the type is in their low bits): no row's text is read for a count.
   const all = matchesOf(terms, input.language, undefined);
-  const counted = db
-    .prepare(`SELECT id % ${TYPE_SPAN} AS type, COUNT(*) AS n FROM (${all.countSql}) GROUP BY 1`)
-    .all(...all.countArgs) as Array<{ type: number; n: number }>;
+  const counted = db.prepare(`SELECT id % ${TYPE_SPAN} AS type, COUNT(*) AS n FROM (${all.countSql}) GROUP BY 1`).all(...all.countArgs) as Array<{
+    type: number;
+    n: number;
+  }>;
   for (const row of counted) counts[searchTypes[row.type]!] = row.n;
   const total = input.type ? counts[input.type] : Object.values(counts).reduce((sum, n) => sum + n, 0);
 
@@ -153,7 +154,13 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
       )
       .all(...matches.args, deep) as Array<{ id: number; score: number }>;
     groupIds = searchTypes
-      .map((type) => ({ type, ids: firsts.filter((row) => typeOfRowid(row.id) === type).slice(0, groupSize).map((row) => row.id) }))
+      .map((type) => ({
+        type,
+        ids: firsts
+          .filter((row) => typeOfRowid(row.id) === type)
+          .slice(0, groupSize)
+          .map((row) => row.id),
+      }))
       .filter((group) => group.ids.length > 0);
     pageIds = firsts.slice(offset, offset + input.pageSize).map((row) => row.id);
   } else if (total > 0) {
@@ -163,7 +170,9 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
   const rows = new Map(
     (wanted.length
       ? (db
-          .prepare(`SELECT rowid AS id, ref, link, date, download_path AS downloadPath, title, body FROM search_index WHERE rowid IN (${wanted.map(() => "?").join(", ")})`)
+          .prepare(
+            `SELECT rowid AS id, ref, link, date, download_path AS downloadPath, title, body FROM search_index WHERE rowid IN (${wanted.map(() => "?").join(", ")})`,
+          )
           .all(...wanted) as unknown as Row[])
       : []
     ).map((row) => [row.id, row]),
@@ -187,7 +196,12 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
   const groups = groupSize ? (groupIds ?? []).map(({ type, ids }) => ({ type, list: ids.map(hit) })) : undefined;
   const other = input.otherLanguage ? otherLanguageHits(db, input) : undefined;
   return {
-    list, total, pageIndex: input.pageIndex, pageSize: input.pageSize, text: terms.join(" "), counts,
+    list,
+    total,
+    pageIndex: input.pageIndex,
+    pageSize: input.pageSize,
+    text: terms.join(" "),
+    counts,
     ...(groups === undefined ? {} : { groups }),
     ...(other === undefined ? {} : { other }),
   };

@@ -12,7 +12,15 @@ export function mountSearchRoutes(router: Router, db: Database, options: MountOp
     ({ body, language }) => {
       // SPEC §5: search runs only when the text is non-empty.
       if (!body.text.trim()) throw new ApiError("E40030008");
-      return searchSite(db, { text: body.text, language, type: body.type, pageIndex: body.pageIndex, pageSize: body.pageSize, otherLanguage: body.otherLanguage, groupSize: body.groupSize });
+      return searchSite(db, {
+        text: body.text,
+        language,
+        type: body.type,
+        pageIndex: body.pageIndex,
+        pageSize: body.pageSize,
+        otherLanguage: body.otherLanguage,
+        groupSize: body.groupSize,
+      });
     },
     options,
   );

@@ -41,16 +41,19 @@ export function checkRequired(value: string, maxLength: number, code: ErrorCode)
 
 /** SHA-256 of the client address (X-Forwarded-For is trusted from UPSTREAM_TRUST_PROXY only, see app.ts). */
 export function clientHash(req: Request): string {
-  return createHash("sha256").update(req.ip ?? "unknown").digest("hex");
+  return createHash("sha256")
+    .update(req.ip ?? "unknown")
+    .digest("hex");
 }
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Refuses a write when the client already made `limit` of them in the last hour (call inside the write's transaction). */
 export function enforceHourlyLimit(db: Database, table: "leave_words" | "download_records", ipHash: string, now: number, limit: number) {
-  const row = db
-    .prepare(`SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM ${table} WHERE ip_hash = ? AND created_at > ?`)
-    .get(ipHash, now - HOUR_MS) as { n: number; oldest: number | null };
+  const row = db.prepare(`SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM ${table} WHERE ip_hash = ? AND created_at > ?`).get(ipHash, now - HOUR_MS) as {
+    n: number;
+    oldest: number | null;
+  };
   if (row.n >= limit) {
     throw new ApiError("E42900001", { retryAfterSeconds: Math.max(1, ((row.oldest ?? now) + HOUR_MS - now) / 1000) });
   }

@@ -7,21 +7,15 @@ import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { checkContent, checkEmail, checkName, checkPhone, clientHash, enforceHourlyLimit } from "./forms.ts";
 
 export function mountSiteRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
-  const byTemplate = db.prepare(
-    "SELECT template_code AS templateCode, data FROM site_pages WHERE template_code = ? AND language = ? AND page_type = ?",
-  );
-  const byUrl = db.prepare(
-    "SELECT template_code AS templateCode, data FROM site_pages WHERE url = ? AND language = ? AND page_type = ?",
-  );
+  const byTemplate = db.prepare("SELECT template_code AS templateCode, data FROM site_pages WHERE template_code = ? AND language = ? AND page_type = ?");
+  const byUrl = db.prepare("SELECT template_code AS templateCode, data FROM site_pages WHERE url = ? AND language = ? AND page_type = ?");
   mountCall(
     router,
     querySitePageData,
     ({ body }) => {
       if (!body.templateCode && !body.url) throw new ApiError("E40000002");
       const row = (
-        body.templateCode
-          ? byTemplate.get(body.templateCode, body.language, body.sitePageDataType)
-          : byUrl.get(body.url!, body.language, body.sitePageDataType)
+        body.templateCode ? byTemplate.get(body.templateCode, body.language, body.sitePageDataType) : byUrl.get(body.url!, body.language, body.sitePageDataType)
       ) as { templateCode: string; data: string } | undefined;
       if (!row) throw new ApiError("E40400001");
       return {
@@ -89,9 +83,7 @@ export function mountSiteRoutes(router: Router, db: Database, options: MountOpti
 const LEAVE_WORDS_PER_HOUR = 10;
 
 export function mountLeaveWordRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
-  const insert = db.prepare(
-    "INSERT INTO leave_words (name, phone, email, company, content, language, ip_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-  );
+  const insert = db.prepare("INSERT INTO leave_words (name, phone, email, company, content, language, ip_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   mountCall(
     router,
     addLeaveWord,

@@ -50,7 +50,7 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
-export function staffGuard(staffToken: string | undefined) {
+function staffGuard(staffToken: string | undefined) {
   const expected = staffToken ? digest(staffToken) : null;
   return (req: Request, res: Response, next: NextFunction) => {
     if (!expected) return sendError(res, "E40400001", requestLanguage(req));

@@ -1,0 +1,86 @@
+// The page cache at the front: a page request's facts (language, crawler or not, cache key) worked out once,
+// the anonymous pages kept in the cache answered before any per-request work, and a kept page sent.
+import type { NextFunction, Request, Response } from "express";
+import { isbot } from "isbot";
+import { splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import { isWeChatBrowser } from "../../shared/support-query.ts";
+import { isUserPage } from "../../shared/paths.ts";
+import { contentSecurityPolicy, nonceMiddleware } from "../http/security.ts";
+import { rememberLanguage } from "../http/language.ts";
+import type { SiteCaches } from "../cache/index.ts";
+import { etagMatches, pageBody, pageCacheKey, type CachedPage } from "../cache/page-cache.ts";
+import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl } from "../cache/cache-policy.ts";
+
+/** What a page request is, worked out once (the page cache asks first, the document handler after it). */
+export interface PageFacts {
+  language: Language;
+  /** Crawlers get the whole document at once; they have pages of their own in the cache. */
+  isBot: boolean;
+  /** The page-cache key when the HTML is the same for every anonymous visitor, else null. */
+  cacheKey: string | null;
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      page?: PageFacts;
+    }
+  }
+}
+
+/** The facts of a page request under /zh or /en, or null for any other path. Kept on the response: asked again
+ * (by the document handler), they are not computed again, unless the path was rewritten in between. */
+export function pageFacts(req: Request, res: Response): PageFacts | null {
+  const { language } = splitLanguagePrefix(req.path);
+  if (!language) return null;
+  if (res.locals.page?.language === language) return res.locals.page;
+  const isBot = isbot(req.headers["user-agent"] ?? "");
+  res.locals.page = { language, isBot, cacheKey: anonymousPageKey(req, language, isBot) };
+  return res.locals.page;
+}
+
+/** The page-cache key of a request whose HTML is the same for every anonymous visitor, else null: not a
+ * user page, no cookie that can change a page (session, preview…), not the WeChat browser (it gets its own
+ * download hint, SPEC §2), not a preview link. */
+function anonymousPageKey(req: Request, language: Language, isBot: boolean): string | null {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  if (isUserPage(req.path) || hasPersonalCookies(req.cookies) || isWeChatBrowser(req.headers["user-agent"])) return null;
+  if (req.query && "preview" in req.query) return null;
+  return pageCacheKey(req.originalUrl, language, isBot);
+}
+
+/** Answers a page from the page cache before the per-request work of the later middleware (i18n instance,
+ * preview check, route matching): a hit costs little more than a static file. Mounted after cookieParser. */
+export function pageCacheHits(options: { caches: SiteCaches | undefined; dev: boolean; secure: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!options.caches || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    const facts = pageFacts(req, res);
+    const page = facts?.cacheKey ? options.caches.pages.get(facts.cacheKey) : undefined;
+    if (!page || !facts) return next();
+    nonceMiddleware(req, res, () => {});
+    rememberLanguage(req, res, facts.language, options.secure);
+    sendCachedPage(req, res, page, res.locals.nonce, options.dev);
+  };
+}
+
+/** A page from the page cache: the fresh nonce written into it and into the CSP, or a 304 for the browser's
+ * copy. A stale one (its upstream failed the new render) is marked so, and no other cache may keep it. */
+export function sendCachedPage(req: Request, res: Response, page: CachedPage, nonce: string, dev: boolean, stale = false) {
+  res.setHeader("Cache-Control", stale ? privateHtmlCacheControl : publicHtmlCacheControl);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("X-Cache", stale ? "STALE" : "HIT");
+  res.setHeader("Content-Language", page.contentLanguage);
+  if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    // No CSP on a 304: the browser keeps its stored page with the stored policy whose nonce that page
+    // carries; a new policy merged onto the old page would block its scripts.
+    return res.status(304).end();
+  }
+  res.status(page.status);
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+  const body = pageBody(page, nonce);
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") return res.end();
+  for (const piece of body.pieces) res.write(piece);
+  res.end();
+}
