@@ -38,12 +38,12 @@ export function productDetailPath(partNumber: string): string {
   return `/productAndService/productDetail/${encodeURIComponent(partNumber)}`;
 }
 
-/** The compare page; `search` is its query as shared/compare-query.ts writes it ("" or "?…"). */
+/** The compare page; `search` is its query as shared/query/compare.ts writes it ("" or "?…"). */
 export function comparePath(search = ""): string {
   return `/productAndService/compare${search}`;
 }
 
-/** The cross-reference page (its query: shared/cross-reference-query.ts). */
+/** The cross-reference page (its query: shared/query/cross-reference.ts). */
 export const crossReferencePath = "/productAndService/crossReference";
 /** The cross-reference's CSV with its language prefix, as the site mounts it. */
 export const crossReferenceCsvPattern = /^\/(zh|en)\/productAndService\/crossReference\.csv$/;

@@ -7,7 +7,7 @@ import { useLocation } from "react-router-dom";
 import { Link } from "./link.tsx";
 import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useLocalize } from "../hooks.ts";
-import { COMPARE_MAX, writeCompareQuery } from "../../shared/compare-query.ts";
+import { COMPARE_MAX, writeCompareQuery } from "../../shared/query/compare.ts";
 import { comparePath } from "../../shared/paths.ts";
 
 const STORAGE_KEY = "qy-compare";

@@ -1,6 +1,6 @@
 // GET /{lang}/productAndService/products/{id}.csv?<finder query>: the whole filtered, sorted result of a
 // category's finder (every page) as CSV, the header row in the page's language. The finder links here; the
-// query is read by the same shared/finder-query.ts as the page, so the file always matches the table.
+// query is read by the same shared/query/finder.ts as the page, so the file always matches the table.
 // The file is streamed: upstream pages are read two at a time and written in order as they come, with
 // the socket's backpressure respected, and the reads stop when the client goes away. A stated cap
 // (MAX_ROWS) ends a file that would exceed it, with a line in the file saying so.
@@ -10,8 +10,8 @@ import type { Logger } from "../logger.ts";
 import type { Resources } from "../../client/app-context.ts";
 import { MAX_PAGE_SIZE } from "../../shared/contract/envelope.ts";
 import { queryDistinctProductFieldData, querySiteListDataByPage, type ProductListItem, type ProductPage } from "../../shared/contract/index.ts";
-import { finderFields, parseFinderQuery } from "../../shared/finder-query.ts";
-import { finderListBody } from "../../shared/finder-list-body.ts";
+import { finderFields, parseFinderQuery } from "../../shared/query/finder.ts";
+import { finderListBody } from "../../shared/query/finder-list-body.ts";
 import { paramNameText, paramNameWithUnit } from "../../shared/param-name.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
 import { csvCell } from "../../shared/csv.ts";

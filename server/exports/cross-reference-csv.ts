@@ -1,12 +1,12 @@
 // GET /{lang}/productAndService/crossReference.csv?parts=…: a bill of materials' cross-reference as CSV, the
-// header in the page's language. The query is read by shared/cross-reference-query.ts as the page reads it,
+// header in the page's language. The query is read by shared/query/cross-reference.ts as the page reads it,
 // so the file always holds the page's rows.
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import type { Resources } from "../../client/app-context.ts";
 import { queryCrossReferenceBatch } from "../../shared/contract/index.ts";
-import { parseCrossReferenceQuery } from "../../shared/cross-reference-query.ts";
+import { parseCrossReferenceQuery } from "../../shared/query/cross-reference.ts";
 import { crossReferenceCsvPattern } from "../../shared/paths.ts";
 import { htmlLang, isLanguage, type Language } from "../../shared/languages.ts";
 import { toCsv } from "../../shared/csv.ts";

@@ -3,7 +3,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { splitLanguagePrefix, type Language } from "../../shared/languages.ts";
-import { isWeChatBrowser } from "../../shared/support-query.ts";
+import { isWeChatBrowser } from "../../shared/query/support.ts";
 import { isUserPage } from "../../shared/paths.ts";
 import { contentSecurityPolicy, nonceMiddleware } from "../http/security.ts";
 import { rememberLanguage } from "../http/language.ts";

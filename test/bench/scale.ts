@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { queryDistinctProductFieldData, querySiteListDataByPage } from "../../shared/contract/index.ts";
 import { callPath } from "../../shared/contract/call-path.ts";
-import { DEFAULT_PAGE_SIZE } from "../../shared/finder-query.ts";
+import { DEFAULT_PAGE_SIZE } from "../../shared/query/finder.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { root } from "../../scripts/build-if-needed.ts";
 import { freePort, serveBuild, type BuiltSite } from "./serve-build.ts";

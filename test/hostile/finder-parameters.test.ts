@@ -1,4 +1,4 @@
-// The finder reads only its own parameters (shared/finder-query.ts) and drops the rest: a URL stuffed with
+// The finder reads only its own parameters (shared/query/finder.ts) and drops the rest: a URL stuffed with
 // unknown ones renders the same page as the bare URL, and none of them is echoed into the HTML (the
 // language switch and the sign-in return paths carry the finder's canonical query instead).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

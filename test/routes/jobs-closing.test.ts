@@ -8,7 +8,7 @@ import type express from "express";
 import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { jsonLdOf, textOf } from "./page-helpers.ts";
-import { chinaToday, isJobOpen } from "../../shared/jobs-query.ts";
+import { chinaToday, isJobOpen } from "../../shared/query/jobs.ts";
 
 const origin = "https://www.qingyun-power.example";
 let upstream: TestUpstream;

@@ -6,7 +6,7 @@ import type express from "express";
 import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
-import { NEWS_PAGE_SIZE } from "../../shared/news-query.ts";
+import { NEWS_PAGE_SIZE } from "../../shared/query/news.ts";
 
 const origin = "https://www.qingyun-power.example";
 let upstream: TestUpstream;

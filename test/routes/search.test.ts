@@ -6,7 +6,7 @@ import type express from "express";
 import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
-import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE } from "../../shared/search-query.ts";
+import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE } from "../../shared/query/search.ts";
 import { SEARCH_OTHER_LANGUAGE_HITS } from "../../shared/contract/search.ts";
 
 const origin = "https://www.qingyun-power.example";

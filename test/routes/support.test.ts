@@ -7,7 +7,7 @@ import type express from "express";
 import { createTestApp } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
-import { DOCUMENTS_PAGE_SIZE } from "../../shared/support-query.ts";
+import { DOCUMENTS_PAGE_SIZE } from "../../shared/query/support.ts";
 
 const origin = "https://www.qingyun-power.example";
 const wechatAgent = "Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 Chrome/122 Mobile Safari/537.36 MicroMessenger/8.0.47.2560 NetType/WIFI";

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COMPARE_MAX, parseCompareParts, writeCompareQuery } from "../../shared/compare-query.ts";
+import { COMPARE_MAX, parseCompareParts, writeCompareQuery } from "../../shared/query/compare.ts";
 import { compareRows } from "../../shared/compare-rows.ts";
 import { applicationPage, packageDrawing, packageDrawings, qualificationsOf } from "../../shared/product-facts.ts";
 import { parameterDistance, relatedProducts } from "../../shared/related-products.ts";

@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 import { bestGuess, editDistance, looksLikePartNumber, lookupCompetitorPart, partKey } from "../../shared/cross-reference/lookup.ts";
 import { crossReferenceContent } from "../../shared/cross-reference/schema.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
-import { parseCrossReferenceQuery, splitBom, writeCrossReferenceQuery } from "../../shared/cross-reference-query.ts";
+import { parseCrossReferenceQuery, splitBom, writeCrossReferenceQuery } from "../../shared/query/cross-reference.ts";
 import { parameterSearchPath } from "../../shared/cross-reference-finder.ts";
 import { CROSS_REFERENCE_BATCH_MAX } from "../../shared/contract/cross-reference.ts";
-import { parseFinderQuery } from "../../shared/finder-query.ts";
+import { parseFinderQuery } from "../../shared/query/finder.ts";
 
 const content = crossReferenceContent.parse(JSON.parse(readFileSync(path.join(shippedContentDir, "cross-reference/competitor-parts.json"), "utf8")));
 const lookup = (text: string) => lookupCompetitorPart(text, content.parts, content.nomenclature);

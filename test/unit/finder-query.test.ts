@@ -1,6 +1,6 @@
 // The finder's URL state: parsing, writing, defaults for invalid input, and the helpers.
 import { describe, expect, it } from "vitest";
-import { finderListBody } from "../../shared/finder-list-body.ts";
+import { finderListBody } from "../../shared/query/finder-list-body.ts";
 import {
   DEFAULT_PAGE_SIZE,
   clearFilters,
@@ -14,7 +14,7 @@ import {
   withSize,
   withoutFilter,
   writeFinderQuery,
-} from "../../shared/finder-query.ts";
+} from "../../shared/query/finder.ts";
 
 const fields = [
   { fieldId: "vds", sortable: true },

@@ -1,7 +1,7 @@
 // URL state of the news and jobs lists, the contact form's checks and the paging window: pure functions.
 import { describe, expect, it } from "vitest";
-import { NEWS_MAX_PAGE, pageCount, parseNewsId, parseNewsList } from "../../shared/news-query.ts";
-import { chinaToday, isJobOpen, jobsListPath, parseJobsState, parsePositionId, resumeMailto } from "../../shared/jobs-query.ts";
+import { NEWS_MAX_PAGE, pageCount, parseNewsId, parseNewsList } from "../../shared/query/news.ts";
+import { chinaToday, isJobOpen, jobsListPath, parseJobsState, parsePositionId, resumeMailto } from "../../shared/query/jobs.ts";
 import { fieldOfError, readLeaveWordForm, validateLeaveWord } from "../../shared/leave-word-form.ts";
 import { employmentTypes } from "../../shared/structured-data.ts";
 import { pageWindow } from "../../client/components/page-links.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSampleProgressQuery, writeSampleProgressQuery } from "../../shared/sample-progress-query.ts";
+import { parseSampleProgressQuery, writeSampleProgressQuery } from "../../shared/query/sample-progress.ts";
 
 const parse = (query: string) => parseSampleProgressQuery(new URLSearchParams(query));
 

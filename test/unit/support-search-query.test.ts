@@ -8,8 +8,8 @@ import {
   isWeChatBrowser,
   parseDocumentList,
   parseSupportPage,
-} from "../../shared/support-query.ts";
-import { parseSearchQuery, searchHref, searchQueryString } from "../../shared/search-query.ts";
+} from "../../shared/query/support.ts";
+import { parseSearchQuery, searchHref, searchQueryString } from "../../shared/query/search.ts";
 import { SEARCH_TEXT_MAX } from "../../shared/contract/search.ts";
 
 describe("support pages", () => {

@@ -9,7 +9,7 @@ import { MAX_PAGE_SIZE, querySiteListDataByPage, type ProductListItem, type Prod
 import { relatedProducts } from "../../shared/related-products.ts";
 import { exampleOperatingPoint } from "../../shared/estimator/operating-point.ts";
 import { rankByEstimate, type EstimateSort } from "../../shared/estimator/ranking.ts";
-import { emptyFinderQuery } from "../../shared/finder-query.ts";
+import { emptyFinderQuery } from "../../shared/query/finder.ts";
 import { rankedFinderPage } from "../../client/features/estimator/finder-estimates.ts";
 import type { PageClient } from "../../client/api/page-client.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";

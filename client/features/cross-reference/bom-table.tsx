@@ -5,7 +5,7 @@ import { Link } from "../../components/link.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { CROSS_REFERENCE_BATCH_MAX, type CrossReferenceBatchRow } from "../../../shared/contract/index.ts";
-import { writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { writeCrossReferenceQuery } from "../../../shared/query/cross-reference.ts";
 import { crossReferencePath, productDetailPath } from "../../../shared/paths.ts";
 
 export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRow[]; bom: string[]; truncated: boolean }) {

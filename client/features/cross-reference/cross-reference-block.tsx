@@ -4,7 +4,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
 import type { CrossReferenceData } from "../../../shared/contract/cross-reference.ts";
-import { writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { writeCrossReferenceQuery } from "../../../shared/query/cross-reference.ts";
 import { crossReferencePath } from "../../../shared/paths.ts";
 import "../../styles/cross-reference.css";
 

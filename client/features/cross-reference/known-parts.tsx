@@ -3,7 +3,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
 import type { CompetitorPartSummary } from "../../../shared/contract/index.ts";
-import { writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { writeCrossReferenceQuery } from "../../../shared/query/cross-reference.ts";
 import { crossReferencePath } from "../../../shared/paths.ts";
 
 export function KnownParts({ parts }: { parts: CompetitorPartSummary[] }) {

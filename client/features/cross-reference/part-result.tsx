@@ -8,7 +8,7 @@ import { useLocalize } from "../../hooks.ts";
 import { crossReferenceTiers as tiers, type CrossReferenceData } from "../../../shared/contract/index.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { AddToSampleButton } from "../../components/add-to-sample.tsx";
-import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
+import { COMPARE_MAX, writeCompareQuery } from "../../../shared/query/compare.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
 import { productDetailPath, comparePath } from "../../../shared/paths.ts";
 

@@ -5,7 +5,7 @@ import { MAX_PAGE_SIZE, querySiteListDataByPage, type ProductListItem, type Prod
 import type { OperatingPoint, ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { EST_LOSS, EST_TJ, type EstimateSort } from "../../../shared/estimator/estimate-sort.ts";
 import type { RowEstimate } from "./finder-row-estimates.ts";
-import type { FinderQuery } from "../../../shared/finder-query.ts";
+import type { FinderQuery } from "../../../shared/query/finder.ts";
 import type { PageClient } from "../../api/page-client.ts";
 
 // The URL helpers live with the sort names (the finder's loader reads them without loading this module).

@@ -5,7 +5,7 @@ import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryNewsById, type NewsDetail } from "../../../shared/contract/news.ts";
-import { parseNewsId } from "../../../shared/news-query.ts";
+import { parseNewsId } from "../../../shared/query/news.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { newsArticleLd } from "../../../shared/structured-data.ts";
 import { ApiCallError } from "../../api/page-client.ts";

@@ -1,10 +1,10 @@
 // The news lists (SPEC §2): all categories newest first, or one category, paged, with category tabs.
-// The URL is the whole state (shared/news-query.ts); a page past the end or an unknown category is a 404.
+// The URL is the whole state (shared/query/news.ts); a page past the end or an unknown category is a 404.
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { newsCategories, queryNewsByPage, type NewsPage } from "../../../shared/contract/news.ts";
-import { NEWS_PAGE_SIZE, pageCount, parseNewsList, type NewsListState } from "../../../shared/news-query.ts";
+import { NEWS_PAGE_SIZE, pageCount, parseNewsList, type NewsListState } from "../../../shared/query/news.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";

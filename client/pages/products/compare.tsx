@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { Form, useLoaderData } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
-import { COMPARE_MAX, writeCompareQuery } from "../../../shared/compare-query.ts";
+import { COMPARE_MAX, writeCompareQuery } from "../../../shared/query/compare.ts";
 import { compareRows } from "../../../shared/compare-rows.ts";
 import { qualificationsOf } from "../../../shared/product-facts.ts";
 import { PageMeta } from "../../components/page-meta.tsx";

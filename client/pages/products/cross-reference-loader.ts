@@ -3,7 +3,7 @@
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { queryCrossReference, queryCrossReferenceBatch, type CrossReferenceBatchRow, type CrossReferenceData } from "../../../shared/contract/index.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { parseCrossReferenceQuery, type CrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { parseCrossReferenceQuery, type CrossReferenceQuery } from "../../../shared/query/cross-reference.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { parameterSearchPath } from "../../../shared/cross-reference-finder.ts";

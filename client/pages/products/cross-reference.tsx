@@ -12,7 +12,7 @@ import { publicOriginAtom } from "../../state/atoms.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { absoluteUrl } from "../../../shared/seo.ts";
 import { localizePath } from "../../../shared/languages.ts";
-import { writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { writeCrossReferenceQuery } from "../../../shared/query/cross-reference.ts";
 import { crossReferenceLoader, type CrossReferencePageData } from "./cross-reference-loader.ts";
 import { PartResult } from "../../features/cross-reference/part-result.tsx";
 import { BomForm, PartForm, UnknownPart } from "../../features/cross-reference/forms.tsx";

@@ -24,7 +24,7 @@ import {
   withoutRange,
   writeFinderQuery,
   type FinderQuery,
-} from "../../../shared/finder-query.ts";
+} from "../../../shared/query/finder.ts";
 import { useLocalize } from "../../hooks.ts";
 import { compareHref, useCompare } from "../../components/compare-tray.tsx";
 import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } from "./finder-columns.tsx";

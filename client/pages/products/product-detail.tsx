@@ -9,7 +9,7 @@ import type { DocumentMeta, DocumentType } from "../../../shared/contract/docume
 import type { ParamColumn, ProductListItem } from "../../../shared/contract/products.ts";
 import { applicationPage, packageDrawing, qualificationsOf } from "../../../shared/product-facts.ts";
 import { productLd } from "../../../shared/product-ld.ts";
-import { writeCompareQuery } from "../../../shared/compare-query.ts";
+import { writeCompareQuery } from "../../../shared/query/compare.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { JsonLd } from "../../components/json-ld.tsx";

@@ -15,8 +15,8 @@ import type { SiteListNode } from "../../../shared/contract/site.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { buildTree, type TreeNode } from "../../../shared/tree.ts";
 import { paramNameText, withoutUnit } from "../../../shared/param-name.ts";
-import { finderFields, needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/finder-query.ts";
-import { finderListBody } from "../../../shared/finder-list-body.ts";
+import { finderFields, needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/query/finder.ts";
+import { finderListBody } from "../../../shared/query/finder-list-body.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { estimateSortOf, withoutEstimateSort } from "../../../shared/estimator/estimate-sort.ts";
@@ -72,7 +72,7 @@ export interface CategoryData {
   operatingPoint?: ParsedOperatingPoint | null;
   /** The rows' estimates at a valid operating point (product id → estimate); null without one. */
   estimates?: Record<number, RowEstimate> | null;
-  /** The URL's query as the finder reads it (shared/finder-query.ts): what links to this page in another
+  /** The URL's query as the finder reads it (shared/query/finder.ts): what links to this page in another
    * language or after sign-in carry, so parameters the finder ignores are never echoed (usePageSearch). */
   canonicalSearch: string;
 }

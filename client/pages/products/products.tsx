@@ -5,7 +5,7 @@ import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { SiteListNode } from "../../../shared/contract/site.ts";
 import { buildTree, findNode, type TreeNode } from "../../../shared/tree.ts";
-import { hasFilters, writeFinderQuery, emptyFinderQuery } from "../../../shared/finder-query.ts";
+import { hasFilters, writeFinderQuery, emptyFinderQuery } from "../../../shared/query/finder.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";

@@ -1,14 +1,14 @@
 // The search page (SPEC §2): /search?text=… across products, documents, news, jobs and pages. "All" groups
 // the best hits of each type with its count; a type tab lists that type, paged. Snippets come marked and
 // escaped from the server. Empty text runs no search; no hits shows "No {text} results are found" with
-// the tips. The URL is the whole state (shared/search-query.ts); results are kept out of the index.
+// the tips. The URL is the whole state (shared/query/search.ts); results are kept out of the index.
 import { Form, data, useLoaderData, useLocation, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { searchSite, searchTypes, SEARCH_TEXT_MAX, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/search.ts";
 import { sanitizeMarkedHtml } from "../../../shared/html.ts";
 import { htmlLang, localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE, parseSearchQuery, searchHref, type SearchState } from "../../../shared/search-query.ts";
+import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE, parseSearchQuery, searchHref, type SearchState } from "../../../shared/query/search.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { DocumentDownloadLink } from "../../components/download/document-download.tsx";

@@ -1,12 +1,12 @@
 // The document centre's list: type tabs with counts, a GET form for keyword and product family (it works
 // without JavaScript; in the browser it navigates without a reload), the documents, and numbered paging.
-// Every control writes its URL through shared/support-query.ts.
+// Every control writes its URL through shared/query/support.ts.
 import type { FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { documentTypes } from "../../../shared/contract/documents.ts";
-import { DOCUMENT_KEYWORD_MAX, DOCUMENTS_PAGE_SIZE, documentListHref, parseDocumentList } from "../../../shared/support-query.ts";
+import { DOCUMENT_KEYWORD_MAX, DOCUMENTS_PAGE_SIZE, documentListHref, parseDocumentList } from "../../../shared/query/support.ts";
 import { PageLinks } from "../../components/page-links.tsx";
 import { DocumentList } from "./document-list.tsx";
 import type { DocumentCentreData } from "./support-loader.ts";

@@ -7,7 +7,7 @@ import { queryAttachPage, querySiteList, querySitePageData, siteListTypes } from
 import type { DocumentPage, DocumentType } from "../../../shared/contract/documents.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { DOCUMENTS_PAGE_SIZE, isWeChatBrowser, parseDocumentList, parseSupportPage, type DocumentListState, type SupportPage } from "../../../shared/support-query.ts";
+import { DOCUMENTS_PAGE_SIZE, isWeChatBrowser, parseDocumentList, parseSupportPage, type DocumentListState, type SupportPage } from "../../../shared/query/support.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { listedDocument, type ListedDocument } from "../../../shared/document-products.ts";
 

@@ -7,7 +7,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { TFunction } from "i18next";
 import type { Section } from "../../../shared/contract/site.ts";
 import type { Crumb } from "../../../shared/seo.ts";
-import { documentListSearch, supportPages, type DocumentListState } from "../../../shared/support-query.ts";
+import { documentListSearch, supportPages, type DocumentListState } from "../../../shared/query/support.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";

@@ -3,7 +3,7 @@
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import { errorMessage, modifySampleProduct, removeSampleProduct, sampleLimits, submitSampleOrder } from "../../../shared/contract/index.ts";
 import { applicantFieldOfError, readApplicantForm, type ApplicantFormField, type ApplicantFormValues } from "../../../shared/applicant-fields.ts";
-import { writeSampleProgressQuery } from "../../../shared/sample-progress-query.ts";
+import { writeSampleProgressQuery } from "../../../shared/query/sample-progress.ts";
 import { localizePath } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";

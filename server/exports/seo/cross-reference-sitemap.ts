@@ -1,7 +1,7 @@
 // The cross-reference pages in the sitemap: the search page itself and the page of every competitor part of the
 // table (indexable, each with its own canonical URL). Decoded, unknown and BOM answers are not pages of their own.
 import { queryCrossReference } from "../../../shared/contract/index.ts";
-import { writeCrossReferenceQuery } from "../../../shared/cross-reference-query.ts";
+import { writeCrossReferenceQuery } from "../../../shared/query/cross-reference.ts";
 import type { PageClient } from "../../../client/api/page-client.ts";
 import type { SitemapEntry } from "./sitemap-urls.ts";
 import { crossReferencePath } from "../../../shared/paths.ts";

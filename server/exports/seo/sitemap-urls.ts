@@ -16,10 +16,10 @@ import { newsCategories } from "../../../shared/contract/news.ts";
 import { serviceNames } from "../../../shared/contract/services.ts";
 import type { PageClient } from "../../../client/api/page-client.ts";
 import type { DocumentMeta } from "../../../shared/contract/documents.ts";
-import { NEWS_PAGE_SIZE, pageCount } from "../../../shared/news-query.ts";
-import { defaultJobsState, jobsListPath } from "../../../shared/jobs-query.ts";
+import { NEWS_PAGE_SIZE, pageCount } from "../../../shared/query/news.ts";
+import { defaultJobsState, jobsListPath } from "../../../shared/query/jobs.ts";
 import { crossReferenceSitemapEntries } from "./cross-reference-sitemap.ts";
-import { DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../../shared/support-query.ts";
+import { DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../../shared/query/support.ts";
 import {
   aboutPath,
   aboutUsPath,

@@ -5,7 +5,7 @@ import { jobTypes, queryRecruitmentById, queryRecruitmentByPage, type JobDetail,
 import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { likePattern } from "../sql.ts";
-import { chinaToday, isJobOpen } from "../../../shared/jobs-query.ts";
+import { chinaToday, isJobOpen } from "../../../shared/query/jobs.ts";
 
 const listColumns = "id, type, title, location, department, headcount, date, json_extract(data, '$.closingDate') AS closingDate";
 /** Closed positions (closing day before today, China time) are left out of the list and of every filter count. */

@@ -7,7 +7,7 @@ import { attachDownloadPath, type DocumentType } from "../../../shared/contract/
 import { searchTypes, type SearchType } from "../../../shared/contract/search.ts";
 import { languages, type Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";
-import { chinaToday, isJobOpen } from "../../../shared/jobs-query.ts";
+import { chinaToday, isJobOpen } from "../../../shared/query/jobs.ts";
 import { categoryPath, documentsSearchPath, newsDetailPath, positionDetailPath, productDetailPath } from "../../../shared/paths.ts";
 
 /** Where search hits of each kind lead on the site (paths without language prefix, SPEC §2). */

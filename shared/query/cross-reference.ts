@@ -3,9 +3,9 @@
 //   ?parts=<numbers, by line, comma, space or tab> a bill of materials (the textarea of a GET form)
 //   ?type=<device type>&v=<V>&r=<mΩ>&i=<A>&pkg=<package>  the parameter search for an unknown number
 // (its finder URL is written by cross-reference-finder.ts, so that pages linking here do not carry the finder's grammar)
-import type { DeviceType } from "./cross-reference/schema.ts";
-import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX } from "./contract/cross-reference.ts";
-import { partKey } from "./cross-reference/part-key.ts";
+import type { DeviceType } from "../cross-reference/schema.ts";
+import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX } from "../contract/cross-reference.ts";
+import { partKey } from "../cross-reference/part-key.ts";
 
 /** The longest bill of materials text read (200 numbers of 60 characters and their separators). */
 const BOM_TEXT_MAX = CROSS_REFERENCE_BATCH_MAX * (CROSS_REFERENCE_PART_MAX + 2);

@@ -1,8 +1,8 @@
 // URL state of the jobs list (SPEC §2 /about/joinUs/{name?}): the optional name is the position type
 // (a page of its own: experienced hires, campus recruitment, internships); location, department, keyword
 // and page are query parameters. One parser and one writer, so the GET form, links and loader agree.
-import { jobTypes, type JobType } from "./contract/jobs.ts";
-import { jobsTypePath } from "./paths.ts";
+import { jobTypes, type JobType } from "../contract/jobs.ts";
+import { jobsTypePath } from "../paths.ts";
 
 export const JOBS_PAGE_SIZE = 10;
 const MAX_FILTER_LENGTH = 50;

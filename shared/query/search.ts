@@ -1,6 +1,6 @@
 // URL state of the search page (/search?text=…&type=…&page=…), read and written in one place so the
 // header's box, the page's form, the type tabs and the paging links agree. Pure.
-import { SEARCH_TEXT_MAX, searchTypes, type SearchType } from "./contract/search.ts";
+import { SEARCH_TEXT_MAX, searchTypes, type SearchType } from "../contract/search.ts";
 
 export const SEARCH_PAGE_SIZE = 10;
 /** Hits shown per type on the "All" view, which groups the results by type. */

@@ -1,7 +1,7 @@
 // URL state of the support section: which support page a name is, and the document centre's filters
 // (type, product family, keyword) and page, read from and written to the query string. Pure: the loader,
 // the links and the GET form all go through these, so a shared link shows the same rows.
-import { documentTypes, type DocumentType } from "./contract/documents.ts";
+import { documentTypes, type DocumentType } from "../contract/documents.ts";
 
 /** The support pages of the content (the menu's technical_support_arr links each one). */
 export const supportPages = ["documents", "application-notes", "simulation-models", "faq"] as const;

@@ -1,6 +1,6 @@
 // URL state of the news lists (SPEC §2): /news (all categories, ?page=N), /news/{category} and
 // /news/{category}/{pageIndex}. One pure parser; shared/paths.ts writes the paths, so links and loaders agree.
-import { newsCategories, type NewsCategory } from "./contract/news.ts";
+import { newsCategories, type NewsCategory } from "../contract/news.ts";
 
 /** Articles per list page: three rows of two on a phone, two rows of three on a desktop. */
 export const NEWS_PAGE_SIZE = 6;
