@@ -10,6 +10,7 @@ import { loadResources } from "../../server/i18n.ts";
 import { createClientI18n } from "../../client/runtime/i18n.ts";
 import type { Language } from "../../shared/languages.ts";
 import type { LossData } from "../../shared/contract/loss-data.ts";
+import { handWorkedMosfet } from "../fixtures/loss-data.ts";
 import { estimate, frequencySweep, type OperatingPoint } from "../../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { LossChart } from "../../client/features/estimator/loss-chart.tsx";
@@ -34,34 +35,8 @@ const text = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
 
-const mosfet: LossData = {
-  kind: "mosfet",
-  ratings: { v: 1200, i: 44, tc: 100, tjMax: 175 },
-  rthRef: "case",
-  rth: 0.55,
-  channel: { t: [25, 175], v0: [0, 0], r: [40, 70] },
-  eOn: 0.31,
-  eOff: 0.075,
-  switchingRef: { v: 800, i: 20, rg: 2.5, tj: 25 },
-  gate: { rg: [2.5, 25], eOn: [0.31, 1.077], eOff: [0.075, 0.3112] },
-  deadTime: 250,
-  // Linear through zero and the same at both temperatures, as the hand calculations take them.
-  energies: {
-    tj: [25, 175],
-    i: [0, 20],
-    eOn: [
-      [0, 0.31],
-      [0, 0.31],
-    ],
-    eOff: [
-      [0, 0.075],
-      [0, 0.075],
-    ],
-    qrr: [180, 180],
-  },
-  kv: 1.3,
-  bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
-};
+// The hand-worked part, with the two-point E(R_G) these figures were read with.
+const mosfet: LossData = { ...handWorkedMosfet, gate: { rg: [2.5, 25], eOn: [0.31, 1.077], eOff: [0.075, 0.3112] } };
 const small: LossData = { ...mosfet, rth: 1.3, channel: { t: [25, 175], v0: [0, 0], r: [160, 280] }, ratings: { ...mosfet.ratings, i: 14 } };
 function point(textForm: string): OperatingPoint {
   const parsed = parseOperatingPoint(textForm);

@@ -3,6 +3,7 @@
 // half-bridge leg (gate signals, dead times, linear switching ramps) stepped through one output period.
 import { describe, expect, it } from "vitest";
 import type { MosfetLossData } from "../../shared/contract/loss-data.ts";
+import { handWorkedMosfet } from "../fixtures/loss-data.ts";
 import {
   capacitiveChargeLoss,
   dcConduction,
@@ -292,39 +293,17 @@ describe("junction temperature ripple through a Foster network", () => {
   });
 
   it("junctionRipple: the peak over the output period rises as the output frequency falls, and nears the mean at a high one", () => {
-    const part = {
-      kind: "mosfet",
-      ratings: { v: 1200, i: 44, tc: 100, tjMax: 175 },
-      rthRef: "case",
-      rth: 0.55,
+    // The hand-worked part with a Foster network and the two-point E(R_G).
+    const part: MosfetLossData = {
+      ...handWorkedMosfet,
       zth: [
         { r: 0.055, tau: 0.0005 },
         { r: 0.138, tau: 0.005 },
         { r: 0.22, tau: 0.05 },
         { r: 0.137, tau: 0.3 },
       ],
-      channel: { t: [25, 175], v0: [0, 0], r: [40, 70] },
-      eOn: 0.31,
-      eOff: 0.075,
-      switchingRef: { v: 800, i: 20, rg: 2.5, tj: 25 },
-      kv: 1.3,
       gate: { rg: [2.5, 25], eOn: [0.31, 1.077], eOff: [0.075, 0.3112] },
-      deadTime: 250,
-      energies: {
-        tj: [25, 175],
-        i: [0, 20],
-        eOn: [
-          [0, 0.31],
-          [0, 0.31],
-        ],
-        eOff: [
-          [0, 0.075],
-          [0, 0.075],
-        ],
-        qrr: [180, 180],
-      },
-      bodyDiode: { t: [25, 175], v0: [2.9, 2.55], r: [110, 127], vSd: 4, iSd: 10, qrr: 180 },
-    } as MosfetLossData;
+    };
     const op: OperatingPoint = { mode: "inverter", vBus: 800, current: 20, currentKind: "rms", fsw: 50_000, pf: 0.9, duty: 0.5, tc: 80, m: 0.9 };
     const mean = estimate(part, op).tj!;
     const peakAt = (fo: number) => {
