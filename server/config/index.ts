@@ -1,7 +1,7 @@
 // The environment, read once at start (server/main.ts) into one validated, typed, frozen config object that is
 // passed down: to createApp, to the cluster's workers and, as its parsed upstream part, to the upstream thread.
 import { z } from "zod";
-import { ConfigError, isOrigin, parseEnvironment, upstreamEnv, type UpstreamEnv } from "../upstream/config.ts";
+import { ConfigError, checkTogether, isOrigin, parseEnvironment, upstreamEnv, type UpstreamEnv } from "../upstream/config.ts";
 import { parseTrustProxy, trustProxySetting } from "../upstream/trust-proxy.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -91,7 +91,7 @@ export interface Config {
 
 /** Parses the environment once; a bad value throws a ConfigError with one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
-  const e = parseEnvironment(configEnv, env);
+  const e = parseEnvironment(configEnv.superRefine(checkTogether), env);
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   // The embedded upstream gets the site's origin (its default follows PORT), whatever its own default says.
   const upstream: UpstreamEnv = { ...upstreamPart(e), PUBLIC_ORIGIN: publicOrigin };

@@ -88,9 +88,19 @@ export function parseEnvironment<T extends z.ZodType>(schema: T, env: NodeJS.Pro
   throw new ConfigError(`Invalid ${name}${shown}: ${issue.message.replace(/\s+/g, " ")}`);
 }
 
+const aliyunCredentials = ["ALIYUN_SMS_ACCESS_KEY_ID", "ALIYUN_SMS_ACCESS_KEY_SECRET", "ALIYUN_SMS_SIGN_NAME", "ALIYUN_SMS_TEMPLATE_CODE"] as const;
+
+/** Values that only hold together, checked in the same parse (so a missing one is the same one-line refusal):
+ * SMS_PROVIDER=aliyun needs all four of its credentials. */
+export function checkTogether(env: Pick<UpstreamEnv, "SMS_PROVIDER" | (typeof aliyunCredentials)[number]>, ctx: z.RefinementCtx): void {
+  if (env.SMS_PROVIDER !== "aliyun") return;
+  const missing = aliyunCredentials.find((name) => !env[name]);
+  if (missing) ctx.addIssue({ code: "custom", path: [missing], message: "required when SMS_PROVIDER=aliyun, like the other three ALIYUN_SMS_* credentials" });
+}
+
 /** The upstream's part of the environment, parsed: what `npm run upstream` reads, or what the site hands over. */
 export function parseUpstreamEnv(env: NodeJS.ProcessEnv = {}): UpstreamEnv {
-  return parseEnvironment(upstreamEnv, env);
+  return parseEnvironment(upstreamEnv.superRefine(checkTogether), env);
 }
 
 /** An http(s) origin with nothing after it but an optional "/". Never throws: zod runs refinements even on a

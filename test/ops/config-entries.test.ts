@@ -107,4 +107,18 @@ describe("a bad value", () => {
     },
     30_000,
   );
+
+  it.concurrent.each(["server/main.ts", "server/upstream/main.ts"])(
+    "that only fails with another (SMS_PROVIDER=aliyun without its credentials) stops %s with one line naming the missing one",
+    async (entry) => {
+      const { code, stdout, stderr } = await run(entry, { SMS_PROVIDER: "aliyun", ALIYUN_SMS_ACCESS_KEY_ID: "id", ALIYUN_SMS_ACCESS_KEY_SECRET: "secret" });
+      const lines = stderr.trim().split("\n");
+      expect(lines, stderr).toHaveLength(1);
+      expect(lines[0]).toContain("ALIYUN_SMS_SIGN_NAME");
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(stdout).toBe("");
+    },
+    30_000,
+  );
 });
