@@ -1,8 +1,8 @@
 // createApp(config, options) → the Express app: the only place where middleware order is decided, one line
 // per step, top to bottom:
-//  1 request log          2 request guard (methods, sizes)   3 Connection: close while draining
-//  4 /healthz             5 /readyz                           6 security headers
-//  7 /api/staff refused   8 cookies parsed (once, for everything below)
+//  1 request log          2 cookies parsed (once, for everything below, refusals included)
+//  3 request guard (methods, sizes)                           4 Connection: close while draining
+//  5 /healthz  6 /readyz  7 security headers                  8 /api/staff refused
 //  9 /api: rate limit → same-origin writes → body guard → sign-out guard → proxy (before any body parser)
 // 10 precompressed hashed assets                             11 compression
 // 12 page route names (logs, metrics)                        13 page-cache hits
@@ -94,6 +94,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   const seo = seoRoutes({ config, logger, caches, isKnownPath: async (pathname) => (await options.entry()).isKnownPath(pathname) });
   // public/ holds media and the favicon, never a page: a path under a language prefix skips the file lookup.
   const publicFiles = express.static(path.join(rootDir, "public"), { maxAge: "1h", index: false });
+  const ready = readyz(() => config.upstreamUrl, isDraining, logger);
   const document = createDocumentHandler({ caches, config, logger, resources, entry, assets: options.assets, dev });
 
   const app = express();
@@ -101,17 +102,14 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   // From TRUST_PROXY only, validated by the config: never `true` (any client could claim any address).
   app.set("trust proxy", config.trustProxy);
   app.use(requestLog(logger));
+  app.use(cookieParser());
   app.use(requestGuard(resources));
   app.use(closeConnectionsWhile(isDraining));
   app.get("/healthz", healthz);
-  app.get(
-    "/readyz",
-    readyz(() => config.upstreamUrl, isDraining, logger),
-  );
+  app.get("/readyz", ready);
   app.use(securityHeaders({ publicOrigin: config.publicOrigin }));
   // Staff calls are for the CLI and internal tools on the upstream itself, never through the public site.
   app.use("/api/staff", (req, res) => sendErrorEnvelope(req, res, "E40400001"));
-  app.use(cookieParser());
   app.use(
     "/api",
     rateLimited,

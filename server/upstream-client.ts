@@ -39,12 +39,9 @@ export function upstreamTransport(caches: SiteCaches | undefined, shared: boolea
 /** Whether a request may use the shared cache: no preview and no cookie that can make an answer personal. */
 export function isAnonymous(req: Request, previewUntil: unknown): boolean {
   if (previewUntil != null) return false;
-  // Without the cookie parser in front (a handler mounted alone), the raw header's cookie names still tell.
-  const names = (req.headers.cookie ?? "")
-    .split(";")
-    .map((pair) => pair.split("=")[0]!.trim())
-    .filter(Boolean);
-  return !hasPersonalCookies(req.cookies ?? Object.fromEntries(names.map((name) => [name, ""])));
+  // Without the cookie parser in front (a handler mounted alone) nothing tells which cookies came: any is personal.
+  if (req.cookies === undefined) return req.headers.cookie === undefined;
+  return !hasPersonalCookies(req.cookies);
 }
 
 export interface ServerPageClientOptions {

@@ -1,7 +1,7 @@
 // Countries and regions a sample can ship to: the ISO 3166-1 alpha-2 codes (the officially assigned ones,
 // as listed by the ISO 3166 Maintenance Agency's online browsing platform), named in the visitor's
 // language by Intl.DisplayNames (CLDR), so no country name is typed by hand.
-import type { Language } from "./languages.ts";
+import { htmlLang, type Language } from "./languages.ts";
 
 const assigned =
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +
@@ -22,7 +22,7 @@ const displayNames: Partial<Record<Language, Intl.DisplayNames>> = {};
 
 /** The country's or region's name in the language (CLDR); the code itself if the runtime lacks it. */
 export function countryName(code: string, language: Language): string {
-  displayNames[language] ??= new Intl.DisplayNames([language === "zh" ? "zh-CN" : "en"], { type: "region" });
+  displayNames[language] ??= new Intl.DisplayNames([htmlLang[language]], { type: "region" });
   const names = displayNames[language];
   return names.of(code) ?? code;
 }
@@ -30,7 +30,7 @@ export function countryName(code: string, language: Language): string {
 /** Every code with its name, sorted for the language's readers; mainland China and its neighbours first. */
 export function countryOptions(language: Language): Array<{ code: string; name: string }> {
   const first = ["CN", "HK", "MO", "TW"];
-  const collator = new Intl.Collator(language === "zh" ? "zh-CN" : "en");
+  const collator = new Intl.Collator(htmlLang[language]);
   const rest = countryCodes
     .filter((code) => !first.includes(code))
     .map((code) => ({ code, name: countryName(code, language) }))

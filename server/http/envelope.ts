@@ -4,16 +4,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorCodes, errorMessage, type ErrorCode } from "../../shared/contract/errors.ts";
 import { isLanguage, languageCookie, type Language } from "../../shared/languages.ts";
 
-/** API answers default to en (SPEC §7); the language cookie, when present, decides. */
-export function apiLanguage(req: IncomingMessage): Language {
-  for (const part of (req.headers.cookie ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === languageCookie && isLanguage(value)) return value;
-  }
-  return "en";
+/** API answers default to en (SPEC §7); the language cookie, when present, decides (cookies are parsed first
+ * thing in createApp). */
+export function apiLanguage(req: IncomingMessage & { cookies?: Record<string, unknown> }): Language {
+  const remembered = req.cookies?.[languageCookie];
+  return isLanguage(remembered) ? remembered : "en";
 }
 
-export function sendErrorEnvelope(req: IncomingMessage, res: ServerResponse, code: ErrorCode) {
+export function sendErrorEnvelope(req: IncomingMessage & { cookies?: Record<string, unknown> }, res: ServerResponse, code: ErrorCode) {
   if (res.headersSent) return res.end();
   res.writeHead(errorCodes[code].status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
   res.end(JSON.stringify({ success: false, code, message: errorMessage(code, apiLanguage(req)), data: null }));

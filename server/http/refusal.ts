@@ -20,15 +20,12 @@ function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
-/** The path's language prefix, else the language cookie, else zh (cookies may not be parsed yet here). */
+/** The path's language prefix, else the language cookie, else zh. */
 function refusalLanguage(req: Request): Language {
   const { language } = splitLanguagePrefix(req.path);
   if (language) return language;
-  for (const part of (req.headers.cookie ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === languageCookie && isLanguage(value)) return value;
-  }
-  return "zh";
+  const remembered: unknown = req.cookies?.[languageCookie];
+  return isLanguage(remembered) ? remembered : "zh";
 }
 
 function sendRefusalPage(req: Request, res: Response, status: RefusalStatus, resources: Record<Language, Resources>) {

@@ -4,9 +4,7 @@ import type { TFunction } from "i18next";
 import { formatNumber } from "../../../shared/estimator/format-number.ts";
 import type { OperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { DEFAULT_MODULATION, modulationAcronyms } from "../../../shared/estimator/modulation-names.ts";
-import type { Language } from "../../../shared/languages.ts";
-
-const locales: Record<Language, string> = { zh: "zh-CN", en: "en-US" };
+import { htmlLang, type Language } from "../../../shared/languages.ts";
 
 /**
  * Three significant digits, never finer than a milliwatt (0.004 → "0.004", 0.01234 → "0.012", 12.34 → "12.3");
@@ -14,11 +12,11 @@ const locales: Record<Language, string> = { zh: "zh-CN", en: "en-US" };
  */
 export function formatWatts(value: number, language: Language): string {
   const rounded = Math.abs(value) >= 1000 ? Math.round(value) : Number(Number(value.toPrecision(3)).toFixed(3));
-  return new Intl.NumberFormat(locales[language], { maximumFractionDigits: 3, minimumFractionDigits: 0 }).format(rounded);
+  return new Intl.NumberFormat(htmlLang[language], { maximumFractionDigits: 3, minimumFractionDigits: 0 }).format(rounded);
 }
 
 export function formatCelsius(value: number, language: Language): string {
-  return new Intl.NumberFormat(locales[language], { maximumFractionDigits: 0 }).format(value);
+  return new Intl.NumberFormat(htmlLang[language], { maximumFractionDigits: 0 }).format(value);
 }
 
 /** kHz without trailing zeros: 50 000 → "50", 12 500 → "12.5". */
