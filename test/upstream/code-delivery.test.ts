@@ -3,6 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startSmtpSink } from "../support/smtp-sink.ts";
+import { decodeMail } from "../support/decode-mail.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAndRegisterByEmail, responseSchema } from "../../shared/contract/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
@@ -13,36 +14,6 @@ interface Mail {
   to: string[];
   subject: string;
   text: string;
-}
-
-/** The decoded text part of a single-part message (nodemailer picks 7bit, quoted-printable or base64). */
-function decode(raw: string): { subject: string; text: string } {
-  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join("\n\n");
-  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(unfolded)?.[1]?.trim() ?? "";
-  const encoding = header("Content-Transfer-Encoding").toLowerCase();
-  const text =
-    encoding === "base64"
-      ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
-      : encoding === "quoted-printable"
-        ? Buffer.from(
-            body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
-            "latin1",
-          ).toString("utf8")
-        : body;
-  // Whitespace between adjacent encoded words is not part of the text (RFC 2047).
-  const subject = header("Subject")
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === "B"
-        ? Buffer.from(data, "base64").toString("utf8")
-        : Buffer.from(
-            data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex) => String.fromCharCode(parseInt(hex, 16))),
-            "latin1",
-          ).toString("utf8"),
-    );
-  return { subject, text };
 }
 
 const mails: Mail[] = [];
@@ -69,7 +40,7 @@ async function post(p: string, body: Record<string, unknown>, language: "zh" | "
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpSink(({ to, raw }) => mails.push({ to, ...decode(raw) }));
+  smtp = await startSmtpSink(({ to, raw }) => mails.push({ to, ...decodeMail(raw) }));
   smtpPort = smtp.port;
 
   aliyunServer = createServer((req, res) => {
@@ -194,7 +165,7 @@ describe("SMS codes through the Aliyun HTTP API", () => {
 
   it("refuses to start with SMS_PROVIDER=aliyun and missing credentials", async () => {
     await expect(startTestUpstream({ dataDir: ":memory:", env: { SMS_PROVIDER: "aliyun", ALIYUN_SMS_ACCESS_KEY_ID: "id" } })).rejects.toThrow(
-      /SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET/,
+      /^Invalid ALIYUN_SMS_ACCESS_KEY_SECRET: required when SMS_PROVIDER=aliyun/,
     );
   });
 });
