@@ -14,7 +14,7 @@ import {
   thermalPath,
   type OperatingPoint,
 } from "../../shared/estimator/index.ts";
-import { handWorkedMosfet } from "../fixtures/loss-data.ts";
+import { handWorkedIgbtModule as qim300120h62, handWorkedMosfet } from "../fixtures/loss-data.ts";
 
 const op = (fields: Partial<OperatingPoint>): OperatingPoint => ({
   mode: "inverter",
@@ -40,40 +40,6 @@ const qcd10065t2: LossData = {
   qc: 27,
   vQc: 400,
   kv: 1.5,
-};
-const qim300120h62: LossData = {
-  kind: "igbt",
-  ratings: { v: 1200, i: 300, tc: 100, tjMax: 150 },
-  rthRef: "case",
-  rth: 0.095,
-  rthDiode: 0.152,
-  igbt: { t: [25, 150], v0: [0.8, 0.7], r: [3.33, 4.83] },
-  eOn: 22.5,
-  eOff: 35.4,
-  eRec: 19.2,
-  switchingRef: { v: 600, i: 300, rg: 1.8, tj: 150 },
-  kv: 1.35,
-  kvRec: 0.6,
-  // Linear through zero in current; at 25 °C 1 − 0.0024·125 = 0.7 times E_on, E_off and 1 − 0.004·125 = 0.5 times
-  // E_rec of 150 °C (temperature coefficients 0.24 %/K and 0.4 %/K around 150 °C).
-  energies: {
-    tj: [25, 150],
-    i: [0, 300],
-    eOn: [
-      [0, 15.75],
-      [0, 22.5],
-    ],
-    eOff: [
-      [0, 24.78],
-      [0, 35.4],
-    ],
-    eRec: [
-      [0, 9.6],
-      [0, 19.2],
-    ],
-  },
-  gate: { rg: [0.9, 1.8, 3.6, 9, 18], eOn: [18.84, 22.5, 29.81, 51.75, 88.31], eOff: [31.86, 35.4, 42.48, 63.72, 99.12], eRec: [21.23, 19.2, 16.66, 13.07, 10.57] },
-  diode: { t: [25, 150], v0: [1, 0.85], r: [2.5, 2.83] },
 };
 
 describe("estimate, worked by hand", () => {

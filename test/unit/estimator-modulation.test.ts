@@ -17,7 +17,7 @@ import {
   type OperatingPoint,
 } from "../../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
-import { handWorkedMosfet } from "../fixtures/loss-data.ts";
+import { handWorkedIgbtModule, handWorkedMosfet } from "../fixtures/loss-data.ts";
 
 const points = [
   { m: 0.95, pf: 1 },
@@ -101,38 +101,7 @@ describe("the estimate under each modulation", () => {
   });
 
   it("moves conduction between an IGBT and its diode, which heat different junctions", () => {
-    const igbt: LossData = {
-      kind: "igbt",
-      ratings: { v: 1200, i: 300, tc: 100, tjMax: 150 },
-      rthRef: "case",
-      rth: 0.095,
-      rthDiode: 0.152,
-      igbt: { t: [25, 150], v0: [0.8, 0.7], r: [3.33, 4.83] },
-      eOn: 22.5,
-      eOff: 35.4,
-      eRec: 19.2,
-      switchingRef: { v: 600, i: 300, rg: 1.8, tj: 150 },
-      kv: 1.35,
-      kvRec: 0.6,
-      energies: {
-        tj: [25, 150],
-        i: [0, 300],
-        eOn: [
-          [0, 15.75],
-          [0, 22.5],
-        ],
-        eOff: [
-          [0, 24.78],
-          [0, 35.4],
-        ],
-        eRec: [
-          [0, 9.6],
-          [0, 19.2],
-        ],
-      },
-      gate: { rg: [0.9, 1.8, 3.6, 9, 18], eOn: [18.84, 22.5, 29.81, 51.75, 88.31], eOff: [31.86, 35.4, 42.48, 63.72, 99.12], eRec: [21.23, 19.2, 16.66, 13.07, 10.57] },
-      diode: { t: [25, 150], v0: [1, 0.85], r: [2.5, 2.83] },
-    };
+    const igbt = handWorkedIgbtModule;
     const point: OperatingPoint = { ...base, vBus: 700, current: 150, fsw: 8000, pf: 0.5, m: 1.1 };
     const spwm = estimate(igbt, point);
     const thipwm = estimate(igbt, { ...point, modulation: "thipwm" });
