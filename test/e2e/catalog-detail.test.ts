@@ -2,15 +2,14 @@
 // the login question in a modal dialog and, confirmed, goes to login with this page's path; signed in it
 // adds and announces "add success", then "The product has been selected"; compare removes a product by
 // rewriting the URL without a reload; axe on both pages at 1440 and 390 px; their blocks fit the width.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, watchProblems } from "./browser.ts";
+import { waitForMailedCode } from "./sample-helpers.ts";
 
 const origin = inject("origin");
-const mailbox = inject("mailbox");
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 let browser: Browser;
 beforeAll(async () => {
@@ -45,25 +44,6 @@ const overflowing = (page: Page) =>
       .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
       .map((element) => element.className),
   );
-
-async function codeMailedTo(address: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    for (const file of readdirSync(mailbox).sort().reverse()) {
-      const mail = readFileSync(path.join(mailbox, file), "utf8");
-      if (mail.startsWith(`X-Envelope-To: ${address}`)) {
-        const code = /\b(\d{6})\b/.exec(
-          mail
-            .split(/\r?\n\r?\n/)
-            .slice(1)
-            .join("\n"),
-        )?.[1];
-        if (code) return code;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No code was mailed to ${address}`);
-}
 
 describe("product detail", () => {
   it("signed out: add to sample asks the login question; cancel returns focus, confirm goes to login with the path and the part to add (1440 px, axe)", async () => {
@@ -120,7 +100,7 @@ describe("compare", () => {
     // The code is read from the English e-mail (plain ASCII body); the pages are then browsed in Chinese.
     const common = { language: "en", websiteCode: "qingyun" };
     expect((await context.request.post(`${origin}/api/open/message/sendVerifyCode`, { data: { ...common, email: address } })).status()).toBe(200);
-    const code = await codeMailedTo(address);
+    const code = await waitForMailedCode(address);
     expect((await context.request.post(`${origin}/api/open/user/auth/authAndRegisterByEmail`, { data: { ...common, email: address, code } })).status()).toBe(200);
 
     await open(page, `${origin}/zh/productAndService/compare?parts=QCM040120K4,QCM020120K4,QSM400120SHP`);

@@ -1,6 +1,8 @@
-// What the sample tests in the browser share: the SMS code the console sender printed to the server log,
+// What the sample and sign-in tests in the browser share: the SMS code the console sender printed to the server log,
+// the e-mailed code the test mailbox received,
 // products that can be sampled, read from the product tree the site serves, and axe on a page.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { createRequire } from "node:module";
 import { inject } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
@@ -15,6 +17,26 @@ export async function waitForSmsCode(phone: string, timeoutMs = 15_000): Promise
     if (Date.now() > deadline) throw new Error(`No SMS code for ${phone} in the server log`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The latest sign-in code e-mailed to this address, from the mailbox the test SMTP sink writes (global-setup.ts). */
+export async function waitForMailedCode(address: string): Promise<string> {
+  const mailbox = inject("mailbox");
+  for (let tries = 0; tries < 50; tries++) {
+    for (const file of readdirSync(mailbox).sort().reverse()) {
+      const mail = readFileSync(path.join(mailbox, file), "utf8");
+      if (!mail.startsWith(`X-Envelope-To: ${address}`)) continue;
+      const code = /\b(\d{6})\b/.exec(
+        mail
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join("\n"),
+      )?.[1];
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No code was mailed to ${address}`);
 }
 
 export interface SampleableProduct {

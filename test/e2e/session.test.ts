@@ -1,37 +1,16 @@
 // Signed-in header (SPEC §2, §4): after an e-mail code sign-in the header shows the masked address and the
 // account menu; signing out on a signed-in page returns to the language's home page.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, watchProblems } from "./browser.ts";
+import { waitForMailedCode } from "./sample-helpers.ts";
 
 const origin = inject("origin");
-const mailbox = inject("mailbox");
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function codeMailedTo(address: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    for (const file of readdirSync(mailbox).sort().reverse()) {
-      const mail = readFileSync(path.join(mailbox, file), "utf8");
-      if (mail.startsWith(`X-Envelope-To: ${address}`)) {
-        const code = /\b(\d{6})\b/.exec(
-          mail
-            .split(/\r?\n\r?\n/)
-            .slice(1)
-            .join("\n"),
-        )?.[1];
-        if (code) return code;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No code was mailed to ${address}`);
-}
 
 describe("a signed-in visitor", () => {
   it("sees the masked address and the account menu, and signing out on a signed-in page goes home", async () => {
@@ -42,7 +21,7 @@ describe("a signed-in visitor", () => {
     const common = { language: "en", websiteCode: "qingyun" };
     const sent = await context.request.post(`${origin}/api/open/message/sendVerifyCode`, { data: { ...common, email: address } });
     expect(sent.status()).toBe(200);
-    const code = await codeMailedTo(address);
+    const code = await waitForMailedCode(address);
     const signedIn = await context.request.post(`${origin}/api/open/user/auth/authAndRegisterByEmail`, { data: { ...common, email: address, code } });
     expect(signedIn.status()).toBe(200);
 

@@ -91,3 +91,32 @@ describe("unprefixed missing files", () => {
     expect(response.headers["content-type"]).toMatch(/text\/plain/);
   });
 });
+
+describe("the site's own refusals", () => {
+  it("speak the language cookie's language where the path has no prefix (cookies are read before any refusal)", async () => {
+    for (const [language, title] of [
+      ["en", "Bad request"],
+      ["zh", "请求无效"],
+    ] as const) {
+      // A path whose percent-encoding is not UTF-8: the request guard refuses it, first thing.
+      const response = await request(site.app).get("/privacy%FF").set("Cookie", `i18n_redirected=${language}`);
+      expect(response.status).toBe(400);
+      expect(response.text).toContain(title);
+    }
+  });
+
+  it("answer /api in the cookie's language, else in English", async () => {
+    const refused = (cookie?: string) => {
+      const call = request(site.app).post("/api/open/front/loginOut").set("Content-Type", "application/json");
+      return (cookie ? call.set("Cookie", cookie) : call).send(`{"a":"${"x".repeat(101 * 1024)}"}`);
+    };
+    const zh = await refused("i18n_redirected=zh");
+    const en = await refused();
+    expect(zh.status).toBe(413);
+    expect(en.status).toBe(413);
+    expect(zh.body.code).toBe("E41300001");
+    expect(zh.body.message).not.toBe(en.body.message);
+    expect(zh.body.message).toMatch(/[\u4e00-\u9fff]/);
+    expect(en.body.message).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+});

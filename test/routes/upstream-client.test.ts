@@ -1,7 +1,7 @@
 // The CSV files and the sitemap reach the upstream the way a page render does (server/upstream-client.ts):
 // every call is measured by call name, and an anonymous visitor's public reads come from the shared cache.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import express from "express";
+import express, { type Request } from "express";
 import request from "supertest";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { loadConfig } from "../../server/config/index.ts";
@@ -13,6 +13,7 @@ import { seoRoutes } from "../../server/exports/seo/routes.ts";
 import { createSiteCaches } from "../../server/cache/index.ts";
 import { registry } from "../../server/metrics/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
+import { isAnonymous } from "../../server/upstream-client.ts";
 
 let upstream: TestUpstream;
 beforeAll(async () => {
@@ -71,5 +72,21 @@ describe("server-side upstream calls outside the render", () => {
     const response = await request(site()).get("/sitemap.xml");
     expect(response.status).toBe(200);
     expect(await measured("querySiteList")).toBeGreaterThan(before);
+  });
+});
+
+describe("isAnonymous", () => {
+  const req = (fields: { cookie?: string; cookies?: Record<string, string> }) =>
+    ({ headers: fields.cookie === undefined ? {} : { cookie: fields.cookie }, cookies: fields.cookies }) as unknown as Request;
+
+  it("reads the parsed cookies: a session or preview makes a request personal, the language cookie does not", () => {
+    expect(isAnonymous(req({ cookie: "i18n_redirected=en", cookies: { i18n_redirected: "en" } }), null)).toBe(true);
+    expect(isAnonymous(req({ cookie: `${sessionCookie}=abc`, cookies: { [sessionCookie]: "abc" } }), null)).toBe(false);
+    expect(isAnonymous(req({}), "2026-12-01")).toBe(false);
+  });
+
+  it("takes any cookie as personal where no cookie parser ran (a handler mounted alone)", () => {
+    expect(isAnonymous(req({ cookie: "i18n_redirected=en" }), null)).toBe(false);
+    expect(isAnonymous(req({}), null)).toBe(true);
   });
 });
