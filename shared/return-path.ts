@@ -4,9 +4,13 @@ import { localizePath, splitLanguagePrefix, type Language } from "./languages.ts
 import { isUserPage, loginPath } from "./paths.ts";
 
 const MAX_LENGTH = 1000;
-/** Whitespace, control characters and backslashes: browsers strip or rewrite them into host separators. */
+/**
+ * Whitespace other than the plain space, control characters and backslashes: browsers strip or rewrite them
+ * into host separators. A space inside a path is kept (the URL parser percent-encodes it); one in front is
+ * refused because a path starts with "/".
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses.
-const unsafeCharacters = /[\s\u0000-\u001f\u007f\\]/;
+const unsafeCharacters = /[^\S ]|[\u0000-\u001f\u007f-\u009f\\]/;
 const scheme = /^[a-z][a-z0-9+.-]*:/i;
 /**
  * A "." or ".." segment in the path part. Browsers resolve them before requesting (`/zh/../..//evil.example`
@@ -24,8 +28,9 @@ function decodings(value: string): string[] {
     try {
       next = decodeURIComponent(current);
     } catch {
-      // A malformed escape is not something we wrote: refuse it.
-      return [...forms, "//"];
+      // A malformed escape in the value itself is not something we wrote: refuse it. One that appears only
+      // once decoded came from an encoded "%" (`text=100%25`), which nothing decodes a second time.
+      return i === 0 ? [...forms, "//"] : forms;
     }
     if (next === current) break;
     forms.push(next);
@@ -53,10 +58,22 @@ export function safeReturnPath(raw: unknown): string {
   return language ? rest : raw;
 }
 
-/** `/{lang}` + the safe path: the redirect target after signing in. */
+/**
+ * A safe path as it may travel in a `Location` header or an `href`: characters outside URL syntax (Chinese,
+ * spaces, emoji) percent-encoded as UTF-8, escapes already there kept. A header value must be bytes, so an
+ * unencoded 碳化硅 there is a TypeError ("Cannot convert argument to a ByteString"), a 500 after signing in.
+ * WHATWG URL does the encoding; only for paths safeReturnPath accepted (no dot segments or backslashes for
+ * it to resolve).
+ */
+function encodedPath(path: string): string {
+  const url = new URL(path, "http://site.invalid");
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `/{lang}` + the safe path, encoded: the redirect target after signing in. */
 export function signInTarget(language: Language, raw: unknown): string {
   const path = safeReturnPath(raw);
-  return path === "/" ? `/${language}` : `/${language}${path}`;
+  return path === "/" ? `/${language}` : encodedPath(`/${language}${path}`);
 }
 
 /**

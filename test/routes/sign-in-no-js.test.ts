@@ -126,6 +126,39 @@ describe("the header of a signed-in visitor without JavaScript", () => {
   });
 });
 
+describe("return paths outside ASCII, without JavaScript", () => {
+  const cases = [
+    ["/search?text=碳化硅", "/en/search?text=%E7%A2%B3%E5%8C%96%E7%A1%85"],
+    ["/search?text=SiC MOSFET", "/en/search?text=SiC%20MOSFET"],
+    ["/news?x=😀", "/en/news?x=%F0%9F%98%80"],
+    ["/search?text=%E7%A2%B3", "/en/search?text=%E7%A2%B3"],
+  ] as const;
+
+  it("signs out to a path in Chinese, not a 500", async () => {
+    const session = await signInByForm(freshPhone());
+    const out = await post("/en/login?path=/%E3%80%82x", { intent: "signOut" }, session);
+    expect(out.status).toBe(302);
+    expect(out.headers.location).toBe("/en/%E3%80%82x");
+    for (const [path, location] of cases) {
+      const again = await post(`/en/login?path=${encodeURIComponent(path)}`, { intent: "signOut" });
+      expect(again.status).toBe(302);
+      expect(again.headers.location).toBe(location);
+    }
+  });
+
+  it("signs in and lands on a path with Chinese, spaces, an emoji or percent-encoded bytes", async () => {
+    for (const [path, location] of cases) {
+      const phone = freshPhone();
+      const query = `?path=${encodeURIComponent(path)}`;
+      await post(`/en/login${query}`, { tab: "sms", target: phone, agree: "on", intent: "send" });
+      const signedIn = await post(`/en/login${query}`, { tab: "sms", target: phone, code: u.lastCode(phone), agree: "on", intent: "signIn" });
+      expect(signedIn.status).toBe(302);
+      expect(signedIn.headers.location).toBe(location);
+      expect(([] as string[]).concat(signedIn.headers["set-cookie"] ?? []).some((line) => line.startsWith(`${sessionCookie}=`))).toBe(true);
+    }
+  });
+});
+
 describe("a lock answered through /api (the login page with JavaScript)", () => {
   it("carries Retry-After, from which the page says how many minutes are left", async () => {
     const phone = freshPhone();

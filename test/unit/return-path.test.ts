@@ -60,6 +60,25 @@ describe("signInTarget and loginHref", () => {
   });
 });
 
+describe("redirect targets outside ASCII", () => {
+  // A Location header carries bytes: each target is percent-encoded UTF-8, and escapes already there stay.
+  it.each([
+    ["Chinese", "/。x", "/en/%E3%80%82x"],
+    ["a Chinese query", "/search?text=碳化硅", "/en/search?text=%E7%A2%B3%E5%8C%96%E7%A1%85"],
+    ["spaces", "/search?text=SiC MOSFET", "/en/search?text=SiC%20MOSFET"],
+    ["an emoji and a hash with a space", "/news?x=😀#a b", "/en/news?x=%F0%9F%98%80#a%20b"],
+    ["percent-encoded bytes", "/search?text=%E7%A2%B3", "/en/search?text=%E7%A2%B3"],
+    ["an encoded percent sign", "/search?text=100%25", "/en/search?text=100%25"],
+  ])("encodes %s", (_name, raw, expected) => {
+    expect(signInTarget("en", raw)).toBe(expected);
+    expect(publicReturnTarget("en", raw)).toBe(expected);
+    expect(() => new Headers({ Location: signInTarget("en", raw) })).not.toThrow();
+  });
+  it("still refuses other whitespace and C1 controls", () => {
+    for (const raw of ["/a\u3000b", "/a\u00a0b", "/a\u0085b", "/a%C2%85b"]) expect(safeReturnPath(raw)).toBe("/");
+  });
+});
+
 describe("login query", () => {
   it("parses the tab (SMS by default) and the safe path, and writes them back", () => {
     expect(parseLoginQuery(new URLSearchParams("tab=email&path=%2Fuser%2FsampleList"))).toEqual({ tab: "email", path: "/user/sampleList" });
