@@ -2,7 +2,7 @@
 import express from "express";
 import cookieParser from "cookie-parser";
 import type { UpstreamOptions } from "./config.ts";
-import type { Database } from "./db.ts";
+import { storeHasRoom, type Database } from "./db.ts";
 import { errorHandler, jsonBody, requestLanguage, sendError } from "./http.ts";
 import { createSessionResolver } from "./accounts/sessions.ts";
 import { mountLeaveWordRoutes, mountSiteRoutes } from "./site/routes.ts";
@@ -33,10 +33,12 @@ export function createUpstreamApp(context: UpstreamContext) {
   app.disable("x-powered-by");
   // Only the site's host(s) may name the client's address: what per-address limits count (config.ts).
   app.set("trust proxy", options.trustProxy ?? ["loopback"]);
-  // Liveness and readiness in one: the site's /readyz asks this to know the database answers.
+  // Liveness and readiness in one: the site's /readyz asks this to know the database answers and has room
+  // to write (a full disk answers every write 503, so the host should take no traffic).
   app.get("/healthz", (_req, res) => {
     try {
       db.prepare("SELECT 1").get();
+      if (!storeHasRoom(db, options.dataDir)) return res.status(503).json({ status: "full" });
       res.json({ status: "ok" });
     } catch {
       res.status(503).json({ status: "unavailable" });

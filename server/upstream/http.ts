@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { z } from "zod";
 import { SUCCESS_CODE, callPath, errorCodes, errorMessage, requestBodySchema, type CallDefinition, type ErrorCode } from "../../shared/contract/index.ts";
 import { isLanguage, type Language } from "../../shared/languages.ts";
+import { storeFailure } from "./db.ts";
 
 /** A failure with a stable code from the error table; `message` overrides the table's text if given. */
 export class ApiError extends Error {
@@ -121,6 +122,9 @@ export function jsonBody() {
   };
 }
 
+/** How long a client should wait after the store refused a write: a full disk takes an operator, a lock a moment. */
+const storeRetryAfterSeconds = { full: 60, busy: 2 } as const;
+
 /** Last middleware: maps errors to the envelope and never leaks a stack trace. */
 export function errorHandler(log: (error: unknown) => void) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -131,7 +135,11 @@ export function errorHandler(log: (error: unknown) => void) {
     if (type === "entity.too.large") return sendError(res, "E41300001", language);
     if (type === "entity.parse.failed") return sendError(res, "E40000001", language);
     if (type === "encoding.unsupported" || type === "charset.unsupported") return sendError(res, "E41500001", language);
+    // A full disk or a held lock is the operator's to fix, not a bug: the client is told to come back, and
+    // the log keeps SQLite's own words ("database or disk is full"), once.
+    const store = storeFailure(error);
     log(error);
+    if (store) return sendError(res, "E50300001", language, { retryAfterSeconds: storeRetryAfterSeconds[store] });
     sendError(res, "E50000001", language);
   };
 }
