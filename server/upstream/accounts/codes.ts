@@ -1,9 +1,10 @@
 // Sign-in codes and their rules: 6 digits from crypto.randomInt, only a salted hash stored, 5 minutes,
 // single use, 5 wrong tries kill a code, 60 s between codes, 5 an hour and 10 a day, a per-address limit,
 // and a 15-minute lock after 10 failed sign-ins within an hour.
-// Every rule about a number is kept per (number, client address), so nobody can aim them at someone else
-// (docs/decisions/002-sign-in-limits-per-client.md). Keyed by the target (phone or e-mail), never by
-// account: no answer reveals an account.
+// Every rule about a number is kept per (number, client), so nobody can aim them at someone else; a client
+// is an IPv4 address or an IPv6 /64 (site/forms.ts). Across all clients a number has a budget that, spent,
+// slows strangers down instead of locking the owner out (docs/decisions/002-sign-in-limits-per-client.md).
+// Keyed by the target (phone or e-mail), never by account: no answer reveals an account.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { verifyCodeRules } from "../../../shared/contract/index.ts";
 import { transaction, type Database } from "../db.ts";
@@ -17,6 +18,21 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 const signInLockRules = { failures: 10, windowMs: HOUR, lockMs: 15 * MINUTE } as const;
+
+/**
+ * A number's budget across all clients (docs/decisions/002-sign-in-limits-per-client.md). Spent, it slows
+ * the number down rather than locking it: the next code to it, from a client that never signed in with it,
+ * waits `slowResendMs` after the last one anybody got, and each outstanding code takes one wrong guess,
+ * not five. The owner's own devices (clients that signed in with it within `knownClientMs`) keep the usual
+ * pace, and anybody's right code still signs in.
+ */
+const targetBudget = {
+  codesPerHour: 10,
+  codesPerDay: 20,
+  failuresPerHour: 20,
+  slowResendMs: { hour: 10 * MINUTE, day: HOUR },
+  knownClientMs: 60 * DAY,
+} as const;
 
 export interface CodeLimits {
   /** Code requests from one client address per hour. */
@@ -69,6 +85,32 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
     "INSERT INTO sign_in_locks (channel, target, ip_hash, locked_until) VALUES (?, ?, ?, ?) ON CONFLICT (channel, target, ip_hash) DO UPDATE SET locked_until = excluded.locked_until",
   );
   const pruneLocks = db.prepare("DELETE FROM sign_in_locks WHERE locked_until < ?");
+  const sentToTarget = db.prepare(
+    "SELECT COUNT(*) FILTER (WHERE created_at > ?3) AS lastHour, COUNT(*) AS lastDay, MAX(created_at) AS latest FROM verify_codes WHERE channel = ?1 AND target = ?2 AND state <> 'unsent' AND created_at > ?4",
+  );
+  const targetFailures = db.prepare("SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND created_at > ?");
+  const knownClient = db.prepare("SELECT 1 AS known FROM sign_in_clients WHERE channel = ? AND target = ? AND ip_hash = ? AND signed_in_at > ?");
+  const rememberClient = db.prepare(
+    "INSERT INTO sign_in_clients (channel, target, ip_hash, signed_in_at) VALUES (?, ?, ?, ?) ON CONFLICT (channel, target, ip_hash) DO UPDATE SET signed_in_at = excluded.signed_in_at",
+  );
+
+  function isKnownClient(channel: CodeChannel, target: string, ipHash: string, t: number): boolean {
+    return knownClient.get(channel, target, ipHash, t - targetBudget.knownClientMs) !== undefined;
+  }
+
+  /** Whether strangers' wrong guesses at this number, across all clients, have spent its hourly budget. */
+  function guessesSpent(channel: CodeChannel, target: string, t: number): boolean {
+    return (targetFailures.get(channel, target, t - HOUR) as { n: number }).n >= targetBudget.failuresPerHour;
+  }
+
+  /** The slow path's wait for the next code to a number whose budget is spent, or 0 while it is not. */
+  function slowResendWait(channel: CodeChannel, target: string, t: number): { wait: number; latest: number } {
+    const sent = sentToTarget.get(channel, target, t - HOUR, t - DAY) as { lastHour: number; lastDay: number; latest: number | null };
+    const latest = sent.latest ?? 0;
+    if (sent.lastDay >= targetBudget.codesPerDay) return { wait: targetBudget.slowResendMs.day, latest };
+    if (sent.lastHour >= targetBudget.codesPerHour || guessesSpent(channel, target, t)) return { wait: targetBudget.slowResendMs.hour, latest };
+    return { wait: 0, latest };
+  }
 
   function lockedUntil(channel: CodeChannel, target: string, ipHash: string): number {
     return (lockOf.get(channel, target, ipHash) as { lockedUntil: number } | undefined)?.lockedUntil ?? 0;
@@ -107,6 +149,10 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
         const lastHour = sent.filter((at) => at > t - HOUR);
         if (lastHour.length >= verifyCodeRules.perHour) throw new ApiError("E40021008", retryAfter(lastHour.at(-1)! + HOUR, t));
         if (sent.length >= verifyCodeRules.perDay) throw new ApiError("E40021008", retryAfter(sent.at(-1)! + DAY, t));
+        if (!isKnownClient(channel, target, ipHash, t)) {
+          const slow = slowResendWait(channel, target, t);
+          if (slow.wait && t - slow.latest < slow.wait) throw new ApiError("E40021007", retryAfter(slow.latest + slow.wait, t));
+        }
 
         const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
         const salt = randomBytes(16).toString("base64url");
@@ -158,13 +204,16 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
         const given = Buffer.from(hashCode(row.salt, channel, target, code), "hex");
         if (!timingSafeEqual(expected, given)) {
           const attempts = row.attempts + 1;
-          const killed = attempts >= verifyCodeRules.maxAttempts;
+          // Past the number's guess budget, a stranger's code dies at its first wrong guess.
+          const slow = !isKnownClient(channel, target, ipHash, t) && guessesSpent(channel, target, t);
+          const killed = slow || attempts >= verifyCodeRules.maxAttempts;
           setAttempts.run(attempts, killed ? "killed" : "active", row.id);
           const until = recordFailure(channel, target, ipHash, t);
           if (until !== null) return { ok: false, error: new ApiError("E40021005", retryAfter(until, t)) };
           return { ok: false, error: new ApiError(killed ? "E40021006" : "E40021004") };
         }
         useCode.run(row.id);
+        rememberClient.run(channel, target, ipHash, t);
         clearFailures.run(channel, target, ipHash, t - signInLockRules.windowMs);
         return { ok: true, value: onSuccess() };
       });

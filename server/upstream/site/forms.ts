@@ -2,6 +2,7 @@
 // per-client hourly limit that keeps scripts from filling the tables.
 import { createHash } from "node:crypto";
 import type { Request } from "express";
+import { ipKeyGenerator } from "express-rate-limit";
 import { formLimits, type ErrorCode } from "../../../shared/contract/index.ts";
 import { isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "../../../shared/validation.ts";
 import type { Database } from "../db.ts";
@@ -39,10 +40,15 @@ export function checkRequired(value: string, maxLength: number, code: ErrorCode)
   return value.trim().replace(/\s+/g, " ");
 }
 
-/** SHA-256 of the client address (X-Forwarded-For is trusted from UPSTREAM_TRUST_PROXY only, see app.ts). */
+/**
+ * SHA-256 of the client: its IPv4 address, or the /64 network of its IPv6 address (X-Forwarded-For is trusted
+ * from UPSTREAM_TRUST_PROXY only, see app.ts). One IPv6 subscriber holds a whole /64 (RFC 6177), so keying on
+ * the /128 would hand one client 2^64 budgets (docs/decisions/002-sign-in-limits-per-client.md). IPv4-mapped
+ * IPv6 (::ffff:198.51.100.7) is its IPv4 address.
+ */
 export function clientHash(req: Request): string {
   return createHash("sha256")
-    .update(req.ip ?? "unknown")
+    .update(req.ip ? ipKeyGenerator(req.ip, 64) : "unknown")
     .digest("hex");
 }
 
