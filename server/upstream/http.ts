@@ -2,7 +2,16 @@
 // session requirement, and the envelope for every answer, success or failure.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { z } from "zod";
-import { SUCCESS_CODE, callPath, errorCodes, errorMessage, requestBodySchema, type CallDefinition, type ErrorCode } from "../../shared/contract/index.ts";
+import {
+  SUCCESS_CODE,
+  callPath,
+  errorCodes,
+  errorMessage,
+  hiddenCharactersCode,
+  requestBodySchema,
+  type CallDefinition,
+  type ErrorCode,
+} from "../../shared/contract/index.ts";
 import { isLanguage, type Language } from "../../shared/languages.ts";
 import { storeFailure } from "./db.ts";
 
@@ -101,6 +110,10 @@ function validationError(error: z.ZodError, language: Language): ApiError {
   }
   const issue = error.issues[0]!;
   const where = issue.path.length ? issue.path.join(".") : "body";
+  // A stored text field with a C1 control or a bidi override: its own code, in the request's language.
+  if (issue.message === hiddenCharactersCode) {
+    return new ApiError(hiddenCharactersCode, { message: `${errorMessage(hiddenCharactersCode, language)} (${where})` });
+  }
   return new ApiError("E40000002", { message: `${errorMessage("E40000002", language)}: ${where} — ${issue.message}` });
 }
 

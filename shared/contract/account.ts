@@ -2,6 +2,7 @@
 // (SPEC §7). Text fields are only length-limited here; the upstream checks their meaning
 // so each failure answers with its own SPEC §5 message.
 import { z } from "zod";
+import { textInput } from "./common.ts";
 import { defineCall } from "./define.ts";
 import { paged, pagingInput } from "./envelope.ts";
 import { userInfo } from "./site.ts";
@@ -151,11 +152,11 @@ export const modifySampleProduct = defineCall({
 // ---- Applicant and orders ------------------------------------------------------------------------
 
 export const applicantInput = z.strictObject({
-  name: z.string().max(fieldLimits.name),
+  name: textInput(fieldLimits.name),
   phone: phoneInput,
   email: emailInput,
-  companyName: z.string().max(fieldLimits.companyName),
-  position: z.string().max(fieldLimits.position),
+  companyName: textInput(fieldLimits.companyName),
+  position: textInput(fieldLimits.position),
 });
 
 /** The applicant as stored: trimmed, phone normalised, e-mail lower-case. */
@@ -185,7 +186,7 @@ export const queryUserInfoById = defineCall({
 
 const sampleOrderInput = z.strictObject({
   applicant: applicantInput,
-  sampleUse: z.string().max(fieldLimits.sampleUse),
+  sampleUse: textInput(fieldLimits.sampleUse),
   /** One of the user's shipping addresses; the order keeps a copy as it is now. */
   addressId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   /** The applicant confirms the stated rule: evaluation only, not commercial use (false: 400 E40022018). */
@@ -279,7 +280,7 @@ export const querySampleOrderRecordList = defineCall({
 const cancelSampleOrderInput = z.strictObject({
   SampleOrderNo: orderNumber,
   /** Optional: why the customer no longer needs the samples. */
-  reason: z.string().max(fieldLimits.note).optional(),
+  reason: textInput(fieldLimits.note).optional(),
 });
 
 export const cancelSampleOrder = defineCall({

@@ -2,11 +2,12 @@
 // come from shared/countries.ts; mainland China's provinces, cities and districts are served here by
 // parent code, so no page carries the whole region list.
 import { z } from "zod";
+import { textInput } from "./common.ts";
 import { defineCall } from "./define.ts";
 import { addressLimits } from "../address-fields.ts";
 
 const queryId = z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER);
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => textInput(max);
 
 /** What the address form posts; each field's meaning is checked by the shared address schema. */
 const addressInput = z.strictObject({

@@ -2,6 +2,7 @@
 // the PDF download path, and the optional download form of SPEC §3.
 import { z } from "zod";
 import { downloadConsent } from "../consent.ts";
+import { textInput } from "./common.ts";
 import { defineCall } from "./define.ts";
 import { paged, pagingInput } from "./envelope.ts";
 import { formLimits } from "./forms.ts";
@@ -70,12 +71,12 @@ export const queryAttachInfo = defineCall({
 /** The download form of SPEC §3; every field is required-style and length-limited. */
 const downloadRecordInput = z.strictObject({
   attachId: documentId,
-  name: z.string().trim().max(formLimits.name),
+  name: textInput(formLimits.name, { trim: true }),
   phone: z.string().trim().max(formLimits.phone),
   email: z.string().trim().max(formLimits.email),
-  company: z.string().trim().max(formLimits.company),
-  position: z.string().trim().max(formLimits.position),
-  productDemand: z.string().trim().max(formLimits.productDemand),
+  company: textInput(formLimits.company, { trim: true }),
+  position: textInput(formLimits.position, { trim: true }),
+  productDemand: textInput(formLimits.productDemand, { trim: true }),
   /** The consent the form showed (shared/consent.ts): recorded with the entry, with its time. */
   consent: z.strictObject({ policyVersion: z.literal(downloadConsent.policyVersion) }).optional(),
 });

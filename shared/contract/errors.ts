@@ -13,6 +13,11 @@ export const errorCodes = {
   E40000001: { status: 400, zh: "请求格式错误，请检查后重试", en: "The request is malformed." },
   E40000002: { status: 400, zh: "请求参数不正确", en: "The request parameters are invalid." },
   E40000003: { status: 400, zh: "请求包含未知字段", en: "The request contains unknown fields." },
+  E40000004: {
+    status: 400,
+    zh: "文本中含有不允许的控制字符或文字方向字符",
+    en: "The text contains control or text-direction characters that are not allowed.",
+  },
   E40100001: { status: 401, zh: "您尚未登录，是否立即登录？", en: "You are not logged in. Log in now?" },
   E40300001: { status: 403, zh: "无权执行此操作", en: "You are not allowed to do this." },
   E40300002: { status: 403, zh: "请求来源不被允许", en: "The request origin is not allowed." },

@@ -1,15 +1,16 @@
 // The contact form ("leave word"): name, phone or e-mail, company, content.
 import { z } from "zod";
+import { textInput } from "./common.ts";
 import { defineCall } from "./define.ts";
 import { formLimits } from "./forms.ts";
 
 const leaveWordInput = z.strictObject({
-  name: z.string().trim().max(formLimits.name),
+  name: textInput(formLimits.name, { trim: true }),
   /** At least one of phone and email. */
   phone: z.string().trim().max(formLimits.phone).optional(),
   email: z.string().trim().max(formLimits.email).optional(),
-  company: z.string().trim().max(formLimits.company).optional(),
-  content: z.string().trim().max(formLimits.content),
+  company: textInput(formLimits.company, { trim: true }).optional(),
+  content: textInput(formLimits.content, { trim: true }),
 });
 export type LeaveWordInput = z.input<typeof leaveWordInput>;
 

@@ -69,6 +69,7 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
     codes: db.prepare("DELETE FROM verify_codes WHERE target IN (?, ?)"),
     failures: db.prepare("DELETE FROM sign_in_failures WHERE target IN (?, ?)"),
     locks: db.prepare("DELETE FROM sign_in_locks WHERE target IN (?, ?)"),
+    signInClients: db.prepare("DELETE FROM sign_in_clients WHERE target IN (?, ?)"),
     // The row stays (orders refer to it) as a tombstone that names no one.
     user: db.prepare("UPDATE users SET phone = 'deleted:' || id, email = NULL, locked_until = NULL WHERE id = ?"),
   };
@@ -114,7 +115,7 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
         for (const statement of [erase.sessions, erase.list, erase.addresses, erase.profile, erase.customerNotes, erase.pendingMail, erase.mailErrors, erase.orders]) {
           statement.run(userId);
         }
-        for (const statement of [erase.downloads, erase.leaveWords, erase.codes, erase.failures, erase.locks]) statement.run(phone, email);
+        for (const statement of [erase.downloads, erase.leaveWords, erase.codes, erase.failures, erase.locks, erase.signInClients]) statement.run(phone, email);
         erase.user.run(userId);
       });
     },

@@ -28,6 +28,18 @@ Environment: DATA_DIR (database folder, default "data"), PREVIEW_SECRET`;
 
 class UsageError extends Error {}
 
+/**
+ * What reaches the terminal: every control character (C0 but the line's own end, DEL, C1: U+009B is a CSI
+ * that some terminals obey), bidi mark, embedding, override and isolate, and line separator, shown as a
+ * visible \uXXXX. Stored text from before these were refused, or written straight into the database,
+ * can then neither move the cursor, recolour or retitle the terminal, nor read otherwise than it is; in
+ * --json output the same escape is JSON's own.
+ */
+const unsafeForTerminal = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+function terminalSafe(line: string): string {
+  return line.replace(unsafeForTerminal, (char) => `\\u${char.codePointAt(0)!.toString(16).padStart(4, "0")}`);
+}
+
 const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - [...text].length));
 const when = (isoTime: string) => `${isoTime.slice(0, 16).replace("T", " ")} UTC`;
 
@@ -57,7 +69,9 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
     },
   });
   const [command, orderNumber] = positionals;
-  if (!command || values.help || command === "help") return out(usage);
+  // Indented JSON line by line: a line break of its own layout is no stored text (those JSON escapes).
+  const outJson = (value: unknown) => JSON.stringify(value, null, 2).split("\n").forEach(out);
+  if (!command || values.help || command === "help") return usage.split("\n").forEach(out);
   const lang = values.lang ?? "en";
   if (!isLanguage(lang)) throw new UsageError("--lang must be zh or en");
   const language: Language = lang;
@@ -87,7 +101,7 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
       if (!found) throw new ApiError("E40022006");
       const { order } = found.detail;
       if (values.json) {
-        return out(JSON.stringify({ order: { ...order, userId: found.row.userId }, records: found.history.map((r) => ({ ...recordView(r), actor: r.actor })) }, null, 2));
+        return outJson({ order: { ...order, userId: found.row.userId }, records: found.history.map((r) => ({ ...recordView(r), actor: r.actor })) });
       }
       out(`${order.orderNumber}  ${order.status}  submitted ${when(order.submittedAt)}  user ${found.row.userId}`);
       const a = order.applicant;
@@ -116,7 +130,7 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
           { userId: null, status, pageIndex: positiveInt(values.page, "page", 1), pageSize: Math.min(100, positiveInt(values.size, "size", 20)) },
           language,
         );
-        if (values.json) return out(JSON.stringify({ ...page, list: page.list.map(({ order, row }) => ({ ...order, userId: row.userId })) }, null, 2));
+        if (values.json) return outJson({ ...page, list: page.list.map(({ order, row }) => ({ ...order, userId: row.userId })) });
         out(`${page.total} order(s), page ${page.pageIndex}`);
         for (const { order } of page.list) {
           const parts = order.items.map((item) => `${item.siteListName}×${item.quantity}`).join(", ");
@@ -147,7 +161,7 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
 }
 
 try {
-  await main(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+  await main(process.argv.slice(2), (line) => process.stdout.write(`${terminalSafe(line)}\n`));
 } catch (error) {
   if (error instanceof ApiError) {
     process.stderr.write(`${error.options.message ?? errorMessage(error.code, "en")} (${error.code})\n`);

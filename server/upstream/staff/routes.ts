@@ -4,7 +4,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import { MAX_PAGE_SIZE, orderNumberPattern } from "../../../shared/contract/index.ts";
+import { MAX_PAGE_SIZE, hiddenCharactersCode, orderNumberPattern, textInput } from "../../../shared/contract/index.ts";
 import { languages } from "../../../shared/languages.ts";
 import { orderStatusFilters } from "../../../shared/order-status.ts";
 import { previewTokenMinutes, signPreviewToken } from "../../../shared/preview-token.ts";
@@ -31,18 +31,19 @@ const listQuery = z.strictObject({
 });
 const detailQuery = z.strictObject({ language: z.enum(languages).default("en") });
 const advanceBody = z.strictObject({
-  note: z.string().max(fieldLimits.note).optional(),
-  carrier: z.string().max(fieldLimits.carrier).optional(),
-  trackingNumber: z.string().max(fieldLimits.trackingNumber).optional(),
+  note: textInput(fieldLimits.note).optional(),
+  carrier: textInput(fieldLimits.carrier).optional(),
+  trackingNumber: textInput(fieldLimits.trackingNumber).optional(),
   language: z.enum(languages).optional(),
 });
-const rejectBody = z.strictObject({ reason: z.string().max(fieldLimits.note), language: z.enum(languages).optional() });
+const rejectBody = z.strictObject({ reason: textInput(fieldLimits.note), language: z.enum(languages).optional() });
 const previewBody = z.strictObject({ minutes: z.number().int().min(1).max(previewTokenMinutes.max).default(previewTokenMinutes.default) });
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
+    if (issue.message === hiddenCharactersCode) throw new ApiError(hiddenCharactersCode);
     throw new ApiError("E40000002", { message: `The request parameters are invalid: ${issue.path.join(".") || "body"} — ${issue.message}` });
   }
   return result.data;
