@@ -16,7 +16,9 @@ export function openDatabase(dataDir: string): DatabaseSync {
   }
   const db = new DatabaseSync(file);
   // WAL lets readers run beside the one writer; the busy timeout makes concurrent writers wait, not fail.
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
+  // secure_delete zeroes what a DELETE or UPDATE frees, so a deleted account's values do not linger in free
+  // space (docs/decisions/025-own-data-export-and-deletion.md).
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;");
   migrate(db);
   return db;
 }

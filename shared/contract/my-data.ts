@@ -39,6 +39,16 @@ const downloadFormEntry = z.object({
   consent: z.object({ text: z.string(), policyVersion: z.string(), agreedAt: z.string() }).nullable(),
 });
 
+const contactMessageEntry = z.object({
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  content: z.string(),
+  /** ISO 8601 */
+  submittedAt: z.string(),
+});
+
 export const myDataExport = z.object({
   /** ISO 8601 */
   exportedAt: z.string(),
@@ -47,8 +57,13 @@ export const myDataExport = z.object({
   addresses: addressBook,
   sampleList: sampleListData,
   orders: z.array(sampleOrderDetail),
-  /** Document download requests made with the account's phone or e-mail. */
+  /**
+   * Document download requests and contact messages sent while signed in to this account: exactly those that
+   * deleting the account erases. A form sent without a session is nobody's account's, whatever phone or
+   * e-mail it names (anyone can type anyone's).
+   */
   downloadForms: z.array(downloadFormEntry),
+  contactMessages: z.array(contactMessageEntry),
 });
 export type MyDataExport = z.infer<typeof myDataExport>;
 
@@ -56,7 +71,7 @@ export const exportMyData = defineCall({
   name: "exportMyData",
   path: `${base}/exportMyData`,
   summary:
-    "Everything kept about the signed-in account: account, applicant details, addresses, sample list, orders with their records, download-form entries. GET downloadMyData answers the same as a JSON file.",
+    "Everything kept about the signed-in account: account, applicant details, addresses, sample list, orders with their records, download-form entries and contact messages sent while signed in. GET downloadMyData answers the same as a JSON file.",
   auth: true,
   data: myDataExport,
 });

@@ -1,7 +1,8 @@
 // The visitor's own data: the saved applicant details, the export of everything kept about an account,
 // and deleting an account — one transaction that ends every session, deletes the personal data (the
-// account's own rows and any form entry or sign-in trace under its phone or e-mail), and leaves its orders
-// to staff as anonymised records.
+// account's own rows, the forms sent with its session, and the sign-in traces of its phone or e-mail),
+// closes its open orders and leaves them to staff as anonymised records; then the freed bytes are zeroed
+// and the WAL checkpointed, so the values leave the file (docs/decisions/025-own-data-export-and-deletion.md).
 import type { Applicant, MyDataExport } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
@@ -10,6 +11,9 @@ import type { SampleOrders } from "../samples/orders.ts";
 import type { AddressBook } from "./addresses.ts";
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** The history note of an order closed because its account was deleted: for staff, in both languages. */
+const deletedAccountNote = "账户已注销 / account deleted";
 
 export function createApplicantProfiles(db: Database, now: () => number) {
   const get = db.prepare("SELECT name, phone, email, company_name AS companyName, position FROM applicant_profiles WHERE user_id = ?");
@@ -44,8 +48,13 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
   const downloads = db.prepare(
     `SELECT document_id AS documentId, name, phone, email, company, position, product_demand AS productDemand, created_at AS createdAt,
        consent_text AS consentText, policy_version AS policyVersion, consented_at AS consentedAt
-     FROM download_records WHERE phone = ? OR email = ? ORDER BY created_at, id`,
+     FROM download_records WHERE user_id = ? ORDER BY created_at, id`,
   );
+  const contactMessages = db.prepare("SELECT name, phone, email, company, content, created_at AS createdAt FROM leave_words WHERE user_id = ? ORDER BY created_at, id");
+  // Orders nobody has shipped yet are closed with the reason, so staff neither pack nor advance them.
+  const openOrders = db.prepare("SELECT id FROM sample_orders WHERE user_id = ? AND status IN ('pending', 'inStock')");
+  const closeOrder = db.prepare("UPDATE sample_orders SET status = 'cancelled', updated_at = ? WHERE id = ?");
+  const closeRecord = db.prepare("INSERT INTO sample_order_records (order_id, status, note, actor, created_at) VALUES (?, 'cancelled', ?, 'system', ?)");
 
   // Deleting: every statement keyed by the user or by the account's phone and e-mail (indexed).
   const erase = {
@@ -54,6 +63,7 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
     addresses: db.prepare("DELETE FROM shipping_addresses WHERE user_id = ?"),
     profile: db.prepare("DELETE FROM applicant_profiles WHERE user_id = ?"),
     orders: db.prepare(`UPDATE sample_orders SET applicant_name = '', applicant_phone = '', applicant_email = '', company_name = '', position = '',
+      sample_use = '',
       shipping_address = CASE WHEN shipping_address IS NULL THEN NULL
         ELSE json_object('recipient', '', 'phone', '', 'company', '', 'country', json_extract(shipping_address, '$.country'),
           'countryName', json_extract(shipping_address, '$.countryName'), 'area', json_extract(shipping_address, '$.area'),
@@ -64,8 +74,9 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
     // No more e-mails to a deleted account; a delivery error may quote its address.
     pendingMail: db.prepare("DELETE FROM order_mail_outbox WHERE state = 'pending' AND order_id IN (SELECT id FROM sample_orders WHERE user_id = ?)"),
     mailErrors: db.prepare("UPDATE order_mail_outbox SET last_error = NULL WHERE order_id IN (SELECT id FROM sample_orders WHERE user_id = ?)"),
-    downloads: db.prepare("DELETE FROM download_records WHERE phone = ? OR email = ?"),
-    leaveWords: db.prepare("DELETE FROM leave_words WHERE phone = ? OR email = ?"),
+    // Exactly the entries the export shows: those sent with this account's session.
+    downloads: db.prepare("DELETE FROM download_records WHERE user_id = ?"),
+    leaveWords: db.prepare("DELETE FROM leave_words WHERE user_id = ?"),
     codes: db.prepare("DELETE FROM verify_codes WHERE target IN (?, ?)"),
     failures: db.prepare("DELETE FROM sign_in_failures WHERE target IN (?, ?)"),
     locks: db.prepare("DELETE FROM sign_in_locks WHERE target IN (?, ?)"),
@@ -77,11 +88,16 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
   return {
     export(userId: number, language: Language): MyDataExport {
       const user = account.get(userId) as { id: number; phone: string | null; email: string | null; createdAt: number };
-      // "" never matches a stored phone or e-mail (both are validated, non-empty).
-      const phone = user.phone ?? "";
-      const email = user.email ?? "";
       const numbers = (orderNumbers.all(userId) as Array<{ orderNumber: string }>).map((row) => row.orderNumber);
-      const forms = downloads.all(phone, email) as Array<Record<string, string | number | null>>;
+      const forms = downloads.all(userId) as Array<Record<string, string | number | null>>;
+      const messages = contactMessages.all(userId) as Array<{
+        name: string;
+        phone: string | null;
+        email: string | null;
+        company: string | null;
+        content: string;
+        createdAt: number;
+      }>;
       return {
         exportedAt: iso(now()),
         account: { userId: user.id, phone: user.phone, email: user.email, createdAt: iso(user.createdAt) },
@@ -103,6 +119,7 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
               ? { text: String(row.consentText), policyVersion: String(row.policyVersion), agreedAt: iso(Number(row.consentedAt)) }
               : null,
         })),
+        contactMessages: messages.map(({ createdAt, ...message }) => ({ ...message, submittedAt: iso(createdAt) })),
       };
     },
 
@@ -112,12 +129,32 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
         if (!user) return;
         const phone = user.phone ?? "";
         const email = user.email ?? "";
-        for (const statement of [erase.sessions, erase.list, erase.addresses, erase.profile, erase.customerNotes, erase.pendingMail, erase.mailErrors, erase.orders]) {
+        const t = now();
+        for (const { id } of openOrders.all(userId) as Array<{ id: number }>) {
+          closeOrder.run(t, id);
+          closeRecord.run(id, deletedAccountNote, t);
+        }
+        for (const statement of [
+          erase.sessions,
+          erase.list,
+          erase.addresses,
+          erase.profile,
+          erase.customerNotes,
+          erase.pendingMail,
+          erase.mailErrors,
+          erase.orders,
+          erase.downloads,
+          erase.leaveWords,
+        ]) {
           statement.run(userId);
         }
-        for (const statement of [erase.downloads, erase.leaveWords, erase.codes, erase.failures, erase.locks, erase.signInClients]) statement.run(phone, email);
+        for (const statement of [erase.codes, erase.failures, erase.locks, erase.signInClients]) statement.run(phone, email);
         erase.user.run(userId);
       });
+      // secure_delete (db.ts) zeroed the freed bytes in the pages the WAL now holds; the checkpoint writes
+      // those pages into the database file and TRUNCATE empties the WAL, whose older frames still held the
+      // values. A reader still on an older snapshot keeps its frames: then the next checkpoint does it.
+      db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
     },
   };
 }

@@ -55,13 +55,13 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
   const exists = db.prepare("SELECT 1 FROM document_files WHERE id = ?");
   const insert = db.prepare(
     `INSERT INTO download_records (document_id, name, phone, email, company, position, product_demand, language, ip_hash, created_at,
-       consent_text, policy_version, consented_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       consent_text, policy_version, consented_at, user_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   mountCall(
     router,
     addDownloadRecord,
-    ({ body, language, req }) => {
+    ({ body, language, req, userId }) => {
       if (!exists.get(body.attachId)) throw new ApiError("E40030005");
       const name = checkName(body.name);
       const phone = checkPhone(body.phone);
@@ -75,7 +75,8 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
         enforceHourlyLimit(db, "download_records", ipHash, now, DOWNLOAD_FORMS_PER_HOUR);
         // What was agreed, in the words the form showed in this language, and to which policy version.
         const consent = body.consent ? [downloadConsent.text[language], body.consent.policyVersion, now] : [null, null, null];
-        return insert.run(body.attachId, name, phone, email, company, position, productDemand, language, ipHash, now, ...consent).lastInsertRowid;
+        // The account of the session that sent it, never one its typed phone or e-mail names (migration 026).
+        return insert.run(body.attachId, name, phone, email, company, position, productDemand, language, ipHash, now, ...consent, userId).lastInsertRowid;
       });
       return { id: Number(id), downloadPath: attachDownloadPath(body.attachId) };
     },

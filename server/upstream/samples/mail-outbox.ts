@@ -49,11 +49,18 @@ interface DueRow {
   shippingAddress: string | null;
 }
 
-/** Queues the e-mail of one history record; called inside the transaction that writes the record. */
+/**
+ * Queues the e-mail of one history record; called inside the transaction that writes the record. An order
+ * whose account was deleted has no applicant to write to (its e-mail is blanked): nothing is queued, rather
+ * than a "Dear ," to nobody retried ten times.
+ */
 export function orderMailQueue(db: Database): (orderId: number, recordId: number, at: number) => void {
   // The e-mail's Message-ID is fixed here, once, so every try sends the same one (migration 011).
-  const insert = db.prepare("INSERT INTO order_mail_outbox (order_id, record_id, next_attempt_at, created_at, message_id) VALUES (?, ?, ?, ?, ?)");
-  return (orderId, recordId, at) => void insert.run(orderId, recordId, at, at, newOutboxMessageId());
+  const insert = db.prepare(
+    `INSERT INTO order_mail_outbox (order_id, record_id, next_attempt_at, created_at, message_id)
+     SELECT ?1, ?2, ?3, ?3, ?4 WHERE EXISTS (SELECT 1 FROM sample_orders WHERE id = ?1 AND applicant_email <> '')`,
+  );
+  return (orderId, recordId, at) => void insert.run(orderId, recordId, at, newOutboxMessageId());
 }
 
 export interface OutboxDeps {

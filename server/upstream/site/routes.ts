@@ -83,11 +83,11 @@ export function mountSiteRoutes(router: Router, db: Database, options: MountOpti
 const LEAVE_WORDS_PER_HOUR = 10;
 
 export function mountLeaveWordRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
-  const insert = db.prepare("INSERT INTO leave_words (name, phone, email, company, content, language, ip_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  const insert = db.prepare("INSERT INTO leave_words (name, phone, email, company, content, language, ip_hash, created_at, user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
   mountCall(
     router,
     addLeaveWord,
-    ({ body, language, req }) => {
+    ({ body, language, req, userId }) => {
       const name = checkName(body.name);
       const phone = body.phone ? checkPhone(body.phone) : null;
       const email = body.email ? checkEmail(body.email) : null;
@@ -98,7 +98,8 @@ export function mountLeaveWordRoutes(router: Router, db: Database, options: Moun
       const now = options.now();
       const id = transaction(db, () => {
         enforceHourlyLimit(db, "leave_words", ipHash, now, LEAVE_WORDS_PER_HOUR);
-        return insert.run(name, phone, email, company, content, language, ipHash, now).lastInsertRowid;
+        // The account of the session that sent it, never one its typed phone or e-mail names (migration 026).
+        return insert.run(name, phone, email, company, content, language, ipHash, now, userId).lastInsertRowid;
       });
       return { id: Number(id) };
     },
