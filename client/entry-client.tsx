@@ -11,6 +11,7 @@ import { AppProviders, createAppStore } from "./providers.tsx";
 import { preloadIslands, preloadIslandsInTurn } from "./runtime/island.tsx";
 import { afterIdle, yieldToMain } from "./runtime/idle.ts";
 import { handleLinkClicks } from "./runtime/link-navigation.ts";
+import { rememberLanguage } from "./runtime/remember-language.ts";
 import { guardedImport, isChunkLoadError, trackNavigationTarget } from "./runtime/chunk-reload.ts";
 
 /** Marks the document once React has committed the hydrated tree (browser tests wait for it). */
@@ -26,6 +27,7 @@ async function start() {
   // (React Router ranks the whole route table on its first call, compiling its code as it goes) come next.
   await yieldToMain();
   const app = readAppContext();
+  rememberLanguage(app.language);
   const i18n = createClientI18n(app.language, app.resources);
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === "function") ?? [];
   await Promise.all(

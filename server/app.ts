@@ -124,7 +124,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   app.use(compression());
   app.use(pageRouteNames(entry));
   // Anonymous pages kept in the page cache are answered here, before any file lookup or per-request work.
-  app.use(pageCacheHits({ caches, dev, secure }));
+  app.use(pageCacheHits({ caches, dev }));
   if (options.clientDir) app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
   if (options.vite) app.use(options.vite.middlewares);
   app.use((req, res, next) => (splitLanguagePrefix(req.path).language ? next() : publicFiles(req, res, next)));
@@ -135,7 +135,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   app.use(seo);
   app.use(catalogCsv({ config, logger, resources, caches, rateLimit: csvRateLimit(csvRateLimitStore, logger) }));
   app.use(crossReferenceCsvPath, rateLimited, crossReferenceCsv({ config, logger, resources, caches }));
-  app.use(languageRouting(isKnownPath));
+  app.use(languageRouting(isKnownPath, { secure }));
   app.use(pageObserver());
   app.use(document);
   app.use((_req, res) => void res.status(404).type("text/plain").send("Not found"));

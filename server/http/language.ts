@@ -5,8 +5,12 @@ import type { NextFunction, Request, Response } from "express";
 import { defaultLanguage, isLanguage, languageCookie, languageCookieMaxAgeMs, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
 import { detectLanguage } from "../i18n.ts";
 
-/** The one place the language cookie is set: a page answered in a language the cookie does not name yet. */
-export function rememberLanguage(req: Request, res: Response, language: Language, secure: boolean) {
+/**
+ * The language cookie, set by the server only where the language is chosen: the root redirect (private,
+ * never cached). A page never sets it: anonymous pages are cacheable, and a cached Set-Cookie would be
+ * replayed to everyone; the page's own script remembers its language (client/runtime/remember-language.ts).
+ */
+function rememberLanguage(req: Request, res: Response, language: Language, secure: boolean) {
   if (req.cookies?.[languageCookie] === language) return;
   res.cookie(languageCookie, language, { maxAge: languageCookieMaxAgeMs, path: "/", sameSite: "lax", secure });
 }
@@ -25,7 +29,7 @@ export function withoutTrailingSlash(pathname: string): string | null {
   return `/${pathname.replace(/^[/\\]+/, "").replace(/[/\\]+$/, "")}`;
 }
 
-export function languageRouting(isKnownPath: (pathname: string, res: Response) => Promise<boolean> | boolean) {
+export function languageRouting(isKnownPath: (pathname: string, res: Response) => Promise<boolean> | boolean, options: { secure: boolean }) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const query = req.originalUrl.slice(req.originalUrl.indexOf("?") === -1 ? req.originalUrl.length : req.originalUrl.indexOf("?"));
@@ -36,7 +40,11 @@ export function languageRouting(isKnownPath: (pathname: string, res: Response) =
       return res.redirect(301, `${canonical}${query}`);
     }
     if (splitLanguagePrefix(req.path).language) return next();
-    if (req.path === "/") return redirect(res, `/${detectLanguage(req)}${query}`);
+    if (req.path === "/") {
+      const language = detectLanguage(req);
+      rememberLanguage(req, res, language, options.secure);
+      return redirect(res, `/${language}${query}`);
+    }
     const cookie = req.cookies?.[languageCookie];
     const language = isLanguage(cookie) ? cookie : defaultLanguage;
     // Collapse leading slashes so "//evil.example" can never become a protocol-relative Location.

@@ -6,7 +6,6 @@ import { splitLanguagePrefix, type Language } from "../../shared/languages.ts";
 import { isWeChatBrowser } from "../../shared/query/support.ts";
 import { isUserPage } from "../../shared/paths.ts";
 import { contentSecurityPolicy, nonceMiddleware } from "../http/security.ts";
-import { rememberLanguage } from "../http/language.ts";
 import type { SiteCaches } from "../cache/index.ts";
 import { etagMatches, pageBody, pageCacheKey, type CachedPage } from "../cache/page-cache.ts";
 import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl } from "../cache/cache-policy.ts";
@@ -51,14 +50,13 @@ function anonymousPageKey(req: Request, language: Language, isBot: boolean): str
 
 /** Answers a page from the page cache before the per-request work of the later middleware (i18n instance,
  * preview check, route matching): a hit costs little more than a static file. Mounted after cookieParser. */
-export function pageCacheHits(options: { caches: SiteCaches | undefined; dev: boolean; secure: boolean }) {
+export function pageCacheHits(options: { caches: SiteCaches | undefined; dev: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!options.caches || (req.method !== "GET" && req.method !== "HEAD")) return next();
     const facts = pageFacts(req, res);
     const page = facts?.cacheKey ? options.caches.pages.get(facts.cacheKey) : undefined;
     if (!page || !facts) return next();
     nonceMiddleware(req, res, () => {});
-    rememberLanguage(req, res, facts.language, options.secure);
     sendCachedPage(req, res, page, res.locals.nonce, options.dev);
   };
 }

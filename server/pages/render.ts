@@ -6,7 +6,6 @@ import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import { contentSecurityPolicy, isCrossSite } from "../http/security.ts";
-import { rememberLanguage } from "../http/language.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
 import { privateNoStore } from "../../shared/user-pages.ts";
@@ -47,7 +46,6 @@ const MAX_FORM_BYTES = 16 * 1024;
 
 export function createDocumentHandler(options: DocumentHandlerOptions) {
   const { config, logger } = options;
-  const secure = config.publicOrigin.startsWith("https:");
   const origin = new URL(config.publicOrigin).origin;
   const site: DocumentSite = {
     resources: options.resources,
@@ -79,9 +77,6 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const isPrivate = () => hasSession || setCookies.length > 0 || isUserPage(req.path);
     const nonce = res.locals.nonce;
     const request = fetchRequest(req, res, config.publicOrigin, form);
-
-    // An unknown unprefixed path rendered as the 404 page at its own URL does not choose a language.
-    if (req.url === req.originalUrl) rememberLanguage(req, res, language, secure);
 
     // Anonymous (no preview, no cookie that can change a page): the shared caches serve and learn from it.
     // Hits were answered before this handler (pageCacheHits); a miss renders and may fill the cache.

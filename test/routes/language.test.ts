@@ -62,25 +62,28 @@ describe("unprefixed paths of real routes", () => {
   });
 });
 
-describe("prefixed pages", () => {
-  it("set the language cookie for 365 days when it differs", async () => {
-    const response = await request(site.app).get("/en");
-    expect(response.status).toBe(200);
-    const cookie = String(response.headers["set-cookie"]);
+describe("the language cookie", () => {
+  it("is set by the root redirect, which chose the language (365 days), and never on a page", async () => {
+    const root = await request(site.app).get("/").set("Accept-Language", "en-US");
+    const cookie = String(root.headers["set-cookie"]);
     expect(cookie).toMatch(/i18n_redirected=en/);
     expect(cookie).toMatch(/Max-Age=31536000/);
     expect(cookie).toMatch(/Path=\//);
+    expect(root.headers["cache-control"]).toBe("private, no-store");
+    expect((await request(site.app).get("/").set("Cookie", "i18n_redirected=en")).headers["set-cookie"]).toBeUndefined();
   });
 
-  it("do not set the cookie when it already matches", async () => {
-    const response = await request(site.app).get("/zh").set("Cookie", "i18n_redirected=zh");
-    expect(response.status).toBe(200);
-    expect(response.headers["set-cookie"]).toBeUndefined();
-  });
-
-  it("render <html lang> of their language", async () => {
-    expect((await request(site.app).get("/zh")).text).toMatch(/<html lang="zh-CN"/);
-    expect((await request(site.app).get("/en")).text).toMatch(/<html lang="en-US"/);
+  it("is never set by a cacheable page, rendered or from the page cache, whatever the cookie says", async () => {
+    for (const cookie of [undefined, "i18n_redirected=zh"]) {
+      for (let i = 0; i < 2; i++) {
+        const call = request(site.app).get("/en/about/us");
+        const response = await (cookie ? call.set("Cookie", cookie) : call);
+        expect(response.status).toBe(200);
+        expect(response.headers["cache-control"]).toMatch(/public/);
+        expect(response.headers["cache-control"]).toMatch(/s-maxage/);
+        expect(response.headers["set-cookie"]).toBeUndefined();
+      }
+    }
   });
 });
 

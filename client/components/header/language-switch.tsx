@@ -1,5 +1,5 @@
-// Switches to the same page in the other language with a full load, so the server sets the cookie,
-// the <html lang> and the strings of that language.
+// Switches to the same page in the other language with a full load, so the server sets the <html lang> and
+// the strings of that language, and that page's script remembers it (client/runtime/remember-language.ts).
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { htmlLang, languages, splitLanguagePrefix, localizePath } from "../../../shared/languages.ts";
