@@ -1,6 +1,15 @@
 // Cookie names and lifetimes that more than one layer knows.
-/** The upstream's session cookie (HttpOnly; the browser never reads it). */
+/** The upstream's session cookie (HttpOnly; the browser never reads it), as named over plain http. */
 export const sessionCookie = "qy_session";
+
+/**
+ * The session cookie's name for the site's origin: `__Host-qy_session` behind https. A browser takes a
+ * `__Host-` cookie only when it is Secure, Path=/ and names no Domain, so neither a page over http nor a
+ * sibling subdomain can plant or overwrite the session (fixation); over http (development) the plain name.
+ */
+export function sessionCookieName(publicOrigin: string): string {
+  return publicOrigin.startsWith("https:") ? `__Host-${sessionCookie}` : sessionCookie;
+}
 /** SPEC §1/§9: a login stays active for about 2 months. */
 export const sessionMaxAgeMs = 60 * 24 * 60 * 60 * 1000;
 

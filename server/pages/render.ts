@@ -7,7 +7,7 @@ import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
 import { contentSecurityPolicy, isCrossSite } from "../http/security.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
-import { sessionCookie } from "../../shared/cookies.ts";
+import { sessionCookieName } from "../../shared/cookies.ts";
 import { privateNoStore } from "../../shared/user-pages.ts";
 import { isUserPage } from "../../shared/paths.ts";
 import type { Resources } from "../../client/app-context.ts";
@@ -47,6 +47,7 @@ const MAX_FORM_BYTES = 16 * 1024;
 export function createDocumentHandler(options: DocumentHandlerOptions) {
   const { config, logger } = options;
   const origin = new URL(config.publicOrigin).origin;
+  const sessionCookie = sessionCookieName(config.publicOrigin);
   const site: DocumentSite = {
     resources: options.resources,
     websiteCode: config.websiteCode,

@@ -17,6 +17,7 @@ import { mountAccountRoutes } from "./accounts/routes.ts";
 import { contentVersion } from "./content/version.ts";
 import type { OrderMailOutbox } from "./samples/mail-outbox.ts";
 import { contentVersionHeader } from "../../shared/content-version.ts";
+import { sessionCookieName } from "../../shared/cookies.ts";
 
 export interface UpstreamContext {
   db: Database;
@@ -54,7 +55,7 @@ export function createUpstreamApp(context: UpstreamContext) {
   app.use(jsonBody());
 
   const router = express.Router();
-  const mountOptions = { provider: options.provider, resolveUser: createSessionResolver(db, now), now };
+  const mountOptions = { provider: options.provider, resolveUser: createSessionResolver(db, now, sessionCookieName(options.publicOrigin)), now };
   mountSiteRoutes(router, db, mountOptions);
   // [content routes]
   // Products, documents, news, jobs, contact form, search, cross-reference and the OpenAPI document.

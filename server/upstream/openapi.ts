@@ -14,7 +14,7 @@ import {
   responseSchema,
   type CallDefinition,
 } from "../../shared/contract/index.ts";
-import { sessionCookie } from "../../shared/cookies.ts";
+import { sessionCookie, sessionCookieName } from "../../shared/cookies.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -104,7 +104,9 @@ function buildOpenApiDocument(provider: string) {
     paths,
     components: {
       schemas: { ErrorEnvelope: jsonSchema(errorEnvelope, "output") },
-      securitySchemes: { sessionCookie: { type: "apiKey", in: "cookie", name: sessionCookie } },
+      securitySchemes: {
+        sessionCookie: { type: "apiKey", in: "cookie", name: sessionCookie, description: `Named ${sessionCookieName("https:")} when the site's origin is https.` },
+      },
     },
   };
 }

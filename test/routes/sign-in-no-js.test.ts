@@ -179,3 +179,28 @@ describe("a lock answered through /api (the login page with JavaScript)", () => 
     u.clock.advance(15 * 60_000);
   });
 });
+
+describe("behind an https origin", () => {
+  it("signs in with a __Host- session cookie and renders that visitor's pages signed in and private", async () => {
+    const httpsOrigin = "https://www.qingyun-power.com";
+    const secureUpstream = await startAccountUpstream({ dataDir: ":memory:", publicOrigin: httpsOrigin });
+    try {
+      const secureApp = await createTestApp({ UPSTREAM_URL: secureUpstream.url, PUBLIC_ORIGIN: httpsOrigin });
+      const form = (body: Record<string, string>) => request(secureApp).post("/en/login?path=%2Fabout%2Fus").set("Origin", httpsOrigin).type("form").send(body);
+      const phone = freshPhone();
+      await form({ tab: "sms", target: phone, agree: "on", intent: "send" });
+      const signedIn = await form({ tab: "sms", target: phone, code: secureUpstream.lastCode(phone), agree: "on", intent: "signIn" });
+      expect(signedIn.status).toBe(302);
+      const line = ([] as string[]).concat(signedIn.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith("__Host-qy_session="));
+      expect(line).toMatch(/; Path=\/;/);
+      expect(line).toMatch(/; Secure/);
+      expect(line).not.toMatch(/Domain=/i);
+      const session = line!.slice("__Host-qy_session=".length).split(";")[0]!;
+      const page = await request(secureApp).get("/en/about/us").set("Cookie", `__Host-qy_session=${session}`);
+      expect(page.text).toContain("user-menu");
+      expect(page.headers["cache-control"]).toBe("private, no-store");
+    } finally {
+      await secureUpstream.cleanup();
+    }
+  });
+});

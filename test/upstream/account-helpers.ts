@@ -2,7 +2,7 @@
 // an array (options.codeLog, never a real log), and helpers to request a code and sign in.
 import type { z } from "zod";
 import { responseSchema, type CallDefinition } from "../../shared/contract/index.ts";
-import { sessionCookie } from "../../shared/cookies.ts";
+import { sessionCookie, sessionCookieName } from "../../shared/cookies.ts";
 import { startTestUpstream, type Answer, type TestUpstream, type TestUpstreamOverrides } from "./helpers.ts";
 
 export interface Delivery {
@@ -61,6 +61,8 @@ export async function startAccountUpstream(
     },
     log,
   );
+  // The session cookie's name follows the origin (__Host- behind https), as the upstream's does.
+  const cookieName = sessionCookieName(overrides.publicOrigin ?? "http://localhost:3000");
   // A number's calls come from one device unless a test says otherwise: codes and locks are per client.
   const devices = new Map<string, string>();
   const deviceOf = (body: Record<string, unknown>) => {
@@ -75,7 +77,7 @@ export async function startAccountUpstream(
   };
   const call: AccountUpstream["call"] = async (path, body = {}, options = {}) => {
     const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? deviceOf(body) };
-    if (options.cookie) headers.cookie = `${sessionCookie}=${options.cookie}`;
+    if (options.cookie) headers.cookie = `${cookieName}=${options.cookie}`;
     if (options.method === "GET") return upstream.get(path, headers);
     return upstream.post(path, { language: options.language ?? "en", websiteCode: "qingyun", ...body }, headers);
   };
@@ -97,14 +99,15 @@ export async function startAccountUpstream(
   return { ...upstream, clock, deliveries, lastCode, call, signIn };
 }
 
-/** The session id a response sets ("" when it clears the cookie), or undefined. */
-export function sessionFrom(headers: Headers): string | undefined {
-  const line = headers.getSetCookie().find((cookie) => cookie.startsWith(`${sessionCookie}=`));
-  return line === undefined ? undefined : decodeURIComponent(line.slice(sessionCookie.length + 1).split(";")[0]!);
+/** The session cookie's Set-Cookie line, under its http or https (__Host-) name. */
+export function setCookieLine(headers: Headers): string {
+  return headers.getSetCookie().find((cookie) => cookie.startsWith(`${sessionCookie}=`) || cookie.startsWith(`${sessionCookieName("https:")}=`)) ?? "";
 }
 
-export function setCookieLine(headers: Headers): string {
-  return headers.getSetCookie().find((cookie) => cookie.startsWith(`${sessionCookie}=`)) ?? "";
+/** The session id a response sets ("" when it clears the cookie), or undefined. */
+export function sessionFrom(headers: Headers): string | undefined {
+  const line = setCookieLine(headers);
+  return line === "" ? undefined : decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!);
 }
 
 let phoneCounter = 0;

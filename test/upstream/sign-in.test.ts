@@ -362,11 +362,22 @@ describe("sign-in, session cookie and sign-out", () => {
 });
 
 describe("behind an https public origin", () => {
-  it("marks the session cookie Secure", async () => {
+  it("names the session cookie __Host-qy_session, Secure, Path=/ and host-only, and reads no other name", async () => {
     const secure = await startAccountUpstream({ publicOrigin: "https://www.qingyun-power.com" });
     try {
-      const { headers } = await secure.signIn(freshPhone());
-      expect(setCookieLine(headers)).toContain("Secure");
+      const { headers, session } = await secure.signIn(freshPhone());
+      const line = setCookieLine(headers);
+      expect(line).toMatch(/^__Host-qy_session=/);
+      expect(line).toContain("Secure");
+      expect(line).toContain("Path=/");
+      expect(line).not.toMatch(/Domain=/i);
+      expect((await secure.call(IS_LOGIN, {}, { cookie: session })).json.data).not.toBeNull();
+      // The plain name (a cookie planted over http or by a sibling subdomain) is not a session here.
+      const planted = await secure.post(IS_LOGIN, { language: "en", websiteCode: "qingyun" }, { cookie: `qy_session=${session}` });
+      expect(planted.json.data).toBeNull();
+      const out = await secure.call(LOGIN_OUT, {}, { cookie: session, method: "GET" });
+      expect(out.status).toBe(200);
+      expect(setCookieLine(out.headers)).toMatch(/^__Host-qy_session=;/);
     } finally {
       await secure.cleanup();
     }

@@ -1,7 +1,7 @@
 // The calls of the visitor's own data (all need a session): applicant details, export, account deletion.
 import type { Router } from "express";
 import { deleteMyAccount, downloadMyDataPath, exportMyData, removeApplicantProfile, saveApplicantProfile } from "../../../shared/contract/index.ts";
-import { sessionCookie } from "../../../shared/cookies.ts";
+import { sessionCookieName } from "../../../shared/cookies.ts";
 import { mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
 import { checkApplicant } from "../samples/routes.ts";
 import { sessionCookieOptions } from "./sessions.ts";
@@ -46,7 +46,7 @@ export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantPro
     deleteMyAccount,
     ({ userId, res }) => {
       deps.myData.deleteAccount(uid(userId));
-      res.clearCookie(sessionCookie, clearOptions);
+      res.clearCookie(sessionCookieName(deps.publicOrigin), clearOptions);
       return null;
     },
     options,

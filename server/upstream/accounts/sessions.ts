@@ -2,23 +2,23 @@
 // cannot be replayed as a cookie. Created at every sign-in, revoked at sign-out.
 import { createHash, randomBytes } from "node:crypto";
 import type { CookieOptions, Request } from "express";
-import { sessionCookie, sessionMaxAgeMs } from "../../../shared/cookies.ts";
+import { sessionMaxAgeMs } from "../../../shared/cookies.ts";
 import type { Database } from "../db.ts";
 
 export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
-/** The raw session id the request carries, if it looks like one. */
-export function readSessionCookie(req: Request): string | undefined {
-  const id = (req.cookies as Record<string, string | undefined> | undefined)?.[sessionCookie];
+/** The raw session id the request carries under the cookie's name (sessionCookieName), if it looks like one. */
+export function readSessionCookie(req: Request, name: string): string | undefined {
+  const id = (req.cookies as Record<string, string | undefined> | undefined)?.[name];
   return id && id.length <= 200 ? id : undefined;
 }
 
-export function createSessionResolver(db: Database, now: () => number) {
+export function createSessionResolver(db: Database, now: () => number, cookieName: string) {
   const find = db.prepare("SELECT user_id AS userId FROM sessions WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?");
   return (req: Request): number | null => {
-    const id = readSessionCookie(req);
+    const id = readSessionCookie(req, cookieName);
     if (!id) return null;
     const row = find.get(hashSessionId(id), now()) as { userId: number } | undefined;
     return row?.userId ?? null;
@@ -38,7 +38,8 @@ export function revokeSession(db: Database, id: string, now: number): boolean {
   return Number(result.changes) > 0;
 }
 
-/** Flags of the session cookie: HttpOnly, SameSite=Lax, Path=/, Secure behind an https origin, 60 days. */
+/** Flags of the session cookie: HttpOnly, SameSite=Lax, Path=/, no Domain, Secure behind an https origin (as its
+ * `__Host-` name requires), 60 days. */
 export function sessionCookieOptions(publicOrigin: string): CookieOptions {
   return {
     httpOnly: true,

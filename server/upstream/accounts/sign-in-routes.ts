@@ -10,7 +10,7 @@ import {
   verifyCodeRules,
   type UserInfo,
 } from "../../../shared/contract/index.ts";
-import { sessionCookie } from "../../../shared/cookies.ts";
+import { sessionCookieName } from "../../../shared/cookies.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../../shared/validation.ts";
 import type { Database } from "../db.ts";
@@ -38,6 +38,7 @@ function target(channel: CodeChannel, value: string): string {
 export function mountSignInRoutes(router: Router, deps: SignInDeps, options: MountOptions) {
   const { db, codes, senders, now } = deps;
   const cookieOptions = sessionCookieOptions(deps.publicOrigin);
+  const sessionCookie = sessionCookieName(deps.publicOrigin);
   const { maxAge: _maxAge, ...clearOptions } = cookieOptions;
 
   async function sendCode(channel: CodeChannel, to: string, req: Request, language: Language) {
@@ -66,7 +67,7 @@ export function mountSignInRoutes(router: Router, deps: SignInDeps, options: Mou
   function signIn(channel: CodeChannel, rawTarget: string, code: string, req: Request, res: Response): UserInfo {
     const to = target(channel, rawTarget);
     if (!verifyCodePattern.test(code)) throw new ApiError("E40021003");
-    const previous = readSessionCookie(req);
+    const previous = readSessionCookie(req, sessionCookie);
     const { user, sessionId } = codes.verify(channel, to, clientHash(req), code, () => {
       const t = now();
       (channel === "sms" ? insertByPhone : insertByEmail).run(to, t);
@@ -84,7 +85,7 @@ export function mountSignInRoutes(router: Router, deps: SignInDeps, options: Mou
 
   // Mounted by hand: a GET has no JSON body to carry the common fields that mountCall validates.
   router.get(loginOut.path, (req, res) => {
-    const id = readSessionCookie(req);
+    const id = readSessionCookie(req, sessionCookie);
     const revoked = id ? revokeSession(db, id, now()) : false;
     res.clearCookie(sessionCookie, clearOptions);
     if (!revoked) return sendError(res, "E40021009", requestLanguage(req));
