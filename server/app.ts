@@ -34,7 +34,7 @@ import { sendErrorEnvelope } from "./http/envelope.ts";
 import { createServerI18n, i18nMiddleware, loadResources } from "./i18n.ts";
 import { languageRouting } from "./http/language.ts";
 import { seoRoutes } from "./exports/seo/routes.ts";
-import { previewMode } from "./http/preview.ts";
+import { previewMode, previewRevocationCheck } from "./http/preview.ts";
 import { catalogCsv } from "./exports/catalog-csv.ts";
 import { crossReferenceCsv, crossReferenceCsvPath } from "./exports/cross-reference-csv.ts";
 import { csvRateLimit } from "./exports/csv-rate-limit.ts";
@@ -95,6 +95,14 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   // public/ holds media and the favicon, never a page: a path under a language prefix skips the file lookup.
   const publicFiles = express.static(path.join(rootDir, "public"), { maxAge: "1h", index: false });
   const ready = readyz(() => config.upstreamUrl, isDraining, logger);
+  // Preview tokens staff revoked before they expire: the upstream keeps the list, the site asks (cached 10 s).
+  const previewRevoked = previewRevocationCheck({
+    upstreamUrl: config.upstreamUrl,
+    provider: config.upstreamProvider,
+    websiteCode: config.websiteCode,
+    timeoutMs: config.upstreamTimeoutMs,
+    logger,
+  });
   const document = createDocumentHandler({ caches, config, logger, resources, entry, assets: options.assets, dev });
 
   const app = express();
@@ -114,7 +122,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
     "/api",
     rateLimited,
     sameOriginWrites(origin),
-    apiBodyGuard({ previewSecret: config.previewSecret, websiteCode: config.websiteCode }),
+    apiBodyGuard({ previewSecret: config.previewSecret, websiteCode: config.websiteCode, isRevoked: previewRevoked }),
     signOutGuard(origin),
     createApiProxy({ target: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
   );
@@ -131,7 +139,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   app.use(["/assets", "/media"], (_req, res) => void res.status(404).type("text/plain").send("Not found"));
   app.use(i18nMiddleware(i18n));
   app.use(nonceMiddleware);
-  app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure }));
+  app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure, isRevoked: previewRevoked }));
   app.use(seo);
   app.use(catalogCsv({ config, logger, resources, caches, rateLimit: csvRateLimit(csvRateLimitStore, logger) }));
   app.use(crossReferenceCsvPath, rateLimited, crossReferenceCsv({ config, logger, resources, caches }));

@@ -36,6 +36,15 @@ async function hmacKey(secret: string, usage: "sign" | "verify"): Promise<Crypto
   return globalThis.crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
 }
 
+/**
+ * The name a token is revoked under: SHA-256 of the whole token, hex. The revocation list (the upstream's
+ * store) never holds a token that could still be used, and the site asks about this id, not the token.
+ */
+export async function previewTokenId(token: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** A token valid until `expiresAt` (epoch milliseconds, rounded down to a whole millisecond). */
 export async function signPreviewToken(secret: string, expiresAt: number): Promise<string> {
   if (!Number.isFinite(expiresAt) || expiresAt <= 0) throw new Error("expiresAt must be a positive epoch time in milliseconds");

@@ -7,7 +7,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { previewCookieName } from "../../shared/cookies.ts";
 import { sendErrorEnvelope } from "../http/envelope.ts";
-import { previewUntilFromCookie } from "../http/preview.ts";
+import { previewUntilFromCookie, type PreviewRevokedCheck } from "../http/preview.ts";
 import { hasBody, readBody, refuseBody } from "../http/request-body.ts";
 import { isCrossSite } from "../http/security.ts";
 
@@ -28,10 +28,10 @@ function isJsonType(contentType: string | undefined): boolean {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-export function apiBodyGuard(options: { previewSecret: string | undefined; websiteCode: string; now?: () => number }) {
+export function apiBodyGuard(options: { previewSecret: string | undefined; websiteCode: string; isRevoked: PreviewRevokedCheck; now?: () => number }) {
   const cookieName = previewCookieName(options.websiteCode);
   const now = options.now ?? Date.now;
-  const isPreview = async (req: Request) => (await previewUntilFromCookie(req.cookies?.[cookieName], options.previewSecret, now())) !== null;
+  const isPreview = async (req: Request) => (await previewUntilFromCookie(req.cookies?.[cookieName], options.previewSecret, now(), options.isRevoked)) !== null;
   return async (req: Request, res: Response, next: NextFunction) => {
     // An upstream might read the flag from the query too: there it is forced the same way.
     const [pathname, search = ""] = req.url.split(/\?(.*)/s, 2) as [string, string?];

@@ -9,6 +9,7 @@ export * from "./account.ts";
 export * from "./cross-reference.ts";
 export * from "./addresses.ts";
 export * from "./my-data.ts";
+export * from "./preview.ts";
 import type { CallDefinition } from "./define.ts";
 import {
   querySiteListDataByPage,
@@ -46,6 +47,7 @@ import {
 } from "./account.ts";
 import { queryRegionList, queryShippingAddresses, removeShippingAddress, saveShippingAddress } from "./addresses.ts";
 import { deleteMyAccount, exportMyData, removeApplicantProfile, saveApplicantProfile } from "./my-data.ts";
+import { queryPreviewRevoked } from "./preview.ts";
 
 /** Every call, in the order of SPEC §7; the upstream mounts these and the OpenAPI document lists them. */
 export const calls: readonly CallDefinition[] = [
@@ -92,4 +94,6 @@ export const calls: readonly CallDefinition[] = [
   removeApplicantProfile,
   exportMyData,
   deleteMyAccount,
+  // [preview]
+  queryPreviewRevoked,
 ];

@@ -1,10 +1,16 @@
 // Preview mode on the site: only a valid signed token enters it; the cookie lasts at most 3 h and never
-// past the token; the banner shows the end time; /preview/exit leaves it.
+// past the token; the banner shows the end time; /preview/exit leaves it; a token staff revoke (the CLI,
+// the staff API) stops working, and the cookie it set with it.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type { Express } from "express";
 import { signPreviewToken } from "../../shared/preview-token.ts";
 import { createTestApp } from "./helpers.ts";
+import { previewRevocationCheck } from "../../server/http/preview.ts";
+import type { Logger } from "../../server/logger.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 
 const secret = "preview-secret-for-tests-0123456789abcdef";
@@ -70,5 +76,63 @@ describe("preview mode", () => {
     expect(response.status).toBe(302);
     expect(response.headers.location).toBe("/");
     expect(cookieOf(response)).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+});
+
+describe("revoking a preview token before it expires", () => {
+  const run = promisify(execFile);
+  const revoke = (...args: string[]) =>
+    run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), "preview-revoke", ...args], {
+      env: { ...process.env, DATA_DIR: upstream.dataDir, PREVIEW_SECRET: secret },
+      timeout: 15_000,
+    }).then(
+      (result) => ({ code: 0, ...result }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    );
+
+  it("a revoked token enters no preview, and a cookie whose token is revoked grants none and is dropped", async () => {
+    const unused = await signPreviewToken(secret, Date.now() + 3600_000);
+    const revoked = await revoke(unused);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toMatch(/^revoked \(it would have expired \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\)/);
+    const entered = await request(app).get(`/zh?preview=${encodeURIComponent(unused)}`);
+    expect(entered.status).toBe(302);
+    expect(cookieOf(entered)).toBe("");
+
+    // A preview already under way: its cookie carries the token, which staff now revoke.
+    const token = await signPreviewToken(secret, Date.now() + 3600_000);
+    const cookie = `qingyun=${Date.now() + 1800_000}.${token}`;
+    expect((await revoke(token)).code).toBe(0);
+    const page = await request(app).get("/en/about/us").set("Cookie", cookie);
+    expect(page.text).not.toContain("preview-banner");
+    expect(cookieOf(page)).toMatch(/^qingyun=;/);
+  });
+
+  it("refuses to revoke what is not a live token of this site, saying why", async () => {
+    const foreign = await signPreviewToken("another-secret-0123456789abcdef-xyz", Date.now() + 3600_000);
+    for (const token of ["nonsense", foreign, await signPreviewToken(secret, Date.now() - 1000)]) {
+      const answer = await revoke(token);
+      expect(answer.code).toBe(1);
+      expect(answer.stderr).toContain("Not a preview token of this site that is still valid");
+    }
+  });
+
+  it("is known to the site within 10 s (one question per token and 10 s), and an upstream that cannot answer ends the preview", async () => {
+    let now = Date.now();
+    const warnings: unknown[] = [];
+    const logger = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as Logger;
+    const check = previewRevocationCheck({ upstreamUrl: upstream.url, provider: "qingyun", websiteCode: "qingyun", timeoutMs: 2000, logger, now: () => now });
+    const token = await signPreviewToken(secret, Date.now() + 3600_000);
+    expect(await check(token)).toBe(false);
+    expect((await upstream.post("/staff/preview-tokens/revoke", { token }, { authorization: "Bearer nobody" })).status).toBe(404);
+    expect((await revoke(token)).code).toBe(0);
+    expect(await check(token)).toBe(false);
+    now += 10_001;
+    expect(await check(token)).toBe(true);
+    expect(warnings).toEqual([]);
+
+    const unreachable = previewRevocationCheck({ upstreamUrl: "http://127.0.0.1:9", provider: "qingyun", websiteCode: "qingyun", timeoutMs: 500, logger });
+    expect(await unreachable(await signPreviewToken(secret, Date.now() + 3600_000))).toBe(true);
+    expect(warnings).toHaveLength(1);
   });
 });

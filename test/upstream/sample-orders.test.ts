@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { querySampleOrderByPage, querySampleOrderRecordList, submitSampleOrder } from "../../shared/contract/index.ts";
-import { verifyPreviewToken } from "../../shared/preview-token.ts";
+import { callPath, queryPreviewRevoked, querySampleOrderByPage, querySampleOrderRecordList, submitSampleOrder } from "../../shared/contract/index.ts";
+import { previewTokenId, verifyPreviewToken } from "../../shared/preview-token.ts";
 import { chinaDay } from "../../server/upstream/samples/orders.ts";
 import { addressFor, contractData, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "./sample-fixtures.ts";
@@ -323,6 +323,20 @@ describe("staff moves through the staff API", () => {
     expect(await verifyPreviewToken(PREVIEW_SECRET, token, u.clock.t)).toEqual({ expiresAt: Date.parse(expiresAt) });
     expect(Date.parse(expiresAt) - u.clock.t).toBe(30 * 60_000);
     expect((await u.post("/staff/preview-tokens", { minutes: 0 }, staff)).json.code).toBe("E40000002");
+  });
+
+  it("revokes a preview token before it expires; the site's question then answers revoked", async () => {
+    const { token } = (await u.post("/staff/preview-tokens", { minutes: 30 }, staff)).json.data;
+    const asked = async () => (await u.call(callPath(queryPreviewRevoked, "qingyun"), { tokenId: await previewTokenId(token) })).json.data;
+    expect(await asked()).toEqual({ revoked: false });
+    const revoked = await u.post("/staff/preview-tokens/revoke", { token }, staff);
+    expect(revoked.status).toBe(200);
+    expect(revoked.json.data.revoked).toBe(true);
+    expect(await asked()).toEqual({ revoked: true });
+    // Revoking twice is no error; a string that is no token of this site is.
+    expect((await u.post("/staff/preview-tokens/revoke", { token }, staff)).status).toBe(200);
+    expect((await u.post("/staff/preview-tokens/revoke", { token: "p1.1.x" }, staff)).json.code).toBe("E40000002");
+    expect((await u.call(callPath(queryPreviewRevoked, "qingyun"), { tokenId: "not-a-hash" })).status).toBe(400);
   });
 });
 

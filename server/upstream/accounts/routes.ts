@@ -1,4 +1,5 @@
-// Mounts sign-in, the address book, the sample list and orders, the visitor's own data, and the staff API, with
+// Mounts sign-in, the address book, the sample list and orders, the visitor's own data, the preview-token
+// revocation list, and the staff API, with
 // their settings already parsed (options.settings); the order e-mail outbox is started by startUpstream, not here.
 import type { Router } from "express";
 import type { UpstreamOptions } from "../config.ts";
@@ -19,6 +20,7 @@ import { createSampleOrders } from "../samples/orders.ts";
 import { createOrderMoves } from "../samples/moves.ts";
 import { mountSampleRoutes } from "../samples/routes.ts";
 import { mountStaffRoutes } from "../staff/routes.ts";
+import { createPreviewRevocations, mountPreviewRevocationRoutes } from "../site/preview-revocations.ts";
 
 export interface AccountContext {
   db: Database;
@@ -46,12 +48,15 @@ export function mountAccountRoutes(router: Router, context: AccountContext, moun
   mountSampleRoutes(router, db, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles });
   const myData = createMyData({ db, now, profiles, book, list, orders });
   mountMyDataRoutes(router, { profiles, myData, publicOrigin: options.publicOrigin }, mountOptions);
+  const previewRevocations = createPreviewRevocations(db, now);
+  mountPreviewRevocationRoutes(router, previewRevocations, mountOptions);
   mountStaffRoutes(router, {
     orders,
     moves,
     now,
     staffToken: env.STAFF_TOKEN,
     previewSecret: env.PREVIEW_SECRET,
+    previewRevocations,
     onMove: outbox.nudge,
   });
 }

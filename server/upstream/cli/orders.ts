@@ -13,6 +13,7 @@ import { createSampleList } from "../samples/list.ts";
 import { createSampleOrders, recordView } from "../samples/orders.ts";
 import { createOrderMoves } from "../samples/moves.ts";
 import { createAddressBook } from "../accounts/addresses.ts";
+import { createPreviewRevocations } from "../site/preview-revocations.ts";
 
 const usage = `Usage: npm run orders -- <command> [options]
 
@@ -22,6 +23,7 @@ const usage = `Usage: npm run orders -- <command> [options]
           shipping needs --carrier NAME --tracking NUMBER
   reject <orderNumber> --reason TEXT         from pending or inStock
   preview-token [--minutes ${previewTokenMinutes.default}]              prints a token for ?preview=<token> (needs PREVIEW_SECRET)
+  preview-revoke <token>                     ends a token before it expires (and the preview it started)
 
 Options: --lang zh|en (product names, default en), --json (machine-readable output)
 Environment: DATA_DIR (database folder, default "data"), PREVIEW_SECRET`;
@@ -88,6 +90,15 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
 
   const db = openDatabase(env.DATA_DIR);
   try {
+    if (command === "preview-revoke") {
+      if (!env.PREVIEW_SECRET) throw new UsageError("PREVIEW_SECRET is not set (at least 32 characters)");
+      if (!orderNumber) throw new UsageError("preview-revoke needs the token");
+      const { expiresAt } = await createPreviewRevocations(db, Date.now).revoke(env.PREVIEW_SECRET, orderNumber);
+      const until = new Date(expiresAt).toISOString();
+      return out(
+        values.json ? JSON.stringify({ revoked: true, expiresAt: until }) : `revoked (it would have expired ${when(until)}); the site stops honouring it within 10 s`,
+      );
+    }
     const now = Date.now;
     const products = createSampleProducts(db);
     const orders = createSampleOrders(db, now, products, createSampleList(db, now, products), createAddressBook(db, now));

@@ -11,6 +11,7 @@ import { previewTokenMinutes, signPreviewToken } from "../../../shared/preview-t
 import { fieldLimits } from "../../../shared/validation.ts";
 import { ApiError, requestLanguage, sendData, sendError } from "../http.ts";
 import type { OrderMoves } from "../samples/moves.ts";
+import type { PreviewRevocations } from "../site/preview-revocations.ts";
 import { recordView, type SampleOrders } from "../samples/orders.ts";
 
 export interface StaffDeps {
@@ -19,6 +20,7 @@ export interface StaffDeps {
   now: () => number;
   staffToken: string | undefined;
   previewSecret: string | undefined;
+  previewRevocations: PreviewRevocations;
   /** Called after each move (sends the applicant's e-mail without making the answer wait for it). */
   onMove?: () => void;
 }
@@ -37,6 +39,7 @@ const advanceBody = z.strictObject({
   language: z.enum(languages).optional(),
 });
 const rejectBody = z.strictObject({ reason: textInput(fieldLimits.note), language: z.enum(languages).optional() });
+const revokeBody = z.strictObject({ token: z.string().min(1).max(200) });
 const previewBody = z.strictObject({ minutes: z.number().int().min(1).max(previewTokenMinutes.max).default(previewTokenMinutes.default) });
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -107,6 +110,14 @@ export function mountStaffRoutes(router: Router, deps: StaffDeps) {
     deps.moves.reject(orderNumber, body.reason, "staff-api");
     deps.onMove?.();
     sendData(res, detail(orderNumber, body.language ?? "en"));
+  });
+
+  // Revokes a token before it expires: the site stops honouring it, and the cookie it set, within seconds.
+  staff.post("/preview-tokens/revoke", async (req, res) => {
+    if (!deps.previewSecret) throw new ApiError("E50300001", { message: "PREVIEW_SECRET is not set: preview tokens are disabled." });
+    const { token } = parse(revokeBody, req.body ?? {});
+    const { expiresAt } = await deps.previewRevocations.revoke(deps.previewSecret, token);
+    sendData(res, { revoked: true, expiresAt: new Date(expiresAt).toISOString() });
   });
 
   staff.post("/preview-tokens", async (req, res) => {
