@@ -11,7 +11,6 @@ import { AppProviders, createAppStore } from "./providers.tsx";
 import { preloadIslands, preloadIslandsInTurn } from "./runtime/island.tsx";
 import { afterIdle, yieldToMain } from "./runtime/idle.ts";
 import { handleLinkClicks } from "./runtime/link-navigation.ts";
-import { rememberLanguage } from "./runtime/remember-language.ts";
 import { guardedImport, isChunkLoadError, trackNavigationTarget } from "./runtime/chunk-reload.ts";
 
 /** Marks the document once React has committed the hydrated tree (browser tests wait for it). */
@@ -27,7 +26,8 @@ async function start() {
   // (React Router ranks the whole route table on its first call, compiling its code as it goes) come next.
   await yieldToMain();
   const app = readAppContext();
-  rememberLanguage(app.language);
+  // Its own small chunk, fetched beside the route modules: no part of any page's first-load budget.
+  void import("./runtime/remember-language.ts").then(({ rememberLanguage }) => rememberLanguage(app.language));
   const i18n = createClientI18n(app.language, app.resources);
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === "function") ?? [];
   await Promise.all(

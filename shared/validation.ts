@@ -59,18 +59,6 @@ export function normalizeEmail(input: unknown): string | null {
   return isValidEmail(trimmed) ? trimmed : null;
 }
 
-/**
- * C1 controls (U+0080–U+009F: U+009B is a terminal's CSI, as ESC [ is) and the bidi embeddings, overrides and
- * isolates (U+202A–U+202E, U+2066–U+2069: "Trojan Source", text that reads otherwise than it is stored). No
- * name, address or message needs them; they are refused wherever text is accepted, as C0 controls are.
- */
-const hiddenCharacters = /[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/;
-
-/** Whether text carries a C1 control or a bidi override or isolate (refused in every stored text field). */
-export function hasHiddenCharacters(text: string): boolean {
-  return hiddenCharacters.test(text);
-}
-
 // Control characters and markup brackets never belong in a person's or company's name.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses.
 const forbiddenInName = /[\u0000-\u001f\u007f<>{}[\]\\|@#$%^*=~`]/;
@@ -79,15 +67,19 @@ const forbiddenInName = /[\u0000-\u001f\u007f<>{}[\]\\|@#$%^*=~`]/;
 export function isValidName(input: unknown): input is string {
   if (typeof input !== "string") return false;
   const name = input.trim();
-  return name.length >= 1 && name.length <= fieldLimits.name && !forbiddenInName.test(name) && !hasHiddenCharacters(name) && /\p{L}/u.test(name);
+  return name.length >= 1 && name.length <= fieldLimits.name && !forbiddenInName.test(name) && /\p{L}/u.test(name);
 }
 
-/** A required free-text field: non-empty after trimming, within its limit, no control characters but newlines and tabs, no bidi overrides. */
+/**
+ * A required free-text field: non-empty after trimming, within its limit, no C0 control characters but newlines
+ * and tabs. C1 controls and bidi overrides are the contract's to refuse (textInput, shared/contract/common.ts):
+ * every stored field passes it, and this check is in every page's first load.
+ */
 export function isValidText(input: unknown, maxLength: number): input is string {
   if (typeof input !== "string") return false;
   const text = input.trim();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses.
-  return text.length >= 1 && text.length <= maxLength && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) && !hasHiddenCharacters(text);
+  return text.length >= 1 && text.length <= maxLength && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
 }
 
 /** SPEC §2: first 3 and last 4 digits shown, 13800135678 → 138****5678. */

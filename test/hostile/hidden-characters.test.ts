@@ -1,7 +1,7 @@
 // C1 controls (U+0080–U+009F) and bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069) are refused
-// wherever text is stored, by the shared contract, with their own message in the request's language; the
-// browser's form checks refuse them too; and the staff CLI prints text that is already stored (written
-// before the rule, or straight into the database) with every such character made visible.
+// wherever text is stored, by the shared contract, with their own message in the request's language, and in
+// the staff CLI's arguments; and the CLI prints text that is already stored (written before the rule, or
+// straight into the database) with every such character made visible.
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -16,12 +16,12 @@ import {
   saveShippingAddress,
   submitSampleOrder,
 } from "../../shared/contract/index.ts";
-import { isValidName, isValidText } from "../../shared/validation.ts";
-import { validateLeaveWord } from "../../shared/leave-word-form.ts";
 import { addressFor, freshPhone, startAccountUpstream, testAddress, type AccountUpstream } from "../upstream/account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "../upstream/sample-fixtures.ts";
 
 const run = promisify(execFile);
+const cli = (...args: string[]) =>
+  run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), ...args], { env: { ...process.env, DATA_DIR: u.dataDir }, timeout: 15_000 });
 const STAFF_TOKEN = "staff-token-for-tests-0123456789abcdef";
 const staff = { authorization: `Bearer ${STAFF_TOKEN}` };
 const hidden = ["\u0085", "\u009b", "\u0080", "\u009f", "\u202a", "\u202e", "\u2066", "\u2069"];
@@ -112,14 +112,22 @@ describe("the contract refuses hidden characters in every stored text field", ()
     expect((await u.call(callPath(cancelSampleOrder, "qingyun"), { SampleOrderNo: number, reason: "changed plans" }, { cookie: user.session })).status).toBe(200);
   });
 
-  it("in the browser's own form checks (shared with the upstream)", () => {
-    for (const char of hidden) {
-      expect(isValidText(`text${char}`, 100)).toBe(false);
-      expect(isValidName(`Anna${char}`)).toBe(false);
-      expect(validateLeaveWord({ name: "Anna", phone: "", email: "anna@example.org", company: "", content: `Question${char}` }).errors.content).toBeDefined();
+  it("in the staff CLI's notes and reasons, which reach the store without the contract", async () => {
+    const user = await u.signIn(freshPhone());
+    const number = await orderOf(user.session);
+    for (const args of [
+      ["advance", number, "--note", "picked\u202e"],
+      ["reject", number, "--reason", "not available\u0085"],
+    ]) {
+      const answer = await cli(...args).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(answer.code).toBe(1);
+      expect(answer.stderr).toContain(messages.en);
     }
-    // Chinese, emoji, and the marks a bidi language needs inside a word are text.
-    expect(isValidText("碳化硅 MOSFET 😀 עברית مرحبا", 100)).toBe(true);
+    // Chinese, emoji and right-to-left script are text.
+    expect((await cli("advance", number, "--note", "碳化硅 MOSFET 😀 עברית مرحبا")).stdout).toContain("pending → inStock");
   });
 });
 
@@ -130,8 +138,6 @@ describe("the staff CLI prints stored text safely", () => {
     // Written straight into the database, as text from before the rule would be.
     const hostile = "Charger\u009b31mRED\u001b]0;pwned\u0007 \u202eTXT.EXE\nHistory:";
     u.db.prepare("UPDATE sample_orders SET sample_use = ?, applicant_name = ? WHERE order_number = ?").run(hostile, "Anna\u2066x\u2069", number);
-    const cli = (...args: string[]) =>
-      run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), ...args], { env: { ...process.env, DATA_DIR: u.dataDir }, timeout: 15_000 });
     const shown = (await cli("show", number)).stdout;
     expect(shown).toContain("Sample use: Charger\\u009b31mRED\\u001b]0;pwned\\u0007 \\u202eTXT.EXE\\u000aHistory:");
     expect(shown).toContain("Applicant: Anna\\u2066x\\u2069");

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
 import { gzipSync } from "node:zlib";
+import { callPath, queryPreviewRevoked } from "../../shared/contract/index.ts";
 import { signPreviewToken } from "../../shared/preview-token.ts";
 import { createTestApp, listen } from "../routes/helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
@@ -22,6 +23,8 @@ let upstream: TestUpstream;
 
 beforeAll(async () => {
   const app = express();
+  // The site's question whether a preview token is revoked (none is, here): answered, not recorded.
+  app.post(callPath(queryPreviewRevoked, "qingyun"), (_req, res) => void res.json({ success: true, code: "0", message: "ok", data: { revoked: false } }));
   app.all("/{*any}", (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -8,7 +8,7 @@ import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { orderMailQueue } from "./mail-outbox.ts";
 import { carrierNames, findCarrier } from "../../../shared/carriers.ts";
-import { errorMessage } from "../../../shared/contract/index.ts";
+import { errorMessage, hasHiddenCharacters, hiddenCharactersCode } from "../../../shared/contract/index.ts";
 
 export interface MoveDetails {
   note?: string | undefined;
@@ -21,6 +21,8 @@ export type MoveActor = "staff-api" | "cli";
 function optionalText(value: string | undefined, max: number): string | null {
   if (value === undefined || value.trim() === "") return null;
   if (!isValidText(value, max)) throw new ApiError("E40000002");
+  // The CLI's arguments reach here without the contract: the same refusal as the staff API's.
+  if (hasHiddenCharacters(value)) throw new ApiError(hiddenCharactersCode);
   return value.trim();
 }
 
