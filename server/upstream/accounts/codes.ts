@@ -90,6 +90,7 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
   );
   const targetFailures = db.prepare("SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND created_at > ?");
   const knownClient = db.prepare("SELECT 1 AS known FROM sign_in_clients WHERE channel = ? AND target = ? AND ip_hash = ? AND signed_in_at > ?");
+  const pruneClients = db.prepare("DELETE FROM sign_in_clients WHERE signed_in_at < ?");
   const rememberClient = db.prepare(
     "INSERT INTO sign_in_clients (channel, target, ip_hash, signed_in_at) VALUES (?, ?, ?, ?) ON CONFLICT (channel, target, ip_hash) DO UPDATE SET signed_in_at = excluded.signed_in_at",
   );
@@ -168,6 +169,7 @@ export function createCodeStore(db: Database, now: () => number, limits: CodeLim
         // Rows older than the longest window (a day) answer no rule any more.
         prune.run(t - 2 * DAY);
         pruneLocks.run(t - DAY);
+        pruneClients.run(t - targetBudget.knownClientMs);
         return { id: Number(lastInsertRowid), code };
       });
     },

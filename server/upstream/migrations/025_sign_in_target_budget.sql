@@ -8,3 +8,5 @@ CREATE TABLE sign_in_clients (
   signed_in_at INTEGER NOT NULL,
   PRIMARY KEY (channel, target, ip_hash)
 );
+-- Rows older than 60 days are pruned at each code request.
+CREATE INDEX sign_in_clients_age ON sign_in_clients (signed_in_at);
