@@ -17,12 +17,17 @@ export function readyz(upstreamUrl: () => string | undefined, isDraining: () => 
     if (!url) return res.status(503).json({ status: "unavailable" });
     try {
       const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
-      await response.body?.cancel();
-      // Any answer below 500 means the upstream is up; the embedded one answers 503 when its database is not.
+      // Any answer below 500 means the upstream is up; the embedded one answers 503 when its database is not,
+      // or has no room to write ({"status":"full"}), which the log names.
       if (response.status >= 500) {
-        logger?.warn({ upstreamStatus: response.status }, "not ready: the upstream answers an error");
+        const reason = await response
+          .json()
+          .then((body: { status?: unknown }) => (typeof body?.status === "string" ? body.status.slice(0, 40) : undefined))
+          .catch(() => undefined);
+        logger?.warn({ upstreamStatus: response.status, reason }, "not ready: the upstream answers an error");
         return res.status(503).json({ status: "unavailable" });
       }
+      await response.body?.cancel();
       res.json({ status: "ready" });
     } catch (error) {
       logger?.warn({ err: error }, "not ready: the upstream does not answer");
