@@ -115,15 +115,13 @@ export const MARGINS = {
   onState: 0.1,
   /** Junction temperature shortfall (K). */
   tj: 10,
-  /** Two values within this relative difference are equal ("pass"). */
+  /**
+   * Two values within this relative difference are equal ("pass"); at an R_DS(on) equal or lower by this measure, a
+   * current rating short within `current` is a rating convention (package, R_th), not a weaker part.
+   */
   equal: 0.01,
   /** Gate voltages this close (V) are the same drive. */
   gateVolts: 1,
-  /**
-   * Our R_DS(on) at most this much above theirs (at a comparable V_GS and T_j) counts as equal: a current rating
-   * short within `current` is then a rating convention (package, R_th), not a weaker part.
-   */
-  twinRdsOn: 0.05,
 } as const;
 
 /** Grades ours against theirs: higher is better for ratings, lower for on-state values and charges. */
@@ -162,7 +160,9 @@ function currentRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRo
           values: { ourTc: 25, theirTc: "?" },
         });
       }
-      return row("current", true, cell, { value: ours25?.value ?? null, conditions: ours25 ? { tc: 25 } : {}, basis: "catalog" }, "not-comparable", { key: "tcNotStated" });
+      return row("current", true, cell, { value: ours25?.value ?? null, conditions: ours25 ? { tc: 25 } : {}, basis: "catalog" }, "not-comparable", {
+        key: "tcNotStated",
+      });
     }
     if (theirs.tc === null || theirs.nominal) {
       const nominal = ours.find((c) => c.nominal);
@@ -302,7 +302,8 @@ function thresholdRow(part: AnyCompetitorPart, product: OurProduct, reference: Q
   const ourCell = { value: ours, conditions: { tj: 25 }, basis: "catalog" as const };
   if (off === undefined) return row("vgsTh", true, cell, ourCell, "not-comparable", { key: "gateNotStated" });
   const ourOff = reference.gateDrive.find((g) => g.deviceType === "sic-mosfet" && !g.partNumbers)?.opOff ?? -3;
-  if (off < 0) return row("vgsTh", true, cell, ourCell, th ? grade(ours, th.typ, true, Number.POSITIVE_INFINITY) : "pass", { key: "negativeOff", values: { theirOff: off } });
+  if (off < 0)
+    return row("vgsTh", true, cell, ourCell, th ? grade(ours, th.typ, true, Number.POSITIVE_INFINITY) : "pass", { key: "negativeOff", values: { theirOff: off } });
   if (th === undefined) return row("vgsTh", true, cell, ourCell, "worse", { key: "zeroOffThresholdNotStated", values: { theirOff: off, ours, ourOff } });
   if (ours >= th.typ * (1 - MARGINS.equal)) return row("vgsTh", true, cell, ourCell, ours > th.typ * (1 + MARGINS.equal) ? "better" : "pass");
   return row("vgsTh", true, cell, ourCell, "worse", { key: "zeroOffLowThreshold", values: { theirOff: off, ours, theirs: th.typ, ourOff } });
@@ -315,7 +316,8 @@ function rdsOnAtDriveRow(part: AnyCompetitorPart, product: OurProduct, reference
   const ours = ourRdsOnAt(product, 25, on, reference.rdsOn);
   const theirs = part.onState.find((v) => v.kind === "rdsOn" && v.tj === 25 && v.vgs !== undefined && Math.abs(v.vgs - on) <= 0.5 && v.typ !== undefined);
   const cell = theirCell(part, theirs?.typ ?? null, { tj: 25, vgs: on }, theirs?.source ?? part.gateDrive!.source);
-  if (ours === null) return row("rdsOnAtDrive", false, cell, { value: null, conditions: {}, basis: "catalog" }, "not-comparable", { key: "differentVgs", values: { theirVgs: on } });
+  if (ours === null)
+    return row("rdsOnAtDrive", false, cell, { value: null, conditions: {}, basis: "catalog" }, "not-comparable", { key: "differentVgs", values: { theirVgs: on } });
   const ourCell = { value: ours.value, conditions: { tj: 25, vgs: ours.vgs }, basis: ours.basis };
   const note = { key: "ourRdsOnAtTheirDrive" as const, values: { vgs: on, ours: ours.value } };
   return row("rdsOnAtDrive", false, cell, ourCell, theirs?.typ === undefined ? "not-comparable" : grade(ours.value, theirs.typ, false, MARGINS.onState), note);

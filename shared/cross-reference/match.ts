@@ -2,7 +2,7 @@
 // candidate ("drop-in", "functional", "needs review") with its per-parameter table, every difference named, or a
 // rejection with its reasons; candidates are ordered by closeness on what decides the design
 // (docs/decisions/023-cross-reference-ranking.md).
-import { compareParts, MARGINS, type ComparisonRow, type ParamKey } from "./compare.ts";
+import { compareParts, type ComparisonRow, type ParamKey } from "./compare.ts";
 import { deviceTypeOf, ourCurrents, type OurProduct } from "./our-product.ts";
 import type { AnyCompetitorPart, QingyunReference } from "./schema.ts";
 
@@ -42,7 +42,7 @@ const ratings: ReadonlySet<ParamKey> = new Set(["voltage", "current", "tjMax", "
 const fit: ReadonlySet<ParamKey> = new Set(["package", "pinout", "gateDrive", "vgsTh"]);
 
 /** A current rating this many times theirs (at the same T_C) is oversize: said, and ranked down. */
-export const OVERSIZE_CURRENT = 1.5;
+const OVERSIZE_CURRENT = 1.5;
 
 function reasonOf(row: ComparisonRow): Reason {
   const values: Record<string, string | number> = {};
@@ -51,10 +51,10 @@ function reasonOf(row: ComparisonRow): Reason {
   return { key: `${row.status}.${row.param}`, values };
 }
 
-/** Comparable R_DS(on) rows all at most MARGINS.twinRdsOn above theirs (and at least one). */
+/** At least one R_DS(on) row compares, and every one that does is equal (within MARGINS.equal) or lower. */
 function equalOrLowerRdsOn(rows: ComparisonRow[]): boolean {
-  const comparable = rows.filter((r) => r.param === "rdsOn" && typeof r.ours.value === "number" && typeof r.theirs.value === "number");
-  return comparable.length > 0 && comparable.every((r) => (r.ours.value as number) <= (r.theirs.value as number) * (1 + MARGINS.twinRdsOn));
+  const comparable = rows.filter((r) => r.param === "rdsOn" && r.status !== "not-comparable");
+  return comparable.length > 0 && comparable.every((r) => r.status === "pass" || r.status === "better");
 }
 
 /** The largest ratio of our current rating to theirs at the same case temperature (null when none compares). */
@@ -70,7 +70,7 @@ function currentRatio(rows: ComparisonRow[]): number | null {
  * The tier of one product from its table, or the reasons it is rejected. Every difference is a reason, worst
  * first, so the summary names a package change even when a rating sets the tier.
  */
-export function classify(rows: ComparisonRow[], decoded = false): { tier: Tier; reasons: Reason[] } | { rejected: Reason[] } {
+function classify(rows: ComparisonRow[], decoded = false): { tier: Tier; reasons: Reason[] } | { rejected: Reason[] } {
   const decisive = rows.filter((r) => r.decisive);
   const failures = decisive.filter((r) => ruling.has(r.param) && r.status === "fail");
   if (failures.length > 0) return { rejected: failures.map(reasonOf) };
@@ -119,7 +119,7 @@ function onStatePair(rows: ComparisonRow[], product: OurProduct, part: AnyCompet
  * How far a product sits from the part it replaces, lower is closer: on-state value first, then package and
  * pinout, then ratings (an oversize rating counts against it), then the tier. Weights in the decision record.
  */
-export function closeness(rows: ComparisonRow[], tier: Tier, product: OurProduct, part: AnyCompetitorPart): number {
+function closeness(rows: ComparisonRow[], tier: Tier, product: OurProduct, part: AnyCompetitorPart): number {
   const log = (a: number, b: number) => Math.abs(Math.log(a / b));
   const pair = onStatePair(rows, product, part);
   let score = pair ? 4 * log(pair[0], pair[1]) : 2;

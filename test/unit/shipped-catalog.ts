@@ -12,9 +12,7 @@ const read = (file: string) => JSON.parse(readFileSync(path.join(contentDir, fil
 
 export const shippedCrossReference = crossReferenceContent.parse(read("cross-reference/competitor-parts.json"));
 
-const losses = new Map(
-  (read("catalog/loss-data.json") as Array<{ partNumber: string }>).map(({ partNumber, ...row }) => [partNumber, lossData.parse(row) as LossData]),
-);
+const losses = new Map((read("catalog/loss-data.json") as Array<{ partNumber: string }>).map(({ partNumber, ...row }) => [partNumber, lossData.parse(row) as LossData]));
 
 export const shippedProducts: OurProduct[] = (read("catalog/products.json") as Array<{ partNumber: string; params: Record<string, unknown> }>).map((p) => ({
   partNumber: p.partNumber,
