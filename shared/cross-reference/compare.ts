@@ -57,6 +57,7 @@ type CellValue = number | string | boolean | null;
 export const noteKeys = [
   "currentBoundMet",
   "currentBoundShort",
+  "currentBelowAt25",
   "currentNotStated",
   "differentTc",
   "differentVgs",
@@ -156,8 +157,7 @@ function currentRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRo
       const ours25 = ours.find((c) => c.tc === 25 && !c.nominal);
       if (ours25 && ours25.value < theirs.value) {
         return row("current", true, cell, { value: ours25.value, conditions: { tc: 25 }, basis: "catalog" }, grade(ours25.value, theirs.value, true, MARGINS.current), {
-          key: "currentBoundShort",
-          values: { ourTc: 25, theirTc: "?" },
+          key: "currentBelowAt25",
         });
       }
       return row("current", true, cell, { value: ours25?.value ?? null, conditions: ours25 ? { tc: 25 } : {}, basis: "catalog" }, "not-comparable", {

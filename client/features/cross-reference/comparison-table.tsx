@@ -20,6 +20,8 @@ const units: Partial<Record<Row["param"], string>> = {
   qc: "nC",
   ifsm: "A",
   visol: "V",
+  vgsTh: "V",
+  rdsOnAtDrive: "mΩ",
 };
 
 /** A cell's value in the page's words: numbers with their unit, circuits and yes/no translated. */

@@ -84,40 +84,48 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
         ) : (
           <p>{t("page.noCandidates", { part: part.partNumber })}</p>
         )}
-        {tiers.map((tier) =>
-          counts[tier] ? (
-            <div key={tier} className={`xref-tier xref-tier--${tier}`}>
-              <h3>{t(`tier.${tier}`)}</h3>
-              <p className="xref-tier__hint">{t(`tierHint.${tier}`)}</p>
-              {result.candidates
-                .filter((candidate) => candidate.tier === tier)
-                .map((candidate) => {
-                  const number = candidate.product.partNumber;
-                  return (
-                    <article key={number} className="xref-candidate" aria-labelledby={`xref-${number}`}>
-                      <h4 id={`xref-${number}`}>
-                        <Link to={localize(productDetailPath(number))}>{number}</Link>
-                        {candidate.product.name !== number ? <span className="xref-candidate__name"> {candidate.product.name}</span> : null}
-                      </h4>
-                      {candidate.reasons.length ? (
-                        <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
-                          {candidate.reasons.map((reason, index) => (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
-                            <li key={index}>{t(`reason.${reason.key}`, reason.values ?? {})}</li>
-                          ))}
-                        </ul>
-                      ) : null}
-                      <AddToSampleButton product={{ id: candidate.product.id, partNumber: number }} compact />
-                      <details className="xref-candidate__table">
-                        <summary>{t("page.table")}</summary>
-                        <ComparisonTable rows={candidate.rows} theirs={part.partNumber} ours={number} id={`xref-table-${number}`} />
-                      </details>
-                    </article>
-                  );
-                })}
-            </div>
-          ) : null,
-        )}
+        {result.candidates.length ? (
+          // The tiers' meaning once; the list itself is in rank order (closest first), each candidate with its tier.
+          <dl className="xref-tiers">
+            {tiers.map((tier) =>
+              counts[tier] ? (
+                <div key={tier} className={`xref-tier xref-tier--${tier}`}>
+                  <dt>{t(`tier.${tier}`)}</dt>
+                  <dd className="xref-tier__hint">{t(`tierHint.${tier}`)}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+        ) : null}
+        <ol className="xref-ranked">
+          {result.candidates.map((candidate) => {
+            const number = candidate.product.partNumber;
+            return (
+              <li key={number}>
+                <article className="xref-candidate" aria-labelledby={`xref-${number}`}>
+                  <h3 id={`xref-${number}`}>
+                    <Link to={localize(productDetailPath(number))}>{number}</Link>
+                    {candidate.product.name !== number ? <span className="xref-candidate__name"> {candidate.product.name}</span> : null}
+                  </h3>
+                  <p className={`xref-candidate__tier xref-tier--${candidate.tier}`}>{t(`tier.${candidate.tier}`)}</p>
+                  {candidate.reasons.length ? (
+                    <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
+                      {candidate.reasons.map((reason, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
+                        <li key={index}>{t(`reason.${reason.key}`, reason.values ?? {})}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  <AddToSampleButton product={{ id: candidate.product.id, partNumber: number }} compact />
+                  <details className="xref-candidate__table">
+                    <summary>{t("page.table")}</summary>
+                    <ComparisonTable rows={candidate.rows} theirs={part.partNumber} ours={number} id={`xref-table-${number}`} />
+                  </details>
+                </article>
+              </li>
+            );
+          })}
+        </ol>
         {result.rejected.length ? (
           <details className="xref-rejected">
             <summary>{t("page.rejected", { count: result.rejected.length })}</summary>
