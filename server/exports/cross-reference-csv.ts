@@ -17,7 +17,10 @@ import type { SiteCaches } from "../cache/index.ts";
 /** The file's path; the site mounts its rate limit on it. */
 export const crossReferenceCsvPath = crossReferenceCsvPattern;
 
-type Strings = { page?: Record<string, unknown>; tier?: Record<string, string>; manufacturer?: Record<string, string> };
+type Strings = { page?: Record<string, unknown>; tier?: Record<string, string>; manufacturer?: Record<string, string>; lookup?: Record<string, string> };
+
+/** "{{name}}" placeholders of a locale string filled in (the file is written without an i18next instance). */
+const fill = (template: string | undefined, values: Record<string, string>) => (template ?? "").replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 
 export function crossReferenceCsv(options: { config: Config; logger: Logger; resources: Record<Language, Resources>; caches?: SiteCaches | undefined }) {
   const { config, logger } = options;
@@ -50,7 +53,13 @@ export function crossReferenceCsv(options: { config: Config; logger: Logger; res
       const header = [page.bomQuery, page.bomMatch, page.partLabel, page.bomManufacturer, page.bomBest, page.bomTier, page.bomCandidates].map((label) => label ?? "");
       const body = rows.map((row) => [
         row.query,
-        page.match?.[row.match ?? "none"] ?? row.match ?? "",
+        [
+          page.match?.[row.match ?? "none"] ?? row.match ?? "",
+          row.stripped ? fill(text.lookup?.stripped, { suffix: row.stripped }) : "",
+          row.suggestion ? fill(text.lookup?.didYouMean, { part: row.suggestion.partNumber }) : "",
+        ]
+          .filter(Boolean)
+          .join(" · "),
         row.part?.partNumber ?? "",
         row.part ? (text.manufacturer?.[row.part.manufacturer] ?? row.part.manufacturer) : "",
         row.best?.partNumber ?? "",

@@ -69,7 +69,7 @@ describe("cross-reference page", () => {
 
   it("answers an unknown number with suggestions, the parameter search and a prefilled link to sales", async () => {
     for (const language of ["zh", "en"] as const) {
-      const response = await request(app).get(`/${language}/productAndService/crossReference?part=C3M0040210K`);
+      const response = await request(app).get(`/${language}/productAndService/crossReference?part=C3N0040120K`);
       expect(response.status).toBe(200);
       const html = response.text;
       expect(isNoindex(html)).toBe(true);
@@ -80,10 +80,19 @@ describe("cross-reference page", () => {
         ),
       );
       for (const name of ["type", "v", "r", "i", "pkg"]) expect(html).toContain(`name="${name}"`);
+      // Each package once, though our SiC and IGBT modules share their outlines.
+      const packages = [
+        ...html
+          .slice(html.indexOf('name="pkg"'))
+          .split("</select>")[0]!
+          .matchAll(/<option value="([^"]*)"/g),
+      ].map((m) => m[1]);
+      expect(packages).toContain("62 mm");
+      expect(new Set(packages).size).toBe(packages.length);
       const contact = /href="(\/(?:zh|en)\/about\/contactUs\?content=[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
       const form = await request(app).get(contact);
       expect(form.status).toBe(200);
-      expect(form.text).toMatch(/<textarea[^>]*name="content"[^>]*>[^<]*C3M0040210K/);
+      expect(form.text).toMatch(/<textarea[^>]*name="content"[^>]*>[^<]*C3N0040120K/);
     }
   });
 
@@ -107,6 +116,8 @@ describe("cross-reference page", () => {
       expect(isNoindex(response.text)).toBe(true);
       const rows = [...response.text.matchAll(/<tr><th scope="row">([^<]+)<\/th>/g)].map((match) => match[1]);
       expect(rows).toEqual(["C3M0040120K", "imw120r007m1h", "CM450DY-24S", "NOTAPART99"]);
+      // The lines not found are named, and nothing was put in their place.
+      expect(textOf(response.text)).toContain(language === "en" ? "Not found (1 line): line 4: NOTAPART99." : "未找到(1行)：第4行：NOTAPART99。");
       const csvLink = /href="([^"]+\.csv\?[^"]+)"/.exec(response.text)![1]!.replace(/&amp;/g, "&");
       const csv = await request(app).get(csvLink);
       expect(csv.status).toBe(200);
@@ -140,7 +151,7 @@ describe("search page and competitor part numbers", () => {
   });
 
   it("suggests the part behind a typo, decodes a Mitsubishi number, and stays out of ordinary searches", async () => {
-    const typo = await request(app).get("/en/search?text=C3M0040210K");
+    const typo = await request(app).get("/en/search?text=C3N0040120K");
     expect(typo.text).toContain('href="/en/productAndService/crossReference?part=C3M0040120K"');
     const decoded = await request(app).get("/en/search?text=CM600DY-24S");
     expect(textOf(decoded.text)).toContain("Cross-reference: CM600DY-24S → ours");

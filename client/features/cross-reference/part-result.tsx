@@ -43,6 +43,7 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
           {t(`deviceType.${part.deviceType}`)} · {part.ratings.v.value} V{part.package ? ` · ${part.package.datasheetName}` : ""}
         </p>
         {decoded ? <p className="xref-part__decoded">{t("page.decodedPart")}</p> : null}
+        {result.stripped ? <p className="xref-part__type">{t("lookup.stripped", { suffix: result.stripped })}</p> : null}
         <details className="xref-sources">
           <summary>{t("page.sources")}</summary>
           <ul>

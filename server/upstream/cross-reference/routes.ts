@@ -13,7 +13,7 @@ import {
   type ParamValue,
 } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
-import { bestGuess, lookupCompetitorPart } from "../../../shared/cross-reference/lookup.ts";
+import { bomMatch, lookupCompetitorPart } from "../../../shared/cross-reference/lookup.ts";
 import { crossReference, tiers, type Tier } from "../../../shared/cross-reference/match.ts";
 import { deviceTypeOf, ourPackage, type OurProduct } from "../../../shared/cross-reference/our-product.ts";
 import { crossReferenceContent, deviceTypes, type AnyCompetitorPart, type CrossReferenceContent, type DeviceType } from "../../../shared/cross-reference/schema.ts";
@@ -95,6 +95,7 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
       return {
         query: body.part ?? "",
         match: lookup.kind,
+        stripped: lookup.stripped ?? null,
         part: lookup.part,
         candidates: result.candidates.map(({ partNumber, ...candidate }) => ({ product: byNumber.get(partNumber)!, ...candidate })),
         rejected: result.rejected.map(({ partNumber, reasons }) => ({ product: byNumber.get(partNumber)!, reasons })),
@@ -112,13 +113,15 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
     ({ body, language }) => {
       const ours = products(language);
       const rows: CrossReferenceBatchRow[] = body.parts.map((query) => {
-        const guess = bestGuess(lookupCompetitorPart(query, content.parts, content.nomenclature, 2));
+        const lookup = lookupCompetitorPart(query, content.parts, content.nomenclature, 2);
+        const { part, kind, suggestion } = bomMatch(lookup);
         const counts = Object.fromEntries(tiers.map((tier) => [tier, 0])) as Record<Tier, number>;
-        if (!guess) return { query, match: null, part: null, best: null, counts };
-        const { candidates } = crossReference(guess.part, ours, content.qingyun);
+        const stripped = lookup.stripped ?? null;
+        if (!part) return { query, match: null, stripped, part: null, suggestion: suggestion ? summary(suggestion) : null, best: null, counts };
+        const { candidates } = crossReference(part, ours, content.qingyun);
         for (const candidate of candidates) counts[candidate.tier] += 1;
         const best = candidates[0] ? { partNumber: candidates[0].partNumber, tier: candidates[0].tier } : null;
-        return { query, match: guess.kind, part: summary(guess.part), best, counts };
+        return { query, match: kind, stripped, part: summary(part), suggestion: null, best, counts };
       });
       return { rows };
     },
