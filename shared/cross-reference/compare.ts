@@ -302,8 +302,8 @@ function thresholdRow(part: AnyCompetitorPart, product: OurProduct, reference: Q
   const ourCell = { value: ours, conditions: { tj: 25 }, basis: "catalog" as const };
   if (off === undefined) return row("vgsTh", true, cell, ourCell, "not-comparable", { key: "gateNotStated" });
   const ourOff = reference.gateDrive.find((g) => g.deviceType === "sic-mosfet" && !g.partNumbers)?.opOff ?? -3;
-  if (off < 0)
-    return row("vgsTh", true, cell, ourCell, th ? grade(ours, th.typ, true, Number.POSITIVE_INFINITY) : "pass", { key: "negativeOff", values: { theirOff: off } });
+  // A negative turn-off level holds the gate below either threshold: no change to the drive, whatever the thresholds.
+  if (off < 0) return row("vgsTh", true, cell, ourCell, "pass", { key: "negativeOff", values: { theirOff: off } });
   if (th === undefined) return row("vgsTh", true, cell, ourCell, "worse", { key: "zeroOffThresholdNotStated", values: { theirOff: off, ours, ourOff } });
   if (ours >= th.typ * (1 - MARGINS.equal)) return row("vgsTh", true, cell, ourCell, ours > th.typ * (1 + MARGINS.equal) ? "better" : "pass");
   return row("vgsTh", true, cell, ourCell, "worse", { key: "zeroOffLowThreshold", values: { theirOff: off, ours, theirs: th.typ, ourOff } });
@@ -332,7 +332,9 @@ function packageRows(part: AnyCompetitorPart, product: OurProduct, reference: Qi
   const same = ours !== null && ours === pkg.name;
   const ourPackageFacts = reference.pinouts.find((p) => p.package === ours);
   // An insulated package's tab may sit on a grounded heat sink: a live tab in its place is a safety question.
-  if (pkg.insulated && !ourPackageFacts?.insulated) {
+  // A module's base plate is isolated (its isolation voltage is a rating of ours).
+  const ourInsulated = ourPackageFacts?.insulated ?? ourNumber(product, "viso") !== null;
+  if (pkg.insulated && !ourInsulated) {
     return [row("package", true, cell, ourCell, "fail", { key: "insulatedToLiveTab", values: { theirs: pkg.datasheetName } })];
   }
   const rows = [row("package", true, cell, ourCell, same ? "pass" : "fail", same ? undefined : { key: "otherPackage", values: { theirs: pkg.name } })];
@@ -345,7 +347,12 @@ function packageRows(part: AnyCompetitorPart, product: OurProduct, reference: Qi
     rows.push(row("pinout", true, pinCell, { value: null, conditions: {}, basis: "reference" }, "not-comparable", { key: "pinoutNotStated" }));
     return rows;
   }
-  const mismatch = Object.entries(ourPins).find(([pin, role]) => theirPins[Number(pin) - 1] !== role);
+  // Where our text states every pin (1…n), a part with more or fewer pins has another pinout too.
+  const count = Object.keys(ourPins).length;
+  const complete = Object.keys(ourPins).every((pin) => Number(pin) >= 1 && Number(pin) <= count);
+  const mismatch =
+    Object.entries(ourPins).find(([pin, role]) => theirPins[Number(pin) - 1] !== role) ??
+    (complete && theirPins.length !== count ? [String(Math.min(count, theirPins.length) + 1), "NC"] : undefined);
   const ourText = Object.entries(ourPins)
     .map(([pin, role]) => `${pin}=${role}`)
     .join(", ");

@@ -43,6 +43,19 @@ const fit: ReadonlySet<ParamKey> = new Set(["package", "pinout", "gateDrive", "v
 
 /** A current rating this many times theirs (at the same T_C) is oversize: said, and ranked down. */
 const OVERSIZE_CURRENT = 1.5;
+/**
+ * A rated voltage more than this many times theirs is another voltage class (1200 V for 1000 V, 1700 V for
+ * 1200 V); 650 V for 600 V or 700 V for 650 V is the same class.
+ */
+const VOLTAGE_CLASS_STEP = 1.1;
+
+/** Our rated voltage is of a higher class than theirs. */
+function overVoltage(rows: ComparisonRow[]): ComparisonRow | undefined {
+  return rows.find(
+    (r) =>
+      r.decisive && r.param === "voltage" && typeof r.ours.value === "number" && typeof r.theirs.value === "number" && r.ours.value > r.theirs.value * VOLTAGE_CLASS_STEP,
+  );
+}
 
 function reasonOf(row: ComparisonRow): Reason {
   const values: Record<string, string | number> = {};
@@ -94,7 +107,7 @@ function classify(rows: ComparisonRow[], decoded = false): { tier: Tier; reasons
   if (decisive.some(theirGap) && !confirmed.has("current")) notes.push({ key: "note.theirCurrentTcNotStated" });
   if (decoded) review.unshift({ key: "decoded.part" });
   const change = decisive.filter((r) => fit.has(r.param) && r.status !== "pass" && r.status !== "better" && r.note?.key !== "insulatedToLiveTab").map(reasonOf);
-  const voltage = decisive.find((r) => r.param === "voltage" && r.status === "better");
+  const voltage = overVoltage(rows);
   if (voltage) change.push({ key: "oversize.voltage", values: reasonOf(voltage).values ?? {} });
   const ratio = currentRatio(rows);
   const oversize = ratio !== null && ratio >= OVERSIZE_CURRENT ? [{ key: "oversize.current", values: { factor: Math.round(ratio * 10) / 10 } }] : [];
@@ -153,8 +166,13 @@ export function crossReference(part: AnyCompetitorPart, products: readonly OurPr
       rejected.push({ partNumber: product.partNumber, reasons: outcome.rejected, rows });
       continue;
     }
-    const overVoltage = rows.some((r) => r.param === "voltage" && r.status === "better");
-    candidates.push({ partNumber: product.partNumber, ...outcome, rows, overVoltage, score: closeness(rows, outcome.tier, product, part) });
+    candidates.push({
+      partNumber: product.partNumber,
+      ...outcome,
+      rows,
+      overVoltage: overVoltage(rows) !== undefined,
+      score: closeness(rows, outcome.tier, product, part),
+    });
   }
   // A part of a higher voltage class comes after every suitable one of theirs, whatever its other merits.
   candidates.sort((a, b) => Number(a.overVoltage) - Number(b.overVoltage) || a.score - b.score || a.partNumber.localeCompare(b.partNumber));

@@ -245,7 +245,7 @@ describe("ratings stated at several conditions", () => {
       gateDrive: { absMin: -20, absMax: 20, opOn: 15, opOff: -8, source: src },
       topology: { value: "half-bridge", source: src },
     };
-    const reference15: QingyunReference = { ...reference, pinouts: [{ package: "62 mm", pins: { "1": "S" }, source: { file: "f", where: "w" } }] };
+    const reference15: QingyunReference = { ...reference, pinouts: [{ package: "62 mm", pins: { "1": "S", "2": "D", "3": "G" }, source: { file: "f", where: "w" } }] };
     const result = crossReference({ ...part, package: { ...part.package, pins: ["S", "D", "G"] } }, [module], reference15);
     const rows = [...result.candidates, ...result.rejected][0]!.rows;
     expect(rows.filter((r) => r.param === "current").map((r) => r.status)).toEqual(["not-comparable", "better"]);

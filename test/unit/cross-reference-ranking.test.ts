@@ -107,6 +107,29 @@ describe("tiers on the shipped table", () => {
     expect(keys(candidate!.reasons)).toEqual(expect.arrayContaining(reasons));
   });
 
+  it("SDT05S60: a true drop-in appears where package, pinout, ratings and drive all hold (650 V for 600 V is the same class)", () => {
+    const [first] = run("SDT05S60").candidates;
+    expect(first).toMatchObject({ partNumber: "QCD06065T2", tier: "drop-in", reasons: [] });
+    expect(rowOf(first!.rows, "pinout")).toMatchObject({ status: "pass", note: { key: "pinsCompared", values: { pins: "1=K, 2=A" } } });
+  });
+
+  it("states the full pinout of every discrete package we sell, and every pin of theirs against it", () => {
+    const packages = new Set(shippedProducts.filter((p) => p.params.vds !== undefined || p.params.vrrm !== undefined).map((p) => p.params.package));
+    packages.delete(undefined);
+    for (const pkg of packages) {
+      if (shippedProducts.some((p) => p.params.package === pkg && p.params.topology !== undefined)) continue;
+      const pins = content.qingyun.pinouts.find((p) => p.package === pkg)?.pins;
+      expect(pins, String(pkg)).toBeDefined();
+      const numbers = Object.keys(pins!).map(Number);
+      expect(numbers, String(pkg)).toEqual(numbers.map((_, i) => i + 1));
+    }
+    // A part with a pin more than ours is not our pinout.
+    const ours = shippedProducts.find((p) => p.partNumber === "QCM040120B7")!;
+    const part = content.parts.find((p) => p.partNumber === "C3M0160120J")!;
+    const extra = { ...part, package: { ...part.package, pins: [...part.package.pins!, "S" as const] } };
+    expect(rowOf(crossReference(extra, [ours], content.qingyun).candidates[0]!.rows, "pinout")).toMatchObject({ status: "fail" });
+  });
+
   it.each(["SCS308AM", "CM600DY-24T"])("%s: no candidate is better than needs review", (theirs) => {
     const { candidates } = run(theirs);
     expect(candidates.length).toBeGreaterThan(0);
@@ -187,7 +210,7 @@ describe("the whole gate drive", () => {
     [0, 18, 4.5, "worse", "zeroOffLowThreshold"],
     [0, 18, undefined, "worse", "zeroOffThresholdNotStated"],
     [0, 18, 2.5, "better", undefined],
-    [-3, 18, 4.5, "worse", "negativeOff"],
+    [-3, 18, 4.5, "pass", "negativeOff"],
   ] as const)("off at %i V, on at +%i V, V_GS(th) %s V → %s", (off, on, th, status, note) => {
     const part = theirs({
       gateDrive: { absMin: -10, absMax: 23, opOff: off, opOn: on, source: src },
