@@ -3,6 +3,7 @@
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import type { CrossReferenceCandidate } from "../../../shared/contract/index.ts";
+import { localizeCitation } from "../../../shared/cross-reference/citation.ts";
 
 type Row = CrossReferenceCandidate["rows"][number];
 type Translate = ReturnType<typeof useTranslation>["t"];
@@ -71,7 +72,11 @@ export function ComparisonTable({ rows, theirs, ours, id }: { rows: Row[]; their
                   {cellText(row, row.theirs.value, t)}
                   {theirConditions ? <span className="xref-table__conditions">{theirConditions}</span> : null}
                   {row.theirs.decoded ? <span className="xref-table__source">{t("decoded")}</span> : null}
-                  {row.theirs.source?.where ? <span className="xref-table__source">{t("page.source", { where: row.theirs.source.where })}</span> : null}
+                  {row.theirs.source?.where ? (
+                    <span className="xref-table__source">
+                      {t("page.source", { where: localizeCitation(row.theirs.source.where, (key, values) => t(`citation.${key}`, values ?? {})) })}
+                    </span>
+                  ) : null}
                 </td>
                 <td>
                   {cellText(row, row.ours.value, t)}
