@@ -68,9 +68,9 @@ export const citationLabelKeys: readonly string[] = labels.map(([, key]) => key)
 /** The English of each label key: the content file's own words. */
 export const citationLabelEnglish: Readonly<Record<string, string>> = Object.fromEntries(labels.map(([text, key]) => [key, text]));
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 // Whole words only ("at" never inside "Ratings"), symbols with underscores left alone.
-const pattern = new RegExp(`(?<![A-Za-z_])(${labels.map(([text]) => escape(text)).join("|")})(?![A-Za-z_])|\\bp\\. (\\d+)`, "g");
+const pattern = new RegExp(`(?<![A-Za-z_])(${labels.map(([text]) => escapeRegExp(text)).join("|")})(?![A-Za-z_])|\\bp\\. (\\d+)`, "g");
 const byText = new Map(labels.map(([text, key]) => [text, key]));
 
 /**
