@@ -1,6 +1,7 @@
-// Where a competitor value comes from, in the reader's language: the document's own titles and symbols stay as
-// printed ("Maximum Ratings", "V_GS(th)"), our labels around them (page, "key parameters", "not stated there")
-// are translated. Pure: the page passes its translator; the English texts of the labels are the keys' English.
+// A comparison's cells as a reader sees them, on the page and in its CSV: where a competitor value comes from, in
+// the reader's language (the document's own titles and symbols stay as printed, "Maximum Ratings", "V_GS(th)";
+// our labels around them, page, "key parameters", "not stated there", are translated), the stated conditions and
+// the units. Pure and small (the page's chunk carries it): the caller passes its translator.
 
 /** Our labels as the content file writes them (English), longest first so a phrase wins over its parts. */
 const labels: ReadonlyArray<readonly [string, string]> = (
@@ -85,3 +86,32 @@ export function localizeCitation(where: string, label: (key: string, values?: Re
     return label(`label.${byText.get(text!)!}`);
   });
 }
+
+/** The stated conditions of a value, in symbols both languages read ("T_C = 25 °C, V_GS = 18 V"). */
+export function conditionText(conditions: { tc?: number; tj?: number; vgs?: number; i?: number; vr?: number }): string {
+  const parts: string[] = [];
+  if (conditions.tc !== undefined) parts.push(`T_C = ${conditions.tc} °C`);
+  if (conditions.tj !== undefined) parts.push(`T_j = ${conditions.tj} °C`);
+  if (conditions.vgs !== undefined) parts.push(`V_GS = ${conditions.vgs} V`);
+  if (conditions.i !== undefined) parts.push(`I = ${conditions.i} A`);
+  if (conditions.vr !== undefined) parts.push(`V_R = ${conditions.vr} V`);
+  return parts.join(", ");
+}
+
+/** The unit of each compared parameter (by the comparison's parameter keys). */
+export const paramUnits: Readonly<Partial<Record<string, string>>> = {
+  voltage: "V",
+  current: "A",
+  tjMax: "°C",
+  tjOp: "°C",
+  rdsOn: "mΩ",
+  vf: "V",
+  vceSat: "V",
+  qg: "nC",
+  rth: "K/W",
+  qc: "nC",
+  ifsm: "A",
+  visol: "V",
+  vgsTh: "V",
+  rdsOnAtDrive: "mΩ",
+};

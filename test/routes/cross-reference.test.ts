@@ -1,6 +1,7 @@
 // The cross-reference page rendered on the server, both languages: a known part (tiers, per-parameter tables,
 // canonical, JSON-LD), a decoded or unknown number (noindex, suggestions, the parameter search and the link to
-// sales), the parameter search's redirect to the finder, and a bill of materials with its CSV.
+// sales), the parameter search's redirect to the finder, a bill of materials with its CSV, and one comparison
+// taken elsewhere (its CSV with a source in every cell, its print-ready page, the message to an engineer).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type express from "express";
@@ -130,6 +131,57 @@ describe("cross-reference page", () => {
       expect(lines[1]).toMatch(/^C3M0040120K,/);
       expect(lines[4]).toMatch(/^NOTAPART99,/);
     }
+  });
+});
+
+describe("one comparison taken elsewhere", () => {
+  it("downloads the comparison as CSV, each of their values beside its source, in the page's language", async () => {
+    for (const language of ["zh", "en"] as const) {
+      const csv = await request(app).get(`/${language}/productAndService/crossReference.csv?part=c3m0040120d`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+      expect(csv.headers["content-disposition"]).toBe(`attachment; filename="qingyun-cross-reference-C3M0040120D-${language}.csv"`);
+      const lines = csv.text
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split(/\r?\n/);
+      expect(lines[0]).toMatch(
+        language === "en"
+          ? /^Our candidate,Tier,Parameter,C3M0040120D,Source of their value,Ours,Basis of our value,/
+          : /^本公司候选型号,等级,[^,]+,C3M0040120D,对方数值出处,本公司,本公司数值依据,/,
+      );
+      // The first candidate leads; every row with a value of theirs names the document, its page and its address.
+      expect(lines[1]).toMatch(/^QCM040120K4,/);
+      const threshold = lines.find((line) => line.startsWith("QCM040120K4,") && line.includes("2.7 V"))!;
+      expect(threshold).toContain("C3M0040120D Silicon Carbide Power MOSFET data sheet");
+      expect(threshold).toContain(language === "en" ? "p. 2, Electrical Characteristics (V_GS(th)" : "第2页, Electrical Characteristics (V_GS(th)");
+      expect(threshold).toContain("https://pdf.elecfans.com/p/5889898.html");
+    }
+    expect((await request(app).get("/en/productAndService/crossReference.csv?part=NOTAPART99")).status).toBe(404);
+  });
+
+  it("offers the print-ready page (every table open, noindex) and the message to an application engineer with the comparison", async () => {
+    const page = await request(app).get("/en/productAndService/crossReference?part=C3M0040120K");
+    const html = page.text;
+    expect(html).toContain('href="/en/productAndService/crossReference.csv?part=C3M0040120K"');
+    expect(html).toContain('href="/en/productAndService/crossReference?part=C3M0040120K&amp;view=print"');
+    const contact = /href="(\/en\/about\/contactUs\?content=[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
+    const message = new URLSearchParams(contact.slice(contact.indexOf("?"))).get("content")!;
+    expect(message).toContain(`${origin}/en/productAndService/crossReference?part=C3M0040120K&view=print`);
+    expect(message).toMatch(/^QCM040120K4 — Needs review: /m);
+    expect(message.length).toBeLessThanOrEqual(2000);
+    const form = await request(app).get(contact);
+    expect(form.status).toBe(200);
+    expect(form.text).toContain("QCM040120K4 — Needs review");
+
+    const print = await request(app).get("/en/productAndService/crossReference?part=C3M0040120K&view=print");
+    expect(print.status).toBe(200);
+    expect(isNoindex(print.text)).toBe(true);
+    const tables = print.text.match(/<details class="xref-candidate__table"[^>]*>/g)!;
+    expect(tables.length).toBeGreaterThan(1);
+    for (const tag of tables) expect(tag).toContain("open");
+    expect(print.text).not.toContain('id="xref-part"');
+    expect(print.text).not.toContain("xref-estimate");
   });
 });
 

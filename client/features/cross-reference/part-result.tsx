@@ -10,6 +10,7 @@ import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-p
 import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/query/compare.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
+import { ComparisonExport } from "./comparison-export.tsx";
 import { productDetailPath, comparePath } from "../../../shared/paths.ts";
 
 // The estimator hydrates after the rest of the page, from its own chunk.
@@ -18,7 +19,18 @@ const CompareEstimate = island(() => import("../estimator/compare-estimate.tsx")
 /** How many candidates the estimate compares (the estimator's comparison takes four). */
 const ESTIMATED = 4;
 
-export function PartResult({ result, operatingPoint, op }: { result: CrossReferenceData; operatingPoint: ParsedOperatingPoint | null; op: string | null }) {
+export function PartResult({
+  result,
+  operatingPoint,
+  op,
+  print = false,
+}: {
+  result: CrossReferenceData;
+  operatingPoint: ParsedOperatingPoint | null;
+  op: string | null;
+  /** The print-ready view: every table and source open, no estimate and no sample buttons. */
+  print?: boolean;
+}) {
   const { t } = useTranslation("cross-reference");
   const localize = useLocalize();
   const part = result.part!;
@@ -44,7 +56,8 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
         </p>
         {decoded ? <p className="xref-part__decoded">{t("page.decodedPart")}</p> : null}
         {result.stripped ? <p className="xref-part__type">{t("lookup.stripped", { suffix: result.stripped })}</p> : null}
-        <details className="xref-sources">
+        {print ? <p className="xref-print-note">{t("export.printNote", { part: part.partNumber })}</p> : <ComparisonExport result={result} />}
+        <details className="xref-sources" open={print}>
           <summary>{t("page.sources")}</summary>
           <ul>
             {part.documents.map((doc) => (
@@ -117,8 +130,8 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
                       ))}
                     </ul>
                   ) : null}
-                  <AddToSampleButton product={{ id: candidate.product.id, partNumber: number }} compact />
-                  <details className="xref-candidate__table">
+                  {print ? null : <AddToSampleButton product={{ id: candidate.product.id, partNumber: number }} compact />}
+                  <details className="xref-candidate__table" open={print}>
                     <summary>{t("page.table")}</summary>
                     <ComparisonTable rows={candidate.rows} theirs={part.partNumber} ours={number} id={`xref-table-${number}`} />
                   </details>
@@ -128,7 +141,7 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
           })}
         </ol>
         {result.rejected.length ? (
-          <details className="xref-rejected">
+          <details className="xref-rejected" open={print}>
             <summary>{t("page.rejected", { count: result.rejected.length })}</summary>
             <ul>
               {result.rejected.map((rejected) => (
@@ -142,7 +155,7 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
         ) : null}
       </section>
 
-      {estimateParts.length ? (
+      {estimateParts.length && !print ? (
         // The estimator's own section (and heading) follows the note on what it can compare.
         <div className="xref-estimate">
           <p className="xref-estimate__note">{t("page.estimateNoData", { part: part.partNumber })}</p>
