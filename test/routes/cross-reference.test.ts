@@ -56,6 +56,8 @@ describe("cross-reference page", () => {
     expect(html).toMatch(/name="opV"[^>]*value="600"|value="600"[^>]*name="opV"/);
     const estimate = html.slice(html.indexOf("xref-estimate"));
     expect(estimate).toMatch(/QCM0\d{2}120K4/);
+    // Every candidate shown is estimated, the first and the last of the ranking too.
+    for (const candidate of ["QCM040120K4", "QCM013120K4", "QCM045170K4"]) expect(estimate, candidate).toContain(candidate);
     expect(textOf(html)).toContain("No published loss data for C3M0040120K");
     // The operating point is not part of the canonical address.
     expect(linkHref(html, "canonical")).toBe(`${origin}/en/productAndService/crossReference?part=C3M0040120K`);

@@ -16,9 +16,6 @@ import { productDetailPath, comparePath } from "../../../shared/paths.ts";
 // The estimator hydrates after the rest of the page, from its own chunk.
 const CompareEstimate = island(() => import("../estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
 
-/** How many candidates the estimate compares (the estimator's comparison takes four). */
-const ESTIMATED = 4;
-
 export function PartResult({
   result,
   operatingPoint,
@@ -40,8 +37,8 @@ export function PartResult({
   const estimateParts = useMemo(
     () =>
       result.candidates
+        // Every candidate shown, in rank order: the estimate orders those that stand the point first.
         .filter((c) => c.product.loss)
-        .slice(0, ESTIMATED)
         .map((c) => ({ partNumber: c.product.partNumber, loss: c.product.loss })),
     [result],
   );
