@@ -298,7 +298,7 @@ function thresholdRow(part: AnyCompetitorPart, product: OurProduct, reference: Q
   const off = part.gateDrive?.opOff;
   if (ours === null || deviceTypeOf(product) !== "sic-mosfet") return null;
   const th = part.vgsTh;
-  const cell = theirCell(part, th?.typ ?? null, th ? { tj: th.tj } : {}, th?.source ?? part.gateDrive?.source ?? null);
+  const cell = theirCell(part, th?.typ ?? null, th?.tj != null ? { tj: th.tj } : {}, th?.source ?? part.gateDrive?.source ?? null);
   const ourCell = { value: ours, conditions: { tj: 25 }, basis: "catalog" as const };
   if (off === undefined) return row("vgsTh", true, cell, ourCell, "not-comparable", { key: "gateNotStated" });
   const ourOff = reference.gateDrive.find((g) => g.deviceType === "sic-mosfet" && !g.partNumbers)?.opOff ?? -3;

@@ -111,8 +111,8 @@ const base = {
   gateDrive: gateDrive.optional(),
   /** Total gate charge (nC). */
   qg: quantity.optional(),
-  /** Gate threshold voltage (V), typical, at the junction temperature printed with it. */
-  vgsTh: z.strictObject({ typ: z.number().positive(), tj: celsius, source: sourceRef }).optional(),
+  /** Gate threshold voltage (V), typical, at the junction temperature printed with it (null where none is). */
+  vgsTh: z.strictObject({ typ: z.number().positive(), tj: celsius.nullable(), source: sourceRef }).optional(),
   /** Junction-to-case thermal resistance (K/W), typical or maximum. */
   rth: z.strictObject({ value: z.number().positive(), bound: z.enum(["typ", "max"]), source: sourceRef }).optional(),
   /** Total capacitive charge (nC) at the reverse voltage `vr` (V) where stated. */

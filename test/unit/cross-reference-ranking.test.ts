@@ -107,6 +107,17 @@ describe("tiers on the shipped table", () => {
     expect(keys(candidate!.reasons)).toEqual(expect.arrayContaining(reasons));
   });
 
+  it("IMZ120R030M1H: their 0 V turn-off with a 4.5 V threshold, our 2.8 V part: a negative supply or a Miller clamp, said", () => {
+    for (const candidate of run("IMZ120R030M1H").candidates) {
+      expect(rowOf(candidate.rows, "vgsTh"), candidate.partNumber).toMatchObject({
+        status: "worse",
+        note: { key: "zeroOffLowThreshold", values: { theirOff: 0, ours: 2.8, theirs: 4.5, ourOff: -3 } },
+      });
+      expect(keys(candidate.reasons)).toContain("worse.vgsTh");
+      expect(candidate.tier).not.toBe("drop-in");
+    }
+  });
+
   it("SDT05S60: a true drop-in appears where package, pinout, ratings and drive all hold (650 V for 600 V is the same class)", () => {
     const [first] = run("SDT05S60").candidates;
     expect(first).toMatchObject({ partNumber: "QCD06065T2", tier: "drop-in", reasons: [] });
