@@ -76,9 +76,18 @@ const byText = new Map(labels.map(([text, key]) => [text, key]));
 
 /**
  * The place in a document as the reader's language says it: "p. N" and our labels through `label` (key, values),
- * everything else (the document's own section titles, table names, symbols and values) as printed.
+ * everything else (the document's own section titles, table names, quotes in double quotes, symbols and values)
+ * as printed.
  */
 export function localizeCitation(where: string, label: (key: string, values?: Record<string, string>) => string): string {
+  // Text in double quotes is quoted from the document: left as printed.
+  return where
+    .split(/("[^"]*")/)
+    .map((segment) => (segment.startsWith('"') ? segment : localizeSegment(segment, label)))
+    .join("");
+}
+
+function localizeSegment(where: string, label: (key: string, values?: Record<string, string>) => string): string {
   return where.replace(pattern, (match: string, text: string | undefined, page: string | undefined, offset: number) => {
     if (page !== undefined) return label("page", { page });
     // "and" between two words of a printed title ("Thermal and Mechanical Characteristics") is the document's.
