@@ -6,7 +6,18 @@ import { findCompetitorPart } from "../../shared/cross-reference/decode.ts";
 import { crossReference } from "../../shared/cross-reference/match.ts";
 import type { OurProduct } from "../../shared/cross-reference/our-product.ts";
 import type { CompetitorPart, QingyunReference } from "../../shared/cross-reference/schema.ts";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { shippedCrossReference as content, shippedProducts } from "./shipped-catalog.ts";
+
+const catalogFeatures = new Map(
+  (
+    JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../server/upstream/content/catalog/products.json"), "utf8")) as Array<{
+      partNumber: string;
+      features: Record<"zh" | "en", string[]>;
+    }>
+  ).map((p) => [p.partNumber, p.features]),
+);
 
 const run = (partNumber: string) => {
   const part = findCompetitorPart(partNumber, content.parts, content.nomenclature);
@@ -80,6 +91,16 @@ describe("our R_DS(on) at their V_GS and T_j", () => {
       });
       expect(table!.r[1]![0]).toBe(product.params.rdson);
       expect(table!.tj.at(-1)).toBe(Math.max(...loss!.t));
+      // Published on the product's page in both languages, with the same numbers.
+      const hot = table!.r.map((row) => row.at(-1)).join(" / ");
+      const cold = table!.r.map((row) => row[0]).join(" / ");
+      const features = catalogFeatures.get(product.partNumber)!;
+      for (const language of ["zh", "en"] as const) {
+        expect(
+          features[language].some((f) => f.includes(`${cold} mΩ`) && f.includes(`${hot} mΩ`) && f.includes("15 / 18 / 20 V")),
+          `${product.partNumber} ${language}`,
+        ).toBe(true);
+      }
     }
   });
 });
