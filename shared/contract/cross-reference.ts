@@ -71,7 +71,11 @@ export const queryCrossReference = defineCall({
   summary:
     "One competitor part number (case, spaces and punctuation ignored): the part with its sourced datasheet values (or the values its number decodes to by a published nomenclature), our candidates in tiers (drop-in, functional, needs review) with a per-parameter table each, the rejected products with their reasons, and the parts a partial or mistyped number may mean.",
   /** Without `part`: only `families` (the parameter search of the empty page). */
-  body: z.strictObject({ part: z.string().trim().min(1).max(CROSS_REFERENCE_PART_MAX).optional() }),
+  body: z.strictObject({
+    part: z.string().trim().min(1).max(CROSS_REFERENCE_PART_MAX).optional(),
+    /** The visitor's operating point (the estimator's `op` grammar): the tiers are re-judged there. An invalid one is ignored (the page says why). */
+    op: z.string().max(200).optional(),
+  }),
   data: z.object({
     /** The text as asked (trimmed). */
     query: z.string(),

@@ -59,6 +59,9 @@ describe("cross-reference page", () => {
     // Every candidate shown is estimated, the first and the last of the ranking too.
     for (const candidate of ["QCM040120K4", "QCM013120K4", "QCM045170K4"]) expect(estimate, candidate).toContain(candidate);
     expect(textOf(html)).toContain("No published loss data for C3M0040120K");
+    // At a point the 40 mΩ part cannot stand, its tier is re-judged there and says why.
+    const hot = await request(app).get("/en/productAndService/crossReference?part=C3M0040120K&op=800,60,40k,0.9,100");
+    expect(textOf(hot.text)).toMatch(/At your operating point its junction reaches 1\d\d °C, above its T_j,max of 175 °C\./);
     // The operating point is not part of the canonical address.
     expect(linkHref(html, "canonical")).toBe(`${origin}/en/productAndService/crossReference?part=C3M0040120K`);
   });

@@ -15,6 +15,8 @@ import {
 import type { Language } from "../../../shared/languages.ts";
 import { bomMatch, lookupCompetitorPart } from "../../../shared/cross-reference/lookup.ts";
 import { crossReference, tiers, type Tier } from "../../../shared/cross-reference/match.ts";
+import { rejudgeAtOperatingPoint } from "../../../shared/cross-reference/at-operating-point.ts";
+import { parseOperatingPoint } from "../../../shared/estimator/validate.ts";
 import { deviceTypeOf, ourPackage, type OurProduct } from "../../../shared/cross-reference/our-product.ts";
 import { crossReferenceContent, deviceTypes, type AnyCompetitorPart, type CrossReferenceContent, type DeviceType } from "../../../shared/cross-reference/schema.ts";
 import { readContent, shippedContentDir } from "../content/load.ts";
@@ -91,7 +93,10 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
       const lookup = body.part ? lookupCompetitorPart(body.part, content.parts, content.nomenclature) : { part: null, kind: null, suggestions: [] };
       const ours = products(language);
       const byNumber = new Map(ours.map((product) => [product.partNumber, product.info]));
-      const result = lookup.part ? crossReference(lookup.part, ours, content.qingyun) : { candidates: [], rejected: [] };
+      const matched = lookup.part ? crossReference(lookup.part, ours, content.qingyun) : { candidates: [], rejected: [] };
+      const op = body.op ? parseOperatingPoint(body.op) : null;
+      const lossOf = (partNumber: string) => byNumber.get(partNumber)?.loss ?? null;
+      const result = op?.ok ? { ...matched, candidates: rejudgeAtOperatingPoint(matched.candidates, lossOf, op.value) } : matched;
       return {
         query: body.part ?? "",
         match: lookup.kind,
