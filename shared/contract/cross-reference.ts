@@ -6,7 +6,6 @@ import { lossData } from "./loss-data.ts";
 import { paramKeys, rowStatuses, noteKeys } from "../cross-reference/compare.ts";
 import { tiers } from "../cross-reference/match.ts";
 import { competitorPart, decodedPart, deviceTypes, manufacturers, sourceRef } from "../cross-reference/schema.ts";
-import { matchKinds } from "../cross-reference/lookup.ts";
 
 /** The tiers, best first (here too, so that pages get them as a constant of the contract, without the matching code). */
 export const crossReferenceTiers = tiers;
@@ -72,11 +71,17 @@ export const queryCrossReference = defineCall({
   summary:
     "One competitor part number (case, spaces and punctuation ignored): the part with its sourced datasheet values (or the values its number decodes to by a published nomenclature), our candidates in tiers (drop-in, functional, needs review) with a per-parameter table each, the rejected products with their reasons, and the parts a partial or mistyped number may mean.",
   /** Without `part`: only `families` (the parameter search of the empty page). */
-  body: z.strictObject({ part: z.string().trim().min(1).max(CROSS_REFERENCE_PART_MAX).optional() }),
+  body: z.strictObject({
+    part: z.string().trim().min(1).max(CROSS_REFERENCE_PART_MAX).optional(),
+    /** The visitor's operating point (the estimator's `op` grammar): the tiers are re-judged there. An invalid one is ignored (the page says why). */
+    op: z.string().max(200).optional(),
+  }),
   data: z.object({
     /** The text as asked (trimmed). */
     query: z.string(),
     match: z.enum(["exact", "decoded"]).nullable(),
+    /** The ordering suffix removed from the text to find the part (null when none was). */
+    stripped: z.string().nullable(),
     part: z.union([competitorPart, decodedPart]).nullable(),
     candidates: z.array(crossReferenceCandidate),
     rejected: z.array(z.object({ product: crossReferenceProduct, reasons: z.array(reason) })),
@@ -91,9 +96,13 @@ export type CrossReferenceData = z.infer<typeof queryCrossReference.data>;
 
 const crossReferenceBatchRow = z.object({
   query: z.string(),
-  /** How the number was recognised; null when it was not. */
-  match: z.enum(matchKinds).nullable(),
+  /** How the number was recognised (only as the part it names, or decodes to); null when it was not. */
+  match: z.enum(["exact", "decoded"]).nullable(),
+  /** The ordering suffix removed from the line to find the part (null when none was). */
+  stripped: z.string().nullable(),
   part: competitorPartSummary.nullable(),
+  /** A part the line may mean, offered and never applied (null when there is none, or the line was recognised). */
+  suggestion: competitorPartSummary.nullable(),
   /** Our best candidate (the first of the best tier), null when none. */
   best: z.object({ partNumber: z.string(), tier: z.enum(tiers) }).nullable(),
   /** How many candidates in each tier. */
@@ -104,7 +113,7 @@ export type CrossReferenceBatchRow = z.infer<typeof crossReferenceBatchRow>;
 export const queryCrossReferenceBatch = defineCall({
   name: "queryCrossReferenceBatch",
   path: "/front/queryCrossReferenceBatch",
-  summary: `Many competitor part numbers at once (a bill of materials, at most ${CROSS_REFERENCE_BATCH_MAX}): for each, how it was recognised (exact, decoded, prefix, partial or typo match), the part, our best candidate and its tier, and the number of candidates per tier.`,
+  summary: `Many competitor part numbers at once (a bill of materials, at most ${CROSS_REFERENCE_BATCH_MAX}): for each, how it was recognised (exact or decoded, after removing an ordering suffix) or else a part it may mean (a suggestion, never applied), the part, our best candidate and its tier, and the number of candidates per tier.`,
   body: z.strictObject({ parts: z.array(z.string().trim().min(1).max(CROSS_REFERENCE_PART_MAX)).min(1).max(CROSS_REFERENCE_BATCH_MAX) }),
   data: z.object({ rows: z.array(crossReferenceBatchRow) }),
 });

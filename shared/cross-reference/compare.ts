@@ -2,14 +2,13 @@
 // ours at the same stated conditions, or says why they cannot be compared. Labels and notes are keys of the
 // "cross-reference" locale namespace, so the page can show them in either language.
 import {
-  OUR_RDSON_VGS,
   deviceTypeOf,
   ourAec,
   ourCurrents,
   ourForwardVoltage,
   ourNumber,
   ourPackage,
-  ourRdsOn,
+  ourRdsOnAt,
   ourTjMax,
   ourTjOp,
   ourTopology,
@@ -33,6 +32,8 @@ export const paramKeys = [
   "package",
   "pinout",
   "gateDrive",
+  "vgsTh",
+  "rdsOnAtDrive",
   "aecQ101",
   "qg",
   "rth",
@@ -56,6 +57,7 @@ type CellValue = number | string | boolean | null;
 export const noteKeys = [
   "currentBoundMet",
   "currentBoundShort",
+  "currentBelowAt25",
   "currentNotStated",
   "differentTc",
   "differentVgs",
@@ -65,6 +67,11 @@ export const noteKeys = [
   "gateChange",
   "gateNotStated",
   "ifsmConditions",
+  "insulatedToLiveTab",
+  "negativeOff",
+  "ourRdsOnAtTheirDrive",
+  "zeroOffLowThreshold",
+  "zeroOffThresholdNotStated",
   "noNominal",
   "noOursAtTj",
   "nominalCurrent",
@@ -109,7 +116,10 @@ export const MARGINS = {
   onState: 0.1,
   /** Junction temperature shortfall (K). */
   tj: 10,
-  /** Two values within this relative difference are equal ("pass"). */
+  /**
+   * Two values within this relative difference are equal ("pass"); at an R_DS(on) equal or lower by this measure, a
+   * current rating short within `current` is a rating convention (package, R_th), not a weaker part.
+   */
   equal: 0.01,
   /** Gate voltages this close (V) are the same drive. */
   gateVolts: 1,
@@ -142,7 +152,17 @@ function currentRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRo
   return part.ratings.currents.map((theirs) => {
     const cell = theirCell(part, theirs.value, theirs.tc === null ? {} : { tc: theirs.tc }, theirs.source);
     if (theirs.tc === null && !theirs.nominal) {
-      return row("current", true, cell, { value: null, conditions: {}, basis: "catalog" }, "not-comparable", { key: "tcNotStated" });
+      // A rating is never stated for a case colder than 25 °C, so theirs at 25 °C is at least this value: ours at
+      // 25 °C below it falls short for certain; at or above it, their datasheet leaves the comparison open.
+      const ours25 = ours.find((c) => c.tc === 25 && !c.nominal);
+      if (ours25 && ours25.value < theirs.value) {
+        return row("current", true, cell, { value: ours25.value, conditions: { tc: 25 }, basis: "catalog" }, grade(ours25.value, theirs.value, true, MARGINS.current), {
+          key: "currentBelowAt25",
+        });
+      }
+      return row("current", true, cell, { value: ours25?.value ?? null, conditions: ours25 ? { tc: 25 } : {}, basis: "catalog" }, "not-comparable", {
+        key: "tcNotStated",
+      });
     }
     if (theirs.tc === null || theirs.nominal) {
       const nominal = ours.find((c) => c.nominal);
@@ -179,7 +199,7 @@ function currentRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRo
   });
 }
 
-function onStateRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRow[] {
+function onStateRows(part: AnyCompetitorPart, product: OurProduct, reference: QingyunReference): ComparisonRow[] {
   return part.onState.map((value) => {
     const conditions: Conditions = {};
     if (value.tj !== null) conditions.tj = value.tj;
@@ -191,29 +211,25 @@ function onStateRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRo
     if (value.tj === null) return row(value.kind, true, cell, none, "not-comparable", { key: "tjNotStated" });
     if (value.typ === undefined) return row(value.kind, true, cell, none, "not-comparable", { key: "theirMaxOnly" });
     if (value.kind === "rdsOn") {
-      if (value.vgs === undefined || Math.abs(value.vgs - OUR_RDSON_VGS) > MARGINS.gateVolts) {
+      if (value.vgs === undefined) return row("rdsOn", true, cell, none, "not-comparable", { key: "vgsNotStated" });
+      const ours = ourRdsOnAt(product, value.tj, value.vgs, reference.rdsOn);
+      if (ours === null) {
+        const atVgs = ourRdsOnAt(product, 25, value.vgs, reference.rdsOn);
         return row(
           "rdsOn",
           true,
           cell,
           none,
           "not-comparable",
-          value.vgs === undefined
-            ? { key: "vgsNotStated" }
-            : {
-                key: "differentVgs",
-                values: { theirVgs: value.vgs, ourVgs: OUR_RDSON_VGS },
-              },
+          atVgs === null ? { key: "differentVgs", values: { theirVgs: value.vgs } } : { key: "noOursAtTj", values: { tj: value.tj } },
         );
       }
-      const ours = ourRdsOn(product, value.tj);
-      if (ours === null) return row("rdsOn", true, cell, none, "not-comparable", { key: "noOursAtTj", values: { tj: value.tj } });
       return row(
         "rdsOn",
         true,
         cell,
-        { value: ours, conditions: { tj: value.tj, vgs: OUR_RDSON_VGS }, basis: value.tj === 25 ? "catalog" : "loss-model" },
-        grade(ours, value.typ, false, MARGINS.onState),
+        { value: ours.value, conditions: { tj: value.tj, vgs: ours.vgs }, basis: ours.basis },
+        grade(ours.value, value.typ, false, MARGINS.onState),
       );
     }
     if (value.i === undefined) return row(value.kind, true, cell, none, "not-comparable", { key: "currentNotStated" });
@@ -272,6 +288,41 @@ function gateDriveRow(part: AnyCompetitorPart, product: OurProduct, reference: Q
   return row("gateDrive", true, cell, ourCell, "pass");
 }
 
+/**
+ * The threshold against their turn-off level: a design that turns off at 0 V relies on the part's threshold to stay
+ * off when the other switch's dv/dt lifts the gate through C_gd; a lower threshold than theirs needs a negative
+ * turn-off supply or an active Miller clamp.
+ */
+function thresholdRow(part: AnyCompetitorPart, product: OurProduct, reference: QingyunReference): ComparisonRow | null {
+  const ours = ourNumber(product, "vgsth");
+  const off = part.gateDrive?.opOff;
+  if (ours === null || deviceTypeOf(product) !== "sic-mosfet") return null;
+  const th = part.vgsTh;
+  const cell = theirCell(part, th?.typ ?? null, th?.tj != null ? { tj: th.tj } : {}, th?.source ?? part.gateDrive?.source ?? null);
+  const ourCell = { value: ours, conditions: { tj: 25 }, basis: "catalog" as const };
+  if (off === undefined) return row("vgsTh", true, cell, ourCell, "not-comparable", { key: "gateNotStated" });
+  const ourOff = reference.gateDrive.find((g) => g.deviceType === "sic-mosfet" && !g.partNumbers)?.opOff ?? -3;
+  // A negative turn-off level holds the gate below either threshold: no change to the drive, whatever the thresholds.
+  if (off < 0) return row("vgsTh", true, cell, ourCell, "pass", { key: "negativeOff", values: { theirOff: off } });
+  if (th === undefined) return row("vgsTh", true, cell, ourCell, "worse", { key: "zeroOffThresholdNotStated", values: { theirOff: off, ours, ourOff } });
+  if (ours >= th.typ * (1 - MARGINS.equal)) return row("vgsTh", true, cell, ourCell, ours > th.typ * (1 + MARGINS.equal) ? "better" : "pass");
+  return row("vgsTh", true, cell, ourCell, "worse", { key: "zeroOffLowThreshold", values: { theirOff: off, ours, theirs: th.typ, ourOff } });
+}
+
+/** Our R_DS(on) at their turn-on voltage (25 °C), beside their value at that voltage where they state one. */
+function rdsOnAtDriveRow(part: AnyCompetitorPart, product: OurProduct, reference: QingyunReference): ComparisonRow | null {
+  const on = part.gateDrive?.opOn;
+  if (on === undefined || deviceTypeOf(product) !== "sic-mosfet") return null;
+  const ours = ourRdsOnAt(product, 25, on, reference.rdsOn);
+  const theirs = part.onState.find((v) => v.kind === "rdsOn" && v.tj === 25 && v.vgs !== undefined && Math.abs(v.vgs - on) <= 0.5 && v.typ !== undefined);
+  const cell = theirCell(part, theirs?.typ ?? null, { tj: 25, vgs: on }, theirs?.source ?? part.gateDrive!.source);
+  if (ours === null)
+    return row("rdsOnAtDrive", false, cell, { value: null, conditions: {}, basis: "catalog" }, "not-comparable", { key: "differentVgs", values: { theirVgs: on } });
+  const ourCell = { value: ours.value, conditions: { tj: 25, vgs: ours.vgs }, basis: ours.basis };
+  const note = { key: "ourRdsOnAtTheirDrive" as const, values: { vgs: on, ours: ours.value } };
+  return row("rdsOnAtDrive", false, cell, ourCell, theirs?.typ === undefined ? "not-comparable" : grade(ours.value, theirs.typ, false, MARGINS.onState), note);
+}
+
 function packageRows(part: AnyCompetitorPart, product: OurProduct, reference: QingyunReference): ComparisonRow[] {
   const ours = ourPackage(product);
   const pkg = part.package;
@@ -279,9 +330,16 @@ function packageRows(part: AnyCompetitorPart, product: OurProduct, reference: Qi
   const ourCell = { value: ours, conditions: {}, basis: "catalog" as const };
   if (!pkg) return [row("package", true, cell, ourCell, "not-comparable", { key: "packageNotDecoded" })];
   const same = ours !== null && ours === pkg.name;
+  const ourPackageFacts = reference.pinouts.find((p) => p.package === ours);
+  // An insulated package's tab may sit on a grounded heat sink: a live tab in its place is a safety question.
+  // A module's base plate is isolated (its isolation voltage is a rating of ours).
+  const ourInsulated = ourPackageFacts?.insulated ?? ourNumber(product, "viso") !== null;
+  if (pkg.insulated && !ourInsulated) {
+    return [row("package", true, cell, ourCell, "fail", { key: "insulatedToLiveTab", values: { theirs: pkg.datasheetName } })];
+  }
   const rows = [row("package", true, cell, ourCell, same ? "pass" : "fail", same ? undefined : { key: "otherPackage", values: { theirs: pkg.name } })];
   if (!same) return rows;
-  const ourPins = reference.pinouts.find((p) => p.package === ours)?.pins;
+  const ourPins = ourPackageFacts?.pins;
   const theirPins = pkg.pins;
   const pinText = theirPins ? theirPins.join("-") : null;
   const pinCell = theirCell(part, pinText, {}, pkg.source);
@@ -289,7 +347,12 @@ function packageRows(part: AnyCompetitorPart, product: OurProduct, reference: Qi
     rows.push(row("pinout", true, pinCell, { value: null, conditions: {}, basis: "reference" }, "not-comparable", { key: "pinoutNotStated" }));
     return rows;
   }
-  const mismatch = Object.entries(ourPins).find(([pin, role]) => theirPins[Number(pin) - 1] !== role);
+  // Where our text states every pin (1…n), a part with more or fewer pins has another pinout too.
+  const count = Object.keys(ourPins).length;
+  const complete = Object.keys(ourPins).every((pin) => Number(pin) >= 1 && Number(pin) <= count);
+  const mismatch =
+    Object.entries(ourPins).find(([pin, role]) => theirPins[Number(pin) - 1] !== role) ??
+    (complete && theirPins.length !== count ? [String(Math.min(count, theirPins.length) + 1), "NC"] : undefined);
   const ourText = Object.entries(ourPins)
     .map(([pin, role]) => `${pin}=${role}`)
     .join(", ");
@@ -366,7 +429,8 @@ function informativeRows(part: AnyCompetitorPart, product: OurProduct): Comparis
     rows.push(
       row(
         "visol",
-        false,
+        // The isolation voltage is a safety rating of the insulation coordination: it decides the tier.
+        true,
         theirCell(part, part.visol.value, {}, part.visol.source),
         ours === null ? none : { value: ours, conditions: {}, basis: "catalog" },
         ours === null ? "not-comparable" : grade(ours, part.visol.value, true, 0),
@@ -390,7 +454,7 @@ export function compareParts(part: AnyCompetitorPart, product: OurProduct, refer
       ourV === null ? "not-comparable" : ourV === v.value ? "pass" : ourV > v.value ? "better" : "fail",
     ),
   );
-  rows.push(...currentRows(part, product), ...tjRows(part, product), ...onStateRows(part, product));
+  rows.push(...currentRows(part, product), ...tjRows(part, product), ...onStateRows(part, product, reference));
   if (part.topology) {
     const ours = ourTopology(product);
     rows.push(
@@ -404,8 +468,9 @@ export function compareParts(part: AnyCompetitorPart, product: OurProduct, refer
     );
   }
   rows.push(...packageRows(part, product, reference));
-  const gate = gateDriveRow(part, product, reference);
-  if (gate) rows.push(gate);
+  for (const gate of [gateDriveRow(part, product, reference), thresholdRow(part, product, reference), rdsOnAtDriveRow(part, product, reference)]) {
+    if (gate) rows.push(gate);
+  }
   if (part.aecQ101) {
     const ours = ourAec(product);
     const status: RowStatus = ours === null ? "not-comparable" : ours === part.aecQ101.value ? "pass" : ours ? "better" : "fail";

@@ -7,9 +7,6 @@ import { partKey } from "./part-key.ts";
 
 export { looksLikePartNumber, partKey } from "./part-key.ts";
 
-export const matchKinds = ["exact", "decoded", "prefix", "partial", "typo"] as const;
-export type MatchKind = (typeof matchKinds)[number];
-
 interface PartSuggestion {
   part: CompetitorPart;
   kind: "prefix" | "partial" | "typo";
@@ -21,6 +18,8 @@ export interface PartLookup {
   /** The part the text names exactly (or decodes to); null when it names none. */
   part: AnyCompetitorPart | null;
   kind: "exact" | "decoded" | null;
+  /** The ordering suffix (packing, reel, distributor code) removed to find the part; absent when none was. */
+  stripped?: string;
   /** Parts the text may mean, best first (never the exact part). */
   suggestions: PartSuggestion[];
 }
@@ -47,6 +46,29 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return previous[b.length]!;
 }
 
+/**
+ * Ordering suffixes that name how a part is packed or sold, not the part: Infineon's "XKSA1"-style codes, ROHM's
+ * packing codes ("GC11", "C11", "TL"), tape and reel ("TR", "T/R", "R7"), Digi-Key's "-ND", "CT-ND", "DKR-ND". Each is
+ * removed only when the number without it names a part of the table.
+ */
+const orderingSuffixes: readonly RegExp[] = [/(?:CT|DKR|TR)?ND$/, /X[A-Z]{2}A\d$/, /G?C\d{2}$/, /TL{1,2}$/, /T?R7?$/];
+
+/** The key without the ordering suffixes it ends with, outermost first, with the text removed. */
+function withoutOrderingSuffixes(key: string): Array<{ key: string; stripped: string }> {
+  const found: Array<{ key: string; stripped: string }> = [];
+  let current = key;
+  for (let round = 0; round < 3; round++) {
+    const pattern = orderingSuffixes.find((p) => p.test(current) && current.replace(p, "").length >= 5);
+    if (!pattern) break;
+    current = current.replace(pattern, "");
+    found.push({ key: current, stripped: key.slice(current.length) });
+  }
+  return found;
+}
+
+/** The digits of a number, in order: its voltage, R_DS(on) and current codes. */
+const digitsOf = (key: string) => key.replace(/\D/g, "");
+
 /** Typos allowed for a key of this length: short keys would match too much. */
 function typoLimit(length: number): number {
   return length < 5 ? 0 : length < 8 ? 1 : 2;
@@ -58,7 +80,15 @@ const kindRank = { prefix: 0, partial: 1, typo: 2 } as const;
 export function lookupCompetitorPart(text: string, parts: readonly CompetitorPart[], nomenclature: readonly NomenclatureSource[], max = 8): PartLookup {
   const key = partKey(text);
   if (key.length < 3) return { part: null, kind: null, suggestions: [] };
-  const exact = parts.find((p) => partKey(p.partNumber) === key) ?? null;
+  let exact = parts.find((p) => partKey(p.partNumber) === key) ?? null;
+  let stripped: string | undefined;
+  for (const candidate of exact ? [] : withoutOrderingSuffixes(key)) {
+    exact = parts.find((p) => partKey(p.partNumber) === candidate.key) ?? null;
+    if (exact) {
+      stripped = candidate.stripped;
+      break;
+    }
+  }
   // The nomenclature rules read the number with its dashes, in ASCII (a full-width "ＣＭ６００ＤＹ－２４Ｓ" too).
   const decoded = exact ? null : findCompetitorPart(text.normalize("NFKC").trim(), [], nomenclature);
   const suggestions: PartSuggestion[] = [];
@@ -69,8 +99,12 @@ export function lookupCompetitorPart(text: string, parts: readonly CompetitorPar
     if (candidate.startsWith(key)) suggestions.push({ part, kind: "prefix", distance: 0 });
     else if (key.length >= 4 && candidate.includes(key)) suggestions.push({ part, kind: "partial", distance: 0 });
     else if (limit > 0) {
-      // A typo in a number typed whole, or in the beginning of a longer number.
-      const distance = Math.min(editDistance(key, candidate, limit), editDistance(key, candidate.slice(0, key.length), limit));
+      // A typo in a number typed whole, or in the beginning of a longer number; never one in its digits, which
+      // carry the voltage, R_DS(on) and current codes (IMZA120R040M1H is not IMZ120R030M1H).
+      const whole = digitsOf(key) === digitsOf(candidate) ? editDistance(key, candidate, limit) : limit + 1;
+      const start = candidate.slice(0, key.length);
+      const begun = digitsOf(key) === digitsOf(start) ? editDistance(key, start, limit) : limit + 1;
+      const distance = Math.min(whole, begun);
       if (distance <= limit) suggestions.push({ part, kind: "typo", distance });
     }
   }
@@ -83,14 +117,16 @@ export function lookupCompetitorPart(text: string, parts: readonly CompetitorPar
       a.part.partNumber.length - b.part.partNumber.length ||
       a.part.partNumber.localeCompare(b.part.partNumber),
   );
-  return { part: exact ?? decoded, kind: exact ? "exact" : decoded ? "decoded" : null, suggestions: found.slice(0, max) };
+  const result: PartLookup = { part: exact ?? decoded, kind: exact ? "exact" : decoded ? "decoded" : null, suggestions: found.slice(0, max) };
+  return stripped ? { ...result, stripped } : result;
 }
 
-/** The part a text names, else its only or clearly best suggestion (a single typo or prefix match); for the BOM and search. */
-export function bestGuess(lookup: PartLookup): { part: AnyCompetitorPart; kind: MatchKind } | null {
-  if (lookup.part) return { part: lookup.part, kind: lookup.kind! };
+/**
+ * What a bill-of-materials line is matched as: only the part it names (or decodes to); a suggestion is offered
+ * ("did you mean…?"), never applied: its only or clearly best suggestion.
+ */
+export function bomMatch(lookup: PartLookup): { part: AnyCompetitorPart | null; kind: "exact" | "decoded" | null; suggestion: CompetitorPart | null } {
   const [first, second] = lookup.suggestions;
-  if (!first) return null;
-  if (second && kindRank[second.kind] === kindRank[first.kind] && second.distance === first.distance) return null;
-  return { part: first.part, kind: first.kind };
+  const clear = first && !(second && kindRank[second.kind] === kindRank[first.kind] && second.distance === first.distance);
+  return { part: lookup.part, kind: lookup.kind, suggestion: !lookup.part && clear ? first.part : null };
 }

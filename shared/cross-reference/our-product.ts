@@ -3,7 +3,7 @@
 import type { ParamValue } from "../contract/products.ts";
 import type { LossData, OnState } from "../contract/loss-data.ts";
 import { isYes } from "../product-facts.ts";
-import type { DeviceType, Topology } from "./schema.ts";
+import type { DeviceType, QingyunReference, Topology } from "./schema.ts";
 
 /** What the functions need of a catalog product (a ProductListItem satisfies it). */
 export interface OurProduct {
@@ -99,14 +99,39 @@ function onStateAt(model: OnState, tj: number, i: number): number | null {
  * Our R_DS(on) (mΩ) at a junction temperature: the table's typical value at 25 °C, else the loss data's channel
  * resistance at one of its stated temperatures. Both are stated at our recommended V_GS (+18 V).
  */
-export function ourRdsOn(product: OurProduct, tj: number): number | null {
+function ourRdsOn(product: OurProduct, tj: number): number | null {
   if (tj === 25) return num(product.params.rdson);
   const loss = product.loss;
   if (loss?.kind !== "mosfet") return null;
   const k = loss.channel.t.indexOf(tj);
   return k < 0 ? null : loss.channel.r[k]!;
 }
-export const OUR_RDSON_VGS = 18;
+const OUR_RDSON_VGS = 18;
+
+/** Gate voltages this close (V) are one drive level (the V_GS a value is stated at). */
+const SAME_VGS = 0.5;
+
+/**
+ * Our typical R_DS(on) (mΩ) at a competitor's stated junction temperature and gate voltage: from our published
+ * R_DS(on)-versus-V_GS table where it holds both, else at +18 V from the table or loss data; null where we
+ * state none (never interpolated between temperatures or gate voltages).
+ */
+export function ourRdsOnAt(
+  product: OurProduct,
+  tj: number,
+  vgs: number,
+  table: QingyunReference["rdsOn"] = [],
+): { value: number; vgs: number; basis: "catalog" | "loss-model" } | null {
+  const own = table.find((t) => t.partNumber === product.partNumber);
+  if (own) {
+    const i = own.vgs.findIndex((v) => Math.abs(v - vgs) <= SAME_VGS);
+    const j = own.tj.indexOf(tj);
+    if (i >= 0 && j >= 0) return { value: own.r[i]![j]!, vgs: own.vgs[i]!, basis: "catalog" };
+  }
+  if (Math.abs(vgs - OUR_RDSON_VGS) > 1) return null;
+  const value = ourRdsOn(product, tj);
+  return value === null ? null : { value, vgs: OUR_RDSON_VGS, basis: tj === 25 ? "catalog" : "loss-model" };
+}
 
 /** Our typical V_F (diode) or V_CE(sat) (IGBT) at a current and junction temperature, from the on-state model. */
 export function ourForwardVoltage(product: OurProduct, tj: number, i: number): number | null {
@@ -116,6 +141,6 @@ export function ourForwardVoltage(product: OurProduct, tj: number, i: number): n
   return null;
 }
 
-export function ourNumber(product: OurProduct, key: "qg" | "qc" | "ifsm" | "viso"): number | null {
+export function ourNumber(product: OurProduct, key: "qg" | "qc" | "ifsm" | "viso" | "vgsth"): number | null {
   return num(product.params[key]);
 }

@@ -87,6 +87,8 @@ const packageInfo = z.strictObject({
   datasheetName: z.string().min(1),
   /** Pin roles in pin order, when the datasheet states them. */
   pins: z.array(z.enum(pinRoles)).min(2).optional(),
+  /** An insulated (full-mould) package, where the datasheet says so: its tab or base carries no potential. */
+  insulated: z.boolean().optional(),
   source: sourceRef,
 });
 type PackageInfo = z.infer<typeof packageInfo>;
@@ -109,6 +111,8 @@ const base = {
   gateDrive: gateDrive.optional(),
   /** Total gate charge (nC). */
   qg: quantity.optional(),
+  /** Gate threshold voltage (V), typical, at the junction temperature printed with it (null where none is). */
+  vgsTh: z.strictObject({ typ: z.number().positive(), tj: celsius.nullable(), source: sourceRef }).optional(),
   /** Junction-to-case thermal resistance (K/W), typical or maximum. */
   rth: z.strictObject({ value: z.number().positive(), bound: z.enum(["typ", "max"]), source: sourceRef }).optional(),
   /** Total capacitive charge (nC) at the reverse voltage `vr` (V) where stated. */
@@ -186,8 +190,32 @@ const qingyunReference = z.strictObject({
       }),
     )
     .min(1),
-  /** Pins our texts state, by package: pin number → role. */
-  pinouts: z.array(z.strictObject({ package: z.string().min(1), pins: z.record(z.string().regex(/^\d+$/), z.enum(pinRoles)), source: catalogRef })),
+  /** Pins our texts state, by package: pin number → role; `insulated` where the package's tab or base is isolated. */
+  pinouts: z.array(
+    z.strictObject({
+      package: z.string().min(1),
+      pins: z.record(z.string().regex(/^\d+$/), z.enum(pinRoles)),
+      insulated: z.boolean().optional(),
+      source: catalogRef,
+    }),
+  ),
+  /**
+   * Our typical R_DS(on) (mΩ) of each MOSFET at the gate voltages (V) and junction temperatures (°C) competitors
+   * state theirs at: r[i][j] at vgs[i] and tj[j]. The values at +18 V equal the part's table and loss data.
+   */
+  rdsOn: z
+    .array(
+      z
+        .strictObject({
+          partNumber: z.string().min(1),
+          vgs: z.array(z.number()).min(1),
+          tj: z.array(celsius).min(1),
+          r: z.array(z.array(z.number().positive())),
+          source: catalogRef,
+        })
+        .refine((t) => t.r.length === t.vgs.length && t.r.every((row) => row.length === t.tj.length), { message: "r must be vgs × tj" }),
+    )
+    .optional(),
 });
 export type QingyunReference = z.infer<typeof qingyunReference>;
 

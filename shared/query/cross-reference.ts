@@ -1,5 +1,6 @@
 // URL state of the cross-reference page, read and written by this one pure module (server, browser, CSV and tests):
 //   ?part=<number>[&op=<operating point>]        one competitor part (op: the estimator's grammar, kept verbatim)
+//   ?part=<number>&view=print                     the same comparison, every table open, ready to print or save as PDF
 //   ?parts=<numbers, by line, comma, space or tab> a bill of materials (the textarea of a GET form)
 //   ?type=<device type>&v=<V>&r=<mΩ>&i=<A>&pkg=<package>  the parameter search for an unknown number
 // (its finder URL is written by cross-reference-finder.ts, so that pages linking here do not carry the finder's grammar)
@@ -33,6 +34,8 @@ export interface CrossReferenceQuery {
   /** The bill held more numbers than are read. */
   bomTruncated: boolean;
   search: ParameterSearch | null;
+  /** The print-ready view of one part's comparison. */
+  view: "print" | null;
 }
 
 function positive(raw: string | null): number | null {
@@ -71,15 +74,17 @@ export function parseCrossReferenceQuery(search: string | URLSearchParams): Cros
     type !== null && (searchDeviceTypes as readonly string[]).includes(type)
       ? { type: type as DeviceType, v: positive(params.get("v")), r: positive(params.get("r")), i: positive(params.get("i")), pkg: pkg || null }
       : null;
-  return { part, op: op ? op.slice(0, 200) : null, bom, bomTruncated: truncated, search: search_ };
+  const view = params.get("view") === "print" && part ? "print" : null;
+  return { part, op: op ? op.slice(0, 200) : null, bom, bomTruncated: truncated, search: search_, view };
 }
 
 /** The query of one part (canonical: the part alone, op after it). */
-export function writeCrossReferenceQuery(state: { part?: string; op?: string | null; bom?: readonly string[] }): string {
+export function writeCrossReferenceQuery(state: { part?: string; op?: string | null; bom?: readonly string[]; view?: "print" | null }): string {
   const params = new URLSearchParams();
   if (state.part) params.append("part", state.part);
   if (state.bom?.length) params.append("parts", state.bom.join("\n"));
   if (state.op) params.append("op", state.op);
+  if (state.view && state.part) params.append("view", state.view);
   const text = params.toString().replace(/%2C/gi, ",").replace(/%3A/gi, ":");
   return text ? `?${text}` : "";
 }

@@ -57,7 +57,7 @@ describe("cross-reference", () => {
       it(`corrects a mistyped number and answers a bill of materials (${language}, ${width} px)`, async () => {
         const page = await browser.newPage({ viewport: { width, height: 900 } });
         const problems = watchProblems(page);
-        await page.goto(`${origin}/${language}/productAndService/crossReference?part=C3M0040210K`);
+        await page.goto(`${origin}/${language}/productAndService/crossReference?part=C3N0040120K`);
         await hydrated(page);
         expect(await page.locator(".xref-unknown form").count()).toBe(1);
         await page.locator(".xref-suggestions a", { hasText: "C3M0040120K" }).click();

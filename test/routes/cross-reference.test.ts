@@ -1,6 +1,7 @@
 // The cross-reference page rendered on the server, both languages: a known part (tiers, per-parameter tables,
 // canonical, JSON-LD), a decoded or unknown number (noindex, suggestions, the parameter search and the link to
-// sales), the parameter search's redirect to the finder, and a bill of materials with its CSV.
+// sales), the parameter search's redirect to the finder, a bill of materials with its CSV, and one comparison
+// taken elsewhere (its CSV with a source in every cell, its print-ready page, the message to an engineer).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type express from "express";
@@ -55,7 +56,12 @@ describe("cross-reference page", () => {
     expect(html).toMatch(/name="opV"[^>]*value="600"|value="600"[^>]*name="opV"/);
     const estimate = html.slice(html.indexOf("xref-estimate"));
     expect(estimate).toMatch(/QCM0\d{2}120K4/);
+    // Every candidate shown is estimated, the first and the last of the ranking too.
+    for (const candidate of ["QCM040120K4", "QCM013120K4", "QCM045170K4"]) expect(estimate, candidate).toContain(candidate);
     expect(textOf(html)).toContain("No published loss data for C3M0040120K");
+    // At a point the 40 mΩ part cannot stand, its tier is re-judged there and says why.
+    const hot = await request(app).get("/en/productAndService/crossReference?part=C3M0040120K&op=800,60,40k,0.9,100");
+    expect(textOf(hot.text)).toMatch(/At your operating point its junction reaches 1\d\d °C, above its T_j,max of 175 °C\./);
     // The operating point is not part of the canonical address.
     expect(linkHref(html, "canonical")).toBe(`${origin}/en/productAndService/crossReference?part=C3M0040120K`);
   });
@@ -69,7 +75,7 @@ describe("cross-reference page", () => {
 
   it("answers an unknown number with suggestions, the parameter search and a prefilled link to sales", async () => {
     for (const language of ["zh", "en"] as const) {
-      const response = await request(app).get(`/${language}/productAndService/crossReference?part=C3M0040210K`);
+      const response = await request(app).get(`/${language}/productAndService/crossReference?part=C3N0040120K`);
       expect(response.status).toBe(200);
       const html = response.text;
       expect(isNoindex(html)).toBe(true);
@@ -80,10 +86,19 @@ describe("cross-reference page", () => {
         ),
       );
       for (const name of ["type", "v", "r", "i", "pkg"]) expect(html).toContain(`name="${name}"`);
+      // Each package once, though our SiC and IGBT modules share their outlines.
+      const packages = [
+        ...html
+          .slice(html.indexOf('name="pkg"'))
+          .split("</select>")[0]!
+          .matchAll(/<option value="([^"]*)"/g),
+      ].map((m) => m[1]);
+      expect(packages).toContain("62 mm");
+      expect(new Set(packages).size).toBe(packages.length);
       const contact = /href="(\/(?:zh|en)\/about\/contactUs\?content=[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
       const form = await request(app).get(contact);
       expect(form.status).toBe(200);
-      expect(form.text).toMatch(/<textarea[^>]*name="content"[^>]*>[^<]*C3M0040210K/);
+      expect(form.text).toMatch(/<textarea[^>]*name="content"[^>]*>[^<]*C3N0040120K/);
     }
   });
 
@@ -107,6 +122,8 @@ describe("cross-reference page", () => {
       expect(isNoindex(response.text)).toBe(true);
       const rows = [...response.text.matchAll(/<tr><th scope="row">([^<]+)<\/th>/g)].map((match) => match[1]);
       expect(rows).toEqual(["C3M0040120K", "imw120r007m1h", "CM450DY-24S", "NOTAPART99"]);
+      // The lines not found are named, and nothing was put in their place.
+      expect(textOf(response.text)).toContain(language === "en" ? "Not found (1 line): line 4: NOTAPART99." : "未找到(1行)：第4行：NOTAPART99。");
       const csvLink = /href="([^"]+\.csv\?[^"]+)"/.exec(response.text)![1]!.replace(/&amp;/g, "&");
       const csv = await request(app).get(csvLink);
       expect(csv.status).toBe(200);
@@ -119,6 +136,57 @@ describe("cross-reference page", () => {
       expect(lines[1]).toMatch(/^C3M0040120K,/);
       expect(lines[4]).toMatch(/^NOTAPART99,/);
     }
+  });
+});
+
+describe("one comparison taken elsewhere", () => {
+  it("downloads the comparison as CSV, each of their values beside its source, in the page's language", async () => {
+    for (const language of ["zh", "en"] as const) {
+      const csv = await request(app).get(`/${language}/productAndService/crossReference.csv?part=c3m0040120d`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+      expect(csv.headers["content-disposition"]).toBe(`attachment; filename="qingyun-cross-reference-C3M0040120D-${language}.csv"`);
+      const lines = csv.text
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split(/\r?\n/);
+      expect(lines[0]).toMatch(
+        language === "en"
+          ? /^Our candidate,Tier,Parameter,C3M0040120D,Source of their value,Ours,Basis of our value,/
+          : /^本公司候选型号,等级,[^,]+,C3M0040120D,对方数值出处,本公司,本公司数值依据,/,
+      );
+      // The first candidate leads; every row with a value of theirs names the document, its page and its address.
+      expect(lines[1]).toMatch(/^QCM040120K4,/);
+      const threshold = lines.find((line) => line.startsWith("QCM040120K4,") && line.includes("2.7 V"))!;
+      expect(threshold).toContain("C3M0040120D Silicon Carbide Power MOSFET data sheet");
+      expect(threshold).toContain(language === "en" ? "p. 2, Electrical Characteristics (V_GS(th)" : "第2页, Electrical Characteristics (V_GS(th)");
+      expect(threshold).toContain("https://pdf.elecfans.com/p/5889898.html");
+    }
+    expect((await request(app).get("/en/productAndService/crossReference.csv?part=NOTAPART99")).status).toBe(404);
+  });
+
+  it("offers the print-ready page (every table open, noindex) and the message to an application engineer with the comparison", async () => {
+    const page = await request(app).get("/en/productAndService/crossReference?part=C3M0040120K");
+    const html = page.text;
+    expect(html).toContain('href="/en/productAndService/crossReference.csv?part=C3M0040120K"');
+    expect(html).toContain('href="/en/productAndService/crossReference?part=C3M0040120K&amp;view=print"');
+    const contact = /href="(\/en\/about\/contactUs\?content=[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
+    const message = new URLSearchParams(contact.slice(contact.indexOf("?"))).get("content")!;
+    expect(message).toContain(`${origin}/en/productAndService/crossReference?part=C3M0040120K&view=print`);
+    expect(message).toMatch(/^QCM040120K4 — Needs review: /m);
+    expect(message.length).toBeLessThanOrEqual(2000);
+    const form = await request(app).get(contact);
+    expect(form.status).toBe(200);
+    expect(form.text).toContain("QCM040120K4 — Needs review");
+
+    const print = await request(app).get("/en/productAndService/crossReference?part=C3M0040120K&view=print");
+    expect(print.status).toBe(200);
+    expect(isNoindex(print.text)).toBe(true);
+    const tables = print.text.match(/<details class="xref-candidate__table"[^>]*>/g)!;
+    expect(tables.length).toBeGreaterThan(1);
+    for (const tag of tables) expect(tag).toContain("open");
+    expect(print.text).not.toContain('id="xref-part"');
+    expect(print.text).not.toContain("xref-estimate");
   });
 });
 
@@ -140,7 +208,7 @@ describe("search page and competitor part numbers", () => {
   });
 
   it("suggests the part behind a typo, decodes a Mitsubishi number, and stays out of ordinary searches", async () => {
-    const typo = await request(app).get("/en/search?text=C3M0040210K");
+    const typo = await request(app).get("/en/search?text=C3N0040120K");
     expect(typo.text).toContain('href="/en/productAndService/crossReference?part=C3M0040120K"');
     const decoded = await request(app).get("/en/search?text=CM600DY-24S");
     expect(textOf(decoded.text)).toContain("Cross-reference: CM600DY-24S → ours");

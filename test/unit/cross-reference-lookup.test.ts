@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { bestGuess, editDistance, looksLikePartNumber, lookupCompetitorPart, partKey } from "../../shared/cross-reference/lookup.ts";
+import { bomMatch, editDistance, looksLikePartNumber, lookupCompetitorPart, partKey } from "../../shared/cross-reference/lookup.ts";
 import { crossReferenceContent } from "../../shared/cross-reference/schema.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { parseCrossReferenceQuery, splitBom, writeCrossReferenceQuery } from "../../shared/query/cross-reference.ts";
@@ -34,14 +34,34 @@ describe("part-number lookup", () => {
     expect(partial.suggestions[0]!.kind).toBe("partial");
   });
 
-  it("finds a part behind one or two typos: a wrong, missing, extra or swapped character", () => {
-    for (const typo of ["C3M0040120KX", "C3M004120K", "C3M00401200K", "C3M0040210K", "CM30040120K"]) {
-      const result = lookup(typo);
-      expect(result.part, typo).toBeNull();
-      expect(result.suggestions[0]?.part.partNumber, typo).toBe("C3M0040120K");
-      expect(bestGuess(result)?.part.partNumber, typo).toBe("C3M0040120K");
-    }
-    // One typo away from two parts: both suggested, neither guessed.
+  it.each([
+    // [typed, suggested first] — a wrong, missing, extra or swapped letter, the digits as typed
+    ["C3M0040120KX", "C3M0040120K"],
+    ["C3N0040120K", "C3M0040120K"],
+    ["CM30040120K", "C3M0040120K"],
+    ["IMW120R007M1J", "IMW120R007M1H"],
+  ])("suggests %s → %s (a letter typo), and a BOM line offers it without applying it", (typo, suggested) => {
+    const result = lookup(typo);
+    expect(result.part, typo).toBeNull();
+    expect(result.suggestions[0]?.part.partNumber, typo).toBe(suggested);
+    expect(bomMatch(result)).toMatchObject({ part: null, kind: null, suggestion: { partNumber: suggested } });
+  });
+
+  it.each([
+    // [typed, a part it must never be taken for] — the digits carry the voltage, R_DS(on) and current codes
+    ["IMZA120R040M1H", "IMZ120R030M1H"],
+    ["C3M004120K", "C3M0040120K"],
+    ["C3M00401200K", "C3M0040120K"],
+    ["C3M0040210K", "C3M0040120K"],
+    ["IMW12OR007M1H", "IMW120R007M1H"],
+  ])("never suggests across a different code: %s is not %s", (typed, other) => {
+    const result = lookup(typed);
+    expect(result.part).toBeNull();
+    expect(result.suggestions.map((s) => s.part.partNumber)).not.toContain(other);
+    expect(bomMatch(result).part).toBeNull();
+  });
+
+  it("offers no suggestion where two parts are equally close", () => {
     const ambiguous = lookup("C3M0040120X");
     expect(
       ambiguous.suggestions
@@ -49,8 +69,27 @@ describe("part-number lookup", () => {
         .slice(0, 2)
         .sort(),
     ).toEqual(["C3M0040120D", "C3M0040120K"]);
-    expect(bestGuess(ambiguous)).toBeNull();
-    expect(lookup("IMW12OR007M1H").suggestions[0]?.part.partNumber).toBe("IMW120R007M1H");
+    expect(bomMatch(ambiguous)).toEqual({ part: null, kind: null, suggestion: null });
+  });
+
+  it.each([
+    // [ordering code, table part, suffix removed]
+    ["IMW120R007M1HXKSA1", "IMW120R007M1H", "XKSA1"],
+    ["C3M0040120K-ND", "C3M0040120K", "ND"],
+    ["C3M0040120KCT-ND", "C3M0040120K", "CTND"],
+    ["C3M0120090J-TR", "C3M0120090J", "TR"],
+    ["SCT3040KW7C11", "SCT3040KW7", "C11"],
+    ["SCT3105KLGC11", "SCT3105KL", "GC11"],
+  ])("strips the ordering suffix of %s before lookup", (typed, partNumber, suffix) => {
+    const result = lookup(typed);
+    expect(result).toMatchObject({ kind: "exact", stripped: suffix });
+    expect(result.part?.partNumber).toBe(partNumber);
+  });
+
+  it("keeps a suffix that is part of the number", () => {
+    expect(lookup("SCTH90N65G2V-7")).toMatchObject({ kind: "exact" });
+    expect(lookup("SCTH90N65G2V-7").stripped).toBeUndefined();
+    expect(lookup("C3M0040120K").stripped).toBeUndefined();
   });
 
   it("does not guess from short or unrelated text", () => {

@@ -92,9 +92,10 @@ describe("crossReference tiers", () => {
   });
 
   it("needs review when a rating is short within the margin, and rejects beyond it with reasons", () => {
-    const result = crossReference(theirMosfet(), [mosfet("SHORT5", 1200, 40, 58, 40), mosfet("SHORT30", 1200, 40, 40, 28), mosfet("LOWV", 650, 40, 62, 44)], reference);
+    // 43 mΩ against 40: not the same part at a lower current rating, so the short current needs review.
+    const result = crossReference(theirMosfet(), [mosfet("SHORT5", 1200, 43, 58, 40), mosfet("SHORT30", 1200, 40, 40, 28), mosfet("LOWV", 650, 40, 62, 44)], reference);
     expect(result.candidates).toMatchObject([{ partNumber: "SHORT5", tier: "needs-review" }]);
-    expect(result.candidates[0]!.reasons.map((r) => r.key)).toEqual(["worse.current", "worse.current"]);
+    expect(result.candidates[0]!.reasons.map((r) => r.key)).toEqual(["worse.current", "worse.current", "worse.rdsOn"]);
     const rejected = Object.fromEntries(result.rejected.map((r) => [r.partNumber, r.reasons]));
     expect(rejected.SHORT30!.map((r) => r.key)).toEqual(["fail.current", "fail.current"]);
     expect(rejected.LOWV).toEqual([{ key: "fail.voltage", values: { theirs: "1200", ours: "650" } }]);
@@ -244,7 +245,7 @@ describe("ratings stated at several conditions", () => {
       gateDrive: { absMin: -20, absMax: 20, opOn: 15, opOff: -8, source: src },
       topology: { value: "half-bridge", source: src },
     };
-    const reference15: QingyunReference = { ...reference, pinouts: [{ package: "62 mm", pins: { "1": "S" }, source: { file: "f", where: "w" } }] };
+    const reference15: QingyunReference = { ...reference, pinouts: [{ package: "62 mm", pins: { "1": "S", "2": "D", "3": "G" }, source: { file: "f", where: "w" } }] };
     const result = crossReference({ ...part, package: { ...part.package, pins: ["S", "D", "G"] } }, [module], reference15);
     const rows = [...result.candidates, ...result.rejected][0]!.rows;
     expect(rows.filter((r) => r.param === "current").map((r) => r.status)).toEqual(["not-comparable", "better"]);
@@ -255,10 +256,12 @@ describe("ratings stated at several conditions", () => {
 });
 
 describe("a current rating without its case temperature", () => {
-  it("is not compared with a rating at a stated T_C, and the rating then needs review", () => {
+  it("is not compared with a rating at a stated T_C, is their gap (a note, not a review), and still rejects a part short at 25 °C", () => {
     const part = theirMosfet({ ratings: { v: { value: 1200, source: src }, currents: [{ value: 60, tc: null, source: src }] } });
-    const result = crossReference(part, [mosfet("OUR40", 1200, 40, 62, 44)], reference);
+    const result = crossReference(part, [mosfet("OUR40", 1200, 40, 62, 44), mosfet("OUR40S", 1200, 40, 50, 35)], reference);
     expect(rowOf(result.candidates[0]!.rows, "current")).toMatchObject({ status: "not-comparable", note: { key: "tcNotStated" } });
-    expect(result.candidates[0]).toMatchObject({ tier: "needs-review", reasons: [{ key: "not-comparable.current", values: { theirs: "60" } }] });
+    expect(result.candidates[0]).toMatchObject({ partNumber: "OUR40", tier: "drop-in", reasons: [{ key: "note.theirCurrentTcNotStated" }] });
+    // Theirs is at least 60 A at 25 °C (no rating is stated for a colder case): 50 A falls short for certain.
+    expect(result.rejected).toMatchObject([{ partNumber: "OUR40S", reasons: [{ key: "fail.current" }] }]);
   });
 });

@@ -84,6 +84,7 @@ describe("cross-reference content", () => {
     for (const drive of content.qingyun.gateDrive) for (const pn of drive.partNumbers ?? []) expect(ourNumbers.has(pn), pn).toBe(true);
     const ourPackages = new Set(products.map((p) => p.params.package));
     for (const pinout of content.qingyun.pinouts) expect(ourPackages.has(pinout.package), pinout.package).toBe(true);
+    for (const table of content.qingyun.rdsOn ?? []) expect(ourNumbers.has(table.partNumber), table.partNumber).toBe(true);
     for (const rule of content.nomenclature) expect(decodeRuleIds).toContain(rule.id);
     for (const part of content.parts) expect(ourNumbers.has(part.partNumber), part.partNumber).toBe(false);
   });
@@ -119,7 +120,7 @@ describe("cross-reference content", () => {
     expect(candidates).toBeGreaterThan(content.parts.length);
   });
 
-  it("for the Wolfspeed C3M0040120K, offers our 32 mΩ part with a gate-drive change and the 40 mΩ one for review (6 % less current)", () => {
+  it("for the Wolfspeed C3M0040120K, lists our 40 mΩ twin first (for review: 6 % less current, R_DS(on) stated without conditions), naming every difference", () => {
     const part = content.parts.find((p) => p.partNumber === "C3M0040120K")!;
     const result = crossReference(part, ours, content.qingyun);
     const byNumber = Object.fromEntries(result.candidates.map((c) => [c.partNumber, c]));
@@ -128,9 +129,10 @@ describe("cross-reference content", () => {
     expect(byNumber.QCM040120K4!.reasons).toEqual([
       { key: "worse.current", values: { theirs: "66", ours: "62" } },
       { key: "worse.current", values: { theirs: "48", ours: "44" } },
+      { key: "worse.gateDrive", values: { theirs: "-4 / +15", ours: "-3 / +18" } },
     ]);
     expect(byNumber.QCM040120K4!.rows.find((r) => r.param === "rdsOn")).toMatchObject({ status: "not-comparable", note: { key: "tjNotStated" } });
-    expect(result.candidates.findIndex((c) => c.partNumber === "QCM032120K4")).toBeLessThan(result.candidates.findIndex((c) => c.partNumber === "QCM040120K4"));
+    expect(result.candidates[0]!.partNumber).toBe("QCM040120K4");
     expect(result.rejected.find((r) => r.partNumber === "QCM025065K4")!.reasons[0]!.key).toBe("fail.voltage");
   });
 });

@@ -12,14 +12,14 @@ beforeAll(async () => {
 afterAll(() => upstream.cleanup());
 
 describe("queryCrossReference", () => {
-  it("answers a known part with candidates of its device type, best tier first, each with its table", async () => {
+  it("answers a known part with candidates of its device type, closest first (its twin before a higher voltage class), each with its table", async () => {
     for (const language of ["zh", "en"] as const) {
       const { data } = await callOk(upstream, queryCrossReference, language, { part: " c3m-0040120k " });
       expect(data.match).toBe("exact");
       expect(data.part.partNumber).toBe("C3M0040120K");
       expect(data.candidates.length).toBeGreaterThan(0);
-      const ranks = data.candidates.map((c: { tier: string }) => ["drop-in", "functional", "needs-review"].indexOf(c.tier));
-      expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+      expect(data.candidates[0].product.partNumber).toBe("QCM040120K4");
+      expect(data.candidates.at(-1).product.partNumber).toBe("QCM045170K4");
       for (const candidate of data.candidates) {
         expect(candidate.product.partNumber).toMatch(/^QCM/);
         expect(candidate.rows[0].param).toBe("voltage");
@@ -41,7 +41,7 @@ describe("queryCrossReference", () => {
     const partial = await callOk(upstream, queryCrossReference, "en", { part: "C3M00401" });
     expect(partial.data.part).toBeNull();
     expect(partial.data.suggestions.map((s: { partNumber: string }) => s.partNumber)).toEqual(expect.arrayContaining(["C3M0040120K", "C3M0040120D"]));
-    const typo = await callOk(upstream, queryCrossReference, "en", { part: "C3M0040210K" });
+    const typo = await callOk(upstream, queryCrossReference, "en", { part: "C3N0040120K" });
     expect(typo.data.part).toBeNull();
     expect(typo.data.suggestions[0].partNumber).toBe("C3M0040120K");
     expect(typo.data.suggestions[0].kind).toBe("typo");
@@ -57,14 +57,17 @@ describe("queryCrossReference", () => {
 });
 
 describe("queryCrossReferenceBatch", () => {
-  it("answers each number of a bill of materials with how it was recognised and our best match", async () => {
-    const parts = ["C3M0040120K", "imw120r007m1h", "CM450DY-24S", "C3M0040210K", "NOTAPART99"];
+  it("answers each number of a bill of materials with how it was recognised and our best match, never a correction", async () => {
+    const parts = ["C3M0040120K", "imw120r007m1hxksa1", "CM450DY-24S", "C3N0040120K", "IMZA120R040M1H", "NOTAPART99"];
     const { data } = await callOk(upstream, queryCrossReferenceBatch, "zh", { parts });
     expect(data.rows.map((row: { query: string }) => row.query)).toEqual(parts);
-    expect(data.rows.map((row: { match: string | null }) => row.match)).toEqual(["exact", "exact", "decoded", "typo", null]);
+    expect(data.rows.map((row: { match: string | null }) => row.match)).toEqual(["exact", "exact", "decoded", null, null, null]);
     expect(data.rows[0].best.partNumber).toMatch(/^QCM/);
-    expect(data.rows[3].part.partNumber).toBe("C3M0040120K");
-    expect(data.rows[4]).toMatchObject({ part: null, best: null });
+    expect(data.rows[1]).toMatchObject({ stripped: "XKSA1", part: { partNumber: "IMW120R007M1H" } });
+    // A letter typo is offered as a suggestion, not applied; a different R_DS(on) code is not even offered.
+    expect(data.rows[3]).toMatchObject({ part: null, best: null, suggestion: { partNumber: "C3M0040120K" } });
+    expect(data.rows[4]).toMatchObject({ part: null, best: null, suggestion: null });
+    expect(data.rows[5]).toMatchObject({ part: null, best: null, suggestion: null });
   });
 
   it(`refuses more than ${CROSS_REFERENCE_BATCH_MAX} numbers`, async () => {

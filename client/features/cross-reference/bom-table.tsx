@@ -11,10 +11,19 @@ import { crossReferencePath, productDetailPath } from "../../../shared/paths.ts"
 export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRow[]; bom: string[]; truncated: boolean }) {
   const { t } = useTranslation("cross-reference");
   const localize = useLocalize();
+  const notFound = rows.flatMap((row, index) => (row.part ? [] : [{ row, line: index + 1 }]));
   return (
     <section className="xref-bom" aria-labelledby="xref-bom-results">
       <h2 id="xref-bom-results">{t("page.bomResults", { count: rows.length })}</h2>
       {truncated ? <p role="status">{t("page.bomTruncated", { max: CROSS_REFERENCE_BATCH_MAX })}</p> : null}
+      {notFound.length ? (
+        <p role="status" className="xref-bom__not-found">
+          {t("lookup.notFound", {
+            count: notFound.length,
+            lines: notFound.map(({ row, line }) => t("lookup.line", { line, query: row.query })).join("; "),
+          })}
+        </p>
+      ) : null}
       <p>
         <a href={localize(`${crossReferencePath}.csv${writeCrossReferenceQuery({ bom })}`)} download className="button">
           {t("page.bomCsv")}
@@ -41,6 +50,14 @@ export function BomTable({ rows, bom, truncated }: { rows: CrossReferenceBatchRo
                 <td>
                   {row.part ? <Link to={localize(`${crossReferencePath}${writeCrossReferenceQuery({ part: row.part.partNumber })}`)}>{row.part.partNumber}</Link> : null}{" "}
                   <span className="xref-table__conditions">{t(`page.match.${row.match ?? "none"}`)}</span>
+                  {row.stripped ? <span className="xref-table__conditions">{t("lookup.stripped", { suffix: row.stripped })}</span> : null}
+                  {row.suggestion ? (
+                    <span className="xref-table__conditions">
+                      <Link to={localize(`${crossReferencePath}${writeCrossReferenceQuery({ part: row.suggestion.partNumber })}`)}>
+                        {t("lookup.didYouMean", { part: row.suggestion.partNumber })}
+                      </Link>
+                    </span>
+                  ) : null}
                 </td>
                 <td>{row.part ? t(`manufacturer.${row.part.manufacturer}`) : t("page.bomNone")}</td>
                 <td>{row.best ? <Link to={localize(productDetailPath(row.best.partNumber))}>{row.best.partNumber}</Link> : t("page.bomNone")}</td>

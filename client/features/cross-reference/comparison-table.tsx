@@ -3,24 +3,10 @@
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import type { CrossReferenceCandidate } from "../../../shared/contract/index.ts";
+import { conditionText, localizeCitation, paramUnits as units } from "../../../shared/cross-reference/citation.ts";
 
 type Row = CrossReferenceCandidate["rows"][number];
 type Translate = ReturnType<typeof useTranslation>["t"];
-
-const units: Partial<Record<Row["param"], string>> = {
-  voltage: "V",
-  current: "A",
-  tjMax: "°C",
-  tjOp: "°C",
-  rdsOn: "mΩ",
-  vf: "V",
-  vceSat: "V",
-  qg: "nC",
-  rth: "K/W",
-  qc: "nC",
-  ifsm: "A",
-  visol: "V",
-};
 
 /** A cell's value in the page's words: numbers with their unit, circuits and yes/no translated. */
 function cellText(row: Row, value: Row["theirs"]["value"], t: Translate): string {
@@ -29,17 +15,6 @@ function cellText(row: Row, value: Row["theirs"]["value"], t: Translate): string
   if (row.param === "topology" && typeof value === "string") return t(`topology.${value}`, { defaultValue: value });
   const unit = units[row.param];
   return unit && typeof value === "number" ? `${value} ${unit}` : String(value);
-}
-
-/** The stated conditions of a value ("T_C = 25 °C, V_GS = 18 V"). */
-function conditionText(conditions: Row["theirs"]["conditions"]): string {
-  const parts: string[] = [];
-  if (conditions.tc !== undefined) parts.push(`T_C = ${conditions.tc} °C`);
-  if (conditions.tj !== undefined) parts.push(`T_j = ${conditions.tj} °C`);
-  if (conditions.vgs !== undefined) parts.push(`V_GS = ${conditions.vgs} V`);
-  if (conditions.i !== undefined) parts.push(`I = ${conditions.i} A`);
-  if (conditions.vr !== undefined) parts.push(`V_R = ${conditions.vr} V`);
-  return parts.join(", ");
 }
 
 export function ComparisonTable({ rows, theirs, ours, id }: { rows: Row[]; theirs: string; ours: string; id: string }) {
@@ -69,7 +44,11 @@ export function ComparisonTable({ rows, theirs, ours, id }: { rows: Row[]; their
                   {cellText(row, row.theirs.value, t)}
                   {theirConditions ? <span className="xref-table__conditions">{theirConditions}</span> : null}
                   {row.theirs.decoded ? <span className="xref-table__source">{t("decoded")}</span> : null}
-                  {row.theirs.source?.where ? <span className="xref-table__source">{t("page.source", { where: row.theirs.source.where })}</span> : null}
+                  {row.theirs.source?.where ? (
+                    <span className="xref-table__source">
+                      {t("page.source", { where: localizeCitation(row.theirs.source.where, (key, values) => t(`citation.${key}`, values ?? {})) })}
+                    </span>
+                  ) : null}
                 </td>
                 <td>
                   {cellText(row, row.ours.value, t)}

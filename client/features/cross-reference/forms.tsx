@@ -39,6 +39,13 @@ function contactPath(text: string): string {
   return `${contactUsPath}?${new URLSearchParams({ content: text })}`;
 }
 
+/** Each package once, with the device types that come in it (our SiC and IGBT modules share four outlines). */
+function packagesOf(families: CrossReferenceData["families"]): Array<{ pkg: string; deviceTypes: string[] }> {
+  const found = new Map<string, string[]>();
+  for (const family of families) for (const pkg of family.packages) found.set(pkg, [...(found.get(pkg) ?? []), family.deviceType]);
+  return [...found].map(([pkg, deviceTypes]) => ({ pkg, deviceTypes }));
+}
+
 export function UnknownPart({ part, families }: { part: string; families: CrossReferenceData["families"] }) {
   const { t } = useTranslation("cross-reference");
   const localize = useLocalize();
@@ -73,14 +80,10 @@ export function UnknownPart({ part, families }: { part: string; families: CrossR
           <label htmlFor="xref-pkg">{t("page.unknownPkg")}</label>
           <select id="xref-pkg" name="pkg" defaultValue="">
             <option value="">{t("page.anyPackage")}</option>
-            {families.map((family) => (
-              <optgroup key={family.deviceType} label={t(`deviceType.${family.deviceType}`)}>
-                {family.packages.map((pkg) => (
-                  <option key={`${family.deviceType}-${pkg}`} value={pkg}>
-                    {pkg}
-                  </option>
-                ))}
-              </optgroup>
+            {packagesOf(families).map(({ pkg, deviceTypes }) => (
+              <option key={pkg} value={pkg}>
+                {`${pkg} (${deviceTypes.map((type) => t(`deviceType.${type}`)).join(", ")})`}
+              </option>
             ))}
           </select>
         </div>

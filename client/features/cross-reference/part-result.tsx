@@ -10,15 +10,24 @@ import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-p
 import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/query/compare.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
+import { ComparisonExport } from "./comparison-export.tsx";
 import { productDetailPath, comparePath } from "../../../shared/paths.ts";
 
 // The estimator hydrates after the rest of the page, from its own chunk.
 const CompareEstimate = island(() => import("../estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
 
-/** How many candidates the estimate compares (the estimator's comparison takes four). */
-const ESTIMATED = 4;
-
-export function PartResult({ result, operatingPoint, op }: { result: CrossReferenceData; operatingPoint: ParsedOperatingPoint | null; op: string | null }) {
+export function PartResult({
+  result,
+  operatingPoint,
+  op,
+  print = false,
+}: {
+  result: CrossReferenceData;
+  operatingPoint: ParsedOperatingPoint | null;
+  op: string | null;
+  /** The print-ready view: every table and source open, no estimate and no sample buttons. */
+  print?: boolean;
+}) {
   const { t } = useTranslation("cross-reference");
   const localize = useLocalize();
   const part = result.part!;
@@ -28,8 +37,8 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
   const estimateParts = useMemo(
     () =>
       result.candidates
+        // Every candidate shown, in rank order: the estimate orders those that stand the point first.
         .filter((c) => c.product.loss)
-        .slice(0, ESTIMATED)
         .map((c) => ({ partNumber: c.product.partNumber, loss: c.product.loss })),
     [result],
   );
@@ -43,7 +52,9 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
           {t(`deviceType.${part.deviceType}`)} · {part.ratings.v.value} V{part.package ? ` · ${part.package.datasheetName}` : ""}
         </p>
         {decoded ? <p className="xref-part__decoded">{t("page.decodedPart")}</p> : null}
-        <details className="xref-sources">
+        {result.stripped ? <p className="xref-part__type">{t("lookup.stripped", { suffix: result.stripped })}</p> : null}
+        {print ? <p className="xref-print-note">{t("export.printNote", { part: part.partNumber })}</p> : <ComparisonExport result={result} />}
+        <details className="xref-sources" open={print}>
           <summary>{t("page.sources")}</summary>
           <ul>
             {part.documents.map((doc) => (
@@ -84,42 +95,50 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
         ) : (
           <p>{t("page.noCandidates", { part: part.partNumber })}</p>
         )}
-        {tiers.map((tier) =>
-          counts[tier] ? (
-            <div key={tier} className={`xref-tier xref-tier--${tier}`}>
-              <h3>{t(`tier.${tier}`)}</h3>
-              <p className="xref-tier__hint">{t(`tierHint.${tier}`)}</p>
-              {result.candidates
-                .filter((candidate) => candidate.tier === tier)
-                .map((candidate) => {
-                  const number = candidate.product.partNumber;
-                  return (
-                    <article key={number} className="xref-candidate" aria-labelledby={`xref-${number}`}>
-                      <h4 id={`xref-${number}`}>
-                        <Link to={localize(productDetailPath(number))}>{number}</Link>
-                        {candidate.product.name !== number ? <span className="xref-candidate__name"> {candidate.product.name}</span> : null}
-                      </h4>
-                      {candidate.reasons.length ? (
-                        <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
-                          {candidate.reasons.map((reason, index) => (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
-                            <li key={index}>{t(`reason.${reason.key}`, reason.values ?? {})}</li>
-                          ))}
-                        </ul>
-                      ) : null}
-                      <AddToSampleButton product={{ id: candidate.product.id, partNumber: number }} compact />
-                      <details className="xref-candidate__table">
-                        <summary>{t("page.table")}</summary>
-                        <ComparisonTable rows={candidate.rows} theirs={part.partNumber} ours={number} id={`xref-table-${number}`} />
-                      </details>
-                    </article>
-                  );
-                })}
-            </div>
-          ) : null,
-        )}
+        {result.candidates.length ? (
+          // The tiers' meaning once; the list itself is in rank order (closest first), each candidate with its tier.
+          <dl className="xref-tiers">
+            {tiers.map((tier) =>
+              counts[tier] ? (
+                <div key={tier} className={`xref-tier xref-tier--${tier}`}>
+                  <dt>{t(`tier.${tier}`)}</dt>
+                  <dd className="xref-tier__hint">{t(`tierHint.${tier}`)}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+        ) : null}
+        <ol className="xref-ranked">
+          {result.candidates.map((candidate) => {
+            const number = candidate.product.partNumber;
+            return (
+              <li key={number}>
+                <article className="xref-candidate" aria-labelledby={`xref-${number}`}>
+                  <h3 id={`xref-${number}`}>
+                    <Link to={localize(productDetailPath(number))}>{number}</Link>
+                    {candidate.product.name !== number ? <span className="xref-candidate__name"> {candidate.product.name}</span> : null}
+                  </h3>
+                  <p className={`xref-candidate__tier xref-tier--${candidate.tier}`}>{t(`tier.${candidate.tier}`)}</p>
+                  {candidate.reasons.length ? (
+                    <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
+                      {candidate.reasons.map((reason, index) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
+                        <li key={index}>{t(`reason.${reason.key}`, reason.values ?? {})}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {print ? null : <AddToSampleButton product={{ id: candidate.product.id, partNumber: number }} compact />}
+                  <details className="xref-candidate__table" open={print}>
+                    <summary>{t("page.table")}</summary>
+                    <ComparisonTable rows={candidate.rows} theirs={part.partNumber} ours={number} id={`xref-table-${number}`} />
+                  </details>
+                </article>
+              </li>
+            );
+          })}
+        </ol>
         {result.rejected.length ? (
-          <details className="xref-rejected">
+          <details className="xref-rejected" open={print}>
             <summary>{t("page.rejected", { count: result.rejected.length })}</summary>
             <ul>
               {result.rejected.map((rejected) => (
@@ -133,7 +152,7 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
         ) : null}
       </section>
 
-      {estimateParts.length ? (
+      {estimateParts.length && !print ? (
         // The estimator's own section (and heading) follows the note on what it can compare.
         <div className="xref-estimate">
           <p className="xref-estimate__note">{t("page.estimateNoData", { part: part.partNumber })}</p>

@@ -26,7 +26,7 @@ export async function crossReferenceLoader({ request, context }: LoaderFunctionA
   const query = parseCrossReferenceQuery(url.searchParams);
   const api = pageClient(context, language);
   const [result, batch] = await Promise.all([
-    api.call(queryCrossReference, query.part ? { part: query.part } : {}),
+    api.call(queryCrossReference, query.part ? { part: query.part, ...(query.op ? { op: query.op } : {}) } : {}),
     query.bom.length ? api.call(queryCrossReferenceBatch, { parts: query.bom }) : null,
   ]);
   if (query.search) {

@@ -33,6 +33,8 @@ export function Component() {
   const origin = useAtomValue(publicOriginAtom) || "http://localhost";
   const part = result.part;
   // Only a part of the table has a page of its own for crawlers; a decoded, unknown, empty or BOM answer does not.
+  // The print-ready view is a copy of the part's page for a printer: never indexed, the part's page its canonical.
+  const print = query.view === "print" && part !== null;
   const indexable = result.match === "exact" && !bom;
   const title = part ? t("page.titlePart", { part: part.partNumber }) : t("page.title");
   const description = part
@@ -60,7 +62,7 @@ export function Component() {
         title={title}
         description={description}
         canonicalPath={`${crossReferencePath}${writeCrossReferenceQuery({ part: indexable && part ? part.partNumber : "" })}`}
-        noindex={!indexable && (Boolean(query.part) || Boolean(bom))}
+        noindex={print || (!indexable && (Boolean(query.part) || Boolean(bom)))}
       />
       {itemList ? <JsonLd data={itemList} /> : null}
       <Breadcrumbs
@@ -72,10 +74,14 @@ export function Component() {
       />
       <div className="product-body">
         <h1>{title}</h1>
-        <p className="xref-intro">{t("page.intro")}</p>
-        <PartForm part={query.part} op={query.op} />
+        {print ? null : (
+          <>
+            <p className="xref-intro">{t("page.intro")}</p>
+            <PartForm part={query.part} op={query.op} />
+          </>
+        )}
 
-        {query.part && part ? <PartResult result={result} operatingPoint={operatingPoint} op={query.op} /> : null}
+        {query.part && part ? <PartResult result={result} operatingPoint={operatingPoint} op={query.op} print={print} /> : null}
         {query.part && !part ? (
           <>
             <p className="xref-not-found" role="status">
@@ -103,9 +109,9 @@ export function Component() {
         ) : null}
 
         {bom ? <BomTable rows={bom} bom={query.bom} truncated={query.bomTruncated} /> : null}
-        <BomForm text={query.bom.join("\n")} />
+        {print ? null : <BomForm text={query.bom.join("\n")} />}
         {!query.part ? <UnknownPart part="" families={result.families} /> : null}
-        {result.known.length ? <KnownParts parts={result.known} /> : null}
+        {result.known.length && !print ? <KnownParts parts={result.known} /> : null}
       </div>
     </main>
   );

@@ -13,8 +13,10 @@ import {
   type ParamValue,
 } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
-import { bestGuess, lookupCompetitorPart } from "../../../shared/cross-reference/lookup.ts";
+import { bomMatch, lookupCompetitorPart } from "../../../shared/cross-reference/lookup.ts";
 import { crossReference, tiers, type Tier } from "../../../shared/cross-reference/match.ts";
+import { rejudgeAtOperatingPoint } from "../../../shared/cross-reference/at-operating-point.ts";
+import { parseOperatingPoint } from "../../../shared/estimator/validate.ts";
 import { deviceTypeOf, ourPackage, type OurProduct } from "../../../shared/cross-reference/our-product.ts";
 import { crossReferenceContent, deviceTypes, type AnyCompetitorPart, type CrossReferenceContent, type DeviceType } from "../../../shared/cross-reference/schema.ts";
 import { readContent, shippedContentDir } from "../content/load.ts";
@@ -91,10 +93,14 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
       const lookup = body.part ? lookupCompetitorPart(body.part, content.parts, content.nomenclature) : { part: null, kind: null, suggestions: [] };
       const ours = products(language);
       const byNumber = new Map(ours.map((product) => [product.partNumber, product.info]));
-      const result = lookup.part ? crossReference(lookup.part, ours, content.qingyun) : { candidates: [], rejected: [] };
+      const matched = lookup.part ? crossReference(lookup.part, ours, content.qingyun) : { candidates: [], rejected: [] };
+      const op = body.op ? parseOperatingPoint(body.op) : null;
+      const lossOf = (partNumber: string) => byNumber.get(partNumber)?.loss ?? null;
+      const result = op?.ok ? { ...matched, candidates: rejudgeAtOperatingPoint(matched.candidates, lossOf, op.value) } : matched;
       return {
         query: body.part ?? "",
         match: lookup.kind,
+        stripped: lookup.stripped ?? null,
         part: lookup.part,
         candidates: result.candidates.map(({ partNumber, ...candidate }) => ({ product: byNumber.get(partNumber)!, ...candidate })),
         rejected: result.rejected.map(({ partNumber, reasons }) => ({ product: byNumber.get(partNumber)!, reasons })),
@@ -112,13 +118,15 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
     ({ body, language }) => {
       const ours = products(language);
       const rows: CrossReferenceBatchRow[] = body.parts.map((query) => {
-        const guess = bestGuess(lookupCompetitorPart(query, content.parts, content.nomenclature, 2));
+        const lookup = lookupCompetitorPart(query, content.parts, content.nomenclature, 2);
+        const { part, kind, suggestion } = bomMatch(lookup);
         const counts = Object.fromEntries(tiers.map((tier) => [tier, 0])) as Record<Tier, number>;
-        if (!guess) return { query, match: null, part: null, best: null, counts };
-        const { candidates } = crossReference(guess.part, ours, content.qingyun);
+        const stripped = lookup.stripped ?? null;
+        if (!part) return { query, match: null, stripped, part: null, suggestion: suggestion ? summary(suggestion) : null, best: null, counts };
+        const { candidates } = crossReference(part, ours, content.qingyun);
         for (const candidate of candidates) counts[candidate.tier] += 1;
         const best = candidates[0] ? { partNumber: candidates[0].partNumber, tier: candidates[0].tier } : null;
-        return { query, match: guess.kind, part: summary(guess.part), best, counts };
+        return { query, match: kind, stripped, part: summary(part), suggestion: null, best, counts };
       });
       return { rows };
     },
