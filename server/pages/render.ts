@@ -145,12 +145,13 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       if (stale) {
         void response.body?.cancel();
         logger.warn({ url: req.originalUrl, storedAt: new Date(stale.storedAt).toISOString() }, "served a stale copy of the page");
-        return sendCachedPage(req, res, stale, nonce, options.dev, true);
+        return sendCachedPage(req, res, stale, true);
       }
     }
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.dev));
-    // Anonymous HTML may be kept by shared caches (its nonce is then shared too: the page holds nothing
-    // of the visitor's); signed-in, preview and failed pages never.
+    const csp = contentSecurityPolicy(nonce, options.dev);
+    res.setHeader("Content-Security-Policy", csp);
+    // Anonymous HTML may be kept by shared caches, and by ours, nonce and all (the page holds nothing of the
+    // visitor's: docs/decisions/021-fixed-nonce-precompressed-pages.md); signed-in, preview and failed pages never.
     const publicPage = shared && response.status < 500;
     res.setHeader("Cache-Control", isPrivate() ? privateNoStore : publicPage ? publicHtmlCacheControl : privateHtmlCacheControl);
     res.setHeader("X-Cache", pageKey ? "MISS" : "BYPASS");
@@ -160,6 +161,6 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const chunks: Uint8Array[] = [];
     const whole = await sendResponse(res, response, { keep: (chunk) => chunks.push(chunk) });
     if (!whole || renderFailed || upstream.degraded || setsPersonalCookie(res.getHeader("set-cookie"))) return;
-    options.caches!.pages.set(pageKey, response.status, htmlLang[language], Buffer.concat(chunks), nonce);
+    options.caches!.pages.set(pageKey, response.status, htmlLang[language], Buffer.concat(chunks), nonce, csp);
   };
 }
