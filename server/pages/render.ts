@@ -88,6 +88,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const anonymousKey = !form && res.locals.previewUntil === null ? facts.cacheKey : null;
     const shared = anonymousKey !== null;
     const pageKey = options.caches ? anonymousKey : null;
+    // This render may be the one refreshing an expired page (server/cache/page-cache.ts): once it is over, kept
+    // or not, another request may try.
+    if (pageKey) res.once("close", () => options.caches!.pages.release(pageKey));
     const upstream = upstreamTransport(options.caches, shared, res.locals.requestId);
     let renderFailed = false;
     let failure: { error: unknown; status: number } | undefined;
