@@ -11,6 +11,7 @@
 import autocannon from "autocannon";
 import { measuredPages } from "./pages.ts";
 import { freePort, serveBuild } from "./serve-build.ts";
+import { sessionCookie } from "../../shared/cookies.ts";
 import { finish } from "./budgets.ts";
 import { browserHeaders, identityHeaders, mb, memoryBreakdown, mixedTraffic, rssOf, startStaticServer } from "./traffic.ts";
 
@@ -29,6 +30,7 @@ const WARM_RATIO = { target: 0.8, floor: 0.4 };
 const COLD_RATIO = { target: 0.05, floor: 0.005 };
 const RSS_PEAK = { target: 350 * 1048576, floor: 800 * 1048576 };
 const RSS_RETURN = { target: 0.1, floor: 1 };
+const SESSION_SLOWER = { target: 2, floor: 4 };
 const tracked: string[] = [];
 /** A figure against its target (higher is better unless `lower`): a miss of the floor fails, of the target is tracked. */
 function judge(label: string, value: number, budget: { target: number; floor: number }, text: (value: number) => string, lower = false) {
@@ -127,6 +129,12 @@ try {
     console.log(`${"".padEnd(17)}static ${fmt(fast)}`);
     console.log(`${"".padEnd(17)}ratio  ${ratio.toFixed(3)} (target ≥ ${COLD_RATIO.target}, floor ${COLD_RATIO.floor})`);
     if (ssr.failed) miss(`${cold.name} uncached: ${ssr.failed} failed requests`);
+    // A visitor with a session is never served from a cache: their finder against the anonymous uncached render.
+    const signedIn = await run(site + cold.path, { ...browserHeaders, cookie: `${sessionCookie}=bench-not-a-session` }, rendering);
+    const slower = ssr.rps / signedIn.rps;
+    console.log(`${cold.name} with a session ${fmt(signedIn)}: ${slower.toFixed(2)}× slower than anonymous uncached (target ≤ ${SESSION_SLOWER.target})`);
+    if (signedIn.failed) miss(`${cold.name} with a session: ${signedIn.failed} failed requests`);
+    judge(`${cold.name} with a session, times slower than anonymous uncached`, slower, SESSION_SLOWER, (value) => `${value.toFixed(2)}×`, true);
     judge(`${cold.name} uncached ratio`, ratio, COLD_RATIO, ratioText);
   }
 
