@@ -4,8 +4,8 @@
 //  3 request guard (methods, sizes)                           4 Connection: close while draining
 //  5 /healthz  6 /readyz  7 security headers                  8 /api/staff refused
 //  9 /api: rate limit → same-origin writes → body guard → sign-out guard → proxy (before any body parser)
-// 10 precompressed hashed assets                             11 compression
-// 12 page route names (logs, metrics)                        13 page-cache hits
+// 10 precompressed hashed assets    11 page route names (logs, metrics)    12 page-cache hits (kept compressed)
+// 13 compression
 // 14 hashed assets       15 Vite (development)               16 public/ files    17 missing asset → plain 404
 // 18 i18n (one instance per request)                         19 CSP nonce        20 preview mode
 // 21 robots.txt and sitemaps                                 22 finder CSV       23 cross-reference CSV
@@ -128,11 +128,12 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   );
   // Hashed assets go out as the brotli/gzip copies made at build; compression() skips what is already encoded.
   if (options.clientDir) app.use("/assets", precompressedAssets(path.join(options.clientDir, "assets")));
-  // HTML is compressed as it streams (the document adapter flushes compression after each batch).
-  app.use(compression());
   app.use(pageRouteNames(entry));
-  // Anonymous pages kept in the page cache are answered here, before any file lookup or per-request work.
-  app.use(pageCacheHits({ caches, dev }));
+  // Anonymous pages kept in the page cache are answered here, before any file lookup or per-request work, in
+  // the brotli or gzip made when the entry was filled (docs/decisions/021-fixed-nonce-precompressed-pages.md).
+  app.use(pageCacheHits({ caches }));
+  // Everything else is compressed as it streams (the document adapter flushes compression after each batch).
+  app.use(compression());
   if (options.clientDir) app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
   if (options.vite) app.use(options.vite.middlewares);
   app.use((req, res, next) => (splitLanguagePrefix(req.path).language ? next() : publicFiles(req, res, next)));

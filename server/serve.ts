@@ -15,6 +15,7 @@ import type { EntryServer } from "./pages/render.ts";
 import { Worker } from "node:worker_threads";
 import { upstreamOptions, type UpstreamOptions } from "./upstream/config.ts";
 import type { UpstreamThreadMessage } from "./upstream/thread.ts";
+import { observeUpstreamHeap } from "./metrics/index.ts";
 import { startMetricsServer, type MetricsServer } from "./metrics/server.ts";
 
 /** The whole shutdown, delay included, stays under the 10 s a supervisor gives before SIGKILL. */
@@ -57,6 +58,7 @@ export async function startEmbeddedUpstream(config: Readonly<Config>, logger: Lo
     });
   });
   logger.info({ url }, "embedded upstream started");
+  observeUpstreamHeap(() => thread.getHeapStatistics());
   return {
     url,
     close: () => {

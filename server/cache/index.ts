@@ -16,7 +16,9 @@ export interface SiteCaches {
 }
 
 export function createSiteCaches(settings: CacheSettings, upstreamTimeoutMs: number, now?: () => number): SiteCaches {
-  const maxBytes = settings.maxMb * 1024 * 1024;
+  // CACHE_MAX_MB bounds the two together: half each (a rendered page weighs about as much as the answers it
+  // was made from, kept in three encodings).
+  const maxBytes = (settings.maxMb * 1024 * 1024) / 2;
   const upstream = createUpstreamCache({
     freshMs: settings.upstreamTtlMs,
     staleMs: settings.upstreamStaleMs,

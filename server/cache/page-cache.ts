@@ -1,18 +1,26 @@
-// The cache of rendered anonymous pages. An entry is the whole streamed document with the request's CSP
-// nonce cut out, so every answer from it carries a fresh nonce; its weak ETag names the content without
-// the nonce, so a browser revalidating gets a 304. Bounded in bytes by lru-cache, short time to live.
+// The cache of rendered anonymous pages (docs/decisions/021-fixed-nonce-precompressed-pages.md). An entry is the
+// whole document as it was rendered, with the nonce it was rendered with and its CSP made once, and kept in
+// brotli and gzip too (compressed once, on the thread pool, after the render that filled it): a hit writes kept
+// bytes and kept headers, no per-byte work. Its weak ETags (one per encoding) name the content without the
+// nonce, so a browser revalidating after a new render of the same content still gets a 304.
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import type { CacheStats } from "./upstream-cache.ts";
 import { countCacheHit, countCacheMiss, countCacheStale } from "../metrics/index.ts";
 
+export type PageEncoding = "br" | "gzip" | "identity";
+
 export interface CachedPage {
   status: number;
   contentLanguage: string;
-  /** The document (UTF-8) split at every occurrence of the nonce it was rendered with: an answer is one
-   * Buffer.concat, no string building or encoding per request. */
-  parts: Buffer[];
-  etag: string;
+  /** The Content-Security-Policy of every answer from this entry: its nonce is the one the document carries. */
+  csp: string;
+  /** The document's bytes per encoding; br and gzip arrive once the thread pool has made them. */
+  bodies: Partial<Record<PageEncoding, Buffer>> & { identity: Buffer };
+  /** A weak ETag per encoding, from the content without its nonce. */
+  etags: Record<PageEncoding, string>;
   storedAt: number;
 }
 
@@ -20,11 +28,17 @@ export interface PageCache {
   get(key: string): CachedPage | undefined;
   /** The kept page even past its time to live: what a visitor gets when the upstream fails its render. */
   getStale(key: string): CachedPage | undefined;
-  /** Keeps a rendered document (its UTF-8 bytes); `nonce` is the one it was rendered with. */
-  set(key: string, status: number, contentLanguage: string, html: Buffer | string, nonce: string): CachedPage;
+  /** Keeps a rendered document (its UTF-8 bytes), the nonce it was rendered with and the CSP it went out with. */
+  set(key: string, status: number, contentLanguage: string, html: Buffer | string, nonce: string, csp: string): CachedPage;
+  /** The render of an expired page is over, kept or not: the next request may render it again. */
+  release(key: string): void;
   clear(): void;
+  /** Resolves once every compression started so far has been kept (tests; a cache filled in a burst). */
+  settled(): Promise<void>;
   readonly stats: CacheStats;
   readonly size: number;
+  /** What the kept entries weigh, every encoding counted: never more than maxBytes. */
+  readonly bytes: number;
 }
 
 /** Path, query and language (and whether a crawler asked: crawlers get the fully resolved stream). */
@@ -32,25 +46,83 @@ export function pageCacheKey(originalUrl: string, language: string, isBot: boole
   return `${language} ${isBot ? "bot" : "people"} ${originalUrl}`;
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+// Brotli 5 and gzip 6, because every uncached render fills an entry: on the finder page (157 KB) brotli 5 took
+// 3 ms for 30.2 KB, brotli 9 110 ms for 29.4 KB, brotli 11 350 ms for 27.2 KB; gzip 9 gains nothing over 6.
+// Figures in docs/performance.md.
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+/** How long the other requests for an expired page get the expired copy while one request renders it again. */
+const REFRESH_MS = 10_000;
+/** Per entry beyond its bodies: the key, the headers' strings, the object itself (a generous round figure). */
+const ENTRY_OVERHEAD = 2048;
+
+const entryBytes = (page: CachedPage) => ENTRY_OVERHEAD + page.csp.length + page.bodies.identity.length + (page.bodies.br?.length ?? 0) + (page.bodies.gzip?.length ?? 0);
+
+/** The bytes in memory of their own size: zlib's result is a view into its 64 KB output chunks, and keeping the
+ * view kept the chunks (a 20 KB page in gzip held 64 KB; test/unit/cache-bound.test.ts). */
+function exact(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
 export function createPageCache(options: { ttlMs: number; maxBytes: number; now?: () => number }): PageCache {
   const now = options.now ?? Date.now;
   const stats: CacheStats = { hits: 0, stale: 0, misses: 0 };
+  const pending = new Set<Promise<void>>();
   const lru = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes,
-    sizeCalculation: (page) =>
-      Math.max(
-        1,
-        page.parts.reduce((sum, part) => sum + part.length, 0),
-      ),
+    sizeCalculation: (page) => entryBytes(page),
     ttl: Math.max(1, options.ttlMs),
     perf: { now },
     // An expired page stays (until the byte bound evicts it or a new render replaces it): while the upstream
     // is down, a page a minute old is better than an error page.
     noDeleteOnStaleGet: true,
+    dispose: (_page, key, reason) => {
+      if (reason !== "set") refreshing.delete(key);
+    },
   });
+  /** Keys whose expired entry one request is rendering again, since when. */
+  const refreshing = new Map<string, number>();
+  /** Compresses the entry off the event loop; the compressed entry replaces it if it is still the one kept
+   * (set again, so that lru-cache weighs it anew and keeps within maxBytes; its time to live keeps its start). */
+  const compress = (key: string, page: CachedPage) => {
+    const work = Promise.all([
+      brotli(page.bodies.identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: page.bodies.identity.length },
+      }),
+      gzipAsync(page.bodies.identity, { level: GZIP_LEVEL }),
+    ]).then(
+      ([br, gz]) => {
+        // Replaced or evicted meanwhile, or expired (its next render is kept compressed in its turn).
+        const remaining = lru.getRemainingTTL(key);
+        if (lru.peek(key, { allowStale: true }) !== page || !(remaining > 0)) return;
+        const compressed: CachedPage = { ...page, bodies: { identity: page.bodies.identity, br: exact(br), gzip: exact(gz) } };
+        lru.set(key, compressed, Number.isFinite(remaining) ? { ttl: remaining } : {});
+      },
+      () => {
+        // A compression that failed leaves the entry answering uncompressed: correct, only larger.
+      },
+    );
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
   return {
     get(key) {
-      const page = options.ttlMs > 0 ? lru.get(key) : undefined;
+      let page = options.ttlMs > 0 ? lru.get(key, { allowStale: true }) : undefined;
+      // Expired: the first request renders it again, and until that render is kept (or REFRESH_MS passes, the
+      // render having failed) the others get the expired copy. Without this, every connection that asked in
+      // the same moment rendered the page at once (20 renders of one page, p99 1.8 s, in npm run bench).
+      if (page && lru.getRemainingTTL(key) <= 0) {
+        const since = refreshing.get(key);
+        if (since === undefined || now() - since > REFRESH_MS) {
+          refreshing.set(key, now());
+          page = undefined;
+        }
+      }
       if (page) {
         stats.hits++;
         countCacheHit("page");
@@ -68,38 +140,45 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       }
       return page;
     },
-    set(key, status, contentLanguage, html, nonce) {
-      // Split as bytes: decoding the document to a string and encoding its parts again cost every render
-      // that fills the cache more than the split itself. The parts are views of the one captured buffer.
-      const parts = splitBytes(typeof html === "string" ? Buffer.from(html, "utf8") : html, Buffer.from(nonce, "utf8"));
-      // The ETag must not depend on the nonce, or no two answers would ever match.
+    set(key, status, contentLanguage, html, nonce, csp) {
+      const identity = typeof html === "string" ? Buffer.from(html, "utf8") : html;
+      // The ETag must not depend on the nonce: a new render of the same content (a new nonce) still matches
+      // the browser's copy. Hashed over the bytes around each occurrence of the nonce.
       const hash = createHash("sha1");
-      parts.forEach((part, index) => {
-        if (index > 0) hash.update("\0nonce\0");
-        hash.update(part);
-      });
-      const etag = `W/"${hash.digest("base64url")}"`;
-      const page: CachedPage = { status, contentLanguage, parts, etag, storedAt: now() };
-      if (options.ttlMs > 0) lru.set(key, page);
+      const separator = Buffer.from(nonce, "utf8");
+      let start = 0;
+      for (let at = identity.indexOf(separator); at !== -1; at = identity.indexOf(separator, start)) {
+        hash.update(identity.subarray(start, at));
+        hash.update("\0nonce\0");
+        start = at + separator.length;
+      }
+      hash.update(identity.subarray(start));
+      const tag = hash.digest("base64url");
+      const etags = { identity: `W/"${tag}"`, gzip: `W/"${tag}-gzip"`, br: `W/"${tag}-br"` };
+      const page: CachedPage = { status, contentLanguage, csp, bodies: { identity }, etags, storedAt: now() };
+      refreshing.delete(key);
+      if (options.ttlMs > 0 && entryBytes(page) <= options.maxBytes) {
+        lru.set(key, page);
+        compress(key, page);
+      }
       return page;
     },
-    clear: () => lru.clear(),
+    release: (key) => void refreshing.delete(key),
+    clear: () => {
+      lru.clear();
+      refreshing.clear();
+    },
+    async settled() {
+      while (pending.size) await Promise.all([...pending]);
+    },
     stats,
     get size() {
       return lru.size;
     },
+    get bytes() {
+      return lru.calculatedSize;
+    },
   };
-}
-
-function splitBytes(bytes: Buffer, separator: Buffer): Buffer[] {
-  const parts: Buffer[] = [];
-  let start = 0;
-  for (let at = bytes.indexOf(separator); at !== -1; at = bytes.indexOf(separator, start)) {
-    parts.push(bytes.subarray(start, at));
-    start = at + separator.length;
-  }
-  parts.push(bytes.subarray(start));
-  return parts;
 }
 
 /** If-None-Match against a weak ETag (weak comparison, RFC 9110 §13.1.2). */
@@ -112,17 +191,30 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** The kept document with this answer's nonce written in: the pieces to write in order (the kept parts
- * themselves, never copied: joining them into one Buffer cost each hit an allocation and a copy of the
- * whole page, and the garbage collector its share) and their total length. */
-export function pageBody(page: CachedPage, nonce: string): { pieces: Buffer[]; length: number } {
-  const nonceBytes = Buffer.from(nonce, "utf8");
-  const pieces: Buffer[] = [];
-  let length = 0;
-  page.parts.forEach((part, index) => {
-    if (index > 0) pieces.push(nonceBytes);
-    pieces.push(part);
-  });
-  for (const piece of pieces) length += piece.length;
-  return { pieces, length };
+/** The encoding a hit is sent in: brotli, then gzip, when the client accepts it (a q=0 refuses) and the entry
+ * has it; else the document as it is. A parse of the few forms browsers and tools send, no full negotiation. */
+export function chooseEncoding(acceptEncoding: string | undefined, page: CachedPage): PageEncoding {
+  if (!acceptEncoding) return "identity";
+  const accepted = acceptedEncodings(acceptEncoding);
+  if (page.bodies.br && accepted.br) return "br";
+  if (page.bodies.gzip && accepted.gzip) return "gzip";
+  return "identity";
+}
+
+/** What an Accept-Encoding value accepts, remembered per value (browsers send a handful; parsing it was 2 % of a
+ * hit's CPU). Bounded: emptied when full. */
+const acceptedByHeader = new Map<string, { br: boolean; gzip: boolean }>();
+function acceptedEncodings(acceptEncoding: string): { br: boolean; gzip: boolean } {
+  let accepted = acceptedByHeader.get(acceptEncoding);
+  if (accepted) return accepted;
+  const names = new Set<string>();
+  for (const item of acceptEncoding.split(",")) {
+    const [name, ...params] = item.trim().toLowerCase().split(";");
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    if (name && (q === undefined || Number(q) > 0)) names.add(name);
+  }
+  accepted = { br: names.has("br") || names.has("*"), gzip: names.has("gzip") || names.has("*") };
+  if (acceptedByHeader.size >= 100) acceptedByHeader.clear();
+  acceptedByHeader.set(acceptEncoding, accepted);
+  return accepted;
 }

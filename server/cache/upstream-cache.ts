@@ -28,6 +28,8 @@ export interface UpstreamCache extends CallCache {
   get<T>(key: string, load: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal, onStale?: () => void): Promise<T>;
   readonly stats: CacheStats;
   readonly size: number;
+  /** What the kept answers weigh by lru-cache's count: never more than maxBytes. */
+  readonly bytes: number;
   clear(): void;
 }
 
@@ -74,6 +76,8 @@ function isDeadline(reason: unknown): boolean {
   return (reason as { name?: unknown } | undefined)?.name === "TimeoutError";
 }
 
+const HEAP_PER_TEXT_BYTE = 3;
+
 export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCache {
   const now = options.now ?? Date.now;
   const stats: CacheStats = { hits: 0, stale: 0, misses: 0 };
@@ -91,7 +95,9 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     ignoreFetchAbort: true,
     fetchMethod: async (_key, _stale, { context }) => {
       const value = deepFreeze(await context(AbortSignal.timeout(options.timeoutMs)));
-      return { value, storedAt: now(), bytes: answerLength(value) ?? JSON.stringify(value)?.length ?? 1 };
+      // Weighed as the heap holds it: a parsed, frozen answer takes about 2.5 times its text (rows of short
+      // strings and numbers, test/unit/cache-bound.test.ts), so the bound in bytes is a bound on memory.
+      return { value, storedAt: now(), bytes: HEAP_PER_TEXT_BYTE * (answerLength(value) ?? JSON.stringify(value)?.length ?? 1) };
     },
   });
 
@@ -133,6 +139,9 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     stats,
     get size() {
       return lru.size;
+    },
+    get bytes() {
+      return lru.calculatedSize;
     },
     clear: () => lru.clear(),
   };

@@ -52,7 +52,7 @@ export interface CacheSettings {
   upstreamStaleMs: number;
   /** How long a rendered anonymous page is served from memory; 0 turns the cache off. */
   pageTtlMs: number;
-  /** Memory bound of each cache, in MB. */
+  /** Memory bound of the two caches together, in MB (half each). */
   maxMb: number;
 }
 

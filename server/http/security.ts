@@ -39,7 +39,10 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
     "default-src 'self'",
     // 'strict-dynamic' lets the nonced entry load its chunks; no inline script runs without the nonce.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self' 'unsafe-inline'",
+    // No inline style in production: the stylesheets are files, and no page writes a style attribute or
+    // element (the finder's panel sets its position through CSSOM, which the policy does not govern). Vite's
+    // development server injects each module's CSS as a <style> element, so development allows inline styles.
+    dev ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data: blob:",
     "media-src 'self'",
     "font-src 'self'",

@@ -2,7 +2,7 @@
 // nobody else touches prom-client, so names, labels and buckets stay in one place. Label values are
 // always from a bounded set (route patterns, call names, cache names), never raw URLs.
 // The registry is exposed only on METRICS_PORT (server/metrics/server.ts), never on the public port.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 export const registry = new Registry();
 // Process metrics: CPU, memory, event loop lag, handles, GC.
@@ -104,4 +104,21 @@ export function secondsSince(startedAt: bigint): number {
 /** A dead worker is being replaced (after its back-off delay). */
 export function countWorkerRestart(): void {
   workerRestarts.inc();
+}
+
+/** The embedded upstream's thread has a heap of its own, which the default metrics (the main thread's) miss. */
+export function observeUpstreamHeap(read: () => Promise<{ used_heap_size: number; total_heap_size: number }>): void {
+  registry.removeSingleMetric("qy_upstream_thread_heap_bytes");
+  new Gauge({
+    name: "qy_upstream_thread_heap_bytes",
+    help: "Heap of the embedded upstream's worker thread (used, total)",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+    async collect() {
+      const heap = await read().catch(() => undefined);
+      if (!heap) return;
+      this.set({ kind: "used" }, heap.used_heap_size);
+      this.set({ kind: "total" }, heap.total_heap_size);
+    },
+  });
 }

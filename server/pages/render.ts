@@ -84,6 +84,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const anonymousKey = !form && res.locals.previewUntil === null ? facts.cacheKey : null;
     const shared = anonymousKey !== null;
     const pageKey = options.caches ? anonymousKey : null;
+    // This render may be the one refreshing an expired page (server/cache/page-cache.ts): once it is over, kept
+    // or not, another request may try.
+    if (pageKey) res.once("close", () => options.caches!.pages.release(pageKey));
     const upstream = upstreamTransport(options.caches, shared, res.locals.requestId);
     let renderFailed = false;
     let failure: { error: unknown; status: number } | undefined;
@@ -141,12 +144,13 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       if (stale) {
         void response.body?.cancel();
         logger.warn({ url: req.originalUrl, storedAt: new Date(stale.storedAt).toISOString() }, "served a stale copy of the page");
-        return sendCachedPage(req, res, stale, nonce, options.dev, true);
+        return sendCachedPage(req, res, stale, true);
       }
     }
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options.dev));
-    // Anonymous HTML may be kept by shared caches (its nonce is then shared too: the page holds nothing
-    // of the visitor's); signed-in, preview and failed pages never.
+    const csp = contentSecurityPolicy(nonce, options.dev);
+    res.setHeader("Content-Security-Policy", csp);
+    // Anonymous HTML may be kept by shared caches, and by ours, nonce and all (the page holds nothing of the
+    // visitor's: docs/decisions/021-fixed-nonce-precompressed-pages.md); signed-in, preview and failed pages never.
     const publicPage = shared && response.status < 500;
     res.setHeader("Cache-Control", isPrivate() ? privateNoStore : publicPage ? publicHtmlCacheControl : privateHtmlCacheControl);
     res.setHeader("X-Cache", pageKey ? "MISS" : "BYPASS");
@@ -156,6 +160,6 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const chunks: Uint8Array[] = [];
     const whole = await sendResponse(res, response, { keep: (chunk) => chunks.push(chunk) });
     if (!whole || renderFailed || upstream.degraded || setsPersonalCookie(res.getHeader("set-cookie"))) return;
-    options.caches!.pages.set(pageKey, response.status, htmlLang[language], Buffer.concat(chunks), nonce);
+    options.caches!.pages.set(pageKey, response.status, htmlLang[language], Buffer.concat(chunks), nonce, csp);
   };
 }

@@ -22,6 +22,7 @@ import { root } from "../../scripts/build-if-needed.ts";
 import { freePort, serveBuild, type BuiltSite } from "./serve-build.ts";
 import { finish, median } from "./budgets.ts";
 import { measureOrders } from "./scale-orders.ts";
+import { browserHeaders } from "./traffic.ts";
 
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 5);
 const PRODUCTS = 10_000;
@@ -60,7 +61,8 @@ function catalogOf(dir: string) {
 
 async function timed(url: string, init?: RequestInit): Promise<{ ms: number; status: number; bytes: number; text: string }> {
   const start = performance.now();
-  const response = await fetch(url, init);
+  // What a browser sends (test/bench/traffic.ts); sizes are of the decoded HTML.
+  const response = await fetch(url, { ...init, headers: { ...browserHeaders, ...(init?.headers as Record<string, string> | undefined) } });
   const text = await response.text();
   return { ms: performance.now() - start, status: response.status, bytes: Buffer.byteLength(text), text };
 }

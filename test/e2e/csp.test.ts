@@ -1,5 +1,7 @@
-// The Content-Security-Policy (per-request nonce, base-uri 'none', no unsafe-eval) holds on
-// every page type without a single violation, on first load and after client-side navigation.
+// The Content-Security-Policy (a nonce per render, kept with the page-cache entry; base-uri 'none'; no
+// unsafe-inline, no unsafe-eval) holds on every page type without a single violation, on first load and after
+// client-side navigation, and blocks what an injection would add: a script without the nonce (or with a
+// wrong one), an inline style element or attribute.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, watchProblems } from "./browser.ts";
@@ -67,6 +69,52 @@ describe("Content-Security-Policy", () => {
     expect(await violations(page)).toEqual([]);
     expect(visited).toHaveLength(8);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("blocks an injected script without the nonce, and inline styles, on a page answered from the cache", async () => {
+    const path = "/en/news?csp=injection";
+    // Filled, then a hit (compressed: the browser's own Accept-Encoding).
+    await fetch(`${origin}${path}`);
+    const page = await browser.newPage();
+    const problems = watchProblems(page);
+    await recordViolations(page);
+    let cache: string | undefined;
+    let policy = "";
+    // The answer as the site sent it, headers and all, with markup an injection would leave in it.
+    await page.route(`${origin}${path}`, async (route) => {
+      const response = await route.fetch();
+      cache = response.headers()["x-cache"];
+      policy = response.headers()["content-security-policy"] ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1] ?? "";
+      const injected = [
+        "<script>window.__injected = 'plain'</script>",
+        '<script nonce="AAAAAAAAAAAAAAAAAAAAAA==">window.__injected = "wrong nonce"</script>',
+        `<script nonce="${nonce}">window.__nonced = true</script>`,
+        '<style id="injected-style">body { outline: 5px solid red }</style>',
+        '<p id="injected-attribute" style="color: rgb(255, 0, 0)">x</p>',
+      ].join("");
+      const body = (await response.text()).replace("</body>", `${injected}</body>`);
+      await route.fulfill({ response, body });
+    });
+    await page.goto(`${origin}${path}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(cache).toBe("HIT");
+    expect(policy).not.toContain("unsafe-inline");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(policy).toContain("base-uri 'none'");
+    // The control: the page's own nonce still runs a script; neither injected one ran.
+    expect(await page.evaluate(() => (window as unknown as { __nonced?: boolean }).__nonced)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();
+    expect(await page.evaluate(() => getComputedStyle(document.body).outlineStyle)).not.toBe("solid");
+    expect(await page.locator("#injected-attribute").evaluate((node) => getComputedStyle(node).color)).not.toBe("rgb(255, 0, 0)");
+    const seen = await violations(page);
+    expect(seen.filter((line) => line.startsWith("script-src-elem blocked inline"))).toHaveLength(2);
+    expect(seen.filter((line) => line.startsWith("style-src-elem blocked inline"))).toHaveLength(1);
+    expect(seen.filter((line) => line.startsWith("style-src-attr blocked inline"))).toHaveLength(1);
+    expect(seen).toHaveLength(4);
+    // Chromium reports each blocked element in the console: those four lines and nothing else.
+    expect(problems.filter((line) => !line.includes("Content Security Policy"))).toEqual([]);
     await page.close();
   });
 });

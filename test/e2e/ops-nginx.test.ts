@@ -1,6 +1,6 @@
 // deploy/nginx.conf itself, run by Debian's nginx as an ordinary process (own prefix, temp
 // and cache folders, loopback ports, a throwaway self-signed certificate) in front of the built app.
-// Checks pages, assets, /api, streaming, and the client address and scheme the app sees.
+// Checks pages, the micro-cache of anonymous HTML, assets, /api, streaming, and the client address and scheme the app sees.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -8,6 +8,7 @@ import https from "node:https";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sessionCookie } from "../../shared/cookies.ts";
 import { freePort, root, startSiteProcess, type SiteProcess } from "../support/site-process.ts";
 
 const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate)) ?? "nginx";
@@ -31,7 +32,7 @@ function testConfig(appPort: number): string {
   replace("error_log /var/log/nginx/error.log warn;", `error_log ${prefix}/error.log warn;`);
   replace("access_log /var/log/nginx/access.log;", `access_log ${prefix}/access.log;`);
   replace("server 127.0.0.1:3000 ", `server 127.0.0.1:${appPort} `);
-  replace("/var/cache/nginx/qingyun", `${prefix}/cache`);
+  replace(/\/var\/cache\/nginx\/qingyun/g, `${prefix}/cache`);
   replace("listen 80;", `listen 127.0.0.1:${httpPort};`);
   replace("listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`);
   replace("/etc/ssl/qingyun/fullchain.pem", `${prefix}/cert.pem`);
@@ -45,7 +46,7 @@ beforeAll(async () => {
   prefix = mkdtempSync(path.join(tmpdir(), "qy-nginx-"));
   // nginx's workers may run as another user: they must reach the temp and cache folders.
   chmodSync(prefix, 0o755);
-  for (const dir of ["cache", "temp-client_body", "temp-proxy", "temp-fastcgi", "temp-uwsgi", "temp-scgi"]) {
+  for (const dir of ["cache", "cache-pages", "temp-client_body", "temp-proxy", "temp-fastcgi", "temp-uwsgi", "temp-scgi"]) {
     mkdirSync(path.join(prefix, dir));
     chmodSync(path.join(prefix, dir), 0o777);
   }
@@ -175,5 +176,33 @@ describe("behind deploy/nginx.conf", () => {
       if (!line) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(line).toMatchObject({ ip: "127.0.0.2", scheme: "https", route: "/en/about/us", status: 200 });
+  });
+
+  it("micro-caches anonymous pages compressed, and never a visitor's with a session", async () => {
+    const { brotliDecompressSync } = await import("node:zlib");
+    const url = `${base()}/en/news?edge=1`;
+    // The language cookie alone keeps a visitor anonymous.
+    const headers = { "accept-encoding": "gzip, deflate, br", cookie: "i18n_redirected=en" };
+    // The app renders (streamed: not kept by nginx), then answers from its page cache (kept by nginx).
+    let answer = await call(url, { headers });
+    for (let i = 0; i < 20 && answer.headers["x-cache-status"] !== "HIT"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await call(url, { headers });
+    }
+    expect(answer.status).toBe(200);
+    expect(answer.headers["x-cache-status"]).toBe("HIT");
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    expect(brotliDecompressSync(answer.body).toString("utf8")).toContain("</html>");
+    // Another encoding is another copy: a gzip client never gets brotli.
+    const gzip = await call(url, { headers: { "accept-encoding": "gzip", cookie: "i18n_redirected=en" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    // A session cookie goes past the micro-cache to the app, which renders the page for that visitor alone.
+    const personal = await call(url, { headers: { ...headers, cookie: `i18n_redirected=en; ${sessionCookie}=abc` } });
+    expect(personal.status).toBe(200);
+    expect(personal.headers["x-cache-status"]).toBe("BYPASS");
+    expect(personal.headers["x-cache"]).toBe("BYPASS");
+    expect(personal.headers["cache-control"]).toBe("private, no-store");
   });
 });

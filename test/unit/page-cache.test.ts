@@ -1,0 +1,52 @@
+// The page cache's expired entries (server/cache/page-cache.ts): one request renders the page again while the
+// others get the expired copy, so a page expiring under load is rendered once, not once per connection.
+import { describe, expect, it } from "vitest";
+import { chooseEncoding, createPageCache } from "../../server/cache/page-cache.ts";
+
+describe("the page cache", () => {
+  it("lets one request render an expired page while the others get the expired copy", async () => {
+    // Not 0: lru-cache takes a start time of 0 for "no time to live".
+    let time = 1;
+    // lru-cache reads the clock at most once a millisecond of real time.
+    const advance = async (to: number) => {
+      time = to;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    const cache = createPageCache({ ttlMs: 1_000, maxBytes: 1 << 20, now: () => time });
+    const first = cache.set("k", 200, "en-US", "<html>one</html>", "n1", "csp n1");
+    expect(cache.get("k")).toBe(first);
+    await advance(2_000);
+    // The first request after expiry renders; the next ones get the copy meanwhile.
+    expect(cache.get("k")).toBeUndefined();
+    expect(cache.get("k")?.bodies.identity.toString()).toBe("<html>one</html>");
+    expect(cache.get("k")?.csp).toBe("csp n1");
+    // That render ended without keeping a page (the upstream failed it): the next request tries again.
+    cache.release("k");
+    expect(cache.get("k")).toBeUndefined();
+    expect(cache.get("k")).toBeDefined();
+    // A render that never reports back does not hold the others on the old copy for ever.
+    await advance(20_000);
+    expect(cache.get("k")).toBeUndefined();
+    // The new render is kept: fresh again, for everyone.
+    cache.set("k", 200, "en-US", "<html>two</html>", "n2", "csp n2");
+    expect(cache.get("k")?.bodies.identity.toString()).toBe("<html>two</html>");
+    expect(cache.get("k")?.csp).toBe("csp n2");
+    await cache.settled();
+  });
+
+  it("chooses the encoding from Accept-Encoding and what the entry has", async () => {
+    const cache = createPageCache({ ttlMs: 1_000, maxBytes: 1 << 20 });
+    const page = cache.set("k", 200, "en-US", "<html>x</html>".repeat(200), "n", "csp");
+    expect(chooseEncoding("gzip, deflate, br", page)).toBe("identity");
+    await cache.settled();
+    const kept = cache.get("k")!;
+    expect(chooseEncoding("gzip, deflate, br", kept)).toBe("br");
+    expect(chooseEncoding("gzip, deflate", kept)).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5", kept)).toBe("gzip");
+    expect(chooseEncoding("BR", kept)).toBe("br");
+    expect(chooseEncoding("*", kept)).toBe("br");
+    expect(chooseEncoding("deflate", kept)).toBe("identity");
+    expect(chooseEncoding("", kept)).toBe("identity");
+    expect(chooseEncoding(undefined, kept)).toBe("identity");
+  });
+});
