@@ -2,7 +2,8 @@
 // detail page) or several at one point (compare). Apart from estimate.ts so that the finder, which shows no
 // assumptions, does not load them with the model.
 import type { LossData } from "../contract/loss-data.ts";
-import { deadTimeOf, gateResistanceOf, thermalPath } from "./estimate.ts";
+import { deadTimeOf, gateResistanceOf } from "./estimate.ts";
+import { thermalPath } from "./thermal-path.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 import { DEFAULT_MODULATION, modulationAcronyms } from "./modulation-names.ts";
 

@@ -14,7 +14,12 @@ import {
   interpolate,
   sineAverage,
 } from "./equations.ts";
-import type { Mode, OperatingPoint, TemperatureReference } from "./operating-point.ts";
+import { DEFAULT_OUTPUT_FREQUENCY, type Mode, type OperatingPoint, type TemperatureReference } from "./operating-point.ts";
+import { junctionRipple } from "./ripple.ts";
+import { thermalPath } from "./thermal-path.ts";
+import { worstCaseData } from "./worst-case.ts";
+
+export { thermalPath } from "./thermal-path.ts";
 import { DEFAULT_MODULATION } from "./modulation-names.ts";
 import { modulationFactors, positionConduction, positionDeadTimeDiode, type PositionFactors } from "./modulation.ts";
 
@@ -54,8 +59,17 @@ export interface JunctionEstimate {
   name: JunctionName;
   /** Power into this junction (W). */
   power: number;
-  /** Junction temperature (°C); null on thermal runaway. */
+  /**
+   * Mean junction temperature (°C); null where it has none the data can give: thermal runaway, or a fixed point
+   * above the data's range (MODEL_TJ_RANGE.max), which `beyond` tells apart.
+   */
   tj: number | null;
+  beyond?: "runaway" | "aboveData";
+  /**
+   * The highest junction temperature over one output period (°C, ripple.ts): inverter parts with a Z_th network
+   * whose mean is known; null above the data's range; absent where it is not estimated.
+   */
+  peak?: number | null;
   tjMax: number;
   rth: number;
   /**
@@ -65,14 +79,30 @@ export interface JunctionEstimate {
   loopGain: number;
 }
 
+/** The same part at its datasheet maximum values (worst-case.ts), at the same point. */
+interface WorstCase {
+  losses: LossBreakdown;
+  junctions: JunctionEstimate[];
+  /** Hottest mean junction temperature (°C); null when one has none (runaway or above the data). */
+  tj: number | null;
+}
+
 /** Why a part cannot stand the operating point. */
 export type Unsuitability =
   | { code: "voltageOverRating"; vBus: number; vRated: number }
   | { code: "currentOverPulse"; current: number; rating: number }
   | { code: "tjOverMax"; junction: JunctionName; tj: number; tjMax: number }
   | { code: "thermalRunaway"; junction: JunctionName; loopGain: number }
+  /** The junction settles above the temperatures the data cover (MODEL_TJ_RANGE.max): no number is given. */
+  | { code: "aboveData"; junction: JunctionName; limit: number }
+  /** The peak over the output period (f_o) is above T_j,max (tj null: above the data's range) while the mean is not. */
+  | { code: "peakOverMax"; junction: JunctionName; tj: number | null; tjMax: number; fo: number }
+  /** At the datasheet's maximum values the junction is above T_j,max (tj null: runaway or above the data). */
+  | { code: "worstOverMax"; junction: JunctionName; tj: number | null; tjMax: number }
   /** Our data has no thermal path from the junction to where the point's temperature is measured. */
-  | { code: "referenceUnavailable"; reference: TemperatureReference };
+  | { code: "referenceUnavailable"; reference: TemperatureReference }
+  /** A three-level module: its outer, inner and clamp devices are not estimated one by one yet (refusal.ts). */
+  | { code: "threeLevel" };
 
 /** A caution short of unsuitability. */
 export type EstimateWarning = { code: "voltageOver80"; vBus: number; vRated: number; limit: number };
@@ -84,7 +114,7 @@ export interface Estimate {
   scope: "position" | "leg";
   losses: LossBreakdown;
   junctions: JunctionEstimate[];
-  /** Hottest junction (°C); null on thermal runaway. */
+  /** Hottest mean junction temperature (°C); null when one has none (runaway, or above the data's range). */
   tj: number | null;
   converged: boolean;
   iterations: number;
@@ -96,6 +126,8 @@ export interface Estimate {
   /** The reasons the part cannot stand the point; empty when it can. */
   unsuitable: Unsuitability[];
   warnings: EstimateWarning[];
+  /** The part at its datasheet maximum values, when its data state them. */
+  worstCase: WorstCase | null;
 }
 
 interface Model {
@@ -112,24 +144,6 @@ export function deadTimeOf(data: LossData, op: OperatingPoint): number | null {
 /** The gate resistance (Ω) an estimate uses: the operating point's, else the part's switching reference. */
 export function gateResistanceOf(data: LossData, op: OperatingPoint): number | null {
   return data.kind === "diode" ? null : (op.rg ?? data.switchingRef.rg);
-}
-
-/**
- * The thermal resistances from the junctions to where the point's temperature is measured: the datasheet's R_th
- * to its own reference (case, or coolant for a pin-fin module), plus the case-to-heat-sink interface for a heat
- * sink, or the pin-fin module's R_th(j-c) for its baseplate (case or heat sink: the baseplate is its heat sink).
- * Null where our data has no such path: a case-referenced part against a coolant temperature (the cooler's R_th is
- * the visitor's), or a part without the interface value.
- */
-export function thermalPath(data: LossData, reference: TemperatureReference): { rth: number; rthDiode: number | null } | null {
-  const diode = data.kind === "igbt" ? data.rthDiode : null;
-  if (data.rthRef === "fluid") {
-    if (reference === "coolant") return { rth: data.rth, rthDiode: diode };
-    return data.rthCase === undefined ? null : { rth: data.rthCase, rthDiode: null };
-  }
-  if (reference === "case") return { rth: data.rth, rthDiode: diode };
-  if (reference === "coolant" || data.rthCh === undefined) return null;
-  return { rth: data.rth + data.rthCh, rthDiode: diode === null ? null : diode + (data.rthChDiode ?? data.rthCh) };
 }
 
 const milliohm = (value: number) => value / 1000;
@@ -398,13 +412,14 @@ function solveTemperatures(model: Model, tc: number): ThermalSolution {
   return { tj, gains, converged: converged && gains.every((gain) => gain < 1), iterations };
 }
 
-/** Estimates one part at a (validated) operating point. Never returns NaN: every input was range-checked. */
-export function estimate(data: LossData, op: OperatingPoint): Estimate {
+/** The typical estimate without its peak and worst case: what the sweep and the worst case itself need. */
+function steadyEstimate(data: LossData, op: OperatingPoint): Estimate {
   const iPeak = peakCurrent(op);
-  // A three-level (NPC) module's switches each block and commutate half the DC link (V_bus is the DC link).
+  // A three-level (NPC) module's switches each block and commutate half the DC link (V_bus is the DC link); such
+  // a part is refused (refusal.ts, the threeLevel reason below), this is only what the sweep shows.
   const point = data.threeLevel ? { ...op, vBus: op.vBus / 2 } : op;
   // Where no thermal path to the point's reference is known, the estimate runs to the nearest one we have (the
-  // datasheet's own reference) and says the part cannot be compared there.
+  // datasheet's own reference) and says the part cannot be compared there; the pages refuse it (refusal.ts).
   const reference = op.tcRef ?? "case";
   const path = thermalPath(data, reference);
   const thermal = path ? { ...data, rth: path.rth, ...(path.rthDiode === null ? {} : { rthDiode: path.rthDiode }) } : data;
@@ -413,41 +428,46 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
   const tjMax = ratings.tjMax;
   const solution = solveTemperatures(model, op.tc);
   const runaway = solution.gains.map((gain) => gain >= 1);
-  // A junction in runaway is shown with its losses at T_j,max: what it would dissipate at the hottest it may run.
-  const at = solution.tj.map((value, index) => (runaway[index] ? tjMax : value));
+  const above = solution.tj.map((value, index) => !runaway[index] && value > MODEL_TJ_RANGE.max);
+  // A junction without a temperature inside the data (runaway, or settling above them) is shown with its losses at
+  // the top of the data's range: the least it would dissipate there, and never less than a part with lower
+  // on-state values (so the worst case is never below the typical one).
+  const at = solution.tj.map((value, index) => (runaway[index] || above[index] ? MODEL_TJ_RANGE.max : value));
   const { losses, powers } = model.evaluate(at);
   const junctions: JunctionEstimate[] = model.junctions.map((junction, index) => ({
     name: junction.name,
     power: powers[index]!,
-    tj: runaway[index] ? null : op.tc + powers[index]! * junction.rth,
+    tj: runaway[index] || above[index] ? null : op.tc + powers[index]! * junction.rth,
+    ...(runaway[index] ? { beyond: "runaway" as const } : above[index] ? { beyond: "aboveData" as const } : {}),
     tjMax,
     rth: junction.rth,
     loopGain: solution.gains[index]!,
   }));
 
   const unsuitable: Unsuitability[] = [];
+  if (data.threeLevel) unsuitable.push({ code: "threeLevel" });
   if (!path) unsuitable.push({ code: "referenceUnavailable", reference });
   if (point.vBus > ratings.v) unsuitable.push({ code: "voltageOverRating", vBus: point.vBus, vRated: ratings.v });
   // The current is judged by the heat it makes (T_j below) and by the pulsed rating where one is known; a
   // continuous DC rating says nothing about a sine's peak.
   if (ratings.iPulse !== undefined && iPeak > ratings.iPulse) unsuitable.push({ code: "currentOverPulse", current: iPeak, rating: ratings.iPulse });
   for (const junction of junctions) {
-    if (junction.tj === null) unsuitable.push({ code: "thermalRunaway", junction: junction.name, loopGain: junction.loopGain });
-    else if (junction.tj > tjMax) unsuitable.push({ code: "tjOverMax", junction: junction.name, tj: junction.tj, tjMax });
+    if (junction.beyond === "runaway") unsuitable.push({ code: "thermalRunaway", junction: junction.name, loopGain: junction.loopGain });
+    else if (junction.beyond === "aboveData") unsuitable.push({ code: "aboveData", junction: junction.name, limit: MODEL_TJ_RANGE.max });
+    else if (junction.tj! > tjMax) unsuitable.push({ code: "tjOverMax", junction: junction.name, tj: junction.tj!, tjMax });
   }
   const warnings: EstimateWarning[] = [];
   const limit = VOLTAGE_DERATING * ratings.v;
   // Above the rating the part is unsuitable (reported above), not merely close to it.
   if (point.vBus > limit && point.vBus <= ratings.v) warnings.push({ code: "voltageOver80", vBus: point.vBus, vRated: ratings.v, limit });
 
-  const temperatures = junctions.map((junction) => junction.tj);
   return {
     kind: data.kind,
     mode: op.mode,
     scope: op.mode === "dcdc" && data.kind !== "diode" ? "leg" : "position",
     losses: withTotal(losses),
     junctions,
-    tj: temperatures.includes(null) ? null : Math.max(...(temperatures as number[])),
+    tj: hottest(junctions),
     converged: solution.converged,
     iterations: solution.iterations,
     iPeak,
@@ -455,6 +475,51 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
     rg: gateResistanceOf(data, op),
     unsuitable,
     warnings,
+    worstCase: null,
+  };
+}
+
+function hottest(junctions: JunctionEstimate[]): number | null {
+  const temperatures = junctions.map((junction) => junction.tj);
+  return temperatures.includes(null) ? null : Math.max(...(temperatures as number[]));
+}
+
+/** A temperature inside the data's range, else null (the estimate says "outside the data" instead of a number). */
+const withinData = (value: number) => (value > MODEL_TJ_RANGE.max ? null : value);
+
+/**
+ * Estimates one part at a (validated) operating point, and judges it: the mean T_j of each junction, its peak over
+ * the output period (inverter parts with a Z_th network, ripple.ts) and its mean at the datasheet's maximum values
+ * (worst-case.ts) all against T_j,max. Each junction gets one reason, the first of mean, peak and worst case that
+ * fails. Never returns NaN: every input was range-checked.
+ */
+export function estimate(data: LossData, op: OperatingPoint): Estimate {
+  const result = steadyEstimate(data, op);
+  const ripple = junctionRipple(data, op, result);
+  const worstData = worstCaseData(data);
+  const worst = worstData ? steadyEstimate(worstData, op) : null;
+  const fo = op.fo ?? DEFAULT_OUTPUT_FREQUENCY;
+  const junctions = result.junctions.map((junction) => {
+    const peak = ripple?.find((item) => item.name === junction.name)?.peak;
+    return peak === undefined ? junction : { ...junction, peak: withinData(peak) };
+  });
+  const unsuitable = [...result.unsuitable];
+  for (const [index, junction] of junctions.entries()) {
+    // The mean already fails: its reason stands alone.
+    if (junction.tj === null || junction.tj > junction.tjMax) continue;
+    if (junction.peak !== undefined && (junction.peak === null || junction.peak > junction.tjMax)) {
+      unsuitable.push({ code: "peakOverMax", junction: junction.name, tj: junction.peak, tjMax: junction.tjMax, fo });
+      continue;
+    }
+    const worstJunction = worst?.junctions[index];
+    if (worstJunction && (worstJunction.tj === null || worstJunction.tj > worstJunction.tjMax))
+      unsuitable.push({ code: "worstOverMax", junction: junction.name, tj: worstJunction.tj, tjMax: worstJunction.tjMax });
+  }
+  return {
+    ...result,
+    junctions,
+    unsuitable,
+    worstCase: worst ? { losses: worst.losses, junctions: worst.junctions, tj: worst.tj } : null,
   };
 }
 
@@ -481,7 +546,7 @@ export interface SweepPoint {
 /** The estimate over a range of switching frequencies, everything else as in `op`. */
 export function lossVsFrequency(data: LossData, op: OperatingPoint, frequencies = frequencySweep(op.fsw)): SweepPoint[] {
   return frequencies.map((fsw) => {
-    const result = estimate(data, { ...op, fsw });
+    const result = steadyEstimate(data, { ...op, fsw });
     return { fsw, losses: result.losses, tj: result.tj };
   });
 }

@@ -85,9 +85,12 @@ describe("finder ranking by estimate", () => {
     const low = ["QCM025065K4", "QCM045065B7", "QCM060065L8"];
     const positions = low.map((part) => rows.findIndex((row) => row.part === part));
     const unsuitable = rows.filter((row) => estimateCells(row.cells).loss.includes("Not suitable")).map((row) => row.part);
-    // The 650 V parts and the 1700 V, 750 mΩ part in thermal runaway: after every suitable part.
-    expect(unsuitable.sort()).toEqual([...low, "QCM750170K3"].sort());
-    expect(Math.min(...positions)).toBe(rows.length - 4);
+    // The 650 V parts, QCM160120K3 (mean T_j 160 °C, but its peak over the 50 Hz output period is above its
+    // 175 °C) and the 1700 V, 750 mΩ part in thermal runaway: after every suitable part.
+    expect(unsuitable.sort()).toEqual([...low, "QCM160120K3", "QCM750170K3"].sort());
+    expect(Math.min(...positions)).toBe(rows.length - 5);
+    const qcm160 = rows.find((row) => row.part === "QCM160120K3")!;
+    expect(estimateCells(qcm160.cells).loss).toMatch(/Not suitable: Switch: peak T_j \d+ °C over the output period \(f_o = 50 Hz\) is above T_j,max 175 °C\./);
     for (const index of positions) expect(estimateCells(rows[index]!.cells).loss).toContain("Not suitable: Bus voltage 800 V is above the rated 650 V.");
     // Runaway is named by its loop gain, which the model puts near 2 for this part.
     const qcm750 = (await upstreamProducts(site.upstream, "en", { siteListId: FAMILY })).list.find((product) => product.partNumber === "QCM750170K3")!;
@@ -160,7 +163,8 @@ describe("finder ranking by estimate", () => {
     expect(lines[0]).toMatch(/,Estimate Ptot per switch position \(W\),Estimate Tj \(°C\),Suitable at this point$/);
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.map((entry) => entry.part));
     const cells = lines[1]!.split(",");
-    expect(Number(cells.at(-3))).toBeCloseTo(expected[0]!.result.losses.total, 2);
+    // Three significant figures, as the page prints them.
+    expect(Number(cells.at(-3))).toBe(Number(expected[0]!.result.losses.total.toPrecision(3)));
     expect(Number(cells.at(-2))).toBe(Math.round(expected[0]!.result.tj!));
     expect(cells.at(-1)).toBe("Yes");
     expect(
@@ -264,6 +268,30 @@ describe("product detail and compare", () => {
     expect(words).toContain("Gate resistance R_G = 3.6 Ω");
     expect(words).toContain("T_c is the heat-sink temperature; R_th from the junction to it 0.135 K/W");
     expect(page.text).toMatch(/data-estimate="tj-peak">\d+</);
+  });
+
+  it("judges the peak over the output period and the worst case on detail and compare, and refuses what it cannot estimate", async () => {
+    const FO1 = "800,20,50k,0.9,80,fo1";
+    const detail = await get(`/en/productAndService/productDetail/QCM160120K3?op=${FO1}`);
+    expect(detail.status).toBe(200);
+    const words = textOf(symbols(detail.text));
+    expect(words).not.toContain("No limit exceeded");
+    expect(words).toContain("Switch: peak T_j over the output period (f_o = 1 Hz) is above 250 °C, outside the data, and so above T_j,max 175 °C.");
+    expect(detail.text).toMatch(/data-estimate="tj-peak">above 250 °C \(outside the data\)</);
+    // Compare: the peak has its own row, and the part is not suitable, with the reason.
+    const compare = await get(`/zh/productAndService/compare?parts=QCM040120K4,QCM160120K3&op=${FO1}`);
+    const table = /<table class="estimate-table estimate-table--compare">([\s\S]*?)<\/table>/.exec(compare.text)?.[1] ?? "";
+    expect(textOf(symbols(table))).toContain("T_j 峰值（°C）");
+    expect(table.match(/data-estimate="tj-peak"/g)).toHaveLength(2);
+    expect(table).toMatch(/data-suitable="false"/);
+    expect(textOf(symbols(table))).toContain("开关管：输出周期内（f_o = 1 Hz）的 T_j 峰值高于 250 °C");
+    // A three-level module: no figures, the reason instead.
+    const npc = textOf(symbols((await get("/en/productAndService/productDetail/QIM150065NP2?op=1000,100,1k,1,80,0.3")).text));
+    expect(npc).toContain("No estimate at this operating point: Three-level (NPC) module");
+    // A coolant temperature for a case-referenced part: refused, not a case-based T_j marked unsuitable.
+    const coolant = await get("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80f");
+    expect(coolant.text).toContain('data-estimate="refused"');
+    expect(coolant.text).not.toContain('data-estimate="tj"');
   });
 
   it("puts every compared part's breakdown at one operating point, the coolest marked", async () => {

@@ -50,7 +50,7 @@ describe("npm run estimate", () => {
     if (!parsed?.ok) throw new Error("the test's point is valid");
     const expected = estimate(device, parsed.value);
     expect(report.part).toBe("OTHER40");
-    expect(report.losses.total).toBe(Number(expected.losses.total.toPrecision(4)));
+    expect(report.losses.total).toBe(Number(expected.losses.total.toPrecision(3)));
     expect(report.worstCase).toBeNull();
   });
 
