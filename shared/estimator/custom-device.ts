@@ -65,7 +65,8 @@ export interface CustomDeviceReading {
 /** Reads `dev=`: the pairs as typed (numbers are checked by validate-device.ts); null without one. */
 export function readCustomDevice(text: string | null | undefined): CustomDeviceReading | null {
   if (!text?.trim()) return null;
-  const raw = text.trim().slice(0, 400);
+  // Read whole: validate-device.ts refuses a text over its limit with a message, never cuts it silently.
+  const raw = text.trim();
   const values = new Map<string, string>();
   for (const item of raw.split(",")) {
     const at = item.indexOf(":");

@@ -14,7 +14,7 @@ import {
   interpolate,
   sineAverage,
 } from "./equations.ts";
-import { DEFAULT_OUTPUT_FREQUENCY, type Mode, type OperatingPoint, type TemperatureReference } from "./operating-point.ts";
+import { DEFAULT_OUTPUT_FREQUENCY, limits, type Mode, type OperatingPoint, type TemperatureReference } from "./operating-point.ts";
 import { junctionRipple } from "./ripple.ts";
 import { thermalPath } from "./thermal-path.ts";
 import { worstCaseData } from "./worst-case.ts";
@@ -531,7 +531,7 @@ export function isSuitable(result: Estimate): boolean {
 /** Switching frequencies for the loss-vs-frequency chart: log-spaced around the operating point's. */
 export function frequencySweep(fsw: number, points = 25): number[] {
   const low = Math.max(1_000, fsw / 10);
-  const high = Math.min(1_000_000, fsw * 4);
+  const high = Math.min(limits.fsw.max, fsw * 4);
   const result: number[] = [];
   for (let index = 0; index < points; index++) result.push(low * (high / low) ** (index / (points - 1)));
   return result;
