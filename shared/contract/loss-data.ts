@@ -67,7 +67,7 @@ function checkPoints(xs: readonly number[], series: Record<string, readonly numb
   }
 }
 
-const points = <T extends z.ZodType>(value: T) => z.array(value).min(2).max(8);
+const points = <T extends z.ZodType>(value: T) => z.array(value).min(2).max(16);
 
 /** The fields of an on-state characteristic v = V0(T_j) + r(T_j)·i given at junction temperatures `t`. */
 const onStateFields = {
