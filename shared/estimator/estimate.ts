@@ -21,7 +21,7 @@ import { worstCaseData } from "./worst-case.ts";
 
 export { thermalPath } from "./thermal-path.ts";
 import { DEFAULT_MODULATION } from "./modulation-names.ts";
-import { modulationFactors, positionConduction, positionDeadTimeDiode, type PositionFactors } from "./modulation.ts";
+import { freewheelFactors, modulationFactors, positionConduction, switchedAverage, type ModulationFactors } from "./modulation.ts";
 
 /** The fixed-point iteration stops after this many steps (it settles in a few when it settles at all). */
 const MAX_ITERATIONS = 200;
@@ -150,23 +150,25 @@ const milliohm = (value: number) => value / 1000;
 
 /**
  * A switching energy of a leg at the operating point as a function of T_j (J per switching period, averaged over
- * the output period for SPWM): the E(I) rows of the part's table read at the current (the sine's events averaged
- * exactly, sineAverage), interpolated between the table's two temperatures, times the voltage scaling
- * (V/V_ref)^k and the gate-resistance factor. The rows are read once per estimate; each temperature step is
- * then one interpolation. Floored at a fifth of the smaller row so an extrapolation never switches for free.
+ * the output period in the inverter): the E(I) rows of the part's table read at the current (`read`: the sine's
+ * events averaged, exactly for the continuous modulations, sineAverage, numerically over the switched windows for
+ * DPWM1, switchedAverage), interpolated between the table's two temperatures, times the voltage scaling
+ * (V/V_ref)^k and the gate-resistance factor. The rows are read once per estimate; each temperature step is then
+ * one interpolation. Floored at a fifth of the smaller row so an extrapolation never switches for free.
  */
-function switchingEnergy(
-  tjs: readonly [number, number],
-  currents: readonly number[],
-  rows: readonly [number[], number[]],
-  op: OperatingPoint,
-  iPeak: number,
-  scale: number,
-): (tj: number) => number {
-  const read = (row: number[]) => (op.mode === "inverter" ? sineAverage(currents, row, iPeak) : interpolate(currents, row, iPeak)) * scale * 1e-3;
-  const values = [read(rows[0]), read(rows[1])];
+function switchingEnergy(tjs: readonly [number, number], rows: readonly [number[], number[]], read: (row: number[]) => number, scale: number): (tj: number) => number {
+  const values = [read(rows[0]) * scale * 1e-3, read(rows[1]) * scale * 1e-3];
   const floor = 0.2 * Math.min(values[0]!, values[1]!);
   return (tj) => Math.max(floor, atTemperature(tjs, values, tj));
+}
+
+/** How a row of an E(I) table is read at the point: at the DC current, or averaged over the sine's switched events. */
+function energyReader(op: OperatingPoint, currents: readonly number[], iPeak: number, side: "switch" | "diode"): (row: number[]) => number {
+  if (op.mode !== "inverter") return (row) => interpolate(currents, row, iPeak);
+  const modulation = op.modulation ?? DEFAULT_MODULATION;
+  // Only DPWM1 rests; every continuous modulation switches the whole sine, the half of one sign per side.
+  if (modulation === "dpwm") return (row) => switchedAverage(modulation, op.m, op.pf, currents, row, iPeak, side);
+  return (row) => sineAverage(currents, row, iPeak);
 }
 const nanocoulomb = (value: number) => value / 1e9;
 
@@ -178,8 +180,9 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
   const rg = op.rg ?? ref.rg;
   const { gate, energies } = data;
   const voltage = (op.vBus / ref.v) ** data.kv;
-  const eOn = switchingEnergy(energies.tj, energies.i, energies.eOn, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
-  const eOff = switchingEnergy(energies.tj, energies.i, energies.eOff, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
+  const read = energyReader(op, energies.i, iPeak, "switch");
+  const eOn = switchingEnergy(energies.tj, energies.eOn, read, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
+  const eOff = switchingEnergy(energies.tj, energies.eOff, read, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
   const switching = (tj: number) => op.fsw * (eOn(tj) + eOff(tj));
   const deadTime = (op.deadTime ?? data.deadTime) * 1e-9;
   if (op.mode === "inverter") {
@@ -192,10 +195,10 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
         const r = channel(tj!);
         const diode = bodyDiode(tj!);
         // The dead times come out of the channel's reverse conduction: the body diode carries the current then.
-        const freewheel = inverterFreewheel(r, diode.v0, diode.r, iPeak, op, deadTime, factors);
+        const freewheel = inverterFreewheel(r, diode.v0, diode.r, iPeak, op, deadTime);
         const losses = {
           conduction: positionConduction(0, r, iPeak, factors.switch),
-          switching: switching(tj!) * factors.switchShare,
+          switching: switching(tj!),
           diodeConduction: freewheel.channel + freewheel.bodyDiode,
           deadTime: freewheel.bodyDiode,
           diodeSwitching: 0,
@@ -259,9 +262,15 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
   const rg = op.rg ?? ref.rg;
   const { gate, energies } = data;
   const voltage = (op.vBus / ref.v) ** data.kv;
-  const eOn = switchingEnergy(energies.tj, energies.i, energies.eOn, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
-  const eOff = switchingEnergy(energies.tj, energies.i, energies.eOff, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
-  const eRec = switchingEnergy(energies.tj, energies.i, energies.eRec, op, iPeak, (op.vBus / ref.v) ** data.kvRec * gateResistanceFactor(gate.rg, gate.eRec, ref.rg, rg));
+  const read = energyReader(op, energies.i, iPeak, "switch");
+  const eOn = switchingEnergy(energies.tj, energies.eOn, read, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
+  const eOff = switchingEnergy(energies.tj, energies.eOff, read, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
+  const eRec = switchingEnergy(
+    energies.tj,
+    energies.eRec,
+    energyReader(op, energies.i, iPeak, "diode"),
+    (op.vBus / ref.v) ** data.kvRec * gateResistanceFactor(gate.rg, gate.eRec, ref.rg, rg),
+  );
   const factors = op.mode === "inverter" ? inverterFactors(op) : null;
   return {
     junctions: [
@@ -277,10 +286,10 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       const losses = factors
         ? {
             conduction: positionConduction(igbt.v0, igbt.r, iPeak, factors.switch),
-            switching: switching * factors.switchShare,
+            switching,
             diodeConduction: positionConduction(diode.v0, diode.r, iPeak, factors.diode),
             deadTime: 0,
-            diodeSwitching: recovery * factors.diodeShare,
+            diodeSwitching: recovery,
             inSwitch: 0,
           }
         : {
@@ -296,35 +305,24 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
   };
 }
 
-interface InverterFactors {
-  switch: PositionFactors;
-  diode: PositionFactors;
-  /**
-   * The share of SPWM's switching that the modulation keeps: s/(1/π), 1 for every continuous modulation. The E(I)
-   * tables are averaged over the sine as SPWM switches it (sineAverage); a clamping modulation (DPWM) skips the
-   * events of its resting windows, and for energies linear in current this ratio is exactly what it skips.
-   */
-  switchShare: number;
-  diodeShare: number;
-}
-
 /** The modulation's averages over the fundamental period at the point's M and cos φ (modulation.ts). */
-function inverterFactors(op: OperatingPoint): InverterFactors {
-  const factors = modulationFactors(op.modulation ?? DEFAULT_MODULATION, op.m, op.pf);
-  return { ...factors, switchShare: factors.switch.s * Math.PI, diodeShare: factors.diode.s * Math.PI };
+function inverterFactors(op: OperatingPoint): ModulationFactors {
+  return modulationFactors(op.modulation ?? DEFAULT_MODULATION, op.m, op.pf);
 }
 
 /**
- * A synchronous-rectifier MOSFET's freewheeling path in the inverter: SPWM keeps the exact treatment of long dead
- * times (spwmFreewheel); the other modulations take their own averages, the body diode carrying the current in
- * both dead times of each switched period (positionDeadTimeDiode) and the channel the rest (never below zero).
+ * A synchronous-rectifier MOSFET's freewheeling path in the inverter: SPWM keeps its closed form and the exact
+ * treatment of long dead times (spwmFreewheel); the other modulations integrate over the fundamental period with
+ * the body diode in both dead times of each switched period but never longer than the freewheeling interval, the
+ * channel the rest (freewheelFactors).
  */
-function inverterFreewheel(rChannel: number, v0Diode: number, rDiode: number, iPeak: number, op: OperatingPoint, deadTime: number, factors: InverterFactors) {
-  if ((op.modulation ?? DEFAULT_MODULATION) === DEFAULT_MODULATION) return spwmFreewheel(rChannel, v0Diode, rDiode, iPeak, op.m, op.pf, deadTime, op.fsw);
-  const share = Math.min(1, 2 * deadTime * op.fsw);
+function inverterFreewheel(rChannel: number, v0Diode: number, rDiode: number, iPeak: number, op: OperatingPoint, deadTime: number) {
+  const modulation = op.modulation ?? DEFAULT_MODULATION;
+  if (modulation === DEFAULT_MODULATION) return spwmFreewheel(rChannel, v0Diode, rDiode, iPeak, op.m, op.pf, deadTime, op.fsw);
+  const factors = freewheelFactors(modulation, op.m, op.pf, Math.min(1, 2 * deadTime * op.fsw));
   return {
-    channel: Math.max(0, positionConduction(0, rChannel, iPeak, factors.diode) - share * rChannel * iPeak ** 2 * factors.diode.q),
-    bodyDiode: positionDeadTimeDiode(v0Diode, rDiode, iPeak, deadTime, op.fsw, factors.diode),
+    channel: rChannel * iPeak ** 2 * factors.channel,
+    bodyDiode: v0Diode * iPeak * factors.diodeA + rDiode * iPeak ** 2 * factors.diodeB,
   };
 }
 
