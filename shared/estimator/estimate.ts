@@ -489,7 +489,7 @@ const withinData = (value: number) => (value > MODEL_TJ_RANGE.max ? null : value
  * Estimates one part at a (validated) operating point, and judges it: the mean T_j of each junction, its peak over
  * the output period (inverter parts with a Z_th network, ripple.ts) and its mean at the datasheet's maximum values
  * (worst-case.ts) all against T_j,max. Each junction gets one reason, the first of mean, peak and worst case that
- * fails. Never returns NaN: every input was range-checked.
+ * fails (docs/decisions/022-estimator-judgement-and-refusals.md). Never returns NaN: every input was range-checked.
  */
 export function estimate(data: LossData, op: OperatingPoint): Estimate {
   const result = steadyEstimate(data, op);

@@ -152,7 +152,6 @@ export function positionConduction(v0: number, r: number, iPeak: number, factors
   return v0 * iPeak * factors.a + r * iPeak ** 2 * factors.b;
 }
 
-
 /**
  * The mean over the fundamental period of a switching energy E(i) (points, piecewise linear) switched while the leg
  * switches and the current has the side's sign (switch: i > 0; diode, its recovery: i < 0), i = I_pk·sin(θ − φ):

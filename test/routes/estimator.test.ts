@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { estimate, isSuitable, type OperatingPoint } from "../../shared/estimator/index.ts";
+import { lossDataBounds } from "../../shared/contract/loss-data-bounds.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import type { ProductListItem } from "../../shared/contract/index.ts";
 import { startSite } from "./helpers.ts";
@@ -374,6 +375,22 @@ describe("the methods page", () => {
     }
     // The sitemap is an index; the methods page is in the fixed pages of each language's pages child.
     expect((await get("/sitemap-pages-en.xml")).text).toContain("/en/productAndService/estimator/method");
+  });
+
+  it("states how parts are judged, where the data end, and every device-data field's plausibility bounds, in both languages", async () => {
+    for (const [language, words] of [
+      ["en", { peak: "its peak T_j over the output period", outside: "outside the data: said so, with no figure", npc: "Three-level (NPC, T-type) modules are not estimated yet", mhz: "up to 5 MHz", dead: "never longer than the freewheeling interval itself", row: "Voltage exponent k of the switching energies" }],
+      ["zh", { peak: "T_j 峰值高于 T_j,max", outside: "超出数据范围：如实说明，不给数值", npc: "三电平（NPC、T 型）模块暂不估算", mhz: "最高可至 5 MHz", dead: "且不超过续流区间本身", row: "开关能量的电压指数 k" }],
+    ] as const) {
+      const html = (await get(`/${language}/productAndService/estimator/method`)).text;
+      const text = textOf(symbols(html));
+      for (const phrase of Object.values(words)) expect(text, `${language}: ${phrase}`).toContain(phrase);
+      // The bounds table lists every quantity of the schema with its lowest and highest value.
+      const table = /<section class="method-section" aria-labelledby="method-plausibility">[\s\S]*?<\/table>/.exec(html)![0];
+      expect(table.match(/<tr><th scope="row">/g)).toHaveLength(Object.keys(lossDataBounds).length);
+      expect(textOf(table)).toContain(language === "en" ? "0.3 3" : "0.3 3");
+      expect(text).not.toMatch(/plausibility\.\w/);
+    }
   });
 
   it("tables the published worked examples (published, ours, difference) and the datasheet basis of the worst case's maxima, in both languages", async () => {
