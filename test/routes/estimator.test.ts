@@ -379,8 +379,28 @@ describe("the methods page", () => {
 
   it("states how parts are judged, where the data end, and every device-data field's plausibility bounds, in both languages", async () => {
     for (const [language, words] of [
-      ["en", { peak: "its peak T_j over the output period", outside: "outside the data: said so, with no figure", npc: "Three-level (NPC, T-type) modules are not estimated yet", mhz: "up to 5 MHz", dead: "never longer than the freewheeling interval itself", row: "Voltage exponent k of the switching energies" }],
-      ["zh", { peak: "T_j 峰值高于 T_j,max", outside: "超出数据范围：如实说明，不给数值", npc: "三电平（NPC、T 型）模块暂不估算", mhz: "最高可至 5 MHz", dead: "且不超过续流区间本身", row: "开关能量的电压指数 k" }],
+      [
+        "en",
+        {
+          peak: "its peak T_j over the output period",
+          outside: "outside the data: said so, with no figure",
+          npc: "Three-level (NPC, T-type) modules are not estimated yet",
+          mhz: "up to 5 MHz",
+          dead: "never longer than the freewheeling interval itself",
+          row: "Voltage exponent k of the switching energies",
+        },
+      ],
+      [
+        "zh",
+        {
+          peak: "T_j 峰值高于 T_j,max",
+          outside: "超出数据范围：如实说明，不给数值",
+          npc: "三电平（NPC、T 型）模块暂不估算",
+          mhz: "最高可至 5 MHz",
+          dead: "且不超过续流区间本身",
+          row: "开关能量的电压指数 k",
+        },
+      ],
     ] as const) {
       const html = (await get(`/${language}/productAndService/estimator/method`)).text;
       const text = textOf(symbols(html));
