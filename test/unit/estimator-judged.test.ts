@@ -3,7 +3,7 @@
 // so instead of a number; and over every part of the catalogue the worst case is never below the typical estimate.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { lossData, type LossData } from "../../shared/contract/loss-data.ts";
+import { lossData, lossDataBounds, type LossData } from "../../shared/contract/loss-data.ts";
 import { estimate, isSuitable, MODEL_TJ_RANGE, refusalOf, sineAverage as sineAverageOf, worstCaseData, type OperatingPoint } from "../../shared/estimator/index.ts";
 import { parseCustomDevice } from "../../shared/estimator/validate-device.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
@@ -132,5 +132,30 @@ describe("diode recovery E_rec ∝ I^0.6", () => {
     // At half the test current E_rec is 19.2·0.5^0.6 = 12.67 mJ, where a line through zero gave 9.6.
     const half = table.i.indexOf(150);
     expect(table.eRec[1][half]).toBeCloseTo(19.2 * 0.5 ** 0.6, 6);
+  });
+});
+
+describe("no NaN or Infinity anywhere within the schema's bounds", () => {
+  it("estimates a device with every scaling field at its plausibility bound, at the operating point's extremes, in finite numbers", () => {
+    const base = catalogue.find((row) => row.partNumber === "QCM040120K4")!.data;
+    if (base.kind !== "mosfet") throw new Error("a MOSFET");
+    const b = lossDataBounds;
+    const extremes: LossData[] = [
+      { ...base, kv: b.exponent.max, switchingRef: { ...base.switchingRef, v: b.referenceShare.min * base.ratings.v } },
+      { ...base, rth: b.rth.max, channel: { ...base.channel, r: base.channel.r.map(() => b.resistance.max) } },
+      { ...base, bodyDiode: { ...base.bodyDiode, v0: base.bodyDiode.v0.map(() => b.threshold.max) }, deadTime: b.deadTime.max },
+      { ...base, rth: b.rth.min, kv: b.exponent.min },
+    ].map((data) => lossData.parse(data));
+    const ops = ["2000,5000,5000k,1,175,1.15,dpwm", "1,0.01,0.1k,-1,-40,0.05", "2000,5000p,5000k,d0.99,175", "800,20,50k,0.9,80,dt10000,svpwm"].map(point);
+    for (const data of extremes)
+      for (const op of ops) {
+        const result = estimate(data, op);
+        const numbers = JSON.stringify(result, (_key, value) => {
+          if (typeof value === "number" && !Number.isFinite(value)) throw new Error(`non-finite ${value} at ${JSON.stringify(op)}`);
+          return value;
+        });
+        expect(numbers.length).toBeGreaterThan(0);
+        for (const junction of result.junctions) if (junction.tj !== null) expect(junction.tj).toBeLessThanOrEqual(MODEL_TJ_RANGE.max);
+      }
   });
 });
