@@ -295,6 +295,20 @@ describe("product detail and compare", () => {
     expect(coolant.text).not.toContain('data-estimate="tj"');
   });
 
+  it("runs a load cycle from cycle= on the product page: T_j over time, its peak judged, bad steps answered in the page's language", async () => {
+    const ok = await get("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80&cycle=10:35:2,5:20:50");
+    expect(ok.status).toBe(200);
+    const words = textOf(symbols(ok.text));
+    expect(words).toMatch(/Load cycle: peak T_j \d+ °C \(Switch, at [\d.]+ s\) stays within T_j,max 175 °C\./);
+    expect(ok.text.match(/data-estimate="cycle-step-peak"/g)).toHaveLength(2);
+    const over = textOf(symbols((await get("/zh/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80&cycle=10:60:1")).text));
+    expect(over).toMatch(/负载循环：T_j (峰值 \d+ °C|超过 250 °C)/);
+    expect(over).toContain("不适用于该循环");
+    const bad = await get("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80&cycle=10:35");
+    expect(bad.status).toBe(200);
+    expect(textOf(bad.text)).toContain("Write each step of the load cycle as duration:current:f_o (step 1)");
+  });
+
   it("puts every compared part's breakdown at one operating point, the coolest marked", async () => {
     const response = await get(`/en/productAndService/compare?parts=QCM013120K4,QCM040120K4,QCM160120K3&op=${OP}`);
     expect(response.status).toBe(200);

@@ -6,6 +6,7 @@ import type { LossData } from "../../../shared/contract/loss-data.ts";
 import { refusalOf, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { LossBreakdown } from "./loss-breakdown.tsx";
 import { LossChart } from "./loss-chart.tsx";
+import { LoadCycle } from "./load-cycle.tsx";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
 import { warningText } from "./warning-text.ts";
@@ -40,6 +41,7 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
         ) : (
           <>
             <LossBreakdown data={loss} op={op} partNumber={partNumber} />
+            <LoadCycle data={loss} op={op} text={query.get("cycle")} />
             <h3>{t("chart.heading")}</h3>
             <LossChart data={loss} op={op} partNumber={partNumber} />
           </>
