@@ -211,8 +211,8 @@ describe("the operating-point panel", () => {
 
   it("answers out-of-range input with localized messages and no numbers", async () => {
     for (const [language, message] of [
-      ["en", "The switching frequency must be between 0.1 and 1000 kHz."],
-      ["zh", "开关频率须在 0.1 至 1000 kHz 之间。"],
+      ["en", "The switching frequency must be between 0.1 and 5000 kHz."],
+      ["zh", "开关频率须在 0.1 至 5000 kHz 之间。"],
     ] as const) {
       const response = await get(`/${language}/productAndService/products/${FAMILY}?op=-800,20,0k,0.9,80`);
       expect(response.status).toBe(200);
