@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { lossData, type LossData } from "../shared/contract/loss-data.ts";
-import { estimate, lossScope, worstCaseData, type Estimate } from "../shared/estimator/index.ts";
+import { estimate, lossScope, MODEL_TJ_RANGE, refusalOf, type Estimate, type JunctionEstimate } from "../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../shared/estimator/validate.ts";
 import { lossDataFile } from "../server/upstream/content/loss-data.ts";
 import { readContent, shippedContentDir } from "../server/upstream/content/load.ts";
@@ -19,6 +19,8 @@ const usage = `Usage: npm run estimate -- (--part <part number> | --device <file
   --json     machine-readable output`;
 
 class UsageError extends Error {}
+/** The estimator refuses the part at this point (refusal.ts): said without the usage, still exit 2. */
+class Refused extends Error {}
 
 /** The part's loss data: from the content files (--part) or a file (--device), validated by the contract's schema. */
 function deviceOf(values: { part?: string; device?: string }, contentDir: string): { name: string; data: LossData } {
@@ -46,16 +48,22 @@ function deviceOf(values: { part?: string; device?: string }, contentDir: string
   return { name: typeof partNumber === "string" ? partNumber : path.basename(values.device!, ".json"), data: parsed.data };
 }
 
-const round = (value: number) => Number(value.toPrecision(4));
+/** Three significant figures, as the site prints them. */
+const round = (value: number) => Number(value.toPrecision(3));
+/** A junction temperature in whole degrees (null where the estimate has none). */
+const celsius = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value));
+/** What the table says where a temperature has no number. */
+const noTemperature = (beyond: JunctionEstimate["beyond"]) => (beyond === "runaway" ? "runaway" : `above ${MODEL_TJ_RANGE.max} °C (outside the data)`);
 
 /** The site's English message for an operating-point issue (a key of locales/en/estimator.json). */
-function englishMessage(key: string, values: Record<string, number>): string {
+function englishMessage(key: string, values: Record<string, number | string>): string {
   const strings = JSON.parse(readFileSync(new URL("../locales/en/estimator.json", import.meta.url), "utf8")) as Record<string, unknown>;
   const text = key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), strings);
   return typeof text === "string" ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? "")) : key;
 }
 
-function summary(name: string, data: LossData, op: string, result: Estimate, worst: Estimate | null) {
+function summary(name: string, data: LossData, op: string, result: Estimate) {
+  const worst = result.worstCase;
   return {
     part: name,
     op,
@@ -64,15 +72,23 @@ function summary(name: string, data: LossData, op: string, result: Estimate, wor
     junctions: result.junctions.map((junction) => ({
       name: junction.name,
       power: round(junction.power),
-      tj: junction.tj === null ? null : round(junction.tj),
+      tj: celsius(junction.tj),
+      ...(junction.beyond ? { beyond: junction.beyond } : {}),
+      ...(junction.peak === undefined ? {} : { peak: celsius(junction.peak) }),
       tjMax: junction.tjMax,
       loopGain: round(junction.loopGain),
     })),
-    tj: result.tj === null ? null : round(result.tj),
+    tj: celsius(result.tj),
     suitable: result.unsuitable.length === 0,
     unsuitable: result.unsuitable,
     warnings: result.warnings,
-    worstCase: worst ? { total: round(worst.losses.total), tj: worst.tj === null ? null : round(worst.tj) } : null,
+    worstCase: worst
+      ? {
+          total: round(worst.losses.total),
+          tj: celsius(worst.tj),
+          junctions: worst.junctions.map((junction) => ({ name: junction.name, tj: celsius(junction.tj), ...(junction.beyond ? { beyond: junction.beyond } : {}) })),
+        }
+      : null,
   };
 }
 
@@ -92,23 +108,39 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     const parsed = parseOperatingPoint(values.op);
     if (!parsed) throw new UsageError("Give the operating point with --op.");
     if (!parsed.ok) throw new UsageError(`The operating point could not be used: ${parsed.issues.map((issue) => englishMessage(issue.message, issue.values)).join(" ")}`);
+    const refusal = refusalOf(device.data, parsed.value);
+    if (refusal)
+      throw new Refused(
+        `No estimate at this operating point: ${englishMessage(refusal.code === "threeLevel" ? "judged.threeLevel" : "warnings.referenceUnavailable", { reference: refusal.code === "threeLevel" ? "" : refusal.reference })}`,
+      );
     const result = estimate(device.data, parsed.value);
-    const worstData = worstCaseData(device.data);
-    const report = summary(device.name, device.data, parsed.text, result, worstData ? estimate(worstData, parsed.value) : null);
+    const report = summary(device.name, device.data, parsed.text, result);
     if (values.json) {
       out(JSON.stringify(report, null, 2));
       return 0;
     }
     out(`${report.part} at op=${report.op} (figures per ${report.scope === "position" ? "switch position" : report.scope})`);
     for (const [key, value] of Object.entries(report.losses)) out(`  ${key.padEnd(16)} ${String(value).padStart(10)} W`);
-    for (const junction of report.junctions)
-      out(`  T_j ${junction.name.padEnd(12)} ${String(junction.tj ?? "runaway").padStart(10)} °C (T_j,max ${junction.tjMax}, loop gain ${junction.loopGain})`);
-    if (report.worstCase) out(`  worst case       ${String(report.worstCase.total).padStart(10)} W, T_j ${report.worstCase.tj ?? "runaway"} °C`);
+    const temperature = (tj: number | null, beyond: JunctionEstimate["beyond"]) => (tj === null ? noTemperature(beyond) : `${tj} °C`);
+    for (const junction of report.junctions) {
+      const peak = "peak" in junction ? `, peak ${temperature(junction.peak ?? null, "aboveData")} at f_o ${parsed.value.fo ?? 50} Hz` : "";
+      out(
+        `  T_j ${junction.name.padEnd(12)} ${temperature(junction.tj, junction.beyond).padStart(10)}${peak} (T_j,max ${junction.tjMax} °C, loop gain ${junction.loopGain})`,
+      );
+    }
+    if (report.worstCase) {
+      const hottest = report.worstCase.junctions.find((junction) => junction.tj === null);
+      out(`  worst case       ${String(report.worstCase.total).padStart(10)} W, T_j ${temperature(report.worstCase.tj, hottest?.beyond)}`);
+    }
     out(
       `  suitable: ${report.suitable ? "yes" : `no (${report.unsuitable.map((reason) => reason.code).join(", ")})`}${report.warnings.length ? `; caution: ${report.warnings.map((warning) => warning.code).join(", ")}` : ""}`,
     );
     return 0;
   } catch (error) {
+    if (error instanceof Refused) {
+      err(error.message);
+      return 2;
+    }
     if (error instanceof UsageError || (error instanceof TypeError && "code" in error)) {
       err(`${error.message}\n\n${usage}`);
       return 2;

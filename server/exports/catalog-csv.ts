@@ -19,6 +19,7 @@ import { ApiCallError } from "../../client/api/page-client.ts";
 import { isAnonymous, serverPageClient } from "../upstream-client.ts";
 import type { SiteCaches } from "../cache/index.ts";
 import { estimateCsv } from "../../shared/estimator/csv.ts";
+import { MODEL_TJ_RANGE } from "../../shared/estimator/equations.ts";
 import { readEstimateSort } from "../../shared/estimator/ranking.ts";
 import { matchCategoryCsv } from "../../shared/paths.ts";
 
@@ -51,12 +52,14 @@ function estimateLabels(resources: Resources) {
     breakdown?: Record<string, string>;
     compare?: Record<string, string>;
     scope?: Record<string, string>;
+    judged?: Record<string, string>;
   };
   return {
     // The header says what the figures cover (per switch position, leg or diode), as the finder's column does.
     loss: (scope: string) => paramNameText((estimator.finder?.loss ?? "Estimate/P<tot> {{scope}} (W)").replace("{{scope}}", estimator.scope?.[scope] ?? scope)),
     tj: paramNameText(estimator.finder?.tj ?? "Estimate/T<j> (°C)"),
     runaway: estimator.breakdown?.runaway ?? "runaway",
+    aboveData: (estimator.judged?.outside ?? "above {{limit}} °C (outside the data)").replace("{{limit}}", String(MODEL_TJ_RANGE.max)),
     suitable: estimator.compare?.suitable ?? "Suitable at this point",
     yes: estimator.compare?.yes ?? "Yes",
     notSuitable: estimator.finder?.notSuitable ?? "not suitable",

@@ -2,11 +2,20 @@
 // conduction and switching losses and the junction temperature at an operating point. Every value is a
 // datasheet value (typical), in the units named beside it; gate-driver ICs have none.
 import { z } from "zod";
+import { lossDataBounds } from "./loss-data-bounds.ts";
 
-const positive = z.number().positive();
-const nonNegative = z.number().nonnegative();
+export { lossDataBounds } from "./loss-data-bounds.ts";
+type Quantity = keyof typeof lossDataBounds;
+
+/** A finite number within its quantity's bounds; a bound of 0 itself is excluded where the field must be positive. */
+const within = (quantity: Quantity, positive = false) => {
+  const { min, max } = lossDataBounds[quantity];
+  const base = z.number().max(max);
+  return positive && min === 0 ? base.positive() : base.min(min);
+};
+const positive = within("energy", true);
 /** A junction temperature in °C within the range any power datasheet uses. */
-const celsius = z.number().min(-55).max(200);
+const celsius = within("celsius");
 
 /** Ascending x values of a curve's points, and as many y values per named series. */
 function checkPoints(xs: readonly number[], series: Record<string, readonly number[]>, context: z.core.$RefinementCtx, xName: string) {
@@ -18,16 +27,16 @@ function checkPoints(xs: readonly number[], series: Record<string, readonly numb
   }
 }
 
-const points = <T extends z.ZodType>(value: T) => z.array(value).min(2).max(8);
+const points = <T extends z.ZodType>(value: T) => z.array(value).min(2).max(16);
 
 /** The fields of an on-state characteristic v = V0(T_j) + r(T_j)·i given at junction temperatures `t`. */
 const onStateFields = {
   /** Junction temperatures of the points (°C), ascending; the first is 25 °C, the last the hot datasheet point. */
   t: points(celsius),
   /** Threshold voltage V0 at each temperature (V). */
-  v0: points(nonNegative),
+  v0: points(within("threshold")),
   /** Slope resistance r at each temperature (mΩ). */
-  r: points(positive),
+  r: points(within("resistance")),
 };
 
 /**
@@ -63,13 +72,13 @@ export type OnState = z.infer<typeof onState>;
  * the estimator uses their ratios to the value at the reference R_G).
  */
 const gateCurveFields = {
-  rg: points(positive),
-  eOn: points(positive),
-  eOff: points(positive),
+  rg: points(within("gateResistance")),
+  eOn: points(within("gateCurve")),
+  eOff: points(within("gateCurve")),
 };
 const mosfetGateCurve = z.strictObject(gateCurveFields).superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff }, context, "rg"));
 const igbtGateCurve = z
-  .strictObject({ ...gateCurveFields, eRec: points(positive) })
+  .strictObject({ ...gateCurveFields, eRec: points(within("gateCurve")) })
   .superRefine((curve, context) => checkPoints(curve.rg, { eOn: curve.eOn, eOff: curve.eOff, eRec: curve.eRec }, context, "rg"));
 
 /**
@@ -81,9 +90,9 @@ const igbtGateCurve = z
 const energyTableFields = {
   /** The two junction temperatures (°C), ascending: 25 °C and the hot datasheet temperature. */
   tj: z.tuple([celsius, celsius]),
-  i: points(nonNegative),
-  eOn: z.tuple([points(nonNegative), points(nonNegative)]),
-  eOff: z.tuple([points(nonNegative), points(nonNegative)]),
+  i: points(z.number().min(0).max(lossDataBounds.current.max)),
+  eOn: z.tuple([points(within("energy")), points(within("energy"))]),
+  eOff: z.tuple([points(within("energy")), points(within("energy"))]),
 };
 type EnergyTable = { tj: [number, number]; i: number[]; eOn: [number[], number[]]; eOff: [number[], number[]]; eRec?: [number[], number[]] };
 function checkEnergyTable(value: unknown, context: z.core.$RefinementCtx) {
@@ -97,19 +106,19 @@ const mosfetEnergies = z
   .strictObject({
     ...energyTableFields,
     /** The body diode's recovery charge Q_rr at the reference current at `tj[0]` and `tj[1]` (nC): E_on carries its recovery. */
-    qrr: z.tuple([positive, positive]),
+    qrr: z.tuple([within("charge", true), within("charge", true)]),
   })
   .superRefine(checkEnergyTable);
-const igbtEnergies = z.strictObject({ ...energyTableFields, eRec: z.tuple([points(nonNegative), points(nonNegative)]) }).superRefine(checkEnergyTable);
+const igbtEnergies = z.strictObject({ ...energyTableFields, eRec: z.tuple([points(within("energy")), points(within("energy"))]) }).superRefine(checkEnergyTable);
 
 /** The double-pulse test condition of the datasheet's switching energies. */
 const switchingReference = z.strictObject({
   /** DC-link voltage V_DD / V_CC (V). */
-  v: positive,
+  v: within("voltage"),
   /** Switched current I_D / I_C (A). */
-  i: positive,
+  i: within("current"),
   /** External gate resistance R_G(ext) (Ω). */
-  rg: positive,
+  rg: within("gateResistance"),
   /** Junction temperature of the test (°C). */
   tj: celsius,
 });
@@ -117,9 +126,9 @@ const switchingReference = z.strictObject({
 /** The limits the estimator warns against. */
 const deviceRatings = z.strictObject({
   /** Rated blocking voltage V_DS / V_RRM / V_CES (V). */
-  v: positive,
+  v: within("voltage"),
   /** Continuous current rating I_D / I_F / I_C,nom (A) at the case (or coolant) temperature `tc`. */
-  i: positive,
+  i: within("current"),
   /** Case (or coolant) temperature of that current rating (°C). */
   tc: celsius,
   /** Maximum (operating) junction temperature T_j,max / T_vj,op (°C). */
@@ -129,7 +138,7 @@ const deviceRatings = z.strictObject({
    * half-sine surge current I_FSM. Non-repetitive, so a repetitive peak above it rules the part out, while a peak
    * below it proves nothing: the junction temperature judges that. Absent: no pulsed rating is known.
    */
-  iPulse: positive.optional(),
+  iPulse: within("pulseCurrent").optional(),
 });
 
 /**
@@ -137,7 +146,7 @@ const deviceRatings = z.strictObject({
  * datasheet's reference: r_i (K/W) and τ_i (s) pairs, their r_i summing to the steady R_th.
  */
 const fosterNetwork = z
-  .array(z.strictObject({ r: positive, tau: positive }))
+  .array(z.strictObject({ r: within("rth"), tau: within("tau") }))
   .min(1)
   .max(8);
 export type FosterNetwork = z.infer<typeof fosterNetwork>;
@@ -149,8 +158,8 @@ export type FosterNetwork = z.infer<typeof fosterNetwork>;
  * reference, when given.
  */
 const maxValues = z.strictObject({
-  vOn: positive,
-  i: positive,
+  vOn: within("onVoltage"),
+  i: within("current"),
   eSwitch: positive.optional(),
   eRec: positive.optional(),
 });
@@ -160,15 +169,15 @@ const common = {
   /** "case": R_th is junction-to-case (T_c is the case temperature); "fluid": junction-to-coolant of a pin-fin module. */
   rthRef: z.enum(["case", "fluid"]),
   /** Thermal resistance of the (switch) junction, R_th(j-c) or R_th(j-f) (K/W). */
-  rth: positive,
+  rth: within("rth"),
   /**
    * Case-referenced parts: R_th(c-h) of the interface to the heat sink per switch, with the recommended thermal
    * grease (K/W), so a heat-sink temperature can be used. For an IGBT module, per IGBT (per diode: rthChDiode).
    */
-  rthCh: positive.optional(),
-  rthChDiode: positive.optional(),
+  rthCh: within("rth").optional(),
+  rthChDiode: within("rth").optional(),
   /** Coolant-referenced (pin-fin) parts: R_th(j-c) to the pin-fin baseplate (K/W), so a case temperature can be used. */
-  rthCase: positive.optional(),
+  rthCase: within("rth").optional(),
   /** Z_th of the (switch) junction as a Foster network (Σ r_i = rth); an IGBT module's diode has zthDiode. */
   zth: fosterNetwork.optional(),
   zthDiode: fosterNetwork.optional(),
@@ -189,20 +198,20 @@ const mosfetLossData = z.strictObject({
   eOff: positive,
   switchingRef: switchingReference,
   /** Exponent k of the voltage scaling (V/V_ref)^k of the switching energies. */
-  kv: positive,
+  kv: within("exponent"),
   /** E_on and E_off against R_G(ext) (the reference R_G is `switchingRef.rg`). */
   gate: mosfetGateCurve,
   /** E_on and E_off against current at two temperatures (at `switchingRef.v` and `.rg`). */
   energies: mosfetEnergies,
   /** The dead time the part is characterised and recommended with (ns): the estimate's default. */
-  deadTime: positive,
+  deadTime: within("deadTime"),
   /** Body diode (V_GS at the recommended off voltage). */
   bodyDiode: onStateWith({
     /** Datasheet point V_SD at I_SD, 25 °C (V, A). */
-    vSd: positive,
-    iSd: positive,
+    vSd: within("onVoltage"),
+    iSd: within("current"),
     /** Reverse-recovery charge Q_rr at the switching reference (nC). */
-    qrr: positive,
+    qrr: within("charge", true),
   }),
 });
 
@@ -212,10 +221,10 @@ const diodeLossData = z.strictObject({
   ...common,
   forward: onState,
   /** Total capacitive charge Q_C (nC) at the reverse voltage `vQc` (V). */
-  qc: positive,
-  vQc: positive,
+  qc: within("charge", true),
+  vQc: within("voltage"),
   /** Exponent k of the capacitive switching energy Q_C·V_ref·(V/V_ref)^k (≈ 1.5 for a junction capacitance). */
-  kv: positive,
+  kv: within("chargeExponent"),
 });
 
 /** An IGBT module: values per IGBT and per freewheeling diode. */
@@ -223,7 +232,7 @@ const igbtLossData = z.strictObject({
   kind: z.literal("igbt"),
   ...common,
   /** R_th(j-c) of one freewheeling diode (K/W). */
-  rthDiode: positive,
+  rthDiode: within("rth"),
   /** Collector-emitter on-state: V_CE0 and r_CE. */
   igbt: onState,
   /** Turn-on, turn-off energy of the IGBT and recovery energy of the diode at the reference (mJ). */
@@ -232,8 +241,8 @@ const igbtLossData = z.strictObject({
   eRec: positive,
   switchingRef: switchingReference,
   /** Voltage exponents of the IGBT's energies and of the diode's recovery energy. */
-  kv: positive,
-  kvRec: positive,
+  kv: within("exponent"),
+  kvRec: within("exponent"),
   /** E_on, E_off and E_rec against current at two temperatures (at `switchingRef.v` and `.rg`). */
   energies: igbtEnergies,
   /** E_on, E_off and the diode's E_rec against R_G (the reference R_G is `switchingRef.rg`). */
@@ -242,7 +251,22 @@ const igbtLossData = z.strictObject({
   diode: onState,
 });
 
-export const lossData = z.discriminatedUnion("kind", [mosfetLossData, diodeLossData, igbtLossData]);
+/**
+ * Across fields: a switch's energies are measured at a share of its rated voltage (lossDataBounds.referenceShare),
+ * so a reference voltage typed in the wrong unit cannot scale them by (V/V_ref)^k into the millions.
+ */
+export const lossData = z.discriminatedUnion("kind", [mosfetLossData, diodeLossData, igbtLossData]).superRefine((value, context) => {
+  if (value.kind === "diode") return;
+  const share = value.switchingRef.v / value.ratings.v;
+  const { min, max } = lossDataBounds.referenceShare;
+  if (share < min || share > max)
+    context.addIssue({
+      code: "custom",
+      path: ["switchingRef", "v"],
+      message: `switchingRef.v must be ${min * 100}–${max * 100} % of ratings.v`,
+      params: { min: min * value.ratings.v, max: max * value.ratings.v },
+    });
+});
 export type LossData = z.infer<typeof lossData>;
 export type MosfetLossData = z.infer<typeof mosfetLossData>;
 export type DiodeLossData = z.infer<typeof diodeLossData>;

@@ -2,7 +2,8 @@
 // detail page) or several at one point (compare). Apart from estimate.ts so that the finder, which shows no
 // assumptions, does not load them with the model.
 import type { LossData } from "../contract/loss-data.ts";
-import { deadTimeOf, gateResistanceOf, thermalPath } from "./estimate.ts";
+import { deadTimeOf, gateResistanceOf } from "./estimate.ts";
+import { thermalPath } from "./thermal-path.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 import { DEFAULT_MODULATION, modulationAcronyms } from "./modulation-names.ts";
 
@@ -10,6 +11,9 @@ import { DEFAULT_MODULATION, modulationAcronyms } from "./modulation-names.ts";
  * The assumptions a result rests on, as keys of locales/*\/estimator.json "assumptions" (the UI lists them with
  * every result). Values interpolated into them come with the keys.
  */
+/** The switching frequency above which the estimate says what its energies leave out (Hz). */
+const HIGH_FREQUENCY = 1_000_000;
+
 export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] {
   const list: Assumption[] = [];
   const modulation = op.modulation ?? DEFAULT_MODULATION;
@@ -24,6 +28,8 @@ export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] 
   if (rg !== null) list.push({ key: "gateResistance", values: { rg } });
   if (data.kind === "mosfet") list.push({ key: "mosfetSync", values: { deadTime: deadTimeOf(data, op)! } });
   if (data.kind === "diode") list.push({ key: "diodeCapacitive" });
+  // Above 1 MHz the double-pulse energies still hold per event, but losses they do not hold grow (fswHigh says which).
+  if (op.fsw > HIGH_FREQUENCY) list.push({ key: "fswHigh", values: { fsw: op.fsw / 1000 } });
   list.push(data.ratings.iPulse === undefined ? { key: "currentNoPulse" } : { key: "currentPulse", values: { iPulse: data.ratings.iPulse } });
   const reference = op.tcRef ?? "case";
   const path = thermalPath(data, reference);

@@ -2,6 +2,7 @@
 // the point appended when `op` is valid, and the rows ranked (suitable parts first) when the URL sorts by an estimate. Server-side only (it validates with zod).
 import type { ProductListItem } from "../contract/products.ts";
 import { estimate, isSuitable } from "./estimate.ts";
+import { refusalOf } from "./refusal.ts";
 import { rankByEstimate, readEstimateSort } from "./ranking.ts";
 import { parseOperatingPoint } from "./validate.ts";
 import { listScope, type LossScope } from "./scope.ts";
@@ -10,7 +11,7 @@ export function estimateCsv(
   search: URLSearchParams,
   rows: ProductListItem[],
   /** `loss`: the header of the loss column for what its figures cover (scope.ts). */
-  labels: { loss: (scope: LossScope) => string; tj: string; runaway: string; suitable: string; yes: string; notSuitable: string },
+  labels: { loss: (scope: LossScope) => string; tj: string; runaway: string; aboveData: string; suitable: string; yes: string; notSuitable: string },
 ): { header: string[]; rows: ProductListItem[]; cells: (product: ProductListItem) => Array<string | number> } | null {
   const parsed = parseOperatingPoint(search.get("op"));
   if (!parsed?.ok) return null;
@@ -30,10 +31,13 @@ export function estimateCsv(
     rows: sort ? rankByEstimate(rows, point, sort) : rows,
     cells: (product) => {
       if (!product.loss) return ["", "", ""];
+      // A refused part (refusal.ts) has no figures: not suitable, with the cells empty.
+      if (refusalOf(product.loss, point)) return ["", "", labels.notSuitable];
       const result = estimate(product.loss, point);
+      const beyond = result.junctions.find((junction) => junction.beyond)?.beyond;
       return [
-        Number(result.losses.total.toPrecision(4)),
-        result.tj === null ? labels.runaway : Math.round(result.tj),
+        Number(result.losses.total.toPrecision(3)),
+        result.tj === null ? (beyond === "runaway" ? labels.runaway : labels.aboveData) : Math.round(result.tj),
         isSuitable(result) ? labels.yes : labels.notSuitable,
       ];
     },

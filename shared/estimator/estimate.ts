@@ -14,9 +14,14 @@ import {
   interpolate,
   sineAverage,
 } from "./equations.ts";
-import type { Mode, OperatingPoint, TemperatureReference } from "./operating-point.ts";
+import { DEFAULT_OUTPUT_FREQUENCY, limits, type Mode, type OperatingPoint, type TemperatureReference } from "./operating-point.ts";
+import { junctionRipple } from "./ripple.ts";
+import { thermalPath } from "./thermal-path.ts";
+import { worstCaseData } from "./worst-case.ts";
+
+export { thermalPath } from "./thermal-path.ts";
 import { DEFAULT_MODULATION } from "./modulation-names.ts";
-import { modulationFactors, positionConduction, positionDeadTimeDiode, type PositionFactors } from "./modulation.ts";
+import { freewheelFactors, modulationFactors, positionConduction, switchedAverage, type ModulationFactors } from "./modulation.ts";
 
 /** The fixed-point iteration stops after this many steps (it settles in a few when it settles at all). */
 const MAX_ITERATIONS = 200;
@@ -54,8 +59,17 @@ export interface JunctionEstimate {
   name: JunctionName;
   /** Power into this junction (W). */
   power: number;
-  /** Junction temperature (°C); null on thermal runaway. */
+  /**
+   * Mean junction temperature (°C); null where it has none the data can give: thermal runaway, or a fixed point
+   * above the data's range (MODEL_TJ_RANGE.max), which `beyond` tells apart.
+   */
   tj: number | null;
+  beyond?: "runaway" | "aboveData";
+  /**
+   * The highest junction temperature over one output period (°C, ripple.ts): inverter parts with a Z_th network
+   * whose mean is known; null above the data's range; absent where it is not estimated.
+   */
+  peak?: number | null;
   tjMax: number;
   rth: number;
   /**
@@ -65,14 +79,30 @@ export interface JunctionEstimate {
   loopGain: number;
 }
 
+/** The same part at its datasheet maximum values (worst-case.ts), at the same point. */
+interface WorstCase {
+  losses: LossBreakdown;
+  junctions: JunctionEstimate[];
+  /** Hottest mean junction temperature (°C); null when one has none (runaway or above the data). */
+  tj: number | null;
+}
+
 /** Why a part cannot stand the operating point. */
 export type Unsuitability =
   | { code: "voltageOverRating"; vBus: number; vRated: number }
   | { code: "currentOverPulse"; current: number; rating: number }
   | { code: "tjOverMax"; junction: JunctionName; tj: number; tjMax: number }
   | { code: "thermalRunaway"; junction: JunctionName; loopGain: number }
+  /** The junction settles above the temperatures the data cover (MODEL_TJ_RANGE.max): no number is given. */
+  | { code: "aboveData"; junction: JunctionName; limit: number }
+  /** The peak over the output period (f_o) is above T_j,max (tj null: above the data's range) while the mean is not. */
+  | { code: "peakOverMax"; junction: JunctionName; tj: number | null; tjMax: number; fo: number }
+  /** At the datasheet's maximum values the junction is above T_j,max (tj null: runaway or above the data). */
+  | { code: "worstOverMax"; junction: JunctionName; tj: number | null; tjMax: number }
   /** Our data has no thermal path from the junction to where the point's temperature is measured. */
-  | { code: "referenceUnavailable"; reference: TemperatureReference };
+  | { code: "referenceUnavailable"; reference: TemperatureReference }
+  /** A three-level module: its outer, inner and clamp devices are not estimated one by one yet (refusal.ts). */
+  | { code: "threeLevel" };
 
 /** A caution short of unsuitability. */
 export type EstimateWarning = { code: "voltageOver80"; vBus: number; vRated: number; limit: number };
@@ -84,7 +114,7 @@ export interface Estimate {
   scope: "position" | "leg";
   losses: LossBreakdown;
   junctions: JunctionEstimate[];
-  /** Hottest junction (°C); null on thermal runaway. */
+  /** Hottest mean junction temperature (°C); null when one has none (runaway, or above the data's range). */
   tj: number | null;
   converged: boolean;
   iterations: number;
@@ -96,6 +126,8 @@ export interface Estimate {
   /** The reasons the part cannot stand the point; empty when it can. */
   unsuitable: Unsuitability[];
   warnings: EstimateWarning[];
+  /** The part at its datasheet maximum values, when its data state them. */
+  worstCase: WorstCase | null;
 }
 
 interface Model {
@@ -114,45 +146,29 @@ export function gateResistanceOf(data: LossData, op: OperatingPoint): number | n
   return data.kind === "diode" ? null : (op.rg ?? data.switchingRef.rg);
 }
 
-/**
- * The thermal resistances from the junctions to where the point's temperature is measured: the datasheet's R_th
- * to its own reference (case, or coolant for a pin-fin module), plus the case-to-heat-sink interface for a heat
- * sink, or the pin-fin module's R_th(j-c) for its baseplate (case or heat sink: the baseplate is its heat sink).
- * Null where our data has no such path: a case-referenced part against a coolant temperature (the cooler's R_th is
- * the visitor's), or a part without the interface value.
- */
-export function thermalPath(data: LossData, reference: TemperatureReference): { rth: number; rthDiode: number | null } | null {
-  const diode = data.kind === "igbt" ? data.rthDiode : null;
-  if (data.rthRef === "fluid") {
-    if (reference === "coolant") return { rth: data.rth, rthDiode: diode };
-    return data.rthCase === undefined ? null : { rth: data.rthCase, rthDiode: null };
-  }
-  if (reference === "case") return { rth: data.rth, rthDiode: diode };
-  if (reference === "coolant" || data.rthCh === undefined) return null;
-  return { rth: data.rth + data.rthCh, rthDiode: diode === null ? null : diode + (data.rthChDiode ?? data.rthCh) };
-}
-
 const milliohm = (value: number) => value / 1000;
 
 /**
  * A switching energy of a leg at the operating point as a function of T_j (J per switching period, averaged over
- * the output period for SPWM): the E(I) rows of the part's table read at the current (the sine's events averaged
- * exactly, sineAverage), interpolated between the table's two temperatures, times the voltage scaling
- * (V/V_ref)^k and the gate-resistance factor. The rows are read once per estimate; each temperature step is
- * then one interpolation. Floored at a fifth of the smaller row so an extrapolation never switches for free.
+ * the output period in the inverter): the E(I) rows of the part's table read at the current (`read`: the sine's
+ * events averaged, exactly for the continuous modulations, sineAverage, numerically over the switched windows for
+ * DPWM1, switchedAverage), interpolated between the table's two temperatures, times the voltage scaling
+ * (V/V_ref)^k and the gate-resistance factor. The rows are read once per estimate; each temperature step is then
+ * one interpolation. Floored at a fifth of the smaller row so an extrapolation never switches for free.
  */
-function switchingEnergy(
-  tjs: readonly [number, number],
-  currents: readonly number[],
-  rows: readonly [number[], number[]],
-  op: OperatingPoint,
-  iPeak: number,
-  scale: number,
-): (tj: number) => number {
-  const read = (row: number[]) => (op.mode === "inverter" ? sineAverage(currents, row, iPeak) : interpolate(currents, row, iPeak)) * scale * 1e-3;
-  const values = [read(rows[0]), read(rows[1])];
+function switchingEnergy(tjs: readonly [number, number], rows: readonly [number[], number[]], read: (row: number[]) => number, scale: number): (tj: number) => number {
+  const values = [read(rows[0]) * scale * 1e-3, read(rows[1]) * scale * 1e-3];
   const floor = 0.2 * Math.min(values[0]!, values[1]!);
   return (tj) => Math.max(floor, atTemperature(tjs, values, tj));
+}
+
+/** How a row of an E(I) table is read at the point: at the DC current, or averaged over the sine's switched events. */
+function energyReader(op: OperatingPoint, currents: readonly number[], iPeak: number, side: "switch" | "diode"): (row: number[]) => number {
+  if (op.mode !== "inverter") return (row) => interpolate(currents, row, iPeak);
+  const modulation = op.modulation ?? DEFAULT_MODULATION;
+  // Only DPWM1 rests; every continuous modulation switches the whole sine, the half of one sign per side.
+  if (modulation === "dpwm") return (row) => switchedAverage(modulation, op.m, op.pf, currents, row, iPeak, side);
+  return (row) => sineAverage(currents, row, iPeak);
 }
 const nanocoulomb = (value: number) => value / 1e9;
 
@@ -164,8 +180,9 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
   const rg = op.rg ?? ref.rg;
   const { gate, energies } = data;
   const voltage = (op.vBus / ref.v) ** data.kv;
-  const eOn = switchingEnergy(energies.tj, energies.i, energies.eOn, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
-  const eOff = switchingEnergy(energies.tj, energies.i, energies.eOff, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
+  const read = energyReader(op, energies.i, iPeak, "switch");
+  const eOn = switchingEnergy(energies.tj, energies.eOn, read, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
+  const eOff = switchingEnergy(energies.tj, energies.eOff, read, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
   const switching = (tj: number) => op.fsw * (eOn(tj) + eOff(tj));
   const deadTime = (op.deadTime ?? data.deadTime) * 1e-9;
   if (op.mode === "inverter") {
@@ -178,10 +195,10 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
         const r = channel(tj!);
         const diode = bodyDiode(tj!);
         // The dead times come out of the channel's reverse conduction: the body diode carries the current then.
-        const freewheel = inverterFreewheel(r, diode.v0, diode.r, iPeak, op, deadTime, factors);
+        const freewheel = inverterFreewheel(r, diode.v0, diode.r, iPeak, op, deadTime);
         const losses = {
           conduction: positionConduction(0, r, iPeak, factors.switch),
-          switching: switching(tj!) * factors.switchShare,
+          switching: switching(tj!),
           diodeConduction: freewheel.channel + freewheel.bodyDiode,
           deadTime: freewheel.bodyDiode,
           diodeSwitching: 0,
@@ -245,9 +262,15 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
   const rg = op.rg ?? ref.rg;
   const { gate, energies } = data;
   const voltage = (op.vBus / ref.v) ** data.kv;
-  const eOn = switchingEnergy(energies.tj, energies.i, energies.eOn, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
-  const eOff = switchingEnergy(energies.tj, energies.i, energies.eOff, op, iPeak, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
-  const eRec = switchingEnergy(energies.tj, energies.i, energies.eRec, op, iPeak, (op.vBus / ref.v) ** data.kvRec * gateResistanceFactor(gate.rg, gate.eRec, ref.rg, rg));
+  const read = energyReader(op, energies.i, iPeak, "switch");
+  const eOn = switchingEnergy(energies.tj, energies.eOn, read, voltage * gateResistanceFactor(gate.rg, gate.eOn, ref.rg, rg));
+  const eOff = switchingEnergy(energies.tj, energies.eOff, read, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
+  const eRec = switchingEnergy(
+    energies.tj,
+    energies.eRec,
+    energyReader(op, energies.i, iPeak, "diode"),
+    (op.vBus / ref.v) ** data.kvRec * gateResistanceFactor(gate.rg, gate.eRec, ref.rg, rg),
+  );
   const factors = op.mode === "inverter" ? inverterFactors(op) : null;
   return {
     junctions: [
@@ -263,10 +286,10 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       const losses = factors
         ? {
             conduction: positionConduction(igbt.v0, igbt.r, iPeak, factors.switch),
-            switching: switching * factors.switchShare,
+            switching,
             diodeConduction: positionConduction(diode.v0, diode.r, iPeak, factors.diode),
             deadTime: 0,
-            diodeSwitching: recovery * factors.diodeShare,
+            diodeSwitching: recovery,
             inSwitch: 0,
           }
         : {
@@ -282,35 +305,24 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
   };
 }
 
-interface InverterFactors {
-  switch: PositionFactors;
-  diode: PositionFactors;
-  /**
-   * The share of SPWM's switching that the modulation keeps: s/(1/π), 1 for every continuous modulation. The E(I)
-   * tables are averaged over the sine as SPWM switches it (sineAverage); a clamping modulation (DPWM) skips the
-   * events of its resting windows, and for energies linear in current this ratio is exactly what it skips.
-   */
-  switchShare: number;
-  diodeShare: number;
-}
-
 /** The modulation's averages over the fundamental period at the point's M and cos φ (modulation.ts). */
-function inverterFactors(op: OperatingPoint): InverterFactors {
-  const factors = modulationFactors(op.modulation ?? DEFAULT_MODULATION, op.m, op.pf);
-  return { ...factors, switchShare: factors.switch.s * Math.PI, diodeShare: factors.diode.s * Math.PI };
+function inverterFactors(op: OperatingPoint): ModulationFactors {
+  return modulationFactors(op.modulation ?? DEFAULT_MODULATION, op.m, op.pf);
 }
 
 /**
- * A synchronous-rectifier MOSFET's freewheeling path in the inverter: SPWM keeps the exact treatment of long dead
- * times (spwmFreewheel); the other modulations take their own averages, the body diode carrying the current in
- * both dead times of each switched period (positionDeadTimeDiode) and the channel the rest (never below zero).
+ * A synchronous-rectifier MOSFET's freewheeling path in the inverter: SPWM keeps its closed form and the exact
+ * treatment of long dead times (spwmFreewheel); the other modulations integrate over the fundamental period with
+ * the body diode in both dead times of each switched period but never longer than the freewheeling interval, the
+ * channel the rest (freewheelFactors).
  */
-function inverterFreewheel(rChannel: number, v0Diode: number, rDiode: number, iPeak: number, op: OperatingPoint, deadTime: number, factors: InverterFactors) {
-  if ((op.modulation ?? DEFAULT_MODULATION) === DEFAULT_MODULATION) return spwmFreewheel(rChannel, v0Diode, rDiode, iPeak, op.m, op.pf, deadTime, op.fsw);
-  const share = Math.min(1, 2 * deadTime * op.fsw);
+function inverterFreewheel(rChannel: number, v0Diode: number, rDiode: number, iPeak: number, op: OperatingPoint, deadTime: number) {
+  const modulation = op.modulation ?? DEFAULT_MODULATION;
+  if (modulation === DEFAULT_MODULATION) return spwmFreewheel(rChannel, v0Diode, rDiode, iPeak, op.m, op.pf, deadTime, op.fsw);
+  const factors = freewheelFactors(modulation, op.m, op.pf, Math.min(1, 2 * deadTime * op.fsw));
   return {
-    channel: Math.max(0, positionConduction(0, rChannel, iPeak, factors.diode) - share * rChannel * iPeak ** 2 * factors.diode.q),
-    bodyDiode: positionDeadTimeDiode(v0Diode, rDiode, iPeak, deadTime, op.fsw, factors.diode),
+    channel: rChannel * iPeak ** 2 * factors.channel,
+    bodyDiode: v0Diode * iPeak * factors.diodeA + rDiode * iPeak ** 2 * factors.diodeB,
   };
 }
 
@@ -398,13 +410,14 @@ function solveTemperatures(model: Model, tc: number): ThermalSolution {
   return { tj, gains, converged: converged && gains.every((gain) => gain < 1), iterations };
 }
 
-/** Estimates one part at a (validated) operating point. Never returns NaN: every input was range-checked. */
-export function estimate(data: LossData, op: OperatingPoint): Estimate {
+/** The typical estimate without its peak and worst case: what the sweep and the worst case itself need. */
+function steadyEstimate(data: LossData, op: OperatingPoint): Estimate {
   const iPeak = peakCurrent(op);
-  // A three-level (NPC) module's switches each block and commutate half the DC link (V_bus is the DC link).
+  // A three-level (NPC) module's switches each block and commutate half the DC link (V_bus is the DC link); such
+  // a part is refused (refusal.ts, the threeLevel reason below), this is only what the sweep shows.
   const point = data.threeLevel ? { ...op, vBus: op.vBus / 2 } : op;
   // Where no thermal path to the point's reference is known, the estimate runs to the nearest one we have (the
-  // datasheet's own reference) and says the part cannot be compared there.
+  // datasheet's own reference) and says the part cannot be compared there; the pages refuse it (refusal.ts).
   const reference = op.tcRef ?? "case";
   const path = thermalPath(data, reference);
   const thermal = path ? { ...data, rth: path.rth, ...(path.rthDiode === null ? {} : { rthDiode: path.rthDiode }) } : data;
@@ -413,41 +426,46 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
   const tjMax = ratings.tjMax;
   const solution = solveTemperatures(model, op.tc);
   const runaway = solution.gains.map((gain) => gain >= 1);
-  // A junction in runaway is shown with its losses at T_j,max: what it would dissipate at the hottest it may run.
-  const at = solution.tj.map((value, index) => (runaway[index] ? tjMax : value));
+  const above = solution.tj.map((value, index) => !runaway[index] && value > MODEL_TJ_RANGE.max);
+  // A junction without a temperature inside the data (runaway, or settling above them) is shown with its losses at
+  // the top of the data's range: the least it would dissipate there, and never less than a part with lower
+  // on-state values (so the worst case is never below the typical one).
+  const at = solution.tj.map((value, index) => (runaway[index] || above[index] ? MODEL_TJ_RANGE.max : value));
   const { losses, powers } = model.evaluate(at);
   const junctions: JunctionEstimate[] = model.junctions.map((junction, index) => ({
     name: junction.name,
     power: powers[index]!,
-    tj: runaway[index] ? null : op.tc + powers[index]! * junction.rth,
+    tj: runaway[index] || above[index] ? null : op.tc + powers[index]! * junction.rth,
+    ...(runaway[index] ? { beyond: "runaway" as const } : above[index] ? { beyond: "aboveData" as const } : {}),
     tjMax,
     rth: junction.rth,
     loopGain: solution.gains[index]!,
   }));
 
   const unsuitable: Unsuitability[] = [];
+  if (data.threeLevel) unsuitable.push({ code: "threeLevel" });
   if (!path) unsuitable.push({ code: "referenceUnavailable", reference });
   if (point.vBus > ratings.v) unsuitable.push({ code: "voltageOverRating", vBus: point.vBus, vRated: ratings.v });
   // The current is judged by the heat it makes (T_j below) and by the pulsed rating where one is known; a
   // continuous DC rating says nothing about a sine's peak.
   if (ratings.iPulse !== undefined && iPeak > ratings.iPulse) unsuitable.push({ code: "currentOverPulse", current: iPeak, rating: ratings.iPulse });
   for (const junction of junctions) {
-    if (junction.tj === null) unsuitable.push({ code: "thermalRunaway", junction: junction.name, loopGain: junction.loopGain });
-    else if (junction.tj > tjMax) unsuitable.push({ code: "tjOverMax", junction: junction.name, tj: junction.tj, tjMax });
+    if (junction.beyond === "runaway") unsuitable.push({ code: "thermalRunaway", junction: junction.name, loopGain: junction.loopGain });
+    else if (junction.beyond === "aboveData") unsuitable.push({ code: "aboveData", junction: junction.name, limit: MODEL_TJ_RANGE.max });
+    else if (junction.tj! > tjMax) unsuitable.push({ code: "tjOverMax", junction: junction.name, tj: junction.tj!, tjMax });
   }
   const warnings: EstimateWarning[] = [];
   const limit = VOLTAGE_DERATING * ratings.v;
   // Above the rating the part is unsuitable (reported above), not merely close to it.
   if (point.vBus > limit && point.vBus <= ratings.v) warnings.push({ code: "voltageOver80", vBus: point.vBus, vRated: ratings.v, limit });
 
-  const temperatures = junctions.map((junction) => junction.tj);
   return {
     kind: data.kind,
     mode: op.mode,
     scope: op.mode === "dcdc" && data.kind !== "diode" ? "leg" : "position",
     losses: withTotal(losses),
     junctions,
-    tj: temperatures.includes(null) ? null : Math.max(...(temperatures as number[])),
+    tj: hottest(junctions),
     converged: solution.converged,
     iterations: solution.iterations,
     iPeak,
@@ -455,6 +473,51 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
     rg: gateResistanceOf(data, op),
     unsuitable,
     warnings,
+    worstCase: null,
+  };
+}
+
+function hottest(junctions: JunctionEstimate[]): number | null {
+  const temperatures = junctions.map((junction) => junction.tj);
+  return temperatures.includes(null) ? null : Math.max(...(temperatures as number[]));
+}
+
+/** A temperature inside the data's range, else null (the estimate says "outside the data" instead of a number). */
+const withinData = (value: number) => (value > MODEL_TJ_RANGE.max ? null : value);
+
+/**
+ * Estimates one part at a (validated) operating point, and judges it: the mean T_j of each junction, its peak over
+ * the output period (inverter parts with a Z_th network, ripple.ts) and its mean at the datasheet's maximum values
+ * (worst-case.ts) all against T_j,max. Each junction gets one reason, the first of mean, peak and worst case that
+ * fails (docs/decisions/022-estimator-judgement-and-refusals.md). Never returns NaN: every input was range-checked.
+ */
+export function estimate(data: LossData, op: OperatingPoint): Estimate {
+  const result = steadyEstimate(data, op);
+  const ripple = junctionRipple(data, op, result);
+  const worstData = worstCaseData(data);
+  const worst = worstData ? steadyEstimate(worstData, op) : null;
+  const fo = op.fo ?? DEFAULT_OUTPUT_FREQUENCY;
+  const junctions = result.junctions.map((junction) => {
+    const peak = ripple?.find((item) => item.name === junction.name)?.peak;
+    return peak === undefined ? junction : { ...junction, peak: withinData(peak) };
+  });
+  const unsuitable = [...result.unsuitable];
+  for (const [index, junction] of junctions.entries()) {
+    // The mean already fails: its reason stands alone.
+    if (junction.tj === null || junction.tj > junction.tjMax) continue;
+    if (junction.peak !== undefined && (junction.peak === null || junction.peak > junction.tjMax)) {
+      unsuitable.push({ code: "peakOverMax", junction: junction.name, tj: junction.peak, tjMax: junction.tjMax, fo });
+      continue;
+    }
+    const worstJunction = worst?.junctions[index];
+    if (worstJunction && (worstJunction.tj === null || worstJunction.tj > worstJunction.tjMax))
+      unsuitable.push({ code: "worstOverMax", junction: junction.name, tj: worstJunction.tj, tjMax: worstJunction.tjMax });
+  }
+  return {
+    ...result,
+    junctions,
+    unsuitable,
+    worstCase: worst ? { losses: worst.losses, junctions: worst.junctions, tj: worst.tj } : null,
   };
 }
 
@@ -466,7 +529,7 @@ export function isSuitable(result: Estimate): boolean {
 /** Switching frequencies for the loss-vs-frequency chart: log-spaced around the operating point's. */
 export function frequencySweep(fsw: number, points = 25): number[] {
   const low = Math.max(1_000, fsw / 10);
-  const high = Math.min(1_000_000, fsw * 4);
+  const high = Math.min(limits.fsw.max, fsw * 4);
   const result: number[] = [];
   for (let index = 0; index < points; index++) result.push(low * (high / low) ** (index / (points - 1)));
   return result;
@@ -481,7 +544,7 @@ export interface SweepPoint {
 /** The estimate over a range of switching frequencies, everything else as in `op`. */
 export function lossVsFrequency(data: LossData, op: OperatingPoint, frequencies = frequencySweep(op.fsw)): SweepPoint[] {
   return frequencies.map((fsw) => {
-    const result = estimate(data, { ...op, fsw });
+    const result = steadyEstimate(data, { ...op, fsw });
     return { fsw, losses: result.losses, tj: result.tj };
   });
 }

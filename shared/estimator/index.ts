@@ -10,3 +10,4 @@ export * from "./ripple.ts";
 export * from "./modulation.ts";
 export * from "./scope.ts";
 export * from "./worst-case.ts";
+export * from "./refusal.ts";

@@ -10,6 +10,7 @@
 // has DPWM1's switching factor (below); the conduction of SVPWM and DPWM1 is averaged numerically over the
 // fundamental period, the same average that test/unit/estimator-modulation.test.ts checks every closed form against.
 
+import { interpolate } from "./equations.ts";
 import type { Modulation } from "./modulation-names.ts";
 
 export { modulations, type Modulation } from "./modulation-names.ts";
@@ -151,7 +152,64 @@ export function positionConduction(v0: number, r: number, iPeak: number, factors
   return v0 * iPeak * factors.a + r * iPeak ** 2 * factors.b;
 }
 
-/** A MOSFET body diode in the two dead times of each switching period while it freewheels: 2·t_dd·f_sw·(V0·I_pk·s + r·I_pk²·q). */
-export function positionDeadTimeDiode(v0: number, r: number, iPeak: number, deadTime: number, fsw: number, factors: PositionFactors): number {
-  return 2 * deadTime * fsw * (v0 * iPeak * factors.s + r * iPeak ** 2 * factors.q);
+/**
+ * The mean over the fundamental period of a switching energy E(i) (points, piecewise linear) switched while the leg
+ * switches and the current has the side's sign (switch: i > 0; diode, its recovery: i < 0), i = I_pk·sin(θ − φ):
+ * (1/2π)·∫ E(I_pk·|sin(θ − φ)|) dθ over those θ. Numerical (midpoint rule): a clamping modulation (DPWM1) skips the
+ * events of its resting windows, which carry the highest currents at a high cos φ, so E's shape matters there.
+ */
+export function switchedAverage(
+  modulation: Modulation,
+  m: number,
+  cosPhi: number,
+  currents: readonly number[],
+  energies: readonly number[],
+  iPeak: number,
+  side: "switch" | "diode",
+  samples = AVERAGE_SAMPLES,
+): number {
+  const phi = Math.acos(Math.min(1, Math.max(-1, cosPhi)));
+  let sum = 0;
+  for (let index = 0; index < samples; index++) {
+    const theta = ((index + 0.5) * 2 * Math.PI) / samples;
+    const current = Math.sin(theta - phi);
+    if ((side === "switch" ? current <= 0 : current >= 0) || clamped(modulation, m, theta)) continue;
+    sum += interpolate(currents, energies, iPeak * Math.abs(current));
+  }
+  return sum / samples;
+}
+
+/**
+ * The freewheeling path of a synchronous-rectifier MOSFET's switch position under any modulation, as factors of
+ * r·I_pk² (channel) and V0·I_pk, r_d·I_pk² (body diode): while i < 0 the position carries the current for the share d
+ * of each switching period, through its body diode in the two dead times (share Δ = 2·t_dd·f_sw) but never longer
+ * than d itself (a short freewheeling interval is all body diode), through its channel for the rest; in a clamped
+ * window (DPWM1) there is no dead time, the channel carries d (= 1) whole. Numerical over the fundamental period.
+ */
+export interface FreewheelFactors {
+  channel: number;
+  diodeA: number;
+  diodeB: number;
+}
+const freewheelCache = new Map<string, FreewheelFactors>();
+export function freewheelFactors(modulation: Modulation, m: number, cosPhi: number, share: number, samples = AVERAGE_SAMPLES): FreewheelFactors {
+  const key = `${modulation}:${m}:${cosPhi}:${share}:${samples}`;
+  const known = freewheelCache.get(key);
+  if (known) return known;
+  const phi = Math.acos(Math.min(1, Math.max(-1, cosPhi)));
+  const sums = { channel: 0, diodeA: 0, diodeB: 0 };
+  for (let index = 0; index < samples; index++) {
+    const theta = ((index + 0.5) * 2 * Math.PI) / samples;
+    const current = Math.sin(theta - phi);
+    if (current >= 0) continue;
+    const duty = Math.min(1, Math.max(0, 0.5 * (1 + m * Math.sin(theta) + zeroSequence(modulation, m, theta))));
+    const dead = clamped(modulation, m, theta) ? 0 : Math.min(share, duty);
+    sums.channel += current ** 2 * (duty - dead);
+    sums.diodeA += -current * dead;
+    sums.diodeB += current ** 2 * dead;
+  }
+  const factors = { channel: sums.channel / samples, diodeA: sums.diodeA / samples, diodeB: sums.diodeB / samples };
+  if (freewheelCache.size > 256) freewheelCache.clear();
+  freewheelCache.set(key, factors);
+  return factors;
 }

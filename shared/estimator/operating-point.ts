@@ -51,7 +51,8 @@ export interface OperatingPoint {
 export const limits = {
   vBus: { min: 1, max: 2000 },
   current: { min: 0.01, max: 5000 },
-  fsw: { min: 100, max: 1_000_000 },
+  // Up to 5 MHz: what GaN and small SiC parts use (the data's validity there: assumptions.ts, fswHigh).
+  fsw: { min: 100, max: 5_000_000 },
   pf: { min: -1, max: 1 },
   duty: { min: 0.01, max: 0.99 },
   tc: { min: -40, max: 175 },

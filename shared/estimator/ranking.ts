@@ -4,6 +4,7 @@ import type { LossData } from "../contract/loss-data.ts";
 import type { ProductListItem } from "../contract/products.ts";
 import { estimate, isSuitable, type Estimate } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
+import { refusalOf } from "./refusal.ts";
 import { EST_TJ, type EstimateSort } from "./estimate-sort.ts";
 
 export { readEstimateSort, type EstimateSort } from "./estimate-sort.ts";
@@ -41,7 +42,7 @@ function rankEstimates<T>(items: T[], resultOf: (item: T) => Estimate | null, so
 
 /** The finder's rows ranked at an operating point (see rankEstimates). */
 export function rankByEstimate(list: ProductListItem[], op: OperatingPoint, sort: EstimateSort): ProductListItem[] {
-  return rankEstimates(list, (product) => (product.loss ? estimate(product.loss, op) : null), sort);
+  return rankEstimates(list, (product) => (product.loss && !refusalOf(product.loss, op) ? estimate(product.loss, op) : null), sort);
 }
 
 /**

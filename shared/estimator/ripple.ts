@@ -3,7 +3,8 @@
 // The part's Foster network turns the loss waveform into the peak T_j, shown beside the mean. Apart from
 // estimate.ts: only the detail page and compare show it, the finder's ranking never needs it.
 import type { FosterNetwork, LossData } from "../contract/loss-data.ts";
-import { thermalPath, type Estimate, type JunctionName } from "./estimate.ts";
+import type { Estimate, JunctionName } from "./estimate.ts";
+import { thermalPath } from "./thermal-path.ts";
 import { interpolate } from "./equations.ts";
 import { DEFAULT_OUTPUT_FREQUENCY, type OperatingPoint } from "./operating-point.ts";
 
@@ -93,18 +94,37 @@ export function fosterPeak(network: FosterNetwork, power: readonly number[], per
  * (a pin-fin module's baseplate) scales the network down to it.
  */
 export function junctionRipple(data: LossData, op: OperatingPoint, result: Estimate): JunctionRipple[] | null {
+  const junctions = junctionWaveforms(data, op, result);
+  if (!junctions) return null;
+  const period = 1 / (op.fo ?? DEFAULT_OUTPUT_FREQUENCY);
+  // A junction without a steady temperature (runaway, above the data) has no ripple around one.
+  return junctions
+    .filter((junction) => result.junctions[junction.index]!.tj !== null)
+    .map((junction) => ({ name: junction.name, peak: op.tc + junction.steady + fosterPeak(junction.network, junction.power, period) }));
+}
+
+/**
+ * What drives each junction's temperature over one output period: its power at each of the period's STEPS steps
+ * (averaging to the estimate's), its Foster network scaled to the thermal path, and the path's steady rise beyond
+ * the network (a heat sink's interface). Inverter parts with a Z_th network and a steady temperature only; null
+ * where there is none. Shared by the ripple and the load cycle (mission.ts).
+ */
+export function junctionWaveforms(
+  data: LossData,
+  op: OperatingPoint,
+  result: Estimate,
+): Array<{ name: JunctionName; index: number; power: number[]; network: FosterNetwork; steady: number; tjMax: number }> | null {
   if (op.mode !== "inverter" || !data.zth) return null;
   const path = thermalPath(data, op.tcRef ?? "case");
   if (!path) return null;
   const networks = [data.zth, data.kind === "igbt" ? data.zthDiode : undefined];
   const resistances = [path.rth, path.rthDiode];
   const parts = components(data, op, result);
-  const period = 1 / (op.fo ?? DEFAULT_OUTPUT_FREQUENCY);
-  const ripple: JunctionRipple[] = [];
+  const list: Array<{ name: JunctionName; index: number; power: number[]; network: FosterNetwork; steady: number; tjMax: number }> = [];
   result.junctions.forEach((junction, index) => {
     const network = networks[index];
     const resistance = resistances[index];
-    if (!network || !resistance || junction.tj === null) return;
+    if (!network || !resistance) return;
     const power = new Array<number>(STEPS).fill(0);
     for (const part of parts.filter((item) => item.junction === index)) {
       const values = power.map((_, step) => part.shape(((step + 0.5) / STEPS) * 2 * Math.PI));
@@ -114,8 +134,7 @@ export function junctionRipple(data: LossData, op: OperatingPoint, result: Estim
     const total = network.reduce((sum, pair) => sum + pair.r, 0);
     const scale = Math.min(1, resistance / total);
     const scaled = scale === 1 ? network : network.map((pair) => ({ r: pair.r * scale, tau: pair.tau }));
-    const steady = Math.max(0, resistance - total) * junction.power;
-    ripple.push({ name: junction.name, peak: op.tc + steady + fosterPeak(scaled, power, period) });
+    list.push({ name: junction.name, index, power, network: scaled, steady: Math.max(0, resistance - total) * junction.power, tjMax: junction.tjMax });
   });
-  return ripple;
+  return list;
 }

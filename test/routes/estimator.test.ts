@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { estimate, isSuitable, type OperatingPoint } from "../../shared/estimator/index.ts";
+import { lossDataBounds } from "../../shared/contract/loss-data-bounds.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import type { ProductListItem } from "../../shared/contract/index.ts";
 import { startSite } from "./helpers.ts";
@@ -85,9 +86,12 @@ describe("finder ranking by estimate", () => {
     const low = ["QCM025065K4", "QCM045065B7", "QCM060065L8"];
     const positions = low.map((part) => rows.findIndex((row) => row.part === part));
     const unsuitable = rows.filter((row) => estimateCells(row.cells).loss.includes("Not suitable")).map((row) => row.part);
-    // The 650 V parts and the 1700 V, 750 mΩ part in thermal runaway: after every suitable part.
-    expect(unsuitable.sort()).toEqual([...low, "QCM750170K3"].sort());
-    expect(Math.min(...positions)).toBe(rows.length - 4);
+    // The 650 V parts, QCM160120K3 (mean T_j 160 °C, but its peak over the 50 Hz output period is above its
+    // 175 °C) and the 1700 V, 750 mΩ part in thermal runaway: after every suitable part.
+    expect(unsuitable.sort()).toEqual([...low, "QCM160120K3", "QCM750170K3"].sort());
+    expect(Math.min(...positions)).toBe(rows.length - 5);
+    const qcm160 = rows.find((row) => row.part === "QCM160120K3")!;
+    expect(estimateCells(qcm160.cells).loss).toMatch(/Not suitable: Switch: peak T_j \d+ °C over the output period \(f_o = 50 Hz\) is above T_j,max 175 °C\./);
     for (const index of positions) expect(estimateCells(rows[index]!.cells).loss).toContain("Not suitable: Bus voltage 800 V is above the rated 650 V.");
     // Runaway is named by its loop gain, which the model puts near 2 for this part.
     const qcm750 = (await upstreamProducts(site.upstream, "en", { siteListId: FAMILY })).list.find((product) => product.partNumber === "QCM750170K3")!;
@@ -160,7 +164,8 @@ describe("finder ranking by estimate", () => {
     expect(lines[0]).toMatch(/,Estimate Ptot per switch position \(W\),Estimate Tj \(°C\),Suitable at this point$/);
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.map((entry) => entry.part));
     const cells = lines[1]!.split(",");
-    expect(Number(cells.at(-3))).toBeCloseTo(expected[0]!.result.losses.total, 2);
+    // Three significant figures, as the page prints them.
+    expect(Number(cells.at(-3))).toBe(Number(expected[0]!.result.losses.total.toPrecision(3)));
     expect(Number(cells.at(-2))).toBe(Math.round(expected[0]!.result.tj!));
     expect(cells.at(-1)).toBe("Yes");
     expect(
@@ -206,8 +211,8 @@ describe("the operating-point panel", () => {
 
   it("answers out-of-range input with localized messages and no numbers", async () => {
     for (const [language, message] of [
-      ["en", "The switching frequency must be between 0.1 and 1000 kHz."],
-      ["zh", "开关频率须在 0.1 至 1000 kHz 之间。"],
+      ["en", "The switching frequency must be between 0.1 and 5000 kHz."],
+      ["zh", "开关频率须在 0.1 至 5000 kHz 之间。"],
     ] as const) {
       const response = await get(`/${language}/productAndService/products/${FAMILY}?op=-800,20,0k,0.9,80`);
       expect(response.status).toBe(200);
@@ -264,6 +269,44 @@ describe("product detail and compare", () => {
     expect(words).toContain("Gate resistance R_G = 3.6 Ω");
     expect(words).toContain("T_c is the heat-sink temperature; R_th from the junction to it 0.135 K/W");
     expect(page.text).toMatch(/data-estimate="tj-peak">\d+</);
+  });
+
+  it("judges the peak over the output period and the worst case on detail and compare, and refuses what it cannot estimate", async () => {
+    const FO1 = "800,20,50k,0.9,80,fo1";
+    const detail = await get(`/en/productAndService/productDetail/QCM160120K3?op=${FO1}`);
+    expect(detail.status).toBe(200);
+    const words = textOf(symbols(detail.text));
+    expect(words).not.toContain("No limit exceeded");
+    expect(words).toContain("Switch: peak T_j over the output period (f_o = 1 Hz) is above 250 °C, outside the data, and so above T_j,max 175 °C.");
+    expect(detail.text).toMatch(/data-estimate="tj-peak">above 250 °C \(outside the data\)</);
+    // Compare: the peak has its own row, and the part is not suitable, with the reason.
+    const compare = await get(`/zh/productAndService/compare?parts=QCM040120K4,QCM160120K3&op=${FO1}`);
+    const table = /<table class="estimate-table estimate-table--compare">([\s\S]*?)<\/table>/.exec(compare.text)?.[1] ?? "";
+    expect(textOf(symbols(table))).toContain("T_j 峰值（°C）");
+    expect(table.match(/data-estimate="tj-peak"/g)).toHaveLength(2);
+    expect(table).toMatch(/data-suitable="false"/);
+    expect(textOf(symbols(table))).toContain("开关管：输出周期内（f_o = 1 Hz）的 T_j 峰值高于 250 °C");
+    // A three-level module: no figures, the reason instead.
+    const npc = textOf(symbols((await get("/en/productAndService/productDetail/QIM150065NP2?op=1000,100,1k,1,80,0.3")).text));
+    expect(npc).toContain("No estimate at this operating point: Three-level (NPC) module");
+    // A coolant temperature for a case-referenced part: refused, not a case-based T_j marked unsuitable.
+    const coolant = await get("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80f");
+    expect(coolant.text).toContain('data-estimate="refused"');
+    expect(coolant.text).not.toContain('data-estimate="tj"');
+  });
+
+  it("runs a load cycle from cycle= on the product page: T_j over time, its peak judged, bad steps answered in the page's language", async () => {
+    const ok = await get("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80&cycle=10:35:2,5:20:50");
+    expect(ok.status).toBe(200);
+    const words = textOf(symbols(ok.text));
+    expect(words).toMatch(/Load cycle: peak T_j \d+ °C \(Switch, at [\d.]+ s\) stays within T_j,max 175 °C\./);
+    expect(ok.text.match(/data-estimate="cycle-step-peak"/g)).toHaveLength(2);
+    const over = textOf(symbols((await get("/zh/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80&cycle=10:60:1")).text));
+    expect(over).toMatch(/负载循环：T_j (峰值 \d+ °C|超过 250 °C)/);
+    expect(over).toContain("不适用于该循环");
+    const bad = await get("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80&cycle=10:35");
+    expect(bad.status).toBe(200);
+    expect(textOf(bad.text)).toContain("Write each step of the load cycle as duration:current:f_o (step 1)");
   });
 
   it("puts every compared part's breakdown at one operating point, the coolest marked", async () => {
@@ -346,6 +389,42 @@ describe("the methods page", () => {
     }
     // The sitemap is an index; the methods page is in the fixed pages of each language's pages child.
     expect((await get("/sitemap-pages-en.xml")).text).toContain("/en/productAndService/estimator/method");
+  });
+
+  it("states how parts are judged, where the data end, and every device-data field's plausibility bounds, in both languages", async () => {
+    for (const [language, words] of [
+      [
+        "en",
+        {
+          peak: "its peak T_j over the output period",
+          outside: "outside the data: said so, with no figure",
+          npc: "Three-level (NPC, T-type) modules are not estimated yet",
+          mhz: "up to 5 MHz",
+          dead: "never longer than the freewheeling interval itself",
+          row: "Voltage exponent k of the switching energies",
+        },
+      ],
+      [
+        "zh",
+        {
+          peak: "T_j 峰值高于 T_j,max",
+          outside: "超出数据范围：如实说明，不给数值",
+          npc: "三电平（NPC、T 型）模块暂不估算",
+          mhz: "最高可至 5 MHz",
+          dead: "且不超过续流区间本身",
+          row: "开关能量的电压指数 k",
+        },
+      ],
+    ] as const) {
+      const html = (await get(`/${language}/productAndService/estimator/method`)).text;
+      const text = textOf(symbols(html));
+      for (const phrase of Object.values(words)) expect(text, `${language}: ${phrase}`).toContain(phrase);
+      // The bounds table lists every quantity of the schema with its lowest and highest value.
+      const table = /<section class="method-section" aria-labelledby="method-plausibility">[\s\S]*?<\/table>/.exec(html)![0];
+      expect(table.match(/<tr><th scope="row">/g)).toHaveLength(Object.keys(lossDataBounds).length);
+      expect(textOf(table)).toContain(language === "en" ? "0.3 3" : "0.3 3");
+      expect(text).not.toMatch(/plausibility\.\w/);
+    }
   });
 
   it("tables the published worked examples (published, ours, difference) and the datasheet basis of the worst case's maxima, in both languages", async () => {

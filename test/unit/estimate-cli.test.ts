@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runEstimate } from "../../scripts/estimate.ts";
-import { estimate } from "../../shared/estimator/index.ts";
+import { assumptionsOf, estimate } from "../../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import type { LossData } from "../../shared/contract/loss-data.ts";
 import { handWorkedMosfet } from "../fixtures/loss-data.ts";
@@ -50,8 +50,48 @@ describe("npm run estimate", () => {
     if (!parsed?.ok) throw new Error("the test's point is valid");
     const expected = estimate(device, parsed.value);
     expect(report.part).toBe("OTHER40");
-    expect(report.losses.total).toBe(Number(expected.losses.total.toPrecision(4)));
+    expect(report.losses.total).toBe(Number(expected.losses.total.toPrecision(3)));
     expect(report.worstCase).toBeNull();
+  });
+
+  it("refuses device data outside the schema's plausibility bounds, naming the field, instead of NaN and exit 0", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "estimate-cli-"));
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ["kv.json", { ...device, kv: 1e6 }, "kv.json: kv:"],
+      ["v0.json", { ...device, bodyDiode: { ...device.bodyDiode, v0: [1e6, 1e6] } }, "v0.json: bodyDiode.v0.0:"],
+      ["vref.json", { ...device, switchingRef: { ...device.switchingRef, v: 1e-7 } }, "vref.json: switchingRef.v:"],
+      ["nan.json", { ...device, rth: "NaN" }, "nan.json: rth:"],
+    ];
+    for (const [name, data, message] of cases) {
+      const file = path.join(dir, name);
+      writeFileSync(file, JSON.stringify(data));
+      const result = run("--device", file, "--op", "800,20,50k,0.9,80", "--json");
+      expect(result, name).toMatchObject({ code: 2, out: "", err: expect.stringContaining(message) });
+    }
+  });
+
+  it("says 'outside the data' and the peak in the table, never 'T_j runaway °C' or a number above 250 °C", () => {
+    const table = run("--part", "QCM040120K4", "--op", "800,100,50k,0.9,80");
+    expect(table.code).toBe(0);
+    expect(table.out).toMatch(/T_j switch\s+above 250 °C \(outside the data\)/);
+    expect(table.out).not.toMatch(/runaway °C/);
+    const peak = run("--part", "QCM160120K3", "--op", "800,20,50k,0.9,80,fo1");
+    expect(peak.out).toMatch(/T_j switch\s+160 °C, peak above 250 °C \(outside the data\) at f_o 1 Hz/);
+    expect(peak.out).toContain("suitable: no (peakOverMax)");
+    const npc = run("--part", "QIM150065NP2", "--op", "1000,100,1k,1,80,0.3");
+    expect(npc).toMatchObject({ code: 2, err: expect.stringContaining("No estimate at this operating point: Three-level (NPC) module") });
+  });
+
+  it("runs at the MHz frequencies of GaN and small SiC parts, up to 5 MHz, and says what the data leave out there", () => {
+    const two = JSON.parse(run("--part", "QCM040120K4", "--op", "48,3,2000k,d0.4,60", "--json").out);
+    expect(two.op).toBe("48,3,2000k,d0.4,60");
+    expect(Number.isFinite(two.losses.total)).toBe(true);
+    expect(run("--part", "QCM040120K4", "--op", "48,3,5000k,d0.4,60").code).toBe(0);
+    expect(run("--part", "QCM040120K4", "--op", "48,3,5001k,d0.4,60")).toMatchObject({ code: 2, err: expect.stringContaining("between 0.1 and 5000 kHz") });
+    const parsed = parseOperatingPoint("48,3,2000k,d0.4,60");
+    if (!parsed?.ok) throw new Error("valid");
+    expect(assumptionsOf(device, parsed.value)).toContainEqual({ key: "fswHigh", values: { fsw: 2000 } });
+    expect(assumptionsOf(device, { ...parsed.value, fsw: 1_000_000 }).map((item) => item.key)).not.toContain("fswHigh");
   });
 
   it("answers bad input with a usage error and exit code 2", () => {
@@ -62,7 +102,7 @@ describe("npm run estimate", () => {
     expect(run("--part", "QGD1D15W16Q", "--op", "800,20,50k,0.9,80")).toMatchObject({ code: 2, err: expect.stringContaining("No loss data for part QGD1D15W16Q") });
     expect(run("--part", "QCM040120K4", "--op", "800,20,0k,0.9,80")).toMatchObject({
       code: 2,
-      err: expect.stringContaining("The switching frequency must be between 0.1 and 1000 kHz."),
+      err: expect.stringContaining("The switching frequency must be between 0.1 and 5000 kHz."),
     });
     expect(run("--op", "800,20,50k,0.9,80")).toMatchObject({ code: 2, err: expect.stringContaining("Give either --part or --device.") });
     expect(run("--part", "QCM040120K4", "--op", "800,20,50k,0.9,80", "--watts")).toMatchObject({ code: 2 });

@@ -279,8 +279,8 @@ describe("operating-point panel", () => {
 
   it("has labelled dead-time and R_G fields, empty for each part's own values, filled from the URL", () => {
     for (const [language, dead, gate] of [
-      ["en", "Dead time t<sub>dt</sub> (ns)", "Gate resistance R<sub>G</sub> (Ω)"],
-      ["zh", "死区时间 t<sub>dt</sub>（ns）", "栅极电阻 R<sub>G</sub>（Ω）"],
+      ["en", "Dead time t<sub>dd</sub> (ns)", "Gate resistance R<sub>G</sub> (Ω)"],
+      ["zh", "死区时间 t<sub>dd</sub>（ns）", "栅极电阻 R<sub>G</sub>（Ω）"],
     ] as const) {
       const empty = render(<OperatingPointPanel parsed={parseOperatingPoint("800,20,50k,0.9,80")} suggestion={op} />, language, `/${language}/x`).replace(
         /<\/?span>/g,

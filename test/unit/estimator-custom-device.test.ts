@@ -2,7 +2,7 @@
 // checked with the contract's loss-data schema, each problem a localized message naming its field.
 import { describe, expect, it } from "vitest";
 import { customLossCandidate, formToCustomDevice, readCustomDevice, writeCustomDevice } from "../../shared/estimator/custom-device.ts";
-import { parseCustomDevice } from "../../shared/estimator/validate-device.ts";
+import { MAX_DEVICE_TEXT, parseCustomDevice } from "../../shared/estimator/validate-device.ts";
 import { estimate, type OperatingPoint } from "../../shared/estimator/index.ts";
 import type { LossData } from "../../shared/contract/loss-data.ts";
 
@@ -77,6 +77,38 @@ describe("dev= text", () => {
     });
     expect(parseCustomDevice("name:X,kind:thyristor")).toMatchObject({ ok: false, issues: [{ field: "kind", message: "device.errors.kind" }] });
     expect(parseCustomDevice("")).toBeNull();
+  });
+
+  it("refuses implausible values with their bounds and the field's name, and a bad energy names the energy", () => {
+    const issuesOf = (text: string) => {
+      const parsed = parseCustomDevice(text);
+      if (parsed?.ok !== false) throw new Error(`expected issues: ${text}`);
+      return parsed.issues;
+    };
+    // A test voltage of 0.1 µV would scale the energies by (800 V/V_ref)^1.3 to 10^13 °C: no voltage is below 1 V,
+    // and a switch's test voltage is 5–100 % of its rating (60–1200 V for 1200 V).
+    expect(issuesOf(MOSFET.replace("vref:800", "vref:0.0000001"))).toEqual([{ field: "vref", message: "plausibility.range", values: { min: 1, max: 10000 } }]);
+    expect(issuesOf(MOSFET.replace("vref:800", "vref:20"))).toEqual([{ field: "vref", message: "plausibility.range", values: { min: 60, max: 1200 } }]);
+    expect(issuesOf(MOSFET.replace("rth:0.55", "rth:550"))).toEqual([{ field: "rth", message: "plausibility.range", values: { min: 0.0001, max: 100 } }]);
+    expect(issuesOf(MOSFET.replace("r:40/70", "r:40/700000"))).toEqual([{ field: "r", message: "plausibility.range", values: { min: 0.01, max: 100000 } }]);
+    // A typo in an energy is that energy's error (it fills the E(I) table too), never the device type's.
+    expect(issuesOf(MOSFET.replace("eon:0.31", "eon:abc"))).toEqual([{ field: "eon", message: "device.errors.number" }]);
+    expect(issuesOf(MOSFET.replace("eoff:0.075", "eoff:20000")).map((issue) => issue.field)).toEqual(["eoff"]);
+    const igbt =
+      "name:FF300,kind:igbt,v:1200,i:300,tjmax:150,rth:0.095,thot:150,v0:0.8/0.7,r:3.33/4.83,eon:22.5,eoff:35.4,erec:19.2,vref:600,iref:300,rthd:0.152,dv0:1/0.85,dr:2.5/2.83";
+    expect(issuesOf(igbt.replace("dv0:1/0.85", "dv0:1000000/0.85"))).toEqual([{ field: "dv0", message: "plausibility.range", values: { min: 0, max: 10 } }]);
+    expect(issuesOf(igbt.replace("erec:19.2", "erec:x")).map((issue) => issue.field)).toEqual(["erec"]);
+  });
+
+  it("reads the whole dev= text up to its stated limit and refuses a longer one instead of cutting it", () => {
+    // Over 400 characters (the old silent cut), the name last: read whole.
+    const padded = `${MOSFET},${"note:".padEnd(420, "x")},name:Late`;
+    expect(padded.length).toBeGreaterThan(400);
+    expect(parseCustomDevice(padded)).toMatchObject({ ok: true, name: "Late" });
+    expect(parseCustomDevice(`${MOSFET},note:${"x".repeat(MAX_DEVICE_TEXT)}`)).toMatchObject({
+      ok: false,
+      issues: [{ field: "text", message: "plausibility.tooLong", values: { max: MAX_DEVICE_TEXT } }],
+    });
   });
 
   it("writes the canonical form, only the kind's own fields, and joins the GET form's fields into it", () => {

@@ -12,6 +12,7 @@ import {
   spwmFreewheel,
   spwmSwitchConduction,
   thermalPath,
+  refusalOf,
   type OperatingPoint,
 } from "../../shared/estimator/index.ts";
 import { handWorkedIgbtModule as qim300120h62, handWorkedMosfet } from "../fixtures/loss-data.ts";
@@ -160,20 +161,23 @@ describe("limits", () => {
     expect(result.junctions[0]!.tj).toBeNull();
     expect(result.junctions[0]!.loopGain).toBeCloseTo(1.2, 3);
     expect(result.unsuitable).toEqual([{ code: "thermalRunaway", junction: "switch", loopGain: result.junctions[0]!.loopGain }]);
-    // The losses are shown at T_j,max (R = 40 + 1.5·150 mΩ there).
+    // The losses are shown at the top of the data's range, 250 °C.
     expect(Number.isFinite(result.losses.total)).toBe(true);
     expect(isSuitable(result)).toBe(false);
   });
 
-  it("is not runaway below a loop gain of 1, however hot the fixed point: that is T_j over T_j,max", () => {
+  it("is not runaway below a loop gain of 1, however hot the fixed point: above the data it says so, without a number", () => {
     // G = 0.9, 10 K/W and 500 kHz (P ≈ 6.9 + 86.7 + 6.7 W at 25 °C: the dead times outlast the shortest
-    // freewheeling intervals there, so the body diode carries what the channel would): the steady temperature is far above 1000 °C
-    // (once called runaway) but stable.
+    // freewheeling intervals there, so the body diode carries what the channel would): the steady temperature is far
+    // above the 250 °C the data cover (once called runaway) but stable: no number, "outside the data".
     const hot = estimate(steep(10, 0.9, 500_000), op({ tc: 80, fsw: 500_000 }));
     expect(hot.junctions[0]!.loopGain).toBeCloseTo(0.9, 3);
-    expect(hot.tj).not.toBeNull();
-    expect(hot.tj!).toBeGreaterThan(1000);
-    expect(hot.unsuitable.map((reason) => reason.code)).toEqual(["tjOverMax"]);
+    expect(hot.tj).toBeNull();
+    expect(hot.junctions[0]!.beyond).toBe("aboveData");
+    expect(hot.unsuitable).toEqual([{ code: "aboveData", junction: "switch", limit: 250 }]);
+    // Its losses are those at 250 °C, the top of the data.
+    const at250 = estimate(steep(10, 0.9, 500_000), op({ tc: 250, fsw: 500_000 }));
+    expect(hot.losses.total).toBeCloseTo(at250.losses.total, 9);
     // G = 0.99 with a fixed point inside the range: found (slowly approached, then Newton steps), and it is the
     // closed form x = (T_c − 25 + R_th·P(25 °C))/(1 − G) with P(25 °C) = 195·0.040 + 8.6656 + 1.20273 W.
     const rth = 0.05;
@@ -409,13 +413,16 @@ describe("comparable references: case, heat sink or coolant, and three-level mod
     expect(sink.rthDiode).toBeCloseTo(0.212, 12);
   });
 
-  it("estimates a three-level NPC module's switch at half the DC link it is given", () => {
-    // QSM100120NP2 (1200 V devices) on a 1500 V DC link: each switch blocks 750 V, suitable; the same module's
-    // estimate at 1500 V equals a two-level one at 750 V.
+  it("refuses a three-level NPC module (no per-device estimate yet), and a coolant temperature on a case-referenced part", () => {
+    // QSM100120NP2 (1200 V devices) on a 1500 V DC link: the outer, inner and clamp devices carry different
+    // losses, so no one figure is given; what the model would run is the two-level one at half the link.
     const part = catalogueOf("QSM100120NP2");
     expect(part.threeLevel).toBe(true);
+    expect(refusalOf(part, op({ vBus: 1500, current: 30 }))).toEqual({ code: "threeLevel" });
     const link = estimate(part, op({ vBus: 1500, current: 30 }));
-    expect(link.unsuitable).toEqual([]);
+    expect(link.unsuitable).toEqual([{ code: "threeLevel" }]);
+    expect(refusalOf(qcm040120k4, op({ tcRef: "coolant" }))).toEqual({ code: "referenceUnavailable", reference: "coolant" });
+    expect(refusalOf(catalogueOf("QCM040120K4"), op({ tcRef: "heatsink" }))).toBeNull();
     const twoLevel = estimate({ ...part, threeLevel: undefined } as LossData, op({ vBus: 750, current: 30 }));
     expect(link.losses.total).toBeCloseTo(twoLevel.losses.total, 9);
     expect(assumptionsOf(part, op({ vBus: 1500 }))).toContainEqual({ key: "threeLevel", values: { vSwitch: 750 } });

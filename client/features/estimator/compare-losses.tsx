@@ -3,10 +3,10 @@
 // per device type among those only (ranking.ts). Parts without loss data (gate drivers) are left out.
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, isSuitable, lossScope, lowestLossPerType, worstCaseData, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { estimate, isSuitable, lossScope, lowestLossPerType, refusalOf, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions } from "./estimate-notes.tsx";
-import { formatCelsius, formatWatts } from "./format.ts";
+import { formatWatts, tjText } from "./format.ts";
 import { inSwitchRow, lossRows } from "./loss-breakdown.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 import { warningText as sentences } from "./warning-text.ts";
@@ -31,8 +31,22 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   const warningText = sentences(t, language, true);
-  const all = parts.flatMap((part) => (part.loss ? [{ ...part, loss: part.loss, result: estimate(part.loss, op) }] : []));
-  if (!all.length) return null;
+  // Parts the estimator refuses at this point (refusal.ts) get the reason in a line of their own, no column.
+  const refused = parts.flatMap((part) => {
+    const refusal = part.loss ? refusalOf(part.loss, op) : null;
+    return refusal ? [{ partNumber: part.partNumber, refusal }] : [];
+  });
+  const all = parts.flatMap((part) => (part.loss && !refusalOf(part.loss, op) ? [{ ...part, loss: part.loss, result: estimate(part.loss, op) }] : []));
+  const refusals = refused.length ? (
+    <ul className="estimate-unsuitable" data-estimate="refused">
+      {refused.map((part) => (
+        <li key={part.partNumber}>
+          <WithSubscripts text={`${part.partNumber}: ${t("judged.refused")} ${warningText(part.refusal)}`} />
+        </li>
+      ))}
+    </ul>
+  ) : null;
+  if (!all.length) return refusals;
   // Every suitable part before every unsuitable one, each group in the order the visitor chose.
   const estimated = [...all.filter((part) => isSuitable(part.result)), ...all.filter((part) => !isSuitable(part.result))];
   const best = lowestLossPerType(estimated.map((part) => ({ kind: part.loss.kind, result: part.result })));
@@ -51,12 +65,16 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
   const shownItems = items.filter((key) => key === "total" || (ownLabels ? ownLabels.has(key) : estimated.some((part) => part.result.losses[key] > 0)));
   const elsewhere = estimated.map((part) => inSwitchRow(part.loss, part.result));
   // Each part's total at its datasheet maximum values, where its data state them.
-  const worst = estimated.map((part) => {
-    const data = worstCaseData(part.loss);
-    return data ? estimate(data, op) : null;
-  });
+  const worst = estimated.map((part) => part.result.worstCase);
+  // The hottest peak over the output period, where the estimate has one (inverter parts with a Z_th network).
+  const peakOf = (result: Estimate) => {
+    const peaks = result.junctions.filter((junction) => junction.peak !== undefined).map((junction) => junction.peak as number | null);
+    if (!peaks.length) return undefined;
+    return peaks.includes(null) ? null : Math.max(...(peaks as number[]));
+  };
+  const peaks = estimated.map((part) => peakOf(part.result));
   const elsewhereLabel = elsewhere.find((row) => row !== null)?.label;
-  const tjText = (result: Estimate) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language));
+  const hottestText = (result: Estimate) => tjText(result.tj, result.junctions.find((junction) => junction.beyond)?.beyond, t, language);
   const dash = (
     <>
       <span aria-hidden="true">—</span>
@@ -122,12 +140,27 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
               {estimated.map((part) => (
                 <td
                   key={part.partNumber}
-                  className={`is-numeric${part.result.unsuitable.some((reason) => reason.code === "tjOverMax" || reason.code === "thermalRunaway") ? " is-over" : ""}`}
+                  className={`is-numeric${part.result.unsuitable.some((reason) => reason.code === "tjOverMax" || reason.code === "thermalRunaway" || reason.code === "aboveData") ? " is-over" : ""}`}
                 >
-                  {tjText(part.result)}
+                  {hottestText(part.result)}
                 </td>
               ))}
             </tr>
+            {peaks.some((peak) => peak !== undefined) ? (
+              <tr>
+                <th scope="row">
+                  <WithSubscripts text={t("judged.tjPeak")} />
+                </th>
+                {estimated.map((part, index) => {
+                  const peak = peaks[index];
+                  return (
+                    <td key={part.partNumber} className={`is-numeric${peak === null || (peak ?? 0) > part.loss.ratings.tjMax ? " is-over" : ""}`} data-estimate="tj-peak">
+                      {peak === undefined ? dash : tjText(peak, undefined, t, language)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ) : null}
             <tr>
               <th scope="row">{t("compare.suitable")}</th>
               {estimated.map((part) => (
@@ -145,6 +178,7 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
           </tbody>
         </table>
       </ScrollRegion>
+      {refusals}
       <p className="estimate__scope">{t("compare.legend")}</p>
       <EstimateAssumptions data={estimated[0]!.loss} op={op} parts={estimated.map((part) => ({ partNumber: part.partNumber, data: part.loss }))} />
     </div>

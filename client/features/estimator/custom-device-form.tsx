@@ -70,7 +70,7 @@ export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevic
         </small>
         {issue ? (
           <small className="op-field__error">
-            <WithSubscripts text={t(issue.message, { field: t(`device.names.${key}`) })} />
+            <WithSubscripts text={t(issue.message, { field: t(`device.names.${key}`), ...issue.values })} />
           </small>
         ) : null}
       </div>
@@ -86,7 +86,7 @@ export function CustomDeviceForm({ device, keep, action }: { device: ParsedDevic
           <ul>
             {issues.map((issue) => (
               <li key={issue.field}>
-                <WithSubscripts text={t(issue.message, { field: t(`device.names.${issue.field}`) })} />
+                <WithSubscripts text={t(issue.message, { field: issue.field === "text" ? t("plausibility.text") : t(`device.names.${issue.field}`), ...issue.values })} />
               </li>
             ))}
           </ul>

@@ -8,7 +8,7 @@ import type { OperatingPoint } from "../../../shared/estimator/operating-point.t
 import { listScope } from "../../../shared/estimator/scope.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
-import { formatCelsius, formatWatts } from "./format.ts";
+import { formatWatts, tjText } from "./format.ts";
 import { warningText } from "./warning-text.ts";
 import { EST_LOSS, EST_TJ } from "../../../shared/estimator/estimate-sort.ts";
 import type { RowEstimate } from "./finder-row-estimates.ts";
@@ -32,6 +32,21 @@ export function estimateColumns(
   const cell = (product: ProductListItem, value: (result: RowEstimate) => string, reasons: boolean) => {
     const result = resultOf(product);
     if (!result) return <span className="estimate-cell estimate-cell--none">{t("finder.none")}</span>;
+    if (result.refused) {
+      const why = `${t("judged.refused")} ${text(result.refused)}`;
+      return (
+        <span className="estimate-cell estimate-cell--none" title={subscriptsText(why)}>
+          {t("finder.none")}
+          {reasons ? (
+            <small className="estimate-cell__reason">
+              <WithSubscripts text={why} />
+            </small>
+          ) : (
+            <span className="visually-hidden">{` (${subscriptsText(why)})`}</span>
+          )}
+        </span>
+      );
+    }
     const suitable = result.unsuitable.length === 0;
     const caution = suitable && result.warnings.length > 0;
     const why = suitable ? null : t("finder.notSuitableBecause", { reasons: result.unsuitable.map(text).join(" ") });
@@ -74,9 +89,9 @@ export function estimateColumns(
       sortable: true,
       value: (product) => {
         const result = resultOf(product);
-        return result ? Number(result.total.toPrecision(4)) : null;
+        return result?.total == null ? null : Number(result.total.toPrecision(3));
       },
-      render: (product) => cell(product, (result) => formatWatts(result.total, language), true),
+      render: (product) => cell(product, (result) => formatWatts(result.total ?? 0, language), true),
     },
     {
       id: EST_TJ,
@@ -89,7 +104,7 @@ export function estimateColumns(
         const tj = resultOf(product)?.tj;
         return tj === undefined || tj === null ? null : Math.round(tj);
       },
-      render: (product) => cell(product, (result) => (result.tj === null ? t("breakdown.runaway") : formatCelsius(result.tj, language)), false),
+      render: (product) => cell(product, (result) => tjText(result.tj, result.beyond, t, language), false),
     },
   ];
 }

@@ -1,22 +1,37 @@
 // Number formatting of the estimator's results: the same text on the server and in the browser (explicit
 // locale), three significant digits for losses (down to milliwatts), whole degrees for temperatures.
 import type { TFunction } from "i18next";
+import { MODEL_TJ_RANGE } from "../../../shared/estimator/equations.ts";
 import { formatNumber } from "../../../shared/estimator/format-number.ts";
 import type { OperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { DEFAULT_MODULATION, modulationAcronyms } from "../../../shared/estimator/modulation-names.ts";
 import { htmlLang, type Language } from "../../../shared/languages.ts";
 
 /**
- * Three significant digits, never finer than a milliwatt (0.004 → "0.004", 0.01234 → "0.012", 12.34 → "12.3");
- * from 1 kW on, whole watts (1234.5 → "1,235"). Rounded here, so server and browser print the same digits.
+ * Three significant digits, trailing zeros kept (9.2 → "9.20", 19 → "19.0"), never finer than a milliwatt (0.004 →
+ * "0.004", 0.01234 → "0.012"); from 1 kW on, whole watts (1234.5 → "1,235"). Rounded here, so server and browser
+ * print the same digits.
  */
 export function formatWatts(value: number, language: Language): string {
-  const rounded = Math.abs(value) >= 1000 ? Math.round(value) : Number(Number(value.toPrecision(3)).toFixed(3));
-  return new Intl.NumberFormat(htmlLang[language], { maximumFractionDigits: 3, minimumFractionDigits: 0 }).format(rounded);
+  if (Math.abs(value) >= 1000) return new Intl.NumberFormat(htmlLang[language], { maximumFractionDigits: 0 }).format(Math.round(value));
+  const rounded = Number(value.toPrecision(3));
+  // Decimals that give three significant digits of the rounded value, at most three (a milliwatt).
+  const decimals = rounded === 0 ? 0 : Math.min(3, Math.max(0, 2 - Math.floor(Math.log10(Math.abs(rounded)))));
+  const shown = Number(rounded.toFixed(decimals));
+  return new Intl.NumberFormat(htmlLang[language], { minimumFractionDigits: shown === 0 ? 0 : decimals, maximumFractionDigits: decimals }).format(shown);
 }
 
 export function formatCelsius(value: number, language: Language): string {
   return new Intl.NumberFormat(htmlLang[language], { maximumFractionDigits: 0 }).format(value);
+}
+
+/**
+ * A junction temperature as every table shows it: whole degrees; "runaway", or "above 250 °C (outside the data)"
+ * where the estimate has no number (`beyond`; a null peak is always above the data).
+ */
+export function tjText(value: number | null | undefined, beyond: "runaway" | "aboveData" | undefined, t: TFunction<"estimator">, language: Language): string {
+  if (value !== null && value !== undefined) return formatCelsius(value, language);
+  return beyond === "runaway" ? t("breakdown.runaway") : t("judged.outside", { limit: MODEL_TJ_RANGE.max });
 }
 
 /** kHz without trailing zeros: 50 000 → "50", 12 500 → "12.5". */

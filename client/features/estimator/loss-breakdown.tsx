@@ -6,9 +6,7 @@ import {
   DEFAULT_OUTPUT_FREQUENCY,
   estimate,
   formatNumber,
-  junctionRipple,
   lossScope,
-  worstCaseData,
   type Estimate,
   type JunctionEstimate,
   type LossBreakdown as Losses,
@@ -16,13 +14,13 @@ import {
 } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
-import { formatCelsius, formatWatts } from "./format.ts";
+import { formatWatts, tjText } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 import "../../styles/estimator.css";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** The loss items a part has (labels depend on the kind and mode), with their values. */
-export function lossRows(data: LossData, result: Estimate): Array<{ key: string; label: string; value: number }> {
+export function lossRows(data: LossData, result: Pick<Estimate, "mode" | "losses">): Array<{ key: string; label: string; value: number }> {
   const rows: Array<{ key: keyof Losses; label: string }> = [];
   if (data.kind === "mosfet") {
     rows.push(
@@ -60,12 +58,10 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
   const result = estimate(data, op);
   const elsewhere = inSwitchRow(data, result);
   // The peak over the output period beside the mean (inverters, parts with a Z_th network).
-  const ripple = junctionRipple(data, op, result);
-  const peakOf = (name: string) => ripple?.find((item) => item.name === name)?.peak;
+  const ripple = result.junctions.some((junction) => junction.peak !== undefined);
   // The same part at its datasheet maximum values, beside the typical figures (when the data state them).
-  const worstData = worstCaseData(data);
-  const worst = worstData ? estimate(worstData, op) : null;
-  const worstLosses = worst ? lossRows(data, worst) : [];
+  const worst = result.worstCase;
+  const worstLosses = worst ? lossRows(data, { mode: result.mode, losses: worst.losses }) : [];
   return (
     <div className="estimate">
       <div className="estimate__tables">
@@ -154,16 +150,16 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
             </thead>
             <tbody>
               {result.junctions.map((junction, index) => (
-                <tr key={junction.name} className={junction.tj === null || junction.tj > junction.tjMax ? "is-over" : undefined}>
+                <tr key={junction.name} className={isOver(junction) ? "is-over" : undefined}>
                   <th scope="row">{t(`breakdown.${junction.name}`)}</th>
                   <td className="is-numeric">{formatWatts(junction.power, language)}</td>
                   <td className="is-numeric">{junction.rth}</td>
                   <td className="is-numeric" data-estimate="tj">
-                    {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
+                    {tjText(junction.tj, junction.beyond, t, language)}
                   </td>
                   {ripple ? (
-                    <td className="is-numeric" data-estimate="tj-peak">
-                      {peakOf(junction.name) === undefined ? "–" : formatCelsius(peakOf(junction.name)!, language)}
+                    <td className={`is-numeric${junction.peak === null || (junction.peak ?? 0) > junction.tjMax ? " is-over" : ""}`} data-estimate="tj-peak">
+                      {junction.peak === undefined ? "–" : tjText(junction.peak, undefined, t, language)}
                     </td>
                   ) : null}
                   {worst ? <WorstTj junction={worst.junctions[index]!} /> : null}
@@ -186,13 +182,15 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
   );
 }
 
+const isOver = (junction: JunctionEstimate) => junction.tj === null || junction.tj > junction.tjMax;
+
 /** A junction's temperature in the worst case, marked when it is over T_j,max or runs away. */
 function WorstTj({ junction }: { junction: JunctionEstimate }) {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   return (
-    <td className={`is-numeric${junction.tj === null || junction.tj > junction.tjMax ? " is-over" : ""}`} data-estimate="tj-worst">
-      {junction.tj === null ? t("breakdown.runaway") : formatCelsius(junction.tj, language)}
+    <td className={`is-numeric${isOver(junction) ? " is-over" : ""}`} data-estimate="tj-worst">
+      {tjText(junction.tj, junction.beyond, t, language)}
     </td>
   );
 }

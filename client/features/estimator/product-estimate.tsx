@@ -3,22 +3,27 @@
 import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
+import { refusalOf, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { LossBreakdown } from "./loss-breakdown.tsx";
 import { LossChart } from "./loss-chart.tsx";
+import { LoadCycle } from "./load-cycle.tsx";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
+import { warningText } from "./warning-text.ts";
+import { useLanguage } from "../../hooks.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
 export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData | null; partNumber: string; parsed: ParsedOperatingPoint | null }) {
   const { t } = useTranslation("estimator");
   const { search } = useLocation();
+  const language = useLanguage();
   if (!loss) return null;
   const query = new URLSearchParams(search);
   const suggestion = suggestOperatingPoint(loss);
   // Until a valid point is set, the part's own typical design point is estimated (and said to be).
   const op = parsed?.ok ? parsed.value : suggestion;
+  const refusal = refusalOf(loss, op);
   return (
     <div className="product-estimate">
       <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} intro="panel.introOne" />
@@ -29,9 +34,18 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
             <WithSubscripts text={t("panel.suggested", { summary: operatingPointSummary(op, t) })} />
           </p>
         )}
-        <LossBreakdown data={loss} op={op} partNumber={partNumber} />
-        <h3>{t("chart.heading")}</h3>
-        <LossChart data={loss} op={op} partNumber={partNumber} />
+        {refusal ? (
+          <p className="estimate-unsuitable" data-estimate="refused">
+            <WithSubscripts text={`${t("judged.refused")} ${warningText(t, language)(refusal)}`} />
+          </p>
+        ) : (
+          <>
+            <LossBreakdown data={loss} op={op} partNumber={partNumber} />
+            <LoadCycle data={loss} op={op} text={query.get("cycle")} />
+            <h3>{t("chart.heading")}</h3>
+            <LossChart data={loss} op={op} partNumber={partNumber} />
+          </>
+        )}
       </section>
     </div>
   );

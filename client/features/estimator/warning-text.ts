@@ -1,8 +1,10 @@
 // The sentence of a reason a part cannot stand the operating point, or of a caution, in the page's language:
 // one wording for the detail page, compare and the finder's cells.
 import type { TFunction } from "i18next";
+import { MODEL_TJ_RANGE } from "../../../shared/estimator/equations.ts";
 import type { EstimateWarning, Unsuitability } from "../../../shared/estimator/estimate.ts";
 import { formatNumber } from "../../../shared/estimator/format-number.ts";
+import type { Refusal } from "../../../shared/estimator/refusal.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { formatCelsius } from "./format.ts";
 
@@ -10,7 +12,7 @@ const amperes = (value: number) => formatNumber(Number(value.toFixed(1)));
 
 /** `short`: one clause per reason, for table cells (the detail page explains runaway in full). */
 export function warningText(t: TFunction<"estimator">, language: Language, short = false) {
-  return (warning: Unsuitability | EstimateWarning): string => {
+  return (warning: Unsuitability | EstimateWarning | Refusal): string => {
     switch (warning.code) {
       case "voltageOverRating":
         return t("warnings.voltageOverRating", { vBus: formatNumber(warning.vBus), vRated: warning.vRated });
@@ -23,6 +25,23 @@ export function warningText(t: TFunction<"estimator">, language: Language, short
         });
       case "tjOverMax":
         return t("warnings.tjOverMax", { junction: t(`breakdown.${warning.junction}`), tj: formatCelsius(warning.tj, language), tjMax: warning.tjMax });
+      case "aboveData":
+        return t(short ? "judged.aboveDataShort" : "judged.aboveData", { junction: t(`breakdown.${warning.junction}`), limit: warning.limit });
+      case "peakOverMax":
+        return warning.tj === null
+          ? t("judged.peakAboveData", { junction: t(`breakdown.${warning.junction}`), limit: MODEL_TJ_RANGE.max, fo: formatNumber(warning.fo), tjMax: warning.tjMax })
+          : t("judged.peakOverMax", {
+              junction: t(`breakdown.${warning.junction}`),
+              tj: formatCelsius(warning.tj, language),
+              fo: formatNumber(warning.fo),
+              tjMax: warning.tjMax,
+            });
+      case "worstOverMax":
+        return warning.tj === null
+          ? t("judged.worstAboveData", { junction: t(`breakdown.${warning.junction}`), limit: MODEL_TJ_RANGE.max, tjMax: warning.tjMax })
+          : t("judged.worstOverMax", { junction: t(`breakdown.${warning.junction}`), tj: formatCelsius(warning.tj, language), tjMax: warning.tjMax });
+      case "threeLevel":
+        return t("judged.threeLevel");
       case "referenceUnavailable":
         return t("warnings.referenceUnavailable", { reference: t(`warnings.reference_${warning.reference}`) });
       case "voltageOver80":

@@ -8,6 +8,9 @@ import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { PUBLISHED_EXAMPLES, relativeDifference, type PublishedExample } from "../../../shared/estimator/published-examples.ts";
 import { DATASHEET_MAXIMA, excessRange, maxExcess, ruleValue, type MaxKind } from "../../../shared/estimator/max-value-basis.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
+import { lossDataBounds } from "../../../shared/contract/loss-data-bounds.ts";
+import { htmlLang } from "../../../shared/languages.ts";
+import { useLanguage } from "../../hooks.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
 import { productsPath, estimatorMethodPath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
@@ -147,6 +150,46 @@ function MaxBasisTable({ kind }: { kind: MaxKind }) {
 }
 
 /** The page has no data; a loader that says so keeps the hydration data (every route's, serialised) defined. */
+/** The bounds every device-data field is checked against (lossDataBounds in the loss-data schema), as a table. */
+function PlausibilitySection() {
+  const { t } = useTranslation("estimator");
+  const number = new Intl.NumberFormat(htmlLang[useLanguage()], { maximumSignificantDigits: 6 });
+  return (
+    <section className="method-section" aria-labelledby="method-plausibility">
+      <h2 id="method-plausibility">{t("plausibility.heading")}</h2>
+      <p>
+        <WithSubscripts text={t("plausibility.intro")} />
+      </p>
+      <ScrollBox className="estimate-scroll method-table-scroll" labelledBy="method-plausibility">
+        <table className="estimate-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("plausibility.quantity")}</th>
+              <th scope="col" className="is-numeric">
+                {t("plausibility.min")}
+              </th>
+              <th scope="col" className="is-numeric">
+                {t("plausibility.max")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(lossDataBounds).map(([quantity, bounds]) => (
+              <tr key={quantity}>
+                <th scope="row">
+                  <WithSubscripts text={t(`plausibility.q_${quantity}`)} />
+                </th>
+                <td className="is-numeric">{number.format(bounds.min)}</td>
+                <td className="is-numeric">{number.format(bounds.max)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+    </section>
+  );
+}
+
 export function loader() {
   return null;
 }
@@ -243,6 +286,7 @@ export function Component() {
           </>,
         )}
         {section("limits", <p>{text("limitsText")}</p>)}
+        <PlausibilitySection />
         {section(
           "validity",
           <ul>
