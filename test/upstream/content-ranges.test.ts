@@ -34,7 +34,7 @@ const under = (id: number): Product[] => [
 ];
 const number = (value: unknown) => (typeof value === "number" ? value : undefined);
 /** The value a unit of a claim speaks of: on-resistance, or the rated (diodes, modules) or peak (drivers) current. */
-const valueOf: Record<string, (product: Product) => number | undefined> = {
+const quantityOf: Record<string, (product: Product) => number | undefined> = {
   mΩ: (product) => number(product.params.rdson),
   A: (product) =>
     number(product.params.if) ??
@@ -84,7 +84,7 @@ describe("ranges in family and series texts", () => {
       const data = [
         ...new Set(
           under(category.id)
-            .map(valueOf[unit]!)
+            .map(quantityOf[unit]!)
             .filter((item) => item !== undefined),
         ),
       ].sort((a, b) => a - b);
