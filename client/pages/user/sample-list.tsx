@@ -290,7 +290,7 @@ function ApplicantForm({ prefill, total, addresses }: { prefill: ApplicantPrefil
       <Form method="post" className="form-grid" noValidate onSubmit={onSubmit} onFocus={() => void loadSchema()}>
         <input type="hidden" name="intent" value="submit" />
         {field("name", "text", "name", fieldLimits.name)}
-        {field("phone", "tel", "tel-national", fieldLimits.phoneInput)}
+        {field("phone", "tel", "tel", fieldLimits.phoneInput)}
         {field("email", "email", "email", fieldLimits.email)}
         {field("companyName", "text", "organization", fieldLimits.companyName)}
         {field("position", "text", "organization-title", fieldLimits.position)}
