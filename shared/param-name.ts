@@ -80,3 +80,77 @@ export function withoutUnit(paramName: string, unit: string | null | undefined):
   const name = paramName.trimEnd();
   return unit && name.endsWith(suffix) ? name.slice(0, -suffix.length).trimEnd() : paramName;
 }
+
+/**
+ * Device symbols as running text writes them flat ("RDS(on)", "VGS", "Tj,max", "IF = 10 A") or with an
+ * underscore ("T_C", "R_DS(on)"), split into parts with their subscripts, as the tables show them. Only the
+ * symbols a power-device text uses, matched as whole symbols: a part number, "RC snubber", "gate-driver IC"
+ * or the word "If" stays as written. A current's bare letter (ID, IC, IF) is a symbol only before "=" or ",nom".
+ */
+const flatSymbols: ReadonlyArray<readonly [string, string?]> = [
+  ["RDS(on)"],
+  ["Rth(j-c)"],
+  ["Rth(c-h)"],
+  ["RG(ext)"],
+  ["RG"],
+  ["VGS(th)"],
+  ["VCE(sat)"],
+  ["VGS"],
+  ["VDS"],
+  ["VDD"],
+  ["VCES"],
+  ["VCE"],
+  ["VRRM"],
+  ["VR"],
+  ["VF"],
+  ["IFSM"],
+  ["Tvj,max"],
+  ["Tvj,op"],
+  ["Tj,max"],
+  ["Tvj"],
+  ["Tj"],
+  ["TC"],
+  ["Tstg"],
+  ["QG"],
+  ["QC"],
+  ["Qrr"],
+  ["Eoss"],
+  ["Eon"],
+  ["Eoff"],
+  ["Coss"],
+  ["Ciss"],
+  ["Crss"],
+  ["ID", String.raw`(?=\s*=)`],
+  ["IC,nom"],
+  ["IC", String.raw`(?=\s*=)`],
+  ["IF", String.raw`(?=\s*=)`],
+];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const proseSymbolPattern = new RegExp(
+  [
+    // Underscore notation: a letter, "_", then the subscript (letters and digits, ",max", a bracketed part).
+    String.raw`(?<![\p{Script=Latin}\p{N}])([A-Za-z])_([A-Za-z0-9]+(?:,[A-Za-z0-9]+)*(?:\([A-Za-z0-9-]+\))?)`,
+    ...flatSymbols.map(([flat, after]) => String.raw`(?<![\p{Script=Latin}\p{N}_-])${escapeRegExp(flat)}(?![\p{L}\p{N}(])${after ?? ""}`),
+  ].join("|"),
+  "gu",
+);
+
+/** "RDS(on) 40 mΩ at VGS = 18 V, T_C = 25 °C" → R, DS(on)₍sub₎, " 40 mΩ at ", V, GS₍sub₎, … */
+export function proseSubscripts(text: string): ParamNamePart[] {
+  const parts: ParamNamePart[] = [];
+  let last = 0;
+  const push = (part: ParamNamePart) => {
+    const previous = parts.at(-1);
+    if (previous && !previous.subscript && !part.subscript) previous.text += part.text;
+    else if (part.text) parts.push(part);
+  };
+  for (const match of text.matchAll(proseSymbolPattern)) {
+    push({ text: text.slice(last, match.index), subscript: false });
+    const [base, subscript] = match[1] ? [match[1], match[2]!] : [match[0][0]!, match[0].slice(1)];
+    push({ text: base, subscript: false });
+    push({ text: subscript, subscript: true });
+    last = match.index + match[0].length;
+  }
+  push({ text: text.slice(last), subscript: false });
+  return parts;
+}

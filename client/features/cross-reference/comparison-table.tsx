@@ -2,6 +2,7 @@
 // the result and the note saying why a row could not be compared.
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
+import { ProseText } from "../../components/param-name.tsx";
 import type { CrossReferenceCandidate } from "../../../shared/contract/index.ts";
 
 type Row = CrossReferenceCandidate["rows"][number];
@@ -31,7 +32,7 @@ function cellText(row: Row, value: Row["theirs"]["value"], t: Translate): string
   return unit && typeof value === "number" ? `${value} ${unit}` : String(value);
 }
 
-/** The stated conditions of a value ("T_C = 25 °C, V_GS = 18 V"). */
+/** The stated conditions of a value ("T_C = 25 °C, V_GS = 18 V"; ProseText shows the subscripts). */
 function conditionText(conditions: Row["theirs"]["conditions"]): string {
   const parts: string[] = [];
   if (conditions.tc !== undefined) parts.push(`T_C = ${conditions.tc} °C`);
@@ -64,20 +65,34 @@ export function ComparisonTable({ rows, theirs, ours, id }: { rows: Row[]; their
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
               <tr key={`${row.param}-${index}`} className={`xref-row xref-row--${row.status}`}>
-                <th scope="row">{t(`param.${row.param}`)}</th>
+                <th scope="row">
+                  <ProseText text={t(`param.${row.param}`)} />
+                </th>
                 <td>
                   {cellText(row, row.theirs.value, t)}
-                  {theirConditions ? <span className="xref-table__conditions">{theirConditions}</span> : null}
+                  {theirConditions ? (
+                    <span className="xref-table__conditions">
+                      <ProseText text={theirConditions} />
+                    </span>
+                  ) : null}
                   {row.theirs.decoded ? <span className="xref-table__source">{t("decoded")}</span> : null}
-                  {row.theirs.source?.where ? <span className="xref-table__source">{t("page.source", { where: row.theirs.source.where })}</span> : null}
+                  {row.theirs.source?.where ? (
+                    <span className="xref-table__source">
+                      <ProseText text={t("page.source", { where: row.theirs.source.where })} />
+                    </span>
+                  ) : null}
                 </td>
                 <td>
                   {cellText(row, row.ours.value, t)}
-                  {ourConditions ? <span className="xref-table__conditions">{ourConditions}</span> : null}
+                  {ourConditions ? (
+                    <span className="xref-table__conditions">
+                      <ProseText text={ourConditions} />
+                    </span>
+                  ) : null}
                   {row.ours.value !== null ? <span className="xref-table__source">{t("page.ourBasis", { basis: t(`basis.${row.ours.basis}`) })}</span> : null}
                 </td>
                 <td className="xref-table__status">{t(`status.${row.status}`)}</td>
-                <td>{row.note ? t(`note.${row.note.key}`, row.note.values ?? {}) : ""}</td>
+                <td>{row.note ? <ProseText text={t(`note.${row.note.key}`, row.note.values ?? {})} /> : ""}</td>
               </tr>
             );
           })}

@@ -11,6 +11,7 @@ import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/query/compare.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
 import { productDetailPath, comparePath } from "../../../shared/paths.ts";
+import { ProseText } from "../../components/param-name.tsx";
 
 // The estimator hydrates after the rest of the page, from its own chunk.
 const CompareEstimate = island(() => import("../estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
@@ -103,7 +104,9 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
                         <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
                           {candidate.reasons.map((reason, index) => (
                             // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
-                            <li key={index}>{t(`reason.${reason.key}`, reason.values ?? {})}</li>
+                            <li key={index}>
+                              <ProseText text={t(`reason.${reason.key}`, reason.values ?? {})} />
+                            </li>
                           ))}
                         </ul>
                       ) : null}
@@ -125,7 +128,7 @@ export function PartResult({ result, operatingPoint, op }: { result: CrossRefere
               {result.rejected.map((rejected) => (
                 <li key={rejected.product.partNumber}>
                   <Link to={localize(productDetailPath(rejected.product.partNumber))}>{rejected.product.partNumber}</Link>:{" "}
-                  {rejected.reasons.map((reason) => t(`reason.${reason.key}`, reason.values ?? {})).join(" ")}
+                  <ProseText text={rejected.reasons.map((reason) => t(`reason.${reason.key}`, reason.values ?? {})).join(" ")} />
                 </li>
               ))}
             </ul>
