@@ -176,7 +176,7 @@ function SampleRow({ item }: { item: SampleListItem }) {
       <remove.Form method="post" className="sample-row__remove">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="ID" value={item.ID} />
-        <button type="submit" className="link-button" aria-label={t("sampleList.removeItem", { part: item.siteListName })}>
+        <button type="submit" className="link-button link-button--danger" aria-label={t("sampleList.removeItem", { part: item.siteListName })}>
           {t("sampleList.remove")}
         </button>
       </remove.Form>
