@@ -1,6 +1,6 @@
 // The one renderer of parameter names and symbols: `<…>` marks become <sub>, header levels are joined by a
 // space (shared/param-name.ts parses the markup). Tables, filters, the overview and the estimator all use it.
-import { parseParamName, parseSubscripts, proseSubscripts, type ParamNamePart } from "../../shared/param-name.ts";
+import { parseParamName, parseSubscripts, type ParamNamePart } from "../../shared/param-name.ts";
 
 /** Parts of a name, subscripts as <sub>. */
 export function SubscriptParts({ parts }: { parts: ParamNamePart[] }) {
@@ -26,9 +26,4 @@ export function ParamName({ name }: { name: string }) {
 /** A running text (a label, a sentence) with `<…>` subscripts and no header levels: "T<j,max> (°C)" → T<sub>j,max</sub> (°C). */
 export function WithSubscripts({ text }: { text: string }) {
   return <SubscriptParts parts={parseSubscripts(text)} />;
-}
-
-/** Prose (content as written: "RDS(on) 40 mΩ at VGS = 18 V", "T_C = 25 °C") with its device symbols subscripted like the tables'. */
-export function ProseText({ text }: { text: string }) {
-  return <SubscriptParts parts={proseSubscripts(text)} />;
 }

@@ -58,14 +58,6 @@ export function responseSchema(call: CallDefinition) {
   return envelope(call.data).extend(call.extra ?? {});
 }
 
-/**
- * A call that only reads (SPEC §7 names every one query…, search… or is…: querySiteList, searchSite, isLogin):
- * sending it twice changes nothing, so a proxy may send it again when the first try never reached the upstream.
- */
-export function isIdempotentCall(call: Pick<CallDefinition, "name" | "method">): boolean {
-  return call.method === "GET" || /^(query|search|is)[A-Z]/.test(call.name);
-}
-
 export { callPath } from "./call-path.ts";
 
 export type CallBody<C extends CallDefinition> = z.input<C["body"]>;

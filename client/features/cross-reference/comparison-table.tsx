@@ -2,7 +2,7 @@
 // the result and the note saying why a row could not be compared.
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
-import { ProseText } from "../../components/param-name.tsx";
+import { ProseText } from "../../components/prose-text.tsx";
 import type { CrossReferenceCandidate } from "../../../shared/contract/index.ts";
 
 type Row = CrossReferenceCandidate["rows"][number];

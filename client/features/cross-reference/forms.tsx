@@ -6,7 +6,7 @@ import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX, type CrossReferenceData } from "../../../shared/contract/index.ts";
 import { crossReferencePath, contactUsPath } from "../../../shared/paths.ts";
-import { ProseText } from "../../components/param-name.tsx";
+import { ProseText } from "../../components/prose-text.tsx";
 
 export function PartForm({ part, op }: { part: string; op: string | null }) {
   const { t } = useTranslation("cross-reference");

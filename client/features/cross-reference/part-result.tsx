@@ -11,7 +11,7 @@ import { AddToSampleButton } from "../../components/add-to-sample.tsx";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/query/compare.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
 import { productDetailPath, comparePath } from "../../../shared/paths.ts";
-import { ProseText } from "../../components/param-name.tsx";
+import { ProseText } from "../../components/prose-text.tsx";
 
 // The estimator hydrates after the rest of the page, from its own chunk.
 const CompareEstimate = island(() => import("../estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));

@@ -9,7 +9,6 @@ import { useLocalize } from "../../hooks.ts";
 import { ParamName } from "../../components/param-name.tsx";
 import type { KeyRange, OverviewData } from "./products-loader.ts";
 import { servicePath, categoryPath } from "../../../shared/paths.ts";
-import { ProseText } from "../../components/param-name.tsx";
 
 /** "V<DS> 650–1700 V" with the subscript set as a subscript. */
 export function RangeText({ range }: { range: KeyRange }) {
@@ -61,9 +60,7 @@ export function CatalogOverview({ data }: { data: OverviewData }) {
                         </span>
                       ) : null}
                     </p>
-                    <p className="catalog-family__summary">
-                      <ProseText text={family.summary} />
-                    </p>
+                    <p className="catalog-family__summary">{family.summary}</p>
                   </div>
                 </div>
                 <ul className="catalog-series">

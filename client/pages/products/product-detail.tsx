@@ -23,7 +23,7 @@ import { island } from "../../runtime/island.tsx";
 import { productsPath, categoryPath, productDetailPath, comparePath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
-import { ProseText } from "../../components/param-name.tsx";
+import { ProseText } from "../../components/prose-text.tsx";
 
 // The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
 const ProductEstimate = island(() => import("../../features/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));

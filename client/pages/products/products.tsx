@@ -21,7 +21,6 @@ import type { CategoryData, KeyRange, ProductsData } from "./products-loader.ts"
 import { paramNameText, withoutUnit } from "../../../shared/param-name.ts";
 import { productsPath, categoryPath } from "../../../shared/paths.ts";
 import "../../styles/catalog.css";
-import { ProseText } from "../../components/param-name.tsx";
 
 // The operating-point panel hydrates after the table and the filters, from its own chunk (island.tsx).
 const FinderOperatingPoint = island(() => import("../../features/estimator/finder-operating-point.tsx").then((module) => module.FinderOperatingPoint));
@@ -85,11 +84,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
       <header className="page-banner page-banner--compact">
         <div className="page-banner__text">
           <h1>{node.name}</h1>
-          {node.summary ? (
-            <p>
-              <ProseText text={node.summary} />
-            </p>
-          ) : null}
+          {node.summary ? <p>{node.summary}</p> : null}
         </div>
       </header>
       <div className="page-body">
@@ -106,11 +101,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
                       <h3>
                         <Link to={localize(categoryPath(child.id))}>{child.name}</Link>
                       </h3>
-                      {child.summary ? (
-                        <p>
-                          <ProseText text={child.summary} />
-                        </p>
-                      ) : null}
+                      {child.summary ? <p>{child.summary}</p> : null}
                       <ul className="catalog-card__facts">
                         <li>{t("productCount", { count: facts?.count ?? 0 })}</li>
                         {cardRanges(data, facts?.ranges ?? {}).map((range) => (
