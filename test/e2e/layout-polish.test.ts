@@ -33,7 +33,7 @@ describe("the home page's layout", () => {
         // A full last row, or one at least two-thirds full and never a lone card.
         expect(last === 0 || (last > 1 && last / grid.columns >= 2 / 3), `${grid.name}: ${grid.cards} in ${grid.columns} columns`).toBe(true);
       }
-      expect(await page.locator(".hero").innerText()).not.toMatch(/slide \d+ of \d+|第 ?\d+ ?张/i);
+      expect(await page.locator(".hero").textContent()).not.toMatch(/slide \d+ of \d+|第 ?\d+ ?张/i);
       expect(problems).toEqual([]);
       await context.close();
     });
