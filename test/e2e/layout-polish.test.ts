@@ -1,6 +1,7 @@
 // Layout as a visitor sees it on the home page: card grids leave no lone card or empty slot in their last row
 // at 1440 px, the carousel's "Slide 1 of 3" is for screen readers only (it stood above the hero's heading), and
-// every group of the phone footer is a disclosure with the same caret (only About had one).
+// every group of the phone footer is a disclosure with the same caret (only About had one). On a phone, the
+// compare tray takes two lines at most and stays clear of the back-to-top button.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { hydrated, launchBrowser, watchProblems } from "./browser.ts";
@@ -55,4 +56,23 @@ describe("the home page's layout", () => {
       await context.close();
     });
   }
+
+  it("keeps the phone's compare tray to two lines, clear of the back-to-top button", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${origin}/en/productAndService/products/120`);
+    await hydrated(page);
+    const boxes = page.locator("input.finder-part__compare");
+    for (let index = 0; index < 3; index++) await boxes.nth(index).check();
+    await page.mouse.wheel(0, 2000);
+    await page.locator(".back-to-top.is-visible").waitFor();
+    const [tray, button] = await Promise.all([page.locator(".compare-tray").boundingBox(), page.locator(".back-to-top").boundingBox()]);
+    expect(tray!.height).toBeLessThan(100);
+    const overlap =
+      tray!.x < button!.x + button!.width && button!.x < tray!.x + tray!.width && tray!.y < button!.y + button!.height && button!.y < tray!.y + tray!.height;
+    expect(overlap).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
