@@ -75,4 +75,19 @@ describe("the home page's layout", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("spans the phone's column with the package drawing's box, as wide as the text above it", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${origin}/zh/productAndService/productDetail/QCM040120K4`);
+    await hydrated(page);
+    const [figure, column] = await page.evaluate(() => {
+      const box = document.querySelector(".product-hero__figure")!;
+      const column = box.parentElement!;
+      const style = getComputedStyle(column);
+      return [box.getBoundingClientRect().width, column.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)];
+    });
+    expect(Math.abs(figure - column)).toBeLessThan(1);
+    await context.close();
+  });
 });
