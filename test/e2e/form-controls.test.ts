@@ -43,7 +43,7 @@ describe("the operating point's Modulation select", () => {
         for (const path of panelPages) {
           await page.goto(`${origin}/${language}${path}`);
           await hydrated(page);
-          const toggle = page.locator(".op-panel__toggle");
+          const toggle = page.locator(".op-bar__summary");
           if ((await toggle.count()) && !(await page.locator(".op-panel select").isVisible())) await toggle.first().click();
           const select = page.locator(".op-panel select");
           await select.waitFor();
