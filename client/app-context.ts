@@ -2,6 +2,7 @@
 // site settings. Embedded once in the HTML (escaped, with the nonce) and read before hydration.
 import type { Language } from "../shared/languages.ts";
 import type { UserInfo } from "../shared/contract/site.ts";
+import type { SampleListItem } from "../shared/contract/account.ts";
 
 export type Resources = Record<string, Record<string, unknown>>;
 
@@ -23,6 +24,9 @@ export interface AppContext {
   /** The signed-in visitor that session belongs to, resolved by the server for this page (null: none or
    * expired), so the header is rendered signed in, also for a visitor without JavaScript. Set by the render. */
   user?: UserInfo | null;
+  /** That visitor's sample list as the server read it, so the header's count is the same in the server's HTML
+   * and at hydration. Set by the render. */
+  samples?: SampleListItem[];
 }
 
 declare global {

@@ -14,7 +14,7 @@ import {
 import type { StaticHandlerContext } from "react-router-dom";
 import type { i18n } from "i18next";
 import { htmlLang, type Language } from "../shared/languages.ts";
-import { isLogin } from "../shared/contract/index.ts";
+import { isLogin, queryOrderList } from "../shared/contract/index.ts";
 import { routes, type RouteHandle } from "./routes.tsx";
 import { Document, type DocumentAssets } from "./document.tsx";
 import { AppProviders, createAppStore } from "./providers.tsx";
@@ -139,6 +139,16 @@ export async function handleRequest(request: Request, context: DocumentContext):
         .call(isLogin)
         .catch(() => null)
     : Promise.resolve(null);
+  // And what the signed-in visitor's sample list holds: the header shows its count, and a count the browser
+  // learns only later would differ from the server's HTML, which React then throws away (a hydration error).
+  const samples = user.then((signedIn) =>
+    signedIn
+      ? loaderContext
+          .api(language)
+          .call(queryOrderList)
+          .catch(() => [])
+      : [],
+  );
   const result = await handler.query(request, { requestContext: loaderContext });
   if (result instanceof Response) return result;
   const routerContext = result;
@@ -163,6 +173,7 @@ export async function handleRequest(request: Request, context: DocumentContext):
     hasSession: context.hasSession,
     publicOrigin: site.publicOrigin,
     user: await user,
+    samples: await samples,
   };
   const store = createAppStore(appContext);
   // Only the UI strings this page uses travel in its HTML; the browser loads the rest later.

@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 import type { I18nInstance } from "./runtime/translator.ts";
 import { I18nProvider } from "./runtime/i18n-react.tsx";
 import { Provider as JotaiProvider, createStore } from "jotai";
-import { hasSessionCookieAtom, loginedAtom, previewUntilAtom, publicOriginAtom, userInfoAtom, websiteCodeAtom } from "./state/atoms.ts";
+import { applySampleListAtom, hasSessionCookieAtom, loginedAtom, previewUntilAtom, publicOriginAtom, userInfoAtom, websiteCodeAtom } from "./state/atoms.ts";
 import type { AppContext } from "./app-context.ts";
 
 /** One store per request on the server and one per page in the browser, seeded from the app context. */
-export function createAppStore(app: Pick<AppContext, "websiteCode" | "previewUntil" | "publicOrigin" | "hasSession" | "user">) {
+export function createAppStore(app: Pick<AppContext, "websiteCode" | "previewUntil" | "publicOrigin" | "hasSession" | "user" | "samples">) {
   const store = createStore();
   store.set(publicOriginAtom, app.publicOrigin);
   store.set(websiteCodeAtom, app.websiteCode);
@@ -15,6 +15,7 @@ export function createAppStore(app: Pick<AppContext, "websiteCode" | "previewUnt
   store.set(hasSessionCookieAtom, app.hasSession);
   store.set(userInfoAtom, app.user ?? null);
   store.set(loginedAtom, !!app.user);
+  store.set(applySampleListAtom, app.samples ?? []);
   return store;
 }
 

@@ -124,7 +124,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
     sameOriginWrites(origin),
     apiBodyGuard({ previewSecret: config.previewSecret, websiteCode: config.websiteCode, isRevoked: previewRevoked }),
     signOutGuard(origin),
-    createApiProxy({ target: config.upstreamUrl, timeoutMs: config.upstreamTimeoutMs, logger }),
+    createApiProxy({ target: config.upstreamUrl, provider: config.upstreamProvider, timeoutMs: config.upstreamTimeoutMs, logger }),
   );
   // Hashed assets go out as the brotli/gzip copies made at build; compression() skips what is already encoded.
   if (options.clientDir) app.use("/assets", precompressedAssets(path.join(options.clientDir, "assets")));

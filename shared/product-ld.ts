@@ -17,6 +17,13 @@ export interface ProductLdFacts {
   image: string | null;
 }
 
+/** "Drain-source voltage (V_DS)"; a screen name that already holds the symbol ("Package", "车规认证(AEC-Q101)")
+ *  stands alone, never "Package (Package)". */
+function propertyName(screenName: string | null | undefined, symbol: string): string {
+  const bare = (text: string) => text.toLowerCase().replace(/[\s()（）]/g, "");
+  return !screenName ? symbol : bare(screenName).includes(bare(symbol)) ? screenName : `${screenName} (${symbol})`;
+}
+
 export function productLd(origin: string, language: Language, product: ProductDetail, columns: ParamColumn[], facts: ProductLdFacts) {
   const url = absoluteUrl(origin, localizePath(productDetailPath(product.partNumber), language));
   const additionalProperty = columns
@@ -27,7 +34,7 @@ export function productLd(origin: string, language: Language, product: ProductDe
       return {
         "@type": "PropertyValue",
         propertyID: column.fieldId,
-        name: column.screenName ? `${column.screenName} (${name})` : name,
+        name: propertyName(column.screenName, name),
         value,
         ...(column.unit && typeof value === "number" ? { unitText: column.unit } : {}),
         ...(column.unit && typeof value === "number" && unitCodes[column.unit] ? { unitCode: unitCodes[column.unit] } : {}),

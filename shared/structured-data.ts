@@ -22,6 +22,16 @@ function organizationRef(origin: string, publisher: Publisher) {
   };
 }
 
+/** Google reads at most 110 characters of a headline: a longer title is cut at a word (or, in Chinese, a character) with "…". */
+export const headlineMaxLength = 110;
+export function headlineOf(title: string): string {
+  const chars = Array.from(title);
+  if (chars.length <= headlineMaxLength) return title;
+  const cut = chars.slice(0, headlineMaxLength - 1).join("");
+  const atWord = cut.replace(/[\s,;:–—-]+\S*$/u, "");
+  return `${/\s/.test(cut) && atWord.length > headlineMaxLength / 2 ? atWord : cut}…`;
+}
+
 export function newsArticleLd(origin: string, language: Language, article: NewsArticle, publisher: Publisher) {
   const url = absoluteUrl(origin, localizePath(newsDetailPath(article.id), language));
   return {
@@ -30,7 +40,7 @@ export function newsArticleLd(origin: string, language: Language, article: NewsA
     "@id": url,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     url,
-    headline: article.title,
+    headline: headlineOf(article.title),
     description: article.summary,
     image: [absoluteUrl(origin, article.image)],
     datePublished: article.date,

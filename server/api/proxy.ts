@@ -3,11 +3,18 @@
 // Failures answer the contract's envelope: 502 when the upstream cannot be reached, 504 when it is
 // slower than the configured timeout. Nothing of the upstream's insides reaches the visitor: error
 // answers are reduced to the envelope's four fields, and redirects to the upstream's own address are
-// rewritten under /api.
-import type { IncomingMessage, ServerResponse } from "node:http";
+// rewritten under /api. Sockets to the upstream are kept alive and dropped idle well before the upstream
+// drops them (shared/upstream-keep-alive.ts); a read sent on a kept socket that the upstream reset before
+// answering is sent once more, on a new one.
+import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
 import type { Socket } from "node:net";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import type { NextFunction } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
+import { callPath, calls } from "../../shared/contract/index.ts";
+import { isIdempotentCall } from "../../shared/contract/idempotent.ts";
+import { upstreamClientIdleMs } from "../../shared/upstream-keep-alive.ts";
 import { errorMessage, isErrorCode, type ErrorCode } from "../../shared/contract/errors.ts";
 import type { Response as ExpressResponse } from "express";
 import type { Logger } from "../logger.ts";
@@ -16,6 +23,14 @@ import { countUpstreamError, observeUpstreamCall, secondsSince } from "../metric
 
 const timedOut = new WeakSet<IncomingMessage>();
 const startedAt = new WeakMap<IncomingMessage, bigint>();
+/** The request last sent upstream for a visitor's request: was its socket a kept-alive one? */
+const sentOn = new WeakMap<IncomingMessage, ClientRequest>();
+/** Requests the upstream began to answer: never sent again. */
+const answered = new WeakSet<IncomingMessage>();
+/** Requests already sent a second time. */
+const retried = new WeakSet<IncomingMessage>();
+/** What follows the proxy for a request, for the second try. */
+const nextOf = new WeakMap<IncomingMessage, NextFunction | undefined>();
 /** An error answer larger than this is not an envelope: it is replaced, never passed on. */
 const errorBodyLimit = 64 * 1024;
 
@@ -122,10 +137,33 @@ function sanitiseErrorAnswer(proxyRes: IncomingMessage, req: IncomingMessage, re
   }) as typeof res.end;
 }
 
-export function createApiProxy(options: { target: string; timeoutMs: number; logger: Logger }) {
+/** The proxy's connections to the upstream: kept alive, closed after upstreamClientIdleMs idle. */
+export function upstreamAgent(target: string, idleMs = upstreamClientIdleMs): HttpAgent {
+  const options = { keepAlive: true, timeout: idleMs, maxSockets: 256, maxFreeSockets: 64 };
+  return new URL(target).protocol === "https:" ? new HttpsAgent(options) : new HttpAgent(options);
+}
+
+export function createApiProxy(options: { target: string; provider: string; timeoutMs: number; logger: Logger; agent?: HttpAgent }) {
   const targetOrigin = new URL(options.target).origin;
-  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+  // Paths as the proxy sees them: under the mount, before the target's own base path is put in front.
+  const readPaths = new Set(calls.filter(isIdempotentCall).map((call) => callPath(call, options.provider)));
+  const idempotent = (req: IncomingMessage) => req.method === "GET" || req.method === "HEAD" || readPaths.has(new URL(req.url ?? "/", "http://x").pathname);
+  /**
+   * The upstream reset a kept-alive socket before answering: it was closing that socket as the request went
+   * out, and never read it. Sending a read once more, on a fresh socket, is safe; a write is not retried.
+   */
+  const retryable = (error: Error, req: IncomingMessage, res: ServerResponse | Socket) =>
+    (error as NodeJS.ErrnoException).code === "ECONNRESET" &&
+    sentOn.get(req)?.reusedSocket === true &&
+    !answered.has(req) &&
+    !retried.has(req) &&
+    !timedOut.has(req) &&
+    "headersSent" in res &&
+    !res.headersSent &&
+    idempotent(req);
+  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: options.target,
+    agent: options.agent ?? upstreamAgent(options.target),
     changeOrigin: true,
     xfwd: true,
     proxyTimeout: options.timeoutMs,
@@ -135,6 +173,7 @@ export function createApiProxy(options: { target: string; timeoutMs: number; log
     on: {
       proxyReq(proxyReq, req, res) {
         startedAt.set(req, process.hrtime.bigint());
+        sentOn.set(req, proxyReq);
         // The upstream's per-address limits count the client the site resolved through its own trusted
         // proxies (TRUST_PROXY), never a chain the client could have started with an X-Forwarded-For of its
         // own: one address, which the upstream trusts from the site's host (UPSTREAM_TRUST_PROXY).
@@ -150,6 +189,7 @@ export function createApiProxy(options: { target: string; timeoutMs: number; log
         }
       },
       proxyRes(proxyRes, req, res) {
+        answered.add(req);
         const started = startedAt.get(req);
         const status = proxyRes.statusCode ?? 0;
         if (started) observeUpstreamCall("proxy", secondsSince(started), status >= 500 ? "error" : "ok");
@@ -168,6 +208,12 @@ export function createApiProxy(options: { target: string; timeoutMs: number; log
         if (status >= 400) sanitiseErrorAnswer(proxyRes, req, res);
       },
       error(error, req, res) {
+        if (retryable(error, req, res)) {
+          options.logger.info({ path: req.url?.split("?")[0] }, "upstream reset a kept-alive socket: sending the read again");
+          retried.add(req);
+          void handle(req, res as ServerResponse, nextOf.get(req));
+          return;
+        }
         const timeout = timedOut.has(req);
         const started = startedAt.get(req);
         if (started) observeUpstreamCall("proxy", secondsSince(started), timeout ? "timeout" : "error");
@@ -178,4 +224,13 @@ export function createApiProxy(options: { target: string; timeoutMs: number; log
       },
     },
   });
+  const handle = (req: IncomingMessage, res: ServerResponse, next?: NextFunction): Promise<void> => {
+    // Connection and Keep-Alive speak of the visitor's hop only (RFC 9110 §7.6.1): passed on, a visitor's
+    // (or nginx's) "Connection: close" closed the socket to the upstream after every call.
+    delete req.headers.connection;
+    delete req.headers["keep-alive"];
+    nextOf.set(req, next);
+    return proxy(req, res, next);
+  };
+  return handle;
 }

@@ -9,6 +9,7 @@ import { smtpConfig } from "./accounts/delivery.ts";
 import { createMailSender } from "./accounts/mailer.ts";
 import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
 import { defaultUpstreamSettings } from "./config.ts";
+import { upstreamKeepAliveMs } from "../../shared/upstream-keep-alive.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -32,6 +33,10 @@ export async function startUpstream(
     const listening = app.listen(options.port, options.host, () => resolve(listening));
     listening.once("error", reject);
   });
+  // Idle connections outlive the site's proxy agent's idle timeout, so the site never reuses one being closed;
+  // headers must be allowed a little longer than that (Node's rule).
+  server.keepAliveTimeout = upstreamKeepAliveMs;
+  server.headersTimeout = upstreamKeepAliveMs + 1000;
   // Polls for e-mails that CLI moves and retries left due; stopped before the database closes.
   outbox.start(options.mailPollMs ?? 5000);
   const { port } = server.address() as AddressInfo;

@@ -39,5 +39,8 @@ export const lighthousePages: LighthousePage[] = [
     { name: "content page en", path: "/en/about/us" },
     { name: "login", path: "/zh/login", noindex: true },
     { name: "login en", path: "/en/login", noindex: true },
+    // The heaviest page on the main thread (a part's comparison tables and the estimate).
+    { name: "cross-reference", path: "/zh/productAndService/crossReference?part=C3M0040120K" },
+    { name: "cross-reference en", path: "/en/productAndService/crossReference?part=C3M0040120K" },
   ].map((page) => ({ ...page, extra: true })),
 ];

@@ -36,6 +36,9 @@ const rowParts = (page: Page) => page.locator(".finder-table tbody th[scope=row]
 
 async function setOperatingPoint(page: Page, fields: Record<string, string>) {
   const panel = page.locator(".op-panel").first();
+  // On the finder the panel sits behind the one-line operating-point bar: open it first.
+  const bar = page.locator("details.op-bar:not([open]) > summary");
+  if (await bar.count()) await bar.first().click();
   for (const [label, value] of Object.entries(fields)) await panel.getByLabel(label, { exact: true }).fill(value);
   await panel.getByRole("button", { name: "Estimate" }).click();
 }

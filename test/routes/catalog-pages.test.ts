@@ -21,7 +21,7 @@ describe("the catalog overview", () => {
   it("lists every family with its series, counts and voltage range, in both languages", async () => {
     for (const [language, title, family, series, count] of [
       ["en", "Products", "SiC MOSFETs", "1200 V SiC MOSFETs", /\d+ products/],
-      ["zh", "产品中心", "碳化硅MOSFET", "1200 V SiC MOSFET", /\d+款产品/],
+      ["zh", "产品中心", "碳化硅 MOSFET", "1200 V SiC MOSFET", /\d+款产品/],
     ] as const) {
       const response = await get(`/${language}/productAndService/products`);
       expect(response.status).toBe(200);
@@ -71,7 +71,7 @@ describe("a category page", () => {
     expect(response.text).toMatch(/href="\/api\/front\/attach\/download\/ds-[a-z0-9-]+"/);
     expect(textOf(response.text)).toContain("参数选型：1200 V SiC MOSFET");
     const crumbs = /<nav aria-label="[^"]*"[^>]*class="breadcrumbs"[\s\S]*?<\/nav>/.exec(response.text)?.[0] ?? "";
-    expect(textOf(crumbs)).toMatch(/产品中心\s+碳化硅MOSFET\s+1200 V SiC MOSFET/);
+    expect(textOf(crumbs)).toMatch(/产品中心\s+碳化硅 MOSFET\s+1200 V SiC MOSFET/);
   });
 
   it("redirects a product id with 301 to the product's detail page", async () => {

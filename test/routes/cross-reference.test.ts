@@ -61,7 +61,8 @@ describe("cross-reference page", () => {
     expect(textOf(html)).toContain("No published loss data for C3M0040120K");
     // At a point the 40 mΩ part cannot stand, its tier is re-judged there and says why.
     const hot = await request(app).get("/en/productAndService/crossReference?part=C3M0040120K&op=800,60,40k,0.9,100");
-    expect(textOf(hot.text)).toMatch(/At your operating point its junction reaches 1\d\d °C, above its T_j,max of 175 °C\./);
+    // The reason is prose: its T_j,max is subscripted like the tables' (T<sub>j,max</sub>, read as "T j,max").
+    expect(textOf(hot.text)).toMatch(/At your operating point its junction reaches 1\d\d °C, above its T j,max of 175 °C\./);
     // The operating point is not part of the canonical address.
     expect(linkHref(html, "canonical")).toBe(`${origin}/en/productAndService/crossReference?part=C3M0040120K`);
   });

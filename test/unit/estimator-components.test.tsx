@@ -264,7 +264,7 @@ describe("operating-point panel", () => {
     expect(text(html)).toContain("Estimated at: inverter, 800 V, 20 A RMS, 50 kHz, cos φ 0.9, M 0.9, T_c 80 °C, DPWM1");
     const zh = render(<LossBreakdown data={mosfet} op={point("800,20,50k,0.9,80,svpwm")} partNumber="QCM040120K4" />, "zh", "/zh/x");
     expect(text(zh)).toContain("硬开关两电平半桥桥臂，SVPWM，正弦相电流");
-    expect(text(zh)).toContain("空间矢量PWM（最大-最小零序分量）");
+    expect(text(zh)).toContain("空间矢量 PWM（最大-最小零序分量）");
   });
 
   it("writes its symbols with real subscripts, as the parameter tables do", () => {

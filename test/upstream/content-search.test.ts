@@ -28,10 +28,13 @@ describe("searchSite", () => {
     const { data } = await callOk(upstream, searchSite, "en", { text: "MOSFET", pageSize: 50 });
     expect(data.total).toBeGreaterThan(3);
     expect(data.counts.products).toBeGreaterThan(0);
-    expect(data.list[0].titleHtml.toLowerCase()).toContain("<mark>mosfet</mark>");
+    // The whole word is marked ("MOSFETs" too).
+    expect(data.list[0].titleHtml.toLowerCase()).toMatch(/<mark>mosfets?<\/mark>/);
     for (const hit of data.list as SearchHit[]) {
       expectSafeMarkup(hit);
       expect(marks(hit.titleHtml + hit.snippetHtml).length).toBeGreaterThan(0);
+      // Never inside a word: each mark starts a word.
+      expect(hit.titleHtml + hit.snippetHtml).not.toMatch(/[A-Za-z0-9]<mark>/);
     }
   });
 

@@ -13,6 +13,12 @@ describe("highlight", () => {
   it("marks Chinese hits and prefers the longer of overlapping terms", () => {
     expect(highlight("碳化硅功率模块", ["功率", "功率模块"])).toBe("碳化硅<mark>功率模块</mark>");
   });
+  it("marks a Latin term only at a word's start, and the whole word", () => {
+    expect(highlight("Device Physics R&D Engineer", ["SiC"])).toBe("Device Physics R&#38;D Engineer");
+    expect(highlight("SiC MOSFETs for 1200V buses", ["sic", "mosfet", "1200"])).toBe("<mark>SiC</mark> <mark>MOSFETs</mark> for <mark>1200V</mark> buses");
+    // Chinese beside a Latin word is a word boundary; a Chinese term is marked where it stands.
+    expect(highlight("碳化硅SiC器件与功率器件", ["SiC", "器件"])).toBe("碳化硅<mark>SiC</mark><mark>器件</mark>与功率<mark>器件</mark>");
+  });
 });
 
 describe("excerpt", () => {
@@ -26,6 +32,11 @@ describe("excerpt", () => {
   });
   it("keeps short text whole", () => {
     expect(excerpt("short  text", ["x"])).toBe("short text");
+  });
+  it("separates the parts of a document's text, unless a part ends a sentence", () => {
+    expect(excerpt("Low-loss switching for chargers\nSiC MOSFET", ["x"])).toBe("Low-loss switching for chargers · SiC MOSFET");
+    expect(excerpt("Low loss.\nSiC MOSFET", ["x"])).toBe("Low loss. SiC MOSFET");
+    expect(excerpt("低损耗开关。\n碳化硅 MOSFET", ["x"])).toBe("低损耗开关。碳化硅 MOSFET");
   });
 });
 

@@ -25,24 +25,28 @@ function Column({ title, links, extra, more }: { title: string; links: MenuItem[
   const { t } = useTranslation();
   return (
     <div className="site-footer__column">
-      <h2 className="site-footer__heading">{title}</h2>
-      <ul>
-        {links.map((item, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
-          <li key={`${item.link}-${index}`}>
-            <SmartLink to={item.link}>{item.category}</SmartLink>
-          </li>
-        ))}
-        {extra}
-        {more ? (
-          <li>
-            <SmartLink to={more} className="site-footer__more">
-              {t("nav.learnMore")}
-              <span className="visually-hidden">{t("nav.moreAbout", { name: title })}</span>
-            </SmartLink>
-          </li>
-        ) : null}
-      </ul>
+      {/* Collapsible like the About group (SPEC: the mobile footer's About group is), so every group on a phone
+          has the same caret and behaves alike; open by default and without JavaScript. */}
+      <details className="site-footer__group" open>
+        <summary className="site-footer__heading">{title}</summary>
+        <ul>
+          {links.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
+            <li key={`${item.link}-${index}`}>
+              <SmartLink to={item.link}>{item.category}</SmartLink>
+            </li>
+          ))}
+          {extra}
+          {more ? (
+            <li>
+              <SmartLink to={more} className="site-footer__more">
+                {t("nav.learnMore")}
+                <span className="visually-hidden">{t("nav.moreAbout", { name: title })}</span>
+              </SmartLink>
+            </li>
+          ) : null}
+        </ul>
+      </details>
     </div>
   );
 }
@@ -91,7 +95,7 @@ function FooterContent({ data, phone, email }: { data: LayoutData; phone: string
           more={applications.length > FOOTER_MAX_APPLICATIONS ? applications[FOOTER_MAX_APPLICATIONS]?.link : undefined}
         />
         <div className="site-footer__column site-footer__column--about">
-          <details className="site-footer__about" open>
+          <details className="site-footer__group site-footer__about" open>
             <summary className="site-footer__heading">{t("footer.about")}</summary>
             <ul>
               {about.map((item, index) => (

@@ -2,6 +2,7 @@
 // the result and the note saying why a row could not be compared.
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
+import { ProseText } from "../../components/prose-text.tsx";
 import type { CrossReferenceCandidate } from "../../../shared/contract/index.ts";
 import { conditionText, localizeCitation, paramUnits as units } from "../../../shared/cross-reference/citation.ts";
 
@@ -39,24 +40,34 @@ export function ComparisonTable({ rows, theirs, ours, id }: { rows: Row[]; their
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
               <tr key={`${row.param}-${index}`} className={`xref-row xref-row--${row.status}`}>
-                <th scope="row">{t(`param.${row.param}`)}</th>
+                <th scope="row">
+                  <ProseText text={t(`param.${row.param}`)} />
+                </th>
                 <td>
                   {cellText(row, row.theirs.value, t)}
-                  {theirConditions ? <span className="xref-table__conditions">{theirConditions}</span> : null}
+                  {theirConditions ? (
+                    <span className="xref-table__conditions">
+                      <ProseText text={theirConditions} />
+                    </span>
+                  ) : null}
                   {row.theirs.decoded ? <span className="xref-table__source">{t("decoded")}</span> : null}
                   {row.theirs.source?.where ? (
                     <span className="xref-table__source">
-                      {t("page.source", { where: localizeCitation(row.theirs.source.where, (key, values) => t(`citation.${key}`, values ?? {})) })}
+                      <ProseText text={t("page.source", { where: localizeCitation(row.theirs.source.where, (key, values) => t(`citation.${key}`, values ?? {})) })} />
                     </span>
                   ) : null}
                 </td>
                 <td>
                   {cellText(row, row.ours.value, t)}
-                  {ourConditions ? <span className="xref-table__conditions">{ourConditions}</span> : null}
+                  {ourConditions ? (
+                    <span className="xref-table__conditions">
+                      <ProseText text={ourConditions} />
+                    </span>
+                  ) : null}
                   {row.ours.value !== null ? <span className="xref-table__source">{t("page.ourBasis", { basis: t(`basis.${row.ours.basis}`) })}</span> : null}
                 </td>
                 <td className="xref-table__status">{t(`status.${row.status}`)}</td>
-                <td>{row.note ? t(`note.${row.note.key}`, row.note.values ?? {}) : ""}</td>
+                <td>{row.note ? <ProseText text={t(`note.${row.note.key}`, row.note.values ?? {})} /> : ""}</td>
               </tr>
             );
           })}

@@ -6,6 +6,7 @@ import { Link } from "../../components/link.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { CROSS_REFERENCE_BATCH_MAX, CROSS_REFERENCE_PART_MAX, type CrossReferenceData } from "../../../shared/contract/index.ts";
 import { crossReferencePath, contactUsPath } from "../../../shared/paths.ts";
+import { ProseText } from "../../components/prose-text.tsx";
 
 export function PartForm({ part, op }: { part: string; op: string | null }) {
   const { t } = useTranslation("cross-reference");
@@ -52,7 +53,9 @@ export function UnknownPart({ part, families }: { part: string; families: CrossR
   return (
     <section className="xref-unknown" aria-labelledby="xref-unknown-heading">
       <h2 id="xref-unknown-heading">{t("page.unknownHeading")}</h2>
-      <p>{t("page.unknownIntro")}</p>
+      <p>
+        <ProseText text={t("page.unknownIntro")} />
+      </p>
       <Form method="get" action={localize(crossReferencePath)} className="xref-unknown__form">
         <div className="form-field">
           <label htmlFor="xref-type">{t("page.unknownType")}</label>
@@ -69,7 +72,9 @@ export function UnknownPart({ part, families }: { part: string; families: CrossR
           <input id="xref-v" name="v" type="number" min={1} max={10000} step="any" inputMode="decimal" />
         </div>
         <div className="form-field">
-          <label htmlFor="xref-r">{t("page.unknownR")}</label>
+          <label htmlFor="xref-r">
+            <ProseText text={t("page.unknownR")} />
+          </label>
           <input id="xref-r" name="r" type="number" min={0} max={100000} step="any" inputMode="decimal" />
         </div>
         <div className="form-field">

@@ -12,6 +12,7 @@ import { COMPARE_MAX, writeCompareQuery } from "../../../shared/query/compare.ts
 import { ComparisonTable } from "./comparison-table.tsx";
 import { ComparisonExport } from "./comparison-export.tsx";
 import { productDetailPath, comparePath } from "../../../shared/paths.ts";
+import { ProseText } from "../../components/prose-text.tsx";
 
 // The estimator hydrates after the rest of the page, from its own chunk.
 const CompareEstimate = island(() => import("../estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
@@ -123,7 +124,9 @@ export function PartResult({
                     <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
                       {candidate.reasons.map((reason, index) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
-                        <li key={index}>{t(`reason.${reason.key}`, reason.values ?? {})}</li>
+                        <li key={index}>
+                          <ProseText text={t(`reason.${reason.key}`, reason.values ?? {})} />
+                        </li>
                       ))}
                     </ul>
                   ) : null}
@@ -144,7 +147,7 @@ export function PartResult({
               {result.rejected.map((rejected) => (
                 <li key={rejected.product.partNumber}>
                   <Link to={localize(productDetailPath(rejected.product.partNumber))}>{rejected.product.partNumber}</Link>:{" "}
-                  {rejected.reasons.map((reason) => t(`reason.${reason.key}`, reason.values ?? {})).join(" ")}
+                  <ProseText text={rejected.reasons.map((reason) => t(`reason.${reason.key}`, reason.values ?? {})).join(" ")} />
                 </li>
               ))}
             </ul>

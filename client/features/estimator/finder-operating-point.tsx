@@ -1,5 +1,5 @@
-// The estimator inside the finder: the operating-point panel above the table and, once `op` is valid, a
-// note saying at what point and on what terms (the table's estimate columns: finder-estimate-columns.ts).
+// The estimator inside the finder: a one-line operating-point bar above the table that opens the panel and,
+// once `op` is valid, a note saying at what point and on what terms (the table's estimate columns: finder-estimate-columns.ts).
 // An island of the finder (its own chunk): nothing imports it statically.
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { usePageSearch } from "../../hooks.ts";
@@ -26,12 +26,22 @@ export function FinderOperatingPoint({ parsed, list }: { parsed: ParsedOperating
   if (!sample && !parsed) return null;
   return (
     <div className="finder-estimator">
-      <OperatingPointPanel parsed={parsed} suggestion={sample ? suggestOperatingPoint(sample) : exampleOperatingPoint} keep={[...new URLSearchParams(search)]} />
-      {parsed?.ok ? (
-        <p className="finder-estimator__note" role="note">
-          <WithSubscripts text={t("finder.note", { summary: operatingPointSummary(parsed.value, t) })} />
-        </p>
-      ) : null}
+      {/* A bar of one line that says the current point; the form opens on demand (and by itself when the URL's
+          point is wrong, to show why), so the table is not two screens further down. A <details>: no JavaScript. */}
+      <details className="op-bar" open={parsed !== null && !parsed.ok}>
+        <summary className="op-bar__summary">
+          <span className="op-bar__label">{t("bar.label")}</span>
+          <span className="op-bar__point">{parsed?.ok ? <WithSubscripts text={operatingPointSummary(parsed.value, t)} /> : t("bar.none")}</span>
+          <span className="op-bar__action">{t(parsed?.ok ? "bar.change" : "bar.set")}</span>
+        </summary>
+        <OperatingPointPanel parsed={parsed} suggestion={sample ? suggestOperatingPoint(sample) : exampleOperatingPoint} keep={[...new URLSearchParams(search)]} />
+        {/* The terms of the estimate columns, with the form they come from: the bar above already names the point. */}
+        {parsed?.ok ? (
+          <p className="finder-estimator__note" role="note">
+            <WithSubscripts text={t("finder.note", { summary: operatingPointSummary(parsed.value, t) })} />
+          </p>
+        ) : null}
+      </details>
     </div>
   );
 }

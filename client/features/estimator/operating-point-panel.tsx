@@ -174,7 +174,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("pf")}
           {field("duty")}
           {field("m")}
-          <div className={`op-field${issueOf("modulation") ? " is-invalid" : ""}`}>
+          <div className={`op-field op-field--wide${issueOf("modulation") ? " is-invalid" : ""}`}>
             <label htmlFor={`${id}-modulation`}>{t("panel.modulation")}</label>
             <select id={`${id}-modulation`} name={formFields.modulation} defaultValue={draft.modulation} aria-invalid={issueOf("modulation") ? true : undefined}>
               {modulations.map((modulation) => (

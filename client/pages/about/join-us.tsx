@@ -92,7 +92,12 @@ export function Component() {
 
   return (
     <main id="main" className="main jobs-page">
-      <PageMeta title={metaTitle} description={page?.description} canonicalPath={jobsListPath(state)} page={state.page} />
+      <PageMeta
+        title={metaTitle}
+        description={state.type ? t(`typeDescription.${state.type}`) : page?.description}
+        canonicalPath={jobsListPath(state)}
+        page={state.page}
+      />
       <header className="page-banner page-banner--image">
         {page?.banner ? <Media src={page.banner.image} alt="" className="page-banner__media" /> : null}
         <div className="page-banner__text">

@@ -54,9 +54,6 @@ export function HeroCarousel({ section }: { section: Section }) {
           >
             {slide.image ? <Media src={slide.image} alt="" className="hero__media" priority={position === 0} /> : null}
             <div className="hero__text">
-              <p className="hero__count" aria-hidden="true">
-                {t("slide", { index: position + 1, total: slides.length })}
-              </p>
               <h2>{slide.title}</h2>
               {slide.text ? <p>{slide.text}</p> : null}
               {slide.link ? (

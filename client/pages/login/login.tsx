@@ -118,7 +118,7 @@ export function Component() {
                 name="target"
                 type={tab === "sms" ? "tel" : "email"}
                 inputMode={tab === "sms" ? "tel" : "email"}
-                autoComplete={tab === "sms" ? "tel-national" : "email"}
+                autoComplete={tab === "sms" ? "tel" : "email"}
                 maxLength={tab === "sms" ? fieldLimits.phoneInput : fieldLimits.email}
                 placeholder={t(`placeholder.${tab}`)}
                 defaultValue={result?.target ?? ""}

@@ -2,7 +2,7 @@
 // numeric ranges, page size), active-filter chips, the table with grouped sortable headers, paging and
 // the CSV link. Everything is a real link or form field built from the URL state, so it works before
 // hydration and without JavaScript; with JavaScript the same URLs are navigated to without a reload.
-import type { FormEvent, ReactNode } from "react";
+import { useEffect, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
@@ -47,7 +47,14 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
   const { t } = useTranslation("catalog");
   const localize = useLocalize();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  // A visitor who arrives with a filter or an operating point set came for the rows: the first load opens at
+  // the result bar (not on a later navigation, and not when the URL names a place or the page was scrolled).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the arrival only, read once at mount.
+  useEffect(() => {
+    if (hash || window.scrollY > 0) return;
+    if (hasFilters(query) || new URLSearchParams(search).has("op")) document.querySelector(".finder-bar")?.scrollIntoView({ block: "start" });
+  }, []);
   // A fixed prefix, not useId: new rows after a client navigation must get the ids the server gave the
   // headers (useId can differ between the server and the hydrated tree). There is one finder per page.
   const prefix = "finder";

@@ -23,6 +23,7 @@ import { island } from "../../runtime/island.tsx";
 import { productsPath, categoryPath, productDetailPath, comparePath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
+import { ProseText } from "../../components/prose-text.tsx";
 
 // The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
 const ProductEstimate = island(() => import("../../features/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));
@@ -78,7 +79,9 @@ export function Component() {
               ))}
             </ul>
           ) : null}
-          <p className="product-hero__summary">{product.summary}</p>
+          <p className="product-hero__summary">
+            <ProseText text={product.summary} />
+          </p>
           <div className="product-hero__actions">
             <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} />
             {datasheet ? (
@@ -143,7 +146,9 @@ export function Component() {
           <h2 id="description">{t("detail.description")}</h2>
           {product.description.map((paragraph, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
-            <p key={index}>{paragraph}</p>
+            <p key={index}>
+              <ProseText text={paragraph} />
+            </p>
           ))}
         </section>
 
@@ -154,7 +159,9 @@ export function Component() {
               <ul className="product-features">
                 {product.features.map((feature, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
-                  <li key={index}>{feature}</li>
+                  <li key={index}>
+                    <ProseText text={feature} />
+                  </li>
                 ))}
               </ul>
             </section>
@@ -229,7 +236,9 @@ function Related({ related, columns }: { related: ProductListItem[]; columns: Pa
             <h3>
               <Link to={localize(productDetailPath(item.partNumber))}>{item.partNumber}</Link>
             </h3>
-            <p>{item.summary}</p>
+            <p>
+              <ProseText text={item.summary} />
+            </p>
             <dl>
               {keys.map((column) => {
                 const text = valueText(item.params[column.fieldId], column.unit);

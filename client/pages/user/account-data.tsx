@@ -12,7 +12,7 @@ import type { AccountActionData } from "./account-action.ts";
 
 const fields = [
   ["name", "text", "name", fieldLimits.name],
-  ["phone", "tel", "tel-national", fieldLimits.phoneInput],
+  ["phone", "tel", "tel", fieldLimits.phoneInput],
   ["email", "email", "email", fieldLimits.email],
   ["companyName", "text", "organization", fieldLimits.companyName],
   ["position", "text", "organization-title", fieldLimits.position],

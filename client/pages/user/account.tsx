@@ -110,7 +110,7 @@ export function Component() {
                     )}
                     <Form method="post">
                       <input type="hidden" name="ID" value={address.ID} />
-                      <button type="submit" name="intent" value="address-remove" className="link-button">
+                      <button type="submit" name="intent" value="address-remove" className="link-button link-button--danger">
                         {t("address.delete")}
                         <span className="visually-hidden"> {address.recipient}</span>
                       </button>

@@ -189,7 +189,7 @@ export function AddressForm({
           id={idOf("street")}
           name="street"
           maxLength={addressLimits.street}
-          autoComplete="shipping street-address"
+          autoComplete="shipping address-line1"
           defaultValue={values.street}
           {...described("street")}
         />

@@ -10,7 +10,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { chinaTime } from "./format.ts";
-import { StatusBadge } from "./status-label.tsx";
+import { StatusBadge, StatusNext } from "./status-label.tsx";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
 import { OrderCancel } from "./order-cancel.tsx";
@@ -69,6 +69,7 @@ export function Component() {
           {order.shipping && <TrackingLink carrier={order.shipping.carrier} trackingNumber={order.shipping.trackingNumber} />}
           <OrderAgain orderNumber={order.orderNumber} />
         </div>
+        <StatusNext status={order.status} />
         <OrderCancel allowed={customerCanCancel(order.status)} />
         {order.status === "rejected" && order.rejectReason && (
           <p className="user-notice user-notice--warning">

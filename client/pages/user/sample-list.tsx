@@ -176,7 +176,7 @@ function SampleRow({ item }: { item: SampleListItem }) {
       <remove.Form method="post" className="sample-row__remove">
         <input type="hidden" name="intent" value="remove" />
         <input type="hidden" name="ID" value={item.ID} />
-        <button type="submit" className="link-button" aria-label={t("sampleList.removeItem", { part: item.siteListName })}>
+        <button type="submit" className="link-button link-button--danger" aria-label={t("sampleList.removeItem", { part: item.siteListName })}>
           {t("sampleList.remove")}
         </button>
       </remove.Form>
@@ -290,7 +290,7 @@ function ApplicantForm({ prefill, total, addresses }: { prefill: ApplicantPrefil
       <Form method="post" className="form-grid" noValidate onSubmit={onSubmit} onFocus={() => void loadSchema()}>
         <input type="hidden" name="intent" value="submit" />
         {field("name", "text", "name", fieldLimits.name)}
-        {field("phone", "tel", "tel-national", fieldLimits.phoneInput)}
+        {field("phone", "tel", "tel", fieldLimits.phoneInput)}
         {field("email", "email", "email", fieldLimits.email)}
         {field("companyName", "text", "organization", fieldLimits.companyName)}
         {field("position", "text", "organization-title", fieldLimits.position)}

@@ -21,7 +21,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { chinaTime } from "./format.ts";
-import { StatusBadge } from "./status-label.tsx";
+import { StatusBadge, StatusNext } from "./status-label.tsx";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
 import { TrackingLink } from "./tracking-link.tsx";
@@ -121,6 +121,7 @@ export function Component() {
                   </h2>
                   <StatusBadge status={order.status} />
                 </div>
+                <StatusNext status={order.status} />
                 <dl className="order-card__meta">
                   <div>
                     <dt>{t("order.submittedAt")}</dt>
