@@ -9,6 +9,7 @@ import { smtpConfig } from "./accounts/delivery.ts";
 import { createMailSender } from "./accounts/mailer.ts";
 import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
 import { defaultUpstreamSettings } from "./config.ts";
+import { startLeadRetention } from "./leads/retention.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -26,7 +27,14 @@ export async function startUpstream(
   const db = openDatabase(options.dataDir);
   loadSiteContent(db, options.contentDir);
   const settings = options.settings ?? defaultUpstreamSettings;
-  const outbox = createOrderMailOutbox({ db, now, sender: createMailSender(smtpConfig(settings), log), publicOrigin: options.publicOrigin, log });
+  const outbox = createOrderMailOutbox({
+    db,
+    now,
+    sender: createMailSender(smtpConfig(settings), log),
+    publicOrigin: options.publicOrigin,
+    staffOrigin: settings.STAFF_ORIGIN,
+    log,
+  });
   const app = createUpstreamApp({ db, options, now, log, outbox });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening));
@@ -34,6 +42,7 @@ export async function startUpstream(
   });
   // Polls for e-mails that CLI moves and retries left due; stopped before the database closes.
   outbox.start(options.mailPollMs ?? 5000);
+  const stopRetention = startLeadRetention(db, now, settings.LEAD_RETENTION_DAYS, log);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
@@ -44,6 +53,7 @@ export async function startUpstream(
     close: () =>
       new Promise<void>((resolve) => {
         outbox.stop();
+        stopRetention();
         server.close(() => {
           db.close();
           resolve();
