@@ -2,9 +2,25 @@
 // links and the sales inbox's e-mail (server/upstream/leads/) cannot drift apart. Like the site's paths they
 // are written without the language prefix (localizePath adds it).
 
-type LeadKind = "message" | "download";
+/** The two kinds of lead: a contact message (leave_words) and a download request (download_records). */
+const leadKinds = ["message", "download"] as const;
+export type LeadKind = (typeof leadKinds)[number];
+
+export const staffPaths = {
+  home: "/",
+  signIn: "/sign-in",
+  signOut: "/sign-out",
+  enrol: "/enrol",
+  leads: "/leads",
+  leadsCsv: "/leads.csv",
+  orders: "/orders",
+  passkeys: "/passkeys",
+  staff: "/staff",
+  staffChange: "/staff/change",
+  audit: "/audit",
+} as const;
 
 /** One lead's page. */
 export function staffLeadPath(kind: LeadKind, id: number): string {
-  return `/leads/${kind}/${id}`;
+  return `${staffPaths.leads}/${kind}/${id}`;
 }

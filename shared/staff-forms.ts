@@ -1,0 +1,33 @@
+// The staff console's forms and JSON bodies, validated at the console's boundary with zod
+// (docs/decisions/024-staff-console.md). Text fields are bounded like the site's (shared/validation.ts).
+import { z } from "zod";
+import { languages } from "./languages.ts";
+import { staffRoles } from "./staff-roles.ts";
+import { normalizeEmail } from "./validation.ts";
+
+const email = z.string().transform((value, ctx) => {
+  const normalized = normalizeEmail(value);
+  if (!normalized) {
+    ctx.addIssue({ code: "custom", message: "an e-mail address" });
+    return z.NEVER;
+  }
+  return normalized;
+});
+const token = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+const language = z.enum(languages);
+
+/** A WebAuthn response as @simplewebauthn/browser posts it; its inner fields are checked by @simplewebauthn/server. */
+const webauthnResponse = z.looseObject({ id: z.string().max(1400), rawId: z.string().max(1400), type: z.literal("public-key"), response: z.looseObject({}) });
+
+export const staffForms = {
+  signInOptions: z.strictObject({ language }),
+  signInVerify: z.strictObject({ language, response: webauthnResponse }),
+  enrolOptions: z.strictObject({ language, token }),
+  enrolVerify: z.strictObject({ language, token, response: webauthnResponse }),
+  signOut: z.strictObject({ everywhere: z.literal("1").optional() }),
+  addMember: z.strictObject({ email, role: z.enum(staffRoles) }),
+  changeMember: z.strictObject({
+    id: z.coerce.number<string>().int().min(1),
+    change: z.enum(["disable", "enable", "link", ...staffRoles.map((role) => `role:${role}` as const)]),
+  }),
+};
