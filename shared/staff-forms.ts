@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { languages } from "./languages.ts";
 import { staffRoles } from "./staff-roles.ts";
+import { leadStatuses } from "./query/staff-leads.ts";
 import { normalizeEmail } from "./validation.ts";
 
 const email = z.string().transform((value, ctx) => {
@@ -24,6 +25,14 @@ export const staffForms = {
   signInVerify: z.strictObject({ language, response: webauthnResponse }),
   enrolOptions: z.strictObject({ language, token }),
   enrolVerify: z.strictObject({ language, token, response: webauthnResponse }),
+  workLead: z.strictObject({
+    status: z.enum(leadStatuses),
+    assignedTo: z.union([z.literal(""), z.coerce.number<string>().int().min(1)]).transform((value) => (value === "" ? null : value)),
+    note: z
+      .string()
+      .max(2000)
+      .transform((value) => value.trim() || null),
+  }),
   signOut: z.strictObject({ everywhere: z.literal("1").optional() }),
   addMember: z.strictObject({ email, role: z.enum(staffRoles) }),
   changeMember: z.strictObject({

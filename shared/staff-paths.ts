@@ -3,7 +3,7 @@
 // are written without the language prefix (localizePath adds it).
 
 /** The two kinds of lead: a contact message (leave_words) and a download request (download_records). */
-const leadKinds = ["message", "download"] as const;
+export const leadKinds = ["message", "download"] as const;
 export type LeadKind = (typeof leadKinds)[number];
 
 export const staffPaths = {
@@ -23,4 +23,12 @@ export const staffPaths = {
 /** One lead's page. */
 export function staffLeadPath(kind: LeadKind, id: number): string {
   return `${staffPaths.leads}/${kind}/${id}`;
+}
+
+const leadPattern = /^\/leads\/(message|download)\/([1-9]\d{0,11})$/;
+
+/** The kind and id of a lead path, else null. */
+export function matchStaffLeadPath(path: string): { kind: LeadKind; id: number } | null {
+  const match = leadPattern.exec(path);
+  return match ? { kind: match[1] as LeadKind, id: Number(match[2]) } : null;
 }

@@ -8,7 +8,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 import cookieParser from "cookie-parser";
 import type { z } from "zod";
 import { languages, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
-import { staffPaths } from "../../shared/staff-paths.ts";
+import { matchStaffLeadPath, staffLeadPath, staffPaths } from "../../shared/staff-paths.ts";
+import { LEADS_PAGE_SIZE, parseLeadsState, writeLeadsState } from "../../shared/query/staff-leads.ts";
+import { createLeadStore } from "../upstream/leads/store.ts";
+import { leadPage, leadsPage } from "./views/leads.ts";
+import { streamLeadsCsv } from "./leads-csv.ts";
 import { staffCan, type StaffPermission } from "../../shared/staff-roles.ts";
 import { staffForms } from "../../shared/staff-forms.ts";
 import type { Database } from "../upstream/db.ts";
@@ -52,6 +56,13 @@ export function createStaffApp(deps: StaffAppDeps) {
   const audit = createAuditLog(db, now);
   const t = createStaffTranslators();
   const cookies = sessionCookie(origin);
+  const leads = createLeadStore(db, now);
+  /** Who a lead may be assigned to: every enabled member who works leads. */
+  const assignees = () => store.list().filter((person) => person.disabledAt === null && staffCan(person.role, "work"));
+  const searchOf = (req: Request) => {
+    const query = req.originalUrl.indexOf("?");
+    return query >= 0 ? req.originalUrl.slice(query) : "";
+  };
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", deps.trustProxy ?? ["loopback"]);
@@ -179,6 +190,40 @@ export function createStaffApp(deps: StaffAppDeps) {
       }
     });
 
+    // The leads inbox: every role reads it; a lead's page shows contact details (each view is audited);
+    // working a lead and the export (contact details in bulk) need the "work" permission.
+    pages.get(staffPaths.leads, (req, res) => {
+      const state = parseLeadsState(searchOf(req));
+      render(req, res, (context) => leadsPage(context, state, leads.page(state, LEADS_PAGE_SIZE), leads.activity()));
+    });
+    pages.get(staffPaths.leadsCsv, allow("work"), async (req, res) => {
+      const state = parseLeadsState(searchOf(req));
+      audit.record(res.locals.member!, "exportLeads", null, writeLeadsState({ ...state, page: 1 }) || null);
+      await streamLeadsCsv(res, leads.rows(state), t[language], `leads-${new Date(now()).toISOString().slice(0, 10)}.csv`);
+    });
+    const leadOf = (req: Request) => {
+      const found = matchStaffLeadPath(req.path);
+      return found ? { ...found, lead: leads.find(found.kind, found.id) } : null;
+    };
+    pages.get(/^\/leads\/(message|download)\/\d+$/, (req, res) => {
+      const found = leadOf(req);
+      if (!found?.lead) return sendError(req, res, 404);
+      audit.record(res.locals.member!, "viewLead", `${found.kind}/${found.id}`);
+      render(req, res, (context) => leadPage(context, found.lead!, assignees(), req.query.saved === "1"));
+    });
+    pages.post(/^\/leads\/(message|download)\/\d+$/, allow("work"), (req, res) => {
+      const found = leadOf(req);
+      if (!found?.lead) return sendError(req, res, 404);
+      const body = form(staffForms.workLead, req, res);
+      if (!body) return;
+      // Only a working member may be assigned: an id from anywhere else is refused, never stored.
+      if (body.assignedTo !== null && !assignees().some((person) => person.id === body.assignedTo)) return sendError(req, res, 400);
+      const status = body.status === "new" && body.assignedTo !== null ? "assigned" : body.status;
+      leads.save(found.kind, found.id, { status, assignedTo: body.assignedTo, note: body.note });
+      audit.record(res.locals.member!, "workLead", `${found.kind}/${found.id}`, `${status}${body.assignedTo ? ` → ${store.byId(body.assignedTo)?.email}` : ""}`);
+      res.redirect(303, `${localizePath(staffLeadPath(found.kind, found.id), language)}?saved=1`);
+    });
+
     pages.use((req, res) => sendError(req, res, 404));
     app.use(`/${language}`, pages);
   }
@@ -189,7 +234,9 @@ export function createStaffApp(deps: StaffAppDeps) {
     // Body-parser's refusals (too large, malformed) are the client's; anything else is ours.
     if (status && status >= 400 && status < 500) return sendError(req, res, status === 413 ? 400 : status);
     deps.log("staff console error", error);
-    if (!res.headersSent) sendError(req, res, 500);
+    // A failure mid-stream (the CSV export) cannot change its status: the connection is cut instead.
+    if (res.headersSent) res.destroy();
+    else sendError(req, res, 500);
   });
   return app;
 }

@@ -24,7 +24,13 @@ export function startConsole(options: { signInLimit?: { windowMs: number; attemp
   const db = openDatabase(":memory:");
   const clock = { now: Date.parse("2026-11-20T02:00:00Z") };
   const now = () => clock.now;
-  const app = createStaffApp({ db, origin: STAFF_ORIGIN, now, log: () => {}, ...options });
+  const app = createStaffApp({
+    db,
+    origin: STAFF_ORIGIN,
+    now,
+    log: (message, detail) => process.env.STAFF_DEBUG && process.stderr.write(`${message} ${detail instanceof Error ? detail.stack : detail}\n`),
+    ...options,
+  });
   const store = createStaffStore(db, now);
   const host = new URL(STAFF_ORIGIN).host;
   return {

@@ -34,6 +34,7 @@ function Nav({ view }: { view: ViewContext }) {
   const items: Array<[string, string]> = member
     ? [
         [staffPaths.home, t("nav.home")],
+        [staffPaths.leads, t("nav.leads")],
         ...(staffCan(member.role, "manage")
           ? ([
               [staffPaths.staff, t("nav.staff")],
@@ -91,4 +92,8 @@ export function renderPage(view: ViewContext, title: string, body: ReactNode, sc
     h("body", null, h("a", { href: "#main", className: "skip" }, view.t("skip")), h(Nav, { view }), h("main", { id: "main" }, h("h1", null, title), body)),
   );
   return `<!doctype html>${renderToStaticMarkup(document)}`;
+}
+/** China time, as the site shows it: "2026-11-20 10:00". */
+export function chinaTime(view: ViewContext, at: number): string {
+  return view.t("time", { time: new Date(at + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ") });
 }
