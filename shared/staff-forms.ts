@@ -33,6 +33,12 @@ export const staffForms = {
       .max(2000)
       .transform((value) => value.trim() || null),
   }),
+  moveOrder: z.strictObject({
+    move: z.enum(["advance", "reject"]),
+    note: z.string().max(500).optional(),
+    carrier: z.string().max(40).optional(),
+    trackingNumber: z.string().max(40).optional(),
+  }),
   signOut: z.strictObject({ everywhere: z.literal("1").optional() }),
   addMember: z.strictObject({ email, role: z.enum(staffRoles) }),
   changeMember: z.strictObject({

@@ -32,3 +32,8 @@ export function matchStaffLeadPath(path: string): { kind: LeadKind; id: number }
   const match = leadPattern.exec(path);
   return match ? { kind: match[1] as LeadKind, id: Number(match[2]) } : null;
 }
+
+/** One sample order's page. */
+export function staffOrderPath(orderNumber: string): string {
+  return `${staffPaths.orders}/${encodeURIComponent(orderNumber)}`;
+}

@@ -8,10 +8,21 @@ import express, { type NextFunction, type Request, type Response } from "express
 import cookieParser from "cookie-parser";
 import type { z } from "zod";
 import { languages, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
-import { matchStaffLeadPath, staffLeadPath, staffPaths } from "../../shared/staff-paths.ts";
+import { matchStaffLeadPath, staffLeadPath, staffOrderPath, staffPaths } from "../../shared/staff-paths.ts";
 import { LEADS_PAGE_SIZE, parseLeadsState, writeLeadsState } from "../../shared/query/staff-leads.ts";
 import { createLeadStore } from "../upstream/leads/store.ts";
 import { leadPage, leadsPage } from "./views/leads.ts";
+import { orderPage, ordersPage } from "./views/orders.ts";
+import { ORDERS_PAGE_SIZE, parseOrdersState } from "../../shared/query/staff-orders.ts";
+import { errorCodes, orderNumberPattern } from "../../shared/contract/index.ts";
+import { carrierNames } from "../../shared/carriers.ts";
+import { ApiError } from "../upstream/http.ts";
+import { createSampleProducts } from "../upstream/samples/products.ts";
+import { createSampleList } from "../upstream/samples/list.ts";
+import { createSampleOrders } from "../upstream/samples/orders.ts";
+import { createOrderMoves } from "../upstream/samples/moves.ts";
+import { createAddressBook } from "../upstream/accounts/addresses.ts";
+import { createOrderBoard } from "../upstream/samples/board.ts";
 import { streamLeadsCsv } from "./leads-csv.ts";
 import { staffCan, type StaffPermission } from "../../shared/staff-roles.ts";
 import { staffForms } from "../../shared/staff-forms.ts";
@@ -57,6 +68,10 @@ export function createStaffApp(deps: StaffAppDeps) {
   const t = createStaffTranslators();
   const cookies = sessionCookie(origin);
   const leads = createLeadStore(db, now);
+  const sampleProducts = createSampleProducts(db);
+  const orders = createSampleOrders(db, now, sampleProducts, createSampleList(db, now, sampleProducts), createAddressBook(db, now));
+  const moves = createOrderMoves(db, now);
+  const board = createOrderBoard(db, orders);
   /** Who a lead may be assigned to: every enabled member who works leads. */
   const assignees = () => store.list().filter((person) => person.disabledAt === null && staffCan(person.role, "work"));
   const searchOf = (req: Request) => {
@@ -222,6 +237,48 @@ export function createStaffApp(deps: StaffAppDeps) {
       leads.save(found.kind, found.id, { status, assignedTo: body.assignedTo, note: body.note });
       audit.record(res.locals.member!, "workLead", `${found.kind}/${found.id}`, `${status}${body.assignedTo ? ` → ${store.byId(body.assignedTo)?.email}` : ""}`);
       res.redirect(303, `${localizePath(staffLeadPath(found.kind, found.id), language)}?saved=1`);
+    });
+
+    // The sample-order board: every role reads it; the moves of the order workflow need "work", go through
+    // samples/moves.ts (recorded with the member's e-mail, the applicant's e-mail queued in the same
+    // transaction and sent by the upstream's outbox), and are audited.
+    pages.get(staffPaths.orders, (req, res) => {
+      const state = parseOrdersState(searchOf(req));
+      render(req, res, (context) => ordersPage(context, state, board.counts(), board.page(state, ORDERS_PAGE_SIZE, language)));
+    });
+    const orderNumberOf = (req: Request) => {
+      const value = decodeURIComponent(req.path.slice(staffPaths.orders.length + 1));
+      return orderNumberPattern.test(value) ? value : null;
+    };
+    const showOrder = (req: Request, res: Response, notice: Parameters<typeof orderPage>[4], status = 200) => {
+      const number = orderNumberOf(req);
+      const found = number ? orders.detail(number, language, null) : null;
+      if (!found) return sendError(req, res, 404);
+      if (req.method === "GET") audit.record(res.locals.member!, "viewOrder", found.row.orderNumber);
+      res
+        .status(status)
+        .type("html")
+        .send(orderPage(view(req, res, language), found.detail.order, found.history, (id) => sampleProducts(id) !== null, notice));
+    };
+    pages.get(/^\/orders\/[^/]+$/, (req, res) => showOrder(req, res, { moved: req.query.moved === "1" }));
+    pages.post(/^\/orders\/[^/]+$/, allow("work"), (req, res) => {
+      const number = orderNumberOf(req);
+      if (!number || !orders.detail(number, language, null)) return sendError(req, res, 404);
+      const body = form(staffForms.moveOrder, req, res);
+      if (!body) return;
+      const member = res.locals.member!;
+      try {
+        const moved =
+          body.move === "reject"
+            ? moves.reject(number, body.note ?? "", `staff:${member.email}`)
+            : moves.advance(number, { note: body.note, carrier: body.carrier, trackingNumber: body.trackingNumber }, `staff:${member.email}`);
+        audit.record(member, "moveOrder", number, `${moved.from} → ${moved.to}`);
+        res.redirect(303, `${localizePath(staffOrderPath(number), language)}?moved=1`);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const key = ["E40023002", "E40023003", "E40023004", "E40023005"].includes(error.code) ? error.code : "E40000002";
+        showOrder(req, res, { error: t[language](`orders.refused.${key}`, { carriers: carrierNames.join(", ") }) }, errorCodes[error.code].status);
+      }
     });
 
     pages.use((req, res) => sendError(req, res, 404));

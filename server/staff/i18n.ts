@@ -12,9 +12,10 @@ export function createStaffTranslators(): Record<Language, StaffT> {
   for (const language of languages) {
     const instance = i18next.createInstance();
     void instance.init({
-      resources: { [language]: { staff: resources[language].staff ?? {} } },
+      // The order statuses are the site's own labels (locales/*/user.json "status"), read as "user:status.x".
+      resources: { [language]: { staff: resources[language].staff ?? {}, user: resources[language].user ?? {} } },
       lng: language,
-      ns: ["staff"],
+      ns: ["staff", "user"],
       defaultNS: "staff",
       interpolation: { escapeValue: false },
       initAsync: false,

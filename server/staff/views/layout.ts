@@ -35,6 +35,7 @@ function Nav({ view }: { view: ViewContext }) {
     ? [
         [staffPaths.home, t("nav.home")],
         [staffPaths.leads, t("nav.leads")],
+        [staffPaths.orders, t("nav.orders")],
         ...(staffCan(member.role, "manage")
           ? ([
               [staffPaths.staff, t("nav.staff")],
