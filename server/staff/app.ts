@@ -13,6 +13,7 @@ import { LEADS_PAGE_SIZE, parseLeadsState, writeLeadsState } from "../../shared/
 import { createLeadStore } from "../upstream/leads/store.ts";
 import { leadPage, leadsPage } from "./views/leads.ts";
 import { orderPage, ordersPage } from "./views/orders.ts";
+import { AUDIT_PAGE_SIZE, auditPage, parseAuditState } from "./views/audit.ts";
 import { ORDERS_PAGE_SIZE, parseOrdersState } from "../../shared/query/staff-orders.ts";
 import { errorCodes, orderNumberPattern } from "../../shared/contract/index.ts";
 import { carrierNames } from "../../shared/carriers.ts";
@@ -279,6 +280,11 @@ export function createStaffApp(deps: StaffAppDeps) {
         const key = ["E40023002", "E40023003", "E40023004", "E40023005"].includes(error.code) ? error.code : "E40000002";
         showOrder(req, res, { error: t[language](`orders.refused.${key}`, { carriers: carrierNames.join(", ") }) }, errorCodes[error.code].status);
       }
+    });
+
+    pages.get(staffPaths.audit, allow("manage"), (req, res) => {
+      const state = parseAuditState(searchOf(req));
+      render(req, res, (context) => auditPage(context, state, audit.page({ ...state, pageSize: AUDIT_PAGE_SIZE })));
     });
 
     pages.use((req, res) => sendError(req, res, 404));

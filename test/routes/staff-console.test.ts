@@ -166,4 +166,22 @@ describe("the staff console", () => {
     expect(cookie).toContain("Path=/");
     expect(cookie).not.toMatch(/Domain=/i);
   });
+
+  it("keeps an audit log only admins read, filtered by action and member", async () => {
+    const admin = c.signedIn("admin@qingyun-power.com", "admin");
+    const sales = c.signedIn("sales@qingyun-power.com", "sales");
+    await c.post("/en/staff", { email: "new@qingyun-power.com", role: "viewer" }, admin.cookie);
+    await c.post("/en/sign-out", {}, sales.cookie);
+    expect((await c.get("/en/audit", c.signedIn("other@qingyun-power.com", "sales").cookie)).status).toBe(403);
+    const all = await c.get("/en/audit", admin.cookie);
+    expect(all.status).toBe(200);
+    expect(all.text).toContain("2 entries");
+    expect(all.text).toMatch(/sales@qingyun-power\.com<\/td><td>Signed out/);
+    const added = await c.get("/zh/audit?action=addStaff", admin.cookie);
+    expect(added.text).toContain("共 1 条");
+    expect(added.text).toContain("new@qingyun-power.com");
+    const bySales = await c.get("/en/audit?email=sales@qingyun-power.com", admin.cookie);
+    expect(bySales.text).toContain("1 entry");
+    expect(bySales.text).not.toContain("new@qingyun-power.com");
+  });
 });

@@ -59,14 +59,14 @@ describe("the sample-order board", () => {
     expect(board.text).toContain("备货中 (1)");
     expect(board.text.indexOf("QY20261120-0002")).toBeLessThan(board.text.indexOf("QY20261120-0001"));
     const search = async (q: string) => (await c.get(`/en/orders?q=${encodeURIComponent(q)}`, viewer.cookie)).text;
-    expect(await search("QY20261120-0002")).toContain("1 orders");
+    expect(await search("QY20261120-0002")).toContain("<p>1 order</p>");
     expect(await search("QY2026")).toContain("2 orders");
-    expect(await search("5678")).toMatch(/1 orders[\s\S]*QY20261120-0002/);
-    expect(await search("greenfield")).toMatch(/1 orders[\s\S]*QY20261120-0001/);
+    expect(await search("5678")).toMatch(/1 order<[\s\S]*QY20261120-0002/);
+    expect(await search("greenfield")).toMatch(/1 order<[\s\S]*QY20261120-0001/);
     expect(await search(part.partNumber)).toContain("2 orders");
     expect(await search("100%_")).toContain("0 orders");
     const pending = await c.get("/en/orders?status=inStock&q=QY2026", viewer.cookie);
-    expect(pending.text).toMatch(/1 orders[\s\S]*QY20261120-0002/);
+    expect(pending.text).toMatch(/1 order<[\s\S]*QY20261120-0002/);
   });
 
   it("shows an order's parts (an unavailable one as such), applicant, address and history, and audits the view", async () => {

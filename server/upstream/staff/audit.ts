@@ -2,7 +2,19 @@
 // move, an export, an account change), written by the console, read and filtered by admins.
 import type { Database } from "../db.ts";
 
-const auditActions = ["signIn", "signInRefused", "signOut", "enrol", "viewLead", "workLead", "exportLeads", "moveOrder", "viewOrder", "addStaff", "changeStaff"] as const;
+export const auditActions = [
+  "signIn",
+  "signInRefused",
+  "signOut",
+  "enrol",
+  "viewLead",
+  "workLead",
+  "exportLeads",
+  "moveOrder",
+  "viewOrder",
+  "addStaff",
+  "changeStaff",
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {
