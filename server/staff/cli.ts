@@ -9,6 +9,8 @@ import { createAuditLog } from "../upstream/staff/audit.ts";
 import { isStaffRole, staffEnrolmentMs, staffRoles } from "../../shared/staff-roles.ts";
 import { normalizeEmail } from "../../shared/validation.ts";
 import { enrolmentUrl } from "./urls.ts";
+import { startStaffConsole } from "./listener.ts";
+import { createLogger } from "../logger.ts";
 
 const usage = `Usage: npm run staff -- <command> [options]
 
@@ -16,6 +18,7 @@ const usage = `Usage: npm run staff -- <command> [options]
   link <e-mail>                         a new enrolment link for an account (a lost or a second passkey)
   list                                  every account with its role, passkeys and state
   disable <e-mail> | enable <e-mail>    a disabled account is refused at its next request
+  serve                                 the console alone (STAFF_PORT), on the host of a standalone upstream
 
 Environment: DATA_DIR (database folder, default "data"), STAFF_ORIGIN or STAFF_PORT (the console's origin in the link)`;
 
@@ -29,6 +32,17 @@ function main(argv: string[], out: (line: string) => void): void {
     return;
   }
   const config = loadConfig(process.env);
+  if (command === "serve") {
+    if (!config.staff) throw new UsageError("serve needs STAFF_PORT");
+    const logger = createLogger(config.logLevel);
+    void startStaffConsole(config, logger).then((running) => {
+      if (!running) process.exit(1);
+      const stop = () => void running.close().then(() => process.exit(0));
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+    return;
+  }
   const origin = config.staff?.origin ?? config.upstream.STAFF_ORIGIN;
   const db = openDatabase(config.dataDir);
   try {
