@@ -184,4 +184,15 @@ describe("the staff console", () => {
     expect(bySales.text).toContain("1 entry");
     expect(bySales.text).not.toContain("new@qingyun-power.com");
   });
+
+  it("makes a member a single-use link for a second passkey, audited", async () => {
+    const sales = c.signedIn("sales@qingyun-power.com", "sales");
+    const home = await c.post("/en/passkeys", {}, sales.cookie);
+    expect(home.status).toBe(200);
+    const url = /<code>(http:\/\/localhost:4444\/en\/enrol\?token=[\w-]+)<\/code>/.exec(home.text)?.[1];
+    expect(url).toBeDefined();
+    const enrol = await c.get(new URL(url!).pathname + new URL(url!).search);
+    expect(enrol.text).toContain("Enrol a passkey for sales@qingyun-power.com.");
+    expect(c.db.prepare("SELECT action, detail FROM staff_audit").all()).toEqual([{ action: "changeStaff", detail: "enrolmentLink" }]);
+  });
 });
