@@ -3,10 +3,13 @@
 // history names the member; a viewer sees the order but no move.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { openDatabase } from "../../server/upstream/db.ts";
 import { launchBrowser, watchProblems } from "./browser.ts";
 import { addVirtualAuthenticator, linkIn, startConsoleProcess, type ConsoleProcess } from "./staff-console-helpers.ts";
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const hostile = '<img src=x onerror="window.__pwned=1"><a href="javascript:window.__pwned=2">x</a>';
 let browser: Browser;
 let consoleProcess: ConsoleProcess;
@@ -78,5 +81,35 @@ describe("the sample-order board in the browser", () => {
     expect([...sales.problems, ...viewer.problems]).toEqual([]);
     await sales.context.close();
     await viewer.context.close();
+  });
+
+  it("has no WCAG A/AA violations (axe-core) on the console's pages, in both languages", async () => {
+    // bypassCSP: the console's CSP refuses inline scripts, and axe is injected as one.
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await addVirtualAuthenticator(context, page);
+    const failures: string[] = [];
+    const check = async (target: Page, name: string) => {
+      await target.addScriptTag({ content: axeSource });
+      const violations = (await target.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+        const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+        return result.violations;
+      })) as Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }>;
+      for (const violation of violations)
+        failures.push(`${name} ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+    };
+    await page.goto(`${consoleProcess.origin}/en/sign-in`);
+    await check(page, "/en/sign-in");
+    await page.goto(linkIn(await consoleProcess.staff("add", "admin@qingyun-power.com", "--role", "admin")));
+    await check(page, "enrolment");
+    await page.getByRole("button", { name: "创建通行密钥" }).click();
+    await page.waitForURL(`${consoleProcess.origin}/zh`);
+    for (const path of ["/zh", "/en/leads", "/zh/orders", "/en/orders/QY20261120-0007", "/zh/staff", "/en/audit"]) {
+      await page.goto(consoleProcess.origin + path);
+      await check(page, path);
+    }
+    expect(failures).toEqual([]);
+    await context.close();
   });
 });
