@@ -4,6 +4,7 @@
 // next request; the session cookie is HttpOnly, SameSite=Strict and host-only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
+import { openDatabase } from "../../server/upstream/db.ts";
 import { launchBrowser, watchProblems } from "./browser.ts";
 import { addVirtualAuthenticator, linkIn, startConsoleProcess, type ConsoleProcess } from "./staff-console-helpers.ts";
 
@@ -54,6 +55,18 @@ describe("passkey sign-in to the staff console", () => {
     await page.waitForURL(`${consoleProcess.origin}/en`);
     await page.getByText("Welcome, admin@qingyun-power.com.").waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe("en-US");
+    // Each step is in the audit log, in order.
+    const db = openDatabase(consoleProcess.dataDir);
+    const actions = (
+      db
+        .prepare("SELECT staff_email AS who, action FROM staff_audit WHERE staff_email = 'admin@qingyun-power.com' OR target = 'admin@qingyun-power.com' ORDER BY id")
+        .all() as Array<{
+        who: string;
+        action: string;
+      }>
+    ).map((row) => `${row.who} ${row.action}`);
+    db.close();
+    expect(actions).toEqual(["cli addStaff", ...["enrol", "signOut", "signIn", "signOut", "signIn"].map((action) => `admin@qingyun-power.com ${action}`)]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -108,4 +108,14 @@ describe("the leads inbox", () => {
     expect(csv.text).not.toContain("Anna Smith");
     expect(c.db.prepare("SELECT action, detail FROM staff_audit WHERE action = 'exportLeads'").get()).toEqual({ action: "exportLeads", detail: "?kind=message" });
   });
+
+  it("lists by status and date with an index on each table (query plans)", () => {
+    const plan = (sql: string) => (c.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join("; ");
+    expect(plan("SELECT id FROM leave_words WHERE status = 'new' ORDER BY created_at DESC, id DESC LIMIT 50")).toMatch(/USING (COVERING )?INDEX leave_words_status/);
+    expect(plan("SELECT id FROM download_records WHERE status = 'new' ORDER BY created_at DESC, id DESC LIMIT 50")).toMatch(
+      /USING (COVERING )?INDEX download_records_status/,
+    );
+    expect(plan("SELECT id FROM leave_words WHERE created_at >= 1 AND created_at < 2")).toMatch(/USING (COVERING )?INDEX leave_words_created/);
+    expect(plan("DELETE FROM download_records WHERE created_at < 1")).toMatch(/USING (COVERING )?INDEX download_records_created/);
+  });
 });
