@@ -248,8 +248,9 @@ export function createStaffApp(deps: StaffAppDeps) {
       render(req, res, (context) => ordersPage(context, state, board.counts(), board.page(state, ORDERS_PAGE_SIZE, language)));
     });
     const orderNumberOf = (req: Request) => {
-      const value = decodeURIComponent(req.path.slice(staffPaths.orders.length + 1));
-      return orderNumberPattern.test(value) ? value : null;
+      const raw = req.path.slice(staffPaths.orders.length + 1);
+      // Only an order number's own characters: anything else (a malformed %-escape included) names no order.
+      return orderNumberPattern.test(raw) ? raw : null;
     };
     const showOrder = (req: Request, res: Response, notice: Parameters<typeof orderPage>[4], status = 200) => {
       const number = orderNumberOf(req);

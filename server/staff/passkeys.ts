@@ -37,6 +37,8 @@ export interface PasskeyDeps {
 
 interface Ceremony {
   challenge: string;
+  /** The enrolment token the ceremony began with (null for a sign-in): it must end with the same one. */
+  token: string | null;
   expiresAt: number;
 }
 
@@ -69,22 +71,22 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     return null;
   }
 
-  function begin(res: Response, challenge: string) {
+  function begin(res: Response, challenge: string, token: string | null) {
     const t0 = deps.now();
     for (const [id, ceremony] of ceremonies) if (ceremony.expiresAt <= t0) ceremonies.delete(id);
     const id = randomBytes(24).toString("base64url");
-    ceremonies.set(id, { challenge, expiresAt: t0 + CEREMONY_MS });
+    ceremonies.set(id, { challenge, token, expiresAt: t0 + CEREMONY_MS });
     cookies.setCeremony(res, id);
   }
 
   /** The challenge this browser was given, once: a second use of it finds nothing. */
-  function take(req: Request, res: Response): string | null {
+  function take(req: Request, res: Response, token: string | null): string | null {
     const id = cookies.readCeremony(req);
     cookies.clearCeremony(res);
     if (!id) return null;
     const ceremony = ceremonies.get(id);
     ceremonies.delete(id);
-    return ceremony && ceremony.expiresAt > deps.now() ? ceremony.challenge : null;
+    return ceremony && ceremony.expiresAt > deps.now() && ceremony.token === token ? ceremony.challenge : null;
   }
 
   function signedIn(res: Response, staffId: number, language: Language) {
@@ -96,14 +98,14 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
   router.post("/sign-in/options", async (req, res) => {
     if (!parse(staffForms.signInOptions, req, res)) return;
     const options = await generateAuthenticationOptions({ rpID, userVerification: "required", allowCredentials: [] });
-    begin(res, options.challenge);
+    begin(res, options.challenge, null);
     res.json(options);
   });
 
   router.post("/sign-in/verify", async (req, res) => {
     const body = parse(staffForms.signInVerify, req, res);
     if (!body) return;
-    const challenge = take(req, res);
+    const challenge = take(req, res, null);
     const passkey = store.passkey(body.response.id);
     const member = passkey ? store.byId(passkey.staffId) : null;
     const refuse = (why: string) => {
@@ -147,14 +149,14 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
       excludeCredentials: store.passkeysOf(member.id).map((id) => ({ id })),
       authenticatorSelection: { residentKey: "required", userVerification: "required" },
     });
-    begin(res, options.challenge);
+    begin(res, options.challenge, body.token);
     res.json(options);
   });
 
   router.post("/enrol/verify", async (req, res) => {
     const body = parse(staffForms.enrolVerify, req, res);
     if (!body) return;
-    const challenge = take(req, res);
+    const challenge = take(req, res, body.token);
     if (!challenge || !store.enrolmentMember(body.token)) return fail(req, res, 400, "enrol.invalid");
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {

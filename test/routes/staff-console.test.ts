@@ -195,4 +195,32 @@ describe("the staff console", () => {
     expect(enrol.text).toContain("Enrol a passkey for sales@qingyun-power.com.");
     expect(c.db.prepare("SELECT action, detail FROM staff_audit").all()).toEqual([{ action: "changeStaff", detail: "enrolmentLink" }]);
   });
+
+  it("ends an enrolment ceremony only with the link it began with", async () => {
+    const host = new URL(STAFF_ORIGIN).host;
+    const a = c.store.addMember("a@qingyun-power.com", "sales").token;
+    const b = c.store.addMember("b@qingyun-power.com", "sales").token;
+    const options = await request(c.app).post("/webauthn/enrol/options").set("Host", host).set("Origin", STAFF_ORIGIN).send({ language: "en", token: a });
+    expect(options.status).toBe(200);
+    expect(options.body.user.name).toBe("a@qingyun-power.com");
+    expect(options.body.rp).toEqual({ name: "Qingyun staff console", id: "localhost" });
+    expect(options.body.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" });
+    const cookie = String(options.headers["set-cookie"]).split(";")[0]!;
+    const response = { id: "abc", rawId: "abc", type: "public-key", response: {} };
+    const swapped = await request(c.app)
+      .post("/webauthn/enrol/verify")
+      .set("Host", host)
+      .set("Origin", STAFF_ORIGIN)
+      .set("Cookie", cookie)
+      .send({ language: "en", token: b, response });
+    expect(swapped.status).toBe(400);
+    expect(swapped.body.message).toBe("This enrolment link is invalid, used or expired. Ask an admin for a new one.");
+    expect(c.store.enrolmentMember(b)?.email).toBe("b@qingyun-power.com");
+  });
+
+  it("answers a malformed order path with 404, never 500", async () => {
+    const viewer = c.signedIn("viewer@qingyun-power.com", "viewer");
+    expect((await c.get("/en/orders/%E0%A4%A", viewer.cookie)).status).toBe(404);
+    expect((await c.get("/en/leads/message/0", viewer.cookie)).status).toBe(404);
+  });
 });
