@@ -210,7 +210,7 @@ export function createStaffApp(deps: StaffAppDeps) {
     // working a lead and the export (contact details in bulk) need the "work" permission.
     pages.get(staffPaths.leads, (req, res) => {
       const state = parseLeadsState(searchOf(req));
-      render(req, res, (context) => leadsPage(context, state, leads.page(state, LEADS_PAGE_SIZE), leads.activity()));
+      render(req, res, (context) => leadsPage(context, state, leads.page(state, LEADS_PAGE_SIZE), leads.activity(language)));
     });
     pages.get(staffPaths.leadsCsv, allow("work"), async (req, res) => {
       const state = parseLeadsState(searchOf(req));

@@ -2,6 +2,7 @@
 // a lead's page (its view audited), working a lead by role (viewer reads only; an assignee must be a working
 // member), and the streamed CSV export with the spreadsheet-formula guard, for sales and admins only.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadSiteContent } from "../../server/upstream/content/load.ts";
 import { startConsole, type ConsoleUnderTest } from "./staff-helpers.ts";
 
 let c: ConsoleUnderTest;
@@ -53,9 +54,10 @@ describe("the leads inbox", () => {
     const dated = await c.get(`/en/leads?from=${day}&to=${day}`, viewer.cookie);
     expect(dated.text).toContain("1 in all");
     expect(dated.text).toContain("李雷");
-    // The last 30 days: products most downloaded and the most active companies.
-    expect(all.text).toContain("QIM300120H62 for a 100 kW inverter");
-    expect(all.text).toMatch(/<meter min="0" max="1" value="1"/);
+    // The last 30 days: product documents most downloaded (named by the document, its id when the content
+    // has none) and the most active companies.
+    expect(all.text).toMatch(/<caption>下载最多的产品资料<\/caption>[\s\S]*<td>ds-qcm<\/td><td><meter min="0" max="1" value="1"/);
+    expect(all.text).toMatch(/<caption>最活跃的公司<\/caption>[\s\S]*<td>Acme GmbH<\/td>/);
     for (let i = 0; i < 60; i++) message({ name: `Visitor ${i}`, content: "hello", at: c.clock.now - 10 * DAY });
     const second = await c.get("/en/leads?page=2", viewer.cookie);
     expect(second.text).toContain("Page 2 of 2");
@@ -117,5 +119,25 @@ describe("the leads inbox", () => {
     );
     expect(plan("SELECT id FROM leave_words WHERE created_at >= 1 AND created_at < 2")).toMatch(/USING (COVERING )?INDEX leave_words_created/);
     expect(plan("DELETE FROM download_records WHERE created_at < 1")).toMatch(/USING (COVERING )?INDEX download_records_created/);
+  });
+
+  it("finds a download request by a part its document covers, and names the document in the 30 days' table", async () => {
+    loadSiteContent(c.db, undefined);
+    const doc = c.db
+      .prepare(
+        `SELECT dp.document_id AS id, s.part_number AS part, d.title FROM document_products dp JOIN site_list s ON s.id = dp.product_id
+         JOIN documents d ON d.id = dp.document_id AND d.language = 'en' ORDER BY dp.document_id LIMIT 1`,
+      )
+      .get() as { id: string; part: string; title: string };
+    const viewer = c.signedIn("viewer@qingyun-power.com", "viewer");
+    c.db
+      .prepare(
+        "INSERT INTO download_records (document_id, name, phone, email, company, position, product_demand, language, ip_hash, created_at) VALUES (?, 'Anna', '13900139000', 'a@example.de', 'Acme', 'Engineer', 'an inverter', 'en', 'h', ?)",
+      )
+      .run(doc.id, c.clock.now);
+    const found = await c.get(`/en/leads?product=${encodeURIComponent(doc.part)}`, viewer.cookie);
+    expect(found.text).toContain("1 in all");
+    expect(found.text).toContain(`<td>${doc.title.replace(/&/g, "&amp;")}</td>`);
+    expect((await c.get("/en/leads?product=NOPART999", viewer.cookie)).text).toContain("0 in all");
   });
 });

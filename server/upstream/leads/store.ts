@@ -61,8 +61,17 @@ function where(kind: LeadKind, state: LeadsState): { clause: string; params: Arr
     params.push(`%${like(state.company)}%`);
   }
   if (state.product) {
-    parts.push(`${kind === "message" ? "l.content" : "l.product_demand"} LIKE ? ESCAPE '\\'`);
-    params.push(`%${like(state.product)}%`);
+    // A message that mentions it; a download request that asks for it, or whose document covers a part
+    // whose number starts with it (document_products, by the part's indexed number).
+    if (kind === "message") {
+      parts.push("l.content LIKE ? ESCAPE '\\'");
+      params.push(`%${like(state.product)}%`);
+    } else {
+      parts.push(
+        "(l.product_demand LIKE ? ESCAPE '\\' OR l.document_id IN (SELECT dp.document_id FROM document_products dp JOIN site_list s ON s.id = dp.product_id WHERE s.part_number LIKE ? ESCAPE '\\'))",
+      );
+      params.push(`%${like(state.product)}%`, `${like(state.product.toUpperCase())}%`);
+    }
   }
   return { clause: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
 }
@@ -106,12 +115,17 @@ export function createLeadStore(db: Database, now: () => number) {
     save(kind: LeadKind, id: number, change: { status: LeadStatus; assignedTo: number | null; note: string | null }): boolean {
       return Number(update[kind].run(change.status, change.assignedTo, change.note, id).changes) === 1;
     },
-    /** The last 30 days: products most asked for in download requests and the most active companies. */
-    activity(limit = 10): { products: Array<{ name: string; count: number }>; companies: Array<{ name: string; count: number }> } {
+    /** The last 30 days: the product documents most downloaded (by their title in the reader's language: a
+     * datasheet's names its part) and the most active companies. */
+    activity(language: "zh" | "en", limit = 10): { products: Array<{ name: string; count: number }>; companies: Array<{ name: string; count: number }> } {
       const since = now() - 30 * DAY_MS;
       const products = db
-        .prepare("SELECT product_demand AS name, COUNT(*) AS count FROM download_records WHERE created_at >= ? GROUP BY product_demand ORDER BY count DESC, name LIMIT ?")
-        .all(since, limit) as Array<{ name: string; count: number }>;
+        .prepare(
+          `SELECT COALESCE(d.title, r.document_id) AS name, r.count FROM (
+             SELECT document_id, COUNT(*) AS count FROM download_records WHERE created_at >= ? GROUP BY document_id ORDER BY count DESC, document_id LIMIT ?) r
+           LEFT JOIN documents d ON d.id = r.document_id AND d.language = ? ORDER BY r.count DESC, name`,
+        )
+        .all(since, limit, language) as Array<{ name: string; count: number }>;
       const companies = db
         .prepare(
           `SELECT company AS name, COUNT(*) AS count FROM (
