@@ -6,6 +6,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { openDatabase } from "../../server/upstream/db.ts";
+import { startSmtpSink } from "../support/smtp-sink.ts";
+import { decodeMail } from "../support/decode-mail.ts";
 import { launchBrowser, watchProblems } from "./browser.ts";
 import { addVirtualAuthenticator, linkIn, startConsoleProcess, type ConsoleProcess } from "./staff-console-helpers.ts";
 
@@ -13,9 +15,12 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 const hostile = '<img src=x onerror="window.__pwned=1"><a href="javascript:window.__pwned=2">x</a>';
 let browser: Browser;
 let consoleProcess: ConsoleProcess;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+const mails: Array<{ to: string[]; subject: string; text: string }> = [];
 
 beforeAll(async () => {
-  [browser, consoleProcess] = await Promise.all([launchBrowser(), startConsoleProcess()]);
+  smtp = await startSmtpSink(({ to, raw }) => mails.push({ to, ...decodeMail(raw) }));
+  [browser, consoleProcess] = await Promise.all([launchBrowser(), startConsoleProcess({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` })]);
   const db = openDatabase(consoleProcess.dataDir);
   db.prepare("INSERT INTO users (id, phone, created_at) VALUES (1, '13800138000', 0)").run();
   const now = Date.now();
@@ -36,6 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await consoleProcess?.stop();
+  await smtp?.close();
 });
 
 async function member(email: string, role: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
@@ -73,6 +79,13 @@ describe("the sample-order board in the browser", () => {
     await page.getByText("已更新，申请人会收到邮件。").waitFor();
     await page.getByRole("row", { name: /已发货.*SF Express SF1234567890.*sales@qingyun-power\.com/ }).waitFor();
     await page.getByRole("row", { name: /备货中.*已备货.*sales@qingyun-power\.com/ }).waitFor();
+    // The applicant hears of each move as from the CLI: the running upstream's outbox sends it (it polls every 5 s).
+    for (let tries = 0; tries < 120 && mails.length < 2; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
+      [["wang@example.cn"], "样品订单 QY20261120-0007 状态更新：备货中"],
+      [["wang@example.cn"], "样品订单 QY20261120-0007 状态更新：已发货"],
+    ]);
+    expect(mails[1]!.text).toContain("承运商：SF Express，运单号：SF1234567890");
 
     const viewer = await member("viewer@qingyun-power.com", "viewer");
     await viewer.page.goto(`${consoleProcess.origin}/en/orders/QY20261120-0007`);
