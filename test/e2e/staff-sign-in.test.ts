@@ -112,4 +112,18 @@ describe("passkey sign-in to the staff console", () => {
     await admin.close();
     await member.close();
   });
+
+  it("runs once, in the cluster's primary, never on the public port", async () => {
+    const clustered = await startConsoleProcess({ WEB_CONCURRENCY: "2" });
+    try {
+      expect((await fetch(`${clustered.origin}/en/sign-in`)).status).toBe(200);
+      const publicPort = await fetch(`${clustered.site.origin}/en/sign-in`);
+      expect(publicPort.status).toBe(404);
+      expect(clustered.site.logs.filter((line) => line.msg === "staff console listening")).toHaveLength(1);
+      // Another name for the same listener is refused (the console answers only its own origin's host).
+      expect((await fetch(`${clustered.origin.replace("localhost", "127.0.0.1")}/en/sign-in`)).status).toBe(421);
+    } finally {
+      await clustered.stop();
+    }
+  });
 });
