@@ -10,6 +10,7 @@ import { ClusterMemoryStorePrimary } from "@express-rate-limit/cluster-memory-st
 import { AggregatorRegistry } from "prom-client";
 import { freezeConfig, withUpstreamUrl, type Config } from "./config/index.ts";
 import type { Logger } from "./logger.ts";
+import { startStaffConsole } from "./staff/listener.ts";
 import { startEmbeddedUpstream, shutdownDeadlineMs, type EmbeddedUpstream } from "./serve.ts";
 import { startMetricsServer } from "./metrics/server.ts";
 import { countWorkerRestart, primaryRegistry, registry } from "./metrics/index.ts";
@@ -73,6 +74,9 @@ export async function runPrimary(parsed: Readonly<Config>, logger: Logger): Prom
     },
   });
 
+  // The staff console runs once, here, beside the embedded upstream (docs/decisions/024-staff-console.md).
+  const staffConsole = await startStaffConsole(config, logger);
+
   let stopping = false;
   const startedAt = new WeakMap<Worker, number>();
   const pendingRestarts = new Set<NodeJS.Timeout>();
@@ -89,6 +93,7 @@ export async function runPrimary(parsed: Readonly<Config>, logger: Logger): Prom
   async function finish(code: number) {
     await upstream?.close();
     await metrics?.close();
+    await staffConsole?.close();
     process.exit(code);
   }
 

@@ -17,6 +17,7 @@ import { upstreamOptions, type UpstreamOptions } from "./upstream/config.ts";
 import type { UpstreamThreadMessage } from "./upstream/thread.ts";
 import { observeUpstreamHeap } from "./metrics/index.ts";
 import { startMetricsServer, type MetricsServer } from "./metrics/server.ts";
+import { startStaffConsole, type StaffConsole } from "./staff/listener.ts";
 
 /** The whole shutdown, delay included, stays under the 10 s a supervisor gives before SIGKILL. */
 export const shutdownDeadlineMs = 9_500;
@@ -112,6 +113,8 @@ export async function serve(parsed: Readonly<Config>, logger: Logger, dev: boole
 
   // A worker's metrics are collected by the primary, which serves them for the whole cluster.
   const metrics: MetricsServer | undefined = cluster.isWorker ? undefined : await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, logger });
+  // The staff console runs once, beside the embedded upstream whose store it shares (docs/decisions/024-staff-console.md).
+  const staffConsole: StaffConsole | undefined = cluster.isWorker ? undefined : await startStaffConsole(config, logger);
 
   function shutdown(signal: string) {
     if (draining) return;
@@ -127,6 +130,7 @@ export async function serve(parsed: Readonly<Config>, logger: Logger, dev: boole
           await app.close();
           await upstream?.close();
           await metrics?.close();
+          await staffConsole?.close();
           process.exit(0);
         });
         // Idle keep-alive sockets close now; busy ones close as their response ends (Connection: close).

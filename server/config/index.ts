@@ -37,6 +37,9 @@ const siteEnv = z.object({
   UPSTREAM_CACHE_STALE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  // The staff console's own listener (server/staff/): off unless STAFF_PORT is set, loopback by default.
+  STAFF_PORT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(1).max(65535).optional()),
+  STAFF_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
 // Kept with the upstream's settings, which read the same kind of value (UPSTREAM_TRUST_PROXY).
@@ -54,6 +57,14 @@ export interface CacheSettings {
   pageTtlMs: number;
   /** Memory bound of the two caches together, in MB (half each). */
   maxMb: number;
+}
+
+interface StaffSettings {
+  port: number;
+  host: string;
+  /** The origin staff type in their browser (STAFF_ORIGIN, else http://localhost:STAFF_PORT): passkeys and
+   * the console's same-origin check are bound to it. */
+  origin: string;
 }
 
 export interface Config {
@@ -84,6 +95,8 @@ export interface Config {
   /** On SIGTERM, /readyz answers 503 this long before the listener closes, so balancers notice. */
   shutdownDelayMs: number;
   previewSecret: string | undefined;
+  /** The staff console (docs/decisions/024-staff-console.md): unset when STAFF_PORT is not set. */
+  staff: StaffSettings | undefined;
   caches: CacheSettings;
   /** The upstream's part, parsed: what the embedded upstream runs with (SMS, SMTP, staff token, content…). */
   upstream: UpstreamEnv;
@@ -91,10 +104,18 @@ export interface Config {
 
 /** Parses the environment once; a bad value throws a ConfigError with one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
-  const e = parseEnvironment(configEnv.superRefine(checkTogether), env);
+  const e = parseEnvironment(
+    configEnv.superRefine((values, ctx) => {
+      checkTogether(values, ctx);
+      checkStaffListener(values, ctx);
+    }),
+    env,
+  );
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   // The embedded upstream gets the site's origin (its default follows PORT), whatever its own default says.
-  const upstream: UpstreamEnv = { ...upstreamPart(e), PUBLIC_ORIGIN: publicOrigin };
+  // A passkey's relying party is a host name, never an IP address: the default names localhost.
+  const staffOrigin = e.STAFF_ORIGIN ?? (e.STAFF_PORT ? `http://localhost:${e.STAFF_PORT}` : undefined);
+  const upstream: UpstreamEnv = { ...upstreamPart(e), PUBLIC_ORIGIN: publicOrigin, STAFF_ORIGIN: staffOrigin };
   return deepFreeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -116,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     metricsHost: e.METRICS_HOST,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     previewSecret: e.PREVIEW_SECRET,
+    staff: e.STAFF_PORT && staffOrigin ? { port: e.STAFF_PORT, host: e.STAFF_HOST, origin: staffOrigin } : undefined,
     caches: {
       upstreamTtlMs: e.UPSTREAM_CACHE_TTL_MS,
       upstreamStaleMs: e.UPSTREAM_CACHE_STALE_MS,
@@ -124,6 +146,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     },
     upstream,
   });
+}
+
+/** The console never shares the public port, and it reads the embedded upstream's store (DATA_DIR): with a
+ * remote upstream (UPSTREAM_URL) it runs on the upstream's host instead (docs/decisions/024-staff-console.md). */
+function checkStaffListener(values: { STAFF_PORT?: number | undefined; PORT: number; UPSTREAM_URL?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (values.STAFF_PORT === undefined) return;
+  if (values.STAFF_PORT === values.PORT)
+    ctx.addIssue({ code: "custom", path: ["STAFF_PORT"], message: "must differ from PORT: the console never shares the public port" });
+  else if (values.UPSTREAM_URL)
+    ctx.addIssue({ code: "custom", path: ["STAFF_PORT"], message: "needs the embedded upstream's store: unset UPSTREAM_URL, or run the console on the upstream's host" });
 }
 
 /** The upstream's own variables out of the whole parsed environment. */

@@ -66,7 +66,7 @@ export function createUpstreamApp(context: UpstreamContext) {
   mountDocumentRoutes(router, db, contentOptions);
   mountNewsRoutes(router, db, contentOptions);
   mountJobRoutes(router, db, contentOptions);
-  mountLeaveWordRoutes(router, db, contentOptions);
+  mountLeaveWordRoutes(router, db, { ...contentOptions, salesMailTo: options.settings?.SALES_MAIL_TO, onQueued: context.outbox.nudge });
   mountSearchRoutes(router, db, contentOptions);
   mountCrossReferenceRoutes(router, db, contentOptions);
   mountOpenApi(router, contentOptions.provider);

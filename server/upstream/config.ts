@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { trustProxySetting, type TrustProxy } from "./trust-proxy.ts";
+import { isValidEmail } from "../../shared/validation.ts";
 
 export const upstreamEnv = z.object({
   UPSTREAM_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -68,6 +69,26 @@ export const upstreamEnv = z.object({
   CODE_REQUESTS_PER_IP_PER_HOUR: unsetIfEmpty(z.coerce.number().int().min(1).max(100_000).default(30)),
   STAFF_TOKEN: unsetIfEmpty(z.string().min(24, "at least 24 characters (unset disables the staff API)").max(512).optional()),
   PREVIEW_SECRET: unsetIfEmpty(z.string().min(32, "at least 32 characters (unset disables preview tokens)").max(512).optional()),
+  // The company's side (docs/decisions/024-staff-console.md): who hears of a new contact message, where the
+  // staff console is reached (the link in that e-mail, the passkeys' origin), how long leads are kept.
+  SALES_MAIL_TO: unsetIfEmpty(
+    z
+      .string()
+      .max(1000)
+      .transform((value) => value.split(",").map((address) => address.trim().toLowerCase()))
+      .refine((addresses) => addresses.every((address) => isValidEmail(address)), "one e-mail address or several separated by commas")
+      .transform((addresses) => addresses.join(", "))
+      .optional(),
+  ),
+  STAFF_ORIGIN: unsetIfEmpty(
+    z
+      .string()
+      .url()
+      .refine(isOrigin, "must be an origin like https://staff.example.internal (no path)")
+      .transform((value) => value.replace(/\/$/, ""))
+      .optional(),
+  ),
+  LEAD_RETENTION_DAYS: unsetIfEmpty(z.coerce.number().int().min(1).max(36_500).default(730)),
 });
 export type UpstreamEnv = z.infer<typeof upstreamEnv>;
 

@@ -10,6 +10,7 @@ import { createMailSender } from "./accounts/mailer.ts";
 import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
 import { defaultUpstreamSettings } from "./config.ts";
 import { upstreamKeepAliveMs } from "../../shared/upstream-keep-alive.ts";
+import { startLeadRetention } from "./leads/retention.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -27,7 +28,14 @@ export async function startUpstream(
   const db = openDatabase(options.dataDir);
   loadSiteContent(db, options.contentDir);
   const settings = options.settings ?? defaultUpstreamSettings;
-  const outbox = createOrderMailOutbox({ db, now, sender: createMailSender(smtpConfig(settings), log), publicOrigin: options.publicOrigin, log });
+  const outbox = createOrderMailOutbox({
+    db,
+    now,
+    sender: createMailSender(smtpConfig(settings), log),
+    publicOrigin: options.publicOrigin,
+    staffOrigin: settings.STAFF_ORIGIN,
+    log,
+  });
   const app = createUpstreamApp({ db, options, now, log, outbox });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening));
@@ -39,6 +47,7 @@ export async function startUpstream(
   server.headersTimeout = upstreamKeepAliveMs + 1000;
   // Polls for e-mails that CLI moves and retries left due; stopped before the database closes.
   outbox.start(options.mailPollMs ?? 5000);
+  const stopRetention = startLeadRetention(db, now, settings.LEAD_RETENTION_DAYS, log);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
@@ -49,6 +58,7 @@ export async function startUpstream(
     close: () =>
       new Promise<void>((resolve) => {
         outbox.stop();
+        stopRetention();
         server.close(() => {
           db.close();
           resolve();

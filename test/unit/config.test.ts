@@ -10,6 +10,17 @@ describe("loadConfig", () => {
     expect(config.upstreamUrl).toBeUndefined();
     expect(config.publicOrigin).toBe("http://localhost:3000");
     expect(config.dataDir).toBe("data");
+    expect(config.staff).toBeUndefined();
+    expect(config.upstream.LEAD_RETENTION_DAYS).toBe(730);
+    expect(config.upstream.SALES_MAIL_TO).toBeUndefined();
+  });
+
+  it("turns the staff console on with STAFF_PORT, on loopback, its origin naming localhost unless STAFF_ORIGIN says otherwise", () => {
+    const config = loadConfig({ STAFF_PORT: "3100", SALES_MAIL_TO: " Sales@Example.com,fae@example.com " });
+    expect(config.staff).toEqual({ port: 3100, host: "127.0.0.1", origin: "http://localhost:3100" });
+    expect(config.upstream.STAFF_ORIGIN).toBe("http://localhost:3100");
+    expect(config.upstream.SALES_MAIL_TO).toBe("sales@example.com, fae@example.com");
+    expect(loadConfig({ STAFF_PORT: "3100", STAFF_ORIGIN: "https://staff.example.internal/" }).staff?.origin).toBe("https://staff.example.internal");
   });
 
   it.each([
@@ -18,6 +29,9 @@ describe("loadConfig", () => {
     [{ LOG_LEVEL: "loud" }, /^Invalid LOG_LEVEL/],
     [{ PUBLIC_ORIGIN: "https://example.com/path" }, /^Invalid PUBLIC_ORIGIN/],
     [{ WEBSITE_CODE: "Has Spaces" }, /^Invalid WEBSITE_CODE/],
+    [{ STAFF_PORT: "3000" }, /^Invalid STAFF_PORT.*never shares the public port/],
+    [{ STAFF_PORT: "3100", UPSTREAM_URL: "http://upstream.internal:3001" }, /^Invalid STAFF_PORT.*UPSTREAM_URL/],
+    [{ SALES_MAIL_TO: "sales@example.com, nobody" }, /^Invalid SALES_MAIL_TO/],
   ])("rejects %o with one line naming the variable", (env, message) => {
     let error: unknown;
     try {

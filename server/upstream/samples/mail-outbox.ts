@@ -1,13 +1,15 @@
-// Delivers the order e-mails that submissions and moves queue in order_mail_outbox (see migration 008): due rows
-// are claimed with a lease, sent, and on failure logged and retried with exponential backoff. Runs inside
-// the upstream process; a move made by the CLI (another process) is picked up at the next poll.
+// Delivers the order e-mails that submissions and moves queue in order_mail_outbox (see migration 008), and the
+// sales inbox's notice of a new contact message (migration 040): due rows are claimed with a lease, sent, and
+// on failure logged and retried with exponential backoff. Runs inside the upstream process; a move made by
+// the CLI or the staff console (another process or thread) is picked up at the next poll.
 import { randomBytes } from "node:crypto";
 import type { Language } from "../../../shared/languages.ts";
 import type { OrderStatus } from "../../../shared/order-status.ts";
 import { transaction, type Database } from "../db.ts";
-import type { MailSender } from "../accounts/mailer.ts";
+import type { MailMessage, MailSender } from "../accounts/mailer.ts";
 import { composeConfirmationMail, composeOrderMail } from "./order-mail.ts";
 import { maskedAddressSummary, type AddressLines } from "../../../shared/shipping-address.ts";
+import { composeSalesMail, type LeaveWordForMail } from "../leads/sales-mail.ts";
 
 /** Retry schedule: 30 s, 1 min, 2 min … capped at 1 h; after 10 tries the row is given up as failed. */
 export const outboxRules = { firstRetryMs: 30_000, maxRetryMs: 60 * 60_000, maxAttempts: 10, leaseMs: 2 * 60_000, batch: 20 } as const;
@@ -63,11 +65,26 @@ export function orderMailQueue(db: Database): (orderId: number, recordId: number
   return (orderId, recordId, at) => void insert.run(orderId, recordId, at, newOutboxMessageId());
 }
 
+/** Queues the sales inbox's notice of a contact message; called inside the transaction that stores it. */
+export function leadMailQueue(db: Database): (leaveWordId: number, recipient: string, at: number) => void {
+  const insert = db.prepare("INSERT INTO order_mail_outbox (leave_word_id, recipient, next_attempt_at, created_at, message_id) VALUES (?, ?, ?, ?, ?)");
+  return (leaveWordId, recipient, at) => void insert.run(leaveWordId, recipient, at, at, newOutboxMessageId());
+}
+
+interface DueLeadRow extends LeaveWordForMail {
+  id: number;
+  attempts: number;
+  messageId: string | null;
+  recipient: string;
+}
+
 export interface OutboxDeps {
   db: Database;
   now: () => number;
   sender: MailSender;
   publicOrigin: string;
+  /** STAFF_ORIGIN: the link to a lead in the sales inbox's notice (none when the console is not configured). */
+  staffOrigin?: string | undefined;
   log: (message: string, detail?: unknown) => void;
 }
 
@@ -77,6 +94,13 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
     `SELECT m.id, m.attempts, m.message_id AS messageId, o.id AS orderId, o.order_number AS orderNumber, o.language, o.applicant_name AS applicantName,
        o.applicant_email AS applicantEmail, o.shipping_address AS shippingAddress, r.status, r.carrier, r.tracking_number AS trackingNumber, r.note
      FROM order_mail_outbox m JOIN sample_orders o ON o.id = m.order_id JOIN sample_order_records r ON r.id = m.record_id
+     WHERE m.state = 'pending' AND m.next_attempt_at <= ? ORDER BY m.next_attempt_at, m.id LIMIT ?`,
+  );
+  // The lead rows: their own join (an order row never matches it, nor a lead row the order query).
+  const dueLeads = db.prepare(
+    `SELECT m.id, m.attempts, m.message_id AS messageId, m.recipient, l.id AS leaveWordId, l.name, l.phone, l.email, l.company, l.content,
+       l.language, l.created_at AS createdAt
+     FROM order_mail_outbox m JOIN leave_words l ON l.id = m.leave_word_id
      WHERE m.state = 'pending' AND m.next_attempt_at <= ? ORDER BY m.next_attempt_at, m.id LIMIT ?`,
   );
   const claim = db.prepare("UPDATE order_mail_outbox SET next_attempt_at = ? WHERE id = ? AND state = 'pending' AND next_attempt_at <= ?");
@@ -100,6 +124,11 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
       row.status === "pending"
         ? composeConfirmationMail({ ...input, addressSummary: row.shippingAddress ? maskedAddressSummary(JSON.parse(row.shippingAddress) as AddressLines) : null })
         : composeOrderMail(input);
+    return send(row, mail, `order e-mail for ${row.orderNumber} (${row.status})`);
+  }
+
+  /** Sends one claimed row's mail; `what` names it in the log (never the mail's text). */
+  async function send(row: { id: number; attempts: number; messageId: string | null }, mail: MailMessage, what: string): Promise<boolean> {
     try {
       const messageId = row.messageId ?? (fixMessageId.get(newOutboxMessageId(), row.id) as { messageId: string }).messageId;
       await deps.sender.send({ ...mail, messageId: outboxMessageId(messageId, deps.publicOrigin) });
@@ -110,11 +139,7 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
       const giveUp = attempts >= outboxRules.maxAttempts;
       const message = error instanceof Error ? error.message : String(error);
       if (db.isOpen) markFailed.run(giveUp ? "failed" : "pending", attempts, now() + retryDelayMs(attempts), message.slice(0, 500), row.id);
-      // Never the mail's text: the order number and the try are enough to find it.
-      deps.log(
-        `order e-mail for ${row.orderNumber} (${row.status}) failed on try ${attempts}${giveUp ? ", giving up" : `, retrying in ${retryDelayMs(attempts) / 1000} s`}`,
-        error,
-      );
+      deps.log(`${what} failed on try ${attempts}${giveUp ? ", giving up" : `, retrying in ${retryDelayMs(attempts) / 1000} s`}`, error);
       return false;
     }
   }
@@ -126,12 +151,15 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
       let sent = 0;
       if (!db.isOpen) return 0;
       const t = now();
-      const rows = transaction(db, () => {
-        const found = due.all(t, outboxRules.batch) as unknown as DueRow[];
+      const [rows, leads] = transaction(db, () => {
         // The lease: another process polling the same database skips these rows until it ends.
-        return found.filter((row) => Number(claim.run(t + outboxRules.leaseMs, row.id, t).changes) === 1);
+        const claimed = <R extends { id: number }>(found: R[]) => found.filter((row) => Number(claim.run(t + outboxRules.leaseMs, row.id, t).changes) === 1);
+        return [claimed(due.all(t, outboxRules.batch) as unknown as DueRow[]), claimed(dueLeads.all(t, outboxRules.batch) as unknown as DueLeadRow[])] as const;
       });
       for (const row of rows) if (await deliver(row)) sent += 1;
+      for (const lead of leads) {
+        if (await send(lead, composeSalesMail(lead.recipient, lead, deps.staffOrigin), `sales notice of contact message #${lead.leaveWordId}`)) sent += 1;
+      }
       return sent;
     })().finally(() => {
       running = null;

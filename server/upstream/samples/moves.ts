@@ -16,7 +16,8 @@ export interface MoveDetails {
   trackingNumber?: string | undefined;
 }
 
-export type MoveActor = "staff-api" | "cli";
+/** Who moved: the bearer-token API, the CLI, or a console member by e-mail (docs/decisions/024-staff-console.md). */
+export type MoveActor = "staff-api" | "cli" | `staff:${string}`;
 
 function optionalText(value: string | undefined, max: number): string | null {
   if (value === undefined || value.trim() === "") return null;

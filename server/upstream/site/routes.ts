@@ -4,6 +4,7 @@ import type { Router } from "express";
 import { addLeaveWord, isLogin, querySiteList, querySitePageData } from "../../../shared/contract/index.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
+import { leadMailQueue } from "../samples/mail-outbox.ts";
 import { checkContent, checkEmail, checkName, checkPhone, clientHash, enforceHourlyLimit } from "./forms.ts";
 
 export function mountSiteRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
@@ -82,8 +83,17 @@ export function mountSiteRoutes(router: Router, db: Database, options: MountOpti
 // The contact form.
 const LEAVE_WORDS_PER_HOUR = 10;
 
-export function mountLeaveWordRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
+export interface LeaveWordOptions extends MountOptions {
+  now: () => number;
+  /** SALES_MAIL_TO: told of every new message through the outbox (unset: nobody is e-mailed). */
+  salesMailTo?: string | undefined;
+  /** A notice was queued: deliver it now rather than at the next poll (never awaited). */
+  onQueued?: () => void;
+}
+
+export function mountLeaveWordRoutes(router: Router, db: Database, options: LeaveWordOptions) {
   const insert = db.prepare("INSERT INTO leave_words (name, phone, email, company, content, language, ip_hash, created_at, user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  const queueSalesMail = leadMailQueue(db);
   mountCall(
     router,
     addLeaveWord,
@@ -99,9 +109,13 @@ export function mountLeaveWordRoutes(router: Router, db: Database, options: Moun
       const id = transaction(db, () => {
         enforceHourlyLimit(db, "leave_words", ipHash, now, LEAVE_WORDS_PER_HOUR);
         // The account of the session that sent it, never one its typed phone or e-mail names (migration 026).
-        return insert.run(name, phone, email, company, content, language, ipHash, now, userId).lastInsertRowid;
+        const stored = Number(insert.run(name, phone, email, company, content, language, ipHash, now, userId).lastInsertRowid);
+        // In the same transaction: a stored message is never left untold to the sales inbox.
+        if (options.salesMailTo) queueSalesMail(stored, options.salesMailTo, now);
+        return stored;
       });
-      return { id: Number(id) };
+      if (options.salesMailTo) options.onQueued?.();
+      return { id };
     },
     options,
   );

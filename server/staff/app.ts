@@ -1,0 +1,306 @@
+// The staff console's Express app (docs/decisions/024-staff-console.md): its own listener, its own cookie and
+// route tree, on the upstream's store. The middleware list, read top to bottom: headers, Host, assets, cookies,
+// the cross-site check, the session (read from the store on every request, so a disabled account is refused
+// at once), passkey ceremonies, then each language's pages.
+import path from "node:path";
+import { createRequire } from "node:module";
+import express, { type NextFunction, type Request, type Response } from "express";
+import cookieParser from "cookie-parser";
+import type { z } from "zod";
+import { languages, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import { matchStaffLeadPath, staffLeadPath, staffOrderPath, staffPaths } from "../../shared/staff-paths.ts";
+import { LEADS_PAGE_SIZE, parseLeadsState, writeLeadsState } from "../../shared/query/staff-leads.ts";
+import { createLeadStore } from "../upstream/leads/store.ts";
+import { leadPage, leadsPage } from "./views/leads.ts";
+import { orderPage, ordersPage } from "./views/orders.ts";
+import { AUDIT_PAGE_SIZE, auditPage, parseAuditState } from "./views/audit.ts";
+import { ORDERS_PAGE_SIZE, parseOrdersState } from "../../shared/query/staff-orders.ts";
+import { errorCodes, orderNumberPattern } from "../../shared/contract/index.ts";
+import { carrierNames } from "../../shared/carriers.ts";
+import { ApiError } from "../upstream/http.ts";
+import { createSampleProducts } from "../upstream/samples/products.ts";
+import { createSampleList } from "../upstream/samples/list.ts";
+import { createSampleOrders } from "../upstream/samples/orders.ts";
+import { createOrderMoves } from "../upstream/samples/moves.ts";
+import { createAddressBook } from "../upstream/accounts/addresses.ts";
+import { createOrderBoard } from "../upstream/samples/board.ts";
+import { streamLeadsCsv } from "./leads-csv.ts";
+import { staffCan, type StaffPermission } from "../../shared/staff-roles.ts";
+import { staffForms } from "../../shared/staff-forms.ts";
+import type { Database } from "../upstream/db.ts";
+import { createStaffStore, StaffStoreError, type StaffMember } from "../upstream/staff/store.ts";
+import { createAuditLog } from "../upstream/staff/audit.ts";
+import { createStaffTranslators, type StaffT } from "./i18n.ts";
+import { consoleHeaders, isForeignWrite, isOwnHost } from "./security.ts";
+import { sessionCookie } from "./session.ts";
+import { passkeyRoutes } from "./passkeys.ts";
+import { enrolmentUrl } from "./urls.ts";
+import type { ViewContext } from "./views/layout.ts";
+import { enrolPage, errorPage, homePage, signInPage, staffPage } from "./views/pages.ts";
+
+export interface StaffAppDeps {
+  db: Database;
+  /** The origin staff use (STAFF_ORIGIN): passkeys, the cookie and the cross-site check are bound to it. */
+  origin: string;
+  now: () => number;
+  log: (message: string, detail?: unknown) => void;
+  /** Express `trust proxy` (the site's TRUST_PROXY): nginx in front names the client for the rate limits. */
+  trustProxy?: false | number | string[];
+  /** Passkey attempts per client address and window (default 20 per 15 minutes). */
+  signInLimit?: { windowMs: number; attempts: number };
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      member?: StaffMember | null;
+      language?: Language;
+    }
+  }
+}
+
+const assetsDir = path.join(import.meta.dirname, "assets");
+const webauthnBrowserDir = path.join(path.dirname(createRequire(import.meta.url).resolve("@simplewebauthn/browser")), "..", "esm");
+
+export function createStaffApp(deps: StaffAppDeps) {
+  const { db, origin, now } = deps;
+  const store = createStaffStore(db, now);
+  const audit = createAuditLog(db, now);
+  const t = createStaffTranslators();
+  const cookies = sessionCookie(origin);
+  const leads = createLeadStore(db, now);
+  const sampleProducts = createSampleProducts(db);
+  const orders = createSampleOrders(db, now, sampleProducts, createSampleList(db, now, sampleProducts), createAddressBook(db, now));
+  const moves = createOrderMoves(db, now);
+  const board = createOrderBoard(db, orders);
+  /** Who a lead may be assigned to: every enabled member who works leads. */
+  const assignees = () => store.list().filter((person) => person.disabledAt === null && staffCan(person.role, "work"));
+  const searchOf = (req: Request) => {
+    const query = req.originalUrl.indexOf("?");
+    return query >= 0 ? req.originalUrl.slice(query) : "";
+  };
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", deps.trustProxy ?? ["loopback"]);
+
+  const view = (req: Request, res: Response, language: Language): ViewContext => {
+    const member = res.locals.member ?? null;
+    const [pathname = "/", query] = req.originalUrl.split(/\?(.*)/s);
+    return { t: t[language], language, path: splitLanguagePrefix(pathname).rest, search: query ? `?${query}` : "", member };
+  };
+  /** An error page in the language of the path (zh when it names none). */
+  const sendError = (req: Request, res: Response, status: number, message?: (t: StaffT) => string) => {
+    const language = res.locals.language ?? splitLanguagePrefix(req.originalUrl.split("?")[0] ?? "/").language ?? "zh";
+    res
+      .status(status)
+      .type("html")
+      .send(errorPage(view(req, res, language), status, message?.(t[language])));
+  };
+
+  app.use(consoleHeaders(origin));
+  app.use((req, res, next) => (isOwnHost(req, origin) ? next() : sendError(req, res, 421)));
+  app.use("/assets/webauthn", express.static(webauthnBrowserDir, { index: false, maxAge: "1h" }));
+  app.use("/assets", express.static(assetsDir, { index: false, maxAge: "1h" }));
+  app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(import.meta.dirname, "..", "..", "public", "favicon.ico"), { maxAge: "1d" }));
+  app.use(cookieParser());
+  app.use((req, res, next) => (isForeignWrite(req, origin) ? sendError(req, res, 403, (tr) => tr("errors.crossSite")) : next()));
+  app.use((req, res, next) => {
+    const token = cookies.read(req);
+    res.locals.member = token ? store.sessionMember(token) : null;
+    // A cookie whose session is gone (expired, signed out elsewhere, disabled) is dropped.
+    if (token && !res.locals.member) cookies.clear(res);
+    next();
+  });
+  app.use("/webauthn", passkeyRoutes({ origin, store, audit, cookies, t, now, limit: deps.signInLimit ?? { windowMs: 15 * 60_000, attempts: 20 } }));
+  app.get("/", (_req, res) => res.redirect(302, localizePath(staffPaths.home, "zh")));
+
+  for (const language of languages) {
+    const pages = express.Router();
+    pages.use((_req, res, next) => {
+      res.locals.language = language;
+      next();
+    });
+    pages.use(express.urlencoded({ extended: false, limit: "16kb", parameterLimit: 20 }));
+    const home = localizePath(staffPaths.home, language);
+    const signIn = localizePath(staffPaths.signIn, language);
+    const render = (req: Request, res: Response, html: (context: ViewContext) => string) => res.type("html").send(html(view(req, res, language)));
+    const form = <S extends z.ZodType>(schema: S, req: Request, res: Response): z.output<S> | null => {
+      const parsed = schema.safeParse(req.body ?? {});
+      if (parsed.success) return parsed.data;
+      sendError(req, res, 400);
+      return null;
+    };
+
+    pages.get(staffPaths.signIn, (req, res) => (res.locals.member ? res.redirect(303, home) : render(req, res, signInPage)));
+    pages.get(staffPaths.enrol, (req, res) => {
+      const token = typeof req.query.token === "string" ? req.query.token : "";
+      const member = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? store.enrolmentMember(token) : null;
+      render(req, res, (context) => enrolPage(context, member ? { email: member.email, token } : null));
+    });
+    pages.post(staffPaths.signOut, (req, res) => {
+      const body = form(staffForms.signOut, req, res);
+      if (!body) return;
+      const member = res.locals.member;
+      const token = cookies.read(req);
+      if (member && body.everywhere) store.endAllSessions(member.id);
+      else if (token) store.endSession(token);
+      if (member) audit.record(member, "signOut", null, body.everywhere ? "everywhere" : null);
+      cookies.clear(res);
+      res.redirect(303, signIn);
+    });
+
+    // Everything below needs a live session: a page sends the person to sign in, a write is refused.
+    pages.use((req, res, next) => {
+      if (res.locals.member) return next();
+      if (req.method === "GET" || req.method === "HEAD") return res.redirect(303, signIn);
+      sendError(req, res, 401, (tr) => tr("signIn.failed"));
+    });
+    const allow = (permission: StaffPermission) => (req: Request, res: Response, next: NextFunction) =>
+      staffCan(res.locals.member!.role, permission) ? next() : sendError(req, res, 403);
+
+    pages.get(staffPaths.home, (req, res) => render(req, res, (context) => homePage(context, store.passkeysOf(res.locals.member!.id).length, null)));
+    pages.post(staffPaths.passkeys, (req, res) => {
+      const member = res.locals.member!;
+      audit.record(member, "changeStaff", member.email, "enrolmentLink");
+      const link = enrolmentUrl(origin, language, store.newEnrolment(member.id));
+      render(req, res, (context) => homePage(context, store.passkeysOf(member.id).length, link));
+    });
+
+    const staffList = (req: Request, res: Response, notice: Parameters<typeof staffPage>[2] = {}, status = 200) =>
+      res
+        .status(status)
+        .type("html")
+        .send(staffPage(view(req, res, language), store.list(), notice));
+    const refusal = (error: unknown) => {
+      if (error instanceof StaffStoreError) return t[language](`staff.${error.reason}`);
+      throw error;
+    };
+    pages.get(staffPaths.staff, allow("manage"), (req, res) => staffList(req, res));
+    pages.post(staffPaths.staff, allow("manage"), (req, res) => {
+      const body = form(staffForms.addMember, req, res);
+      if (!body) return;
+      try {
+        const { member, token } = store.addMember(body.email, body.role);
+        audit.record(res.locals.member!, "addStaff", member.email, member.role);
+        staffList(req, res, { link: { email: member.email, url: enrolmentUrl(origin, language, token) } });
+      } catch (error) {
+        staffList(req, res, { error: refusal(error) }, 409);
+      }
+    });
+    pages.post(staffPaths.staffChange, allow("manage"), (req, res) => {
+      const body = form(staffForms.changeMember, req, res);
+      if (!body) return;
+      const target = store.byId(body.id);
+      if (!target) return staffList(req, res, { error: t[language]("staff.missing") }, 404);
+      try {
+        if (body.change === "link") {
+          audit.record(res.locals.member!, "changeStaff", target.email, "enrolmentLink");
+          return staffList(req, res, { link: { email: target.email, url: enrolmentUrl(origin, language, store.newEnrolment(target.id)) } });
+        }
+        if (body.change === "disable" || body.change === "enable") store.setDisabled(target.id, body.change === "disable");
+        else store.setRole(target.id, body.change.slice(5) as StaffMember["role"]);
+        audit.record(res.locals.member!, "changeStaff", target.email, body.change);
+        res.redirect(303, localizePath(staffPaths.staff, language));
+      } catch (error) {
+        staffList(req, res, { error: refusal(error) }, 409);
+      }
+    });
+
+    // The leads inbox: every role reads it; a lead's page shows contact details (each view is audited);
+    // working a lead and the export (contact details in bulk) need the "work" permission.
+    pages.get(staffPaths.leads, (req, res) => {
+      const state = parseLeadsState(searchOf(req));
+      render(req, res, (context) => leadsPage(context, state, leads.page(state, LEADS_PAGE_SIZE), leads.activity(language)));
+    });
+    pages.get(staffPaths.leadsCsv, allow("work"), async (req, res) => {
+      const state = parseLeadsState(searchOf(req));
+      audit.record(res.locals.member!, "exportLeads", null, writeLeadsState({ ...state, page: 1 }) || null);
+      await streamLeadsCsv(res, leads.rows(state), t[language], `leads-${new Date(now()).toISOString().slice(0, 10)}.csv`);
+    });
+    const leadOf = (req: Request) => {
+      const found = matchStaffLeadPath(req.path);
+      return found ? { ...found, lead: leads.find(found.kind, found.id) } : null;
+    };
+    pages.get(/^\/leads\/(message|download)\/\d+$/, (req, res) => {
+      const found = leadOf(req);
+      if (!found?.lead) return sendError(req, res, 404);
+      audit.record(res.locals.member!, "viewLead", `${found.kind}/${found.id}`);
+      render(req, res, (context) => leadPage(context, found.lead!, assignees(), req.query.saved === "1"));
+    });
+    pages.post(/^\/leads\/(message|download)\/\d+$/, allow("work"), (req, res) => {
+      const found = leadOf(req);
+      if (!found?.lead) return sendError(req, res, 404);
+      const body = form(staffForms.workLead, req, res);
+      if (!body) return;
+      // Only a working member may be assigned: an id from anywhere else is refused, never stored.
+      if (body.assignedTo !== null && !assignees().some((person) => person.id === body.assignedTo)) return sendError(req, res, 400);
+      const status = body.status === "new" && body.assignedTo !== null ? "assigned" : body.status;
+      leads.save(found.kind, found.id, { status, assignedTo: body.assignedTo, note: body.note });
+      audit.record(res.locals.member!, "workLead", `${found.kind}/${found.id}`, `${status}${body.assignedTo ? ` → ${store.byId(body.assignedTo)?.email}` : ""}`);
+      res.redirect(303, `${localizePath(staffLeadPath(found.kind, found.id), language)}?saved=1`);
+    });
+
+    // The sample-order board: every role reads it; the moves of the order workflow need "work", go through
+    // samples/moves.ts (recorded with the member's e-mail, the applicant's e-mail queued in the same
+    // transaction and sent by the upstream's outbox), and are audited.
+    pages.get(staffPaths.orders, (req, res) => {
+      const state = parseOrdersState(searchOf(req));
+      render(req, res, (context) => ordersPage(context, state, board.counts(), board.page(state, ORDERS_PAGE_SIZE, language)));
+    });
+    const orderNumberOf = (req: Request) => {
+      const raw = req.path.slice(staffPaths.orders.length + 1);
+      // Only an order number's own characters: anything else (a malformed %-escape included) names no order.
+      return orderNumberPattern.test(raw) ? raw : null;
+    };
+    const showOrder = (req: Request, res: Response, notice: Parameters<typeof orderPage>[4], status = 200) => {
+      const number = orderNumberOf(req);
+      const found = number ? orders.detail(number, language, null) : null;
+      if (!found) return sendError(req, res, 404);
+      if (req.method === "GET") audit.record(res.locals.member!, "viewOrder", found.row.orderNumber);
+      res
+        .status(status)
+        .type("html")
+        .send(orderPage(view(req, res, language), found.detail.order, found.history, (id) => sampleProducts(id) !== null, notice));
+    };
+    pages.get(/^\/orders\/[^/]+$/, (req, res) => showOrder(req, res, { moved: req.query.moved === "1" }));
+    pages.post(/^\/orders\/[^/]+$/, allow("work"), (req, res) => {
+      const number = orderNumberOf(req);
+      if (!number || !orders.detail(number, language, null)) return sendError(req, res, 404);
+      const body = form(staffForms.moveOrder, req, res);
+      if (!body) return;
+      const member = res.locals.member!;
+      try {
+        const moved =
+          body.move === "reject"
+            ? moves.reject(number, body.note ?? "", `staff:${member.email}`)
+            : moves.advance(number, { note: body.note, carrier: body.carrier, trackingNumber: body.trackingNumber }, `staff:${member.email}`);
+        audit.record(member, "moveOrder", number, `${moved.from} → ${moved.to}`);
+        res.redirect(303, `${localizePath(staffOrderPath(number), language)}?moved=1`);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        const key = ["E40023002", "E40023003", "E40023004", "E40023005"].includes(error.code) ? error.code : "E40000002";
+        showOrder(req, res, { error: t[language](`orders.refused.${key}`, { carriers: carrierNames.join(", ") }) }, errorCodes[error.code].status);
+      }
+    });
+
+    pages.get(staffPaths.audit, allow("manage"), (req, res) => {
+      const state = parseAuditState(searchOf(req));
+      render(req, res, (context) => auditPage(context, state, audit.page({ ...state, pageSize: AUDIT_PAGE_SIZE })));
+    });
+
+    pages.use((req, res) => sendError(req, res, 404));
+    app.use(`/${language}`, pages);
+  }
+
+  app.use((req, res) => sendError(req, res, 404));
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number }).status;
+    // Body-parser's refusals (too large, malformed) are the client's; anything else is ours.
+    if (status && status >= 400 && status < 500) return sendError(req, res, status === 413 ? 400 : status);
+    deps.log("staff console error", error);
+    // A failure mid-stream (the CSV export) cannot change its status: the connection is cut instead.
+    if (res.headersSent) res.destroy();
+    else sendError(req, res, 500);
+  });
+  return app;
+}
