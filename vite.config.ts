@@ -56,7 +56,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // the chunk-reload guard and the idle scheduler the entry itself uses.
                 {
                   name: "shell",
-                  test: /(shared[\\/](languages|links|paths|tree|validation|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]runtime[\\/](link-navigation|chunk-reload|idle)\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
+                  test: /(shared[\\/](languages|links|paths|tree|masking|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]runtime[\\/](link-navigation|chunk-reload|idle)\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
                 },
                 { name: "order-status", test: /shared[\\/]order-status\.ts$/ },
                 // Also imported by the lazy contract (through the matching code): on its own for the same reason.

@@ -2,7 +2,8 @@
 // read and how an address is summarised: what pages need without zod. The zod schema that checks a whole address
 // is shipping-address.ts, which the browser loads only when an address form is sent.
 import type { ErrorCode } from "./contract/errors.ts";
-import { maskPhone, normalizeMainlandMobile } from "./validation.ts";
+import { maskPhone } from "./masking.ts";
+import { normalizeMainlandMobile } from "./validation.ts";
 
 export const addressLimits = { recipient: 50, phone: 24, company: 100, region: 60, city: 60, street: 200, postalCode: 12, perAccount: 10 } as const;
 

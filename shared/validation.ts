@@ -1,5 +1,5 @@
 // Field rules shared by the forms, the contract and the upstream's checks: mainland mobiles, e-mail
-// addresses, names, masking for display, and the length limit of every text field (SPEC §5).
+// addresses, names, and the length limit of every text field (SPEC §5).
 
 /** Length limits of the account, applicant and staff fields (characters, after trimming). */
 export const fieldLimits = {
@@ -80,19 +80,4 @@ export function isValidText(input: unknown, maxLength: number): input is string 
   const text = input.trim();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this pattern refuses.
   return text.length >= 1 && text.length <= maxLength && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
-}
-
-/** SPEC §2: first 3 and last 4 digits shown, 13800135678 → 138****5678. */
-export function maskPhone(phone: string): string {
-  if (phone.length < 8) return phone.length <= 3 ? "*".repeat(phone.length) : `${phone.slice(0, 3)}${"*".repeat(phone.length - 3)}`;
-  return `${phone.slice(0, 3)}${"*".repeat(phone.length - 7)}${phone.slice(-4)}`;
-}
-
-/** The local part's first and last character around ***, domain kept: zhang.san@example.com → z***n@example.com. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@");
-  if (at < 1) return maskPhone(email);
-  const local = email.slice(0, at);
-  const shown = local.length <= 2 ? `${local[0]}***` : `${local[0]}***${local.at(-1)}`;
-  return `${shown}${email.slice(at)}`;
 }
