@@ -157,6 +157,7 @@ try {
   const wide = catalogs.small.largest;
   const wideRows = { small: Math.min(100, await totalOf(sites.small, wide)), large: Math.min(100, await totalOf(sites.large, wide)) };
   const terms = ["SiC", "MOSFET", "1200", "碳化硅", "驱动", "IGBT", "650", "二极管", "模块", "TO-247", "车规"];
+  const shortTerms = ["V", "65", "K4", "A", "碳", "12"];
   const finder = `/zh/productAndService/products/${SERIES}`;
   const measures: { name: string; request: (size: "small" | "large", n: number) => [string, RequestInit?] }[] = [
     { name: "finder, new filter", request: (_size, n) => [`${finder}?vds=${n + 1}~`] },
@@ -171,6 +172,8 @@ try {
       },
     },
     { name: "search", request: (_size, n) => [`/zh/search?text=${encodeURIComponent(terms[n % terms.length]!)}&b=${n}`] },
+    // One- and two-character terms, from the index of characters and pairs, not a scan of every row.
+    { name: "search, short term", request: (_size, n) => [`/en/search?text=${encodeURIComponent(shortTerms[n % shortTerms.length]!)}&b=${n}`] },
     {
       name: "filter values (API)",
       request: (size) => [

@@ -74,6 +74,8 @@ const cases: Array<[string, CallDefinition, Record<string, unknown>]> = [
   ["search: a one-character Chinese term", searchSite, { text: "碳", pageSize: 10 }],
   ["search: long and short terms", searchSite, { text: "碳化硅 模块", pageSize: 10 }],
   ["search: a Chinese and a short ASCII term", searchSite, { text: "模块 V", pageSize: 10 }],
+  ["search: a one-character ASCII term", searchSite, { text: "V", pageSize: 3, groupSize: 3 }],
+  ["search: a two-digit term", searchSite, { text: "65", pageSize: 10 }],
 ];
 
 /**

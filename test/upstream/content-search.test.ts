@@ -115,7 +115,7 @@ describe("searchSite", () => {
 
   it("counts exactly the rows that hold every term, whichever index finds them", async () => {
     // Against a substring test of every row: trigram phrases (three or more characters), the index of Chinese
-    // characters and pairs (one or two), a short ASCII term's scan, and their mixes.
+    // characters and pairs (one or two, Chinese or ASCII: "V", "65"), and their mixes.
     const cases: Array<[Language, string]> = [
       ["zh", "碳化硅"],
       ["zh", "模块"],
@@ -125,6 +125,10 @@ describe("searchSite", () => {
       ["en", "MOSFET"],
       ["en", "SiC 650"],
       ["en", "V"],
+      ["zh", "V"],
+      ["en", "65"],
+      ["en", "k4"],
+      ["en", "SiC 65"],
       ["en", "碳"],
     ];
     for (const [language, text] of cases) {

@@ -71,22 +71,22 @@ export function rebuildSearchIndex(db: Database): number {
   return rows.length;
 }
 
-/** A one- or two-character term as its search_grams token, or null when it is not made of letters and digits
- * outside ASCII (such a term, e.g. "V" or "65", is looked for by a substring scan: search/query.ts). */
+/** A one- or two-character term of letters and digits as its search_grams token, or null when it is not one
+ * (a term such as "+1" or "°C" is looked for by a substring scan: search/query.ts). */
 export function gramToken(term: string): string | null {
   const lower = term.toLowerCase();
-  return /^[\p{L}\p{N}]{1,2}$/u.test(lower) && Array.from(lower).every((char) => char.charCodeAt(0) >= 128) ? lower : null;
+  return /^[\p{L}\p{N}]{1,2}$/u.test(lower) ? lower : null;
 }
 const gramRun = /[\p{L}\p{N}]+/gu;
 
-/** The distinct single non-ASCII letters and digits of a text and their adjacent pairs, as space-separated
- * tokens of search_grams (unicode61 keeps a run of letters as one token), lower-cased like the query. */
+/** The distinct single letters and digits of a text and their adjacent pairs within a word, as space-separated
+ * tokens of search_grams (unicode61 keeps a run of letters as one token), lower-cased like the query: every one-
+ * or two-character substring of letters and digits a row holds ("碳", "模块", "v", "65") is a token of it. */
 function grams(text: string): string {
   const found = new Set<string>();
   for (const [run] of text.toLowerCase().matchAll(gramRun)) {
-    const chars = Array.from(run).map((char) => (char.charCodeAt(0) < 128 ? null : char));
+    const chars = Array.from(run);
     for (const [i, char] of chars.entries()) {
-      if (char === null) continue;
       found.add(char);
       const next = chars[i + 1];
       if (next) found.add(char + next);

@@ -1,6 +1,6 @@
 // Runs a site search: FTS5 trigram matching ranked by bm25 (title weighs more than body); one- and
 // two-character terms, which trigrams cannot match, from an index of characters and their pairs (Chinese
-// words) or, for short ASCII terms, a substring test. Counts and ranks read rowids and scores only
+// words, "V", "65"), or, for a short term of other characters ("+1"), a substring test. Counts and ranks read rowids and scores only
 // (docs/decisions/020-search-rowid-layout.md).
 import type { SQLInputValue } from "node:sqlite";
 import { SEARCH_OTHER_LANGUAGE_HITS, searchTypes, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/index.ts";
@@ -50,10 +50,10 @@ interface Matches {
 }
 
 /**
- * Terms of three or more characters are trigram phrases of search_index (MATCH); shorter terms of Chinese (or
- * other non-ASCII) letters are tokens of search_grams; other short terms ("V", "65") a substring test of the
- * rows the others found, or of every row of the language when there is nothing else (the one case whose cost
- * grows with the catalog). Ranking: with a long term, bm25 of search_index (title weighs 10, body 1); else the
+ * Terms of three or more characters are trigram phrases of search_index (MATCH); shorter terms of letters and
+ * digits ("碳", "模块", "V", "65") are tokens of search_grams; other short terms ("+1", "°C") a substring test of
+ * the rows the others found, or of every row of the language when there is nothing else (the one case whose
+ * cost grows with the catalog, and one no visitor's query needs). Ranking: with a long term, bm25 of search_index (title weighs 10, body 1); else the
  * number of terms not in the title (bm25 of search_grams would tokenize every matching row again: detail=column
  * keeps no positions). Ties: newest first, which the rowid's order is (search/build.ts).
  */
@@ -70,8 +70,8 @@ function matchesOf(terms: string[], language: Language, type: SearchType | undef
 
   const conditions: string[] = ["rowid BETWEEN ? AND ?"];
   const args: SQLInputValue[] = [first, last];
-  // The index the rows are found from: the trigrams for a long term, else the characters for a Chinese one;
-  // a query of short ASCII terms only ("V", "65") reads every row of the language.
+  // The index the rows are found from: the trigrams for a long term, else the characters and pairs; a query
+  // of short terms of other characters only ("+1") reads every row of the language.
   const table = long.length || !grams.length ? "search_index" : "search_grams";
   // The row's text where the substring tests read it: its own columns, or its search_index row by rowid.
   const [title, text] =
