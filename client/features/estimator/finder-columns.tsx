@@ -9,6 +9,7 @@ import { listScope } from "../../../shared/estimator/scope.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { formatWatts, tjText } from "./format.ts";
+import { MODEL_TJ_RANGE } from "../../../shared/estimator/equations.ts";
 import { warningText } from "./warning-text.ts";
 import { EST_LOSS, EST_TJ } from "../../../shared/estimator/estimate-sort.ts";
 import type { RowEstimate } from "./finder-row-estimates.ts";
@@ -104,7 +105,14 @@ export function estimateColumns(
         const tj = resultOf(product)?.tj;
         return tj === undefined || tj === null ? null : Math.round(tj);
       },
-      render: (product) => cell(product, (result) => tjText(result.tj, result.beyond, t, language), false),
+      // "> 250" where the data end: the loss cell beside it says why in full, and the column stays narrow.
+      render: (product) =>
+        cell(
+          product,
+          (result) =>
+            result.tj == null && result.beyond === "aboveData" ? t("finder.tjAboveData", { limit: MODEL_TJ_RANGE.max }) : tjText(result.tj, result.beyond, t, language),
+          false,
+        ),
     },
   ];
 }
