@@ -1,5 +1,7 @@
 // Part-number decoding: finds a competitor part in the table, or reads the values a manufacturer's published
-// nomenclature encodes in its number (each rule cited in the content file's "nomenclature" list).
+// nomenclature encodes in its number (each rule cited in the content file's "nomenclature" list). A rule exists
+// only with such a published statement and decodes only the fields it names, never a pattern read off the numbers
+// we hold (docs/decisions/023-cross-reference-ranking.md).
 import type { AnyCompetitorPart, CompetitorPart, DecodedPart, NomenclatureSource } from "./schema.ts";
 
 /** Upper case without spaces: the form part numbers are stored and looked up in. */

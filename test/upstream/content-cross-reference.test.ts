@@ -8,7 +8,7 @@ import type { LossData } from "../../shared/contract/loss-data.ts";
 import { noteKeys, paramKeys, rowStatuses } from "../../shared/cross-reference/compare.ts";
 import { decodeRuleIds } from "../../shared/cross-reference/decode.ts";
 import { crossReference, tiers } from "../../shared/cross-reference/match.ts";
-import type { OurProduct } from "../../shared/cross-reference/our-product.ts";
+import { deviceTypeOf, ourVoltage, type OurProduct } from "../../shared/cross-reference/our-product.ts";
 import { allSources, crossReferenceContent, deviceTypes, manufacturers, topologies } from "../../shared/cross-reference/schema.ts";
 import { shippedContentDir as contentDir } from "../../server/upstream/content/load.ts";
 import { loadResources } from "../../server/i18n.ts";
@@ -76,7 +76,24 @@ describe("cross-reference content", () => {
     expect(new Set(content.parts.map((p) => p.deviceType))).toEqual(new Set(deviceTypes));
     const mosfetVolts = new Set(content.parts.filter((p) => p.deviceType === "sic-mosfet").map((p) => p.ratings.v.value));
     for (const v of [650, 1200, 1700]) expect(mosfetVolts.has(v), `${v} V`).toBe(true);
-    expect(content.parts.length).toBeGreaterThanOrEqual(60);
+    expect(content.parts.length).toBeGreaterThanOrEqual(89);
+  });
+
+  it("keeps every manufacturer at a third of the table at most, and covers every voltage class we sell", () => {
+    const counts = new Map<string, number>();
+    for (const part of content.parts) counts.set(part.manufacturer, (counts.get(part.manufacturer) ?? 0) + 1);
+    for (const [maker, count] of counts) expect(count, maker).toBeLessThanOrEqual(content.parts.length / 3);
+    // A competitor of 600 V serves our 650 V class, of 700 V our 750 V class (the ranking's VOLTAGE_CLASS_STEP).
+    const sameClass = (theirs: number, ours: number) => theirs <= ours && ours <= theirs * 1.1;
+    // No datasheet of a 750 V SiC module was found in the sources the table is read from; said, not hidden.
+    const knownGaps = new Set(["sic-module 750"]);
+    // Products of no compared device type (gate drivers) have no competitor class.
+    const classes = ours.filter((p) => deviceTypeOf(p) !== null).map((p) => `${deviceTypeOf(p)} ${ourVoltage(p)}`);
+    const missing = [...new Set(classes)].filter((key) => {
+      const [type, volts] = key.split(" ");
+      return !content.parts.some((part) => part.deviceType === type && sameClass(part.ratings.v.value, Number(volts)));
+    });
+    expect(missing.sort()).toEqual([...knownGaps]);
   });
 
   it("keeps our side pointing at real catalog content, and every nomenclature rule implemented", () => {
