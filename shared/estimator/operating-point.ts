@@ -265,6 +265,13 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
 }
 
 /**
+ * The load-cycle field (mission.ts), shown where the page runs a cycle: its text becomes `cycle=` as typed (spaces
+ * dropped; mission.ts validates it where it is read), an empty field removes `cycle=`. A form without the field
+ * leaves the URL's `cycle=` alone.
+ */
+export const cycleFormField = "opCycle";
+
+/**
  * Where a submitted panel form goes: the same path and query with the form fields replaced by `op` (so the URL
  * stays short and shareable), or null when the query carries no form. Paging restarts, since the ranking changes.
  */
@@ -274,7 +281,13 @@ export function operatingPointRedirect(url: URL): string | null {
   const query = new URLSearchParams(url.searchParams);
   for (const name of Object.values(formFields)) query.delete(name);
   query.delete("page");
+  const typed = url.searchParams.get(cycleFormField);
+  query.delete(cycleFormField);
+  if (typed !== null) query.delete("cycle");
+  const cycle = (typed ?? "").replace(/\s/g, "").slice(0, 200);
   query.set("op", op);
-  // Commas are legal in a query; unescaped they keep `op=800,20,50k,0.9,80` readable.
-  return `${url.pathname}?${query.toString().replace(/%2C/gi, ",")}`;
+  // Commas (and the cycle's colons) are legal in a query; unescaped they keep `op=800,20,50k,0.9,80` and
+  // `cycle=10:35:2,5:20:50` readable.
+  const cycleParam = cycle === "" ? "" : `&cycle=${encodeURIComponent(cycle).replace(/%2C/gi, ",").replace(/%3A/gi, ":")}`;
+  return `${url.pathname}?${query.toString().replace(/%2C/gi, ",")}${cycleParam}`;
 }

@@ -309,6 +309,27 @@ describe("product detail and compare", () => {
     expect(textOf(bad.text)).toContain("Write each step of the load cycle as duration:current:f_o (step 1)");
   });
 
+  it("takes the load cycle from a field of the product page's no-JS form, shown again with the cycle it ran", async () => {
+    const form = await get(
+      "/en/productAndService/productDetail/QCM040120K4?cycle=1:1:1&opMode=inverter&opV=800&opI=20&opIk=rms&opF=50&opPf=0.9&opTc=80&opM=0.9&opCycle=10:35:2,5:20:50",
+    );
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80&cycle=10:35:2,5:20:50");
+    const page = await get(form.headers.location!);
+    expect(page.status).toBe(200);
+    // The field holds the cycle, once; the URL's cycle= is not also kept as a hidden field (it would be sent twice).
+    expect(page.text.match(/<input id="op-cycle"[^>]*name="opCycle" value="10:35:2,5:20:50"/g)).toHaveLength(1);
+    expect(page.text).not.toMatch(/type="hidden" name="cycle"/);
+    expect(textOf(symbols(page.text))).toMatch(/Load cycle: peak T_j \d+ °C/);
+    const zh = await get("/zh/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80");
+    expect(textOf(zh.text)).toContain("负载循环（可选）");
+    // Emptied: the cycle goes.
+    const cleared = await get("/en/productAndService/productDetail/QCM040120K4?cycle=10:35:2&opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opCycle=");
+    expect(cleared.headers.location).toBe("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80");
+    // The finder has no cycle field.
+    expect((await get(`/en/productAndService/products/${FAMILY}?op=${OP}`)).text).not.toContain('name="opCycle"');
+  });
+
   it("puts every compared part's breakdown at one operating point, the coolest marked", async () => {
     const response = await get(`/en/productAndService/compare?parts=QCM013120K4,QCM040120K4,QCM160120K3&op=${OP}`);
     expect(response.status).toBe(200);

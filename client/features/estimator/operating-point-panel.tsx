@@ -5,6 +5,7 @@ import type { FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import {
+  cycleFormField,
   formFields,
   formatNumber,
   modulations,
@@ -32,6 +33,8 @@ export interface OperatingPointPanelProps {
   headingLevel?: 2 | 3;
   /** The intro's key: the finder estimates every part, a detail page one, compare the compared ones. */
   intro?: "panel.intro" | "panel.introOne" | "panel.introCompare";
+  /** The URL's `cycle=` where the page runs a load cycle (detail), shown in a field of its own; absent: no field. */
+  cycle?: string | null;
 }
 
 type Draft = Record<keyof OperatingPoint, string>;
@@ -62,7 +65,7 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
   return fromOp;
 }
 
-export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLevel = 2, intro = "panel.intro" }: OperatingPointPanelProps) {
+export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLevel = 2, intro = "panel.intro", cycle }: OperatingPointPanelProps) {
   const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation("estimator");
   const { pathname } = useLocation();
@@ -73,7 +76,15 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
   const draft = draftOf(parsed, suggestion);
   const issues = parsed && !parsed.ok ? parsed.issues : [];
   const issueOf = (field: OperatingPointIssue["field"]) => issues.find((issue) => issue.field === field);
-  const kept = keep.filter(([name]) => name !== "op" && name !== "page" && !(Object.values(formFields) as string[]).includes(name));
+  // With the cycle field shown, its value replaces the URL's `cycle=` (operatingPointRedirect), so it is not kept twice.
+  const kept = keep.filter(
+    ([name]) =>
+      name !== "op" &&
+      name !== "page" &&
+      name !== cycleFormField &&
+      !(cycle !== undefined && name === "cycle") &&
+      !(Object.values(formFields) as string[]).includes(name),
+  );
   const clearQuery = new URLSearchParams(kept).toString();
   const onClear = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -197,6 +208,23 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("deadTime", t("panel.deadTimeHint"))}
           {field("rg", t("panel.rgHint"))}
           {field("fo", t("panel.foHint"))}
+          {cycle === undefined ? null : (
+            <div className="op-field op-field--wide">
+              <label htmlFor={`${id}-cycle`}>{t("converter.cycleField")}</label>
+              <input
+                id={`${id}-cycle`}
+                name={cycleFormField}
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                defaultValue={cycle ?? ""}
+                aria-describedby={`${id}-cycle-h`}
+              />
+              <small id={`${id}-cycle-h`} className="op-field__hint">
+                <WithSubscripts text={t("converter.cycleHint")} />
+              </small>
+            </div>
+          )}
         </div>
         <div className="op-form__actions">
           <button type="submit" className="button button--primary">

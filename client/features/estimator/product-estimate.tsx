@@ -26,7 +26,7 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
   const refusal = refusalOf(loss, op);
   return (
     <div className="product-estimate">
-      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} intro="panel.introOne" />
+      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} intro="panel.introOne" cycle={query.get("cycle")} />
       <section className="product-estimate__result" aria-labelledby="estimate-heading">
         <h2 id="estimate-heading">{t("breakdown.heading")}</h2>
         {parsed?.ok ? null : (
