@@ -11,6 +11,7 @@ import type { LossData } from "../../shared/contract/loss-data.ts";
 import { handWorkedMosfet } from "../fixtures/loss-data.ts";
 import { lossData } from "../../shared/contract/loss-data.ts";
 import { missionProfile, parseLoadCycle } from "../../shared/estimator/mission.ts";
+import { solveConverter } from "../../shared/estimator/converter.ts";
 import { lossDataFile } from "../../server/upstream/content/loss-data.ts";
 import { readContent, shippedContentDir } from "../../server/upstream/content/load.ts";
 
@@ -145,5 +146,30 @@ describe("npm run estimate", () => {
     });
     // DC/DC has no output period: no cycle, said so, exit 2.
     expect(run("--part", "QCM040120K4", "--op", "400,6,65k,d0.5,80", "--cycle", "10:35:2")).toMatchObject({ code: 2, err: expect.stringContaining("No load cycle") });
+  });
+  it("answers for the whole converter with rs and np in --op: parts, sink, loss, efficiency and the load sweep", () => {
+    const row = readContent("catalog/loss-data.json", lossDataFile, shippedContentDir).find((entry) => entry.partNumber === "QCM040120K4")!;
+    const { partNumber: _, ...raw } = row;
+    const point = parseOperatingPoint("800,40,20k,0.9,40,np2w,rs0.1");
+    if (!point?.ok) throw new Error("valid");
+    const expected = solveConverter(lossData.parse(raw), point.value)!;
+    const json = run("--part", "QCM040120K4", "--op", "800,40,20k,0.9,40,np2w,rs0.1", "--json");
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.out);
+    expect(report.op).toBe("800,40,20k,0.9,40,np2w,rs0.1");
+    expect(report.converter).toMatchObject({ positions: 6, parallel: 2, suitable: true });
+    expect(report.converter.totalLoss).toBe(Number(expected.totalLoss.toPrecision(3)));
+    expect(report.converter.efficiency).toBe(Number((expected.efficiency! * 100).toPrecision(4)));
+    expect(report.converter.devices.map((device: { atMax: boolean }) => device.atMax)).toEqual([true, false]);
+    expect(report.converter.loadSweep.map((entry: { load: number }) => entry.load)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+    const table = run("--part", "QCM040120K4", "--op", "800,40,20k,0.9,40,np2w,rs0.1");
+    expect(table.out).toMatch(/converter: 6 switch positions × 2 parts on one heat sink \(R_th,sa 0.1 K\/W\): sink [\d.]+ °C/);
+    expect(table.out).toMatch(/part 1 \(at max. on-state\): [\d.]+ A \(\d+ %\)/);
+    expect(table.out).toMatch(/semiconductor loss [\d.]+ W at 27500 W out: efficiency 99\.\d+ %/);
+    expect(run("--part", "QCD10065T2", "--op", "400,8,65k,d0.5,40,rs0.1")).toMatchObject({ code: 2, err: expect.stringContaining("No whole-converter estimate") });
+    expect(run("--part", "QCM040120K4", "--op", "800,40,20k,0.9,40,np9,rs0.1")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("The parts in parallel per switch must be a whole number from 1 to 8."),
+    });
   });
 });

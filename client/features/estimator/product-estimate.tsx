@@ -7,6 +7,8 @@ import { refusalOf, suggestOperatingPoint, type ParsedOperatingPoint } from "../
 import { LossBreakdown } from "./loss-breakdown.tsx";
 import { LossChart } from "./loss-chart.tsx";
 import { LoadCycle } from "./load-cycle.tsx";
+import { DetailFields } from "./detail-fields.tsx";
+import { ConverterEstimate } from "./converter-estimate.tsx";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
 import { warningText } from "./warning-text.ts";
@@ -26,7 +28,14 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
   const refusal = refusalOf(loss, op);
   return (
     <div className="product-estimate">
-      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} intro="panel.introOne" cycle={query.get("cycle")} />
+      <OperatingPointPanel
+        parsed={parsed}
+        suggestion={suggestion}
+        keep={[...query]}
+        intro="panel.introOne"
+        extra={<DetailFields parsed={parsed} cycle={query.get("cycle")} />}
+        carries={["cycle"]}
+      />
       <section className="product-estimate__result" aria-labelledby="estimate-heading">
         <h2 id="estimate-heading">{t("breakdown.heading")}</h2>
         {parsed?.ok ? null : (
@@ -41,6 +50,7 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
         ) : (
           <>
             <LossBreakdown data={loss} op={op} partNumber={partNumber} />
+            {op.rsa === undefined ? null : <ConverterEstimate data={loss} op={op} />}
             <LoadCycle data={loss} op={op} text={query.get("cycle")} />
             <h3>{t("chart.heading")}</h3>
             <LossChart data={loss} op={op} partNumber={partNumber} />
