@@ -445,6 +445,17 @@ describe("the methods page", () => {
     expect((await get("/sitemap-pages-en.xml")).text).toContain("/en/productAndService/estimator/method");
   });
 
+  it("states the whole converter's model, its case-to-sink values with their basis, and its limits, in both languages", async () => {
+    for (const [language, words] of [
+      ["en", ["The whole converter: parallel parts, one heat sink, efficiency", "R_th(c-s) 0.25 K/W for TO-247", "T_s = T_a + R_th,sa·Σ P", "Not in it:"]],
+      ["zh", ["整机：并联器件、同一散热器与效率", "R_th(c-s) TO-247 为 0.25 K/W", "T_s = T_a + R_th,sa·Σ P", "未计入"]],
+    ] as const) {
+      const text = textOf(symbols((await get(`/${language}/productAndService/estimator/method`)).text));
+      for (const word of words) expect(text, `${language}: ${word}`).toContain(word);
+      expect(text).not.toMatch(/converter\.\w/);
+    }
+  });
+
   it("states how parts are judged, where the data end, and every device-data field's plausibility bounds, in both languages", async () => {
     for (const [language, words] of [
       [
