@@ -220,3 +220,17 @@ export function loadSweep(data: LossData, op: OperatingPoint): LoadPoint[] | nul
     return { load, totalLoss: result.totalLoss, efficiency: result.efficiency, tj: result.hottest.tj };
   });
 }
+
+/**
+ * The one part the single-part figures (breakdown, ripple, load cycle, frequency chart) show for a converter point:
+ * the part with the hottest junction at its share of the current, referred to the solved heat-sink temperature, so
+ * its T_j is the converter's. Null where the converter has no steady solution (the point is then shown as given).
+ */
+export function hottestPartView(data: LossData, op: OperatingPoint, result: ConverterResult): { data: LossData; op: OperatingPoint } | null {
+  if (result.sink === null) return null;
+  const device = result.devices[result.hottest.device - 1]!;
+  const { rsa: _rsa, parallel: _parallel, parallelMismatch: _mismatch, ...rest } = op;
+  const partData = device.atMax ? (worstCaseData(data) ?? data) : data;
+  // A pin-fin module's path ends at the coolant: the sink is then its coolant temperature.
+  return { data: partData, op: { ...rest, current: device.current, tc: result.sink, tcRef: data.rthRef === "fluid" ? "coolant" : "heatsink" } };
+}

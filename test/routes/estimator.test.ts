@@ -327,6 +327,11 @@ describe("product detail and compare", () => {
     expect(page.text).toContain(`data-estimate="converter-efficiency">${(expected.efficiency! * 100).toFixed(2)}<`);
     expect(page.text.match(/data-estimate="converter-part"/g)).toHaveLength(2);
     expect(page.text.match(/data-estimate="converter-load"/g)).toHaveLength(10);
+    // The breakdown shows the hottest part at the sink's temperature, not the ambient's read as a case temperature.
+    expect(words).toMatch(
+      new RegExp(`hottest part, part ${expected.hottest.device}, at its [\\d.]+ A with the heat sink at its solved ${Math.round(expected.sink!)} °C`),
+    );
+    expect(page.text).toMatch(new RegExp(`data-estimate="tj">${Math.round(expected.hottest.tj!)}<`));
     const chart = /<svg[^>]*data-estimate="converter-chart"[\s\S]*?<\/svg>/.exec(page.text)?.[0] ?? "";
     expect(chart.match(/<path d="M[\d.,L]+"/g)).toHaveLength(2);
     // The fields hold the point's values; the finder's form has none of them.

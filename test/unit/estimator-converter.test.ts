@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { MosfetLossData } from "../../shared/contract/loss-data.ts";
 import { estimate, writeOperatingPoint, type OperatingPoint } from "../../shared/estimator/index.ts";
-import { LOAD_STEPS, loadSweep, solveConverter } from "../../shared/estimator/converter.ts";
+import { hottestPartView, LOAD_STEPS, loadSweep, solveConverter } from "../../shared/estimator/converter.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { handWorkedMosfet } from "../fixtures/loss-data.ts";
 
@@ -127,6 +127,18 @@ describe("the whole converter", () => {
     expect(result.devices[0]!.loss).toBeCloseTo(single.losses.total, 3);
     // The sink: T_a + R_sa · 6 positions' losses.
     expect(result.sink!).toBeCloseTo(45 + 0.05 * 6 * single.losses.total, 2);
+  });
+
+  it("shows the hottest part alone at its current and the solved sink temperature, with the converter's T_j", () => {
+    for (const text of ["800,40,20k,0.9,40,np3,rs0.1", "800,40,20k,0.9,40,np3w,rs0.1", "400,40,65k,d0.5,40,np2w,rs0.2"]) {
+      const op = point(text);
+      const result = solveConverter(part, op)!;
+      const view = hottestPartView(part, op, result)!;
+      expect(view.op).toMatchObject({ tc: result.sink, tcRef: "heatsink" });
+      expect(view.op.rsa).toBeUndefined();
+      const alone = estimate(view.data, view.op);
+      expect(alone.tj!, text).toBeCloseTo(result.hottest.tj!, 2);
+    }
   });
 
   it("gives the efficiency from the per-part losses as hand arithmetic does, and the same at each load of the sweep", () => {
