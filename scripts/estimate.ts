@@ -7,15 +7,22 @@ import { parseArgs } from "node:util";
 import { lossData, type LossData } from "../shared/contract/loss-data.ts";
 import { estimate, lossScope, MODEL_TJ_RANGE, refusalOf, type Estimate, type JunctionEstimate } from "../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../shared/estimator/validate.ts";
+import { missionProfile, parseLoadCycle, type MissionResult } from "../shared/estimator/mission.ts";
+import { loadSweep, solveConverter, type ConverterResult, type LoadPoint } from "../shared/estimator/converter.ts";
 import { lossDataFile } from "../server/upstream/content/loss-data.ts";
 import { readContent, shippedContentDir } from "../server/upstream/content/load.ts";
 
-const usage = `Usage: npm run estimate -- (--part <part number> | --device <file.json>) --op "<op>" [--json]
+const usage = `Usage: npm run estimate -- (--part <part number> | --device <file.json>) --op "<op>" [--cycle "<cycle>"] [--json]
 
   --part     a part of the catalogue (its loss data from the content files; CONTENT_DIR to read another folder)
   --device   a JSON file in the loss-data schema (shared/contract/loss-data.ts), e.g. a competitor's datasheet values
   --op       the operating point as in the URL: <V_bus>,<I>[p],<f_sw>k,<cos φ | d<duty>>,<T_c>[,<M>][,<modulation>]
              e.g. "800,20,50k,0.9,80" or "400,8,65k,d0.5,100" or "800,20,50k,0.9,80,1.1,dpwm"
+             the whole converter on one heat sink: rs<K/W> the sink's R_th to the ambient (T_c is then the ambient's,
+             or with an "f" suffix the coolant inlet's), np<N> parts in parallel per switch (np<N>w: one of them at
+             the datasheet's maximum on-state values), e.g. "800,60,20k,0.9,40,np2,rs0.05"
+  --cycle    a load cycle as in the URL's cycle=: <duration s>:<current A>:<f_o Hz>,… (at most 10 steps), e.g.
+             "10:40:2,20:20:50"; T_j over the cycle from the part's Foster network, its peak judged against T_j,max
   --json     machine-readable output`;
 
 class UsageError extends Error {}
@@ -62,6 +69,54 @@ function englishMessage(key: string, values: Record<string, number | string>): s
   return typeof text === "string" ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? "")) : key;
 }
 
+/** The load cycle's figures as the detail page shows them (three significant figures, whole degrees). */
+function cycleSummary(cycle: string, result: MissionResult) {
+  return {
+    cycle,
+    peak: celsius(result.peak),
+    junction: result.junction,
+    at: round(result.at),
+    tjMax: result.tjMax,
+    suitable: result.suitable,
+    steps: result.steps.map((step) => ({
+      duration: step.duration,
+      current: step.current,
+      fo: step.fo,
+      power: round(Math.max(...step.powers)),
+      peak: celsius(step.peak),
+    })),
+  };
+}
+
+/** The whole converter's figures: per part of one switch position, the sink, loss, efficiency and the load sweep. */
+function converterSummary(result: ConverterResult, sweep: LoadPoint[]) {
+  return {
+    positions: result.positions,
+    parallel: result.parallel,
+    sink: result.sink === null ? null : round(result.sink),
+    positionLoss: round(result.positionLoss),
+    totalLoss: round(result.totalLoss),
+    outputPower: round(result.outputPower),
+    efficiency: result.efficiency === null ? null : Number((result.efficiency * 100).toPrecision(4)),
+    hottest: { ...result.hottest, tj: celsius(result.hottest.tj) },
+    suitable: result.suitable,
+    devices: result.devices.map((device) => ({
+      index: device.index,
+      atMax: device.atMax,
+      share: round(device.share),
+      current: round(device.current),
+      loss: round(device.loss),
+      junctions: device.junctions.map((junction) => ({ name: junction.name, power: round(junction.power), tj: celsius(junction.tj), rthToSink: junction.rthToSink })),
+    })),
+    loadSweep: sweep.map((point) => ({
+      load: Math.round(point.load * 100),
+      totalLoss: round(point.totalLoss),
+      efficiency: point.efficiency === null ? null : Number((point.efficiency * 100).toPrecision(4)),
+      tj: celsius(point.tj),
+    })),
+  };
+}
+
 function summary(name: string, data: LossData, op: string, result: Estimate) {
   const worst = result.worstCase;
   return {
@@ -97,7 +152,14 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
   try {
     const { values } = parseArgs({
       args: argv,
-      options: { part: { type: "string" }, device: { type: "string" }, op: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" } },
+      options: {
+        part: { type: "string" },
+        device: { type: "string" },
+        op: { type: "string" },
+        cycle: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean" },
+      },
       strict: true,
     });
     if (values.help) {
@@ -113,8 +175,20 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
       throw new Refused(
         `No estimate at this operating point: ${englishMessage(refusal.code === "threeLevel" ? "judged.threeLevel" : "warnings.referenceUnavailable", { reference: refusal.code === "threeLevel" ? "" : refusal.reference })}`,
       );
+    const cycle = parseLoadCycle(values.cycle);
+    if (values.cycle !== undefined && !cycle) throw new UsageError("Give the load cycle's steps with --cycle.");
+    if (cycle && !cycle.ok) throw new UsageError(`The load cycle could not be used: ${englishMessage(cycle.message, cycle.values)}`);
+    const mission = cycle ? missionProfile(device.data, parsed.value, cycle.steps) : null;
+    if (cycle && !mission) throw new Refused(`No load cycle: ${englishMessage("mission.none", {}).replace(/<([^>]+)>/g, "_$1")}`);
     const result = estimate(device.data, parsed.value);
-    const report = summary(device.name, device.data, parsed.text, result);
+    const whole = parsed.value.rsa === undefined ? null : solveConverter(device.data, parsed.value);
+    if (parsed.value.rsa !== undefined && !whole)
+      throw new Refused("No whole-converter estimate for this part: it needs a two-level switch (not a diode) with a thermal path to the heat sink in our data.");
+    const report = {
+      ...summary(device.name, device.data, parsed.text, result),
+      ...(cycle && mission ? { loadCycle: cycleSummary(cycle.text, mission) } : {}),
+      ...(whole ? { converter: converterSummary(whole, loadSweep(device.data, parsed.value)!) } : {}),
+    };
     if (values.json) {
       out(JSON.stringify(report, null, 2));
       return 0;
@@ -131,6 +205,30 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     if (report.worstCase) {
       const hottest = report.worstCase.junctions.find((junction) => junction.tj === null);
       out(`  worst case       ${String(report.worstCase.total).padStart(10)} W, T_j ${temperature(report.worstCase.tj, hottest?.beyond)}`);
+    }
+    if ("loadCycle" in report && report.loadCycle) {
+      const lc = report.loadCycle;
+      out(`  load cycle ${lc.cycle}:`);
+      for (const [index, step] of lc.steps.entries())
+        out(`    step ${index + 1}: ${step.duration} s at ${step.current} A, f_o ${step.fo} Hz: ${step.power} W, peak T_j ${temperature(step.peak, "aboveData")}`);
+      out(
+        `    peak T_j ${temperature(lc.peak, "aboveData")} (${lc.junction}, at ${lc.at} s) against T_j,max ${lc.tjMax} °C: ${lc.suitable ? "within" : "not suitable for this cycle"}`,
+      );
+    }
+    if ("converter" in report && report.converter) {
+      const c = report.converter;
+      out(
+        `  converter: ${c.positions} switch position${c.positions > 1 ? "s" : ""} × ${c.parallel} part${c.parallel > 1 ? "s" : ""} on one heat sink (R_th,sa ${parsed.value.rsa} K/W): sink ${c.sink === null ? "no steady temperature" : `${c.sink} °C`}`,
+      );
+      for (const part of c.devices)
+        out(
+          `    part ${part.index}${part.atMax ? " (at max. on-state)" : ""}: ${part.current} A (${Math.round(part.share * 100)} %), ${part.loss} W, ${part.junctions.map((junction) => `T_j ${junction.name} ${temperature(junction.tj, "aboveData")}`).join(", ")}`,
+        );
+      out(`    semiconductor loss ${c.totalLoss} W at ${c.outputPower} W out: efficiency ${c.efficiency ?? "–"} %`);
+      out(
+        `    hottest: part ${c.hottest.device} ${c.hottest.junction}, T_j ${temperature(c.hottest.tj, "aboveData")} (T_j,max ${c.hottest.tjMax} °C): ${c.suitable ? "within" : "not suitable"}`,
+      );
+      out(`    load sweep: ${c.loadSweep.map((point) => `${point.load} % ${point.totalLoss} W ${point.efficiency ?? "–"} %`).join("; ")}`);
     }
     out(
       `  suitable: ${report.suitable ? "yes" : `no (${report.unsuitable.map((reason) => reason.code).join(", ")})`}${report.warnings.length ? `; caution: ${report.warnings.map((warning) => warning.code).join(", ")}` : ""}`,

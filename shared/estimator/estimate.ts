@@ -130,7 +130,7 @@ export interface Estimate {
   worstCase: WorstCase | null;
 }
 
-interface Model {
+export interface Model {
   junctions: Array<{ name: JunctionName; rth: number }>;
   /** Losses and the power into each junction at the junction temperatures given in the same order. */
   evaluate: (tj: number[]) => { losses: Omit<LossBreakdown, "total">; powers: number[] };
@@ -335,6 +335,14 @@ function modelOf(data: LossData, op: OperatingPoint, iPeak: number): Model {
   if (data.kind === "mosfet") return mosfetModel(data, op, iPeak);
   if (data.kind === "diode") return diodeModel(data, op, iPeak);
   return igbtModel(data, op, iPeak);
+}
+
+/**
+ * The part's loss model at the point, for the whole-converter solution (converter.ts): the power into each junction
+ * at given junction temperatures, with each junction's own R_th(j-c) (the caller adds its path to the heat sink).
+ */
+export function lossModel(data: LossData, op: OperatingPoint): Model {
+  return modelOf(data, op, peakCurrent(op));
 }
 
 const withTotal = (losses: Omit<LossBreakdown, "total">): LossBreakdown => ({

@@ -45,6 +45,15 @@ export interface OperatingPoint {
   fo?: number;
   /** Inverter: the modulation (modulation.ts); absent = sine-triangle PWM, as before it could be chosen. */
   modulation?: Modulation;
+  /** The whole converter (converter.ts): parts in parallel per switch; absent: one. */
+  parallel?: number;
+  /** With `parallel`: one of the parallel parts at the datasheet's maximum on-state values (worst-case sharing). */
+  parallelMismatch?: boolean;
+  /**
+   * The whole converter on one heat sink: its R_th from sink to ambient (or to the coolant's inlet, `tcRef`
+   * coolant) (K/W); `tc` is then the ambient's (or the inlet's) temperature. Absent: no converter figures.
+   */
+  rsa?: number;
 }
 
 /** The limits of each input: wider than any of our parts, narrow enough to catch a unit slip or a typo. */
@@ -60,6 +69,8 @@ export const limits = {
   deadTime: { min: 0, max: 10_000 },
   rg: { min: 0.1, max: 100 },
   fo: { min: 0.1, max: 2000 },
+  parallel: { min: 1, max: 8 },
+  rsa: { min: 0.001, max: 10 },
 } as const;
 export type OperatingPointField = keyof typeof limits;
 
@@ -116,8 +127,8 @@ function parseDecimal(text: string | undefined): number {
 }
 
 /** The optional tagged values after the five (or six) positional ones: `dt150` = 150 ns dead time, `rg4.7` = 4.7 Ω. */
-const tags = { dt: "deadTime", rg: "rg", fo: "fo" } as const;
-const tagPattern = /^(dt|rg|fo)(.*)$/i;
+const tags = { dt: "deadTime", rg: "rg", fo: "fo", np: "parallel", rs: "rsa" } as const;
+const tagPattern = /^(dt|rg|fo|np|rs)(.*)$/i;
 
 /** The reference a temperature's suffix names: none or "c" the case, "h" the heat sink, "f" the coolant (fluid). */
 function referenceOf(text: string | undefined): TemperatureReference | undefined {
@@ -180,6 +191,9 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     deadTime: tagged.get("deadTime") ?? "",
     rg: tagged.get("rg") ?? "",
     fo: tagged.get("fo") ?? "",
+    parallel: (tagged.get("parallel") ?? "").replace(/w$/i, ""),
+    parallelMismatch: /w$/i.test(tagged.get("parallel") ?? "") ? "w" : "",
+    rsa: tagged.get("rsa") ?? "",
     ...(named === undefined || dcdc ? {} : { modulation: named }),
   };
   const fields: Record<keyof OperatingPoint, unknown> = {
@@ -197,6 +211,10 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     rg: tagged.has("rg") ? parseDecimal(tagged.get("rg")) : undefined,
     fo: tagged.has("fo") && !dcdc ? parseDecimal(tagged.get("fo")) : undefined,
     modulation: dcdc ? undefined : named,
+    // `np3` three parts per switch, `np3w` one of them at the datasheet's maximum on-state values.
+    parallel: tagged.has("parallel") ? parseDecimal(tagged.get("parallel")!.replace(/w$/i, "")) : undefined,
+    parallelMismatch: /w$/i.test(tagged.get("parallel") ?? "") ? true : undefined,
+    rsa: tagged.has("rsa") ? parseDecimal(tagged.get("rsa")) : undefined,
   };
   return { text: raw, complete: parts.length >= 5 && parts.length <= 6 && !repeated, fields, draft };
 }
@@ -210,6 +228,9 @@ export function writeOperatingPoint(op: OperatingPoint): string {
   if (op.deadTime !== undefined) fields.push(`dt${formatNumber(op.deadTime)}`);
   if (op.rg !== undefined) fields.push(`rg${formatNumber(op.rg)}`);
   if (op.mode === "inverter" && op.fo !== undefined) fields.push(`fo${formatNumber(op.fo)}`);
+  if (op.parallel !== undefined) fields.push(`np${formatNumber(op.parallel)}${op.parallelMismatch ? "w" : ""}`);
+  if (op.rsa !== undefined) fields.push(`rs${formatNumber(op.rsa)}`);
+  // The modulation closes the point (readOperatingPoint).
   if (op.mode === "inverter" && op.modulation && op.modulation !== DEFAULT_MODULATION) fields.push(op.modulation);
   return fields.join(",");
 }
@@ -230,6 +251,9 @@ export const formFields = {
   rg: "opRg",
   fo: "opFo",
   modulation: "opMod",
+  parallel: "opNp",
+  parallelMismatch: "opNpw",
+  rsa: "opRs",
 } as const satisfies Record<keyof OperatingPoint, string>;
 
 /**
@@ -258,11 +282,23 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
   if (rg !== "") parts.push(`rg${rg}`);
   const fo = field(formFields.fo);
   if (!dcdc && fo !== "") parts.push(`fo${fo}`);
+  const parallel = field(formFields.parallel);
+  // A checkbox: present ("w") only when ticked, and only with a count.
+  if (parallel !== "") parts.push(`np${parallel}${field(formFields.parallelMismatch) === "" ? "" : "w"}`);
+  const rsa = field(formFields.rsa);
+  if (rsa !== "") parts.push(`rs${rsa}`);
   const modulation = field(formFields.modulation).toLowerCase();
   // Only a known name is carried (anything else would read as a malformed field); the default is left out.
   if (!dcdc && isModulation(modulation) && modulation !== DEFAULT_MODULATION) parts.push(modulation);
   return parts.join(",");
 }
+
+/**
+ * The load-cycle field (mission.ts), shown where the page runs a cycle: its text becomes `cycle=` as typed (spaces
+ * dropped; mission.ts validates it where it is read), an empty field removes `cycle=`. A form without the field
+ * leaves the URL's `cycle=` alone.
+ */
+export const cycleFormField = "opCycle";
 
 /**
  * Where a submitted panel form goes: the same path and query with the form fields replaced by `op` (so the URL
@@ -274,7 +310,13 @@ export function operatingPointRedirect(url: URL): string | null {
   const query = new URLSearchParams(url.searchParams);
   for (const name of Object.values(formFields)) query.delete(name);
   query.delete("page");
+  const typed = url.searchParams.get(cycleFormField);
+  query.delete(cycleFormField);
+  if (typed !== null) query.delete("cycle");
+  const cycle = (typed ?? "").replace(/\s/g, "").slice(0, 200);
   query.set("op", op);
-  // Commas are legal in a query; unescaped they keep `op=800,20,50k,0.9,80` readable.
-  return `${url.pathname}?${query.toString().replace(/%2C/gi, ",")}`;
+  // Commas (and the cycle's colons) are legal in a query; unescaped they keep `op=800,20,50k,0.9,80` and
+  // `cycle=10:35:2,5:20:50` readable.
+  const cycleParam = cycle === "" ? "" : `&cycle=${encodeURIComponent(cycle).replace(/%2C/gi, ",").replace(/%3A/gi, ":")}`;
+  return `${url.pathname}?${query.toString().replace(/%2C/gi, ",")}${cycleParam}`;
 }

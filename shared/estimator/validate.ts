@@ -17,11 +17,12 @@ import {
 import { modulations } from "./modulation-names.ts";
 
 // Each message is a key of locales/*/estimator.json "errors"; the range ones take {{min}} and {{max}}.
-const bounded = (field: OperatingPointField) =>
+// The whole converter's fields keep their messages in a block of their own ("converter.errors").
+const bounded = (field: OperatingPointField, block = "errors") =>
   z
-    .number({ error: `errors.${field}.number` })
-    .refine(Number.isFinite, { error: `errors.${field}.number` })
-    .refine((value) => value >= limits[field].min && value <= limits[field].max, { error: `errors.${field}.range` });
+    .number({ error: `${block}.${field}.number` })
+    .refine(Number.isFinite, { error: `${block}.${field}.number` })
+    .refine((value) => value >= limits[field].min && value <= limits[field].max, { error: `${block}.${field}.range` });
 
 const operatingPointSchema = z.strictObject({
   mode: z.enum(modes, { error: "errors.mode" }),
@@ -38,11 +39,18 @@ const operatingPointSchema = z.strictObject({
   rg: bounded("rg").optional(),
   fo: bounded("fo").optional(),
   modulation: z.enum(modulations, { error: "errors.modulation" }).optional(),
+  parallel: bounded("parallel", "converter.errors").refine(Number.isInteger, { error: "converter.errors.parallel.range" }).optional(),
+  parallelMismatch: z.literal(true).optional(),
+  rsa: bounded("rsa", "converter.errors").optional(),
 });
 
 /** Validates an operating point; every problem becomes a message key with its bounds (never NaN through). */
 function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): { ok: true; value: OperatingPoint } | { ok: false; issues: OperatingPointIssue[] } {
-  const parsed = operatingPointSchema.safeParse(input);
+  const parsed = operatingPointSchema
+    // The whole converter's sink is referred to the ambient (or the coolant's inlet): a heat-sink temperature
+    // would be the unknown the sink's R_th solves for.
+    .refine((point) => point.rsa === undefined || point.tcRef !== "heatsink", { error: "converter.errors.rsa.reference", path: ["rsa"] })
+    .safeParse(input);
   if (parsed.success) {
     // An absent modulation stays absent (sine-triangle), so points read from old URLs compare equal to new ones.
     const { modulation, ...rest } = parsed.data;

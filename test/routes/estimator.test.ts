@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { estimate, isSuitable, type OperatingPoint } from "../../shared/estimator/index.ts";
+import { solveConverter } from "../../shared/estimator/converter.ts";
 import { lossDataBounds } from "../../shared/contract/loss-data-bounds.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import type { ProductListItem } from "../../shared/contract/index.ts";
@@ -309,6 +310,64 @@ describe("product detail and compare", () => {
     expect(textOf(bad.text)).toContain("Write each step of the load cycle as duration:current:f_o (step 1)");
   });
 
+  it("answers for the whole converter on the product page: parts in parallel, the heat sink, efficiency and its load sweep as SVG", async () => {
+    const form = await get(
+      "/en/productAndService/productDetail/QCM040120K4?opMode=inverter&opV=800&opI=40&opIk=rms&opF=20&opPf=0.9&opTc=40&opM=0.9&opNp=2&opNpw=w&opRs=0.1&opCycle=",
+    );
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe("/en/productAndService/productDetail/QCM040120K4?op=800,40,20k,0.9,40,np2w,rs0.1");
+    const page = await get(form.headers.location!);
+    expect(page.status).toBe(200);
+    const data = await upstreamProducts(site.upstream, "en", { siteListId: 120 });
+    const loss = data.list.find((item) => item.partNumber === "QCM040120K4")!.loss!;
+    const expected = solveConverter(loss, op("800,40,20k,0.9,40,np2w,rs0.1"))!;
+    const words = textOf(symbols(page.text));
+    expect(words).toContain("The whole converter on one heat sink");
+    expect(words).toMatch(new RegExp(`Hottest junction: part ${expected.hottest.device}, Switch, T_j ${Math.round(expected.hottest.tj!)} °C, within T_j,max 175 °C\\.`));
+    expect(page.text).toContain(`data-estimate="converter-efficiency">${(expected.efficiency! * 100).toFixed(2)}<`);
+    expect(page.text.match(/data-estimate="converter-part"/g)).toHaveLength(2);
+    expect(page.text.match(/data-estimate="converter-load"/g)).toHaveLength(10);
+    // The breakdown shows the hottest part at the sink's temperature, not the ambient's read as a case temperature.
+    expect(words).toMatch(
+      new RegExp(`hottest part, part ${expected.hottest.device}, at its [\\d.]+ A with the heat sink at its solved ${Math.round(expected.sink!)} °C`),
+    );
+    expect(page.text).toMatch(new RegExp(`data-estimate="tj">${Math.round(expected.hottest.tj!)}<`));
+    const chart = /<svg[^>]*data-estimate="converter-chart"[\s\S]*?<\/svg>/.exec(page.text)?.[0] ?? "";
+    expect(chart.match(/<path d="M[\d.,L]+"/g)).toHaveLength(2);
+    // The fields hold the point's values; the finder's form has none of them.
+    expect(page.text).toMatch(/<input id="op-parallel"[^>]*name="opNp"[^>]*value="2"/);
+    expect(page.text).toMatch(/<input type="checkbox" name="opNpw" checked="" value="w"\/>/);
+    expect((await get(`/en/productAndService/products/${FAMILY}?op=${OP}`)).text).not.toContain('name="opRs"');
+    const zh = textOf(symbols((await get("/zh/productAndService/productDetail/QCM040120K4?op=800,40,20k,0.9,40,np2w,rs0.1")).text));
+    expect(zh).toContain("整机：所有开关在同一散热器上");
+    const bad = await get("/en/productAndService/productDetail/QCM040120K4?op=800,40,20k,0.9,40h,rs0.1");
+    expect(bad.status).toBe(200);
+    expect(textOf(bad.text)).toContain("R_th the temperature is the ambient");
+    const diode = textOf((await get("/en/productAndService/productDetail/QCD10065T2?op=400,8,65k,d0.5,40,rs0.1")).text);
+    expect(diode).toContain("No whole-converter estimate for this part");
+  });
+
+  it("takes the load cycle from a field of the product page's no-JS form, shown again with the cycle it ran", async () => {
+    const form = await get(
+      "/en/productAndService/productDetail/QCM040120K4?cycle=1:1:1&opMode=inverter&opV=800&opI=20&opIk=rms&opF=50&opPf=0.9&opTc=80&opM=0.9&opCycle=10:35:2,5:20:50",
+    );
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80&cycle=10:35:2,5:20:50");
+    const page = await get(form.headers.location!);
+    expect(page.status).toBe(200);
+    // The field holds the cycle, once; the URL's cycle= is not also kept as a hidden field (it would be sent twice).
+    expect(page.text.match(/<input id="op-cycle"[^>]*name="opCycle" value="10:35:2,5:20:50"/g)).toHaveLength(1);
+    expect(page.text).not.toMatch(/type="hidden" name="cycle"/);
+    expect(textOf(symbols(page.text))).toMatch(/Load cycle: peak T_j \d+ °C/);
+    const zh = await get("/zh/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80");
+    expect(textOf(zh.text)).toContain("负载循环（可选）");
+    // Emptied: the cycle goes.
+    const cleared = await get("/en/productAndService/productDetail/QCM040120K4?cycle=10:35:2&opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opCycle=");
+    expect(cleared.headers.location).toBe("/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80");
+    // The finder has no cycle field.
+    expect((await get(`/en/productAndService/products/${FAMILY}?op=${OP}`)).text).not.toContain('name="opCycle"');
+  });
+
   it("puts every compared part's breakdown at one operating point, the coolest marked", async () => {
     const response = await get(`/en/productAndService/compare?parts=QCM013120K4,QCM040120K4,QCM160120K3&op=${OP}`);
     expect(response.status).toBe(200);
@@ -389,6 +448,17 @@ describe("the methods page", () => {
     }
     // The sitemap is an index; the methods page is in the fixed pages of each language's pages child.
     expect((await get("/sitemap-pages-en.xml")).text).toContain("/en/productAndService/estimator/method");
+  });
+
+  it("states the whole converter's model, its case-to-sink values with their basis, and its limits, in both languages", async () => {
+    for (const [language, words] of [
+      ["en", ["The whole converter: parallel parts, one heat sink, efficiency", "R_th(c-s) 0.25 K/W for TO-247", "T_s = T_a + R_th,sa·Σ P", "Not in it:"]],
+      ["zh", ["整机：并联器件、同一散热器与效率", "R_th(c-s) TO-247 为 0.25 K/W", "T_s = T_a + R_th,sa·Σ P", "未计入"]],
+    ] as const) {
+      const text = textOf(symbols((await get(`/${language}/productAndService/estimator/method`)).text));
+      for (const word of words) expect(text, `${language}: ${word}`).toContain(word);
+      expect(text).not.toMatch(/converter\.\w/);
+    }
   });
 
   it("states how parts are judged, where the data end, and every device-data field's plausibility bounds, in both languages", async () => {

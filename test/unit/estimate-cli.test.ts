@@ -9,6 +9,11 @@ import { assumptionsOf, estimate } from "../../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import type { LossData } from "../../shared/contract/loss-data.ts";
 import { handWorkedMosfet } from "../fixtures/loss-data.ts";
+import { lossData } from "../../shared/contract/loss-data.ts";
+import { missionProfile, parseLoadCycle } from "../../shared/estimator/mission.ts";
+import { solveConverter } from "../../shared/estimator/converter.ts";
+import { lossDataFile } from "../../server/upstream/content/loss-data.ts";
+import { readContent, shippedContentDir } from "../../server/upstream/content/load.ts";
 
 function run(...argv: string[]) {
   const out: string[] = [];
@@ -107,5 +112,64 @@ describe("npm run estimate", () => {
     expect(run("--op", "800,20,50k,0.9,80")).toMatchObject({ code: 2, err: expect.stringContaining("Give either --part or --device.") });
     expect(run("--part", "QCM040120K4", "--op", "800,20,50k,0.9,80", "--watts")).toMatchObject({ code: 2 });
     expect(run("--device", path.join(dir, "missing.json"), "--op", "800,20,50k,0.9,80")).toMatchObject({ code: 2, err: expect.stringContaining("Cannot read") });
+  });
+  it("runs a load cycle with --cycle as the detail page's cycle= does, its peak judged, bad steps a usage error", () => {
+    const row = readContent("catalog/loss-data.json", lossDataFile, shippedContentDir).find((entry) => entry.partNumber === "QCM040120K4")!;
+    const { partNumber: _, ...raw } = row;
+    const data = lossData.parse(raw);
+    const point = parseOperatingPoint("800,20,50k,0.9,80");
+    const cycle = parseLoadCycle("10:35:2,5:20:50");
+    if (!point?.ok || !cycle?.ok) throw new Error("valid");
+    const expected = missionProfile(data, point.value, cycle.steps)!;
+    const json = run("--part", "QCM040120K4", "--op", "800,20,50k,0.9,80", "--cycle", "10:35:2, 5:20:50", "--json");
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.out);
+    expect(report.loadCycle).toMatchObject({ cycle: "10:35:2,5:20:50", junction: expected.junction, tjMax: 175, suitable: expected.suitable });
+    expect(report.loadCycle.peak).toBe(Math.round(expected.peak!));
+    expect(report.loadCycle.steps).toHaveLength(2);
+    expect(report.loadCycle.steps.map((step: { peak: number }) => step.peak)).toEqual(expected.steps.map((step) => Math.round(step.peak!)));
+    // The start at 35 A heats the junction more than the nominal 20 A does.
+    expect(report.loadCycle.steps[0].peak).toBeGreaterThan(report.loadCycle.steps[1].peak);
+    const table = run("--part", "QCM040120K4", "--op", "800,20,50k,0.9,80", "--cycle", "10:35:2,5:20:50");
+    expect(table.out).toMatch(/load cycle 10:35:2,5:20:50:/);
+    expect(table.out).toMatch(new RegExp(`peak T_j ${Math.round(expected.peak!)} °C \\(switch, at [\\d.]+ s\\) against T_j,max 175 °C: within`));
+    // Too hot a start: not suitable for the cycle, said so.
+    const over = JSON.parse(run("--part", "QCM040120K4", "--op", "800,20,50k,0.9,80", "--cycle", "10:60:1", "--json").out);
+    expect(over.loadCycle.suitable).toBe(false);
+    expect(run("--part", "QCM040120K4", "--op", "800,20,50k,0.9,80", "--cycle", "10:35")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("Write each step of the load cycle as duration:current:f_o (step 1)"),
+    });
+    expect(run("--part", "QCM040120K4", "--op", "800,20,50k,0.9,80", "--cycle", "10:35:9000")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("between 0.1 and 2000 Hz"),
+    });
+    // DC/DC has no output period: no cycle, said so, exit 2.
+    expect(run("--part", "QCM040120K4", "--op", "400,6,65k,d0.5,80", "--cycle", "10:35:2")).toMatchObject({ code: 2, err: expect.stringContaining("No load cycle") });
+  });
+  it("answers for the whole converter with rs and np in --op: parts, sink, loss, efficiency and the load sweep", () => {
+    const row = readContent("catalog/loss-data.json", lossDataFile, shippedContentDir).find((entry) => entry.partNumber === "QCM040120K4")!;
+    const { partNumber: _, ...raw } = row;
+    const point = parseOperatingPoint("800,40,20k,0.9,40,np2w,rs0.1");
+    if (!point?.ok) throw new Error("valid");
+    const expected = solveConverter(lossData.parse(raw), point.value)!;
+    const json = run("--part", "QCM040120K4", "--op", "800,40,20k,0.9,40,np2w,rs0.1", "--json");
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.out);
+    expect(report.op).toBe("800,40,20k,0.9,40,np2w,rs0.1");
+    expect(report.converter).toMatchObject({ positions: 6, parallel: 2, suitable: true });
+    expect(report.converter.totalLoss).toBe(Number(expected.totalLoss.toPrecision(3)));
+    expect(report.converter.efficiency).toBe(Number((expected.efficiency! * 100).toPrecision(4)));
+    expect(report.converter.devices.map((device: { atMax: boolean }) => device.atMax)).toEqual([true, false]);
+    expect(report.converter.loadSweep.map((entry: { load: number }) => entry.load)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+    const table = run("--part", "QCM040120K4", "--op", "800,40,20k,0.9,40,np2w,rs0.1");
+    expect(table.out).toMatch(/converter: 6 switch positions × 2 parts on one heat sink \(R_th,sa 0.1 K\/W\): sink [\d.]+ °C/);
+    expect(table.out).toMatch(/part 1 \(at max. on-state\): [\d.]+ A \(\d+ %\)/);
+    expect(table.out).toMatch(/semiconductor loss [\d.]+ W at 27500 W out: efficiency 99\.\d+ %/);
+    expect(run("--part", "QCD10065T2", "--op", "400,8,65k,d0.5,40,rs0.1")).toMatchObject({ code: 2, err: expect.stringContaining("No whole-converter estimate") });
+    expect(run("--part", "QCM040120K4", "--op", "800,40,20k,0.9,40,np9,rs0.1")).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("The parts in parallel per switch must be a whole number from 1 to 8."),
+    });
   });
 });

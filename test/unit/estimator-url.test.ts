@@ -152,3 +152,17 @@ describe("the panel's GET form", () => {
     expect(parseOperatingPoint(text)).toMatchObject({ ok: false, issues: [{ field: "vBus" }] });
   });
 });
+
+describe("the panel's load-cycle field", () => {
+  it("turns the typed cycle into cycle= (colons and commas readable), replaces the URL's own, and drops it when emptied", () => {
+    const form = "opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80";
+    expect(operatingPointRedirect(new URL(`http://x/en/p?${form}&opCycle=10:35:2, 5:20:50`))).toBe("/en/p?op=800,20,50k,0.9,80&cycle=10:35:2,5:20:50");
+    // The field carries the cycle: a cycle= already in the URL is replaced, not doubled.
+    expect(operatingPointRedirect(new URL(`http://x/en/p?cycle=1:1:1&${form}&opCycle=10:40:2`))).toBe("/en/p?op=800,20,50k,0.9,80&cycle=10:40:2");
+    expect(operatingPointRedirect(new URL(`http://x/en/p?cycle=1:1:1&${form}&opCycle=`))).toBe("/en/p?op=800,20,50k,0.9,80");
+    // A page without the field (finder, compare) leaves cycle= as it is.
+    expect(operatingPointRedirect(new URL(`http://x/en/p?cycle=1:1:1&${form}`))).toBe("/en/p?cycle=1%3A1%3A1&op=800,20,50k,0.9,80");
+    // Anything else typed is carried encoded, for mission.ts to refuse with its message, never into another parameter.
+    expect(operatingPointRedirect(new URL(`http://x/en/p?${form}&opCycle=${encodeURIComponent("1:1:1&op=1")}`))).toBe("/en/p?op=800,20,50k,0.9,80&cycle=1:1:1%26op%3D1");
+  });
+});

@@ -1,7 +1,7 @@
 // The operating-point panel: a GET form whose fields the server joins into `op=` (shared/estimator
 // operatingPointRedirect), so it works without JavaScript; with it, the same URL is built here and
 // navigated to without a reload. Bad input comes back with localized messages beside the fields.
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import {
@@ -32,6 +32,12 @@ export interface OperatingPointPanelProps {
   headingLevel?: 2 | 3;
   /** The intro's key: the finder estimates every part, a detail page one, compare the compared ones. */
   intro?: "panel.intro" | "panel.introOne" | "panel.introCompare";
+  /**
+   * Fields a page adds to the form (the detail page's whole-converter and load-cycle fields, in its own chunk), and
+   * the URL parameters they carry, which are then not kept as hidden fields too.
+   */
+  extra?: ReactNode;
+  carries?: readonly string[];
 }
 
 type Draft = Record<keyof OperatingPoint, string>;
@@ -54,6 +60,9 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
     rg: op.rg === undefined ? "" : formatNumber(op.rg),
     fo: op.fo === undefined ? "" : formatNumber(op.fo),
     modulation: op.modulation ?? "spwm",
+    parallel: op.parallel === undefined ? "" : formatNumber(op.parallel),
+    parallelMismatch: op.parallelMismatch ? "w" : "",
+    rsa: op.rsa === undefined ? "" : formatNumber(op.rsa),
   };
   if (parsed && !parsed.ok) {
     // Show what was typed, falling back to the suggestion only where nothing was.
@@ -62,7 +71,7 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
   return fromOp;
 }
 
-export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLevel = 2, intro = "panel.intro" }: OperatingPointPanelProps) {
+export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLevel = 2, intro = "panel.intro", extra, carries = [] }: OperatingPointPanelProps) {
   const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation("estimator");
   const { pathname } = useLocation();
@@ -73,7 +82,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
   const draft = draftOf(parsed, suggestion);
   const issues = parsed && !parsed.ok ? parsed.issues : [];
   const issueOf = (field: OperatingPointIssue["field"]) => issues.find((issue) => issue.field === field);
-  const kept = keep.filter(([name]) => name !== "op" && name !== "page" && !(Object.values(formFields) as string[]).includes(name));
+  const kept = keep.filter(([name]) => name !== "op" && name !== "page" && !carries.includes(name) && !(Object.values(formFields) as string[]).includes(name));
   const clearQuery = new URLSearchParams(kept).toString();
   const onClear = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,7 +97,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     if (target) navigate(target, { preventScrollReset: true });
   };
 
-  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind" | "tcRef" | "modulation">, hint?: string) => {
+  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind" | "tcRef" | "modulation" | "parallel" | "parallelMismatch" | "rsa">, hint?: string) => {
     const issue = issueOf(name);
     const messageId = `${id}-${name}-e`;
     const hintId = hint ? `${id}-${name}-h` : undefined;
@@ -197,6 +206,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("deadTime", t("panel.deadTimeHint"))}
           {field("rg", t("panel.rgHint"))}
           {field("fo", t("panel.foHint"))}
+          {extra}
         </div>
         <div className="op-form__actions">
           <button type="submit" className="button button--primary">

@@ -7,6 +7,10 @@ import { refusalOf, suggestOperatingPoint, type ParsedOperatingPoint } from "../
 import { LossBreakdown } from "./loss-breakdown.tsx";
 import { LossChart } from "./loss-chart.tsx";
 import { LoadCycle } from "./load-cycle.tsx";
+import { DetailFields } from "./detail-fields.tsx";
+import { ConverterEstimate } from "./converter-estimate.tsx";
+import { hottestPartView, solveConverter } from "../../../shared/estimator/converter.ts";
+import { formatNumber } from "../../../shared/estimator/format-number.ts";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
 import { warningText } from "./warning-text.ts";
@@ -24,9 +28,20 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
   // Until a valid point is set, the part's own typical design point is estimated (and said to be).
   const op = parsed?.ok ? parsed.value : suggestion;
   const refusal = refusalOf(loss, op);
+  // A whole-converter point: the single-part figures are those of its hottest part at the solved sink temperature.
+  const converter = op.rsa === undefined ? null : solveConverter(loss, op);
+  const view = converter ? hottestPartView(loss, op, converter) : null;
+  const shown = view ?? { data: loss, op };
   return (
     <div className="product-estimate">
-      <OperatingPointPanel parsed={parsed} suggestion={suggestion} keep={[...query]} intro="panel.introOne" />
+      <OperatingPointPanel
+        parsed={parsed}
+        suggestion={suggestion}
+        keep={[...query]}
+        intro="panel.introOne"
+        extra={<DetailFields parsed={parsed} cycle={query.get("cycle")} />}
+        carries={["cycle"]}
+      />
       <section className="product-estimate__result" aria-labelledby="estimate-heading">
         <h2 id="estimate-heading">{t("breakdown.heading")}</h2>
         {parsed?.ok ? null : (
@@ -40,10 +55,22 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
           </p>
         ) : (
           <>
-            <LossBreakdown data={loss} op={op} partNumber={partNumber} />
-            <LoadCycle data={loss} op={op} text={query.get("cycle")} />
+            {op.rsa === undefined ? null : <ConverterEstimate data={loss} op={op} />}
+            {view && converter ? (
+              <p className="op-panel__active" data-estimate="converter-view">
+                <WithSubscripts
+                  text={t("converter.view", {
+                    part: converter.hottest.device,
+                    current: formatNumber(Number(view.op.current.toPrecision(3))),
+                    sink: formatNumber(Math.round(view.op.tc)),
+                  })}
+                />
+              </p>
+            ) : null}
+            <LossBreakdown data={shown.data} op={shown.op} partNumber={partNumber} />
+            <LoadCycle data={shown.data} op={shown.op} text={query.get("cycle")} />
             <h3>{t("chart.heading")}</h3>
-            <LossChart data={loss} op={op} partNumber={partNumber} />
+            <LossChart data={shown.data} op={shown.op} partNumber={partNumber} />
           </>
         )}
       </section>

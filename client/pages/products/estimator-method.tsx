@@ -285,6 +285,27 @@ export function Component() {
             </Equation>
           </>,
         )}
+        <section className="method-section" aria-labelledby="method-converter">
+          <h2 id="method-converter">{t("converter.methodHeading")}</h2>
+          <p>
+            <WithSubscripts text={t("converter.methodText")} />
+          </p>
+          <Equation>
+            i<sub>k</sub> = I·(1/R<sub>k</sub>(T<sub>j,k</sub>)) / Σ<sub>n</sub> 1/R<sub>n</sub>(T<sub>j,n</sub>), R = V<sub>on</sub>(I<sub>pk</sub>/N)/(I<sub>pk</sub>/N)
+          </Equation>
+          <Equation>
+            T<sub>s</sub> = T<sub>a</sub> + R<sub>th,sa</sub>·Σ P, T<sub>j</sub> = T<sub>s</sub> + P<sub>j</sub>·(R<sub>th(j-c)</sub> + R<sub>th(c-s)</sub>)
+          </Equation>
+          <Equation>
+            η = P<sub>out</sub>/(P<sub>out</sub> + P<sub>loss</sub>), P<sub>out</sub> = 3·(M·V<sub>bus</sub>/(2√2))·I<sub>rms</sub>·cos φ
+          </Equation>
+          <p>
+            <WithSubscripts text={t("converter.methodInterface")} />
+          </p>
+          <p>
+            <WithSubscripts text={t("converter.methodLimits")} />
+          </p>
+        </section>
         {section("limits", <p>{text("limitsText")}</p>)}
         <PlausibilitySection />
         {section(

@@ -1,0 +1,195 @@
+// The whole converter (shared/estimator/converter.ts): parallel parts sharing current by their on-state resistance
+// at their own T_j, every part on one heat sink whose temperature every loss raises, checked against a Newton
+// solution of the same network written here from the datasheet values (not the code under test); the efficiency
+// against hand arithmetic from the per-part losses; the URL's np/rs fields.
+import { describe, expect, it } from "vitest";
+import type { MosfetLossData } from "../../shared/contract/loss-data.ts";
+import { estimate, writeOperatingPoint, type OperatingPoint } from "../../shared/estimator/index.ts";
+import { hottestPartView, LOAD_STEPS, loadSweep, solveConverter } from "../../shared/estimator/converter.ts";
+import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
+import { handWorkedMosfet } from "../fixtures/loss-data.ts";
+
+/** The hand-worked MOSFET (linear data) with a TO-247 interface and a stated maximum on-state voltage. */
+const part: MosfetLossData = { ...handWorkedMosfet, rthCh: 0.25, max: { vOn: 1, i: 20 } };
+
+const point = (text: string): OperatingPoint => {
+  const parsed = parseOperatingPoint(text);
+  if (!parsed?.ok) throw new Error(`${text}: ${JSON.stringify(parsed)}`);
+  return parsed.value;
+};
+
+// ---- An independent solution: the DC/DC leg's equations from the datasheet values, solved by Newton ----
+
+const lerp = (x: number, x0: number, x1: number, y0: number, y1: number) => y0 + ((y1 - y0) * (Math.min(Math.max(x, -40), 250) - x0)) / (x1 - x0);
+
+/**
+ * Residuals of the network for N parallel parts (the first at `factor` × the typical channel resistance): unknowns
+ * [T_switch,k, T_rectifier,k for each k, T_sink]. Switch: D·i²·r(T) + f·(E_on + E_off)(i)·(V/800)^1.3 with E linear
+ * through zero (0.31 + 0.075 mJ at 20 A); rectifier: channel for 1 − D − 2·t_dd·f, body diode (V_0 + r·i) for
+ * 2·t_dd·f; i_k = I·(1/r_k)/Σ(1/r_j) at each part's switch temperature; T_sink = T_a + R_sa·ΣP; T_j = T_sink + P·R_j-s.
+ */
+function residuals(x: number[], n: number, factor: number, op: { v: number; i: number; f: number; d: number; ta: number; rsa: number }) {
+  const rChannel = (k: number, t: number) => (k === 0 ? factor : 1) * lerp(t, 25, 175, 40, 70) * 1e-3;
+  const conductances = Array.from({ length: n }, (_, k) => 1 / rChannel(k, x[2 * k]!));
+  const sum = conductances.reduce((a, b) => a + b, 0);
+  const dead = 2 * 250e-9 * op.f;
+  const powers: number[] = [];
+  for (let k = 0; k < n; k++) {
+    const i = (op.i * conductances[k]!) / sum;
+    const tSwitch = x[2 * k]!;
+    const tRect = x[2 * k + 1]!;
+    const pSwitch = op.d * i ** 2 * rChannel(k, tSwitch) + op.f * (((0.31 + 0.075) * 1e-3 * i) / 20) * (op.v / 800) ** 1.3;
+    const v0 = lerp(tRect, 25, 175, 2.9, 2.55);
+    const rd = lerp(tRect, 25, 175, 110, 127) * 1e-3;
+    const pRect = (1 - op.d - dead) * i ** 2 * rChannel(k, tRect) + dead * (v0 * i + rd * i ** 2);
+    powers.push(pSwitch, pRect);
+  }
+  const sink = op.ta + op.rsa * powers.reduce((a, b) => a + b, 0);
+  const tSink = x[2 * n]!;
+  return { f: [...powers.map((p, j) => x[j]! - (tSink + p * (0.55 + 0.25))), tSink - sink], powers };
+}
+
+/** Newton's method with a finite-difference Jacobian and Gaussian elimination. */
+function newton(n: number, factor: number, op: Parameters<typeof residuals>[3]) {
+  let x = Array.from({ length: 2 * n + 1 }, () => op.ta + 20);
+  for (let step = 0; step < 50; step++) {
+    const f0 = residuals(x, n, factor, op).f;
+    const size = x.length;
+    const jac = Array.from({ length: size }, () => new Array<number>(size).fill(0));
+    for (let c = 0; c < size; c++) {
+      const h = 1e-6;
+      const shifted = x.map((v, idx) => (idx === c ? v + h : v));
+      const f1 = residuals(shifted, n, factor, op).f;
+      for (let r = 0; r < size; r++) jac[r]![c] = (f1[r]! - f0[r]!) / h;
+    }
+    // Solve J·dx = −f.
+    const a = jac.map((row, r) => [...row, -f0[r]!]);
+    for (let col = 0; col < size; col++) {
+      let pivot = col;
+      for (let r = col + 1; r < size; r++) if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
+      [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+      for (let r = col + 1; r < size; r++) {
+        const m = a[r]![col]! / a[col]![col]!;
+        for (let c = col; c <= size; c++) a[r]![c]! -= m * a[col]![c]!;
+      }
+    }
+    const dx = new Array<number>(size).fill(0);
+    for (let r = size - 1; r >= 0; r--) {
+      let s = a[r]![size]!;
+      for (let c = r + 1; c < size; c++) s -= a[r]![c]! * dx[c]!;
+      dx[r] = s / a[r]![r]!;
+    }
+    x = x.map((v, idx) => v + dx[idx]!);
+    if (Math.max(...dx.map(Math.abs)) < 1e-9) break;
+  }
+  return { x, powers: residuals(x, n, factor, op).powers };
+}
+
+describe("the whole converter", () => {
+  it("shares the current of parallel parts by R_DS(on) at each part's own T_j, all on one heat sink, as a Newton solution of the network does", () => {
+    const op = { v: 400, i: 40, f: 65_000, d: 0.5, ta: 40, rsa: 0.2 };
+    for (const [n, mismatch] of [
+      [1, false],
+      [3, false],
+      [3, true],
+    ] as const) {
+      const result = solveConverter(part, point(`400,40,65k,d0.5,40,np${n}${mismatch ? "w" : ""},rs0.2`))!;
+      // The datasheet's maximum (1 V at 20 A) over the typical 0.8 V: 1.25 times the channel resistance.
+      const expected = newton(n, mismatch ? 1.25 : 1, op);
+      expect(result.positions).toBe(1);
+      expect(result.devices).toHaveLength(n);
+      expect(result.sink!).toBeCloseTo(expected.x[2 * n]!, 3);
+      for (const [k, device] of result.devices.entries()) {
+        expect(device.junctions.map((junction) => junction.name)).toEqual(["switch", "rectifier"]);
+        expect(device.junctions[0]!.tj!).toBeCloseTo(expected.x[2 * k]!, 3);
+        expect(device.junctions[1]!.tj!).toBeCloseTo(expected.x[2 * k + 1]!, 3);
+        expect(device.junctions[0]!.power).toBeCloseTo(expected.powers[2 * k]!, 4);
+        expect(device.junctions[1]!.power).toBeCloseTo(expected.powers[2 * k + 1]!, 4);
+      }
+      const shares = result.devices.map((device) => device.share);
+      expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      if (mismatch) {
+        // The part at the maximum R_DS(on) carries less, the typical ones more, and one of them is the hottest.
+        expect(result.devices[0]!.atMax).toBe(true);
+        expect(shares[0]!).toBeLessThan(1 / 3);
+        expect(result.hottest.device).not.toBe(1);
+      } else for (const share of shares) expect(share).toBeCloseTo(1 / n, 12);
+      expect(result.suitable).toBe(true);
+    }
+  });
+
+  it("is the single-part estimate at the heat sink's temperature when one part switches alone", () => {
+    const op = point("800,30,20k,0.9,45,rs0.05");
+    const result = solveConverter(part, op)!;
+    expect(result.positions).toBe(6);
+    const single = estimate(part, { ...op, rsa: undefined, tc: result.sink!, tcRef: "heatsink" });
+    expect(result.devices[0]!.junctions[0]!.tj!).toBeCloseTo(single.tj!, 2);
+    expect(result.devices[0]!.loss).toBeCloseTo(single.losses.total, 3);
+    // The sink: T_a + R_sa · 6 positions' losses.
+    expect(result.sink!).toBeCloseTo(45 + 0.05 * 6 * single.losses.total, 2);
+  });
+
+  it("shows the hottest part alone at its current and the solved sink temperature, with the converter's T_j", () => {
+    for (const text of ["800,40,20k,0.9,40,np3,rs0.1", "800,40,20k,0.9,40,np3w,rs0.1", "400,40,65k,d0.5,40,np2w,rs0.2"]) {
+      const op = point(text);
+      const result = solveConverter(part, op)!;
+      const view = hottestPartView(part, op, result)!;
+      expect(view.op).toMatchObject({ tc: result.sink, tcRef: "heatsink" });
+      expect(view.op.rsa).toBeUndefined();
+      const alone = estimate(view.data, view.op);
+      expect(alone.tj!, text).toBeCloseTo(result.hottest.tj!, 2);
+    }
+  });
+
+  it("gives the efficiency from the per-part losses as hand arithmetic does, and the same at each load of the sweep", () => {
+    const op = point("800,40,20k,0.9,40,np2,rs0.1");
+    const result = solveConverter(part, op)!;
+    // P_out = 3 · (M·V_bus/2/√2) · I_rms · cos φ = 3 · (0.9·800/2/1.41421) · 40 · 0.9 = 3 · 254.558 · 36 = 27 492.3 W.
+    expect(result.outputPower).toBeCloseTo(27_492.3, 0);
+    const perPart = result.devices.map((device) => device.junctions.reduce((sum, junction) => sum + junction.power, 0));
+    const loss = 6 * (perPart[0]! + perPart[1]!);
+    expect(result.totalLoss).toBeCloseTo(loss, 9);
+    expect(result.efficiency!).toBeCloseTo(27_492.3 / (27_492.3 + loss), 5);
+    // DC/DC (buck): P_out = D·V_bus·I = 0.4 · 400 · 20 = 3 200 W; the leg is the only position.
+    const buck = solveConverter(part, point("400,20,65k,d0.4,40,rs0.5"))!;
+    expect(buck.outputPower).toBeCloseTo(3200, 9);
+    expect(buck.efficiency!).toBeCloseTo(3200 / (3200 + buck.devices[0]!.loss), 9);
+    // Rectifier operation (cos φ < 0): the power comes from the AC side, the loss is taken from it.
+    const rectifier = solveConverter(part, point("800,40,20k,-0.9,40,rs0.1"))!;
+    expect(rectifier.efficiency!).toBeCloseTo((27_492.3 - rectifier.totalLoss) / 27_492.3, 4);
+    const sweep = loadSweep(part, op)!;
+    expect(sweep.map((entry) => entry.load)).toEqual([...LOAD_STEPS]);
+    for (const entry of sweep) {
+      const at = solveConverter(part, { ...op, current: op.current * entry.load })!;
+      expect(entry.totalLoss).toBeCloseTo(at.totalLoss, 9);
+      expect(entry.efficiency!).toBeCloseTo(at.outputPower / (at.outputPower + at.totalLoss), 9);
+    }
+    // More load, more loss; the last point is the operating point.
+    for (let k = 1; k < sweep.length; k++) expect(sweep[k]!.totalLoss).toBeGreaterThan(sweep[k - 1]!.totalLoss);
+    expect(sweep.at(-1)!.totalLoss).toBeCloseTo(result.totalLoss, 9);
+  });
+
+  it("says no steady temperature where the sink cannot hold the converter, and applies only to two-level switches", () => {
+    const hot = solveConverter(part, point("800,60,50k,0.9,60,rs2"))!;
+    expect(hot.converged).toBe(false);
+    expect(hot.sink).toBeNull();
+    expect(hot.hottest.tj).toBeNull();
+    expect(hot.suitable).toBe(false);
+    expect(solveConverter(part, point("800,20,50k,0.9,40"))).toBeNull();
+    const noInterface: MosfetLossData = { ...part, rthCh: undefined };
+    expect(solveConverter(noInterface, point("800,20,50k,0.9,40,rs0.1"))).toBeNull();
+  });
+});
+
+describe("the converter's URL fields", () => {
+  it("reads and writes np (with w) and rs, and refuses bad ones with their own messages", () => {
+    const op = point("800,20,50k,0.9,40,dt150,np3w,rs0.08,svpwm");
+    expect(op).toMatchObject({ parallel: 3, parallelMismatch: true, rsa: 0.08, modulation: "svpwm", deadTime: 150 });
+    expect(writeOperatingPoint(op)).toBe("800,20,50k,0.9,40,dt150,np3w,rs0.08,svpwm");
+    expect(point("800,20,50k,0.9,40f,rs0.02")).toMatchObject({ tcRef: "coolant", rsa: 0.02 });
+    expect(parseOperatingPoint("800,20,50k,0.9,40,np9")).toMatchObject({ ok: false, issues: [{ field: "parallel", message: "converter.errors.parallel.range" }] });
+    expect(parseOperatingPoint("800,20,50k,0.9,40,np1.5")).toMatchObject({ ok: false, issues: [{ field: "parallel", message: "converter.errors.parallel.range" }] });
+    expect(parseOperatingPoint("800,20,50k,0.9,40,rsx")).toMatchObject({ ok: false, issues: [{ field: "rsa", message: "converter.errors.rsa.number" }] });
+    expect(parseOperatingPoint("800,20,50k,0.9,40h,rs0.1")).toMatchObject({ ok: false, issues: [{ field: "rsa", message: "converter.errors.rsa.reference" }] });
+  });
+});
