@@ -35,7 +35,7 @@ describe("the product page's datasheet data", () => {
     const keyRows = rows(key);
     const rdson = keyRows.find((cells) => cells[1] === "40 mΩ")!;
     expect(rdson[2]).toBe("V GS = 18 V, I D = 20 A, T j = 25 °C");
-    expect(key.replace(/<\/?span>/g, "")).toContain("V<sub>GS</sub> = 18 V, I<sub>D</sub> = 20 A, T<sub>j</sub> = 25 °C");
+    expect(key.replace(/<\/?span>/g, "").replace(/\u00a0/g, " ")).toContain("V<sub>GS</sub> = 18 V, I<sub>D</sub> = 20 A, T<sub>j</sub> = 25 °C");
     expect(keyRows.find((cells) => cells[1] === "44 A")![2]).toBe("V GS = 18 V, T C = 100 °C");
 
     const data = section(response.text, "characteristics");

@@ -9,6 +9,7 @@ import { qualificationsOf } from "../../../shared/product-facts.ts";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { ProseText } from "../../components/prose-text.tsx";
+import { conditionsText } from "./param-label.tsx";
 
 /** A datasheet number as printed: a true minus sign, no trailing zeros. */
 function numberText(value: number | null): string {
@@ -116,11 +117,11 @@ export function PartDatasheet({ product }: { product: ProductDetail }) {
   );
 }
 
-function Table({ caption, children }: { caption: string; children: ReactNode }) {
+function Table({ caption, wide = false, children }: { caption: string; wide?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <ScrollBox className="table-scroll" label={t("tableRegion", { name: caption })}>
-      <table className="param-table part-data__table">
+      <table className={wide ? "param-table part-data__table part-data__table--wide" : "param-table part-data__table"}>
         <caption>{caption}</caption>
         {children}
       </table>
@@ -131,7 +132,7 @@ function Table({ caption, children }: { caption: string; children: ReactNode }) 
 function CharacteristicTable({ caption, rows }: { caption: string; rows: CharacteristicRow[] }) {
   const { t } = useTranslation("product");
   return (
-    <Table caption={caption}>
+    <Table caption={caption} wide>
       <thead>
         <tr>
           <th scope="col">{t("partData.parameter")}</th>
@@ -157,7 +158,7 @@ function CharacteristicTable({ caption, rows }: { caption: string; rows: Charact
             <td className="part-data__symbol">
               <ProseText text={row.symbol} />
             </td>
-            <td>{row.conditions ? <ProseText text={row.conditions} /> : null}</td>
+            <td className="part-data__conditions">{row.conditions ? <ProseText text={conditionsText(row.conditions)} /> : null}</td>
             <td className="part-data__number">{numberText(row.min)}</td>
             <td className="part-data__number">{numberText(row.typ)}</td>
             <td className="part-data__number">{numberText(row.max)}</td>

@@ -18,7 +18,7 @@ import { DocumentDownloadLink } from "../../components/download/document-downloa
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
 import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
-import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
+import { conditionsText, hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../runtime/island.tsx";
 import { productsPath, categoryPath, productDetailPath, comparePath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
@@ -138,7 +138,7 @@ export function Component() {
                     </th>
                     <td className="param-table__value">{valueText(product.params[column.fieldId], column.unit)}</td>
                     <td className="param-table__conditions">
-                      <ProseText text={conditionsOf(column.fieldId) ?? ""} />
+                      <ProseText text={conditionsText(conditionsOf(column.fieldId))} />
                     </td>
                   </tr>
                 ))}
