@@ -1,6 +1,6 @@
 // schema.org Product of a detail page: name, sku = part number, brand, category, description,
-// image, and the key parameters as PropertyValue (with UN/CEFACT unit codes where one exists, so crawlers
-// read "1200 V" as a quantity, not as text).
+// image, weight, and the key parameters as PropertyValue (with UN/CEFACT unit codes where one exists, so crawlers
+// read "1200 V" as a quantity, not as text) with their test conditions and limits.
 import type { ParamColumn, ProductDetail } from "./contract/products.ts";
 import { htmlLang, localizePath, type Language } from "./languages.ts";
 import { paramNameText, withoutUnit } from "./param-name.ts";
@@ -31,11 +31,17 @@ export function productLd(origin: string, language: Language, product: ProductDe
     .map((column) => {
       const value = product.params[column.fieldId]!;
       const name = paramNameText(withoutUnit(column.paramName, column.unit));
+      // The datasheet line of a parameter: its test conditions, and the limits around a typical value.
+      const line = product.characteristics.find((row) => row.fieldId === column.fieldId);
+      const typical = line?.typ !== null && line?.typ !== undefined;
       return {
         "@type": "PropertyValue",
         propertyID: column.fieldId,
         name: propertyName(column.screenName, name),
         value,
+        ...(line?.conditions ? { description: line.conditions } : {}),
+        ...(typical && line.min !== null ? { minValue: line.min } : {}),
+        ...(typical && line.max !== null ? { maxValue: line.max } : {}),
         ...(column.unit && typeof value === "number" ? { unitText: column.unit } : {}),
         ...(column.unit && typeof value === "number" && unitCodes[column.unit] ? { unitCode: unitCodes[column.unit] } : {}),
       };
@@ -54,5 +60,6 @@ export function productLd(origin: string, language: Language, product: ProductDe
     inLanguage: htmlLang[language],
     ...(facts.image ? { image: absoluteUrl(origin, facts.image) } : {}),
     additionalProperty,
+    ...(product.outline?.weight ? { weight: { "@type": "QuantitativeValue", value: product.outline.weight, unitCode: "GRM" } } : {}),
   };
 }

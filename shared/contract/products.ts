@@ -5,6 +5,7 @@ import { defineCall } from "./define.ts";
 import { paged, pagingInput } from "./envelope.ts";
 import { documentMeta } from "./documents.ts";
 import { lossData } from "./loss-data.ts";
+import { characteristicRow, orderingInfo, packageOutline } from "./part-data.ts";
 
 /** A parameter key of a family's parameter table (FORMAT.md: letters and digits, starting with a letter). */
 const fieldId = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/);
@@ -67,6 +68,10 @@ const productDetail = productListItem.extend({
   features: z.array(z.string()),
   applications: z.array(z.string()),
   documents: z.array(documentMeta),
+  /** The datasheet's ratings and characteristics with their test conditions (shared/contract/part-data.ts). */
+  characteristics: z.array(characteristicRow).default([]),
+  ordering: orderingInfo.nullable().default(null),
+  outline: packageOutline.nullable().default(null),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 

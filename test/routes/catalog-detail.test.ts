@@ -40,7 +40,7 @@ describe("the product detail page", () => {
     expect(textOf(params)).toContain("1200 V");
     expect(textOf(params)).toContain("40 mΩ");
     expect(textOf(params)).toContain("TO-247-4");
-    for (const heading of ["Description", "Features", "Target applications", "Documents and models", "Related products"]) expect(text).toContain(heading);
+    for (const heading of ["Description", "Features", "Target applications", "Documents", "Related products"]) expect(text).toContain(heading);
     // Target applications link to the application pages.
     expect(section(response.text, "applications")).toContain('href="/en/applications/ev"');
     // The package drawing.

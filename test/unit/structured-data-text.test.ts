@@ -42,7 +42,7 @@ describe("Product structured data", () => {
         const ld = productLd(
           "https://www.example.com",
           language,
-          { partNumber: product.partNumber, summary: product.summary[language], params } as unknown as ProductDetail,
+          { partNumber: product.partNumber, summary: product.summary[language], params, characteristics: [], outline: null } as unknown as ProductDetail,
           columns,
           {
             brand: "Qingyun",

@@ -20,3 +20,11 @@ export function hasSymbol(column: ParamColumn): boolean {
   const name = (column.screenName ?? "").trim().toLowerCase();
   return symbol !== name && !name.endsWith(`(${symbol})`) && !name.startsWith(`${symbol} `);
 }
+
+/**
+ * Test conditions that wrap only between clauses: "T_j = 25 °C" never breaks inside (a narrow column would
+ * otherwise leave "°C" or "= 25" alone on a line).
+ */
+export function conditionsText(conditions: string | null): string {
+  return (conditions ?? "").replace(/ (?=[=≤≥])|(?<=[=≤≥]) |(?<=\d) (?=\S)/g, "\u00a0");
+}

@@ -18,7 +18,7 @@ import { DocumentDownloadLink } from "../../components/download/document-downloa
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
 import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
-import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
+import { conditionsText, hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../runtime/island.tsx";
 import { productsPath, categoryPath, productDetailPath, comparePath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
@@ -27,6 +27,8 @@ import { ProseText } from "../../components/prose-text.tsx";
 
 // The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
 const ProductEstimate = island(() => import("../../features/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));
+// The datasheet tables, ordering and package data: static markup, so their code need not be in the first load.
+const PartDatasheet = island(() => import("./part-datasheet.tsx").then((module) => module.PartDatasheet));
 
 export const loader = productDetailLoader;
 
@@ -45,6 +47,8 @@ export function Component() {
   // The detail lookup may leave the row's datasheet out; the document list always has it.
   const datasheet = product.datasheet ?? product.documents.find((document) => document.type === "datasheet") ?? null;
   const stated = paramTable.filter((column) => valueText(product.params[column.fieldId], column.unit) !== null);
+  // The datasheet line each key parameter comes from gives its test conditions.
+  const conditionsOf = (fieldId: string) => product.characteristics.find((row) => row.fieldId === fieldId)?.conditions ?? null;
   const compareParts = [product.partNumber, ...related.slice(0, 3).map((item) => item.partNumber)];
   const category = categories.map((item) => item.name).join(" > ");
   const description = `${product.summary} ${t("detail.metaSuffix", { part: product.partNumber })}`.slice(0, 200);
@@ -112,6 +116,7 @@ export function Component() {
                 <tr>
                   <th scope="col">{t("detail.parameter")}</th>
                   <th scope="col">{t("detail.value")}</th>
+                  <th scope="col">{t("detail.conditions")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -132,6 +137,9 @@ export function Component() {
                       )}
                     </th>
                     <td className="param-table__value">{valueText(product.params[column.fieldId], column.unit)}</td>
+                    <td className="param-table__conditions">
+                      <ProseText text={conditionsText(conditionsOf(column.fieldId))} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -179,6 +187,8 @@ export function Component() {
             </section>
           ) : null}
         </div>
+
+        <PartDatasheet product={product} />
 
         <Documents documents={product.documents} />
 

@@ -7,6 +7,17 @@ import type { Database } from "../db.ts";
 import type { createDocumentStore } from "../documents/store.ts";
 import { placeholders } from "../sql.ts";
 import { familyMembers, nodeName, type TreeRow } from "./product-tree.ts";
+import { localize } from "../content/localize.ts";
+import type { StoredPartData } from "../content/part-data.ts";
+
+/** A content value with each { zh, en } pair replaced by one language's text, as localize() returns it. */
+type Localized<T> = T extends { zh: string; en: string }
+  ? string
+  : T extends Array<infer Item>
+    ? Array<Localized<Item>>
+    : T extends object
+      ? { [Key in keyof T]: Localized<T[Key]> }
+      : T;
 
 export interface ProductRow {
   id: number;
@@ -47,13 +58,35 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
   }
 
   function detail(row: ProductRow, params: Record<string, ParamValue>, language: Language): ProductDetail {
-    const data = JSON.parse(row.data) as Record<"description" | "features" | "applications", Record<Language, string[]>>;
+    const data = JSON.parse(row.data) as Record<"description" | "features" | "applications", Record<Language, string[]>> & {
+      partData?: StoredPartData;
+    };
+    const part = localize<Localized<StoredPartData> | undefined>(data.partData, language);
     return {
       ...listItem(row, params, language),
       description: data.description[language],
       features: data.features[language],
       applications: data.applications[language],
       documents: documents.forProduct(row, language),
+      characteristics: (part?.characteristics ?? []).map((line) => ({
+        group: line.group,
+        fieldId: line.fieldId ?? null,
+        symbol: line.symbol,
+        name: line.name,
+        conditions: line.conditions,
+        min: line.min ?? null,
+        typ: line.typ ?? null,
+        max: line.max ?? null,
+        unit: line.unit,
+      })),
+      ordering: part?.ordering ?? null,
+      outline: part?.outline
+        ? {
+            name: part.outline.name,
+            dimensions: part.outline.dimensions,
+            weight: part.outline.weight ?? null,
+          }
+        : null,
     };
   }
 

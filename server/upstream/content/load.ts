@@ -10,6 +10,7 @@ import { localize } from "./localize.ts";
 import { categoryFile, menusFile, pageFile, productFile } from "./schema.ts";
 import { readLibraryFiles, storeLibrary } from "./library.ts";
 import { lossDataByProduct, lossDataFile } from "./loss-data.ts";
+import { characteristicsFile, orderingFile, packagesFile, partDataByProduct } from "./part-data.ts";
 import { rebuildSearchIndex } from "../search/build.ts";
 import { materialiseProductTree } from "../catalog/product-tree.ts";
 
@@ -47,6 +48,14 @@ export function loadSiteContent(db: Database, contentDir = shippedContentDir): {
   const products = read("catalog/products.json", productFile.array());
   const library = readLibraryFiles(read);
   const losses = lossDataByProduct(read("catalog/loss-data.json", lossDataFile), products, categories);
+  const partData = partDataByProduct(
+    {
+      characteristics: read("catalog/characteristics.json", characteristicsFile),
+      ordering: read("catalog/ordering.json", orderingFile),
+      packages: read("catalog/packages.json", packagesFile),
+    },
+    products,
+  );
 
   return transaction(db, () => {
     db.exec("DELETE FROM site_pages; DELETE FROM site_list;");
@@ -80,7 +89,7 @@ export function loadSiteContent(db: Database, contentDir = shippedContentDir): {
       if (parentLevel === undefined) {
         throw new Error(`Content file catalog/products.json: product ${product.partNumber} names unknown parent ${product.parentId}`);
       }
-      insertNode.run(product.id, product.parentId, parentLevel + 1, product.sort, product.status, product.partNumber, product.name.zh, product.name.en, JSON.stringify({ ...product, loss: losses.get(product.id) ?? null }));
+      insertNode.run(product.id, product.parentId, parentLevel + 1, product.sort, product.status, product.partNumber, product.name.zh, product.name.en, JSON.stringify({ ...product, loss: losses.get(product.id) ?? null, partData: partData.get(product.id) }));
     }
     // Services, documents, news, jobs and the search index over all of it (content library, search/).
     storeLibrary(db, library, { categories, products, losses }, insertPage);
