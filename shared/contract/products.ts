@@ -5,6 +5,7 @@ import { defineCall } from "./define.ts";
 import { paged, pagingInput } from "./envelope.ts";
 import { documentMeta } from "./documents.ts";
 import { lossData } from "./loss-data.ts";
+import { modelFile } from "./models.ts";
 
 /** A parameter key of a family's parameter table (FORMAT.md: letters and digits, starting with a letter). */
 const fieldId = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/);
@@ -67,6 +68,8 @@ const productDetail = productListItem.extend({
   features: z.array(z.string()),
   applications: z.array(z.string()),
   documents: z.array(documentMeta),
+  /** The part's model files at their newest version (shared/contract/models.ts), downloadable without a form. */
+  models: z.array(modelFile).default([]),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 
