@@ -2,14 +2,18 @@
 // permanent, versioned GET path each file is served at (docs/decisions/027-model-topology.md).
 import { z } from "zod";
 
-export const modelFileKinds = ["ngspice", "plecs"] as const;
+const modelFileKinds = ["ngspice", "plecs"] as const;
 export type ModelFileKind = (typeof modelFileKinds)[number];
 
-/** A model version: digits and dots ("1.0"). */
-export const modelVersion = z.string().regex(/^\d{1,3}(\.\d{1,3}){1,2}$/, "a model version (1.0)");
-/** A model file's name: the part number, then the kind's extension. */
-export const modelFileName = z.string().regex(/^[A-Z0-9][A-Z0-9-]{0,63}\.(lib|plecs\.xml)$/, "a model file name");
-export const modelPartNumber = z.string().regex(/^[A-Z0-9][A-Z0-9-]{0,63}$/, "a part number");
+/** The segments of a model file's path: part number, version (digits and dots, "1.0"), file name (the part number, then the kind's extension). */
+export const modelPathSegments = {
+  part: /^[A-Z0-9][A-Z0-9-]{0,63}$/,
+  version: /^\d{1,3}(\.\d{1,3}){1,2}$/,
+  file: /^[A-Z0-9][A-Z0-9-]{0,63}\.(lib|plecs\.xml)$/,
+};
+export const modelPartNumber = z.string().regex(modelPathSegments.part, "a part number");
+export const modelVersion = z.string().regex(modelPathSegments.version, "a model version (1.0)");
+export const modelFileName = z.string().regex(modelPathSegments.file, "a model file name");
 
 /** GET path of a model file on the upstream (relative to the API base, e.g. /api in the browser): never changes. */
 export const modelFilePathPattern = "/front/models/{part}/{version}/{file}";

@@ -132,7 +132,14 @@ function checksOf(input: ModelInput, results: Record<string, number>): Check[] {
     return [
       { name: "R_DS(on), 25 °C", unit: "mΩ", expected: rdsOn.r25, simulated: (results.vd25! / rdsOn.id) * 1000, tolerance: 0.05, source: datasheet },
       { name: `R_DS(on), ${rdsOn.tHot} °C`, unit: "mΩ", expected: rdsOn.rHot, simulated: (results.vdhot! / rdsOn.id) * 1000, tolerance: 0.05, source: datasheet },
-      { name: "Q_G", unit: "nC", expected: gateCharge.qg, simulated: results.qg! * 1e9, tolerance: 0.1, source: `datasheet (V_DS = ${gateCharge.vds} V, V_GS = ${gateCharge.vgsOff}/+${gateCharge.vgsOn} V)` },
+      {
+        name: "Q_G",
+        unit: "nC",
+        expected: gateCharge.qg,
+        simulated: results.qg! * 1e9,
+        tolerance: 0.1,
+        source: `datasheet (V_DS = ${gateCharge.vds} V, V_GS = ${gateCharge.vgsOff}/+${gateCharge.vgsOn} V)`,
+      },
       {
         name: `Q_oss, ${input.loss.switchingRef.v} V`,
         unit: "nC",
@@ -195,7 +202,10 @@ describe("the ngspice models against the datasheets", () => {
       const list = checks.get(input.partNumber);
       expect(list, "simulated").toBeDefined();
       for (const check of list!) {
-        expect(Math.abs(check.simulated / check.expected - 1), `${input.partNumber} ${check.name}: ${check.simulated} against ${check.expected} ${check.unit}`).toBeLessThanOrEqual(check.tolerance);
+        expect(
+          Math.abs(check.simulated / check.expected - 1),
+          `${input.partNumber} ${check.name}: ${check.simulated} against ${check.expected} ${check.unit}`,
+        ).toBeLessThanOrEqual(check.tolerance);
       }
     });
   }

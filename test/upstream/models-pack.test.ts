@@ -7,7 +7,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { readModelInputs, type ModelInput } from "../../server/upstream/models/inputs.ts";
-import { generateModelPack, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
+import { generateModelPack, MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
+import { modelVersionsFile } from "../../server/upstream/models/store.ts";
 import { atVoltage, conductionCurrents, VENDOR, voltageAxis } from "../../server/upstream/models/plecs.ts";
 
 const modelsDir = path.join(shippedContentDir, "models");
@@ -56,8 +57,18 @@ describe("the model pack's files", () => {
   it("covers every discrete SiC MOSFET and Schottky diode on sale, at the current version", () => {
     expect(inputs.filter((input) => input.kind === "mosfet").length).toBeGreaterThanOrEqual(13);
     expect(inputs.filter((input) => input.kind === "diode").length).toBeGreaterThanOrEqual(10);
-    const parts = readdirSync(modelsDir).sort();
-    expect(parts).toEqual(inputs.map((input) => input.partNumber).sort());
+    const parts = readdirSync(modelsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(parts.map((entry) => entry.name).sort()).toEqual(inputs.map((input) => input.partNumber).sort());
+    // Every version folder is a published version, with its date: the current one among them.
+    const versions = modelVersionsFile.parse(JSON.parse(readFileSync(path.join(modelsDir, "versions.json"), "utf8")));
+    expect(versions.map((entry) => entry.version)).toContain(MODEL_VERSION);
+    expect(versions.find((entry) => entry.version === MODEL_VERSION)?.date).toBe(MODEL_DATE);
+    for (const part of parts)
+      for (const version of readdirSync(path.join(modelsDir, part.name)))
+        expect(
+          versions.map((entry) => entry.version),
+          `${part.name}/${version}`,
+        ).toContain(version);
   });
 
   it("are exactly what the generators write from today's content", () => {
@@ -137,7 +148,7 @@ describe("each part's PLECS thermal description", () => {
       const xml = committed(part, `${part}.plecs.xml`);
       expect(xml).toMatch(/^<\?xml version="1.0" encoding="ISO-8859-1"\?>\n<SemiconductorLibrary xmlns="http:\/\/www.plexim.com\/xml\/semiconductors\/" version="1.1">/);
       // ISO-8859-1 declared: ASCII only, so no byte is read differently.
-      expect(/^[\x09\x0a\x20-\x7e]*$/.test(xml)).toBe(true);
+      expect([...xml].every((character) => character === "\n" || (character >= " " && character <= "~"))).toBe(true);
       const kind = input.kind === "mosfet" ? "MOSFET" : "Diode";
       expect(xml).toContain(`<Package class="${kind}" vendor="${VENDOR}" partnumber="${part}">`);
       expect(xml).toContain(`<SemiconductorData type="${kind}">`);
@@ -159,7 +170,12 @@ describe("each part's PLECS thermal description", () => {
       const foster = [...xml.matchAll(/<RTauElement R="([^"]+)" Tau="([^"]+)"\/>/g)].map((match) => ({ r: Number(match[1]), tau: Number(match[2]) }));
       const loss = input.loss;
       expect(foster).toEqual(loss.zth);
-      expect(close(foster.reduce((sum, pair) => sum + pair.r, 0), loss.rth)).toBe(true);
+      expect(
+        close(
+          foster.reduce((sum, pair) => sum + pair.r, 0),
+          loss.rth,
+        ),
+      ).toBe(true);
 
       if (input.kind === "mosfet") {
         const e = input.loss.energies;
@@ -173,10 +189,12 @@ describe("each part's PLECS thermal description", () => {
           expect(table.voltage).toEqual(voltageAxis(ref.v, input.vRating));
           const atRef = table.voltage.indexOf(ref.v);
           // At the reference voltage the tables are the loss data's E(I) as they are; elsewhere the estimator's rule.
-          data.forEach((values, t) => values.forEach((energy, i) => expect(close(table.energy[t]![atRef]![i]!, energy), `${part} E at ${e.i[i]} A`).toBe(true)));
-          table.voltage.forEach((v, vIndex) =>
-            data.forEach((values, t) => values.forEach((energy, i) => expect(close(table.energy[t]![vIndex]![i]!, atVoltage(energy, v, ref.v, input.loss.kv))).toBe(true))),
-          );
+          for (const [t, values] of data.entries()) {
+            for (const [i, energy] of values.entries()) {
+              expect(close(table.energy[t]![atRef]![i]!, energy), `${part} E at ${e.i[i]} A`).toBe(true);
+              for (const [vIndex, v] of table.voltage.entries()) expect(close(table.energy[t]![vIndex]![i]!, atVoltage(energy, v, ref.v, input.loss.kv))).toBe(true);
+            }
+          }
         }
         // The datasheet's reference energies sit in the tables at the reference point.
         const refIndex = e.i.indexOf(ref.i);
@@ -185,7 +203,8 @@ describe("each part's PLECS thermal description", () => {
         expect(close(off.energy[refT]![off.voltage.indexOf(ref.v)]![refIndex]!, input.loss.eOff)).toBe(true);
         expect(current).toEqual(conductionCurrents(input.rdsOn.id));
         expect(temperature).toEqual(input.loss.channel.t);
-        drops.forEach((values, t) => values.forEach((drop, i) => expect(close(drop, (input.loss.channel.r[t]! / 1000) * current[i]!)).toBe(true)));
+        for (const [t, values] of drops.entries())
+          for (const [i, drop] of values.entries()) expect(close(drop, (input.loss.channel.r[t]! / 1000) * current[i]!)).toBe(true);
         // The datasheet's R_DS(on) at 25 °C and hot, read back from the table at the test current.
         const at = current.indexOf(input.rdsOn.id);
         expect(close(drops[0]![at]! / input.rdsOn.id, input.rdsOn.r25 / 1000)).toBe(true);
@@ -194,7 +213,8 @@ describe("each part's PLECS thermal description", () => {
         for (const table of [on, off]) for (const perT of table.energy) for (const values of perT) expect(values.every((value) => value === 0)).toBe(true);
         const f = input.loss.forward;
         expect(temperature).toEqual(f.t);
-        drops.forEach((values, t) => values.forEach((drop, i) => expect(close(drop, current[i] === 0 ? 0 : f.v0[t]! + (f.r[t]! / 1000) * current[i]!)).toBe(true)));
+        for (const [t, values] of drops.entries())
+          for (const [i, drop] of values.entries()) expect(close(drop, current[i] === 0 ? 0 : f.v0[t]! + (f.r[t]! / 1000) * current[i]!)).toBe(true);
         const at = current.indexOf(input.forward.i);
         expect(Math.abs(drops[0]![at]! - input.forward.v25)).toBeLessThan(0.01);
         expect(Math.abs(drops[temperature.indexOf(input.forward.tHot)]![at]! - input.forward.vHot)).toBeLessThan(0.01);

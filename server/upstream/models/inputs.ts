@@ -8,7 +8,7 @@ import { categoryFile, documentFile, productFile } from "../content/schema.ts";
 import type { DiodeLossData, MosfetLossData } from "../../../shared/contract/loss-data.ts";
 
 /** The datasheet's R_DS(on) line: typical values at V_GS and I_D, at 25 °C and at the hot temperature. */
-export interface RdsOnSpec {
+interface RdsOnSpec {
   vgs: number;
   id: number;
   r25: number;
@@ -17,7 +17,7 @@ export interface RdsOnSpec {
 }
 
 /** The datasheet's gate charge and its test condition. */
-export interface GateChargeSpec {
+interface GateChargeSpec {
   qg: number;
   vds: number;
   vgsOff: number;
@@ -103,8 +103,19 @@ export function readModelInputs(contentDir = shippedContentDir): ModelInput[] {
         ...common,
         vgsth: number(String(params.vgsth), "V_GS(th)", part),
         loss,
-        rdsOn: { r25: number(r[1], "R_DS(on)", part), vgs: number(r[2], "V_GS", part), id: number(r[3], "I_D", part), rHot: number(r[4], "hot R_DS(on)", part), tHot: number(r[5], "hot Tj", part) },
-        gateCharge: { qg: number(q[1], "Q_G", part), vds: number(q[2], "Q_G's V_DS", part), vgsOff: number(q[3], "Q_G's V_GS(off)", part), vgsOn: number(q[4], "Q_G's V_GS(on)", part) },
+        rdsOn: {
+          r25: number(r[1], "R_DS(on)", part),
+          vgs: number(r[2], "V_GS", part),
+          id: number(r[3], "I_D", part),
+          rHot: number(r[4], "hot R_DS(on)", part),
+          tHot: number(r[5], "hot Tj", part),
+        },
+        gateCharge: {
+          qg: number(q[1], "Q_G", part),
+          vds: number(q[2], "Q_G's V_DS", part),
+          vgsOff: number(q[3], "Q_G's V_GS(off)", part),
+          vgsOn: number(q[4], "Q_G's V_GS(on)", part),
+        },
       });
     } else {
       const f = find(lines, /V_F = ([\d.]+) V typ at I_F = ([\d.]+) A, Tj = 25 deg C; ([\d.]+) V typ at Tj = (\d+) deg C/, "V_F", part);

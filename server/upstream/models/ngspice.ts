@@ -4,9 +4,9 @@
 import type { DiodeModelInput, ModelInput, MosfetModelInput } from "./inputs.ts";
 
 /** The built-in voltage of the junction capacitances' shape C(V) = C0/√(1 + V/V_J) (abrupt junction, m = ½). */
-export const JUNCTION_VOLTAGE = 2;
+const JUNCTION_VOLTAGE = 2;
 /** The share of a MOSFET's Q_G that is gate–drain (Miller) charge in the gate-charge test. */
-export const MILLER_SHARE = 0.3;
+const MILLER_SHARE = 0.3;
 /** The smoothing voltage of the channel's threshold (softplus) and of the diodes' knee. */
 const CHANNEL_SMOOTHING = 0.4;
 const DIODE_SMOOTHING = 0.02;
@@ -22,7 +22,7 @@ const num = (value: number) => {
  * Charge (per farad of C0) from 0 to the reverse voltage v of SPICE's junction capacitance with M = ½ and FC = 0:
  * C0/√(1 + v/V_J) for v ≥ 0, and below 0 V (forward) SPICE's linear continuation C0·(1 − v/(2·V_J)).
  */
-export function junctionCharge(v: number, vj = JUNCTION_VOLTAGE): number {
+function junctionCharge(v: number, vj = JUNCTION_VOLTAGE): number {
   return v >= 0 ? 2 * vj * (Math.sqrt(1 + v / vj) - 1) : v - (v * v) / (4 * vj);
 }
 
@@ -76,7 +76,9 @@ export function mosfetParameters(input: MosfetModelInput): MosfetParameters {
   // The loss data's turn-on energy at zero current is the opposite switch's output charge moved at V_DD
   // (scripts/loss-data-curves.ts): Q_oss = E_on(0 A, 25 °C)/V_DD, which C_gd and C_ds share.
   const vRef = loss.switchingRef.v;
-  const qoss = (loss.energies.eOn[0][0] * 1e-3) / vRef;
+  const atZero = loss.energies.eOn[0][0];
+  if (loss.energies.i[0] !== 0 || loss.energies.tj[0] !== 25 || atZero === undefined) throw new Error(`${input.partNumber}: the E(I) table does not start at 0 A, 25 °C`);
+  const qoss = (atZero * 1e-3) / vRef;
   const off = gateCharge.vgsOff;
   const qgdPart = cgd0 * (junctionCharge(vRef - off) - junctionCharge(-off));
   const cds0 = (qoss - qgdPart) / junctionCharge(vRef);
@@ -84,11 +86,11 @@ export function mosfetParameters(input: MosfetModelInput): MosfetParameters {
   return { vovOn, beta, cgs, cgd0, cds0, rgInt: loss.switchingRef.rg, qoss: qoss * 1e9 };
 }
 
-export interface DiodeParameters {
+interface DiodeParameters {
   cj0: number;
 }
 
-export function diodeParameters(input: DiodeModelInput): DiodeParameters {
+function diodeParameters(input: DiodeModelInput): DiodeParameters {
   return { cj0: (input.charge.qc * 1e-9) / junctionCharge(input.charge.vr) };
 }
 
@@ -116,7 +118,7 @@ function mosfetModel(input: MosfetModelInput, version: string): string {
     `${partNumber} - SiC power MOSFET, ${input.vRating} V, ${rdsOn.r25} mOhm, ${input.package}`,
     `Qingyun Power Semiconductor - ngspice model, version ${version} (plain netlist, not encrypted)`,
     "",
-    "Pins: .subckt " + `${partNumber} d g s ks tj tc`,
+    `Pins: .subckt ${partNumber} d g s ks tj tc`,
     "  d drain, g gate, s power source, ks Kelvin (driver) source: tied to s through 1 mOhm here (no package",
     "  inductance is modelled; add your layout's), tj junction temperature node, tc case temperature node.",
     "  Thermal nodes are in volts = deg C and amperes = watts: tie tc to a source at the case temperature (or",

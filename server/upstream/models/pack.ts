@@ -18,7 +18,7 @@ export interface GeneratedModelFile {
   text: string;
 }
 
-export function modelFiles(input: ModelInput, version = MODEL_VERSION): GeneratedModelFile[] {
+function modelFiles(input: ModelInput, version = MODEL_VERSION): GeneratedModelFile[] {
   return [
     { kind: "ngspice", fileName: `${input.partNumber}.lib`, text: ngspiceModel(input, version) },
     { kind: "plecs", fileName: `${input.partNumber}.plecs.xml`, text: plecsModel(input, version) },

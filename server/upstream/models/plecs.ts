@@ -9,7 +9,7 @@ export const VENDOR = "Qingyun Power Semiconductor";
 
 const num = (value: number) => String(Number(value.toPrecision(6)));
 const row = (values: number[]) => values.map(num).join(" ");
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The voltage axis of a loss table: 0 V, the reference voltage and the rated voltage. */
 export const voltageAxis = (vRef: number, vRating: number) => [0, vRef, vRating];
@@ -17,7 +17,13 @@ export const voltageAxis = (vRef: number, vRating: number) => [0, vRef, vRating]
 /** A switching energy (mJ) at voltage v from its value at the reference voltage: the estimator's rule. */
 export const atVoltage = (energy: number, v: number, vRef: number, kv: number) => energy * (v / vRef) ** kv;
 
-function lossTable(tag: "TurnOnLoss" | "TurnOffLoss", current: number[], voltages: number[], temperatures: number[], energy: (t: number, v: number) => number[]): string[] {
+function lossTable(
+  tag: "TurnOnLoss" | "TurnOffLoss",
+  current: number[],
+  voltages: number[],
+  temperatures: number[],
+  energy: (t: number, v: number) => number[],
+): string[] {
   return [
     `      <${tag}>`,
     "        <ComputationMethod>Table only</ComputationMethod>",
@@ -25,7 +31,11 @@ function lossTable(tag: "TurnOnLoss" | "TurnOffLoss", current: number[], voltage
     `        <VoltageAxis>${row(voltages)}</VoltageAxis>`,
     `        <TemperatureAxis>${row(temperatures)}</TemperatureAxis>`,
     '        <Energy scale="0.001">',
-    ...temperatures.flatMap((_, t) => ["          <Temperature>", ...voltages.map((v) => `            <Voltage>${row(energy(t, v))}</Voltage>`), "          </Temperature>"]),
+    ...temperatures.flatMap((_, t) => [
+      "          <Temperature>",
+      ...voltages.map((v) => `            <Voltage>${row(energy(t, v))}</Voltage>`),
+      "          </Temperature>",
+    ]),
     "        </Energy>",
     `      </${tag}>`,
   ];
@@ -38,7 +48,9 @@ function conductionTable(current: number[], curve: { t: number[]; v0: number[]; 
     `        <CurrentAxis>${row(current)}</CurrentAxis>`,
     `        <TemperatureAxis>${row(curve.t)}</TemperatureAxis>`,
     '        <VoltageDrop scale="1">',
-    ...curve.t.map((_, index) => `          <Temperature>${row(current.map((i) => (i === 0 && zeroAtZero ? 0 : curve.v0[index]! + (curve.r[index]! / 1000) * i)))}</Temperature>`),
+    ...curve.t.map(
+      (_, index) => `          <Temperature>${row(current.map((i) => (i === 0 && zeroAtZero ? 0 : curve.v0[index]! + (curve.r[index]! / 1000) * i)))}</Temperature>`,
+    ),
     "        </VoltageDrop>",
     "      </ConductionLoss>",
   ];
@@ -46,7 +58,13 @@ function conductionTable(current: number[], curve: { t: number[]; v0: number[]; 
 
 function thermal(zth: Array<{ r: number; tau: number }> | undefined, rth: number): string[] {
   const network = zth ?? [{ r: rth, tau: 1e-3 }];
-  return ["    <ThermalModel>", '      <Branch type="Foster">', ...network.map((pair) => `        <RTauElement R="${num(pair.r)}" Tau="${num(pair.tau)}"/>`), "      </Branch>", "    </ThermalModel>"];
+  return [
+    "    <ThermalModel>",
+    '      <Branch type="Foster">',
+    ...network.map((pair) => `        <RTauElement R="${num(pair.r)}" Tau="${num(pair.tau)}"/>`),
+    "      </Branch>",
+    "    </ThermalModel>",
+  ];
 }
 
 /** The conduction table's currents: 0 to twice the datasheet's test current. */
@@ -58,7 +76,7 @@ function mosfet(input: MosfetModelInput, version: string): string[] {
   const voltages = voltageAxis(ref.v, input.vRating);
   const e = loss.energies;
   return [
-    `  <Package class="MOSFET" vendor="${escape(VENDOR)}" partnumber="${escape(input.partNumber)}">`,
+    `  <Package class="MOSFET" vendor="${escapeXml(VENDOR)}" partnumber="${escapeXml(input.partNumber)}">`,
     "    <Variables/>",
     '    <SemiconductorData type="MOSFET">',
     ...lossTable("TurnOnLoss", e.i, voltages, e.tj, (t, v) => e.eOn[t]!.map((energy) => atVoltage(energy, v, ref.v, loss.kv))),
@@ -73,7 +91,7 @@ function mosfet(input: MosfetModelInput, version: string): string[] {
       `E_on includes the reverse recovery of the opposite switch's body diode and its output charge; other voltages scale with (V/${ref.v} V)^${loss.kv}.`,
       `Conduction: channel at V_GS = ${input.rdsOn.vgs} V (typ.), third quadrant through the channel as well; the body diode is not in this table.`,
       `Thermal: Foster network Z_th(j-c), sum of R = R_th(j-c) = ${loss.rth} K/W.`,
-    ].map((line) => `      <Line>${escape(line)}</Line>`),
+    ].map((line) => `      <Line>${escapeXml(line)}</Line>`),
     "    </Comment>",
     "  </Package>",
   ];
@@ -86,7 +104,7 @@ function diode(input: DiodeModelInput, version: string): string[] {
   const temperatures = [loss.forward.t[0]!, loss.forward.t[loss.forward.t.length - 1]!];
   const zero = () => current.map(() => 0);
   return [
-    `  <Package class="Diode" vendor="${escape(VENDOR)}" partnumber="${escape(input.partNumber)}">`,
+    `  <Package class="Diode" vendor="${escapeXml(VENDOR)}" partnumber="${escapeXml(input.partNumber)}">`,
     "    <Variables/>",
     '    <SemiconductorData type="Diode">',
     ...lossTable("TurnOnLoss", current, voltages, temperatures, zero),
@@ -101,7 +119,7 @@ function diode(input: DiodeModelInput, version: string): string[] {
       `Q_C = ${input.charge.qc} nC at V_R = ${input.charge.vr} V is dissipated in the switch that turns on (Q_C*V/k with V scaled as (V/V_R)^${loss.kv}, as the site's estimator counts it).`,
       `Conduction: V_F = V0(T) + r(T)*I_F (0 V at 0 A), datasheet V_F = ${input.forward.v25} V at ${input.forward.i} A, 25 deg C.`,
       `Thermal: Foster network Z_th(j-c), sum of R = R_th(j-c) = ${loss.rth} K/W.`,
-    ].map((line) => `      <Line>${escape(line)}</Line>`),
+    ].map((line) => `      <Line>${escapeXml(line)}</Line>`),
     "    </Comment>",
     "  </Package>",
   ];
