@@ -245,7 +245,7 @@ function ModelFiles({ models }: { models: ModelFile[] }) {
           </li>
         ))}
       </ul>
-      <p className="document-row__meta">{t("models.validity")}</p>
+      <p className="document-row__meta model-note">{t("models.validity")}</p>
     </section>
   );
 }
