@@ -15,11 +15,6 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 const section = (html: string) => /<section[^>]*aria-labelledby="models"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
-const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on("data", (chunk: Buffer) => chunks.push(chunk));
-  res.on("end", () => done(null, Buffer.concat(chunks)));
-};
 
 describe("the product detail's models and data", () => {
   for (const [language, heading, ngspice] of [
@@ -39,7 +34,14 @@ describe("the product detail's models and data", () => {
       const sums = [...html.matchAll(/<code>([0-9a-f]{64})<\/code>/g)].map((match) => match[1]!);
       expect(sums).toHaveLength(2);
       for (const [index, link] of links.entries()) {
-        const file = await request(site.app).get(link).buffer(true).parse(binary);
+        const file = await request(site.app)
+          .get(link)
+          .buffer(true)
+          .parse((res, done) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => done(null, Buffer.concat(chunks)));
+          });
         expect(file.status).toBe(200);
         expect(
           createHash("sha256")

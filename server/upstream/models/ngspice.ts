@@ -3,8 +3,6 @@
 // the part's data or follows from it by the rules below, which the header of each file repeats.
 import type { DiodeModelInput, ModelInput, MosfetModelInput } from "./inputs.ts";
 
-/** The built-in voltage of the junction capacitances' shape C(V) = C0/√(1 + V/V_J) (abrupt junction, m = ½). */
-const JUNCTION_VOLTAGE = 2;
 /** The share of a MOSFET's Q_G that is gate–drain (Miller) charge in the gate-charge test. */
 const MILLER_SHARE = 0.3;
 /** The smoothing voltage of the channel's threshold (softplus) and of the diodes' knee. */
@@ -19,26 +17,12 @@ const num = (value: number) => {
 };
 
 /**
- * Charge (per farad of C0) from 0 to the reverse voltage v of SPICE's junction capacitance with M = ½ and FC = 0:
- * C0/√(1 + v/V_J) for v ≥ 0, and below 0 V (forward) SPICE's linear continuation C0·(1 − v/(2·V_J)).
+ * pwl() of a table over the junction temperature node: linear between the points and held at the end values
+ * outside them (ngspice's pwl() would extrapolate, and an extrapolated β can turn negative and let the
+ * electro-thermal operating point run away), so the argument is clamped to the table's range.
  */
-function junctionCharge(v: number, vj = JUNCTION_VOLTAGE): number {
-  return v >= 0 ? 2 * vj * (Math.sqrt(1 + v / vj) - 1) : v - (v * v) / (4 * vj);
-}
-
-/**
- * A capacitance of that shape as ngspice's own junction capacitance: a diode model that conducts nothing (its
- * saturation current and emission coefficient put it below a femtoampere at any voltage the part sees) and keeps
- * its capacitance at any circuit temperature (instance temp = TNOM). Native charge storage integrates exactly
- * where a ddt() of a B source did not (docs/decisions/027-model-topology.md).
- */
-const junctionCapacitor = (name: string, anode: string, cathode: string, c0: number) => [
-  `D${name} ${anode} ${cathode} cj_${name} temp=27`,
-  `.model cj_${name} d(is=1e-20 n=100 cjo=${num(c0)} vj=${num(JUNCTION_VOLTAGE)} m=0.5 fc=0 tt=0)`,
-];
-
-/** pwl() of a table over the junction temperature node: linear between the points, held beyond them. */
-const overTj = (t: number[], values: number[]) => `pwl(v(tj),${t.map((temperature, index) => `${num(temperature)},${num(values[index]!)}`).join(",")})`;
+const overTj = (t: number[], values: number[]) =>
+  `pwl(min(max(v(tj),${num(t[0]!)}),${num(t[t.length - 1]!)}),${t.map((temperature, index) => `${num(temperature)},${num(values[index]!)}`).join(",")})`;
 
 /** n·ln(1 + e^(x/n)) written so that no exponent can overflow, whatever Newton's iteration tries. */
 const softplus = (x: string, n: number) => `(max(${x},0)+${num(n)}*ln(1+exp(-abs(${x})/${num(n)})))`;
@@ -49,8 +33,8 @@ export interface MosfetParameters {
   /** β(T_j) (A/V²) at the channel curve's temperatures. */
   beta: number[];
   cgs: number;
-  cgd0: number;
-  cds0: number;
+  cgd: number;
+  cds: number;
   rgInt: number;
   /** Q_oss (nC) at the switching reference voltage, gate at its off voltage, that the model is built for. */
   qoss: number;
@@ -72,26 +56,25 @@ export function mosfetParameters(input: MosfetModelInput): MosfetParameters {
   const qg = gateCharge.qg * 1e-9;
   const cgs = ((1 - MILLER_SHARE) * qg) / swing;
   const vOn = (rdsOn.r25 / 1000) * loss.switchingRef.i;
-  const cgd0 = (MILLER_SHARE * qg) / (junctionCharge(gateCharge.vds - gateCharge.vgsOff) - junctionCharge(vOn - gateCharge.vgsOn));
+  // The gate–drain voltage swings from V_DS − V_GS(off) to R_DS(on)·I − V_GS(on) in the test.
+  const cgd = (MILLER_SHARE * qg) / (gateCharge.vds - gateCharge.vgsOff - (vOn - gateCharge.vgsOn));
   // The loss data's turn-on energy at zero current is the opposite switch's output charge moved at V_DD
   // (scripts/loss-data-curves.ts): Q_oss = E_on(0 A, 25 °C)/V_DD, which C_gd and C_ds share.
   const vRef = loss.switchingRef.v;
   const atZero = loss.energies.eOn[0][0];
   if (loss.energies.i[0] !== 0 || loss.energies.tj[0] !== 25 || atZero === undefined) throw new Error(`${input.partNumber}: the E(I) table does not start at 0 A, 25 °C`);
   const qoss = (atZero * 1e-3) / vRef;
-  const off = gateCharge.vgsOff;
-  const qgdPart = cgd0 * (junctionCharge(vRef - off) - junctionCharge(-off));
-  const cds0 = (qoss - qgdPart) / junctionCharge(vRef);
-  if (!(cds0 > 0)) throw new Error(`${input.partNumber}: the output charge implied by E_on(0 A) is below its Miller charge`);
-  return { vovOn, beta, cgs, cgd0, cds0, rgInt: loss.switchingRef.rg, qoss: qoss * 1e9 };
+  const cds = (qoss - cgd * vRef) / vRef;
+  if (!(cds > 0)) throw new Error(`${input.partNumber}: the output charge implied by E_on(0 A) is below its Miller charge`);
+  return { vovOn, beta, cgs, cgd, cds, rgInt: loss.switchingRef.rg, qoss: qoss * 1e9 };
 }
 
 interface DiodeParameters {
-  cj0: number;
+  cj: number;
 }
 
 function diodeParameters(input: DiodeModelInput): DiodeParameters {
-  return { cj0: (input.charge.qc * 1e-9) / junctionCharge(input.charge.vr) };
+  return { cj: (input.charge.qc * 1e-9) / input.charge.vr };
 }
 
 function fosterLines(zth: Array<{ r: number; tau: number }> | undefined, rth: number): string[] {
@@ -114,6 +97,8 @@ function mosfetModel(input: MosfetModelInput, version: string): string {
   const vov = softplus(`v(gi,s)-${num(input.vgsth)}`, CHANNEL_SMOOTHING);
   const vsat = `(${num(VSAT0)}+0.5*${vov})`;
   const diode = loss.bodyDiode;
+  const channel = `${overTj(t, p.beta)}*${vov}*${vsat}*tanh(v(dd,s)/${vsat})`;
+  const bodyDiode = `${softplus(`v(s,dd)-${overTj(diode.t, diode.v0)}`, DIODE_SMOOTHING)}/(${overTj(diode.t, diode.r)}*1e-3)`;
   const header = commentBlock([
     `${partNumber} - SiC power MOSFET, ${input.vRating} V, ${rdsOn.r25} mOhm, ${input.package}`,
     `Qingyun Power Semiconductor - ngspice model, version ${version} (plain netlist, not encrypted)`,
@@ -131,8 +116,8 @@ function mosfetModel(input: MosfetModelInput, version: string): string {
     `           datasheet curve at V_GS = ${rdsOn.vgs} V, I_D = ${rdsOn.id} A: R_DS(on) = ${t.map((temperature, index) => `${loss.channel.r[index]} mOhm at ${temperature} deg C`).join(", ")}`,
     `  body diode  V_SD = V0(Tj) + r(Tj)*I_SD with a smooth knee: V0 = ${diode.v0.join(", ")} V, r = ${diode.r.join(", ")} mOhm`,
     `           at Tj = ${diode.t.join(", ")} deg C (datasheet V_SD = ${diode.vSd} V at ${diode.iSd} A, V_GS = ${gateCharge.vgsOff} V); no reverse recovery`,
-    `  capacitances: C_gs = ${num(p.cgs * 1e12)} pF constant; C_gd = ${num(p.cgd0 * 1e12)} pF/sqrt(1+V_DG/${JUNCTION_VOLTAGE} V),`,
-    `           C_ds = ${num(p.cds0 * 1e12)} pF/sqrt(1+V_DS/${JUNCTION_VOLTAGE} V) (SPICE junction capacitances, M = 1/2, FC = 0). Derived: Q_G = ${gateCharge.qg} nC at`,
+    `  capacitances, constant (charge-equivalent, not the C-V curve): C_gs = ${num(p.cgs * 1e12)} pF, C_gd = ${num(p.cgd * 1e12)} pF, C_ds = ${num(p.cds * 1e12)} pF.`,
+    `           Derived: Q_G = ${gateCharge.qg} nC at`,
     `           V_DS = ${gateCharge.vds} V, V_GS = ${gateCharge.vgsOff}/+${gateCharge.vgsOn} V, of which ${MILLER_SHARE * 100} % gate-drain charge (an assumption: the datasheet`,
     `           gives no Q_GD); Q_oss = ${num(p.qoss)} nC at ${loss.switchingRef.v} V (V_GS = ${gateCharge.vgsOff} V) from the loss data's E_on at 0 A`,
     `  internal gate resistance ${p.rgInt} Ohm (taken equal to the datasheet's switching R_G(ext))`,
@@ -149,14 +134,15 @@ function mosfetModel(input: MosfetModelInput, version: string): string {
     `Rg g gi ${num(p.rgInt)}`,
     "Rks ks s 1e-3",
     "Vsen d dd 0",
-    `Bch dd s I=${overTj(t, p.beta)}*${vov}*${vsat}*tanh(v(dd,s)/${vsat})`,
-    `Bbd s dd I=${softplus(`v(s,dd)-${overTj(diode.t, diode.v0)}`, DIODE_SMOOTHING)}/(${overTj(diode.t, diode.r)}*1e-3)`,
+    `Bch dd s I=${channel}`,
+    `Bbd s dd I=${bodyDiode}`,
     `Cgs gi s ${num(p.cgs)}`,
-    ...junctionCapacitor("gd", "gi", "dd", p.cgd0),
-    ...junctionCapacitor("ds", "s", "dd", p.cds0),
+    `Cgd gi dd ${num(p.cgd)}`,
+    `Cds s dd ${num(p.cds)}`,
     "Rleak dd s 1e9",
-    "* Dissipation of the die into the junction node (W as A).",
-    "Bpower 0 tj I=v(dd,s)*i(Vsen)",
+    "* Dissipation of the die (channel and body diode) into the junction node, W as A. Written from the two",
+    "* currents' expressions, not from i(Vsen): a B source that reads a branch current failed to start transients.",
+    `Bpower 0 tj I=v(dd,s)*(${channel})+v(s,dd)*(${bodyDiode})`,
     ...fosterLines(loss.zth, loss.rth),
     `.ends ${partNumber}`,
     "",
@@ -167,6 +153,7 @@ function diodeModel(input: DiodeModelInput, version: string): string {
   const { loss, partNumber, forward, charge } = input;
   const p = diodeParameters(input);
   const f = loss.forward;
+  const forwardCurrent = `${softplus(`v(ai,k)-${overTj(f.t, f.v0)}`, DIODE_SMOOTHING)}/(${overTj(f.t, f.r)}*1e-3)`;
   const header = commentBlock([
     `${partNumber} - SiC Schottky diode, ${input.vRating} V, ${input.package}`,
     `Qingyun Power Semiconductor - ngspice model, version ${version} (plain netlist, not encrypted)`,
@@ -178,7 +165,7 @@ function diodeModel(input: DiodeModelInput, version: string): string {
     "Topology (behavioural, B sources only, ngspice without a compatibility mode):",
     `  forward  V_F = V0(Tj) + r(Tj)*I_F with a smooth knee: V0 = ${f.v0.join(", ")} V, r = ${f.r.join(", ")} mOhm at Tj = ${f.t.join(", ")} deg C`,
     `           (datasheet V_F = ${forward.v25} V at ${forward.i} A, 25 deg C; ${forward.vHot} V at ${forward.tHot} deg C)`,
-    `  junction capacitance (SPICE junction, M = 1/2, FC = 0) C_j = ${num(p.cj0 * 1e12)} pF/sqrt(1+V_R/${JUNCTION_VOLTAGE} V): Q_C = ${charge.qc} nC at V_R = ${charge.vr} V`,
+    `  junction capacitance, constant (charge-equivalent, not the C-V curve): C_j = ${num(p.cj * 1e12)} pF, so Q_C = ${charge.qc} nC at V_R = ${charge.vr} V`,
     "  no reverse-recovery charge (a Schottky diode has none)",
     `  thermal  Foster network Z_th(j-c), R_th(j-c) = ${loss.rth} K/W: ${(loss.zth ?? []).map((pair) => `${pair.r} K/W, ${pair.tau * 1000} ms`).join("; ")}`,
     "",
@@ -189,11 +176,11 @@ function diodeModel(input: DiodeModelInput, version: string): string {
     ...header,
     `.subckt ${partNumber} a k tj tc`,
     "Vsen a ai 0",
-    `Bf ai k I=${softplus(`v(ai,k)-${overTj(f.t, f.v0)}`, DIODE_SMOOTHING)}/(${overTj(f.t, f.r)}*1e-3)`,
-    ...junctionCapacitor("j", "ai", "k", p.cj0),
+    `Bf ai k I=${forwardCurrent}`,
+    `Cj ai k ${num(p.cj)}`,
     "Rleak ai k 1e9",
-    "* Dissipation of the die into the junction node (W as A).",
-    "Bpower 0 tj I=v(ai,k)*i(Vsen)",
+    "* Dissipation of the die into the junction node (W as A), from the current's expression.",
+    `Bpower 0 tj I=v(ai,k)*(${forwardCurrent})`,
     ...fosterLines(loss.zth, loss.rth),
     `.ends ${partNumber}`,
     "",
