@@ -7,7 +7,7 @@ import type { DiodeModelInput, ModelInput, MosfetModelInput } from "./inputs.ts"
 const MILLER_SHARE = 0.3;
 /** The smoothing voltage of the channel's threshold (softplus) and of the diodes' knee. */
 const CHANNEL_SMOOTHING = 0.4;
-const DIODE_SMOOTHING = 0.02;
+const DIODE_SMOOTHING = 0.1;
 /** The channel's saturation voltage at zero overdrive; it grows by half the overdrive. */
 const VSAT0 = 0.5;
 
