@@ -8,6 +8,8 @@ import { createSessionResolver } from "./accounts/sessions.ts";
 import { mountLeaveWordRoutes, mountSiteRoutes } from "./site/routes.ts";
 import { mountProductRoutes } from "./catalog/routes.ts";
 import { mountDocumentRoutes } from "./documents/routes.ts";
+import { mountModelRoutes } from "./models/routes.ts";
+import { createModelStore } from "./models/store.ts";
 import { mountNewsRoutes } from "./news/routes.ts";
 import { mountJobRoutes } from "./jobs/routes.ts";
 import { mountSearchRoutes } from "./search/routes.ts";
@@ -62,7 +64,10 @@ export function createUpstreamApp(context: UpstreamContext) {
   // publicOrigin decides the Secure flag of the visitor cookie; contentDir is where the
   // cross-reference's competitor table is read from.
   const contentOptions = { ...mountOptions, publicOrigin: options.publicOrigin, contentDir: options.contentDir };
-  mountProductRoutes(router, db, contentOptions);
+  // The published model files (read once): listed on the product detail, served by their versioned paths.
+  const models = createModelStore(options.contentDir);
+  mountProductRoutes(router, db, { ...contentOptions, models });
+  mountModelRoutes(router, models);
   mountDocumentRoutes(router, db, contentOptions);
   mountNewsRoutes(router, db, contentOptions);
   mountJobRoutes(router, db, contentOptions);

@@ -4,6 +4,8 @@ import type { Router } from "express";
 import { z } from "zod";
 import {
   attachDownloadPathPattern,
+  modelFilePathPattern,
+  modelPathSegments,
   callPath,
   downloadMyDataPath,
   myDataExport,
@@ -85,6 +87,27 @@ function buildOpenApiDocument(provider: string) {
       parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{0,99}$" } }],
       responses: {
         "200": { description: "The PDF", content: { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } } },
+        "304": { description: "Not modified (If-None-Match)" },
+        "4XX": errors["4XX"],
+      },
+    },
+  };
+  paths[modelFilePathPattern] = {
+    get: {
+      operationId: "downloadModelFile",
+      summary:
+        "A part's model file (ngspice netlist or PLECS thermal description) at a published version; the bytes of a version never change. At an older version, X-Model-Newer-Version names the newest.",
+      parameters: (["part", "version", "file"] as const).map((name) => ({
+        name,
+        in: "path",
+        required: true,
+        schema: { type: "string", pattern: modelPathSegments[name].source },
+      })),
+      responses: {
+        "200": {
+          description: "The file (Content-Disposition: attachment)",
+          content: { "text/plain": { schema: { type: "string" } }, "application/xml": { schema: { type: "string" } } },
+        },
         "304": { description: "Not modified (If-None-Match)" },
         "4XX": errors["4XX"],
       },

@@ -6,6 +6,7 @@ import { paged, pagingInput } from "./envelope.ts";
 import { documentMeta } from "./documents.ts";
 import { lossData } from "./loss-data.ts";
 import { characteristicRow, orderingInfo, packageOutline } from "./part-data.ts";
+import { modelFile } from "./models.ts";
 
 /** A parameter key of a family's parameter table (FORMAT.md: letters and digits, starting with a letter). */
 const fieldId = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/);
@@ -72,6 +73,8 @@ const productDetail = productListItem.extend({
   characteristics: z.array(characteristicRow).default([]),
   ordering: orderingInfo.nullable().default(null),
   outline: packageOutline.nullable().default(null),
+  /** The part's model files at their newest version (shared/contract/models.ts), downloadable without a form. */
+  models: z.array(modelFile).default([]),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 

@@ -7,6 +7,8 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import type { DocumentMeta, DocumentType } from "../../../shared/contract/documents.ts";
 import type { ParamColumn, ProductListItem } from "../../../shared/contract/products.ts";
+import type { ModelFile } from "../../../shared/contract/models.ts";
+import { API_BASE } from "../../components/download/download-memory.ts";
 import { applicationPage, packageDrawing, qualificationsOf } from "../../../shared/product-facts.ts";
 import { productLd } from "../../../shared/product-ld.ts";
 import { writeCompareQuery } from "../../../shared/query/compare.ts";
@@ -192,6 +194,8 @@ export function Component() {
 
         <Documents documents={product.documents} />
 
+        {product.models.length ? <ModelFiles models={product.models} /> : null}
+
         {related.length ? <Related related={related} columns={paramTable} /> : null}
       </div>
     </main>
@@ -228,6 +232,37 @@ function Documents({ documents }: { documents: DocumentMeta[] }) {
           </ul>
         </div>
       ))}
+    </section>
+  );
+}
+
+/** The part's model files: plain links, no download form (engineers resent a wall in front of a model). */
+function ModelFiles({ models }: { models: ModelFile[] }) {
+  const { t } = useTranslation("product");
+  return (
+    <section className="product-section" aria-labelledby="models">
+      <h2 id="models">{t("models.title")}</h2>
+      <p>{t("models.intro")}</p>
+      <ul className="document-rows">
+        {models.map((model) => (
+          <li key={model.fileName} className="document-row">
+            <div className="document-row__text">
+              <span className="document-row__title">{t(`models.kind.${model.kind}`)}</span>
+              <span className="document-row__meta">
+                {model.fileName} · {t("models.meta", { version: model.version, date: model.date, size: Math.max(1, Math.round(model.fileSize / 1024)) })}
+              </span>
+              <span className="document-row__meta model-row__checksum">
+                {t("models.checksum")} <code>{model.sha256}</code>
+              </span>
+            </div>
+            <a className="document-download" href={`${API_BASE}${model.downloadPath}`} download="" rel="nofollow">
+              {t("models.download")}
+              <span className="visually-hidden"> {t("models.downloadFile", { file: model.fileName })}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="document-row__meta model-note">{t("models.validity")}</p>
     </section>
   );
 }

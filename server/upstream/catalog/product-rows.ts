@@ -5,6 +5,7 @@ import type { Language } from "../../../shared/languages.ts";
 import { relatedProducts } from "../../../shared/related-products.ts";
 import type { Database } from "../db.ts";
 import type { createDocumentStore } from "../documents/store.ts";
+import type { ModelStore } from "../models/store.ts";
 import { placeholders } from "../sql.ts";
 import { familyMembers, nodeName, type TreeRow } from "./product-tree.ts";
 import { localize } from "../content/localize.ts";
@@ -28,7 +29,7 @@ export interface ProductRow {
   data: string;
 }
 
-export function createProductRows(db: Database, documents: ReturnType<typeof createDocumentStore>) {
+export function createProductRows(db: Database, documents: ReturnType<typeof createDocumentStore>, models?: ModelStore) {
   /** The parameters of some products in one language: id → fieldId → value. */
   function paramsOf(ids: number[], language: Language): Map<number, Record<string, ParamValue>> {
     const result = new Map<number, Record<string, ParamValue>>(ids.map((id) => [id, {}]));
@@ -87,6 +88,7 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
             weight: part.outline.weight ?? null,
           }
         : null,
+      models: models?.forPart(row.partNumber) ?? [],
     };
   }
 

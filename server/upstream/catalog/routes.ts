@@ -4,15 +4,16 @@ import type { Router } from "express";
 import { queryDistinctProductFieldData, querySiteListDataByPage, type DistinctField, type ProductDetail, type ProductListItem } from "../../../shared/contract/index.ts";
 import type { Database } from "../db.ts";
 import { createDocumentStore } from "../documents/store.ts";
+import type { ModelStore } from "../models/store.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { createTreeReader, nodeName, paramTableOf } from "./product-tree.ts";
 import { productPageQuery } from "./product-query.ts";
 import { createProductRows, type ProductRow } from "./product-rows.ts";
 
-export function mountProductRoutes(router: Router, db: Database, options: MountOptions) {
+export function mountProductRoutes(router: Router, db: Database, options: MountOptions & { models?: ModelStore }) {
   const tree = createTreeReader(db);
   const documents = createDocumentStore(db);
-  const { paramsOf, listItem, detail, nodeOf, productRowById, productRowsOf, relatedOf } = createProductRows(db, documents);
+  const { paramsOf, listItem, detail, nodeOf, productRowById, productRowsOf, relatedOf } = createProductRows(db, documents, options.models);
 
   mountCall(
     router,

@@ -1,0 +1,194 @@
+// The ngspice model of a discrete part, written from its model inputs (inputs.ts). The topology, the shapes
+// and what the model leaves out are docs/decisions/027-model-topology.md; every number of a model is either
+// the part's data or follows from it by the rules below, which the header of each file repeats.
+import type { DiodeModelInput, ModelInput, MosfetModelInput } from "./inputs.ts";
+
+/** The share of a MOSFET's Q_G that is gate–drain (Miller) charge in the gate-charge test. */
+const MILLER_SHARE = 0.3;
+/** The smoothing voltage of the channel's threshold (softplus) and of the diodes' knee. */
+const CHANNEL_SMOOTHING = 0.4;
+const DIODE_SMOOTHING = 0.1;
+/** The channel's saturation voltage at zero overdrive; it grows by half the overdrive. */
+const VSAT0 = 0.5;
+
+const num = (value: number) => {
+  const text = Number(value.toPrecision(6)).toString();
+  return text.replace("e+", "e");
+};
+
+/**
+ * pwl() of a table over the junction temperature node: linear between the points and held at the end values
+ * outside them (ngspice's pwl() would extrapolate, and an extrapolated β can turn negative and let the
+ * electro-thermal operating point run away), so the argument is clamped to the table's range.
+ */
+const overTj = (t: number[], values: number[]) =>
+  `pwl(min(max(v(tj),${num(t[0]!)}),${num(t[t.length - 1]!)}),${t.map((temperature, index) => `${num(temperature)},${num(values[index]!)}`).join(",")})`;
+
+/** n·ln(1 + e^(x/n)) written so that no exponent can overflow, whatever Newton's iteration tries. */
+const softplus = (x: string, n: number) => `(max(${x},0)+${num(n)}*ln(1+exp(-abs(${x})/${num(n)})))`;
+
+export interface MosfetParameters {
+  /** Overdrive (softplus of V_GS − V_th) at the datasheet's R_DS(on) gate voltage. */
+  vovOn: number;
+  /** β(T_j) (A/V²) at the channel curve's temperatures. */
+  beta: number[];
+  cgs: number;
+  cgd: number;
+  cds: number;
+  rgInt: number;
+  /** Q_oss (nC) at the switching reference voltage, gate at its off voltage, that the model is built for. */
+  qoss: number;
+}
+
+const channelOverdrive = (vgs: number, vth: number) => CHANNEL_SMOOTHING * Math.log(1 + Math.exp((vgs - vth) / CHANNEL_SMOOTHING));
+
+/** The numbers of a MOSFET's model, derived from its data (the header of its file says how). */
+export function mosfetParameters(input: MosfetModelInput): MosfetParameters {
+  const { loss, rdsOn, gateCharge } = input;
+  const vovOn = channelOverdrive(rdsOn.vgs, input.vgsth);
+  const vsat = VSAT0 + vovOn / 2;
+  // β so that the channel drops exactly R_DS(on)(T)·I_D at the datasheet's I_D and V_GS at every point of the curve.
+  const beta = loss.channel.r.map((milliohm) => {
+    const v = (milliohm / 1000) * rdsOn.id;
+    return rdsOn.id / (vovOn * vsat * Math.tanh(v / vsat));
+  });
+  const swing = gateCharge.vgsOn - gateCharge.vgsOff;
+  const qg = gateCharge.qg * 1e-9;
+  const cgs = ((1 - MILLER_SHARE) * qg) / swing;
+  const vOn = (rdsOn.r25 / 1000) * loss.switchingRef.i;
+  // The gate–drain voltage swings from V_DS − V_GS(off) to R_DS(on)·I − V_GS(on) in the test.
+  const cgd = (MILLER_SHARE * qg) / (gateCharge.vds - gateCharge.vgsOff - (vOn - gateCharge.vgsOn));
+  // The loss data's turn-on energy at zero current is the opposite switch's output charge moved at V_DD
+  // (scripts/loss-data-curves.ts): Q_oss = E_on(0 A, 25 °C)/V_DD, which C_gd and C_ds share.
+  const vRef = loss.switchingRef.v;
+  const atZero = loss.energies.eOn[0][0];
+  if (loss.energies.i[0] !== 0 || loss.energies.tj[0] !== 25 || atZero === undefined) throw new Error(`${input.partNumber}: the E(I) table does not start at 0 A, 25 °C`);
+  const qoss = (atZero * 1e-3) / vRef;
+  const cds = (qoss - cgd * vRef) / vRef;
+  if (!(cds > 0)) throw new Error(`${input.partNumber}: the output charge implied by E_on(0 A) is below its Miller charge`);
+  return { vovOn, beta, cgs, cgd, cds, rgInt: loss.switchingRef.rg, qoss: qoss * 1e9 };
+}
+
+interface DiodeParameters {
+  cj: number;
+}
+
+function diodeParameters(input: DiodeModelInput): DiodeParameters {
+  return { cj: (input.charge.qc * 1e-9) / input.charge.vr };
+}
+
+function fosterLines(zth: Array<{ r: number; tau: number }> | undefined, rth: number): string[] {
+  const network = zth ?? [{ r: rth, tau: 1e-3 }];
+  const lines: string[] = [];
+  network.forEach((pair, index) => {
+    const from = index === 0 ? "tj" : `th${index}`;
+    const to = index === network.length - 1 ? "tc" : `th${index + 1}`;
+    lines.push(`Rth${index + 1} ${from} ${to} ${num(pair.r)}`, `Cth${index + 1} ${from} ${to} ${num(pair.tau / pair.r)}`);
+  });
+  return lines;
+}
+
+const commentBlock = (lines: string[]) => lines.map((line) => (line ? `* ${line}` : "*"));
+
+function mosfetModel(input: MosfetModelInput, version: string): string {
+  const { loss, rdsOn, gateCharge, partNumber } = input;
+  const p = mosfetParameters(input);
+  const t = loss.channel.t;
+  const vov = softplus(`v(gi,s)-${num(input.vgsth)}`, CHANNEL_SMOOTHING);
+  const vsat = `(${num(VSAT0)}+0.5*${vov})`;
+  const diode = loss.bodyDiode;
+  const channel = `${overTj(t, p.beta)}*${vov}*${vsat}*tanh(v(dd,s)/${vsat})`;
+  const bodyDiode = `${softplus(`v(s,dd)-${overTj(diode.t, diode.v0)}`, DIODE_SMOOTHING)}/(${overTj(diode.t, diode.r)}*1e-3)`;
+  const header = commentBlock([
+    `${partNumber} - SiC power MOSFET, ${input.vRating} V, ${rdsOn.r25} mOhm, ${input.package}`,
+    `Qingyun Power Semiconductor - ngspice model, version ${version} (plain netlist, not encrypted)`,
+    "",
+    `Pins: .subckt ${partNumber} d g s ks tj tc`,
+    "  d drain, g gate, s power source, ks Kelvin (driver) source: tied to s through 1 mOhm here (no package",
+    "  inductance is modelled; add your layout's), tj junction temperature node, tc case temperature node.",
+    "  Thermal nodes are in volts = deg C and amperes = watts: tie tc to a source at the case temperature (or",
+    "  to your heat-sink network) and the die heats itself through the Foster network; or drive tj from a",
+    "  voltage source to hold the junction at a fixed temperature (isothermal, as the datasheet curves).",
+    "  A self-heated DC operating point is found faster with a .nodeset of tj near the expected temperature.",
+    "",
+    "Topology (behavioural, B sources only, ngspice without a compatibility mode):",
+    `  channel  I = beta(Tj)*Vov*Vsat*tanh(Vds/Vsat), Vov = ${CHANNEL_SMOOTHING}*ln(1+exp((Vgs-Vth)/${CHANNEL_SMOOTHING})), Vsat = ${VSAT0}+Vov/2,`,
+    `           Vth = ${input.vgsth} V (datasheet typ., held constant over Tj); beta(Tj) puts R_DS(on) exactly on the`,
+    `           datasheet curve at V_GS = ${rdsOn.vgs} V, I_D = ${rdsOn.id} A: R_DS(on) = ${t.map((temperature, index) => `${loss.channel.r[index]} mOhm at ${temperature} deg C`).join(", ")}`,
+    `  body diode  V_SD = V0(Tj) + r(Tj)*I_SD with a smooth knee: V0 = ${diode.v0.join(", ")} V, r = ${diode.r.join(", ")} mOhm`,
+    `           at Tj = ${diode.t.join(", ")} deg C (datasheet V_SD = ${diode.vSd} V at ${diode.iSd} A, V_GS = ${gateCharge.vgsOff} V); no reverse recovery`,
+    `  capacitances, constant (charge-equivalent, not the C-V curve): C_gs = ${num(p.cgs * 1e12)} pF, C_gd = ${num(p.cgd * 1e12)} pF, C_ds = ${num(p.cds * 1e12)} pF.`,
+    `           Derived: Q_G = ${gateCharge.qg} nC at V_DS = ${gateCharge.vds} V, V_GS = ${gateCharge.vgsOff}/+${gateCharge.vgsOn} V, of which ${MILLER_SHARE * 100} % gate-drain charge`,
+    `           (an assumption: the datasheet gives no Q_GD); Q_oss = ${num(p.qoss)} nC at ${loss.switchingRef.v} V (V_GS = ${gateCharge.vgsOff} V) from the loss data's E_on at 0 A`,
+    `  internal gate resistance ${p.rgInt} Ohm (taken equal to the datasheet's switching R_G(ext))`,
+    `  thermal  Foster network Z_th(j-c), R_th(j-c) = ${loss.rth} K/W: ${(loss.zth ?? []).map((pair) => `${pair.r} K/W, ${pair.tau * 1000} ms`).join("; ")}`,
+    "",
+    `Validity: V_DS 0 to ${input.vRating} V, V_GS ${gateCharge.vgsOff} to ${gateCharge.vgsOn} V (recommended drive), I_D up to the pulsed`,
+    `  rating, Tj 25 to ${input.tjMax} deg C (parameters held at their end values outside). Not modelled: avalanche,`,
+    "  short circuit, gate leakage, reverse recovery of the body diode, package inductance, V_th drift with Tj.",
+    "Switching energies of this model are not yet validated against the datasheet's double-pulse values.",
+  ]);
+  return [
+    ...header,
+    `.subckt ${partNumber} d g s ks tj tc`,
+    `Rg g gi ${num(p.rgInt)}`,
+    "Rks ks s 1e-3",
+    "Vsen d dd 0",
+    `Bch dd s I=${channel}`,
+    `Bbd s dd I=${bodyDiode}`,
+    `Cgs gi s ${num(p.cgs)}`,
+    `Cgd gi dd ${num(p.cgd)}`,
+    `Cds s dd ${num(p.cds)}`,
+    "Rleak dd s 1e9",
+    "* Dissipation of the die (channel and body diode) into the junction node, W as A. Written from the two",
+    "* currents' expressions, not from i(Vsen): a B source that reads a branch current failed to start transients.",
+    `Bpower 0 tj I=v(dd,s)*(${channel})+v(s,dd)*(${bodyDiode})`,
+    ...fosterLines(loss.zth, loss.rth),
+    `.ends ${partNumber}`,
+    "",
+  ].join("\n");
+}
+
+function diodeModel(input: DiodeModelInput, version: string): string {
+  const { loss, partNumber, forward, charge } = input;
+  const p = diodeParameters(input);
+  const f = loss.forward;
+  const forwardCurrent = `${softplus(`v(ai,k)-${overTj(f.t, f.v0)}`, DIODE_SMOOTHING)}/(${overTj(f.t, f.r)}*1e-3)`;
+  const header = commentBlock([
+    `${partNumber} - SiC Schottky diode, ${input.vRating} V, ${input.package}`,
+    `Qingyun Power Semiconductor - ngspice model, version ${version} (plain netlist, not encrypted)`,
+    "",
+    `Pins: .subckt ${partNumber} a k tj tc`,
+    "  a anode, k cathode, tj junction temperature node, tc case temperature node (volts = deg C, amperes = watts:",
+    "  tie tc to the case temperature, or drive tj to hold the junction at a fixed temperature; a .nodeset of tj",
+    "  near the expected temperature helps ngspice find a self-heated DC operating point).",
+    "",
+    "Topology (behavioural, B sources only, ngspice without a compatibility mode):",
+    `  forward  V_F = V0(Tj) + r(Tj)*I_F with a smooth knee: V0 = ${f.v0.join(", ")} V, r = ${f.r.join(", ")} mOhm at Tj = ${f.t.join(", ")} deg C`,
+    `           (datasheet V_F = ${forward.v25} V at ${forward.i} A, 25 deg C; ${forward.vHot} V at ${forward.tHot} deg C)`,
+    `  junction capacitance, constant (charge-equivalent, not the C-V curve): C_j = ${num(p.cj * 1e12)} pF, so Q_C = ${charge.qc} nC at V_R = ${charge.vr} V`,
+    "  no reverse-recovery charge (a Schottky diode has none)",
+    `  thermal  Foster network Z_th(j-c), R_th(j-c) = ${loss.rth} K/W: ${(loss.zth ?? []).map((pair) => `${pair.r} K/W, ${pair.tau * 1000} ms`).join("; ")}`,
+    "",
+    `Validity: V_R 0 to ${input.vRating} V, I_F up to the rated current (the MPS surge branch is not modelled), Tj 25 to`,
+    `  ${input.tjMax} deg C (parameters held at their end values outside). Not modelled: leakage current, avalanche, surge.`,
+  ]);
+  return [
+    ...header,
+    `.subckt ${partNumber} a k tj tc`,
+    "Vsen a ai 0",
+    `Bf ai k I=${forwardCurrent}`,
+    `Cj ai k ${num(p.cj)}`,
+    "Rleak ai k 1e9",
+    "* Dissipation of the die into the junction node (W as A), from the current's expression.",
+    `Bpower 0 tj I=v(ai,k)*(${forwardCurrent})`,
+    ...fosterLines(loss.zth, loss.rth),
+    `.ends ${partNumber}`,
+    "",
+  ].join("\n");
+}
+
+/** The part's ngspice library file. */
+export function ngspiceModel(input: ModelInput, version: string): string {
+  return input.kind === "mosfet" ? mosfetModel(input, version) : diodeModel(input, version);
+}

@@ -1,0 +1,32 @@
+// A model file by its permanent, versioned path: a plain GET (no form, no session) that a browser, a script
+// or a simulator's library manager can follow. An unknown part, version or file name is a 404 envelope.
+import type { Router } from "express";
+import { modelFileName, modelFilePathPattern, modelPartNumber, modelVersion } from "../../../shared/contract/models.ts";
+import { requestLanguage, sendError } from "../http.ts";
+import type { ModelStore } from "./store.ts";
+
+/** The header that names a newer version of a file requested at an older one. */
+export const newerVersionHeader = "X-Model-Newer-Version";
+
+export function mountModelRoutes(router: Router, store: ModelStore) {
+  const pattern = modelFilePathPattern.replace("{part}", ":part").replace("{version}", ":version").replace("{file}", ":file");
+  router.get(pattern, (req, res) => {
+    const language = requestLanguage(req);
+    const part = modelPartNumber.safeParse(req.params.part);
+    const version = modelVersion.safeParse(req.params.version);
+    const fileName = modelFileName.safeParse(req.params.file);
+    const file = part.success && version.success && fileName.success ? store.file(part.data, version.data, fileName.data) : undefined;
+    if (!file) return sendError(res, "E40030027", language);
+    const etag = `"${file.sha256}"`;
+    res.setHeader("ETag", etag);
+    // A version's bytes never change: cache for good.
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    const newest = store.newestVersion(file.part);
+    if (newest && newest !== file.version) res.setHeader(newerVersionHeader, newest);
+    if (req.headers["if-none-match"] === etag) return void res.status(304).end();
+    res.setHeader("Content-Type", file.contentType);
+    res.setHeader("Content-Disposition", `attachment; filename="${file.part}_v${file.version}${file.fileName.slice(file.part.length)}"`);
+    res.status(200).end(file.bytes);
+  });
+}

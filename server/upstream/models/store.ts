@@ -1,0 +1,83 @@
+// The published model files, read once at start from content/models/{part}/{version}/{file}: each file's
+// bytes, size and SHA-256, so the product detail lists them and the download serves them without touching the
+// disk again. Versions are the ones content/models/versions.json names, with their publication dates; a folder
+// of another version is not served (test/upstream/models-pack.test.ts checks there is none).
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { modelFilePath, modelVersion, type ModelFile, type ModelFileKind } from "../../../shared/contract/models.ts";
+import { shippedContentDir } from "../content/load.ts";
+
+export const modelVersionsFile = z.array(z.strictObject({ version: modelVersion, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), notes: z.string().min(1) })).min(1);
+
+export interface StoredModelFile extends ModelFile {
+  part: string;
+  bytes: Buffer;
+  contentType: string;
+}
+
+const kindOf = (fileName: string): ModelFileKind | null => (fileName.endsWith(".plecs.xml") ? "plecs" : fileName.endsWith(".lib") ? "ngspice" : null);
+const contentTypes: Record<ModelFileKind, string> = { ngspice: "text/plain; charset=us-ascii", plecs: "application/xml" };
+
+/** Compares versions numerically ("1.10" after "1.9"). */
+export const compareVersions = (a: string, b: string) => {
+  const left = a.split(".").map(Number);
+  const right = b.split(".").map(Number);
+  for (let index = 0; index < Math.max(left.length, right.length); index++) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference) return difference;
+  }
+  return 0;
+};
+
+export function createModelStore(contentDir = shippedContentDir) {
+  const root = path.join(contentDir, "models");
+  const files = new Map<string, StoredModelFile>();
+  const newest = new Map<string, string>();
+  if (existsSync(path.join(root, "versions.json"))) {
+    const versions = modelVersionsFile.parse(JSON.parse(readFileSync(path.join(root, "versions.json"), "utf8")));
+    const dates = new Map(versions.map((entry) => [entry.version, entry.date]));
+    for (const part of readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+      for (const version of readdirSync(path.join(root, part.name))) {
+        const date = dates.get(version);
+        if (!date) continue;
+        for (const fileName of readdirSync(path.join(root, part.name, version))) {
+          const kind = kindOf(fileName);
+          if (!kind) continue;
+          const bytes = readFileSync(path.join(root, part.name, version, fileName));
+          files.set(`${part.name}/${version}/${fileName}`, {
+            part: part.name,
+            kind,
+            fileName,
+            version,
+            date,
+            fileSize: bytes.length,
+            sha256: createHash("sha256").update(bytes).digest("hex"),
+            downloadPath: modelFilePath(part.name, version, fileName),
+            bytes,
+            contentType: contentTypes[kind],
+          });
+        }
+        if (compareVersions(version, newest.get(part.name) ?? "0.0") > 0) newest.set(part.name, version);
+      }
+    }
+  }
+  const meta = ({ bytes: _bytes, contentType: _type, part: _part, ...file }: StoredModelFile): ModelFile => file;
+  const kindOrder: ModelFileKind[] = ["ngspice", "plecs"];
+  return {
+    file: (part: string, version: string, fileName: string) => files.get(`${part}/${version}/${fileName}`),
+    /** The part's files at its newest version, in a fixed order (netlist, then thermal description). */
+    forPart(part: string): ModelFile[] {
+      const version = newest.get(part);
+      if (!version) return [];
+      return [...files.values()]
+        .filter((file) => file.part === part && file.version === version)
+        .sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind))
+        .map(meta);
+    },
+    /** The part's newest version, so an older file can say that a newer one exists. */
+    newestVersion: (part: string) => newest.get(part) ?? null,
+  };
+}
+export type ModelStore = ReturnType<typeof createModelStore>;

@@ -1,0 +1,74 @@
+// The model files on the site: the product detail's "Models and data" list in both languages (version, date,
+// size, SHA-256, plain download links without the form), the files through the site's /api proxy, and 404s
+// for an unknown part, version or file there too.
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import request from "supertest";
+import { startSite } from "./helpers.ts";
+import { textOf } from "./catalog-helpers.ts";
+import { MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
+
+let site: Awaited<ReturnType<typeof startSite>>;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site.close());
+
+const section = (html: string) => /<section[^>]*aria-labelledby="models"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+
+describe("the product detail's models and data", () => {
+  for (const [language, heading, ngspice] of [
+    ["en", "Models and data", "SPICE model (ngspice)"],
+    ["zh", "模型与数据", "SPICE 模型（ngspice）"],
+  ] as const) {
+    it(`lists the files with version, date and SHA-256, each a plain link that downloads the listed bytes (${language})`, async () => {
+      const response = await request(site.app).get(`/${language}/productAndService/productDetail/QCM040120K4`);
+      expect(response.status).toBe(200);
+      const html = section(response.text);
+      expect(textOf(html)).toContain(heading);
+      expect(textOf(html)).toContain(ngspice);
+      expect(textOf(html)).toContain(MODEL_VERSION);
+      expect(textOf(html)).toContain(MODEL_DATE);
+      const links = [...html.matchAll(/<a class="document-download" href="([^"]+)" download="" rel="nofollow">/g)].map((match) => match[1]!);
+      expect(links).toEqual([`/api/front/models/QCM040120K4/${MODEL_VERSION}/QCM040120K4.lib`, `/api/front/models/QCM040120K4/${MODEL_VERSION}/QCM040120K4.plecs.xml`]);
+      const sums = [...html.matchAll(/<code>([0-9a-f]{64})<\/code>/g)].map((match) => match[1]!);
+      expect(sums).toHaveLength(2);
+      for (const [index, link] of links.entries()) {
+        const file = await request(site.app)
+          .get(link)
+          .buffer(true)
+          .parse((res, done) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => done(null, Buffer.concat(chunks)));
+          });
+        expect(file.status).toBe(200);
+        expect(
+          createHash("sha256")
+            .update(file.body as Buffer)
+            .digest("hex"),
+        ).toBe(sums[index]);
+        expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="QCM040120K4_v[\d.]+\.(lib|plecs\.xml)"$/);
+      }
+    });
+  }
+
+  it("has no such section where a part has no models (a module)", async () => {
+    const response = await request(site.app).get("/en/productAndService/productDetail/QSM300120H62");
+    expect(response.status).toBe(200);
+    expect(section(response.text)).toBe("");
+  });
+
+  it("answers 404, not 500, for an unknown part, version or file through /api", async () => {
+    for (const path of [
+      "/api/front/models/NOPE/1.0/NOPE.lib",
+      `/api/front/models/QCM040120K4/0.1/QCM040120K4.lib`,
+      `/api/front/models/QCM040120K4/${MODEL_VERSION}/QCM040120K4.exe`,
+      `/api/front/models/QCM040120K4/${MODEL_VERSION}/%2e%2e%2fversions.json`,
+    ]) {
+      const response = await request(site.app).get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body.code, path).toBe("E40030027");
+    }
+  });
+});

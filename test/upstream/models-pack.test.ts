@@ -1,0 +1,224 @@
+// The model pack as files: every discrete part on sale has its ngspice netlist and PLECS thermal description at
+// the current version, the committed files are exactly what the generators write from today's content (so
+// they cannot drift from the loss data or the datasheets), the ngspice files hold no PSpice-only syntax, and
+// each PLECS file is structurally sound and carries the loss data's own numbers.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { shippedContentDir } from "../../server/upstream/content/load.ts";
+import { readModelInputs, type ModelInput } from "../../server/upstream/models/inputs.ts";
+import { generateModelPack, MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
+import { modelVersionsFile } from "../../server/upstream/models/store.ts";
+import { atVoltage, conductionCurrents, VENDOR, voltageAxis } from "../../server/upstream/models/plecs.ts";
+
+const modelsDir = path.join(shippedContentDir, "models");
+const inputs = readModelInputs();
+const pack = generateModelPack();
+const committed = (part: string, file: string) => readFileSync(path.join(modelsDir, part, MODEL_VERSION, file), "utf8");
+
+/**
+ * Lines of a netlist that ngspice, loaded without a compatibility mode, rejects or reads differently: PSpice's
+ * IF() function, PARAMS: on .subckt/X lines, its {…} expression braces on B sources' TABLE, .FUNC, .LIB sections
+ * ngspice would need named, VALUE=/TABLE forms of E/G sources, the ** operator in old LTspice files, and an .ENDS
+ * without a matching .SUBCKT (or a .SUBCKT left open).
+ */
+function pspiceOnlySyntax(text: string): string[] {
+  const problems: string[] = [];
+  let open: string | null = null;
+  text.split("\n").forEach((raw, index) => {
+    const line = raw.trim();
+    const where = `line ${index + 1}`;
+    if (line.startsWith("*") || line === "") return;
+    const code = line.split(";")[0]!;
+    if (/\bif\s*\(/i.test(code)) problems.push(`${where}: IF()`);
+    if (/\bparams\s*:/i.test(code)) problems.push(`${where}: PARAMS:`);
+    if (/^\.func\b/i.test(code)) problems.push(`${where}: .FUNC`);
+    if (/^[eg]\w*\s.*\b(value|table)\s*=?\s*\{/i.test(code)) problems.push(`${where}: VALUE/TABLE source`);
+    if (/\*\*/.test(code)) problems.push(`${where}: ** power operator`);
+    if (/^\.(lib|endl)\b/i.test(code)) problems.push(`${where}: .LIB section`);
+    if (/^\.(protect|unprotect|encrypt)/i.test(code) || /\$CDNENC|\bencrypted\b/i.test(code)) problems.push(`${where}: encrypted`);
+    const subckt = /^\.subckt\s+(\S+)/i.exec(code);
+    if (subckt) {
+      if (open) problems.push(`${where}: .SUBCKT inside ${open}`);
+      open = subckt[1]!;
+    }
+    const ends = /^\.ends\b\s*(\S*)/i.exec(code);
+    if (ends) {
+      if (!open) problems.push(`${where}: stray .ENDS`);
+      else if (ends[1] && ends[1].toLowerCase() !== open.toLowerCase()) problems.push(`${where}: .ENDS ${ends[1]} closes ${open}`);
+      open = null;
+    }
+  });
+  if (open) problems.push(`.SUBCKT ${open} never closed`);
+  return problems;
+}
+
+describe("the model pack's files", () => {
+  it("covers every discrete SiC MOSFET and Schottky diode on sale, at the current version", () => {
+    expect(inputs.filter((input) => input.kind === "mosfet").length).toBeGreaterThanOrEqual(13);
+    expect(inputs.filter((input) => input.kind === "diode").length).toBeGreaterThanOrEqual(10);
+    const parts = readdirSync(modelsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(parts.map((entry) => entry.name).sort()).toEqual(inputs.map((input) => input.partNumber).sort());
+    // Every version folder is a published version, with its date: the current one among them.
+    const versions = modelVersionsFile.parse(JSON.parse(readFileSync(path.join(modelsDir, "versions.json"), "utf8")));
+    expect(versions.map((entry) => entry.version)).toContain(MODEL_VERSION);
+    expect(versions.find((entry) => entry.version === MODEL_VERSION)?.date).toBe(MODEL_DATE);
+    for (const part of parts)
+      for (const version of readdirSync(path.join(modelsDir, part.name)))
+        expect(
+          versions.map((entry) => entry.version),
+          `${part.name}/${version}`,
+        ).toContain(version);
+  });
+
+  it("are exactly what the generators write from today's content", () => {
+    for (const [part, files] of pack) {
+      for (const file of files) expect(committed(part, file.fileName), `${part}/${MODEL_VERSION}/${file.fileName}`).toBe(file.text);
+    }
+  });
+});
+
+describe("the ngspice linter", () => {
+  it("refuses PSpice-only syntax", () => {
+    expect(pspiceOnlySyntax(".subckt X a b PARAMS: r=1\nR1 a b {r}\n.ends X")).toEqual(["line 1: PARAMS:"]);
+    expect(pspiceOnlySyntax(".subckt X a b\nB1 a b I=IF(v(a)>0, 1, 0)\n.ends")).toEqual(["line 2: IF()"]);
+    expect(pspiceOnlySyntax("R1 a b 1\n.ENDS")).toEqual(["line 2: stray .ENDS"]);
+    expect(pspiceOnlySyntax(".subckt X a b\nE1 a b VALUE={v(a)**2}\n.ends X")).toEqual(["line 2: VALUE/TABLE source", "line 2: ** power operator"]);
+    expect(pspiceOnlySyntax(".subckt X a b\nR1 a b 1")).toEqual([".SUBCKT X never closed"]);
+    expect(pspiceOnlySyntax(".FUNC f(x) {x}\n.LIB models\n.ENDL")).toEqual(["line 1: .FUNC", "line 2: .LIB section", "line 3: .LIB section"]);
+    // A comment may name what it likes.
+    expect(pspiceOnlySyntax("* no IF() and no PARAMS: here\n.subckt X a b\nR1 a b 1\n.ends X")).toEqual([]);
+  });
+
+  it("finds none in any part's ngspice file, and each has one subcircuit named after the part with a documented header", () => {
+    for (const input of inputs) {
+      const text = committed(input.partNumber, `${input.partNumber}.lib`);
+      expect(pspiceOnlySyntax(text), input.partNumber).toEqual([]);
+      const subckts = text.match(/^\.subckt\s+(\S+)\s+(.*)$/gim) ?? [];
+      expect(subckts, input.partNumber).toEqual([`.subckt ${input.partNumber} ${input.kind === "mosfet" ? "d g s ks tj tc" : "a k tj tc"}`]);
+      for (const topic of ["Pins:", "Topology", "Validity:", "Tj", "Foster"]) expect(text, `${input.partNumber}: ${topic}`).toContain(topic);
+      expect(text.startsWith(`* ${input.partNumber} - `)).toBe(true);
+    }
+  });
+});
+
+/** The numbers of one whitespace-separated XML element's text. */
+const numbers = (text: string) => text.trim().split(/\s+/).map(Number);
+const one = (xml: string, tag: string) => {
+  const match = new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`).exec(xml);
+  if (!match) throw new Error(`no <${tag}>`);
+  return match[1]!;
+};
+const all = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "g"))].map((match) => match[1]!);
+const ascending = (values: number[]) => values.every((value, index) => index === 0 || value > values[index - 1]!);
+const close = (actual: number, expected: number) => Math.abs(actual - expected) <= 1e-5 * Math.max(1, Math.abs(expected));
+
+interface LossTable {
+  current: number[];
+  voltage: number[];
+  temperature: number[];
+  /** energy[t][v][i] in mJ (scale 0.001 J). */
+  energy: number[][][];
+}
+
+function lossTable(xml: string, tag: string): LossTable {
+  const block = one(xml, tag);
+  expect(block).toContain("<ComputationMethod>Table only</ComputationMethod>");
+  expect(block).toContain('<Energy scale="0.001">');
+  const energy = all(one(block, "Energy"), "Temperature").map((temperature) => all(temperature, "Voltage").map(numbers));
+  return { current: numbers(one(block, "CurrentAxis")), voltage: numbers(one(block, "VoltageAxis")), temperature: numbers(one(block, "TemperatureAxis")), energy };
+}
+
+function checkShape(table: LossTable, name: string) {
+  expect(ascending(table.current), `${name} current axis`).toBe(true);
+  expect(ascending(table.voltage), `${name} voltage axis`).toBe(true);
+  expect(ascending(table.temperature), `${name} temperature axis`).toBe(true);
+  expect(table.energy.length, `${name} temperatures`).toBe(table.temperature.length);
+  for (const perTemperature of table.energy) {
+    expect(perTemperature.length, `${name} voltages`).toBe(table.voltage.length);
+    for (const values of perTemperature) expect(values.length, `${name} currents`).toBe(table.current.length);
+  }
+}
+
+describe("each part's PLECS thermal description", () => {
+  const byPart = new Map<string, ModelInput>(inputs.map((input) => [input.partNumber, input]));
+  for (const [part] of pack) {
+    it(`${part}: axes ascend, shapes match, energies and on-state are the loss data's, Foster R sum to R_th`, () => {
+      const input = byPart.get(part)!;
+      const xml = committed(part, `${part}.plecs.xml`);
+      expect(xml).toMatch(/^<\?xml version="1.0" encoding="ISO-8859-1"\?>\n<SemiconductorLibrary xmlns="http:\/\/www.plexim.com\/xml\/semiconductors\/" version="1.1">/);
+      // ISO-8859-1 declared: ASCII only, so no byte is read differently.
+      expect([...xml].every((character) => character === "\n" || (character >= " " && character <= "~"))).toBe(true);
+      const kind = input.kind === "mosfet" ? "MOSFET" : "Diode";
+      expect(xml).toContain(`<Package class="${kind}" vendor="${VENDOR}" partnumber="${part}">`);
+      expect(xml).toContain(`<SemiconductorData type="${kind}">`);
+      expect(xml).toContain(`package ${input.package}`);
+      const on = lossTable(xml, "TurnOnLoss");
+      const off = lossTable(xml, "TurnOffLoss");
+      checkShape(on, "TurnOnLoss");
+      checkShape(off, "TurnOffLoss");
+      const conduction = one(xml, "ConductionLoss");
+      const current = numbers(one(conduction, "CurrentAxis"));
+      const temperature = numbers(one(conduction, "TemperatureAxis"));
+      const drops = all(one(conduction, "VoltageDrop"), "Temperature").map(numbers);
+      expect(ascending(current) && ascending(temperature)).toBe(true);
+      expect(drops.length).toBe(temperature.length);
+      for (const values of drops) {
+        expect(values.length).toBe(current.length);
+        expect(values.every((value, index) => index === 0 || value >= values[index - 1]!)).toBe(true);
+      }
+      const foster = [...xml.matchAll(/<RTauElement R="([^"]+)" Tau="([^"]+)"\/>/g)].map((match) => ({ r: Number(match[1]), tau: Number(match[2]) }));
+      const loss = input.loss;
+      expect(foster).toEqual(loss.zth);
+      expect(
+        close(
+          foster.reduce((sum, pair) => sum + pair.r, 0),
+          loss.rth,
+        ),
+      ).toBe(true);
+
+      if (input.kind === "mosfet") {
+        const e = input.loss.energies;
+        const ref = input.loss.switchingRef;
+        for (const [table, data] of [
+          [on, e.eOn],
+          [off, e.eOff],
+        ] as const) {
+          expect(table.current).toEqual(e.i);
+          expect(table.temperature).toEqual(e.tj);
+          expect(table.voltage).toEqual(voltageAxis(ref.v, input.vRating));
+          const atRef = table.voltage.indexOf(ref.v);
+          // At the reference voltage the tables are the loss data's E(I) as they are; elsewhere the estimator's rule.
+          for (const [t, values] of data.entries()) {
+            for (const [i, energy] of values.entries()) {
+              expect(close(table.energy[t]![atRef]![i]!, energy), `${part} E at ${e.i[i]} A`).toBe(true);
+              for (const [vIndex, v] of table.voltage.entries()) expect(close(table.energy[t]![vIndex]![i]!, atVoltage(energy, v, ref.v, input.loss.kv))).toBe(true);
+            }
+          }
+        }
+        // The datasheet's reference energies sit in the tables at the reference point.
+        const refIndex = e.i.indexOf(ref.i);
+        const refT = e.tj.indexOf(ref.tj);
+        expect(close(on.energy[refT]![on.voltage.indexOf(ref.v)]![refIndex]!, input.loss.eOn)).toBe(true);
+        expect(close(off.energy[refT]![off.voltage.indexOf(ref.v)]![refIndex]!, input.loss.eOff)).toBe(true);
+        expect(current).toEqual(conductionCurrents(input.rdsOn.id));
+        expect(temperature).toEqual(input.loss.channel.t);
+        for (const [t, values] of drops.entries())
+          for (const [i, drop] of values.entries()) expect(close(drop, (input.loss.channel.r[t]! / 1000) * current[i]!)).toBe(true);
+        // The datasheet's R_DS(on) at 25 °C and hot, read back from the table at the test current.
+        const at = current.indexOf(input.rdsOn.id);
+        expect(close(drops[0]![at]! / input.rdsOn.id, input.rdsOn.r25 / 1000)).toBe(true);
+        expect(close(drops[temperature.indexOf(input.rdsOn.tHot)]![at]! / input.rdsOn.id, input.rdsOn.rHot / 1000)).toBe(true);
+      } else {
+        for (const table of [on, off]) for (const perT of table.energy) for (const values of perT) expect(values.every((value) => value === 0)).toBe(true);
+        const f = input.loss.forward;
+        expect(temperature).toEqual(f.t);
+        for (const [t, values] of drops.entries())
+          for (const [i, drop] of values.entries()) expect(close(drop, current[i] === 0 ? 0 : f.v0[t]! + (f.r[t]! / 1000) * current[i]!)).toBe(true);
+        const at = current.indexOf(input.forward.i);
+        expect(Math.abs(drops[0]![at]! - input.forward.v25)).toBeLessThan(0.01);
+        expect(Math.abs(drops[temperature.indexOf(input.forward.tHot)]![at]! - input.forward.vHot)).toBeLessThan(0.01);
+      }
+    });
+  }
+});

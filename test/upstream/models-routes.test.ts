@@ -1,0 +1,158 @@
+// The model files served: the product detail lists each part's files at the newest version with size and
+// SHA-256 (which the served bytes match), the versioned path answers the file with no form or session and
+// caches for good, an older version says a newer one exists, and an unknown or malformed part, version or
+// file name is a 404 envelope, never a 500.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { modelFilePath, querySiteListDataByPage, type ModelFile } from "../../shared/contract/index.ts";
+import { shippedContentDir } from "../../server/upstream/content/load.ts";
+import { readModelInputs } from "../../server/upstream/models/inputs.ts";
+import { MODEL_VERSION } from "../../server/upstream/models/pack.ts";
+import { mountModelRoutes, newerVersionHeader } from "../../server/upstream/models/routes.ts";
+import { compareVersions, createModelStore } from "../../server/upstream/models/store.ts";
+import { startTestUpstream, type TestUpstream } from "./helpers.ts";
+import { callOk } from "./content-helpers.ts";
+
+let upstream: TestUpstream;
+beforeAll(async () => {
+  upstream = await startTestUpstream();
+});
+afterAll(() => upstream.cleanup());
+
+const detail = async (partNumber: string, language: "zh" | "en" = "en") => (await callOk(upstream, querySiteListDataByPage, language, { partNumber })).data.product;
+const fetchBytes = async (p: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(upstream.url + p, { headers });
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+};
+
+describe("the product detail's model files", () => {
+  it("lists every discrete part's netlist and thermal description at the current version, with the served bytes' size and SHA-256", async () => {
+    for (const input of readModelInputs()) {
+      const models: ModelFile[] = (await detail(input.partNumber)).models;
+      expect(
+        models.map((model) => [model.kind, model.fileName, model.version]),
+        input.partNumber,
+      ).toEqual([
+        ["ngspice", `${input.partNumber}.lib`, MODEL_VERSION],
+        ["plecs", `${input.partNumber}.plecs.xml`, MODEL_VERSION],
+      ]);
+      for (const model of models) {
+        expect(model.downloadPath).toBe(`/front/models/${input.partNumber}/${MODEL_VERSION}/${model.fileName}`);
+        const { response, bytes } = await fetchBytes(model.downloadPath);
+        expect(response.status).toBe(200);
+        expect(bytes.length).toBe(model.fileSize);
+        expect(createHash("sha256").update(bytes).digest("hex")).toBe(model.sha256);
+        expect(bytes.equals(readFileSync(path.join(shippedContentDir, "models", input.partNumber, MODEL_VERSION, model.fileName)))).toBe(true);
+      }
+    }
+  });
+
+  it("is empty for parts without models (modules, gate drivers)", async () => {
+    expect((await detail("QSM300120H62")).models).toEqual([]);
+    expect((await detail("QIM300120H62")).models).toEqual([]);
+  });
+});
+
+describe("GET /front/models/{part}/{version}/{file}", () => {
+  it("serves the netlist as plain text and the PLECS file as XML, as attachments, cached for good, 304 on its ETag", async () => {
+    const lib = await fetchBytes(modelFilePath("QCM040120K4", MODEL_VERSION, "QCM040120K4.lib"));
+    expect(lib.response.headers.get("content-type")).toBe("text/plain; charset=us-ascii");
+    expect(lib.response.headers.get("content-disposition")).toBe(`attachment; filename="QCM040120K4_v${MODEL_VERSION}.lib"`);
+    expect(lib.response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(lib.response.headers.get(newerVersionHeader)).toBeNull();
+    expect(lib.bytes.toString("utf8")).toContain(".subckt QCM040120K4 d g s ks tj tc");
+    const xml = await fetchBytes(modelFilePath("QCD10065T2", MODEL_VERSION, "QCD10065T2.plecs.xml"));
+    expect(xml.response.headers.get("content-type")).toBe("application/xml");
+    expect(xml.bytes.toString("latin1")).toContain('partnumber="QCD10065T2"');
+    const again = await fetch(upstream.url + modelFilePath("QCM040120K4", MODEL_VERSION, "QCM040120K4.lib"), {
+      headers: { "if-none-match": lib.response.headers.get("etag")! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it("answers 404 with the localized envelope for an unknown part, version or file, and for malformed or hostile segments", async () => {
+    const paths = [
+      "/front/models/QCM999120K4/1.0/QCM999120K4.lib",
+      "/front/models/QCM040120K4/9.9/QCM040120K4.lib",
+      "/front/models/QCM040120K4/1.0/QCM040120K4.cir",
+      "/front/models/QCM040120K4/1.0/QCM020120K4.lib",
+      "/front/models/qcm040120k4/1.0/qcm040120k4.lib",
+      "/front/models/QCM040120K4/latest/QCM040120K4.lib",
+      "/front/models/QCM040120K4/1.0/..%2F..%2Fversions.json",
+      "/front/models/..%2Fcatalog/1.0/loss-data.json",
+      "/front/models/QCM040120K4/1.0/%00.lib",
+      `/front/models/${"A".repeat(300)}/1.0/x.lib`,
+      "/front/models/QSM300120H62/1.0/QSM300120H62.lib",
+    ];
+    for (const p of paths) {
+      const answer = await upstream.get(`${p}?language=zh`);
+      expect(answer.status, p).toBe(404);
+      expect(answer.json, p).toMatchObject({ success: false, code: "E40030027", data: null });
+    }
+    expect((await upstream.get("/front/models/QCM040120K4/1.0/QCM040120K4.lib/extra")).status).toBe(404);
+    const english = await upstream.get("/front/models/QCM040120K4/9.9/QCM040120K4.lib?language=en");
+    expect(english.json.message).toBe("The model file could not be found: no such part, version or file name.");
+  });
+});
+
+describe("published versions", () => {
+  let dir = "";
+  beforeAll(() => {
+    // A content folder where version 1.1 of one part was published after 1.0 (and 1.10 compares after 1.9).
+    dir = mkdtempSync(path.join(tmpdir(), "qy-models-"));
+    const part = "QCM040120K4";
+    mkdirSync(path.join(dir, "models", part), { recursive: true });
+    cpSync(path.join(shippedContentDir, "models", part, MODEL_VERSION), path.join(dir, "models", part, "1.0"), { recursive: true });
+    mkdirSync(path.join(dir, "models", part, "1.1"));
+    writeFileSync(path.join(dir, "models", part, "1.1", `${part}.lib`), "* newer\n");
+    mkdirSync(path.join(dir, "models", part, "2.0"));
+    writeFileSync(path.join(dir, "models", part, "2.0", `${part}.lib`), "* not yet published: not in versions.json\n");
+    writeFileSync(
+      path.join(dir, "models", "versions.json"),
+      JSON.stringify([
+        { version: "1.0", date: "2026-11-28", notes: "first" },
+        { version: "1.1", date: "2026-12-15", notes: "second" },
+      ]),
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps an old version reachable, lists only the newest, ignores an unlisted folder", () => {
+    const store = createModelStore(dir);
+    expect(store.forPart("QCM040120K4").map((file) => [file.fileName, file.version, file.date])).toEqual([["QCM040120K4.lib", "1.1", "2026-12-15"]]);
+    expect(store.file("QCM040120K4", "1.0", "QCM040120K4.plecs.xml")?.version).toBe("1.0");
+    expect(store.file("QCM040120K4", "2.0", "QCM040120K4.lib")).toBeUndefined();
+    expect(store.newestVersion("QCM040120K4")).toBe("1.1");
+    expect(compareVersions("1.10", "1.9")).toBeGreaterThan(0);
+    expect(compareVersions("1.0", "1.0.0")).toBe(0);
+  });
+
+  it("says at an older version's path that a newer one exists", async () => {
+    const app = express();
+    const router = express.Router();
+    mountModelRoutes(router, createModelStore(dir));
+    app.use(router);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const old = await fetch(base + modelFilePath("QCM040120K4", "1.0", "QCM040120K4.lib"));
+      expect(old.status).toBe(200);
+      expect(old.headers.get(newerVersionHeader)).toBe("1.1");
+      expect(await old.text()).toBe(readFileSync(path.join(shippedContentDir, "models", "QCM040120K4", MODEL_VERSION, "QCM040120K4.lib"), "utf8"));
+      const newest = await fetch(base + modelFilePath("QCM040120K4", "1.1", "QCM040120K4.lib"));
+      expect(newest.headers.get(newerVersionHeader)).toBeNull();
+      expect(await newest.text()).toBe("* newer\n");
+      const unpublished = await fetch(base + modelFilePath("QCM040120K4", "2.0", "QCM040120K4.lib"));
+      expect(unpublished.status).toBe(404);
+      await unpublished.arrayBuffer();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
