@@ -3,6 +3,7 @@ export * from "./forms.ts";
 export * from "./products.ts";
 export * from "./loss-data.ts";
 export * from "./documents.ts";
+export * from "./lifecycle.ts";
 export * from "./news.ts";
 export * from "./jobs.ts";
 export * from "./leave-word.ts";

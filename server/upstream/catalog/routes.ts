@@ -32,6 +32,13 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
 
       const query = productPageQuery(body, language, node.id, paramTable);
       const total = (db.prepare(query.count.sql).get(...query.count.args) as { n: number }).n;
+      // What the lifecycle filter alone hides: the same count without it, less the filtered total.
+      const hiddenByLifecycle = body.lifecycle
+        ? (() => {
+            const all = productPageQuery({ ...body, lifecycle: undefined }, language, node.id, paramTable).count;
+            return (db.prepare(all.sql).get(...all.args) as { n: number }).n - total;
+          })()
+        : 0;
       const pageIds = (db.prepare(query.page.sql).all(...query.page.args) as Array<{ id: number }>).map((row) => row.id);
       const rows = productRowsOf(pageIds);
       const params = paramsOf(
@@ -60,6 +67,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         paramTable,
         product,
         related,
+        hiddenByLifecycle,
       };
     },
     options,

@@ -7,7 +7,8 @@ import type { z } from "zod";
 import { languages } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { localize } from "./localize.ts";
-import { categoryFile, menusFile, pageFile, productFile } from "./schema.ts";
+import { categoryFile, lifecycleFile, menusFile, pageFile, productFile } from "./schema.ts";
+import { lifecycleByProduct, storeLifecycle } from "./lifecycle.ts";
 import { readLibraryFiles, storeLibrary } from "./library.ts";
 import { lossDataByProduct, lossDataFile } from "./loss-data.ts";
 import { rebuildSearchIndex } from "../search/build.ts";
@@ -47,6 +48,7 @@ export function loadSiteContent(db: Database, contentDir = shippedContentDir): {
   const products = read("catalog/products.json", productFile.array());
   const library = readLibraryFiles(read);
   const losses = lossDataByProduct(read("catalog/loss-data.json", lossDataFile), products, categories);
+  const lifecycles = lifecycleByProduct(read("catalog/lifecycle.json", lifecycleFile.array()), products);
 
   return transaction(db, () => {
     db.exec("DELETE FROM site_pages; DELETE FROM site_list;");
@@ -80,10 +82,11 @@ export function loadSiteContent(db: Database, contentDir = shippedContentDir): {
       if (parentLevel === undefined) {
         throw new Error(`Content file catalog/products.json: product ${product.partNumber} names unknown parent ${product.parentId}`);
       }
-      insertNode.run(product.id, product.parentId, parentLevel + 1, product.sort, product.status, product.partNumber, product.name.zh, product.name.en, JSON.stringify({ ...product, loss: losses.get(product.id) ?? null }));
+      insertNode.run(product.id, product.parentId, parentLevel + 1, product.sort, product.status, product.partNumber, product.name.zh, product.name.en, JSON.stringify({ ...product, loss: losses.get(product.id) ?? null, lifecycle: lifecycles.get(product.id) }));
     }
     // Services, documents, news, jobs and the search index over all of it (content library, search/).
     storeLibrary(db, library, { categories, products, losses }, insertPage);
+    storeLifecycle(db, lifecycles);
     materialiseProductTree(db);
     rebuildSearchIndex(db);
     return { pages: pageFiles.length, nodes: categories.length + products.length };

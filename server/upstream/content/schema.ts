@@ -1,7 +1,7 @@
 // The shape of the content files (see FORMAT.md); every file is checked at start so a typo stops the
 // upstream with the file and field named instead of surfacing as a broken page.
 import { z } from "zod";
-import { documentTypes, jobTypes, newsCategories, serviceNames } from "../../../shared/contract/content.ts";
+import { documentTypes, jobTypes, lifecycleStates, newsCategories, serviceNames } from "../../../shared/contract/content.ts";
 
 const L = z.strictObject({ zh: z.string().min(1), en: z.string().min(1) });
 const LList = z
@@ -146,3 +146,39 @@ export const jobFile = z.strictObject({
   email: z.string().email(),
 });
 export type JobFile = z.infer<typeof jobFile>;
+
+// ---- Lifecycle of the parts (catalog/lifecycle.json; docs/decisions/026-lifecycle-and-change-notices.md) ----
+
+const lifecycleStep = z.strictObject({ state: z.enum(lifecycleStates), since: isoDate });
+
+/** One part's state: the dates each state asks for are required, the others refused, and the history runs forward in time. */
+export const lifecycleFile = z
+  .strictObject({
+    partNumber: z.string().regex(/^[A-Z0-9-]+$/),
+    state: z.enum(lifecycleStates),
+    since: isoDate,
+    history: z.array(lifecycleStep).optional(),
+    expectedRelease: isoDate.optional(),
+    lastOrder: isoDate.optional(),
+    lastDelivery: isoDate.optional(),
+    replacement: z.string().regex(/^[A-Z0-9-]+$/).optional(),
+  })
+  .superRefine((entry, context) => {
+    const fail = (message: string) => context.addIssue({ code: "custom", message: `${entry.partNumber}: ${message}` });
+    if (entry.state === "preview" && !entry.expectedRelease) fail("a preview part needs its expectedRelease");
+    if (entry.state !== "preview" && entry.expectedRelease) fail("only a preview part has an expectedRelease");
+    if ((entry.state === "nrnd" || entry.state === "ltb" || entry.state === "obsolete") && !entry.replacement) fail(`a ${entry.state} part needs its replacement`);
+    if ((entry.state === "preview" || entry.state === "active") && entry.replacement) fail(`a ${entry.state} part has no replacement`);
+    if (entry.replacement === entry.partNumber) fail("a part cannot replace itself");
+    const ltbSeen = entry.state === "ltb" || (entry.state === "obsolete" && entry.history?.some((step) => step.state === "ltb"));
+    if (ltbSeen && (!entry.lastOrder || !entry.lastDelivery)) fail("a last-time buy needs its lastOrder and lastDelivery");
+    if (!ltbSeen && (entry.lastOrder || entry.lastDelivery)) fail("only a last-time buy has lastOrder and lastDelivery");
+    if (entry.lastOrder && entry.lastDelivery && entry.lastDelivery < entry.lastOrder) fail("lastDelivery comes before lastOrder");
+    const steps = [...(entry.history ?? []), { state: entry.state, since: entry.since }];
+    for (let index = 1; index < steps.length; index++) {
+      const [before, after] = [steps[index - 1]!, steps[index]!];
+      if (after.since <= before.since) fail(`${after.state} (${after.since}) must begin after ${before.state} (${before.since})`);
+      if (lifecycleStates.indexOf(after.state) <= lifecycleStates.indexOf(before.state)) fail(`${before.state} cannot be followed by ${after.state}`);
+    }
+  });
+export type LifecycleFile = z.infer<typeof lifecycleFile>;
