@@ -59,6 +59,7 @@ const cases: Array<[string, CallDefinition, Record<string, unknown>]> = [
   ["finder: sorted by a number", querySiteListDataByPage, { siteListId: 100, sort: { fieldId: "qg", order: "desc" }, filters: { vds: [1200] } }],
   ["finder: sorted by part number", querySiteListDataByPage, { siteListId: 100, sort: { fieldId: "partNumber", order: "asc" } }],
   ["finder: keyword", querySiteListDataByPage, { siteListId: 100, keyword: "sic" }],
+  ["finder: the default lifecycle filter and its hidden count", querySiteListDataByPage, { siteListId: 100, lifecycle: ["preview", "active", "nrnd", "ltb"] }],
   ["product detail", querySiteListDataByPage, { partNumber: "QCM040120K4" }],
   ["filter values of a family", queryDistinctProductFieldData, { siteListId: 100 }],
   ["filter values of a series", queryDistinctProductFieldData, { siteListId: 110 }],

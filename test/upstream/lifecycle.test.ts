@@ -63,7 +63,9 @@ describe("the lifecycle in the product answers", () => {
   afterAll(() => upstream.cleanup());
 
   it("carries each part's state, dates and replacement on its detail, as the content says", async () => {
-    for (const entry of entries.filter((candidate) => candidate.state !== "active" && products.find((product) => product.partNumber === candidate.partNumber)?.status === "on")) {
+    for (const entry of entries.filter(
+      (candidate) => candidate.state !== "active" && products.find((product) => product.partNumber === candidate.partNumber)?.status === "on",
+    )) {
       const page = (await callOk(upstream, querySiteListDataByPage, "en", { partNumber: entry.partNumber })).data as ProductPage;
       expect(page.product!.lifecycle).toEqual({
         state: entry.state,
@@ -82,11 +84,13 @@ describe("the lifecycle in the product answers", () => {
     const part = products.find((product) => product.partNumber === obsolete.partNumber)!;
     const everything = (await callOk(upstream, querySiteListDataByPage, "en", { siteListId: part.parentId, pageSize: 100 })).data as ProductPage;
     expect(everything.hiddenByLifecycle).toBe(0);
-    const withoutObsolete = (await callOk(upstream, querySiteListDataByPage, "en", {
-      siteListId: part.parentId,
-      pageSize: 100,
-      lifecycle: ["preview", "active", "nrnd", "ltb"],
-    })).data as ProductPage;
+    const withoutObsolete = (
+      await callOk(upstream, querySiteListDataByPage, "en", {
+        siteListId: part.parentId,
+        pageSize: 100,
+        lifecycle: ["preview", "active", "nrnd", "ltb"],
+      })
+    ).data as ProductPage;
     const obsoleteRows = everything.list.filter((row) => row.lifecycle.state === "obsolete");
     expect(obsoleteRows.map((row) => row.partNumber)).toContain(part.partNumber);
     expect(withoutObsolete.total).toBe(everything.total - obsoleteRows.length);
@@ -97,7 +101,13 @@ describe("the lifecycle in the product answers", () => {
   });
 
   it("refuses an unknown state with a 400", async () => {
-    const response = await upstream.post("/front/querySiteListDataByPage", { language: "en", sitePageDataType: 1, websiteCode: "qingyun", siteListId: 100, lifecycle: ["dead"] });
+    const response = await upstream.post("/front/querySiteListDataByPage", {
+      language: "en",
+      sitePageDataType: 1,
+      websiteCode: "qingyun",
+      siteListId: 100,
+      lifecycle: ["dead"],
+    });
     expect(response.status).toBe(400);
   });
 });

@@ -13,7 +13,7 @@ import { writeCompareQuery } from "../../../shared/query/compare.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { JsonLd } from "../../components/json-ld.tsx";
-import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import { LifecycleFacts, SampleOrReplacement } from "./lifecycle.tsx";
 import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
@@ -56,7 +56,16 @@ export function Component() {
         canonicalPath={productDetailPath(product.partNumber)}
         type="product"
       />
-      <JsonLd data={productLd(origin || "http://localhost", language, product, paramTable, { brand: tc("companyShort"), category, image: drawing })} />
+      <JsonLd
+        data={productLd(origin || "http://localhost", language, product, paramTable, {
+          brand: tc("companyShort"),
+          category,
+          image: drawing,
+          lifecycleName: t("lifecycle.heading"),
+          replacementName: t("lifecycle.replacement"),
+          sinceName: t("lifecycle.sinceWord"),
+        })}
+      />
       <Breadcrumbs
         items={[
           { label: t("detail.catalog"), to: productsPath },
@@ -79,8 +88,9 @@ export function Component() {
             </ul>
           ) : null}
           <p className="product-hero__summary">{product.summary}</p>
+          <LifecycleFacts lifecycle={product.lifecycle} />
           <div className="product-hero__actions">
-            <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} />
+            <SampleOrReplacement product={product} />
             {datasheet ? (
               <DocumentDownloadLink document={datasheet} className="button product-hero__datasheet">
                 {t("detail.datasheet")}

@@ -1,6 +1,15 @@
 // Product rows mapped to the contract's shapes: a product's parameters in one language, its list item and
 // detail, a tree node, some products' rows in one query, and the related products of a detail.
-import { unknownLifecycle, type DocumentMeta, type LossData, type ParamColumn, type ParamValue, type ProductDetail, type ProductLifecycle, type ProductListItem } from "../../../shared/contract/index.ts";
+import {
+  unknownLifecycle,
+  type DocumentMeta,
+  type LossData,
+  type ParamColumn,
+  type ParamValue,
+  type ProductDetail,
+  type ProductLifecycle,
+  type ProductListItem,
+} from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { relatedProducts } from "../../../shared/related-products.ts";
 import type { Database } from "../db.ts";

@@ -28,7 +28,7 @@ export function lifecycleByProduct(entries: LifecycleFile[], products: ProductFi
       // A replacement a visitor can open, order and design in: shown, and neither obsolete nor on its way out.
       const replacement = byPart.get(entry.replacement);
       const state = entryOf.get(entry.replacement)?.state ?? "active";
-      if (!replacement || replacement.status !== "on") fail(`${entry.partNumber}: replacement ${entry.replacement} is not a shown part`);
+      if (replacement?.status !== "on") fail(`${entry.partNumber}: replacement ${entry.replacement} is not a shown part`);
       if (state === "obsolete" || state === "ltb") fail(`${entry.partNumber}: replacement ${entry.replacement} is ${state} itself`);
     }
     result.set(product.id, {
