@@ -10,6 +10,7 @@ import { mountProductRoutes } from "./catalog/routes.ts";
 import { mountDocumentRoutes } from "./documents/routes.ts";
 import { mountNewsRoutes } from "./news/routes.ts";
 import { mountJobRoutes } from "./jobs/routes.ts";
+import { mountNoticeRoutes } from "./notices/routes.ts";
 import { mountSearchRoutes } from "./search/routes.ts";
 import { mountCrossReferenceRoutes } from "./cross-reference/routes.ts";
 import { mountOpenApi } from "./openapi.ts";
@@ -66,6 +67,7 @@ export function createUpstreamApp(context: UpstreamContext) {
   mountDocumentRoutes(router, db, contentOptions);
   mountNewsRoutes(router, db, contentOptions);
   mountJobRoutes(router, db, contentOptions);
+  mountNoticeRoutes(router, db, contentOptions);
   mountLeaveWordRoutes(router, db, contentOptions);
   mountSearchRoutes(router, db, contentOptions);
   mountCrossReferenceRoutes(router, db, contentOptions);

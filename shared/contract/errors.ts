@@ -129,6 +129,7 @@ export const errorCodes = {
   E40030008: { status: 400, zh: "请输入搜索内容", en: "Please enter something to search for." },
   E40030009: { status: 400, zh: "请填写手机号或邮箱地址", en: "Please enter a mobile number or an email address." },
   E40030010: { status: 400, zh: "请填写产品需求", en: "Please fill in your product demand." },
+  E40030011: { status: 404, zh: "未找到该变更通知", en: "The change notice could not be found." },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCodes;

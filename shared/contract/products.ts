@@ -6,6 +6,7 @@ import { paged, pagingInput } from "./envelope.ts";
 import { documentMeta } from "./documents.ts";
 import { lossData } from "./loss-data.ts";
 import { lifecycleStates, productLifecycle, unknownLifecycle } from "./lifecycle.ts";
+import { noticeListItem } from "./notices.ts";
 
 /** A parameter key of a family's parameter table (FORMAT.md: letters and digits, starting with a letter). */
 const fieldId = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/);
@@ -70,6 +71,8 @@ const productDetail = productListItem.extend({
   features: z.array(z.string()),
   applications: z.array(z.string()),
   documents: z.array(documentMeta),
+  /** The change and discontinuation notices that name the part, newest first. */
+  notices: z.array(noticeListItem).default([]),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 

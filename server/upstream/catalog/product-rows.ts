@@ -64,6 +64,8 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
       features: data.features[language],
       applications: data.applications[language],
       documents: documents.forProduct(row, language),
+      // Filled in by the detail call (notices/store.ts), which alone shows them.
+      notices: [],
     };
   }
 

@@ -8,10 +8,12 @@ import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { createTreeReader, nodeName, paramTableOf } from "./product-tree.ts";
 import { productPageQuery } from "./product-query.ts";
 import { createProductRows, type ProductRow } from "./product-rows.ts";
+import { createNoticeStore } from "../notices/store.ts";
 
 export function mountProductRoutes(router: Router, db: Database, options: MountOptions) {
   const tree = createTreeReader(db);
   const documents = createDocumentStore(db);
+  const notices = createNoticeStore(db);
   const { paramsOf, listItem, detail, nodeOf, productRowById, productRowsOf, relatedOf } = createProductRows(db, documents);
 
   mountCall(
@@ -54,7 +56,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       let related: ProductListItem[] = [];
       if (body.partNumber !== undefined) {
         const row = productRowById.get(node.id) as unknown as ProductRow;
-        product = detail(row, paramsOf([row.id], language).get(row.id)!, language);
+        product = { ...detail(row, paramsOf([row.id], language).get(row.id)!, language), notices: notices.forProduct(row.id, language) };
         related = relatedOf(product, chain[0]!.id, paramTable, language);
       }
       return {

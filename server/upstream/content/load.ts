@@ -7,7 +7,8 @@ import type { z } from "zod";
 import { languages } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { localize } from "./localize.ts";
-import { categoryFile, lifecycleFile, menusFile, pageFile, productFile } from "./schema.ts";
+import { categoryFile, lifecycleFile, menusFile, noticeFile, pageFile, productFile } from "./schema.ts";
+import { checkNotices, storeNotices } from "./notices.ts";
 import { lifecycleByProduct, storeLifecycle } from "./lifecycle.ts";
 import { readLibraryFiles, storeLibrary } from "./library.ts";
 import { lossDataByProduct, lossDataFile } from "./loss-data.ts";
@@ -49,6 +50,8 @@ export function loadSiteContent(db: Database, contentDir = shippedContentDir): {
   const library = readLibraryFiles(read);
   const losses = lossDataByProduct(read("catalog/loss-data.json", lossDataFile), products, categories);
   const lifecycles = lifecycleByProduct(read("catalog/lifecycle.json", lifecycleFile.array()), products);
+  const notices = read("notices.json", noticeFile.array());
+  checkNotices(notices, products, library.documents);
 
   return transaction(db, () => {
     db.exec("DELETE FROM site_pages; DELETE FROM site_list;");
@@ -87,6 +90,7 @@ export function loadSiteContent(db: Database, contentDir = shippedContentDir): {
     // Services, documents, news, jobs and the search index over all of it (content library, search/).
     storeLibrary(db, library, { categories, products, losses }, insertPage);
     storeLifecycle(db, lifecycles);
+    storeNotices(db, notices, products);
     materialiseProductTree(db);
     rebuildSearchIndex(db);
     return { pages: pageFiles.length, nodes: categories.length + products.length };

@@ -1,7 +1,7 @@
 // The shape of the content files (see FORMAT.md); every file is checked at start so a typo stops the
 // upstream with the file and field named instead of surfacing as a broken page.
 import { z } from "zod";
-import { documentTypes, jobTypes, lifecycleStates, newsCategories, serviceNames } from "../../../shared/contract/content.ts";
+import { changeClasses, documentTypes, jobTypes, lifecycleStates, newsCategories, noticeTypes, serviceNames } from "../../../shared/contract/content.ts";
 
 const L = z.strictObject({ zh: z.string().min(1), en: z.string().min(1) });
 const LList = z
@@ -182,3 +182,65 @@ export const lifecycleFile = z
     }
   });
 export type LifecycleFile = z.infer<typeof lifecycleFile>;
+
+// ---- Change notices, PCN and PDN (notices.json; docs/decisions/026-lifecycle-and-change-notices.md) ----
+
+/** The day `months` calendar months after `date` (YYYY-MM-DD), clamped to the month's end. */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return target.toISOString().slice(0, 10);
+}
+
+/** Our notice periods (the issue's policy, docs/decisions/026): a major change 90 days ahead; a last order 12 months after the PDN, the last delivery 6 months after that. */
+export const noticePolicy = { majorChangeDays: 90, lastOrderMonths: 12, lastDeliveryMonths: 6 } as const;
+
+const partNumber = z.string().regex(/^[A-Z0-9-]+$/);
+
+export const noticeFile = z
+  .strictObject({
+    number: z.string().regex(/^(PCN|PDN)-\d{4}-\d{3}$/, "PCN-YYYY-NNN or PDN-YYYY-NNN"),
+    type: z.enum(noticeTypes),
+    issued: isoDate,
+    parts: z.array(partNumber).min(1),
+    title: L,
+    summary: L,
+    /** What changes, then why. */
+    changes: LList,
+    reason: LList,
+    /** J-STD-046's class of a product or process change; change notices only. */
+    changeClass: z.enum(changeClasses).optional(),
+    /** The qualification data or report: a document of documents.json. */
+    qualification: z.string().optional(),
+    effective: isoDate.optional(),
+    lastOrder: isoDate.optional(),
+    lastDelivery: isoDate.optional(),
+    /** Days the customer has to answer (object to a change, place a last-time-buy forecast). */
+    responseDays: z.number().int().min(1).max(365),
+    replacements: z.array(partNumber).optional(),
+  })
+  .superRefine((notice, context) => {
+    const fail = (message: string) => context.addIssue({ code: "custom", message: `${notice.number}: ${message}` });
+    if (notice.number.slice(0, 3) !== (notice.type === "change" ? "PCN" : "PDN")) fail(`a ${notice.type} notice is numbered ${notice.type === "change" ? "PCN" : "PDN"}-…`);
+    if (!notice.number.includes(`-${notice.issued.slice(0, 4)}-`)) fail("the number's year is the year issued");
+    if (new Set(notice.parts).size !== notice.parts.length) fail("a part is named twice");
+    if (notice.type === "change") {
+      if (!notice.changeClass) fail("a change notice states its J-STD-046 class");
+      if (!notice.effective) fail("a change notice states when the change takes effect");
+      if (notice.lastOrder || notice.lastDelivery || notice.replacements) fail("only a discontinuation has last order, last delivery and replacements");
+      const earliest = new Date(Date.parse(`${notice.issued}T00:00:00Z`) + noticePolicy.majorChangeDays * 86_400_000).toISOString().slice(0, 10);
+      if (notice.changeClass === "major" && notice.effective && notice.effective < earliest) fail(`a major change takes effect ${noticePolicy.majorChangeDays} days after the notice at the earliest (${earliest})`);
+      if (notice.effective && notice.effective < notice.issued) fail("the change cannot take effect before the notice");
+    } else {
+      if (notice.changeClass || notice.effective) fail("a discontinuation has no change class or effective date");
+      if (!notice.lastOrder || !notice.lastDelivery) fail("a discontinuation states the last order and last delivery dates");
+      if (!notice.replacements?.length) fail("a discontinuation names the replacement");
+      const lastOrder = addMonths(notice.issued, noticePolicy.lastOrderMonths);
+      if (notice.lastOrder && notice.lastOrder < lastOrder) fail(`the last order date is ${noticePolicy.lastOrderMonths} months after the notice at the earliest (${lastOrder})`);
+      const lastDelivery = notice.lastOrder ? addMonths(notice.lastOrder, noticePolicy.lastDeliveryMonths) : "";
+      if (notice.lastDelivery && notice.lastDelivery < lastDelivery) fail(`the last delivery date is ${noticePolicy.lastDeliveryMonths} months after the last order at the earliest (${lastDelivery})`);
+    }
+  });
+export type NoticeFile = z.infer<typeof noticeFile>;
