@@ -12,6 +12,13 @@ export type NoticeType = (typeof noticeTypes)[number];
 export const changeClasses = ["major", "minor"] as const;
 export type ChangeClass = (typeof changeClasses)[number];
 
+/**
+ * Our notice periods, which the content is validated against and the notices page states: a major change is
+ * announced this many days before it takes effect (J-STD-046's 90 days), the last order date of a discontinued
+ * part is this many months after its PDN, and the last delivery this many months after the last order.
+ */
+export const noticePolicy = { majorChangeDays: 90, lastOrderMonths: 12, lastDeliveryMonths: 6, acceptedAfterDays: 30 } as const;
+
 /** PCN-2026-001, PDN-2025-003. */
 export const noticeNumber = z.string().regex(/^(PCN|PDN)-\d{4}-\d{3}$/, "a notice number (PCN-YYYY-NNN or PDN-YYYY-NNN)");
 

@@ -20,7 +20,10 @@ import { publicOriginAtom } from "../../state/atoms.ts";
 import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../runtime/island.tsx";
-import { productsPath, categoryPath, productDetailPath, comparePath } from "../../../shared/paths.ts";
+import { productsPath, categoryPath, productDetailPath, comparePath, noticesPath } from "../../../shared/paths.ts";
+import type { NoticeListItem } from "../../../shared/contract/notices.ts";
+import { writeNoticeList, defaultNoticeListState } from "../../../shared/query/notices.ts";
+import { NoticeCard } from "../support/notice-card.tsx";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 
@@ -185,6 +188,8 @@ export function Component() {
 
         <Documents documents={product.documents} />
 
+        <Notices notices={product.notices} partNumber={product.partNumber} />
+
         {related.length ? <Related related={related} columns={paramTable} /> : null}
       </div>
     </main>
@@ -221,6 +226,35 @@ function Documents({ documents }: { documents: DocumentMeta[] }) {
           </ul>
         </div>
       ))}
+    </section>
+  );
+}
+
+/** The change and discontinuation notices that name the part (PCN, PDN), newest first. */
+function Notices({ notices, partNumber }: { notices: NoticeListItem[]; partNumber: string }) {
+  const { t } = useTranslation("support");
+  const localize = useLocalize();
+  return (
+    <section className="product-section" aria-labelledby="notices">
+      <h2 id="notices">{t("notices.productHeading")}</h2>
+      {notices.length ? (
+        <>
+          <ul className="notices__list">
+            {notices.map((notice) => (
+              <li key={notice.number}>
+                <NoticeCard notice={notice} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to={localize(`${noticesPath}${writeNoticeList({ ...defaultNoticeListState, part: partNumber })}`)}>
+              {t("notices.productAll", { part: partNumber })}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <p>{t("notices.productNone")}</p>
+      )}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // The shape of the content files (see FORMAT.md); every file is checked at start so a typo stops the
 // upstream with the file and field named instead of surfacing as a broken page.
 import { z } from "zod";
-import { changeClasses, documentTypes, jobTypes, lifecycleStates, newsCategories, noticeTypes, serviceNames } from "../../../shared/contract/content.ts";
+import { changeClasses, documentTypes, jobTypes, lifecycleStates, newsCategories, noticeNumber, noticePolicy, noticeTypes, serviceNames } from "../../../shared/contract/content.ts";
 
 const L = z.strictObject({ zh: z.string().min(1), en: z.string().min(1) });
 const LList = z
@@ -194,14 +194,11 @@ export function addMonths(date: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-/** Our notice periods (the policy, docs/decisions/026): a major change 90 days ahead; a last order 12 months after the PDN, the last delivery 6 months after that. */
-export const noticePolicy = { majorChangeDays: 90, lastOrderMonths: 12, lastDeliveryMonths: 6 } as const;
-
 const partNumber = z.string().regex(/^[A-Z0-9-]+$/);
 
 export const noticeFile = z
   .strictObject({
-    number: z.string().regex(/^(PCN|PDN)-\d{4}-\d{3}$/, "PCN-YYYY-NNN or PDN-YYYY-NNN"),
+    number: noticeNumber,
     type: z.enum(noticeTypes),
     issued: isoDate,
     parts: z.array(partNumber).min(1),

@@ -141,5 +141,3 @@ export function createNoticeStore(db: Database) {
     },
   };
 }
-
-export type NoticeStore = ReturnType<typeof createNoticeStore>;
