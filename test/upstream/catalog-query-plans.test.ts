@@ -5,6 +5,8 @@ import { StatementSync, type SQLInputValue } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   queryAttachInfo,
+  queryNoticeByNumber,
+  queryNoticeByPage,
   queryAttachPage,
   queryDistinctProductFieldData,
   querySiteListDataByPage,
@@ -68,6 +70,10 @@ const cases: Array<[string, CallDefinition, Record<string, unknown>]> = [
   ["documents of every type", queryAttachPage, { pageSize: 20 }],
   ["documents of a part number", queryAttachPage, { partNumber: "QCM040120K4" }],
   ["one document", queryAttachInfo, { id: "ds-qcm040120k4" }],
+  ["change notices: newest first", queryNoticeByPage, { pageSize: 10 }],
+  ["change notices: of a part", queryNoticeByPage, { partNumber: "QCM040120K4" }],
+  ["change notices: of a family, one type and year", queryNoticeByPage, { familyId: 100, type: "change", year: 2026 }],
+  ["one change notice", queryNoticeByNumber, { number: "PCN-2026-001" }],
   ["search", searchSite, { text: "MOSFET", pageSize: 10 }],
   ["search: the All view (each type's first hits) and the other language's", searchSite, { text: "MOSFET", pageSize: 3, groupSize: 3, otherLanguage: true }],
   ["search: one type", searchSite, { text: "SiC", type: "documents", pageSize: 10 }],

@@ -38,7 +38,8 @@ export function storeNotices(db: Database, notices: NoticeFile[], products: Prod
         lastDelivery: notice.lastDelivery ?? null,
         responseDays: notice.responseDays,
         qualification: notice.qualification ?? null,
-        replacements: notice.replacements ?? [],
+        // Product ids, so the notice's page reads its replacements by primary key.
+        replacements: (notice.replacements ?? []).map((part) => idOf.get(part)!),
       };
       insert.run(notice.number, language, notice.type, notice.issued, Number(notice.issued.slice(0, 4)), JSON.stringify(data));
     }

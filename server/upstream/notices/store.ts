@@ -25,7 +25,8 @@ interface NoticeData {
   lastDelivery: string | null;
   responseDays: number;
   qualification: string | null;
-  replacements: string[];
+  /** Product ids (content/notices.ts). */
+  replacements: number[];
 }
 
 export interface NoticeFilter {
@@ -46,10 +47,16 @@ export function createNoticeStore(db: Database) {
     `SELECT n.number, n.type, n.issued, n.data FROM notice_parts p CROSS JOIN notices n ON n.number = p.number AND n.language = ?
      WHERE p.product_id = ? ORDER BY n.issued DESC, n.number DESC`,
   );
-  const partsByNumber = db.prepare(
-    `SELECT s.id, s.part_number AS partNumber FROM site_list s JOIN site_visible v ON v.id = s.id
-     JOIN site_tree t ON t.ancestor_id = s.id AND t.node_id = s.id WHERE s.part_number IN (SELECT value FROM json_each(?)) ORDER BY t.position`,
-  );
+  /** Some shown products by id, in catalogue order. */
+  function partsById(ids: number[]): Part[] {
+    if (!ids.length) return [];
+    return db
+      .prepare(
+        `SELECT s.id, s.part_number AS partNumber FROM site_list s JOIN site_visible v ON v.id = s.id
+         JOIN site_tree t ON t.ancestor_id = s.id AND t.node_id = s.id WHERE s.id IN (${placeholders(ids.length)}) ORDER BY t.position`,
+      )
+      .all(...ids) as Part[];
+  }
 
   /** The shown parts of some notices, in catalogue order: number → parts. */
   function partsOf(numbers: string[]): Map<string, Part[]> {
@@ -133,7 +140,7 @@ export function createNoticeStore(db: Database) {
         responseDays: data.responseDays,
         respondBy,
         qualification: data.qualification ? documents.byId(data.qualification, language) : null,
-        replacements: partsByNumber.all(JSON.stringify(data.replacements)) as Part[],
+        replacements: partsById(data.replacements),
       };
     },
     forProduct(productId: number, language: Language): NoticeListItem[] {
