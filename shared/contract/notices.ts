@@ -19,8 +19,9 @@ export type ChangeClass = (typeof changeClasses)[number];
  */
 export const noticePolicy = { majorChangeDays: 90, lastOrderMonths: 12, lastDeliveryMonths: 6, acceptedAfterDays: 30 } as const;
 
-/** PCN-2026-001, PDN-2025-003. */
-export const noticeNumber = z.string().regex(/^(PCN|PDN)-\d{4}-\d{3}$/, "a notice number (PCN-YYYY-NNN or PDN-YYYY-NNN)");
+/** PCN-2026-001, PDN-2025-003. A plain pattern too, so a page can check a URL without the schema (and zod). */
+export const noticeNumberPattern = /^(PCN|PDN)-\d{4}-\d{3}$/;
+export const noticeNumber = z.string().regex(noticeNumberPattern, "a notice number (PCN-YYYY-NNN or PDN-YYYY-NNN)");
 
 const noticePart = z.object({ id: z.number().int(), partNumber: z.string() });
 

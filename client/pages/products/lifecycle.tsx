@@ -1,7 +1,6 @@
-// A part's lifecycle as the pages show it: the badge (finder rows, compare, detail), the detail's dates and
-// replacement, and the sample slot that offers the replacement where the lifecycle refuses samples
-// (the upstream refuses them too: server/upstream/samples/products.ts).
-import type { ReactNode } from "react";
+// A part's lifecycle as the finder, compare and the detail show it: the badge and the sample slot that offers
+// the replacement where the lifecycle refuses samples (the upstream refuses them too:
+// server/upstream/samples/products.ts). The detail's dates are lifecycle-facts.tsx, kept out of the finder's load.
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { sampleRefusedStates, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
@@ -16,50 +15,6 @@ export function LifecycleBadge({ lifecycle }: { lifecycle: ProductLifecycle }) {
     <span className={`lifecycle-badge lifecycle-badge--${lifecycle.state}`} title={t(`lifecycle.stateLong.${lifecycle.state}`)}>
       {t(`lifecycle.state.${lifecycle.state}`)}
     </span>
-  );
-}
-
-function ReplacementLink({ part }: { part: string }) {
-  const localize = useLocalize();
-  return <Link to={localize(productDetailPath(part))}>{part}</Link>;
-}
-
-/** The detail page's lifecycle block: the state with the day it began, its dates, the replacement and the earlier states. */
-export function LifecycleFacts({ lifecycle }: { lifecycle: ProductLifecycle }) {
-  const { t } = useTranslation("product");
-  const facts: Array<{ key: string; text: ReactNode }> = [];
-  if (lifecycle.since) facts.push({ key: "since", text: t("lifecycle.since", { date: lifecycle.since }) });
-  if (lifecycle.expectedRelease) facts.push({ key: "release", text: t("lifecycle.expectedRelease", { date: lifecycle.expectedRelease }) });
-  if (lifecycle.lastOrder) facts.push({ key: "order", text: t("lifecycle.lastOrder", { date: lifecycle.lastOrder }) });
-  if (lifecycle.lastDelivery) facts.push({ key: "delivery", text: t("lifecycle.lastDelivery", { date: lifecycle.lastDelivery }) });
-  if (lifecycle.replacement) {
-    facts.push({
-      key: "replacement",
-      text: (
-        <>
-          {t("lifecycle.replacement")} <ReplacementLink part={lifecycle.replacement} />
-        </>
-      ),
-    });
-  }
-  if (lifecycle.history.length) {
-    const steps = lifecycle.history.map((step) => t("lifecycle.historyStep", { state: t(`lifecycle.state.${step.state}`), date: step.since })).join(" · ");
-    facts.push({ key: "history", text: t("lifecycle.history", { steps }) });
-  }
-  return (
-    <section className="lifecycle-facts" aria-labelledby="lifecycle">
-      <h2 id="lifecycle" className="lifecycle-facts__heading">
-        {t("lifecycle.headingWithState")} <LifecycleBadge lifecycle={lifecycle} />
-      </h2>
-      <p className="lifecycle-facts__long">{t(`lifecycle.stateLong.${lifecycle.state}`)}</p>
-      {facts.length ? (
-        <ul className="lifecycle-facts__list">
-          {facts.map((fact) => (
-            <li key={fact.key}>{fact.text}</li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
   );
 }
 

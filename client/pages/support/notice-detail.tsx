@@ -4,7 +4,7 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
-import { noticeNumber, queryNoticeByNumber, type NoticeDetail } from "../../../shared/contract/notices.ts";
+import { noticeNumberPattern, queryNoticeByNumber, type NoticeDetail } from "../../../shared/contract/notices.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { noticeDetailPath, noticesPath, productDetailPath, supportPath } from "../../../shared/paths.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -17,10 +17,10 @@ import "../../styles/notices.css";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<NoticeDetail> {
   const language = (splitLanguagePrefix(new URL(request.url).pathname).language ?? "zh") as Language;
-  const number = noticeNumber.safeParse(params.number);
-  if (!number.success) throw data(null, { status: 404 });
+  const number = params.number ?? "";
+  if (!noticeNumberPattern.test(number)) throw data(null, { status: 404 });
   try {
-    return await pageClient(context, language).call(queryNoticeByNumber, { number: number.data });
+    return await pageClient(context, language).call(queryNoticeByNumber, { number });
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
     throw error;
