@@ -1,7 +1,7 @@
 // /support/notices: the change and discontinuation notices (PCN, PDN), newest first, filtered by part,
 // family, type and year with a GET form and paged by links, so the URL is the whole state
 // (shared/query/notices.ts) and everything works without JavaScript.
-import { useLoaderData } from "react-router-dom";
+import { Form, useLoaderData } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { noticePolicy, noticeTypes } from "../../../shared/contract/notices.ts";
@@ -45,7 +45,8 @@ export function Component() {
             deliveryMonths: noticePolicy.lastDeliveryMonths,
           })}
         </p>
-        <form className="notices-filters" method="get" action={action} aria-label={t("notices.filters")}>
+        {/* A GET form: a plain page load without JavaScript, a navigation without a reload with it. */}
+        <Form className="notices-filters" method="get" action={action} aria-label={t("notices.filters")}>
           <label>
             <span>{t("notices.part")}</span>
             <input key={`part-${state.part}`} type="search" name="part" defaultValue={state.part ?? ""} maxLength={64} placeholder={t("notices.partPlaceholder")} />
@@ -91,7 +92,7 @@ export function Component() {
               {t("notices.clear")}
             </Link>
           ) : null}
-        </form>
+        </Form>
         <p className="notices__count" aria-live="polite">
           {result.total ? t("notices.count", { count: result.total }) : t("notices.none")}
         </p>
