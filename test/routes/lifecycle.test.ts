@@ -129,6 +129,25 @@ describe("the lifecycle in the finder", () => {
   });
 });
 
+describe("the lifecycle in the finder's CSV", () => {
+  it("has the lifecycle column and the finder's default, in the page's language", async () => {
+    const obsolete = shown("obsolete");
+    const family = productOf(obsolete.partNumber).parentId;
+    const lines = (text: string) =>
+      text
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+    const en = lines((await get(`/en/productAndService/products/${family}.csv`)).text);
+    expect(en[0]!.split(",")).toContain("Lifecycle");
+    expect(en.some((line) => line.startsWith(`${obsolete.partNumber},`))).toBe(false);
+    const all = lines((await get(`/zh/productAndService/products/${family}.csv?lifecycle=obsolete`)).text);
+    expect(all[0]!.split(",")).toContain("生命周期");
+    const row = all.find((line) => line.startsWith(`${obsolete.partNumber},`))!;
+    expect(row.split(",")).toContain("已停产");
+  });
+});
+
 describe("the lifecycle in compare", () => {
   it("adds a lifecycle row with each part's badge, the day it began and the replacement", async () => {
     const nrnd = shown("nrnd");
