@@ -80,6 +80,12 @@ export function supportPagePath(name: string): string {
   return `${supportPath}/${name}`;
 }
 
+/** The change and discontinuation notices (PCN, PDN) and one notice by its number. */
+export const noticesPath = `${supportPath}/notices`;
+export function noticeDetailPath(number: string): string {
+  return `${noticesPath}/${number}`;
+}
+
 /** The document centre searched for a keyword (a search result that stands for a document list). */
 export function documentsSearchPath(keyword: string): string {
   return `${documentsPath}?q=${encodeURIComponent(keyword)}`;

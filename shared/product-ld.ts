@@ -1,6 +1,8 @@
 // schema.org Product of a detail page: name, sku = part number, brand, category, description,
 // image, weight, and the key parameters as PropertyValue (with UN/CEFACT unit codes where one exists, so crawlers
-// read "1200 V" as a quantity, not as text) with their test conditions and limits.
+// read "1200 V" as a quantity, not as text) with their test conditions and limits, and the part's lifecycle state as
+// a PropertyValue with the day it began (schema.org has no lifecycle term for a part; a discontinued one offers no
+// new orders).
 import type { ParamColumn, ProductDetail } from "./contract/products.ts";
 import { htmlLang, localizePath, type Language } from "./languages.ts";
 import { paramNameText, withoutUnit } from "./param-name.ts";
@@ -15,6 +17,11 @@ export interface ProductLdFacts {
   category: string;
   /** Site path of the image (package drawing or family picture). */
   image: string | null;
+  /** The localized name of the lifecycle property and of its replacement ("Lifecycle", "Recommended replacement:"). */
+  lifecycleName: string;
+  replacementName: string;
+  /** The word before the day the state began ("Since"). */
+  sinceName: string;
 }
 
 /** "Drain-source voltage (V_DS)"; a screen name that already holds the symbol ("Package", "车规认证(AEC-Q101)")
@@ -46,6 +53,17 @@ export function productLd(origin: string, language: Language, product: ProductDe
         ...(column.unit && typeof value === "number" && unitCodes[column.unit] ? { unitCode: unitCodes[column.unit] } : {}),
       };
     });
+  const { lifecycle } = product;
+  const lifecycleProperty = {
+    "@type": "PropertyValue",
+    propertyID: "lifecycle",
+    name: facts.lifecycleName,
+    value: lifecycle.state,
+    // "since 2026-10-01; Recommended replacement: QCM080120K4", in the page's language where it has words.
+    description: [lifecycle.since ? `${facts.sinceName} ${lifecycle.since}` : null, lifecycle.replacement ? `${facts.replacementName} ${lifecycle.replacement}` : null]
+      .filter(Boolean)
+      .join("; "),
+  };
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -59,7 +77,7 @@ export function productLd(origin: string, language: Language, product: ProductDe
     description: product.summary,
     inLanguage: htmlLang[language],
     ...(facts.image ? { image: absoluteUrl(origin, facts.image) } : {}),
-    additionalProperty,
+    additionalProperty: [...additionalProperty, lifecycleProperty],
     ...(product.outline?.weight ? { weight: { "@type": "QuantitativeValue", value: product.outline.weight, unitCode: "GRM" } } : {}),
   };
 }

@@ -46,6 +46,12 @@ function strings(resources: Resources): Record<string, string> {
   return ((resources.catalog as Record<string, unknown> | undefined)?.finder ?? {}) as Record<string, string>;
 }
 
+/** The lifecycle column's header and each state's name, as the finder's column shows them (locales' product.lifecycle). */
+function lifecycleLabels(resources: Resources): { column: string; state: Record<string, string> } {
+  const lifecycle = ((resources.product as Record<string, unknown> | undefined)?.lifecycle ?? {}) as { column?: string; state?: Record<string, string> };
+  return { column: lifecycle.column ?? "Lifecycle", state: lifecycle.state ?? {} };
+}
+
 function estimateLabels(resources: Resources) {
   const estimator = (resources.estimator ?? {}) as {
     finder?: Record<string, string>;
@@ -122,12 +128,14 @@ export function catalogCsv(options: CatalogCsvOptions) {
         return;
       }
       const text = strings(options.resources[language]);
+      const lifecycle = lifecycleLabels(options.resources[language]);
       const header = [
         text.partNumber ?? "Part number",
         ...first.paramTable.map((column) => paramNameText(paramNameWithUnit(column.paramName, column.unit))),
         text.csvNew ?? "New",
         text.summary ?? "Description",
         text.datasheet ?? "Datasheet",
+        lifecycle.column,
       ];
       // With an operating point, the estimator's loss and T_j columns as on the page.
       const labels = estimateLabels(options.resources[language]);
@@ -145,6 +153,7 @@ export function catalogCsv(options: CatalogCsvOptions) {
           product.isNew ? (text.csvYes ?? "yes") : "",
           product.summary,
           product.datasheet ? `${origin}/api${product.datasheet.downloadPath}` : "",
+          lifecycle.state[product.lifecycle.state] ?? product.lifecycle.state,
           ...(estimates?.cells(product) ?? []),
         ]);
 

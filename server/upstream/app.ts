@@ -12,6 +12,7 @@ import { mountModelRoutes } from "./models/routes.ts";
 import { createModelStore } from "./models/store.ts";
 import { mountNewsRoutes } from "./news/routes.ts";
 import { mountJobRoutes } from "./jobs/routes.ts";
+import { mountNoticeRoutes } from "./notices/routes.ts";
 import { mountSearchRoutes } from "./search/routes.ts";
 import { mountCrossReferenceRoutes } from "./cross-reference/routes.ts";
 import { mountOpenApi } from "./openapi.ts";
@@ -71,6 +72,7 @@ export function createUpstreamApp(context: UpstreamContext) {
   mountDocumentRoutes(router, db, contentOptions);
   mountNewsRoutes(router, db, contentOptions);
   mountJobRoutes(router, db, contentOptions);
+  mountNoticeRoutes(router, db, contentOptions);
   mountLeaveWordRoutes(router, db, { ...contentOptions, salesMailTo: options.settings?.SALES_MAIL_TO, onQueued: context.outbox.nudge });
   mountSearchRoutes(router, db, contentOptions);
   mountCrossReferenceRoutes(router, db, contentOptions);

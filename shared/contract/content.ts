@@ -4,6 +4,8 @@ export * from "./products.ts";
 export * from "./loss-data.ts";
 export * from "./documents.ts";
 export * from "./models.ts";
+export * from "./lifecycle.ts";
+export * from "./notices.ts";
 export * from "./news.ts";
 export * from "./jobs.ts";
 export * from "./leave-word.ts";

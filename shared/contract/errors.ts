@@ -78,6 +78,17 @@ export const errorCodes = {
   E40022016: { status: 409, zh: "只有待处理的订单可以取消", en: "Only a pending order can be cancelled." },
   E40022017: { status: 400, zh: "每个型号最多申请 {max} 件", en: "At most {max} pieces of each part can be requested." },
   E40022018: { status: 400, zh: "请确认样品仅用于评估，不用于商业用途", en: "Please confirm that the samples are for evaluation only, not for commercial use." },
+  // A part whose lifecycle refuses samples (shared/contract/lifecycle.ts): {part}, its {replacement}, and for a last-time buy its {lastOrder} date.
+  E40022019: {
+    status: 409,
+    zh: "{part} 已停产，不再提供样品。推荐替代型号：{replacement}，请申请该型号的样品。",
+    en: "{part} is obsolete and no longer sampled. Its recommended replacement is {replacement}: please request samples of that part instead.",
+  },
+  E40022020: {
+    status: 409,
+    zh: "{part} 处于最后购买期（最后订货日 {lastOrder}），不再提供样品。推荐替代型号：{replacement}，请申请该型号的样品。",
+    en: "{part} is in its last-time buy (last order date {lastOrder}) and no longer sampled. Its recommended replacement is {replacement}: please request samples of that part instead.",
+  },
   // Shipping addresses (E400240xx): each address field's message, then the book itself.
   E40024001: { status: 400, zh: "请填写收件人姓名", en: "Please fill in the recipient's name." },
   E40024002: {
@@ -119,6 +130,7 @@ export const errorCodes = {
   E40030009: { status: 400, zh: "请填写手机号或邮箱地址", en: "Please enter a mobile number or an email address." },
   E40030010: { status: 400, zh: "请填写产品需求", en: "Please fill in your product demand." },
   E40030027: { status: 404, zh: "未找到该模型文件：型号、版本或文件名不存在", en: "The model file could not be found: no such part, version or file name." },
+  E40030011: { status: 404, zh: "未找到该变更通知", en: "The change notice could not be found." },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCodes;

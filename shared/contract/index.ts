@@ -24,6 +24,8 @@ import {
   queryRecruitmentById,
   addLeaveWord,
   searchSite,
+  queryNoticeByPage,
+  queryNoticeByNumber,
 } from "./content.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
 import { queryCrossReference, queryCrossReferenceBatch } from "./cross-reference.ts";
@@ -69,6 +71,8 @@ export const calls: readonly CallDefinition[] = [
   searchSite,
   queryCrossReference,
   queryCrossReferenceBatch,
+  queryNoticeByPage,
+  queryNoticeByNumber,
   // [account and sample-order calls]
   authAndRegisterBySms,
   authAndRegisterByEmail,

@@ -7,6 +7,8 @@ import { documentMeta } from "./documents.ts";
 import { lossData } from "./loss-data.ts";
 import { characteristicRow, orderingInfo, packageOutline } from "./part-data.ts";
 import { modelFile } from "./models.ts";
+import { lifecycleStates, productLifecycle, unknownLifecycle } from "./lifecycle.ts";
+import { noticeListItem } from "./notices.ts";
 
 /** A parameter key of a family's parameter table (FORMAT.md: letters and digits, starting with a letter). */
 const fieldId = z.string().regex(/^[a-zA-Z][a-zA-Z0-9]{0,39}$/);
@@ -60,6 +62,8 @@ const productListItem = z.object({
   datasheet: documentMeta.nullable().default(null),
   /** Loss and thermal parameters for the estimator (shared/estimator/); null where no estimate applies (gate drivers). */
   loss: lossData.nullable().default(null),
+  /** Preview, active, NRND, last-time buy or obsolete, with its dates and replacement (lifecycle.ts). */
+  lifecycle: productLifecycle.default(unknownLifecycle),
 });
 export type ProductListItem = z.infer<typeof productListItem>;
 
@@ -75,6 +79,8 @@ const productDetail = productListItem.extend({
   outline: packageOutline.nullable().default(null),
   /** The part's model files at their newest version (shared/contract/models.ts), downloadable without a form. */
   models: z.array(modelFile).default([]),
+  /** The change and discontinuation notices that name the part, newest first. */
+  notices: z.array(noticeListItem).default([]),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 
@@ -99,6 +105,8 @@ export const querySiteListDataByPage = defineCall({
     ranges: z.record(fieldId, numericRange).optional(),
     /** Sort: numeric on a sortable field, as text on the other columns and on "partNumber"; products without a value come last. Default: the catalogue order. */
     sort: z.strictObject({ fieldId, order: z.enum(sortOrders) }).optional(),
+    /** The lifecycle states to list; absent = every state. The finder sends its default (all but obsolete) itself. */
+    lifecycle: z.array(z.enum(lifecycleStates)).min(1).max(lifecycleStates.length).optional(),
     ...pagingInput.shape,
   }),
   data: paged(productListItem).extend({
@@ -115,6 +123,8 @@ export const querySiteListDataByPage = defineCall({
      * chosen by the upstream, which holds the family (thousands of parts) that a page could not fetch per request.
      */
     related: z.array(productListItem).default([]),
+    /** With a lifecycle filter: the products every other filter keeps that the lifecycle filter hides (the finder says how many). */
+    hiddenByLifecycle: z.number().int().nonnegative().default(0),
   }),
 });
 export type QuerySiteListDataByPageBody = z.input<typeof querySiteListDataByPage.body>;

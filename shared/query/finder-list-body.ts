@@ -1,7 +1,7 @@
 // The finder's URL state as the upstream's list body, for the page's loader and the CSV alike; apart from
 // shared/query/finder.ts because the finder's first load needs the parser, not this.
 import type { QuerySiteListDataByPageBody } from "../contract/products.ts";
-import type { FinderQuery } from "./finder.ts";
+import { finderLifecycle, type FinderQuery } from "./finder.ts";
 
 /**
  * The finder state as the upstream's list body, for the page and the CSV alike; `paging` null leaves paging
@@ -13,6 +13,8 @@ export function finderListBody(siteListId: number, query: FinderQuery, paging: {
   if (Object.keys(query.values).length) body.filters = query.values;
   if (Object.keys(query.ranges).length) body.ranges = query.ranges;
   if (query.sort) body.sort = query.sort;
+  // Always sent: the finder's default hides obsolete parts, which the upstream lists unless told.
+  body.lifecycle = [...finderLifecycle(query)];
   if (paging) {
     body.pageIndex = paging.pageIndex;
     body.pageSize = paging.pageSize;

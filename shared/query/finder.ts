@@ -1,9 +1,11 @@
 // The parametric finder's page state in the URL (so it can be shared, bookmarked and crawled), parsed and
 // written by this one pure module so that the server, the browser, the CSV export and the tests all read a
 // finder URL the same way:
-//   ?q=…&sort=<fieldId>:asc|desc&<fieldId>=<value> (repeated)&<fieldId>=<min>~<max>&page=N&size=N
+//   ?q=…&sort=<fieldId>:asc|desc&<fieldId>=<value> (repeated)&<fieldId>=<min>~<max>&lifecycle=<state> (repeated)&page=N&size=N
 // `op` belongs to the estimator: it is never interpreted here, only carried along by every link.
 // An invalid value falls back to its default; it never becomes an error page.
+
+import { defaultFinderLifecycle, lifecycleStates, type LifecycleState } from "../contract/lifecycle.ts";
 
 type SortOrder = "asc" | "desc";
 
@@ -25,6 +27,8 @@ export interface FinderQuery {
   values: Record<string, string[]>;
   /** fieldId → inclusive numeric bounds (at least one side set). */
   ranges: Record<string, FinderRange>;
+  /** The lifecycle states listed, in lifecycleStates order; null = the default (every state but obsolete). */
+  lifecycle: LifecycleState[] | null;
   page: number;
   size: number;
   /** The estimator's operating point, kept verbatim (null = absent). */
@@ -39,7 +43,9 @@ export interface FinderField {
 }
 
 /** Query parameters that are never a column. */
-const RESERVED_PARAMS = ["q", "sort", "page", "size", "op"] as const;
+const RESERVED_PARAMS = ["q", "sort", "page", "size", "op", "lifecycle"] as const;
+/** The query parameter of the lifecycle filter (repeated, one state each). */
+export const LIFECYCLE_PARAM = "lifecycle";
 /** The pseudo-column of the part number: sortable as text, never filtered by value. */
 export const PART_NUMBER_FIELD = "partNumber";
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -56,7 +62,19 @@ const FIELD_ID = /^[a-zA-Z][a-zA-Z0-9]{0,39}$/;
 const VALUE_MAX = 100;
 
 export function emptyFinderQuery(): FinderQuery {
-  return { q: "", sort: null, values: {}, ranges: {}, page: 1, size: DEFAULT_PAGE_SIZE, op: null };
+  return { q: "", sort: null, values: {}, ranges: {}, lifecycle: null, page: 1, size: DEFAULT_PAGE_SIZE, op: null };
+}
+
+/** The lifecycle states a URL names: known ones, in their own order; none or exactly the default → null. */
+function parseLifecycle(values: readonly string[]): LifecycleState[] | null {
+  const states = lifecycleStates.filter((state) => values.includes(state));
+  if (!states.length || states.join() === defaultFinderLifecycle.join()) return null;
+  return states;
+}
+
+/** The states the finder lists for a query: its own, or the default. */
+export function finderLifecycle(query: FinderQuery): readonly LifecycleState[] {
+  return query.lifecycle ?? defaultFinderLifecycle;
 }
 
 function isReserved(name: string): boolean {
@@ -100,6 +118,7 @@ export function parseFinderQuery(search: string | URLSearchParams, fields?: read
   const query = emptyFinderQuery();
 
   query.q = (params.get("q") ?? "").trim().slice(0, KEYWORD_MAX);
+  query.lifecycle = parseLifecycle(params.getAll(LIFECYCLE_PARAM));
 
   const sort = /^([a-zA-Z][a-zA-Z0-9]{0,39}):(asc|desc)$/.exec((params.get("sort") ?? "").trim());
   if (sort && (sort[1] === PART_NUMBER_FIELD || known(sort[1]!))) query.sort = { fieldId: sort[1]!, order: sort[2] as SortOrder };
@@ -166,6 +185,7 @@ export function writeFinderQuery(query: FinderQuery, fieldOrder?: readonly strin
     const range = query.ranges[fieldId];
     if (range && (range.min !== undefined || range.max !== undefined)) params.append(fieldId, `${formatBound(range.min)}~${formatBound(range.max)}`);
   }
+  for (const state of query.lifecycle ?? []) params.append(LIFECYCLE_PARAM, state);
   if (query.page > 1) params.append("page", String(query.page));
   if (query.size !== DEFAULT_PAGE_SIZE) params.append("size", String(query.size));
   if (query.op) params.append("op", query.op);
@@ -176,7 +196,7 @@ export function writeFinderQuery(query: FinderQuery, fieldOrder?: readonly strin
 
 /** True when any filter or keyword narrows the result (what "clear all" removes). */
 export function hasFilters(query: FinderQuery): boolean {
-  return !!query.q || Object.keys(query.values).length > 0 || Object.keys(query.ranges).length > 0;
+  return !!query.q || Object.keys(query.values).length > 0 || Object.keys(query.ranges).length > 0 || query.lifecycle !== null;
 }
 
 /** Sorting by a header: a new column starts ascending, the current one flips; paging restarts. */
@@ -195,7 +215,7 @@ export function withSize(query: FinderQuery, size: number): FinderQuery {
 
 /** Drops every filter and the keyword; sort, page size and the operating point stay. */
 export function clearFilters(query: FinderQuery): FinderQuery {
-  return { ...query, q: "", values: {}, ranges: {}, page: 1 };
+  return { ...query, q: "", values: {}, ranges: {}, lifecycle: null, page: 1 };
 }
 
 /** Removes one value filter (or, without `value`, the field's values and range). */
@@ -224,6 +244,9 @@ export function withoutRange(query: FinderQuery, fieldId: string): FinderQuery {
  * with a redirect to the canonical form so that every shared or crawled finder URL has one spelling.
  */
 export function needsCanonicalRedirect(params: URLSearchParams): boolean {
+  // The form ticks the default states too, and may send them in any order: one spelling, or none for the default.
+  const states = params.getAll(LIFECYCLE_PARAM);
+  if (states.length && states.join() !== (parseLifecycle(states) ?? []).join()) return true;
   for (const [name, value] of params) {
     if (name.endsWith(RANGE_MIN_SUFFIX) || name.endsWith(RANGE_MAX_SUFFIX)) return true;
     if (value.trim() === "" && name !== "op") return true;

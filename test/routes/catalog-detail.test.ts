@@ -99,7 +99,9 @@ describe("the product detail page", () => {
     expect(product.image).toBe("http://localhost:3000/media/products/pkg-hpd.svg");
     const properties = product.additionalProperty as Array<{ propertyID: string; value: unknown; unitText?: string }>;
     expect(properties.find((property) => property.propertyID === "vds")).toMatchObject({ value: 1200, unitText: "V" });
-    expect(properties.length).toBe(Object.keys(detail.params).length);
+    // Every parameter, and the lifecycle state.
+    expect(properties.length).toBe(Object.keys(detail.params).length + 1);
+    expect(properties.at(-1)).toMatchObject({ propertyID: "lifecycle", value: detail.lifecycle.state });
     expect(blocks.some((block) => block["@type"] === "BreadcrumbList")).toBe(true);
     // The module carries AQG 324, the badge says so.
     expect(textOf(response.text)).toContain("AQG 324 qualified");

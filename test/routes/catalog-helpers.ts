@@ -1,6 +1,6 @@
 // Reading the server-rendered catalog pages in route tests: the finder's rows and cells, plain text, and
 // the product data the upstream holds (to compare the rendered table with).
-import { callPath, querySiteListDataByPage, type ProductPage } from "../../shared/contract/index.ts";
+import { callPath, defaultFinderLifecycle, querySiteListDataByPage, type ProductPage } from "../../shared/contract/index.ts";
 import type { Language } from "../../shared/languages.ts";
 import type { TestUpstream } from "../upstream/helpers.ts";
 
@@ -27,13 +27,14 @@ export function finderRows(html: string): RenderedRow[] {
   });
 }
 
-/** Every product of a node as the upstream lists it (one call, up to 100 rows), with optional filters. */
+/** Every product of a node as the finder lists it (one call, up to 100 rows: obsolete parts left out unless `fields` names the lifecycle states), with optional filters. */
 export async function upstreamProducts(upstream: TestUpstream, language: Language, fields: Record<string, unknown>): Promise<ProductPage> {
   const response = await upstream.post(callPath(querySiteListDataByPage, "qingyun"), {
     language,
     sitePageDataType: 1,
     websiteCode: "qingyun",
     pageSize: 100,
+    lifecycle: defaultFinderLifecycle,
     ...fields,
   });
   if (response.status !== 200) throw new Error(`upstream answered ${response.status}: ${JSON.stringify(response.json)}`);

@@ -30,10 +30,27 @@ describe("parseFinderQuery", () => {
       sort: { fieldId: "rdson", order: "desc" },
       values: { package: ["TO-247-4", "TOLL"] },
       ranges: { vds: { min: 650, max: 1200 }, rdson: { max: 40 } },
+      lifecycle: null,
       page: 2,
       size: 10,
       op: "800V-20A",
     });
+  });
+
+  it("reads the lifecycle filter: known states in their order, the default (all but obsolete) as none", () => {
+    expect(parseFinderQuery("lifecycle=obsolete&lifecycle=active&lifecycle=dead").lifecycle).toEqual(["active", "obsolete"]);
+    expect(parseFinderQuery("lifecycle=ltb&lifecycle=nrnd&lifecycle=active&lifecycle=preview").lifecycle).toBeNull();
+    expect(parseFinderQuery("lifecycle=dead").lifecycle).toBeNull();
+    // "lifecycle" is never a column, whatever the family's fields.
+    expect(parseFinderQuery("lifecycle=active", [{ fieldId: "lifecycle", sortable: false }]).values).toEqual({});
+    const all = parseFinderQuery("lifecycle=preview&lifecycle=active&lifecycle=nrnd&lifecycle=ltb&lifecycle=obsolete");
+    expect(writeFinderQuery(all)).toBe("?lifecycle=preview&lifecycle=active&lifecycle=nrnd&lifecycle=ltb&lifecycle=obsolete");
+    expect(hasFilters(all)).toBe(true);
+    expect(clearFilters(all).lifecycle).toBeNull();
+    // The form's spelling of the default, or states out of order, redirect to the one canonical URL.
+    expect(needsCanonicalRedirect(new URLSearchParams("lifecycle=preview&lifecycle=active&lifecycle=nrnd&lifecycle=ltb"))).toBe(true);
+    expect(needsCanonicalRedirect(new URLSearchParams("lifecycle=obsolete&lifecycle=active"))).toBe(true);
+    expect(needsCanonicalRedirect(new URLSearchParams("lifecycle=active&lifecycle=obsolete"))).toBe(false);
   });
 
   it("falls back to the defaults for invalid values", () => {
@@ -118,9 +135,12 @@ describe("the finder state as the upstream's list body", () => {
       filters: { package: ["TO-247"] },
       ranges: { vds: { min: 1200 } },
       sort: { fieldId: "vds", order: "desc" },
+      lifecycle: ["preview", "active", "nrnd", "ltb"],
       pageIndex: 2,
       pageSize: 10,
     });
-    expect(finderListBody(7, parseFinderQuery(new URLSearchParams("")), null)).toEqual({ siteListId: 7 });
+    // The finder's default hides obsolete parts: the upstream, which lists every state unless told, is told.
+    expect(finderListBody(7, parseFinderQuery(new URLSearchParams("")), null)).toEqual({ siteListId: 7, lifecycle: ["preview", "active", "nrnd", "ltb"] });
+    expect(finderListBody(7, parseFinderQuery(new URLSearchParams("lifecycle=obsolete")), null)).toEqual({ siteListId: 7, lifecycle: ["obsolete"] });
   });
 });

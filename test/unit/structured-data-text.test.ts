@@ -48,6 +48,9 @@ describe("Product structured data", () => {
             brand: "Qingyun",
             category: "",
             image: null,
+            lifecycleName: language === "zh" ? "生命周期" : "Lifecycle",
+            replacementName: language === "zh" ? "推荐替代：" : "Recommended replacement:",
+            sinceName: language === "zh" ? "起始" : "Since",
           },
         );
         for (const property of ld.additionalProperty) {

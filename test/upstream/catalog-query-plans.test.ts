@@ -5,6 +5,8 @@ import { StatementSync, type SQLInputValue } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   queryAttachInfo,
+  queryNoticeByNumber,
+  queryNoticeByPage,
   queryAttachPage,
   queryDistinctProductFieldData,
   querySiteListDataByPage,
@@ -59,6 +61,7 @@ const cases: Array<[string, CallDefinition, Record<string, unknown>]> = [
   ["finder: sorted by a number", querySiteListDataByPage, { siteListId: 100, sort: { fieldId: "qg", order: "desc" }, filters: { vds: [1200] } }],
   ["finder: sorted by part number", querySiteListDataByPage, { siteListId: 100, sort: { fieldId: "partNumber", order: "asc" } }],
   ["finder: keyword", querySiteListDataByPage, { siteListId: 100, keyword: "sic" }],
+  ["finder: the default lifecycle filter and its hidden count", querySiteListDataByPage, { siteListId: 100, lifecycle: ["preview", "active", "nrnd", "ltb"] }],
   ["product detail", querySiteListDataByPage, { partNumber: "QCM040120K4" }],
   ["filter values of a family", queryDistinctProductFieldData, { siteListId: 100 }],
   ["filter values of a series", queryDistinctProductFieldData, { siteListId: 110 }],
@@ -67,6 +70,10 @@ const cases: Array<[string, CallDefinition, Record<string, unknown>]> = [
   ["documents of every type", queryAttachPage, { pageSize: 20 }],
   ["documents of a part number", queryAttachPage, { partNumber: "QCM040120K4" }],
   ["one document", queryAttachInfo, { id: "ds-qcm040120k4" }],
+  ["change notices: newest first", queryNoticeByPage, { pageSize: 10 }],
+  ["change notices: of a part", queryNoticeByPage, { partNumber: "QCM040120K4" }],
+  ["change notices: of a family, one type and year", queryNoticeByPage, { familyId: 100, type: "change", year: 2026 }],
+  ["one change notice", queryNoticeByNumber, { number: "PCN-2026-001" }],
   ["search", searchSite, { text: "MOSFET", pageSize: 10 }],
   ["search: the All view (each type's first hits) and the other language's", searchSite, { text: "MOSFET", pageSize: 3, groupSize: 3, otherLanguage: true }],
   ["search: one type", searchSite, { text: "SiC", type: "documents", pageSize: 10 }],

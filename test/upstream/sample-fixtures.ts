@@ -1,5 +1,18 @@
 // Products to sample, read from the product tree the upstream serves (content may change; the rules not).
+import { readFileSync } from "node:fs";
+import { sampleRefusedStates, type LifecycleState } from "../../shared/contract/index.ts";
 import type { AccountUpstream } from "./account-helpers.ts";
+
+/** Part numbers whose lifecycle (catalog/lifecycle.json) refuses samples: last-time buy and obsolete. */
+export function sampleRefusedParts(): Map<string, { state: LifecycleState; replacement: string; lastOrder?: string }> {
+  const entries = JSON.parse(readFileSync(new URL("../../server/upstream/content/catalog/lifecycle.json", import.meta.url), "utf8")) as Array<{
+    partNumber: string;
+    state: LifecycleState;
+    replacement: string;
+    lastOrder?: string;
+  }>;
+  return new Map(entries.filter((entry) => sampleRefusedStates.includes(entry.state)).map((entry) => [entry.partNumber, entry]));
+}
 
 export const SAMPLE = "/proxy/qingyun/basic/sampleOrder";
 
@@ -13,8 +26,10 @@ interface TreeNode {
 }
 
 export interface SampleFixtures {
-  /** Products that can be sampled: a product, itself and every ancestor on. */
+  /** Products that can be sampled: a product, itself and every ancestor on, in a lifecycle state that takes samples. */
   visible: TreeNode[];
+  /** Shown products whose lifecycle refuses samples (last-time buy, obsolete). */
+  refused: TreeNode[];
   /** Products that cannot: off themselves or under an off series or family. */
   hidden: TreeNode[];
   /** A family or series id (not a product). */
@@ -27,9 +42,12 @@ export async function loadSampleFixtures(u: AccountUpstream): Promise<SampleFixt
   const byId = new Map(tree.map((node) => [node.id, node]));
   const visibleChain = (node: TreeNode | undefined): boolean => !!node && node.status === "on" && (node.parentId === null || visibleChain(byId.get(node.parentId)));
   const products = tree.filter((node) => node.partNumber);
-  const visible = products.filter((node) => visibleChain(node));
+  const refusedParts = sampleRefusedParts();
+  const shown = products.filter((node) => visibleChain(node));
+  const visible = shown.filter((node) => !refusedParts.has(node.partNumber!));
+  const refused = shown.filter((node) => refusedParts.has(node.partNumber!));
   const hidden = products.filter((node) => !visibleChain(node));
   const categoryId = tree.find((node) => !node.partNumber && node.status === "on")!.id;
   if (visible.length < 25 || hidden.length < 1) throw new Error("the product tree needs at least 25 visible and 1 hidden product");
-  return { visible, hidden, categoryId, byId };
+  return { visible, refused, hidden, categoryId, byId };
 }

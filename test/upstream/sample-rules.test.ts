@@ -50,7 +50,7 @@ const history = (session: string, orderNumber: string) => u.call(`${SAMPLE}/quer
 describe("the stated limits", () => {
   it("refuses an order without the evaluation-only confirmation, in the request's language, and keeps the list", async () => {
     const { session } = await u.signIn(freshPhone());
-    await fill(session, [46]);
+    await fill(session, [44]);
     const body = { applicant, sampleUse, addressId: await addressFor(u, session) };
     const en = await u.call(`${SAMPLE}/submitSampleOrder`, { ...body, evaluationOnly: false }, { cookie: session });
     expect(en.status).toBe(400);
@@ -273,14 +273,14 @@ describe("progress at a glance", () => {
 
   it("orders again: copies an order's parts and quantities into the list, leaving out what is already there", async () => {
     const { session } = await u.signIn(freshPhone());
-    await fill(session, [44, 45], 3);
+    await fill(session, [42, 43], 3);
     const number = (await submit(session)).json.data.orderNumber as string;
-    await fill(session, [45]);
+    await fill(session, [43]);
     const again = await u.call(`${SAMPLE}/reorderSampleOrder`, { SampleOrderNo: number }, { cookie: session });
     expect(again.status).toBe(200);
     expect(again.json.data.map((item: { siteListId: number; quantity: number }) => [item.siteListId, item.quantity])).toEqual([
-      [f.visible[45]!.id, 1],
-      [f.visible[44]!.id, 3],
+      [f.visible[43]!.id, 1],
+      [f.visible[42]!.id, 3],
     ]);
     const stranger = await u.signIn(freshPhone());
     const theirs = await u.call(`${SAMPLE}/reorderSampleOrder`, { SampleOrderNo: number }, { cookie: stranger.session });

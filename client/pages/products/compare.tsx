@@ -11,7 +11,7 @@ import { compareRows } from "../../../shared/compare-rows.ts";
 import { qualificationsOf } from "../../../shared/product-facts.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
-import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import { LifecycleBadge, SampleOrReplacement } from "./lifecycle.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { compareLoader, type CompareData } from "./compare-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
@@ -34,6 +34,7 @@ export function Component() {
   const estimateParts = useMemo(() => products.map(({ product }) => ({ partNumber: product.partNumber, loss: product.loss })), [products]);
   const rows = compareRows(products.map((entry) => ({ params: entry.product.params, paramTable: entry.paramTable })));
   const qualificationsDiffer = new Set(products.map(({ product }) => qualificationsOf(product.params).join(","))).size > 1;
+  const lifecycleDiffers = new Set(products.map(({ product }) => product.lifecycle.state)).size > 1;
   const title = shown.length ? t("compare.titleParts", { parts: shown.join(" / ") }) : t("compare.title");
   const without = (part: string) =>
     localize(
@@ -120,6 +121,24 @@ export function Component() {
                       </td>
                     ))}
                   </tr>
+                  <tr className={lifecycleDiffers ? "is-different" : undefined}>
+                    <th scope="row">
+                      {t("lifecycle.heading")}
+                      {lifecycleDiffers ? <span className="visually-hidden"> ({t("compare.differs")})</span> : null}
+                    </th>
+                    {products.map(({ product }) => (
+                      <td key={product.id}>
+                        <LifecycleBadge lifecycle={product.lifecycle} />
+                        {product.lifecycle.since ? <span className="compare-table__since"> {t("lifecycle.since", { date: product.lifecycle.since })}</span> : null}
+                        {product.lifecycle.replacement ? (
+                          <span className="compare-table__replacement">
+                            {" "}
+                            {t("lifecycle.replacement")} <Link to={localize(productDetailPath(product.lifecycle.replacement))}>{product.lifecycle.replacement}</Link>
+                          </span>
+                        ) : null}
+                      </td>
+                    ))}
+                  </tr>
                   <tr className={qualificationsDiffer ? "is-different" : undefined}>
                     <th scope="row">
                       {t("compare.qualifications")}
@@ -152,7 +171,7 @@ export function Component() {
                     <th scope="row">{t("compare.sample")}</th>
                     {products.map(({ product }) => (
                       <td key={product.id}>
-                        <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} compact />
+                        <SampleOrReplacement product={product} compact />
                       </td>
                     ))}
                   </tr>

@@ -1,9 +1,10 @@
-// The action cells of a finder row: the datasheet and "add to sample list". Both delegate to the shared
+// The action cells of a finder row: the datasheet and "add to sample list" (or, where the part's lifecycle
+// refuses samples, its replacement). Both delegate to the shared
 // components of the detail page (one implementation of the download flow and of adding samples).
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
-import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import { SampleOrReplacement } from "./lifecycle.tsx";
 
 export function DatasheetLink({ product }: { product: ProductListItem }) {
   const { t } = useTranslation("catalog");
@@ -24,5 +25,5 @@ export function DatasheetLink({ product }: { product: ProductListItem }) {
 }
 
 export function SampleSlot({ product }: { product: ProductListItem }) {
-  return <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} compact />;
+  return <SampleOrReplacement product={product} compact />;
 }

@@ -19,6 +19,8 @@ import {
   parseFinderQuery,
   toggleSort,
   finderFields,
+  finderLifecycle,
+  LIFECYCLE_PARAM,
   withPage,
   withoutFilter,
   withoutRange,
@@ -34,6 +36,8 @@ import { fitFilterPanel } from "./fit-filter-panel.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { comparePath, productDetailPath } from "../../../shared/paths.ts";
 import { PageLinks } from "../../components/page-links.tsx";
+import { lifecycleStates } from "../../../shared/contract/lifecycle.ts";
+import { LifecycleBadge } from "./lifecycle.tsx";
 
 export interface FinderProps {
   page: ProductPage;
@@ -45,6 +49,7 @@ export interface FinderProps {
 
 export function Finder({ page, filters, query, extraColumns = [] }: FinderProps) {
   const { t } = useTranslation("catalog");
+  const { t: tp } = useTranslation("product");
   const localize = useLocalize();
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
@@ -60,7 +65,19 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
   const prefix = "finder";
   const compareFormId = `${prefix}-compare`;
   const compare = useCompare();
-  const columns = [...paramColumns(page.paramTable), ...extraColumns];
+  // The lifecycle column (a badge, filtered by the lifecycle fieldset below, not sortable) follows the parameters.
+  const lifecycleColumn: FinderColumn = {
+    id: LIFECYCLE_PARAM,
+    name: tp("lifecycle.column"),
+    description: null,
+    unit: null,
+    numeric: false,
+    sortable: false,
+    value: (product) => tp(`lifecycle.state.${product.lifecycle.state}`),
+    render: (product) => <LifecycleBadge lifecycle={product.lifecycle} />,
+  };
+  const columns = [...paramColumns(page.paramTable), lifecycleColumn, ...extraColumns];
+  const shownStates = finderLifecycle(query);
   const fieldOrder = page.paramTable.map((column) => column.fieldId);
   const fieldSpec = finderFields(filters.fields);
   const href = (next: FinderQuery) => `${pathname}${writeFinderQuery(next, fieldOrder)}`;
@@ -109,6 +126,11 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
             : `≤ ${range.max}${unit}`;
       chips.push({ key: `${field.fieldId}~`, text: `${label(field)}: ${text}`, remove: withoutRange(query, field.fieldId) });
     }
+  }
+
+  if (query.lifecycle) {
+    const states = query.lifecycle.map((state) => tp(`lifecycle.state.${state}`)).join(", ");
+    chips.push({ key: LIFECYCLE_PARAM, text: tp("lifecycle.chip", { states }), remove: { ...query, lifecycle: null, page: 1 } });
   }
 
   return (
@@ -207,6 +229,32 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
               </details>
             );
           })}
+          <details className={`finder-filter${query.lifecycle ? " is-active" : ""}`} onToggle={(event) => fitFilterPanel(event.currentTarget)}>
+            <summary>{tp("lifecycle.filter")}</summary>
+            <fieldset className="finder-filter__panel">
+              <legend className="visually-hidden">{tp("lifecycle.filter")}</legend>
+              <ul className="finder-filter__values">
+                {lifecycleStates.map((state) => {
+                  const ticked = shownStates.includes(state);
+                  return (
+                    <li key={state}>
+                      <label>
+                        <input
+                          key={`${state}-${ticked}`}
+                          type="checkbox"
+                          name={LIFECYCLE_PARAM}
+                          value={state}
+                          defaultChecked={ticked}
+                          onChange={(event) => submitNow(event.currentTarget)}
+                        />
+                        <span>{tp(`lifecycle.state.${state}`)}</span>
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          </details>
         </div>
         <div className="finder-filters__actions">
           <button type="submit" className="button button--primary">
@@ -240,6 +288,14 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
           {/* "0–0 of 0" says nothing: an empty result says that nothing matches (the block below offers the way out). */}
           {page.total === 0 ? t("finder.countNone") : t("finder.count", { from, to, total: page.total, count: page.total })}
         </p>
+        {page.hiddenByLifecycle > 0 ? (
+          <p className="finder-lifecycle-hidden">
+            {tp(query.lifecycle ? "lifecycle.hiddenFiltered" : "lifecycle.hiddenDefault", { count: page.hiddenByLifecycle })}{" "}
+            <Link to={href({ ...query, lifecycle: [...lifecycleStates], page: 1 })} preventScrollReset>
+              {tp("lifecycle.showHidden")}
+            </Link>
+          </p>
+        ) : null}
         {page.total > 0 ? (
           <div className="finder-bar__actions">
             <form id={compareFormId} method="get" action={localize(comparePath())} onSubmit={onCompare}>

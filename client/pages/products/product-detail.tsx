@@ -15,14 +15,18 @@ import { writeCompareQuery } from "../../../shared/query/compare.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { JsonLd } from "../../components/json-ld.tsx";
-import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import { SampleOrReplacement } from "./lifecycle.tsx";
+import { LifecycleFacts } from "./lifecycle-facts.tsx";
 import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
 import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
 import { conditionsText, hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../runtime/island.tsx";
-import { productsPath, categoryPath, productDetailPath, comparePath } from "../../../shared/paths.ts";
+import { productsPath, categoryPath, productDetailPath, comparePath, noticesPath } from "../../../shared/paths.ts";
+import type { NoticeListItem } from "../../../shared/contract/notices.ts";
+import { writeNoticeList, defaultNoticeListState } from "../../../shared/query/notices.ts";
+import { NoticeCard } from "../support/notice-card.tsx";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { ProseText } from "../../components/prose-text.tsx";
@@ -63,7 +67,16 @@ export function Component() {
         canonicalPath={productDetailPath(product.partNumber)}
         type="product"
       />
-      <JsonLd data={productLd(origin || "http://localhost", language, product, paramTable, { brand: tc("companyShort"), category, image: drawing })} />
+      <JsonLd
+        data={productLd(origin || "http://localhost", language, product, paramTable, {
+          brand: tc("companyShort"),
+          category,
+          image: drawing,
+          lifecycleName: t("lifecycle.heading"),
+          replacementName: t("lifecycle.replacement"),
+          sinceName: t("lifecycle.sinceWord"),
+        })}
+      />
       <Breadcrumbs
         items={[
           { label: t("detail.catalog"), to: productsPath },
@@ -88,8 +101,9 @@ export function Component() {
           <p className="product-hero__summary">
             <ProseText text={product.summary} />
           </p>
+          <LifecycleFacts lifecycle={product.lifecycle} />
           <div className="product-hero__actions">
-            <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} />
+            <SampleOrReplacement product={product} />
             {datasheet ? (
               <DocumentDownloadLink document={datasheet} className="button product-hero__datasheet">
                 {t("detail.datasheet")}
@@ -196,6 +210,8 @@ export function Component() {
 
         {product.models.length ? <ModelFiles models={product.models} /> : null}
 
+        <Notices notices={product.notices} partNumber={product.partNumber} />
+
         {related.length ? <Related related={related} columns={paramTable} /> : null}
       </div>
     </main>
@@ -263,6 +279,35 @@ function ModelFiles({ models }: { models: ModelFile[] }) {
         ))}
       </ul>
       <p className="document-row__meta model-note">{t("models.validity")}</p>
+    </section>
+  );
+}
+
+/** The change and discontinuation notices that name the part (PCN, PDN), newest first. */
+function Notices({ notices, partNumber }: { notices: NoticeListItem[]; partNumber: string }) {
+  const { t } = useTranslation("support");
+  const localize = useLocalize();
+  return (
+    <section className="product-section" aria-labelledby="notices">
+      <h2 id="notices">{t("notices.productHeading")}</h2>
+      {notices.length ? (
+        <>
+          <ul className="notices__list">
+            {notices.map((notice) => (
+              <li key={notice.number}>
+                <NoticeCard notice={notice} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to={localize(`${noticesPath}${writeNoticeList({ ...defaultNoticeListState, part: partNumber })}`)}>
+              {t("notices.productAll", { part: partNumber })}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <p>{t("notices.productNone")}</p>
+      )}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
   querySiteList,
   querySitePageData,
   siteListTypes,
+  queryNoticeByPage,
 } from "../../../shared/contract/index.ts";
 import { newsCategories } from "../../../shared/contract/news.ts";
 import { serviceNames } from "../../../shared/contract/services.ts";
@@ -19,6 +20,7 @@ import type { DocumentMeta } from "../../../shared/contract/documents.ts";
 import { NEWS_PAGE_SIZE, pageCount } from "../../../shared/query/news.ts";
 import { defaultJobsState, jobsListPath } from "../../../shared/query/jobs.ts";
 import { crossReferenceSitemapEntries } from "./cross-reference-sitemap.ts";
+import { NOTICES_PAGE_SIZE, defaultNoticeListState, writeNoticeList } from "../../../shared/query/notices.ts";
 import { DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../../shared/query/support.ts";
 import {
   aboutPath,
@@ -40,6 +42,8 @@ import {
   newsDetailPath,
   positionDetailPath,
   productDetailPath,
+  noticesPath,
+  noticeDetailPath,
 } from "../../../shared/paths.ts";
 
 export interface SitemapEntry {
@@ -138,12 +142,13 @@ function newest(dates: (string | undefined)[]): string | undefined {
 /** Collects the entries through page clients of one language (paths are the same in both); `api` gives a
  * client per call, so each call gets its own timeout. */
 export async function collectSitemapEntries(api: () => PageClient, onDocumentsMissing?: (error: unknown) => void): Promise<SitemapEntries> {
-  const [menu, tree, news, jobs, documentList] = await Promise.all([
+  const [menu, tree, news, jobs, documentList, notices] = await Promise.all([
     api().request(querySitePageData, { templateCode: "menu" }),
     api().call(querySiteList, { type: siteListTypes.products }),
     allPages((pageIndex) => api().call(queryNewsByPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
     allPages((pageIndex) => api().call(queryRecruitmentByPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
     documentsForDates(api, onDocumentsMissing),
+    allPages((pageIndex) => api().call(queryNoticeByPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
   ]);
   const { list: documents, total: documentTotal } = documentList;
 
@@ -220,6 +225,12 @@ export async function collectSitemapEntries(api: () => PageClient, onDocumentsMi
     const shown = documents.slice((page - 1) * DOCUMENTS_PAGE_SIZE, page * DOCUMENTS_PAGE_SIZE);
     add("pages", `${documentsPath}${documentListSearch({ ...defaultDocumentListState, page })}`, newest(shown.map((item) => item.date)) ?? siteDate);
   }
+  // Every page of the unfiltered change-notice list, newest first, and every notice's own page.
+  for (let page = 1; page <= pageCount(notices.length, NOTICES_PAGE_SIZE); page++) {
+    const shown = notices.slice((page - 1) * NOTICES_PAGE_SIZE, page * NOTICES_PAGE_SIZE);
+    add("pages", `${noticesPath}${writeNoticeList({ ...defaultNoticeListState, page })}`, newest(shown.map((item) => item.issued)) ?? siteDate);
+  }
+  for (const notice of notices) add("pages", noticeDetailPath(notice.number), notice.issued);
   for (const item of news) add("news", newsDetailPath(item.id), item.date);
   for (const job of jobs) add("jobs", positionDetailPath(job.id), job.date);
   // The cross-reference pages of known competitor parts sit under products.

@@ -21,6 +21,10 @@ function column(table: ParamColumn[], fieldId: string, use: "filter" | "range"):
 export function productPageQuery(body: ProductPageBody, language: Language, nodeId: number, paramTable: ParamColumn[]) {
   const where = ["t.ancestor_id = ?", "t.product = 1"];
   const args: SQLInputValue[] = [nodeId];
+  if (body.lifecycle) {
+    where.push(`EXISTS (SELECT 1 FROM product_lifecycle l WHERE l.product_id = t.node_id AND l.state IN (${placeholders(body.lifecycle.length)}))`);
+    args.push(...body.lifecycle);
+  }
   for (const [fieldId, values] of Object.entries(body.filters ?? {})) {
     column(paramTable, fieldId, "filter");
     where.push(

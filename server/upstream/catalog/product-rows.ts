@@ -1,6 +1,15 @@
 // Product rows mapped to the contract's shapes: a product's parameters in one language, its list item and
 // detail, a tree node, some products' rows in one query, and the related products of a detail.
-import type { DocumentMeta, LossData, ParamColumn, ParamValue, ProductDetail, ProductListItem } from "../../../shared/contract/index.ts";
+import {
+  unknownLifecycle,
+  type DocumentMeta,
+  type LossData,
+  type ParamColumn,
+  type ParamValue,
+  type ProductDetail,
+  type ProductLifecycle,
+  type ProductListItem,
+} from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { relatedProducts } from "../../../shared/related-products.ts";
 import type { Database } from "../db.ts";
@@ -44,7 +53,7 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
   }
 
   function listItem(row: ProductRow, params: Record<string, ParamValue>, language: Language, datasheet: DocumentMeta | null = null): ProductListItem {
-    const data = JSON.parse(row.data) as { summary: Record<Language, string>; isNew?: boolean; loss?: LossData | null };
+    const data = JSON.parse(row.data) as { summary: Record<Language, string>; isNew?: boolean; loss?: LossData | null; lifecycle?: ProductLifecycle };
     return {
       id: row.id,
       parentId: row.parentId,
@@ -55,6 +64,7 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
       params,
       datasheet,
       loss: data.loss ?? null,
+      lifecycle: data.lifecycle ?? unknownLifecycle,
     };
   }
 
@@ -89,6 +99,8 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
           }
         : null,
       models: models?.forPart(row.partNumber) ?? [],
+      // Filled in by the detail call (notices/store.ts), which alone shows them.
+      notices: [],
     };
   }
 

@@ -9,10 +9,12 @@ import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { createTreeReader, nodeName, paramTableOf } from "./product-tree.ts";
 import { productPageQuery } from "./product-query.ts";
 import { createProductRows, type ProductRow } from "./product-rows.ts";
+import { createNoticeStore } from "../notices/store.ts";
 
 export function mountProductRoutes(router: Router, db: Database, options: MountOptions & { models?: ModelStore }) {
   const tree = createTreeReader(db);
   const documents = createDocumentStore(db);
+  const notices = createNoticeStore(db);
   const { paramsOf, listItem, detail, nodeOf, productRowById, productRowsOf, relatedOf } = createProductRows(db, documents, options.models);
 
   mountCall(
@@ -33,6 +35,13 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
 
       const query = productPageQuery(body, language, node.id, paramTable);
       const total = (db.prepare(query.count.sql).get(...query.count.args) as { n: number }).n;
+      // What the lifecycle filter alone hides: the same count without it, less the filtered total.
+      const hiddenByLifecycle = body.lifecycle
+        ? (() => {
+            const all = productPageQuery({ ...body, lifecycle: undefined }, language, node.id, paramTable).count;
+            return (db.prepare(all.sql).get(...all.args) as { n: number }).n - total;
+          })()
+        : 0;
       const pageIds = (db.prepare(query.page.sql).all(...query.page.args) as Array<{ id: number }>).map((row) => row.id);
       const rows = productRowsOf(pageIds);
       const params = paramsOf(
@@ -48,7 +57,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       let related: ProductListItem[] = [];
       if (body.partNumber !== undefined) {
         const row = productRowById.get(node.id) as unknown as ProductRow;
-        product = detail(row, paramsOf([row.id], language).get(row.id)!, language);
+        product = { ...detail(row, paramsOf([row.id], language).get(row.id)!, language), notices: notices.forProduct(row.id, language) };
         related = relatedOf(product, chain[0]!.id, paramTable, language);
       }
       return {
@@ -61,6 +70,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         paramTable,
         product,
         related,
+        hiddenByLifecycle,
       };
     },
     options,

@@ -7,7 +7,9 @@ import type { z } from "zod";
 import { languages } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { localize } from "./localize.ts";
-import { categoryFile, menusFile, pageFile, productFile } from "./schema.ts";
+import { categoryFile, lifecycleFile, menusFile, noticeFile, pageFile, productFile } from "./schema.ts";
+import { checkNotices, storeNotices } from "./notices.ts";
+import { lifecycleByProduct, storeLifecycle } from "./lifecycle.ts";
 import { readLibraryFiles, storeLibrary } from "./library.ts";
 import { lossDataByProduct, lossDataFile } from "./loss-data.ts";
 import { characteristicsFile, orderingFile, packagesFile, partDataByProduct } from "./part-data.ts";
@@ -56,6 +58,9 @@ export function loadSiteContent(db: Database, contentDir = shippedContentDir): {
     },
     products,
   );
+  const lifecycles = lifecycleByProduct(read("catalog/lifecycle.json", lifecycleFile.array()), products);
+  const notices = read("notices.json", noticeFile.array());
+  checkNotices(notices, products, library.documents);
 
   return transaction(db, () => {
     db.exec("DELETE FROM site_pages; DELETE FROM site_list;");
@@ -89,10 +94,12 @@ export function loadSiteContent(db: Database, contentDir = shippedContentDir): {
       if (parentLevel === undefined) {
         throw new Error(`Content file catalog/products.json: product ${product.partNumber} names unknown parent ${product.parentId}`);
       }
-      insertNode.run(product.id, product.parentId, parentLevel + 1, product.sort, product.status, product.partNumber, product.name.zh, product.name.en, JSON.stringify({ ...product, loss: losses.get(product.id) ?? null, partData: partData.get(product.id) }));
+      insertNode.run(product.id, product.parentId, parentLevel + 1, product.sort, product.status, product.partNumber, product.name.zh, product.name.en, JSON.stringify({ ...product, loss: losses.get(product.id) ?? null, partData: partData.get(product.id), lifecycle: lifecycles.get(product.id) }));
     }
     // Services, documents, news, jobs and the search index over all of it (content library, search/).
     storeLibrary(db, library, { categories, products, losses }, insertPage);
+    storeLifecycle(db, lifecycles);
+    storeNotices(db, notices, products);
     materialiseProductTree(db);
     rebuildSearchIndex(db);
     return { pages: pageFiles.length, nodes: categories.length + products.length };

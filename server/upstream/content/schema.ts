@@ -1,7 +1,7 @@
 // The shape of the content files (see FORMAT.md); every file is checked at start so a typo stops the
 // upstream with the file and field named instead of surfacing as a broken page.
 import { z } from "zod";
-import { documentTypes, jobTypes, newsCategories, serviceNames } from "../../../shared/contract/content.ts";
+import { changeClasses, documentTypes, jobTypes, lifecycleStates, newsCategories, noticeNumber, noticePolicy, noticeTypes, serviceNames } from "../../../shared/contract/content.ts";
 
 const L = z.strictObject({ zh: z.string().min(1), en: z.string().min(1) });
 const LList = z
@@ -146,3 +146,98 @@ export const jobFile = z.strictObject({
   email: z.string().email(),
 });
 export type JobFile = z.infer<typeof jobFile>;
+
+// ---- Lifecycle of the parts (catalog/lifecycle.json; docs/decisions/026-lifecycle-and-change-notices.md) ----
+
+const lifecycleStep = z.strictObject({ state: z.enum(lifecycleStates), since: isoDate });
+
+/** One part's state: the dates each state asks for are required, the others refused, and the history runs forward in time. */
+export const lifecycleFile = z
+  .strictObject({
+    partNumber: z.string().regex(/^[A-Z0-9-]+$/),
+    state: z.enum(lifecycleStates),
+    since: isoDate,
+    history: z.array(lifecycleStep).optional(),
+    expectedRelease: isoDate.optional(),
+    lastOrder: isoDate.optional(),
+    lastDelivery: isoDate.optional(),
+    replacement: z.string().regex(/^[A-Z0-9-]+$/).optional(),
+  })
+  .superRefine((entry, context) => {
+    const fail = (message: string) => context.addIssue({ code: "custom", message: `${entry.partNumber}: ${message}` });
+    if (entry.state === "preview" && !entry.expectedRelease) fail("a preview part needs its expectedRelease");
+    if (entry.state !== "preview" && entry.expectedRelease) fail("only a preview part has an expectedRelease");
+    if ((entry.state === "nrnd" || entry.state === "ltb" || entry.state === "obsolete") && !entry.replacement) fail(`a ${entry.state} part needs its replacement`);
+    if ((entry.state === "preview" || entry.state === "active") && entry.replacement) fail(`a ${entry.state} part has no replacement`);
+    if (entry.replacement === entry.partNumber) fail("a part cannot replace itself");
+    const ltbSeen = entry.state === "ltb" || (entry.state === "obsolete" && entry.history?.some((step) => step.state === "ltb"));
+    if (ltbSeen && (!entry.lastOrder || !entry.lastDelivery)) fail("a last-time buy needs its lastOrder and lastDelivery");
+    if (!ltbSeen && (entry.lastOrder || entry.lastDelivery)) fail("only a last-time buy has lastOrder and lastDelivery");
+    if (entry.lastOrder && entry.lastDelivery && entry.lastDelivery < entry.lastOrder) fail("lastDelivery comes before lastOrder");
+    const steps = [...(entry.history ?? []), { state: entry.state, since: entry.since }];
+    for (let index = 1; index < steps.length; index++) {
+      const [before, after] = [steps[index - 1]!, steps[index]!];
+      if (after.since <= before.since) fail(`${after.state} (${after.since}) must begin after ${before.state} (${before.since})`);
+      if (lifecycleStates.indexOf(after.state) <= lifecycleStates.indexOf(before.state)) fail(`${before.state} cannot be followed by ${after.state}`);
+    }
+  });
+export type LifecycleFile = z.infer<typeof lifecycleFile>;
+
+// ---- Change notices, PCN and PDN (notices.json; docs/decisions/026-lifecycle-and-change-notices.md) ----
+
+/** The day `months` calendar months after `date` (YYYY-MM-DD), clamped to the month's end. */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return target.toISOString().slice(0, 10);
+}
+
+const partNumber = z.string().regex(/^[A-Z0-9-]+$/);
+
+export const noticeFile = z
+  .strictObject({
+    number: noticeNumber,
+    type: z.enum(noticeTypes),
+    issued: isoDate,
+    parts: z.array(partNumber).min(1),
+    title: L,
+    summary: L,
+    /** What changes, then why. */
+    changes: LList,
+    reason: LList,
+    /** J-STD-046's class of a product or process change; change notices only. */
+    changeClass: z.enum(changeClasses).optional(),
+    /** The qualification data or report: a document of documents.json. */
+    qualification: z.string().optional(),
+    effective: isoDate.optional(),
+    lastOrder: isoDate.optional(),
+    lastDelivery: isoDate.optional(),
+    /** Days the customer has to answer (object to a change, place a last-time-buy forecast). */
+    responseDays: z.number().int().min(1).max(365),
+    replacements: z.array(partNumber).optional(),
+  })
+  .superRefine((notice, context) => {
+    const fail = (message: string) => context.addIssue({ code: "custom", message: `${notice.number}: ${message}` });
+    if (notice.number.slice(0, 3) !== (notice.type === "change" ? "PCN" : "PDN")) fail(`a ${notice.type} notice is numbered ${notice.type === "change" ? "PCN" : "PDN"}-…`);
+    if (!notice.number.includes(`-${notice.issued.slice(0, 4)}-`)) fail("the number's year is the year issued");
+    if (new Set(notice.parts).size !== notice.parts.length) fail("a part is named twice");
+    if (notice.type === "change") {
+      if (!notice.changeClass) fail("a change notice states its J-STD-046 class");
+      if (!notice.effective) fail("a change notice states when the change takes effect");
+      if (notice.lastOrder || notice.lastDelivery || notice.replacements) fail("only a discontinuation has last order, last delivery and replacements");
+      const earliest = new Date(Date.parse(`${notice.issued}T00:00:00Z`) + noticePolicy.majorChangeDays * 86_400_000).toISOString().slice(0, 10);
+      if (notice.changeClass === "major" && notice.effective && notice.effective < earliest) fail(`a major change takes effect ${noticePolicy.majorChangeDays} days after the notice at the earliest (${earliest})`);
+      if (notice.effective && notice.effective < notice.issued) fail("the change cannot take effect before the notice");
+    } else {
+      if (notice.changeClass || notice.effective) fail("a discontinuation has no change class or effective date");
+      if (!notice.lastOrder || !notice.lastDelivery) fail("a discontinuation states the last order and last delivery dates");
+      if (!notice.replacements?.length) fail("a discontinuation names the replacement");
+      const lastOrder = addMonths(notice.issued, noticePolicy.lastOrderMonths);
+      if (notice.lastOrder && notice.lastOrder < lastOrder) fail(`the last order date is ${noticePolicy.lastOrderMonths} months after the notice at the earliest (${lastOrder})`);
+      const lastDelivery = notice.lastOrder ? addMonths(notice.lastOrder, noticePolicy.lastDeliveryMonths) : "";
+      if (notice.lastDelivery && notice.lastDelivery < lastDelivery) fail(`the last delivery date is ${noticePolicy.lastDeliveryMonths} months after the last order at the earliest (${lastDelivery})`);
+    }
+  });
+export type NoticeFile = z.infer<typeof noticeFile>;

@@ -4,7 +4,7 @@ import { errorMessage, sampleLimits, type SampleListItem } from "../../../shared
 import type { Language } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
-import type { SampleProductLookup } from "./products.ts";
+import { sampleRefusal, samplesRefused, type SampleProductLookup } from "./products.ts";
 
 export interface StoredListItem {
   id: number;
@@ -42,7 +42,8 @@ export function createSampleList(db: Database, now: () => number, products: Samp
         seriesId: product?.series.id ?? null,
         seriesName: product?.series[language] ?? "",
         quantity: item.quantity,
-        available: product !== null,
+        // A part gone to last-time buy or obsolete since it was added can no longer be ordered as a sample.
+        available: product !== null && !samplesRefused(product),
       };
     });
   }
@@ -50,10 +51,11 @@ export function createSampleList(db: Database, now: () => number, products: Samp
   return {
     view,
     stored,
-    add(userId: number, siteListId: number): void {
+    add(userId: number, siteListId: number, language: Language): void {
       transaction(db, () => {
         const product = products(siteListId);
         if (!product) throw new ApiError("E40022002");
+        if (samplesRefused(product)) throw sampleRefusal(product, language);
         if (exists.get(userId, siteListId)) throw new ApiError("E40022001");
         if ((count.get(userId) as { n: number }).n >= sampleLimits.maxItems) throw new ApiError("E40022008");
         const { changes } = insert.run(userId, siteListId, product.partNumber, now());
@@ -73,9 +75,10 @@ export function createSampleList(db: Database, now: () => number, products: Samp
     copy(userId: number, items: ReadonlyArray<{ siteListId: number; quantity: number }>): void {
       transaction(db, () => {
         for (const item of items) {
-          if (!products(item.siteListId) || exists.get(userId, item.siteListId)) continue;
+          const product = products(item.siteListId);
+          if (!product || samplesRefused(product) || exists.get(userId, item.siteListId)) continue;
           if ((count.get(userId) as { n: number }).n >= sampleLimits.maxItems) break;
-          const { lastInsertRowid } = insert.run(userId, item.siteListId, products(item.siteListId)!.partNumber, now());
+          const { lastInsertRowid } = insert.run(userId, item.siteListId, product.partNumber, now());
           setQuantity.run(Math.min(item.quantity, sampleLimits.maxQuantity), Number(lastInsertRowid), userId);
         }
       });

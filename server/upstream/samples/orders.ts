@@ -16,6 +16,7 @@ import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { placeholders } from "../sql.ts";
 import type { SampleList } from "./list.ts";
+import { samplesRefused } from "./products.ts";
 import type { AddressBook } from "../accounts/addresses.ts";
 import { orderMailQueue } from "./mail-outbox.ts";
 import { countryName } from "../../../shared/countries.ts";
@@ -198,7 +199,7 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
         const resolved = items.map((item) => ({ item, product: products(item.siteListId) }));
         // A product switched off since it was added cannot be ordered; the list shows it as unavailable, and
         // the refusal names it so the visitor knows which row to remove.
-        const unavailable = resolved.filter(({ product }) => product === null).map(({ item }) => item.partNumber);
+        const unavailable = resolved.filter(({ product }) => product === null || samplesRefused(product)).map(({ item }) => item.partNumber);
         if (unavailable.length) {
           const part = unavailable.join(language === "zh" ? "、" : ", ");
           throw new ApiError("E40022013", { message: errorMessage("E40022013", language, { part }) });

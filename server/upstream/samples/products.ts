@@ -1,6 +1,9 @@
 // What the sample list needs to know about a product of the tree: whether it can be sampled now
 // (a product, itself and every ancestor on) and its part number, name, family and series in both languages.
+import { errorMessage, sampleRefusedStates, unknownLifecycle, type ProductLifecycle } from "../../../shared/contract/index.ts";
+import type { Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";
+import { ApiError } from "../http.ts";
 import { createTreeReader, type TreeRow } from "../catalog/product-tree.ts";
 
 export interface SampleProduct {
@@ -9,6 +12,7 @@ export interface SampleProduct {
   name: { zh: string; en: string };
   family: { id: number | null; zh: string; en: string };
   series: { id: number | null; zh: string; en: string };
+  lifecycle: ProductLifecycle;
 }
 
 const none = { id: null, zh: "", en: "" };
@@ -30,8 +34,22 @@ export function createSampleProducts(db: Database) {
       name: { zh: product.nameZh, en: product.nameEn },
       family: names(chain.find((row) => row.level === 1)),
       series: names(chain.find((row) => row.level === 2 && row.id !== product.id)),
+      lifecycle: (JSON.parse(product.data) as { lifecycle?: ProductLifecycle }).lifecycle ?? unknownLifecycle,
     };
   };
 }
 
 export type SampleProductLookup = ReturnType<typeof createSampleProducts>;
+
+/** True when the part's lifecycle takes no new sample requests (last-time buy, obsolete). */
+export function samplesRefused(product: SampleProduct): boolean {
+  return sampleRefusedStates.includes(product.lifecycle.state);
+}
+
+/** The refusal of a sample of a last-time-buy or obsolete part, naming the replacement to ask for instead. */
+export function sampleRefusal(product: SampleProduct, language: Language): ApiError {
+  const { state, replacement, lastOrder } = product.lifecycle;
+  const code = state === "ltb" ? "E40022020" : "E40022019";
+  const values = { part: product.partNumber, replacement: replacement ?? "—", lastOrder: lastOrder ?? "—" };
+  return new ApiError(code, { message: errorMessage(code, language, values) });
+}

@@ -60,7 +60,7 @@ export function mountSampleRoutes(
     router,
     addSampleProduct,
     ({ body, userId, language }) => {
-      list.add(uid(userId), body.siteListId);
+      list.add(uid(userId), body.siteListId, language);
       return list.view(uid(userId), language);
     },
     options,

@@ -1,0 +1,38 @@
+// A part's lifecycle as the finder, compare and the detail show it: the badge and the sample slot that offers
+// the replacement where the lifecycle refuses samples (the upstream refuses them too:
+// server/upstream/samples/products.ts). The detail's dates are lifecycle-facts.tsx, kept out of the finder's load.
+import { Link } from "../../components/link.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { sampleRefusedStates, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
+import { productDetailPath } from "../../../shared/paths.ts";
+import { useLocalize } from "../../hooks.ts";
+import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import "../../styles/lifecycle.css";
+
+export function LifecycleBadge({ lifecycle }: { lifecycle: ProductLifecycle }) {
+  const { t } = useTranslation("product");
+  return (
+    <span className={`lifecycle-badge lifecycle-badge--${lifecycle.state}`} title={t(`lifecycle.stateLong.${lifecycle.state}`)}>
+      {t(`lifecycle.state.${lifecycle.state}`)}
+    </span>
+  );
+}
+
+/** "Add to sample list", or where the lifecycle refuses samples the reason and a link to the replacement. */
+export function SampleOrReplacement({ product, compact = false }: { product: { id: number; partNumber: string; lifecycle: ProductLifecycle }; compact?: boolean }) {
+  const { t } = useTranslation("product");
+  const localize = useLocalize();
+  const { lifecycle } = product;
+  if (!sampleRefusedStates.includes(lifecycle.state)) return <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} compact={compact} />;
+  return (
+    <p className="lifecycle-refusal">
+      {t("lifecycle.sampleRefused", { part: product.partNumber, state: t(`lifecycle.state.${lifecycle.state}`) })}
+      {lifecycle.replacement ? (
+        <>
+          {" "}
+          <Link to={localize(productDetailPath(lifecycle.replacement))}>{t("lifecycle.sampleReplacement", { part: lifecycle.replacement })}</Link>
+        </>
+      ) : null}
+    </p>
+  );
+}
