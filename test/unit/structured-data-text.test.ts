@@ -1,6 +1,7 @@
 // Structured data as crawlers read it: no Product property named twice ("Package (Package)", "车规认证(AEC-Q101)
 // (AEC-Q101)"), and no NewsArticle headline longer than the 110 characters Google reads. Over every product and
 // every article of the content, in both languages.
+import { unknownLifecycle } from "../../shared/contract/lifecycle.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -42,7 +43,14 @@ describe("Product structured data", () => {
         const ld = productLd(
           "https://www.example.com",
           language,
-          { partNumber: product.partNumber, summary: product.summary[language], params, characteristics: [], outline: null } as unknown as ProductDetail,
+          {
+            partNumber: product.partNumber,
+            summary: product.summary[language],
+            params,
+            characteristics: [],
+            outline: null,
+            lifecycle: unknownLifecycle,
+          } as unknown as ProductDetail,
           columns,
           {
             brand: "Qingyun",
