@@ -464,7 +464,7 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                 {columns.map((column, index) => {
                   const text = cellText(column.value(product));
                   return (
-                    <td key={column.id} headers={`${rowId} ${layout.headerIds[index]!.join(" ")}`} className={column.numeric ? "is-numeric" : undefined}>
+                    <td key={column.id} headers={`${rowId} ${layout.headerIds[index]!.join(" ")}`} className={column.numeric ? "is-numeric" : "is-text"}>
                       {column.render
                         ? column.render(product)
                         : text || (

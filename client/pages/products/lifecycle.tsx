@@ -25,7 +25,7 @@ export function SampleOrReplacement({ product, compact = false }: { product: { i
   const { lifecycle } = product;
   if (!sampleRefusedStates.includes(lifecycle.state)) return <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber }} compact={compact} />;
   return (
-    <p className="lifecycle-refusal">
+    <p className={compact ? "lifecycle-refusal lifecycle-refusal--compact" : "lifecycle-refusal"}>
       {t("lifecycle.sampleRefused", { part: product.partNumber, state: t(`lifecycle.state.${lifecycle.state}`) })}
       {lifecycle.replacement ? (
         <>
