@@ -16,7 +16,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { queryDistinctProductFieldData, querySiteListDataByPage } from "../../shared/contract/index.ts";
 import { callPath } from "../../shared/contract/call-path.ts";
-import { DEFAULT_PAGE_SIZE } from "../../shared/query/finder.ts";
+import { lifecycleStates } from "../../shared/contract/lifecycle.ts";
+import { DEFAULT_PAGE_SIZE, LIFECYCLE_PARAM } from "../../shared/query/finder.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { root } from "../../scripts/build-if-needed.ts";
 import { freePort, serveBuild, type BuiltSite } from "./serve-build.ts";
@@ -222,7 +223,9 @@ try {
       }
     };
     const pollers = [poll("/healthz", health, 50), poll("/readyz", ready, 250)];
-    const csv = await timed(`${origin}/zh/productAndService/products/${catalogs[size].largest}.csv`).catch((error: unknown) => ({
+    // Every lifecycle state: the finder's default hides obsolete parts, and the budget is for the whole family.
+    const everyState = lifecycleStates.map((state) => `${LIFECYCLE_PARAM}=${state}`).join("&");
+    const csv = await timed(`${origin}/zh/productAndService/products/${catalogs[size].largest}.csv?${everyState}`).catch((error: unknown) => ({
       status: 0,
       ms: Number.NaN,
       bytes: 0,
