@@ -1,5 +1,5 @@
 // Device symbols in running text, split for subscripts as the tables show them. Its own module, beside
-// param-name.ts: the finder's first load carries the parameter names but shows no prose.
+// param-name.ts: pages that show parameter names but no prose (a product-less search) do not carry it.
 import type { ParamNamePart } from "./param-name.ts";
 
 /**

@@ -48,6 +48,24 @@ describe("the finder table", () => {
     }
   });
 
+  it("writes the device symbols of the family, series and overview summaries with subscripts, as the table does", async () => {
+    // The family's summary states its diodes' rating at "TC = 135 °C"; the 650 V series' summary names "Eoss";
+    // the overview carries the families' summaries. Content written flat is drawn like the table's headers.
+    for (const [url, flat, drawn] of [
+      ["/en/productAndService/products/200", "TC = 135", "T</span><sub>C</sub><span> = 135"],
+      ["/zh/productAndService/products/200", "TC = 135", "T</span><sub>C</sub><span> = 135"],
+      ["/en/productAndService/products/110", "low Eoss", "E</span><sub>oss</sub>"],
+      ["/en/productAndService/products", "TC = 135", "T</span><sub>C</sub><span> = 135"],
+    ] as const) {
+      const response = await get(url);
+      expect(response.status).toBe(200);
+      // What the page shows (the loader's data and the meta description keep the content's own spelling).
+      const prose = (/<main[\s\S]*<\/main>/.exec(response.text)?.[0] ?? "").replace(/<!--.*?-->/g, "");
+      expect(prose, url).toContain(drawn);
+      expect(prose, url).not.toContain(flat);
+    }
+  });
+
   it("sorts numerically by the URL, ascending and descending, with aria-sort on the header", async () => {
     const rdson = await columnIndex("rdson");
     for (const order of ["asc", "desc"] as const) {

@@ -7,6 +7,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { ParamName } from "../../components/param-name.tsx";
+import { ProseText } from "../../components/prose-text.tsx";
 import type { KeyRange, OverviewData } from "./products-loader.ts";
 import { servicePath, categoryPath } from "../../../shared/paths.ts";
 
@@ -60,7 +61,9 @@ export function CatalogOverview({ data }: { data: OverviewData }) {
                         </span>
                       ) : null}
                     </p>
-                    <p className="catalog-family__summary">{family.summary}</p>
+                    <p className="catalog-family__summary">
+                      <ProseText text={family.summary} />
+                    </p>
                   </div>
                 </div>
                 <ul className="catalog-series">

@@ -19,6 +19,7 @@ import { island } from "../../runtime/island.tsx";
 import { comparePath, productsPath, productDetailPath } from "../../../shared/paths.ts";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
+import { ProseText } from "../../components/prose-text.tsx";
 
 // The estimator hydrates after the comparison table, from its own chunk (island.tsx).
 const CompareEstimate = island(() => import("../../features/estimator/compare-estimate.tsx").then((module) => module.CompareEstimate));
@@ -117,7 +118,7 @@ export function Component() {
                     <th scope="row">{t("compare.summary")}</th>
                     {products.map(({ product }) => (
                       <td key={product.id} className="compare-table__summary">
-                        {product.summary}
+                        <ProseText text={product.summary} />
                       </td>
                     ))}
                   </tr>

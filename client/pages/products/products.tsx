@@ -9,6 +9,7 @@ import { hasFilters, writeFinderQuery, emptyFinderQuery } from "../../../shared/
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
+import { ProseText } from "../../components/prose-text.tsx";
 import { CompareTray } from "../../components/compare-tray.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
@@ -84,7 +85,11 @@ function CategoryPage({ data }: { data: CategoryData }) {
       <header className="page-banner page-banner--compact">
         <div className="page-banner__text">
           <h1>{node.name}</h1>
-          {node.summary ? <p>{node.summary}</p> : null}
+          {node.summary ? (
+            <p>
+              <ProseText text={node.summary} />
+            </p>
+          ) : null}
         </div>
       </header>
       <div className="page-body">
@@ -101,7 +106,11 @@ function CategoryPage({ data }: { data: CategoryData }) {
                       <h3>
                         <Link to={localize(categoryPath(child.id))}>{child.name}</Link>
                       </h3>
-                      {child.summary ? <p>{child.summary}</p> : null}
+                      {child.summary ? (
+                        <p>
+                          <ProseText text={child.summary} />
+                        </p>
+                      ) : null}
                       <ul className="catalog-card__facts">
                         <li>{t("productCount", { count: facts?.count ?? 0 })}</li>
                         {cardRanges(data, facts?.ranges ?? {}).map((range) => (
