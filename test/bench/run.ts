@@ -28,9 +28,10 @@ const miss = (message: string) => misses.push(message);
 // below its floor fails the run; one between floor and target is printed as TRACKED, so it stays in sight.
 const WARM_RATIO = { target: 0.8, floor: 0.4 };
 const COLD_RATIO = { target: 0.05, floor: 0.005 };
-// Floor 900 MB since 2026-11-28: with the datasheet tables, lifecycle, notices and model files merged, CI measured an
-// 817 MB peak (the 350 MB target is still missed; where the memory goes: docs/performance.md, "Memory").
-const RSS_PEAK = { target: 350 * 1048576, floor: 900 * 1048576 };
+// Floor 650 MB since 2026-11-28: the server starts with scripts/server-env.ts's memory settings (CI measured 749-817
+// MB peaks without them, 400-490 MB with them on a busy machine); the 350 MB target is still missed (where the
+// memory goes: docs/performance.md, "Memory").
+const RSS_PEAK = { target: 350 * 1048576, floor: 650 * 1048576 };
 const RSS_RETURN = { target: 0.1, floor: 1 };
 const SESSION_SLOWER = { target: 2, floor: 4 };
 const tracked: string[] = [];

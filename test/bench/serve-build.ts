@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIfNeeded, root } from "../../scripts/build-if-needed.ts";
+import { withServerMemoryEnv } from "../../scripts/server-env.ts";
 import { freePort } from "../support/site-process.ts";
 
 export { freePort };
@@ -24,7 +25,8 @@ export async function serveBuild(env: Record<string, string> = {}, readyWithinMs
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, "server", "main.ts")], {
     cwd: root,
-    env: {
+    // As `npm start` and the Docker image run it: the measured process is the shipped one.
+    env: withServerMemoryEnv({
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -34,7 +36,7 @@ export async function serveBuild(env: Record<string, string> = {}, readyWithinMs
       RATE_LIMIT_PER_MINUTE: "10000000",
       PUBLIC_ORIGIN: origin,
       ...env,
-    },
+    }),
     stdio: ["ignore", "inherit", "inherit"],
   });
   const stop = async () => {
