@@ -6,6 +6,7 @@ import {
   attachDownloadPathPattern,
   modelFilePathPattern,
   modelPathSegments,
+  tdbSchemaPath,
   callPath,
   downloadMyDataPath,
   myDataExport,
@@ -96,7 +97,7 @@ function buildOpenApiDocument(provider: string) {
     get: {
       operationId: "downloadModelFile",
       summary:
-        "A part's model file (ngspice netlist or PLECS thermal description) at a published version; the bytes of a version never change. At an older version, X-Model-Newer-Version names the newest.",
+        "A part's model file (ngspice netlist, PLECS thermal description or transistordatabase JSON) at a published version; the bytes of a version never change. At an older version, X-Model-Newer-Version names the newest.",
       parameters: (["part", "version", "file"] as const).map((name) => ({
         name,
         in: "path",
@@ -106,11 +107,22 @@ function buildOpenApiDocument(provider: string) {
       responses: {
         "200": {
           description: "The file (Content-Disposition: attachment)",
-          content: { "text/plain": { schema: { type: "string" } }, "application/xml": { schema: { type: "string" } } },
+          content: {
+            "text/plain": { schema: { type: "string" } },
+            "application/xml": { schema: { type: "string" } },
+            "application/json": { schema: { type: "object", description: `A machine-readable datasheet: the JSON Schema at ${tdbSchemaPath}` } },
+          },
         },
         "304": { description: "Not modified (If-None-Match)" },
         "4XX": errors["4XX"],
       },
+    },
+  };
+  paths[tdbSchemaPath] = {
+    get: {
+      operationId: "getMachineReadableDatasheetSchema",
+      summary: "The JSON Schema (draft 2020-12) of the machine-readable datasheets (.tdb.json, the transistordatabase format); its URL names its major version.",
+      responses: { "200": { description: "The schema", content: { "application/schema+json": { schema: { type: "object" } } } } },
     },
   };
   return {

@@ -31,7 +31,7 @@ const fetchBytes = async (p: string, headers: Record<string, string> = {}) => {
 };
 
 describe("the product detail's model files", () => {
-  it("lists every discrete part's netlist and thermal description at the current version, with the served bytes' size and SHA-256", async () => {
+  it("lists every discrete part's netlist, thermal description and (a MOSFET's) machine-readable datasheet at the current version, with the served bytes' size and SHA-256", async () => {
     for (const input of readModelInputs()) {
       const models: ModelFile[] = (await detail(input.partNumber)).models;
       expect(
@@ -40,6 +40,7 @@ describe("the product detail's model files", () => {
       ).toEqual([
         ["ngspice", `${input.partNumber}.lib`, MODEL_VERSION],
         ["plecs", `${input.partNumber}.plecs.xml`, MODEL_VERSION],
+        ...(input.kind === "mosfet" ? [["tdb", `${input.partNumber}.tdb.json`, MODEL_VERSION]] : []),
       ]);
       for (const model of models) {
         expect(model.downloadPath).toBe(`/front/models/${input.partNumber}/${MODEL_VERSION}/${model.fileName}`);

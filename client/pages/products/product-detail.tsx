@@ -7,7 +7,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import type { DocumentMeta, DocumentType } from "../../../shared/contract/documents.ts";
 import type { ParamColumn, ProductListItem } from "../../../shared/contract/products.ts";
-import type { ModelFile } from "../../../shared/contract/models.ts";
+import { tdbSchemaPath, type ModelFile } from "../../../shared/contract/models.ts";
 import { API_BASE } from "../../components/download/download-memory.ts";
 import { applicationPage, packageDrawing, qualificationsOf } from "../../../shared/product-facts.ts";
 import { productLd } from "../../../shared/product-ld.ts";
@@ -279,6 +279,11 @@ function ModelFiles({ models }: { models: ModelFile[] }) {
         ))}
       </ul>
       <p className="document-row__meta model-note">{t("models.validity")}</p>
+      {models.some((model) => model.kind === "tdb") ? (
+        <p className="document-row__meta model-note">
+          <a href={`${API_BASE}${tdbSchemaPath}`}>{t("models.schema")}</a>
+        </p>
+      ) : null}
     </section>
   );
 }

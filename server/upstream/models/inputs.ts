@@ -27,6 +27,10 @@ interface GateChargeSpec {
 export interface MosfetModelInput {
   kind: "mosfet";
   partNumber: string;
+  /** The datasheet's revision and date, which a machine-readable datasheet names. */
+  datasheet: { version: string; date: string };
+  /** The datasheet's continuous drain current at T_C = 25 °C and its pulsed drain current (A). */
+  drainCurrent: { i25: number; pulse: number };
   package: string;
   vRating: number;
   tjMax: number;
@@ -97,10 +101,13 @@ export function readModelInputs(contentDir = shippedContentDir): ModelInput[] {
     const common = { partNumber: part, package: String(params.package), tjMax: loss.ratings.tjMax, vRating: loss.ratings.v };
     if (loss.kind === "mosfet") {
       const r = find(lines, /R_DS\(on\) = ([\d.]+) mOhm typ at V_GS = ([\d.]+) V, I_D = ([\d.]+) A; ([\d.]+) mOhm typ at Tj = (\d+) deg C/, "R_DS(on)", part);
+      const d = find(lines, /I_D = ([\d.]+) A \(Tc = 25 deg C\).*I_D,pulse = ([\d.]+) A/, "I_D and I_D,pulse", part);
       const q = find(lines, /Q_G = ([\d.]+) nC typ at V_DS = ([\d.]+) V, V_GS = (-?[\d.]+)\/\+?([\d.]+) V/, "Q_G", part);
       inputs.push({
         kind: "mosfet",
         ...common,
+        datasheet: { version: datasheet.version, date: datasheet.date },
+        drainCurrent: { i25: number(d[1], "I_D at 25 deg C", part), pulse: number(d[2], "I_D,pulse", part) },
         vgsth: number(String(params.vgsth), "V_GS(th)", part),
         loss,
         rdsOn: {

@@ -7,9 +7,10 @@ import type { ModelFileKind } from "../../../shared/contract/models.ts";
 import { readModelInputs, type ModelInput } from "./inputs.ts";
 import { ngspiceModel } from "./ngspice.ts";
 import { plecsModel } from "./plecs.ts";
+import { tdbModel } from "./tdb.ts";
 
 /** The version the generators write now, and the day it was published. */
-export const MODEL_VERSION = "1.0";
+export const MODEL_VERSION = "1.1";
 export const MODEL_DATE = "2026-11-28";
 
 export interface GeneratedModelFile {
@@ -22,6 +23,7 @@ function modelFiles(input: ModelInput, version = MODEL_VERSION): GeneratedModelF
   return [
     { kind: "ngspice", fileName: `${input.partNumber}.lib`, text: ngspiceModel(input, version) },
     { kind: "plecs", fileName: `${input.partNumber}.plecs.xml`, text: plecsModel(input, version) },
+    ...(input.kind === "mosfet" ? [{ kind: "tdb" as const, fileName: `${input.partNumber}.tdb.json`, text: tdbModel(input, version, input.datasheet) }] : []),
   ];
 }
 

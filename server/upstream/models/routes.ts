@@ -1,14 +1,23 @@
 // A model file by its permanent, versioned path: a plain GET (no form, no session) that a browser, a script
 // or a simulator's library manager can follow. An unknown part, version or file name is a 404 envelope.
 import type { Router } from "express";
-import { modelFileName, modelFilePathPattern, modelPartNumber, modelVersion } from "../../../shared/contract/models.ts";
+import { modelFileName, modelFilePathPattern, modelPartNumber, modelVersion, tdbSchemaPath } from "../../../shared/contract/models.ts";
 import { requestLanguage, sendError } from "../http.ts";
 import type { ModelStore } from "./store.ts";
+import { tdbSchema } from "./tdb.ts";
 
 /** The header that names a newer version of a file requested at an older one. */
 export const newerVersionHeader = "X-Model-Newer-Version";
 
 export function mountModelRoutes(router: Router, store: ModelStore) {
+  // The schema of the machine-readable datasheets: its URL names its major version, so its bytes never change.
+  const schema = Buffer.from(`${JSON.stringify(tdbSchema, null, 2)}\n`);
+  router.get(tdbSchemaPath, (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Content-Type", "application/schema+json");
+    res.status(200).end(schema);
+  });
   const pattern = modelFilePathPattern.replace("{part}", ":part").replace("{version}", ":version").replace("{file}", ":file");
   router.get(pattern, (req, res) => {
     const language = requestLanguage(req);

@@ -17,8 +17,9 @@ export interface StoredModelFile extends ModelFile {
   contentType: string;
 }
 
-const kindOf = (fileName: string): ModelFileKind | null => (fileName.endsWith(".plecs.xml") ? "plecs" : fileName.endsWith(".lib") ? "ngspice" : null);
-const contentTypes: Record<ModelFileKind, string> = { ngspice: "text/plain; charset=us-ascii", plecs: "application/xml" };
+const extensions: Record<ModelFileKind, string> = { ngspice: ".lib", plecs: ".plecs.xml", tdb: ".tdb.json" };
+const kindOf = (fileName: string): ModelFileKind | null => (Object.keys(extensions) as ModelFileKind[]).find((kind) => fileName.endsWith(extensions[kind])) ?? null;
+const contentTypes: Record<ModelFileKind, string> = { ngspice: "text/plain; charset=us-ascii", plecs: "application/xml", tdb: "application/json" };
 
 /** Compares versions numerically ("1.10" after "1.9"). */
 export const compareVersions = (a: string, b: string) => {
@@ -64,10 +65,10 @@ export function createModelStore(contentDir = shippedContentDir) {
     }
   }
   const meta = ({ bytes: _bytes, contentType: _type, part: _part, ...file }: StoredModelFile): ModelFile => file;
-  const kindOrder: ModelFileKind[] = ["ngspice", "plecs"];
+  const kindOrder: ModelFileKind[] = ["ngspice", "plecs", "tdb"];
   return {
     file: (part: string, version: string, fileName: string) => files.get(`${part}/${version}/${fileName}`),
-    /** The part's files at its newest version, in a fixed order (netlist, then thermal description). */
+    /** The part's files at its newest version, in a fixed order (netlist, thermal description, machine-readable datasheet). */
     forPart(part: string): ModelFile[] {
       const version = newest.get(part);
       if (!version) return [];
