@@ -3,6 +3,10 @@
 import type { Language } from "./languages.ts";
 import { jobsPath } from "./paths.ts";
 
+/** The products panel lists a series' first parts and links the rest through "all N parts": a real
+ * catalog has thousands, and the menu must not grow with it. The layout's loader asks the upstream for this many. */
+export const MAX_SERIES_PARTS = 6;
+
 /** Site paths (without language) whose menu entries appear in Chinese only. */
 const chineseOnlyMenuPaths = [jobsPath] as const;
 

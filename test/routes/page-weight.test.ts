@@ -9,7 +9,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, startSite } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
-import { MAX_SERIES_PARTS } from "../../client/components/header/menu-model.ts";
+import { MAX_SERIES_PARTS } from "../../shared/menu-rules.ts";
 import { MAX_LISTED_VALUES } from "../../client/pages/products/products-loader.ts";
 import { RANGE_MIN_SUFFIX } from "../../shared/query/finder.ts";
 import { SHOWN_DOCUMENT_PRODUCTS } from "../../shared/document-products.ts";

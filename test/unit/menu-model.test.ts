@@ -49,7 +49,7 @@ describe("buildMenu", () => {
   });
 
   it("lists at most MAX_SERIES_PARTS parts of a series, depth first, and counts all of them", async () => {
-    const { MAX_SERIES_PARTS } = await import("../../client/components/header/menu-model.ts");
+    const { MAX_SERIES_PARTS } = await import("../../shared/menu-rules.ts");
     // Series 32 holds a sub-series of 5 parts (and one that is off), then 4 parts of its own (menu order: by sort).
     const parts = (parentId: number, from: number, count: number) => Array.from({ length: count }, (_, i) => node(from + i, parentId, 4, "on", `P${from + i}`));
     const big: LayoutData = {

@@ -11,7 +11,7 @@ import { htmlLang, localizePath, splitLanguagePrefix, type Language } from "../.
 import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE, parseSearchQuery, searchHref, type SearchState } from "../../../shared/query/search.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
-import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
+import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { PageLinks } from "../../components/page-links.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { useLocalize } from "../../hooks.ts";

@@ -1,4 +1,4 @@
-// "Add to sample list" posted by a product page without JavaScript (client/components/add-to-sample.tsx):
+// "Add to sample list" posted by a product page without JavaScript (client/features/samples/add-to-sample.tsx):
 // a signed-in visitor's part is added and they return to that page with the outcome in its query; an
 // anonymous visitor goes to the login page, which brings them back to the page after signing in.
 import { redirect } from "react-router-dom";

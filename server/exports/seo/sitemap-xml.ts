@@ -5,7 +5,8 @@
 import { localizePath, type Language } from "../../../shared/languages.ts";
 import { absoluteUrl, alternates } from "../../../shared/seo.ts";
 import { escapeHtml } from "../../../shared/html.ts";
-import type { SitemapEntry, SitemapSection } from "./sitemap-urls.ts";
+import type { SitemapEntry } from "./sitemap-entry.ts";
+import type { SitemapSection } from "./sitemap-urls.ts";
 
 /** Urls per child file: below the protocol's 50 000, and a child stays well under its 50 MB. */
 export const URLS_PER_SITEMAP = 40_000;

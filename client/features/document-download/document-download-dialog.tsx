@@ -17,8 +17,7 @@ import {
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
-import type { DownloadableDocument } from "./document-download.tsx";
-import { API_BASE, remember } from "./download-memory.ts";
+import { API_BASE, remember, type DownloadableDocument } from "./download-memory.ts";
 import { privacyPath } from "../../../shared/paths.ts";
 
 const inputTypes: Record<DownloadFormField, { type: string; autoComplete: string; inputMode?: "tel" | "email" }> = {

@@ -1,5 +1,9 @@
 // What the download flow remembers in this browser (see document-download.tsx for why), and how it starts
 // a file's download; shared by the link and its lazily loaded dialog.
+import type { DocumentMeta } from "../../../shared/contract/documents.ts";
+
+/** What the flow needs of a document: a DocumentMeta has it, and so has a document's search hit. */
+export type DownloadableDocument = Pick<DocumentMeta, "id" | "title" | "downloadPath">;
 
 /** The browser's base of upstream calls; the server embeds the same value in the app context. */
 export const API_BASE = "/api";

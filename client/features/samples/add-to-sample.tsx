@@ -10,18 +10,18 @@
 // submit is intercepted.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { useTranslation } from "../runtime/i18n-react.tsx";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { addSampleProduct, isLogin } from "../../shared/contract/index.ts";
-import { localizePath, splitLanguagePrefix } from "../../shared/languages.ts";
-import { readPendingAdd, readSampleAddResult, withPendingAdd, withoutSampleAddResult, type SampleAddOutcome } from "../../shared/sample-add-result.ts";
-import { Link } from "./link.tsx";
-import { pageClient } from "../api/loader-context.ts";
-import { ApiCallError } from "../api/page-client.ts";
-import { applySampleListAtom, applySampleMapAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../state/atoms.ts";
-import { useLanguage, usePageSearch } from "../hooks.ts";
-import { loginPath, userPagePath } from "../../shared/paths.ts";
-import "../styles/add-to-sample.css";
+import { addSampleProduct, isLogin } from "../../../shared/contract/index.ts";
+import { localizePath, splitLanguagePrefix } from "../../../shared/languages.ts";
+import { readPendingAdd, readSampleAddResult, withPendingAdd, withoutSampleAddResult, type SampleAddOutcome } from "../../../shared/sample-add-result.ts";
+import { Link } from "../../components/link.tsx";
+import { pageClient } from "../../api/loader-context.ts";
+import { ApiCallError } from "../../api/page-client.ts";
+import { applySampleListAtom, applySampleMapAtom, hasSessionCookieAtom, loginedAtom, userInfoAtom } from "../../state/atoms.ts";
+import { useLanguage, usePageSearch } from "../../hooks.ts";
+import { loginPath, userPagePath } from "../../../shared/paths.ts";
+import "../../styles/add-to-sample.css";
 
 export interface SampleProductRef {
   /** The product's id in the product tree (siteListId). */

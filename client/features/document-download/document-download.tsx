@@ -10,9 +10,8 @@
 import { Suspense, lazy, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
-import type { DocumentMeta } from "../../../shared/contract/documents.ts";
 import { guardedImport } from "../../runtime/chunk-reload.ts";
-import { API_BASE, remembered, startDownload } from "./download-memory.ts";
+import { API_BASE, remembered, startDownload, type DownloadableDocument } from "./download-memory.ts";
 import "../../styles/document-download.css";
 
 const loadDialog = guardedImport(() => import("./document-download-dialog.tsx"));
@@ -20,9 +19,6 @@ const DownloadDialog = lazy(loadDialog);
 function prefetchDialog() {
   void loadDialog().catch(() => undefined);
 }
-
-/** What the flow needs of a document: a DocumentMeta has it, and so has a document's search hit. */
-export type DownloadableDocument = Pick<DocumentMeta, "id" | "title" | "downloadPath">;
 
 export interface DocumentDownloadLinkProps {
   document: DownloadableDocument;
