@@ -21,7 +21,7 @@ import { worstCaseData } from "./worst-case.ts";
 
 export { thermalPath } from "./thermal-path.ts";
 export type { LossBreakdown, JunctionName, JunctionEstimate, Unsuitability, EstimateWarning, Estimate, Model } from "./estimate-types.ts";
-import type { LossBreakdown, Unsuitability, EstimateWarning, Estimate, Model } from "./estimate-types.ts";
+import type { LossBreakdown, JunctionEstimate, Unsuitability, EstimateWarning, Estimate, Model } from "./estimate-types.ts";
 import { DEFAULT_MODULATION } from "./modulation-names.ts";
 import { freewheelFactors, modulationFactors, positionConduction, switchedAverage, type ModulationFactors } from "./modulation.ts";
 

@@ -1,21 +1,25 @@
-// Every test fails on a console.error it did not expect (DEVELOPERS.md "Honest tests").
-// A test that expects one replaces console.error itself (vi.spyOn) and asserts on it.
+// Every test fails on a console.error or console.warn it did not expect (README "Tests"): a warning is a bug
+// someone has not read yet. A test that expects one replaces the method itself (vi.spyOn) and asserts on it.
 import { afterEach, beforeEach, expect, vi } from "vitest";
 
-let errors: unknown[][] = [];
-const original = console.error;
+const methods = ["error", "warn"] as const;
+type Method = (typeof methods)[number];
+let seen: Array<{ method: Method; args: unknown[] }> = [];
+const originals = { error: console.error, warn: console.warn };
 
 beforeEach(() => {
-  errors = [];
-  console.error = (...args: unknown[]) => {
-    errors.push(args);
-    original(...args);
-  };
+  seen = [];
+  for (const method of methods) {
+    console[method] = (...args: unknown[]) => {
+      seen.push({ method, args });
+      originals[method](...args);
+    };
+  }
 });
 
 afterEach(() => {
-  const seen = errors;
-  console.error = original;
+  const unexpected = seen;
+  for (const method of methods) console[method] = originals[method];
   vi.restoreAllMocks();
-  expect(seen, "unexpected console.error").toEqual([]);
+  expect(unexpected, "unexpected console.error or console.warn").toEqual([]);
 });
