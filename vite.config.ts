@@ -43,7 +43,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           input: "client/entry-client.tsx",
           // The bundler's helpers in a chunk of their own: left to chance they can land in a chunk of the
           // lazily loaded contract and drag it (and zod) into every first load.
-          // shared/order-status.ts is also imported by the lazy contract (account.ts): on its own, the order pages
+          // shared/samples/order-status.ts is also imported by the lazy contract (account.ts): on its own, the order pages
           // that need only its constants do not pull the contract's chunk, and zod with it, into their first load.
           output: {
             codeSplitting: {

@@ -19,7 +19,7 @@ import type { ViteDevServer } from "vite";
 import type { Config } from "./config/index.ts";
 import type { Logger } from "./logger.ts";
 import { splitLanguagePrefix, type Language } from "../shared/languages.ts";
-import type { Resources } from "../client/app-context.ts";
+import type { Resources } from "../shared/locales.ts";
 import type { DocumentAssets } from "../client/document.tsx";
 import { healthz, readyz } from "./http/health.ts";
 import { nonceMiddleware, sameOriginWrites, securityHeaders } from "./http/security.ts";

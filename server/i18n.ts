@@ -6,7 +6,7 @@ import i18next, { type i18n } from "i18next";
 import { LanguageDetector, handle } from "i18next-http-middleware";
 import type { Request } from "express";
 import { defaultLanguage, isLanguage, languageCookie, languageFromAcceptLanguage, languages, splitLanguagePrefix, type Language } from "../shared/languages.ts";
-import type { Resources } from "../client/app-context.ts";
+import type { Resources } from "../shared/locales.ts";
 
 const localesDir = path.resolve(import.meta.dirname, "..", "locales");
 

@@ -4,7 +4,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { callPath, queryPreviewRevoked } from "../../shared/contract/index.ts";
 import { previewCookieMaxAgeMs, previewCookieName, previewExitPath } from "../../shared/cookies.ts";
-import { previewTokenId, verifyPreviewToken } from "../../shared/preview-token.ts";
+import { previewTokenId, verifyPreviewToken } from "../../shared/http/preview-token.ts";
 import type { Logger } from "../logger.ts";
 
 declare global {

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type { Express } from "express";
-import { signPreviewToken } from "../../shared/preview-token.ts";
+import { signPreviewToken } from "../../shared/http/preview-token.ts";
 import { createTestApp } from "./helpers.ts";
 import { previewRevocationCheck } from "../../server/http/preview.ts";
 import type { Logger } from "../../server/logger.ts";

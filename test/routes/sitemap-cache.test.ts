@@ -9,7 +9,7 @@ import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/logger.ts";
 import { seoRoutes } from "../../server/exports/seo/routes.ts";
-import { contentVersionHeader } from "../../shared/content-version.ts";
+import { contentVersionHeader } from "../../shared/http/content-version.ts";
 
 const origin = "https://www.qingyun-power.example";
 let upstream: TestUpstream;

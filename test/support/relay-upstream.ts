@@ -2,7 +2,7 @@
 // answers (a cookie, another content version): how cache tests see what reached the upstream.
 import express from "express";
 import { listen } from "../routes/helpers.ts";
-import { contentVersionHeader } from "../../shared/content-version.ts";
+import { contentVersionHeader } from "../../shared/http/content-version.ts";
 
 export interface Relay {
   url: string;

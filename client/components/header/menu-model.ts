@@ -1,7 +1,7 @@
 // Turns the layout data (menu collections and the product tree) into the six top menu entries.
 import type { MenuCollection, MenuItem, SiteListNode } from "../../../shared/contract/site.ts";
-import { buildTree, findNode, firstCategoryWithProducts, type TreeNode } from "../../../shared/tree.ts";
-import { MAX_SERIES_PARTS } from "../../../shared/menu-rules.ts";
+import { buildTree, findNode, firstCategoryWithProducts, type TreeNode } from "../../../shared/catalog/tree.ts";
+import { MAX_SERIES_PARTS } from "../../../shared/site/menu-rules.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import {
   aboutPath,

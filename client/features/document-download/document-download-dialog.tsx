@@ -1,6 +1,6 @@
 // The download form of SPEC §3 in a modal dialog: labelled fields with their SPEC §5 messages, "don't fill
 // in yet", and the stored form. Loaded only when a visitor first asks for a file (document-download.tsx).
-import { downloadConsent } from "../../../shared/consent.ts";
+import { downloadConsent } from "../../../shared/forms/consent.ts";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { addDownloadRecord } from "../../../shared/contract/documents.ts";
@@ -13,7 +13,7 @@ import {
   validateDownloadForm,
   type DownloadFormErrors,
   type DownloadFormField,
-} from "../../../shared/download-form.ts";
+} from "../../../shared/forms/download-form.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";

@@ -14,7 +14,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../../shared/contract/index.ts";
 import { localizePath, splitLanguagePrefix } from "../../../shared/languages.ts";
-import { readPendingAdd, readSampleAddResult, withPendingAdd, withoutSampleAddResult, type SampleAddOutcome } from "../../../shared/sample-add-result.ts";
+import { readPendingAdd, readSampleAddResult, withPendingAdd, withoutSampleAddResult, type SampleAddOutcome } from "../../../shared/samples/sample-add-result.ts";
 import { Link } from "../../components/link.tsx";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";

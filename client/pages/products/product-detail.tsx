@@ -9,8 +9,8 @@ import type { DocumentMeta, DocumentType } from "../../../shared/contract/docume
 import type { ParamColumn, ProductListItem } from "../../../shared/contract/products.ts";
 import type { ModelFile } from "../../../shared/contract/models.ts";
 import { API_BASE } from "../../features/document-download/download-memory.ts";
-import { applicationPage, packageDrawing, qualificationsOf } from "../../../shared/product-facts.ts";
-import { productLd } from "../../../shared/product-ld.ts";
+import { applicationPage, packageDrawing, qualificationsOf } from "../../../shared/catalog/product-facts.ts";
+import { productLd } from "../../../shared/seo/product-ld.ts";
 import { writeCompareQuery } from "../../../shared/query/compare.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";

@@ -3,8 +3,8 @@
 // each <url> listing its language alternates (xhtml:link, the same set as the pages' hreflang). The protocol
 // allows 50 000 urls or 50 MB per file.
 import { localizePath, type Language } from "../../../shared/languages.ts";
-import { absoluteUrl, alternates } from "../../../shared/seo.ts";
-import { escapeHtml } from "../../../shared/html.ts";
+import { absoluteUrl, alternates } from "../../../shared/seo/seo.ts";
+import { escapeHtml } from "../../../shared/text/html.ts";
 import type { SitemapEntry } from "./sitemap-entry.ts";
 import type { SitemapSection } from "./sitemap-urls.ts";
 

@@ -1,6 +1,6 @@
 // The carriers staff can pick when an order ships, with each carrier's own public tracking page (the URL
 // forms their sites answer a waybill number with), so the visitor can follow the parcel from the order list.
-import type { Language } from "./languages.ts";
+import type { Language } from "../languages.ts";
 
 interface Carrier {
   /** The name staff give and orders store. */

@@ -1,7 +1,7 @@
 // The rows of the compare table: the union of the compared products' parameter tables in the
 // order first met (a fieldId shared by two families is one row), each cell the product's value or null,
 // and whether the row differs. Pure, so the rule is unit-tested apart from React.
-import type { ParamColumn, ParamValue } from "./contract/products.ts";
+import type { ParamColumn, ParamValue } from "../contract/products.ts";
 
 export interface CompareInput {
   params: Record<string, ParamValue>;

@@ -1,7 +1,7 @@
 // The applicant form's fields (SPEC §3 applicant + sample use), their error codes and how a posted form is read:
 // what a page needs to render the form. The zod schema that checks them is in applicant-form.ts, loaded by the
 // browser only when the form is sent (zod is no part of any page's first load).
-import type { ErrorCode } from "./contract/errors.ts";
+import type { ErrorCode } from "../contract/errors.ts";
 import { fieldLimits } from "./validation.ts";
 
 export const applicantFormFields = ["name", "phone", "email", "companyName", "position", "sampleUse"] as const;

@@ -1,5 +1,5 @@
 // Masking a phone number or e-mail address for display (SPEC §5), on its own: the header shows the signed-in
-// visitor masked on every page, and the rest of the field rules (shared/validation.ts) need not come with it.
+// visitor masked on every page, and the rest of the field rules (shared/forms/validation.ts) need not come with it.
 
 /** SPEC §2: first 3 and last 4 digits shown, 13800135678 → 138****5678. */
 export function maskPhone(phone: string): string {

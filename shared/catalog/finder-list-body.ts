@@ -1,7 +1,7 @@
 // The finder's URL state as the upstream's list body, for the page's loader and the CSV alike; apart from
 // shared/query/finder.ts because the finder's first load needs the parser, not this.
 import type { QuerySiteListDataByPageBody } from "../contract/products.ts";
-import { finderLifecycle, type FinderQuery } from "./finder.ts";
+import { finderLifecycle, type FinderQuery } from "../query/finder.ts";
 
 /**
  * The finder state as the upstream's list body, for the page and the CSV alike; `paging` null leaves paging

@@ -1,7 +1,7 @@
 // A document names every part it applies to (a family's application note: thousands in a real catalog). A
 // page carries only the parts it shows beside a document, so its weight does not grow with the catalog.
-import type { DocumentMeta } from "./contract/documents.ts";
-import type { ProductDetail } from "./contract/products.ts";
+import type { DocumentMeta } from "../contract/documents.ts";
+import type { ProductDetail } from "../contract/products.ts";
 
 /** Products named beside a document in a list; the rest are summarised as "+n". */
 export const SHOWN_DOCUMENT_PRODUCTS = 6;

@@ -1,8 +1,8 @@
 // The download form of SPEC §3 (name, phone, company, position, email, product demand) between the
 // dialog and the upstream: the same checks as the upstream's addDownloadRecord with the SPEC §5 messages,
 // and which field an upstream error code belongs to. Pure, so the dialog and its tests agree.
-import type { ErrorCode } from "./contract/errors.ts";
-import { formLimits } from "./contract/forms.ts";
+import type { ErrorCode } from "../contract/errors.ts";
+import { formLimits } from "../contract/forms.ts";
 import { isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "./validation.ts";
 
 export const downloadFormFields = ["name", "phone", "company", "position", "email", "productDemand"] as const;

@@ -1,7 +1,7 @@
 // Where the visitor goes after signing in (SPEC §2 `path`): only a path of this site, never another host.
 // The login page, its route action and the user pages' guard all read `path` through these functions.
-import { localizePath, splitLanguagePrefix, type Language } from "./languages.ts";
-import { isUserPage, loginPath } from "./paths.ts";
+import { localizePath, splitLanguagePrefix, type Language } from "../languages.ts";
+import { isUserPage, loginPath } from "../paths.ts";
 
 const MAX_LENGTH = 1000;
 /**

@@ -1,7 +1,7 @@
 // Facts of a product page derived from its data by pure rules, so the page, the compare table and the
 // tests read them the same way: qualification badges, the package drawing and application-page links.
-import type { ParamValue } from "./contract/products.ts";
-import { applicationsPath, sectionPagePath } from "./paths.ts";
+import type { ParamValue } from "../contract/products.ts";
+import { applicationsPath, sectionPagePath } from "../paths.ts";
 
 /** Qualifications a product can carry, each a yes/no column of its family's parameter table. */
 export const qualifications = [

@@ -1,10 +1,10 @@
 // The staff console's forms and JSON bodies, validated at the console's boundary with zod
-// (docs/decisions/024-staff-console.md). Text fields are bounded like the site's (shared/validation.ts).
+// (docs/decisions/024-staff-console.md). Text fields are bounded like the site's (shared/forms/validation.ts).
 import { z } from "zod";
-import { languages } from "./languages.ts";
+import { languages } from "../languages.ts";
 import { staffRoles } from "./staff-roles.ts";
-import { leadStatuses } from "./query/staff-leads.ts";
-import { normalizeEmail } from "./validation.ts";
+import { leadStatuses } from "../query/staff-leads.ts";
+import { normalizeEmail } from "../forms/validation.ts";
 
 const email = z.string().transform((value, ctx) => {
   const normalized = normalizeEmail(value);

@@ -3,11 +3,11 @@
 // read "1200 V" as a quantity, not as text) with their test conditions and limits, and the part's lifecycle state as
 // a PropertyValue with the day it began (schema.org has no lifecycle term for a part; a discontinued one offers no
 // new orders).
-import type { ParamColumn, ProductDetail } from "./contract/products.ts";
-import { htmlLang, localizePath, type Language } from "./languages.ts";
-import { paramNameText, withoutUnit } from "./param-name.ts";
+import type { ParamColumn, ProductDetail } from "../contract/products.ts";
+import { htmlLang, localizePath, type Language } from "../languages.ts";
+import { paramNameText, withoutUnit } from "../text/param-name.ts";
 import { absoluteUrl } from "./seo.ts";
-import { productDetailPath } from "./paths.ts";
+import { productDetailPath } from "../paths.ts";
 
 const unitCodes: Record<string, string> = { V: "VLT", A: "AMP", kV: "KVT", "°C": "CEL", ns: "C47", nC: "C40" };
 

@@ -1,10 +1,10 @@
 // schema.org objects of the news and jobs pages (NewsArticle, JobPosting), built from contract data by
 // pure functions so the route tests and the pages read the same rules.
-import type { NewsArticle } from "./contract/news.ts";
-import type { JobDetail, JobType } from "./contract/jobs.ts";
-import { htmlLang, localizePath, type Language } from "./languages.ts";
+import type { NewsArticle } from "../contract/news.ts";
+import type { JobDetail, JobType } from "../contract/jobs.ts";
+import { htmlLang, localizePath, type Language } from "../languages.ts";
 import { absoluteUrl } from "./seo.ts";
-import { newsDetailPath, positionDetailPath } from "./paths.ts";
+import { newsDetailPath, positionDetailPath } from "../paths.ts";
 
 export interface Publisher {
   name: string;

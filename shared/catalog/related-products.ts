@@ -1,7 +1,7 @@
 // "Related products" of a detail page: other products of the same family, the same series first, then by
 // how close their key (numeric) parameters are. Ratings span decades (5 A … 600 A), so closeness is the
 // mean absolute log-ratio of the shared numeric parameters: 20 A vs 40 A is as far as 200 A vs 400 A.
-import type { ParamColumn, ParamValue } from "./contract/products.ts";
+import type { ParamColumn, ParamValue } from "../contract/products.ts";
 
 export interface RelatedCandidate {
   id: number;

@@ -1,9 +1,9 @@
 // The finder URL of the cross-reference page's parameter search: the unknown part's key values as the finder's
 // filters (shared/query/finder.ts), in the family of its device type.
-import type { DeviceType } from "./cross-reference/schema.ts";
-import { emptyFinderQuery, writeFinderQuery } from "./query/finder.ts";
-import type { ParameterSearch } from "./query/cross-reference.ts";
-import { categoryPath } from "./paths.ts";
+import type { DeviceType } from "./schema.ts";
+import { emptyFinderQuery, writeFinderQuery } from "../query/finder.ts";
+import type { ParameterSearch } from "../query/cross-reference.ts";
+import { categoryPath } from "../paths.ts";
 
 /** The finder's column of each parameter, by device type (the catalog's parameter table keys). */
 const finderFields: Record<DeviceType, { v: string; r: string | null; i: string }> = {

@@ -1,7 +1,7 @@
 // A shipping address's fields, their limits and error codes, postal-code and phone rules, how a posted form is
 // read and how an address is summarised: what pages need without zod. The zod schema that checks a whole address
 // is shipping-address.ts, which the browser loads only when an address form is sent.
-import type { ErrorCode } from "./contract/errors.ts";
+import type { ErrorCode } from "../contract/errors.ts";
 import { maskPhone } from "./masking.ts";
 import { normalizeMainlandMobile } from "./validation.ts";
 

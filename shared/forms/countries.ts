@@ -1,7 +1,7 @@
 // Countries and regions a sample can ship to: the ISO 3166-1 alpha-2 codes (the officially assigned ones,
 // as listed by the ISO 3166 Maintenance Agency's online browsing platform), named in the visitor's
 // language by Intl.DisplayNames (CLDR), so no country name is typed by hand.
-import { htmlLang, type Language } from "./languages.ts";
+import { htmlLang, type Language } from "../languages.ts";
 
 const assigned =
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ " +

@@ -1,9 +1,9 @@
 // The contact form (leave word) between the browser, the route action and the upstream: reading the
 // posted fields, the same checks as the upstream with the SPEC §5 messages, and which field an
 // upstream error code belongs to. Pure, so the form with and without JavaScript behaves the same.
-import type { ErrorCode } from "./contract/errors.ts";
-import { formLimits } from "./contract/forms.ts";
-import type { LeaveWordInput } from "./contract/leave-word.ts";
+import type { ErrorCode } from "../contract/errors.ts";
+import { formLimits } from "../contract/forms.ts";
+import type { LeaveWordInput } from "../contract/leave-word.ts";
 import { isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "./validation.ts";
 
 const leaveWordFields = ["name", "phone", "email", "company", "content"] as const;

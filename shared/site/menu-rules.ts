@@ -1,7 +1,7 @@
 // Which menu entries a language shows. SPEC §2: the jobs list's menu entry is Chinese only (the page
 // itself, and every link to it from content, works in both languages).
-import type { Language } from "./languages.ts";
-import { jobsPath } from "./paths.ts";
+import type { Language } from "../languages.ts";
+import { jobsPath } from "../paths.ts";
 
 /** The products panel lists a series' first parts and links the rest through "all N parts": a real
  * catalog has thousands, and the menu must not grow with it. The layout's loader asks the upstream for this many. */

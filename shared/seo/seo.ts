@@ -1,7 +1,7 @@
 // Pure helpers of the crawler layer: absolute URLs on the public origin, hreflang alternates and the
 // schema.org objects that more than one page builds (BreadcrumbList, Organization, WebSite).
-import { htmlLang, languages, localizePath, type Language } from "./languages.ts";
-import { searchPath } from "./paths.ts";
+import { htmlLang, languages, localizePath, type Language } from "../languages.ts";
+import { searchPath } from "../paths.ts";
 
 /** An absolute URL on the public origin for a site path ("/en/news" → "https://www.example.com/en/news"). */
 export function absoluteUrl(origin: string, path: string): string {
