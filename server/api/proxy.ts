@@ -17,8 +17,8 @@ import { isIdempotentCall } from "../../shared/contract/idempotent.ts";
 import { upstreamClientIdleMs } from "../../shared/http/upstream-keep-alive.ts";
 import { errorMessage, isErrorCode, type ErrorCode } from "../../shared/contract/errors.ts";
 import type { Response as ExpressResponse } from "express";
-import type { Logger } from "../logger.ts";
-import { apiLanguage, sendErrorEnvelope } from "../http/envelope.ts";
+import type { Logger } from "../metrics/logger.ts";
+import { apiLanguage, sendErrorEnvelope } from "./envelope.ts";
 import { countUpstreamError, observeUpstreamCall, secondsSince } from "../metrics/index.ts";
 
 const timedOut = new WeakSet<IncomingMessage>();

@@ -6,7 +6,7 @@
 // (MAX_ROWS) ends a file that would exceed it, with a line in the file saying so.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Config } from "../config/index.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../metrics/logger.ts";
 import type { Resources } from "../../shared/locales.ts";
 import { MAX_PAGE_SIZE } from "../../shared/contract/envelope.ts";
 import { queryDistinctProductFieldData, querySiteListDataByPage, type ProductListItem, type ProductPage } from "../../shared/contract/index.ts";

@@ -4,7 +4,7 @@
 // shared/query/cross-reference.ts as the page reads it, so the file always holds the page's rows.
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../config/index.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../metrics/logger.ts";
 import type { Resources } from "../../shared/locales.ts";
 import { queryCrossReference, queryCrossReferenceBatch, type CrossReferenceData } from "../../shared/contract/index.ts";
 import { conditionText, localizeCitation, paramUnits } from "../../shared/cross-reference/citation.ts";

@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from "express";
 import { callPath, queryPreviewRevoked } from "../../shared/contract/index.ts";
 import { previewCookieMaxAgeMs, previewCookieName, previewExitPath } from "../../shared/cookies.ts";
 import { previewTokenId, verifyPreviewToken } from "../../shared/http/preview-token.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../metrics/logger.ts";
 
 declare global {
   namespace Express {

@@ -10,7 +10,7 @@ import { isStaffRole, staffEnrolmentMs, staffRoles } from "../../shared/staff/st
 import { normalizeEmail } from "../../shared/forms/validation.ts";
 import { enrolmentUrl } from "./urls.ts";
 import { startStaffConsole } from "./listener.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../metrics/logger.ts";
 
 const usage = `Usage: npm run staff -- <command> [options]
 

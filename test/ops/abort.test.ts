@@ -8,8 +8,8 @@ import type { AddressInfo, Socket } from "node:net";
 import { Writable } from "node:stream";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
-import { noAssets } from "../../server/assets.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
+import { noAssets } from "../../server/pages/assets.ts";
 import type { EntryServer } from "../../server/pages/render.ts";
 import { expectLoaderFailureWarnings } from "../helpers/console.ts";
 

@@ -8,7 +8,7 @@ import { createClient } from "redis";
 import { closeApp } from "../../server/app.ts";
 import { createTestApp, listen } from "../routes/helpers.ts";
 import { freePort } from "../support/site-process.ts";
-import { CSV_EXPORTS_PER_MINUTE } from "../../server/exports/csv-rate-limit.ts";
+import { CSV_EXPORTS_PER_MINUTE } from "../../server/http/csv-rate-limit.ts";
 
 let redis: ChildProcess;
 let redisUrl = "";

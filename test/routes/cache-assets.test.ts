@@ -9,8 +9,8 @@ import request from "supertest";
 import type { Express } from "express";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
-import { noAssets } from "../../server/assets.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
+import { noAssets } from "../../server/pages/assets.ts";
 import type { EntryServer } from "../../server/pages/render.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 

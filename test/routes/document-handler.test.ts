@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { i18n } from "i18next";
 import { handleRequest, type DocumentContext } from "../../client/entry-server.tsx";
-import { createServerI18n, loadResources } from "../../server/i18n.ts";
-import { noAssets } from "../../server/assets.ts";
+import { createServerI18n, loadResources } from "../../server/http/i18n.ts";
+import { noAssets } from "../../server/pages/assets.ts";
 import type { Language } from "../../shared/languages.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { expectLoaderFailureWarnings } from "../helpers/console.ts";

@@ -5,8 +5,8 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
-import { noAssets } from "../../server/assets.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
+import { noAssets } from "../../server/pages/assets.ts";
 import type { EntryServer } from "../../server/pages/render.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 

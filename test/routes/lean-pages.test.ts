@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { startSite } from "./helpers.ts";
-import { loadResources } from "../../server/i18n.ts";
+import { loadResources } from "../../server/http/i18n.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import type { Express } from "express";
 import { signPreviewToken } from "../../shared/http/preview-token.ts";
 import { createTestApp } from "./helpers.ts";
 import { previewRevocationCheck } from "../../server/http/preview.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "../../server/metrics/logger.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 
 const secret = "preview-secret-for-tests-0123456789abcdef";

@@ -7,7 +7,7 @@ import request from "supertest";
 import { listen } from "./helpers.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
 import { seoRoutes } from "../../server/exports/seo/routes.ts";
 import { contentVersionHeader } from "../../shared/http/content-version.ts";
 

@@ -6,7 +6,7 @@
 // of its own (every upstream call has its timeout): a large catalog takes longer, never a 503.
 import { Router, type Request, type Response } from "express";
 import type { Config } from "../../config/index.ts";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "../../metrics/logger.ts";
 import type { PageClient } from "../../../client/api/page-client.ts";
 import type { SiteCaches } from "../../cache/index.ts";
 import { serverPageClient } from "../../upstream-client.ts";

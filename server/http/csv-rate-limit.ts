@@ -3,8 +3,8 @@
 // store app.ts gives it (Redis, the cluster primary or memory), so the budget holds across workers and hosts.
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
-import type { Logger } from "../logger.ts";
-import type { RateLimitStore } from "../http/rate-limit-store.ts";
+import type { Logger } from "../metrics/logger.ts";
+import type { RateLimitStore } from "./rate-limit-store.ts";
 import { errorMessage } from "../../shared/contract/errors.ts";
 import { splitLanguagePrefix } from "../../shared/languages.ts";
 

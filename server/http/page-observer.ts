@@ -4,7 +4,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { splitLanguagePrefix } from "../../shared/languages.ts";
 import { observeRender, secondsSince } from "../metrics/index.ts";
-import type { EntryServer } from "./render.ts";
+import type { EntryServer } from "../pages/render.ts";
 
 const isPageRequest = (req: Request) => (req.method === "GET" || req.method === "HEAD") && !!splitLanguagePrefix(req.path).language;
 

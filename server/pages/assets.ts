@@ -1,7 +1,7 @@
 // Where the browser finds the client's files: the Vite manifest in production; the dev server in development.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { DocumentAssets } from "../client/document.tsx";
+import type { DocumentAssets } from "../../client/document.tsx";
 
 export const clientEntry = "client/entry-client.tsx";
 

@@ -5,10 +5,10 @@ import path from "node:path";
 import i18next, { type i18n } from "i18next";
 import { LanguageDetector, handle } from "i18next-http-middleware";
 import type { Request } from "express";
-import { defaultLanguage, isLanguage, languageCookie, languageFromAcceptLanguage, languages, splitLanguagePrefix, type Language } from "../shared/languages.ts";
-import type { Resources } from "../shared/locales.ts";
+import { defaultLanguage, isLanguage, languageCookie, languageFromAcceptLanguage, languages, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import type { Resources } from "../../shared/locales.ts";
 
-const localesDir = path.resolve(import.meta.dirname, "..", "locales");
+const localesDir = path.resolve(import.meta.dirname, "../..", "locales");
 
 export function loadResources(): Record<Language, Resources> {
   const result = {} as Record<Language, Resources>;
