@@ -12,7 +12,7 @@ import type { EntryServer } from "../../server/pages/render.ts";
 import { registry } from "../../server/metrics/index.ts";
 import { startMetricsServer } from "../../server/metrics/server.ts";
 import { callName, meteredFetch } from "../../server/metrics/upstream-calls.ts";
-import { listen } from "../routes/helpers.ts";
+import { listen } from "../helpers/site.ts";
 import { startTestUpstream } from "../upstream/helpers.ts";
 import { freePort } from "../support/site-process.ts";
 import { expectLoaderFailureWarnings } from "../helpers/console.ts";

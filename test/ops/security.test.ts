@@ -6,7 +6,7 @@ import request from "supertest";
 import { gzipSync } from "node:zlib";
 import { callPath, queryPreviewRevoked } from "../../shared/contract/index.ts";
 import { signPreviewToken } from "../../shared/http/preview-token.ts";
-import { createTestApp, listen } from "../routes/helpers.ts";
+import { createTestApp, listen } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { expectLoaderFailureWarnings } from "../helpers/console.ts";
 

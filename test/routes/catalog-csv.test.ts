@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
-import { createTestApp, listen } from "./helpers.ts";
+import { createTestApp, listen } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/metrics/logger.ts";

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type express from "express";
-import { createTestApp } from "./helpers.ts";
+import { createTestApp } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { jsonLdOf, textOf } from "./page-helpers.ts";
 import { chinaToday, isJobOpen } from "../../shared/query/jobs.ts";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, startSite } from "./helpers.ts";
+import { createTestApp, startSite } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { MAX_SERIES_PARTS } from "../../shared/site/menu-rules.ts";
 import { MAX_LISTED_VALUES } from "../../client/pages/products/products-loader.ts";

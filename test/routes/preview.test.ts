@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type { Express } from "express";
 import { signPreviewToken } from "../../shared/http/preview-token.ts";
-import { createTestApp } from "./helpers.ts";
+import { createTestApp } from "../helpers/site.ts";
 import { previewRevocationCheck } from "../../server/http/preview.ts";
 import type { Logger } from "../../server/metrics/logger.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";

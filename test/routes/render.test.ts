@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
-import { createTestApp, listen, startSite } from "./helpers.ts";
+import { createTestApp, listen, startSite } from "../helpers/site.ts";
 import { expectLoaderFailureWarnings } from "../helpers/console.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
-import { listen } from "./helpers.ts";
+import { listen } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/metrics/logger.ts";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type express from "express";
-import { createTestApp } from "./helpers.ts";
+import { createTestApp } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
 import { DOCUMENTS_PAGE_SIZE } from "../../shared/query/support.ts";

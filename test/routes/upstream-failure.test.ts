@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
-import { createTestApp, listen } from "./helpers.ts";
+import { createTestApp, listen } from "../helpers/site.ts";
 import { freePort } from "../support/site-process.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { startRelay, type Relay } from "../support/relay-upstream.ts";
