@@ -3,25 +3,28 @@
 import type express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { createApp } from "../../server/app.ts";
+import { createApp, type AppOptions } from "../../server/app.ts";
 import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/metrics/logger.ts";
 import { noAssets } from "../../server/pages/assets.ts";
 import type { EntryServer } from "../../server/pages/render.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 
-export async function createTestApp(env: Record<string, string>) {
+/** createApp with the settings in `env` (a test's config: silent, NODE_ENV test) and `options` over the defaults. */
+export async function createTestApp(env: Record<string, string>, options: Partial<AppOptions> = {}) {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env });
   return createApp(config, {
     logger: createLogger("silent"),
     entry: () => import("../../client/entry-server.tsx") as Promise<EntryServer>,
     assets: () => noAssets(),
+    ...options,
   });
 }
 
-export async function startSite(): Promise<{ app: express.Express; upstream: TestUpstream; close: () => Promise<void> }> {
+/** The site on a fresh embedded upstream (its own temporary database), with the settings in `env` besides. */
+export async function startSite(env: Record<string, string> = {}): Promise<{ app: express.Express; upstream: TestUpstream; close: () => Promise<void> }> {
   const upstream = await startTestUpstream();
-  const app = await createTestApp({ UPSTREAM_URL: upstream.url });
+  const app = await createTestApp({ ...env, UPSTREAM_URL: upstream.url });
   return { app, upstream, close: () => upstream.cleanup() };
 }
 
