@@ -56,14 +56,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // the chunk-reload guard and the idle scheduler the entry itself uses.
                 {
                   name: "shell",
-                  test: /(shared[\\/](languages|links|paths|tree|masking|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]runtime[\\/](link-navigation|chunk-reload|idle)\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
+                  test: /(shared[\\/](languages|paths|site[\\/]links|catalog[\\/]tree|forms[\\/]masking|seo[\\/]seo|text[\\/]html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]runtime[\\/](link-navigation|chunk-reload|idle)\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
                 },
-                { name: "order-status", test: /shared[\\/]order-status\.ts$/ },
+                { name: "order-status", test: /shared[\\/]samples[\\/]order-status\.ts$/ },
                 // Also imported by the lazy contract (through the matching code): on its own for the same reason.
                 { name: "part-key", test: /shared[\\/]cross-reference[\\/]part-key\.ts$/ },
                 // Also imported by the lazy contract (the cross-reference's facts): on its own, or the product page's
                 // first load would bring that chunk, and zod with it.
-                { name: "product-facts", test: /shared[\\/]product-facts\.ts$/ },
+                { name: "product-facts", test: /shared[\\/]catalog[\\/]product-facts\.ts$/ },
               ],
             },
           },
