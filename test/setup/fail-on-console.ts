@@ -1,5 +1,7 @@
-// Every test fails on a console.error or console.warn it did not expect (README "Tests"): a warning is a bug
-// someone has not read yet. A test that expects one replaces the method itself (vi.spyOn) and asserts on it.
+// Every test fails on a console.error or console.warn it did not expect (README, Scripts: `npm test`;
+// docs/decisions/033-rooms-and-import-rules.md): a warning is a bug someone has not read yet. A test that expects
+// one replaces the method itself (vi.spyOn) and asserts on it; test/helpers/console.ts does so for the loaders'
+// messages when a test's upstream fails on purpose.
 import { afterEach, beforeEach, expect, vi } from "vitest";
 
 const methods = ["error", "warn"] as const;
