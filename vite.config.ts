@@ -43,7 +43,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           input: "client/entry-client.tsx",
           // The bundler's helpers in a chunk of their own: left to chance they can land in a chunk of the
           // lazily loaded contract and drag it (and zod) into every first load.
-          // shared/order-status.ts is also imported by the lazy contract (account.ts): on its own, the order pages
+          // shared/samples/order-status.ts is also imported by the lazy contract (account.ts): on its own, the order pages
           // that need only its constants do not pull the contract's chunk, and zod with it, into their first load.
           output: {
             codeSplitting: {
@@ -56,14 +56,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // the chunk-reload guard and the idle scheduler the entry itself uses.
                 {
                   name: "shell",
-                  test: /(shared[\\/](languages|links|paths|tree|masking|seo|html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]runtime[\\/](link-navigation|chunk-reload|idle)\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
+                  test: /(shared[\\/](languages|paths|site[\\/]links|catalog[\\/]tree|forms[\\/]masking|seo[\\/]seo|text[\\/]html)\.ts|shared[\\/]contract[\\/]call-path\.ts|client[\\/](hooks|app-context)\.ts|client[\\/]api[\\/](page-client|loader-context)\.ts|client[\\/]components[\\/](smart-link|link|page-meta|json-ld)\.tsx|client[\\/]runtime[\\/](link-navigation|chunk-reload|idle)\.ts|client[\\/]components[\\/]header[\\/]menu-model\.ts)$/,
                 },
-                { name: "order-status", test: /shared[\\/]order-status\.ts$/ },
+                { name: "order-status", test: /shared[\\/]samples[\\/]order-status\.ts$/ },
                 // Also imported by the lazy contract (through the matching code): on its own for the same reason.
                 { name: "part-key", test: /shared[\\/]cross-reference[\\/]part-key\.ts$/ },
                 // Also imported by the lazy contract (the cross-reference's facts): on its own, or the product page's
                 // first load would bring that chunk, and zod with it.
-                { name: "product-facts", test: /shared[\\/]product-facts\.ts$/ },
+                { name: "product-facts", test: /shared[\\/]catalog[\\/]product-facts\.ts$/ },
               ],
             },
           },

@@ -1,20 +1,14 @@
-// Unit, upstream and route tests (node). Browser tests live in vitest.e2e.config.ts.
+// Unit, upstream and route tests (node). Browser tests live in vitest.e2e.config.ts; the build-measuring
+// JavaScript budget in vitest.budgets.config.ts (npm run budgets).
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: [
-      "test/unit/**/*.test.{ts,tsx}",
-      "test/upstream/**/*.test.ts",
-      "test/routes/**/*.test.ts",
-      "test/ops/**/*.test.ts",
-      "test/budgets/**/*.test.ts",
-      "test/hostile/**/*.test.ts",
-    ],
+    include: ["test/unit/**/*.test.{ts,tsx}", "test/upstream/**/*.test.ts", "test/routes/**/*.test.ts", "test/ops/**/*.test.ts", "test/hostile/**/*.test.ts"],
     environment: "node",
-    setupFiles: ["test/setup/fail-on-console-error.ts"],
+    setupFiles: ["test/setup/fail-on-console.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",

@@ -3,8 +3,7 @@
 import type { Language } from "../shared/languages.ts";
 import type { UserInfo } from "../shared/contract/site.ts";
 import type { SampleListItem } from "../shared/contract/account.ts";
-
-export type Resources = Record<string, Record<string, unknown>>;
+import type { Resources } from "../shared/locales.ts";
 
 export interface AppContext {
   language: Language;

@@ -2,7 +2,7 @@
 // document's own tags (asset links, the data script) are never compared during hydration.
 import type { ReactNode } from "react";
 import { htmlLang, type Language } from "../shared/languages.ts";
-import { serializeForScript } from "../shared/html.ts";
+import { serializeForScript } from "../shared/text/html.ts";
 import type { AppContext } from "./app-context.ts";
 
 export interface DocumentAssets {

@@ -9,7 +9,7 @@ import cluster, { type Worker } from "node:cluster";
 import { ClusterMemoryStorePrimary } from "@express-rate-limit/cluster-memory-store";
 import { AggregatorRegistry } from "prom-client";
 import { freezeConfig, withUpstreamUrl, type Config } from "./config/index.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "./metrics/logger.ts";
 import { startStaffConsole } from "./staff/listener.ts";
 import { startEmbeddedUpstream, shutdownDeadlineMs, type EmbeddedUpstream } from "./serve.ts";
 import { startMetricsServer } from "./metrics/server.ts";

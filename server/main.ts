@@ -23,7 +23,7 @@ if (cluster.isWorker) {
   }
 }
 // Loaded only once the config holds: a bad value stops the process before the server's modules load.
-const { createLogger } = await import("./logger.ts");
+const { createLogger } = await import("./metrics/logger.ts");
 const base = createLogger(config.logLevel);
 const logger = cluster.isWorker ? base.child({ worker: cluster.worker?.id }) : base;
 

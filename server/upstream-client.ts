@@ -1,5 +1,5 @@
 // The one way the site's server reaches the upstream for pages, CSV files and the sitemap: every call is
-// metered (server/upstream-metrics.ts) and an anonymous visitor's public reads share the upstream cache.
+// metered (server/metrics/upstream-calls.ts) and an anonymous visitor's public reads share the upstream cache.
 import type { Request } from "express";
 import type { Config } from "./config/index.ts";
 import { createPageClient, type CallCache, type PageClient } from "../client/api/page-client.ts";

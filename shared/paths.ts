@@ -148,7 +148,7 @@ export function isUserPage(pathname: string): boolean {
   return userPagePattern.test(pathname);
 }
 
-/** The login page; with `returnPath`, where signing in leads back to (shared/return-path.ts checks it first). */
+/** The login page; with `returnPath`, where signing in leads back to (shared/http/return-path.ts checks it first). */
 export function loginPath(returnPath?: string): string {
   return returnPath === undefined ? "/login" : `/login?path=${encodeURIComponent(returnPath)}`;
 }

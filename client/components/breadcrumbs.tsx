@@ -4,7 +4,7 @@ import { useLocation } from "react-router-dom";
 import { Link } from "./link.tsx";
 import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
-import { breadcrumbList, type Crumb } from "../../shared/seo.ts";
+import { breadcrumbList, type Crumb } from "../../shared/seo/seo.ts";
 import { splitLanguagePrefix } from "../../shared/languages.ts";
 import { useLanguage, useLocalize } from "../hooks.ts";
 import { publicOriginAtom } from "../state/atoms.ts";

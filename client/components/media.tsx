@@ -1,5 +1,5 @@
 // Menu and content media: video or image by file extension (SPEC §9), with the mobile source below 1281 px.
-import { mediaType } from "../../shared/links.ts";
+import { mediaType } from "../../shared/site/links.ts";
 
 /** `priority`: the page's first, largest picture (hero, banner, article cover) — loaded at once with high
  * priority, since a lazy one waits for layout and makes the page's largest paint late (Lighthouse's LCP). */

@@ -5,7 +5,7 @@ import { useLocation } from "react-router-dom";
 import { useTranslation } from "../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { splitLanguagePrefix, localizePath, htmlLang } from "../../shared/languages.ts";
-import { absoluteUrl, alternates } from "../../shared/seo.ts";
+import { absoluteUrl, alternates } from "../../shared/seo/seo.ts";
 import { useLanguage } from "../hooks.ts";
 import { publicOriginAtom } from "../state/atoms.ts";
 

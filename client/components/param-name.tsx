@@ -1,6 +1,6 @@
 // The one renderer of parameter names and symbols: `<…>` marks become <sub>, header levels are joined by a
-// space (shared/param-name.ts parses the markup). Tables, filters, the overview and the estimator all use it.
-import { parseParamName, parseSubscripts, type ParamNamePart } from "../../shared/param-name.ts";
+// space (shared/text/param-name.ts parses the markup). Tables, filters, the overview and the estimator all use it.
+import { parseParamName, parseSubscripts, type ParamNamePart } from "../../shared/text/param-name.ts";
 
 /** Parts of a name, subscripts as <sub>. */
 export function SubscriptParts({ parts }: { parts: ParamNamePart[] }) {

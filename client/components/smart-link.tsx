@@ -2,7 +2,7 @@
 // in a new tab with noopener (SPEC §3 isFull / p__target).
 import type { ReactNode } from "react";
 import { Link } from "./link.tsx";
-import { isExternal, normalizeLink } from "../../shared/links.ts";
+import { isExternal, normalizeLink } from "../../shared/site/links.ts";
 import { useLocalize } from "../hooks.ts";
 
 export function SmartLink({ to, className, children, onClick }: { to: string; className?: string; children: ReactNode; onClick?: () => void }) {

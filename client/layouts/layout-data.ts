@@ -4,9 +4,8 @@ import type { ShouldRevalidateFunctionArgs } from "react-router-dom";
 import { querySiteList, querySitePageData, siteListTypes } from "../../shared/contract/index.ts";
 import type { MenuData, SiteListNode } from "../../shared/contract/site.ts";
 import type { Language } from "../../shared/languages.ts";
-import { menuForLanguage } from "../../shared/menu-rules.ts";
+import { MAX_SERIES_PARTS, menuForLanguage } from "../../shared/site/menu-rules.ts";
 import { pageClient } from "../api/loader-context.ts";
-import { MAX_SERIES_PARTS } from "../components/header/menu-model.ts";
 
 export interface LayoutData {
   language: Language;

@@ -3,7 +3,7 @@
 // (client/runtime/namespaces.ts).
 import { createTranslator, type I18nInstance, type Strings } from "./translator.ts";
 import type { Language } from "../../shared/languages.ts";
-import type { Resources } from "../app-context.ts";
+import type { Resources } from "../../shared/locales.ts";
 
 /** Every namespace file, as a lazy chunk: the HTML embeds only the namespaces its page used. */
 const namespaceFiles = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");

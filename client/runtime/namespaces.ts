@@ -2,7 +2,7 @@
 // this page's render used, not every namespace of the language. The server notes them while React renders; the
 // browser fetches the others after hydration (one small chunk each) and before any client navigation shows a page.
 import type { i18n } from "i18next";
-import type { Resources } from "../app-context.ts";
+import type { Resources } from "../../shared/locales.ts";
 
 /** Notes every namespace the render asks for: through the instance's reportNamespaces, which
  * useTranslation (client/runtime/i18n-react.tsx) calls, and through t itself (an "ns:key" key or an ns option).

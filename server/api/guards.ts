@@ -6,7 +6,7 @@
 //   on any page could sign a visitor out), and offered as POST too (forwarded to the upstream as GET).
 import type { NextFunction, Request, Response } from "express";
 import { previewCookieName } from "../../shared/cookies.ts";
-import { sendErrorEnvelope } from "../http/envelope.ts";
+import { sendErrorEnvelope } from "./envelope.ts";
 import { previewUntilFromCookie, type PreviewRevokedCheck } from "../http/preview.ts";
 import { hasBody, readBody, refuseBody } from "../http/request-body.ts";
 import { isCrossSite } from "../http/security.ts";

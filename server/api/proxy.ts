@@ -4,7 +4,7 @@
 // slower than the configured timeout. Nothing of the upstream's insides reaches the visitor: error
 // answers are reduced to the envelope's four fields, and redirects to the upstream's own address are
 // rewritten under /api. Sockets to the upstream are kept alive and dropped idle well before the upstream
-// drops them (shared/upstream-keep-alive.ts); a read sent on a kept socket that the upstream reset before
+// drops them (shared/http/upstream-keep-alive.ts); a read sent on a kept socket that the upstream reset before
 // answering is sent once more, on a new one.
 import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
@@ -14,11 +14,11 @@ import type { NextFunction } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { callPath, calls } from "../../shared/contract/index.ts";
 import { isIdempotentCall } from "../../shared/contract/idempotent.ts";
-import { upstreamClientIdleMs } from "../../shared/upstream-keep-alive.ts";
+import { upstreamClientIdleMs } from "../../shared/http/upstream-keep-alive.ts";
 import { errorMessage, isErrorCode, type ErrorCode } from "../../shared/contract/errors.ts";
 import type { Response as ExpressResponse } from "express";
-import type { Logger } from "../logger.ts";
-import { apiLanguage, sendErrorEnvelope } from "../http/envelope.ts";
+import type { Logger } from "../metrics/logger.ts";
+import { apiLanguage, sendErrorEnvelope } from "./envelope.ts";
 import { countUpstreamError, observeUpstreamCall, secondsSince } from "../metrics/index.ts";
 
 const timedOut = new WeakSet<IncomingMessage>();

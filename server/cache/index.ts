@@ -2,7 +2,7 @@
 // the per-request view the document handler hands to the page client.
 import type { CacheSettings } from "../config/index.ts";
 import type { CallCache } from "../../client/api/page-client.ts";
-import { contentVersionHeader } from "../../shared/content-version.ts";
+import { contentVersionHeader } from "../../shared/http/content-version.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import { createUpstreamCache, type UpstreamCache } from "./upstream-cache.ts";
 

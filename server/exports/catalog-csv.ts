@@ -6,15 +6,15 @@
 // (MAX_ROWS) ends a file that would exceed it, with a line in the file saying so.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Config } from "../config/index.ts";
-import type { Logger } from "../logger.ts";
-import type { Resources } from "../../client/app-context.ts";
+import type { Logger } from "../metrics/logger.ts";
+import type { Resources } from "../../shared/locales.ts";
 import { MAX_PAGE_SIZE } from "../../shared/contract/envelope.ts";
 import { queryDistinctProductFieldData, querySiteListDataByPage, type ProductListItem, type ProductPage } from "../../shared/contract/index.ts";
 import { finderFields, parseFinderQuery } from "../../shared/query/finder.ts";
-import { finderListBody } from "../../shared/query/finder-list-body.ts";
-import { paramNameText, paramNameWithUnit } from "../../shared/param-name.ts";
+import { finderListBody } from "../../shared/catalog/finder-list-body.ts";
+import { paramNameText, paramNameWithUnit } from "../../shared/text/param-name.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
-import { csvCell } from "../../shared/csv.ts";
+import { csvCell } from "../../shared/text/csv.ts";
 import { ApiCallError } from "../../client/api/page-client.ts";
 import { isAnonymous, serverPageClient } from "../upstream-client.ts";
 import type { SiteCaches } from "../cache/index.ts";

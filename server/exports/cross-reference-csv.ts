@@ -4,14 +4,14 @@
 // shared/query/cross-reference.ts as the page reads it, so the file always holds the page's rows.
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../config/index.ts";
-import type { Logger } from "../logger.ts";
-import type { Resources } from "../../client/app-context.ts";
+import type { Logger } from "../metrics/logger.ts";
+import type { Resources } from "../../shared/locales.ts";
 import { queryCrossReference, queryCrossReferenceBatch, type CrossReferenceData } from "../../shared/contract/index.ts";
 import { conditionText, localizeCitation, paramUnits } from "../../shared/cross-reference/citation.ts";
 import { parseCrossReferenceQuery } from "../../shared/query/cross-reference.ts";
 import { crossReferenceCsvPattern } from "../../shared/paths.ts";
 import { htmlLang, isLanguage, type Language } from "../../shared/languages.ts";
-import { toCsv } from "../../shared/csv.ts";
+import { toCsv } from "../../shared/text/csv.ts";
 import { ApiCallError } from "../../client/api/page-client.ts";
 import { isAnonymous, serverPageClient } from "../upstream-client.ts";
 import type { SiteCaches } from "../cache/index.ts";

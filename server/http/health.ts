@@ -2,7 +2,7 @@
 // and the process is not shutting down. Neither says why in detail: the reason goes to the log, never
 // to a client (it would name the upstream's address or its internal errors).
 import type { Request, Response } from "express";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../metrics/logger.ts";
 
 export function healthz(_req: Request, res: Response) {
   res.setHeader("Cache-Control", "no-store");

@@ -3,7 +3,7 @@
 // also the one place paths are normalised: a trailing slash is a permanent redirect to the path without it.
 import type { NextFunction, Request, Response } from "express";
 import { defaultLanguage, isLanguage, languageCookie, languageCookieMaxAgeMs, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
-import { detectLanguage } from "../i18n.ts";
+import { detectLanguage } from "./i18n.ts";
 
 /**
  * The language cookie, set by the server only where the language is chosen: the root redirect (private,

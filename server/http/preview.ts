@@ -4,8 +4,8 @@
 import type { NextFunction, Request, Response } from "express";
 import { callPath, queryPreviewRevoked } from "../../shared/contract/index.ts";
 import { previewCookieMaxAgeMs, previewCookieName, previewExitPath } from "../../shared/cookies.ts";
-import { previewTokenId, verifyPreviewToken } from "../../shared/preview-token.ts";
-import type { Logger } from "../logger.ts";
+import { previewTokenId, verifyPreviewToken } from "../../shared/http/preview-token.ts";
+import type { Logger } from "../metrics/logger.ts";
 
 declare global {
   namespace Express {

@@ -9,8 +9,8 @@ import { rateLimit, type Store } from "express-rate-limit";
 import { ClusterMemoryStoreWorker } from "@express-rate-limit/cluster-memory-store";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import { createClient } from "redis";
-import type { Logger } from "../logger.ts";
-import { sendErrorEnvelope } from "./envelope.ts";
+import type { Logger } from "../metrics/logger.ts";
+import { sendErrorEnvelope } from "../api/envelope.ts";
 
 export interface RateLimitStore {
   /** undefined: express-rate-limit's own memory store. */

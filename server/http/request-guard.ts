@@ -4,7 +4,7 @@
 // routes that do take bodies (/api, page form posts) bound them themselves (server/http/request-body.ts).
 import type { NextFunction, Request, Response } from "express";
 import { splitLanguagePrefix, type Language } from "../../shared/languages.ts";
-import type { Resources } from "../../client/app-context.ts";
+import type { Resources } from "../../shared/locales.ts";
 import { hasBody } from "./request-body.ts";
 import { refuseRequest } from "./refusal.ts";
 

@@ -5,7 +5,7 @@
 // time the answer is done the socket may be gone (req.ip would then throw inside a listener).
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../metrics/logger.ts";
 import { observeRequest, secondsSince } from "../metrics/index.ts";
 
 declare global {

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { sendErrorEnvelope } from "./envelope.ts";
+import { sendErrorEnvelope } from "../api/envelope.ts";
 
 declare global {
   namespace Express {

@@ -3,7 +3,7 @@
 // One process serves its own registry; a cluster's primary serves the sum of its workers (cluster.ts).
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "./logger.ts";
 import { registry } from "./index.ts";
 
 export interface MetricsSource {

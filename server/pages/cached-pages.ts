@@ -3,7 +3,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import { splitLanguagePrefix, type Language } from "../../shared/languages.ts";
-import { isWeChatBrowser } from "../../shared/query/support.ts";
+import { isWeChatBrowser } from "../../shared/http/user-agent.ts";
 import { isUserPage } from "../../shared/paths.ts";
 import type { SiteCaches } from "../cache/index.ts";
 import { chooseEncoding, etagMatches, pageCacheKey, type CachedPage } from "../cache/page-cache.ts";

@@ -1,9 +1,9 @@
 // The one static error page of the site, for answers given without React (a render that failed before its
 // shell, a request refused before any route): localized text, no script, no stack trace.
 import type { Response } from "express";
-import { escapeHtml } from "../../shared/html.ts";
+import { escapeHtml } from "../../shared/text/html.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
-import type { Resources } from "../../client/app-context.ts";
+import type { Resources } from "../../shared/locales.ts";
 import { contentSecurityPolicy } from "../http/security.ts";
 
 export function errorPageHtml(page: { language: Language; status: number; title: string; text: string; back: string }): string {

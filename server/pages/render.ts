@@ -4,13 +4,13 @@
 // kept in the page cache when it is an anonymous page that rendered whole.
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../config/index.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../metrics/logger.ts";
 import { contentSecurityPolicy, isCrossSite } from "../http/security.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
 import { sessionCookieName } from "../../shared/cookies.ts";
-import { privateNoStore } from "../../shared/user-pages.ts";
+import { privateNoStore } from "../../shared/http/user-pages.ts";
 import { isUserPage } from "../../shared/paths.ts";
-import type { Resources } from "../../client/app-context.ts";
+import type { Resources } from "../../shared/locales.ts";
 import type { DocumentAssets } from "../../client/document.tsx";
 import type { DocumentContext, DocumentSite } from "../../client/entry-server.tsx";
 import type { SiteCaches } from "../cache/index.ts";
@@ -25,7 +25,7 @@ import { fetchRequest, sendResponse } from "./document-adapter.ts";
 export interface EntryServer {
   handleRequest: (request: globalThis.Request, context: DocumentContext) => Promise<globalThis.Response>;
   isKnownPath: (pathname: string) => boolean;
-  /** The route pattern of a page path, for logs and metrics (server/pages/page-observer.ts). */
+  /** The route pattern of a page path, for logs and metrics (server/http/page-observer.ts). */
   routePattern?: (pathname: string) => string | null;
 }
 

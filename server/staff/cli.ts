@@ -6,11 +6,11 @@ import { ConfigError, loadConfig } from "../config/index.ts";
 import { openDatabase } from "../upstream/db.ts";
 import { createStaffStore, StaffStoreError } from "../upstream/staff/store.ts";
 import { createAuditLog } from "../upstream/staff/audit.ts";
-import { isStaffRole, staffEnrolmentMs, staffRoles } from "../../shared/staff-roles.ts";
-import { normalizeEmail } from "../../shared/validation.ts";
+import { isStaffRole, staffEnrolmentMs, staffRoles } from "../../shared/staff/staff-roles.ts";
+import { normalizeEmail } from "../../shared/forms/validation.ts";
 import { enrolmentUrl } from "./urls.ts";
 import { startStaffConsole } from "./listener.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../metrics/logger.ts";
 
 const usage = `Usage: npm run staff -- <command> [options]
 

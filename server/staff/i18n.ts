@@ -2,7 +2,7 @@
 // Interpolation does not escape: React escapes every value it renders, and nothing here is written as HTML.
 import i18next, { type TFunction } from "i18next";
 import { languages, type Language } from "../../shared/languages.ts";
-import { loadResources } from "../i18n.ts";
+import { loadResources } from "../http/i18n.ts";
 
 export type StaffT = TFunction<"staff">;
 

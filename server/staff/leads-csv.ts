@@ -1,8 +1,8 @@
-// The leads export: CSV (shared/csv.ts: quoting and the spreadsheet-formula guard) written row by row as the
+// The leads export: CSV (shared/text/csv.ts: quoting and the spreadsheet-formula guard) written row by row as the
 // store reads them, waiting for the socket to drain, so an export of every lead never sits in memory.
 import { once } from "node:events";
 import type { Response } from "express";
-import { csvCell } from "../../shared/csv.ts";
+import { csvCell } from "../../shared/text/csv.ts";
 import type { LeadRow } from "../upstream/leads/store.ts";
 import type { StaffT } from "./i18n.ts";
 

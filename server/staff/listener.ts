@@ -2,7 +2,7 @@
 // a console that cannot start is logged and costs the console, not the site (like the metrics listener).
 import { Worker } from "node:worker_threads";
 import type { Config } from "../config/index.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../metrics/logger.ts";
 import type { StaffThreadMessage, StaffThreadOptions } from "./thread.ts";
 
 export interface StaffConsole {

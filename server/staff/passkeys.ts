@@ -15,8 +15,8 @@ import {
 } from "@simplewebauthn/server";
 import type { z } from "zod";
 import { isLanguage, localizePath, type Language } from "../../shared/languages.ts";
-import { staffForms } from "../../shared/staff-forms.ts";
-import { staffPaths } from "../../shared/staff-paths.ts";
+import { staffForms } from "../../shared/staff/staff-forms.ts";
+import { staffPaths } from "../../shared/staff/staff-paths.ts";
 import type { StaffStore } from "../upstream/staff/store.ts";
 import type { AuditLog } from "../upstream/staff/audit.ts";
 import type { StaffT } from "./i18n.ts";

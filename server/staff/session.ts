@@ -3,7 +3,7 @@
 // cookie jar entry is separate, and the site never reads this name). Its value is a random token; the store
 // keeps only its hash.
 import type { CookieOptions, Request, Response } from "express";
-import { staffSessionMs } from "../../shared/staff-roles.ts";
+import { staffSessionMs } from "../../shared/staff/staff-roles.ts";
 
 export function sessionCookie(origin: string) {
   const secure = origin.startsWith("https:");

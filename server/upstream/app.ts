@@ -19,7 +19,7 @@ import { mountOpenApi } from "./openapi.ts";
 import { mountAccountRoutes } from "./accounts/routes.ts";
 import { contentVersion } from "./content/version.ts";
 import type { OrderMailOutbox } from "./samples/mail-outbox.ts";
-import { contentVersionHeader } from "../../shared/content-version.ts";
+import { contentVersionHeader } from "../../shared/http/content-version.ts";
 import { sessionCookieName } from "../../shared/cookies.ts";
 
 export interface UpstreamContext {

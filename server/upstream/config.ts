@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { trustProxySetting, type TrustProxy } from "./trust-proxy.ts";
-import { isValidEmail } from "../../shared/validation.ts";
+import { isValidEmail } from "../../shared/forms/validation.ts";
 
 export const upstreamEnv = z.object({
   UPSTREAM_PORT: z.coerce.number().int().min(0).max(65535).default(0),

@@ -9,7 +9,7 @@ import { smtpConfig } from "./accounts/delivery.ts";
 import { createMailSender } from "./accounts/mailer.ts";
 import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
 import { defaultUpstreamSettings } from "./config.ts";
-import { upstreamKeepAliveMs } from "../../shared/upstream-keep-alive.ts";
+import { upstreamKeepAliveMs } from "../../shared/http/upstream-keep-alive.ts";
 import { startLeadRetention } from "./leads/retention.ts";
 
 export interface RunningUpstream {

@@ -6,8 +6,8 @@ import { textInput } from "./common.ts";
 import { defineCall } from "./define.ts";
 import { paged, pagingInput } from "./envelope.ts";
 import { userInfo } from "./site.ts";
-import { fieldLimits } from "../validation.ts";
-import { orderStatuses, orderStatusFilters } from "../order-status.ts";
+import { fieldLimits } from "../forms/validation.ts";
+import { orderStatuses, orderStatusFilters } from "../samples/order-status.ts";
 import { addressLines } from "./addresses.ts";
 
 /**

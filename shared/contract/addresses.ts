@@ -1,10 +1,10 @@
 // The account's address book (where samples are shipped) and the region lists its form offers: countries
-// come from shared/countries.ts; mainland China's provinces, cities and districts are served here by
+// come from shared/forms/countries.ts; mainland China's provinces, cities and districts are served here by
 // parent code, so no page carries the whole region list.
 import { z } from "zod";
 import { textInput } from "./common.ts";
 import { defineCall } from "./define.ts";
-import { addressLimits } from "../address-fields.ts";
+import { addressLimits } from "../forms/address-fields.ts";
 
 const queryId = z.coerce.number<number | string>().int().positive().max(Number.MAX_SAFE_INTEGER);
 const text = (max: number) => textInput(max);

@@ -1,7 +1,7 @@
 // Technical documents (datasheets, application notes, models, certificates, brochures): by page, by id,
 // the PDF download path, and the optional download form of SPEC §3.
 import { z } from "zod";
-import { downloadConsent } from "../consent.ts";
+import { downloadConsent } from "../forms/consent.ts";
 import { textInput } from "./common.ts";
 import { defineCall } from "./define.ts";
 import { paged, pagingInput } from "./envelope.ts";
@@ -77,7 +77,7 @@ const downloadRecordInput = z.strictObject({
   company: textInput(formLimits.company, { trim: true }),
   position: textInput(formLimits.position, { trim: true }),
   productDemand: textInput(formLimits.productDemand, { trim: true }),
-  /** The consent the form showed (shared/consent.ts): recorded with the entry, with its time. */
+  /** The consent the form showed (shared/forms/consent.ts): recorded with the entry, with its time. */
   consent: z.strictObject({ policyVersion: z.literal(downloadConsent.policyVersion) }).optional(),
 });
 

@@ -1,6 +1,6 @@
 // Length limits of the visitor forms (download form, contact form) for the contract, the upstream's checks
-// and the client's maxlength attributes; the fields they share with accounts come from shared/validation.ts.
-import { fieldLimits } from "../validation.ts";
+// and the client's maxlength attributes; the fields they share with accounts come from shared/forms/validation.ts.
+import { fieldLimits } from "../forms/validation.ts";
 
 export const formLimits = {
   name: fieldLimits.name,

@@ -19,7 +19,7 @@ export type ParamValue = z.infer<typeof paramValue>;
 
 /**
  * One column of a family's parameter table (SPEC §3). `paramName` keeps its markup: `<…>` is a subscript and
- * `/` splits header levels (see shared/param-name.ts). `screenName` is the long name (filter label, header description); null = the paramName says it all.
+ * `/` splits header levels (see shared/text/param-name.ts). `screenName` is the long name (filter label, header description); null = the paramName says it all.
  */
 const paramColumn = z.object({
   fieldId,
@@ -119,7 +119,7 @@ export const querySiteListDataByPage = defineCall({
     /** Set only for a partNumber lookup. */
     product: productDetail.nullable(),
     /**
-     * Only for a partNumber lookup: the products of the whole family nearest to it (shared/related-products.ts),
+     * Only for a partNumber lookup: the products of the whole family nearest to it (shared/catalog/related-products.ts),
      * chosen by the upstream, which holds the family (thousands of parts) that a page could not fetch per request.
      */
     related: z.array(productListItem).default([]),

@@ -2,7 +2,7 @@
 // package read from a product's parameter table and loss data (one reading, used by every comparison).
 import type { ParamValue } from "../contract/products.ts";
 import type { LossData, OnState } from "../contract/loss-data.ts";
-import { isYes } from "../product-facts.ts";
+import { isYes } from "../catalog/product-facts.ts";
 import type { DeviceType, QingyunReference, Topology } from "./schema.ts";
 
 /** What the functions need of a catalog product (a ProductListItem satisfies it). */

@@ -3,7 +3,7 @@
 // The part's Foster network turns the loss waveform into the peak T_j, shown beside the mean. Apart from
 // estimate.ts: only the detail page and compare show it, the finder's ranking never needs it.
 import type { FosterNetwork, LossData } from "../contract/loss-data.ts";
-import type { Estimate, JunctionName } from "./estimate.ts";
+import type { Estimate, JunctionName } from "./estimate-types.ts";
 import { thermalPath } from "./thermal-path.ts";
 import { interpolate } from "./equations.ts";
 import { DEFAULT_OUTPUT_FREQUENCY, type OperatingPoint } from "./operating-point.ts";

@@ -53,8 +53,3 @@ export function parseNewsId(value: string | undefined): number | null {
   const id = Number(value);
   return id <= 2147483647 ? id : null;
 }
-
-/** Page count of a list (at least 1, so an empty category still has its first page). */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}

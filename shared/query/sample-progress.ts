@@ -1,6 +1,6 @@
 // URL state of the order-progress page: the status tab, the page, and the order just
 // submitted (to confirm it). One parser and one writer; invalid values fall back to the defaults.
-import { orderStatusFilters, type OrderStatusFilter } from "../order-status.ts";
+import { orderStatusFilters, type OrderStatusFilter } from "../samples/order-status.ts";
 
 export interface SampleProgressQuery {
   status: OrderStatusFilter;

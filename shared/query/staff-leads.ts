@@ -2,7 +2,7 @@
 // status, date range (China days), product, language, company, page. One parser and one writer, so the GET
 // form, the pager and the export link agree; a value that makes no sense falls back to "any".
 import { isLanguage, type Language } from "../languages.ts";
-import { leadKinds, type LeadKind } from "../staff-paths.ts";
+import { leadKinds, type LeadKind } from "../staff/staff-paths.ts";
 
 export const leadStatuses = ["new", "assigned", "handled"] as const;
 export type LeadStatus = (typeof leadStatuses)[number];

@@ -1,6 +1,6 @@
 // URL state of the staff console's sample-order board: status tab, one search box (order number, company,
 // part number, or the last digits of the applicant's phone), page. One parser and one writer.
-import { orderStatusFilters, type OrderStatusFilter } from "../order-status.ts";
+import { orderStatusFilters, type OrderStatusFilter } from "../samples/order-status.ts";
 
 export const ORDERS_PAGE_SIZE = 20;
 /** 100,000 pages of 20: every one of 2,000,000 orders is reachable (the design size is 200,000). */

@@ -63,8 +63,3 @@ export function documentListHref(path: string, state: DocumentListState, change:
   if (!("page" in change)) next.page = 1;
   return `${path}${documentListSearch(next)}`;
 }
-
-/** SPEC §2: the WeChat in-app browser cannot download files; its user agent names MicroMessenger. */
-export function isWeChatBrowser(userAgent: string | null | undefined): boolean {
-  return !!userAgent && /MicroMessenger/i.test(userAgent);
-}

@@ -11,7 +11,7 @@ import { transaction } from "../../server/upstream/db.ts";
 import { hashSessionId } from "../../server/upstream/accounts/sessions.ts";
 import { authAndRegisterBySms, querySampleOrderByPage, querySampleOrderRecordList } from "../../shared/contract/index.ts";
 import { callPath } from "../../shared/contract/call-path.ts";
-import { orderStatuses, orderStatusFilters } from "../../shared/order-status.ts";
+import { orderStatuses, orderStatusFilters } from "../../shared/samples/order-status.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
 import { median } from "./budgets.ts";
 

@@ -1,4 +1,4 @@
-// JavaScript budget (docs/decisions/012-performance-budgets.md), checked in `npm test` from the production build's
+// JavaScript budget (docs/decisions/012-performance-budgets.md), checked by `npm run budgets` (and .ci/run) from the production build's
 // manifest. The build is reused when it is newer than the sources, else made here (under the team's build lock
 // when flock exists).
 import { readFileSync, readdirSync } from "node:fs";

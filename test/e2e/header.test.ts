@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { launchBrowser, watchProblems, hydrated } from "./browser.ts";
-import { MAX_SERIES_PARTS } from "../../client/components/header/menu-model.ts";
+import { MAX_SERIES_PARTS } from "../../shared/site/menu-rules.ts";
 
 const origin = inject("origin");
 const languages = ["zh", "en"] as const;

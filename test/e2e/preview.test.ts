@@ -1,7 +1,7 @@
 // Preview mode in the browser: the banner hydrates without a mismatch and "exit preview now" leaves it.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { signPreviewToken } from "../../shared/preview-token.ts";
+import { signPreviewToken } from "../../shared/http/preview-token.ts";
 import { launchBrowser, watchProblems } from "./browser.ts";
 
 const origin = inject("origin");

@@ -88,7 +88,7 @@ describe("sample progress at a glance", () => {
       // A cold load: the tabs count, the shipped order links its tracking number to SF Express.
       await page.goto(`${origin}/${language}/user/sampleProgress`);
       await hydrated(page);
-      // The tabs in the order of shared/order-status.ts: all, pending, inStock, shipped…
+      // The tabs in the order of shared/samples/order-status.ts: all, pending, inStock, shipped…
       const tab = (status: string) => page.locator(".status-tabs__tab").nth(["all", "pending", "inStock", "shipped"].indexOf(status));
       expect(await tab("all").locator(".status-tabs__count").textContent()).toMatch(/2$/);
       expect(await tab("shipped").locator(".status-tabs__count").textContent()).toMatch(/1$/);

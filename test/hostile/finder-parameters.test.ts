@@ -3,7 +3,7 @@
 // language switch and the sign-in return paths carry the finder's canonical query instead).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "../routes/helpers.ts";
+import { startSite } from "../helpers/site.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

@@ -8,9 +8,10 @@ import type { AddressInfo, Socket } from "node:net";
 import { Writable } from "node:stream";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
-import { noAssets } from "../../server/assets.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
+import { noAssets } from "../../server/pages/assets.ts";
 import type { EntryServer } from "../../server/pages/render.ts";
+import { expectLoaderFailureWarnings } from "../helpers/console.ts";
 
 /** What the site logs at warn and above: a visitor leaving is not an error. */
 const logged: { level: number; msg: string }[] = [];
@@ -89,6 +90,7 @@ const siteConnections = () => new Promise<number>((resolve) => site.server.getCo
 
 describe("a visitor who leaves", () => {
   it("aborts the render's and the proxy's upstream calls, and nothing stays open", async () => {
+    expectLoaderFailureWarnings({ maybe: true });
     const baseline = process.getActiveResourcesInfo().length;
     const rounds = 3;
     const perRound = 10;

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
 import { startEmbeddedUpstream } from "../../server/serve.ts";
 
 const dirs: string[] = [];

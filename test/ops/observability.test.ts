@@ -6,15 +6,16 @@ import request from "supertest";
 import { Writable } from "node:stream";
 import { createApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
-import { noAssets } from "../../server/assets.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
+import { noAssets } from "../../server/pages/assets.ts";
 import type { EntryServer } from "../../server/pages/render.ts";
 import { registry } from "../../server/metrics/index.ts";
 import { startMetricsServer } from "../../server/metrics/server.ts";
 import { callName, meteredFetch } from "../../server/metrics/upstream-calls.ts";
-import { listen } from "../routes/helpers.ts";
+import { listen } from "../helpers/site.ts";
 import { startTestUpstream } from "../upstream/helpers.ts";
 import { freePort } from "../support/site-process.ts";
+import { expectLoaderFailureWarnings } from "../helpers/console.ts";
 
 let lines: string[] = [];
 const sink = new Writable({
@@ -47,6 +48,7 @@ afterAll(() => echo.close());
 
 describe("request ids", () => {
   it("keeps a valid incoming id, replaces a bad one, makes one when absent, and passes it to the upstream", async () => {
+    expectLoaderFailureWarnings();
     seenIds = [];
     const kept = await request(app).get("/api/open/a").set("X-Request-Id", "nginx-3f2a9c1d.77");
     expect(kept.headers["x-request-id"]).toBe("nginx-3f2a9c1d.77");
@@ -81,6 +83,7 @@ describe("request log", () => {
   });
 
   it("names a page by its route pattern, times its render and keeps nginx from buffering it", async () => {
+    expectLoaderFailureWarnings();
     lines = [];
     const page = await request(app).get("/en/news/newsDetail/12345?x=1");
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
@@ -123,6 +126,7 @@ describe("metrics", () => {
   });
 
   it("measure the render's upstream calls by call name and tell timeouts, departures and failures apart", async () => {
+    expectLoaderFailureWarnings();
     await request(app).get("/en/about/us?metered=1");
     const afterPage = await registry.metrics();
     expect(afterPage).toMatch(/qy_upstream_request_duration_seconds_count\{call="querySitePageData",outcome="ok"\} [1-9]/);

@@ -6,9 +6,9 @@ import request from "supertest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createClient } from "redis";
 import { closeApp } from "../../server/app.ts";
-import { createTestApp, listen } from "../routes/helpers.ts";
+import { createTestApp, listen } from "../helpers/site.ts";
 import { freePort } from "../support/site-process.ts";
-import { CSV_EXPORTS_PER_MINUTE } from "../../server/exports/csv-rate-limit.ts";
+import { CSV_EXPORTS_PER_MINUTE } from "../../server/http/csv-rate-limit.ts";
 
 let redis: ChildProcess;
 let redisUrl = "";

@@ -5,9 +5,10 @@ import express from "express";
 import request from "supertest";
 import { gzipSync } from "node:zlib";
 import { callPath, queryPreviewRevoked } from "../../shared/contract/index.ts";
-import { signPreviewToken } from "../../shared/preview-token.ts";
-import { createTestApp, listen } from "../routes/helpers.ts";
+import { signPreviewToken } from "../../shared/http/preview-token.ts";
+import { createTestApp, listen } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
+import { expectLoaderFailureWarnings } from "../helpers/console.ts";
 
 const secret = "ops-preview-secret-0123456789abcdef0123";
 const origin = "https://www.qingyun-power.com";
@@ -225,6 +226,7 @@ describe("no internals reach a client", () => {
   });
 
   it("answers a down upstream with a generic 502 and a readiness failure without details", async () => {
+    expectLoaderFailureWarnings();
     const down = await listen(express());
     const url = down.url;
     await down.close();
@@ -243,6 +245,7 @@ describe("no internals reach a client", () => {
   });
 
   it("renders pages whose upstream fails with internals as a plain error page, in HTML and hydration data", async () => {
+    expectLoaderFailureWarnings();
     const broken = express();
     broken.all("/{*any}", (_req, res) => {
       res.status(500).json({ success: false, code: "E50000001", message: "SQLITE_BUSY in /srv/qingyun/db.sqlite at Object.<anonymous> (/srv/app.js:1:1)", data: null });
@@ -261,6 +264,7 @@ describe("no internals reach a client", () => {
   });
 
   it("gives nothing but a 404 for /metrics on the public port", async () => {
+    expectLoaderFailureWarnings();
     const app = await createTestApp({ UPSTREAM_URL: echo.url });
     const metrics = await request(app).get("/metrics");
     expect(metrics.status).toBe(404);

@@ -3,7 +3,7 @@
 // box), and every data cell of the finder tied to its headers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { allElements, namedRegions, parseHtml } from "./html-tree.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;

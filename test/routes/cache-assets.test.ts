@@ -7,11 +7,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type { Express } from "express";
-import { createApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
-import { noAssets } from "../../server/assets.ts";
-import type { EntryServer } from "../../server/pages/render.ts";
+import { createTestApp } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 
 const script = `export const answer = ${JSON.stringify("青云".repeat(400))};\n`;
@@ -28,13 +24,7 @@ beforeAll(async () => {
   writeFileSync(path.join(assets, "entry-Ab12.js.gz"), gzipSync(script));
   writeFileSync(path.join(assets, "tiny-Cd34.css"), "a{}");
   upstream = await startTestUpstream();
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", UPSTREAM_URL: upstream.url });
-  app = await createApp(config, {
-    logger: createLogger("silent"),
-    entry: () => import("../../client/entry-server.tsx") as Promise<EntryServer>,
-    assets: () => noAssets(),
-    clientDir,
-  });
+  app = await createTestApp({ UPSTREAM_URL: upstream.url }, { clientDir });
 });
 afterAll(async () => {
   await upstream.cleanup();

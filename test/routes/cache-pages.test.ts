@@ -6,9 +6,9 @@ import request from "supertest";
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Express } from "express";
-import { signPreviewToken } from "../../shared/preview-token.ts";
+import { signPreviewToken } from "../../shared/http/preview-token.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { createTestApp, listen } from "./helpers.ts";
+import { createTestApp, listen } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { startRelay, type Relay } from "../support/relay-upstream.ts";
 

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import request from "supertest";
 import type { Express } from "express";
-import { signPreviewToken } from "../../shared/preview-token.ts";
+import { signPreviewToken } from "../../shared/http/preview-token.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { createTestApp } from "./helpers.ts";
+import { createTestApp } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { startRelay, type Relay } from "../support/relay-upstream.ts";
 

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
-import { createTestApp, listen } from "./helpers.ts";
+import { createTestApp, listen } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
-import { loadResources } from "../../server/i18n.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
+import { loadResources } from "../../server/http/i18n.ts";
 import { catalogCsv } from "../../server/exports/catalog-csv.ts";
-import { CSV_EXPORTS_PER_MINUTE } from "../../server/exports/csv-rate-limit.ts";
+import { CSV_EXPORTS_PER_MINUTE } from "../../server/http/csv-rate-limit.ts";
 
 const FAMILY = 100;
 let upstream: TestUpstream;

@@ -3,7 +3,7 @@
 // for unknown and switched-off parts and names, and the compare page's URL state.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { textOf, upstreamProducts } from "./catalog-helpers.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;

@@ -2,7 +2,7 @@
 // sort order, value and range filters, paging, the empty result — and the CSV of the whole filtered result.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { finderRows, textOf, upstreamProducts } from "./catalog-helpers.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;

@@ -3,7 +3,7 @@
 // menus, footer and home page linking categories to their first descendant category that holds products.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { finderRows, textOf, upstreamProducts } from "./catalog-helpers.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;

@@ -3,10 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { i18n } from "i18next";
 import { handleRequest, type DocumentContext } from "../../client/entry-server.tsx";
-import { createServerI18n, loadResources } from "../../server/i18n.ts";
-import { noAssets } from "../../server/assets.ts";
+import { createServerI18n, loadResources } from "../../server/http/i18n.ts";
+import { noAssets } from "../../server/pages/assets.ts";
 import type { Language } from "../../shared/languages.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
+import { expectLoaderFailureWarnings } from "../helpers/console.ts";
 
 let upstream: TestUpstream;
 let server: i18n;
@@ -71,6 +72,7 @@ describe("handleRequest", () => {
   });
 
   it("answers an upstream failure with its status and reports it, not as a bug", async () => {
+    expectLoaderFailureWarnings();
     const failures: unknown[] = [];
     const ctx = await context("zh", { pageClient: { base: "http://127.0.0.1:9", timeoutMs: 2_000 }, onUpstreamFailure: (failure) => failures.push(failure) });
     const response = await handleRequest(new Request("http://localhost:3000/zh/news"), ctx);

@@ -8,7 +8,7 @@ import request from "supertest";
 import { attachDownloadPath } from "../../shared/contract/index.ts";
 import { readContent, shippedContentDir } from "../../server/upstream/content/load.ts";
 import { documentFile } from "../../server/upstream/content/schema.ts";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 
 const published = JSON.parse(readFileSync(new URL("../fixtures/published-document-ids.json", import.meta.url), "utf8")) as string[];
 const contentFile = "server/upstream/content/documents.json";

@@ -8,7 +8,7 @@ import { solveConverter } from "../../shared/estimator/converter.ts";
 import { lossDataBounds } from "../../shared/contract/loss-data-bounds.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { lifecycleStates, type ProductListItem } from "../../shared/contract/index.ts";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { finderRows, textOf, upstreamProducts } from "./catalog-helpers.ts";
 
 /** The HTML with the estimator's symbols written as V_bus, so that a test can read them: only a real <sub> gives the "_". */

@@ -3,7 +3,7 @@
 // browser's hydration of the panels fails.
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { fragmentStats } from "../../client/runtime/fragment-cache.tsx";
 
 let site: Awaited<ReturnType<typeof startSite>>;

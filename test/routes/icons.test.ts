@@ -2,7 +2,7 @@
 // (a 180 x 180 PNG) answer 200 with their types, and every page's head links them beside the SVG icon.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

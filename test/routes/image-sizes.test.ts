@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
-import { packageDrawings } from "../../shared/product-facts.ts";
+import { startSite } from "../helpers/site.ts";
+import { packageDrawings } from "../../shared/catalog/product-facts.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

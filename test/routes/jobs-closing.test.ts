@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type express from "express";
-import { createTestApp } from "./helpers.ts";
-import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
+import { startSite } from "../helpers/site.ts";
+import type { TestUpstream } from "../upstream/helpers.ts";
 import { jsonLdOf, textOf } from "./page-helpers.ts";
 import { chinaToday, isJobOpen } from "../../shared/query/jobs.ts";
 
@@ -14,8 +14,7 @@ const origin = "https://www.qingyun-power.example";
 let upstream: TestUpstream;
 let app: express.Express;
 beforeAll(async () => {
-  upstream = await startTestUpstream();
-  app = await createTestApp({ UPSTREAM_URL: upstream.url, PUBLIC_ORIGIN: origin });
+  ({ app, upstream } = await startSite({ PUBLIC_ORIGIN: origin }));
 });
 afterAll(() => upstream.cleanup());
 

@@ -1,7 +1,7 @@
 // Language routing (SPEC §2, issue [skeleton] §4) on createApp with the embedded upstream.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 // render used.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
-import { loadResources } from "../../server/i18n.ts";
+import { startSite } from "../helpers/site.ts";
+import { loadResources } from "../../server/http/i18n.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

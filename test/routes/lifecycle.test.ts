@@ -7,7 +7,7 @@ import request from "supertest";
 import { lifecycleStates } from "../../shared/contract/index.ts";
 import { readContent, shippedContentDir } from "../../server/upstream/content/load.ts";
 import { lifecycleFile, productFile } from "../../server/upstream/content/schema.ts";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { finderRows, textOf, upstreamProducts } from "./catalog-helpers.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;

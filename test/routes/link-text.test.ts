@@ -3,7 +3,7 @@
 // hidden context counts, as it does for them (it is rendered text).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { allElements, parseHtml, textContent } from "./html-tree.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;

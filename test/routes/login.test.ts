@@ -6,7 +6,7 @@ import type express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "../../shared/cookies.ts";
 import { verifyCodeRules } from "../../shared/contract/index.ts";
-import { createTestApp } from "./helpers.ts";
+import { createTestApp } from "../helpers/site.ts";
 import { freshPhone, startAccountUpstream, type AccountUpstream } from "../upstream/account-helpers.ts";
 
 let u: AccountUpstream;

@@ -2,7 +2,7 @@
 // of a paged list (news, jobs, finder, documents, search) each have their own meta description.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

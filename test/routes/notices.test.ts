@@ -6,7 +6,7 @@ import request from "supertest";
 import { readContent, shippedContentDir } from "../../server/upstream/content/load.ts";
 import { noticeFile, productFile } from "../../server/upstream/content/schema.ts";
 import { NOTICES_PAGE_SIZE } from "../../shared/query/notices.ts";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { textOf } from "./catalog-helpers.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;

@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, startSite } from "./helpers.ts";
+import { createTestApp, startSite } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
-import { MAX_SERIES_PARTS } from "../../client/components/header/menu-model.ts";
+import { MAX_SERIES_PARTS } from "../../shared/site/menu-rules.ts";
 import { MAX_LISTED_VALUES } from "../../client/pages/products/products-loader.ts";
 import { RANGE_MIN_SUFFIX } from "../../shared/query/finder.ts";
-import { SHOWN_DOCUMENT_PRODUCTS } from "../../shared/document-products.ts";
+import { SHOWN_DOCUMENT_PRODUCTS } from "../../shared/catalog/document-products.ts";
 import { queryAttachPage, type DocumentMeta } from "../../shared/contract/index.ts";
 import { callOk } from "../upstream/content-helpers.ts";
 

@@ -2,7 +2,7 @@
 // so it always said "documents"); Chinese has one form.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

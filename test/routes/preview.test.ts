@@ -7,18 +7,17 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type { Express } from "express";
-import { signPreviewToken } from "../../shared/preview-token.ts";
-import { createTestApp } from "./helpers.ts";
+import { signPreviewToken } from "../../shared/http/preview-token.ts";
+import { startSite } from "../helpers/site.ts";
 import { previewRevocationCheck } from "../../server/http/preview.ts";
-import type { Logger } from "../../server/logger.ts";
-import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
+import type { Logger } from "../../server/metrics/logger.ts";
+import type { TestUpstream } from "../upstream/helpers.ts";
 
 const secret = "preview-secret-for-tests-0123456789abcdef";
 let upstream: TestUpstream;
 let app: Express;
 beforeAll(async () => {
-  upstream = await startTestUpstream();
-  app = await createTestApp({ UPSTREAM_URL: upstream.url, PREVIEW_SECRET: secret });
+  ({ app, upstream } = await startSite({ PREVIEW_SECRET: secret }));
 });
 afterAll(() => upstream.cleanup());
 

@@ -4,7 +4,7 @@
 // conditions in the Product JSON-LD, in both languages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { textOf } from "./catalog-helpers.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;

@@ -3,7 +3,7 @@
 // ("T_C = 25 °C", "(T_J, T_stg)"), which showed their underscores raw.
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {

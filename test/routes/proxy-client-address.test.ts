@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
-import { createTestApp, listen } from "./helpers.ts";
+import { createTestApp, listen } from "../helpers/site.ts";
 
 let echo: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { createTestApp, startSite } from "./helpers.ts";
-import { upstreamClientIdleMs, upstreamKeepAliveMs } from "../../shared/upstream-keep-alive.ts";
+import { createTestApp, startSite } from "../helpers/site.ts";
+import { upstreamClientIdleMs, upstreamKeepAliveMs } from "../../shared/http/upstream-keep-alive.ts";
 import { upstreamAgent } from "../../server/api/proxy.ts";
 
 const body = { language: "en", websiteCode: "qingyun" };

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
-import { createTestApp, listen, startSite } from "./helpers.ts";
+import { createTestApp, listen, startSite } from "../helpers/site.ts";
+import { expectLoaderFailureWarnings } from "../helpers/console.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {
@@ -154,6 +155,7 @@ describe("errors", () => {
   });
 
   it("answer 500 with the server-error page and no stack trace when a loader fails", async () => {
+    expectLoaderFailureWarnings();
     // The upstream refuses what the page asked: a bug of ours, not an outage (that is a 502, upstream-failure.test.ts).
     const broken = express();
     broken.use((_req, res) => {
@@ -177,6 +179,7 @@ describe("errors", () => {
 
 describe("a hung upstream", () => {
   it("cannot hang a page: its calls give up at the page's deadline and the page answers 504", async () => {
+    expectLoaderFailureWarnings();
     const hung = express();
     hung.use(() => {
       // Never answers.

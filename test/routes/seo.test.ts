@@ -3,18 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
-import { createTestApp } from "./helpers.ts";
-import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
+import { startSite } from "../helpers/site.ts";
+import type { TestUpstream } from "../upstream/helpers.ts";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
 import { seoRoutes } from "../../server/exports/seo/routes.ts";
 
 const origin = "https://www.qingyun-power.example";
 let upstream: TestUpstream;
 let app: express.Express;
 beforeAll(async () => {
-  upstream = await startTestUpstream();
-  app = await createTestApp({ UPSTREAM_URL: upstream.url, PUBLIC_ORIGIN: origin });
+  ({ app, upstream } = await startSite({ PUBLIC_ORIGIN: origin }));
 });
 afterAll(() => upstream.cleanup());
 

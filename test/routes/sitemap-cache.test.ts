@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
-import { listen } from "./helpers.ts";
+import { listen } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
 import { seoRoutes } from "../../server/exports/seo/routes.ts";
-import { contentVersionHeader } from "../../shared/content-version.ts";
+import { contentVersionHeader } from "../../shared/http/content-version.ts";
 
 const origin = "https://www.qingyun-power.example";
 let upstream: TestUpstream;

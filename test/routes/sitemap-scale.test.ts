@@ -10,7 +10,7 @@ import express from "express";
 import request from "supertest";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { loadConfig } from "../../server/config/index.ts";
-import { createLogger } from "../../server/logger.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
 import { seoRoutes } from "../../server/exports/seo/routes.ts";
 
 const origin = "https://www.qingyun-power.example";

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import request from "supertest";
 import { startConsole, STAFF_ORIGIN, type ConsoleUnderTest } from "./staff-helpers.ts";
-import { staffEnrolmentMs, staffSessionMs } from "../../shared/staff-roles.ts";
+import { staffEnrolmentMs, staffSessionMs } from "../../shared/staff/staff-roles.ts";
 
 let c: ConsoleUnderTest;
 beforeEach(() => {

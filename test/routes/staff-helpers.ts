@@ -4,7 +4,7 @@ import request from "supertest";
 import { openDatabase, type Database } from "../../server/upstream/db.ts";
 import { createStaffApp } from "../../server/staff/app.ts";
 import { createStaffStore, type StaffStore } from "../../server/upstream/staff/store.ts";
-import type { StaffRole } from "../../shared/staff-roles.ts";
+import type { StaffRole } from "../../shared/staff/staff-roles.ts";
 
 export const STAFF_ORIGIN = "http://localhost:4444";
 

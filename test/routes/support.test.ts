@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import type express from "express";
-import { createTestApp } from "./helpers.ts";
-import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
+import { startSite } from "../helpers/site.ts";
+import type { TestUpstream } from "../upstream/helpers.ts";
 import { headingOf, jsonLdOf, linkHref, textOf } from "./page-helpers.ts";
 import { DOCUMENTS_PAGE_SIZE } from "../../shared/query/support.ts";
 
@@ -14,8 +14,7 @@ const wechatAgent = "Mozilla/5.0 (Linux; Android 14; V2309A) AppleWebKit/537.36 
 let upstream: TestUpstream;
 let app: express.Express;
 beforeAll(async () => {
-  upstream = await startTestUpstream();
-  app = await createTestApp({ UPSTREAM_URL: upstream.url, PUBLIC_ORIGIN: origin });
+  ({ app, upstream } = await startSite({ PUBLIC_ORIGIN: origin }));
 });
 afterAll(() => upstream.cleanup());
 

@@ -2,7 +2,7 @@
 // kept), for every kind of page, and never to another host.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
-import { startSite } from "./helpers.ts";
+import { startSite } from "../helpers/site.ts";
 import { withoutTrailingSlash } from "../../server/http/language.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;

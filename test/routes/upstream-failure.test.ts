@@ -5,13 +5,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
-import { createTestApp, listen } from "./helpers.ts";
+import { createTestApp, listen } from "../helpers/site.ts";
 import { freePort } from "../support/site-process.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { startRelay, type Relay } from "../support/relay-upstream.ts";
 import { loadConfig } from "../../server/config/index.ts";
 import zhCommon from "../../locales/zh/common.json" with { type: "json" };
 import enCommon from "../../locales/en/common.json" with { type: "json" };
+import { expectLoaderFailureWarnings } from "../helpers/console.ts";
 
 /** An upstream that answers every call the same way (or never, while `hang` is set). */
 async function failingUpstream() {
@@ -40,6 +41,7 @@ describe("an uncached page whose upstream fails", () => {
   beforeEach(() => Object.assign(upstream, { status: 503, retryAfter: null, hang: false }));
 
   it("answers 502 with the localized error page when the upstream cannot be reached", async () => {
+    expectLoaderFailureWarnings();
     const closed = await freePort();
     const app = await createTestApp({ UPSTREAM_URL: `http://127.0.0.1:${closed}`, ...noCaches });
     for (const [language, strings] of [
@@ -56,6 +58,7 @@ describe("an uncached page whose upstream fails", () => {
   });
 
   it("answers 503 with the upstream's Retry-After when it says it is unavailable", async () => {
+    expectLoaderFailureWarnings();
     upstream.retryAfter = "120";
     const app = await createTestApp({ UPSTREAM_URL: upstream.url, ...noCaches });
     const page = await request(app).get("/en/about/us");
@@ -65,6 +68,7 @@ describe("an uncached page whose upstream fails", () => {
   });
 
   it("answers 503 with a Retry-After of its own when the overloaded upstream gives none", async () => {
+    expectLoaderFailureWarnings();
     upstream.status = 429;
     const app = await createTestApp({ UPSTREAM_URL: upstream.url, ...noCaches });
     const page = await request(app).get("/zh/news/newsDetail/1");
@@ -74,6 +78,7 @@ describe("an uncached page whose upstream fails", () => {
   });
 
   it("answers 502 when the upstream fails with an error of its own", async () => {
+    expectLoaderFailureWarnings();
     upstream.status = 500;
     const app = await createTestApp({ UPSTREAM_URL: upstream.url, ...noCaches });
     const page = await request(app).get("/en/about/us");
@@ -83,6 +88,7 @@ describe("an uncached page whose upstream fails", () => {
   });
 
   it("answers 504 at the page's deadline while the upstream still hangs, long before the /api timeout", async () => {
+    expectLoaderFailureWarnings();
     upstream.hang = true;
     const app = await createTestApp({ UPSTREAM_URL: upstream.url, ...noCaches, PAGE_UPSTREAM_TIMEOUT_MS: "300", UPSTREAM_TIMEOUT_MS: "120000" });
     const page = await request(app).get("/en/about/us").timeout(20_000);
@@ -115,6 +121,7 @@ describe("a page with a kept copy whose upstream fails", () => {
   beforeEach(() => relay.reset());
 
   it("serves the page cache's expired copy, marked stale, when the upstream is down", async () => {
+    expectLoaderFailureWarnings();
     const app = await createTestApp({ UPSTREAM_URL: relay.url, UPSTREAM_CACHE_TTL_MS: "0", PAGE_CACHE_TTL_MS: "1" });
     const fresh = await request(app).get("/en/about/us");
     expect(fresh.status).toBe(200);

@@ -1,8 +1,8 @@
 // A relay in front of the embedded test upstream that counts the calls it passes on and can change their
 // answers (a cookie, another content version): how cache tests see what reached the upstream.
 import express from "express";
-import { listen } from "../routes/helpers.ts";
-import { contentVersionHeader } from "../../shared/content-version.ts";
+import { listen } from "../helpers/site.ts";
+import { contentVersionHeader } from "../../shared/http/content-version.ts";
 
 export interface Relay {
   url: string;

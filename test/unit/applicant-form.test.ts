@@ -1,7 +1,7 @@
 // The applicant form's one schema: every wrong field at once (the browser and the route action), the
 // first one for the upstream, and which field an upstream code belongs to.
 import { describe, expect, it } from "vitest";
-import { applicantFieldOfError, readApplicantForm, validateApplicantForm } from "../../shared/applicant-form.ts";
+import { applicantFieldOfError, readApplicantForm, validateApplicantForm } from "../../shared/forms/applicant-form.ts";
 import { checkApplicant } from "../../server/upstream/samples/routes.ts";
 
 const good = {

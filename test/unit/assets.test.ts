@@ -1,7 +1,7 @@
-// The document's assets from the client manifest (server/assets.ts): the styles of a page's islands are in
+// The document's assets from the client manifest (server/pages/assets.ts): the styles of a page's islands are in
 // its head (the server renders islands in full), their scripts are not preloaded with the page.
 import { describe, expect, it } from "vitest";
-import { assetsFromManifest, clientEntry, type Manifest } from "../../server/assets.ts";
+import { assetsFromManifest, clientEntry, type Manifest } from "../../server/pages/assets.ts";
 
 const manifest: Manifest = {
   [clientEntry]: { file: "assets/entry.js", css: ["assets/entry.css"], imports: ["_vendor.js"], dynamicImports: ["client/pages/other.tsx"], isEntry: true },

@@ -4,11 +4,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMPARE_MAX, parseCompareParts, writeCompareQuery } from "../../shared/query/compare.ts";
-import { compareRows } from "../../shared/compare-rows.ts";
-import { applicationPage, packageDrawing, packageDrawings, qualificationsOf } from "../../shared/product-facts.ts";
-import { parameterDistance, relatedProducts } from "../../shared/related-products.ts";
+import { compareRows } from "../../shared/catalog/compare-rows.ts";
+import { applicationPage, packageDrawing, packageDrawings, qualificationsOf } from "../../shared/catalog/product-facts.ts";
+import { parameterDistance, relatedProducts } from "../../shared/catalog/related-products.ts";
 import type { ParamColumn } from "../../shared/contract/products.ts";
-import { loginPathOf } from "../../client/components/add-to-sample.tsx";
+import { loginPathOf } from "../../client/features/samples/add-to-sample.tsx";
 
 const column = (fieldId: string, sortable = true, unit: string | null = null): ParamColumn => ({ fieldId, paramName: fieldId, screenName: null, sortable, unit });
 

@@ -1,9 +1,9 @@
-// One spacing rule between Chinese and Latin text (shared/cjk-spacing.ts), held by every UI string of
+// One spacing rule between Chinese and Latin text (shared/text/cjk-spacing.ts), held by every UI string of
 // locales/zh and every string of the content files: the copy mixed "碳化硅MOSFET" and "碳化硅 MOSFET".
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { spaceChineseLatin } from "../../shared/cjk-spacing.ts";
+import { spaceChineseLatin } from "../../shared/text/cjk-spacing.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const jsonFiles = (dir: string): string[] =>

@@ -7,7 +7,7 @@ import { bomMatch, editDistance, looksLikePartNumber, lookupCompetitorPart, part
 import { crossReferenceContent } from "../../shared/cross-reference/schema.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { parseCrossReferenceQuery, splitBom, writeCrossReferenceQuery } from "../../shared/query/cross-reference.ts";
-import { parameterSearchPath } from "../../shared/cross-reference-finder.ts";
+import { parameterSearchPath } from "../../shared/cross-reference/cross-reference-finder.ts";
 import { CROSS_REFERENCE_BATCH_MAX } from "../../shared/contract/cross-reference.ts";
 import { parseFinderQuery } from "../../shared/query/finder.ts";
 

@@ -1,6 +1,6 @@
 // CSV cells: quoting, formula injection, numbers, BOM and line ends.
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "../../shared/csv.ts";
+import { csvCell, toCsv } from "../../shared/text/csv.ts";
 
 describe("csv", () => {
   it("quotes separators, quotes and line breaks", () => {

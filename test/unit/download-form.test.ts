@@ -1,6 +1,6 @@
 // The download form's checks (SPEC §3/§5): the dialog and the upstream refuse the same values.
 import { describe, expect, it } from "vitest";
-import { downloadFieldOfError, readDownloadForm, validateDownloadForm } from "../../shared/download-form.ts";
+import { downloadFieldOfError, readDownloadForm, validateDownloadForm } from "../../shared/forms/download-form.ts";
 
 const filled = {
   name: "王磊",

@@ -6,7 +6,7 @@ import { I18nProvider } from "../../client/runtime/i18n-react.tsx";
 import { MemoryRouter } from "react-router-dom";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { loadResources } from "../../server/i18n.ts";
+import { loadResources } from "../../server/http/i18n.ts";
 import { createClientI18n } from "../../client/runtime/i18n.ts";
 import type { Language } from "../../shared/languages.ts";
 import type { LossData } from "../../shared/contract/loss-data.ts";

@@ -7,7 +7,7 @@ import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { I18nProvider } from "../../client/runtime/i18n-react.tsx";
 import { createClientI18n } from "../../client/runtime/i18n.ts";
-import { loadResources } from "../../server/i18n.ts";
+import { loadResources } from "../../server/http/i18n.ts";
 import { LossBreakdown } from "../../client/features/estimator/loss-breakdown.tsx";
 import { CompareLosses } from "../../client/features/estimator/compare-losses.tsx";
 import { lossData, type LossData } from "../../shared/contract/loss-data.ts";

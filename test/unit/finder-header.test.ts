@@ -1,7 +1,7 @@
 // Grouped header rows of the finder table: "/" levels, shared upper levels merged, rowSpan for short names.
 import { describe, expect, it } from "vitest";
 import { headerLayout } from "../../client/pages/products/finder-header.ts";
-import { parseParamName } from "../../shared/param-name.ts";
+import { parseParamName } from "../../shared/text/param-name.ts";
 
 const column = (id: string, name: string) => ({ id, levels: parseParamName(name) });
 const text = (parts: { text: string; subscript: boolean }[]) => parts.map((part) => (part.subscript ? `_${part.text}` : part.text)).join("");

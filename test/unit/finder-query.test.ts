@@ -1,6 +1,6 @@
 // The finder's URL state: parsing, writing, defaults for invalid input, and the helpers.
 import { describe, expect, it } from "vitest";
-import { finderListBody } from "../../shared/query/finder-list-body.ts";
+import { finderListBody } from "../../shared/catalog/finder-list-body.ts";
 import {
   DEFAULT_PAGE_SIZE,
   clearFilters,

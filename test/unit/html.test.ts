@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, serializeForScript } from "../../shared/html.ts";
+import { escapeHtml, serializeForScript } from "../../shared/text/html.ts";
 
 describe("serializeForScript", () => {
   it("cannot close a script tag or break a line in old parsers, and round-trips", () => {
@@ -16,7 +16,7 @@ describe("escapeHtml", () => {
   });
 });
 
-import { sanitizeMarkedHtml } from "../../shared/html.ts";
+import { sanitizeMarkedHtml } from "../../shared/text/html.ts";
 
 describe("sanitizeMarkedHtml", () => {
   it("keeps <mark> and escapes every other tag", () => {

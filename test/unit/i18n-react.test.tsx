@@ -7,7 +7,7 @@ import type { I18nInstance } from "../../client/runtime/translator.ts";
 import { I18nProvider, useTranslation } from "../../client/runtime/i18n-react.tsx";
 import { createClientI18n } from "../../client/runtime/i18n.ts";
 import { trackNamespaces } from "../../client/runtime/namespaces.ts";
-import { createServerI18n, loadResources } from "../../server/i18n.ts";
+import { createServerI18n, loadResources } from "../../server/http/i18n.ts";
 
 const resources = loadResources();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isExternal, mediaType, normalizeLink } from "../../shared/links.ts";
+import { isExternal, mediaType, normalizeLink } from "../../shared/site/links.ts";
 
 describe("mediaType", () => {
   it.each([

@@ -1,6 +1,6 @@
 // Both languages always: every UI string key exists in zh and en, and no value is empty.
 import { describe, expect, it } from "vitest";
-import { loadResources } from "../../server/i18n.ts";
+import { loadResources } from "../../server/http/i18n.ts";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => keys(item, `${prefix}${key}.`));

@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { outlineText } from "../../scripts/outline-svg-text.ts";
 import { root } from "../../scripts/build-if-needed.ts";
-import { packageDrawings } from "../../shared/product-facts.ts";
+import { packageDrawings } from "../../shared/catalog/product-facts.ts";
 
 function svgFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

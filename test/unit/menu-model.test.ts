@@ -49,7 +49,7 @@ describe("buildMenu", () => {
   });
 
   it("lists at most MAX_SERIES_PARTS parts of a series, depth first, and counts all of them", async () => {
-    const { MAX_SERIES_PARTS } = await import("../../client/components/header/menu-model.ts");
+    const { MAX_SERIES_PARTS } = await import("../../shared/site/menu-rules.ts");
     // Series 32 holds a sub-series of 5 parts (and one that is off), then 4 parts of its own (menu order: by sort).
     const parts = (parentId: number, from: number, count: number) => Array.from({ length: count }, (_, i) => node(from + i, parentId, 4, "on", `P${from + i}`));
     const big: LayoutData = {
@@ -89,7 +89,7 @@ describe("buildMenu", () => {
 describe("category links (SPEC §2: first descendant category that holds products)", () => {
   it("skips categories without products and never links a product page for a category", async () => {
     const { productLink, resolveCategoryLink } = await import("../../client/components/header/menu-model.ts");
-    const { buildTree } = await import("../../shared/tree.ts");
+    const { buildTree } = await import("../../shared/catalog/tree.ts");
     // Family 5 → empty series 51, series 52 → sub-series 521 with products.
     const roots = buildTree([node(5, null, 1), node(51, 5, 2), node(52, 5, 2), node(521, 52, 3), node(5211, 521, 4, "on", "P5211")]);
     expect(productLink(roots[0]!)).toBe("/productAndService/products/521");

@@ -1,6 +1,6 @@
 // SPEC §2: the jobs list's menu entry is Chinese only.
 import { describe, expect, it } from "vitest";
-import { isMenuLinkShown, menuForLanguage } from "../../shared/menu-rules.ts";
+import { isMenuLinkShown, menuForLanguage } from "../../shared/site/menu-rules.ts";
 
 describe("menu rules", () => {
   it("shows the jobs entry in Chinese only, whatever its form", () => {

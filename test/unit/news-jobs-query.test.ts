@@ -1,9 +1,10 @@
 // URL state of the news and jobs lists, the contact form's checks and the paging window: pure functions.
 import { describe, expect, it } from "vitest";
-import { NEWS_MAX_PAGE, pageCount, parseNewsId, parseNewsList } from "../../shared/query/news.ts";
+import { NEWS_MAX_PAGE, parseNewsId, parseNewsList } from "../../shared/query/news.ts";
+import { pageCount } from "../../shared/query/paging.ts";
 import { chinaToday, isJobOpen, jobsListPath, parseJobsState, parsePositionId, resumeMailto } from "../../shared/query/jobs.ts";
-import { fieldOfError, readLeaveWordForm, validateLeaveWord } from "../../shared/leave-word-form.ts";
-import { employmentTypes } from "../../shared/structured-data.ts";
+import { fieldOfError, readLeaveWordForm, validateLeaveWord } from "../../shared/forms/leave-word-form.ts";
+import { employmentTypes } from "../../shared/seo/structured-data.ts";
 import { pageWindow } from "../../client/components/page-links.tsx";
 import { newsDetailPath, newsListPath } from "../../shared/paths.ts";
 

@@ -63,7 +63,7 @@ describe("reasons in the repository", () => {
     for (const expected of [
       "client/entry-client.tsx",
       "server/app.ts",
-      "shared/tree.ts",
+      "shared/catalog/tree.ts",
       "test/unit/no-issue-citations.test.ts",
       "scripts/js-budget.ts",
       "README.md",

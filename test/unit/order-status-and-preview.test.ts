@@ -10,8 +10,8 @@ import {
   orderStatusKey,
   orderStatusKeys,
   orderStatuses,
-} from "../../shared/order-status.ts";
-import { signPreviewToken, verifyPreviewToken } from "../../shared/preview-token.ts";
+} from "../../shared/samples/order-status.ts";
+import { signPreviewToken, verifyPreviewToken } from "../../shared/http/preview-token.ts";
 
 describe("order statuses", () => {
   it("has the SPEC §4 keys, unkown (sic) and the all filter", () => {

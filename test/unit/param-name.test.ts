@@ -1,6 +1,6 @@
 // The parameter-table header markup of SPEC §3: <…> subscripts and / header levels.
 import { describe, expect, it } from "vitest";
-import { paramNameText, parseParamName, parseSubscripts, subscriptsText, withoutUnit } from "../../shared/param-name.ts";
+import { paramNameText, parseParamName, parseSubscripts, subscriptsText, withoutUnit } from "../../shared/text/param-name.ts";
 
 describe("parseParamName", () => {
   it("splits header levels on / and marks subscripts", () => {

@@ -1,6 +1,6 @@
 // Device symbols in running text get the tables' subscripts; words, part numbers and plain letters do not.
 import { describe, expect, it } from "vitest";
-import { proseSubscripts } from "../../shared/prose-symbols.ts";
+import { proseSubscripts } from "../../shared/text/prose-symbols.ts";
 
 /** Parts written back with <…> around subscripts, to read the split at a glance. */
 const marked = (text: string) =>

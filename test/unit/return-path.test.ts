@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginHref, parseLoginQuery, publicReturnTarget, safeReturnPath, signInTarget, writeLoginQuery } from "../../shared/return-path.ts";
+import { loginHref, parseLoginQuery, publicReturnTarget, safeReturnPath, signInTarget, writeLoginQuery } from "../../shared/http/return-path.ts";
 
 describe("safeReturnPath", () => {
   it.each([

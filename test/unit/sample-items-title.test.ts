@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { TFunction } from "i18next";
 import { createTranslator, type Strings } from "../../client/runtime/translator.ts";
-import { createServerI18n, loadResources } from "../../server/i18n.ts";
+import { createServerI18n, loadResources } from "../../server/http/i18n.ts";
 import { sampleItemsTitle } from "../../client/pages/user/format.ts";
 
 const resources = loadResources();

@@ -5,8 +5,8 @@ import { unknownLifecycle } from "../../shared/contract/lifecycle.ts";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { productLd } from "../../shared/product-ld.ts";
-import { headlineMaxLength, headlineOf, newsArticleLd } from "../../shared/structured-data.ts";
+import { productLd } from "../../shared/seo/product-ld.ts";
+import { headlineMaxLength, headlineOf, newsArticleLd } from "../../shared/seo/structured-data.ts";
 import type { ParamColumn, ProductDetail } from "../../shared/contract/products.ts";
 import type { NewsArticle } from "../../shared/contract/news.ts";
 

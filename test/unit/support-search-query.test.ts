@@ -1,14 +1,7 @@
 // URL state of the document centre and the search page: pure parse/write functions that agree.
 import { describe, expect, it } from "vitest";
-import {
-  DOCUMENT_KEYWORD_MAX,
-  defaultDocumentListState,
-  documentListHref,
-  documentListSearch,
-  isWeChatBrowser,
-  parseDocumentList,
-  parseSupportPage,
-} from "../../shared/query/support.ts";
+import { DOCUMENT_KEYWORD_MAX, defaultDocumentListState, documentListHref, documentListSearch, parseDocumentList, parseSupportPage } from "../../shared/query/support.ts";
+import { isWeChatBrowser } from "../../shared/http/user-agent.ts";
 import { parseSearchQuery, searchHref, searchQueryString } from "../../shared/query/search.ts";
 import { SEARCH_TEXT_MAX } from "../../shared/contract/search.ts";
 

@@ -3,7 +3,7 @@
 // page that shows the string would fail to hydrate.
 import { describe, expect, it } from "vitest";
 import { createTranslator, interpolate, type Strings } from "../../client/runtime/translator.ts";
-import { createServerI18n, loadResources } from "../../server/i18n.ts";
+import { createServerI18n, loadResources } from "../../server/http/i18n.ts";
 import { languages } from "../../shared/languages.ts";
 
 const resources = loadResources();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTree, firstDescendant, pathTo } from "../../shared/tree.ts";
+import { buildTree, firstDescendant, pathTo } from "../../shared/catalog/tree.ts";
 
 const flat = [
   { id: 1, parentId: null, status: "on" as const, sort: 2 },

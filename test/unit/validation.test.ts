@@ -1,7 +1,7 @@
 // The shared field rules: mainland mobiles, e-mail addresses, names, free text and masking.
 import { describe, expect, it } from "vitest";
-import { fieldLimits, isValidEmail, isValidName, isValidText, normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../shared/validation.ts";
-import { maskEmail, maskPhone } from "../../shared/masking.ts";
+import { fieldLimits, isValidEmail, isValidName, isValidText, normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../shared/forms/validation.ts";
+import { maskEmail, maskPhone } from "../../shared/forms/masking.ts";
 
 describe("normalizeMainlandMobile", () => {
   it.each([

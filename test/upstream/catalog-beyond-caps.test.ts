@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_PAGE_SIZE, querySiteListDataByPage, type ProductListItem, type ProductPage } from "../../shared/contract/index.ts";
-import { relatedProducts } from "../../shared/related-products.ts";
+import { relatedProducts } from "../../shared/catalog/related-products.ts";
 import { exampleOperatingPoint } from "../../shared/estimator/operating-point.ts";
 import { rankByEstimate, type EstimateSort } from "../../shared/estimator/ranking.ts";
 import { emptyFinderQuery } from "../../shared/query/finder.ts";

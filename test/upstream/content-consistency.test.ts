@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isYes, qualifications, type Qualification } from "../../shared/product-facts.ts";
+import { isYes, qualifications, type Qualification } from "../../shared/catalog/product-facts.ts";
 
 const contentDir = path.resolve(import.meta.dirname, "../../server/upstream/content");
 const read = (file: string) => JSON.parse(readFileSync(path.join(contentDir, file), "utf8")) as unknown;

@@ -11,7 +11,7 @@ import { crossReference, tiers } from "../../shared/cross-reference/match.ts";
 import { deviceTypeOf, ourVoltage, type OurProduct } from "../../shared/cross-reference/our-product.ts";
 import { allSources, crossReferenceContent, deviceTypes, manufacturers, topologies } from "../../shared/cross-reference/schema.ts";
 import { shippedContentDir as contentDir } from "../../server/upstream/content/load.ts";
-import { loadResources } from "../../server/i18n.ts";
+import { loadResources } from "../../server/http/i18n.ts";
 
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(contentDir, file), "utf8"));
 const raw = readJson("cross-reference/competitor-parts.json");

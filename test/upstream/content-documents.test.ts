@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDownloadRecord, documentTypes, queryAttachInfo, queryAttachPage, type DocumentMeta } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
-import { downloadConsent } from "../../shared/consent.ts";
+import { downloadConsent } from "../../shared/forms/consent.ts";
 import { body, callFails, callOk, checkPdfStructure } from "./content-helpers.ts";
 
 let upstream: TestUpstream;

@@ -3,7 +3,7 @@
 // of the database finds neither the deleted phone, e-mail nor name, while staff keep anonymised orders.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDownloadRecord, addLeaveWord, callPath, exportMyData, queryAttachPage } from "../../shared/contract/index.ts";
-import { downloadConsent } from "../../shared/consent.ts";
+import { downloadConsent } from "../../shared/forms/consent.ts";
 import { addAddress, contractData, freshPhone, startAccountUpstream, testAddress, type AccountUpstream } from "./account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "./sample-fixtures.ts";
 

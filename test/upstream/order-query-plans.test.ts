@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/upstream/db.ts";
 import { orderPageQueries, submitQueries } from "../../server/upstream/samples/orders.ts";
-import { orderStatusFilters } from "../../shared/order-status.ts";
+import { orderStatusFilters } from "../../shared/samples/order-status.ts";
 
 const db = openDatabase(":memory:");
 afterAll(() => db.close());

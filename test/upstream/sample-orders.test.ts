@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callPath, queryPreviewRevoked, querySampleOrderByPage, querySampleOrderRecordList, submitSampleOrder } from "../../shared/contract/index.ts";
-import { previewTokenId, verifyPreviewToken } from "../../shared/preview-token.ts";
+import { previewTokenId, verifyPreviewToken } from "../../shared/http/preview-token.ts";
 import { chinaDay } from "../../server/upstream/samples/orders.ts";
 import { addressFor, contractData, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "./sample-fixtures.ts";

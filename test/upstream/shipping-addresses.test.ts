@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryShippingAddresses, querySampleOrderRecordList } from "../../shared/contract/index.ts";
-import { addressLimits } from "../../shared/shipping-address.ts";
+import { addressLimits } from "../../shared/forms/shipping-address.ts";
 import { contractData, freshPhone, startAccountUpstream, testAddress, type AccountUpstream } from "./account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "./sample-fixtures.ts";
 

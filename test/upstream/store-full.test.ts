@@ -6,7 +6,7 @@ import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp } from "../routes/helpers.ts";
+import { createTestApp } from "../helpers/site.ts";
 import { freshIp, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
 
 const SEND = "/open/message/sendSmsVerifyCode";

@@ -8,7 +8,7 @@ import { useServerFragment } from "../../runtime/fragments.ts";
 import { useLanguage } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import { SmartLink } from "../smart-link.tsx";
-import { buildTree } from "../../../shared/tree.ts";
+import { buildTree } from "../../../shared/catalog/tree.ts";
 import { resolveCategoryLink } from "../header/menu-model.ts";
 import { clausePath, privacyPath, servicePath, productsPath } from "../../../shared/paths.ts";
 

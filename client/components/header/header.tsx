@@ -14,7 +14,7 @@ import { SmartLink } from "../smart-link.tsx";
 import { buildMenu, type MenuEntry } from "./menu-model.ts";
 import { island } from "../../runtime/island.tsx";
 import { LanguageSwitch } from "./language-switch.tsx";
-import { useSessionCheck } from "./use-session.ts";
+import { useSessionCheck } from "../../features/session/use-session.ts";
 import { loginPath } from "../../../shared/paths.ts";
 
 // The menus' panels hold a link to nearly every page: the server renders them in full (crawlers and visitors

@@ -1,6 +1,7 @@
 // Turns the layout data (menu collections and the product tree) into the six top menu entries.
 import type { MenuCollection, MenuItem, SiteListNode } from "../../../shared/contract/site.ts";
-import { buildTree, findNode, firstCategoryWithProducts, type TreeNode } from "../../../shared/tree.ts";
+import { buildTree, findNode, firstCategoryWithProducts, type TreeNode } from "../../../shared/catalog/tree.ts";
+import { MAX_SERIES_PARTS } from "../../../shared/site/menu-rules.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
 import {
   aboutPath,
@@ -38,9 +39,6 @@ export interface MenuEntry {
 /** SPEC §2/§9: at most 3 promo media per menu; up to 9 application category groups. */
 const MAX_PROMOS = 3;
 const MAX_APPLICATION_GROUPS = 9;
-/** The products panel lists a series' first parts and links the rest through "all N parts": a real
- * catalog has thousands, and the menu must not grow with it. */
-export const MAX_SERIES_PARTS = 6;
 
 function collection(menu: LayoutData["menu"], name: string): MenuItem[] {
   const value: MenuCollection | undefined = menu[name];

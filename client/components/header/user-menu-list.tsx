@@ -4,8 +4,8 @@ import { useLocation } from "react-router-dom";
 import { Link } from "../link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
-import { loginHref } from "../../../shared/return-path.ts";
-import { useSignOut } from "./use-sign-out.ts";
+import { loginHref } from "../../../shared/http/return-path.ts";
+import { useSignOut } from "../../features/session/use-sign-out.ts";
 import { userPagePath } from "../../../shared/paths.ts";
 
 export function UserMenuList({ name, sampleCount, onClose }: { name: string; sampleCount: number; onClose: () => void }) {

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
-import { maskEmail, maskPhone } from "../../../shared/masking.ts";
+import { maskEmail, maskPhone } from "../../../shared/forms/masking.ts";
 import { applySampleListAtom, userInfoAtom } from "../../state/atoms.ts";
 import { UserMenuList } from "./user-menu-list.tsx";
 

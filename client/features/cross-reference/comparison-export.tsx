@@ -6,7 +6,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { Link } from "../../components/link.tsx";
 import { publicOriginAtom } from "../../state/atoms.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
-import { absoluteUrl } from "../../../shared/seo.ts";
+import { absoluteUrl } from "../../../shared/seo/seo.ts";
 import { localizePath } from "../../../shared/languages.ts";
 import { formLimits } from "../../../shared/contract/forms.ts";
 import type { CrossReferenceData } from "../../../shared/contract/index.ts";

@@ -7,7 +7,7 @@ import { island } from "../../runtime/island.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { crossReferenceTiers as tiers, type CrossReferenceData } from "../../../shared/contract/index.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import { AddToSampleButton } from "../samples/add-to-sample.tsx";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/query/compare.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
 import { ComparisonExport } from "./comparison-export.tsx";

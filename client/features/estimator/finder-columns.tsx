@@ -14,7 +14,7 @@ import { warningText } from "./warning-text.ts";
 import { EST_LOSS, EST_TJ } from "../../../shared/estimator/estimate-sort.ts";
 import type { RowEstimate } from "./finder-row-estimates.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
-import { subscriptsText } from "../../../shared/param-name.ts";
+import { subscriptsText } from "../../../shared/text/param-name.ts";
 
 /**
  * The columns over the rows' estimates, which the loader worked out (finder-estimates.ts), so this module carries

@@ -7,7 +7,7 @@ import { addLeaveWord } from "../../../shared/contract/leave-word.ts";
 import { errorMessage, isErrorCode } from "../../../shared/contract/errors.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { fieldOfError, readLeaveWordForm, validateLeaveWord, type LeaveWordErrors } from "../../../shared/leave-word-form.ts";
+import { fieldOfError, readLeaveWordForm, validateLeaveWord, type LeaveWordErrors } from "../../../shared/forms/leave-word-form.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient, type ServerLoaderContext } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";

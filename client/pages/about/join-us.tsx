@@ -9,7 +9,7 @@ import { jobTypes, queryRecruitmentByPage, type JobPage } from "../../../shared/
 import { querySitePageData } from "../../../shared/contract/index.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { JOBS_PAGE_SIZE, jobsListPath, parseJobsState, type JobsState } from "../../../shared/query/jobs.ts";
-import { pageCount } from "../../../shared/query/news.ts";
+import { pageCount } from "../../../shared/query/paging.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -18,7 +18,7 @@ import { PageLinks } from "../../components/page-links.tsx";
 import { Media } from "../../components/media.tsx";
 import { Sections } from "../../components/sections.tsx";
 import { useLocalize } from "../../hooks.ts";
-import type { Crumb } from "../../../shared/seo.ts";
+import type { Crumb } from "../../../shared/seo/seo.ts";
 import { aboutPath, jobsPath, positionDetailPath } from "../../../shared/paths.ts";
 import "../../styles/about.css";
 

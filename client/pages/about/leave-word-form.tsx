@@ -6,7 +6,7 @@ import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { errorMessage } from "../../../shared/contract/errors.ts";
 import { formLimits } from "../../../shared/contract/forms.ts";
-import { HONEYPOT_FIELD, type LeaveWordField } from "../../../shared/leave-word-form.ts";
+import { HONEYPOT_FIELD, type LeaveWordField } from "../../../shared/forms/leave-word-form.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { FORM_ANCHOR, type LeaveWordResult } from "./contact-result.ts";
 import { contactUsPath } from "../../../shared/paths.ts";

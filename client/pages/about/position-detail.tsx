@@ -9,7 +9,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryRecruitmentById, queryRecruitmentByPage, type JobDetail, type JobListItem } from "../../../shared/contract/jobs.ts";
 import { parsePositionId, resumeMailto } from "../../../shared/query/jobs.ts";
-import { jobPostingLd } from "../../../shared/structured-data.ts";
+import { jobPostingLd } from "../../../shared/seo/structured-data.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";

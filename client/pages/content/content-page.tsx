@@ -8,7 +8,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Media } from "../../components/media.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { splitLanguagePrefix } from "../../../shared/languages.ts";
-import type { Crumb } from "../../../shared/seo.ts";
+import type { Crumb } from "../../../shared/seo/seo.ts";
 
 export { contentLoader } from "./content-loader.ts";
 

@@ -6,11 +6,11 @@ import { querySitePageData, queryNewsByPage } from "../../../shared/contract/ind
 import type { PageData } from "../../../shared/contract/site.ts";
 import type { NewsListItem } from "../../../shared/contract/news.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { buildTree } from "../../../shared/tree.ts";
+import { buildTree } from "../../../shared/catalog/tree.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { JsonLd } from "../../components/json-ld.tsx";
-import { organization, webSite } from "../../../shared/seo.ts";
+import { organization, webSite } from "../../../shared/seo/seo.ts";
 import { useAtomValue } from "jotai";
 import { contactEmailAtom, contactPhoneAtom, publicOriginAtom } from "../../state/atoms.ts";
 import { Sections } from "../../components/sections.tsx";

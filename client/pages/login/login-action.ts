@@ -5,8 +5,8 @@
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import { authAndRegisterByEmail, authAndRegisterBySms, errorMessage, isErrorCode, loginOut, sendSmsVerifyCode, sendVerifyCode } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { publicReturnTarget, signInTarget, type LoginTab } from "../../../shared/return-path.ts";
-import { normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../../shared/validation.ts";
+import { publicReturnTarget, signInTarget, type LoginTab } from "../../../shared/http/return-path.ts";
+import { normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../../shared/forms/validation.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 

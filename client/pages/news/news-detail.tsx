@@ -7,7 +7,7 @@ import { useAtomValue } from "jotai";
 import { queryNewsById, type NewsDetail } from "../../../shared/contract/news.ts";
 import { parseNewsId } from "../../../shared/query/news.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { newsArticleLd } from "../../../shared/structured-data.ts";
+import { newsArticleLd } from "../../../shared/seo/structured-data.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";

@@ -4,14 +4,15 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-ro
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { newsCategories, queryNewsByPage, type NewsPage } from "../../../shared/contract/news.ts";
-import { NEWS_PAGE_SIZE, pageCount, parseNewsList, type NewsListState } from "../../../shared/query/news.ts";
+import { NEWS_PAGE_SIZE, parseNewsList, type NewsListState } from "../../../shared/query/news.ts";
+import { pageCount } from "../../../shared/query/paging.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { PageLinks } from "../../components/page-links.tsx";
 import { useLocalize } from "../../hooks.ts";
-import type { Crumb } from "../../../shared/seo.ts";
+import type { Crumb } from "../../../shared/seo/seo.ts";
 import { NewsCard } from "./news-card.tsx";
 import { newsPath, newsListPath } from "../../../shared/paths.ts";
 import "../../styles/news.css";

@@ -6,7 +6,7 @@ import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { querySiteListDataByPage, type ProductDetail, type ProductPage } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { parseCompareParts, writeCompareQuery } from "../../../shared/query/compare.ts";
-import { withOwnDocuments } from "../../../shared/document-products.ts";
+import { withOwnDocuments } from "../../../shared/catalog/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";

@@ -6,7 +6,7 @@ import { localizePath, splitLanguagePrefix, type Language } from "../../../share
 import { parseCrossReferenceQuery, type CrossReferenceQuery } from "../../../shared/query/cross-reference.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { pageClient } from "../../api/loader-context.ts";
-import { parameterSearchPath } from "../../../shared/cross-reference-finder.ts";
+import { parameterSearchPath } from "../../../shared/cross-reference/cross-reference-finder.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 
 export interface CrossReferencePageData {

@@ -10,7 +10,7 @@ import { Link } from "../../components/link.tsx";
 import { useAtomValue } from "jotai";
 import { publicOriginAtom } from "../../state/atoms.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
-import { absoluteUrl } from "../../../shared/seo.ts";
+import { absoluteUrl } from "../../../shared/seo/seo.ts";
 import { localizePath } from "../../../shared/languages.ts";
 import { writeCrossReferenceQuery } from "../../../shared/query/cross-reference.ts";
 import { crossReferenceLoader, type CrossReferencePageData } from "./cross-reference-loader.ts";

@@ -3,7 +3,7 @@
 // appended to it rather than written into the table.
 import type { ReactNode } from "react";
 import type { ParamColumn, ParamValue, ProductListItem } from "../../../shared/contract/products.ts";
-import { parseParamName, paramNameText, paramNameWithUnit, type ParamNamePart } from "../../../shared/param-name.ts";
+import { parseParamName, paramNameText, paramNameWithUnit, type ParamNamePart } from "../../../shared/text/param-name.ts";
 
 export interface FinderColumn {
   /** The fieldId: the key of sort and filters in the URL. */

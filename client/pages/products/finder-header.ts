@@ -1,7 +1,7 @@
 // The finder table's grouped header rows (SPEC §3): each column's name is split on "/" into levels;
 // neighbouring columns that share their upper levels share one header cell (colSpan), a column with fewer
 // levels reaches down with rowSpan. Pure, so the grouping is unit-tested apart from React.
-import type { ParamNamePart } from "../../../shared/param-name.ts";
+import type { ParamNamePart } from "../../../shared/text/param-name.ts";
 
 export interface HeaderColumn {
   /** Unique per table: used in the cells' ids. */

@@ -3,7 +3,7 @@
 // components of the detail page (one implementation of the download flow and of adding samples).
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
-import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
+import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { SampleOrReplacement } from "./lifecycle.tsx";
 
 export function DatasheetLink({ product }: { product: ProductListItem }) {

@@ -7,23 +7,16 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { DistinctField, ProductFilterData, ProductListItem, ProductPage } from "../../../shared/contract/products.ts";
-import { ParamName, SubscriptParts } from "../../components/param-name.tsx";
+import { SubscriptParts } from "../../components/param-name.tsx";
 import {
   DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
   PART_NUMBER_FIELD,
-  RANGE_MAX_SUFFIX,
-  RANGE_MIN_SUFFIX,
-  clearFilters,
   hasFilters,
   parseFinderQuery,
   toggleSort,
   finderFields,
-  finderLifecycle,
   LIFECYCLE_PARAM,
   withPage,
-  withoutFilter,
-  withoutRange,
   writeFinderQuery,
   type FinderQuery,
 } from "../../../shared/query/finder.ts";
@@ -32,12 +25,13 @@ import { compareHref, useCompare } from "../../components/compare-tray.tsx";
 import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } from "./finder-columns.tsx";
 import { headerLayout } from "./finder-header.ts";
 import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
-import { fitFilterPanel } from "./fit-filter-panel.ts";
 import { ScrollBox } from "../../components/scroll-box.tsx";
-import { comparePath, productDetailPath } from "../../../shared/paths.ts";
+import { productDetailPath } from "../../../shared/paths.ts";
 import { PageLinks } from "../../components/page-links.tsx";
-import { lifecycleStates } from "../../../shared/contract/lifecycle.ts";
 import { LifecycleBadge } from "./lifecycle.tsx";
+import { FinderFilters } from "./finder-filters.tsx";
+import { FinderChips, filterChips } from "./finder-chips.tsx";
+import { FinderBar, FinderEmpty } from "./finder-bar.tsx";
 
 export interface FinderProps {
   page: ProductPage;
@@ -77,15 +71,12 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
     render: (product) => <LifecycleBadge lifecycle={product.lifecycle} />,
   };
   const columns = [...paramColumns(page.paramTable), lifecycleColumn, ...extraColumns];
-  const shownStates = finderLifecycle(query);
   const fieldOrder = page.paramTable.map((column) => column.fieldId);
   const fieldSpec = finderFields(filters.fields);
   const href = (next: FinderQuery) => `${pathname}${writeFinderQuery(next, fieldOrder)}`;
   const go = (next: FinderQuery) => navigate(href(next), { preventScrollReset: true });
 
   const pages = Math.max(1, Math.ceil(page.total / query.size));
-  const from = page.total === 0 ? 0 : (query.page - 1) * query.size + 1;
-  const to = Math.min(page.total, query.page * query.size);
   // The CSV holds every page of the filtered result: page and size are left out of its URL.
   const csvHref = `${pathname}.csv${writeFinderQuery({ ...query, page: 1, size: DEFAULT_PAGE_SIZE }, fieldOrder)}`;
 
@@ -97,7 +88,6 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
     for (const [name, value] of form) if (typeof value === "string") params.append(name, value);
     go({ ...parseFinderQuery(params, fieldSpec), page: 1 });
   };
-  const submitNow = (element: HTMLInputElement | HTMLSelectElement) => element.form?.requestSubmit();
   // The rows' compare boxes belong to this GET form (form attribute): without JavaScript it sends
   // ?parts=A&parts=B, which the compare page redirects to its canonical URL; with JavaScript the tray's
   // picks (the same boxes, kept across pages) go straight to that URL.
@@ -108,230 +98,18 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
 
   const label = (field: DistinctField) =>
     field.screenName ?? columnText(columns.find((column) => column.id === field.fieldId) ?? ({ name: field.paramName } as FinderColumn));
-  const chips: Array<{ key: string; text: ReactNode; remove: FinderQuery }> = [];
-  if (query.q) chips.push({ key: "q", text: t("finder.keywordChip", { q: query.q }), remove: { ...query, q: "", page: 1 } });
-  for (const field of filters.fields) {
-    for (const value of query.values[field.fieldId] ?? []) {
-      const shown = field.values.find((candidate) => String(candidate.value) === value)?.label ?? value;
-      chips.push({ key: `${field.fieldId}=${value}`, text: `${label(field)}: ${shown}`, remove: withoutFilter(query, field.fieldId, value) });
-    }
-    const range = query.ranges[field.fieldId];
-    if (range) {
-      const unit = field.unit ? ` ${field.unit}` : "";
-      const text =
-        range.min !== undefined && range.max !== undefined
-          ? `${range.min}–${range.max}${unit}`
-          : range.min !== undefined
-            ? `≥ ${range.min}${unit}`
-            : `≤ ${range.max}${unit}`;
-      chips.push({ key: `${field.fieldId}~`, text: `${label(field)}: ${text}`, remove: withoutRange(query, field.fieldId) });
-    }
-  }
-
-  if (query.lifecycle) {
-    const states = query.lifecycle.map((state) => tp(`lifecycle.state.${state}`)).join(", ");
-    chips.push({ key: LIFECYCLE_PARAM, text: tp("lifecycle.chip", { states }), remove: { ...query, lifecycle: null, page: 1 } });
-  }
+  const chips = filterChips(query, filters, label, t, tp);
 
   return (
     <div className="finder">
-      <form className="finder-filters" method="get" action={pathname} onSubmit={onSubmit} aria-label={t("finder.filters")}>
-        <div className="finder-filters__top">
-          <label className="finder-filters__keyword">
-            <span>{t("finder.keyword")}</span>
-            <input key={`q-${query.q}`} type="search" name="q" defaultValue={query.q} maxLength={100} placeholder={t("finder.keywordPlaceholder")} />
-          </label>
-          <label className="finder-filters__size">
-            <span>{t("finder.pageSize")}</span>
-            <select key={`size-${query.size}`} name="size" defaultValue={query.size} onChange={(event) => submitNow(event.currentTarget)}>
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        {query.sort ? <input type="hidden" name="sort" value={`${query.sort.fieldId}:${query.sort.order}`} /> : null}
-        {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
-        <div className="finder-filters__fields">
-          {filters.fields.map((field) => {
-            const selected = query.values[field.fieldId] ?? [];
-            const range = query.ranges[field.fieldId];
-            const active = selected.length + (range ? 1 : 0);
-            const numeric = field.sortable && field.min !== null && field.max !== null;
-            // A long numeric column comes without its values (products-loader.ts): its range still filters.
-            if (!field.values.length && !numeric) return null;
-            return (
-              <details key={field.fieldId} className={`finder-filter${active ? " is-active" : ""}`} onToggle={(event) => fitFilterPanel(event.currentTarget)}>
-                <summary>
-                  <ParamName name={field.screenName ?? field.paramName} />
-                  {active ? <span className="finder-filter__badge">{active}</span> : null}
-                </summary>
-                <fieldset className="finder-filter__panel">
-                  <legend className="visually-hidden">{label(field)}</legend>
-                  {numeric ? (
-                    <div className="finder-filter__range">
-                      <label>
-                        <span>{t("finder.min")}</span>
-                        <input
-                          key={`min-${range?.min ?? ""}`}
-                          type="number"
-                          step="any"
-                          inputMode="decimal"
-                          name={`${field.fieldId}${RANGE_MIN_SUFFIX}`}
-                          defaultValue={range?.min ?? ""}
-                          placeholder={String(field.min)}
-                        />
-                      </label>
-                      <span aria-hidden="true">–</span>
-                      <label>
-                        <span>{t("finder.max")}</span>
-                        <input
-                          key={`max-${range?.max ?? ""}`}
-                          type="number"
-                          step="any"
-                          inputMode="decimal"
-                          name={`${field.fieldId}${RANGE_MAX_SUFFIX}`}
-                          defaultValue={range?.max ?? ""}
-                          placeholder={String(field.max)}
-                        />
-                      </label>
-                      {field.unit ? <span className="finder-filter__unit">{field.unit}</span> : null}
-                    </div>
-                  ) : null}
-                  {field.values.length ? (
-                    <ul className="finder-filter__values">
-                      {field.values.map((value) => {
-                        const text = String(value.value);
-                        return (
-                          <li key={text}>
-                            <label>
-                              {/* Uncontrolled, so the tick shows at once while the new table loads; the key
-                                resets it whenever the URL says otherwise (Back, a removed chip, clear all). */}
-                              <input
-                                key={`${text}-${selected.includes(text)}`}
-                                type="checkbox"
-                                name={field.fieldId}
-                                value={text}
-                                defaultChecked={selected.includes(text)}
-                                onChange={(event) => submitNow(event.currentTarget)}
-                              />
-                              <span>{value.label}</span>
-                              <span className="finder-filter__count">{value.count}</span>
-                            </label>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  ) : null}
-                </fieldset>
-              </details>
-            );
-          })}
-          <details className={`finder-filter${query.lifecycle ? " is-active" : ""}`} onToggle={(event) => fitFilterPanel(event.currentTarget)}>
-            <summary>{tp("lifecycle.filter")}</summary>
-            <fieldset className="finder-filter__panel">
-              <legend className="visually-hidden">{tp("lifecycle.filter")}</legend>
-              <ul className="finder-filter__values">
-                {lifecycleStates.map((state) => {
-                  const ticked = shownStates.includes(state);
-                  return (
-                    <li key={state}>
-                      <label>
-                        <input
-                          key={`${state}-${ticked}`}
-                          type="checkbox"
-                          name={LIFECYCLE_PARAM}
-                          value={state}
-                          defaultChecked={ticked}
-                          onChange={(event) => submitNow(event.currentTarget)}
-                        />
-                        <span>{tp(`lifecycle.state.${state}`)}</span>
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </fieldset>
-          </details>
-        </div>
-        <div className="finder-filters__actions">
-          <button type="submit" className="button button--primary">
-            {t("finder.apply")}
-          </button>
-          {hasFilters(query) ? (
-            <Link to={href(clearFilters(query))} preventScrollReset className="button">
-              {t("finder.clearAll")}
-            </Link>
-          ) : null}
-        </div>
-      </form>
+      <FinderFilters filters={filters} query={query} pathname={pathname} href={href} label={label} onSubmit={onSubmit} />
 
-      {chips.length ? (
-        <div className="finder-chips">
-          <h3 className="visually-hidden">{t("finder.activeFilters")}</h3>
-          <ul>
-            {chips.map((chip) => (
-              <li key={chip.key}>
-                <Link to={href(chip.remove)} preventScrollReset className="finder-chip" aria-label={t("finder.removeFilter", { filter: chip.text })}>
-                  {chip.text} <span aria-hidden="true">×</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FinderChips chips={chips} href={href} />
 
-      <div className="finder-bar">
-        <p className="finder-bar__count" aria-live="polite">
-          {/* "0–0 of 0" says nothing: an empty result says that nothing matches (the block below offers the way out). */}
-          {page.total === 0 ? t("finder.countNone") : t("finder.count", { from, to, total: page.total, count: page.total })}
-        </p>
-        {page.hiddenByLifecycle > 0 ? (
-          <p className="finder-lifecycle-hidden">
-            {tp(query.lifecycle ? "lifecycle.hiddenFiltered" : "lifecycle.hiddenDefault", { count: page.hiddenByLifecycle })}{" "}
-            <Link to={href({ ...query, lifecycle: [...lifecycleStates], page: 1 })} preventScrollReset>
-              {tp("lifecycle.showHidden")}
-            </Link>
-          </p>
-        ) : null}
-        {page.total > 0 ? (
-          <div className="finder-bar__actions">
-            <form id={compareFormId} method="get" action={localize(comparePath())} onSubmit={onCompare}>
-              {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
-              <button type="submit" className="button">
-                {t("compare.submit")}
-              </button>
-            </form>
-            <a className="button finder-bar__csv" href={csvHref} download>
-              {t("finder.csv")}
-            </a>
-          </div>
-        ) : null}
-      </div>
+      <FinderBar page={page} query={query} href={href} compareFormId={compareFormId} onCompare={onCompare} csvHref={csvHref} />
 
       {page.total === 0 ? (
-        <div className="finder-empty" role="status">
-          <h3>{t("finder.emptyTitle")}</h3>
-          {chips.length ? (
-            <>
-              <p>{t("finder.emptyFiltered")}</p>
-              <ul>
-                {chips.map((chip) => (
-                  <li key={chip.key}>{chip.text}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {hasFilters(query) ? (
-            <p>
-              <Link to={href(clearFilters(query))} preventScrollReset className="button button--primary">
-                {t("finder.clearAll")}
-              </Link>
-            </p>
-          ) : null}
-        </div>
+        <FinderEmpty chips={chips} query={query} href={href} />
       ) : (
         <FinderTable columns={columns} list={page.list} query={query} href={href} prefix={prefix} localize={localize} compareFormId={compareFormId} />
       )}

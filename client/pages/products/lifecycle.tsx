@@ -6,7 +6,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { sampleRefusedStates, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
 import { productDetailPath } from "../../../shared/paths.ts";
 import { useLocalize } from "../../hooks.ts";
-import { AddToSampleButton } from "../../components/add-to-sample.tsx";
+import { AddToSampleButton } from "../../features/samples/add-to-sample.tsx";
 import "../../styles/lifecycle.css";
 
 export function LifecycleBadge({ lifecycle }: { lifecycle: ProductLifecycle }) {

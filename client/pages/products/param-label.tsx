@@ -1,7 +1,7 @@
 // A parameter's symbol as the datasheet writes it: `<…>` as subscripts, header levels joined by a space,
 // the trailing "(unit)" left off because the value carries its unit ("R<DS(on)>/typ (mΩ)" → R_DS(on) typ).
 import type { ParamColumn, ParamValue } from "../../../shared/contract/products.ts";
-import { paramNameText, withoutUnit } from "../../../shared/param-name.ts";
+import { paramNameText, withoutUnit } from "../../../shared/text/param-name.ts";
 import { ParamName } from "../../components/param-name.tsx";
 
 export function ParamSymbol({ column }: { column: ParamColumn }) {

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import type { ProductDetail } from "../../../shared/contract/products.ts";
 import type { CharacteristicRow } from "../../../shared/contract/part-data.ts";
-import { qualificationsOf } from "../../../shared/product-facts.ts";
+import { qualificationsOf } from "../../../shared/catalog/product-facts.ts";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { ProseText } from "../../components/prose-text.tsx";

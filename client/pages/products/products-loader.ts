@@ -13,10 +13,10 @@ import {
 } from "../../../shared/contract/index.ts";
 import type { SiteListNode } from "../../../shared/contract/site.ts";
 import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { buildTree, type TreeNode } from "../../../shared/tree.ts";
-import { paramNameText, withoutUnit } from "../../../shared/param-name.ts";
+import { buildTree, type TreeNode } from "../../../shared/catalog/tree.ts";
+import { paramNameText, withoutUnit } from "../../../shared/text/param-name.ts";
 import { finderFields, needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/query/finder.ts";
-import { finderListBody } from "../../../shared/query/finder-list-body.ts";
+import { finderListBody } from "../../../shared/catalog/finder-list-body.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { estimateSortOf, withoutEstimateSort } from "../../../shared/estimator/estimate-sort.ts";

@@ -4,7 +4,7 @@ import { useLoaderData, useRouteLoaderData, type LoaderFunctionArgs } from "reac
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { SiteListNode } from "../../../shared/contract/site.ts";
-import { buildTree, findNode, type TreeNode } from "../../../shared/tree.ts";
+import { buildTree, findNode, type TreeNode } from "../../../shared/catalog/tree.ts";
 import { hasFilters, writeFinderQuery, emptyFinderQuery } from "../../../shared/query/finder.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -19,7 +19,7 @@ import { useFinderEstimateColumns } from "../../features/estimator/finder-estima
 import { island } from "../../runtime/island.tsx";
 import { keyField } from "./catalog-paths.ts";
 import type { CategoryData, KeyRange, ProductsData } from "./products-loader.ts";
-import { paramNameText, withoutUnit } from "../../../shared/param-name.ts";
+import { paramNameText, withoutUnit } from "../../../shared/text/param-name.ts";
 import { productsPath, categoryPath } from "../../../shared/paths.ts";
 import "../../styles/catalog.css";
 

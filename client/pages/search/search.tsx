@@ -6,12 +6,12 @@ import { Form, data, useLoaderData, useLocation, type LoaderFunctionArgs } from 
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { searchSite, searchTypes, SEARCH_TEXT_MAX, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/search.ts";
-import { sanitizeMarkedHtml } from "../../../shared/html.ts";
+import { sanitizeMarkedHtml } from "../../../shared/text/html.ts";
 import { htmlLang, localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
 import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE, parseSearchQuery, searchHref, type SearchState } from "../../../shared/query/search.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
-import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
+import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { PageLinks } from "../../components/page-links.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { useLocalize } from "../../hooks.ts";

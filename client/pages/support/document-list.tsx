@@ -3,8 +3,8 @@
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { DocumentMeta } from "../../../shared/contract/documents.ts";
-import { SHOWN_DOCUMENT_PRODUCTS } from "../../../shared/document-products.ts";
-import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
+import { SHOWN_DOCUMENT_PRODUCTS } from "../../../shared/catalog/document-products.ts";
+import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { productDetailPath } from "../../../shared/paths.ts";
 

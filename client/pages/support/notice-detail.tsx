@@ -11,7 +11,7 @@ import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
-import { DocumentDownloadLink } from "../../components/download/document-download.tsx";
+import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { useLocalize } from "../../hooks.ts";
 import "../../styles/notices.css";
 

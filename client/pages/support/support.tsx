@@ -6,7 +6,7 @@ import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { TFunction } from "i18next";
 import type { Section } from "../../../shared/contract/site.ts";
-import type { Crumb } from "../../../shared/seo.ts";
+import type { Crumb } from "../../../shared/seo/seo.ts";
 import { documentListSearch, supportPages, type DocumentListState } from "../../../shared/query/support.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";

@@ -3,7 +3,7 @@
 // hydration also covers a page that reached WeChat from a cache.
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
-import { isWeChatBrowser } from "../../../shared/query/support.ts";
+import { isWeChatBrowser } from "../../../shared/http/user-agent.ts";
 
 export function WeChatHint({ wechat }: { wechat: boolean }) {
   const { t } = useTranslation("support");

@@ -14,8 +14,8 @@ import {
   type ShippingAddress,
 } from "../../../shared/contract/index.ts";
 import { localizePath } from "../../../shared/languages.ts";
-import { readApplicantForm, type ApplicantFormField, type ApplicantFormValues } from "../../../shared/applicant-fields.ts";
-import { addressFieldOfError, readAddressForm, type AddressFormField, type AddressFormValues } from "../../../shared/address-fields.ts";
+import { readApplicantForm, type ApplicantFormField, type ApplicantFormValues } from "../../../shared/forms/applicant-fields.ts";
+import { addressFieldOfError, readAddressForm, type AddressFormField, type AddressFormValues } from "../../../shared/forms/address-fields.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { userPagePath } from "../../../shared/paths.ts";
@@ -69,7 +69,7 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
     const address = { values: intent === "address-regions" ? choices.values : posted, ID, isDefault, cities: choices.cities, districts: choices.districts };
     if (intent === "address-regions") return data<AccountActionData>({ intent, address });
     // The schemas load here, not with the page: zod is no part of any page's first load.
-    const { validateAddressForm } = await import("../../../shared/shipping-address.ts");
+    const { validateAddressForm } = await import("../../../shared/forms/shipping-address.ts");
     const errors = validateAddressForm(posted);
     if (Object.keys(errors).length) {
       const fieldErrors = Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, errorMessage(code, language)]));
@@ -88,7 +88,7 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
   if (intent === "applicant-save") {
     const values = readApplicantForm(form);
     // The sample form's rule for the person; sample use belongs to each order, so it is not asked here.
-    const { validateApplicantForm } = await import("../../../shared/applicant-form.ts");
+    const { validateApplicantForm } = await import("../../../shared/forms/applicant-form.ts");
     const errors = validateApplicantForm({ ...values, sampleUse: "evaluation" });
     const { sampleUse: _use, ...applicant } = values;
     if (Object.keys(errors).length) {

@@ -6,8 +6,8 @@ import { Form, useActionData } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage } from "../../hooks.ts";
 import { downloadMyDataPath, type Applicant } from "../../../shared/contract/index.ts";
-import { fieldLimits } from "../../../shared/validation.ts";
-import type { ApplicantFormField } from "../../../shared/applicant-fields.ts";
+import { fieldLimits } from "../../../shared/forms/validation.ts";
+import type { ApplicantFormField } from "../../../shared/forms/applicant-fields.ts";
 import type { AccountActionData } from "./account-action.ts";
 
 const fields = [

@@ -9,7 +9,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { languageOf, requireUser, whileSignedIn } from "./user-guard.ts";
-import { countryOptions } from "../../../shared/countries.ts";
+import { countryOptions } from "../../../shared/forms/countries.ts";
 import { UserNav } from "./user-nav.tsx";
 import { accountAction, inputOf, regionChoices, type AccountActionData, type RegionOption } from "./account-action.ts";
 import { AddressForm, emptyAddress, type AddressFormState } from "./address-form.tsx";

@@ -6,7 +6,14 @@ import { Form, useNavigation, useSubmit } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage } from "../../hooks.ts";
 import { errorMessage } from "../../../shared/contract/index.ts";
-import { addressFormFields, addressLimits, postalCodeRules, readAddressForm, type AddressFormField, type AddressFormValues } from "../../../shared/address-fields.ts";
+import {
+  addressFormFields,
+  addressLimits,
+  postalCodeRules,
+  readAddressForm,
+  type AddressFormField,
+  type AddressFormValues,
+} from "../../../shared/forms/address-fields.ts";
 import type { RegionOption } from "./account-action.ts";
 
 export interface AddressFormState {
@@ -72,7 +79,7 @@ export function AddressForm({
   }
 
   // The schema (and zod with it) is loaded when the form is first used, not with the page.
-  const loadSchema = () => import("../../../shared/shipping-address.ts");
+  const loadSchema = () => import("../../../shared/forms/shipping-address.ts");
 
   async function check(form: HTMLFormElement, submitter: HTMLButtonElement) {
     const { validateAddressForm } = await loadSchema();

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { Form, useActionData, useNavigation } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
-import { fieldLimits } from "../../../shared/validation.ts";
+import { fieldLimits } from "../../../shared/forms/validation.ts";
 import type { OrderDetailActionData } from "./order-detail-action.ts";
 
 export function OrderCancel({ allowed }: { allowed: boolean }) {

@@ -3,7 +3,7 @@
 // its parts again.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import { cancelSampleOrder, orderNumberPattern } from "../../../shared/contract/index.ts";
-import { fieldLimits } from "../../../shared/validation.ts";
+import { fieldLimits } from "../../../shared/forms/validation.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { orderAgain } from "./order-again-action.ts";

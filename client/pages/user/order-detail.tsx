@@ -18,7 +18,7 @@ import { AddressLinesView } from "./address-lines.tsx";
 import { TrackingLink } from "./tracking-link.tsx";
 import { OrderAgain } from "./order-again.tsx";
 import { orderDetailAction } from "./order-detail-action.ts";
-import { customerCanCancel } from "../../../shared/order-status.ts";
+import { customerCanCancel } from "../../../shared/samples/order-status.ts";
 import { userPagePath, productDetailPath } from "../../../shared/paths.ts";
 import "../../styles/samples.css";
 

@@ -1,10 +1,10 @@
-// "Add to sample list" posted by a product page without JavaScript (client/components/add-to-sample.tsx):
+// "Add to sample list" posted by a product page without JavaScript (client/features/samples/add-to-sample.tsx):
 // a signed-in visitor's part is added and they return to that page with the outcome in its query; an
 // anonymous visitor goes to the login page, which brings them back to the page after signing in.
 import { redirect } from "react-router-dom";
 import { addSampleProduct, isLogin } from "../../../shared/contract/index.ts";
-import { loginHref, signInTarget } from "../../../shared/return-path.ts";
-import { withPendingAdd, withSampleAddResult, type SampleAddOutcome } from "../../../shared/sample-add-result.ts";
+import { loginHref, signInTarget } from "../../../shared/http/return-path.ts";
+import { withPendingAdd, withSampleAddResult, type SampleAddOutcome } from "../../../shared/samples/sample-add-result.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { languageOf } from "./user-guard.ts";

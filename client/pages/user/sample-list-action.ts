@@ -2,7 +2,7 @@
 // change a quantity, remove an item, or submit the list with the applicant form.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import { errorMessage, modifySampleProduct, removeSampleProduct, sampleLimits, submitSampleOrder } from "../../../shared/contract/index.ts";
-import { applicantFieldOfError, readApplicantForm, type ApplicantFormField, type ApplicantFormValues } from "../../../shared/applicant-fields.ts";
+import { applicantFieldOfError, readApplicantForm, type ApplicantFormField, type ApplicantFormValues } from "../../../shared/forms/applicant-fields.ts";
 import { writeSampleProgressQuery } from "../../../shared/query/sample-progress.ts";
 import { localizePath } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -73,7 +73,7 @@ export async function sampleListAction({ request, context }: ActionFunctionArgs)
   const evaluationOnly = form.get("evaluationOnly") === "on";
   const values = { ...applicantValues, addressId: addressId === null ? "" : String(addressId), evaluationOnly };
   // Loaded here, not with the page: zod is no part of any page's first load.
-  const { validateApplicantForm } = await import("../../../shared/applicant-form.ts");
+  const { validateApplicantForm } = await import("../../../shared/forms/applicant-form.ts");
   const errors = validateApplicantForm(applicantValues);
   if (Object.keys(errors).length || addressId === null || !evaluationOnly) {
     const fieldErrors = Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, errorMessage(code, language)]));

@@ -15,12 +15,12 @@ import {
   type ApplicantPrefill,
   type SampleListItem,
 } from "../../../shared/contract/index.ts";
-import { fieldLimits } from "../../../shared/validation.ts";
+import { fieldLimits } from "../../../shared/forms/validation.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { applySampleListAtom } from "../../state/atoms.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
-import { applicantFormFields, readApplicantForm, type ApplicantFormField } from "../../../shared/applicant-fields.ts";
+import { applicantFormFields, readApplicantForm, type ApplicantFormField } from "../../../shared/forms/applicant-fields.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { UserNav } from "./user-nav.tsx";
 import { sampleListAction, type SampleListActionData } from "./sample-list-action.ts";
@@ -213,7 +213,7 @@ function ApplicantForm({ prefill, total, addresses }: { prefill: ApplicantPrefil
 
   const submit = useSubmit();
   // The schema (and zod with it) is loaded when the form is first used, not with the page.
-  const loadSchema = () => import("../../../shared/applicant-form.ts");
+  const loadSchema = () => import("../../../shared/forms/applicant-form.ts");
 
   async function check(form: HTMLFormElement) {
     const { validateApplicantForm } = await loadSchema();

@@ -15,7 +15,7 @@ import {
   type SampleOrderPage,
 } from "../../../shared/contract/index.ts";
 import { applySampleListAtom } from "../../state/atoms.ts";
-import { orderStatusFilters } from "../../../shared/order-status.ts";
+import { orderStatusFilters } from "../../../shared/samples/order-status.ts";
 import { SAMPLE_PROGRESS_PAGE_SIZE, parseSampleProgressQuery, writeSampleProgressQuery, type SampleProgressQuery } from "../../../shared/query/sample-progress.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";

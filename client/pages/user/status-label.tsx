@@ -1,6 +1,6 @@
 // An order status as a labelled badge (SPEC §4 labels, both languages, from locales/*/user.json).
 import { useTranslation } from "../../runtime/i18n-react.tsx";
-import { orderStatusKey } from "../../../shared/order-status.ts";
+import { orderStatusKey } from "../../../shared/samples/order-status.ts";
 import { sampleLimits } from "../../../shared/contract/index.ts";
 
 export function StatusBadge({ status }: { status: string }) {

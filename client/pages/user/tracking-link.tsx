@@ -1,7 +1,7 @@
 // A shipped order's carrier and tracking number, the number linked to the carrier's own tracking page.
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useLanguage } from "../../hooks.ts";
-import { carrierLabel, trackingUrl } from "../../../shared/carriers.ts";
+import { carrierLabel, trackingUrl } from "../../../shared/samples/carriers.ts";
 
 export function TrackingLink({ carrier, trackingNumber }: { carrier: string; trackingNumber: string }) {
   const { t } = useTranslation("user");

@@ -3,7 +3,7 @@
 import { redirect } from "react-router-dom";
 import { isLogin, type UserInfo } from "../../../shared/contract/index.ts";
 import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { loginHref } from "../../../shared/return-path.ts";
+import { loginHref } from "../../../shared/http/return-path.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
 

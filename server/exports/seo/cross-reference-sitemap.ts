@@ -3,7 +3,7 @@
 import { queryCrossReference } from "../../../shared/contract/index.ts";
 import { writeCrossReferenceQuery } from "../../../shared/query/cross-reference.ts";
 import type { PageClient } from "../../../client/api/page-client.ts";
-import type { SitemapEntry } from "./sitemap-urls.ts";
+import type { SitemapEntry } from "./sitemap-entry.ts";
 import { crossReferencePath } from "../../../shared/paths.ts";
 
 export async function crossReferenceSitemapEntries(api: PageClient): Promise<SitemapEntry[]> {

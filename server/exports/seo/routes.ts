@@ -6,14 +6,14 @@
 // of its own (every upstream call has its timeout): a large catalog takes longer, never a 503.
 import { Router, type Request, type Response } from "express";
 import type { Config } from "../../config/index.ts";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "../../metrics/logger.ts";
 import type { PageClient } from "../../../client/api/page-client.ts";
 import type { SiteCaches } from "../../cache/index.ts";
 import { serverPageClient } from "../../upstream-client.ts";
 import { querySitePageData } from "../../../shared/contract/index.ts";
-import { contentVersionHeader } from "../../../shared/content-version.ts";
+import { contentVersionHeader } from "../../../shared/http/content-version.ts";
 import { isLanguage, languages, localizePath } from "../../../shared/languages.ts";
-import { absoluteUrl } from "../../../shared/seo.ts";
+import { absoluteUrl } from "../../../shared/seo/seo.ts";
 import { collectSitemapEntries, sitemapSections } from "./sitemap-urls.ts";
 import { childPath, sitemapIndexXml, splitEntries, urlsetXml, URLS_PER_SITEMAP, type SitemapChild } from "./sitemap-xml.ts";
 import { searchPath, userPathPrefix } from "../../../shared/paths.ts";

@@ -17,9 +17,11 @@ import { newsCategories } from "../../../shared/contract/news.ts";
 import { serviceNames } from "../../../shared/contract/services.ts";
 import type { PageClient } from "../../../client/api/page-client.ts";
 import type { DocumentMeta } from "../../../shared/contract/documents.ts";
-import { NEWS_PAGE_SIZE, pageCount } from "../../../shared/query/news.ts";
+import { NEWS_PAGE_SIZE } from "../../../shared/query/news.ts";
+import { pageCount } from "../../../shared/query/paging.ts";
 import { defaultJobsState, jobsListPath } from "../../../shared/query/jobs.ts";
 import { crossReferenceSitemapEntries } from "./cross-reference-sitemap.ts";
+import type { SitemapEntry } from "./sitemap-entry.ts";
 import { NOTICES_PAGE_SIZE, defaultNoticeListState, writeNoticeList } from "../../../shared/query/notices.ts";
 import { DOCUMENTS_MAX_PAGE, DOCUMENTS_PAGE_SIZE, defaultDocumentListState, documentListSearch } from "../../../shared/query/support.ts";
 import {
@@ -45,13 +47,6 @@ import {
   noticesPath,
   noticeDetailPath,
 } from "../../../shared/paths.ts";
-
-export interface SitemapEntry {
-  /** Path without the language prefix ("/" is the language home); the document list's pages carry ?page=N. */
-  path: string;
-  /** YYYY-MM-DD */
-  lastmod?: string | undefined;
-}
 
 export const sitemapSections = ["pages", "products", "news", "jobs"] as const;
 export type SitemapSection = (typeof sitemapSections)[number];

@@ -3,9 +3,10 @@
 // each <url> listing its language alternates (xhtml:link, the same set as the pages' hreflang). The protocol
 // allows 50 000 urls or 50 MB per file.
 import { localizePath, type Language } from "../../../shared/languages.ts";
-import { absoluteUrl, alternates } from "../../../shared/seo.ts";
-import { escapeHtml } from "../../../shared/html.ts";
-import type { SitemapEntry, SitemapSection } from "./sitemap-urls.ts";
+import { absoluteUrl, alternates } from "../../../shared/seo/seo.ts";
+import { escapeHtml } from "../../../shared/text/html.ts";
+import type { SitemapEntry } from "./sitemap-entry.ts";
+import type { SitemapSection } from "./sitemap-urls.ts";
 
 /** Urls per child file: below the protocol's 50 000, and a child stays well under its 50 MB. */
 export const URLS_PER_SITEMAP = 40_000;

@@ -1,6 +1,6 @@
 // The audit log for admins: newest first, filtered by action and member, paged with GET links.
 import type { ReactNode } from "react";
-import { staffPaths } from "../../../shared/staff-paths.ts";
+import { staffPaths } from "../../../shared/staff/staff-paths.ts";
 import { auditActions, type AuditAction, type AuditEntry } from "../../upstream/staff/audit.ts";
 import { chinaTime, h, renderPage, to, type ViewContext } from "./layout.ts";
 

@@ -4,8 +4,8 @@
 import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { htmlLang, localizePath, type Language } from "../../../shared/languages.ts";
-import { staffCan, type StaffRole } from "../../../shared/staff-roles.ts";
-import { staffPaths } from "../../../shared/staff-paths.ts";
+import { staffCan, type StaffRole } from "../../../shared/staff/staff-roles.ts";
+import { staffPaths } from "../../../shared/staff/staff-paths.ts";
 import type { StaffT } from "../i18n.ts";
 
 export { h };

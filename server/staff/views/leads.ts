@@ -1,9 +1,9 @@
 // The leads inbox and a lead's page. The visitor's words are React text children and attribute values only:
 // never markup, never a link (a "javascript:" address stays text), so nothing a visitor typed can run here.
 import type { ReactNode } from "react";
-import { leadKinds, staffLeadPath, staffPaths } from "../../../shared/staff-paths.ts";
+import { leadKinds, staffLeadPath, staffPaths } from "../../../shared/staff/staff-paths.ts";
 import { LEADS_PAGE_SIZE, leadStatuses, writeLeadsState, type LeadsState } from "../../../shared/query/staff-leads.ts";
-import { staffCan } from "../../../shared/staff-roles.ts";
+import { staffCan } from "../../../shared/staff/staff-roles.ts";
 import type { LeadRow } from "../../upstream/leads/store.ts";
 import { chinaTime, h, renderPage, to, type ViewContext } from "./layout.ts";
 

@@ -1,10 +1,10 @@
 // The sample-order board and an order's page. Applicant and address text are React text only.
 import type { ReactNode } from "react";
-import { orderStatusFilters, nextOrderStatus, canMoveOrder, orderMoveRequirements, type OrderStatusFilter } from "../../../shared/order-status.ts";
+import { orderStatusFilters, nextOrderStatus, canMoveOrder, orderMoveRequirements, type OrderStatusFilter } from "../../../shared/samples/order-status.ts";
 import { ORDERS_PAGE_SIZE, writeOrdersState, type OrdersState } from "../../../shared/query/staff-orders.ts";
-import { staffOrderPath, staffPaths } from "../../../shared/staff-paths.ts";
-import { staffCan } from "../../../shared/staff-roles.ts";
-import { carrierNames } from "../../../shared/carriers.ts";
+import { staffOrderPath, staffPaths } from "../../../shared/staff/staff-paths.ts";
+import { staffCan } from "../../../shared/staff/staff-roles.ts";
+import { carrierNames } from "../../../shared/samples/carriers.ts";
 import type { SampleOrder } from "../../../shared/contract/index.ts";
 import type { RecordRow } from "../../upstream/samples/orders.ts";
 import { chinaTime, h, renderPage, to, type ViewContext } from "./layout.ts";

@@ -1,6 +1,6 @@
 // The console's account pages: sign-in, enrolment, home, staff accounts and the error page.
-import { staffRoles, type StaffRole } from "../../../shared/staff-roles.ts";
-import { staffPaths } from "../../../shared/staff-paths.ts";
+import { staffRoles, type StaffRole } from "../../../shared/staff/staff-roles.ts";
+import { staffPaths } from "../../../shared/staff/staff-paths.ts";
 import { h, renderPage, to, type ViewContext } from "./layout.ts";
 
 const passkeyScript = "/assets/passkey.js";

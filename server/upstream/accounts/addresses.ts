@@ -2,9 +2,9 @@
 // checked with the shared address schema and, for mainland China, against the region data; and the
 // resolved copy an order keeps.
 import type { AddressInput, ShippingAddress, ShippingAddressLines } from "../../../shared/contract/index.ts";
-import { countryName } from "../../../shared/countries.ts";
+import { countryName } from "../../../shared/forms/countries.ts";
 import type { Language } from "../../../shared/languages.ts";
-import { addressFormFields, addressLimits, normalizeAddressPhone, validateAddressForm, type AddressFormValues } from "../../../shared/shipping-address.ts";
+import { addressFormFields, addressLimits, normalizeAddressPhone, validateAddressForm, type AddressFormValues } from "../../../shared/forms/shipping-address.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { resolveRegion } from "./regions.ts";

@@ -12,7 +12,7 @@ import {
 } from "../../../shared/contract/index.ts";
 import { sessionCookieName } from "../../../shared/cookies.ts";
 import type { Language } from "../../../shared/languages.ts";
-import { normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../../shared/validation.ts";
+import { normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../../shared/forms/validation.ts";
 import type { Database } from "../db.ts";
 import { clientHash } from "../site/forms.ts";
 import { ApiError, mountCall, requestLanguage, sendData, sendError, type MountOptions } from "../http.ts";

@@ -11,7 +11,7 @@ import {
   type ProductListItem,
 } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
-import { relatedProducts } from "../../../shared/related-products.ts";
+import { relatedProducts } from "../../../shared/catalog/related-products.ts";
 import type { Database } from "../db.ts";
 import type { createDocumentStore } from "../documents/store.ts";
 import type { ModelStore } from "../models/store.ts";
@@ -133,7 +133,7 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
     return ids.map((id) => byId.get(id)!);
   }
 
-  /** The products of the whole family nearest to `product` (shared/related-products.ts), as table rows. */
+  /** The products of the whole family nearest to `product` (shared/catalog/related-products.ts), as table rows. */
   function relatedOf(product: ProductDetail, familyId: number, paramTable: ParamColumn[], language: Language): ProductListItem[] {
     // Related products weigh numeric parameters only, so the family's numbers are all they need.
     const candidates = familyMembers(db, familyId, language);

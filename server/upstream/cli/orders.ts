@@ -2,8 +2,8 @@
 // upstream's database (DATA_DIR), no HTTP needed; safe beside a running server (WAL, busy timeout).
 import { parseArgs } from "node:util";
 import { isLanguage, type Language } from "../../../shared/languages.ts";
-import { orderStatusFilters, type OrderStatusFilter } from "../../../shared/order-status.ts";
-import { previewTokenMinutes, signPreviewToken } from "../../../shared/preview-token.ts";
+import { orderStatusFilters, type OrderStatusFilter } from "../../../shared/samples/order-status.ts";
+import { previewTokenMinutes, signPreviewToken } from "../../../shared/http/preview-token.ts";
 import { errorMessage } from "../../../shared/contract/index.ts";
 import { parseUpstreamEnv } from "../config.ts";
 import { openDatabase } from "../db.ts";

@@ -1,6 +1,6 @@
 // Documents by page and by id, the PDF download, and the download form of SPEC §3.
 import type { Router } from "express";
-import { downloadConsent } from "../../../shared/consent.ts";
+import { downloadConsent } from "../../../shared/forms/consent.ts";
 import {
   addDownloadRecord,
   attachDownloadPath,

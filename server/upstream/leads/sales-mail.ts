@@ -2,7 +2,7 @@
 // any mail client), in both languages (the inbox is shared by the team), with the link to the lead in the
 // staff console when its origin is known (STAFF_ORIGIN).
 import { localizePath } from "../../../shared/languages.ts";
-import { staffLeadPath } from "../../../shared/staff-paths.ts";
+import { staffLeadPath } from "../../../shared/staff/staff-paths.ts";
 import type { MailMessage } from "../accounts/mailer.ts";
 
 export interface LeaveWordForMail {

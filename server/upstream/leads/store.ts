@@ -1,7 +1,7 @@
 // The leads inbox over the two tables visitors fill: contact messages (leave_words) and download requests
 // (download_records), read as one list, worked in place (status, assignee, note: migration 041) and exported
 // as a stream of rows. Each filter has an index or bounds the scan to a date range.
-import type { LeadKind } from "../../../shared/staff-paths.ts";
+import type { LeadKind } from "../../../shared/staff/staff-paths.ts";
 import type { LeadsState, LeadStatus } from "../../../shared/query/staff-leads.ts";
 import type { Database } from "../db.ts";
 

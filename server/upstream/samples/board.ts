@@ -1,7 +1,7 @@
 // The staff console's sample-order board: counts per status, and a page of orders under a status and one
 // search. Without a search the page is samples/orders.ts's own indexed listing (orderPageQueries); a search
 // narrows by order-number prefix (the unique index), phone suffix, company or part number.
-import { orderStatusFilters, type OrderStatus, type OrderStatusFilter } from "../../../shared/order-status.ts";
+import { orderStatusFilters, type OrderStatus, type OrderStatusFilter } from "../../../shared/samples/order-status.ts";
 import { searchKind, type OrdersState } from "../../../shared/query/staff-orders.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";

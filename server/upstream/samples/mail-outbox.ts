@@ -4,11 +4,11 @@
 // the CLI or the staff console (another process or thread) is picked up at the next poll.
 import { randomBytes } from "node:crypto";
 import type { Language } from "../../../shared/languages.ts";
-import type { OrderStatus } from "../../../shared/order-status.ts";
+import type { OrderStatus } from "../../../shared/samples/order-status.ts";
 import { transaction, type Database } from "../db.ts";
 import type { MailMessage, MailSender } from "../accounts/mailer.ts";
 import { composeConfirmationMail, composeOrderMail } from "./order-mail.ts";
-import { maskedAddressSummary, type AddressLines } from "../../../shared/shipping-address.ts";
+import { maskedAddressSummary, type AddressLines } from "../../../shared/forms/shipping-address.ts";
 import { composeSalesMail, type LeaveWordForMail } from "../leads/sales-mail.ts";
 
 /** Retry schedule: 30 s, 1 min, 2 min … capped at 1 h; after 10 tries the row is given up as failed. */

@@ -2,12 +2,12 @@
 // pending → inStock → shipped (carrier and tracking number) → signed → done, or rejected (with a reason)
 // before shipping. Each move is one transaction that also writes the history record and queues the
 // applicant's e-mail (order_mail_outbox, delivered by mail-outbox.ts), so no move goes untold.
-import { canMoveOrder, customerCanCancel, nextOrderStatus, orderMoveRequirements, type OrderStatus } from "../../../shared/order-status.ts";
-import { fieldLimits, isValidText } from "../../../shared/validation.ts";
+import { canMoveOrder, customerCanCancel, nextOrderStatus, orderMoveRequirements, type OrderStatus } from "../../../shared/samples/order-status.ts";
+import { fieldLimits, isValidText } from "../../../shared/forms/validation.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { orderMailQueue } from "./mail-outbox.ts";
-import { carrierNames, findCarrier } from "../../../shared/carriers.ts";
+import { carrierNames, findCarrier } from "../../../shared/samples/carriers.ts";
 import { errorMessage, hasHiddenCharacters, hiddenCharactersCode } from "../../../shared/contract/index.ts";
 
 export interface MoveDetails {

@@ -11,7 +11,7 @@ import {
   type SubmittedOrder,
 } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
-import { openOrderStatuses, orderStatusFilters, type OrderStatus, type OrderStatusFilter } from "../../../shared/order-status.ts";
+import { openOrderStatuses, orderStatusFilters, type OrderStatus, type OrderStatusFilter } from "../../../shared/samples/order-status.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { placeholders } from "../sql.ts";
@@ -19,7 +19,7 @@ import type { SampleList } from "./list.ts";
 import { samplesRefused } from "./products.ts";
 import type { AddressBook } from "../accounts/addresses.ts";
 import { orderMailQueue } from "./mail-outbox.ts";
-import { countryName } from "../../../shared/countries.ts";
+import { countryName } from "../../../shared/forms/countries.ts";
 import type { SampleProductLookup } from "./products.ts";
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;

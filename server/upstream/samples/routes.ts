@@ -16,8 +16,8 @@ import {
   type Applicant,
   type UserInfo,
 } from "../../../shared/contract/index.ts";
-import { applicantFormFields, validateApplicantForm } from "../../../shared/applicant-form.ts";
-import { normalizeEmail, normalizeMainlandMobile } from "../../../shared/validation.ts";
+import { applicantFormFields, validateApplicantForm } from "../../../shared/forms/applicant-form.ts";
+import { normalizeEmail, normalizeMainlandMobile } from "../../../shared/forms/validation.ts";
 import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import type { SampleList } from "./list.ts";

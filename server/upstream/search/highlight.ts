@@ -2,7 +2,7 @@
 // hits are wrapped in <mark>…</mark>, so the result is safe to insert as HTML. A Latin term is a word's
 // start and its whole word is marked ("SiC" marks "SiC" and "SiCs", never the "sic" of "Physics"); Chinese
 // has no word boundaries in the text, so a Chinese term is marked where it stands.
-import { escapeHtml } from "../../../shared/html.ts";
+import { escapeHtml } from "../../../shared/text/html.ts";
 
 /** A letter of a Latin word or a digit: what a Latin term must not be glued to on its left. */
 const wordCharacter = String.raw`[\p{Script=Latin}\p{N}]`;

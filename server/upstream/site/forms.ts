@@ -4,11 +4,11 @@ import { createHash } from "node:crypto";
 import type { Request } from "express";
 import { ipKeyGenerator } from "express-rate-limit";
 import { formLimits, type ErrorCode } from "../../../shared/contract/index.ts";
-import { isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "../../../shared/validation.ts";
+import { isValidName, isValidText, normalizeEmail, normalizeMainlandMobile } from "../../../shared/forms/validation.ts";
 import type { Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 
-/** A person's name (shared/validation.ts rules), inner whitespace collapsed. */
+/** A person's name (shared/forms/validation.ts rules), inner whitespace collapsed. */
 export function checkName(value: string): string {
   if (!isValidName(value)) throw new ApiError("E40022009");
   return value.trim().replace(/\s+/g, " ");

@@ -2,7 +2,7 @@
 // asks, through queryPreviewRevoked, before it honours the token or the cookie that carries it.
 import type { Router } from "express";
 import { queryPreviewRevoked } from "../../../shared/contract/index.ts";
-import { previewTokenId, verifyPreviewToken } from "../../../shared/preview-token.ts";
+import { previewTokenId, verifyPreviewToken } from "../../../shared/http/preview-token.ts";
 import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 

@@ -6,9 +6,9 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { z } from "zod";
 import { MAX_PAGE_SIZE, hiddenCharactersCode, orderNumberPattern, textInput } from "../../../shared/contract/index.ts";
 import { languages } from "../../../shared/languages.ts";
-import { orderStatusFilters } from "../../../shared/order-status.ts";
-import { previewTokenMinutes, signPreviewToken } from "../../../shared/preview-token.ts";
-import { fieldLimits } from "../../../shared/validation.ts";
+import { orderStatusFilters } from "../../../shared/samples/order-status.ts";
+import { previewTokenMinutes, signPreviewToken } from "../../../shared/http/preview-token.ts";
+import { fieldLimits } from "../../../shared/forms/validation.ts";
 import { ApiError, requestLanguage, sendData, sendError } from "../http.ts";
 import type { OrderMoves } from "../samples/moves.ts";
 import type { PreviewRevocations } from "../site/preview-revocations.ts";

@@ -1,7 +1,7 @@
 // Staff accounts, their passkeys, enrolment links and console sessions in the upstream's store, used by the
 // staff console (server/staff/) and the staff CLI. Tokens are random and only their SHA-256 is stored.
 import { createHash, randomBytes } from "node:crypto";
-import { staffEnrolmentMs, staffSessionMs, type StaffRole } from "../../../shared/staff-roles.ts";
+import { staffEnrolmentMs, staffSessionMs, type StaffRole } from "../../../shared/staff/staff-roles.ts";
 import { transaction, type Database } from "../db.ts";
 
 export interface StaffMember {
