@@ -105,16 +105,45 @@ export type ServiceFile = z.infer<typeof serviceFile>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a YYYY-MM-DD date");
 
-export const documentFile = z.strictObject({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/),
-  type: z.enum(documentTypes),
-  title: L,
-  summary: L,
-  version: z.string().regex(/^[0-9A-Za-z.-]{1,20}$/),
+const documentVersion = z.string().regex(/^[0-9A-Za-z.-]{1,20}$/);
+
+/** One published revision of a document; its stable id (for notices and mails) is `documentId@revision`. */
+const documentRevisionFile = z.strictObject({
+  revision: documentVersion,
   date: isoDate,
-  productIds: z.array(z.number().int().positive()),
-  pages: z.strictObject({ en: z.array(z.string().min(1)).min(1) }),
+  changes: LList,
 });
+
+export const documentFile = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/),
+    type: z.enum(documentTypes),
+    title: L,
+    summary: L,
+    version: documentVersion,
+    date: isoDate,
+    productIds: z.array(z.number().int().positive()),
+    pages: z.strictObject({ en: z.array(z.string().min(1)).min(1) }),
+    // Oldest first; the last entry is the current revision (FORMAT.md, documents.json).
+    revisions: z.array(documentRevisionFile).min(1).optional(),
+  })
+  .superRefine((document, ctx) => {
+    const revisions = document.revisions;
+    if (revisions === undefined) return;
+    const seen = new Set<string>();
+    revisions.forEach((entry, index) => {
+      if (seen.has(entry.revision)) ctx.addIssue({ code: "custom", path: ["revisions", index, "revision"], message: `revision ${entry.revision} listed twice` });
+      seen.add(entry.revision);
+      const previous = revisions[index - 1];
+      if (previous !== undefined && entry.date <= previous.date) {
+        ctx.addIssue({ code: "custom", path: ["revisions", index, "date"], message: "revisions are listed oldest first, one a day at most" });
+      }
+    });
+    const last = revisions.at(-1);
+    if (last !== undefined && (last.revision !== document.version || last.date !== document.date)) {
+      ctx.addIssue({ code: "custom", path: ["revisions"], message: "the last revision is the current one: its revision and date equal version and date" });
+    }
+  });
 export type DocumentFile = z.infer<typeof documentFile>;
 
 export const newsFile = z.strictObject({
