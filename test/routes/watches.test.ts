@@ -143,3 +143,43 @@ describe("the unsubscribe link", () => {
     expect(none.text).toContain("此链接不完整");
   });
 });
+
+describe("the notices' Atom feeds", () => {
+  it("serves every notice and one part's as Atom 1.0, linked from the pages, and 404 for an unknown part", async () => {
+    const all = await request(app).get("/en/support/notices/feed.atom");
+    expect(all.status).toBe(200);
+    expect(all.headers["content-type"]).toBe("application/atom+xml; charset=utf-8");
+    expect(all.text).toMatch(/^<\?xml version="1\.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom" xml:lang="en-US">/);
+    // RFC 4287: the feed's id, title, updated and author; every entry its id, title, updated and link.
+    for (const element of ["<id>http://localhost:3000/en/support/notices/feed.atom</id>", "<title>", "<updated>", "<author><name>"]) expect(all.text).toContain(element);
+    const entries = all.text.split("<entry>").slice(1);
+    expect(entries.length).toBeGreaterThanOrEqual(8);
+    for (const entry of entries) {
+      expect(entry).toMatch(/<id>http:\/\/localhost:3000\/en\/support\/notices\/(PCN|PDN)-\d{4}-\d{3}<\/id>/);
+      expect(entry).toMatch(/<updated>\d{4}-\d{2}-\d{2}T00:00:00\+08:00<\/updated>/);
+      expect(entry).toContain('<link rel="alternate" type="text/html" href="');
+    }
+    const part = await request(app).get("/zh/support/notices/feed.atom?part=QCD10065T2");
+    expect(part.status).toBe(200);
+    expect(part.text).toContain("<title>QCD10065T2 的产品变更与停产通知</title>");
+    expect(
+      part.text
+        .split("<entry>")
+        .slice(1)
+        .every((entry) => entry.includes('<category term="QCD10065T2"/>')),
+    ).toBe(true);
+    expect(part.text).toContain("PCN-2026-003");
+    for (const bad of ["NOPE-4711", "<script>", ""]) {
+      const unknown = await request(app).get(`/en/support/notices/feed.atom?part=${encodeURIComponent(bad)}`);
+      expect(unknown.status).toBe(404);
+    }
+    const detail = await request(app).get("/zh/productAndService/productDetail/QCD10065T2");
+    expect(detail.text).toContain(
+      '<link rel="alternate" type="application/atom+xml" title="QCD10065T2 的通知（Atom 订阅源）" href="/zh/support/notices/feed.atom?part=QCD10065T2"/>',
+    );
+    const list = await request(app).get("/en/support/notices");
+    expect(list.text).toContain(
+      '<link rel="alternate" type="application/atom+xml" title="All change and discontinuation notices (Atom feed)" href="/en/support/notices/feed.atom"/>',
+    );
+  });
+});

@@ -2,7 +2,7 @@
 // JavaScript; the action comes back here, or sends a visitor without a session to sign in first).
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { Form, useLocation } from "react-router-dom";
-import { userPagePath } from "../../../shared/paths.ts";
+import { noticesFeedHref, userPagePath } from "../../../shared/paths.ts";
 import { useLocalize } from "../../hooks.ts";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 
@@ -20,5 +20,19 @@ export function WatchButton({ partNumber }: { partNumber: string }) {
         <span className="visually-hidden"> {partNumber}</span>
       </button>
     </Form>
+  );
+}
+
+/** The Atom feed of one part's notices (or of every notice), linked from the page's head. */
+export function NoticesFeedLink({ partNumber }: { partNumber?: string }) {
+  const { t } = useTranslation("watches");
+  const localize = useLocalize();
+  return (
+    <link
+      rel="alternate"
+      type="application/atom+xml"
+      title={partNumber ? t("feedPart", { part: partNumber }) : t("feedAll")}
+      href={localize(noticesFeedHref(partNumber))}
+    />
   );
 }
