@@ -86,7 +86,7 @@ export function noticeDetailPath(number: string): string {
   return `${noticesPath}/${number}`;
 }
 /** The Atom feed of every notice, or of one part's (docs/decisions/034-part-watches-and-notice-mail.md). */
-export const noticesFeedPath = `${noticesPath}/feed.atom`;
+const noticesFeedPath = `${noticesPath}/feed.atom`;
 export function noticesFeedHref(partNumber?: string): string {
   return partNumber ? `${noticesFeedPath}?part=${encodeURIComponent(partNumber)}` : noticesFeedPath;
 }
