@@ -88,7 +88,7 @@ function languageRoutes(language: Language): RouteObject {
       // The search page shows a competitor part number's cross-reference block.
       page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx"), ["cross-reference"]),
       page(language, "support", { path: "support/:name?" }, "client/pages/support/support.tsx", () => import("./pages/support/support.tsx")),
-      page(language, "support-notices", { path: "support/notices" }, "client/pages/support/notices.tsx", () => import("./pages/support/notices.tsx"), ["watches"]),
+      page(language, "support-notices", { path: "support/notices" }, "client/pages/support/notices.tsx", () => import("./pages/support/notices.tsx")),
       page(
         language,
         "support-notices-detail",
@@ -103,7 +103,6 @@ function languageRoutes(language: Language): RouteObject {
         { path: "productAndService/productDetail/:name" },
         "client/pages/products/product-detail.tsx",
         () => import("./pages/products/product-detail.tsx"),
-        ["watches"],
       ),
       page(
         language,

@@ -85,11 +85,6 @@ export const noticesPath = `${supportPath}/notices`;
 export function noticeDetailPath(number: string): string {
   return `${noticesPath}/${number}`;
 }
-/** The Atom feed of every notice, or of one part's (docs/decisions/034-part-watches-and-notice-mail.md). */
-const noticesFeedPath = `${noticesPath}/feed.atom`;
-export function noticesFeedHref(partNumber?: string): string {
-  return partNumber ? `${noticesFeedPath}?part=${encodeURIComponent(partNumber)}` : noticesFeedPath;
-}
 
 /** The document centre searched for a keyword (a search result that stands for a document list). */
 export function documentsSearchPath(keyword: string): string {

@@ -8,7 +8,8 @@ import type { Logger } from "../logger.ts";
 import type { SiteCaches } from "../cache/index.ts";
 import { queryNoticeByPage, querySiteListDataByPage, type NoticeListItem } from "../../shared/contract/index.ts";
 import { htmlLang, isLanguage, localizePath, type Language } from "../../shared/languages.ts";
-import { noticeDetailPath, noticesFeedHref, productDetailPath } from "../../shared/paths.ts";
+import { noticeDetailPath, productDetailPath } from "../../shared/paths.ts";
+import { noticesFeedHref } from "../../shared/notices-feed.ts";
 import { ApiCallError } from "../../client/api/page-client.ts";
 import { isAnonymous, serverPageClient } from "../upstream-client.ts";
 
