@@ -173,6 +173,9 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "user-sampleProgress", { path: "user/sampleProgress" }, "client/pages/user/sample-progress.tsx", () => import("./pages/user/sample-progress.tsx")),
       page(language, "user-orderDetail", { path: "user/orderDetail/:name?" }, "client/pages/user/order-detail.tsx", () => import("./pages/user/order-detail.tsx")),
       page(language, "user-account", { path: "user/account" }, "client/pages/user/account.tsx", () => import("./pages/user/account.tsx")),
+      page(language, "user-watches", { path: "user/watches" }, "client/pages/user/watches.tsx", () => import("./pages/user/watches.tsx"), ["watches"]),
+      // The unsubscribe link of a notice e-mail: no session needed (docs/decisions/034-part-watches-and-notice-mail.md).
+      page(language, "unsubscribe", { path: "unsubscribe" }, "client/pages/support/unsubscribe.tsx", () => import("./pages/support/unsubscribe.tsx"), ["watches"]),
       {
         id: `notFound___${language}`,
         path: "*",

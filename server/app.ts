@@ -8,7 +8,7 @@
 // 13 compression
 // 14 hashed assets       15 Vite (development)               16 public/ files    17 missing asset → plain 404
 // 18 i18n (one instance per request)                         19 CSP nonce        20 preview mode
-// 21 robots.txt and sitemaps                                 22 finder CSV       23 cross-reference CSV
+// 21 robots.txt and sitemaps                                 22 finder CSV       23 cross-reference CSV (then the notices' Atom feeds)
 // 24 language routing    25 page observer (render timing)    26 the document handler
 // 27 not found           28 errors
 import path from "node:path";
@@ -37,6 +37,7 @@ import { seoRoutes } from "./exports/seo/routes.ts";
 import { previewMode, previewRevocationCheck } from "./http/preview.ts";
 import { catalogCsv } from "./exports/catalog-csv.ts";
 import { crossReferenceCsv, crossReferenceCsvPath } from "./exports/cross-reference-csv.ts";
+import { noticesAtom } from "./exports/notices-atom.ts";
 import { csvRateLimit } from "./http/csv-rate-limit.ts";
 import { createDocumentHandler, type EntryServer } from "./pages/render.ts";
 import { pageCacheHits } from "./pages/cached-pages.ts";
@@ -144,6 +145,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   app.use(seo);
   app.use(catalogCsv({ config, logger, resources, caches, rateLimit: csvRateLimit(csvRateLimitStore, logger) }));
   app.use(crossReferenceCsvPath, rateLimited, crossReferenceCsv({ config, logger, resources, caches }));
+  app.use(noticesAtom({ config, logger, caches }));
   app.use(languageRouting(isKnownPath, { secure }));
   app.use(pageObserver());
   app.use(document);

@@ -122,7 +122,7 @@ export function sectionPagePath(section: typeof reliabilityPath | typeof applica
 export const searchPath = "/search";
 
 // ── Signed-in pages and signing in ─────────────────────────────────────────────────────────────────────
-export type UserPage = "sampleList" | "sampleProgress" | "orderDetail" | "account";
+export type UserPage = "sampleList" | "sampleProgress" | "orderDetail" | "account" | "watches";
 
 /** Every signed-in page sits under this prefix (robots.txt keeps crawlers out of it). */
 export const userPathPrefix = "/user/";
@@ -138,7 +138,7 @@ export function orderDetailPath(orderNumber: string): string {
 }
 
 // Every UserPage under its language (a literal: the shell chunk every first load carries stays small).
-const userPagePattern = /^\/(zh|en)\/user\/(sampleList|sampleProgress|orderDetail|account)(\/|$)/;
+const userPagePattern = /^\/(zh|en)\/user\/(sampleList|sampleProgress|orderDetail|account|watches)(\/|$)/;
 
 /**
  * Whether a path (with its language prefix) is one of the signed-in pages or the account page: the server

@@ -13,6 +13,7 @@ import { createModelStore } from "./models/store.ts";
 import { mountNewsRoutes } from "./news/routes.ts";
 import { mountJobRoutes } from "./jobs/routes.ts";
 import { mountNoticeRoutes } from "./notices/routes.ts";
+import { mountWatchRoutes } from "./notices/watch-routes.ts";
 import { mountSearchRoutes } from "./search/routes.ts";
 import { mountCrossReferenceRoutes } from "./cross-reference/routes.ts";
 import { mountOpenApi } from "./openapi.ts";
@@ -73,6 +74,7 @@ export function createUpstreamApp(context: UpstreamContext) {
   mountNewsRoutes(router, db, contentOptions);
   mountJobRoutes(router, db, contentOptions);
   mountNoticeRoutes(router, db, contentOptions);
+  mountWatchRoutes(router, db, { ...mountOptions, noticeMailSecret: options.settings?.NOTICE_MAIL_SECRET });
   mountLeaveWordRoutes(router, db, { ...contentOptions, salesMailTo: options.settings?.SALES_MAIL_TO, onQueued: context.outbox.nudge });
   mountSearchRoutes(router, db, contentOptions);
   mountCrossReferenceRoutes(router, db, contentOptions);

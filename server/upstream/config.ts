@@ -69,6 +69,9 @@ export const upstreamEnv = z.object({
   CODE_REQUESTS_PER_IP_PER_HOUR: unsetIfEmpty(z.coerce.number().int().min(1).max(100_000).default(30)),
   STAFF_TOKEN: unsetIfEmpty(z.string().min(24, "at least 24 characters (unset disables the staff API)").max(512).optional()),
   PREVIEW_SECRET: unsetIfEmpty(z.string().min(32, "at least 32 characters (unset disables preview tokens)").max(512).optional()),
+  // Signs the unsubscribe link of every notice e-mail (docs/decisions/034-part-watches-and-notice-mail.md);
+  // unset: notices cannot be published to watchers and no unsubscribe link is honoured.
+  NOTICE_MAIL_SECRET: unsetIfEmpty(z.string().min(32, "at least 32 characters (unset disables notice e-mails)").max(512).optional()),
   // The company's side (docs/decisions/024-staff-console.md): who hears of a new contact message, where the
   // staff console is reached (the link in that e-mail, the passkeys' origin), how long leads are kept.
   SALES_MAIL_TO: unsetIfEmpty(

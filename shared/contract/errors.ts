@@ -131,6 +131,23 @@ export const errorCodes = {
   E40030010: { status: 400, zh: "请填写产品需求", en: "Please fill in your product demand." },
   E40030027: { status: 404, zh: "未找到该模型文件：型号、版本或文件名不存在", en: "The model file could not be found: no such part, version or file name." },
   E40030011: { status: 404, zh: "未找到该变更通知", en: "The change notice could not be found." },
+  // Part watches and notice e-mail (docs/decisions/034-part-watches-and-notice-mail.md).
+  E40034001: { status: 404, zh: "未找到型号 {part}，无法关注", en: "There is no part {part} to watch." },
+  E40034002: {
+    status: 409,
+    zh: "每个邮箱最多关注 {limit} 个型号，请先取消部分关注",
+    en: "One mailbox can watch at most {limit} parts; please stop watching some first.",
+  },
+  E40034003: {
+    status: 400,
+    zh: "退订链接无效：它可能不完整或已被改动，请从最新的邮件中打开",
+    en: "This unsubscribe link is not valid: it may be incomplete or altered. Please open it from the latest e-mail.",
+  },
+  E40034004: {
+    status: 409,
+    zh: "您的账户没有邮箱地址，请用邮箱订阅（我们会先发送确认邮件）",
+    en: "Your account has no e-mail address; please subscribe with an e-mail address (we send a confirmation first).",
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -8,6 +8,7 @@ export * from "./content.ts";
 export * from "./account.ts";
 export * from "./cross-reference.ts";
 export * from "./addresses.ts";
+export * from "./watches.ts";
 export * from "./my-data.ts";
 export * from "./preview.ts";
 import type { CallDefinition } from "./define.ts";
@@ -50,6 +51,7 @@ import {
 import { queryRegionList, queryShippingAddresses, removeShippingAddress, saveShippingAddress } from "./addresses.ts";
 import { deleteMyAccount, exportMyData, removeApplicantProfile, saveApplicantProfile } from "./my-data.ts";
 import { queryPreviewRevoked } from "./preview.ts";
+import { addPartWatches, queryPartWatches, removePartWatch, unsubscribeWatches } from "./watches.ts";
 
 /** Every call, in the order of SPEC §7; the upstream mounts these and the OpenAPI document lists them. */
 export const calls: readonly CallDefinition[] = [
@@ -100,4 +102,9 @@ export const calls: readonly CallDefinition[] = [
   deleteMyAccount,
   // [preview]
   queryPreviewRevoked,
+  // [part watches]
+  queryPartWatches,
+  addPartWatches,
+  removePartWatch,
+  unsubscribeWatches,
 ];

@@ -64,6 +64,15 @@ export const myDataExport = z.object({
    */
   downloadForms: z.array(downloadFormEntry),
   contactMessages: z.array(contactMessageEntry),
+  /** The parts the account watches for change notices, and the mailbox and language they are sent to
+   * (docs/decisions/034-part-watches-and-notice-mail.md); null when it never watched one. */
+  watches: z
+    .object({
+      email: z.string(),
+      language: z.enum(["zh", "en"]),
+      parts: z.array(z.object({ id: z.number().int(), partNumber: z.string(), since: z.string() })),
+    })
+    .nullable(),
 });
 export type MyDataExport = z.infer<typeof myDataExport>;
 

@@ -13,6 +13,8 @@ let dataDir = "";
 let closeMailbox: (() => Promise<void>) | undefined;
 /** Signs the preview tokens of the browser tests (never a real secret). */
 export const previewSecret = "e2e-preview-secret-0123456789abcdef";
+/** Signs the unsubscribe links of the notice e-mails (never a real secret). */
+const noticeMailSecret = "e2e-notice-mail-secret-0123456789abcdef";
 
 /** Every message the server sends is written as a file of the mailbox folder, for the tests to read. */
 async function startMailbox(dir: string): Promise<number> {
@@ -45,6 +47,7 @@ export async function setup(project: TestProject) {
       NODE_ENV: "production",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PREVIEW_SECRET: previewSecret,
+      NOTICE_MAIL_SECRET: noticeMailSecret,
     },
     // The server's log lines go to a file: the console SMS sender's code line is read from it (as a developer
     // reads it from the terminal), and the test output is not flooded with one line per request.
@@ -64,6 +67,7 @@ export async function setup(project: TestProject) {
   project.provide("origin", origin);
   project.provide("mailbox", mailbox);
   project.provide("previewSecret", previewSecret);
+  project.provide("noticeMailSecret", noticeMailSecret);
   // The staff CLI (npm run orders) works on the server's database directly.
   project.provide("dataDir", dataDir);
   project.provide("serverLog", serverLog);
@@ -85,6 +89,8 @@ declare module "vitest" {
     /** Folder where the SMTP sink writes every message the server sends. */
     mailbox: string;
     previewSecret: string;
+    /** NOTICE_MAIL_SECRET of the running server (`npm run notices -- publish` needs the same). */
+    noticeMailSecret: string;
     /** DATA_DIR of the running server (its upstream's database). */
     dataDir: string;
     /** The server's log (pino JSON lines at info). */

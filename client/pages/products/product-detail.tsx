@@ -17,6 +17,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { JsonLd } from "../../components/json-ld.tsx";
 import { SampleOrReplacement } from "./lifecycle.tsx";
 import { LifecycleFacts } from "./lifecycle-facts.tsx";
+import { NoticesFeedLink, WatchButton } from "./watch-button.tsx";
 import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
@@ -113,6 +114,8 @@ export function Component() {
             <Link className="product-hero__compare" to={localize(comparePath(writeCompareQuery(compareParts)))}>
               {t("detail.compareRelated")}
             </Link>
+            <WatchButton partNumber={product.partNumber} />
+            <NoticesFeedLink partNumber={product.partNumber} />
           </div>
         </div>
         {drawing ? (

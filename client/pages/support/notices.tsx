@@ -13,6 +13,7 @@ import { PageLinks } from "../../components/page-links.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { noticesLoader, type NoticesData } from "./notices-loader.ts";
 import { NoticeCard } from "./notice-card.tsx";
+import { NoticesFeedLink } from "../products/watch-button.tsx";
 import "../../styles/notices.css";
 
 export const loader = noticesLoader;
@@ -33,6 +34,7 @@ export function Component() {
         canonicalPath={`${noticesPath}${writeNoticeList(state)}`}
         page={state.page}
       />
+      <NoticesFeedLink partNumber={state.part ?? undefined} />
       <Breadcrumbs items={[{ label: t("nav.label"), to: supportPath }, { label: heading }]} />
       <div className="page-body notices">
         <h1>{heading}</h1>

@@ -17,11 +17,13 @@ export function UserNav() {
   const list = localize(userPagePath("sampleList"));
   const progress = localize(userPagePath("sampleProgress"));
   const account = localize(userPagePath("account"));
+  const watches = localize(userPagePath("watches"));
   return (
     <nav className="user-nav" aria-label={t("user.account")}>
       {link(list, t("user.sampleList"), pathname === list)}
       {link(progress, t("user.sampleProgress"), pathname === progress || pathname.startsWith(`${progress}/`))}
       {link(account, t("user.account"), pathname === account)}
+      {link(watches, t("user.watches"), pathname === watches)}
     </nav>
   );
 }

@@ -32,6 +32,8 @@ export interface MailMessage {
   text: string;
   /** The Message-ID header ("<id@domain>"), when a retry must carry the same one as the first try. */
   messageId?: string;
+  /** Extra headers (a notice e-mail's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailSender {
@@ -61,8 +63,8 @@ export function createMailSender(config: SmtpConfig | null, log: (message: strin
   const transport = smtpTransport(config);
   return {
     name: "smtp",
-    async send({ to, subject, text, messageId }) {
-      await transport.sendMail({ from: config.from, to, subject, text, ...(messageId ? { messageId } : {}) });
+    async send({ to, subject, text, messageId, headers }) {
+      await transport.sendMail({ from: config.from, to, subject, text, ...(messageId ? { messageId } : {}), ...(headers ? { headers } : {}) });
     },
   };
 }

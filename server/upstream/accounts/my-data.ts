@@ -5,6 +5,7 @@
 // and the WAL checkpointed, so the values leave the file (docs/decisions/025-own-data-export-and-deletion.md).
 import type { Applicant, MyDataExport } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
+import { createWatches } from "../notices/watches.ts";
 import { transaction, type Database } from "../db.ts";
 import type { SampleList } from "../samples/list.ts";
 import type { SampleOrders } from "../samples/orders.ts";
@@ -84,6 +85,8 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
     // The row stays (orders refer to it) as a tombstone that names no one.
     user: db.prepare("UPDATE users SET phone = 'deleted:' || id, email = NULL, locked_until = NULL WHERE id = ?"),
   };
+  // The watch list, its notice e-mails and their unsent outbox rows go with the watcher (migration 060).
+  const watches = createWatches(db, now);
 
   return {
     export(userId: number, language: Language): MyDataExport {
@@ -120,6 +123,7 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
               : null,
         })),
         contactMessages: messages.map(({ createdAt, ...message }) => ({ ...message, submittedAt: iso(createdAt) })),
+        watches: watches.exportOf(userId),
       };
     },
 
@@ -149,6 +153,7 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
           statement.run(userId);
         }
         for (const statement of [erase.codes, erase.failures, erase.locks, erase.signInClients]) statement.run(phone, email);
+        watches.deleteOfUser(userId);
         erase.user.run(userId);
       });
       // secure_delete (db.ts) zeroed the freed bytes in the pages the WAL now holds; the checkpoint writes

@@ -10,6 +10,7 @@ import type { MailMessage, MailSender } from "../accounts/mailer.ts";
 import { composeConfirmationMail, composeOrderMail } from "./order-mail.ts";
 import { maskedAddressSummary, type AddressLines } from "../../../shared/forms/shipping-address.ts";
 import { composeSalesMail, type LeaveWordForMail } from "../leads/sales-mail.ts";
+import { composeNoticeMail, dueNoticeMailQuery, type DueNoticeMail } from "../notices/notice-mail.ts";
 
 /** Retry schedule: 30 s, 1 min, 2 min … capped at 1 h; after 10 tries the row is given up as failed. */
 export const outboxRules = { firstRetryMs: 30_000, maxRetryMs: 60 * 60_000, maxAttempts: 10, leaseMs: 2 * 60_000, batch: 20 } as const;
@@ -103,6 +104,8 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
      FROM order_mail_outbox m JOIN leave_words l ON l.id = m.leave_word_id
      WHERE m.state = 'pending' AND m.next_attempt_at <= ? ORDER BY m.next_attempt_at, m.id LIMIT ?`,
   );
+  // The notice e-mails to watchers (migration 060).
+  const dueNotices = dueNoticeMailQuery(db);
   const claim = db.prepare("UPDATE order_mail_outbox SET next_attempt_at = ? WHERE id = ? AND state = 'pending' AND next_attempt_at <= ?");
   const items = db.prepare("SELECT part_number AS partNumber, name_zh, name_en, quantity FROM sample_order_items WHERE order_id = ? ORDER BY rowid");
   const fixMessageId = db.prepare("UPDATE order_mail_outbox SET message_id = COALESCE(message_id, ?) WHERE id = ? RETURNING message_id AS messageId");
@@ -151,14 +154,21 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
       let sent = 0;
       if (!db.isOpen) return 0;
       const t = now();
-      const [rows, leads] = transaction(db, () => {
+      const [rows, leads, notices] = transaction(db, () => {
         // The lease: another process polling the same database skips these rows until it ends.
         const claimed = <R extends { id: number }>(found: R[]) => found.filter((row) => Number(claim.run(t + outboxRules.leaseMs, row.id, t).changes) === 1);
-        return [claimed(due.all(t, outboxRules.batch) as unknown as DueRow[]), claimed(dueLeads.all(t, outboxRules.batch) as unknown as DueLeadRow[])] as const;
+        return [
+          claimed(due.all(t, outboxRules.batch) as unknown as DueRow[]),
+          claimed(dueLeads.all(t, outboxRules.batch) as unknown as DueLeadRow[]),
+          claimed(dueNotices.all(t, outboxRules.batch) as unknown as DueNoticeMail[]),
+        ] as const;
       });
       for (const row of rows) if (await deliver(row)) sent += 1;
       for (const lead of leads) {
         if (await send(lead, composeSalesMail(lead.recipient, lead, deps.staffOrigin), `sales notice of contact message #${lead.leaveWordId}`)) sent += 1;
+      }
+      for (const notice of notices) {
+        if (await send(notice, composeNoticeMail(notice, deps.publicOrigin), `notice e-mail ${notice.noticeNumber} (outbox row ${notice.id})`)) sent += 1;
       }
       return sent;
     })().finally(() => {

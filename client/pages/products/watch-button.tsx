@@ -1,0 +1,39 @@
+// "Watch this part" on the product page: a plain form posting to the watch page's action (a document POST
+// with or without JavaScript; the action comes back here, or sends a visitor without a session to sign in first).
+// docs/decisions/034-part-watches-and-notice-mail.md.
+import { productDetailPath, userPagePath } from "../../../shared/paths.ts";
+import { noticesFeedHref } from "../../../shared/notices-feed.ts";
+import { useLocalize } from "../../hooks.ts";
+import { useTranslation } from "../../runtime/i18n-react.tsx";
+
+export function WatchButton({ partNumber }: { partNumber: string }) {
+  const { t } = useTranslation("product");
+  const localize = useLocalize();
+  // A plain form, not the router's: a document POST costs the page's first load no JavaScript (decision 012).
+  return (
+    <form method="post" action={localize(userPagePath("watches"))} className="product-hero__watch">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="parts" value={partNumber} />
+      <input type="hidden" name="back" value={localize(productDetailPath(partNumber))} />
+      <button type="submit" className="link-button" title={t("partWatch.watchHint")}>
+        {t("partWatch.watch")}
+        <span className="visually-hidden"> {partNumber}</span>
+      </button>
+    </form>
+  );
+}
+
+/** The Atom feed of one part's notices (or of every notice), linked from the page's head. */
+export function NoticesFeedLink({ partNumber }: { partNumber?: string }) {
+  // The product page's namespace has the part's feed title, the notices page's the title of the whole feed.
+  const { t } = useTranslation(partNumber ? "product" : "support");
+  const localize = useLocalize();
+  return (
+    <link
+      rel="alternate"
+      type="application/atom+xml"
+      title={partNumber ? t("partWatch.feedPart", { part: partNumber }) : t("partWatch.feedAll")}
+      href={localize(noticesFeedHref(partNumber))}
+    />
+  );
+}

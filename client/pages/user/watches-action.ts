@@ -1,0 +1,52 @@
+// The watch page's route action (browser and server alike, so every control works without JavaScript): add
+// parts (one from a product page's button, or a pasted list or bill of materials) and stop watching one.
+// docs/decisions/034-part-watches-and-notice-mail.md.
+import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
+import { addPartWatches, removePartWatch, watchPartLimit } from "../../../shared/contract/index.ts";
+import { localizePath } from "../../../shared/languages.ts";
+import { signInTarget } from "../../../shared/return-path.ts";
+import { userPagePath } from "../../../shared/paths.ts";
+import { ApiCallError } from "../../api/page-client.ts";
+import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { parseWatchList } from "./watch-list.ts";
+
+export interface WatchActionData {
+  /** The pasted list as posted, so a refused one is not lost. */
+  pasted?: string;
+  error?: { code: string; message?: string; lines?: number };
+  added?: number;
+}
+
+export async function watchesAction({ request, context }: ActionFunctionArgs) {
+  const { api, language } = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const fail = (body: WatchActionData, error: unknown) => {
+    if (!(error instanceof ApiCallError) || error.status === 401) throw error;
+    return data<WatchActionData>({ ...body, error: { code: error.code, message: error.message } }, { status: error.status || 502 });
+  };
+  if (intent === "remove") {
+    const partNumber = String(form.get("partNumber") ?? "").slice(0, 64);
+    try {
+      await whileSignedIn(request, () => api.call(removePartWatch, { partNumber }));
+    } catch (error) {
+      return fail({}, error);
+    }
+    return redirect(localizePath(userPagePath("watches"), language));
+  }
+  if (intent === "add") {
+    const pasted = String(form.get("parts") ?? "");
+    const parsed = parseWatchList(pasted, watchPartLimit);
+    if (parsed.kind === "empty") return data<WatchActionData>({ pasted, error: { code: "empty" } }, { status: 400 });
+    if (parsed.kind === "too many") return data<WatchActionData>({ pasted: "", error: { code: "tooMany", lines: parsed.lines } }, { status: 413 });
+    try {
+      await whileSignedIn(request, () => api.call(addPartWatches, { partNumbers: parsed.partNumbers }));
+    } catch (error) {
+      return fail({ pasted: pasted.slice(0, 20_000) }, error);
+    }
+    // A product page's button comes back to the product page (a same-site path only).
+    const back = form.get("back");
+    return redirect(back ? signInTarget(language, back) : `${localizePath(userPagePath("watches"), language)}?added=${parsed.partNumbers.length}`);
+  }
+  return data<WatchActionData>({ error: { code: "intent" } }, { status: 400 });
+}

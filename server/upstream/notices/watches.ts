@@ -1,0 +1,129 @@
+// Who watches which parts (migration 060, docs/decisions/034-part-watches-and-notice-mail.md): an account's
+// watcher is made on its first watch with the account's e-mail (confirmed: the account signed in with it);
+// a watch names shown parts only and a watcher keeps at most `watchLimits.parts` of them.
+import type { Language } from "../../../shared/languages.ts";
+import { errorMessage, watchPartLimit } from "../../../shared/contract/index.ts";
+import { transaction, type Database } from "../db.ts";
+import { ApiError } from "../http.ts";
+import { createTreeReader } from "../catalog/product-tree.ts";
+import { verifyWatchToken, watchTokenId } from "./watch-token.ts";
+
+/** One mailbox watches at most this many parts: the whole catalogue of a large design's BOM fits, a script
+ * adding every part of a generated catalogue does not. */
+export const watchLimits = { parts: watchPartLimit } as const;
+
+export interface Watcher {
+  id: number;
+  email: string;
+  language: Language;
+  createdAt: number;
+  confirmedAt: number | null;
+}
+
+export interface WatchedPart {
+  id: number;
+  partNumber: string;
+  since: string;
+}
+
+const iso = (at: number) => new Date(at).toISOString();
+
+export function createWatches(db: Database, now: () => number) {
+  const tree = createTreeReader(db);
+  const ofUser = db.prepare("SELECT id, email, language, created_at AS createdAt, confirmed_at AS confirmedAt FROM watchers WHERE user_id = ?");
+  const byId = db.prepare("SELECT id, created_at AS createdAt, unsubscribed_at AS unsubscribedAt FROM watchers WHERE id = ?");
+  const userEmail = db.prepare("SELECT email FROM users WHERE id = ?");
+  const insertWatcher = db.prepare("INSERT INTO watchers (user_id, email, language, created_at, confirmed_at) VALUES (?, ?, ?, ?, ?) RETURNING id");
+  const setLanguage = db.prepare("UPDATE watchers SET language = ?, email = ?, unsubscribed_at = NULL WHERE id = ?");
+  const count = db.prepare("SELECT count(*) AS n FROM part_watches WHERE watcher_id = ?");
+  const insertWatch = db.prepare("INSERT OR IGNORE INTO part_watches (watcher_id, product_id, created_at) VALUES (?, ?, ?)");
+  const removeWatch = db.prepare("DELETE FROM part_watches WHERE watcher_id = ? AND product_id = ?");
+  const removeAll = db.prepare("DELETE FROM part_watches WHERE watcher_id = ?");
+  const markUnsubscribed = db.prepare("UPDATE watchers SET unsubscribed_at = ? WHERE id = ?");
+  const dropPending = db.prepare("DELETE FROM order_mail_outbox WHERE state = 'pending' AND notice_mail_id IN (SELECT id FROM notice_mails WHERE watcher_id = ?)");
+  const listed = db.prepare(
+    `SELECT w.product_id AS id, s.part_number AS partNumber, w.created_at AS createdAt FROM part_watches w JOIN site_list s ON s.id = w.product_id
+     WHERE w.watcher_id = ? ORDER BY s.part_number`,
+  );
+  const deleteOfUser = db.prepare("DELETE FROM watchers WHERE user_id = ?");
+
+  /** The shown part's id, or a localized 404 naming the part. */
+  function partId(partNumber: string, language: Language): number {
+    const id = tree.idOfPartNumber(partNumber);
+    if (id === null || !tree.visibleChain(id)) {
+      throw new ApiError("E40034001", { message: errorMessage("E40034001", language, { part: partNumber.slice(0, 40) }) });
+    }
+    return id;
+  }
+
+  /** The account's watcher, made on first use with the account's e-mail in the request's language. */
+  function accountWatcher(userId: number, language: Language): Watcher {
+    const email = (userEmail.get(userId) as { email: string | null } | undefined)?.email;
+    if (!email) throw new ApiError("E40034004");
+    const found = ofUser.get(userId) as Watcher | undefined;
+    if (found) {
+      // The language of the latest watch is the one the mail is written in; the address follows the account's.
+      if (found.language !== language || found.email !== email) setLanguage.run(language, email, found.id);
+      return { ...found, language, email };
+    }
+    const at = now();
+    const { id } = insertWatcher.get(userId, email, language, at, at) as { id: number };
+    return { id, email, language, createdAt: at, confirmedAt: at };
+  }
+
+  return {
+    partId,
+    accountWatcher,
+    /** Adds the parts (ids of shown parts) in one transaction; refuses the whole batch past the limit. */
+    add(watcherId: number, productIds: number[], language: Language): { added: number; total: number } {
+      return transaction(db, () => {
+        const before = (count.get(watcherId) as { n: number }).n;
+        const at = now();
+        let added = 0;
+        for (const id of new Set(productIds)) added += Number(insertWatch.run(watcherId, id, at).changes);
+        const total = before + added;
+        if (total > watchLimits.parts) {
+          throw new ApiError("E40034002", { message: errorMessage("E40034002", language, { limit: String(watchLimits.parts) }) });
+        }
+        return { added, total };
+      });
+    },
+    remove(watcherId: number, productId: number): boolean {
+      return Number(removeWatch.run(watcherId, productId).changes) === 1;
+    },
+    list(watcherId: number): WatchedPart[] {
+      return (listed.all(watcherId) as Array<{ id: number; partNumber: string; createdAt: number }>).map((row) => ({
+        id: row.id,
+        partNumber: row.partNumber,
+        since: iso(row.createdAt),
+      }));
+    },
+    ofUser(userId: number): Watcher | null {
+      return (ofUser.get(userId) as Watcher | undefined) ?? null;
+    },
+    /**
+     * The one-click unsubscribe: every watch of the token's watcher goes, and its unsent notice e-mails.
+     * A forged or altered token is refused (400); a replayed one answers that it was already done.
+     */
+    unsubscribe(secret: string | undefined, token: unknown): { watcherId: number; already: boolean } {
+      const id = watchTokenId(token);
+      const row = id === null ? undefined : (byId.get(id) as { id: number; createdAt: number; unsubscribedAt: number | null } | undefined);
+      if (!secret || !row || !verifyWatchToken(secret, token as string, row.id, row.createdAt)) throw new ApiError("E40034003");
+      return transaction(db, () => {
+        const removed = Number(removeAll.run(row.id).changes);
+        dropPending.run(row.id);
+        if (row.unsubscribedAt === null) markUnsubscribed.run(now(), row.id);
+        return { watcherId: row.id, already: row.unsubscribedAt !== null && removed === 0 };
+      });
+    },
+    /** What the account's data export shows (decision 025). */
+    exportOf(userId: number): { email: string; language: Language; parts: WatchedPart[] } | null {
+      const watcher = ofUser.get(userId) as Watcher | undefined;
+      return watcher ? { email: watcher.email, language: watcher.language, parts: this.list(watcher.id) } : null;
+    },
+    /** Account deletion: the watcher, its watches, its notice e-mails and their unsent outbox rows (cascades). */
+    deleteOfUser(userId: number): void {
+      deleteOfUser.run(userId);
+    },
+  };
+}
