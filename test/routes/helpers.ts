@@ -10,7 +10,7 @@ import { noAssets } from "../../server/assets.ts";
 import type { EntryServer } from "../../server/pages/render.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 
-export async function createTestApp(env: Record<string, string>) {
+export async function createTestApp(env: Record<string, string> & { UPSTREAM_URL: string }) {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env });
   return createApp(config, {
     logger: createLogger("silent"),
