@@ -1,8 +1,9 @@
 // The environment, read once at start (server/main.ts) into one validated, typed, frozen config object that is
 // passed down: to createApp, to the cluster's workers and, as its parsed upstream part, to the upstream thread.
 import { z } from "zod";
-import { ConfigError, checkTogether, isOrigin, parseEnvironment, upstreamEnv, type UpstreamEnv } from "../upstream/config.ts";
-import { parseTrustProxy, trustProxySetting } from "../upstream/trust-proxy.ts";
+import { ConfigError, isOrigin, parseEnvironment } from "../../shared/env/parse.ts";
+import { parseTrustProxy, trustProxySetting } from "../../shared/env/trust-proxy.ts";
+import { checkTogether, upstreamEnv, type UpstreamEnv } from "../../shared/env/upstream-env.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -42,7 +43,7 @@ const siteEnv = z.object({
   STAFF_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
-// Kept with the upstream's settings, which read the same kind of value (UPSTREAM_TRUST_PROXY).
+// Read the same way by the upstream's settings (UPSTREAM_TRUST_PROXY), hence in shared/env/.
 export { ConfigError, parseTrustProxy };
 
 export const configEnv = upstreamEnv.extend(siteEnv.shape);

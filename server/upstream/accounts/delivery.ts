@@ -1,7 +1,8 @@
 // How sign-in codes reach people: an SMS sender and an e-mail sender, chosen from the environment.
 // The console senders (the embedded default) write one line per code; nothing else ever logs a code.
 import type { Language } from "../../../shared/languages.ts";
-import type { UpstreamEnv, UpstreamOptions } from "../config.ts";
+import type { UpstreamOptions } from "../config.ts";
+import type { UpstreamEnv } from "../../../shared/env/upstream-env.ts";
 import { createAliyunSmsSender } from "./aliyun-sms.ts";
 import { createSmtpSender, type SmtpConfig } from "./mailer.ts";
 
