@@ -29,9 +29,7 @@ module.exports = {
       name: "no-circular",
       comment: "An import circle ties modules that should be one or have a third they both use.",
       severity: "error",
-      // The one known circle, delivery.ts ↔ mailer.ts ↔ aliyun-sms.ts, is being broken by moving mail and SMS
-      // into server/upstream/delivery/; this exception is removed when the upstream delivery module lands.
-      from: { pathNot: "^server/upstream/accounts/(delivery|mailer|aliyun-sms)\\.ts$" },
+      from: {},
       to: { circular: true },
     },
   ],

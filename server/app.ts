@@ -16,7 +16,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import compression from "compression";
 import cookieParser from "cookie-parser";
 import type { ViteDevServer } from "vite";
-import type { Config } from "./config/index.ts";
+import type { StartedConfig } from "./config/index.ts";
 import type { Logger } from "./metrics/logger.ts";
 import { splitLanguagePrefix, type Language } from "../shared/languages.ts";
 import type { Resources } from "../shared/locales.ts";
@@ -73,12 +73,10 @@ export async function closeApp(app: { close: () => Promise<void> }): Promise<voi
   await app.close();
 }
 
-export async function createApp(config: Readonly<Config>, options: AppOptions) {
-  if (!config.upstreamUrl) throw new Error("createApp needs config.upstreamUrl (start the embedded upstream first)");
+export async function createApp(config: Readonly<StartedConfig>, options: AppOptions) {
   const { logger } = options;
   const dev = !!options.vite;
-  const secure = config.publicOrigin.startsWith("https:");
-  const origin = new URL(config.publicOrigin).origin;
+  const { secure, origin } = config;
   const isDraining = options.isDraining ?? (() => false);
   const entry = (res: Response) => (res.locals.entry ??= Promise.resolve(options.entry()));
   const isKnownPath = async (pathname: string, res: Response) => (await entry(res)).isKnownPath(pathname);
@@ -116,7 +114,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   app.use(closeConnectionsWhile(isDraining));
   app.get("/healthz", healthz);
   app.get("/readyz", ready);
-  app.use(securityHeaders({ publicOrigin: config.publicOrigin }));
+  app.use(securityHeaders({ secure }));
   // Staff calls are for the CLI and internal tools on the upstream itself, never through the public site.
   app.use("/api/staff", (req, res) => sendErrorEnvelope(req, res, "E40400001"));
   app.use(

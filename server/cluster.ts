@@ -8,10 +8,10 @@
 import cluster, { type Worker } from "node:cluster";
 import { ClusterMemoryStorePrimary } from "@express-rate-limit/cluster-memory-store";
 import { AggregatorRegistry } from "prom-client";
-import { freezeConfig, withUpstreamUrl, type Config } from "./config/index.ts";
+import { freezeConfig, type SiteConfig, type StartedConfig } from "./config/index.ts";
 import type { Logger } from "./metrics/logger.ts";
 import { startStaffConsole } from "./staff/listener.ts";
-import { startEmbeddedUpstream, shutdownDeadlineMs, type EmbeddedUpstream } from "./serve.ts";
+import { shutdownDeadlineMs, startUpstream } from "./serve.ts";
 import { startMetricsServer } from "./metrics/server.ts";
 import { countWorkerRestart, primaryRegistry, registry } from "./metrics/index.ts";
 
@@ -38,11 +38,11 @@ interface ConfigRequest {
 }
 interface ConfigAnswer {
   type: "qy:config";
-  config: Config;
+  config: StartedConfig;
 }
 
 /** A worker's config: the primary's, asked for once over IPC (a message sent before the worker listened would be lost). */
-export function configFromPrimary(): Promise<Readonly<Config>> {
+export function configFromPrimary(): Promise<Readonly<StartedConfig>> {
   return new Promise((resolve) => {
     const listener = (message: unknown) => {
       if ((message as ConfigAnswer | null)?.type !== "qy:config") return;
@@ -54,10 +54,8 @@ export function configFromPrimary(): Promise<Readonly<Config>> {
   });
 }
 
-export async function runPrimary(parsed: Readonly<Config>, logger: Logger): Promise<void> {
-  let upstream: EmbeddedUpstream | undefined;
-  if (!parsed.upstreamUrl) upstream = await startEmbeddedUpstream(parsed, logger);
-  const config = upstream ? withUpstreamUrl(parsed, upstream.url) : parsed;
+export async function runPrimary(parsed: Readonly<SiteConfig>, logger: Logger): Promise<void> {
+  const { config, upstream } = await startUpstream(parsed, logger);
   cluster.on("message", (worker, message: unknown) => {
     if ((message as ConfigRequest | null)?.type === "qy:config?") worker.send({ type: "qy:config", config } satisfies ConfigAnswer);
   });

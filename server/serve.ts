@@ -7,7 +7,7 @@ import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
-import { withUpstreamUrl, type Config } from "./config/index.ts";
+import { isStarted, withUpstreamUrl, type SiteConfig, type StartedConfig } from "./config/index.ts";
 import type { Logger } from "./metrics/logger.ts";
 import { createApp, rootDir } from "./app.ts";
 import { devAssets, manifestAssets } from "./pages/assets.ts";
@@ -33,7 +33,7 @@ export interface EmbeddedUpstream {
  * log lines come back as messages and go to the site's log; a thread that dies takes the process with it
  * (without its upstream the site cannot serve, and the supervisor or the cluster primary restarts it whole).
  */
-export async function startEmbeddedUpstream(config: Readonly<Config>, logger: Logger): Promise<EmbeddedUpstream> {
+export async function startEmbeddedUpstream(config: Readonly<SiteConfig>, logger: Logger): Promise<EmbeddedUpstream> {
   // The parsed upstream part of the config, on an ephemeral loopback port. Its trust proxy stays the default
   // (loopback): only this site reaches it, and UPSTREAM_TRUST_PROXY is for `npm run upstream` on a host of its own.
   const { trustProxy: _forAStandaloneUpstream, ...settings } = upstreamOptions(config.upstream);
@@ -71,10 +71,16 @@ export async function startEmbeddedUpstream(config: Readonly<Config>, logger: Lo
   };
 }
 
-export async function serve(parsed: Readonly<Config>, logger: Logger, dev: boolean): Promise<void> {
-  let upstream: EmbeddedUpstream | undefined;
-  if (!parsed.upstreamUrl) upstream = await startEmbeddedUpstream(parsed, logger);
-  const config = upstream ? withUpstreamUrl(parsed, upstream.url) : parsed;
+/** The start step: a config that names its upstream is already started; otherwise the embedded upstream
+ * starts here and the config that comes back carries its URL. The one place a SiteConfig becomes a StartedConfig. */
+export async function startUpstream(parsed: Readonly<SiteConfig>, logger: Logger): Promise<{ config: Readonly<StartedConfig>; upstream: EmbeddedUpstream | undefined }> {
+  if (isStarted(parsed)) return { config: parsed, upstream: undefined };
+  const upstream = await startEmbeddedUpstream(parsed, logger);
+  return { config: withUpstreamUrl(parsed, upstream.url), upstream };
+}
+
+export async function serve(parsed: Readonly<SiteConfig> | Readonly<StartedConfig>, logger: Logger, dev: boolean): Promise<void> {
+  const { config, upstream } = await startUpstream(parsed, logger);
 
   let draining = false;
   const isDraining = () => draining;

@@ -1,7 +1,7 @@
 // The one way the site's server reaches the upstream for pages, CSV files and the sitemap: every call is
 // metered (server/metrics/upstream-calls.ts) and an anonymous visitor's public reads share the upstream cache.
 import type { Request } from "express";
-import type { Config } from "./config/index.ts";
+import type { StartedConfig } from "./config/index.ts";
 import { createPageClient, type CallCache, type PageClient } from "../client/api/page-client.ts";
 import type { Language } from "../shared/languages.ts";
 import { renderUpstream, type SiteCaches } from "./cache/index.ts";
@@ -45,7 +45,7 @@ export function isAnonymous(req: Request, previewUntil: unknown): boolean {
 }
 
 export interface ServerPageClientOptions {
-  config: Config;
+  config: StartedConfig;
   caches: SiteCaches | undefined;
   language: Language;
   preview: boolean;
@@ -64,7 +64,7 @@ export function serverPageClient(options: ServerPageClientOptions): PageClient {
   const transport = upstreamTransport(options.caches, options.shared, options.requestId);
   const { onAnswer } = options;
   return createPageClient({
-    base: options.config.upstreamUrl!,
+    base: options.config.upstreamUrl,
     provider: options.config.upstreamProvider,
     websiteCode: options.config.websiteCode,
     language: options.language,

@@ -1,8 +1,9 @@
 // The environment, read once at start (server/main.ts) into one validated, typed, frozen config object that is
 // passed down: to createApp, to the cluster's workers and, as its parsed upstream part, to the upstream thread.
 import { z } from "zod";
-import { ConfigError, checkTogether, isOrigin, parseEnvironment, upstreamEnv, type UpstreamEnv } from "../upstream/config.ts";
-import { parseTrustProxy, trustProxySetting } from "../upstream/trust-proxy.ts";
+import { ConfigError, isOrigin, parseEnvironment } from "../../shared/env/parse.ts";
+import { parseTrustProxy, trustProxySetting } from "../../shared/env/trust-proxy.ts";
+import { checkTogether, upstreamEnv, type UpstreamEnv } from "../../shared/env/upstream-env.ts";
 
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -42,7 +43,7 @@ const siteEnv = z.object({
   STAFF_HOST: z.string().min(1).default("127.0.0.1"),
 });
 
-// Kept with the upstream's settings, which read the same kind of value (UPSTREAM_TRUST_PROXY).
+// Read the same way by the upstream's settings (UPSTREAM_TRUST_PROXY), hence in shared/env/.
 export { ConfigError, parseTrustProxy };
 
 export const configEnv = upstreamEnv.extend(siteEnv.shape);
@@ -59,51 +60,24 @@ export interface CacheSettings {
   maxMb: number;
 }
 
-interface StaffSettings {
-  port: number;
-  host: string;
-  /** The origin staff type in their browser (STAFF_ORIGIN, else http://localhost:STAFF_PORT): passkeys and
-   * the console's same-origin check are bound to it. */
-  origin: string;
-}
+/** The config as loaded: the upstream's URL is unset when the embedded upstream is still to be started. Its
+ * type is inferred from the schema through siteConfig below, never restated by hand. */
+export type SiteConfig = ReturnType<typeof siteConfig>;
 
-export interface Config {
-  env: "development" | "production" | "test";
-  port: number;
-  host: string;
-  publicOrigin: string;
-  /** Unset: the embedded upstream runs in a thread, and serve gets a copy of the config with its URL (withUpstreamUrl). */
-  upstreamUrl: string | undefined;
-  upstreamProvider: string;
-  upstreamTimeoutMs: number;
-  renderTimeoutMs: number;
-  /** How long a page waits for the upstream before the visitor gets a kept copy or the error page (504). */
-  pageUpstreamTimeoutMs: number;
-  websiteCode: string;
-  dataDir: string;
-  logLevel: (typeof logLevels)[number];
-  /** Express `trust proxy`: never `true` (see parseTrustProxy). */
-  trustProxy: false | number | string[];
-  rateLimitPerMinute: number;
-  /** Rendering workers (node:cluster) when above 1; the embedded upstream runs once, in the primary. */
-  webConcurrency: number;
-  /** Rate limits live in Redis when set, so they hold across hosts. */
-  redisUrl: string | undefined;
-  /** Prometheus metrics on this port (0: none), on metricsHost, never on the public port. */
-  metricsPort: number;
-  metricsHost: string;
-  /** On SIGTERM, /readyz answers 503 this long before the listener closes, so balancers notice. */
-  shutdownDelayMs: number;
-  previewSecret: string | undefined;
-  /** The staff console (docs/decisions/024-staff-console.md): unset when STAFF_PORT is not set. */
-  staff: StaffSettings | undefined;
-  caches: CacheSettings;
-  /** The upstream's part, parsed: what the embedded upstream runs with (SMS, SMTP, staff token, content…). */
-  upstream: UpstreamEnv;
-}
+/** The config once an upstream answers (UPSTREAM_URL, or the embedded one started by server/serve.ts):
+ * what createApp and every upstream call take, so none of them checks or asserts the URL again. */
+export type StartedConfig = SiteConfig & { upstreamUrl: string };
 
-/** Parses the environment once; a bad value throws a ConfigError with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+/** The config as loaded, before or after the upstream starts: what the steps that never call it take. */
+export type Config = SiteConfig;
+
+/**
+ * Parses the environment once; a bad value throws a ConfigError with one line naming the variable. An
+ * environment that names UPSTREAM_URL (tests, a remote upstream) gives a started config at once.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv & { UPSTREAM_URL: string }): Readonly<StartedConfig>;
+export function loadConfig(env?: NodeJS.ProcessEnv): Readonly<SiteConfig>;
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<SiteConfig> {
   const e = parseEnvironment(
     configEnv.superRefine((values, ctx) => {
       checkTogether(values, ctx);
@@ -111,41 +85,61 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     }),
     env,
   );
+  return deepFreeze(siteConfig(e));
+}
+
+/** The parsed environment as the site uses it; each derived value (the origin, Secure cookies) worked out here once. */
+function siteConfig(e: z.output<typeof configEnv>) {
   const publicOrigin = (e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   // The embedded upstream gets the site's origin (its default follows PORT), whatever its own default says.
   // A passkey's relying party is a host name, never an IP address: the default names localhost.
   const staffOrigin = e.STAFF_ORIGIN ?? (e.STAFF_PORT ? `http://localhost:${e.STAFF_PORT}` : undefined);
   const upstream: UpstreamEnv = { ...upstreamPart(e), PUBLIC_ORIGIN: publicOrigin, STAFF_ORIGIN: staffOrigin };
-  return deepFreeze({
+  return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicOrigin,
+    /** The site's origin, normalized (scheme, host and port only): what same-origin checks and absolute links use. */
+    origin: new URL(publicOrigin).origin,
+    /** Served over https: cookies get Secure, responses HSTS. */
+    secure: publicOrigin.startsWith("https:"),
+    /** Unset: the embedded upstream runs in a thread, and serve gets a started copy with its URL (withUpstreamUrl). */
     upstreamUrl: e.UPSTREAM_URL?.replace(/\/$/, ""),
     upstreamProvider: e.UPSTREAM_PROVIDER,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     renderTimeoutMs: e.RENDER_TIMEOUT_MS,
+    /** How long a page waits for the upstream before the visitor gets a kept copy or the error page (504). */
     pageUpstreamTimeoutMs: e.PAGE_UPSTREAM_TIMEOUT_MS,
     websiteCode: e.WEBSITE_CODE,
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
+    /** Express `trust proxy`: never `true` (see parseTrustProxy). */
     trustProxy: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    /** Rendering workers (node:cluster) when above 1; the embedded upstream runs once, in the primary. */
     webConcurrency: e.WEB_CONCURRENCY,
+    /** Rate limits live in Redis when set, so they hold across hosts. */
     redisUrl: e.REDIS_URL,
+    /** Prometheus metrics on this port (0: none), on metricsHost, never on the public port. */
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    /** On SIGTERM, /readyz answers 503 this long before the listener closes, so balancers notice. */
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     previewSecret: e.PREVIEW_SECRET,
+    /** The staff console (docs/decisions/024-staff-console.md): unset when STAFF_PORT is not set. The origin is
+     * the one staff type in their browser (STAFF_ORIGIN, else http://localhost:STAFF_PORT): passkeys and the
+     * console's same-origin check are bound to it. */
     staff: e.STAFF_PORT && staffOrigin ? { port: e.STAFF_PORT, host: e.STAFF_HOST, origin: staffOrigin } : undefined,
     caches: {
       upstreamTtlMs: e.UPSTREAM_CACHE_TTL_MS,
       upstreamStaleMs: e.UPSTREAM_CACHE_STALE_MS,
       pageTtlMs: e.PAGE_CACHE_TTL_MS,
       maxMb: e.CACHE_MAX_MB,
-    },
+    } satisfies CacheSettings,
+    /** The upstream's part, parsed: what the embedded upstream runs with (SMS, SMTP, staff token, content…). */
     upstream,
-  });
+  };
 }
 
 /** The console never shares the public port, and it reads the embedded upstream's store (DATA_DIR): with a
@@ -164,12 +158,17 @@ function upstreamPart(all: z.infer<typeof configEnv>): UpstreamEnv {
 }
 
 /** The config once the embedded upstream listens: a new frozen object, never a change to the one passed around. */
-export function withUpstreamUrl(config: Readonly<Config>, upstreamUrl: string): Readonly<Config> {
+export function withUpstreamUrl(config: Readonly<SiteConfig>, upstreamUrl: string): Readonly<StartedConfig> {
   return deepFreeze({ ...config, upstreamUrl });
 }
 
+/** Whether the config already names its upstream (UPSTREAM_URL): then nothing is started. */
+export function isStarted(config: Readonly<SiteConfig>): config is Readonly<StartedConfig> {
+  return config.upstreamUrl !== undefined;
+}
+
 /** A config that crossed a process boundary (a cluster worker's), frozen like the one it was copied from. */
-export function freezeConfig(config: Config): Readonly<Config> {
+export function freezeConfig(config: StartedConfig): Readonly<StartedConfig> {
   return deepFreeze(config);
 }
 

@@ -5,7 +5,7 @@
 // the socket's backpressure respected, and the reads stop when the client goes away. A stated cap
 // (MAX_ROWS) ends a file that would exceed it, with a line in the file saying so.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { Config } from "../config/index.ts";
+import type { StartedConfig } from "../config/index.ts";
 import type { Logger } from "../metrics/logger.ts";
 import type { Resources } from "../../shared/locales.ts";
 import { MAX_PAGE_SIZE } from "../../shared/contract/envelope.ts";
@@ -30,7 +30,7 @@ const MAX_ROWS = 100_000;
 const PAGE_CONCURRENCY = 2;
 
 export interface CatalogCsvOptions {
-  config: Config;
+  config: StartedConfig;
   logger: Logger;
   resources: Record<Language, Resources>;
   /** The upstream cache (default: the one createApp keeps in app.locals). */
@@ -145,7 +145,7 @@ export function catalogCsv(options: CatalogCsvOptions) {
       if (estimates) header.push(...estimates.header);
       // Ranked by an estimate, the order is known only once every row is read: those rows are gathered first.
       const ranked = !!estimates && !!readEstimateSort(search.get("sort"));
-      const origin = new URL(config.publicOrigin).origin;
+      const origin = config.origin;
       const row = (product: ProductListItem) =>
         line([
           product.partNumber,

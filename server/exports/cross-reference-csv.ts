@@ -3,7 +3,7 @@
 // value and the basis of ours in its own cell; headers and words in the page's language. The query is read by
 // shared/query/cross-reference.ts as the page reads it, so the file always holds the page's rows.
 import type { NextFunction, Request, Response } from "express";
-import type { Config } from "../config/index.ts";
+import type { StartedConfig } from "../config/index.ts";
 import type { Logger } from "../metrics/logger.ts";
 import type { Resources } from "../../shared/locales.ts";
 import { queryCrossReference, queryCrossReferenceBatch, type CrossReferenceData } from "../../shared/contract/index.ts";
@@ -84,7 +84,7 @@ function comparisonCsv(result: CrossReferenceData, text: Strings): string {
   return toCsv([header, ...lines]);
 }
 
-export function crossReferenceCsv(options: { config: Config; logger: Logger; resources: Record<Language, Resources>; caches?: SiteCaches | undefined }) {
+export function crossReferenceCsv(options: { config: StartedConfig; logger: Logger; resources: Record<Language, Resources>; caches?: SiteCaches | undefined }) {
   const { config, logger } = options;
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();

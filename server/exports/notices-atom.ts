@@ -3,8 +3,8 @@
 // (one part's; an unknown part answers 404). The newest 50, newest first; the notices list page and each
 // product page link theirs with <link rel="alternate">. docs/decisions/034-part-watches-and-notice-mail.md.
 import type { NextFunction, Request, Response } from "express";
-import type { Config } from "../config/index.ts";
-import type { Logger } from "../logger.ts";
+import type { StartedConfig } from "../config/index.ts";
+import type { Logger } from "../metrics/logger.ts";
 import type { SiteCaches } from "../cache/index.ts";
 import { queryNoticeByPage, querySiteListDataByPage, type NoticeListItem } from "../../shared/contract/index.ts";
 import { htmlLang, isLanguage, localizePath, type Language } from "../../shared/languages.ts";
@@ -38,7 +38,7 @@ const xml = (text: string) =>
 /** A notice's day as an Atom date (RFC 3339): the notices carry days, issued at midnight China time. */
 const atomDate = (day: string) => `${day}T00:00:00+08:00`;
 
-export function noticesAtom(options: { config: Config; logger: Logger; caches?: SiteCaches | undefined }) {
+export function noticesAtom(options: { config: StartedConfig; logger: Logger; caches?: SiteCaches | undefined }) {
   const { config } = options;
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();

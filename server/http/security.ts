@@ -60,8 +60,8 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
  * over plain http it would be ignored by browsers anyway, and on a local http setup it is noise.
  * No includeSubDomains: other hosts of the company's domain are not ours to force onto https.
  */
-export function securityHeaders(options: { publicOrigin: string }) {
-  const hsts = options.publicOrigin.startsWith("https:");
+export function securityHeaders(options: { secure: boolean }) {
+  const hsts = options.secure;
   return (_req: Request, res: Response, next: NextFunction) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -3,7 +3,7 @@
 // → streamed to the visitor, with the per-request nonce, the language cookie and the caching policy, and
 // kept in the page cache when it is an anonymous page that rendered whole.
 import type { NextFunction, Request, Response } from "express";
-import type { Config } from "../config/index.ts";
+import type { StartedConfig } from "../config/index.ts";
 import type { Logger } from "../metrics/logger.ts";
 import { contentSecurityPolicy, isCrossSite } from "../http/security.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
@@ -30,7 +30,7 @@ export interface EntryServer {
 }
 
 export interface DocumentHandlerOptions {
-  config: Readonly<Config>;
+  config: Readonly<StartedConfig>;
   logger: Logger;
   resources: Record<Language, Resources>;
   /** The entry of this request (loaded once per request, server/app.ts). */
@@ -46,7 +46,7 @@ const MAX_FORM_BYTES = 16 * 1024;
 
 export function createDocumentHandler(options: DocumentHandlerOptions) {
   const { config, logger } = options;
-  const origin = new URL(config.publicOrigin).origin;
+  const origin = config.origin;
   const sessionCookie = sessionCookieName(config.publicOrigin);
   const site: DocumentSite = {
     resources: options.resources,
@@ -103,7 +103,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
         previewUntil: res.locals.previewUntil,
         hasSession,
         pageClient: {
-          base: config.upstreamUrl!,
+          base: config.upstreamUrl,
           // The page's own deadline, shorter than the /api timeout: a visitor never waits longer than this
           // for the upstream before a kept copy or the error page.
           timeoutMs: config.pageUpstreamTimeoutMs,

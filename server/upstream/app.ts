@@ -1,9 +1,9 @@
 // The embedded upstream's Express app: JSON in, envelope out, every call of the contract mounted.
 import express from "express";
 import cookieParser from "cookie-parser";
-import type { UpstreamOptions } from "./config.ts";
+import { defaultUpstreamSettings, type UpstreamOptions } from "./config.ts";
 import { storeHasRoom, type Database } from "./db.ts";
-import { errorHandler, jsonBody, requestLanguage, sendError } from "./http.ts";
+import { errorHandler, jsonBody, requestLanguage, sendError, type MountOptions } from "./http.ts";
 import { createSessionResolver } from "./accounts/sessions.ts";
 import { mountLeaveWordRoutes, mountSiteRoutes } from "./site/routes.ts";
 import { mountProductRoutes } from "./catalog/routes.ts";
@@ -18,6 +18,16 @@ import { mountSearchRoutes } from "./search/routes.ts";
 import { mountCrossReferenceRoutes } from "./cross-reference/routes.ts";
 import { mountOpenApi } from "./openapi.ts";
 import { mountAccountRoutes } from "./accounts/routes.ts";
+import { createAddressBook } from "./accounts/addresses.ts";
+import { createMyData } from "./accounts/my-data.ts";
+import { createApplicantProfiles } from "./applicants/profiles.ts";
+import { createSampleProducts } from "./samples/products.ts";
+import { createSampleList } from "./samples/list.ts";
+import { createSampleOrders } from "./samples/orders.ts";
+import { createOrderMoves } from "./samples/moves.ts";
+import { mountSampleRoutes } from "./samples/routes.ts";
+import { mountStaffRoutes } from "./staff/routes.ts";
+import { createPreviewRevocations, mountPreviewRevocationRoutes } from "./site/preview-revocations.ts";
 import { contentVersion } from "./content/version.ts";
 import type { OrderMailOutbox } from "./samples/mail-outbox.ts";
 import { contentVersionHeader } from "../../shared/http/content-version.ts";
@@ -30,6 +40,37 @@ export interface UpstreamContext {
   log: (message: string, detail?: unknown) => void;
   /** Started and stopped by startUpstream: mounting routes starts no timer. */
   outbox: OrderMailOutbox;
+}
+
+/**
+ * Sign-in, the address book, the sample list and orders, the visitor's own data, the preview-token revocation
+ * list and the staff API. Their stores are built here, once, and handed to each module that needs them: the
+ * one place accounts/, samples/ and staff/ are wired together (neither builds the other's stores). Order
+ * e-mails go out through the outbox whoever moved the order (staff API or customer now, the CLI at the next poll).
+ */
+function mountVisitorAndStaffRoutes(router: express.Router, context: UpstreamContext, mountOptions: MountOptions) {
+  const { db, options, now, outbox } = context;
+  const env = options.settings ?? defaultUpstreamSettings;
+  const book = createAddressBook(db, now);
+  const profiles = createApplicantProfiles(db, now);
+  const products = createSampleProducts(db);
+  const list = createSampleList(db, now, products);
+  const orders = createSampleOrders(db, now, products, list, book);
+  const moves = createOrderMoves(db, now);
+  const myData = createMyData({ db, now, profiles, book, list, orders });
+  mountAccountRoutes(router, context, { book, profiles, myData }, mountOptions);
+  mountSampleRoutes(router, db, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles });
+  const previewRevocations = createPreviewRevocations(db, now);
+  mountPreviewRevocationRoutes(router, previewRevocations, mountOptions);
+  mountStaffRoutes(router, {
+    orders,
+    moves,
+    now,
+    staffToken: env.STAFF_TOKEN,
+    previewSecret: env.PREVIEW_SECRET,
+    previewRevocations,
+    onMove: outbox.nudge,
+  });
 }
 
 export function createUpstreamApp(context: UpstreamContext) {
@@ -80,7 +121,7 @@ export function createUpstreamApp(context: UpstreamContext) {
   mountCrossReferenceRoutes(router, db, contentOptions);
   mountOpenApi(router, contentOptions.provider);
   // [account, sample-order and staff routes]
-  mountAccountRoutes(router, context, mountOptions);
+  mountVisitorAndStaffRoutes(router, context, mountOptions);
   app.use(router);
 
   app.use((req, res) => sendError(res, "E40400001", requestLanguage(req)));

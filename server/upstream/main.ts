@@ -1,6 +1,7 @@
 // `npm run upstream`: the embedded upstream alone, for developing against it or pointing another site at it.
 // The environment is parsed first: a bad value is one line naming it and exit 1, before anything loads or starts.
-import { ConfigError, upstreamOptionsFromEnv, type UpstreamOptions } from "./config.ts";
+import { ConfigError } from "../../shared/env/parse.ts";
+import { upstreamOptionsFromEnv, type UpstreamOptions } from "./config.ts";
 
 let options: UpstreamOptions;
 try {

@@ -11,7 +11,7 @@ import type { EntryServer } from "../../server/pages/render.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 
 /** createApp with the settings in `env` (a test's config: silent, NODE_ENV test) and `options` over the defaults. */
-export async function createTestApp(env: Record<string, string>, options: Partial<AppOptions> = {}) {
+export async function createTestApp(env: Record<string, string> & { UPSTREAM_URL: string }, options: Partial<AppOptions> = {}) {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env });
   return createApp(config, {
     logger: createLogger("silent"),

@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { configEnv } from "../../server/config/index.ts";
-import { upstreamEnv } from "../../server/upstream/config.ts";
+import { upstreamEnv } from "../../shared/env/upstream-env.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 

@@ -8,7 +8,7 @@ import request from "supertest";
 import type express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { createTestApp } from "./helpers.ts";
+import { createTestApp } from "../helpers/site.ts";
 import { startAccountUpstream, type AccountUpstream } from "../upstream/account-helpers.ts";
 import { signWatchToken } from "../../server/upstream/notices/watch-token.ts";
 

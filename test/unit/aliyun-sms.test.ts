@@ -1,7 +1,7 @@
 // The Aliyun SMS signer against known signatures: the example of Aliyun's signature documentation and
 // one computed by hand (Python hmac/base64, RFC 3986 quoting) for the request this site sends.
 import { describe, expect, it } from "vitest";
-import { aliyunPercentEncode, aliyunSendSmsUrl, signAliyunRpc } from "../../server/upstream/accounts/aliyun-sms.ts";
+import { aliyunPercentEncode, aliyunSendSmsUrl, signAliyunRpc } from "../../server/upstream/delivery/aliyun-sms.ts";
 
 describe("aliyunPercentEncode", () => {
   it("leaves only unreserved characters and encodes space as %20", () => {

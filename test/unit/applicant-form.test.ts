@@ -2,7 +2,7 @@
 // first one for the upstream, and which field an upstream code belongs to.
 import { describe, expect, it } from "vitest";
 import { applicantFieldOfError, readApplicantForm, validateApplicantForm } from "../../shared/forms/applicant-form.ts";
-import { checkApplicant } from "../../server/upstream/samples/routes.ts";
+import { checkApplicant } from "../../server/upstream/applicants/profiles.ts";
 
 const good = {
   name: "Daniel Chen",

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authAndRegisterByEmail, responseSchema } from "../../shared/contract/index.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
 import { startTestUpstream, type Answer, type TestUpstream } from "./helpers.ts";
-import { signAliyunRpc } from "../../server/upstream/accounts/aliyun-sms.ts";
+import { signAliyunRpc } from "../../server/upstream/delivery/aliyun-sms.ts";
 
 interface Mail {
   to: string[];

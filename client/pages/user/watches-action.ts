@@ -4,7 +4,7 @@
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import { addPartWatches, removePartWatch, watchPartLimit } from "../../../shared/contract/index.ts";
 import { localizePath } from "../../../shared/languages.ts";
-import { signInTarget } from "../../../shared/return-path.ts";
+import { signInTarget } from "../../../shared/http/return-path.ts";
 import { userPagePath } from "../../../shared/paths.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";

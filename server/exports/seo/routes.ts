@@ -5,7 +5,7 @@
 // being served until the new one is ready. Only the very first build is waited for, and it has no deadline
 // of its own (every upstream call has its timeout): a large catalog takes longer, never a 503.
 import { Router, type Request, type Response } from "express";
-import type { Config } from "../../config/index.ts";
+import type { StartedConfig } from "../../config/index.ts";
 import type { Logger } from "../../metrics/logger.ts";
 import type { PageClient } from "../../../client/api/page-client.ts";
 import type { SiteCaches } from "../../cache/index.ts";
@@ -19,7 +19,7 @@ import { childPath, sitemapIndexXml, splitEntries, urlsetXml, URLS_PER_SITEMAP, 
 import { searchPath, userPathPrefix } from "../../../shared/paths.ts";
 
 export interface SeoRouteOptions {
-  config: Config;
+  config: StartedConfig;
   logger: Logger;
   /** The upstream cache (default: the one createApp keeps in app.locals). */
   caches?: SiteCaches | undefined;
@@ -58,7 +58,7 @@ const CHILD = /^\/sitemap-([a-z]+)-([a-z]{2})(?:-([2-9]|[1-9]\d{1,3}))?\.xml$/;
  * the first build). Called by serve once the site listens, never while the routes are mounted. */
 export function seoRoutes(options: SeoRouteOptions): Router & { warm: () => void } {
   const { config, logger } = options;
-  const origin = new URL(config.publicOrigin).origin;
+  const origin = config.origin;
   const perFile = options.urlsPerFile ?? URLS_PER_SITEMAP;
   const checkMs = options.checkMs ?? 60_000;
   let current: Built | undefined;

@@ -3,9 +3,9 @@ import type { Router } from "express";
 import { deleteMyAccount, downloadMyDataPath, exportMyData, removeApplicantProfile, saveApplicantProfile } from "../../../shared/contract/index.ts";
 import { sessionCookieName } from "../../../shared/cookies.ts";
 import { mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
-import { checkApplicant } from "../samples/routes.ts";
+import { checkApplicant, type ApplicantProfiles } from "../applicants/profiles.ts";
 import { sessionCookieOptions } from "./sessions.ts";
-import type { ApplicantProfiles, MyData } from "./my-data.ts";
+import type { MyData } from "./my-data.ts";
 
 export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantProfiles; myData: MyData; publicOrigin: string }, options: MountOptions) {
   const uid = (userId: number | null) => userId!;

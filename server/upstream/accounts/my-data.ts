@@ -3,36 +3,19 @@
 // account's own rows, the forms sent with its session, and the sign-in traces of its phone or e-mail),
 // closes its open orders and leaves them to staff as anonymised records; then the freed bytes are zeroed
 // and the WAL checkpointed, so the values leave the file (docs/decisions/025-own-data-export-and-deletion.md).
-import type { Applicant, MyDataExport } from "../../../shared/contract/index.ts";
+import type { MyDataExport } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { createWatches } from "../notices/watches.ts";
 import { transaction, type Database } from "../db.ts";
 import type { SampleList } from "../samples/list.ts";
 import type { SampleOrders } from "../samples/orders.ts";
 import type { AddressBook } from "./addresses.ts";
+import type { ApplicantProfiles } from "../applicants/profiles.ts";
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
 /** The history note of an order closed because its account was deleted: for staff, in both languages. */
 const deletedAccountNote = "账户已注销 / account deleted";
-
-export function createApplicantProfiles(db: Database, now: () => number) {
-  const get = db.prepare("SELECT name, phone, email, company_name AS companyName, position FROM applicant_profiles WHERE user_id = ?");
-  const upsert = db.prepare(`INSERT INTO applicant_profiles (user_id, name, phone, email, company_name, position, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, phone = excluded.phone, email = excluded.email,
-      company_name = excluded.company_name, position = excluded.position, updated_at = excluded.updated_at`);
-  const remove = db.prepare("DELETE FROM applicant_profiles WHERE user_id = ?");
-  return {
-    get: (userId: number): Applicant | null => (get.get(userId) as Applicant | undefined) ?? null,
-    save(userId: number, a: Applicant): Applicant {
-      upsert.run(userId, a.name, a.phone, a.email, a.companyName, a.position, now());
-      return a;
-    },
-    remove: (userId: number) => void remove.run(userId),
-  };
-}
-
-export type ApplicantProfiles = ReturnType<typeof createApplicantProfiles>;
 
 export interface MyDataDeps {
   db: Database;

@@ -18,7 +18,7 @@ import { clientHash } from "../site/forms.ts";
 import { ApiError, mountCall, requestLanguage, sendData, sendError, type MountOptions } from "../http.ts";
 import { createSession, readSessionCookie, revokeSession, sessionCookieOptions } from "./sessions.ts";
 import type { CodeChannel, CodeStore } from "./codes.ts";
-import type { CodeSenders } from "./delivery.ts";
+import type { CodeSenders } from "../delivery/code-senders.ts";
 
 export interface SignInDeps {
   db: Database;

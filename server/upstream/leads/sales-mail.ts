@@ -3,7 +3,7 @@
 // staff console when its origin is known (STAFF_ORIGIN).
 import { localizePath } from "../../../shared/languages.ts";
 import { staffLeadPath } from "../../../shared/staff/staff-paths.ts";
-import type { MailMessage } from "../accounts/mailer.ts";
+import type { MailMessage } from "../delivery/mailer.ts";
 
 export interface LeaveWordForMail {
   leaveWordId: number;

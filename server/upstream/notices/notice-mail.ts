@@ -4,7 +4,7 @@
 // one-click unsubscribe (List-Unsubscribe with List-Unsubscribe-Post), which mail clients show as a button.
 import { localizePath, type Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";
-import type { MailMessage } from "../accounts/mailer.ts";
+import type { MailMessage } from "../delivery/mailer.ts";
 
 export interface DueNoticeMail {
   id: number;

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Language } from "../../../shared/languages.ts";
 import type { OrderStatus } from "../../../shared/samples/order-status.ts";
 import { transaction, type Database } from "../db.ts";
-import type { MailMessage, MailSender } from "../accounts/mailer.ts";
+import type { MailMessage, MailSender } from "../delivery/mailer.ts";
 import { composeConfirmationMail, composeOrderMail } from "./order-mail.ts";
 import { maskedAddressSummary, type AddressLines } from "../../../shared/forms/shipping-address.ts";
 import { composeSalesMail, type LeaveWordForMail } from "../leads/sales-mail.ts";

@@ -3,7 +3,7 @@
 // shipped, the reason when rejected or cancelled), each with a link to the order on the site's public origin.
 import { localizePath, type Language } from "../../../shared/languages.ts";
 import type { OrderStatus } from "../../../shared/samples/order-status.ts";
-import type { MailMessage } from "../accounts/mailer.ts";
+import type { MailMessage } from "../delivery/mailer.ts";
 import { sampleLimits } from "../../../shared/contract/index.ts";
 import { orderDetailPath } from "../../../shared/paths.ts";
 

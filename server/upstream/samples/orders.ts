@@ -17,7 +17,6 @@ import { ApiError } from "../http.ts";
 import { placeholders } from "../sql.ts";
 import type { SampleList } from "./list.ts";
 import { samplesRefused } from "./products.ts";
-import type { AddressBook } from "../accounts/addresses.ts";
 import { orderMailQueue } from "./mail-outbox.ts";
 import { countryName } from "../../../shared/forms/countries.ts";
 import type { SampleProductLookup } from "./products.ts";
@@ -130,7 +129,13 @@ function addressOf(json: string | null, language: Language): ShippingAddressLine
   return { ...lines, countryName: countryName(lines.country, language) };
 }
 
-export function createSampleOrders(db: Database, now: () => number, products: SampleProductLookup, list: SampleList, book: AddressBook) {
+/** What an order needs of the address book (accounts/addresses.ts, passed in by the upstream's app): the
+ * chosen address as it reads today, copied into the order so a later edit does not change it. */
+interface AddressSnapshots {
+  snapshot(userId: number, id: number, language: Language): ShippingAddressLines;
+}
+
+export function createSampleOrders(db: Database, now: () => number, products: SampleProductLookup, list: SampleList, book: AddressSnapshots) {
   const duplicate = db.prepare(submitQueries.duplicate);
   const openCount = db.prepare(submitQueries.openCount);
   const nextNumber = db.prepare("INSERT INTO sample_order_counters (day, last) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET last = last + 1 RETURNING last");

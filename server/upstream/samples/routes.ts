@@ -13,36 +13,14 @@ import {
   queryUserInfoById,
   removeSampleProduct,
   submitSampleOrder,
-  type Applicant,
   type UserInfo,
 } from "../../../shared/contract/index.ts";
-import { applicantFormFields, validateApplicantForm } from "../../../shared/forms/applicant-form.ts";
-import { normalizeEmail, normalizeMainlandMobile } from "../../../shared/forms/validation.ts";
 import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import type { SampleList } from "./list.ts";
 import type { OrderMoves } from "./moves.ts";
-import type { ApplicantProfiles } from "../accounts/my-data.ts";
+import { checkApplicant, type ApplicantProfiles } from "../applicants/profiles.ts";
 import type { SampleOrders } from "./orders.ts";
-
-const collapse = (value: string) => value.trim().replace(/\s+/g, " ");
-
-/** The applicant and sample use, normalised; refused with the SPEC §5 message of the first field that is wrong. */
-export function checkApplicant(input: { name: string; phone: string; email: string; companyName: string; position: string }, sampleUse: string) {
-  const errors = validateApplicantForm({ ...input, sampleUse });
-  const first = applicantFormFields.find((field) => errors[field]);
-  if (first) throw new ApiError(errors[first]!);
-  const phone = normalizeMainlandMobile(input.phone)!;
-  const email = normalizeEmail(input.email)!;
-  const applicant: Applicant = {
-    name: collapse(input.name),
-    phone,
-    email,
-    companyName: collapse(input.companyName),
-    position: collapse(input.position),
-  };
-  return { applicant, sampleUse: sampleUse.trim() };
-}
 
 export function mountSampleRoutes(
   router: Router,

@@ -1,5 +1,5 @@
 // Express's `trust proxy` setting read from the environment, for the site (TRUST_PROXY) and the upstream
-// (UPSTREAM_TRUST_PROXY) alike. Here because the upstream imports nothing from the site server.
+// (UPSTREAM_TRUST_PROXY) alike. In shared/ because the upstream imports nothing from the site server; node only.
 import { isIP } from "node:net";
 import { z } from "zod";
 

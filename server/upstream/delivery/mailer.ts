@@ -1,7 +1,7 @@
 // E-mail sign-in codes over SMTP with nodemailer, in the language of the request.
 import nodemailer from "nodemailer";
 import type { Language } from "../../../shared/languages.ts";
-import type { CodeSender } from "./delivery.ts";
+import type { CodeSender } from "./code-sender.ts";
 
 export interface SmtpConfig {
   /** smtp://user:pass@host:port or smtps://…; wins over host/port/user/pass. */

@@ -1,21 +1,10 @@
 // How sign-in codes reach people: an SMS sender and an e-mail sender, chosen from the environment.
 // The console senders (the embedded default) write one line per code; nothing else ever logs a code.
-import type { Language } from "../../../shared/languages.ts";
-import type { UpstreamEnv, UpstreamOptions } from "../config.ts";
+import type { UpstreamOptions } from "../config.ts";
+import type { UpstreamEnv } from "../../../shared/env/upstream-env.ts";
+import type { CodeSender } from "./code-sender.ts";
 import { createAliyunSmsSender } from "./aliyun-sms.ts";
 import { createSmtpSender, type SmtpConfig } from "./mailer.ts";
-
-interface CodeMessage {
-  /** Normalised mobile number or lower-case e-mail address. */
-  to: string;
-  code: string;
-  language: Language;
-}
-
-export interface CodeSender {
-  readonly name: string;
-  send(message: CodeMessage): Promise<void>;
-}
 
 export type CodeLog = NonNullable<UpstreamOptions["codeLog"]>;
 

@@ -1,7 +1,7 @@
 // Aliyun SMS (dysmsapi, API version 2017-05-25): the RPC-style SendSms call, signed with HMAC-SHA1 over
 // the canonicalised query (signature version 1.0). Written against the HTTP API so no SDK is needed.
 import { createHmac, randomUUID } from "node:crypto";
-import type { CodeSender } from "./delivery.ts";
+import type { CodeSender } from "./code-sender.ts";
 
 /** RFC 3986 encoding as Aliyun specifies it: only A–Z a–z 0–9 - _ . ~ stay as they are, space is %20. */
 export function aliyunPercentEncode(value: string): string {
