@@ -1,11 +1,12 @@
-// The document handler as Express mounts it: one GET/HEAD (or form POST) of a page under /zh or /en → the
+// The document handler as Express mounts it: one GET/HEAD (or form POST, its form already read by
+// server/http/page-forms.ts) of a page under /zh or /en → the
 // entry's handleRequest (a Fetch Request in, a Fetch Response out; docs/decisions/018-fetch-document-handler.md)
 // → streamed to the visitor, with the per-request nonce, the language cookie and the caching policy, and
 // kept in the page cache when it is an anonymous page that rendered whole.
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../config/index.ts";
 import type { Logger } from "../logger.ts";
-import { contentSecurityPolicy, isCrossSite } from "../http/security.ts";
+import { contentSecurityPolicy } from "../http/security.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
 import { sessionCookieName } from "../../shared/cookies.ts";
 import { privateNoStore } from "../../shared/user-pages.ts";
@@ -16,8 +17,6 @@ import type { DocumentContext, DocumentSite } from "../../client/entry-server.ts
 import type { SiteCaches } from "../cache/index.ts";
 import { upstreamTransport } from "../upstream-client.ts";
 import { privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "../cache/cache-policy.ts";
-import { readBody } from "../http/request-body.ts";
-import { refuseRequest } from "../http/refusal.ts";
 import { sendFallbackError } from "./error-page.ts";
 import { pageFacts, sendCachedPage } from "./cached-pages.ts";
 import { fetchRequest, sendResponse } from "./document-adapter.ts";
@@ -41,9 +40,6 @@ export interface DocumentHandlerOptions {
   caches?: SiteCaches | undefined;
 }
 
-/** Form posts to page actions (the sign-in form without JavaScript) are small. */
-const MAX_FORM_BYTES = 16 * 1024;
-
 export function createDocumentHandler(options: DocumentHandlerOptions) {
   const { config, logger } = options;
   const origin = new URL(config.publicOrigin).origin;
@@ -61,16 +57,9 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const facts = pageFacts(req, res);
     if (!facts) return next();
     const { language } = facts;
-    let form: Buffer | undefined;
-    if (req.method === "POST") {
-      // CSRF: a form post another site made is refused.
-      if (isCrossSite(req, origin)) return res.status(403).type("text/plain").send("Forbidden");
-      if (!req.is("application/x-www-form-urlencoded")) return refuseRequest(req, res, 415, options.resources);
-      const read = await readBody(req, MAX_FORM_BYTES);
-      if (read.kind === "aborted") return;
-      if (read.kind === "too large") return refuseRequest(req, res, 413, options.resources);
-      form = read.body;
-    }
+    // Read and checked by the page-form steps before this handler (server/http/page-forms.ts).
+    const form = req.method === "POST" ? res.locals.pageForm : undefined;
+    if (req.method === "POST" && !form) return next();
     // Sign-in from a form: the upstream's session cookie goes onto this response.
     const setCookies: string[] = [];
     const hasSession = !!req.cookies?.[sessionCookie];
