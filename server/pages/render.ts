@@ -60,10 +60,10 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     // Read and checked by the page-form steps before this handler (server/http/page-forms.ts).
     const form = req.method === "POST" ? res.locals.pageForm : undefined;
     if (req.method === "POST" && !form) return next();
-    // Sign-in from a form: the upstream's session cookie goes onto this response.
-    const setCookies: string[] = [];
     const hasSession = !!req.cookies?.[sessionCookie];
     // Signed-in visitors and the user pages get HTML that no cache may keep.
+    // Sign-in from a form: the upstream's session cookie comes on the entry's Response (setCookies below).
+    let setCookies: string[] = [];
     const isPrivate = () => hasSession || setCookies.length > 0 || isUserPage(req.path);
     const nonce = res.locals.nonce;
     const request = fetchRequest(req, res, config.publicOrigin, form);
@@ -96,7 +96,6 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           // The page's own deadline, shorter than the /api timeout: a visitor never waits longer than this
           // for the upstream before a kept copy or the error page.
           timeoutMs: config.pageUpstreamTimeoutMs,
-          onSetCookie: (lines) => setCookies.push(...lines),
           forwardedFor: req.ip,
           fetch: upstream.fetch,
           cache: upstream.cache,
@@ -117,9 +116,10 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       return sendFallbackError(res, language, options.resources[language], options.dev, nonce);
     }
 
-    if (setCookies.length) res.append("Set-Cookie", setCookies);
+    setCookies = response.headers.getSetCookie();
     const location = response.headers.get("Location");
     if (location && response.status >= 300 && response.status < 400) {
+      if (setCookies.length) res.append("Set-Cookie", setCookies);
       if (isPrivate()) res.setHeader("Cache-Control", privateNoStore);
       // Only site-relative redirects leave here: an absolute one from a loader would be an open redirect.
       return res.redirect(response.status, location.startsWith("/") && !location.startsWith("//") ? location : `/${language}`);
@@ -133,6 +133,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       if (stale) {
         void response.body?.cancel();
         logger.warn({ url: req.originalUrl, storedAt: new Date(stale.storedAt).toISOString() }, "served a stale copy of the page");
+        if (setCookies.length) res.append("Set-Cookie", setCookies);
         return sendCachedPage(req, res, stale, true);
       }
     }
