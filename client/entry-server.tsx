@@ -65,7 +65,6 @@ export interface DocumentContext {
     base: string;
     /** The page's deadline for all its calls together: past it no loader waits any longer. */
     timeoutMs: number;
-    onSetCookie?: (lines: string[]) => void;
     /** The visitor's address (Express req.ip, trust proxy applied), for the upstream's per-client limits. */
     forwardedFor?: string | undefined;
     /** The server's fetch (it notes the content version and failures) and, for anonymous visitors outside
@@ -120,6 +119,8 @@ export async function handleRequest(request: Request, context: DocumentContext):
   // making several calls in turn must not wait several timeouts.
   const signal = AbortSignal.any([request.signal, AbortSignal.timeout(context.pageClient.timeoutMs)]);
   const cookie = request.headers.get("cookie") ?? "";
+  // Cookies the upstream set (sign-in from a form): they go onto the Response, redirect or document.
+  const setCookies: string[] = [];
   const loaderContext: ServerLoaderContext = {
     api: (callLanguage) =>
       createPageClient({
@@ -130,6 +131,7 @@ export async function handleRequest(request: Request, context: DocumentContext):
         preview: context.previewUntil !== null,
         cookie,
         signal,
+        onSetCookie: (lines) => setCookies.push(...lines),
       }),
   };
   // Who is signed in, asked beside the loaders and only with a session cookie (such pages are never cached):
@@ -151,7 +153,10 @@ export async function handleRequest(request: Request, context: DocumentContext):
       : [],
   );
   const result = await handler.query(request, { requestContext: loaderContext });
-  if (result instanceof Response) return result;
+  if (result instanceof Response) {
+    for (const line of setCookies) result.headers.append("Set-Cookie", line);
+    return result;
+  }
   const routerContext = result;
   const failure = reportUpstreamFailures(routerContext);
   if (failure) context.onUpstreamFailure?.(failure);
@@ -183,6 +188,8 @@ export async function handleRequest(request: Request, context: DocumentContext):
   const fragments = createFragmentCache((node) => <I18nProvider i18n={context.i18n}>{node}</I18nProvider>);
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Language": htmlLang[language] });
   if (failure?.retryAfterSeconds) headers.set("Retry-After", String(failure.retryAfterSeconds));
+  // Every call that can set a cookie is over by now: the loaders ran and the header's user was awaited.
+  for (const line of setCookies) headers.append("Set-Cookie", line);
 
   return new Promise<Response>((resolve, reject) => {
     let settled = false;

@@ -9,8 +9,9 @@
 // 14 hashed assets       15 Vite (development)               16 public/ files    17 missing asset → plain 404
 // 18 i18n (one instance per request)                         19 CSP nonce        20 preview mode
 // 21 robots.txt and sitemaps                                 22 finder CSV       23 cross-reference CSV (then the notices' Atom feeds)
-// 24 language routing    25 page observer (render timing)    26 the document handler
-// 27 not found           28 errors
+// 24 language routing    25 page observer (render timing)
+// 26 page form posts: same-origin (CSRF) → form body (urlencoded, bounded)    27 the document handler
+// 28 not found           29 errors
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
@@ -41,6 +42,7 @@ import { noticesAtom } from "./exports/notices-atom.ts";
 import { csvRateLimit } from "./http/csv-rate-limit.ts";
 import { createDocumentHandler, type EntryServer } from "./pages/render.ts";
 import { pageCacheHits } from "./pages/cached-pages.ts";
+import { pageFormBody, pageFormSameOrigin } from "./http/page-forms.ts";
 import { createSiteCaches } from "./cache/index.ts";
 import { precompressedAssets } from "./cache/precompressed-assets.ts";
 
@@ -146,6 +148,8 @@ export async function createApp(config: Readonly<StartedConfig>, options: AppOpt
   app.use(noticesAtom({ config, logger, caches }));
   app.use(languageRouting(isKnownPath, { secure }));
   app.use(pageObserver());
+  app.use(pageFormSameOrigin(origin));
+  app.use(pageFormBody(resources));
   app.use(document);
   app.use((_req, res) => void res.status(404).type("text/plain").send("Not found"));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -1,11 +1,12 @@
-// The document handler as Express mounts it: one GET/HEAD (or form POST) of a page under /zh or /en → the
+// The document handler as Express mounts it: one GET/HEAD (or form POST, its form already read by
+// server/http/page-forms.ts) of a page under /zh or /en → the
 // entry's handleRequest (a Fetch Request in, a Fetch Response out; docs/decisions/018-fetch-document-handler.md)
 // → streamed to the visitor, with the per-request nonce, the language cookie and the caching policy, and
 // kept in the page cache when it is an anonymous page that rendered whole.
 import type { NextFunction, Request, Response } from "express";
 import type { StartedConfig } from "../config/index.ts";
 import type { Logger } from "../metrics/logger.ts";
-import { contentSecurityPolicy, isCrossSite } from "../http/security.ts";
+import { contentSecurityPolicy } from "../http/security.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
 import { sessionCookieName } from "../../shared/cookies.ts";
 import { privateNoStore } from "../../shared/http/user-pages.ts";
@@ -16,8 +17,6 @@ import type { DocumentContext, DocumentSite } from "../../client/entry-server.ts
 import type { SiteCaches } from "../cache/index.ts";
 import { upstreamTransport } from "../upstream-client.ts";
 import { privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "../cache/cache-policy.ts";
-import { readBody } from "../http/request-body.ts";
-import { refuseRequest } from "../http/refusal.ts";
 import { sendFallbackError } from "./error-page.ts";
 import { pageFacts, sendCachedPage } from "./cached-pages.ts";
 import { fetchRequest, sendResponse } from "./document-adapter.ts";
@@ -41,9 +40,6 @@ export interface DocumentHandlerOptions {
   caches?: SiteCaches | undefined;
 }
 
-/** Form posts to page actions (the sign-in form without JavaScript) are small. */
-const MAX_FORM_BYTES = 16 * 1024;
-
 export function createDocumentHandler(options: DocumentHandlerOptions) {
   const { config, logger } = options;
   const origin = config.origin;
@@ -61,20 +57,13 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const facts = pageFacts(req, res);
     if (!facts) return next();
     const { language } = facts;
-    let form: Buffer | undefined;
-    if (req.method === "POST") {
-      // CSRF: a form post another site made is refused.
-      if (isCrossSite(req, origin)) return res.status(403).type("text/plain").send("Forbidden");
-      if (!req.is("application/x-www-form-urlencoded")) return refuseRequest(req, res, 415, options.resources);
-      const read = await readBody(req, MAX_FORM_BYTES);
-      if (read.kind === "aborted") return;
-      if (read.kind === "too large") return refuseRequest(req, res, 413, options.resources);
-      form = read.body;
-    }
-    // Sign-in from a form: the upstream's session cookie goes onto this response.
-    const setCookies: string[] = [];
+    // Read and checked by the page-form steps before this handler (server/http/page-forms.ts).
+    const form = req.method === "POST" ? res.locals.pageForm : undefined;
+    if (req.method === "POST" && !form) return next();
     const hasSession = !!req.cookies?.[sessionCookie];
     // Signed-in visitors and the user pages get HTML that no cache may keep.
+    // Sign-in from a form: the upstream's session cookie comes on the entry's Response (setCookies below).
+    let setCookies: string[] = [];
     const isPrivate = () => hasSession || setCookies.length > 0 || isUserPage(req.path);
     const nonce = res.locals.nonce;
     const request = fetchRequest(req, res, config.publicOrigin, form);
@@ -107,7 +96,6 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           // The page's own deadline, shorter than the /api timeout: a visitor never waits longer than this
           // for the upstream before a kept copy or the error page.
           timeoutMs: config.pageUpstreamTimeoutMs,
-          onSetCookie: (lines) => setCookies.push(...lines),
           forwardedFor: req.ip,
           fetch: upstream.fetch,
           cache: upstream.cache,
@@ -128,9 +116,10 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       return sendFallbackError(res, language, options.resources[language], options.dev, nonce);
     }
 
-    if (setCookies.length) res.append("Set-Cookie", setCookies);
+    setCookies = response.headers.getSetCookie();
     const location = response.headers.get("Location");
     if (location && response.status >= 300 && response.status < 400) {
+      if (setCookies.length) res.append("Set-Cookie", setCookies);
       if (isPrivate()) res.setHeader("Cache-Control", privateNoStore);
       // Only site-relative redirects leave here: an absolute one from a loader would be an open redirect.
       return res.redirect(response.status, location.startsWith("/") && !location.startsWith("//") ? location : `/${language}`);
@@ -144,6 +133,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       if (stale) {
         void response.body?.cancel();
         logger.warn({ url: req.originalUrl, storedAt: new Date(stale.storedAt).toISOString() }, "served a stale copy of the page");
+        if (setCookies.length) res.append("Set-Cookie", setCookies);
         return sendCachedPage(req, res, stale, true);
       }
     }
