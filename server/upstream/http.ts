@@ -12,7 +12,7 @@ import {
   type CallDefinition,
   type ErrorCode,
 } from "../../shared/contract/index.ts";
-import { isLanguage, type Language } from "../../shared/languages.ts";
+import { fallbackLanguage, isLanguage, type Language } from "../../shared/languages.ts";
 import { storeFailure } from "./db.ts";
 
 /** A failure with a stable code from the error table; `message` overrides the table's text if given. */
@@ -26,12 +26,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The language an answer is written in: the body's language, else the query's, else en (SPEC §7 default). */
+/** The language an answer is written in: the body's language, else the query's, else the API fallback (shared/languages.ts). */
 export function requestLanguage(req: Request): Language {
   const fromBody = (req.body as { language?: unknown } | undefined)?.language;
   if (isLanguage(fromBody)) return fromBody;
   const fromQuery = req.query.language;
-  return isLanguage(fromQuery) ? fromQuery : "en";
+  return isLanguage(fromQuery) ? fromQuery : fallbackLanguage.api;
 }
 
 export function sendError(res: Response, code: ErrorCode, language: Language, options: ApiError["options"] = {}) {
