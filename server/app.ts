@@ -42,6 +42,7 @@ import { createDocumentHandler, type EntryServer } from "./pages/render.ts";
 import { pageCacheHits } from "./pages/cached-pages.ts";
 import { createSiteCaches } from "./cache/index.ts";
 import { precompressedAssets } from "./cache/precompressed-assets.ts";
+import { sendPlainNotFound } from "./http/not-found.ts";
 
 export const rootDir = path.resolve(import.meta.dirname, "..");
 
@@ -137,7 +138,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   if (options.clientDir) app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
   if (options.vite) app.use(options.vite.middlewares);
   app.use((req, res, next) => (splitLanguagePrefix(req.path).language ? next() : publicFiles(req, res, next)));
-  app.use(["/assets", "/media"], (_req, res) => void res.status(404).type("text/plain").send("Not found"));
+  app.use(["/assets", "/media"], (_req, res) => sendPlainNotFound(res));
   app.use(i18nMiddleware(i18n));
   app.use(nonceMiddleware);
   app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure, isRevoked: previewRevoked }));
@@ -147,7 +148,7 @@ export async function createApp(config: Readonly<Config>, options: AppOptions) {
   app.use(languageRouting(isKnownPath, { secure }));
   app.use(pageObserver());
   app.use(document);
-  app.use((_req, res) => void res.status(404).type("text/plain").send("Not found"));
+  app.use((_req, res) => sendPlainNotFound(res));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     // What the client got wrong (a path that does not decode, a malformed body) is its 400, not our 500.
     const status = (error as { status?: unknown } | null)?.status;

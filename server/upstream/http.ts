@@ -14,6 +14,7 @@ import {
 } from "../../shared/contract/index.ts";
 import { fallbackLanguage, isLanguage, type Language } from "../../shared/languages.ts";
 import { storeFailure } from "./db.ts";
+import { apiBodyLimitBytes } from "../../shared/contract/envelope.ts";
 
 /** A failure with a stable code from the error table; `message` overrides the table's text if given. */
 export class ApiError extends Error {
@@ -122,7 +123,7 @@ function validationError(error: z.ZodError, language: Language): ApiError {
  * 413 over 100 KB, 400 for malformed JSON.
  */
 export function jsonBody() {
-  const parse = express.json({ limit: "100kb", strict: true, type: () => true });
+  const parse = express.json({ limit: apiBodyLimitBytes, strict: true, type: () => true });
   return (req: Request, res: Response, next: NextFunction) => {
     const length = Number(req.headers["content-length"] ?? 0);
     const hasBody = length > 0 || req.headers["transfer-encoding"] !== undefined;

@@ -6,6 +6,7 @@ import { mountCall, requestLanguage, sendError, type MountOptions } from "../htt
 import { checkApplicant } from "../samples/routes.ts";
 import { sessionCookieOptions } from "./sessions.ts";
 import type { ApplicantProfiles, MyData } from "./my-data.ts";
+import { privateNoStore } from "../../../shared/user-pages.ts";
 
 export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantProfiles; myData: MyData; publicOrigin: string }, options: MountOptions) {
   const uid = (userId: number | null) => userId!;
@@ -37,7 +38,7 @@ export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantPro
     const userId = options.resolveUser(req);
     if (userId === null) return sendError(res, "E40100001", language);
     const data = deps.myData.export(userId, language);
-    res.setHeader("Cache-Control", "private, no-store");
+    res.setHeader("Cache-Control", privateNoStore);
     res.setHeader("Content-Disposition", `attachment; filename="qingyun-my-data-${data.exportedAt.slice(0, 10)}.json"`);
     res.type("application/json").send(JSON.stringify(data, null, 2));
   });
