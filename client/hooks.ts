@@ -2,12 +2,12 @@
 import { useEffect, useState } from "react";
 import { useLocation, useMatches } from "react-router-dom";
 import { useTranslation } from "./runtime/i18n-react.tsx";
-import { isLanguage, localizePath, type Language } from "../shared/languages.ts";
+import { defaultLanguage, isLanguage, localizePath, type Language } from "../shared/languages.ts";
 
 /** The language of the page being shown (the router's prefix decides, SPEC §2). */
 export function useLanguage(): Language {
   const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : "zh";
+  return isLanguage(i18n.language) ? i18n.language : defaultLanguage;
 }
 
 /** Builds links inside the current language: useLocalize()("/about/us") → "/en/about/us". */

@@ -45,6 +45,7 @@ import { pageCacheHits } from "./pages/cached-pages.ts";
 import { pageFormBody, pageFormSameOrigin } from "./http/page-forms.ts";
 import { createSiteCaches } from "./cache/index.ts";
 import { precompressedAssets } from "./cache/precompressed-assets.ts";
+import { sendPlainNotFound } from "./http/not-found.ts";
 
 export const rootDir = path.resolve(import.meta.dirname, "..");
 
@@ -138,7 +139,7 @@ export async function createApp(config: Readonly<StartedConfig>, options: AppOpt
   if (options.clientDir) app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
   if (options.vite) app.use(options.vite.middlewares);
   app.use((req, res, next) => (splitLanguagePrefix(req.path).language ? next() : publicFiles(req, res, next)));
-  app.use(["/assets", "/media"], (_req, res) => void res.status(404).type("text/plain").send("Not found"));
+  app.use(["/assets", "/media"], (_req, res) => sendPlainNotFound(res));
   app.use(i18nMiddleware(i18n));
   app.use(nonceMiddleware);
   app.use(previewMode({ secret: config.previewSecret, websiteCode: config.websiteCode, secure, isRevoked: previewRevoked }));
@@ -151,7 +152,7 @@ export async function createApp(config: Readonly<StartedConfig>, options: AppOpt
   app.use(pageFormSameOrigin(origin));
   app.use(pageFormBody(resources));
   app.use(document);
-  app.use((_req, res) => void res.status(404).type("text/plain").send("Not found"));
+  app.use((_req, res) => sendPlainNotFound(res));
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     // What the client got wrong (a path that does not decode, a malformed body) is its 400, not our 500.
     const status = (error as { status?: unknown } | null)?.status;

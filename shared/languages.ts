@@ -2,7 +2,21 @@
 export const languages = ["zh", "en"] as const;
 export type Language = (typeof languages)[number];
 
-export const defaultLanguage: Language = "zh";
+/**
+ * The one fallback rule, by audience, for a request that names no language (no path prefix, no cookie):
+ * - pages fall back to zh, the site's default (SPEC §2): the company's home market reads Chinese, and every
+ *   unprefixed page URL redirects there;
+ * - API answers (the /api envelope and the embedded upstream) fall back to en (SPEC §7: every request body
+ *   carries `language`, default en): a client that names no language is a program, not a visitor of /zh.
+ * Every fallback in the code is `fallbackLanguage.page` or `fallbackLanguage.api`, never a literal.
+ */
+export const fallbackLanguage = { page: "zh", api: "en" } as const satisfies Record<"page" | "api", Language>;
+
+/** The site's default language: the page fallback. */
+export const defaultLanguage: Language = fallbackLanguage.page;
+
+/** The languages as a regular-expression alternation ("zh|en"), for the patterns that match a language prefix. */
+export const languageAlternation = languages.join("|");
 
 /** BCP 47 tags for <html lang> and Content-Language. */
 export const htmlLang: Record<Language, string> = { zh: "zh-CN", en: "en-US" };
@@ -12,7 +26,7 @@ export const languageCookie = "i18n_redirected";
 export const languageCookieMaxAgeMs = 365 * 24 * 60 * 60 * 1000;
 
 export function isLanguage(value: unknown): value is Language {
-  return value === "zh" || value === "en";
+  return (languages as readonly unknown[]).includes(value);
 }
 
 /** Maps an Accept-Language header to a site language: the first zh-* or en-* entry by quality wins. */
@@ -35,11 +49,19 @@ export function languageFromAcceptLanguage(header: string | undefined | null): L
   return undefined;
 }
 
+const languagePrefixPattern = new RegExp(`^/(${languageAlternation})(?=/|$)(.*)$`);
+
 /** Splits "/en/news/x" into { language: "en", rest: "/news/x" }; rest is "/" for the language home. */
 export function splitLanguagePrefix(pathname: string): { language: Language | undefined; rest: string } {
-  const match = /^\/(zh|en)(?=\/|$)(.*)$/.exec(pathname);
+  const match = languagePrefixPattern.exec(pathname);
   if (!match) return { language: undefined, rest: pathname };
   return { language: match[1] as Language, rest: match[2] || "/" };
+}
+
+/** The language of a page's path: its prefix, else the page fallback (a route tree exists per language, so a
+ *  loader's path always has one; the fallback only types it). */
+export function languageOfPath(pathname: string): Language {
+  return splitLanguagePrefix(pathname).language ?? fallbackLanguage.page;
 }
 
 /** Prefixes a site path (without language) with a language: ("/news", "en") → "/en/news"; "/" → "/en". */

@@ -1,7 +1,7 @@
 // Every path of the site, built and matched here only, so links, redirects, route guards, sitemaps and the
 // search index cannot drift apart. Builders return paths without the language prefix (localizePath adds it).
 // Client bundles import this module: it stays small and imports no schema library.
-import type { Language } from "./languages.ts";
+import { languageAlternation, type Language } from "./languages.ts";
 
 // ── Products and services ──────────────────────────────────────────────────────────────────────────────
 /** The catalog overview (families and series), also the finder's route without an id. */
@@ -25,7 +25,7 @@ export function categoryCsvPath(id: number): string {
 }
 
 // A plain id of at most nine digits: the CSV handler never asks the upstream about anything else.
-const categoryCsvPattern = /^\/(zh|en)\/productAndService\/products\/([1-9]\d{0,8})\.csv$/;
+const categoryCsvPattern = new RegExp(`^/(${languageAlternation})/productAndService/products/([1-9]\\d{0,8})\\.csv$`);
 
 /** The language and category id of a category CSV path with its language prefix, else null. */
 export function matchCategoryCsv(pathname: string): { language: Language; id: number } | null {
@@ -46,7 +46,7 @@ export function comparePath(search = ""): string {
 /** The cross-reference page (its query: shared/query/cross-reference.ts). */
 export const crossReferencePath = "/productAndService/crossReference";
 /** The cross-reference's CSV with its language prefix, as the site mounts it. */
-export const crossReferenceCsvPattern = /^\/(zh|en)\/productAndService\/crossReference\.csv$/;
+export const crossReferenceCsvPattern = new RegExp(`^/(${languageAlternation})/productAndService/crossReference\\.csv$`);
 
 /** Where the estimator's methods page lives: the route, the sitemap and every estimate's link name it here. */
 export const estimatorMethodPath = "/productAndService/estimator/method";
@@ -138,7 +138,7 @@ export function orderDetailPath(orderNumber: string): string {
 }
 
 // Every UserPage under its language (a literal: the shell chunk every first load carries stays small).
-const userPagePattern = /^\/(zh|en)\/user\/(sampleList|sampleProgress|orderDetail|account|watches)(\/|$)/;
+const userPagePattern = new RegExp(`^/(${languageAlternation})/user/(sampleList|sampleProgress|orderDetail|account)(/|$)`);
 
 /**
  * Whether a path (with its language prefix) is one of the signed-in pages or the account page: the server

@@ -10,9 +10,7 @@ import { sendErrorEnvelope } from "./envelope.ts";
 import { previewUntilFromCookie, type PreviewRevokedCheck } from "../http/preview.ts";
 import { hasBody, readBody, refuseBody } from "../http/request-body.ts";
 import { isCrossSite } from "../http/security.ts";
-
-/** The upstream accepts at most 100 KB of JSON (E41300001 says so); nothing larger is read here. */
-const apiBodyLimitBytes = 100 * 1024;
+import { apiBodyLimitBytes } from "../../shared/contract/envelope.ts";
 
 declare global {
   namespace Express {

@@ -3,11 +3,12 @@
 // URL's language). A session cookie, the preview cookie or any cookie we do not know makes the visitor's
 // pages personal: rendered afresh, calls sent straight to the upstream, HTML private and never stored.
 import { languageCookie } from "../../shared/languages.ts";
+import { privateNoStore } from "../../shared/user-pages.ts";
 
 /** Anonymous HTML: shared caches (nginx, a CDN) keep it 60 s and may serve it stale for 5 min while they
  * revalidate; browsers always revalidate (max-age=0) with the ETag. */
 export const publicHtmlCacheControl = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
-export const privateHtmlCacheControl = "private, no-store";
+export const privateHtmlCacheControl = privateNoStore;
 
 const neutralCookies = new Set<string>([languageCookie]);
 

@@ -22,6 +22,7 @@ import { estimateCsv } from "../../shared/estimator/csv.ts";
 import { MODEL_TJ_RANGE } from "../../shared/estimator/equations.ts";
 import { readEstimateSort } from "../../shared/estimator/ranking.ts";
 import { matchCategoryCsv } from "../../shared/paths.ts";
+import { sendPlainNotFound } from "../http/not-found.ts";
 
 /** Far above any real catalog (a vendor lists 1,000–10,000 parts); a file that would exceed it says so. */
 const MAX_ROWS = 100_000;
@@ -124,7 +125,7 @@ export function catalogCsv(options: CatalogCsvOptions) {
       const query = parseFinderQuery(search, finderFields(filters.fields));
       const first: ProductPage = await api().call(querySiteListDataByPage, finderListBody(id, query, { pageIndex: 1, pageSize }));
       if (first.node.partNumber) {
-        res.status(404).type("text/plain").send("Not found");
+        sendPlainNotFound(res);
         return;
       }
       const text = strings(options.resources[language]);
@@ -219,7 +220,7 @@ export function catalogCsv(options: CatalogCsvOptions) {
         return;
       }
       if (error instanceof ApiCallError && error.status === 404) {
-        res.status(404).type("text/plain").send("Not found");
+        sendPlainNotFound(res);
         return;
       }
       if (error instanceof ApiCallError && error.status === 400) {

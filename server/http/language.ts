@@ -4,6 +4,8 @@
 import type { NextFunction, Request, Response } from "express";
 import { defaultLanguage, isLanguage, languageCookie, languageCookieMaxAgeMs, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
 import { detectLanguage } from "./i18n.ts";
+import { privateNoStore } from "../../shared/http/user-pages.ts";
+import { sendPlainNotFound } from "./not-found.ts";
 
 /**
  * The language cookie, set by the server only where the language is chosen: the root redirect (private,
@@ -18,7 +20,7 @@ function rememberLanguage(req: Request, res: Response, language: Language, secur
 function redirect(res: Response, location: string) {
   // The answer depends on the cookie and the browser's language: no shared cache may keep it.
   res.setHeader("Vary", "Cookie, Accept-Language");
-  res.setHeader("Cache-Control", "private, no-store");
+  res.setHeader("Cache-Control", privateNoStore);
   res.redirect(302, location);
 }
 
@@ -52,7 +54,7 @@ export function languageRouting(isKnownPath: (pathname: string, res: Response) =
     const target = localizePath(path, language);
     if (await isKnownPath(target, res)) return redirect(res, `${target}${query}`);
     // A missing file (a probe for a .php file, robots.txt of another site's layout…) is a plain 404, not a page.
-    if (/\.[a-z0-9]{1,8}$/i.test(path)) return res.status(404).type("text/plain").send("Not found");
+    if (/\.[a-z0-9]{1,8}$/i.test(path)) return sendPlainNotFound(res);
     // Unknown: the 404 page in the visitor's language, at this URL (req.url then differs from req.originalUrl).
     req.url = `${target}${query}`;
     next();

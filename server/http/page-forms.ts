@@ -3,7 +3,7 @@
 // is read, bounded and kept for the handler, which only turns it into its Fetch Request.
 import type { NextFunction, Request, Response } from "express";
 import { splitLanguagePrefix, type Language } from "../../shared/languages.ts";
-import type { Resources } from "../../client/app-context.ts";
+import type { Resources } from "../../shared/locales.ts";
 import { isCrossSite } from "./security.ts";
 import { readBody } from "./request-body.ts";
 import { refuseRequest } from "./refusal.ts";

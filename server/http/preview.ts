@@ -6,6 +6,7 @@ import { callPath, queryPreviewRevoked } from "../../shared/contract/index.ts";
 import { previewCookieMaxAgeMs, previewCookieName, previewExitPath } from "../../shared/cookies.ts";
 import { previewTokenId, verifyPreviewToken } from "../../shared/http/preview-token.ts";
 import type { Logger } from "../metrics/logger.ts";
+import { privateNoStore } from "../../shared/http/user-pages.ts";
 
 declare global {
   namespace Express {
@@ -79,7 +80,7 @@ export function previewMode(options: { secret: string | undefined; websiteCode: 
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (req.path === previewExitPath) {
       res.clearCookie(cookieName, cookieOptions);
-      res.setHeader("Cache-Control", "private, no-store");
+      res.setHeader("Cache-Control", privateNoStore);
       return res.redirect(302, "/");
     }
     const offered = req.query.preview;
@@ -92,7 +93,7 @@ export function previewMode(options: { secret: string | undefined; websiteCode: 
         res.cookie(cookieName, `${until}.${token}`, { ...cookieOptions, maxAge: until - now() });
       }
       // Either way the token leaves the address bar (and the history, and any Referer).
-      res.setHeader("Cache-Control", "private, no-store");
+      res.setHeader("Cache-Control", privateNoStore);
       return res.redirect(302, withoutPreviewParam(req));
     }
     const cookie = (req.cookies as Record<string, string | undefined>)?.[cookieName];

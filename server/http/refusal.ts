@@ -3,8 +3,8 @@
 // on /api, a small static page in the visitor's language everywhere else. Never a stack trace, never a 500.
 import type { Request, Response } from "express";
 import type { ErrorCode } from "../../shared/contract/errors.ts";
-import { htmlLang, isLanguage, languageCookie, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
-import type { Resources } from "../../shared/locales.ts";
+import { fallbackLanguage, htmlLang, isLanguage, languageCookie, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import type { Resources } from "../../client/app-context.ts";
 import { sendErrorEnvelope } from "../api/envelope.ts";
 import { errorPageHtml } from "../pages/error-page.ts";
 import { refuseBody } from "./request-body.ts";
@@ -20,12 +20,12 @@ function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
-/** The path's language prefix, else the language cookie, else zh. */
+/** The path's language prefix, else the language cookie, else the page fallback (a refusal page is a page). */
 function refusalLanguage(req: Request): Language {
   const { language } = splitLanguagePrefix(req.path);
   if (language) return language;
   const remembered: unknown = req.cookies?.[languageCookie];
-  return isLanguage(remembered) ? remembered : "zh";
+  return isLanguage(remembered) ? remembered : fallbackLanguage.page;
 }
 
 function sendRefusalPage(req: Request, res: Response, status: RefusalStatus, resources: Record<Language, Resources>) {

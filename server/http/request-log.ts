@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../metrics/logger.ts";
 import { observeRequest, secondsSince } from "../metrics/index.ts";
+import { splitLanguagePrefix } from "../../shared/languages.ts";
 
 declare global {
   namespace Express {
@@ -30,8 +31,8 @@ function fallbackRoute(path: string, status: number): string {
   if (path.startsWith("/api/") || path === "/api") return "/api";
   if (path.startsWith("/assets/")) return "/assets";
   if (path === "/healthz" || path === "/readyz") return path;
-  const language = /^\/(zh|en)(\/|$)/.exec(path);
-  if (language) return status === 404 ? `/${language[1]}/*(404)` : `/${language[1]}/*`;
+  const { language } = splitLanguagePrefix(path);
+  if (language) return status === 404 ? `/${language}/*(404)` : `/${language}/*`;
   return status === 404 ? "(unmatched)" : "(static)";
 }
 

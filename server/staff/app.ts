@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import express, { type NextFunction, type Request, type Response } from "express";
 import cookieParser from "cookie-parser";
 import type { z } from "zod";
-import { languages, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import { languageOfPath, languages, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
 import { matchStaffLeadPath, staffLeadPath, staffOrderPath, staffPaths } from "../../shared/staff/staff-paths.ts";
 import { LEADS_PAGE_SIZE, parseLeadsState, writeLeadsState } from "../../shared/query/staff-leads.ts";
 import { createLeadStore } from "../upstream/leads/store.ts";
@@ -90,7 +90,7 @@ export function createStaffApp(deps: StaffAppDeps) {
   };
   /** An error page in the language of the path (zh when it names none). */
   const sendError = (req: Request, res: Response, status: number, message?: (t: StaffT) => string) => {
-    const language = res.locals.language ?? splitLanguagePrefix(req.originalUrl.split("?")[0] ?? "/").language ?? "zh";
+    const language = res.locals.language ?? languageOfPath(req.originalUrl.split("?")[0] ?? "/");
     res
       .status(status)
       .type("html")

@@ -14,7 +14,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { z } from "zod";
-import { isLanguage, localizePath, type Language } from "../../shared/languages.ts";
+import { defaultLanguage, isLanguage, localizePath, type Language } from "../../shared/languages.ts";
 import { staffForms } from "../../shared/staff/staff-forms.ts";
 import { staffPaths } from "../../shared/staff/staff-paths.ts";
 import type { StaffStore } from "../upstream/staff/store.ts";
@@ -49,7 +49,7 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
   const router = express.Router();
   const languageOf = (req: Request): Language => {
     const value = (req.body as { language?: unknown } | undefined)?.language;
-    return isLanguage(value) ? value : "zh";
+    return isLanguage(value) ? value : defaultLanguage;
   };
   const fail = (req: Request, res: Response, status: number, key: string) => res.status(status).json({ message: t[languageOf(req)](key) });
 

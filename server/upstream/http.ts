@@ -12,8 +12,9 @@ import {
   type CallDefinition,
   type ErrorCode,
 } from "../../shared/contract/index.ts";
-import { isLanguage, type Language } from "../../shared/languages.ts";
+import { fallbackLanguage, isLanguage, type Language } from "../../shared/languages.ts";
 import { storeFailure } from "./db.ts";
+import { apiBodyLimitBytes } from "../../shared/contract/envelope.ts";
 
 /** A failure with a stable code from the error table; `message` overrides the table's text if given. */
 export class ApiError extends Error {
@@ -26,12 +27,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The language an answer is written in: the body's language, else the query's, else en (SPEC §7 default). */
+/** The language an answer is written in: the body's language, else the query's, else the API fallback (shared/languages.ts). */
 export function requestLanguage(req: Request): Language {
   const fromBody = (req.body as { language?: unknown } | undefined)?.language;
   if (isLanguage(fromBody)) return fromBody;
   const fromQuery = req.query.language;
-  return isLanguage(fromQuery) ? fromQuery : "en";
+  return isLanguage(fromQuery) ? fromQuery : fallbackLanguage.api;
 }
 
 export function sendError(res: Response, code: ErrorCode, language: Language, options: ApiError["options"] = {}) {
@@ -122,7 +123,7 @@ function validationError(error: z.ZodError, language: Language): ApiError {
  * 413 over 100 KB, 400 for malformed JSON.
  */
 export function jsonBody() {
-  const parse = express.json({ limit: "100kb", strict: true, type: () => true });
+  const parse = express.json({ limit: apiBodyLimitBytes, strict: true, type: () => true });
   return (req: Request, res: Response, next: NextFunction) => {
     const length = Number(req.headers["content-length"] ?? 0);
     const hasBody = length > 0 || req.headers["transfer-encoding"] !== undefined;

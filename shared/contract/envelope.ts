@@ -29,6 +29,9 @@ export function paged<T extends z.ZodType>(item: T) {
 
 /** Paging input shared by every *ByPage call; bounds are enforced by the upstream. */
 export const MAX_PAGE_SIZE = 100;
+
+/** The largest JSON body the API reads (the site's /api guard and the upstream alike); E41300001 names it. */
+export const apiBodyLimitBytes = 100 * 1024;
 export const pagingInput = z.object({
   pageIndex: z.number().int().min(1).max(10_000).default(1),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(10),

@@ -6,7 +6,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { addLeaveWord } from "../../../shared/contract/leave-word.ts";
 import { errorMessage, isErrorCode } from "../../../shared/contract/errors.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
-import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { languageOfPath, localizePath, type Language } from "../../../shared/languages.ts";
 import { fieldOfError, readLeaveWordForm, validateLeaveWord, type LeaveWordErrors } from "../../../shared/forms/leave-word-form.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient, type ServerLoaderContext } from "../../api/loader-context.ts";
@@ -21,7 +21,7 @@ import { aboutPath, contactUsPath } from "../../../shared/paths.ts";
 import "../../styles/about.css";
 
 function languageOf(request: Request): Language {
-  return (splitLanguagePrefix(new URL(request.url).pathname).language ?? "zh") as Language;
+  return languageOfPath(new URL(request.url).pathname);
 }
 
 export function loader(args: LoaderFunctionArgs): Promise<PageData> {

@@ -9,8 +9,8 @@ import { jobTypes, queryRecruitmentByPage, type JobPage } from "../../../shared/
 import { querySitePageData } from "../../../shared/contract/index.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { JOBS_PAGE_SIZE, jobsListPath, parseJobsState, type JobsState } from "../../../shared/query/jobs.ts";
-import { pageCount } from "../../../shared/query/paging.ts";
-import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { pageCount } from "../../../shared/query/news.ts";
+import { languageOfPath } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -30,7 +30,7 @@ interface JobsData {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<JobsData> {
   const url = new URL(request.url);
-  const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
+  const language = languageOfPath(url.pathname);
   const state = parseJobsState(params.name, url.search);
   if (!state) throw data(null, { status: 404 });
   const api = pageClient(context, language);

@@ -10,7 +10,7 @@ import { useAtomValue } from "jotai";
 import { queryRecruitmentById, queryRecruitmentByPage, type JobDetail, type JobListItem } from "../../../shared/contract/jobs.ts";
 import { parsePositionId, resumeMailto } from "../../../shared/query/jobs.ts";
 import { jobPostingLd } from "../../../shared/seo/structured-data.ts";
-import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { languageOfPath } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -27,7 +27,7 @@ interface PositionData {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<PositionData> {
-  const language = (splitLanguagePrefix(new URL(request.url).pathname).language ?? "zh") as Language;
+  const language = languageOfPath(new URL(request.url).pathname);
   const id = parsePositionId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const api = pageClient(context, language);

@@ -6,7 +6,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryNewsById, type NewsDetail } from "../../../shared/contract/news.ts";
 import { parseNewsId } from "../../../shared/query/news.ts";
-import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { languageOfPath } from "../../../shared/languages.ts";
 import { newsArticleLd } from "../../../shared/seo/structured-data.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -22,7 +22,7 @@ import { newsPath, newsDetailPath, newsListPath } from "../../../shared/paths.ts
 import "../../styles/news.css";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<NewsDetail> {
-  const language = (splitLanguagePrefix(new URL(request.url).pathname).language ?? "zh") as Language;
+  const language = languageOfPath(new URL(request.url).pathname);
   const id = parseNewsId(params.id);
   if (id === null) throw data(null, { status: 404 });
   try {

@@ -4,9 +4,8 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-ro
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { newsCategories, queryNewsByPage, type NewsPage } from "../../../shared/contract/news.ts";
-import { NEWS_PAGE_SIZE, parseNewsList, type NewsListState } from "../../../shared/query/news.ts";
-import { pageCount } from "../../../shared/query/paging.ts";
-import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { NEWS_PAGE_SIZE, pageCount, parseNewsList, type NewsListState } from "../../../shared/query/news.ts";
+import { languageOfPath, localizePath } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -24,7 +23,7 @@ interface NewsListData {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<NewsListData> {
   const url = new URL(request.url);
-  const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
+  const language = languageOfPath(url.pathname);
   const parsed = parseNewsList(params, url.search);
   if (parsed.kind === "notFound") throw data(null, { status: 404 });
   if (parsed.kind === "redirect") throw redirect(localizePath(newsListPath(parsed.state), language), 301);

@@ -4,7 +4,7 @@
 // canonical form, so every state has one address.
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { querySiteListDataByPage, type ProductDetail, type ProductPage } from "../../../shared/contract/index.ts";
-import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { languageOfPath } from "../../../shared/languages.ts";
 import { parseCompareParts, writeCompareQuery } from "../../../shared/query/compare.ts";
 import { withOwnDocuments } from "../../../shared/catalog/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -42,7 +42,7 @@ function isCanonical(search: URLSearchParams, parts: string[]): boolean {
 
 export async function compareLoader({ request, context }: LoaderFunctionArgs): Promise<CompareData> {
   const url = new URL(request.url);
-  const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
+  const language = languageOfPath(url.pathname);
   // The estimator panel's GET form comes back as one short op= parameter.
   const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);

@@ -12,7 +12,7 @@ import {
   type ProductPage,
 } from "../../../shared/contract/index.ts";
 import type { SiteListNode } from "../../../shared/contract/site.ts";
-import { localizePath, splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { languageOfPath, localizePath, type Language } from "../../../shared/languages.ts";
 import { buildTree, type TreeNode } from "../../../shared/catalog/tree.ts";
 import { paramNameText, withoutUnit } from "../../../shared/text/param-name.ts";
 import { finderFields, needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/query/finder.ts";
@@ -192,7 +192,7 @@ async function category(api: PageClient, language: Language, url: URL, id: numbe
 
 export async function productsLoader({ request, params, context }: LoaderFunctionArgs): Promise<ProductsData> {
   const url = new URL(request.url);
-  const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
+  const language = languageOfPath(url.pathname);
   const api = pageClient(context, language);
   if (params.id === undefined) return overview(api);
   if (!/^[1-9]\d{0,8}$/.test(params.id)) throw notFound();

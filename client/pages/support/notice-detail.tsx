@@ -5,7 +5,7 @@ import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { noticeNumberPattern, queryNoticeByNumber, type NoticeDetail } from "../../../shared/contract/notices.ts";
-import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { languageOfPath } from "../../../shared/languages.ts";
 import { noticeDetailPath, noticesPath, productDetailPath, supportPath } from "../../../shared/paths.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -16,7 +16,7 @@ import { useLocalize } from "../../hooks.ts";
 import "../../styles/notices.css";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<NoticeDetail> {
-  const language = (splitLanguagePrefix(new URL(request.url).pathname).language ?? "zh") as Language;
+  const language = languageOfPath(new URL(request.url).pathname);
   const number = params.number ?? "";
   if (!noticeNumberPattern.test(number)) throw data(null, { status: 404 });
   try {

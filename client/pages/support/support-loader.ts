@@ -6,9 +6,8 @@ import { data, type LoaderFunctionArgs } from "react-router-dom";
 import { queryAttachPage, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
 import type { DocumentPage, DocumentType } from "../../../shared/contract/documents.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
-import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
-import { isWeChatBrowser } from "../../../shared/http/user-agent.ts";
-import { DOCUMENTS_PAGE_SIZE, parseDocumentList, parseSupportPage, type DocumentListState, type SupportPage } from "../../../shared/query/support.ts";
+import { languageOfPath } from "../../../shared/languages.ts";
+import { DOCUMENTS_PAGE_SIZE, isWeChatBrowser, parseDocumentList, parseSupportPage, type DocumentListState, type SupportPage } from "../../../shared/query/support.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { listedDocument, type ListedDocument } from "../../../shared/catalog/document-products.ts";
 
@@ -47,7 +46,7 @@ function userAgentOf(request: Request): string | null {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<SupportData> {
   const url = new URL(request.url);
-  const language = (splitLanguagePrefix(url.pathname).language ?? "zh") as Language;
+  const language = languageOfPath(url.pathname);
   const page = parseSupportPage(params.name);
   if (!page) throw data(null, { status: 404 });
   const api = pageClient(context, language);

@@ -2,7 +2,7 @@
 // to the login page with the current path, before any user data is fetched or rendered.
 import { redirect } from "react-router-dom";
 import { isLogin, type UserInfo } from "../../../shared/contract/index.ts";
-import { splitLanguagePrefix, type Language } from "../../../shared/languages.ts";
+import { languageOfPath, type Language } from "../../../shared/languages.ts";
 import { loginHref } from "../../../shared/http/return-path.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
@@ -14,7 +14,7 @@ export interface SignedIn {
 }
 
 export function languageOf(request: Request): Language {
-  return splitLanguagePrefix(new URL(request.url).pathname).language ?? "zh";
+  return languageOfPath(new URL(request.url).pathname);
 }
 
 /** The redirect to the login page that comes back to this request's page. */

@@ -5,7 +5,8 @@ import { sessionCookieName } from "../../../shared/cookies.ts";
 import { mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
 import { checkApplicant, type ApplicantProfiles } from "../applicants/profiles.ts";
 import { sessionCookieOptions } from "./sessions.ts";
-import type { MyData } from "./my-data.ts";
+import type { ApplicantProfiles, MyData } from "./my-data.ts";
+import { privateNoStore } from "../../../shared/http/user-pages.ts";
 
 export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantProfiles; myData: MyData; publicOrigin: string }, options: MountOptions) {
   const uid = (userId: number | null) => userId!;
@@ -37,7 +38,7 @@ export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantPro
     const userId = options.resolveUser(req);
     if (userId === null) return sendError(res, "E40100001", language);
     const data = deps.myData.export(userId, language);
-    res.setHeader("Cache-Control", "private, no-store");
+    res.setHeader("Cache-Control", privateNoStore);
     res.setHeader("Content-Disposition", `attachment; filename="qingyun-my-data-${data.exportedAt.slice(0, 10)}.json"`);
     res.type("application/json").send(JSON.stringify(data, null, 2));
   });

@@ -1,7 +1,7 @@
 // `npm run orders -- list|show|advance|reject|preview-token …`: staff work on sample orders straight on the
 // upstream's database (DATA_DIR), no HTTP needed; safe beside a running server (WAL, busy timeout).
 import { parseArgs } from "node:util";
-import { isLanguage, type Language } from "../../../shared/languages.ts";
+import { fallbackLanguage, isLanguage, type Language } from "../../../shared/languages.ts";
 import { orderStatusFilters, type OrderStatusFilter } from "../../../shared/samples/order-status.ts";
 import { previewTokenMinutes, signPreviewToken } from "../../../shared/http/preview-token.ts";
 import { errorMessage } from "../../../shared/contract/index.ts";
@@ -74,7 +74,7 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
   // Indented JSON line by line: a line break of its own layout is no stored text (those JSON escapes).
   const outJson = (value: unknown) => JSON.stringify(value, null, 2).split("\n").forEach(out);
   if (!command || values.help || command === "help") return usage.split("\n").forEach(out);
-  const lang = values.lang ?? "en";
+  const lang = values.lang ?? fallbackLanguage.api;
   if (!isLanguage(lang)) throw new UsageError("--lang must be zh or en");
   const language: Language = lang;
   const env = parseUpstreamEnv(process.env);
@@ -175,7 +175,7 @@ try {
   await main(process.argv.slice(2), (line) => process.stdout.write(`${terminalSafe(line)}\n`));
 } catch (error) {
   if (error instanceof ApiError) {
-    process.stderr.write(`${error.options.message ?? errorMessage(error.code, "en")} (${error.code})\n`);
+    process.stderr.write(`${error.options.message ?? errorMessage(error.code, fallbackLanguage.api)} (${error.code})\n`);
     process.exitCode = 1;
   } else if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
     process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);

@@ -1,6 +1,7 @@
 // The leads inbox over the two tables visitors fill: contact messages (leave_words) and download requests
 // (download_records), read as one list, worked in place (status, assignee, note: migration 041) and exported
 // as a stream of rows. Each filter has an index or bounds the scan to a date range.
+import type { Language } from "../../../shared/languages.ts";
 import type { LeadKind } from "../../../shared/staff/staff-paths.ts";
 import type { LeadsState, LeadStatus } from "../../../shared/query/staff-leads.ts";
 import type { Database } from "../db.ts";
@@ -117,7 +118,7 @@ export function createLeadStore(db: Database, now: () => number) {
     },
     /** The last 30 days: the product documents most downloaded (by their title in the reader's language: a
      * datasheet's names its part) and the most active companies. */
-    activity(language: "zh" | "en", limit = 10): { products: Array<{ name: string; count: number }>; companies: Array<{ name: string; count: number }> } {
+    activity(language: Language, limit = 10): { products: Array<{ name: string; count: number }>; companies: Array<{ name: string; count: number }> } {
       const since = now() - 30 * DAY_MS;
       const products = db
         .prepare(

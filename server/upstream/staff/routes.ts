@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { MAX_PAGE_SIZE, hiddenCharactersCode, orderNumberPattern, textInput } from "../../../shared/contract/index.ts";
-import { languages } from "../../../shared/languages.ts";
+import { fallbackLanguage, languages, type Language } from "../../../shared/languages.ts";
 import { orderStatusFilters } from "../../../shared/samples/order-status.ts";
 import { previewTokenMinutes, signPreviewToken } from "../../../shared/http/preview-token.ts";
 import { fieldLimits } from "../../../shared/forms/validation.ts";
@@ -29,9 +29,9 @@ const listQuery = z.strictObject({
   status: z.enum(orderStatusFilters).default("all"),
   pageIndex: z.coerce.number<string>().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number<string>().int().min(1).max(MAX_PAGE_SIZE).default(20),
-  language: z.enum(languages).default("en"),
+  language: z.enum(languages).default(fallbackLanguage.api),
 });
-const detailQuery = z.strictObject({ language: z.enum(languages).default("en") });
+const detailQuery = z.strictObject({ language: z.enum(languages).default(fallbackLanguage.api) });
 const advanceBody = z.strictObject({
   note: textInput(fieldLimits.note).optional(),
   carrier: textInput(fieldLimits.carrier).optional(),
@@ -77,7 +77,7 @@ export function mountStaffRoutes(router: Router, deps: StaffDeps) {
     if (!orderNumberPattern.test(value)) throw new ApiError("E40022006");
     return value;
   };
-  const detail = (orderNumber: string, language: "zh" | "en") => {
+  const detail = (orderNumber: string, language: Language) => {
     const found = deps.orders.detail(orderNumber, language, null);
     if (!found) throw new ApiError("E40022006");
     return {
@@ -101,7 +101,7 @@ export function mountStaffRoutes(router: Router, deps: StaffDeps) {
     const body = parse(advanceBody, req.body ?? {});
     deps.moves.advance(orderNumber, body, "staff-api");
     deps.onMove?.();
-    sendData(res, detail(orderNumber, body.language ?? "en"));
+    sendData(res, detail(orderNumber, body.language ?? fallbackLanguage.api));
   });
 
   staff.post("/orders/:orderNumber/reject", (req, res) => {
@@ -109,7 +109,7 @@ export function mountStaffRoutes(router: Router, deps: StaffDeps) {
     const body = parse(rejectBody, req.body ?? {});
     deps.moves.reject(orderNumber, body.reason, "staff-api");
     deps.onMove?.();
-    sendData(res, detail(orderNumber, body.language ?? "en"));
+    sendData(res, detail(orderNumber, body.language ?? fallbackLanguage.api));
   });
 
   // Revokes a token before it expires: the site stops honouring it, and the cookie it set, within seconds.

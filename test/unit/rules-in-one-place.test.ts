@@ -1,0 +1,38 @@
+// Rules the site applies in several handlers, each written once: the private Cache-Control, the plain-text 404
+// and the API's body limit. A second literal copy would let one handler drift from the others.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.join(import.meta.dirname, "..", "..");
+
+function sources(relative: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+    const name = path.join(relative, entry.name);
+    if (entry.isDirectory()) files.push(...sources(name));
+    else if (/\.(ts|tsx)$/.test(entry.name)) files.push(name);
+  }
+  return files;
+}
+
+const files = ["client", "server", "shared", "scripts"].flatMap((dir) => sources(dir));
+
+/** The files that contain `literal`. */
+function writers(literal: RegExp): string[] {
+  return files.filter((file) => literal.test(readFileSync(path.join(root, file), "utf8")));
+}
+
+describe("rules written once", () => {
+  it('"private, no-store" only in shared/user-pages.ts', () => {
+    expect(writers(/"private, no-store"/)).toEqual([path.join("shared", "user-pages.ts")]);
+  });
+
+  it("the plain-text 404 only in server/http/not-found.ts", () => {
+    expect(writers(/send\("Not found"\)/)).toEqual([path.join("server", "http", "not-found.ts")]);
+  });
+
+  it("the API body limit only in shared/contract/envelope.ts", () => {
+    expect(writers(/100 \* 1024|"100kb"/i)).toEqual([path.join("shared", "contract", "envelope.ts")]);
+  });
+});
