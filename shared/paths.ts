@@ -138,7 +138,7 @@ export function orderDetailPath(orderNumber: string): string {
 }
 
 // Every UserPage under its language (a literal: the shell chunk every first load carries stays small).
-const userPagePattern = new RegExp(`^/(${languageAlternation})/user/(sampleList|sampleProgress|orderDetail|account)(/|$)`);
+const userPagePattern = new RegExp(`^/(${languageAlternation})/user/(sampleList|sampleProgress|orderDetail|account|watches)(/|$)`);
 
 /**
  * Whether a path (with its language prefix) is one of the signed-in pages or the account page: the server

@@ -3,7 +3,7 @@
 // URL's language). A session cookie, the preview cookie or any cookie we do not know makes the visitor's
 // pages personal: rendered afresh, calls sent straight to the upstream, HTML private and never stored.
 import { languageCookie } from "../../shared/languages.ts";
-import { privateNoStore } from "../../shared/user-pages.ts";
+import { privateNoStore } from "../../shared/http/user-pages.ts";
 
 /** Anonymous HTML: shared caches (nginx, a CDN) keep it 60 s and may serve it stale for 5 min while they
  * revalidate; browsers always revalidate (max-age=0) with the ETag. */

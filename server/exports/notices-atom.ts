@@ -7,13 +7,14 @@ import type { StartedConfig } from "../config/index.ts";
 import type { Logger } from "../metrics/logger.ts";
 import type { SiteCaches } from "../cache/index.ts";
 import { queryNoticeByPage, querySiteListDataByPage, type NoticeListItem } from "../../shared/contract/index.ts";
-import { htmlLang, isLanguage, localizePath, type Language } from "../../shared/languages.ts";
+import { htmlLang, isLanguage, languageAlternation, localizePath, type Language } from "../../shared/languages.ts";
 import { noticeDetailPath, productDetailPath } from "../../shared/paths.ts";
 import { noticesFeedHref } from "../../shared/notices-feed.ts";
 import { ApiCallError } from "../../client/api/page-client.ts";
 import { isAnonymous, serverPageClient } from "../upstream-client.ts";
 
-const feedPattern = /^\/(zh|en)\/support\/notices\/feed\.atom$/;
+const feedPattern = new RegExp(`^/(${languageAlternation})/support/notices/feed\\.atom$`);
+const noSuchPart: Record<Language, string> = { zh: "未找到该型号", en: "No such part" };
 const partPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 const entries = 50;
 
@@ -47,10 +48,7 @@ export function noticesAtom(options: { config: StartedConfig; logger: Logger; ca
     const language = match[1];
     const part = typeof req.query.part === "string" ? req.query.part : undefined;
     if (req.query.part !== undefined && (part === undefined || !partPattern.test(part))) {
-      res
-        .status(404)
-        .type("text/plain")
-        .send(language === "zh" ? "未找到该型号" : "No such part");
+      res.status(404).type("text/plain").send(noSuchPart[language]);
       return;
     }
     const api = serverPageClient({
@@ -71,10 +69,7 @@ export function noticesAtom(options: { config: StartedConfig; logger: Logger; ca
           throw error;
         });
         if (!found?.product) {
-          res
-            .status(404)
-            .type("text/plain")
-            .send(language === "zh" ? "未找到该型号" : "No such part");
+          res.status(404).type("text/plain").send(noSuchPart[language]);
           return;
         }
         partNumber = found.product.partNumber;

@@ -4,7 +4,7 @@
 import type { Request, Response } from "express";
 import type { ErrorCode } from "../../shared/contract/errors.ts";
 import { fallbackLanguage, htmlLang, isLanguage, languageCookie, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
-import type { Resources } from "../../client/app-context.ts";
+import type { Resources } from "../../shared/locales.ts";
 import { sendErrorEnvelope } from "../api/envelope.ts";
 import { errorPageHtml } from "../pages/error-page.ts";
 import { refuseBody } from "./request-body.ts";

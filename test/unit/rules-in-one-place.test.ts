@@ -24,8 +24,8 @@ function writers(literal: RegExp): string[] {
 }
 
 describe("rules written once", () => {
-  it('"private, no-store" only in shared/user-pages.ts', () => {
-    expect(writers(/"private, no-store"/)).toEqual([path.join("shared", "user-pages.ts")]);
+  it('"private, no-store" only in shared/http/user-pages.ts', () => {
+    expect(writers(/"private, no-store"/)).toEqual([path.join("shared", "http", "user-pages.ts")]);
   });
 
   it("the plain-text 404 only in server/http/not-found.ts", () => {

@@ -9,7 +9,7 @@ import { jobTypes, queryRecruitmentByPage, type JobPage } from "../../../shared/
 import { querySitePageData } from "../../../shared/contract/index.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { JOBS_PAGE_SIZE, jobsListPath, parseJobsState, type JobsState } from "../../../shared/query/jobs.ts";
-import { pageCount } from "../../../shared/query/news.ts";
+import { pageCount } from "../../../shared/query/paging.ts";
 import { languageOfPath } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";

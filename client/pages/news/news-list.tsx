@@ -4,7 +4,8 @@ import { data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-ro
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { newsCategories, queryNewsByPage, type NewsPage } from "../../../shared/contract/news.ts";
-import { NEWS_PAGE_SIZE, pageCount, parseNewsList, type NewsListState } from "../../../shared/query/news.ts";
+import { NEWS_PAGE_SIZE, parseNewsList, type NewsListState } from "../../../shared/query/news.ts";
+import { pageCount } from "../../../shared/query/paging.ts";
 import { languageOfPath, localizePath } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";

@@ -7,7 +7,8 @@ import { queryAttachPage, querySiteList, querySitePageData, siteListTypes } from
 import type { DocumentPage, DocumentType } from "../../../shared/contract/documents.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { languageOfPath } from "../../../shared/languages.ts";
-import { DOCUMENTS_PAGE_SIZE, isWeChatBrowser, parseDocumentList, parseSupportPage, type DocumentListState, type SupportPage } from "../../../shared/query/support.ts";
+import { isWeChatBrowser } from "../../../shared/http/user-agent.ts";
+import { DOCUMENTS_PAGE_SIZE, parseDocumentList, parseSupportPage, type DocumentListState, type SupportPage } from "../../../shared/query/support.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { listedDocument, type ListedDocument } from "../../../shared/catalog/document-products.ts";
 

@@ -5,7 +5,7 @@
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { data, Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
 import { unsubscribeWatches } from "../../../shared/contract/index.ts";
-import { splitLanguagePrefix } from "../../../shared/languages.ts";
+import { languageOfPath } from "../../../shared/languages.ts";
 import { userPagePath } from "../../../shared/paths.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -26,7 +26,7 @@ export function loader({ request }: LoaderFunctionArgs): { hasToken: boolean } {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const language = splitLanguagePrefix(new URL(request.url).pathname).language ?? "zh";
+  const language = languageOfPath(new URL(request.url).pathname);
   const token = tokenOf(request);
   if (!token) return data<UnsubscribeResult>({ error: "" }, { status: 400 });
   try {

@@ -5,7 +5,7 @@ import { sessionCookieName } from "../../../shared/cookies.ts";
 import { mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
 import { checkApplicant, type ApplicantProfiles } from "../applicants/profiles.ts";
 import { sessionCookieOptions } from "./sessions.ts";
-import type { ApplicantProfiles, MyData } from "./my-data.ts";
+import type { MyData } from "./my-data.ts";
 import { privateNoStore } from "../../../shared/http/user-pages.ts";
 
 export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantProfiles; myData: MyData; publicOrigin: string }, options: MountOptions) {
