@@ -88,7 +88,10 @@ export function guardedImport<T>(load: () => Promise<T>): () => Promise<T> {
     load().catch((error: unknown) => {
       if (typeof window === "undefined" || !isChunkLoadError(error)) throw error;
       const target = navigationTarget();
-      if (target !== null) {
+      // A "navigation" to where this document already is would only load it again: that is a reload, and the
+      // reload guard decides (a document started by a failed navigation must not assign itself once more).
+      const { pathname, search, hash } = window.location;
+      if (target !== null && target !== pathname + search + hash) {
         if (leavingFor.get(window) !== target) {
           leavingFor.set(window, target);
           loadTargetForChunkError(guardStorage(), target, (url) => window.location.assign(url));
