@@ -1,25 +1,15 @@
 // The site's languages, the patterns that match a language prefix and the fallback for a request that names no
 // language live in shared/languages.ts only: a source file that writes its own "(zh|en)" pattern, its own
 // `=== "zh" || === "en"` check or its own literal fallback would drift from the list when a language is added.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { root, sources } from "../helpers/sources.ts";
 import { fallbackLanguage, isLanguage, languageAlternation, languageOfPath, languages, splitLanguagePrefix } from "../../shared/languages.ts";
 import { crossReferenceCsvPattern, isUserPage, matchCategoryCsv } from "../../shared/paths.ts";
 
-const root = path.join(import.meta.dirname, "..", "..");
 const sourceDirs = ["client", "server", "shared", "scripts"];
 const home = path.join("shared", "languages.ts");
-
-function sources(relative: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-    const name = path.join(relative, entry.name);
-    if (entry.isDirectory()) files.push(...sources(name));
-    else if (/\.(ts|tsx)$/.test(entry.name)) files.push(name);
-  }
-  return files;
-}
 
 /** A language list written out in a pattern: "(zh|en)" or "(en|zh)", with or without a group. */
 const writtenPattern = /\(\??:?(zh\|en|en\|zh)\)/;

@@ -1,20 +1,9 @@
 // Rules the site applies in several handlers, each written once: the private Cache-Control, the plain-text 404
 // and the API's body limit. A second literal copy would let one handler drift from the others.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.join(import.meta.dirname, "..", "..");
-
-function sources(relative: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-    const name = path.join(relative, entry.name);
-    if (entry.isDirectory()) files.push(...sources(name));
-    else if (/\.(ts|tsx)$/.test(entry.name)) files.push(name);
-  }
-  return files;
-}
+import { root, sources } from "../helpers/sources.ts";
 
 const files = ["client", "server", "shared", "scripts"].flatMap((dir) => sources(dir));
 
