@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: "forks",
+    // A poll waits for the page, not for a deadline: under CI's load a hydrating page can hold its main thread
+    // for over a second (vitest's default), and a poll that gives up then reports a bug the visitor never sees.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });
