@@ -71,6 +71,9 @@ describe("part watches and notice e-mail", () => {
   it("watches parts, mails the notice once with one-click unsubscribe, and unsubscribes by the signed link", async () => {
     const email = `watcher-${process.pid}@example.com`;
     const session = await signInByEmail(email);
+    // Before the first watch the page already names the mailbox the notices will go to.
+    const before = await u.call(path(queryPartWatches), {}, { cookie: session, language: "zh" });
+    expect(contractData(queryPartWatches, before.json)).toMatchObject({ email, parts: [] });
     const add = await u.call(path(addPartWatches), { partNumbers: ["QCD10065T2", "QCD10065B2A"] }, { cookie: session, language: "zh" });
     expect(add.status).toBe(200);
     expect(contractData(addPartWatches, add.json).parts.map((part) => part.partNumber)).toEqual(["QCD10065B2A", "QCD10065T2"]);

@@ -13,6 +13,7 @@ import { Link } from "../../components/link.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
+import "../../styles/samples.css";
 
 interface UnsubscribeResult {
   done?: { already: boolean };
@@ -44,9 +45,9 @@ export function Component() {
   const { t } = useTranslation("watches");
   const localize = useLocalize();
   return (
-    <main id="main" className="main">
+    <main id="main" className="main user-page">
       <PageMeta title={t("unsubscribe.title")} noindex />
-      <div className="container">
+      <div className="user-page__inner">
         <h1>{t("unsubscribe.title")}</h1>
         {result?.done ? (
           <p role="status">{result.done.already ? t("unsubscribe.already") : t("unsubscribe.done")}</p>
@@ -58,7 +59,7 @@ export function Component() {
               </p>
             )}
             {hasToken ? (
-              <Form method="post">
+              <Form method="post" className="unsubscribe-form">
                 <p>{t("unsubscribe.intro")}</p>
                 <button type="submit" className="button">
                   {t("unsubscribe.confirm")}

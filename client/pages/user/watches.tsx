@@ -84,7 +84,7 @@ export function Component() {
         </section>
         <section className="account-section" aria-labelledby="watch-add-title">
           <h2 id="watch-add-title">{t("addTitle")}</h2>
-          <Form method="post">
+          <Form method="post" className="watch-add">
             <input type="hidden" name="intent" value="add" />
             <label htmlFor="watch-parts">{t("pasteLabel", { limit })}</label>
             <textarea id="watch-parts" name="parts" rows={8} defaultValue={result?.pasted ?? ""} />

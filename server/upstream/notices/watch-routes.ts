@@ -10,7 +10,8 @@ export function mountWatchRoutes(router: Router, db: Database, options: MountOpt
   const watches = createWatches(db, options.now);
   const view = (userId: number) => {
     const watcher = watches.ofUser(userId);
-    return { email: watcher?.email ?? null, limit: watchLimits.parts, parts: watcher ? watches.list(watcher.id) : [] };
+    // The account's address, also before the first watch made its watcher: it is the one notices will go to.
+    return { email: watches.accountEmail(userId), limit: watchLimits.parts, parts: watcher ? watches.list(watcher.id) : [] };
   };
   const watcherOf = (userId: number, language: Language) => watches.accountWatcher(userId, language);
 

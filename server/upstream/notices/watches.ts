@@ -56,9 +56,14 @@ export function createWatches(db: Database, now: () => number) {
     return id;
   }
 
+  /** The account's e-mail address, which its notices go to; null for an account signed in by phone only. */
+  function accountEmail(userId: number): string | null {
+    return (userEmail.get(userId) as { email: string | null } | undefined)?.email ?? null;
+  }
+
   /** The account's watcher, made on first use with the account's e-mail in the request's language. */
   function accountWatcher(userId: number, language: Language): Watcher {
-    const email = (userEmail.get(userId) as { email: string | null } | undefined)?.email;
+    const email = accountEmail(userId);
     if (!email) throw new ApiError("E40034004");
     const found = ofUser.get(userId) as Watcher | undefined;
     if (found) {
@@ -73,6 +78,7 @@ export function createWatches(db: Database, now: () => number) {
 
   return {
     partId,
+    accountEmail,
     accountWatcher,
     /** Adds the parts (ids of shown parts) in one transaction; refuses the whole batch past the limit. */
     add(watcherId: number, productIds: number[], language: Language): { added: number; total: number } {
