@@ -31,6 +31,7 @@ import { NoticeCard } from "../support/notice-card.tsx";
 import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { ProseText } from "../../components/prose-text.tsx";
+import { formatFileSize } from "../../../shared/text/file-size.ts";
 
 // The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
 const ProductEstimate = island(() => import("../../features/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));
@@ -223,6 +224,7 @@ export function Component() {
 
 function Documents({ documents }: { documents: DocumentMeta[] }) {
   const { t } = useTranslation("product");
+  const language = useLanguage();
   const groups = documentOrder.map((type) => ({ type, items: documents.filter((document) => document.type === type) })).filter((group) => group.items.length);
   return (
     <section className="product-section" aria-labelledby="documents">
@@ -241,7 +243,7 @@ function Documents({ documents }: { documents: DocumentMeta[] }) {
                       version: document.version,
                       date: document.date,
                       count: document.pageCount,
-                      size: Math.max(1, Math.round(document.fileSize / 1024)),
+                      size: formatFileSize(document.fileSize, language),
                     })}
                   </span>
                 </div>
@@ -258,6 +260,7 @@ function Documents({ documents }: { documents: DocumentMeta[] }) {
 /** The part's model files: plain links, no download form (engineers resent a wall in front of a model). */
 function ModelFiles({ models }: { models: ModelFile[] }) {
   const { t } = useTranslation("product");
+  const language = useLanguage();
   return (
     <section className="product-section" aria-labelledby="models">
       <h2 id="models">{t("models.title")}</h2>
@@ -268,7 +271,7 @@ function ModelFiles({ models }: { models: ModelFile[] }) {
             <div className="document-row__text">
               <span className="document-row__title">{t(`models.kind.${model.kind}`)}</span>
               <span className="document-row__meta">
-                {model.fileName} · {t("models.meta", { version: model.version, date: model.date, size: Math.max(1, Math.round(model.fileSize / 1024)) })}
+                {model.fileName} · {t("models.meta", { version: model.version, date: model.date, size: formatFileSize(model.fileSize, language) })}
               </span>
               <span className="document-row__meta model-row__checksum">
                 {t("models.checksum")} <code>{model.sha256}</code>

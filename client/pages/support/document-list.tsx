@@ -7,12 +7,7 @@ import { SHOWN_DOCUMENT_PRODUCTS } from "../../../shared/catalog/document-produc
 import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { productDetailPath } from "../../../shared/paths.ts";
-
-function formatFileSize(bytes: number, language: string): string {
-  const format = (value: number, digits: number) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
-  if (bytes < 1024 * 1024) return `${format(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
-  return `${format(bytes / (1024 * 1024), 1)} MB`;
-}
+import { formatFileSize } from "../../../shared/text/file-size.ts";
 
 /** The documents of a list: their first products and, from the loader, how many they cover in all. */
 export function DocumentList({ documents, headingLevel = 3 }: { documents: Array<DocumentMeta & { productCount?: number }>; headingLevel?: 2 | 3 }) {
