@@ -9,7 +9,25 @@ import { paramNameText, withoutUnit } from "../text/param-name.ts";
 import { absoluteUrl } from "./seo.ts";
 import { productDetailPath } from "../paths.ts";
 
-const unitCodes: Record<string, string> = { V: "VLT", A: "AMP", kV: "KVT", "°C": "CEL", ns: "C47", nC: "C40" };
+/** UN/ECE Recommendation 20 common codes of the units our parameter columns use (checked against the published
+ * list in test/unit/unit-codes.test.ts). µJ and kV/µs have no code there: they go out as unitText alone. */
+export const unitCodes: Record<string, string> = {
+  V: "VLT",
+  kV: "KVT",
+  A: "AMP",
+  µA: "B84",
+  "°C": "CEL",
+  ns: "C47",
+  µs: "B98",
+  nC: "C40",
+  µC: "B86",
+  mΩ: "E45",
+  W: "WTT",
+  mJ: "C15",
+  "K/W": "B21",
+  nH: "C43",
+  "A²s": "H32",
+};
 
 export interface ProductLdFacts {
   brand: string;
