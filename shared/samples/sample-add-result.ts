@@ -47,3 +47,18 @@ export function withoutSampleAddResult(search: string): string {
   const text = params.toString();
   return text ? `?${text}` : "";
 }
+
+/**
+ * A part not recommended for new designs is added only after the visitor confirmed it (the upstream refuses it
+ * otherwise, E40022021): the sample list's confirm step, `?confirm=<part number>&path=<the page to return to>`
+ * (docs/decisions/026-lifecycle-and-change-notices.md). Unlocalized, like the paths of shared/paths.ts.
+ */
+export function nrndConfirmPath(partNumber: string, returnPath: string): string {
+  return `/user/sampleList?${new URLSearchParams({ confirm: partNumber, path: returnPath })}`;
+}
+
+/** The part number a confirm step names, or null (missing or not a part number). */
+export function readNrndConfirm(search: URLSearchParams): string | null {
+  const value = search.get("confirm") ?? "";
+  return /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null;
+}

@@ -2,7 +2,8 @@
 // SPEC §4/§8. Signed in → addSampleProduct, the answer announced in a live region and the sample-list atoms
 // replaced by the list the upstream returns. Signed out → "You are not logged in. Log in now?" and, if
 // confirmed, the login page with `path` = this page (no language prefix, with its query) and the part, which
-// this button adds when the visitor is back signed in. After an add, a link leads to the sample list.
+// this button adds when the visitor is back signed in. After an add, a link leads to the sample list. A part
+// not recommended for new designs goes to the sample list's confirm step first (with or without JavaScript).
 //
 // Without JavaScript (or before hydration) the button posts the form to the sample list's route action
 // (client/pages/user/sample-add-action.ts), which adds the part and comes back to this page with the
@@ -14,7 +15,14 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../../shared/contract/index.ts";
 import { localizePath, splitLanguagePrefix } from "../../../shared/languages.ts";
-import { readPendingAdd, readSampleAddResult, withPendingAdd, withoutSampleAddResult, type SampleAddOutcome } from "../../../shared/samples/sample-add-result.ts";
+import {
+  nrndConfirmPath,
+  readPendingAdd,
+  readSampleAddResult,
+  withPendingAdd,
+  withoutSampleAddResult,
+  type SampleAddOutcome,
+} from "../../../shared/samples/sample-add-result.ts";
 import { Link } from "../../components/link.tsx";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -33,6 +41,8 @@ type Outcome = SampleAddOutcome;
 
 /** The error codes that mean "this product is already in the list" and "not signed in (any more)". */
 const alreadySelected = "E40022001";
+/** A part not recommended for new designs: the sample list's confirm step asks first. */
+const nrndUnconfirmed = "E40022021";
 const notSignedIn = new Set(["E40100001", "E40021009"]);
 
 /** The login link's `path`: the current page without its language prefix, query kept (SPEC §2) but for an
@@ -127,7 +137,8 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
         setAskLogin(true);
         return;
       }
-      announce(code === alreadySelected ? "selected" : "failed");
+      if (code === nrndUnconfirmed) navigate(localizePath(nrndConfirmPath(product.partNumber, returnPath), language));
+      else announce(code === alreadySelected ? "selected" : "failed");
     }
   }
 
