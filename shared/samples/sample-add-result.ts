@@ -1,6 +1,7 @@
 // "Add to sample list" without JavaScript posts to the sample list's route action, which adds the part and
 // returns to the page it came from with the outcome in the query (`sampleAdd=<siteListId>-<outcome>`), so
 // the page can show it beside that part's button. Pure: the action writes it, the button reads it.
+import { splitLanguagePrefix } from "../languages.ts";
 
 const sampleAddParam = "sampleAdd";
 const sampleAddOutcomes = ["success", "selected", "failed"] as const;
@@ -57,8 +58,8 @@ export function nrndConfirmPath(partNumber: string, returnPath: string): string 
   return `/user/sampleList?${new URLSearchParams({ confirm: partNumber, path: returnPath })}`;
 }
 
-/** The part number a confirm step names, or null (missing or not a part number). */
-export function readNrndConfirm(search: URLSearchParams): string | null {
-  const value = search.get("confirm") ?? "";
-  return /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null;
+/** The login link's `path`: the current page without its language prefix, query kept (SPEC §2) but for an
+ * earlier add's outcome. */
+export function loginPathOf(pathname: string, search: string): string {
+  return `${splitLanguagePrefix(pathname).rest}${withoutSampleAddResult(search)}`;
 }

@@ -14,8 +14,9 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../../shared/contract/index.ts";
-import { localizePath, splitLanguagePrefix } from "../../../shared/languages.ts";
+import { localizePath } from "../../../shared/languages.ts";
 import {
+  loginPathOf,
   nrndConfirmPath,
   readPendingAdd,
   readSampleAddResult,
@@ -44,12 +45,6 @@ const alreadySelected = "E40022001";
 /** A part not recommended for new designs: the sample list's confirm step asks first. */
 const nrndUnconfirmed = "E40022021";
 const notSignedIn = new Set(["E40100001", "E40021009"]);
-
-/** The login link's `path`: the current page without its language prefix, query kept (SPEC §2) but for an
- * earlier add's outcome. */
-export function loginPathOf(pathname: string, search: string): string {
-  return `${splitLanguagePrefix(pathname).rest}${withoutSampleAddResult(search)}`;
-}
 
 export function AddToSampleButton({ product, compact = false }: { product: SampleProductRef; compact?: boolean }) {
   const { t } = useTranslation("product");

@@ -31,10 +31,9 @@ import { sampleItemsTitle } from "./format.ts";
 import { SampleRules } from "./sample-rules.tsx";
 import { ShippingChoice } from "./shipping-choice.tsx";
 import { productsPath, orderDetailPath, productDetailPath, userPagePath } from "../../../shared/paths.ts";
-import { readNrndConfirm } from "../../../shared/samples/sample-add-result.ts";
 import { safeReturnPath } from "../../../shared/http/return-path.ts";
 import type { ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
-import { LifecycleBadge } from "../products/lifecycle.tsx";
+import { LifecycleBadge } from "../products/lifecycle-badge.tsx";
 import "../../styles/samples.css";
 
 /** A part not recommended for new designs that the visitor asked to add: the confirm step's part. */
@@ -51,6 +50,12 @@ interface SampleListData {
   prefill: ApplicantPrefill;
   addresses: ShippingAddress[];
   confirm: NrndConfirm | null;
+}
+
+/** The part number a confirm step names (shared/samples/sample-add-result.ts writes it), or null. */
+function readNrndConfirm(search: URLSearchParams): string | null {
+  const value = search.get("confirm") ?? "";
+  return /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null;
 }
 
 /** The confirm step's part, when the query names one not recommended for new designs (anything else asks nothing). */
