@@ -36,14 +36,14 @@ export interface SampleProductRef {
   /** The product's id in the product tree (siteListId). */
   id: number;
   partNumber: string;
+  /** Not recommended for new designs: the sample list's confirm step asks first (the upstream refuses it unconfirmed). */
+  nrnd?: boolean;
 }
 
 type Outcome = SampleAddOutcome;
 
 /** The error codes that mean "this product is already in the list" and "not signed in (any more)". */
 const alreadySelected = "E40022001";
-/** A part not recommended for new designs: the sample list's confirm step asks first. */
-const nrndUnconfirmed = "E40022021";
 const notSignedIn = new Set(["E40100001", "E40021009"]);
 
 export function AddToSampleButton({ product, compact = false }: { product: SampleProductRef; compact?: boolean }) {
@@ -103,7 +103,8 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
     requestAnimationFrame(() => setAnnouncement(message));
   }
 
-  async function add() {
+  /** Adds the part; true when it went to the confirm step instead (the page is left). */
+  async function add(): Promise<boolean | undefined> {
     const client = pageClient(undefined, language);
     if (!logined) {
       // The header's session check may still be under way: ask once before treating the visitor as signed out.
@@ -120,6 +121,11 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
       announce("selected");
       return;
     }
+    // Not recommended for new designs: the confirm step first, without a request the upstream would refuse (409).
+    if (product.nrnd) {
+      navigate(localizePath(nrndConfirmPath(product.partNumber, returnPath), language));
+      return true;
+    }
     try {
       setSamples(await client.call(addSampleProduct, { siteListId: product.id }));
       announce("success");
@@ -132,8 +138,7 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
         setAskLogin(true);
         return;
       }
-      if (code === nrndUnconfirmed) navigate(localizePath(nrndConfirmPath(product.partNumber, returnPath), language));
-      else announce(code === alreadySelected ? "selected" : "failed");
+      announce(code === alreadySelected ? "selected" : "failed");
     }
   }
 
@@ -142,11 +147,14 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
     if (!pendingAdd || pendingTaken.current) return;
     pendingTaken.current = true;
     setPending(true);
-    void add().finally(() => {
-      setPending(false);
-      // The request is done: a reload or a shared link must not add again.
-      navigate({ pathname: location.pathname, search: withoutSampleAddResult(location.search), hash: location.hash }, { replace: true, preventScrollReset: true });
-    });
+    void add()
+      .catch(() => undefined)
+      .then((left) => {
+        setPending(false);
+        // The request is done: a reload or a shared link must not add again (unless the confirm step took over).
+        if (!left)
+          navigate({ pathname: location.pathname, search: withoutSampleAddResult(location.search), hash: location.hash }, { replace: true, preventScrollReset: true });
+      });
   }, [pendingAdd]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
