@@ -120,8 +120,9 @@ export function PartResult({
                     <Link to={localize(productDetailPath(number))}>{number}</Link>
                     {candidate.product.name !== number ? <span className="xref-candidate__name"> {candidate.product.name}</span> : null}
                   </h3>
-                  <p className={`xref-candidate__tier xref-tier--${candidate.tier}`}>
-                    {t(`tier.${candidate.tier}`)} <LifecycleBadge lifecycle={candidate.product.lifecycle} />
+                  <p className="xref-candidate__states">
+                    <span className={`xref-candidate__tier xref-tier--${candidate.tier}`}>{t(`tier.${candidate.tier}`)}</span>{" "}
+                    <LifecycleBadge lifecycle={candidate.product.lifecycle} />
                   </p>
                   {candidate.reasons.length ? (
                     <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>

@@ -15,7 +15,8 @@ export function SampleOrReplacement({ product, compact = false }: { product: { i
   const { t } = useTranslation("product");
   const localize = useLocalize();
   const { lifecycle } = product;
-  if (!sampleRefusedStates.includes(lifecycle.state)) return <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber, nrnd: lifecycle.state === "nrnd" }} compact={compact} />;
+  if (!sampleRefusedStates.includes(lifecycle.state))
+    return <AddToSampleButton product={{ id: product.id, partNumber: product.partNumber, nrnd: lifecycle.state === "nrnd" }} compact={compact} />;
   return (
     <p className={compact ? "lifecycle-refusal lifecycle-refusal--compact" : "lifecycle-refusal"}>
       {t("lifecycle.sampleRefused", { part: product.partNumber, state: t(`lifecycle.state.${lifecycle.state}`) })}

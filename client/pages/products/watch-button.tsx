@@ -23,7 +23,7 @@ export function WatchButton({ partNumber, back, compact = false }: { partNumber:
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="parts" value={partNumber} />
       <input type="hidden" name="back" value={back} />
-      <button type="submit" className="link-button" title={t("partWatch.watchHint")}>
+      <button type="submit" className={compact ? "part-watch__button" : "link-button"} title={t("partWatch.watchHint")}>
         {t(compact ? "partWatch.watchShort" : "partWatch.watch")}
         <span className="visually-hidden"> {partNumber}</span>
       </button>
