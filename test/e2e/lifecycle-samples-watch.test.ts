@@ -114,7 +114,10 @@ describe("watching from finder rows and compare columns", () => {
       await page.goto(`${origin}/${language}${compare}`);
       await hydrated(page);
       expect(await axeViolations(page, `compare signed in ${language}`)).toEqual([]);
-      await page.locator("form.part-watch", { has: page.locator('input[name="parts"][value="QCD10065B2A"]') }).locator("button").click();
+      await page
+        .locator("form.part-watch", { has: page.locator('input[name="parts"][value="QCD10065B2A"]') })
+        .locator("button")
+        .click();
       await page.waitForURL(`${origin}/${language}${compare}`);
       await hydrated(page);
       const watched = await (await context.request.get(`${origin}/${language}/user/watches`)).text();
