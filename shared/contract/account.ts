@@ -9,6 +9,7 @@ import { userInfo } from "./site.ts";
 import { fieldLimits } from "../forms/validation.ts";
 import { orderStatuses, orderStatusFilters } from "../samples/order-status.ts";
 import { addressLines } from "./addresses.ts";
+import { productLifecycle, unknownLifecycle } from "./lifecycle.ts";
 
 /**
  * The stated sample rules, shown before submitting and enforced by the upstream: evaluation quantities only
@@ -103,7 +104,8 @@ const sampleListItem = z.object({
   seriesName: z.string(),
   quantity: z.number().int().min(1).max(sampleLimits.maxQuantity),
   /** False when the product has since been switched off or removed: it cannot be submitted. */
-  available: z.boolean(),
+  available: z.boolean() /** The part's lifecycle now (its badge on the list; a last-time-buy or obsolete part is not available). */,
+  lifecycle: productLifecycle.default(unknownLifecycle),
 });
 export type SampleListItem = z.infer<typeof sampleListItem>;
 
@@ -113,9 +115,14 @@ export const sampleListData = z.array(sampleListItem);
 export const addSampleProduct = defineCall({
   name: "addSampleProduct",
   path: `${sampleBase}/addSampleProduct`,
-  summary: "Adds a product (status on) to the sample list with quantity 1; 409 when it is already there.",
+  summary:
+    "Adds a product (status on) to the sample list with quantity 1; 409 when it is already there, when its lifecycle refuses samples (last-time buy, obsolete: the replacement named), or when it is not recommended for new designs and `confirmNrnd` is not true (the replacement named).",
   auth: true,
-  body: z.strictObject({ siteListId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  body: z.strictObject({
+    siteListId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    /** Adds a part not recommended for new designs, which without it is refused with its replacement (E40022021). */
+    confirmNrnd: z.literal(true).optional(),
+  }),
   data: sampleListData,
 });
 

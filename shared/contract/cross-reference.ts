@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { defineCall } from "./define.ts";
 import { lossData } from "./loss-data.ts";
+import { productLifecycle, unknownLifecycle } from "./lifecycle.ts";
 import { paramKeys, rowStatuses, noteKeys } from "../cross-reference/compare.ts";
 import { tiers } from "../cross-reference/match.ts";
 import { competitorPart, decodedPart, deviceTypes, manufacturers, sourceRef } from "../cross-reference/schema.ts";
@@ -44,6 +45,8 @@ const crossReferenceProduct = z.object({
   /** The family (top product-tree node) id. */
   familyId: z.number().int(),
   loss: lossData.nullable(),
+  /** Its lifecycle: the page's badge, and why a part on its way out is listed after the others. */
+  lifecycle: productLifecycle.default(unknownLifecycle),
 });
 export type CrossReferenceProduct = z.infer<typeof crossReferenceProduct>;
 

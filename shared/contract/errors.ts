@@ -89,6 +89,12 @@ export const errorCodes = {
     zh: "{part} 处于最后购买期（最后订货日 {lastOrder}），不再提供样品。推荐替代型号：{replacement}，请申请该型号的样品。",
     en: "{part} is in its last-time buy (last order date {lastOrder}) and no longer sampled. Its recommended replacement is {replacement}: please request samples of that part instead.",
   },
+  // A part not recommended for new designs is added only when the request confirms it (confirmNrnd): {part}, its {replacement}.
+  E40022021: {
+    status: 409,
+    zh: "{part} 不推荐用于新设计，推荐替代型号：{replacement}。如仍需 {part} 的样品，请确认后再添加。",
+    en: "{part} is not recommended for new designs; its recommended replacement is {replacement}. Confirm to add samples of {part} anyway.",
+  },
   // Shipping addresses (E400240xx): each address field's message, then the book itself.
   E40024001: { status: 400, zh: "请填写收件人姓名", en: "Please fill in the recipient's name." },
   E40024002: {

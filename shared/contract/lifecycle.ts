@@ -10,6 +10,9 @@ export type LifecycleState = (typeof lifecycleStates)[number];
 /** What the finder lists without a lifecycle filter in its URL: everything but obsolete parts. */
 export const defaultFinderLifecycle: readonly LifecycleState[] = lifecycleStates.filter((state) => state !== "obsolete");
 
+/** States a new design may take: the cross-reference lists parts in the others after these, saying why. */
+export const newDesignStates: readonly LifecycleState[] = ["preview", "active"];
+
 /** Parts in these states take no new sample requests: the replacement is offered instead. */
 export const sampleRefusedStates: readonly LifecycleState[] = ["ltb", "obsolete"];
 

@@ -5,6 +5,7 @@
 import { compareParts, type ComparisonRow, type ParamKey } from "./compare.ts";
 import { deviceTypeOf, ourCurrents, type OurProduct } from "./our-product.ts";
 import type { AnyCompetitorPart, QingyunReference } from "./schema.ts";
+import { lifecycleStates, newDesignStates } from "../contract/lifecycle.ts";
 
 export const tiers = ["drop-in", "functional", "needs-review"] as const;
 export type Tier = (typeof tiers)[number];
@@ -116,6 +117,26 @@ function classify(rows: ComparisonRow[], decoded = false): { tier: Tier; reasons
   return { tier: "drop-in", reasons: [...oversize, ...notes] };
 }
 
+/**
+ * A part a new design should not take (not recommended, last-time buy, obsolete): its state, the day it began or
+ * its last dates and its replacement, said first; null for a preview or active part.
+ */
+function lifecycleReason(product: OurProduct): Reason | null {
+  const lifecycle = product.lifecycle;
+  if (!lifecycle || newDesignStates.includes(lifecycle.state)) return null;
+  const values: Record<string, string> = { replacement: lifecycle.replacement ?? "—" };
+  if (lifecycle.since) values.since = lifecycle.since;
+  if (lifecycle.lastOrder) values.lastOrder = lifecycle.lastOrder;
+  if (lifecycle.lastDelivery) values.lastDelivery = lifecycle.lastDelivery;
+  return { key: `lifecycle.${lifecycle.state}`, values };
+}
+
+/** 0 for a part a new design may take; else how far on its way out (NRND, then last-time buy, then obsolete). */
+function lifecycleRank(product: OurProduct): number {
+  const state = product.lifecycle?.state ?? "active";
+  return newDesignStates.includes(state) ? 0 : lifecycleStates.indexOf(state);
+}
+
 const tierRank: Record<Tier, number> = { "drop-in": 0, functional: 1, "needs-review": 2 };
 
 /** The R_DS(on) (or V_F, V_CE(sat)) pair a ranking compares: the first comparable row, else their headline value against our table's. */
@@ -155,7 +176,7 @@ function closeness(rows: ComparisonRow[], tier: Tier, product: OurProduct, part:
 
 /** Matches a competitor part against our catalog products (any order; products of other device types are skipped). */
 export function crossReference(part: AnyCompetitorPart, products: readonly OurProduct[], reference: QingyunReference): CrossReferenceResult {
-  const candidates: (Candidate & { overVoltage: boolean; score: number })[] = [];
+  const candidates: (Candidate & { retiring: number; overVoltage: boolean; score: number })[] = [];
   const rejected: Rejection[] = [];
   const decoded = "decoded" in part;
   for (const product of products) {
@@ -166,15 +187,19 @@ export function crossReference(part: AnyCompetitorPart, products: readonly OurPr
       rejected.push({ partNumber: product.partNumber, reasons: outcome.rejected, rows });
       continue;
     }
+    const retiring = lifecycleReason(product);
     candidates.push({
       partNumber: product.partNumber,
-      ...outcome,
+      tier: outcome.tier,
+      reasons: retiring ? [retiring, ...outcome.reasons] : outcome.reasons,
       rows,
+      retiring: lifecycleRank(product),
       overVoltage: overVoltage(rows) !== undefined,
       score: closeness(rows, outcome.tier, product, part),
     });
   }
-  // A part of a higher voltage class comes after every suitable one of theirs, whatever its other merits.
-  candidates.sort((a, b) => Number(a.overVoltage) - Number(b.overVoltage) || a.score - b.score || a.partNumber.localeCompare(b.partNumber));
-  return { candidates: candidates.map(({ overVoltage: _, score: __, ...candidate }) => candidate), rejected };
+  // A part on its way out comes after every one a new design may take (docs/decisions/026-lifecycle-and-change-notices.md);
+  // then a part of a higher voltage class comes after every suitable one of theirs, whatever its other merits.
+  candidates.sort((a, b) => a.retiring - b.retiring || Number(a.overVoltage) - Number(b.overVoltage) || a.score - b.score || a.partNumber.localeCompare(b.partNumber));
+  return { candidates: candidates.map(({ retiring: _, overVoltage: __, score: ___, ...candidate }) => candidate), rejected };
 }

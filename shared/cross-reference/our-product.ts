@@ -2,6 +2,7 @@
 // package read from a product's parameter table and loss data (one reading, used by every comparison).
 import type { ParamValue } from "../contract/products.ts";
 import type { LossData, OnState } from "../contract/loss-data.ts";
+import type { ProductLifecycle } from "../contract/lifecycle.ts";
 import { isYes } from "../catalog/product-facts.ts";
 import type { DeviceType, QingyunReference, Topology } from "./schema.ts";
 
@@ -10,6 +11,8 @@ export interface OurProduct {
   partNumber: string;
   params: Record<string, ParamValue>;
   loss: LossData | null;
+  /** Its lifecycle; a product without one is active (docs/decisions/026-lifecycle-and-change-notices.md). */
+  lifecycle?: Pick<ProductLifecycle, "state" | "since" | "lastOrder" | "lastDelivery" | "replacement">;
 }
 
 /** A current rating of ours at a case temperature; `nominal` for a module's I_nom (its T_C from the loss data). */

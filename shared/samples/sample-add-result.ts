@@ -1,6 +1,7 @@
 // "Add to sample list" without JavaScript posts to the sample list's route action, which adds the part and
 // returns to the page it came from with the outcome in the query (`sampleAdd=<siteListId>-<outcome>`), so
 // the page can show it beside that part's button. Pure: the action writes it, the button reads it.
+import { splitLanguagePrefix } from "../languages.ts";
 
 const sampleAddParam = "sampleAdd";
 const sampleAddOutcomes = ["success", "selected", "failed"] as const;
@@ -46,4 +47,19 @@ export function withoutSampleAddResult(search: string): string {
   params.delete(pendingAddParam);
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+/**
+ * A part not recommended for new designs is added only after the visitor confirmed it (the upstream refuses it
+ * otherwise, E40022021): the sample list's confirm step, `?confirm=<part number>&path=<the page to return to>`
+ * (docs/decisions/026-lifecycle-and-change-notices.md). Unlocalized, like the paths of shared/paths.ts.
+ */
+export function nrndConfirmPath(partNumber: string, returnPath: string): string {
+  return `/user/sampleList?${new URLSearchParams({ confirm: partNumber, path: returnPath })}`;
+}
+
+/** The login link's `path`: the current page without its language prefix, query kept (SPEC §2) but for an
+ * earlier add's outcome. */
+export function loginPathOf(pathname: string, search: string): string {
+  return `${splitLanguagePrefix(pathname).rest}${withoutSampleAddResult(search)}`;
 }

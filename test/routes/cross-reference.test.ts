@@ -44,6 +44,28 @@ describe("cross-reference page", () => {
     }
   });
 
+  it("lists our active part first and our obsolete ones last, each with its lifecycle badge, state and replacement, in both languages", async () => {
+    for (const [language, active, obsolete, reason, refused] of [
+      ["zh", "量产", "已停产", "起已停产：请改用 QCM080120K4", "QCM160120K3 已不再提供样品"],
+      ["en", "Active", "Obsolete", "no longer made; use QCM080120K4 instead", "Samples of QCM160120K3 are no longer available"],
+    ] as const) {
+      const response = await request(app).get(`/${language}/productAndService/crossReference?part=C3M0160120J`);
+      expect(response.status).toBe(200);
+      const html = response.text;
+      const ranked = html.slice(html.indexOf('class="xref-ranked"'), html.indexOf("</ol>", html.indexOf('class="xref-ranked"')));
+      const items = ranked.split("<li><article").slice(1);
+      expect(items[0]).toContain("productDetail/QCM080120K4");
+      expect(textOf(items[0]!)).toContain(active);
+      const last = items.at(-1)!;
+      expect(last).toMatch(/productDetail\/QCM(080|160)120K3/);
+      expect(last).toContain("lifecycle-badge--obsolete");
+      expect(textOf(last)).toContain(obsolete);
+      expect(textOf(ranked)).toContain(reason);
+      // No sample button for an obsolete part: the reason and its replacement instead.
+      expect(textOf(ranked)).toContain(refused);
+    }
+  });
+
   it("estimates our candidates at the visitor's operating point, from the URL or from the panel's GET form", async () => {
     const form = await request(app).get("/en/productAndService/crossReference?part=C3M0040120K&opMode=inverter&opV=600&opI=15&opIk=rms&opF=40&opPf=0.9&opTc=70");
     expect(form.status).toBe(302);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "../../shared/cookies.ts";
 import { createTestApp } from "../helpers/site.ts";
 import { addressFor, freshPhone, startAccountUpstream, type AccountUpstream } from "../upstream/account-helpers.ts";
-import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "../upstream/sample-fixtures.ts";
+import { SAMPLE, loadSampleFixtures, nrndParts, type SampleFixtures } from "../upstream/sample-fixtures.ts";
 
 let u: AccountUpstream;
 let f: SampleFixtures;
@@ -393,6 +393,58 @@ describe("add to sample list without JavaScript", () => {
     const user = await userWith([]);
     const response = await post("/en/user/sampleList", user.session, addForm(10, "/zh/../..//evil.example"));
     expect(response.headers.location).toBe(`/en?sampleAdd=${f.visible[10]!.id}-success`);
+  });
+});
+
+describe("a part not recommended for new designs, without JavaScript", () => {
+  const list = async (session: string) =>
+    ((await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: session })).json.data as Array<{ siteListId: number }>).map((item) => item.siteListId);
+
+  it("asks for confirmation on the sample list, names the replacement, and adds the part only once confirmed, in both languages", async () => {
+    const node = f.nrnd[0]!;
+    const entry = nrndParts().get(node.partNumber!)!;
+    const detail = `/productAndService/productDetail/${node.partNumber}`;
+    for (const [language, title, add, replacement] of [
+      ["en", `Add ${node.partNumber}, a part not recommended for new designs?`, `Add ${node.partNumber} anyway`, `See the replacement ${entry.replacement}`],
+      ["zh", `添加不推荐用于新设计的 ${node.partNumber}？`, `仍然添加 ${node.partNumber}`, `查看替代型号 ${entry.replacement}`],
+    ] as const) {
+      const user = await userWith([]);
+      // The product page's button posts the part: the action sends the visitor to the confirm step instead of adding.
+      const asked = await post(`/${language}/user/sampleList`, user.session, { intent: "add", siteListId: String(node.id), path: detail });
+      expect(asked.status).toBe(302);
+      const confirmUrl = `/${language}/user/sampleList?confirm=${node.partNumber}&path=${encodeURIComponent(detail)}`;
+      expect(asked.headers.location).toBe(confirmUrl);
+      expect(await list(user.session)).toEqual([]);
+      const page = await get(confirmUrl, user.session);
+      expect(page.status).toBe(200);
+      const text = page.text.replaceAll("<!-- -->", "");
+      expect(text).toContain(title);
+      expect(text).toContain(entry.since);
+      expect(text).toContain(`href="/${language}/productAndService/productDetail/${entry.replacement}"`);
+      expect(text).toContain(replacement);
+      expect(text).toContain(`href="/${language}${detail}"`);
+      const form = /<section class="sample-confirm"[\s\S]*?<form[^>]* method="post">([\s\S]*?)<\/form>/.exec(text);
+      expect(form?.[1]).toContain('name="confirmNrnd" value="true"');
+      expect(form?.[1]).toContain(add);
+      // Confirmed: added, and back to the product page with the outcome.
+      const confirmed = await post(confirmUrl, user.session, { intent: "add", siteListId: String(node.id), path: detail, confirmNrnd: "true" });
+      expect(confirmed.status).toBe(302);
+      expect(confirmed.headers.location).toBe(`/${language}${detail}?sampleAdd=${node.id}-success`);
+      expect(await list(user.session)).toEqual([node.id]);
+      // The list shows the line's lifecycle badge.
+      const listPage = await get(`/${language}/user/sampleList`, user.session);
+      expect(listPage.text).toMatch(/class="sample-row__product"[\s\S]*?lifecycle-badge lifecycle-badge--nrnd/);
+      expect(listPage.text).not.toContain('class="sample-confirm"');
+    }
+  });
+
+  it("asks nothing for a part in another state, or for a name that is not a part", async () => {
+    const user = await userWith([]);
+    for (const name of [f.visible[3]!.partNumber!, "NO-SUCH-PART", "<script>"]) {
+      const page = await get(`/en/user/sampleList?confirm=${encodeURIComponent(name)}`, user.session);
+      expect(page.status).toBe(200);
+      expect(page.text).not.toContain('class="sample-confirm"');
+    }
   });
 });
 

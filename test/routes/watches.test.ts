@@ -112,6 +112,60 @@ describe("the watch page without JavaScript", () => {
   });
 });
 
+describe("the watch control of finder rows and compare columns, without JavaScript", () => {
+  const finder = "/productAndService/products/200?sort=partNumber:asc";
+  const compare = "/productAndService/compare?parts=QCD10065T2,QCD06065T2";
+
+  it("shows a signed-out visitor a sign-in link back to the same page on every row and column, in both languages", async () => {
+    for (const [language, text] of [
+      ["en", "Sign in to watch"],
+      ["zh", "登录后关注"],
+    ] as const) {
+      for (const page of [finder, compare]) {
+        const response = await request(app).get(`/${language}${page}`);
+        expect(response.status).toBe(200);
+        const links = [
+          ...response.text.matchAll(/<a class="part-watch"[^>]*href="([^"]*)"[^>]*>([^<]*)<span class="visually-hidden"> (?:<!-- -->)?([A-Z0-9-]+)<\/span>/g),
+        ];
+        expect(links.length, page).toBeGreaterThan(1);
+        for (const [, href, label] of links) {
+          expect(label).toBe(text);
+          expect(href!.replaceAll("&amp;", "&")).toBe(`/${language}/login?path=${encodeURIComponent(page)}`);
+        }
+        expect(response.text).not.toContain('<form class="part-watch"');
+      }
+    }
+  });
+
+  it("gives a signed-in visitor a form per row and column that watches the part and comes back to the same page", async () => {
+    const session = await signInByEmail();
+    for (const page of [finder, compare]) {
+      const response = await request(app).get(`/en${page}`).set("Cookie", cookieOf(session));
+      expect(response.status).toBe(200);
+      const forms = [...response.text.matchAll(/<form class="part-watch" action="\/en\/user\/watches" method="post">([\s\S]*?)<\/form>/g)].map((m) => m[1]!);
+      expect(forms.length, page).toBeGreaterThan(1);
+      for (const form of forms) {
+        expect(form).toContain('name="intent" value="add"');
+        expect(form.replaceAll("&amp;", "&")).toContain(`name="back" value="${page}"`);
+      }
+      expect(forms.some((form) => form.includes('name="parts" value="QCD10065T2"'))).toBe(true);
+    }
+    const added = await post("/en/user/watches", session, { intent: "add", parts: "QCD10065T2", back: compare });
+    expect(added.status).toBe(302);
+    expect(added.headers.location).toBe(`/en${compare}`);
+    expect((await request(app).get("/en/user/watches").set("Cookie", cookieOf(session))).text).toContain("QCD10065T2");
+  });
+
+  it("sends a post without a session to sign in and back to the page it came from, not to the watch page", async () => {
+    const response = await request(app).post("/zh/user/watches").set("Origin", origin).type("form").send({ intent: "add", parts: "QCD10065T2", back: finder });
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe(`/zh/login?path=${encodeURIComponent(finder)}`);
+    // A foreign "back" falls back to the language home.
+    const foreign = await request(app).post("/en/user/watches").set("Origin", origin).type("form").send({ intent: "add", parts: "QCD10065T2", back: "//evil.example/x" });
+    expect(foreign.headers.location).toBe("/en/login");
+  });
+});
+
 describe("the unsubscribe link", () => {
   it("changes nothing on GET, unsubscribes on the one-click POST, says so on a replay, refuses a forged link", async () => {
     const session = await signInByEmail();

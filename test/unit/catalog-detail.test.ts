@@ -8,7 +8,7 @@ import { compareRows } from "../../shared/catalog/compare-rows.ts";
 import { applicationPage, packageDrawing, packageDrawings, qualificationsOf } from "../../shared/catalog/product-facts.ts";
 import { parameterDistance, relatedProducts } from "../../shared/catalog/related-products.ts";
 import type { ParamColumn } from "../../shared/contract/products.ts";
-import { loginPathOf } from "../../client/features/samples/add-to-sample.tsx";
+import { loginPathOf } from "../../shared/samples/sample-add-result.ts";
 
 const column = (fieldId: string, sortable = true, unit: string | null = null): ParamColumn => ({ fieldId, paramName: fieldId, screenName: null, sortable, unit });
 

@@ -141,7 +141,7 @@ describe("tiers on the shipped table", () => {
 
   it("SDT05S60: a true drop-in appears where package, pinout, ratings and drive all hold (650 V for 600 V is the same class)", () => {
     const [first] = run("SDT05S60").candidates;
-    expect(first).toMatchObject({ partNumber: "QCD06065T2", tier: "drop-in", reasons: [] });
+    expect(first).toMatchObject({ partNumber: "QCD10065T2", tier: "drop-in", reasons: [] });
     expect(rowOf(first!.rows, "pinout")).toMatchObject({ status: "pass", note: { key: "pinsCompared", values: { pins: "1=K, 2=A" } } });
   });
 
@@ -174,6 +174,40 @@ describe("tiers on the shipped table", () => {
     // Theirs is at least 116 A at 25 °C: a part rated lower there is short for certain, and says so.
     expect(rejected.find((r) => r.partNumber === "QCM025065K4")?.reasons).toEqual([expect.objectContaining({ key: "fail.current" })]);
   });
+});
+
+// docs/decisions/026-lifecycle-and-change-notices.md: a part on its way out is listed after every part a new design may take.
+describe("lifecycle in the ranking on the shipped table", () => {
+  it("SDT05S60: our NRND QCD06065T2 is still a drop-in, but after every active candidate, saying its state and replacement", () => {
+    const { candidates } = run("SDT05S60");
+    const nrnd = candidates.findIndex((c) => c.partNumber === "QCD06065T2");
+    expect(candidates[nrnd]).toMatchObject({ tier: "drop-in", reasons: [{ key: "lifecycle.nrnd", values: { replacement: "QCD10065T2", since: "2026-07-01" } }] });
+    // Even the 1200 V parts (another voltage class) come before it: a new design should not take it at all.
+    expect(candidates.slice(0, nrnd).map((c) => c.partNumber)).toEqual(expect.arrayContaining(["QCD10065T2", "QCD10120T2"]));
+    for (const c of candidates.slice(0, nrnd))
+      expect(
+        keys(c.reasons).some((k) => k.startsWith("lifecycle.")),
+        c.partNumber,
+      ).toBe(false);
+    // Last-time buy after not-recommended, with its last order and delivery dates.
+    const ltb = candidates.find((c) => c.partNumber === "QCD05120T2")!;
+    expect(candidates.indexOf(ltb)).toBeGreaterThan(nrnd);
+    expect(ltb.reasons[0]).toEqual({
+      key: "lifecycle.ltb",
+      values: { replacement: "QCD10120T2", since: "2026-03-16", lastOrder: "2027-03-16", lastDelivery: "2027-09-16" },
+    });
+  });
+
+  it.each(["C3M0160120J", "C2M0160120D", "NTH4L160N120SC1"])(
+    "%s: an active part comes first; our obsolete 160 and 80 mΩ TO-247-3 parts last, naming the replacement",
+    (theirs) => {
+      const { candidates } = run(theirs);
+      expect(candidates[0]!.partNumber).toBe("QCM080120K4");
+      const last = candidates.slice(-2);
+      expect(last.map((c) => c.partNumber).sort()).toEqual(["QCM080120K3", "QCM160120K3"]);
+      for (const c of last) expect(c.reasons[0]).toMatchObject({ key: "lifecycle.obsolete", values: { replacement: "QCM080120K4" } });
+    },
+  );
 });
 
 // Hand-made parts: one rule each.

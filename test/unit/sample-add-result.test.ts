@@ -1,7 +1,7 @@
 // The outcome of "add to sample list" without JavaScript, carried back to the product page in its query.
 import { describe, expect, it } from "vitest";
 import { readPendingAdd, readSampleAddResult, withPendingAdd, withSampleAddResult, withoutSampleAddResult } from "../../shared/samples/sample-add-result.ts";
-import { loginPathOf } from "../../client/features/samples/add-to-sample.tsx";
+import { loginPathOf } from "../../shared/samples/sample-add-result.ts";
 
 describe("the sample-add outcome in a page's query", () => {
   it("is written into the page's query, replacing an earlier one and keeping the rest", () => {

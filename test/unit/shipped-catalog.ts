@@ -1,4 +1,4 @@
-// The shipped catalog as the cross-reference reads it (English parameter texts, loss data), and the shipped
+// The shipped catalog as the cross-reference reads it (English parameter texts, loss data, lifecycle), and the shipped
 // competitor table: the cross-reference tests run their named cases on these, not on copies.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,10 +14,14 @@ export const shippedCrossReference = crossReferenceContent.parse(read("cross-ref
 
 const losses = new Map((read("catalog/loss-data.json") as Array<{ partNumber: string }>).map(({ partNumber, ...row }) => [partNumber, lossData.parse(row) as LossData]));
 
+type LifecycleEntry = NonNullable<OurProduct["lifecycle"]> & { partNumber: string };
+const lifecycles = new Map((read("catalog/lifecycle.json") as LifecycleEntry[]).map(({ partNumber, ...entry }) => [partNumber, entry]));
+
 export const shippedProducts: OurProduct[] = (read("catalog/products.json") as Array<{ partNumber: string; params: Record<string, unknown> }>).map((p) => ({
   partNumber: p.partNumber,
   params: Object.fromEntries(
     Object.entries(p.params).map(([key, value]) => [key, (value && typeof value === "object" ? (value as { en: string }).en : value) as ParamValue]),
   ),
   loss: losses.get(p.partNumber) ?? null,
+  ...(lifecycles.has(p.partNumber) ? { lifecycle: lifecycles.get(p.partNumber)! } : {}),
 }));

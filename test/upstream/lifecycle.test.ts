@@ -9,7 +9,7 @@ import { lifecycleByProduct } from "../../server/upstream/content/lifecycle.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { callOk } from "./content-helpers.ts";
 import { freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
-import { SAMPLE, loadSampleFixtures, sampleRefusedParts, type SampleFixtures } from "./sample-fixtures.ts";
+import { SAMPLE, loadSampleFixtures, nrndParts, sampleRefusedParts, type SampleFixtures } from "./sample-fixtures.ts";
 
 const entries = readContent("catalog/lifecycle.json", lifecycleFile.array(), shippedContentDir);
 const products = readContent("catalog/products.json", productFile.array(), shippedContentDir);
@@ -144,5 +144,37 @@ describe("samples of a part whose lifecycle refuses them", () => {
       await u.call(`${SAMPLE}/removeSampleProduct?ID=${(await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: session })).json.data[0].ID}`, {}, { cookie: session });
     }
     expect((await u.call(`${SAMPLE}/queryOrderList`, {}, { cookie: session })).json.data).toEqual([]);
+  });
+  it("adds a part not recommended for new designs only with confirmNrnd: true, else a 409 naming the replacement, in both languages", async () => {
+    const nrnd = nrndParts();
+    expect(f.nrnd.length).toBeGreaterThan(0);
+    const { session } = await u.signIn(freshPhone());
+    for (const node of f.nrnd) {
+      const entry = nrnd.get(node.partNumber!)!;
+      for (const [language, text] of [
+        ["en", "not recommended for new designs"],
+        ["zh", "不推荐用于新设计"],
+      ] as const) {
+        const refused = await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: node.id }, { cookie: session, language });
+        expect(refused.status).toBe(409);
+        expect(refused.json.code).toBe("E40022021");
+        expect(refused.json.message).toContain(text);
+        expect(refused.json.message).toContain(entry.replacement);
+      }
+      // Only an explicit true confirms: false is no confirmation, and the contract refuses it.
+      expect((await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: node.id, confirmNrnd: false }, { cookie: session, language: "en" })).status).toBe(400);
+      const added = await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: node.id, confirmNrnd: true }, { cookie: session, language: "en" });
+      expect(added.status).toBe(200);
+      const line = (added.json.data as Array<{ siteListId: number; lifecycle: { state: string; since: string; replacement: string } }>).find(
+        (item) => item.siteListId === node.id,
+      );
+      expect(line?.lifecycle).toMatchObject({ state: "nrnd", since: entry.since, replacement: entry.replacement });
+    }
+    // An active part needs no confirmation, and its line says so.
+    const active = await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[0]!.id }, { cookie: session, language: "en" });
+    expect(active.status).toBe(200);
+    expect(
+      (active.json.data as Array<{ siteListId: number; lifecycle: { state: string } }>).find((item) => item.siteListId === f.visible[0]!.id)?.lifecycle.state,
+    ).toMatch(/^(active|preview)$/);
   });
 });

@@ -50,7 +50,7 @@ const history = (session: string, orderNumber: string) => u.call(`${SAMPLE}/quer
 describe("the stated limits", () => {
   it("refuses an order without the evaluation-only confirmation, in the request's language, and keeps the list", async () => {
     const { session } = await u.signIn(freshPhone());
-    await fill(session, [44]);
+    await fill(session, [38]);
     const body = { applicant, sampleUse, addressId: await addressFor(u, session) };
     const en = await u.call(`${SAMPLE}/submitSampleOrder`, { ...body, evaluationOnly: false }, { cookie: session });
     expect(en.status).toBe(400);
@@ -261,7 +261,7 @@ describe("progress at a glance", () => {
 
   it("takes only the carriers whose tracking pages the site links, under their one name", async () => {
     const { session } = await u.signIn(freshPhone());
-    await fill(session, [43]);
+    await fill(session, [41]);
     const number = (await submit(session)).json.data.orderNumber as string;
     await u.post(`/staff/orders/${number}/advance`, {}, staff);
     const unknown = await u.post(`/staff/orders/${number}/advance`, { carrier: "Pigeon Post", trackingNumber: "P1" }, staff);
@@ -273,13 +273,13 @@ describe("progress at a glance", () => {
 
   it("orders again: copies an order's parts and quantities into the list, leaving out what is already there", async () => {
     const { session } = await u.signIn(freshPhone());
-    await fill(session, [42, 43], 3);
+    await fill(session, [42, 41], 3);
     const number = (await submit(session)).json.data.orderNumber as string;
-    await fill(session, [43]);
+    await fill(session, [41]);
     const again = await u.call(`${SAMPLE}/reorderSampleOrder`, { SampleOrderNo: number }, { cookie: session });
     expect(again.status).toBe(200);
     expect(again.json.data.map((item: { siteListId: number; quantity: number }) => [item.siteListId, item.quantity])).toEqual([
-      [f.visible[43]!.id, 1],
+      [f.visible[41]!.id, 1],
       [f.visible[42]!.id, 3],
     ]);
     const stranger = await u.signIn(freshPhone());

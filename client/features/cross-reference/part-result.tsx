@@ -7,7 +7,8 @@ import { island } from "../../runtime/island.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { crossReferenceTiers as tiers, type CrossReferenceData } from "../../../shared/contract/index.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { AddToSampleButton } from "../samples/add-to-sample.tsx";
+import { SampleOrReplacement } from "../../pages/products/lifecycle.tsx";
+import { LifecycleBadge } from "../../pages/products/lifecycle-badge.tsx";
 import { COMPARE_MAX, writeCompareQuery } from "../../../shared/query/compare.ts";
 import { ComparisonTable } from "./comparison-table.tsx";
 import { ComparisonExport } from "./comparison-export.tsx";
@@ -119,7 +120,10 @@ export function PartResult({
                     <Link to={localize(productDetailPath(number))}>{number}</Link>
                     {candidate.product.name !== number ? <span className="xref-candidate__name"> {candidate.product.name}</span> : null}
                   </h3>
-                  <p className={`xref-candidate__tier xref-tier--${candidate.tier}`}>{t(`tier.${candidate.tier}`)}</p>
+                  <p className="xref-candidate__states">
+                    <span className={`xref-candidate__tier xref-tier--${candidate.tier}`}>{t(`tier.${candidate.tier}`)}</span>{" "}
+                    <LifecycleBadge lifecycle={candidate.product.lifecycle} />
+                  </p>
                   {candidate.reasons.length ? (
                     <ul className="xref-candidate__reasons" aria-label={t("page.reasons")}>
                       {candidate.reasons.map((reason, index) => (
@@ -130,7 +134,7 @@ export function PartResult({
                       ))}
                     </ul>
                   ) : null}
-                  {print ? null : <AddToSampleButton product={{ id: candidate.product.id, partNumber: number }} compact />}
+                  {print ? null : <SampleOrReplacement product={candidate.product} compact />}
                   <details className="xref-candidate__table" open={print}>
                     <summary>{t("page.table")}</summary>
                     <ComparisonTable rows={candidate.rows} theirs={part.partNumber} ours={number} id={`xref-table-${number}`} />

@@ -2,7 +2,8 @@
 // SPEC §4/§8. Signed in → addSampleProduct, the answer announced in a live region and the sample-list atoms
 // replaced by the list the upstream returns. Signed out → "You are not logged in. Log in now?" and, if
 // confirmed, the login page with `path` = this page (no language prefix, with its query) and the part, which
-// this button adds when the visitor is back signed in. After an add, a link leads to the sample list.
+// this button adds when the visitor is back signed in. After an add, a link leads to the sample list. A part
+// not recommended for new designs goes to the sample list's confirm step first (with or without JavaScript).
 //
 // Without JavaScript (or before hydration) the button posts the form to the sample list's route action
 // (client/pages/user/sample-add-action.ts), which adds the part and comes back to this page with the
@@ -13,8 +14,16 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { addSampleProduct, isLogin } from "../../../shared/contract/index.ts";
-import { localizePath, splitLanguagePrefix } from "../../../shared/languages.ts";
-import { readPendingAdd, readSampleAddResult, withPendingAdd, withoutSampleAddResult, type SampleAddOutcome } from "../../../shared/samples/sample-add-result.ts";
+import { localizePath } from "../../../shared/languages.ts";
+import {
+  loginPathOf,
+  nrndConfirmPath,
+  readPendingAdd,
+  readSampleAddResult,
+  withPendingAdd,
+  withoutSampleAddResult,
+  type SampleAddOutcome,
+} from "../../../shared/samples/sample-add-result.ts";
 import { Link } from "../../components/link.tsx";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -27,6 +36,8 @@ export interface SampleProductRef {
   /** The product's id in the product tree (siteListId). */
   id: number;
   partNumber: string;
+  /** Not recommended for new designs: the sample list's confirm step asks first (the upstream refuses it unconfirmed). */
+  nrnd?: boolean;
 }
 
 type Outcome = SampleAddOutcome;
@@ -34,12 +45,6 @@ type Outcome = SampleAddOutcome;
 /** The error codes that mean "this product is already in the list" and "not signed in (any more)". */
 const alreadySelected = "E40022001";
 const notSignedIn = new Set(["E40100001", "E40021009"]);
-
-/** The login link's `path`: the current page without its language prefix, query kept (SPEC §2) but for an
- * earlier add's outcome. */
-export function loginPathOf(pathname: string, search: string): string {
-  return `${splitLanguagePrefix(pathname).rest}${withoutSampleAddResult(search)}`;
-}
 
 export function AddToSampleButton({ product, compact = false }: { product: SampleProductRef; compact?: boolean }) {
   const { t } = useTranslation("product");
@@ -98,7 +103,8 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
     requestAnimationFrame(() => setAnnouncement(message));
   }
 
-  async function add() {
+  /** Adds the part; true when it went to the confirm step instead (the page is left). */
+  async function add(): Promise<boolean | undefined> {
     const client = pageClient(undefined, language);
     if (!logined) {
       // The header's session check may still be under way: ask once before treating the visitor as signed out.
@@ -114,6 +120,11 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
     if (inList) {
       announce("selected");
       return;
+    }
+    // Not recommended for new designs: the confirm step first, without a request the upstream would refuse (409).
+    if (product.nrnd) {
+      navigate(localizePath(nrndConfirmPath(product.partNumber, returnPath), language));
+      return true;
     }
     try {
       setSamples(await client.call(addSampleProduct, { siteListId: product.id }));
@@ -136,11 +147,14 @@ export function AddToSampleButton({ product, compact = false }: { product: Sampl
     if (!pendingAdd || pendingTaken.current) return;
     pendingTaken.current = true;
     setPending(true);
-    void add().finally(() => {
-      setPending(false);
-      // The request is done: a reload or a shared link must not add again.
-      navigate({ pathname: location.pathname, search: withoutSampleAddResult(location.search), hash: location.hash }, { replace: true, preventScrollReset: true });
-    });
+    void add()
+      .catch(() => undefined)
+      .then((left) => {
+        setPending(false);
+        // The request is done: a reload or a shared link must not add again (unless the confirm step took over).
+        if (!left)
+          navigate({ pathname: location.pathname, search: withoutSampleAddResult(location.search), hash: location.hash }, { replace: true, preventScrollReset: true });
+      });
   }, [pendingAdd]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

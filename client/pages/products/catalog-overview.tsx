@@ -6,21 +6,10 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { useLocalize } from "../../hooks.ts";
-import { ParamName } from "../../components/param-name.tsx";
 import { ProseText } from "../../components/prose-text.tsx";
-import type { KeyRange, OverviewData } from "./products-loader.ts";
+import type { OverviewData } from "./products-loader.ts";
+import { RangeText } from "./range-text.tsx";
 import { servicePath, categoryPath } from "../../../shared/paths.ts";
-
-/** "V<DS> 650–1700 V" with the subscript set as a subscript. */
-export function RangeText({ range }: { range: KeyRange }) {
-  const unit = range.unit ? ` ${range.unit}` : "";
-  const value = range.min === range.max ? `${range.min}${unit}` : `${range.min}–${range.max}${unit}`;
-  return (
-    <>
-      <ParamName name={range.name} /> {value}
-    </>
-  );
-}
 
 const services = [
   { key: "customDevice", path: servicePath("customDevice") },

@@ -11,7 +11,9 @@ import { compareRows } from "../../../shared/catalog/compare-rows.ts";
 import { qualificationsOf } from "../../../shared/catalog/product-facts.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
-import { LifecycleBadge, SampleOrReplacement } from "./lifecycle.tsx";
+import { SampleOrReplacement } from "./lifecycle.tsx";
+import { LifecycleBadge } from "./lifecycle-badge.tsx";
+import { WatchControl } from "./watch-button.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { compareLoader, type CompareData } from "./compare-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
@@ -173,6 +175,14 @@ export function Component() {
                     {products.map(({ product }) => (
                       <td key={product.id}>
                         <SampleOrReplacement product={product} compact />
+                      </td>
+                    ))}
+                  </tr>
+                  <tr>
+                    <th scope="row">{t("compare.watch")}</th>
+                    {products.map(({ product }) => (
+                      <td key={product.id}>
+                        <WatchControl partNumber={product.partNumber} />
                       </td>
                     ))}
                   </tr>

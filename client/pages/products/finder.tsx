@@ -25,13 +25,18 @@ import { compareHref, useCompare } from "../../components/compare-tray.tsx";
 import { cellText, columnLevels, columnText, paramColumns, type FinderColumn } from "./finder-columns.tsx";
 import { headerLayout } from "./finder-header.ts";
 import { SampleSlot, DatasheetLink } from "./finder-row-actions.tsx";
+import { island } from "../../runtime/island.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { productDetailPath } from "../../../shared/paths.ts";
 import { PageLinks } from "../../components/page-links.tsx";
-import { LifecycleBadge } from "./lifecycle.tsx";
+import { LifecycleBadge } from "./lifecycle-badge.tsx";
 import { FinderFilters } from "./finder-filters.tsx";
 import { FinderChips, filterChips } from "./finder-chips.tsx";
 import { FinderBar, FinderEmpty } from "./finder-bar.tsx";
+
+// A row's watch control hydrates after the table from its own chunk (island.tsx): its server HTML is a plain
+// form or sign-in link that works before, so the finder's first load does not carry it.
+const WatchControl = island(() => import("./watch-button.tsx").then((module) => module.WatchControl));
 
 export interface FinderProps {
   page: ProductPage;
@@ -207,6 +212,9 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                   <th id={`${prefix}-sample`} scope="col" rowSpan={depth}>
                     {t("finder.sample")}
                   </th>
+                  <th id={`${prefix}-watch`} scope="col" rowSpan={depth}>
+                    {t("finder.watch")}
+                  </th>
                 </>
               ) : null}
             </tr>
@@ -259,6 +267,9 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                 </td>
                 <td headers={`${rowId} ${prefix}-sample`}>
                   <SampleSlot product={product} />
+                </td>
+                <td headers={`${rowId} ${prefix}-watch`}>
+                  <WatchControl partNumber={product.partNumber} />
                 </td>
               </tr>
             );

@@ -6,7 +6,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
 import { productDetailPath } from "../../../shared/paths.ts";
 import { useLocalize } from "../../hooks.ts";
-import { LifecycleBadge } from "./lifecycle.tsx";
+import { LifecycleBadge } from "./lifecycle-badge.tsx";
 
 function ReplacementLink({ part }: { part: string }) {
   const localize = useLocalize();

@@ -115,7 +115,7 @@ export function Component() {
             <Link className="product-hero__compare" to={localize(comparePath(writeCompareQuery(compareParts)))}>
               {t("detail.compareRelated")}
             </Link>
-            <WatchButton partNumber={product.partNumber} />
+            <WatchButton partNumber={product.partNumber} back={localize(productDetailPath(product.partNumber))} />
             <NoticesFeedLink partNumber={product.partNumber} />
           </div>
         </div>

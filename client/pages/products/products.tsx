@@ -13,7 +13,7 @@ import { ProseText } from "../../components/prose-text.tsx";
 import { CompareTray } from "../../components/compare-tray.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import type { LayoutData } from "../../layouts/layout-data.ts";
-import { CatalogOverview, RangeText } from "./catalog-overview.tsx";
+import { RangeText } from "./range-text.tsx";
 import { Finder } from "./finder.tsx";
 import { useFinderEstimateColumns } from "../../features/estimator/finder-estimate-columns.ts";
 import { island } from "../../runtime/island.tsx";
@@ -25,6 +25,10 @@ import "../../styles/catalog.css";
 
 // The operating-point panel hydrates after the table and the filters, from its own chunk (island.tsx).
 const FinderOperatingPoint = island(() => import("../../features/estimator/finder-operating-point.tsx").then((module) => module.FinderOperatingPoint));
+
+// The catalog overview (a page of its own kind) hydrates after the layout from its own chunk (island.tsx), so a
+// category's first load, the finder's, does not carry it.
+const CatalogOverview = island(() => import("./catalog-overview.tsx").then((module) => module.CatalogOverview));
 
 // The loader runs on the server and on later navigations, never for the first load's hydration: it loads then.
 export const loader = async (args: LoaderFunctionArgs) => (await import("./products-loader.ts")).productsLoader(args);

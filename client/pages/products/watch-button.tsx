@@ -1,25 +1,47 @@
-// "Watch this part" on the product page: a plain form posting to the watch page's action (a document POST
-// with or without JavaScript; the action comes back here, or sends a visitor without a session to sign in first).
-// docs/decisions/034-part-watches-and-notice-mail.md.
-import { productDetailPath, userPagePath } from "../../../shared/paths.ts";
+// "Watch this part" on the product page, a finder row and a compare column: a plain form posting to the watch
+// page's action (a document POST with or without JavaScript; the action comes back to the page it was on, or
+// sends a visitor without a session to sign in first and back). A row or column shows a visitor without a
+// session the sign-in link back to the same page instead. docs/decisions/034-part-watches-and-notice-mail.md,
+// docs/decisions/038-watch-controls-on-finder-and-compare.md.
+import { useAtomValue } from "jotai";
+import { useLocation } from "react-router-dom";
+import { loginPath, userPagePath } from "../../../shared/paths.ts";
 import { noticesFeedHref } from "../../../shared/notices-feed.ts";
-import { useLocalize } from "../../hooks.ts";
+import { Link } from "../../components/link.tsx";
+import { loginPathOf } from "../../../shared/samples/sample-add-result.ts";
+import { useLocalize, usePageSearch } from "../../hooks.ts";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
+import { hasSessionCookieAtom } from "../../state/atoms.ts";
 
-export function WatchButton({ partNumber }: { partNumber: string }) {
+/** `back`: the page to return to (a site path, with or without its language prefix). */
+export function WatchButton({ partNumber, back, compact = false }: { partNumber: string; back: string; compact?: boolean }) {
   const { t } = useTranslation("product");
   const localize = useLocalize();
   // A plain form, not the router's: a document POST costs the page's first load no JavaScript (decision 012).
   return (
-    <form method="post" action={localize(userPagePath("watches"))} className="product-hero__watch">
+    <form method="post" action={localize(userPagePath("watches"))} className={compact ? "part-watch" : "product-hero__watch"}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="parts" value={partNumber} />
-      <input type="hidden" name="back" value={localize(productDetailPath(partNumber))} />
-      <button type="submit" className="link-button" title={t("partWatch.watchHint")}>
-        {t("partWatch.watch")}
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" className={compact ? "part-watch__button" : "link-button"} title={t("partWatch.watchHint")}>
+        {t(compact ? "partWatch.watchShort" : "partWatch.watch")}
         <span className="visually-hidden"> {partNumber}</span>
       </button>
     </form>
+  );
+}
+
+/** A finder row's or compare column's control: the watch form with a session, else signing in back to this page. */
+export function WatchControl({ partNumber }: { partNumber: string }) {
+  const { t } = useTranslation("product");
+  const localize = useLocalize();
+  const back = loginPathOf(useLocation().pathname, usePageSearch());
+  if (useAtomValue(hasSessionCookieAtom)) return <WatchButton partNumber={partNumber} back={back} compact />;
+  return (
+    <Link className="part-watch" to={localize(loginPath(back))} title={t("partWatch.signInToWatchHint")}>
+      {t("partWatch.signInToWatch")}
+      <span className="visually-hidden"> {partNumber}</span>
+    </Link>
   );
 }
 

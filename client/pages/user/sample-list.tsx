@@ -1,5 +1,6 @@
-// /{lang}/user/sampleList: the items grouped by series, quantities, removal, the empty state
-// that leads to the catalog, and the applicant form (prefilled) that submits the list as a sample order.
+// /{lang}/user/sampleList: the items grouped by series, each with its lifecycle badge, quantities, removal, the
+// empty state that leads to the catalog, the applicant form (prefilled) that submits the list as a sample order,
+// and the confirm step a part not recommended for new designs takes before it is added (`?confirm=`).
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
@@ -9,6 +10,7 @@ import {
   errorMessage,
   queryOrderList,
   queryShippingAddresses,
+  querySiteListDataByPage,
   queryUserInfoById,
   sampleLimits,
   type ShippingAddress,
@@ -22,29 +24,67 @@ import { applySampleListAtom } from "../../state/atoms.ts";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { applicantFormFields, readApplicantForm, type ApplicantFormField } from "../../../shared/forms/applicant-fields.ts";
 import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { ApiCallError } from "../../api/page-client.ts";
 import { UserNav } from "./user-nav.tsx";
 import { sampleListAction, type SampleListActionData } from "./sample-list-action.ts";
 import { sampleItemsTitle } from "./format.ts";
 import { SampleRules } from "./sample-rules.tsx";
 import { ShippingChoice } from "./shipping-choice.tsx";
-import { productsPath, orderDetailPath, productDetailPath } from "../../../shared/paths.ts";
+import { productsPath, orderDetailPath, productDetailPath, userPagePath } from "../../../shared/paths.ts";
+import { safeReturnPath } from "../../../shared/http/return-path.ts";
+import type { ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
+import { LifecycleBadge } from "../products/lifecycle-badge.tsx";
 import "../../styles/samples.css";
+
+/** A part not recommended for new designs that the visitor asked to add: the confirm step's part. */
+interface NrndConfirm {
+  id: number;
+  partNumber: string;
+  lifecycle: ProductLifecycle;
+  /** The page to return to after adding (no language prefix). */
+  path: string;
+}
 
 interface SampleListData {
   items: SampleListItem[];
   prefill: ApplicantPrefill;
   addresses: ShippingAddress[];
+  confirm: NrndConfirm | null;
+}
+
+/** The part number a confirm step names (shared/samples/sample-add-result.ts writes it), or null. */
+function readNrndConfirm(search: URLSearchParams): string | null {
+  const value = search.get("confirm") ?? "";
+  return /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null;
+}
+
+/** The confirm step's part, when the query names one not recommended for new designs (anything else asks nothing). */
+async function confirmOf(api: Awaited<ReturnType<typeof requireUser>>["api"], search: URLSearchParams): Promise<NrndConfirm | null> {
+  const partNumber = readNrndConfirm(search);
+  if (!partNumber) return null;
+  // A name that is no part (a 404 of the lookup) asks nothing, like a part in another state.
+  const product = await api.call(querySiteListDataByPage, { partNumber, pageSize: 1 }).then(
+    (answer) => answer.product,
+    (error: unknown) => {
+      if (error instanceof ApiCallError && error.status === 404) return null;
+      throw error;
+    },
+  );
+  if (product?.lifecycle.state !== "nrnd") return null;
+  const back = safeReturnPath(search.get("path"));
+  return { id: product.id, partNumber: product.partNumber, lifecycle: product.lifecycle, path: back === "/" ? userPagePath("sampleList") : back };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SampleListData> {
   const { api, user } = await requireUser(request, context);
   return whileSignedIn(request, async () => {
-    const [items, prefill, addresses] = await Promise.all([
+    const [items, prefill, addresses, confirm] = await Promise.all([
       api.call(queryOrderList),
       api.call(queryUserInfoById, undefined, { userId: user.userId }),
       api.call(queryShippingAddresses),
+      confirmOf(api, new URL(request.url).searchParams),
     ]);
-    return { items, prefill, addresses };
+    return { items, prefill, addresses, confirm };
   });
 }
 
@@ -78,7 +118,7 @@ function orderNumberIn(text: string): string | null {
 }
 
 export function Component() {
-  const { items, prefill, addresses } = useLoaderData() as SampleListData;
+  const { items, prefill, addresses, confirm } = useLoaderData() as SampleListData;
   const { t } = useTranslation("user");
   const localize = useLocalize();
   const setSamples = useSetAtom(applySampleListAtom);
@@ -95,6 +135,7 @@ export function Component() {
           <h1>{t("sampleList.title")}</h1>
           <UserNav />
         </div>
+        {confirm ? <ConfirmNrnd confirm={confirm} /> : null}
         {items.length === 0 ? (
           <section className="user-empty">
             <h2>{t("sampleList.emptyTitle")}</h2>
@@ -129,6 +170,37 @@ export function Component() {
   );
 }
 
+/** The confirm step: a form (with or without JavaScript) that adds the part confirmed, its replacement, and the way back. */
+function ConfirmNrnd({ confirm }: { confirm: NrndConfirm }) {
+  const { t } = useTranslation("user");
+  const localize = useLocalize();
+  const { partNumber, lifecycle } = confirm;
+  const replacement = lifecycle.replacement ?? "—";
+  return (
+    <section className="sample-confirm" aria-labelledby="sample-confirm-title">
+      <h2 id="sample-confirm-title">{t("sampleList.confirmTitle", { part: partNumber })}</h2>
+      <p>{t("sampleList.confirmText", { part: partNumber, since: lifecycle.since ?? "—", replacement })}</p>
+      <div className="sample-confirm__actions">
+        <Form method="post">
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="siteListId" value={confirm.id} />
+          <input type="hidden" name="path" value={confirm.path} />
+          <input type="hidden" name="confirmNrnd" value="true" />
+          <button type="submit" className="button">
+            {t("sampleList.confirmAdd", { part: partNumber })}
+          </button>
+        </Form>
+        {lifecycle.replacement ? (
+          <Link className="button button--primary" to={localize(productDetailPath(lifecycle.replacement))}>
+            {t("sampleList.confirmReplacement", { replacement })}
+          </Link>
+        ) : null}
+        <Link to={localize(confirm.path)}>{t("sampleList.confirmCancel")}</Link>
+      </div>
+    </section>
+  );
+}
+
 function SampleRow({ item }: { item: SampleListItem }) {
   const { t } = useTranslation("user");
   const localize = useLocalize();
@@ -147,6 +219,7 @@ function SampleRow({ item }: { item: SampleListItem }) {
           {item.siteListName}
         </Link>
         {item.productName !== item.siteListName && <span className="sample-row__name">{item.productName}</span>}
+        <LifecycleBadge lifecycle={item.lifecycle} />
         {!item.available && <span className="sample-row__unavailable">{t("sampleList.unavailable")}</span>}
       </div>
       <quantity.Form method="post" className="sample-row__quantity">

@@ -1,13 +1,14 @@
 // The watch page's route action (browser and server alike, so every control works without JavaScript): add
-// parts (one from a product page's button, or a pasted list or bill of materials) and stop watching one.
+// parts (one from a product page's, finder row's or compare column's button, or a pasted list or bill of
+// materials) and stop watching one.
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import { addPartWatches, removePartWatch, watchPartLimit } from "../../../shared/contract/index.ts";
 import { localizePath } from "../../../shared/languages.ts";
-import { signInTarget } from "../../../shared/http/return-path.ts";
+import { loginHref, signInTarget } from "../../../shared/http/return-path.ts";
 import { userPagePath } from "../../../shared/paths.ts";
 import { ApiCallError } from "../../api/page-client.ts";
-import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { languageOf, requireUser, whileSignedIn } from "./user-guard.ts";
 import { parseWatchList } from "./watch-list.ts";
 
 export interface WatchActionData {
@@ -18,8 +19,14 @@ export interface WatchActionData {
 }
 
 export async function watchesAction({ request, context }: ActionFunctionArgs) {
-  const { api, language } = await requireUser(request, context);
   const form = await request.formData();
+  const back = form.get("back");
+  // A page's watch control (product page, finder row, compare column) without a session: sign in and come back to
+  // that page, not to this one.
+  const { api, language } = await requireUser(request, context).catch((thrown: unknown) => {
+    if (thrown instanceof Response && typeof back === "string" && back) throw redirect(loginHref(languageOf(request), back));
+    throw thrown;
+  });
   const intent = String(form.get("intent") ?? "");
   const fail = (body: WatchActionData, error: unknown) => {
     if (!(error instanceof ApiCallError) || error.status === 401) throw error;
@@ -44,8 +51,7 @@ export async function watchesAction({ request, context }: ActionFunctionArgs) {
     } catch (error) {
       return fail({ pasted: pasted.slice(0, 20_000) }, error);
     }
-    // A product page's button comes back to the product page (a same-site path only).
-    const back = form.get("back");
+    // A page's button comes back to that page (a same-site path only).
     return redirect(back ? signInTarget(language, back) : `${localizePath(userPagePath("watches"), language)}?added=${parsed.partNumbers.length}`);
   }
   return data<WatchActionData>({ error: { code: "intent" } }, { status: 400 });

@@ -12,6 +12,7 @@ import {
   type LossData,
   type ParamValue,
 } from "../../../shared/contract/index.ts";
+import { unknownLifecycle, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { bomMatch, lookupCompetitorPart } from "../../../shared/cross-reference/lookup.ts";
 import { crossReference, tiers, type Tier } from "../../../shared/cross-reference/match.ts";
@@ -60,12 +61,15 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
       if (record) record[row.fieldId] = row.num ?? row.text;
     }
     return rows.map((row) => {
-      const loss = (JSON.parse(row.data) as { loss?: LossData | null }).loss ?? null;
+      const data = JSON.parse(row.data) as { loss?: LossData | null; lifecycle?: ProductLifecycle };
+      const loss = data.loss ?? null;
+      const lifecycle = data.lifecycle ?? unknownLifecycle;
       return {
         partNumber: row.partNumber,
         params: params.get(row.id)!,
         loss,
-        info: { id: row.id, partNumber: row.partNumber, name: language === "zh" ? row.nameZh : row.nameEn, familyId: row.familyId, loss },
+        lifecycle,
+        info: { id: row.id, partNumber: row.partNumber, name: language === "zh" ? row.nameZh : row.nameEn, familyId: row.familyId, loss, lifecycle },
       };
     });
   }

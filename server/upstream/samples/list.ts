@@ -1,10 +1,11 @@
 // A signed-in user's current sample list (the "wish list" of SPEC §1): add, change quantity, remove.
 // Every write is one IMMEDIATE transaction, and UNIQUE (user, product) decides races between duplicates.
 import { errorMessage, sampleLimits, type SampleListItem } from "../../../shared/contract/index.ts";
+import { unknownLifecycle } from "../../../shared/contract/lifecycle.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
-import { sampleRefusal, samplesRefused, type SampleProductLookup } from "./products.ts";
+import { needsNrndConfirmation, nrndRefusal, sampleRefusal, samplesRefused, type SampleProductLookup } from "./products.ts";
 
 export interface StoredListItem {
   id: number;
@@ -44,6 +45,7 @@ export function createSampleList(db: Database, now: () => number, products: Samp
         quantity: item.quantity,
         // A part gone to last-time buy or obsolete since it was added can no longer be ordered as a sample.
         available: product !== null && !samplesRefused(product),
+        lifecycle: product?.lifecycle ?? unknownLifecycle,
       };
     });
   }
@@ -51,11 +53,13 @@ export function createSampleList(db: Database, now: () => number, products: Samp
   return {
     view,
     stored,
-    add(userId: number, siteListId: number, language: Language): void {
+    /** Adds a part; one not recommended for new designs only when `confirmNrnd` says the visitor confirmed it. */
+    add(userId: number, siteListId: number, language: Language, confirmNrnd = false): void {
       transaction(db, () => {
         const product = products(siteListId);
         if (!product) throw new ApiError("E40022002");
         if (samplesRefused(product)) throw sampleRefusal(product, language);
+        if (needsNrndConfirmation(product, confirmNrnd)) throw nrndRefusal(product, language);
         if (exists.get(userId, siteListId)) throw new ApiError("E40022001");
         if ((count.get(userId) as { n: number }).n >= sampleLimits.maxItems) throw new ApiError("E40022008");
         const { changes } = insert.run(userId, siteListId, product.partNumber, now());

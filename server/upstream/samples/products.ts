@@ -53,3 +53,14 @@ export function sampleRefusal(product: SampleProduct, language: Language): ApiEr
   const values = { part: product.partNumber, replacement: replacement ?? "—", lastOrder: lastOrder ?? "—" };
   return new ApiError(code, { message: errorMessage(code, language, values) });
 }
+
+/** A part not recommended for new designs is sampled only on the request's explicit confirmation. */
+export function needsNrndConfirmation(product: SampleProduct, confirmed: boolean): boolean {
+  return product.lifecycle.state === "nrnd" && !confirmed;
+}
+
+/** The refusal of an unconfirmed sample of a part not recommended for new designs, naming its replacement. */
+export function nrndRefusal(product: SampleProduct, language: Language): ApiError {
+  const values = { part: product.partNumber, replacement: product.lifecycle.replacement ?? "—" };
+  return new ApiError("E40022021", { message: errorMessage("E40022021", language, values) });
+}

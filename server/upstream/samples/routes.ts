@@ -38,7 +38,7 @@ export function mountSampleRoutes(
     router,
     addSampleProduct,
     ({ body, userId, language }) => {
-      list.add(uid(userId), body.siteListId, language);
+      list.add(uid(userId), body.siteListId, language, body.confirmNrnd === true);
       return list.view(uid(userId), language);
     },
     options,
