@@ -36,6 +36,8 @@ const labels: ReadonlyArray<readonly [string, string]> = (
     ["in the I_C nom condition", "inNominalCondition"],
     ["IGBT with freewheeling diode", "igbtWithDiode"],
     ["chip level", "chipLevel"],
+    ["per leg", "perLeg"],
+    ["per device", "perDevice"],
     ["terminal", "terminal"],
     ["insulation", "insulation"],
     ["package", "package"],
