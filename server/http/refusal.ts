@@ -2,7 +2,7 @@
 // type, a body where none belongs, too many query parameters, a malformed URL): the contract's envelope
 // on /api, a small static page in the visitor's language everywhere else. Never a stack trace, never a 500.
 import type { Request, Response } from "express";
-import type { ErrorCode } from "../../shared/contract/errors.ts";
+import { statusErrorCode } from "../../shared/contract/errors.ts";
 import { fallbackLanguage, htmlLang, isLanguage, languageCookie, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
 import type { Resources } from "../../shared/locales.ts";
 import { sendErrorEnvelope } from "../api/envelope.ts";
@@ -12,7 +12,6 @@ import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
 
 type RefusalStatus = 400 | 405 | 413 | 415;
 
-const envelopeCodes: Record<RefusalStatus, ErrorCode> = { 400: "E40000001", 405: "E40500001", 413: "E41300001", 415: "E41500001" };
 /** The keys of common.json's `error` section that title and explain each refusal. */
 const pageKeys: Record<RefusalStatus, string> = { 400: "badRequest", 405: "method", 413: "tooLarge", 415: "unsupportedType" };
 
@@ -49,7 +48,7 @@ function sendRefusalPage(req: Request, res: Response, status: RefusalStatus, res
  */
 export function refuseRequest(req: Request, res: Response, status: RefusalStatus, resources: Record<Language, Resources>): Promise<void> {
   return refuseBody(req, res, () => {
-    if (isApiPath(req.originalUrl.split("?")[0]!)) sendErrorEnvelope(req, res, envelopeCodes[status]);
+    if (isApiPath(req.originalUrl.split("?")[0]!)) sendErrorEnvelope(req, res, statusErrorCode(status)!);
     else sendRefusalPage(req, res, status, resources);
   });
 }
