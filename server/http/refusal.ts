@@ -3,7 +3,8 @@
 // on /api, a small static page in the visitor's language everywhere else. Never a stack trace, never a 500.
 import type { Request, Response } from "express";
 import { statusErrorCode } from "../../shared/contract/errors.ts";
-import { fallbackLanguage, htmlLang, isLanguage, languageCookie, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import { htmlLang, type Language } from "../../shared/languages.ts";
+import { requestLanguage } from "./request-language.ts";
 import type { Resources } from "../../shared/locales.ts";
 import { sendErrorEnvelope } from "../api/envelope.ts";
 import { errorPageHtml } from "../pages/error-page.ts";
@@ -19,16 +20,9 @@ function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
-/** The path's language prefix, else the language cookie, else the page fallback (a refusal page is a page). */
-function refusalLanguage(req: Request): Language {
-  const { language } = splitLanguagePrefix(req.path);
-  if (language) return language;
-  const remembered: unknown = req.cookies?.[languageCookie];
-  return isLanguage(remembered) ? remembered : fallbackLanguage.page;
-}
-
 function sendRefusalPage(req: Request, res: Response, status: RefusalStatus, resources: Record<Language, Resources>) {
-  const language = refusalLanguage(req);
+  // A refusal page is a page: the visitor's language as the request decided it (server/http/request-language.ts).
+  const { language } = requestLanguage(req, res);
   const error = (resources[language].common?.error ?? {}) as Record<string, string>;
   const title = error[`${pageKeys[status]}Title`] ?? error.genericTitle ?? "Error";
   const text = error[`${pageKeys[status]}Text`] ?? error.genericText ?? "";
