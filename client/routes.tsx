@@ -1,5 +1,8 @@
 // The one route table, shared by the server's static handler and the browser router. Every page
 // exists under /zh and /en; route ids end with ___zh or ___en (SPEC §2).
+// The paths are literals, tied to the builders of shared/paths.ts by test/unit/route-paths.test.ts (every built path
+// reaches its route, every route is reached): this table is in every page's first-load JS, and deriving them from
+// the builders cost 0.2 KB gzip that the finder's budget does not have.
 import { data, type LoaderFunctionArgs, type RouteObject } from "react-router-dom";
 import { languages, type Language } from "../shared/languages.ts";
 import { guardedImport } from "./runtime/chunk-reload.ts";
@@ -37,15 +40,17 @@ function page(
   namespaces?: readonly string[],
 ): RouteObject {
   const { index, ...rest } = route;
-  const handle: RouteHandle = namespaces ? { module, namespaces } : { module };
+  // `module` is under client/pages/, where every page module lives: the prefix is not repeated in every page's first-load JS.
+  const source = `client/pages/${module}`;
+  const handle: RouteHandle = namespaces ? { module: source, namespaces } : { module: source };
   const base = { ...rest, id: `${name}___${language}`, ErrorBoundary: RouteErrorBoundary, handle };
   const lazy = guardedImport(load) as never;
   return index ? { ...base, index: true, lazy } : { ...base, lazy };
 }
 
-const contentModule = "client/pages/content/content-page.tsx";
+const contentModule = "content/content-page.tsx";
 const loadContent = () => import("./pages/content/content-page.tsx");
-const overviewModule = "client/pages/about/section-overview.tsx";
+const overviewModule = "about/section-overview.tsx";
 const loadOverview = () => import("./pages/about/section-overview.tsx");
 
 /** A route parameter that may name a content page: lowercase words joined by dashes. */
@@ -84,38 +89,26 @@ function languageRoutes(language: Language): RouteObject {
     handle: { module: "client/layouts/default-layout.tsx" } satisfies RouteHandle,
     ErrorBoundary: RootErrorBoundary,
     children: [
-      page(language, "index", { index: true }, "client/pages/home/home.tsx", () => import("./pages/home/home.tsx")),
+      page(language, "index", { index: true }, "home/home.tsx", () => import("./pages/home/home.tsx")),
       // The search page shows a competitor part number's cross-reference block.
-      page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx"), ["cross-reference"]),
-      page(language, "support", { path: "support/:name?" }, "client/pages/support/support.tsx", () => import("./pages/support/support.tsx")),
-      page(language, "support-notices", { path: "support/notices" }, "client/pages/support/notices.tsx", () => import("./pages/support/notices.tsx")),
-      page(
-        language,
-        "support-notices-detail",
-        { path: "support/notices/:number" },
-        "client/pages/support/notice-detail.tsx",
-        () => import("./pages/support/notice-detail.tsx"),
-      ),
-      page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "client/pages/products/products.tsx", loadFinder),
+      page(language, "search", { path: "search" }, "search/search.tsx", () => import("./pages/search/search.tsx"), ["cross-reference"]),
+      page(language, "support", { path: "support/:name?" }, "support/support.tsx", () => import("./pages/support/support.tsx")),
+      page(language, "support-notices", { path: "support/notices" }, "support/notices.tsx", () => import("./pages/support/notices.tsx")),
+      page(language, "support-notices-detail", { path: "support/notices/:number" }, "support/notice-detail.tsx", () => import("./pages/support/notice-detail.tsx")),
+      page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "products/products.tsx", loadFinder),
       page(
         language,
         "productAndService-productDetail",
         { path: "productAndService/productDetail/:name" },
-        "client/pages/products/product-detail.tsx",
+        "products/product-detail.tsx",
         () => import("./pages/products/product-detail.tsx"),
       ),
-      page(
-        language,
-        "productAndService-compare",
-        { path: "productAndService/compare" },
-        "client/pages/products/compare.tsx",
-        () => import("./pages/products/compare.tsx"),
-      ),
+      page(language, "productAndService-compare", { path: "productAndService/compare" }, "products/compare.tsx", () => import("./pages/products/compare.tsx")),
       page(
         language,
         "productAndService-crossReference",
         { path: "productAndService/crossReference" },
-        "client/pages/products/cross-reference.tsx",
+        "products/cross-reference.tsx",
         () => import("./pages/products/cross-reference.tsx"),
         ["cross-reference"],
       ),
@@ -123,38 +116,38 @@ function languageRoutes(language: Language): RouteObject {
         language,
         "productAndService-estimatorMethod",
         { path: "productAndService/estimator/method" },
-        "client/pages/products/estimator-method.tsx",
+        "products/estimator-method.tsx",
         () => import("./pages/products/estimator-method.tsx"),
       ),
       page(
         language,
         "productAndService-service",
         { path: "productAndService/service/:name" },
-        "client/pages/products/service-page.tsx",
+        "products/service-page.tsx",
         () => import("./pages/products/service-page.tsx"),
       ),
       page(
         language,
         "productAndService-customDriving",
         { path: "productAndService/customDriving/:name?" },
-        "client/pages/products/service-page.tsx",
+        "products/service-page.tsx",
         () => import("./pages/products/service-page.tsx"),
       ),
-      page(language, "news", { path: "news" }, "client/pages/news/news-list.tsx", () => import("./pages/news/news-list.tsx")),
-      page(language, "news-category", { path: "news/:category/:pageIndex?" }, "client/pages/news/news-list.tsx", () => import("./pages/news/news-list.tsx")),
-      page(language, "news-newsDetail", { path: "news/newsDetail/:id" }, "client/pages/news/news-detail.tsx", () => import("./pages/news/news-detail.tsx")),
+      page(language, "news", { path: "news" }, "news/news-list.tsx", () => import("./pages/news/news-list.tsx")),
+      page(language, "news-category", { path: "news/:category/:pageIndex?" }, "news/news-list.tsx", () => import("./pages/news/news-list.tsx")),
+      page(language, "news-newsDetail", { path: "news/newsDetail/:id" }, "news/news-detail.tsx", () => import("./pages/news/news-detail.tsx")),
       content("clause", "clause", () => ({ templateCode: "clause" })),
       content("privacy", "privacy", () => ({ templateCode: "privacy" })),
       overview("about"),
       content("about-us", "about/us", () => ({ templateCode: "about-us" })),
-      page(language, "about-contactUs", { path: "about/contactUs" }, "client/pages/about/contact-us.tsx", () => import("./pages/about/contact-us.tsx")),
+      page(language, "about-contactUs", { path: "about/contactUs" }, "about/contact-us.tsx", () => import("./pages/about/contact-us.tsx")),
       content("about-sample", "about/sample", () => ({ templateCode: "sample" })),
-      page(language, "about-joinUs", { path: "about/joinUs/:name?" }, "client/pages/about/join-us.tsx", () => import("./pages/about/join-us.tsx")),
+      page(language, "about-joinUs", { path: "about/joinUs/:name?" }, "about/join-us.tsx", () => import("./pages/about/join-us.tsx")),
       page(
         language,
         "about-joinUs-positionDetail",
         { path: "about/joinUs/positionDetail/:id" },
-        "client/pages/about/position-detail.tsx",
+        "about/position-detail.tsx",
         () => import("./pages/about/position-detail.tsx"),
       ),
       // Sections with several pages: the page is the one whose URL this is; the bare section is an overview of them.
@@ -169,13 +162,13 @@ function languageRoutes(language: Language): RouteObject {
         return name ? { url: sectionPagePath(applicationsPath, name) } : null;
       }),
       // Signed-in pages: each loader redirects a visitor without a session to the login page.
-      page(language, "user-sampleList", { path: "user/sampleList" }, "client/pages/user/sample-list.tsx", () => import("./pages/user/sample-list.tsx")),
-      page(language, "user-sampleProgress", { path: "user/sampleProgress" }, "client/pages/user/sample-progress.tsx", () => import("./pages/user/sample-progress.tsx")),
-      page(language, "user-orderDetail", { path: "user/orderDetail/:name?" }, "client/pages/user/order-detail.tsx", () => import("./pages/user/order-detail.tsx")),
-      page(language, "user-account", { path: "user/account" }, "client/pages/user/account.tsx", () => import("./pages/user/account.tsx")),
-      page(language, "user-watches", { path: "user/watches" }, "client/pages/user/watches.tsx", () => import("./pages/user/watches.tsx"), ["watches"]),
+      page(language, "user-sampleList", { path: "user/sampleList" }, "user/sample-list.tsx", () => import("./pages/user/sample-list.tsx")),
+      page(language, "user-sampleProgress", { path: "user/sampleProgress" }, "user/sample-progress.tsx", () => import("./pages/user/sample-progress.tsx")),
+      page(language, "user-orderDetail", { path: "user/orderDetail/:name?" }, "user/order-detail.tsx", () => import("./pages/user/order-detail.tsx")),
+      page(language, "user-account", { path: "user/account" }, "user/account.tsx", () => import("./pages/user/account.tsx")),
+      page(language, "user-watches", { path: "user/watches" }, "user/watches.tsx", () => import("./pages/user/watches.tsx"), ["watches"]),
       // The unsubscribe link of a notice e-mail: no session needed (docs/decisions/034-part-watches-and-notice-mail.md).
-      page(language, "unsubscribe", { path: "unsubscribe" }, "client/pages/support/unsubscribe.tsx", () => import("./pages/support/unsubscribe.tsx"), ["watches"]),
+      page(language, "unsubscribe", { path: "unsubscribe" }, "support/unsubscribe.tsx", () => import("./pages/support/unsubscribe.tsx"), ["watches"]),
       {
         id: `notFound___${language}`,
         path: "*",
@@ -191,7 +184,7 @@ function languageRoutes(language: Language): RouteObject {
 }
 
 function loginRoute(language: Language): RouteObject {
-  return page(language, "login", { path: `${language}/login` }, "client/pages/login/login.tsx", () => import("./pages/login/login.tsx"));
+  return page(language, "login", { path: `${language}/login` }, "login/login.tsx", () => import("./pages/login/login.tsx"));
 }
 
 export const routes: RouteObject[] = [

@@ -1,6 +1,7 @@
 // createApp(config, options) → the Express app: the only place where middleware order is decided, one line
 // per step, top to bottom:
-//  1 request log          2 cookies parsed (once, for everything below, refusals included)
+//  1 request log          2 cookies parsed (once, for everything below, refusals included), then the request's
+//                           language decided (once, for everything below: docs/decisions/030-request-language.md)
 //  3 request guard (methods, sizes)                           4 Connection: close while draining
 //  5 /healthz  6 /readyz  7 security headers                  8 /api/staff refused
 //  9 /api: rate limit → same-origin writes → body guard → sign-out guard → proxy (before any body parser)
@@ -19,7 +20,7 @@ import cookieParser from "cookie-parser";
 import type { ViteDevServer } from "vite";
 import type { StartedConfig } from "./config/index.ts";
 import type { Logger } from "./metrics/logger.ts";
-import { splitLanguagePrefix, type Language } from "../shared/languages.ts";
+import type { Language } from "../shared/languages.ts";
 import type { Resources } from "../shared/locales.ts";
 import type { DocumentAssets } from "../client/document.tsx";
 import { healthz, readyz } from "./http/health.ts";
@@ -28,6 +29,7 @@ import { createApiProxy } from "./api/proxy.ts";
 import { apiBodyGuard, signOutGuard } from "./api/guards.ts";
 import { requestLog } from "./http/request-log.ts";
 import { requestGuard } from "./http/request-guard.ts";
+import { requestLanguage, requestLanguageStep } from "./http/request-language.ts";
 import { refuseRequest } from "./http/refusal.ts";
 import { pageObserver, pageRouteNames } from "./http/page-observer.ts";
 import { apiRateLimit, createRateLimitStore } from "./http/rate-limit-store.ts";
@@ -113,6 +115,7 @@ export async function createApp(config: Readonly<StartedConfig>, options: AppOpt
   app.set("trust proxy", config.trustProxy);
   app.use(requestLog(logger));
   app.use(cookieParser());
+  app.use(requestLanguageStep());
   app.use(requestGuard(resources));
   app.use(closeConnectionsWhile(isDraining));
   app.get("/healthz", healthz);
@@ -138,7 +141,7 @@ export async function createApp(config: Readonly<StartedConfig>, options: AppOpt
   app.use(compression());
   if (options.clientDir) app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
   if (options.vite) app.use(options.vite.middlewares);
-  app.use((req, res, next) => (splitLanguagePrefix(req.path).language ? next() : publicFiles(req, res, next)));
+  app.use((req, res, next) => (requestLanguage(req, res).prefix ? next() : publicFiles(req, res, next)));
   app.use(["/assets", "/media"], (_req, res) => sendPlainNotFound(res));
   app.use(i18nMiddleware(i18n));
   app.use(nonceMiddleware);

@@ -1,6 +1,6 @@
 // The one way the site's server reaches the upstream for pages, CSV files and the sitemap: every call is
 // metered (server/metrics/upstream-calls.ts) and an anonymous visitor's public reads share the upstream cache.
-import type { Request } from "express";
+import type { Request, Response as ExpressResponse } from "express";
 import type { StartedConfig } from "./config/index.ts";
 import { createPageClient, type CallCache, type PageClient } from "../client/api/page-client.ts";
 import type { Language } from "../shared/languages.ts";
@@ -57,6 +57,20 @@ export interface ServerPageClientOptions {
   requestId?: string | undefined;
   /** Sees every answer the upstream sends (the sitemap reads the content version from it). */
   onAnswer?: ((response: Response) => void) | undefined;
+}
+
+/**
+ * A page client for a visitor's request outside the render (the CSV files, the notices feed): it carries their
+ * cookies, preview and request id, and reads the shared cache only when the visitor is anonymous.
+ */
+export function visitorPageClient(req: Request, res: ExpressResponse, options: Pick<ServerPageClientOptions, "config" | "caches" | "language" | "signal">): PageClient {
+  return serverPageClient({
+    ...options,
+    shared: isAnonymous(req, res.locals.previewUntil),
+    preview: res.locals.previewUntil != null,
+    cookie: req.headers.cookie ?? "",
+    requestId: res.locals.requestId,
+  });
 }
 
 /** A page client for server work outside the render (CSV files, the sitemap), on the same transport as the render's. */

@@ -148,6 +148,9 @@ export function isUserPage(pathname: string): boolean {
   return userPagePattern.test(pathname);
 }
 
+/** The unsubscribe link of a notice e-mail (its token follows as ?token=…): no session needed. */
+export const unsubscribePath = "/unsubscribe";
+
 /** The login page; with `returnPath`, where signing in leads back to (shared/http/return-path.ts checks it first). */
 export function loginPath(returnPath?: string): string {
   return returnPath === undefined ? "/login" : `/login?path=${encodeURIComponent(returnPath)}`;

@@ -1,5 +1,5 @@
 // The site's one pager: numbered paging as real links (they work before hydration and without JavaScript), for
-// the news, jobs, search and document lists and the finder. The caller writes each page's URL, so the list's
+// the news, jobs, search, document and sample order lists and the finder. The caller writes each page's URL, so the list's
 // other URL state is kept.
 import { Link } from "./link.tsx";
 import { useTranslation } from "../runtime/i18n-react.tsx";

@@ -15,7 +15,7 @@ import { createProxyMiddleware } from "http-proxy-middleware";
 import { callPath, calls } from "../../shared/contract/index.ts";
 import { isIdempotentCall } from "../../shared/contract/idempotent.ts";
 import { upstreamClientIdleMs } from "../../shared/http/upstream-keep-alive.ts";
-import { errorMessage, isErrorCode, type ErrorCode } from "../../shared/contract/errors.ts";
+import { errorMessage, isErrorCode, statusErrorCode, type ErrorCode } from "../../shared/contract/errors.ts";
 import type { Response as ExpressResponse } from "express";
 import type { Logger } from "../metrics/logger.ts";
 import { apiLanguage, sendErrorEnvelope } from "./envelope.ts";
@@ -59,26 +59,22 @@ function decode(body: Buffer, encoding: string | undefined): Buffer | null {
   }
 }
 
+/**
+ * The site's own code for an upstream error answer it cannot pass on: the table's generic code for the status
+ * (shared/contract/errors.ts), with three exceptions. A 500 is the upstream's own failure, which to the visitor is
+ * a gateway that failed (E50200001), as is any 5xx without a generic code. A bare 401 or 403 names no session or
+ * right the site could word for the visitor, so it, like any 4xx without a generic code, is the malformed request
+ * (E40000001).
+ */
+export function upstreamStatusCode(status: number): ErrorCode {
+  if (status === 500) return "E50200001";
+  const generic = status === 401 || status === 403 ? undefined : statusErrorCode(status);
+  return generic ?? (status >= 500 ? "E50200001" : "E40000001");
+}
+
 /** The envelope to send for an upstream error answer, or the site's own code when it is not one. */
 function safeErrorAnswer(status: number, body: Buffer | null, req: IncomingMessage): { status: number; json: string } | ErrorCode {
-  const fallback: ErrorCode =
-    status === 404
-      ? "E40400001"
-      : status === 405
-        ? "E40500001"
-        : status === 413
-          ? "E41300001"
-          : status === 415
-            ? "E41500001"
-            : status === 429
-              ? "E42900001"
-              : status === 503
-                ? "E50300001"
-                : status === 504
-                  ? "E50400001"
-                  : status >= 500
-                    ? "E50200001"
-                    : "E40000001";
+  const fallback = upstreamStatusCode(status);
   let parsed: unknown;
   try {
     parsed = body ? JSON.parse(body.toString("utf8")) : null;

@@ -16,7 +16,7 @@ import { paramNameText, paramNameWithUnit } from "../../shared/text/param-name.t
 import { htmlLang, type Language } from "../../shared/languages.ts";
 import { csvCell } from "../../shared/text/csv.ts";
 import { ApiCallError } from "../../client/api/page-client.ts";
-import { isAnonymous, serverPageClient } from "../upstream-client.ts";
+import { visitorPageClient } from "../upstream-client.ts";
 import type { SiteCaches } from "../cache/index.ts";
 import { estimateCsv } from "../../shared/estimator/csv.ts";
 import { MODEL_TJ_RANGE } from "../../shared/estimator/equations.ts";
@@ -103,17 +103,11 @@ export function catalogCsv(options: CatalogCsvOptions) {
     res.on("close", () => {
       if (!res.writableFinished) gone.abort();
     });
-    const caches = options.caches;
-    const shared = isAnonymous(req, res.locals.previewUntil);
     const api = () =>
-      serverPageClient({
+      visitorPageClient(req, res, {
         config,
-        caches,
-        shared,
+        caches: options.caches,
         language,
-        preview: res.locals.previewUntil != null,
-        cookie: req.headers.cookie ?? "",
-        requestId: res.locals.requestId,
         // Each call its own timeout: a long file is many calls, not one deadline.
         signal: AbortSignal.any([gone.signal, AbortSignal.timeout(config.upstreamTimeoutMs)]),
       });

@@ -13,7 +13,7 @@ import { crossReferenceCsvPattern } from "../../shared/paths.ts";
 import { htmlLang, isLanguage, type Language } from "../../shared/languages.ts";
 import { toCsv } from "../../shared/text/csv.ts";
 import { ApiCallError } from "../../client/api/page-client.ts";
-import { isAnonymous, serverPageClient } from "../upstream-client.ts";
+import { visitorPageClient } from "../upstream-client.ts";
 import type { SiteCaches } from "../cache/index.ts";
 
 /** The file's path; the site mounts its rate limit on it. */
@@ -98,16 +98,7 @@ export function crossReferenceCsv(options: { config: StartedConfig; logger: Logg
       res.status(400).type("text/plain").send("Bad request");
       return;
     }
-    const api = serverPageClient({
-      config,
-      caches: options.caches,
-      shared: isAnonymous(req, res.locals.previewUntil),
-      language,
-      preview: res.locals.previewUntil != null,
-      cookie: req.headers.cookie ?? "",
-      requestId: res.locals.requestId,
-      signal: AbortSignal.timeout(config.upstreamTimeoutMs),
-    });
+    const api = visitorPageClient(req, res, { config, caches: options.caches, language, signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
     const send = (csv: string, name: string) => {
       res.status(200);
       res.setHeader("Content-Type", "text/csv; charset=utf-8");

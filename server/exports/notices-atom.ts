@@ -11,10 +11,10 @@ import { htmlLang, isLanguage, languageAlternation, localizePath, type Language 
 import { noticeDetailPath, productDetailPath } from "../../shared/paths.ts";
 import { noticesFeedHref } from "../../shared/notices-feed.ts";
 import { ApiCallError } from "../../client/api/page-client.ts";
-import { isAnonymous, serverPageClient } from "../upstream-client.ts";
+import { visitorPageClient } from "../upstream-client.ts";
+import { sendPlainNotFound } from "../http/not-found.ts";
 
 const feedPattern = new RegExp(`^/(${languageAlternation})/support/notices/feed\\.atom$`);
-const noSuchPart: Record<Language, string> = { zh: "未找到该型号", en: "No such part" };
 const partPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 const entries = 50;
 
@@ -48,19 +48,9 @@ export function noticesAtom(options: { config: StartedConfig; logger: Logger; ca
     const language = match[1];
     const part = typeof req.query.part === "string" ? req.query.part : undefined;
     if (req.query.part !== undefined && (part === undefined || !partPattern.test(part))) {
-      res.status(404).type("text/plain").send(noSuchPart[language]);
-      return;
+      return sendPlainNotFound(res);
     }
-    const api = serverPageClient({
-      config,
-      caches: options.caches,
-      shared: isAnonymous(req, res.locals.previewUntil),
-      language,
-      preview: res.locals.previewUntil != null,
-      cookie: req.headers.cookie ?? "",
-      requestId: res.locals.requestId,
-      signal: AbortSignal.timeout(config.upstreamTimeoutMs),
-    });
+    const api = visitorPageClient(req, res, { config, caches: options.caches, language, signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
     try {
       let partNumber: string | undefined;
       if (part !== undefined) {
@@ -69,8 +59,7 @@ export function noticesAtom(options: { config: StartedConfig; logger: Logger; ca
           throw error;
         });
         if (!found?.product) {
-          res.status(404).type("text/plain").send(noSuchPart[language]);
-          return;
+          return sendPlainNotFound(res);
         }
         partNumber = found.product.partNumber;
       }

@@ -6,7 +6,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Logger } from "../metrics/logger.ts";
 import type { RateLimitStore } from "./rate-limit-store.ts";
 import { errorMessage } from "../../shared/contract/errors.ts";
-import { fallbackLanguage, splitLanguagePrefix } from "../../shared/languages.ts";
+import { requestLanguage } from "./request-language.ts";
 
 /** Files per client and minute: a person exporting filter after filter stays far below it. */
 export const CSV_EXPORTS_PER_MINUTE = 20;
@@ -19,7 +19,7 @@ export function csvRateLimit(store: RateLimitStore, logger: Logger, limit = CSV_
     legacyHeaders: false,
     // A download link opened in the browser: a plain message in the page's language, not the API's JSON.
     handler: (req: Request, res: Response) => {
-      const language = splitLanguagePrefix(req.path).language ?? fallbackLanguage.page;
+      const { language } = requestLanguage(req, res);
       res.status(429).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(errorMessage("E42900001", language));
     },
     store: store.store,

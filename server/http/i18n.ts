@@ -4,8 +4,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import i18next, { type i18n } from "i18next";
 import { LanguageDetector, handle } from "i18next-http-middleware";
-import type { Request } from "express";
-import { defaultLanguage, isLanguage, languageCookie, languageFromAcceptLanguage, languages, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import type { Request, Response } from "express";
+import { defaultLanguage, languages, type Language } from "../../shared/languages.ts";
+import { requestLanguage } from "./request-language.ts";
 import type { Resources } from "../../shared/locales.ts";
 
 const localesDir = path.resolve(import.meta.dirname, "../..", "locales");
@@ -23,19 +24,10 @@ export function loadResources(): Record<Language, Resources> {
   return result;
 }
 
-/** SPEC §2: the URL prefix, then the cookie, then (on the root path only) the browser's language, then zh. */
-export function detectLanguage(req: Pick<Request, "path" | "headers"> & { cookies?: Record<string, string> }): Language {
-  const { language } = splitLanguagePrefix(req.path);
-  if (language) return language;
-  const cookie = req.cookies?.[languageCookie];
-  if (isLanguage(cookie)) return cookie;
-  if (req.path === "/") return languageFromAcceptLanguage(req.headers["accept-language"]) ?? defaultLanguage;
-  return defaultLanguage;
-}
-
 export async function createServerI18n(resources: Record<Language, Resources>): Promise<i18n> {
   const detector = new LanguageDetector();
-  detector.addDetector({ name: "qingyun", lookup: (req) => detectLanguage(req as unknown as Request) });
+  // The request's language as createApp decided it (server/http/request-language.ts): i18next does not decide again.
+  detector.addDetector({ name: "qingyun", lookup: (req, res) => requestLanguage(req as unknown as Request, res as unknown as Response).language });
   const instance = i18next.createInstance();
   await instance.use(detector).init({
     resources,

@@ -2,8 +2,8 @@
 // browser's, or zh; any other real route → the cookie's language or zh, query kept; unknown → 404. It is
 // also the one place paths are normalised: a trailing slash is a permanent redirect to the path without it.
 import type { NextFunction, Request, Response } from "express";
-import { defaultLanguage, isLanguage, languageCookie, languageCookieMaxAgeMs, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
-import { detectLanguage } from "./i18n.ts";
+import { languageCookie, languageCookieMaxAgeMs, localizePath, type Language } from "../../shared/languages.ts";
+import { requestLanguage, rewroteToLanguage } from "./request-language.ts";
 import { privateNoStore } from "../../shared/http/user-pages.ts";
 import { sendPlainNotFound } from "./not-found.ts";
 
@@ -41,14 +41,13 @@ export function languageRouting(isKnownPath: (pathname: string, res: Response) =
       res.setHeader("Cache-Control", "public, max-age=3600");
       return res.redirect(301, `${canonical}${query}`);
     }
-    if (splitLanguagePrefix(req.path).language) return next();
+    // The request's language (server/http/request-language.ts): the cookie's or zh; on "/" the browser's before zh.
+    const { prefix, language } = requestLanguage(req, res);
+    if (prefix) return next();
     if (req.path === "/") {
-      const language = detectLanguage(req);
       rememberLanguage(req, res, language, options.secure);
       return redirect(res, `/${language}${query}`);
     }
-    const cookie = req.cookies?.[languageCookie];
-    const language = isLanguage(cookie) ? cookie : defaultLanguage;
     // Collapse leading slashes so "//evil.example" can never become a protocol-relative Location.
     const path = `/${req.path.replace(/^\/+/, "")}`;
     const target = localizePath(path, language);
@@ -57,6 +56,7 @@ export function languageRouting(isKnownPath: (pathname: string, res: Response) =
     if (/\.[a-z0-9]{1,8}$/i.test(path)) return sendPlainNotFound(res);
     // Unknown: the 404 page in the visitor's language, at this URL (req.url then differs from req.originalUrl).
     req.url = `${target}${query}`;
+    rewroteToLanguage(res, language);
     next();
   };
 }

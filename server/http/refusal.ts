@@ -2,8 +2,9 @@
 // type, a body where none belongs, too many query parameters, a malformed URL): the contract's envelope
 // on /api, a small static page in the visitor's language everywhere else. Never a stack trace, never a 500.
 import type { Request, Response } from "express";
-import type { ErrorCode } from "../../shared/contract/errors.ts";
-import { fallbackLanguage, htmlLang, isLanguage, languageCookie, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import { statusErrorCode } from "../../shared/contract/errors.ts";
+import { htmlLang, type Language } from "../../shared/languages.ts";
+import { requestLanguage } from "./request-language.ts";
 import type { Resources } from "../../shared/locales.ts";
 import { sendErrorEnvelope } from "../api/envelope.ts";
 import { errorPageHtml } from "../pages/error-page.ts";
@@ -12,7 +13,6 @@ import { contentSecurityPolicy, nonceMiddleware } from "./security.ts";
 
 type RefusalStatus = 400 | 405 | 413 | 415;
 
-const envelopeCodes: Record<RefusalStatus, ErrorCode> = { 400: "E40000001", 405: "E40500001", 413: "E41300001", 415: "E41500001" };
 /** The keys of common.json's `error` section that title and explain each refusal. */
 const pageKeys: Record<RefusalStatus, string> = { 400: "badRequest", 405: "method", 413: "tooLarge", 415: "unsupportedType" };
 
@@ -20,16 +20,9 @@ function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
-/** The path's language prefix, else the language cookie, else the page fallback (a refusal page is a page). */
-function refusalLanguage(req: Request): Language {
-  const { language } = splitLanguagePrefix(req.path);
-  if (language) return language;
-  const remembered: unknown = req.cookies?.[languageCookie];
-  return isLanguage(remembered) ? remembered : fallbackLanguage.page;
-}
-
 function sendRefusalPage(req: Request, res: Response, status: RefusalStatus, resources: Record<Language, Resources>) {
-  const language = refusalLanguage(req);
+  // A refusal page is a page: the visitor's language as the request decided it (server/http/request-language.ts).
+  const { language } = requestLanguage(req, res);
   const error = (resources[language].common?.error ?? {}) as Record<string, string>;
   const title = error[`${pageKeys[status]}Title`] ?? error.genericTitle ?? "Error";
   const text = error[`${pageKeys[status]}Text`] ?? error.genericText ?? "";
@@ -49,7 +42,7 @@ function sendRefusalPage(req: Request, res: Response, status: RefusalStatus, res
  */
 export function refuseRequest(req: Request, res: Response, status: RefusalStatus, resources: Record<Language, Resources>): Promise<void> {
   return refuseBody(req, res, () => {
-    if (isApiPath(req.originalUrl.split("?")[0]!)) sendErrorEnvelope(req, res, envelopeCodes[status]);
+    if (isApiPath(req.originalUrl.split("?")[0]!)) sendErrorEnvelope(req, res, statusErrorCode(status)!);
     else sendRefusalPage(req, res, status, resources);
   });
 }

@@ -3,7 +3,8 @@
 // that does not decode as UTF-8. The
 // routes that do take bodies (/api, page form posts) bound them themselves (server/http/request-body.ts).
 import type { NextFunction, Request, Response } from "express";
-import { splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import type { Language } from "../../shared/languages.ts";
+import { requestLanguage } from "./request-language.ts";
 import type { Resources } from "../../shared/locales.ts";
 import { hasBody } from "./request-body.ts";
 import { refuseRequest } from "./refusal.ts";
@@ -27,10 +28,10 @@ function countQueryParameters(url: string): number {
   return count;
 }
 
-function takesBody(req: Request): boolean {
+function takesBody(req: Request, res: Response): boolean {
   const path = req.path;
   if (path === "/api" || path.startsWith("/api/")) return req.method !== "GET" && req.method !== "HEAD";
-  return req.method === "POST" && !!splitLanguagePrefix(path).language;
+  return req.method === "POST" && !!requestLanguage(req, res).prefix;
 }
 
 /** A path whose percent-encoding is not UTF-8 names nothing of ours: it is refused before a route tries to decode it. */
@@ -47,7 +48,7 @@ function decodablePath(path: string): boolean {
 export function requestGuard(resources: Record<Language, Resources>) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (countQueryParameters(req.url) > MAX_QUERY_PARAMETERS || !decodablePath(req.path)) return void refuseRequest(req, res, 400, resources).catch(next);
-    if (hasBody(req) && !takesBody(req)) {
+    if (hasBody(req) && !takesBody(req, res)) {
       return void refuseRequest(req, res, req.method === "GET" || req.method === "HEAD" ? 400 : 405, resources).catch(next);
     }
     next();

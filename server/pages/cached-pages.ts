@@ -2,7 +2,8 @@
 // the anonymous pages kept in the cache answered before any per-request work, and a kept page sent.
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
-import { splitLanguagePrefix, type Language } from "../../shared/languages.ts";
+import type { Language } from "../../shared/languages.ts";
+import { requestLanguage } from "../http/request-language.ts";
 import { isWeChatBrowser } from "../../shared/http/user-agent.ts";
 import { isUserPage } from "../../shared/paths.ts";
 import type { SiteCaches } from "../cache/index.ts";
@@ -42,7 +43,7 @@ function isCrawler(userAgent: string): boolean {
 /** The facts of a page request under /zh or /en, or null for any other path. Kept on the response: asked again
  * (by the document handler), they are not computed again, unless the path was rewritten in between. */
 export function pageFacts(req: Request, res: Response): PageFacts | null {
-  const { language } = splitLanguagePrefix(req.path);
+  const { prefix: language } = requestLanguage(req, res);
   if (!language) return null;
   if (res.locals.page?.language === language) return res.locals.page;
   const isBot = isCrawler(req.headers["user-agent"] ?? "");

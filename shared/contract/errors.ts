@@ -167,3 +167,12 @@ export function errorMessage(code: ErrorCode, language: Language, values: Record
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(errorCodes, code);
 }
+
+/**
+ * The table's generic code for an HTTP status: `E<status>00001` (E40400001 for 404, …), the code every layer
+ * answers when all it knows is the status. Undefined for a status the table has no generic code for.
+ */
+export function statusErrorCode(status: number): ErrorCode | undefined {
+  const code = `E${status}00001`;
+  return isErrorCode(code) && errorCodes[code].status === status ? code : undefined;
+}

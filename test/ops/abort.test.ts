@@ -6,11 +6,8 @@ import type express from "express";
 import http, { type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { Writable } from "node:stream";
-import { createApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/metrics/logger.ts";
-import { noAssets } from "../../server/pages/assets.ts";
-import type { EntryServer } from "../../server/pages/render.ts";
+import { createTestApp } from "../helpers/site.ts";
 import { expectLoaderFailureWarnings } from "../helpers/console.ts";
 
 /** What the site logs at warn and above: a visitor leaving is not an error. */
@@ -50,8 +47,7 @@ beforeAll(async () => {
     socket.on("close", () => sockets.delete(socket));
   });
   hang = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, pending: () => received - closed, received: () => received, sockets };
-  const config = loadConfig({ NODE_ENV: "test", UPSTREAM_URL: hang.url, UPSTREAM_TIMEOUT_MS: "60000", RENDER_TIMEOUT_MS: "60000" });
-  const app = await createApp(config, { logger, entry: () => import("../../client/entry-server.tsx") as Promise<EntryServer>, assets: () => noAssets() });
+  const app = await createTestApp({ UPSTREAM_URL: hang.url, UPSTREAM_TIMEOUT_MS: "60000", RENDER_TIMEOUT_MS: "60000" }, { logger });
   const siteServer = await listenOn(app);
   site = { url: `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`, server: siteServer };
 });

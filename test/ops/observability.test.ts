@@ -4,15 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import request from "supertest";
 import { Writable } from "node:stream";
-import { createApp } from "../../server/app.ts";
-import { loadConfig } from "../../server/config/index.ts";
 import { createLogger } from "../../server/metrics/logger.ts";
-import { noAssets } from "../../server/pages/assets.ts";
-import type { EntryServer } from "../../server/pages/render.ts";
 import { registry } from "../../server/metrics/index.ts";
 import { startMetricsServer } from "../../server/metrics/server.ts";
 import { callName, meteredFetch } from "../../server/metrics/upstream-calls.ts";
-import { listen } from "../helpers/site.ts";
+import { createTestApp, listen } from "../helpers/site.ts";
 import { startTestUpstream } from "../upstream/helpers.ts";
 import { freePort } from "../support/site-process.ts";
 import { expectLoaderFailureWarnings } from "../helpers/console.ts";
@@ -37,12 +33,7 @@ beforeAll(async () => {
     res.json({ success: true, code: "0", message: "ok", data: null });
   });
   echo = await listen(upstream);
-  const config = loadConfig({ NODE_ENV: "test", UPSTREAM_URL: echo.url });
-  app = await createApp(config, {
-    logger,
-    entry: () => import("../../client/entry-server.tsx") as Promise<EntryServer>,
-    assets: () => noAssets(),
-  });
+  app = await createTestApp({ UPSTREAM_URL: echo.url }, { logger });
 });
 afterAll(() => echo.close());
 
@@ -157,11 +148,7 @@ describe("metrics", () => {
   it("count the caches' hits and misses", async () => {
     const upstream = await startTestUpstream();
     try {
-      const site = await createApp(loadConfig({ NODE_ENV: "test", UPSTREAM_URL: upstream.url }), {
-        logger,
-        entry: () => import("../../client/entry-server.tsx") as Promise<EntryServer>,
-        assets: () => noAssets(),
-      });
+      const site = await createTestApp({ UPSTREAM_URL: upstream.url }, { logger });
       const count = (text: string, cache: string, result: string) =>
         Number(new RegExp(`qy_cache_lookups_total\\{cache="${cache}",result="${result}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
       const before = await registry.metrics();

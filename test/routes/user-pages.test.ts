@@ -185,6 +185,8 @@ describe("progress paging", () => {
     const first = await get("/zh/user/sampleProgress?status=done", user.session);
     expect(first.text.match(/class="order-card"/g)).toHaveLength(10);
     expect(first.text).toContain("第 1 / 2 页");
+    // The site's one pager (client/components/page-links.tsx), not a second one of its own.
+    expect(first.text).toContain('<nav class="page-links" aria-label="订单分页">');
     expect(first.text).toContain('href="/zh/user/sampleProgress?status=done&amp;page=2"');
     // Newest first: the first order is alone on page 2.
     const second = await get("/zh/user/sampleProgress?status=done&page=2", user.session);

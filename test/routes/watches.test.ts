@@ -226,6 +226,9 @@ describe("the notices' Atom feeds", () => {
     for (const bad of ["NOPE-4711", "<script>", ""]) {
       const unknown = await request(app).get(`/en/support/notices/feed.atom?part=${encodeURIComponent(bad)}`);
       expect(unknown.status).toBe(404);
+      // The site's one plain-text 404 (server/http/not-found.ts), not a text of the feed's own.
+      expect(unknown.type).toBe("text/plain");
+      expect(unknown.text).toBe("Not found");
     }
     const detail = await request(app).get("/zh/productAndService/productDetail/QCD10065T2");
     expect(detail.text).toContain(

@@ -19,6 +19,8 @@ import { orderStatusFilters } from "../../../shared/samples/order-status.ts";
 import { SAMPLE_PROGRESS_PAGE_SIZE, parseSampleProgressQuery, writeSampleProgressQuery, type SampleProgressQuery } from "../../../shared/query/sample-progress.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
+import { PageLinks } from "../../components/page-links.tsx";
+import { pageCount } from "../../../shared/query/paging.ts";
 import { useLocalize } from "../../hooks.ts";
 import { chinaTime } from "./format.ts";
 import { StatusBadge, StatusNext } from "./status-label.tsx";
@@ -67,7 +69,7 @@ export function Component() {
   const { t } = useTranslation("user");
   const localize = useLocalize();
   const base = localize(userPagePath("sampleProgress"));
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  const pages = pageCount(page.total, page.pageSize);
   const href = (state: Partial<SampleProgressQuery>) => `${base}${writeSampleProgressQuery({ status: query.status, ...state })}`;
   return (
     <main id="main" className="main user-page">
@@ -157,13 +159,8 @@ export function Component() {
             ))}
           </ul>
         )}
-        {pages > 1 && (
-          <nav className="user-paging" aria-label={t("progress.paging")}>
-            {query.page > 1 ? <Link to={href({ page: query.page - 1 })}>{t("progress.previous")}</Link> : <span aria-hidden="true" />}
-            <span>{t("progress.pageOf", { page: query.page, pages })}</span>
-            {query.page < pages ? <Link to={href({ page: query.page + 1 })}>{t("progress.next")}</Link> : <span aria-hidden="true" />}
-          </nav>
-        )}
+        {pages > 1 && <p className="user-paging">{t("progress.pageOf", { page: query.page, pages })}</p>}
+        <PageLinks page={query.page} pages={pages} label={t("progress.paging")} href={(number) => href({ page: number })} />
       </div>
     </main>
   );

@@ -3,6 +3,7 @@
 // the watches, and a signed unsubscribe link that works without signing in, also offered as RFC 8058
 // one-click unsubscribe (List-Unsubscribe with List-Unsubscribe-Post), which mail clients show as a button.
 import { localizePath, type Language } from "../../../shared/languages.ts";
+import { unsubscribePath } from "../../../shared/paths.ts";
 import type { Database } from "../db.ts";
 import type { MailMessage } from "../delivery/mailer.ts";
 
@@ -33,7 +34,7 @@ export function dueNoticeMailQuery(db: Database) {
 
 /** The links of a watcher's e-mail: the page a token unsubscribes at (GET shows a button, POST is one-click). */
 function unsubscribeUrl(publicOrigin: string, language: Language, token: string): string {
-  return new URL(`${localizePath("/unsubscribe", language)}?token=${encodeURIComponent(token)}`, publicOrigin).href;
+  return new URL(`${localizePath(unsubscribePath, language)}?token=${encodeURIComponent(token)}`, publicOrigin).href;
 }
 function manageWatchesUrl(publicOrigin: string, language: Language): string {
   return new URL(localizePath("/user/watches", language), publicOrigin).href;

@@ -1,0 +1,106 @@
+// The route table answers the paths shared/paths.ts writes: each builder's path, under each language, reaches the
+// route meant for it (not the not-found route), and every page route is reached by some built path, so a path
+// changed in one place cannot leave the other behind.
+import { matchRoutes, type RouteObject } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { routes } from "../../client/routes.tsx";
+import { languages, localizePath } from "../../shared/languages.ts";
+import {
+  aboutPath,
+  aboutUsPath,
+  applicationsPath,
+  categoryPath,
+  clausePath,
+  comparePath,
+  contactUsPath,
+  crossReferencePath,
+  documentsPath,
+  estimatorMethodPath,
+  jobsTypePath,
+  loginPath,
+  newsDetailPath,
+  newsListPath,
+  noticeDetailPath,
+  noticesPath,
+  orderDetailPath,
+  positionDetailPath,
+  privacyPath,
+  productDetailPath,
+  productsPath,
+  reliabilityPath,
+  samplePolicyPath,
+  searchPath,
+  sectionPagePath,
+  servicePath,
+  supportPagePath,
+  supportPath,
+  unsubscribePath,
+  userPagePath,
+} from "../../shared/paths.ts";
+
+/** Each built path and the route (id without its language) that must answer it. */
+const built: [string, string][] = [
+  ["/", "index"],
+  [searchPath, "search"],
+  [supportPath, "support"],
+  [documentsPath, "support"],
+  [supportPagePath("faq"), "support"],
+  [noticesPath, "support-notices"],
+  [noticeDetailPath("PCN-2026-001"), "support-notices-detail"],
+  [productsPath, "productAndService-products"],
+  [categoryPath(12), "productAndService-products"],
+  [productDetailPath("QY1200M40A"), "productAndService-productDetail"],
+  [productDetailPath("A/B #1"), "productAndService-productDetail"],
+  [comparePath(), "productAndService-compare"],
+  [crossReferencePath, "productAndService-crossReference"],
+  [estimatorMethodPath, "productAndService-estimatorMethod"],
+  [servicePath("customDevice"), "productAndService-service"],
+  [servicePath("customModule"), "productAndService-service"],
+  [servicePath("customDriving"), "productAndService-customDriving"],
+  [newsListPath({ category: null, page: 1 }), "news"],
+  [newsListPath({ category: "company", page: 1 }), "news-category"],
+  [newsListPath({ category: "company", page: 3 }), "news-category"],
+  [newsDetailPath(7), "news-newsDetail"],
+  [clausePath, "clause"],
+  [privacyPath, "privacy"],
+  [aboutPath, "about-overview"],
+  [aboutUsPath, "about-us"],
+  [contactUsPath, "about-contactUs"],
+  [samplePolicyPath, "about-sample"],
+  [jobsTypePath(null), "about-joinUs"],
+  [jobsTypePath("engineering"), "about-joinUs"],
+  [positionDetailPath(3), "about-joinUs-positionDetail"],
+  [reliabilityPath, "reliability-overview"],
+  [sectionPagePath(reliabilityPath, "certifications"), "reliability"],
+  [applicationsPath, "applications-overview"],
+  [sectionPagePath(applicationsPath, "ev"), "applications"],
+  [userPagePath("sampleList"), "user-sampleList"],
+  [userPagePath("sampleProgress"), "user-sampleProgress"],
+  [orderDetailPath("QY20260101-0001"), "user-orderDetail"],
+  [userPagePath("account"), "user-account"],
+  [userPagePath("watches"), "user-watches"],
+  [unsubscribePath, "unsubscribe"],
+  [loginPath(), "login"],
+];
+
+function pageIds(routeList: readonly RouteObject[]): string[] {
+  return routeList.flatMap((route) => [...(route.handle && route.id ? [route.id] : []), ...pageIds(route.children ?? [])]);
+}
+
+describe("the route table and the site's paths", () => {
+  for (const language of languages) {
+    it(`answers every built path under /${language} with the route meant for it`, () => {
+      for (const [path, id] of built) {
+        const pathname = localizePath(path, language).split("?")[0]!;
+        const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.id;
+        expect(leaf, pathname).toBe(`${id}___${language}`);
+      }
+    });
+  }
+
+  it("reaches every page route from some built path", () => {
+    const reached = new Set(languages.flatMap((language) => built.map(([, id]) => `${id}___${language}`)));
+    const unreached = pageIds(routes).filter((id) => id.startsWith("layout___") === false && !reached.has(id));
+    expect(unreached).toEqual([]);
+  });
+});
