@@ -49,8 +49,7 @@ async function expectedRanking(text: string, by: "loss" | "tj", fields: Record<s
 }
 
 /** The positions of the estimate columns: the two last data cells before datasheet and sample. */
-// The estimate's loss and T_j columns, before the datasheet, sample and watch cells that end every row.
-const estimateCells = (cells: string[]) => ({ loss: cells[cells.length - 5]!, tj: cells[cells.length - 4]! });
+const estimateCells = (cells: string[]) => ({ loss: cells[cells.length - 4]!, tj: cells[cells.length - 3]! });
 
 describe("finder ranking by estimate", () => {
   it("ranks the whole filtered result by estimated loss from the URL alone, across pages", async () => {

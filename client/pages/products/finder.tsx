@@ -34,8 +34,9 @@ import { FinderFilters } from "./finder-filters.tsx";
 import { FinderChips, filterChips } from "./finder-chips.tsx";
 import { FinderBar, FinderEmpty } from "./finder-bar.tsx";
 
-// A row's watch control hydrates after the table from its own chunk (island.tsx): its server HTML is a plain
-// form or sign-in link that works before, so the finder's first load does not carry it.
+// A row's watch control, under its sample slot (a column of its own would not fit 1440 px beside the estimate),
+// hydrates after the table from its own chunk (island.tsx): its server HTML is a plain form or sign-in link that
+// works before, so the finder's first load does not carry it.
 const WatchControl = island(() => import("./watch-button.tsx").then((module) => module.WatchControl));
 
 export interface FinderProps {
@@ -209,11 +210,8 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                   <th id={`${prefix}-datasheet`} scope="col" rowSpan={depth}>
                     {t("finder.datasheet")}
                   </th>
-                  <th id={`${prefix}-sample`} scope="col" rowSpan={depth}>
-                    {t("finder.sample")}
-                  </th>
-                  <th id={`${prefix}-watch`} scope="col" rowSpan={depth}>
-                    {t("finder.watch")}
+                  <th id={`${prefix}-sample`} scope="col" rowSpan={depth} className="finder-table__actions">
+                    {t("finder.sampleWatch")}
                   </th>
                 </>
               ) : null}
@@ -267,8 +265,6 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                 </td>
                 <td headers={`${rowId} ${prefix}-sample`}>
                   <SampleSlot product={product} />
-                </td>
-                <td headers={`${rowId} ${prefix}-watch`}>
                   <WatchControl partNumber={product.partNumber} />
                 </td>
               </tr>
