@@ -77,7 +77,7 @@ export const queryAttachInfo = defineCall({
   data: documentMeta,
 });
 
-export const documentRevision = z.object({
+const documentRevision = z.object({
   revision: documentRevisionName,
   /** YYYY-MM-DD */
   date: z.string(),

@@ -6,7 +6,7 @@ import type { DocumentMeta } from "../../../shared/contract/documents.ts";
 import { SHOWN_DOCUMENT_PRODUCTS } from "../../../shared/catalog/document-products.ts";
 import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
-import { productDetailPath } from "../../../shared/paths.ts";
+import { documentDetailPath, productDetailPath } from "../../../shared/paths.ts";
 
 function formatFileSize(bytes: number, language: string): string {
   const format = (value: number, digits: number) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
@@ -52,7 +52,9 @@ export function DocumentList({ documents, headingLevel = 3 }: { documents: Array
             <dl className="doc-item__facts">
               <div>
                 <dt>{t("list.version")}</dt>
-                <dd>{document.version}</dd>
+                <dd>
+                  {document.version} · <Link to={localize(documentDetailPath(document.id))}>{t("list.history")}</Link>
+                </dd>
               </div>
               <div>
                 <dt>{t("list.date")}</dt>
