@@ -87,21 +87,9 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "index", { index: true }, "client/pages/home/home.tsx", () => import("./pages/home/home.tsx")),
       // The search page shows a competitor part number's cross-reference block.
       page(language, "search", { path: "search" }, "client/pages/search/search.tsx", () => import("./pages/search/search.tsx"), ["cross-reference"]),
-      page(language, "support", { path: "support/:name?" }, "client/pages/support/support.tsx", () => import("./pages/support/support.tsx")),
-      page(
-        language,
-        "support-document",
-        { path: "support/documents/:id" },
-        "client/pages/support/document-detail.tsx",
-        () => import("./pages/support/document-detail.tsx"),
-      ),
-      page(
-        language,
-        "support-document-revision",
-        { path: "support/documents/:id/rev/:revision" },
-        "client/pages/support/document-detail.tsx",
-        () => import("./pages/support/document-detail.tsx"),
-      ),
+      // Also a document's page and its revisions' (support/documents/:id[/rev/:revision], support-loader.ts): one
+      // route, because the finder's first load carries the route table and has no byte to spare.
+      page(language, "support", { path: "support/*" }, "client/pages/support/support.tsx", () => import("./pages/support/support.tsx")),
       page(language, "support-notices", { path: "support/notices" }, "client/pages/support/notices.tsx", () => import("./pages/support/notices.tsx")),
       page(
         language,

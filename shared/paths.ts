@@ -75,15 +75,6 @@ export const supportPath = "/support";
 /** The document centre's own path; the bare /support shows the same list and names this one canonical. */
 export const documentsPath = `${supportPath}/documents`;
 
-/** One document's page with its revision history, and the page of one revision: the permanent address a
- * revision's e-mail links to (docs/decisions/040-document-revisions.md). */
-export function documentDetailPath(id: string): string {
-  return `${documentsPath}/${encodeURIComponent(id)}`;
-}
-export function documentRevisionPagePath(id: string, revision: string): string {
-  return `${documentDetailPath(id)}/rev/${encodeURIComponent(revision)}`;
-}
-
 /** A support page by name ("documents", "faq"…). */
 export function supportPagePath(name: string): string {
   return `${supportPath}/${name}`;

@@ -10,7 +10,9 @@ import { formLimits } from "./forms.ts";
 export const documentTypes = ["datasheet", "applicationNote", "simulationModel", "certificate", "brochure"] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-export const documentId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "a document id (lowercase letters, digits, -)");
+/** A document id; a plain pattern too, so a page's loader checks a URL without loading zod (decision 006). */
+export const documentIdPattern = /^[a-z0-9][a-z0-9-]{0,99}$/;
+export const documentId = z.string().regex(documentIdPattern, "a document id (lowercase letters, digits, -)");
 
 /** GET path of a document's PDF on the upstream (relative to the API base, e.g. /api in the browser). */
 export const attachDownloadPathPattern = "/front/attach/download/{id}";
@@ -25,7 +27,8 @@ export function attachRevisionPath(id: string, revision: string): string {
 }
 
 /** A revision as content writes it ("1.2", "2026.1"). */
-export const documentRevisionName = z.string().regex(/^[0-9A-Za-z.-]{1,20}$/, "a document revision (1.2)");
+export const documentRevisionPattern = /^[0-9A-Za-z.-]{1,20}$/;
+export const documentRevisionName = z.string().regex(documentRevisionPattern, "a document revision (1.2)");
 
 const documentProduct = z.object({ id: z.number().int(), partNumber: z.string() });
 

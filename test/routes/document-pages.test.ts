@@ -42,7 +42,14 @@ describe("/support/documents/:id", () => {
   });
 
   it("answers an unknown document or revision with the 404 page", async () => {
-    for (const url of ["/en/support/documents/no-such-document", "/zh/support/documents/ds-qcm040120k4/rev/9.9", "/en/support/documents/ds-qcm040120k4/rev/bad%20rev"]) {
+    for (const url of [
+      "/en/support/documents/no-such-document",
+      "/zh/support/documents/ds-qcm040120k4/rev/9.9",
+      "/en/support/documents/ds-qcm040120k4/rev/bad%20rev",
+      "/en/support/documents/ds-qcm040120k4/rev",
+      "/en/support/documents/ds-qcm040120k4/other/1.0",
+      "/en/support/documents/ds-qcm040120k4/rev/1.0/more",
+    ]) {
       expect((await get(url)).status, url).toBe(404);
     }
   });

@@ -2,12 +2,13 @@
 // each revision downloadable at its permanent URL; a revision's page (what a revision e-mail links to) says
 // whether it is current or which revision replaced it. A moved id answers 301 to its new address, an unknown
 // document or revision the 404 page (docs/decisions/040-document-revisions.md).
-import { data, redirect, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
+import { data, redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
-import { documentId, documentRevisionName, queryAttachHistory, type DocumentHistory } from "../../../shared/contract/index.ts";
+import { documentIdPattern, documentRevisionPattern, queryAttachHistory, type DocumentHistory } from "../../../shared/contract/documents.ts";
 import { languageOfPath, localizePath } from "../../../shared/languages.ts";
-import { documentDetailPath, documentRevisionPagePath, documentsPath, productDetailPath, supportPath } from "../../../shared/paths.ts";
+import { documentsPath, productDetailPath, supportPath } from "../../../shared/paths.ts";
+import { documentDetailPath, documentRevisionPagePath } from "../../../shared/document-paths.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -17,25 +18,30 @@ import { useLocalize } from "../../hooks.ts";
 import "../../styles/support.css";
 import "../../styles/documents.css";
 
-interface DocumentPageData extends DocumentHistory {
+export interface DocumentPageData extends DocumentHistory {
   /** The revision the URL names, or null on the document's own page. */
   revision: string | null;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<DocumentPageData> {
-  const language = languageOfPath(new URL(request.url).pathname);
-  const id = documentId.safeParse(params.id);
-  const revision = params.revision === undefined ? null : documentRevisionName.safeParse(params.revision);
-  if (!id.success || (revision && !revision.success)) throw data(null, { status: 404 });
+/** The two addresses this page answers: the document's and a revision's. */
+const pagePath = /\/support\/documents\/([^/]+)(?:\/rev\/([^/]+))?$/;
+
+/** The data of a document's or a revision's page; the support route's loader (support-loader.ts) calls it. */
+export async function documentLoader(request: Request, context: LoaderFunctionArgs["context"]): Promise<DocumentPageData> {
+  const { pathname } = new URL(request.url);
+  const language = languageOfPath(pathname);
+  const match = pagePath.exec(pathname);
+  const id = match ? decodeURIComponent(match[1]!) : "";
+  const named = match?.[2] === undefined ? null : decodeURIComponent(match[2]);
+  if (!documentIdPattern.test(id) || (named !== null && !documentRevisionPattern.test(named))) throw data(null, { status: 404 });
   let history: DocumentHistory;
   try {
-    history = await pageClient(context, language).call(queryAttachHistory, { id: id.data });
+    history = await pageClient(context, language).call(queryAttachHistory, { id });
   } catch (error) {
     if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
     throw error;
   }
-  const named = revision?.data ?? null;
-  if (history.document.id !== id.data) {
+  if (history.document.id !== id) {
     // The document moved: its old address, a revision's too, is permanent and leads to the new one.
     const path = named === null ? documentDetailPath(history.document.id) : documentRevisionPagePath(history.document.id, named);
     throw redirect(localizePath(path, language), 301);
@@ -73,8 +79,7 @@ function RevisionNotice({ page }: { page: DocumentPageData }) {
   );
 }
 
-export function Component() {
-  const page = useLoaderData() as DocumentPageData;
+export function DocumentDetail({ page }: { page: DocumentPageData }) {
   const { t } = useTranslation("support");
   const localize = useLocalize();
   const { document } = page;

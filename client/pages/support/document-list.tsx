@@ -6,7 +6,8 @@ import type { DocumentMeta } from "../../../shared/contract/documents.ts";
 import { SHOWN_DOCUMENT_PRODUCTS } from "../../../shared/catalog/document-products.ts";
 import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
-import { documentDetailPath, productDetailPath } from "../../../shared/paths.ts";
+import { productDetailPath } from "../../../shared/paths.ts";
+import { documentDetailPath } from "../../../shared/document-paths.ts";
 
 function formatFileSize(bytes: number, language: string): string {
   const format = (value: number, digits: number) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);

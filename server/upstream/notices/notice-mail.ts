@@ -6,7 +6,8 @@
 import { localizePath, type Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";
 import type { MailMessage } from "../delivery/mailer.ts";
-import { documentRevisionPagePath, noticeDetailPath, productDetailPath } from "../../../shared/paths.ts";
+import { noticeDetailPath, productDetailPath } from "../../../shared/paths.ts";
+import { documentRevisionPagePath } from "../../../shared/document-paths.ts";
 import type { LifecycleDetails, PublicationKind, RevisionDetails } from "./publications.ts";
 
 export interface DueNoticeMail {
