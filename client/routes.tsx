@@ -92,7 +92,9 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "index", { index: true }, "home/home.tsx", () => import("./pages/home/home.tsx")),
       // The search page shows a competitor part number's cross-reference block.
       page(language, "search", { path: "search" }, "search/search.tsx", () => import("./pages/search/search.tsx"), ["cross-reference"]),
-      page(language, "support", { path: "support/:name?" }, "support/support.tsx", () => import("./pages/support/support.tsx")),
+      // Also a document's page and its revisions' (support/documents/:id[/rev/:revision], support-loader.ts): one
+      // route, because the finder's first load carries the route table and has no byte to spare.
+      page(language, "support", { path: "support/*" }, "support/support.tsx", () => import("./pages/support/support.tsx")),
       page(language, "support-notices", { path: "support/notices" }, "support/notices.tsx", () => import("./pages/support/notices.tsx")),
       page(language, "support-notices-detail", { path: "support/notices/:number" }, "support/notice-detail.tsx", () => import("./pages/support/notice-detail.tsx")),
       page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "products/products.tsx", loadFinder),

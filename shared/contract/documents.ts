@@ -10,13 +10,25 @@ import { formLimits } from "./forms.ts";
 export const documentTypes = ["datasheet", "applicationNote", "simulationModel", "certificate", "brochure"] as const;
 export type DocumentType = (typeof documentTypes)[number];
 
-export const documentId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, "a document id (lowercase letters, digits, -)");
+/** A document id; a plain pattern too, so a page's loader checks a URL without loading zod (decision 006). */
+export const documentIdPattern = /^[a-z0-9][a-z0-9-]{0,99}$/;
+export const documentId = z.string().regex(documentIdPattern, "a document id (lowercase letters, digits, -)");
 
 /** GET path of a document's PDF on the upstream (relative to the API base, e.g. /api in the browser). */
 export const attachDownloadPathPattern = "/front/attach/download/{id}";
 export function attachDownloadPath(id: string): string {
   return attachDownloadPathPattern.replace("{id}", encodeURIComponent(id));
 }
+
+/** GET path of one revision's PDF, current or earlier; its URL is permanent (docs/decisions/040-document-revisions.md). */
+export const attachRevisionPathPattern = "/front/attach/download/{id}/rev/{revision}";
+export function attachRevisionPath(id: string, revision: string): string {
+  return attachRevisionPathPattern.replace("{id}", encodeURIComponent(id)).replace("{revision}", encodeURIComponent(revision));
+}
+
+/** A revision as content writes it ("1.2", "2026.1"). */
+export const documentRevisionPattern = /^[0-9A-Za-z.-]{1,20}$/;
+export const documentRevisionName = z.string().regex(documentRevisionPattern, "a document revision (1.2)");
 
 const documentProduct = z.object({ id: z.number().int(), partNumber: z.string() });
 
@@ -67,6 +79,26 @@ export const queryAttachInfo = defineCall({
   body: z.strictObject({ id: documentId }),
   data: documentMeta,
 });
+
+const documentRevision = z.object({
+  revision: documentRevisionName,
+  /** YYYY-MM-DD */
+  date: z.string(),
+  /** What changed in this revision, in the request's language. */
+  changes: z.array(z.string()),
+  downloadPath: z.string(),
+});
+export type DocumentRevision = z.infer<typeof documentRevision>;
+
+export const queryAttachHistory = defineCall({
+  name: "queryAttachHistory",
+  path: "/front/queryAttachHistory",
+  summary:
+    "One document with its revision history, newest first (the first is the current one). An id the document moved from answers the document under its new id, which the caller's URL follows.",
+  body: z.strictObject({ id: documentId }),
+  data: z.object({ document: documentMeta, revisions: z.array(documentRevision).min(1) }),
+});
+export type DocumentHistory = z.infer<typeof queryAttachHistory.data>;
 
 /** The download form of SPEC §3; every field is required-style and length-limited. */
 const downloadRecordInput = z.strictObject({

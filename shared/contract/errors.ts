@@ -137,6 +137,8 @@ export const errorCodes = {
   E40030010: { status: 400, zh: "请填写产品需求", en: "Please fill in your product demand." },
   E40030027: { status: 404, zh: "未找到该模型文件：型号、版本或文件名不存在", en: "The model file could not be found: no such part, version or file name." },
   E40030011: { status: 404, zh: "未找到该变更通知", en: "The change notice could not be found." },
+  // Document revisions (docs/decisions/040-document-revisions.md).
+  E40040001: { status: 404, zh: "该文档没有此版本", en: "The document has no such revision." },
   // Part watches and notice e-mail (docs/decisions/034-part-watches-and-notice-mail.md).
   E40034001: { status: 404, zh: "未找到型号 {part}，无法关注", en: "There is no part {part} to watch." },
   E40034002: {

@@ -17,6 +17,7 @@ import {
   queryDistinctProductFieldData,
   queryAttachPage,
   queryAttachInfo,
+  queryAttachHistory,
   addDownloadRecord,
   queryNewsByPage,
   queryNewsById,
@@ -61,6 +62,7 @@ export const calls: readonly CallDefinition[] = [
   // [content calls]
   queryAttachPage,
   queryAttachInfo,
+  queryAttachHistory,
   addDownloadRecord,
   queryNewsByPage,
   queryNewsById,

@@ -116,8 +116,8 @@ describe("published versions", () => {
     writeFileSync(
       path.join(dir, "models", "versions.json"),
       JSON.stringify([
-        { version: "1.0", date: "2026-11-28", notes: "first" },
-        { version: "1.1", date: "2026-12-15", notes: "second" },
+        { version: "1.0", date: "2026-11-28", notes: { zh: "首版", en: "first" } },
+        { version: "1.1", date: "2026-12-15", notes: { zh: "第二版", en: "second" } },
       ]),
     );
   });

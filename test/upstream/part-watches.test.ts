@@ -55,7 +55,7 @@ async function notices(...args: string[]) {
   });
   // The CLI queues on the real clock: the upstream's hand-moved one catches up so the rows are due.
   u.clock.t = Date.now() + 1000;
-  return JSON.parse(stdout) as { dryRun: boolean; recipients: Array<{ email: string; language: string; parts: string[] }>; alreadyMailed: number };
+  return JSON.parse(stdout) as { dryRun: boolean; number: string; recipients: Array<{ email: string; language: string; parts: string[] }>; alreadyMailed: number };
 }
 
 async function mailsTo(address: string, count: number): Promise<ReceivedMail[]> {
@@ -118,6 +118,70 @@ describe("part watches and notice e-mail", () => {
     expect(contractData(queryPartWatches, list.json).parts).toEqual([]);
     // Unsubscribed: the next notice of the same parts mails nobody.
     expect((await notices("publish", "PCN-2026-003", "--dry-run")).recipients).toEqual([]);
+  });
+
+  it("mails a new document revision and a lifecycle change once each, in every watcher's language (decision 040)", async () => {
+    const [en, zh] = [`revisions-en-${process.pid}@example.com`, `revisions-zh-${process.pid}@example.com`];
+    const enSession = await signInByEmail(en);
+    const zhSession = await signInByEmail(zh);
+    expect((await u.call(path(addPartWatches), { partNumbers: ["QCM040120K4", "QCD05120T2"] }, { cookie: enSession, language: "en" })).status).toBe(200);
+    expect((await u.call(path(addPartWatches), { partNumbers: ["QCM040120K4"] }, { cookie: zhSession, language: "zh" })).status).toBe(200);
+    const mine = (result: Awaited<ReturnType<typeof notices>>) =>
+      result.recipients.filter((r) => r.email === en || r.email === zh).map(({ email, language, parts }) => ({ email, language, parts }));
+
+    // A revision of an application note reaches the watchers of any of its parts, listing the ones each watches.
+    const dry = await notices("publish", "an-snubber@1.0", "--dry-run");
+    expect(mine(dry)).toEqual([
+      { email: en, language: "en", parts: ["QCD05120T2", "QCM040120K4"] },
+      { email: zh, language: "zh", parts: ["QCM040120K4"] },
+    ]);
+    expect(received.filter((mail) => mail.to.includes(en) || mail.to.includes(zh))).toHaveLength(0);
+
+    expect(mine(await notices("publish", "ds-qcm040120k4@1.1")).map((r) => r.email)).toEqual([en, zh]);
+    const [enMail] = await mailsTo(en, 1);
+    const [zhMail] = await mailsTo(zh, 1);
+    const enText = decodeMail(enMail!.raw);
+    expect(enText.subject).toBe("New document revision: QCM040120K4 datasheet, revision 1.1");
+    expect(enText.text).toContain("Added the typical RDS(on) at Tj = 175 °C");
+    expect(enText.text).toContain("http://localhost:3000/en/support/documents/ds-qcm040120k4/rev/1.1");
+    const zhText = decodeMail(zhMail!.raw);
+    expect(zhText.subject).toBe("文档新版本：QCM040120K4 数据手册，版本 1.1");
+    expect(zhText.text).toContain("http://localhost:3000/zh/support/documents/ds-qcm040120k4/rev/1.1");
+    for (const mail of [enMail!, zhMail!]) {
+      const head = mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+      expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
+      expect(head).toMatch(/^Message-ID: <order-mail\.[0-9a-f]{32}@localhost>$/im);
+    }
+    // Publishing the same revision again mails nobody twice.
+    const again = await notices("publish", "ds-qcm040120k4@1.1");
+    expect(mine(again)).toEqual([]);
+
+    // The lifecycle state as the content has it now: the last-time buy with its dates and replacement.
+    const lifecycle = await notices("publish", "lifecycle:QCD05120T2");
+    expect(lifecycle.number).toBe("lifecycle:QCD05120T2@ltb@2026-03-16");
+    expect(mine(lifecycle)).toEqual([{ email: en, language: "en", parts: ["QCD05120T2"] }]);
+    const lifecycleMail = (await mailsTo(en, 2)).find((mail) => decodeMail(mail.raw).subject.startsWith("Lifecycle"))!;
+    const { subject, text } = decodeMail(lifecycleMail.raw);
+    expect(subject).toBe('Lifecycle change: QCD05120T2 is now "Last-time buy"');
+    expect(text).toContain("Last order date: 2027-03-16");
+    expect(text).toContain("Replacement: QCD10120T2");
+    expect(text).toContain("http://localhost:3000/en/productAndService/productDetail/QCD05120T2");
+    expect(mine(await notices("publish", "lifecycle:QCD05120T2"))).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.filter((mail) => mail.to.includes(en))).toHaveLength(2);
+    expect(received.filter((mail) => mail.to.includes(zh))).toHaveLength(1);
+
+    // An unknown revision or part is named and nothing is queued.
+    for (const name of ["ds-qcm040120k4@9.9", "no-such-document@1.0", "lifecycle:NOPE-1"]) {
+      const failed = await run(process.execPath, ["server/upstream/cli/notices.ts", "publish", name], {
+        env: { ...process.env, DATA_DIR: u.dataDir, NOTICE_MAIL_SECRET: SECRET },
+      }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code, name).toBe(1);
+      expect(failed?.stderr).toContain(name);
+    }
   });
 
   it("refuses an unknown part by name, a batch past the limit, and never answers 500 to odd bodies", async () => {

@@ -8,6 +8,7 @@ import { DocumentDownloadLink } from "../../features/document-download/document-
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { productDetailPath } from "../../../shared/paths.ts";
 import { formatFileSize } from "../../../shared/text/file-size.ts";
+import { documentDetailPath } from "../../../shared/document-paths.ts";
 
 /** The documents of a list: their first products and, from the loader, how many they cover in all. */
 export function DocumentList({ documents, headingLevel = 3 }: { documents: Array<DocumentMeta & { productCount?: number }>; headingLevel?: 2 | 3 }) {
@@ -47,7 +48,9 @@ export function DocumentList({ documents, headingLevel = 3 }: { documents: Array
             <dl className="doc-item__facts">
               <div>
                 <dt>{t("list.version")}</dt>
-                <dd>{document.version}</dd>
+                <dd>
+                  {document.version} · <Link to={localize(documentDetailPath(document.id))}>{t("list.history")}</Link>
+                </dd>
               </div>
               <div>
                 <dt>{t("list.date")}</dt>

@@ -11,6 +11,7 @@ import { isWeChatBrowser } from "../../../shared/http/user-agent.ts";
 import { DOCUMENTS_PAGE_SIZE, parseDocumentList, parseSupportPage, type DocumentListState, type SupportPage } from "../../../shared/query/support.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { listedDocument, type ListedDocument } from "../../../shared/catalog/document-products.ts";
+import { documentLoader, type DocumentPageData } from "./document-detail.tsx";
 
 export interface Family {
   id: number;
@@ -45,10 +46,14 @@ function userAgentOf(request: Request): string | null {
   return typeof window === "undefined" ? request.headers.get("user-agent") : window.navigator.userAgent;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<SupportData> {
+export async function loader(args: LoaderFunctionArgs): Promise<SupportData | DocumentPageData> {
+  const { request, context } = args;
+  const splat = args.params["*"] ?? "";
+  // A document's page or a revision's (document-detail.tsx); any other deeper path is no page.
+  if (splat.startsWith("documents/")) return documentLoader(request, context);
   const url = new URL(request.url);
   const language = languageOfPath(url.pathname);
-  const page = parseSupportPage(params.name);
+  const page = splat.includes("/") ? null : parseSupportPage(splat || undefined);
   if (!page) throw data(null, { status: 404 });
   const api = pageClient(context, language);
   const wechat = isWeChatBrowser(userAgentOf(request));
@@ -89,5 +94,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
 
   const found = (await contentRequest).data[0]?.data;
   if (found?.kind !== "page") throw data(null, { status: 404 });
-  return { page, bare: !params.name, content: found, wechat, centre, library };
+  return { page, bare: !splat, content: found, wechat, centre, library };
 }

@@ -18,6 +18,7 @@ import { DocumentCentre } from "./document-centre.tsx";
 import { DocumentList } from "./document-list.tsx";
 import { FaqList } from "./faq.tsx";
 import { libraryTypes, type Family, type SupportData } from "./support-loader.ts";
+import { DocumentDetail, type DocumentPageData } from "./document-detail.tsx";
 import { WeChatHint } from "./wechat-hint.tsx";
 import { supportPath, documentsPath, supportPagePath } from "../../../shared/paths.ts";
 import "../../styles/support.css";
@@ -44,7 +45,12 @@ function centreTitle(base: string, state: DocumentListState, families: Family[],
 }
 
 export function Component() {
-  const { page, bare, content, wechat, centre, library } = useLoaderData() as SupportData;
+  const loaded = useLoaderData() as SupportData | DocumentPageData;
+  return "revisions" in loaded ? <DocumentDetail page={loaded} /> : <SupportPage data={loaded} />;
+}
+
+function SupportPage({ data }: { data: SupportData }) {
+  const { page, bare, content, wechat, centre, library } = data;
   const { t } = useTranslation("support");
   const { t: tc } = useTranslation();
   const localize = useLocalize();

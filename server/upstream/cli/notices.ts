@@ -1,18 +1,23 @@
-// `npm run notices -- publish <number> [--dry-run] [--json]`: queues the e-mails of a published notice to the
-// watchers of its parts, straight on the upstream's database (DATA_DIR) like `npm run orders`; the running
-// server's outbox sends them. docs/decisions/034-part-watches-and-notice-mail.md.
+// `npm run notices -- publish <notice | revision | lifecycle:PART> [--dry-run] [--json]`: queues the e-mails of a
+// published notice, document revision or lifecycle change to the watchers of its parts, straight on the upstream's
+// database (DATA_DIR) like `npm run orders`; the running server's outbox sends them.
+// docs/decisions/034-part-watches-and-notice-mail.md, 040-document-revisions.md.
 import { parseArgs } from "node:util";
 import { parseUpstreamEnv } from "../config.ts";
 import { openDatabase } from "../db.ts";
-import { createNoticePublisher, UnknownNoticeError, type PublishResult } from "../notices/publish.ts";
+import { createNoticePublisher, type PublishResult } from "../notices/publish.ts";
+import { isPublicationName } from "../notices/publications.ts";
 
-const usage = `Usage: npm run notices -- publish <number> [--dry-run] [--json]
+const usage = `Usage: npm run notices -- publish <notice | document@revision | lifecycle:PART> [--dry-run] [--json]
 
   publish PCN-2026-001             queues one e-mail to every confirmed watcher of the notice's parts
                                    not mailed for it yet (publishing twice mails nobody twice)
+  publish ds-qcm040120k4@1.1       the same for a new revision of a document, to the watchers of its parts
+  publish lifecycle:QCD05120T2     the same for the part's current lifecycle state (once per state and date)
   publish PCN-2026-001 --dry-run   lists who would be mailed; writes nothing
 
-The notice must be in the loaded content (notices.json, reviewed and deployed like any content change).
+What is published must be in the loaded content (notices.json, documents.json, catalog/lifecycle.json),
+reviewed and deployed like any content change.
 Environment: DATA_DIR (database folder, default "data"), NOTICE_MAIL_SECRET (signs the unsubscribe links)`;
 
 class UsageError extends Error {}
@@ -29,7 +34,9 @@ function main(argv: string[], out: (line: string) => void): void {
     return;
   }
   if (command !== "publish") throw new UsageError(`Unknown command "${command}"`);
-  if (!number || !/^(PCN|PDN)-\d{4}-\d{3}$/.test(number)) throw new UsageError("publish needs a notice number like PCN-2026-001");
+  if (!number || !isPublicationName(number)) {
+    throw new UsageError("publish needs a notice number (PCN-2026-001), a document revision (ds-qcm040120k4@1.1) or lifecycle:PART (lifecycle:QCD05120T2)");
+  }
   const env = parseUpstreamEnv(process.env);
   if (!values["dry-run"] && !env.NOTICE_MAIL_SECRET)
     throw new UsageError("NOTICE_MAIL_SECRET is not set (at least 32 characters): it signs every e-mail's unsubscribe link");
@@ -59,7 +66,7 @@ try {
     process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);
     process.exitCode = 2;
   } else {
-    process.stderr.write(`${error instanceof UnknownNoticeError || error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;
   }
 }

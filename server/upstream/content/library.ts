@@ -7,8 +7,8 @@ import { languages } from "../../../shared/languages.ts";
 import { serviceTemplateCode } from "../../../shared/contract/services.ts";
 import { servicePath } from "../../../shared/paths.ts";
 import type { Database } from "../db.ts";
-import { renderPdf } from "../documents/pdf.ts";
-import { documentLabels, pdfFileName } from "../documents/meta.ts";
+import { printRevision } from "../documents/print.ts";
+import { pdfFileName } from "../documents/meta.ts";
 import { localize } from "./localize.ts";
 import { lossDataParagraphs } from "./loss-data.ts";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
@@ -52,7 +52,7 @@ export interface Catalog {
 /** Stores the library; `insertPage` is load.ts's site_pages insert (template, language, type, url, data). */
 export function storeLibrary(db: Database, files: LibraryFiles, catalog: Catalog, insertPage: StatementSync) {
   db.exec(`DELETE FROM product_params; DELETE FROM documents; DELETE FROM document_files; DELETE FROM document_products;
-    DELETE FROM news; DELETE FROM news_tags; DELETE FROM jobs;`);
+    DELETE FROM document_revisions; DELETE FROM document_moves; DELETE FROM news; DELETE FROM news_tags; DELETE FROM jobs;`);
   storeServicePages(files.services, insertPage);
   storeProductParams(db, catalog);
   storeDocuments(db, files.documents, catalog.products, catalog.losses);
@@ -112,7 +112,12 @@ function storeDocuments(db: Database, documents: DocumentFile[], products: Produ
   const insertDocument = db.prepare(
     "INSERT INTO documents (id, language, type, date, version, title, summary) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
-  const insertFile = db.prepare("INSERT INTO document_files (id, file_name, page_count, sha256, pdf) VALUES (?, ?, ?, ?, ?)");
+  const insertFile = db.prepare("INSERT INTO document_files (id, file_name, page_count, sha256, pdf, paragraphs) VALUES (?, ?, ?, ?, ?, ?)");
+  const insertRevision = db.prepare(
+    "INSERT INTO document_revisions (document_id, revision, position, date, changes_zh, changes_en) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  // A former id names one document only (the primary key refuses a second).
+  const insertMove = db.prepare("INSERT INTO document_moves (former_id, document_id) VALUES (?, ?)");
   const link = db.prepare("INSERT OR IGNORE INTO document_products (document_id, product_id) VALUES (?, ?)");
   for (const document of documents) {
     for (const language of languages) {
@@ -122,16 +127,17 @@ function storeDocuments(db: Database, documents: DocumentFile[], products: Produ
       if (!productIds.has(productId)) throw new Error(`Content file documents.json: ${document.id} names unknown product ${productId}`);
       link.run(document.id, productId);
     }
-    const pdf = renderPdf({
-      title: document.title.en,
-      subtitle: `${documentLabels[document.type]} | Version ${document.version} | ${document.date} | Qingyun Power Semiconductor Co., Ltd.`,
-      author: "Qingyun Power Semiconductor Co., Ltd.",
-      paragraphs: [...document.pages.en, ...lossSection(document, losses), "## Notice", noticeText],
-      footer: `Qingyun Power Semiconductor Co., Ltd. | ${document.title.en} | v${document.version}`,
-      date: new Date(`${document.date}T00:00:00Z`),
-    });
+    const paragraphs = [...document.pages.en, ...lossSection(document, losses), "## Notice", noticeText];
+    const pdf = printRevision({ id: document.id, type: document.type, title: document.title.en, paragraphs }, { revision: document.version, date: document.date });
     const sha256 = createHash("sha256").update(pdf.bytes).digest("hex");
-    insertFile.run(document.id, pdfFileName(document.title.en, document.version), pdf.pageCount, sha256, pdf.bytes);
+    insertFile.run(document.id, pdfFileName(document.title.en, document.version), pdf.pageCount, sha256, pdf.bytes, JSON.stringify(paragraphs));
+    document.revisions.forEach((entry, position) => {
+      insertRevision.run(document.id, entry.revision, position, entry.date, JSON.stringify(entry.changes.zh), JSON.stringify(entry.changes.en));
+    });
+    for (const formerId of document.formerIds ?? []) {
+      if (documentIds.has(formerId)) throw new Error(`Content file documents.json: ${document.id} names ${formerId} as a former id, but it is a document's id`);
+      insertMove.run(formerId, document.id);
+    }
   }
   for (const product of products) {
     for (const documentId of product.documents) {

@@ -125,11 +125,12 @@ export const documentFile = z
     productIds: z.array(z.number().int().positive()),
     pages: z.strictObject({ en: z.array(z.string().min(1)).min(1) }),
     // Oldest first; the last entry is the current revision (FORMAT.md, documents.json).
-    revisions: z.array(documentRevisionFile).min(1).optional(),
+    revisions: z.array(documentRevisionFile).min(1),
+    // The ids this document was published under before it moved; their URLs answer 301 to this one's.
+    formerIds: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/)).optional(),
   })
   .superRefine((document, ctx) => {
     const revisions = document.revisions;
-    if (revisions === undefined) return;
     const seen = new Set<string>();
     revisions.forEach((entry, index) => {
       if (seen.has(entry.revision)) ctx.addIssue({ code: "custom", path: ["revisions", index, "revision"], message: `revision ${entry.revision} listed twice` });

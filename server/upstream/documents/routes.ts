@@ -1,18 +1,23 @@
 // Documents by page and by id, the PDF download, and the download form of SPEC §3.
-import type { Router } from "express";
+import type { Request, Response, Router } from "express";
 import { downloadConsent } from "../../../shared/forms/consent.ts";
 import {
   addDownloadRecord,
   attachDownloadPath,
   attachDownloadPathPattern,
+  attachRevisionPath,
+  attachRevisionPathPattern,
   documentId,
+  documentRevisionName,
   formLimits,
+  queryAttachHistory,
   queryAttachInfo,
   queryAttachPage,
 } from "../../../shared/contract/index.ts";
 import type { Database } from "../db.ts";
 import { transaction } from "../db.ts";
 import { createDocumentStore } from "./store.ts";
+import { createRevisionStore } from "./revisions.ts";
 import { checkEmail, checkName, checkPhone, checkRequired, clientHash, enforceHourlyLimit } from "../site/forms.ts";
 import { ApiError, mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
 
@@ -21,6 +26,7 @@ const DOWNLOAD_FORMS_PER_HOUR = 30;
 
 export function mountDocumentRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
   const store = createDocumentStore(db);
+  const revisions = createRevisionStore(db, store);
 
   mountCall(
     router,
@@ -48,6 +54,17 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
       const meta = store.byId(body.id, language);
       if (!meta) throw new ApiError("E40030005");
       return meta;
+    },
+    options,
+  );
+
+  mountCall(
+    router,
+    queryAttachHistory,
+    ({ body, language }) => {
+      const history = revisions.history(body.id, language);
+      if (!history) throw new ApiError("E40030005");
+      return history;
     },
     options,
   );
@@ -83,12 +100,8 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
     options,
   );
 
-  // The PDF itself: a plain GET a browser can follow, so it is not an envelope call.
-  router.get(attachDownloadPathPattern.replace("{id}", ":id"), (req, res) => {
-    const language = requestLanguage(req);
-    const id = documentId.safeParse(req.params.id);
-    const file = id.success ? store.file(id.data) : undefined;
-    if (!file) return sendError(res, "E40030005", language);
+  /** Sends a PDF with the caching and download headers every document answer has. */
+  function sendPdf(req: Request, res: Response, file: { fileName: string; sha256: string; pdf: Uint8Array }) {
     const etag = `"${file.sha256}"`;
     res.setHeader("ETag", etag);
     res.setHeader("Cache-Control", "public, max-age=3600");
@@ -97,5 +110,41 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
     res.setHeader("Content-Type", "application/pdf");
     res.setHeader("Content-Disposition", `attachment; filename="${file.fileName}"`);
     res.status(200).end(Buffer.from(file.pdf));
+  }
+
+  // A moved document's old URL: 301 to the same file under its new id (decision 040). The path is the upstream's
+  // own; the site's proxy puts its /api prefix before it.
+  function sendMoved(req: Request, res: Response, path: string) {
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.redirect(301, `${req.baseUrl}${path}`);
+  }
+
+  // The PDF itself: a plain GET a browser can follow, so it is not an envelope call.
+  router.get(attachDownloadPathPattern.replace("{id}", ":id"), (req, res) => {
+    const language = requestLanguage(req);
+    const id = documentId.safeParse(req.params.id);
+    const file = id.success ? store.file(id.data) : undefined;
+    if (!file) {
+      const to = id.success ? revisions.movedTo(id.data) : undefined;
+      return to ? sendMoved(req, res, attachDownloadPath(to)) : sendError(res, "E40030005", language);
+    }
+    sendPdf(req, res, file);
+  });
+
+  // One revision's PDF at its permanent URL; an earlier one says, in its first page and a Link header (RFC 5829
+  // latest-version), that a newer one exists.
+  router.get(attachRevisionPathPattern.replace("{id}", ":id").replace("{revision}", ":revision"), (req, res) => {
+    const language = requestLanguage(req);
+    const id = documentId.safeParse(req.params.id);
+    const revision = documentRevisionName.safeParse(req.params.revision);
+    if (!id.success) return sendError(res, "E40030005", language);
+    if (!store.file(id.data)) {
+      const to = revisions.movedTo(id.data);
+      return to ? sendMoved(req, res, revision.success ? attachRevisionPath(to, revision.data) : attachDownloadPath(to)) : sendError(res, "E40030005", language);
+    }
+    const file = revision.success ? revisions.file(id.data, revision.data) : undefined;
+    if (!file) return sendError(res, "E40040001", language);
+    if (file.supersededBy) res.setHeader("Link", `<${file.supersededBy.revision}>; rel="latest-version"`);
+    sendPdf(req, res, file);
   });
 }

@@ -9,8 +9,6 @@ import { z } from "zod";
 import { modelFilePath, modelVersion, type ModelFile, type ModelFileKind } from "../../../shared/contract/models.ts";
 import { shippedContentDir } from "../content/load.ts";
 
-export const modelVersionsFile = z.array(z.strictObject({ version: modelVersion, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), notes: z.string().min(1) })).min(1);
-
 export interface StoredModelFile extends ModelFile {
   part: string;
   bytes: Buffer;
@@ -31,6 +29,23 @@ export const compareVersions = (a: string, b: string) => {
   }
   return 0;
 };
+
+/** The model pack's revision history (FORMAT.md, models/): oldest first, each version with what changed in both languages. */
+export const modelVersionsFile = z
+  .array(
+    z.strictObject({
+      version: modelVersion,
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      notes: z.strictObject({ zh: z.string().min(1), en: z.string().min(1) }),
+    }),
+  )
+  .min(1)
+  .refine(
+    // Two versions may share a day (a fix published the day of its release); never an earlier one after a later.
+    (versions) =>
+      versions.every((entry, index) => index === 0 || (compareVersions(entry.version, versions[index - 1]!.version) > 0 && entry.date >= versions[index - 1]!.date)),
+    "versions are listed oldest first",
+  );
 
 export function createModelStore(contentDir = shippedContentDir) {
   const root = path.join(contentDir, "models");

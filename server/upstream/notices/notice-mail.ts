@@ -1,11 +1,15 @@
-// The e-mail of a published notice to one watcher (docs/decisions/034-part-watches-and-notice-mail.md):
-// plain text in the watcher's language, the watched parts it names, the notice's page, the page that manages
-// the watches, and a signed unsubscribe link that works without signing in, also offered as RFC 8058
-// one-click unsubscribe (List-Unsubscribe with List-Unsubscribe-Post), which mail clients show as a button.
+// The e-mail of a published notice, document revision or lifecycle change to one watcher
+// (docs/decisions/034-part-watches-and-notice-mail.md, 040-document-revisions.md): plain text in the watcher's
+// language, the watched parts it names, the page to read, the page that manages the watches, and a signed
+// unsubscribe link that works without signing in, also offered as RFC 8058 one-click unsubscribe
+// (List-Unsubscribe with List-Unsubscribe-Post), which mail clients show as a button.
 import { localizePath, type Language } from "../../../shared/languages.ts";
 import { unsubscribePath } from "../../../shared/paths.ts";
 import type { Database } from "../db.ts";
 import type { MailMessage } from "../delivery/mailer.ts";
+import { noticeDetailPath, productDetailPath } from "../../../shared/paths.ts";
+import { documentRevisionPagePath } from "../../../shared/document-paths.ts";
+import type { LifecycleDetails, PublicationKind, RevisionDetails } from "./publications.ts";
 
 export interface DueNoticeMail {
   id: number;
@@ -17,18 +21,24 @@ export interface DueNoticeMail {
   /** JSON array of part numbers. */
   parts: string;
   unsubscribeToken: string;
-  type: "change" | "discontinuation";
-  /** JSON of the stored notice (content/notices.ts), in the watcher's language. */
-  data: string;
+  kind: PublicationKind;
+  /** A revision's or lifecycle change's e-mail: what it says, in the watcher's language (JSON, publications.ts). */
+  details: string | null;
+  /** A notice's e-mail: its type and the stored notice (content/notices.ts) in the watcher's language (JSON). */
+  type: "change" | "discontinuation" | null;
+  data: string | null;
 }
 
 /** Due notice e-mails, joined to the notice in the watcher's language; claimed like every outbox row. */
 export function dueNoticeMailQuery(db: Database) {
   return db.prepare(
     `SELECT o.id, o.attempts, o.message_id AS messageId, m.notice_number AS noticeNumber, m.email, m.language, m.parts,
-       m.unsubscribe_token AS unsubscribeToken, n.type, n.data
-     FROM order_mail_outbox o JOIN notice_mails m ON m.id = o.notice_mail_id JOIN notices n ON n.number = m.notice_number AND n.language = m.language
-     WHERE o.state = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
+       m.unsubscribe_token AS unsubscribeToken, m.kind, m.details, n.type, n.data
+     FROM order_mail_outbox o JOIN notice_mails m ON m.id = o.notice_mail_id
+     LEFT JOIN notices n ON m.kind = 'notice' AND n.number = m.notice_number AND n.language = m.language
+     -- A notice no longer in the loaded content has nothing to say: its row waits, as before the other kinds.
+     WHERE o.state = 'pending' AND o.next_attempt_at <= ? AND (m.kind <> 'notice' OR n.number IS NOT NULL)
+     ORDER BY o.next_attempt_at, o.id LIMIT ?`,
   );
 }
 
@@ -52,6 +62,17 @@ const texts = {
     unsubscribe: "退订全部通知（无需登录）：",
     why: "您收到此邮件，是因为您在青云功率半导体网站关注了上述型号。",
     signature: "青云功率半导体有限公司",
+    revisionSubject: (title: string, revision: string) => `文档新版本：${title}，版本 ${revision}`,
+    revisionIntro: "您关注的以下型号的文档发布了新版本：",
+    revisionFacts: (revision: string, date: string) => `版本 ${revision}，发布于 ${date}。变更内容：`,
+    readRevision: "查看此版本及版本历史（含下载）：",
+    lifecycleSubject: (part: string, state: string) => `生命周期变更：${part} 现为“${state}”`,
+    lifecycleIntro: "您关注的型号的生命周期状态已变更：",
+    lifecycleFacts: (part: string, state: string, since: string) => `${part}：${state}（自 ${since} 起）`,
+    expectedRelease: "预计量产日期",
+    replacement: "替代型号",
+    readPart: "查看型号页面：",
+    states: { preview: "预览", active: "量产", nrnd: "不推荐用于新设计", ltb: "最后订货", obsolete: "已停产" },
   },
   en: {
     subject: (type: string, number: string, title: string) => `${type === "change" ? "Product change notice" : "Product discontinuation notice"} ${number}: ${title}`,
@@ -64,31 +85,32 @@ const texts = {
     unsubscribe: "Unsubscribe from all notices (no sign-in needed):",
     why: "You receive this e-mail because you watch these parts on the Qingyun Power Semiconductor website.",
     signature: "Qingyun Power Semiconductor Co., Ltd.",
+    revisionSubject: (title: string, revision: string) => `New document revision: ${title}, revision ${revision}`,
+    revisionIntro: "A document of parts you watch has a new revision:",
+    revisionFacts: (revision: string, date: string) => `Revision ${revision} of ${date}. What changed:`,
+    readRevision: "This revision and the document's history, with downloads:",
+    lifecycleSubject: (part: string, state: string) => `Lifecycle change: ${part} is now "${state}"`,
+    lifecycleIntro: "The lifecycle state of a part you watch has changed:",
+    lifecycleFacts: (part: string, state: string, since: string) => `${part}: ${state} (since ${since})`,
+    expectedRelease: "Expected release",
+    replacement: "Replacement",
+    readPart: "The part's page:",
+    states: { preview: "Preview", active: "Active", nrnd: "Not recommended for new designs", ltb: "Last-time buy", obsolete: "Obsolete" },
   },
 } as const;
 
-export function composeNoticeMail(row: DueNoticeMail, publicOrigin: string): MailMessage {
+/** Builds the e-mail around what it says: the event's lines and page, then the watch links every e-mail carries. */
+function watcherMail(row: DueNoticeMail, publicOrigin: string, subject: string, lines: string[], read: string, path: string): MailMessage {
   const t = texts[row.language];
-  const notice = JSON.parse(row.data) as { title: string; summary: string; effective: string | null; lastOrder: string | null; lastDelivery: string | null };
-  const parts = JSON.parse(row.parts) as string[];
   const unsubscribe = unsubscribeUrl(publicOrigin, row.language, row.unsubscribeToken);
-  const dates = [
-    notice.effective ? `${t.effective}: ${notice.effective}` : null,
-    notice.lastOrder ? `${t.lastOrder}: ${notice.lastOrder}` : null,
-    notice.lastDelivery ? `${t.lastDelivery}: ${notice.lastDelivery}` : null,
-  ].filter((line): line is string => line !== null);
   return {
     to: row.email,
-    subject: t.subject(row.type, row.noticeNumber, notice.title),
+    subject,
     text: [
-      t.intro,
-      ...parts.map((part) => `  • ${part}`),
+      ...lines,
       "",
-      notice.summary,
-      ...(dates.length ? ["", ...dates] : []),
-      "",
-      t.read,
-      new URL(localizePath(`/support/notices/${row.noticeNumber}`, row.language), publicOrigin).href,
+      read,
+      new URL(localizePath(path, row.language), publicOrigin).href,
       "",
       t.manage,
       manageWatchesUrl(publicOrigin, row.language),
@@ -104,4 +126,52 @@ export function composeNoticeMail(row: DueNoticeMail, publicOrigin: string): Mai
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
   };
+}
+
+export function composeNoticeMail(row: DueNoticeMail, publicOrigin: string): MailMessage {
+  const t = texts[row.language];
+  const parts = (JSON.parse(row.parts) as string[]).map((part) => `  • ${part}`);
+  if (row.kind === "revision") {
+    const revision = JSON.parse(row.details!) as RevisionDetails;
+    return watcherMail(
+      row,
+      publicOrigin,
+      t.revisionSubject(revision.title, revision.revision),
+      [t.revisionIntro, ...parts, "", revision.title, t.revisionFacts(revision.revision, revision.date), ...revision.changes.map((change) => `  – ${change}`)],
+      t.readRevision,
+      documentRevisionPagePath(revision.documentId, revision.revision),
+    );
+  }
+  if (row.kind === "lifecycle") {
+    const change = JSON.parse(row.details!) as LifecycleDetails;
+    const state = t.states[change.state];
+    const dates = [
+      change.expectedRelease ? `${t.expectedRelease}: ${change.expectedRelease}` : null,
+      change.lastOrder ? `${t.lastOrder}: ${change.lastOrder}` : null,
+      change.lastDelivery ? `${t.lastDelivery}: ${change.lastDelivery}` : null,
+      change.replacement ? `${t.replacement}: ${change.replacement}` : null,
+    ].filter((line): line is string => line !== null);
+    return watcherMail(
+      row,
+      publicOrigin,
+      t.lifecycleSubject(change.partNumber, state),
+      [t.lifecycleIntro, "", t.lifecycleFacts(change.partNumber, state, change.since!), ...dates],
+      t.readPart,
+      productDetailPath(change.partNumber),
+    );
+  }
+  const notice = JSON.parse(row.data!) as { title: string; summary: string; effective: string | null; lastOrder: string | null; lastDelivery: string | null };
+  const dates = [
+    notice.effective ? `${t.effective}: ${notice.effective}` : null,
+    notice.lastOrder ? `${t.lastOrder}: ${notice.lastOrder}` : null,
+    notice.lastDelivery ? `${t.lastDelivery}: ${notice.lastDelivery}` : null,
+  ].filter((line): line is string => line !== null);
+  return watcherMail(
+    row,
+    publicOrigin,
+    t.subject(row.type!, row.noticeNumber, notice.title),
+    [t.intro, ...parts, "", notice.summary, ...(dates.length ? ["", ...dates] : [])],
+    t.read,
+    noticeDetailPath(row.noticeNumber),
+  );
 }

@@ -1,12 +1,14 @@
-// Publishing a notice (`npm run notices -- publish N`, docs/decisions/034-part-watches-and-notice-mail.md):
-// the notice is content (loaded at start, migration 051); publishing queues one e-mail to every confirmed,
-// subscribed watcher of any part it names, in the same transaction that records the e-mail per notice and
-// watcher. The unique key (notice, watcher) makes a second publish, or a publish after more watchers came,
-// mail only those not mailed yet. A dry run lists the same recipients and writes nothing.
+// Publishing (`npm run notices -- publish X`, docs/decisions/034-part-watches-and-notice-mail.md): a notice, a
+// document revision or a part's lifecycle state (publications.ts, decision 040) is content (loaded at start);
+// publishing queues one e-mail to every confirmed, subscribed watcher of any part it names, in the same
+// transaction that records the e-mail per event and watcher. The unique key (event, watcher) makes a second
+// publish, or a publish after more watchers came, mail only those not mailed yet. A dry run lists the same
+// recipients and writes nothing.
 import { randomBytes } from "node:crypto";
 import type { Language } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { signWatchToken } from "./watch-token.ts";
+import { createPublicationResolver, type Publication, type PublicationKind } from "./publications.ts";
 
 export interface NoticeRecipient {
   watcherId: number;
@@ -17,61 +19,81 @@ export interface NoticeRecipient {
 }
 
 export interface PublishResult {
+  /** The event's stable key (a notice's number, a revision's id, `lifecycle:PART@state@since`). */
   number: string;
+  kind: PublicationKind;
   /** Those queued now (or, in a dry run, who would be). */
   recipients: NoticeRecipient[];
   /** Watchers of its parts mailed by an earlier publish, not mailed again. */
   alreadyMailed: number;
 }
 
-/** The notice is not in the loaded content (a typo, or the content change not yet deployed). */
-export class UnknownNoticeError extends Error {}
-
 export function createNoticePublisher(db: Database, now: () => number) {
-  const exists = db.prepare("SELECT 1 FROM notices WHERE number = ? LIMIT 1");
-  // Confirmed, subscribed watchers of the notice's parts, each with the parts it watches among them.
+  const resolve = createPublicationResolver(db);
+  // Confirmed, subscribed watchers of the event's parts (?2, a JSON array of ids), each with the parts it watches among them.
   const watchers = db.prepare(
     `SELECT w.id AS watcherId, w.email, w.language, w.created_at AS createdAt, json_group_array(s.part_number) AS parts,
        EXISTS (SELECT 1 FROM notice_mails m WHERE m.notice_number = ?1 AND m.watcher_id = w.id) AS mailed
-     FROM notice_parts np JOIN part_watches pw ON pw.product_id = np.product_id JOIN watchers w ON w.id = pw.watcher_id
-     JOIN site_list s ON s.id = np.product_id
-     WHERE np.number = ?1 AND w.confirmed_at IS NOT NULL AND w.unsubscribed_at IS NULL
+     FROM json_each(?2) p JOIN part_watches pw ON pw.product_id = p.value JOIN watchers w ON w.id = pw.watcher_id
+     JOIN site_list s ON s.id = p.value
+     WHERE w.confirmed_at IS NOT NULL AND w.unsubscribed_at IS NULL
      GROUP BY w.id ORDER BY w.id`,
   );
   const insertMail = db.prepare(
-    `INSERT INTO notice_mails (notice_number, watcher_id, email, language, parts, unsubscribe_token, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO notice_mails (notice_number, kind, details, watcher_id, email, language, parts, unsubscribe_token, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (notice_number, watcher_id) DO NOTHING RETURNING id`,
   );
   const queue = db.prepare("INSERT INTO order_mail_outbox (notice_mail_id, next_attempt_at, created_at, message_id) VALUES (?, ?, ?, ?)");
 
-  function plan(number: string) {
-    if (!exists.get(number)) throw new UnknownNoticeError(`${number} is not a notice of the loaded content (notices.json)`);
-    const rows = watchers.all(number) as Array<{ watcherId: number; email: string; language: Language; createdAt: number; parts: string; mailed: number }>;
+  function plan(publication: Publication) {
+    const rows = watchers.all(publication.key, JSON.stringify(publication.productIds)) as Array<{
+      watcherId: number;
+      email: string;
+      language: Language;
+      createdAt: number;
+      parts: string;
+      mailed: number;
+    }>;
     const fresh = rows.filter((row) => !row.mailed).map((row) => ({ ...row, parts: (JSON.parse(row.parts) as string[]).sort() }));
     return { fresh, alreadyMailed: rows.length - fresh.length };
   }
   const recipient = ({ watcherId, email, language, parts }: NoticeRecipient): NoticeRecipient => ({ watcherId, email, language, parts });
 
   return {
-    dryRun(number: string): PublishResult {
-      const { fresh, alreadyMailed } = plan(number);
-      return { number, recipients: fresh.map(recipient), alreadyMailed };
+    /** `name`: a notice number, a revision id or `lifecycle:PART` (publications.ts); throws, naming it, when the content lacks it. */
+    dryRun(name: string): PublishResult {
+      const publication = resolve(name);
+      const { fresh, alreadyMailed } = plan(publication);
+      return { number: publication.key, kind: publication.kind, recipients: fresh.map(recipient), alreadyMailed };
     },
     /** Queues the e-mails; needs NOTICE_MAIL_SECRET to sign each one's unsubscribe link. */
-    publish(number: string, secret: string): PublishResult {
+    publish(name: string, secret: string): PublishResult {
       if (!secret) throw new Error("NOTICE_MAIL_SECRET is not set: every notice e-mail carries a signed unsubscribe link");
+      const publication = resolve(name);
+      const number = publication.key;
       return transaction(db, () => {
-        const { fresh, alreadyMailed } = plan(number);
+        const { fresh, alreadyMailed } = plan(publication);
         const at = now();
         const queued: NoticeRecipient[] = [];
         for (const row of fresh) {
           const token = signWatchToken(secret, row.watcherId, row.createdAt);
-          const mail = insertMail.get(number, row.watcherId, row.email, row.language, JSON.stringify(row.parts), token, at) as { id: number } | undefined;
+          const details = publication.details(row.language);
+          const mail = insertMail.get(
+            number,
+            publication.kind,
+            details && JSON.stringify(details),
+            row.watcherId,
+            row.email,
+            row.language,
+            JSON.stringify(row.parts),
+            token,
+            at,
+          ) as { id: number } | undefined;
           if (!mail) continue;
           queue.run(mail.id, at, at, randomBytes(16).toString("hex"));
           queued.push(recipient(row));
         }
-        return { number, recipients: queued, alreadyMailed: alreadyMailed + fresh.length - queued.length };
+        return { number, kind: publication.kind, recipients: queued, alreadyMailed: alreadyMailed + fresh.length - queued.length };
       });
     },
   };
