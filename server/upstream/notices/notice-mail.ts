@@ -19,14 +19,17 @@ export interface DueNoticeMail {
   type: "change" | "discontinuation";
   /** JSON of the stored notice (content/notices.ts), in the watcher's language. */
   data: string;
+  /** 1 when the watcher subscribed by e-mail without an account: its watches are managed by its signed link. */
+  byEmail: number;
 }
 
 /** Due notice e-mails, joined to the notice in the watcher's language; claimed like every outbox row. */
 export function dueNoticeMailQuery(db: Database) {
   return db.prepare(
     `SELECT o.id, o.attempts, o.message_id AS messageId, m.notice_number AS noticeNumber, m.email, m.language, m.parts,
-       m.unsubscribe_token AS unsubscribeToken, n.type, n.data
+       m.unsubscribe_token AS unsubscribeToken, n.type, n.data, coalesce(w.user_id IS NULL, 0) AS byEmail
      FROM order_mail_outbox o JOIN notice_mails m ON m.id = o.notice_mail_id JOIN notices n ON n.number = m.notice_number AND n.language = m.language
+     LEFT JOIN watchers w ON w.id = m.watcher_id
      WHERE o.state = 'pending' AND o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
   );
 }
@@ -35,7 +38,9 @@ export function dueNoticeMailQuery(db: Database) {
 function unsubscribeUrl(publicOrigin: string, language: Language, token: string): string {
   return new URL(`${localizePath("/unsubscribe", language)}?token=${encodeURIComponent(token)}`, publicOrigin).href;
 }
-function manageWatchesUrl(publicOrigin: string, language: Language): string {
+/** An account's watches are on its account page; a subscription by e-mail's on the page its signed link opens. */
+function manageWatchesUrl(publicOrigin: string, language: Language, byEmail: boolean, token: string): string {
+  if (byEmail) return new URL(`${localizePath("/subscriptions", language)}?token=${encodeURIComponent(token)}`, publicOrigin).href;
   return new URL(localizePath("/user/watches", language), publicOrigin).href;
 }
 
@@ -90,7 +95,7 @@ export function composeNoticeMail(row: DueNoticeMail, publicOrigin: string): Mai
       new URL(localizePath(`/support/notices/${row.noticeNumber}`, row.language), publicOrigin).href,
       "",
       t.manage,
-      manageWatchesUrl(publicOrigin, row.language),
+      manageWatchesUrl(publicOrigin, row.language, row.byEmail === 1, row.unsubscribeToken),
       t.unsubscribe,
       unsubscribe,
       "",
