@@ -108,7 +108,7 @@ describe("subscribing by e-mail with double opt-in", () => {
     ]);
     const [, noticeMail] = await mailsTo(email, 2);
     const notice = decodeMail(noticeMail!.raw).text;
-    expect(notice).toContain(`http://localhost:3000/zh/subscriptions?token=${manage}`);
+    expect(notice).toContain(`http://localhost:3000/zh/subscribe/manage?token=${manage}`);
     expect(noticeMail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im);
     // Publishing again mails nobody twice.
     expect((await notices("publish", "PCN-2026-003")).recipients.filter((r) => r.email === email)).toEqual([]);

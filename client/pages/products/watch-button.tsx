@@ -2,6 +2,7 @@
 // with or without JavaScript; the action comes back here, or sends a visitor without a session to sign in first).
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { productDetailPath, userPagePath } from "../../../shared/paths.ts";
+import { emailWatchPaths } from "../../../shared/email-watch-paths.ts";
 import { noticesFeedHref } from "../../../shared/notices-feed.ts";
 import { useLocalize } from "../../hooks.ts";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
@@ -20,6 +21,38 @@ export function WatchButton({ partNumber }: { partNumber: string }) {
         <span className="visually-hidden"> {partNumber}</span>
       </button>
     </form>
+  );
+}
+
+/**
+ * "Or by e-mail, without an account": a plain form (a document POST, no JavaScript) to the subscribe page,
+ * which mails a confirmation link; nothing is watched until it is followed (double opt-in). On a product page
+ * it names that part; on the notices page the visitor types the parts (the part filter's, if any, filled in).
+ */
+export function EmailWatchForm({ partNumber, parts }: { partNumber?: string; parts?: string }) {
+  const { t } = useTranslation(partNumber ? "product" : "support");
+  const localize = useLocalize();
+  return (
+    <details className="email-watch">
+      <summary>{t("partWatch.byEmail")}</summary>
+      <form method="post" action={localize(emailWatchPaths.subscribe)} className="email-watch__form">
+        {partNumber ? (
+          <input type="hidden" name="parts" value={partNumber} />
+        ) : (
+          <label>
+            <span>{t("partWatch.byEmailParts")}</span>
+            <textarea name="parts" rows={3} defaultValue={parts ?? ""} required />
+          </label>
+        )}
+        <label>
+          <span>{t("partWatch.byEmailAddress")}</span>
+          <input type="email" name="email" required maxLength={254} autoComplete="email" />
+        </label>
+        <button type="submit" className="button">
+          {t("partWatch.byEmailSubmit")}
+        </button>
+      </form>
+    </details>
   );
 }
 

@@ -2,7 +2,7 @@
 // parts (one from a product page's button, or a pasted list or bill of materials) and stop watching one.
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
-import { addPartWatches, removePartWatch, watchPartLimit } from "../../../shared/contract/index.ts";
+import { addPartWatches, removePartWatch, watchPartLimit } from "../../../shared/contract/watches.ts";
 import { localizePath } from "../../../shared/languages.ts";
 import { signInTarget } from "../../../shared/http/return-path.ts";
 import { userPagePath } from "../../../shared/paths.ts";

@@ -2,7 +2,7 @@
 // mailbox they go to, a box to paste parts or a bill of materials, and a button per part to stop watching.
 // Forms only (POST-redirect-GET), so it works without JavaScript. docs/decisions/034-part-watches-and-notice-mail.md.
 import { Form, useActionData, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
-import { queryPartWatches } from "../../../shared/contract/index.ts";
+import { queryPartWatches } from "../../../shared/contract/watches.ts";
 import { productDetailPath } from "../../../shared/paths.ts";
 import { Link } from "../../components/link.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";

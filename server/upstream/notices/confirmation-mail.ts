@@ -3,6 +3,7 @@
 // for, the signed confirmation link and how long it is good for, and what to do if the reader never asked.
 import { emailWatchConfirmHours } from "../../../shared/contract/index.ts";
 import { localizePath, type Language } from "../../../shared/languages.ts";
+import { emailWatchPaths } from "../../../shared/email-watch-paths.ts";
 import type { Database } from "../db.ts";
 import type { MailMessage } from "../delivery/mailer.ts";
 
@@ -28,8 +29,8 @@ export function dueConfirmationMailQuery(db: Database) {
 }
 
 /** The page a confirmation link opens (GET shows what it would watch; its button confirms). */
-export function confirmWatchUrl(publicOrigin: string, language: Language, token: string): string {
-  return new URL(`${localizePath("/subscribe/confirm", language)}?token=${encodeURIComponent(token)}`, publicOrigin).href;
+function confirmWatchUrl(publicOrigin: string, language: Language, token: string): string {
+  return new URL(`${localizePath(emailWatchPaths.confirm, language)}?token=${encodeURIComponent(token)}`, publicOrigin).href;
 }
 
 const texts = {

@@ -3,6 +3,7 @@
 // the watches, and a signed unsubscribe link that works without signing in, also offered as RFC 8058
 // one-click unsubscribe (List-Unsubscribe with List-Unsubscribe-Post), which mail clients show as a button.
 import { localizePath, type Language } from "../../../shared/languages.ts";
+import { emailWatchPaths } from "../../../shared/email-watch-paths.ts";
 import type { Database } from "../db.ts";
 import type { MailMessage } from "../delivery/mailer.ts";
 
@@ -40,7 +41,7 @@ function unsubscribeUrl(publicOrigin: string, language: Language, token: string)
 }
 /** An account's watches are on its account page; a subscription by e-mail's on the page its signed link opens. */
 function manageWatchesUrl(publicOrigin: string, language: Language, byEmail: boolean, token: string): string {
-  if (byEmail) return new URL(`${localizePath("/subscriptions", language)}?token=${encodeURIComponent(token)}`, publicOrigin).href;
+  if (byEmail) return new URL(`${localizePath(emailWatchPaths.manage, language)}?token=${encodeURIComponent(token)}`, publicOrigin).href;
   return new URL(localizePath("/user/watches", language), publicOrigin).href;
 }
 

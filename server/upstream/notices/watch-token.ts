@@ -6,7 +6,7 @@
 // the other's. Replaying a valid "w1" link is harmless: it unsubscribes what is already unsubscribed.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export type TokenKind = "w1" | "c1";
+type TokenKind = "w1" | "c1";
 
 const purposes: Record<TokenKind, string> = { w1: "unsubscribe", c1: "confirm" };
 const maxTokenLength = 200;
