@@ -168,6 +168,7 @@ export const errorCodes = {
     zh: "此确认链接已使用过，订阅已生效；如需更改，请使用通知邮件中的管理链接",
     en: "This confirmation link was already used and the subscription is in place; to change it, use the manage link in any notice e-mail.",
   },
+  E40034008: { status: 404, zh: "未找到产品系列 {family}，无法关注", en: "There is no product family {family} to watch." },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCodes;

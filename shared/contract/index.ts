@@ -53,6 +53,7 @@ import { deleteMyAccount, exportMyData, removeApplicantProfile, saveApplicantPro
 import { queryPreviewRevoked } from "./preview.ts";
 import {
   addPartWatches,
+  addWatchesFrom,
   confirmEmailWatch,
   queryEmailWatches,
   queryPartWatches,
@@ -120,4 +121,5 @@ export const calls: readonly CallDefinition[] = [
   confirmEmailWatch,
   queryEmailWatches,
   removeEmailWatch,
+  addWatchesFrom,
 ];

@@ -90,3 +90,22 @@ export const removeEmailWatch = defineCall({
   body: z.strictObject({ token, partNumber: z.string().trim().min(1).max(64) }),
   data: watchList,
 });
+
+export const addWatchesFrom = defineCall({
+  name: "addWatchesFrom",
+  path: `${watchBase}/addWatchesFrom`,
+  summary: `Watches the parts of a pasted bill of materials (our part numbers, and competitors' mapped to our best cross-reference candidate; the lines found neither way are listed, not refused), of the account's sample list, or of a product family (an unknown one answers E40034008). Past ${watchPartLimit} parts per mailbox E40034002, the whole batch refused.`,
+  auth: true,
+  body: z.strictObject({
+    lines: z.array(z.string().trim().min(1).max(64)).min(1).max(watchPartLimit).optional(),
+    sampleList: z.literal(true).optional(),
+    family: z.number().int().positive().optional(),
+  }),
+  data: watchList.extend({
+    added: z.number().int(),
+    /** Competitors' part numbers of the BOM and the part of ours each now watches. */
+    mapped: z.array(z.object({ line: z.string(), partNumber: z.string() })),
+    /** Lines that are neither our part nor a competitor's part with a candidate of ours. */
+    notFound: z.array(z.string()),
+  }),
+});
