@@ -2,6 +2,7 @@
 // visitor's list, adding parts (single, a family's, a BOM's, resolved to our part numbers by the caller),
 // removing one, and the one-click unsubscribe by a signed token, which needs no session.
 import { z } from "zod";
+import { textInput } from "./common.ts";
 import { defineCall } from "./define.ts";
 
 /** At most this many parts per mailbox; a larger batch is refused whole with the limit named. */
@@ -97,7 +98,12 @@ export const addWatchesFrom = defineCall({
   summary: `Watches the parts of a pasted bill of materials (our part numbers, and competitors' mapped to our best cross-reference candidate; the lines found neither way are listed, not refused), of the account's sample list, or of a product family (an unknown one answers E40034008). Past ${watchPartLimit} parts per mailbox E40034002, the whole batch refused.`,
   auth: true,
   body: z.strictObject({
-    lines: z.array(z.string().trim().min(1).max(64)).min(1).max(watchPartLimit).optional(),
+    // Lines are echoed back when not found: no hidden control or bidi characters (E40000004).
+    lines: z
+      .array(textInput(64, { trim: true }))
+      .min(1)
+      .max(watchPartLimit)
+      .optional(),
     sampleList: z.literal(true).optional(),
     family: z.number().int().positive().optional(),
   }),

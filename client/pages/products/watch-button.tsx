@@ -24,6 +24,23 @@ export function WatchButton({ partNumber }: { partNumber: string }) {
   );
 }
 
+/** "Watch this family" on the notices of one family: every shown part of it, through the watch page's action
+ * (a visitor without a session signs in first), back to the same list. */
+export function FamilyWatchButton({ familyId, back }: { familyId: number; back: string }) {
+  const { t } = useTranslation("support");
+  const localize = useLocalize();
+  return (
+    <form method="post" action={localize(userPagePath("watches"))}>
+      <input type="hidden" name="intent" value="family" />
+      <input type="hidden" name="familyId" value={familyId} />
+      <input type="hidden" name="back" value={back} />
+      <button type="submit" className="link-button">
+        {t("partWatch.watchFamily")}
+      </button>
+    </form>
+  );
+}
+
 /**
  * "Or by e-mail, without an account": a plain form (a document POST, no JavaScript) to the subscribe page,
  * which mails a confirmation link; nothing is watched until it is followed (double opt-in). On a product page
