@@ -171,6 +171,9 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "user-watches", { path: "user/watches" }, "user/watches.tsx", () => import("./pages/user/watches.tsx"), ["watches"]),
       // The unsubscribe link of a notice e-mail: no session needed (docs/decisions/034-part-watches-and-notice-mail.md).
       page(language, "unsubscribe", { path: "unsubscribe" }, "support/unsubscribe.tsx", () => import("./pages/support/unsubscribe.tsx"), ["watches"]),
+      // Subscribing by e-mail without an account: the form, the confirmation link's page and the mailbox's manage
+      // page, one route (one entry in the table every first load carries).
+      page(language, "subscribe", { path: "subscribe/:step?" }, "support/subscribe.tsx", () => import("./pages/support/subscribe.tsx"), ["watches"]),
       {
         id: `notFound___${language}`,
         path: "*",

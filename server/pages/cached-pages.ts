@@ -6,6 +6,7 @@ import type { Language } from "../../shared/languages.ts";
 import { requestLanguage } from "../http/request-language.ts";
 import { isWeChatBrowser } from "../../shared/http/user-agent.ts";
 import { isUserPage } from "../../shared/paths.ts";
+import { isMailLinkPage } from "./mail-link-pages.ts";
 import type { SiteCaches } from "../cache/index.ts";
 import { chooseEncoding, etagMatches, pageCacheKey, type CachedPage } from "../cache/page-cache.ts";
 import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl } from "../cache/cache-policy.ts";
@@ -56,7 +57,7 @@ export function pageFacts(req: Request, res: Response): PageFacts | null {
  * download hint, SPEC §2), not a preview link. */
 function anonymousPageKey(req: Request, language: Language, isBot: boolean): string | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (isUserPage(req.path) || hasPersonalCookies(req.cookies) || isWeChatBrowser(req.headers["user-agent"])) return null;
+  if (isUserPage(req.path) || isMailLinkPage(req.path) || hasPersonalCookies(req.cookies) || isWeChatBrowser(req.headers["user-agent"])) return null;
   if (req.query && "preview" in req.query) return null;
   return pageCacheKey(req.originalUrl, language, isBot);
 }

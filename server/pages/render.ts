@@ -11,6 +11,7 @@ import { htmlLang, type Language } from "../../shared/languages.ts";
 import { sessionCookieName } from "../../shared/cookies.ts";
 import { privateNoStore } from "../../shared/http/user-pages.ts";
 import { isUserPage } from "../../shared/paths.ts";
+import { isMailLinkPage } from "./mail-link-pages.ts";
 import type { Resources } from "../../shared/locales.ts";
 import type { DocumentAssets } from "../../client/document.tsx";
 import type { DocumentContext, DocumentSite } from "../../client/entry-server.tsx";
@@ -64,7 +65,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     // Signed-in visitors and the user pages get HTML that no cache may keep.
     // Sign-in from a form: the upstream's session cookie comes on the entry's Response (setCookies below).
     let setCookies: string[] = [];
-    const isPrivate = () => hasSession || setCookies.length > 0 || isUserPage(req.path);
+    const isPrivate = () => hasSession || setCookies.length > 0 || isUserPage(req.path) || isMailLinkPage(req.path);
     const nonce = res.locals.nonce;
     const request = fetchRequest(req, res, config.publicOrigin, form);
 

@@ -115,7 +115,12 @@ export function createUpstreamApp(context: UpstreamContext) {
   mountNewsRoutes(router, db, contentOptions);
   mountJobRoutes(router, db, contentOptions);
   mountNoticeRoutes(router, db, contentOptions);
-  mountWatchRoutes(router, db, { ...mountOptions, noticeMailSecret: options.settings?.NOTICE_MAIL_SECRET });
+  mountWatchRoutes(router, db, {
+    ...mountOptions,
+    noticeMailSecret: options.settings?.NOTICE_MAIL_SECRET,
+    onQueued: context.outbox.nudge,
+    contentDir: options.contentDir,
+  });
   mountLeaveWordRoutes(router, db, { ...contentOptions, salesMailTo: options.settings?.SALES_MAIL_TO, onQueued: context.outbox.nudge });
   mountSearchRoutes(router, db, contentOptions);
   mountCrossReferenceRoutes(router, db, contentOptions);

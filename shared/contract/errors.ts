@@ -26,6 +26,11 @@ export const errorCodes = {
   E41300001: { status: 413, zh: "请求内容过大（上限 100 KB）", en: "The request body is too large (limit 100 KB)." },
   E41500001: { status: 415, zh: "请求内容类型必须为 application/json", en: "The request content type must be application/json." },
   E42900001: { status: 429, zh: "请求过于频繁，请稍后再试", en: "Too many requests, please try again later." },
+  E42934001: {
+    status: 429,
+    zh: "已向此邮箱发送过多封确认邮件，请使用其中一封，或稍后再试",
+    en: "This address was sent several confirmation e-mails already; please use one of them, or try again later.",
+  },
   E50000001: { status: 500, zh: "抱歉，页面运行出错，工作人员正在抢修", en: "Sorry, the page is running incorrectly, the staff is rushing to repair" },
   E50200001: { status: 502, zh: "上游服务不可用，请稍后再试", en: "The upstream service is unavailable, please try again later." },
   E50400001: { status: 504, zh: "上游服务响应超时，请稍后再试", en: "The upstream service timed out, please try again later." },
@@ -156,6 +161,22 @@ export const errorCodes = {
     zh: "您的账户没有邮箱地址，请用邮箱订阅（我们会先发送确认邮件）",
     en: "Your account has no e-mail address; please subscribe with an e-mail address (we send a confirmation first).",
   },
+  E40034005: {
+    status: 400,
+    zh: "确认链接无效：它可能不完整或已被改动，请从确认邮件中重新打开",
+    en: "This confirmation link is not valid: it may be incomplete or altered. Please open it from the confirmation e-mail again.",
+  },
+  E40034006: {
+    status: 410,
+    zh: "确认链接已过期（有效期 {hours} 小时），请重新订阅，我们会发送新的确认邮件",
+    en: "This confirmation link has expired (it is good for {hours} hours). Please subscribe again and we will send a new one.",
+  },
+  E40034007: {
+    status: 409,
+    zh: "此确认链接已使用过，订阅已生效；如需更改，请使用通知邮件中的管理链接",
+    en: "This confirmation link was already used and the subscription is in place; to change it, use the manage link in any notice e-mail.",
+  },
+  E40034008: { status: 404, zh: "未找到产品系列 {family}，无法关注", en: "There is no product family {family} to watch." },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorCodes;

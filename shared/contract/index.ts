@@ -52,7 +52,17 @@ import {
 import { queryRegionList, queryShippingAddresses, removeShippingAddress, saveShippingAddress } from "./addresses.ts";
 import { deleteMyAccount, exportMyData, removeApplicantProfile, saveApplicantProfile } from "./my-data.ts";
 import { queryPreviewRevoked } from "./preview.ts";
-import { addPartWatches, queryPartWatches, removePartWatch, unsubscribeWatches } from "./watches.ts";
+import {
+  addPartWatches,
+  addWatchesFrom,
+  confirmEmailWatch,
+  queryEmailWatches,
+  queryPartWatches,
+  removeEmailWatch,
+  removePartWatch,
+  requestEmailWatch,
+  unsubscribeWatches,
+} from "./watches.ts";
 
 /** Every call, in the order of SPEC §7; the upstream mounts these and the OpenAPI document lists them. */
 export const calls: readonly CallDefinition[] = [
@@ -109,4 +119,9 @@ export const calls: readonly CallDefinition[] = [
   addPartWatches,
   removePartWatch,
   unsubscribeWatches,
+  requestEmailWatch,
+  confirmEmailWatch,
+  queryEmailWatches,
+  removeEmailWatch,
+  addWatchesFrom,
 ];

@@ -49,6 +49,15 @@ const contactMessageEntry = z.object({
   submittedAt: z.string(),
 });
 
+/** A watch list in the export: the mailbox, its language and the parts it watches. */
+const watchExport = z
+  .object({
+    email: z.string(),
+    language: z.enum(["zh", "en"]),
+    parts: z.array(z.object({ id: z.number().int(), partNumber: z.string(), since: z.string() })),
+  })
+  .nullable();
+
 export const myDataExport = z.object({
   /** ISO 8601 */
   exportedAt: z.string(),
@@ -66,13 +75,10 @@ export const myDataExport = z.object({
   contactMessages: z.array(contactMessageEntry),
   /** The parts the account watches for change notices, and the mailbox and language they are sent to
    * (docs/decisions/034-part-watches-and-notice-mail.md); null when it never watched one. */
-  watches: z
-    .object({
-      email: z.string(),
-      language: z.enum(["zh", "en"]),
-      parts: z.array(z.object({ id: z.number().int(), partNumber: z.string(), since: z.string() })),
-    })
-    .nullable(),
+  watches: watchExport,
+  /** The confirmed subscription by e-mail (without signing in) of the address the account signs in with; null
+   * when there is none. Deleting the account deletes it too. */
+  emailSubscription: watchExport,
 });
 export type MyDataExport = z.infer<typeof myDataExport>;
 

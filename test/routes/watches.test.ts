@@ -66,9 +66,12 @@ describe("the watch page without JavaScript", () => {
     expect(list.text).toContain("3 parts added.");
     for (const part of ["QCD10065T2", "QCD10065B2A", "QCM160120K3"]) expect(list.text).toContain(part);
 
-    const unknown = await post("/zh/user/watches", session, { intent: "add", parts: "QCD10065T2\nNOPE-4711" });
-    expect(unknown.status).toBe(404);
-    expect(unknown.text).toContain("未找到型号 NOPE-4711");
+    // A competitor's part is watched as our cross-reference candidate; a line found neither way is listed, not added.
+    const mixed = await post("/zh/user/watches", session, { intent: "add", parts: "QCD10065T2\nC3M0040120K\nNOPE-4711" });
+    expect(mixed.status).toBe(200);
+    expect(mixed.text).toMatch(/C3M0040120K → QCM\w+/);
+    expect(mixed.text).toContain("以下行既不是我们的型号，也找不到对应型号（未添加）");
+    expect(mixed.text).toContain("<li>NOPE-4711</li>");
 
     // A real 10,000-line BOM is past the site's 16 KB form limit: the site's own localized 413 page.
     const huge = Array.from({ length: 10_000 }, (_, i) => `QCD10065T2,${i}`).join("\n");
@@ -83,6 +86,35 @@ describe("the watch page without JavaScript", () => {
     const empty = await post("/en/user/watches", session, { intent: "add", parts: "Part,Qty\n\n" });
     expect(empty.status).toBe(400);
     expect(empty.text).toContain("No part number was found in the list.");
+  });
+
+  it("watches a family from its notices and the parts of the sample list", async () => {
+    const session = await signInByEmail();
+    const part = u.db.prepare("SELECT id FROM site_list WHERE part_number = 'QCD10065T2'").get() as { id: number };
+    const family = (
+      u.db.prepare("SELECT t.ancestor_id AS id FROM site_tree t JOIN site_list s ON s.id = t.ancestor_id WHERE t.node_id = ? AND s.parent_id IS NULL").get(part.id) as {
+        id: number;
+      }
+    ).id;
+    const notices = await request(app).get(`/en/support/notices?family=${family}`);
+    expect(notices.status).toBe(200);
+    expect(notices.text).toContain("Watch every part of this family");
+    expect(notices.text).toContain(`name="familyId" value="${family}"`);
+    const back = `/en/support/notices?family=${family}`;
+    const watched = await post("/en/user/watches", session, { intent: "family", familyId: String(family), back });
+    expect(watched.status).toBe(302);
+    expect(watched.headers.location).toBe(back);
+    expect((await request(app).get("/en/user/watches").set("Cookie", cookieOf(session))).text).toContain("QCD10065T2");
+    const unknown = await post("/zh/user/watches", session, { intent: "family", familyId: "99999999" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain("未找到产品系列 99999999");
+    expect((await post("/en/user/watches", session, { intent: "family", familyId: "x" })).status).toBe(400);
+
+    const page = await request(app).get("/en/user/watches").set("Cookie", cookieOf(session));
+    expect(page.text).toContain("Watch the parts of my sample list");
+    const fromList = await post("/en/user/watches", session, { intent: "sampleList" });
+    expect(fromList.status).toBe(302);
+    expect(fromList.headers.location).toBe("/en/user/watches?added=0");
   });
 
   it("refuses a cross-site post and odd bodies with a 4xx, and keeps serving", async () => {

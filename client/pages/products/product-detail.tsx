@@ -17,7 +17,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { JsonLd } from "../../components/json-ld.tsx";
 import { SampleOrReplacement } from "./lifecycle.tsx";
 import { LifecycleFacts } from "./lifecycle-facts.tsx";
-import { NoticesFeedLink, WatchButton } from "./watch-button.tsx";
+import { EmailWatchForm, NoticesFeedLink, WatchButton } from "./watch-button.tsx";
 import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
@@ -116,6 +116,7 @@ export function Component() {
               {t("detail.compareRelated")}
             </Link>
             <WatchButton partNumber={product.partNumber} back={localize(productDetailPath(product.partNumber))} />
+            <EmailWatchForm partNumber={product.partNumber} />
             <NoticesFeedLink partNumber={product.partNumber} />
           </div>
         </div>

@@ -13,7 +13,7 @@ import { PageLinks } from "../../components/page-links.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { noticesLoader, type NoticesData } from "./notices-loader.ts";
 import { NoticeCard } from "./notice-card.tsx";
-import { NoticesFeedLink } from "../products/watch-button.tsx";
+import { EmailWatchForm, FamilyWatchButton, NoticesFeedLink } from "../products/watch-button.tsx";
 import "../../styles/notices.css";
 
 export const loader = noticesLoader;
@@ -47,6 +47,8 @@ export function Component() {
             deliveryMonths: noticePolicy.lastDeliveryMonths,
           })}
         </p>
+        {state.family !== null ? <FamilyWatchButton familyId={state.family} back={`${action}${writeNoticeList(state)}`} /> : null}
+        <EmailWatchForm key={`watch-${state.part}`} parts={state.part ?? ""} />
         {/* A GET form: a plain page load without JavaScript, a navigation without a reload with it. */}
         <Form className="notices-filters" method="get" action={action} aria-label={t("notices.filters")}>
           <label>

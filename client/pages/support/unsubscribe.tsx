@@ -4,7 +4,7 @@
 // upstream's localized refusal, a replayed one says it was already done.
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { data, Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
-import { unsubscribeWatches } from "../../../shared/contract/index.ts";
+import { unsubscribeWatches } from "../../../shared/contract/watches.ts";
 import { languageOfPath } from "../../../shared/languages.ts";
 import { userPagePath } from "../../../shared/paths.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -14,13 +14,12 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import "../../styles/samples.css";
+import { tokenOf } from "./mail-link-token.ts";
 
 interface UnsubscribeResult {
   done?: { already: boolean };
   error?: string;
 }
-
-const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
 
 export function loader({ request }: LoaderFunctionArgs): { hasToken: boolean } {
   return { hasToken: tokenOf(request) !== "" };

@@ -3,7 +3,7 @@
 // materials) and stop watching one.
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
-import { addPartWatches, removePartWatch, watchPartLimit } from "../../../shared/contract/index.ts";
+import { addWatchesFrom, removePartWatch, watchPartLimit } from "../../../shared/contract/watches.ts";
 import { localizePath } from "../../../shared/languages.ts";
 import { loginHref, signInTarget } from "../../../shared/http/return-path.ts";
 import { userPagePath } from "../../../shared/paths.ts";
@@ -15,7 +15,8 @@ export interface WatchActionData {
   /** The pasted list as posted, so a refused one is not lost. */
   pasted?: string;
   error?: { code: string; message?: string; lines?: number };
-  added?: number;
+  /** A pasted BOM's report: competitors' parts mapped to ours, and the lines found neither way. */
+  report?: { added: number; mapped: Array<{ line: string; partNumber: string }>; notFound: string[] };
 }
 
 export async function watchesAction({ request, context }: ActionFunctionArgs) {
@@ -27,6 +28,10 @@ export async function watchesAction({ request, context }: ActionFunctionArgs) {
     if (thrown instanceof Response && typeof back === "string" && back) throw redirect(loginHref(languageOf(request), back));
     throw thrown;
   });
+  // A button on another page (a product, a finder row, a compare column, a family's notices) comes back to it (a
+  // same-site path only).
+  const backOr = (added: number) =>
+    redirect(typeof back === "string" && back ? signInTarget(language, back) : `${localizePath(userPagePath("watches"), language)}?added=${added}`);
   const intent = String(form.get("intent") ?? "");
   const fail = (body: WatchActionData, error: unknown) => {
     if (!(error instanceof ApiCallError) || error.status === 401) throw error;
@@ -46,13 +51,27 @@ export async function watchesAction({ request, context }: ActionFunctionArgs) {
     const parsed = parseWatchList(pasted, watchPartLimit);
     if (parsed.kind === "empty") return data<WatchActionData>({ pasted, error: { code: "empty" } }, { status: 400 });
     if (parsed.kind === "too many") return data<WatchActionData>({ pasted: "", error: { code: "tooMany", lines: parsed.lines } }, { status: 413 });
+    let answer: Awaited<ReturnType<typeof api.call<typeof addWatchesFrom>>>;
     try {
-      await whileSignedIn(request, () => api.call(addPartWatches, { partNumbers: parsed.partNumbers }));
+      answer = await whileSignedIn(request, () => api.call(addWatchesFrom, { lines: parsed.partNumbers }));
     } catch (error) {
       return fail({ pasted: pasted.slice(0, 20_000) }, error);
     }
-    // A page's button comes back to that page (a same-site path only).
-    return redirect(back ? signInTarget(language, back) : `${localizePath(userPagePath("watches"), language)}?added=${parsed.partNumbers.length}`);
+    // A BOM with competitors' parts or lines not found: the page says which, the list shows what was added.
+    if (answer.mapped.length || answer.notFound.length) {
+      return data<WatchActionData>({ report: { added: answer.added, mapped: answer.mapped, notFound: answer.notFound } });
+    }
+    return backOr(parsed.partNumbers.length);
+  }
+  if (intent === "sampleList" || intent === "family") {
+    const family = Number(form.get("familyId"));
+    if (intent === "family" && !(Number.isSafeInteger(family) && family > 0)) return data<WatchActionData>({ error: { code: "intent" } }, { status: 400 });
+    try {
+      const answer = await whileSignedIn(request, () => api.call(addWatchesFrom, intent === "family" ? { family } : { sampleList: true }));
+      return backOr(answer.added);
+    } catch (error) {
+      return fail({}, error);
+    }
   }
   return data<WatchActionData>({ error: { code: "intent" } }, { status: 400 });
 }

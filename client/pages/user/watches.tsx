@@ -2,7 +2,7 @@
 // mailbox they go to, a box to paste parts or a bill of materials, and a button per part to stop watching.
 // Forms only (POST-redirect-GET), so it works without JavaScript. docs/decisions/034-part-watches-and-notice-mail.md.
 import { Form, useActionData, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
-import { queryPartWatches } from "../../../shared/contract/index.ts";
+import { queryPartWatches } from "../../../shared/contract/watches.ts";
 import { productDetailPath } from "../../../shared/paths.ts";
 import { Link } from "../../components/link.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -60,6 +60,31 @@ export function Component() {
             {errorText}
           </p>
         )}
+        {result?.report && (
+          <div className="form-notice" role="status">
+            <p>{t("added", { count: result.report.added })}</p>
+            {result.report.mapped.length > 0 && (
+              <>
+                <p>{t("report.mapped")}</p>
+                <ul>
+                  {result.report.mapped.map((row) => (
+                    <li key={row.line}>{t("report.mappedRow", { line: row.line, part: row.partNumber })}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {result.report.notFound.length > 0 && (
+              <>
+                <p>{t("report.notFound")}</p>
+                <ul>
+                  {result.report.notFound.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        )}
         <section className="account-section" aria-labelledby="watched-title">
           <h2 id="watched-title">{t("listTitle", { count: parts.length, limit })}</h2>
           {parts.length === 0 ? (
@@ -90,6 +115,12 @@ export function Component() {
             <textarea id="watch-parts" name="parts" rows={8} defaultValue={result?.pasted ?? ""} />
             <button type="submit" className="button">
               {t("add")}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="sampleList" />
+            <button type="submit" className="link-button">
+              {t("addSampleList")}
             </button>
           </Form>
         </section>

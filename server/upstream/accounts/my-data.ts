@@ -106,7 +106,7 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
               : null,
         })),
         contactMessages: messages.map(({ createdAt, ...message }) => ({ ...message, submittedAt: iso(createdAt) })),
-        watches: watches.exportOf(userId),
+        ...watches.exportOf(userId, user.email),
       };
     },
 
@@ -136,7 +136,7 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
           statement.run(userId);
         }
         for (const statement of [erase.codes, erase.failures, erase.locks, erase.signInClients]) statement.run(phone, email);
-        watches.deleteOfUser(userId);
+        watches.deleteOfUser(userId, user.email);
         erase.user.run(userId);
       });
       // secure_delete (db.ts) zeroed the freed bytes in the pages the WAL now holds; the checkpoint writes

@@ -37,42 +37,61 @@ type Product = OurProduct & { info: CrossReferenceProduct };
 
 const summary = (part: AnyCompetitorPart): CompetitorPartSummary => ({ partNumber: part.partNumber, manufacturer: part.manufacturer, deviceType: part.deviceType });
 
+/** Every visible product of the catalog with its parameters in one language, loss data and family. */
+function readOurProducts(db: Database, language: Language): Product[] {
+  const rows = db
+    .prepare(
+      `WITH RECURSIVE ${visibleCte}, family(id, top) AS (
+         SELECT id, id FROM site_list WHERE parent_id IS NULL
+         UNION ALL SELECT c.id, f.top FROM site_list c JOIN family f ON c.parent_id = f.id
+       )
+       SELECT s.id, s.part_number AS partNumber, s.name_zh AS nameZh, s.name_en AS nameEn, s.data, f.top AS familyId
+       FROM site_list s JOIN visible v ON v.id = s.id JOIN family f ON f.id = s.id WHERE s.part_number IS NOT NULL ORDER BY s.id`,
+    )
+    .all() as Array<{ id: number; partNumber: string; nameZh: string; nameEn: string; data: string; familyId: number }>;
+  const params = new Map<number, Record<string, ParamValue>>(rows.map((row) => [row.id, {}]));
+  const paramRows = db
+    .prepare("SELECT product_id AS productId, field_id AS fieldId, text_value AS text, num_value AS num FROM product_params WHERE language = ?")
+    .all(language) as Array<{ productId: number; fieldId: string; text: string; num: number | null }>;
+  for (const row of paramRows) {
+    const record = params.get(row.productId);
+    if (record) record[row.fieldId] = row.num ?? row.text;
+  }
+  return rows.map((row) => {
+    const data = JSON.parse(row.data) as { loss?: LossData | null; lifecycle?: ProductLifecycle };
+    const loss = data.loss ?? null;
+    const lifecycle = data.lifecycle ?? unknownLifecycle;
+    return {
+      partNumber: row.partNumber,
+      params: params.get(row.id)!,
+      loss,
+      lifecycle,
+      info: { id: row.id, partNumber: row.partNumber, name: language === "zh" ? row.nameZh : row.nameEn, familyId: row.familyId, loss, lifecycle },
+    };
+  });
+}
+
+/**
+ * Our part for each line of a bill of materials that names a competitor's part (the cross-reference BOM box's
+ * matching: exact, decoded or after an ordering suffix, never a mere suggestion), as its best candidate; null for
+ * a line it does not recognise or that has no candidate. The part watches read a pasted BOM with it.
+ */
+export function createBomMapper(db: Database, contentDir?: string) {
+  const content = readCrossReference(contentDir);
+  return (queries: string[], language: Language): Array<string | null> => {
+    if (queries.length === 0) return [];
+    const ours = readOurProducts(db, language);
+    return queries.map((query) => {
+      const { part } = bomMatch(lookupCompetitorPart(query, content.parts, content.nomenclature, 2));
+      return part ? (crossReference(part, ours, content.qingyun).candidates[0]?.partNumber ?? null) : null;
+    });
+  };
+}
+
 export function mountCrossReferenceRoutes(router: Router, db: Database, options: MountOptions & { contentDir?: string | undefined }) {
   const content = readCrossReference(options.contentDir);
 
-  /** Every visible product of the catalog with its parameters in one language, loss data and family. */
-  function products(language: Language): Product[] {
-    const rows = db
-      .prepare(
-        `WITH RECURSIVE ${visibleCte}, family(id, top) AS (
-           SELECT id, id FROM site_list WHERE parent_id IS NULL
-           UNION ALL SELECT c.id, f.top FROM site_list c JOIN family f ON c.parent_id = f.id
-         )
-         SELECT s.id, s.part_number AS partNumber, s.name_zh AS nameZh, s.name_en AS nameEn, s.data, f.top AS familyId
-         FROM site_list s JOIN visible v ON v.id = s.id JOIN family f ON f.id = s.id WHERE s.part_number IS NOT NULL ORDER BY s.id`,
-      )
-      .all() as Array<{ id: number; partNumber: string; nameZh: string; nameEn: string; data: string; familyId: number }>;
-    const params = new Map<number, Record<string, ParamValue>>(rows.map((row) => [row.id, {}]));
-    const paramRows = db
-      .prepare("SELECT product_id AS productId, field_id AS fieldId, text_value AS text, num_value AS num FROM product_params WHERE language = ?")
-      .all(language) as Array<{ productId: number; fieldId: string; text: string; num: number | null }>;
-    for (const row of paramRows) {
-      const record = params.get(row.productId);
-      if (record) record[row.fieldId] = row.num ?? row.text;
-    }
-    return rows.map((row) => {
-      const data = JSON.parse(row.data) as { loss?: LossData | null; lifecycle?: ProductLifecycle };
-      const loss = data.loss ?? null;
-      const lifecycle = data.lifecycle ?? unknownLifecycle;
-      return {
-        partNumber: row.partNumber,
-        params: params.get(row.id)!,
-        loss,
-        lifecycle,
-        info: { id: row.id, partNumber: row.partNumber, name: language === "zh" ? row.nameZh : row.nameEn, familyId: row.familyId, loss, lifecycle },
-      };
-    });
-  }
+  const products = (language: Language) => readOurProducts(db, language);
 
   function families(ours: Product[]) {
     const found = new Map<DeviceType, { deviceType: DeviceType; familyId: number; packages: Set<string> }>();

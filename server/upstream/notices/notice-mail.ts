@@ -5,6 +5,7 @@
 // (List-Unsubscribe with List-Unsubscribe-Post), which mail clients show as a button.
 import { localizePath, type Language } from "../../../shared/languages.ts";
 import { unsubscribePath } from "../../../shared/paths.ts";
+import { emailWatchPaths } from "../../../shared/email-watch-paths.ts";
 import type { Database } from "../db.ts";
 import type { MailMessage } from "../delivery/mailer.ts";
 import { noticeDetailPath, productDetailPath } from "../../../shared/paths.ts";
@@ -27,15 +28,18 @@ export interface DueNoticeMail {
   /** A notice's e-mail: its type and the stored notice (content/notices.ts) in the watcher's language (JSON). */
   type: "change" | "discontinuation" | null;
   data: string | null;
+  /** 1 when the watcher subscribed by e-mail without an account: its watches are managed by its signed link. */
+  byEmail: number;
 }
 
 /** Due notice e-mails, joined to the notice in the watcher's language; claimed like every outbox row. */
 export function dueNoticeMailQuery(db: Database) {
   return db.prepare(
     `SELECT o.id, o.attempts, o.message_id AS messageId, m.notice_number AS noticeNumber, m.email, m.language, m.parts,
-       m.unsubscribe_token AS unsubscribeToken, m.kind, m.details, n.type, n.data
+       m.unsubscribe_token AS unsubscribeToken, m.kind, m.details, n.type, n.data, coalesce(w.user_id IS NULL, 0) AS byEmail
      FROM order_mail_outbox o JOIN notice_mails m ON m.id = o.notice_mail_id
      LEFT JOIN notices n ON m.kind = 'notice' AND n.number = m.notice_number AND n.language = m.language
+     LEFT JOIN watchers w ON w.id = m.watcher_id
      -- A notice no longer in the loaded content has nothing to say: its row waits, as before the other kinds.
      WHERE o.state = 'pending' AND o.next_attempt_at <= ? AND (m.kind <> 'notice' OR n.number IS NOT NULL)
      ORDER BY o.next_attempt_at, o.id LIMIT ?`,
@@ -46,7 +50,9 @@ export function dueNoticeMailQuery(db: Database) {
 function unsubscribeUrl(publicOrigin: string, language: Language, token: string): string {
   return new URL(`${localizePath(unsubscribePath, language)}?token=${encodeURIComponent(token)}`, publicOrigin).href;
 }
-function manageWatchesUrl(publicOrigin: string, language: Language): string {
+/** An account's watches are on its account page; a subscription by e-mail's on the page its signed link opens. */
+function manageWatchesUrl(publicOrigin: string, language: Language, byEmail: boolean, token: string): string {
+  if (byEmail) return new URL(`${localizePath(emailWatchPaths.manage, language)}?token=${encodeURIComponent(token)}`, publicOrigin).href;
   return new URL(localizePath("/user/watches", language), publicOrigin).href;
 }
 
@@ -113,7 +119,7 @@ function watcherMail(row: DueNoticeMail, publicOrigin: string, subject: string, 
       new URL(localizePath(path, row.language), publicOrigin).href,
       "",
       t.manage,
-      manageWatchesUrl(publicOrigin, row.language),
+      manageWatchesUrl(publicOrigin, row.language, row.byEmail === 1, row.unsubscribeToken),
       t.unsubscribe,
       unsubscribe,
       "",

@@ -2,11 +2,12 @@
 // document revision or a part's lifecycle state (publications.ts, decision 040) is content (loaded at start);
 // publishing queues one e-mail to every confirmed, subscribed watcher of any part it names, in the same
 // transaction that records the e-mail per event and watcher. The unique key (event, watcher) makes a second
-// publish, or a publish after more watchers came, mail only those not mailed yet. A dry run lists the same
-// recipients and writes nothing.
-import { randomBytes } from "node:crypto";
+// publish, or a publish after more watchers came, mail only those not mailed yet; and one mailbox is mailed once
+// per event even when it is both an account's watcher and a subscription by e-mail (migration 061): the older
+// watcher gets one e-mail naming the parts of both. A dry run lists the same recipients and writes nothing.
 import type { Language } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
+import { newOutboxMessageId } from "../samples/mail-outbox.ts";
 import { signWatchToken } from "./watch-token.ts";
 import { createPublicationResolver, type Publication, type PublicationKind } from "./publications.ts";
 
@@ -33,7 +34,7 @@ export function createNoticePublisher(db: Database, now: () => number) {
   // Confirmed, subscribed watchers of the event's parts (?2, a JSON array of ids), each with the parts it watches among them.
   const watchers = db.prepare(
     `SELECT w.id AS watcherId, w.email, w.language, w.created_at AS createdAt, json_group_array(s.part_number) AS parts,
-       EXISTS (SELECT 1 FROM notice_mails m WHERE m.notice_number = ?1 AND m.watcher_id = w.id) AS mailed
+       EXISTS (SELECT 1 FROM notice_mails m WHERE m.notice_number = ?1 AND (m.watcher_id = w.id OR m.email = w.email COLLATE NOCASE)) AS mailed
      FROM json_each(?2) p JOIN part_watches pw ON pw.product_id = p.value JOIN watchers w ON w.id = pw.watcher_id
      JOIN site_list s ON s.id = p.value
      WHERE w.confirmed_at IS NOT NULL AND w.unsubscribed_at IS NULL
@@ -54,8 +55,18 @@ export function createNoticePublisher(db: Database, now: () => number) {
       parts: string;
       mailed: number;
     }>;
-    const fresh = rows.filter((row) => !row.mailed).map((row) => ({ ...row, parts: (JSON.parse(row.parts) as string[]).sort() }));
-    return { fresh, alreadyMailed: rows.length - fresh.length };
+    // One recipient per mailbox: the first (oldest) watcher of an address, with every watched part of it.
+    const byAddress = new Map<string, { watcherId: number; email: string; language: Language; createdAt: number; parts: Set<string>; mailed: boolean }>();
+    for (const row of rows) {
+      const key = row.email.toLowerCase();
+      const found = byAddress.get(key) ?? { ...row, parts: new Set<string>(), mailed: false };
+      for (const part of JSON.parse(row.parts) as string[]) found.parts.add(part);
+      found.mailed ||= row.mailed === 1;
+      byAddress.set(key, found);
+    }
+    const mailboxes = [...byAddress.values()];
+    const fresh = mailboxes.filter((box) => !box.mailed).map((box) => ({ ...box, parts: [...box.parts].sort() }));
+    return { fresh, alreadyMailed: mailboxes.length - fresh.length };
   }
   const recipient = ({ watcherId, email, language, parts }: NoticeRecipient): NoticeRecipient => ({ watcherId, email, language, parts });
 
@@ -90,7 +101,7 @@ export function createNoticePublisher(db: Database, now: () => number) {
             at,
           ) as { id: number } | undefined;
           if (!mail) continue;
-          queue.run(mail.id, at, at, randomBytes(16).toString("hex"));
+          queue.run(mail.id, at, at, newOutboxMessageId());
           queued.push(recipient(row));
         }
         return { number, kind: publication.kind, recipients: queued, alreadyMailed: alreadyMailed + fresh.length - queued.length };

@@ -46,6 +46,13 @@ export function createWatches(db: Database, now: () => number) {
      WHERE w.watcher_id = ? ORDER BY s.part_number`,
   );
   const deleteOfUser = db.prepare("DELETE FROM watchers WHERE user_id = ?");
+  // The subscription by e-mail (migration 061) of the account's own, signed-in-with address is the account
+  // owner's too: exported and deleted with the account, with its requests (their unsent e-mails by cascade).
+  const guestOf = db.prepare(
+    "SELECT id, email, language, created_at AS createdAt, confirmed_at AS confirmedAt FROM watchers WHERE user_id IS NULL AND email = ? AND confirmed_at IS NOT NULL",
+  );
+  const deleteGuest = db.prepare("DELETE FROM watchers WHERE user_id IS NULL AND email = ?");
+  const deleteRequests = db.prepare("DELETE FROM watch_confirmations WHERE email = ?");
 
   /** The shown part's id, or a localized 404 naming the part. */
   function partId(partNumber: string, language: Language): number {
@@ -76,24 +83,29 @@ export function createWatches(db: Database, now: () => number) {
     return { id, email, language, createdAt: at, confirmedAt: at };
   }
 
+  /** Adds inside the caller's transaction, which the refusal past the limit rolls back whole. */
+  function addWithin(watcherId: number, productIds: number[], language: Language): { added: number; total: number } {
+    const before = (count.get(watcherId) as { n: number }).n;
+    const at = now();
+    let added = 0;
+    for (const id of new Set(productIds)) added += Number(insertWatch.run(watcherId, id, at).changes);
+    const total = before + added;
+    if (total > watchLimits.parts) {
+      throw new ApiError("E40034002", { message: errorMessage("E40034002", language, { limit: String(watchLimits.parts) }) });
+    }
+    return { added, total };
+  }
+
   return {
     partId,
     accountEmail,
     accountWatcher,
     /** Adds the parts (ids of shown parts) in one transaction; refuses the whole batch past the limit. */
     add(watcherId: number, productIds: number[], language: Language): { added: number; total: number } {
-      return transaction(db, () => {
-        const before = (count.get(watcherId) as { n: number }).n;
-        const at = now();
-        let added = 0;
-        for (const id of new Set(productIds)) added += Number(insertWatch.run(watcherId, id, at).changes);
-        const total = before + added;
-        if (total > watchLimits.parts) {
-          throw new ApiError("E40034002", { message: errorMessage("E40034002", language, { limit: String(watchLimits.parts) }) });
-        }
-        return { added, total };
-      });
+      return transaction(db, () => addWithin(watcherId, productIds, language));
     },
+    /** The same, inside the caller's transaction (a confirmed subscription by e-mail: migration 061). */
+    addWithin,
     remove(watcherId: number, productId: number): boolean {
       return Number(removeWatch.run(watcherId, productId).changes) === 1;
     },
@@ -122,14 +134,20 @@ export function createWatches(db: Database, now: () => number) {
         return { watcherId: row.id, already: row.unsubscribedAt !== null && removed === 0 };
       });
     },
-    /** What the account's data export shows (decision 025). */
-    exportOf(userId: number): { email: string; language: Language; parts: WatchedPart[] } | null {
-      const watcher = ofUser.get(userId) as Watcher | undefined;
-      return watcher ? { email: watcher.email, language: watcher.language, parts: this.list(watcher.id) } : null;
+    /** What the account's data export shows (decision 025): its watch list, and the confirmed subscription by
+     * e-mail of the address it signs in with. */
+    exportOf(userId: number, email: string | null) {
+      const view = (watcher: Watcher | undefined) => (watcher ? { email: watcher.email, language: watcher.language, parts: this.list(watcher.id) } : null);
+      return { watches: view(ofUser.get(userId) as Watcher | undefined), emailSubscription: email ? view(guestOf.get(email) as Watcher | undefined) : null };
     },
-    /** Account deletion: the watcher, its watches, its notice e-mails and their unsent outbox rows (cascades). */
-    deleteOfUser(userId: number): void {
+    /** Account deletion: the watcher, its watches, its notice e-mails and their unsent outbox rows (cascades);
+     * the subscription by e-mail of the account's address and its requests alike. */
+    deleteOfUser(userId: number, email: string | null): void {
       deleteOfUser.run(userId);
+      if (email) {
+        deleteGuest.run(email);
+        deleteRequests.run(email);
+      }
     },
   };
 }

@@ -11,6 +11,7 @@ import { composeConfirmationMail, composeOrderMail } from "./order-mail.ts";
 import { maskedAddressSummary, type AddressLines } from "../../../shared/forms/shipping-address.ts";
 import { composeSalesMail, type LeaveWordForMail } from "../leads/sales-mail.ts";
 import { composeNoticeMail, dueNoticeMailQuery, type DueNoticeMail } from "../notices/notice-mail.ts";
+import { composeConfirmationWatchMail, dueConfirmationMailQuery, type DueConfirmationMail } from "../notices/confirmation-mail.ts";
 
 /** Retry schedule: 30 s, 1 min, 2 min … capped at 1 h; after 10 tries the row is given up as failed. */
 export const outboxRules = { firstRetryMs: 30_000, maxRetryMs: 60 * 60_000, maxAttempts: 10, leaseMs: 2 * 60_000, batch: 20 } as const;
@@ -29,7 +30,7 @@ function outboxMessageId(id: string, publicOrigin: string): string {
 }
 
 /** The stored part of a new row's Message-ID: random, so no two e-mails (in any database) share one. */
-function newOutboxMessageId(): string {
+export function newOutboxMessageId(): string {
   return randomBytes(16).toString("hex");
 }
 
@@ -106,6 +107,8 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
   );
   // The notice e-mails to watchers (migration 060).
   const dueNotices = dueNoticeMailQuery(db);
+  // The double opt-in e-mails of subscriptions by e-mail (migration 061).
+  const dueConfirmations = dueConfirmationMailQuery(db);
   const claim = db.prepare("UPDATE order_mail_outbox SET next_attempt_at = ? WHERE id = ? AND state = 'pending' AND next_attempt_at <= ?");
   const items = db.prepare("SELECT part_number AS partNumber, name_zh, name_en, quantity FROM sample_order_items WHERE order_id = ? ORDER BY rowid");
   const fixMessageId = db.prepare("UPDATE order_mail_outbox SET message_id = COALESCE(message_id, ?) WHERE id = ? RETURNING message_id AS messageId");
@@ -154,13 +157,14 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
       let sent = 0;
       if (!db.isOpen) return 0;
       const t = now();
-      const [rows, leads, notices] = transaction(db, () => {
+      const [rows, leads, notices, confirmations] = transaction(db, () => {
         // The lease: another process polling the same database skips these rows until it ends.
         const claimed = <R extends { id: number }>(found: R[]) => found.filter((row) => Number(claim.run(t + outboxRules.leaseMs, row.id, t).changes) === 1);
         return [
           claimed(due.all(t, outboxRules.batch) as unknown as DueRow[]),
           claimed(dueLeads.all(t, outboxRules.batch) as unknown as DueLeadRow[]),
           claimed(dueNotices.all(t, outboxRules.batch) as unknown as DueNoticeMail[]),
+          claimed(dueConfirmations.all(t, outboxRules.batch) as unknown as DueConfirmationMail[]),
         ] as const;
       });
       for (const row of rows) if (await deliver(row)) sent += 1;
@@ -169,6 +173,10 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
       }
       for (const notice of notices) {
         if (await send(notice, composeNoticeMail(notice, deps.publicOrigin), `notice e-mail ${notice.noticeNumber} (outbox row ${notice.id})`)) sent += 1;
+      }
+      for (const confirmation of confirmations) {
+        if (await send(confirmation, composeConfirmationWatchMail(confirmation, deps.publicOrigin), `subscription confirmation (outbox row ${confirmation.id})`))
+          sent += 1;
       }
       return sent;
     })().finally(() => {

@@ -55,7 +55,7 @@ export function clientHash(req: Request): string {
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Refuses a write when the client already made `limit` of them in the last hour (call inside the write's transaction). */
-export function enforceHourlyLimit(db: Database, table: "leave_words" | "download_records", ipHash: string, now: number, limit: number) {
+export function enforceHourlyLimit(db: Database, table: "leave_words" | "download_records" | "watch_confirmations", ipHash: string, now: number, limit: number) {
   const row = db.prepare(`SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM ${table} WHERE ip_hash = ? AND created_at > ?`).get(ipHash, now - HOUR_MS) as {
     n: number;
     oldest: number | null;
