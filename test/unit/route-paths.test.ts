@@ -37,6 +37,8 @@ import {
   unsubscribePath,
   userPagePath,
 } from "../../shared/paths.ts";
+import { documentDetailPath, documentRevisionPagePath } from "../../shared/document-paths.ts";
+import { emailWatchPaths } from "../../shared/email-watch-paths.ts";
 
 /** Each built path and the route (id without its language) that must answer it. */
 const built: [string, string][] = [
@@ -80,6 +82,11 @@ const built: [string, string][] = [
   [userPagePath("account"), "user-account"],
   [userPagePath("watches"), "user-watches"],
   [unsubscribePath, "unsubscribe"],
+  [emailWatchPaths.subscribe, "subscribe"],
+  [emailWatchPaths.confirm, "subscribe"],
+  [emailWatchPaths.manage, "subscribe"],
+  [documentDetailPath("ds-qcm040120k4"), "support"],
+  [documentRevisionPagePath("ds-qcm040120k4", "1.0"), "support"],
   [loginPath(), "login"],
 ];
 
