@@ -16,6 +16,8 @@ import {
 } from "./operating-point.ts";
 import { modulations } from "./modulation-names.ts";
 
+const pfcModes: readonly string[] = ["boostpfc", "totempole"];
+
 // Each message is a key of locales/*/estimator.json "errors"; the range ones take {{min}} and {{max}}.
 // The whole converter's fields keep their messages in a block of their own ("converter.errors").
 const bounded = (field: OperatingPointField, block = "errors") =>
@@ -32,6 +34,7 @@ const operatingPointSchema = z.strictObject({
   fsw: bounded("fsw"),
   pf: bounded("pf"),
   duty: bounded("duty"),
+  vLine: bounded("vLine").optional(),
   tc: bounded("tc"),
   tcRef: z.enum(temperatureReferences, { error: "errors.tcRef" }).optional(),
   m: bounded("m"),
@@ -50,6 +53,11 @@ function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): {
     // The whole converter's sink is referred to the ambient (or the coolant's inlet): a heat-sink temperature
     // would be the unknown the sink's R_th solves for.
     .refine((point) => point.rsa === undefined || point.tcRef !== "heatsink", { error: "converter.errors.rsa.reference", path: ["rsa"] })
+    // A PFC stage needs its line voltage, and a boost regulates only above the line's peak (pfc.ts); the whole
+    // converter around one (parts in parallel, one heat sink) is not modelled for it yet.
+    .refine((point) => pfcModes.includes(point.mode) === (point.vLine !== undefined), { error: "errors.vLine.number", path: ["vLine"] })
+    .refine((point) => point.vLine === undefined || Math.SQRT2 * point.vLine < point.vBus, { error: "errors.vLine.boost", path: ["vLine"] })
+    .refine((point) => !pfcModes.includes(point.mode) || (point.rsa === undefined && point.parallel === undefined), { error: "converter.errors.pfc", path: ["rsa"] })
     .safeParse(input);
   if (parsed.success) {
     // An absent modulation stays absent (sine-triangle), so points read from old URLs compare equal to new ones.
