@@ -63,10 +63,10 @@ function switchingEnergy(tjs: readonly [number, number], rows: readonly [number[
 
 /** How a row of an E(I) table is read at the point: at the DC current, or averaged over the sine's switched events. */
 function energyReader(op: OperatingPoint, currents: readonly number[], iPeak: number, side: "switch" | "diode"): (row: number[]) => number {
-  if (op.mode === "dcdc") return (row) => interpolate(currents, row, iPeak);
   // A PFC stage switches once per period at the line current Î·|sin θ|, in both half line cycles: twice the
-  // inverter's mean, which switches in one half only.
-  if (op.mode !== "inverter") return (row) => 2 * sineAverage(currents, row, iPeak);
+  // inverter's mean, which switches in one half only. A DC/DC leg switches at its DC current.
+  if (op.mode === "boostpfc" || op.mode === "totempole") return (row) => 2 * sineAverage(currents, row, iPeak);
+  if (op.mode !== "inverter") return (row) => interpolate(currents, row, iPeak);
   const modulation = op.modulation ?? DEFAULT_MODULATION;
   // Only DPWM1 rests; every continuous modulation switches the whole sine, the half of one sign per side.
   if (modulation === "dpwm") return (row) => switchedAverage(modulation, op.m, op.pf, currents, row, iPeak, side);
@@ -79,7 +79,7 @@ const nanocoulomb = (value: number) => value / 1e9;
  * carries, 2·t_dd·f_sw, kept inside the rectifier's interval (a validated point has √2·V_line < V_bus).
  */
 function pfcLine(op: OperatingPoint, deadTime: number) {
-  const { a } = lineCurrent(op.vLine!, op.vBus, op.vLine! * op.current);
+  const { a } = lineCurrent(op.vOther!, op.vBus, op.vOther! * op.current);
   return { a, dt: Math.min(2 * deadTime * op.fsw, a) };
 }
 
@@ -143,7 +143,8 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
       },
     };
   }
-  // DC/DC (synchronous buck or boost leg): the hard-switched device for D, the synchronous rectifier for 1 − D.
+  // DC/DC (synchronous buck or boost leg, its duty given or set by the two voltages): the hard-switched device
+  // for D, the synchronous rectifier for 1 − D.
   return {
     junctions: [
       { name: "switch", rth: data.rth },
@@ -437,7 +438,9 @@ function steadyEstimate(data: LossData, op: OperatingPoint): Estimate {
   return {
     kind: data.kind,
     mode: op.mode,
-    scope: op.mode === "dcdc" && data.kind !== "diode" ? "leg" : "position",
+    // scope.ts's lossScope, written out: importing it here would split scope.ts into a chunk of its own whose name
+    // the finder's first-load JavaScript would carry.
+    scope: data.kind !== "diode" && (op.mode === "dcdc" || op.mode === "buck" || op.mode === "boost") ? "leg" : "position",
     losses: withTotal(losses),
     junctions,
     tj: hottest(junctions),

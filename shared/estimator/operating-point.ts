@@ -6,8 +6,10 @@ import { DEFAULT_MODULATION, isModulation, type Modulation } from "./modulation-
 import { formatNumber, OP_FORM_MARKER } from "./format-number.ts";
 
 // PFC stages (pfc.ts, docs/decisions/036-pfc-topologies.md): boostpfc the conventional CCM boost, totempole the
-// bridgeless totem-pole; V_bus is their output voltage, the current the line's RMS current.
-export const modes = ["inverter", "dcdc", "boostpfc", "totempole"] as const;
+// bridgeless totem-pole; V_bus is their output voltage, the current the line's RMS current. buck and boost: the
+// synchronous DC/DC leg with its duty set by the two voltages (V_bus the higher, blocked, one; the current the
+// inductor's DC current).
+export const modes = ["inverter", "dcdc", "boostpfc", "totempole", "buck", "boost"] as const;
 export type Mode = (typeof modes)[number];
 export const currentKinds = ["rms", "peak"] as const;
 type CurrentKind = (typeof currentKinds)[number];
@@ -33,8 +35,11 @@ export interface OperatingPoint {
   pf: number;
   /** DC/DC: duty cycle of the hard-switched device, 0.01…0.99. */
   duty: number;
-  /** PFC: the line's RMS voltage (V); its peak must stay below V_bus, the output. */
-  vLine?: number;
+  /**
+   * The converter's voltage beside V_bus (V): a PFC's line RMS voltage (its peak below V_bus, the output), a
+   * buck's output or a boost's input (below V_bus, which each leg blocks).
+   */
+  vOther?: number;
   /** Reference temperature (°C): of the case, the heat sink or the coolant, as `tcRef` says. */
   tc: number;
   /** Where `tc` is measured; absent: the case. */
@@ -68,7 +73,7 @@ export const limits = {
   fsw: { min: 100, max: 5_000_000 },
   pf: { min: -1, max: 1 },
   duty: { min: 0.01, max: 0.99 },
-  vLine: { min: 1, max: 1000 },
+  vOther: { min: 1, max: 1000 },
   tc: { min: -40, max: 175 },
   m: { min: 0.05, max: 1.15 },
   deadTime: { min: 0, max: 10_000 },
@@ -132,8 +137,11 @@ function parseDecimal(text: string | undefined): number {
 }
 
 /** The fourth value's letter that names a mode other than the inverter: `d0.5`, `b230`, `t230`. */
-const modeLetters = { d: "dcdc", b: "boostpfc", t: "totempole" } as const;
-const letterOf = { dcdc: "d", boostpfc: "b", totempole: "t", inverter: "" } as const satisfies Record<Mode, string>;
+// s: step-down (buck) to V_out, u: step-up (boost) from V_in.
+const modeLetters: Record<string, Mode> = { d: "dcdc", b: "boostpfc", t: "totempole", s: "buck", u: "boost" };
+// Written out, not inverted from modeLetters: a call at the module's top level would keep the bundler from
+// treating this module as free of side effects, and move other code into the finder's first-load chunks.
+const letterOf: Record<Mode, string> = { inverter: "", dcdc: "d", boostpfc: "b", totempole: "t", buck: "s", boost: "u" };
 
 /** The optional tagged values after the five (or six) positional ones: `dt150` = 150 ns dead time, `rg4.7` = 4.7 Ω. */
 const tags = { dt: "deadTime", rg: "rg", fo: "fo", np: "parallel", rs: "rsa" } as const;
@@ -185,7 +193,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
   const parts = all.filter((part, index) => index < 5 || (!tagPattern.test(part) && !/^[a-z]+$/i.test(part)));
   const [v, i, f, factor, tc, m] = parts;
   const peak = /p$/i.test(i ?? "");
-  const mode: Mode = (modeLetters as Record<string, Mode>)[(factor ?? "").charAt(0).toLowerCase()] ?? "inverter";
+  const mode = modeLetters[(factor ?? "").charAt(0).toLowerCase()] ?? "inverter";
   // Only the inverter reads a power factor, a modulation index, an output frequency and a modulation.
   const notInverter = mode !== "inverter";
   const draft: Partial<Record<keyof OperatingPoint, string>> = {
@@ -196,7 +204,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     fsw: f === undefined ? "" : /[kK]$/.test(f) ? f.slice(0, -1) : f && Number.isFinite(parseFrequency(f)) ? formatNumber(parseFrequency(f) / 1000) : f,
     pf: notInverter ? "" : (factor ?? ""),
     duty: mode === "dcdc" ? (factor ?? "").slice(1) : "",
-    vLine: notInverter && mode !== "dcdc" ? (factor ?? "").slice(1) : "",
+    vOther: notInverter && mode !== "dcdc" ? (factor ?? "").slice(1) : "",
     tc: (tc ?? "").replace(/[chf]$/i, ""),
     tcRef: referenceOf(tc) ?? "case",
     m: m ?? "",
@@ -216,7 +224,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     fsw: parseFrequency(f ?? ""),
     pf: notInverter ? DEFAULT_PF : parseDecimal(factor),
     duty: mode === "dcdc" ? parseDecimal(draft.duty) : DEFAULT_DUTY,
-    vLine: draft.vLine ? parseDecimal(draft.vLine) : undefined,
+    vOther: draft.vOther ? parseDecimal(draft.vOther) : undefined,
     tc: parseDecimal((tc ?? "").replace(/[chf]$/i, "")),
     tcRef: referenceOf(tc),
     m: m === undefined || notInverter ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
@@ -235,7 +243,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
 /** Writes the URL form; the modulation index only when it is not the default, frequencies in kHz. */
 export function writeOperatingPoint(op: OperatingPoint): string {
   const current = `${formatNumber(op.current)}${op.mode === "inverter" && op.currentKind === "peak" ? "p" : ""}`;
-  const factor = op.mode === "inverter" ? formatNumber(op.pf) : `${letterOf[op.mode]}${formatNumber(op.mode === "dcdc" ? op.duty : op.vLine!)}`;
+  const factor = op.mode === "inverter" ? formatNumber(op.pf) : `${letterOf[op.mode]}${formatNumber(op.mode === "dcdc" ? op.duty : op.vOther!)}`;
   const fields = [formatNumber(op.vBus), current, `${formatNumber(op.fsw / 1000)}k`, factor, `${formatNumber(op.tc)}${referenceSuffix[op.tcRef ?? "case"]}`];
   if (op.mode === "inverter" && op.m !== DEFAULT_MODULATION_INDEX) fields.push(formatNumber(op.m));
   if (op.deadTime !== undefined) fields.push(`dt${formatNumber(op.deadTime)}`);
@@ -257,7 +265,7 @@ export const formFields = {
   fsw: "opF",
   pf: "opPf",
   duty: "opD",
-  vLine: "opVl",
+  vOther: "opV2",
   tc: "opTc",
   tcRef: "opRef",
   m: "opM",
@@ -285,7 +293,7 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
     field(formFields.vBus),
     `${field(formFields.current)}${peak ? "p" : ""}`,
     `${field(formFields.fsw)}k`,
-    notInverter ? `${letterOf[mode]}${field(mode === "dcdc" ? formFields.duty : formFields.vLine)}` : field(formFields.pf),
+    notInverter ? `${letterOf[mode]}${field(mode === "dcdc" ? formFields.duty : formFields.vOther)}` : field(formFields.pf),
     `${field(formFields.tc)}${referenceSuffix[temperatureReferences.find((ref) => ref === field(formFields.tcRef)) ?? "case"]}`,
   ];
   const m = field(formFields.m);

@@ -1,4 +1,4 @@
-// The PFC stages in the server-rendered pages (decision 036): the product page's estimate at a b/t point and its
+// The PFC stages and the synchronous buck and boost in the server-rendered pages (decision 036): the product page's estimate at a b/t point and its
 // no-JS form, compare, a bad line voltage answered in the page's language, and the methods page's equations.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
@@ -28,20 +28,18 @@ describe("PFC stages on the product page and compare", () => {
     const expected = estimate(part.loss!, parsed.value);
     const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}`);
     expect(en.status).toBe(200);
-    expect(textOf(symbols(en.text))).toContain(
-      "Estimated at: Totem-pole PFC (CCM), bridgeless, V_line 230 V, 15 A line RMS, V_o 400 V, 65 kHz, T_c 80 °C, dead time 100 ns",
-    );
+    expect(textOf(symbols(en.text))).toContain("Estimated at: totem-pole PFC, V_line 230 V, 15 A line RMS, V_o 400 V, 65 kHz, T_c 80 °C, dead time 100 ns");
     expect(en.text).toContain(`data-estimate="total">${Number(expected.losses.total.toPrecision(3))}<`);
     expect(en.text).toMatch(/data-estimate="tj">\d+</);
     // The form shows the topology chosen and the line voltage typed, so that it can be sent again without JavaScript.
     expect(en.text).toMatch(/name="opMode" checked="" value="totempole"/);
-    expect(en.text).toMatch(/name="opVl"[^>]*value="230"/);
+    expect(en.text).toMatch(/name="opV2"[^>]*value="230"/);
     const zh = textOf(symbols((await get(`/zh/productAndService/productDetail/QCM045065B7?op=${TOTEM}`)).text));
-    expect(zh).toContain("图腾柱 PFC（CCM），无桥，V_line 230 V，输入电流有效值 15 A，V_o 400 V");
+    expect(zh).toContain("图腾柱 PFC，V_line 230 V，输入电流有效值 15 A，V_o 400 V");
   });
 
   it("turns the no-JS form into op= and answers a line above the output in the page's language", async () => {
-    const form = await get("/en/productAndService/productDetail/QCD10065T2?opMode=boostpfc&opV=400&opI=8&opF=65&opD=0.5&opVl=230&opTc=100");
+    const form = await get("/en/productAndService/productDetail/QCD10065T2?opMode=boostpfc&opV=400&opI=8&opF=65&opD=0.5&opV2=230&opTc=100");
     expect(form.status).toBe(302);
     expect(form.headers.location).toBe("/en/productAndService/productDetail/QCD10065T2?op=400,8,65k,b230,100");
     const page = await get(form.headers.location!);
@@ -68,11 +66,47 @@ describe("PFC stages on the product page and compare", () => {
   });
 });
 
-describe("the methods page on PFC stages", () => {
+describe("synchronous buck and boost on the product page", () => {
+  it("estimates the leg at the duty the two voltages set, said in both languages, and turns the no-JS form into op=", async () => {
+    const en = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");
+    expect(en.status).toBe(200);
+    expect(textOf(symbols(en.text))).toContain("Estimated at: synchronous buck, V_in 48 V to V_out 12 V (D 0.25), 20 A DC, 200 kHz, T_c 80 °C");
+    expect(en.text).toMatch(/data-estimate="total">[\d.]+</);
+    const zh = textOf(symbols((await get("/zh/productAndService/productDetail/QCM045065B7?op=400,15,100k,u200,80")).text));
+    expect(zh).toContain("同步升压，V_in 200 V 至 V_out 400 V（D 0.5）");
+    const form = await get("/en/productAndService/productDetail/QCM045065B7?opMode=buck&opV=48&opI=20&opF=200&opD=0.5&opV2=12&opTc=80");
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");
+  });
+});
+
+describe("the methods page on PFC stages and the synchronous buck and boost", () => {
   it("states the equations, the assumptions and the limits in both languages", async () => {
     for (const [language, words] of [
-      ["en", ["Single-phase PFC stages in CCM", "a = √2·V_line/V_bus", "(1/2 − 4a/(3π))", "Totem-pole PFC, per device", "Limits: the zero-crossing"]],
-      ["zh", ["CCM 单相 PFC 级", "a = √2·V_line/V_bus", "(1/2 − 4a/(3π))", "图腾柱 PFC，按单个器件", "适用范围：忽略过零瞬态"]],
+      [
+        "en",
+        [
+          "Single-phase PFC stages in CCM",
+          "a = √2·V_line/V_bus",
+          "(1/2 − 4a/(3π))",
+          "Totem-pole PFC, per device",
+          "Limits: the zero-crossing",
+          "Synchronous buck (op=48,20,200k,s12,80",
+          "boost: D = 1 − V_in/V_bus",
+        ],
+      ],
+      [
+        "zh",
+        [
+          "CCM 单相 PFC 级",
+          "a = √2·V_line/V_bus",
+          "(1/2 − 4a/(3π))",
+          "图腾柱 PFC，按单个器件",
+          "适用范围：忽略过零瞬态",
+          "同步降压（op=48,20,200k,s12,80",
+          "boost: D = 1 − V_in/V_bus",
+        ],
+      ],
     ] as const) {
       const text = textOf(symbols((await get(`/${language}/productAndService/estimator/method`)).text));
       for (const word of words) expect(text, `${language}: ${word}`).toContain(word);

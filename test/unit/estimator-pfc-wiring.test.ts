@@ -17,7 +17,7 @@ const point = (text: string): OperatingPoint => {
   return parsed.value;
 };
 
-/** A key of the estimator namespace ("errors.vLine.boost") read from a locale file. */
+/** A key of the estimator namespace ("errors.vOther.boost") read from a locale file. */
 function message(locale: Record<string, unknown>, key: string): unknown {
   return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locale);
 }
@@ -29,12 +29,12 @@ describe("the PFC stages' op= form", () => {
     expect(parseOperatingPoint("400,15,65k,b230,80")).toEqual({
       ok: true,
       text: "400,15,65k,b230,80",
-      value: { mode: "boostpfc", vBus: 400, current: 15, currentKind: "rms", fsw: 65_000, pf: 0.9, duty: 0.5, vLine: 230, tc: 80, m: 0.9 },
+      value: { mode: "boostpfc", vBus: 400, current: 15, currentKind: "rms", fsw: 65_000, pf: 0.9, duty: 0.5, vOther: 230, tc: 80, m: 0.9 },
     });
     expect(parseOperatingPoint("400, 15, 65000, T115, 80h, dt100")).toMatchObject({
       ok: true,
       text: "400,15,65k,t115,80h,dt100",
-      value: { mode: "totempole", vLine: 115, tcRef: "heatsink", deadTime: 100 },
+      value: { mode: "totempole", vOther: 115, tcRef: "heatsink", deadTime: 100 },
     });
   });
 
@@ -58,23 +58,23 @@ describe("the PFC stages' op= form", () => {
       fsw: "65",
       pf: "0.9",
       duty: "0.5",
-      vLine: "230",
+      vOther: "230",
       tc: "80",
       m: "1.1",
     };
     const form = new URLSearchParams(Object.entries(fields).map(([name, value]) => [formFields[name as keyof typeof formFields], value]));
     const text = formToOperatingPoint(form);
     expect(text).not.toBeNull();
-    expect(point(text!)).toMatchObject({ mode: "totempole", vLine: 230, vBus: 400, current: 15, currentKind: "rms", m: 0.9 });
+    expect(point(text!)).toMatchObject({ mode: "totempole", vOther: 230, vBus: 400, current: 15, currentKind: "rms", m: 0.9 });
   });
 
   it("turns bad PFC input into localized message keys, never a throw", () => {
     const cases: Array<[string, string, string]> = [
-      ["400,15,65k,b,80", "vLine", "errors.vLine.number"],
-      ["400,15,65k,bx,80", "vLine", "errors.vLine.number"],
-      ["400,15,65k,b1200,80", "vLine", "errors.vLine.range"],
+      ["400,15,65k,b,80", "vOther", "errors.vOther.number"],
+      ["400,15,65k,bx,80", "vOther", "errors.vOther.number"],
+      ["400,15,65k,b1200,80", "vOther", "errors.vOther.range"],
       // √2·300 V = 424 V: above the 400 V output, a boost cannot regulate.
-      ["400,15,65k,b300,80", "vLine", "errors.vLine.boost"],
+      ["400,15,65k,b300,80", "vOther", "errors.vOther.boost"],
       ["400,15,65k,t230,80,rs0.5", "rsa", "converter.errors.pfc"],
       ["400,15,65k,t230,80,np2", "rsa", "converter.errors.pfc"],
     ];

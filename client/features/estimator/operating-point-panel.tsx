@@ -53,7 +53,7 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
     fsw: formatNumber(op.fsw / 1000),
     pf: formatNumber(op.pf),
     duty: formatNumber(op.duty),
-    vLine: op.vLine === undefined ? "" : formatNumber(op.vLine),
+    vOther: op.vOther === undefined ? "" : formatNumber(op.vOther),
     tc: formatNumber(op.tc),
     tcRef: op.tcRef ?? "case",
     m: formatNumber(op.m),
@@ -184,7 +184,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("fsw")}
           {field("pf")}
           {field("duty")}
-          {field("vLine")}
+          {field("vOther")}
           {field("m")}
           <div className={`op-field op-field--wide${issueOf("modulation") ? " is-invalid" : ""}`}>
             <label htmlFor={`${id}-modulation`}>{t("panel.modulation")}</label>

@@ -240,6 +240,10 @@ export function Component() {
               <V0 />
               ·I + r·I<sup>2</sup>)
             </Equation>
+            <p>{text("syncText")}</p>
+            <Equation>
+              buck: D = V<sub>out</sub>/V<sub>bus</sub>, boost: D = 1 − V<sub>in</sub>/V<sub>bus</sub>; P<sub>SR</sub> = r·I<sup>2</sup>·(1 − D − 2·t<sub>dd</sub>·{fsw})
+            </Equation>
           </>,
         )}
         {section(
