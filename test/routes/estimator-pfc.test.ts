@@ -31,6 +31,8 @@ describe("PFC stages on the product page and compare", () => {
     expect(textOf(symbols(en.text))).toContain("Estimated at: totem-pole PFC, V_line 230 V, 15 A line RMS, V_o 400 V, 65 kHz, T_c 80 °C, dead time 100 ns");
     expect(en.text).toContain(`data-estimate="total">${Number(expected.losses.total.toPrecision(3))}<`);
     expect(en.text).toMatch(/data-estimate="tj">\d+</);
+    // The assumptions name the topology and its line, not the DC/DC leg's duty.
+    expect(textOf(symbols(en.text))).toContain("Totem-pole PFC in continuous conduction from a 230 V RMS line to 400 V, per device");
     // The form shows the topology chosen and the line voltage typed, so that it can be sent again without JavaScript.
     expect(en.text).toMatch(/name="opMode" checked="" value="totempole"/);
     expect(en.text).toMatch(/name="opV2"[^>]*value="230"/);
