@@ -16,8 +16,12 @@ const usage = `Usage: npm run estimate -- (--part <part number> | --device <file
 
   --part     a part of the catalogue (its loss data from the content files; CONTENT_DIR to read another folder)
   --device   a JSON file in the loss-data schema (shared/contract/loss-data.ts), e.g. a competitor's datasheet values
-  --op       the operating point as in the URL: <V_bus>,<I>[p],<f_sw>k,<cos φ | d<duty>>,<T_c>[,<M>][,<modulation>]
+  --op       the operating point as in the URL: <V_bus>,<I>[p],<f_sw>k,<cos φ | d<duty> | b<V_line> | t<V_line> | s<V_out> | u<V_in>>,<T_c>[,<M>][,<modulation>]
              e.g. "800,20,50k,0.9,80" or "400,8,65k,d0.5,100" or "800,20,50k,0.9,80,1.1,dpwm"
+             a PFC stage: b (boost PFC) or t (totem-pole PFC) and the line's RMS voltage; V_bus is then its output
+             voltage and I the line's RMS current, e.g. "400,15,65k,b230,80" or "400,15,65k,t230,80,dt100"
+             a synchronous buck (s and its output voltage, V_bus its input) or boost (u and its input voltage, V_bus its
+             output): the leg's duty from the two, I the inductor's DC current, e.g. "48,20,200k,s12,80" or "400,15,100k,u200,80"
              the whole converter on one heat sink: rs<K/W> the sink's R_th to the ambient (T_c is then the ambient's,
              or with an "f" suffix the coolant inlet's), np<N> parts in parallel per switch (np<N>w: one of them at
              the datasheet's maximum on-state values), e.g. "800,60,20k,0.9,40,np2,rs0.05"

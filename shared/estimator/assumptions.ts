@@ -20,7 +20,9 @@ export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] 
   list.push(
     op.mode === "inverter"
       ? { key: "topologyInverter", values: { m: op.m, pf: op.pf, modulation: modulationAcronyms[modulation] } }
-      : { key: "topologyDcdc", values: { duty: op.duty } },
+      : op.mode === "boostpfc" || op.mode === "totempole"
+        ? { key: `topology_${op.mode}`, values: { vLine: op.vOther!, vOut: op.vBus } }
+        : { key: "topologyDcdc", values: { duty: Number(op.duty.toPrecision(3)) } },
   );
   if (op.mode === "inverter" && modulation !== DEFAULT_MODULATION) list.push({ key: `modulation${modulation[0]!.toUpperCase()}${modulation.slice(1)}` });
   if (data.kind !== "diode") list.push({ key: "scaling", values: { cold: data.energies.tj[0], hot: data.energies.tj[1] } });

@@ -24,6 +24,7 @@ export type { LossBreakdown, JunctionName, JunctionEstimate, Unsuitability, Esti
 import type { LossBreakdown, JunctionEstimate, Unsuitability, EstimateWarning, Estimate, Model } from "./estimate-types.ts";
 import { DEFAULT_MODULATION } from "./modulation-names.ts";
 import { freewheelFactors, modulationFactors, positionConduction, switchedAverage, type ModulationFactors } from "./modulation.ts";
+import { boostDiodeConduction, boostSwitchConduction, lineConduction, lineCurrent, totemPoleFast } from "./pfc.ts";
 
 /** The fixed-point iteration stops after this many steps (it settles in a few when it settles at all). */
 const MAX_ITERATIONS = 200;
@@ -62,6 +63,9 @@ function switchingEnergy(tjs: readonly [number, number], rows: readonly [number[
 
 /** How a row of an E(I) table is read at the point: at the DC current, or averaged over the sine's switched events. */
 function energyReader(op: OperatingPoint, currents: readonly number[], iPeak: number, side: "switch" | "diode"): (row: number[]) => number {
+  // A PFC stage switches once per period at the line current Î·|sin θ|, in both half line cycles: twice the
+  // inverter's mean, which switches in one half only. A DC/DC leg switches at its DC current.
+  if (op.mode === "boostpfc" || op.mode === "totempole") return (row) => 2 * sineAverage(currents, row, iPeak);
   if (op.mode !== "inverter") return (row) => interpolate(currents, row, iPeak);
   const modulation = op.modulation ?? DEFAULT_MODULATION;
   // Only DPWM1 rests; every continuous modulation switches the whole sine, the half of one sign per side.
@@ -69,6 +73,18 @@ function energyReader(op: OperatingPoint, currents: readonly number[], iPeak: nu
   return (row) => sineAverage(currents, row, iPeak);
 }
 const nanocoulomb = (value: number) => value / 1e9;
+
+/**
+ * A PFC stage's line (pfc.ts): a = V̂/V_o, and the share of each switching period the totem-pole's body diode
+ * carries, 2·t_dd·f_sw, kept inside the rectifier's interval (a validated point has √2·V_line < V_bus).
+ */
+function pfcLine(op: OperatingPoint, deadTime: number) {
+  const { a } = lineCurrent(op.vOther!, op.vBus, op.vOther! * op.current);
+  return { a, dt: Math.min(2 * deadTime * op.fsw, a) };
+}
+
+/** No loss of that kind (the breakdown's other fields). */
+const none = { conduction: 0, switching: 0, diodeConduction: 0, deadTime: 0, diodeSwitching: 0, inSwitch: 0 };
 
 function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): Model {
   const channel = (tj: number) => milliohm(atTemperature(data.channel.t, data.channel.r, tj));
@@ -83,6 +99,27 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
   const eOff = switchingEnergy(energies.tj, energies.eOff, read, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
   const switching = (tj: number) => op.fsw * (eOn(tj) + eOff(tj));
   const deadTime = (op.deadTime ?? data.deadTime) * 1e-9;
+  if (op.mode === "boostpfc" || op.mode === "totempole") {
+    const { a, dt } = pfcLine(op, deadTime);
+    // Boost PFC: the switch. Totem-pole: one fast-leg device, the boost switch half the line period and the
+    // synchronous rectifier the other half; it switches hard only as the switch.
+    const totem = op.mode === "totempole";
+    return {
+      junctions: [{ name: "switch", rth: data.rth }],
+      evaluate: ([tj]) => {
+        const on = { v0: 0, r: channel(tj!) };
+        const fast = totemPoleFast(on, bodyDiode(tj!), iPeak, a, dt);
+        const losses = {
+          ...none,
+          conduction: totem ? fast.asSwitch : boostSwitchConduction(on, iPeak, a),
+          switching: switching(tj!) / (totem ? 2 : 1),
+          diodeConduction: totem ? Math.max(0, fast.asRectifier) + fast.deadTime : 0,
+          deadTime: totem ? fast.deadTime : 0,
+        };
+        return { losses, powers: [losses.conduction + losses.switching + losses.diodeConduction] };
+      },
+    };
+  }
   if (op.mode === "inverter") {
     const factors = inverterFactors(op);
     // Synchronous rectification: the reverse (freewheeling) share of the current flows through the channel too,
@@ -106,7 +143,8 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
       },
     };
   }
-  // DC/DC (synchronous buck or boost leg): the hard-switched device for D, the synchronous rectifier for 1 − D.
+  // DC/DC (synchronous buck or boost leg, its duty given or set by the two voltages): the hard-switched device
+  // for D, the synchronous rectifier for 1 − D.
   return {
     junctions: [
       { name: "switch", rth: data.rth },
@@ -134,6 +172,23 @@ function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Mod
     r: milliohm(atTemperature(data.forward.t, data.forward.r, tj)),
   });
   const factors = op.mode === "inverter" ? inverterFactors(op) : null;
+  const charge = capacitiveChargeLoss(nanocoulomb(data.qc), data.vQc, data.kv, op.vBus) * op.fsw;
+  if (op.mode === "boostpfc" || op.mode === "totempole") {
+    const { a } = pfcLine(op, 0);
+    // Boost PFC: the boost diode, whose charge the switch takes at each turn-on. Totem-pole: a diode of the slow
+    // leg, which carries the line current for half the line period and is not switched at f_sw.
+    return {
+      junctions: [{ name: "diode", rth: data.rth }],
+      evaluate: ([tj]) => {
+        const on = forward(tj!);
+        const losses =
+          op.mode === "boostpfc"
+            ? { ...none, diodeConduction: boostDiodeConduction(on, iPeak, a), inSwitch: charge }
+            : { ...none, diodeConduction: lineConduction(on, iPeak) / 2 };
+        return { losses, powers: [losses.diodeConduction] };
+      },
+    };
+  }
   return {
     junctions: [{ name: "diode", rth: data.rth }],
     evaluate: ([tj]) => {
@@ -147,7 +202,7 @@ function diodeModel(data: DiodeLossData, op: OperatingPoint, iPeak: number): Mod
         // The charge is moved at each commutation of the diode (in the inverter: only in the half-period that it
         // conducts, less the time the leg rests under DPWM); the energy is dissipated in the switch that turns on,
         // so it does not heat the diode.
-        inSwitch: capacitiveChargeLoss(nanocoulomb(data.qc), data.vQc, data.kv, op.vBus) * op.fsw * (factors ? factors.diode.n : 1),
+        inSwitch: charge * (factors ? factors.diode.n : 1),
       };
       return { losses, powers: [losses.diodeConduction] };
     },
@@ -181,6 +236,20 @@ function igbtModel(data: IgbtLossData, op: OperatingPoint, iPeak: number): Model
       // Energies linear in T_vj around the reference (floored so a cold junction never switches for free).
       const switching = op.fsw * (eOn(tjSwitch!) + eOff(tjSwitch!));
       const recovery = op.fsw * eRec(tjDiode!);
+      if (op.mode === "boostpfc" || op.mode === "totempole") {
+        const { a } = pfcLine(op, 0);
+        // Boost PFC: the switch (its co-packed diode idles). Totem-pole: one fast-leg position, the switch half the
+        // line period, its diode (recovering at the other switch's turn-on) the freewheeling path the other half.
+        const half = op.mode === "totempole" ? 0.5 : 1;
+        const losses = {
+          ...none,
+          conduction: boostSwitchConduction(igbt, iPeak, a) * half,
+          switching: switching * half,
+          diodeConduction: half < 1 ? boostDiodeConduction(diode, iPeak, a) * half : 0,
+          diodeSwitching: half < 1 ? recovery * half : 0,
+        };
+        return { losses, powers: [losses.conduction + losses.switching, losses.diodeConduction + losses.diodeSwitching] };
+      }
       const losses = factors
         ? {
             conduction: positionConduction(igbt.v0, igbt.r, iPeak, factors.switch),
@@ -224,8 +293,9 @@ function inverterFreewheel(rChannel: number, v0Diode: number, rDiode: number, iP
   };
 }
 
-/** Peak device current: √2·I_rms for a sine given as RMS; the DC current as it is. */
+/** Peak device current: √2·I_rms for a sine given as RMS (a PFC's line current always is); the DC current as it is. */
 function peakCurrent(op: OperatingPoint): number {
+  if (op.mode === "boostpfc" || op.mode === "totempole") return op.current * Math.SQRT2;
   return op.mode === "inverter" && op.currentKind === "rms" ? op.current * Math.SQRT2 : op.current;
 }
 
@@ -368,7 +438,9 @@ function steadyEstimate(data: LossData, op: OperatingPoint): Estimate {
   return {
     kind: data.kind,
     mode: op.mode,
-    scope: op.mode === "dcdc" && data.kind !== "diode" ? "leg" : "position",
+    // scope.ts's lossScope, written out: importing it here would split scope.ts into a chunk of its own whose name
+    // the finder's first-load JavaScript would carry.
+    scope: data.kind !== "diode" && (op.mode === "dcdc" || op.mode === "buck" || op.mode === "boost") ? "leg" : "position",
     losses: withTotal(losses),
     junctions,
     tj: hottest(junctions),

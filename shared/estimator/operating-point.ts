@@ -1,11 +1,15 @@
-// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf or d+duty>,<Tc>[,<M>][,dt<ns>][,rg<Ω>][,fo<Hz>][,<modulation>]`: one pure
+// The engineer's operating point and its URL form `op=<Vbus>,<I>,<fsw>,<pf, d+duty, b+Vac or t+Vac>,<Tc>[,<M>][,dt<ns>][,rg<Ω>][,fo<Hz>][,<modulation>]`: one pure
 // read/write pair so the finder, the detail page and compare read and write it alike. Validation (zod) is
 // in validate.ts, apart, so that browser bundles which only show a validated point carry no zod.
 import { DEFAULT_MODULATION, isModulation, type Modulation } from "./modulation-names.ts";
 
 import { formatNumber, OP_FORM_MARKER } from "./format-number.ts";
 
-export const modes = ["inverter", "dcdc"] as const;
+// PFC stages (pfc.ts, docs/decisions/036-pfc-topologies.md): boostpfc the conventional CCM boost, totempole the
+// bridgeless totem-pole; V_bus is their output voltage, the current the line's RMS current. buck and boost: the
+// synchronous DC/DC leg with its duty set by the two voltages (V_bus the higher, blocked, one; the current the
+// inductor's DC current).
+export const modes = ["inverter", "dcdc", "boostpfc", "totempole", "buck", "boost"] as const;
 export type Mode = (typeof modes)[number];
 export const currentKinds = ["rms", "peak"] as const;
 type CurrentKind = (typeof currentKinds)[number];
@@ -31,6 +35,11 @@ export interface OperatingPoint {
   pf: number;
   /** DC/DC: duty cycle of the hard-switched device, 0.01…0.99. */
   duty: number;
+  /**
+   * The converter's voltage beside V_bus (V): a PFC's line RMS voltage (its peak below V_bus, the output), a
+   * buck's output or a boost's input (below V_bus, which each leg blocks).
+   */
+  vOther?: number;
   /** Reference temperature (°C): of the case, the heat sink or the coolant, as `tcRef` says. */
   tc: number;
   /** Where `tc` is measured; absent: the case. */
@@ -64,6 +73,7 @@ export const limits = {
   fsw: { min: 100, max: 5_000_000 },
   pf: { min: -1, max: 1 },
   duty: { min: 0.01, max: 0.99 },
+  vOther: { min: 1, max: 1000 },
   tc: { min: -40, max: 175 },
   m: { min: 0.05, max: 1.15 },
   deadTime: { min: 0, max: 10_000 },
@@ -126,6 +136,13 @@ function parseDecimal(text: string | undefined): number {
   return Number(text.trim());
 }
 
+/** The fourth value's letter that names a mode other than the inverter: `d0.5`, `b230`, `t230`. */
+// s: step-down (buck) to V_out, u: step-up (boost) from V_in.
+const modeLetters: Record<string, Mode> = { d: "dcdc", b: "boostpfc", t: "totempole", s: "buck", u: "boost" };
+// Written out, not inverted from modeLetters: a call at the module's top level would keep the bundler from
+// treating this module as free of side effects, and move other code into the finder's first-load chunks.
+const letterOf: Record<Mode, string> = { inverter: "", dcdc: "d", boostpfc: "b", totempole: "t", buck: "s", boost: "u" };
+
 /** The optional tagged values after the five (or six) positional ones: `dt150` = 150 ns dead time, `rg4.7` = 4.7 Ω. */
 const tags = { dt: "deadTime", rg: "rg", fo: "fo", np: "parallel", rs: "rsa" } as const;
 const tagPattern = /^(dt|rg|fo|np|rs)(.*)$/i;
@@ -176,15 +193,18 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
   const parts = all.filter((part, index) => index < 5 || (!tagPattern.test(part) && !/^[a-z]+$/i.test(part)));
   const [v, i, f, factor, tc, m] = parts;
   const peak = /p$/i.test(i ?? "");
-  const dcdc = /^d/i.test(factor ?? "");
+  const mode = modeLetters[(factor ?? "").charAt(0).toLowerCase()] ?? "inverter";
+  // Only the inverter reads a power factor, a modulation index, an output frequency and a modulation.
+  const notInverter = mode !== "inverter";
   const draft: Partial<Record<keyof OperatingPoint, string>> = {
-    mode: dcdc ? "dcdc" : "inverter",
+    mode,
     vBus: v ?? "",
     current: (i ?? "").replace(/p$/i, ""),
     currentKind: peak ? "peak" : "rms",
     fsw: f === undefined ? "" : /[kK]$/.test(f) ? f.slice(0, -1) : f && Number.isFinite(parseFrequency(f)) ? formatNumber(parseFrequency(f) / 1000) : f,
-    pf: dcdc ? "" : (factor ?? ""),
-    duty: dcdc ? (factor ?? "").slice(1) : "",
+    pf: notInverter ? "" : (factor ?? ""),
+    duty: mode === "dcdc" ? (factor ?? "").slice(1) : "",
+    vOther: notInverter && mode !== "dcdc" ? (factor ?? "").slice(1) : "",
     tc: (tc ?? "").replace(/[chf]$/i, ""),
     tcRef: referenceOf(tc) ?? "case",
     m: m ?? "",
@@ -194,23 +214,24 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     parallel: (tagged.get("parallel") ?? "").replace(/w$/i, ""),
     parallelMismatch: /w$/i.test(tagged.get("parallel") ?? "") ? "w" : "",
     rsa: tagged.get("rsa") ?? "",
-    ...(named === undefined || dcdc ? {} : { modulation: named }),
+    ...(named === undefined || notInverter ? {} : { modulation: named }),
   };
   const fields: Record<keyof OperatingPoint, unknown> = {
-    mode: dcdc ? "dcdc" : "inverter",
+    mode,
     vBus: parseDecimal(v),
     current: parseDecimal(draft.current),
     currentKind: peak ? "peak" : "rms",
     fsw: parseFrequency(f ?? ""),
-    pf: dcdc ? DEFAULT_PF : parseDecimal(factor),
-    duty: dcdc ? parseDecimal(draft.duty) : DEFAULT_DUTY,
+    pf: notInverter ? DEFAULT_PF : parseDecimal(factor),
+    duty: mode === "dcdc" ? parseDecimal(draft.duty) : DEFAULT_DUTY,
+    vOther: draft.vOther ? parseDecimal(draft.vOther) : undefined,
     tc: parseDecimal((tc ?? "").replace(/[chf]$/i, "")),
     tcRef: referenceOf(tc),
-    m: m === undefined || dcdc ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
+    m: m === undefined || notInverter ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
     deadTime: tagged.has("deadTime") ? parseDecimal(tagged.get("deadTime")) : undefined,
     rg: tagged.has("rg") ? parseDecimal(tagged.get("rg")) : undefined,
-    fo: tagged.has("fo") && !dcdc ? parseDecimal(tagged.get("fo")) : undefined,
-    modulation: dcdc ? undefined : named,
+    fo: tagged.has("fo") && !notInverter ? parseDecimal(tagged.get("fo")) : undefined,
+    modulation: notInverter ? undefined : named,
     // `np3` three parts per switch, `np3w` one of them at the datasheet's maximum on-state values.
     parallel: tagged.has("parallel") ? parseDecimal(tagged.get("parallel")!.replace(/w$/i, "")) : undefined,
     parallelMismatch: /w$/i.test(tagged.get("parallel") ?? "") ? true : undefined,
@@ -222,7 +243,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
 /** Writes the URL form; the modulation index only when it is not the default, frequencies in kHz. */
 export function writeOperatingPoint(op: OperatingPoint): string {
   const current = `${formatNumber(op.current)}${op.mode === "inverter" && op.currentKind === "peak" ? "p" : ""}`;
-  const factor = op.mode === "dcdc" ? `d${formatNumber(op.duty)}` : formatNumber(op.pf);
+  const factor = op.mode === "inverter" ? formatNumber(op.pf) : `${letterOf[op.mode]}${formatNumber(op.mode === "dcdc" ? op.duty : op.vOther!)}`;
   const fields = [formatNumber(op.vBus), current, `${formatNumber(op.fsw / 1000)}k`, factor, `${formatNumber(op.tc)}${referenceSuffix[op.tcRef ?? "case"]}`];
   if (op.mode === "inverter" && op.m !== DEFAULT_MODULATION_INDEX) fields.push(formatNumber(op.m));
   if (op.deadTime !== undefined) fields.push(`dt${formatNumber(op.deadTime)}`);
@@ -244,6 +265,7 @@ export const formFields = {
   fsw: "opF",
   pf: "opPf",
   duty: "opD",
+  vOther: "opV2",
   tc: "opTc",
   tcRef: "opRef",
   m: "opM",
@@ -264,24 +286,25 @@ export const formFields = {
 export function formToOperatingPoint(query: URLSearchParams): string | null {
   if (!query.has(formFields.vBus)) return null;
   const field = (name: string) => (query.get(name) ?? "").replace(/[,\s]/g, "").slice(0, 16);
-  const dcdc = field(formFields.mode) === "dcdc";
-  const peak = !dcdc && field(formFields.currentKind) === "peak";
+  const mode = modes.find((name) => name === field(formFields.mode)) ?? "inverter";
+  const notInverter = mode !== "inverter";
+  const peak = !notInverter && field(formFields.currentKind) === "peak";
   const parts = [
     field(formFields.vBus),
     `${field(formFields.current)}${peak ? "p" : ""}`,
     `${field(formFields.fsw)}k`,
-    dcdc ? `d${field(formFields.duty)}` : field(formFields.pf),
+    notInverter ? `${letterOf[mode]}${field(mode === "dcdc" ? formFields.duty : formFields.vOther)}` : field(formFields.pf),
     `${field(formFields.tc)}${referenceSuffix[temperatureReferences.find((ref) => ref === field(formFields.tcRef)) ?? "case"]}`,
   ];
   const m = field(formFields.m);
-  if (!dcdc && m !== "" && m !== formatNumber(DEFAULT_MODULATION_INDEX)) parts.push(m);
+  if (!notInverter && m !== "" && m !== formatNumber(DEFAULT_MODULATION_INDEX)) parts.push(m);
   // Left empty: each part's own default.
   const deadTime = field(formFields.deadTime);
   if (deadTime !== "") parts.push(`dt${deadTime}`);
   const rg = field(formFields.rg);
   if (rg !== "") parts.push(`rg${rg}`);
   const fo = field(formFields.fo);
-  if (!dcdc && fo !== "") parts.push(`fo${fo}`);
+  if (!notInverter && fo !== "") parts.push(`fo${fo}`);
   const parallel = field(formFields.parallel);
   // A checkbox: present ("w") only when ticked, and only with a count.
   if (parallel !== "") parts.push(`np${parallel}${field(formFields.parallelMismatch) === "" ? "" : "w"}`);
@@ -289,7 +312,7 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
   if (rsa !== "") parts.push(`rs${rsa}`);
   const modulation = field(formFields.modulation).toLowerCase();
   // Only a known name is carried (anything else would read as a malformed field); the default is left out.
-  if (!dcdc && isModulation(modulation) && modulation !== DEFAULT_MODULATION) parts.push(modulation);
+  if (!notInverter && isModulation(modulation) && modulation !== DEFAULT_MODULATION) parts.push(modulation);
   return parts.join(",");
 }
 

@@ -64,6 +64,34 @@ export interface BoostPfcLosses {
   total: number;
 }
 
+/** The boost switch's conduction over the line: V0·Î·(2/π − a/2) + r·Î²·(1/2 − 4a/(3π)). */
+export function boostSwitchConduction(on: OnState, iPeak: number, a: number): number {
+  return on.v0 * iPeak * (2 / Math.PI - a / 2) + on.r * iPeak ** 2 * (0.5 - (4 * a) / (3 * Math.PI));
+}
+
+/** The boost diode's (or rectifier's) conduction over the line: V0·Î·a/2 + r·Î²·4a/(3π). */
+export function boostDiodeConduction(on: OnState, iPeak: number, a: number): number {
+  return on.v0 * iPeak * (a / 2) + on.r * iPeak ** 2 * ((4 * a) / (3 * Math.PI));
+}
+
+/** A device that carries the whole line current while it conducts: V0·Î·2/π + r·Î²/2 (per conducting half line cycle). */
+export function lineConduction(on: OnState, iPeak: number): number {
+  return on.v0 * iPeak * (2 / Math.PI) + (on.r * iPeak ** 2) / 2;
+}
+
+/**
+ * One fast-leg device of a totem-pole over the whole line period, each term already halved (it is the boost switch
+ * in one half line cycle, the synchronous rectifier in the other): its forward conduction as the switch, its reverse
+ * conduction as the rectifier less the dead-time share dt = 2·t_dd·f_sw, and its body diode's in the dead times.
+ */
+export function totemPoleFast(channel: OnState, bodyDiode: OnState, iPeak: number, a: number, dt: number) {
+  return {
+    asSwitch: boostSwitchConduction(channel, iPeak, a) / 2,
+    asRectifier: (channel.v0 * iPeak * (a / 2 - (dt * 2) / Math.PI) + channel.r * iPeak ** 2 * ((4 * a) / (3 * Math.PI) - dt / 2)) / 2,
+    deadTime: (dt * lineConduction(bodyDiode, iPeak)) / 2,
+  };
+}
+
 /** The mean over the line of a loss P = f_sw·E_ref·(i/I_ref)·(V_o/V_ref)^k for one event per period at i = Î·|sin θ|. */
 function lineSwitching(energy: SwitchingEnergy, iPeak: number, vOut: number, fsw: number): number {
   return (fsw * energy.eRef * (2 / Math.PI) * iPeak * (vOut / energy.vRef) ** energy.k) / energy.iRef;
@@ -78,8 +106,8 @@ function lineSwitching(energy: SwitchingEnergy, iPeak: number, vOut: number, fsw
  */
 export function boostPfcLosses(op: PfcOperatingPoint, sw: OnState, energy: SwitchingEnergy, diode: OnState, charge: CapacitiveCharge | null): BoostPfcLosses {
   const { iPeak, a } = lineCurrent(op.vRms, op.vOut, op.pIn);
-  const switchConduction = sw.v0 * iPeak * (2 / Math.PI - a / 2) + sw.r * iPeak ** 2 * (0.5 - (4 * a) / (3 * Math.PI));
-  const diodeConduction = diode.v0 * iPeak * (a / 2) + diode.r * iPeak ** 2 * ((4 * a) / (3 * Math.PI));
+  const switchConduction = boostSwitchConduction(sw, iPeak, a);
+  const diodeConduction = boostDiodeConduction(diode, iPeak, a);
   const switchSwitching = lineSwitching(energy, iPeak, op.vOut, op.fsw);
   const switchCapacitive = charge ? op.fsw * capacitiveChargeLoss(charge.qRef, charge.vRef, charge.k, op.vOut) : 0;
   return {
@@ -120,12 +148,11 @@ export function totemPoleLosses(op: PfcOperatingPoint, fast: OnState, energy: Sw
   const { iPeak, a } = lineCurrent(op.vRms, op.vOut, op.pIn);
   const dt = 2 * deadTime * op.fsw;
   if (dt >= a) throw new RangeError("The dead times exceed the rectifier's conduction interval");
-  const asSwitch = fast.v0 * iPeak * (2 / Math.PI - a / 2) + fast.r * iPeak ** 2 * (0.5 - (4 * a) / (3 * Math.PI));
-  const asRectifier = fast.v0 * iPeak * (a / 2 - (dt * 2) / Math.PI) + fast.r * iPeak ** 2 * ((4 * a) / (3 * Math.PI) - dt / 2);
-  const fastConduction = (asSwitch + asRectifier) / 2;
-  const fastDeadTime = (dt * (bodyDiode.v0 * iPeak * (2 / Math.PI) + (bodyDiode.r * iPeak ** 2) / 2)) / 2;
+  const fast1 = totemPoleFast(fast, bodyDiode, iPeak, a, dt);
+  const fastConduction = fast1.asSwitch + fast1.asRectifier;
+  const fastDeadTime = fast1.deadTime;
   const fastSwitching = lineSwitching(energy, iPeak, op.vOut, op.fsw) / 2;
-  const slowConduction = (slow.v0 * iPeak * (2 / Math.PI) + (slow.r * iPeak ** 2) / 2) / 2;
+  const slowConduction = lineConduction(slow, iPeak) / 2;
   return {
     fastConduction,
     fastDeadTime,

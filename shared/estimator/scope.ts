@@ -8,7 +8,8 @@ export type LossScope = "position" | "leg" | "diode";
 
 export function lossScope(kind: LossData["kind"], mode: Mode): LossScope {
   if (kind === "diode") return "diode";
-  return mode === "dcdc" ? "leg" : "position";
+  // A synchronous DC/DC leg (its duty given, or set by a buck's or a boost's two voltages): both of its devices.
+  return mode === "dcdc" || mode === "buck" || mode === "boost" ? "leg" : "position";
 }
 
 /** The scope of a list's figures (finder, CSV): per diode when every part is a diode, else by the topology. */

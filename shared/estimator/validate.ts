@@ -16,6 +16,16 @@ import {
 } from "./operating-point.ts";
 import { modulations } from "./modulation-names.ts";
 
+const pfcModes: readonly string[] = ["boostpfc", "totempole"];
+/** The modes that take a second voltage (vOther) beside V_bus. */
+const secondVoltage: readonly string[] = [...pfcModes, "buck", "boost"];
+
+/** A buck's duty is V_out/V_bus, a boost's (its hard-switched low side) 1 − V_in/V_bus; ripple and drops neglected. */
+function withDuty(point: OperatingPoint): OperatingPoint {
+  if (point.mode === "buck") return { ...point, duty: point.vOther! / point.vBus };
+  return point.mode === "boost" ? { ...point, duty: 1 - point.vOther! / point.vBus } : point;
+}
+
 // Each message is a key of locales/*/estimator.json "errors"; the range ones take {{min}} and {{max}}.
 // The whole converter's fields keep their messages in a block of their own ("converter.errors").
 const bounded = (field: OperatingPointField, block = "errors") =>
@@ -32,6 +42,7 @@ const operatingPointSchema = z.strictObject({
   fsw: bounded("fsw"),
   pf: bounded("pf"),
   duty: bounded("duty"),
+  vOther: bounded("vOther").optional(),
   tc: bounded("tc"),
   tcRef: z.enum(temperatureReferences, { error: "errors.tcRef" }).optional(),
   m: bounded("m"),
@@ -50,11 +61,21 @@ function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): {
     // The whole converter's sink is referred to the ambient (or the coolant's inlet): a heat-sink temperature
     // would be the unknown the sink's R_th solves for.
     .refine((point) => point.rsa === undefined || point.tcRef !== "heatsink", { error: "converter.errors.rsa.reference", path: ["rsa"] })
+    // A PFC stage needs its line voltage, and a boost regulates only above the line's peak (pfc.ts); a buck's
+    // output and a boost's input lie between 1 % and 99 % of V_bus (the duty's range). The whole converter around
+    // these (parts in parallel, one heat sink) is not modelled for them yet.
+    .refine((point) => secondVoltage.includes(point.mode) === (point.vOther !== undefined), { error: "errors.vOther.number", path: ["vOther"] })
+    .refine((point) => !pfcModes.includes(point.mode) || Math.SQRT2 * point.vOther! < point.vBus, { error: "errors.vOther.boost", path: ["vOther"] })
+    .refine((point) => pfcModes.includes(point.mode) || point.vOther === undefined || Math.abs(point.vOther / point.vBus - 0.5) <= 0.49, {
+      error: "errors.vOther.dcdc",
+      path: ["vOther"],
+    })
+    .refine((point) => !secondVoltage.includes(point.mode) || (point.rsa === undefined && point.parallel === undefined), { error: "converter.errors.pfc", path: ["rsa"] })
     .safeParse(input);
   if (parsed.success) {
     // An absent modulation stays absent (sine-triangle), so points read from old URLs compare equal to new ones.
     const { modulation, ...rest } = parsed.data;
-    return { ok: true, value: modulation === undefined ? rest : { ...rest, modulation } };
+    return { ok: true, value: withDuty(modulation === undefined ? rest : { ...rest, modulation }) };
   }
   const issues = parsed.error.issues.map((issue): OperatingPointIssue => {
     const field = String(issue.path[0] ?? "op") as OperatingPointIssue["field"];

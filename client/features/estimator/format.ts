@@ -45,7 +45,7 @@ export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimato
   const base =
     op.mode === "inverter"
       ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
-      : t("panel.summaryDcdc", { ...common, duty: formatNumber(op.duty) });
+      : t(`panel.summary_${op.mode}`, { ...common, duty: formatNumber(op.duty), vOther: formatNumber(op.vOther ?? 0) });
   // The modulation is named when it is not the sine-triangle every older link meant.
   const modulation =
     op.mode === "inverter" && op.modulation && op.modulation !== DEFAULT_MODULATION ? t("panel.summaryModulation", { name: modulationAcronyms[op.modulation] }) : "";

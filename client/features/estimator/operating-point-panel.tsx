@@ -7,6 +7,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import {
   formFields,
   formatNumber,
+  modes,
   modulations,
   operatingPointRedirect,
   temperatureReferences,
@@ -52,6 +53,7 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
     fsw: formatNumber(op.fsw / 1000),
     pf: formatNumber(op.pf),
     duty: formatNumber(op.duty),
+    vOther: op.vOther === undefined ? "" : formatNumber(op.vOther),
     tc: formatNumber(op.tc),
     tcRef: op.tcRef ?? "case",
     m: formatNumber(op.m),
@@ -160,10 +162,10 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
         ))}
         <fieldset className="op-form__choice">
           <legend>{t("panel.mode")}</legend>
-          {(["inverter", "dcdc"] as const).map((mode) => (
+          {modes.map((mode) => (
             <label key={mode}>
               <input type="radio" name={formFields.mode} value={mode} defaultChecked={draft.mode === mode} />
-              {t(mode === "inverter" ? "panel.modeInverter" : "panel.modeDcdc")}
+              {t(`panel.modes.${mode}`)}
             </label>
           ))}
         </fieldset>
@@ -182,6 +184,7 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("fsw")}
           {field("pf")}
           {field("duty")}
+          {field("vOther")}
           {field("m")}
           <div className={`op-field op-field--wide${issueOf("modulation") ? " is-invalid" : ""}`}>
             <label htmlFor={`${id}-modulation`}>{t("panel.modulation")}</label>

@@ -240,6 +240,10 @@ export function Component() {
               <V0 />
               ·I + r·I<sup>2</sup>)
             </Equation>
+            <p>{text("syncText")}</p>
+            <Equation>
+              buck: D = V<sub>out</sub>/V<sub>bus</sub>, boost: D = 1 − V<sub>in</sub>/V<sub>bus</sub>; P<sub>SR</sub> = r·I<sup>2</sup>·(1 − D − 2·t<sub>dd</sub>·{fsw})
+            </Equation>
           </>,
         )}
         {section(
@@ -274,6 +278,50 @@ export function Component() {
             <Equation>
               E = V·Q(V)/k = ⅔·Q<sub>C</sub>·V (Q ∝ √V, k = 1.5)
             </Equation>
+          </>,
+        )}
+        {section(
+          "pfc",
+          <>
+            <p>{text("pfcText")}</p>
+            <Equation>
+              <Ipk /> = √2·I<sub>line</sub>, a = √2·V<sub>line</sub>/V<sub>bus</sub> &lt; 1, d(θ) = 1 − a·|sin θ|
+            </Equation>
+            <Equation>
+              P<sub>T</sub> = <V0 />·<Ipk />
+              ·(2/π − a/2) + r·
+              <Ipk />
+              <sup>2</sup>·(1/2 − 4a/(3π))
+            </Equation>
+            <Equation>
+              P<sub>D</sub> = <V0 />·<Ipk />
+              ·a/2 + r·
+              <Ipk />
+              <sup>2</sup>·4a/(3π)
+            </Equation>
+            <Equation>
+              P<sub>sw</sub> = {fsw}·⟨E(
+              <Ipk />
+              ·|sin θ|)⟩·(V<sub>bus</sub>/V<sub>ref</sub>)<sup>k</sup>
+            </Equation>
+            <p>{text("totemPoleText")}</p>
+            <Equation>
+              P<sub>fast</sub> = ½·[P<sub>T</sub> + P<sub>SR</sub>(a, δ) + P<sub>sw</sub>] + ½·δ·(
+              <V0 />
+              ·<Ipk />
+              ·2/π + r·
+              <Ipk />
+              <sup>2</sup>/2), δ = 2·t<sub>dd</sub>·{fsw}
+            </Equation>
+            <Equation>
+              P<sub>slow</sub> = ½·(
+              <V0 />
+              ·<Ipk />
+              ·2/π + r·
+              <Ipk />
+              <sup>2</sup>/2)
+            </Equation>
+            <p>{text("pfcLimitsText")}</p>
           </>,
         )}
         {section(

@@ -1,0 +1,117 @@
+// The PFC stages and the synchronous buck and boost in the server-rendered pages (decision 036): the product page's estimate at a b/t point and its
+// no-JS form, compare, a bad line voltage answered in the page's language, and the methods page's equations.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import request from "supertest";
+import { estimate } from "../../shared/estimator/index.ts";
+import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
+import { startSite } from "../helpers/site.ts";
+import { textOf, upstreamProducts } from "./catalog-helpers.ts";
+
+/** The HTML with the estimator's symbols written as V_line, so that a test can read them: only a real <sub> gives the "_". */
+const symbols = (html: string) => html.replace(/<sub>([^<]*)<\/sub>/g, "_$1").replace(/<\/?span>/g, "");
+
+let site: Awaited<ReturnType<typeof startSite>>;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site.close());
+
+const get = (url: string) => request(site.app).get(url);
+const TOTEM = "400,15,65k,t230,80,dt100";
+
+describe("PFC stages on the product page and compare", () => {
+  it("estimates a 650 V MOSFET as a totem-pole's fast device, as the shared model does, in both languages", async () => {
+    const parsed = parseOperatingPoint(TOTEM);
+    if (!parsed?.ok) throw new Error(TOTEM);
+    const data = await upstreamProducts(site.upstream, "en", { siteListId: 100 });
+    const part = data.list.find((item) => item.partNumber === "QCM045065B7")!;
+    const expected = estimate(part.loss!, parsed.value);
+    const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}`);
+    expect(en.status).toBe(200);
+    expect(textOf(symbols(en.text))).toContain("Estimated at: totem-pole PFC, V_line 230 V, 15 A line RMS, V_o 400 V, 65 kHz, T_c 80 °C, dead time 100 ns");
+    expect(en.text).toContain(`data-estimate="total">${Number(expected.losses.total.toPrecision(3))}<`);
+    expect(en.text).toMatch(/data-estimate="tj">\d+</);
+    // The assumptions name the topology and its line, not the DC/DC leg's duty.
+    expect(textOf(symbols(en.text))).toContain("Totem-pole PFC in continuous conduction from a 230 V RMS line to 400 V, per device");
+    // The form shows the topology chosen and the line voltage typed, so that it can be sent again without JavaScript.
+    expect(en.text).toMatch(/name="opMode" checked="" value="totempole"/);
+    expect(en.text).toMatch(/name="opV2"[^>]*value="230"/);
+    const zh = textOf(symbols((await get(`/zh/productAndService/productDetail/QCM045065B7?op=${TOTEM}`)).text));
+    expect(zh).toContain("图腾柱 PFC，V_line 230 V，输入电流有效值 15 A，V_o 400 V");
+  });
+
+  it("turns the no-JS form into op= and answers a line above the output in the page's language", async () => {
+    const form = await get("/en/productAndService/productDetail/QCD10065T2?opMode=boostpfc&opV=400&opI=8&opF=65&opD=0.5&opV2=230&opTc=100");
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe("/en/productAndService/productDetail/QCD10065T2?op=400,8,65k,b230,100");
+    const page = await get(form.headers.location!);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/data-estimate="total">[\d.]+</);
+    for (const [language, words] of [
+      ["en", "must stay below the output voltage"],
+      ["zh", "须低于输出电压"],
+    ] as const) {
+      const bad = await get(`/${language}/productAndService/productDetail/QCM045065B7?op=300,8,65k,b230,80`);
+      expect(bad.status).toBe(200);
+      expect(textOf(bad.text)).toContain(words);
+      expect(bad.text).toContain('role="alert"');
+    }
+  });
+
+  it("compares parts at a boost PFC point, the one over its limit marked not suitable", async () => {
+    const response = await get("/en/productAndService/compare?parts=QCM025065K4,QCM060065L8&op=400,50,65k,b230,100");
+    expect(response.status).toBe(200);
+    const table = /<table class="estimate-table estimate-table--compare">([\s\S]*?)<\/table>/.exec(response.text)?.[1] ?? "";
+    expect(table.match(/data-estimate="total-worst"/g)).toHaveLength(2);
+    expect(table).toMatch(/data-suitable="false"/);
+    expect(table).toMatch(/data-suitable="true"/);
+  });
+});
+
+describe("synchronous buck and boost on the product page", () => {
+  it("estimates the leg at the duty the two voltages set, said in both languages, and turns the no-JS form into op=", async () => {
+    const en = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");
+    expect(en.status).toBe(200);
+    expect(textOf(symbols(en.text))).toContain("Estimated at: synchronous buck, V_in 48 V to V_out 12 V (D 0.25), 20 A DC, 200 kHz, T_c 80 °C");
+    expect(en.text).toMatch(/data-estimate="total">[\d.]+</);
+    const zh = textOf(symbols((await get("/zh/productAndService/productDetail/QCM045065B7?op=400,15,100k,u200,80")).text));
+    expect(zh).toContain("同步升压，V_in 200 V 至 V_out 400 V（D 0.5）");
+    const form = await get("/en/productAndService/productDetail/QCM045065B7?opMode=buck&opV=48&opI=20&opF=200&opD=0.5&opV2=12&opTc=80");
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");
+  });
+});
+
+describe("the methods page on PFC stages and the synchronous buck and boost", () => {
+  it("states the equations, the assumptions and the limits in both languages", async () => {
+    for (const [language, words] of [
+      [
+        "en",
+        [
+          "Single-phase PFC stages in CCM",
+          "a = √2·V_line/V_bus",
+          "(1/2 − 4a/(3π))",
+          "Totem-pole PFC, per device",
+          "Limits: the zero-crossing",
+          "Synchronous buck (op=48,20,200k,s12,80",
+          "boost: D = 1 − V_in/V_bus",
+        ],
+      ],
+      [
+        "zh",
+        [
+          "CCM 单相 PFC 级",
+          "a = √2·V_line/V_bus",
+          "(1/2 − 4a/(3π))",
+          "图腾柱 PFC，按单个器件",
+          "适用范围：忽略过零瞬态",
+          "同步降压（op=48,20,200k,s12,80",
+          "boost: D = 1 − V_in/V_bus",
+        ],
+      ],
+    ] as const) {
+      const text = textOf(symbols((await get(`/${language}/productAndService/estimator/method`)).text));
+      for (const word of words) expect(text, `${language}: ${word}`).toContain(word);
+    }
+  });
+});
