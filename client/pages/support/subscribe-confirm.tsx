@@ -11,6 +11,7 @@ import { ApiCallError } from "../../api/page-client.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { tokenOf } from "./mail-link-token.ts";
+import "../../styles/samples.css";
 
 interface ConfirmView {
   email?: string;
@@ -49,16 +50,16 @@ export function Component() {
   const { t } = useTranslation("watches");
   const view = refused ?? shown;
   return (
-    <main id="main" className="main">
+    <main id="main" className="main user-page">
       <PageMeta title={t("confirm.title")} noindex />
-      <div className="container">
+      <div className="user-page__inner">
         <h1>{t("confirm.title")}</h1>
         {view.error !== undefined ? (
           <p className="form-error" role="alert">
             {view.error || t("unsubscribe.noToken")}
           </p>
         ) : (
-          <Form method="post">
+          <Form method="post" className="unsubscribe-form">
             <p>{t("confirm.intro", { email: view.email })}</p>
             <ul className="watch-list">
               {view.parts?.map((part) => (

@@ -10,6 +10,7 @@ import { ApiCallError } from "../../api/page-client.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { parseWatchList } from "../user/watch-list.ts";
+import "../../styles/samples.css";
 
 interface SubscribeResult {
   sent?: { email: string; hours: number };
@@ -52,9 +53,9 @@ export function Component() {
   const error = result?.error;
   const errorText = error ? (error.message ?? t(localCodes[error.code] ?? "errors.intent", { limit: watchPartLimit, lines: error.lines ?? 0 })) : null;
   return (
-    <main id="main" className="main">
+    <main id="main" className="main user-page">
       <PageMeta title={t("subscribe.title")} noindex />
-      <div className="container">
+      <div className="user-page__inner">
         <h1>{t("subscribe.title")}</h1>
         {result?.sent ? (
           <p role="status">{t("subscribe.sent", { email: result.sent.email, hours: result.sent.hours })}</p>
@@ -66,7 +67,7 @@ export function Component() {
                 {errorText}
               </p>
             )}
-            <Form method="post" className="email-watch__form">
+            <Form method="post" className="watch-add">
               <label>
                 <span>{t("pasteLabel", { limit: watchPartLimit })}</span>
                 <textarea name="parts" rows={6} defaultValue={result?.parts ?? parts} required />

@@ -14,6 +14,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { tokenOf } from "./mail-link-token.ts";
+import "../../styles/samples.css";
 
 interface ManageView {
   token: string;
@@ -61,9 +62,9 @@ export function Component() {
   const localize = useLocalize();
   const parts = view.parts ?? [];
   return (
-    <main id="main" className="main">
+    <main id="main" className="main user-page">
       <PageMeta title={t("manage.title")} noindex />
-      <div className="container">
+      <div className="user-page__inner">
         <h1>{t("manage.title")}</h1>
         {view.error !== undefined ? (
           <p className="form-error" role="alert">
