@@ -100,7 +100,9 @@ describe("WEB_CONCURRENCY", () => {
 
     const signalled = Date.now();
     site.child.kill("SIGTERM");
-    expect((await site.exited).code).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(10_000);
+    // On a failure, what the processes said while stopping (a deadline reached, a worker that did not exit).
+    const stopping = () => JSON.stringify(site.logs.filter((line) => Number(line.time) >= signalled - 1000).slice(-20));
+    expect((await site.exited).code, stopping()).toBe(0);
+    expect(Date.now() - signalled, stopping()).toBeLessThan(10_000);
   });
 });

@@ -6,6 +6,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { inject } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
+import { nrndParts, sampleRefusedParts } from "../upstream/sample-fixtures.ts";
 
 /** The code the console SMS sender printed for this number (SPEC §1: sign-in is by mobile number and SMS code). */
 export async function waitForSmsCode(phone: string, timeoutMs = 15_000): Promise<string> {
@@ -46,7 +47,8 @@ export interface SampleableProduct {
   partNumber: string | null;
 }
 
-/** Products that can be sampled (a product, itself and every ancestor on), in tree order. */
+/** Products that can be sampled in one step (a product, itself and every ancestor on; its lifecycle neither refuses
+ * samples nor asks for a confirmation), in tree order. */
 export async function sampleableProducts(context: BrowserContext, language: "zh" | "en"): Promise<SampleableProduct[]> {
   const response = await context.request.post(`${inject("origin")}/api/open/proxy/qingyun/basic/siteList/querySiteList`, {
     data: { type: 1, language, websiteCode: "qingyun" },
@@ -54,7 +56,9 @@ export async function sampleableProducts(context: BrowserContext, language: "zh"
   const tree = (await response.json()).data as SampleableProduct[];
   const byId = new Map(tree.map((node) => [node.id, node]));
   const visible = (node: SampleableProduct | undefined): boolean => !!node && node.status === "on" && (node.parentId === null || visible(byId.get(node.parentId)));
-  return tree.filter((node) => node.partNumber && visible(node));
+  // Parts a visitor adds in one step: not those whose lifecycle refuses samples or asks for a confirmation first.
+  const notPlain = new Set([...sampleRefusedParts().keys(), ...nrndParts().keys()]);
+  return tree.filter((node) => node.partNumber && visible(node) && !notPlain.has(node.partNumber));
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
