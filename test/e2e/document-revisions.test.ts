@@ -4,8 +4,6 @@
 // and lists the history; following the history to the earlier revision says a newer one exists and offers that
 // revision's permanent download. docs/decisions/040-document-revisions.md.
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
@@ -13,6 +11,7 @@ import { addPartWatches, attachRevisionPath, callPath } from "../../shared/contr
 import { decodeMail } from "../support/decode-mail.ts";
 import { hydrated, launchBrowser, watchProblems } from "./browser.ts";
 import { waitForMailedCode } from "./sample-helpers.ts";
+import { fromMailTo } from "./mailbox.ts";
 
 const run = promisify(execFile);
 const origin = inject("origin");
@@ -23,18 +22,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** The revision page's link in the revision e-mail to this address (the mailbox global-setup.ts writes). */
-async function revisionLinkMailedTo(address: string): Promise<string> {
-  const mailbox = inject("mailbox");
-  for (let tries = 0; tries < 150; tries++) {
-    for (const file of readdirSync(mailbox).sort()) {
-      const mail = readFileSync(path.join(mailbox, file), "utf8");
-      if (!mail.startsWith(`X-Envelope-To: ${address}`)) continue;
-      const link = /https?:\/\/\S+\/support\/documents\/\S+\/rev\/\S+/.exec(decodeMail(mail).text)?.[0];
-      if (link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No revision e-mail to ${address}`);
+function revisionLinkMailedTo(address: string): Promise<string> {
+  return fromMailTo(address, (mail) => /https?:\/\/\S+\/support\/documents\/\S+\/rev\/\S+/.exec(decodeMail(mail).text)?.[0]);
 }
 
 describe("a revision e-mail's link, opened cold", () => {

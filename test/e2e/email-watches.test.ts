@@ -1,14 +1,8 @@
-// Subscribing by e-mail without an account in a real browser, both languages: a visitor without a session
-// uses the product page's folded form (a document POST), the confirmation e-mail arrives in the test mailbox,
-// and its link is opened cold (a new browser context, straight from the e-mail): the page shows what it would
-// watch, the button confirms and lands on the mailbox's manage page, which lists the part and removes it.
-// Every page hydrates without a warning. docs/decisions/034-part-watches-and-notice-mail.md.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { hydrated, launchBrowser, watchProblems } from "./browser.ts";
 import { decodeMail } from "../support/decode-mail.ts";
+import { fromMailTo } from "./mailbox.ts";
 
 const origin = inject("origin");
 let browser: Browser;
@@ -18,19 +12,16 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** The confirmation link of the latest confirmation e-mail to this address (the mailbox global-setup.ts writes). */
-async function confirmationLinkMailedTo(address: string): Promise<{ link: string; subject: string }> {
-  const mailbox = inject("mailbox");
-  for (let tries = 0; tries < 150; tries++) {
-    for (const file of readdirSync(mailbox).sort().reverse()) {
-      const mail = readFileSync(path.join(mailbox, file), "utf8");
-      if (!mail.startsWith(`X-Envelope-To: ${address}`)) continue;
+function confirmationLinkMailedTo(address: string): Promise<{ link: string; subject: string }> {
+  return fromMailTo(
+    address,
+    (mail) => {
       const { subject, text } = decodeMail(mail.slice(mail.indexOf("\n") + 1));
       const link = /(https?:\/\/\S+\/subscribe\/confirm\?token=\S+)/.exec(text)?.[1];
-      if (link) return { link, subject };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No confirmation e-mail to ${address}`);
+      return link ? { link, subject } : undefined;
+    },
+    "newest",
+  );
 }
 
 const texts = {

@@ -1,12 +1,12 @@
 // What the sample and sign-in tests in the browser share: the SMS code the console sender printed to the server log,
 // the e-mailed code the test mailbox received,
 // products that can be sampled, read from the product tree the site serves, and axe on a page.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { inject } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { nrndParts, sampleRefusedParts } from "../upstream/sample-fixtures.ts";
+import { fromMailTo } from "./mailbox.ts";
 
 /** The code the console SMS sender printed for this number (SPEC §1: sign-in is by mobile number and SMS code). */
 export async function waitForSmsCode(phone: string, timeoutMs = 15_000): Promise<string> {
@@ -21,23 +21,18 @@ export async function waitForSmsCode(phone: string, timeoutMs = 15_000): Promise
 }
 
 /** The latest sign-in code e-mailed to this address, from the mailbox the test SMTP sink writes (global-setup.ts). */
-export async function waitForMailedCode(address: string): Promise<string> {
-  const mailbox = inject("mailbox");
-  for (let tries = 0; tries < 50; tries++) {
-    for (const file of readdirSync(mailbox).sort().reverse()) {
-      const mail = readFileSync(path.join(mailbox, file), "utf8");
-      if (!mail.startsWith(`X-Envelope-To: ${address}`)) continue;
-      const code = /\b(\d{6})\b/.exec(
+export function waitForMailedCode(address: string): Promise<string> {
+  return fromMailTo(
+    address,
+    (mail) =>
+      /\b(\d{6})\b/.exec(
         mail
           .split(/\r?\n\r?\n/)
           .slice(1)
           .join("\n"),
-      )?.[1];
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No code was mailed to ${address}`);
+      )?.[1],
+    "newest",
+  );
 }
 
 export interface SampleableProduct {

@@ -4,13 +4,12 @@
 // a second visit says it was already done. The notices' Atom feed parses as XML in the browser's own parser.
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { hydrated, launchBrowser, watchProblems } from "./browser.ts";
 import { waitForMailedCode } from "./sample-helpers.ts";
+import { fromMailTo } from "./mailbox.ts";
 
 const run = promisify(execFile);
 const origin = inject("origin");
@@ -21,19 +20,12 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** The List-Unsubscribe URL of the notice e-mail to this address (the mailbox global-setup.ts writes). */
-async function unsubscribeLinkMailedTo(address: string): Promise<string> {
-  const mailbox = inject("mailbox");
-  for (let tries = 0; tries < 150; tries++) {
-    for (const file of readdirSync(mailbox).sort()) {
-      const mail = readFileSync(path.join(mailbox, file), "utf8");
-      if (!mail.startsWith(`X-Envelope-To: ${address}`)) continue;
-      const head = mail.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
-      const link = /^List-Unsubscribe: <([^>]+)>/im.exec(head)?.[1];
-      if (link && /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im.test(head)) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No notice e-mail to ${address}`);
+function unsubscribeLinkMailedTo(address: string): Promise<string> {
+  return fromMailTo(address, (mail) => {
+    const head = mail.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+    const link = /^List-Unsubscribe: <([^>]+)>/im.exec(head)?.[1];
+    return link && /^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/im.test(head) ? link : undefined;
+  });
 }
 
 describe("watching a part and unsubscribing from the e-mail's link", () => {
