@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { attachRevisionPath } from "../../shared/contract/index.ts";
+import { readContent, shippedContentDir } from "../../server/upstream/content/load.ts";
+import { documentFile } from "../../server/upstream/content/schema.ts";
 import { startSite } from "../helpers/site.ts";
 import { textOf } from "./catalog-helpers.ts";
 
@@ -14,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 const get = (url: string) => request(site.app).get(url);
+const documents = readContent("documents.json", documentFile.array(), shippedContentDir);
 
 describe("/support/documents/:id", () => {
   it("shows the revision history newest first, each revision linked, in both languages", async () => {
@@ -54,12 +57,30 @@ describe("/support/documents/:id", () => {
     }
   });
 
+  it("sends a trailing slash to the address without it", async () => {
+    const list = await get("/en/support/documents/");
+    expect([list.status, list.headers.location]).toEqual([301, "/en/support/documents"]);
+    const page = await get("/zh/support/documents/ds-qcm040120k4/");
+    expect([page.status, page.headers.location]).toEqual([301, "/zh/support/documents/ds-qcm040120k4"]);
+  });
+
   it("moves a moved document's pages with a 301 to the new id", async () => {
     const page = await get("/en/support/documents/an-to247-4-layout");
     expect([page.status, page.headers.location]).toEqual([301, "/en/support/documents/an-kelvin-source-layout"]);
     const revision = await get("/zh/support/documents/an-to247-4-layout/rev/1.2");
     expect([revision.status, revision.headers.location]).toEqual([301, "/zh/support/documents/an-kelvin-source-layout/rev/1.2"]);
     expect((await get("/zh/support/documents/an-kelvin-source-layout/rev/1.2")).status).toBe(200);
+  });
+
+  it("lists every document's page in the sitemap of each language, dated by its current revision", async () => {
+    expect(documents.length).toBeGreaterThan(0);
+    for (const language of ["zh", "en"]) {
+      const pages = await get(`/sitemap-pages-${language}.xml`);
+      expect(pages.status).toBe(200);
+      for (const document of documents) {
+        expect(pages.text, document.id).toMatch(new RegExp(`<loc>[^<]*/${language}/support/documents/${document.id}</loc><lastmod>${document.date}</lastmod>`));
+      }
+    }
   });
 
   it("links every document of the document centre to its history", async () => {

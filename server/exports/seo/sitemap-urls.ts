@@ -47,6 +47,7 @@ import {
   noticesPath,
   noticeDetailPath,
 } from "../../../shared/paths.ts";
+import { documentDetailPath } from "../../../shared/document-paths.ts";
 
 export const sitemapSections = ["pages", "products", "news", "jobs"] as const;
 export type SitemapSection = (typeof sitemapSections)[number];
@@ -226,6 +227,9 @@ export async function collectSitemapEntries(api: () => PageClient, onDocumentsMi
     add("pages", `${noticesPath}${writeNoticeList({ ...defaultNoticeListState, page })}`, newest(shown.map((item) => item.issued)) ?? siteDate);
   }
   for (const notice of notices) add("pages", noticeDetailPath(notice.number), notice.issued);
+  // Every document's own page (its history and downloads), dated by its current revision; only when the list was
+  // walked (documentsForDates): a catalogue too large to walk leaves them to the document centre's pages.
+  if (documents.length === documentTotal) for (const document of documents) add("pages", documentDetailPath(document.id), document.date);
   for (const item of news) add("news", newsDetailPath(item.id), item.date);
   for (const job of jobs) add("jobs", positionDetailPath(job.id), job.date);
   // The cross-reference pages of known competitor parts sit under products.
