@@ -2,14 +2,14 @@
 // of its e-mails without an account: a button per part stops watching it (POST-redirect-GET), and the
 // unsubscribe page ends them all. A forged link gets the upstream's localized 400, never a 500.
 // docs/decisions/034-part-watches-and-notice-mail.md.
-import { data, Form, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
+import { data, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
 import { queryEmailWatches, removeEmailWatch } from "../../../shared/contract/watches.ts";
 import { languageOfPath, localizePath } from "../../../shared/languages.ts";
-import { productDetailPath } from "../../../shared/paths.ts";
 import { emailWatchPaths } from "../../../shared/email-watch-paths.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { Link } from "../../components/link.tsx";
+import { WatchedPartList } from "../../components/watched-part-list.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
@@ -79,24 +79,7 @@ export function Component() {
             )}
             <p>{t("manage.mailbox", { email: view.email })}</p>
             <h2>{t("listTitle", { count: parts.length, limit: view.limit })}</h2>
-            {parts.length === 0 ? (
-              <p>{t("manage.none")}</p>
-            ) : (
-              <ul className="watch-list">
-                {parts.map((part) => (
-                  <li key={part.partNumber} className="watch-list__item">
-                    <Link to={localize(productDetailPath(part.partNumber))}>{part.partNumber}</Link> <span>{t("since", { date: part.since.slice(0, 10) })}</span>
-                    <Form method="post" className="watch-list__remove">
-                      <input type="hidden" name="partNumber" value={part.partNumber} />
-                      <button type="submit" className="link-button link-button--danger">
-                        {t("remove")}
-                        <span className="visually-hidden"> {part.partNumber}</span>
-                      </button>
-                    </Form>
-                  </li>
-                ))}
-              </ul>
-            )}
+            {parts.length === 0 ? <p>{t("manage.none")}</p> : <WatchedPartList parts={parts} />}
             <p>
               <Link to={`${localize(emailWatchPaths.subscribe)}`}>{t("manage.add")}</Link>
             </p>

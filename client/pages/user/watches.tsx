@@ -3,8 +3,7 @@
 // Forms only (POST-redirect-GET), so it works without JavaScript. docs/decisions/034-part-watches-and-notice-mail.md.
 import { Form, useActionData, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { queryPartWatches } from "../../../shared/contract/watches.ts";
-import { productDetailPath } from "../../../shared/paths.ts";
-import { Link } from "../../components/link.tsx";
+import { WatchedPartList } from "../../components/watched-part-list.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useLocalize } from "../../hooks.ts";
@@ -36,7 +35,7 @@ export function Component() {
   const { email, limit, parts, added } = useLoaderData() as WatchesData;
   const result = useActionData() as WatchActionData | undefined;
   const { t } = useTranslation("watches");
-  const localize = useLocalize();
+  const _localize = useLocalize();
   const error = result?.error;
   const errorText = error ? (error.message ?? t(localCodes[error.code] ?? "errors.intent", { limit, lines: error.lines ?? 0 })) : null;
   return (
@@ -87,25 +86,7 @@ export function Component() {
         )}
         <section className="account-section" aria-labelledby="watched-title">
           <h2 id="watched-title">{t("listTitle", { count: parts.length, limit })}</h2>
-          {parts.length === 0 ? (
-            <p>{t("none")}</p>
-          ) : (
-            <ul className="watch-list">
-              {parts.map((part) => (
-                <li key={part.partNumber} className="watch-list__item">
-                  <Link to={localize(productDetailPath(part.partNumber))}>{part.partNumber}</Link> <span>{t("since", { date: part.since.slice(0, 10) })}</span>
-                  <Form method="post" className="watch-list__remove">
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="partNumber" value={part.partNumber} />
-                    <button type="submit" className="link-button link-button--danger">
-                      {t("remove")}
-                      <span className="visually-hidden"> {part.partNumber}</span>
-                    </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          )}
+          {parts.length === 0 ? <p>{t("none")}</p> : <WatchedPartList parts={parts} fields={{ intent: "remove" }} />}
         </section>
         <section className="account-section" aria-labelledby="watch-add-title">
           <h2 id="watch-add-title">{t("addTitle")}</h2>
