@@ -6,7 +6,7 @@ import react from "@vitejs/plugin-react";
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ["test/unit/**/*.test.{ts,tsx}", "test/upstream/**/*.test.ts", "test/routes/**/*.test.ts", "test/ops/**/*.test.ts", "test/hostile/**/*.test.ts"],
+    include: ["test/unit/**/*.test.{ts,tsx}", "test/upstream/**/*.test.ts", "test/routes/**/*.test.{ts,tsx}", "test/ops/**/*.test.ts", "test/hostile/**/*.test.ts"],
     environment: "node",
     setupFiles: ["test/setup/fail-on-console.ts"],
     testTimeout: 20_000,

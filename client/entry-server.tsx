@@ -1,19 +1,13 @@
 // Server entry: the document handler, a Fetch Request in and a Fetch Response out, in which one static handler
 // runs the matched loaders and then the whole document streams (docs/decisions/018-fetch-document-handler.md).
-import { Writable } from "node:stream";
-import { renderToPipeableStream, type PipeableStream } from "react-dom/server";
-import { LRUCache } from "lru-cache";
-import {
-  StaticRouterProvider,
-  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
-  createStaticHandler,
-  createStaticRouter,
-  isRouteErrorResponse,
-  matchRoutes,
-} from "react-router-dom";
-import type { StaticHandlerContext } from "react-router-dom";
+// Its parts live in client/server/: which route a path is, React's stream as the Response's body, the upstream's
+// failures as the page's status.
+import { renderToPipeableStream } from "react-dom/server";
+import { StaticRouterProvider, createStaticHandler, createStaticRouter, type RouteObject } from "react-router-dom";
 import type { i18n } from "i18next";
 import { htmlLang, type Language } from "../shared/languages.ts";
+import { hasSessionCookie } from "../shared/cookies.ts";
+import { isCrawler } from "../shared/http/user-agent.ts";
 import { isLogin, queryOrderList } from "../shared/contract/index.ts";
 import { routes, type RouteHandle } from "./routes.tsx";
 import { Document, type DocumentAssets } from "./document.tsx";
@@ -24,14 +18,16 @@ import type { AppContext } from "./app-context.ts";
 import type { Resources } from "../shared/locales.ts";
 import type { ServerLoaderContext } from "./api/loader-context.ts";
 import { createPageClient, type CallCache } from "./api/page-client.ts";
-import { upstreamFailure, type UpstreamFailure } from "./api/upstream-failure.ts";
+import type { UpstreamFailure } from "./api/upstream-failure.ts";
 import { preloadIslands } from "./runtime/island.tsx";
 import { memoizePlainKeys } from "./runtime/i18n-memo.ts";
 import { FragmentCacheContext } from "./runtime/fragments.ts";
 import { createFragmentCache } from "./runtime/fragment-cache.tsx";
 import { I18nProvider } from "./runtime/i18n-react.tsx";
+import { documentBody } from "./server/document-body.ts";
+import { reportUpstreamFailures } from "./server/upstream-failures.ts";
 
-const handler = createStaticHandler(routes);
+export { isKnownPath, routePattern } from "./server/route-patterns.ts";
 
 /** The site's constants, built once by the server: what every document needs besides its request. */
 export interface DocumentSite {
@@ -53,12 +49,10 @@ export interface DocumentContext {
   i18n: i18n;
   /** The Content-Security-Policy nonce of this response. */
   nonce: string;
-  /** Crawlers get the whole document at once (onAllReady); people get the shell as soon as it is ready. */
-  isBot: boolean;
-  /** When preview mode ends (epoch ms), or null outside preview. */
+  /** When preview mode ends (epoch ms), or null outside preview: the one fact of the request the entry cannot
+   * read from it, since it takes the preview secret and the revocation list to check the cookie
+   * (server/http/preview.ts). Whether the visitor is a crawler or has a session, the entry reads itself. */
   previewUntil: number | null;
-  /** A session cookie came with the request: the header asks who is signed in. */
-  hasSession: boolean;
   /** How the loaders' page client reaches the upstream; it is built inside this bundle (the loaders' ApiCallError
    * must be the client's). The visitor's cookie and the abort signal come from the Request. */
   pageClient: {
@@ -72,40 +66,23 @@ export interface DocumentContext {
     fetch?: typeof fetch;
     cache?: CallCache | undefined;
   };
-  /** A render error (logged by the server; the page then is not kept in the page cache). */
-  onError: (error: unknown) => void;
+}
+
+/** What the document handler answers: the Response, and what went wrong making it (for the server's log and
+ * its page cache), so nothing comes back through callbacks. */
+export interface DocumentResult {
+  response: Response;
   /** The page failed because the upstream did: its status (502, 503, 504) is the Response's. */
-  onUpstreamFailure?: (failure: UpstreamFailure & { error: unknown }) => void;
+  upstreamFailure: (UpstreamFailure & { error: unknown }) | null;
+  /** The render's errors that are bugs (a loader's, or a component's while streaming), every one of them once
+   * the body has ended or was cancelled: a page with any is not kept. */
+  errors: Promise<unknown[]>;
 }
 
-/** Whether a path (with its language prefix) is a route of the site other than the catch-all 404. */
-// react-router's matchRoutes flattens and ranks the whole route table on every call, which cost a page-cache
-// hit more than everything else it does (npm run bench). A path's match never changes while the process
-// runs, so the answer is kept, in a bounded cache: paths come from visitors, and unknown ones are endless.
-const patterns = new LRUCache<string, { pattern: string | null }>({ max: 5000 });
-
-function matchedPattern(pathname: string): string | null {
-  const kept = patterns.get(pathname);
-  if (kept) return kept.pattern;
-  const matches = matchRoutes(routes, pathname);
-  const pattern =
-    !matches || matches.some((match) => match.route.path === "*")
-      ? null
-      : `/${matches
-          .map((match) => match.route.path ?? "")
-          .filter(Boolean)
-          .join("/")}`.replace(/\/{2,}/g, "/");
-  patterns.set(pathname, { pattern });
-  return pattern;
-}
-
-export function isKnownPath(pathname: string): boolean {
-  return matchedPattern(pathname) !== null;
-}
-
-/** The matched route's pattern ("/en/news/newsDetail/:id") for logs and metrics: bounded, never the raw path. */
-export function routePattern(pathname: string): string | null {
-  return matchedPattern(pathname);
+/** The handler for a route table: the site's (handleRequest below), or a test's own routes, which need no upstream. */
+export function createDocumentHandler(routeList: RouteObject[]): (request: Request, context: DocumentContext) => Promise<DocumentResult> {
+  const handler = createStaticHandler(routeList);
+  return (request, context) => renderDocument(handler, request, context);
 }
 
 /**
@@ -113,8 +90,13 @@ export function routePattern(pathname: string): string | null {
  * otherwise the Response carries the router's status and the streamed `<html>` document, resolved when the
  * shell is ready (people) or when everything is (crawlers). Cancelling its body stops the render.
  */
-export async function handleRequest(request: Request, context: DocumentContext): Promise<Response> {
+export const handleRequest = createDocumentHandler(routes);
+
+async function renderDocument(handler: ReturnType<typeof createStaticHandler>, request: Request, context: DocumentContext): Promise<DocumentResult> {
   const { site, language } = context;
+  const isBot = isCrawler(request.headers.get("user-agent"));
+  const hasSession = hasSessionCookie(request.headers.get("cookie"), site.publicOrigin);
+  const errors: unknown[] = [];
   // One deadline for the whole page, not one per call: a hung upstream must not hang the page, and a page
   // making several calls in turn must not wait several timeouts.
   const signal = AbortSignal.any([request.signal, AbortSignal.timeout(context.pageClient.timeoutMs)]);
@@ -136,7 +118,7 @@ export async function handleRequest(request: Request, context: DocumentContext):
   };
   // Who is signed in, asked beside the loaders and only with a session cookie (such pages are never cached):
   // the header is rendered with the user menu, so it is right without JavaScript and before hydration.
-  const user = context.hasSession
+  const user = hasSession
     ? loaderContext
         .api(language)
         .call(isLogin)
@@ -155,13 +137,12 @@ export async function handleRequest(request: Request, context: DocumentContext):
   const result = await handler.query(request, { requestContext: loaderContext });
   if (result instanceof Response) {
     for (const line of setCookies) result.headers.append("Set-Cookie", line);
-    return result;
+    return { response: result, upstreamFailure: null, errors: Promise.resolve(errors) };
   }
   const routerContext = result;
   const failure = reportUpstreamFailures(routerContext);
-  if (failure) context.onUpstreamFailure?.(failure);
   for (const error of Object.values(routerContext.errors ?? {})) {
-    if (!(error && typeof error === "object" && "status" in error && "internal" in error)) context.onError(error);
+    if (!(error && typeof error === "object" && "status" in error && "internal" in error)) errors.push(error);
   }
   // Every island of the matched routes is loaded before rendering: the HTML holds them whole (island.tsx).
   await preloadIslands();
@@ -176,7 +157,7 @@ export async function handleRequest(request: Request, context: DocumentContext):
     apiBase: "/api",
     previewUntil: context.previewUntil,
     // Pages with a session cookie are never cached, so a cached page's `false` holds for whoever gets it.
-    hasSession: context.hasSession,
+    hasSession,
     publicOrigin: site.publicOrigin,
     user: await user,
     samples: await samples,
@@ -191,7 +172,11 @@ export async function handleRequest(request: Request, context: DocumentContext):
   // Every call that can set a cookie is over by now: the loaders ran and the header's user was awaited.
   for (const line of setCookies) headers.append("Set-Cookie", line);
 
-  return new Promise<Response>((resolve, reject) => {
+  let ended!: () => void;
+  const done = new Promise<unknown[]>((resolve) => {
+    ended = () => resolve(errors);
+  });
+  return new Promise<DocumentResult>((resolve, reject) => {
     let settled = false;
     const stream = renderToPipeableStream(
       <Document
@@ -216,10 +201,10 @@ export async function handleRequest(request: Request, context: DocumentContext):
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         bootstrapModules: assets.entry ? [assets.entry] : [],
         onShellReady() {
-          if (!context.isBot) ready();
+          if (!isBot) ready();
         },
         onAllReady() {
-          if (context.isBot) ready();
+          if (isBot) ready();
         },
         onShellError(error) {
           clearTimeout(timer);
@@ -229,7 +214,7 @@ export async function handleRequest(request: Request, context: DocumentContext):
           }
         },
         onError(error) {
-          context.onError(error);
+          errors.push(error);
         },
       },
     );
@@ -237,83 +222,11 @@ export async function handleRequest(request: Request, context: DocumentContext):
     function ready() {
       if (settled) return;
       settled = true;
-      resolve(
-        new Response(
-          documentBody(stream, () => clearTimeout(timer)),
-          { status: routerContext.statusCode, headers },
-        ),
-      );
+      const body = documentBody(stream, () => {
+        clearTimeout(timer);
+        ended();
+      });
+      resolve({ response: new Response(body, { status: routerContext.statusCode, headers }), upstreamFailure: failure, errors: done });
     }
   });
 }
-
-/**
- * React's output as a web stream, one chunk per batch: React writes a page in small pieces and calls flush()
- * after each batch (the shell, then each boundary that resolves), so a chunk is what should reach the visitor
- * at once (the adapter flushes compression after each). Cancelling the body aborts the render.
- */
-function documentBody(stream: PipeableStream, done: () => void): ReadableStream<Uint8Array> {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let pending: Buffer[] = [];
-  let open = true;
-  const send = () => {
-    if (!pending.length || !open) return;
-    controller.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
-    pending = [];
-  };
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      // React reuses nothing it has written (each piece is a fresh view), so keeping it until the flush is safe.
-      pending.push(chunk);
-      callback();
-    },
-    final(callback) {
-      send();
-      done();
-      if (open) controller.close();
-      open = false;
-      callback();
-    },
-    destroy(error, callback) {
-      done();
-      if (open && error) controller.error(error);
-      open = false;
-      callback(error);
-    },
-  });
-  Object.assign(sink, { flush: send });
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-    cancel() {
-      open = false;
-      done();
-      stream.abort();
-    },
-  });
-  stream.pipe(sink);
-  return body;
-}
-
-/**
- * A loader that failed because the upstream did is not a bug of ours: its error becomes a route error
- * response with the failure's status (so the error page, the status code and the hydration data agree), and
- * the page answers that status unless a real bug failed it as well.
- */
-function reportUpstreamFailures(context: StaticHandlerContext): (UpstreamFailure & { error: unknown }) | null {
-  let first: (UpstreamFailure & { error: unknown }) | null = null;
-  for (const [routeId, error] of Object.entries(context.errors ?? {})) {
-    const failure = upstreamFailure(error);
-    if (!failure) continue;
-    first ??= { ...failure, error };
-    context.errors![routeId] = new ErrorResponseImpl(failure.status, statusTexts[failure.status], null);
-  }
-  // A bug met in the same render keeps its 500: that is what needs fixing, and no kept copy hides it.
-  const bug = Object.values(context.errors ?? {}).some((error) => !isRouteErrorResponse(error) || error.status === 500);
-  if (!first || bug) return null;
-  context.statusCode = first.status;
-  return first;
-}
-
-const statusTexts = { 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" } as const;

@@ -10,6 +10,17 @@ export const sessionCookie = "qy_session";
 export function sessionCookieName(publicOrigin: string): string {
   return publicOrigin.startsWith("https:") ? `__Host-${sessionCookie}` : sessionCookie;
 }
+/** Whether a Cookie header carries a non-empty session cookie for the site's origin: the one test of "has a
+ * session" for the page handler's policy and the document's header. */
+export function hasSessionCookie(cookieHeader: string | null | undefined, publicOrigin: string): boolean {
+  if (!cookieHeader) return false;
+  const prefix = `${sessionCookieName(publicOrigin)}=`;
+  return cookieHeader.split(";").some((pair) => {
+    const trimmed = pair.trim();
+    return trimmed.startsWith(prefix) && trimmed.length > prefix.length;
+  });
+}
+
 /** SPEC §1/§9: a login stays active for about 2 months. */
 export const sessionMaxAgeMs = 60 * 24 * 60 * 60 * 1000;
 

@@ -1,10 +1,9 @@
 // The page cache at the front: a page request's facts (language, crawler or not, cache key) worked out once,
 // the anonymous pages kept in the cache answered before any per-request work, and a kept page sent.
 import type { NextFunction, Request, Response } from "express";
-import { isbot } from "isbot";
 import type { Language } from "../../shared/languages.ts";
 import { requestLanguage } from "../http/request-language.ts";
-import { isWeChatBrowser } from "../../shared/http/user-agent.ts";
+import { isCrawler, isWeChatBrowser } from "../../shared/http/user-agent.ts";
 import { isUserPage } from "../../shared/paths.ts";
 import { isMailLinkPage } from "./mail-link-pages.ts";
 import type { SiteCaches } from "../cache/index.ts";
@@ -28,26 +27,13 @@ declare global {
   }
 }
 
-/** isbot's answer per User-Agent, remembered: its one large regular expression was 4 % of a page-cache hit's CPU
- * (npm run bench, --cpu-prof), and visitors send few distinct User-Agents. Bounded: emptied when full. */
-const crawlerAnswers = new Map<string, boolean>();
-function isCrawler(userAgent: string): boolean {
-  let answer = crawlerAnswers.get(userAgent);
-  if (answer === undefined) {
-    if (crawlerAnswers.size >= 1000) crawlerAnswers.clear();
-    answer = isbot(userAgent);
-    crawlerAnswers.set(userAgent, answer);
-  }
-  return answer;
-}
-
 /** The facts of a page request under /zh or /en, or null for any other path. Kept on the response: asked again
  * (by the document handler), they are not computed again, unless the path was rewritten in between. */
 export function pageFacts(req: Request, res: Response): PageFacts | null {
   const { prefix: language } = requestLanguage(req, res);
   if (!language) return null;
   if (res.locals.page?.language === language) return res.locals.page;
-  const isBot = isCrawler(req.headers["user-agent"] ?? "");
+  const isBot = isCrawler(req.headers["user-agent"]);
   res.locals.page = { language, isBot, cacheKey: anonymousPageKey(req, language, isBot) };
   return res.locals.page;
 }

@@ -8,13 +8,13 @@ import type { StartedConfig } from "../config/index.ts";
 import type { Logger } from "../metrics/logger.ts";
 import { contentSecurityPolicy } from "../http/security.ts";
 import { htmlLang, type Language } from "../../shared/languages.ts";
-import { sessionCookieName } from "../../shared/cookies.ts";
+import { hasSessionCookie } from "../../shared/cookies.ts";
 import { privateNoStore } from "../../shared/http/user-pages.ts";
 import { isUserPage } from "../../shared/paths.ts";
 import { isMailLinkPage } from "./mail-link-pages.ts";
 import type { Resources } from "../../shared/locales.ts";
 import type { DocumentAssets } from "../../client/document.tsx";
-import type { DocumentContext, DocumentSite } from "../../client/entry-server.tsx";
+import type { DocumentContext, DocumentResult, DocumentSite } from "../../client/entry-server.tsx";
 import type { SiteCaches } from "../cache/index.ts";
 import { upstreamTransport } from "../upstream-client.ts";
 import { privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "../cache/cache-policy.ts";
@@ -23,7 +23,7 @@ import { pageFacts, sendCachedPage } from "./cached-pages.ts";
 import { fetchRequest, sendResponse } from "./document-adapter.ts";
 
 export interface EntryServer {
-  handleRequest: (request: globalThis.Request, context: DocumentContext) => Promise<globalThis.Response>;
+  handleRequest: (request: globalThis.Request, context: DocumentContext) => Promise<DocumentResult>;
   isKnownPath: (pathname: string) => boolean;
   /** The route pattern of a page path, for logs and metrics (server/http/page-observer.ts). */
   routePattern?: (pathname: string) => string | null;
@@ -44,7 +44,6 @@ export interface DocumentHandlerOptions {
 export function createDocumentHandler(options: DocumentHandlerOptions) {
   const { config, logger } = options;
   const origin = config.origin;
-  const sessionCookie = sessionCookieName(config.publicOrigin);
   const site: DocumentSite = {
     resources: options.resources,
     websiteCode: config.websiteCode,
@@ -61,7 +60,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     // Read and checked by the page-form steps before this handler (server/http/page-forms.ts).
     const form = req.method === "POST" ? res.locals.pageForm : undefined;
     if (req.method === "POST" && !form) return next();
-    const hasSession = !!req.cookies?.[sessionCookie];
+    const hasSession = hasSessionCookie(req.headers.cookie, config.publicOrigin);
     // Signed-in visitors and the user pages get HTML that no cache may keep.
     // Sign-in from a form: the upstream's session cookie comes on the entry's Response (setCookies below).
     let setCookies: string[] = [];
@@ -78,20 +77,16 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     // or not, another request may try.
     if (pageKey) res.once("close", () => options.caches!.pages.release(pageKey));
     const upstream = upstreamTransport(options.caches, shared, res.locals.requestId);
-    let renderFailed = false;
-    let failure: { error: unknown; status: number } | undefined;
 
-    let response: globalThis.Response;
+    let result: DocumentResult;
     try {
       const entry = await options.entry(res);
-      response = await entry.handleRequest(request, {
+      result = await entry.handleRequest(request, {
         site,
         language,
         i18n: req.i18n,
         nonce,
-        isBot: facts.isBot,
         previewUntil: res.locals.previewUntil,
-        hasSession,
         pageClient: {
           base: config.upstreamUrl,
           // The page's own deadline, shorter than the /api timeout: a visitor never waits longer than this
@@ -101,14 +96,6 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
           fetch: upstream.fetch,
           cache: upstream.cache,
         },
-        onError: (error) => {
-          renderFailed = true;
-          if (!request.signal.aborted) logger.error({ err: error, url: req.originalUrl }, "render error");
-        },
-        // A visitor who left aborted their own calls: that is no failure of the upstream.
-        onUpstreamFailure: (reported) => {
-          if (!request.signal.aborted) failure = reported;
-        },
       });
     } catch (error) {
       // The visitor left and their render was aborted on purpose: nothing to report, nobody to answer.
@@ -117,6 +104,13 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
       return sendFallbackError(res, language, options.resources[language], options.dev, nonce);
     }
 
+    const { response } = result;
+    // A visitor who left aborted their own render and calls: that is no bug, and no failure of the upstream.
+    const renderErrors = result.errors.then((errors) => {
+      if (!request.signal.aborted) for (const error of errors) logger.error({ err: error, url: req.originalUrl }, "render error");
+      return errors.length > 0;
+    });
+    const failure = request.signal.aborted ? null : result.upstreamFailure;
     setCookies = response.headers.getSetCookie();
     const location = response.headers.get("Location");
     if (location && response.status >= 300 && response.status < 400) {
@@ -150,7 +144,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     // Streamed to the visitor as it renders, and kept once complete unless anything went wrong.
     const chunks: Uint8Array[] = [];
     const whole = await sendResponse(res, response, { keep: (chunk) => chunks.push(chunk) });
-    if (!whole || renderFailed || upstream.degraded || setsPersonalCookie(res.getHeader("set-cookie"))) return;
+    if (!whole || (await renderErrors) || upstream.degraded || setsPersonalCookie(res.getHeader("set-cookie"))) return;
     options.caches!.pages.set(pageKey, response.status, htmlLang[language], Buffer.concat(chunks), nonce, csp);
   };
 }
