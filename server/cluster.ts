@@ -80,25 +80,39 @@ export async function runPrimary(parsed: Readonly<SiteConfig>, logger: Logger): 
   const pendingRestarts = new Set<NodeJS.Timeout>();
   /** Deaths since a worker last lived long enough to count as healthy: what the back-off grows with. */
   let deathsInARow = 0;
+  // The workers whose process has not exited, kept here: cluster.workers also drops a worker only once it has
+  // both exited and disconnected, in either order, so on the last 'exit' it may still list one and nothing would
+  // finish the shutdown before its deadline (exit code 1).
+  const running = new Set<Worker>();
   const fork = (): Worker => {
     const worker = cluster.fork();
     startedAt.set(worker, Date.now());
+    running.add(worker);
     return worker;
   };
   for (let i = 0; i < config.webConcurrency; i++) fork();
   logger.info({ workers: config.webConcurrency, upstream: upstream ? "embedded" : "external" }, "cluster primary started");
 
+  let finishing = false;
   async function finish(code: number) {
-    await upstream?.close();
-    await metrics?.close();
-    await staffConsole?.close();
+    if (finishing) return;
+    finishing = true;
+    try {
+      await upstream?.close();
+      await metrics?.close();
+      await staffConsole?.close();
+    } catch (error) {
+      logger.error({ err: error }, "closing after the workers failed");
+      code = 1;
+    }
     process.exit(code);
   }
 
   cluster.on("online", (worker) => logger.info({ worker: worker.id, pid: worker.process.pid }, "worker started"));
   cluster.on("exit", (worker, code, signal) => {
+    running.delete(worker);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) void finish(0);
+      if (running.size === 0) void finish(0);
       return;
     }
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
@@ -128,9 +142,8 @@ export async function runPrimary(parsed: Readonly<SiteConfig>, logger: Logger): 
       logger.warn("workers still running at the shutdown deadline: exiting anyway");
       process.exit(1);
     }, shutdownDeadlineMs + 300).unref();
-    const workers = Object.values(cluster.workers ?? {});
-    if (!workers.length) return void finish(0);
-    for (const worker of workers) worker?.process.kill("SIGTERM");
+    if (running.size === 0) return void finish(0);
+    for (const worker of running) worker.process.kill("SIGTERM");
   }
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
