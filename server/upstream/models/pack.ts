@@ -7,11 +7,11 @@ import type { ModelFileKind } from "../../../shared/contract/models.ts";
 import { readModelInputs, type ModelInput } from "./inputs.ts";
 import { ngspiceModel } from "./ngspice.ts";
 import { plecsModel } from "./plecs.ts";
-import { tdbModel } from "./tdb.ts";
+import { tdbLifecycle, tdbModel } from "./tdb.ts";
 
 /** The version the generators write now, and the day it was published. */
-export const MODEL_VERSION = "1.1";
-export const MODEL_DATE = "2026-11-28";
+export const MODEL_VERSION = "1.2";
+export const MODEL_DATE = "2026-11-29";
 
 export interface GeneratedModelFile {
   kind: ModelFileKind;
@@ -19,11 +19,20 @@ export interface GeneratedModelFile {
   text: string;
 }
 
-function modelFiles(input: ModelInput, version = MODEL_VERSION): GeneratedModelFile[] {
+function modelFiles(input: ModelInput, version = MODEL_VERSION, date = MODEL_DATE): GeneratedModelFile[] {
   return [
     { kind: "ngspice", fileName: `${input.partNumber}.lib`, text: ngspiceModel(input, version) },
     { kind: "plecs", fileName: `${input.partNumber}.plecs.xml`, text: plecsModel(input, version) },
-    ...(input.kind === "mosfet" ? [{ kind: "tdb" as const, fileName: `${input.partNumber}.tdb.json`, text: tdbModel(input, version, input.datasheet) }] : []),
+    ...(input.kind === "mosfet"
+      ? [
+          {
+            kind: "tdb" as const,
+            fileName: `${input.partNumber}.tdb.json`,
+            // The lifecycle on the version's day, not today's: a published file never changes (tdb.ts).
+            text: tdbModel(input, version, input.datasheet, tdbLifecycle(input.partNumber, input.lifecycle, date)),
+          },
+        ]
+      : []),
   ];
 }
 
