@@ -3,6 +3,9 @@
 import { z } from "zod";
 import { defineCall } from "./define.ts";
 import { productLifecycle } from "./lifecycle.ts";
+import { partModelsPath } from "./model-links.ts";
+
+export { currentStateUrl } from "./model-links.ts";
 
 const modelFileKinds = ["ngspice", "plecs", "tdb"] as const;
 export type ModelFileKind = (typeof modelFileKinds)[number];
@@ -55,7 +58,7 @@ const partModelVersion = z.object({
 export const queryPartModels = defineCall({
   name: "queryPartModels",
   method: "GET",
-  path: "/front/queryPartModels",
+  path: partModelsPath,
   summary:
     "A part's model files at every published version (newest first) and its lifecycle state now (with its dates and replacement); a part without model files, unknown or not shown is 404 E40030027.",
   query: z.strictObject({ partNumber: modelPartNumber }),
@@ -67,13 +70,3 @@ export const queryPartModels = defineCall({
   }),
 });
 export type PartModels = z.infer<typeof queryPartModels.data>;
-
-/**
- * Where a model file says the part's current state is answered: queryPartModels through the site's /api (where
- * server/app.ts mounts the upstream's paths, as the pages' API_BASE does). Relative to the site's origin: the files
- * carry no origin (that is PUBLIC_ORIGIN, configuration), so the reference resolves against the address the file
- * was downloaded from.
- */
-export function currentStateUrl(part: string): string {
-  return `/api${queryPartModels.path}?partNumber=${encodeURIComponent(part)}`;
-}

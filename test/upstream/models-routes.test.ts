@@ -244,7 +244,11 @@ describe("GET /front/queryPartModels (the part's model listing)", () => {
       const response = await fetch(changed.url + tdb.downloadPath);
       const bytes = Buffer.from(await response.arrayBuffer());
       expect(bytes.equals(readFileSync(path.join(shippedContentDir, "models", part, MODEL_VERSION, `${part}.tdb.json`)))).toBe(true);
-      expect((JSON.parse(bytes.toString("utf8")) as { lifecycle: unknown }).lifecycle).toMatchObject({ state: "active", since: "2025-01-15", as_of: data.versions[0]!.date });
+      expect((JSON.parse(bytes.toString("utf8")) as { lifecycle: unknown }).lifecycle).toMatchObject({
+        state: "active",
+        since: "2025-01-15",
+        as_of: data.versions[0]!.date,
+      });
     });
   });
 });

@@ -140,7 +140,12 @@ describe("the machine-readable datasheets", () => {
     for (const input of mosfets) {
       const tdb = JSON.parse(readFileSync(file(input.partNumber), "utf8")) as { lifecycle: Record<string, unknown> };
       const day = lifecycleOn(input.lifecycle, MODEL_DATE)!;
-      expect(tdb.lifecycle, input.partNumber).toMatchObject({ state: day.state, since: day.since, as_of: MODEL_DATE, current_state_url: currentStateUrl(input.partNumber) });
+      expect(tdb.lifecycle, input.partNumber).toMatchObject({
+        state: day.state,
+        since: day.since,
+        as_of: MODEL_DATE,
+        current_state_url: currentStateUrl(input.partNumber),
+      });
       if (!day.current) continue;
       // Still the part's state: its dates and replacement are the content's, and none the state does not have.
       expect(tdb.lifecycle.replacement ?? null).toBe(input.lifecycle.replacement);

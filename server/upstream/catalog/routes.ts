@@ -1,7 +1,14 @@
 // Product data by page (filters, numeric sort, keyword, detail by part number) and distinct filter values.
 // The rows' mapping is product-rows.ts, the page's SQL product-query.ts.
 import type { Router } from "express";
-import { queryDistinctProductFieldData, queryPartModels, querySiteListDataByPage, type DistinctField, type ProductDetail, type ProductListItem } from "../../../shared/contract/index.ts";
+import {
+  queryDistinctProductFieldData,
+  queryPartModels,
+  querySiteListDataByPage,
+  type DistinctField,
+  type ProductDetail,
+  type ProductListItem,
+} from "../../../shared/contract/index.ts";
 import type { Database } from "../db.ts";
 import { createDocumentStore } from "../documents/store.ts";
 import type { ModelStore } from "../models/store.ts";
