@@ -110,7 +110,12 @@ function buildOpenApiDocument(provider: string) {
           content: {
             "text/plain": { schema: { type: "string" } },
             "application/xml": { schema: { type: "string" } },
-            "application/json": { schema: { type: "object", description: `A machine-readable datasheet: the JSON Schema at ${tdbSchemaPath}` } },
+            "application/json": {
+              schema: {
+                type: "object",
+                description: `A machine-readable datasheet: the JSON Schema at ${tdbSchemaPath}. Its lifecycle is the part's state on the version's day; queryPartModels answers the state now.`,
+              },
+            },
           },
         },
         "304": { description: "Not modified (If-None-Match)" },
@@ -121,8 +126,12 @@ function buildOpenApiDocument(provider: string) {
   paths[tdbSchemaPath] = {
     get: {
       operationId: "getMachineReadableDatasheetSchema",
-      summary: "The JSON Schema (draft 2020-12) of the machine-readable datasheets (.tdb.json, the transistordatabase format); its URL names its major version.",
-      responses: { "200": { description: "The schema", content: { "application/schema+json": { schema: { type: "object" } } } } },
+      summary:
+        "The JSON Schema (draft 2020-12) of the machine-readable datasheets (.tdb.json, the transistordatabase format); its URL names its major version, under which it only gains optional properties.",
+      responses: {
+        "200": { description: "The schema", content: { "application/schema+json": { schema: { type: "object" } } } },
+        "304": { description: "Not modified (If-None-Match)" },
+      },
     },
   };
   return {

@@ -28,6 +28,7 @@ import {
   searchSite,
   queryNoticeByPage,
   queryNoticeByNumber,
+  queryPartModels,
 } from "./content.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
 import { queryCrossReference, queryCrossReferenceBatch } from "./cross-reference.ts";
@@ -87,6 +88,7 @@ export const calls: readonly CallDefinition[] = [
   queryCrossReferenceBatch,
   queryNoticeByPage,
   queryNoticeByNumber,
+  queryPartModels,
   // [account and sample-order calls]
   authAndRegisterBySms,
   authAndRegisterByEmail,

@@ -44,3 +44,31 @@ export const unknownLifecycle: ProductLifecycle = {
   lastDelivery: null,
   replacement: null,
 };
+
+/** A part's state on a given day, as lifecycleOn answers it. */
+export interface LifecycleOnDay {
+  state: LifecycleState;
+  since: string | null;
+  /** Whether that state is still the part's state now (its dates and replacement below are then the content's). */
+  current: boolean;
+  expectedRelease: string | null;
+  lastOrder: string | null;
+  lastDelivery: string | null;
+  replacement: string | null;
+}
+
+/**
+ * The part's state on `date` (YYYY-MM-DD): the latest step that had begun by then. While that step is still the
+ * current state it carries the current dates and replacement; an earlier step carries its day only, since the
+ * content keeps no more of a past state (decision 026), so the answer about a past day never changes when a
+ * new state is appended. Null when no recorded state had begun by then. A part without a recorded day
+ * (unknownLifecycle) is in its state on any day.
+ */
+export function lifecycleOn(lifecycle: ProductLifecycle, date: string): LifecycleOnDay | null {
+  if (lifecycle.since === null || lifecycle.since <= date) {
+    const { state, since, expectedRelease, lastOrder, lastDelivery, replacement } = lifecycle;
+    return { state, since, current: true, expectedRelease, lastOrder, lastDelivery, replacement };
+  }
+  const step = lifecycle.history.findLast((entry) => entry.since <= date);
+  return step ? { state: step.state, since: step.since, current: false, expectedRelease: null, lastOrder: null, lastDelivery: null, replacement: null } : null;
+}

@@ -1,6 +1,11 @@
 // A part's model files (ngspice netlist, PLECS thermal description, transistordatabase JSON): what the product detail lists and the
 // permanent, versioned GET path each file is served at (docs/decisions/027-model-topology.md).
 import { z } from "zod";
+import { defineCall } from "./define.ts";
+import { productLifecycle } from "./lifecycle.ts";
+import { partModelsPath } from "./model-links.ts";
+
+export { currentStateUrl } from "./model-links.ts";
 
 const modelFileKinds = ["ngspice", "plecs", "tdb"] as const;
 export type ModelFileKind = (typeof modelFileKinds)[number];
@@ -35,3 +40,33 @@ export const modelFile = z.object({
   downloadPath: z.string(),
 });
 export type ModelFile = z.infer<typeof modelFile>;
+
+/** One published version of a part's model files. */
+const partModelVersion = z.object({
+  version: modelVersion,
+  /** YYYY-MM-DD: the day this version was published. */
+  date: z.string(),
+  files: z.array(modelFile),
+});
+
+/**
+ * A part's model listing by a plain GET: every published version's files, newest first, and the part's lifecycle
+ * state now. A machine-readable datasheet records the state on its version's day only (its bytes never change);
+ * this answer is where the current state is always read, and the file's `lifecycle.current_state_url` names it
+ * (docs/decisions/040-document-revisions.md, "The lifecycle in the model files").
+ */
+export const queryPartModels = defineCall({
+  name: "queryPartModels",
+  method: "GET",
+  path: partModelsPath,
+  summary:
+    "A part's model files at every published version (newest first) and its lifecycle state now (with its dates and replacement); a part without model files, unknown or not shown is 404 E40030027.",
+  query: z.strictObject({ partNumber: modelPartNumber }),
+  data: z.object({
+    partNumber: z.string(),
+    lifecycle: productLifecycle,
+    newestVersion: modelVersion,
+    versions: z.array(partModelVersion).min(1),
+  }),
+});
+export type PartModels = z.infer<typeof queryPartModels.data>;

@@ -17,9 +17,9 @@ afterAll(() => site.close());
 const section = (html: string) => /<section[^>]*aria-labelledby="models"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
 
 describe("the product detail's models and data", () => {
-  for (const [language, heading, ngspice] of [
-    ["en", "Models and data", "SPICE model (ngspice)"],
-    ["zh", "模型与数据", "SPICE 模型（ngspice）"],
+  for (const [language, heading, ngspice, asOf] of [
+    ["en", "Models and data", "SPICE model (ngspice)", "on the day its version was published"],
+    ["zh", "模型与数据", "SPICE 模型（ngspice）", "该版本发布当日"],
   ] as const) {
     it(`lists the files with version, date and SHA-256, each a plain link that downloads the listed bytes (${language})`, async () => {
       const response = await request(site.app).get(`/${language}/productAndService/productDetail/QCM040120K4`);
@@ -40,6 +40,13 @@ describe("the product detail's models and data", () => {
       expect(schema.status).toBe(200);
       expect(schema.headers["content-type"]).toMatch(/^application\/schema\+json/);
       expect(JSON.parse(schema.text).$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+      // The file records the state on its version's day; the section says so and links where the state now is read.
+      expect(textOf(html)).toContain(asOf);
+      const nowLink = /<a href="(\/api\/front\/queryPartModels\?[^"]+)">/.exec(html)?.[1];
+      expect(nowLink).toBe("/api/front/queryPartModels?partNumber=QCM040120K4");
+      const listing = await request(site.app).get(nowLink!);
+      expect(listing.status).toBe(200);
+      expect(listing.body.data).toMatchObject({ partNumber: "QCM040120K4", newestVersion: MODEL_VERSION, lifecycle: { state: "active" } });
       for (const [index, link] of links.entries()) {
         const file = await request(site.app)
           .get(link)

@@ -2,19 +2,23 @@
 // the current version, the committed files are exactly what the generators write from today's content (so
 // they cannot drift from the loss data or the datasheets), the ngspice files hold no PSpice-only syntax, and
 // each PLECS file is structurally sound and carries the loss data's own numbers.
-import { readdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { readModelInputs, type ModelInput } from "../../server/upstream/models/inputs.ts";
 import { generateModelPack, MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { modelVersionsFile } from "../../server/upstream/models/store.ts";
+import { currentStateUrl } from "../../shared/contract/models.ts";
 import { atVoltage, conductionCurrents, VENDOR, voltageAxis } from "../../server/upstream/models/plecs.ts";
 
 const modelsDir = path.join(shippedContentDir, "models");
 const inputs = readModelInputs();
-const pack = generateModelPack();
 const committed = (part: string, file: string) => readFileSync(path.join(modelsDir, part, MODEL_VERSION, file), "utf8");
+// Reading the committed files only for what the generator keeps as published: a machine-readable datasheet's
+// lifecycle once the part has left that state (pack.ts), checked there against the content's history.
+const pack = generateModelPack(undefined, committed);
 
 /**
  * Lines of a netlist that ngspice, loaded without a compatibility mode, rejects or reads differently: PSpice's
@@ -74,6 +78,44 @@ describe("the model pack's files", () => {
   it("are exactly what the generators write from today's content", () => {
     for (const [part, files] of pack) {
       for (const file of files) expect(committed(part, file.fileName), `${part}/${MODEL_VERSION}/${file.fileName}`).toBe(file.text);
+    }
+  });
+});
+
+describe("a machine-readable datasheet's lifecycle after the part moved on", () => {
+  it("keeps the dates and replacement it published, refuses a published state the history contradicts, and has only the day without one", () => {
+    // A content where QCM040120K4 was NRND on the version's day and went into a last-time buy since: the
+    // content keeps the NRND state's day only.
+    const dir = mkdtempSync(path.join(tmpdir(), "qy-pack-lifecycle-"));
+    try {
+      cpSync(shippedContentDir, dir, { recursive: true });
+      const file = path.join(dir, "catalog", "lifecycle.json");
+      const entries = JSON.parse(readFileSync(file, "utf8")) as Array<Record<string, unknown>>;
+      const part = "QCM040120K4";
+      const entry = entries.find((candidate) => candidate.partNumber === part)!;
+      Object.assign(entry, {
+        state: "ltb",
+        since: "2027-01-15",
+        history: [...(entry.history as unknown[]), { state: "active", since: entry.since }, { state: "nrnd", since: "2026-11-01" }],
+        lastOrder: "2028-01-15",
+        lastDelivery: "2028-07-15",
+        replacement: "QCM013120K4",
+      });
+      writeFileSync(file, JSON.stringify(entries));
+      const published = { state: "nrnd", since: "2026-11-01", replacement: "QCM013120K4", as_of: MODEL_DATE, current_state_url: currentStateUrl(part) };
+      const lifecycleOf = (read: (part: string, fileName: string) => string | null) => {
+        const tdb = generateModelPack(dir, read)
+          .get(part)!
+          .find((entry) => entry.kind === "tdb")!;
+        return (JSON.parse(tdb.text) as { lifecycle: unknown }).lifecycle;
+      };
+      expect(lifecycleOf((name) => (name === part ? JSON.stringify({ lifecycle: published }) : null))).toEqual(published);
+      expect(lifecycleOf(() => null)).toEqual({ state: "nrnd", since: "2026-11-01", as_of: MODEL_DATE, current_state_url: currentStateUrl(part) });
+      expect(() => lifecycleOf((name) => (name === part ? JSON.stringify({ lifecycle: { ...published, state: "active", since: "2025-01-15" } }) : null))).toThrow(
+        /QCM040120K4: the published lifecycle \(active since 2025-01-15\) is not the content's/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

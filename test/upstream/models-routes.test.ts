@@ -1,7 +1,8 @@
 // The model files served: the product detail lists each part's files at the newest version with size and
 // SHA-256 (which the served bytes match), the versioned path answers the file with no form or session and
 // caches for good, an older version says a newer one exists, and an unknown or malformed part, version or
-// file name is a 404 envelope, never a 500.
+// file name is a 404 envelope, never a 500. The part's model listing (queryPartModels) answers every version and
+// the lifecycle state now, while the newest machine-readable datasheet records the state on its version's day.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
@@ -9,12 +10,13 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { modelFilePath, querySiteListDataByPage, type ModelFile } from "../../shared/contract/index.ts";
+import { currentStateUrl, modelFilePath, querySiteListDataByPage, tdbSchemaPath, type ModelFile, type PartModels } from "../../shared/contract/index.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { readModelInputs } from "../../server/upstream/models/inputs.ts";
 import { MODEL_VERSION } from "../../server/upstream/models/pack.ts";
+import { tdbLifecycle, tdbSchema } from "../../server/upstream/models/tdb.ts";
 import { mountModelRoutes, newerVersionHeader } from "../../server/upstream/models/routes.ts";
-import { compareVersions, createModelStore } from "../../server/upstream/models/store.ts";
+import { compareVersions, createModelStore, modelVersionsFile } from "../../server/upstream/models/store.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { callOk } from "./content-helpers.ts";
 
@@ -155,5 +157,98 @@ describe("published versions", () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe("GET the machine-readable datasheets' JSON Schema", () => {
+  it("serves tdbSchema with the lifecycle property, cached for a day and revalidated by its ETag", async () => {
+    const { response, bytes } = await fetchBytes(tdbSchemaPath);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/schema+json");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
+    expect(JSON.parse(bytes.toString("utf8"))).toEqual(JSON.parse(JSON.stringify(tdbSchema)));
+    expect(Object.keys(tdbSchema.properties)).toContain("lifecycle");
+    const again = await fetch(upstream.url + tdbSchemaPath, { headers: { "if-none-match": response.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe("GET /front/queryPartModels (the part's model listing)", () => {
+  const listing = async (target: TestUpstream, partNumber: string) => {
+    const answer = await target.get(`/front/queryPartModels?partNumber=${partNumber}&language=en`);
+    expect(answer.status, partNumber).toBe(200);
+    return answer.json.data as PartModels;
+  };
+  const versions = modelVersionsFile.parse(JSON.parse(readFileSync(path.join(shippedContentDir, "models", "versions.json"), "utf8")));
+
+  it("answers every published version newest first and the lifecycle now; the newest tdb file records the state on its version's day", async () => {
+    for (const input of readModelInputs()) {
+      const data = await listing(upstream, input.partNumber);
+      const product = await detail(input.partNumber);
+      expect(data.partNumber).toBe(input.partNumber);
+      expect(data.lifecycle).toEqual(product.lifecycle);
+      expect(data.newestVersion).toBe(MODEL_VERSION);
+      expect(data.versions.map((entry) => [entry.version, entry.date])).toEqual(versions.map((entry) => [entry.version, entry.date]).reverse());
+      expect(data.versions[0]!.files).toEqual(product.models);
+      if (input.kind !== "mosfet") continue;
+      expect(data.lifecycle).toEqual(input.lifecycle);
+      const tdb = data.versions[0]!.files.find((model) => model.kind === "tdb")!;
+      const { bytes } = await fetchBytes(tdb.downloadPath);
+      const published = JSON.parse(bytes.toString("utf8")) as { lifecycle: unknown };
+      expect(published.lifecycle, input.partNumber).toEqual(tdbLifecycle(input.partNumber, input.lifecycle, data.versions[0]!.date));
+      // Through the site the listing is what the file's current_state_url names.
+      expect(currentStateUrl(input.partNumber)).toBe(`/api/front/queryPartModels?partNumber=${input.partNumber}`);
+    }
+  });
+
+  it("is 404 for a part without model files or unknown, 400 for a malformed part number", async () => {
+    for (const part of ["QSM300120H62", "QCM999120K4"]) {
+      const answer = await upstream.get(`/front/queryPartModels?partNumber=${part}&language=zh`);
+      expect(answer.status, part).toBe(404);
+      expect(answer.json).toMatchObject({ success: false, code: "E40030027", data: null });
+    }
+    expect((await upstream.get("/front/queryPartModels?partNumber=qcm040120k4")).status).toBe(400);
+    expect((await upstream.get("/front/queryPartModels")).status).toBe(400);
+  });
+
+  describe("after a state change the published file does not follow", () => {
+    let changed: TestUpstream;
+    let dir = "";
+    const part = "QCM040120K4";
+    beforeAll(async () => {
+      // The shipped content with one part made NRND after the newest version's day.
+      dir = mkdtempSync(path.join(tmpdir(), "qy-models-lifecycle-"));
+      cpSync(shippedContentDir, dir, { recursive: true });
+      const file = path.join(dir, "catalog", "lifecycle.json");
+      const entries = JSON.parse(readFileSync(file, "utf8")) as Array<Record<string, unknown>>;
+      const entry = entries.find((candidate) => candidate.partNumber === part)!;
+      expect(entry.state).toBe("active");
+      Object.assign(entry, {
+        state: "nrnd",
+        since: "2026-12-15",
+        history: [...(entry.history as unknown[]), { state: "active", since: entry.since }],
+        replacement: "QCM013120K4",
+      });
+      writeFileSync(file, JSON.stringify(entries));
+      changed = await startTestUpstream({ contentDir: dir });
+    }, 60_000);
+    afterAll(async () => {
+      await changed?.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("the listing says NRND with the replacement; the newest file still says active as of its day, byte for byte", async () => {
+      const data = await listing(changed, part);
+      expect(data.lifecycle).toMatchObject({ state: "nrnd", since: "2026-12-15", replacement: "QCM013120K4" });
+      const tdb = data.versions[0]!.files.find((model) => model.kind === "tdb")!;
+      const response = await fetch(changed.url + tdb.downloadPath);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.equals(readFileSync(path.join(shippedContentDir, "models", part, MODEL_VERSION, `${part}.tdb.json`)))).toBe(true);
+      expect((JSON.parse(bytes.toString("utf8")) as { lifecycle: unknown }).lifecycle).toMatchObject({
+        state: "active",
+        since: "2025-01-15",
+        as_of: data.versions[0]!.date,
+      });
+    });
   });
 });

@@ -7,7 +7,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import type { DocumentMeta, DocumentType } from "../../../shared/contract/documents.ts";
 import type { ParamColumn, ProductListItem } from "../../../shared/contract/products.ts";
-import { tdbSchemaPath, type ModelFile } from "../../../shared/contract/models.ts";
+import { currentStateUrl, tdbSchemaPath, type ModelFile } from "../../../shared/contract/models.ts";
 import { API_BASE } from "../../features/document-download/download-memory.ts";
 import { applicationPage, packageDrawing, qualificationsOf } from "../../../shared/catalog/product-facts.ts";
 import { productLd } from "../../../shared/seo/product-ld.ts";
@@ -213,7 +213,7 @@ export function Component() {
 
         <Documents documents={product.documents} />
 
-        {product.models.length ? <ModelFiles models={product.models} /> : null}
+        {product.models.length ? <ModelFiles models={product.models} partNumber={product.partNumber} /> : null}
 
         <Notices notices={product.notices} partNumber={product.partNumber} />
 
@@ -259,7 +259,7 @@ function Documents({ documents }: { documents: DocumentMeta[] }) {
 }
 
 /** The part's model files: plain links, no download form (engineers resent a wall in front of a model). */
-function ModelFiles({ models }: { models: ModelFile[] }) {
+function ModelFiles({ models, partNumber }: { models: ModelFile[]; partNumber: string }) {
   const { t } = useTranslation("product");
   const language = useLanguage();
   return (
@@ -289,6 +289,13 @@ function ModelFiles({ models }: { models: ModelFile[] }) {
       {models.some((model) => model.kind === "tdb") ? (
         <p className="document-row__meta model-note">
           <a href={`${API_BASE}${tdbSchemaPath}`}>{t("models.schema")}</a>
+        </p>
+      ) : null}
+      {models.some((model) => model.kind === "tdb") ? (
+        // A published file never changes, so it records the state on its version's day (decision 040); the
+        // page and the listing it links answer for today.
+        <p className="document-row__meta model-note">
+          {t("models.lifecycle")} <a href={currentStateUrl(partNumber)}>{t("models.lifecycleNow")}</a>
         </p>
       ) : null}
     </section>

@@ -1,11 +1,18 @@
 // Product data by page (filters, numeric sort, keyword, detail by part number) and distinct filter values.
 // The rows' mapping is product-rows.ts, the page's SQL product-query.ts.
 import type { Router } from "express";
-import { queryDistinctProductFieldData, querySiteListDataByPage, type DistinctField, type ProductDetail, type ProductListItem } from "../../../shared/contract/index.ts";
+import {
+  queryDistinctProductFieldData,
+  queryPartModels,
+  querySiteListDataByPage,
+  type DistinctField,
+  type ProductDetail,
+  type ProductListItem,
+} from "../../../shared/contract/index.ts";
 import type { Database } from "../db.ts";
 import { createDocumentStore } from "../documents/store.ts";
 import type { ModelStore } from "../models/store.ts";
-import { ApiError, mountCall, type MountOptions } from "../http.ts";
+import { ApiError, mountCall, requestLanguage, sendData, sendError, type MountOptions } from "../http.ts";
 import { createTreeReader, nodeName, paramTableOf } from "./product-tree.ts";
 import { productPageQuery } from "./product-query.ts";
 import { createProductRows, type ProductRow } from "./product-rows.ts";
@@ -129,4 +136,19 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
     },
     options,
   );
+
+  // A part's model listing with its lifecycle now: what a machine-readable datasheet's current_state_url names,
+  // since the file itself records the state on its version's day only (docs/decisions/040-document-revisions.md).
+  // Mounted by hand, as loginOut is: a GET has no JSON body to carry the common fields that mountCall validates.
+  router.get(queryPartModels.path, (req, res) => {
+    const language = requestLanguage(req);
+    const query = queryPartModels.query.safeParse(Object.fromEntries(Object.entries(req.query).filter(([key]) => key !== "language")));
+    if (!query.success) return sendError(res, "E40000002", language);
+    const id = tree.idOfPartNumber(query.data.partNumber);
+    // A part that is not shown (switched off, or its family) is unknown here as on its detail.
+    const versions = id !== null && tree.visibleChain(id) ? (options.models?.versionsOf(query.data.partNumber) ?? []) : [];
+    if (id === null || !versions.length) return sendError(res, "E40030027", language);
+    const row = productRowById.get(id) as unknown as ProductRow;
+    sendData(res, { partNumber: row.partNumber, lifecycle: listItem(row, {}, language).lifecycle, newestVersion: versions[0]!.version, versions });
+  });
 }

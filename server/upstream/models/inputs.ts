@@ -4,8 +4,10 @@
 // and the checks against it use the datasheet's own numbers.
 import { readContent, shippedContentDir } from "../content/load.ts";
 import { lossDataByProduct, lossDataFile } from "../content/loss-data.ts";
-import { categoryFile, documentFile, productFile } from "../content/schema.ts";
+import { lifecycleByProduct } from "../content/lifecycle.ts";
+import { categoryFile, documentFile, lifecycleFile, productFile } from "../content/schema.ts";
 import type { DiodeLossData, MosfetLossData } from "../../../shared/contract/loss-data.ts";
+import { unknownLifecycle, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
 
 /** The datasheet's R_DS(on) line: typical values at V_GS and I_D, at 25 °C and at the hot temperature. */
 interface RdsOnSpec {
@@ -29,6 +31,8 @@ export interface MosfetModelInput {
   partNumber: string;
   /** The datasheet's revision and date, which a machine-readable datasheet names. */
   datasheet: { version: string; date: string };
+  /** The part's lifecycle (catalog/lifecycle.json), whose state on its version's day a machine-readable datasheet records. */
+  lifecycle: ProductLifecycle;
   /** The datasheet's continuous drain current at T_C = 25 °C and its pulsed drain current (A). */
   drainCurrent: { i25: number; pulse: number };
   package: string;
@@ -75,6 +79,7 @@ export function readModelInputs(contentDir = shippedContentDir): ModelInput[] {
   const products = readContent("catalog/products.json", productFile.array(), contentDir);
   const documents = readContent("documents.json", documentFile.array(), contentDir);
   const losses = lossDataByProduct(readContent("catalog/loss-data.json", lossDataFile, contentDir), products, categories);
+  const lifecycles = lifecycleByProduct(readContent("catalog/lifecycle.json", lifecycleFile.array(), contentDir), products);
   const byId = new Map(categories.map((category) => [category.id, category]));
   const familyOf = (parentId: number) => {
     let node = byId.get(parentId);
@@ -107,6 +112,7 @@ export function readModelInputs(contentDir = shippedContentDir): ModelInput[] {
         kind: "mosfet",
         ...common,
         datasheet: { version: datasheet.version, date: datasheet.date },
+        lifecycle: lifecycles.get(product.id) ?? unknownLifecycle,
         drainCurrent: { i25: number(d[1], "I_D at 25 deg C", part), pulse: number(d[2], "I_D,pulse", part) },
         vgsth: number(String(params.vgsth), "V_GS(th)", part),
         loss,

@@ -4,14 +4,15 @@
 // `npx node scripts/models.ts` writes the current version; test/upstream/models-pack.test.ts regenerates it
 // and compares, so the files cannot drift from the loss data and the datasheets.
 import type { ModelFileKind } from "../../../shared/contract/models.ts";
-import { readModelInputs, type ModelInput } from "./inputs.ts";
+import { lifecycleOn } from "../../../shared/contract/lifecycle.ts";
+import { readModelInputs, type ModelInput, type MosfetModelInput } from "./inputs.ts";
 import { ngspiceModel } from "./ngspice.ts";
 import { plecsModel } from "./plecs.ts";
-import { tdbModel } from "./tdb.ts";
+import { tdbLifecycle, tdbModel, type TdbLifecycle } from "./tdb.ts";
 
 /** The version the generators write now, and the day it was published. */
-export const MODEL_VERSION = "1.1";
-export const MODEL_DATE = "2026-11-28";
+export const MODEL_VERSION = "1.2";
+export const MODEL_DATE = "2026-11-29";
 
 export interface GeneratedModelFile {
   kind: ModelFileKind;
@@ -19,15 +20,37 @@ export interface GeneratedModelFile {
   text: string;
 }
 
-function modelFiles(input: ModelInput, version = MODEL_VERSION): GeneratedModelFile[] {
+/** Reads a file already written at the current version ({part}/{version}/{file}), or null where there is none. */
+export type PublishedFile = (part: string, fileName: string) => string | null;
+
+/**
+ * The lifecycle a machine-readable datasheet records: the state on the version's day (tdb.ts). Once the part has
+ * left that state the content keeps only its day, so the dates and replacement the file published are kept as
+ * published, after its state and day are checked against the content's history: a lifecycle change never
+ * rewrites a published file nor calls for a new model version (docs/decisions/040-document-revisions.md).
+ */
+function recordedLifecycle(input: MosfetModelInput, date: string, published: PublishedFile): TdbLifecycle | null {
+  const generated = tdbLifecycle(input.partNumber, input.lifecycle, date);
+  if (!generated || lifecycleOn(input.lifecycle, date)?.current) return generated;
+  const text = published(input.partNumber, `${input.partNumber}.tdb.json`);
+  const kept = text === null ? undefined : (JSON.parse(text) as { lifecycle?: TdbLifecycle }).lifecycle;
+  if (!kept) return generated;
+  if (kept.state !== generated.state || kept.since !== generated.since || kept.as_of !== date)
+    throw new Error(`${input.partNumber}: the published lifecycle (${kept.state} since ${kept.since}) is not the content's on ${date}`);
+  return kept;
+}
+
+function modelFiles(input: ModelInput, published: PublishedFile, version = MODEL_VERSION, date = MODEL_DATE): GeneratedModelFile[] {
   return [
     { kind: "ngspice", fileName: `${input.partNumber}.lib`, text: ngspiceModel(input, version) },
     { kind: "plecs", fileName: `${input.partNumber}.plecs.xml`, text: plecsModel(input, version) },
-    ...(input.kind === "mosfet" ? [{ kind: "tdb" as const, fileName: `${input.partNumber}.tdb.json`, text: tdbModel(input, version, input.datasheet) }] : []),
+    ...(input.kind === "mosfet"
+      ? [{ kind: "tdb" as const, fileName: `${input.partNumber}.tdb.json`, text: tdbModel(input, version, input.datasheet, recordedLifecycle(input, date, published)) }]
+      : []),
   ];
 }
 
-/** Every part's files at the current version. */
-export function generateModelPack(contentDir?: string): Map<string, GeneratedModelFile[]> {
-  return new Map(readModelInputs(contentDir).map((input) => [input.partNumber, modelFiles(input)]));
+/** Every part's files at the current version; `published` reads what is already written there (the committed pack). */
+export function generateModelPack(contentDir?: string, published: PublishedFile = () => null): Map<string, GeneratedModelFile[]> {
+  return new Map(readModelInputs(contentDir).map((input) => [input.partNumber, modelFiles(input, published)]));
 }

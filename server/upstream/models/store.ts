@@ -51,9 +51,10 @@ export function createModelStore(contentDir = shippedContentDir) {
   const root = path.join(contentDir, "models");
   const files = new Map<string, StoredModelFile>();
   const newest = new Map<string, string>();
+  const dates = new Map<string, string>();
   if (existsSync(path.join(root, "versions.json"))) {
     const versions = modelVersionsFile.parse(JSON.parse(readFileSync(path.join(root, "versions.json"), "utf8")));
-    const dates = new Map(versions.map((entry) => [entry.version, entry.date]));
+    for (const entry of versions) dates.set(entry.version, entry.date);
     for (const part of readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
       for (const version of readdirSync(path.join(root, part.name))) {
         const date = dates.get(version);
@@ -81,16 +82,22 @@ export function createModelStore(contentDir = shippedContentDir) {
   }
   const meta = ({ bytes: _bytes, contentType: _type, part: _part, ...file }: StoredModelFile): ModelFile => file;
   const kindOrder: ModelFileKind[] = ["ngspice", "plecs", "tdb"];
+  const filesOf = (part: string, version: string): ModelFile[] =>
+    [...files.values()]
+      .filter((file) => file.part === part && file.version === version)
+      .sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind))
+      .map(meta);
   return {
     file: (part: string, version: string, fileName: string) => files.get(`${part}/${version}/${fileName}`),
     /** The part's files at its newest version, in a fixed order (netlist, thermal description, machine-readable datasheet). */
     forPart(part: string): ModelFile[] {
       const version = newest.get(part);
-      if (!version) return [];
-      return [...files.values()]
-        .filter((file) => file.part === part && file.version === version)
-        .sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind))
-        .map(meta);
+      return version ? filesOf(part, version) : [];
+    },
+    /** Every published version of the part's files, newest first (queryPartModels). */
+    versionsOf(part: string): Array<{ version: string; date: string; files: ModelFile[] }> {
+      const versions = [...new Set([...files.values()].filter((file) => file.part === part).map((file) => file.version))].sort(compareVersions).reverse();
+      return versions.map((version) => ({ version, date: dates.get(version)!, files: filesOf(part, version) }));
     },
     /** The part's newest version, so an older file can say that a newer one exists. */
     newestVersion: (part: string) => newest.get(part) ?? null,

@@ -5,6 +5,8 @@
 // the three cannot disagree. The JSON Schema it is checked against is tdbSchema below, published beside the pack.
 // transistordatabase describes transistors (its types: IGBT, SiC-MOSFET, GaN-Transistor, MOSFET): a Schottky
 // diode has no place in it, so diodes get none (their data are in the PLECS file and the datasheet).
+import { lifecycleOn, lifecycleStates, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
+import { currentStateUrl } from "../../../shared/contract/models.ts";
 import type { MosfetModelInput } from "./inputs.ts";
 import { VENDOR } from "./plecs.ts";
 
@@ -74,8 +76,51 @@ function energyData(input: MosfetModelInput, which: "eOn" | "eOff") {
   return [...byCurrent, byGate];
 }
 
-/** The part as transistordatabase's JSON (one object; key order as the tool writes it). */
-export function tdbModel(input: MosfetModelInput, version: string, datasheet: { version: string; date: string }): string {
+/** The part's lifecycle as a machine-readable datasheet records it (snake_case, as the format's own keys). */
+export interface TdbLifecycle {
+  state: (typeof lifecycleStates)[number];
+  since: string | null;
+  expected_release?: string;
+  last_order?: string;
+  last_delivery?: string;
+  replacement?: string;
+  /** The day the file's version was published: the state above is the state on that day. */
+  as_of: string;
+  /** Where the state now is answered (queryPartModels through the site's /api; relative to the site's origin). */
+  current_state_url: string;
+}
+
+/**
+ * The part's state on the day its model version was published, with that state's dates and replacement where
+ * the content still holds them (lifecycleOn), and where the state now is answered. A version's bytes never
+ * change, so the file cannot follow the part through later states: it says "as of", and the listing at
+ * current_state_url (and the product page) answer for today (docs/decisions/040-document-revisions.md, "The
+ * lifecycle in the model files"). Null when the part had no recorded state by then.
+ */
+export function tdbLifecycle(part: string, lifecycle: ProductLifecycle, asOf: string): TdbLifecycle | null {
+  const day = lifecycleOn(lifecycle, asOf);
+  if (!day) return null;
+  return {
+    state: day.state,
+    since: day.since,
+    ...(day.expectedRelease ? { expected_release: day.expectedRelease } : {}),
+    ...(day.lastOrder ? { last_order: day.lastOrder } : {}),
+    ...(day.lastDelivery ? { last_delivery: day.lastDelivery } : {}),
+    ...(day.replacement ? { replacement: day.replacement } : {}),
+    as_of: asOf,
+    current_state_url: currentStateUrl(part),
+  };
+}
+
+/**
+ * The part as transistordatabase's JSON (one object; key order as the tool writes it), plus our `lifecycle` at the
+ * end. That key is not the tool's: its loader (DatabaseManager.convert_dict_to_transistor_object → Transistor(
+ * transistor_dict, …), whose isvalid_dict checks the mandatory, text, numeric and array keys it knows and the
+ * constructor reads known keys with .get(); upb-lea/transistordatabase at ce995ed, transistor.py and
+ * helper_functions.py) passes over keys it does not know, so the file still loads. The tool does not keep it:
+ * a transistor it exports again has no lifecycle.
+ */
+export function tdbModel(input: MosfetModelInput, version: string, datasheet: { version: string; date: string }, lifecycle: TdbLifecycle | null = null): string {
   const { loss, rdsOn, gateCharge } = input;
   const currents = channelCurrents(rdsOn.id);
   const diode = loss.bodyDiode;
@@ -160,6 +205,7 @@ export function tdbModel(input: MosfetModelInput, version: string, datasheet: { 
       charge_curve: [],
       soa: [],
     },
+    ...(lifecycle ? { lifecycle } : {}),
   };
   return `${JSON.stringify(transistor, null, 2)}\n`;
 }
@@ -198,6 +244,30 @@ const energies = {
   },
 };
 
+const isoDate = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" };
+/**
+ * Our addition (model pack 1.2 on): optional, so the files of 1.1, which lack it, stay valid under the same
+ * major version of the schema. The state on `as_of`, the day the file's version was published, never the state
+ * now: that is at `current_state_url`.
+ */
+const lifecycle = {
+  type: "object",
+  description:
+    "The part's lifecycle state on as_of, the day this file's version was published (the file never changes); the state now is answered at current_state_url, a reference relative to the site the file came from.",
+  required: ["state", "since", "as_of", "current_state_url"],
+  additionalProperties: false,
+  properties: {
+    state: { enum: [...lifecycleStates] },
+    since: { anyOf: [isoDate, { type: "null" }] },
+    expected_release: isoDate,
+    last_order: isoDate,
+    last_delivery: isoDate,
+    replacement: { type: "string", minLength: 1 },
+    as_of: isoDate,
+    current_state_url: { type: "string", pattern: "^/" },
+  },
+};
+
 /** The JSON Schema (draft 2020-12) of the files tdbModel writes: the fields of transistordatabase's export we fill. */
 export const tdbSchema = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -218,6 +288,7 @@ export const tdbSchema = {
     i_abs_max: { type: "number", exclusiveMinimum: 0 },
     i_cont: { type: "number", exclusiveMinimum: 0 },
     r_th_cs: { type: "number", minimum: 0 },
+    lifecycle,
     switch: {
       type: "object",
       required: ["thermal_foster", "t_j_max", "channel", "e_on", "e_off"],
