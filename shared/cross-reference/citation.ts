@@ -13,6 +13,7 @@ const labels: ReadonlyArray<readonly [string, string]> = (
     ["conditions not stated there", "conditionsNotStated"],
     ["T_C not stated there", "tcNotStated"],
     ["T_J not stated there", "tjNotStatedThere"],
+    ["V_GS not stated there", "vgsNotStatedThere"],
     ["ROHM's full-mould package with no exposed tab", "fullMould"],
     ["Note 1 of the current rating", "note1OfCurrent"],
     ["Note 2 of the current rating", "note2OfCurrent"],

@@ -76,10 +76,11 @@ describe("cross-reference content", () => {
     expect(new Set(content.parts.map((p) => p.deviceType))).toEqual(new Set(deviceTypes));
     const mosfetVolts = new Set(content.parts.filter((p) => p.deviceType === "sic-mosfet").map((p) => p.ratings.v.value));
     for (const v of [650, 1200, 1700]) expect(mosfetVolts.has(v), `${v} V`).toBe(true);
-    expect(content.parts.length).toBeGreaterThanOrEqual(124);
   });
 
-  it("keeps every manufacturer at a third of the table at most, and covers every voltage class we sell", () => {
+  it("holds at least 150 parts, keeps every manufacturer at a third of the table at most, and covers every voltage class we sell", () => {
+    // The coverage target of record 023 ("Coverage"): every one of these parts is read from a stored datasheet copy.
+    expect(content.parts.length).toBeGreaterThanOrEqual(150);
     const counts = new Map<string, number>();
     for (const part of content.parts) counts.set(part.manufacturer, (counts.get(part.manufacturer) ?? 0) + 1);
     for (const [maker, count] of counts) expect(count, maker).toBeLessThanOrEqual(content.parts.length / 3);
