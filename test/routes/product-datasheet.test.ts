@@ -110,8 +110,8 @@ describe("the product page's datasheet data", () => {
 
   it("calls no PDF a model: the simulation documents are model descriptions", async () => {
     for (const [language, heading, title] of [
-      ["en", "Model descriptions (PDF)", "1200 V SiC MOSFET SPICE model description"],
-      ["zh", "模型说明（PDF）", "1200 V SiC MOSFET SPICE 模型说明"],
+      ["en", "Model descriptions (PDF)", "1200 V SiC MOSFET model pack description"],
+      ["zh", "模型说明（PDF）", "1200 V SiC MOSFET 模型包说明"],
     ] as const) {
       const response = await get(`/${language}/productAndService/productDetail/QCM040120K4`);
       const documents = textOf(section(response.text, "documents"));
