@@ -5,10 +5,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { lossData, type LossData } from "../shared/contract/loss-data.ts";
-import { estimate, lossScope, MODEL_TJ_RANGE, refusalOf, type Estimate, type JunctionEstimate } from "../shared/estimator/index.ts";
+import { estimate, lossScope, MODEL_TJ_RANGE, refusalOf, rippleFrequency, type Estimate, type JunctionEstimate, type OperatingPoint } from "../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../shared/estimator/validate.ts";
 import { missionProfile, parseLoadCycle, type MissionResult } from "../shared/estimator/mission.ts";
 import { loadSweep, solveConverter, type ConverterResult, type LoadPoint } from "../shared/estimator/converter.ts";
+import { stageTotals, type StageTotals } from "../shared/estimator/stage.ts";
 import { lossDataFile } from "../server/upstream/content/loss-data.ts";
 import { readContent, shippedContentDir } from "../server/upstream/content/load.ts";
 
@@ -121,11 +122,28 @@ function converterSummary(result: ConverterResult, sweep: LoadPoint[]) {
   };
 }
 
-function summary(name: string, data: LossData, op: string, result: Estimate) {
+/** A PFC or DC/DC stage's totals as the detail page shows them (stage.ts); efficiency in per cent, four figures. */
+function stageSummary(stage: StageTotals) {
+  return {
+    role: stage.role,
+    count: stage.count,
+    perDevice: round(stage.perDevice),
+    loss: round(stage.loss),
+    missing: stage.missing,
+    inputPower: round(stage.inputPower),
+    outputPower: round(stage.outputPower),
+    efficiency: stage.efficiency === null ? null : Number((stage.efficiency * 100).toPrecision(4)),
+    // The efficiency is an upper bound when a device of the stage (another part) is not counted.
+    efficiencyIsUpperBound: stage.bound,
+  };
+}
+
+function summary(name: string, data: LossData, op: OperatingPoint, text: string, result: Estimate) {
   const worst = result.worstCase;
+  const stage = stageTotals(data, op, result);
   return {
     part: name,
-    op,
+    op: text,
     scope: lossScope(data.kind, result.mode),
     losses: Object.fromEntries(Object.entries(result.losses).map(([key, value]) => [key, round(value)])),
     junctions: result.junctions.map((junction) => ({
@@ -148,6 +166,7 @@ function summary(name: string, data: LossData, op: string, result: Estimate) {
           junctions: worst.junctions.map((junction) => ({ name: junction.name, tj: celsius(junction.tj), ...(junction.beyond ? { beyond: junction.beyond } : {}) })),
         }
       : null,
+    ...(stage ? { stage: stageSummary(stage) } : {}),
   };
 }
 
@@ -189,7 +208,7 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     if (parsed.value.rsa !== undefined && !whole)
       throw new Refused("No whole-converter estimate for this part: it needs a two-level switch (not a diode) with a thermal path to the heat sink in our data.");
     const report = {
-      ...summary(device.name, device.data, parsed.text, result),
+      ...summary(device.name, device.data, parsed.value, parsed.text, result),
       ...(cycle && mission ? { loadCycle: cycleSummary(cycle.text, mission) } : {}),
       ...(whole ? { converter: converterSummary(whole, loadSweep(device.data, parsed.value)!) } : {}),
     };
@@ -200,8 +219,12 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     out(`${report.part} at op=${report.op} (figures per ${report.scope === "position" ? "switch position" : report.scope})`);
     for (const [key, value] of Object.entries(report.losses)) out(`  ${key.padEnd(16)} ${String(value).padStart(10)} W`);
     const temperature = (tj: number | null, beyond: JunctionEstimate["beyond"]) => (tj === null ? noTemperature(beyond) : `${tj} °C`);
+    const pfc = parsed.value.mode === "boostpfc" || parsed.value.mode === "totempole";
     for (const junction of report.junctions) {
-      const peak = "peak" in junction ? `, peak ${temperature(junction.peak ?? null, "aboveData")} at f_o ${parsed.value.fo ?? 50} Hz` : "";
+      const peak =
+        "peak" in junction
+          ? `, peak ${temperature(junction.peak ?? null, "aboveData")} ${pfc ? "over the line period at" : "at f_o"} ${rippleFrequency(parsed.value)} Hz`
+          : "";
       out(
         `  T_j ${junction.name.padEnd(12)} ${temperature(junction.tj, junction.beyond).padStart(10)}${peak} (T_j,max ${junction.tjMax} °C, loop gain ${junction.loopGain})`,
       );
@@ -209,6 +232,12 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     if (report.worstCase) {
       const hottest = report.worstCase.junctions.find((junction) => junction.tj === null);
       out(`  worst case       ${String(report.worstCase.total).padStart(10)} W, T_j ${temperature(report.worstCase.tj, hottest?.beyond)}`);
+    }
+    if (report.stage) {
+      const st = report.stage;
+      out(
+        `  stage: ${st.count} × ${st.role} (this part) ${st.perDevice} W = ${st.loss} W${st.missing.length ? ` (not counted: ${st.missing.join(", ")}, another part)` : ""}; in ${st.inputPower} W, out ${st.outputPower} W: efficiency ${st.efficiency === null ? "–" : `${st.efficiencyIsUpperBound ? "at most " : ""}${st.efficiency} %`}`,
+      );
     }
     if ("loadCycle" in report && report.loadCycle) {
       const lc = report.loadCycle;

@@ -68,6 +68,37 @@ describe("PFC stages on the product page and compare", () => {
   });
 });
 
+describe("the stage's totals and the peak over the line period (decision 041)", () => {
+  it("on the product page: the peak T_j at 50 Hz, the devices counted, the one not counted and an efficiency bound, in both languages", async () => {
+    const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}`);
+    const text = textOf(symbols(en.text));
+    expect(en.text).toMatch(/data-estimate="tj-peak">\d+</);
+    expect(text).toContain("T_j peak: the highest junction temperature over one line period at 50 Hz");
+    expect(text).toContain("Counted: 2 × fast-leg device (this part)");
+    expect(text).toContain("Not counted: the slow-leg device, another part");
+    expect(en.text).toMatch(/data-estimate="stage-efficiency">at most 99\.\d\d</);
+    expect(en.text).toMatch(/data-estimate="stage-input">3,450</);
+    const zh = textOf(symbols((await get(`/zh/productAndService/productDetail/QCM045065B7?op=${TOTEM}`)).text));
+    expect(zh).toContain("已计入：2 × 快桥臂器件（本器件）");
+    expect(zh).toContain("一个工频周期（50 Hz）内的最高结温");
+    // A synchronous buck's leg is the whole stage: an exact efficiency.
+    const buck = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");
+    expect(buck.text).toMatch(/data-estimate="stage-efficiency">\d\d\.\d\d</);
+    expect(textOf(buck.text)).not.toContain("Not counted");
+  });
+
+  it("on compare and in the finder's loss cells", async () => {
+    const compare = await get(`/en/productAndService/compare?parts=QCM025065K4,QCM060065L8&op=${TOTEM}`);
+    expect(compare.text.match(/data-estimate="stage-efficiency">at most \d\d\.\d\d</g)).toHaveLength(2);
+    expect(compare.text.match(/data-estimate="stage-loss">2 × /g)).toHaveLength(2);
+    const zh = await get(`/zh/productAndService/compare?parts=QCM025065K4,QCM060065L8&op=${TOTEM}`);
+    expect(textOf(zh.text)).toContain("整级效率");
+    const finder = await get(`/en/productAndService/products/100?sort=estLoss:asc&size=10&op=${TOTEM}`);
+    expect(finder.status).toBe(200);
+    expect(textOf(finder.text)).toMatch(/Stage: 2 × this part [\d.]+ W, efficiency at most \d\d\.\d\d %/);
+  });
+});
+
 describe("synchronous buck and boost on the product page", () => {
   it("estimates the leg at the duty the two voltages set, said in both languages, and turns the no-JS form into op=", async () => {
     const en = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");

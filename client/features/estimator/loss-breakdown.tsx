@@ -3,10 +3,10 @@
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import {
-  DEFAULT_OUTPUT_FREQUENCY,
   estimate,
   formatNumber,
   lossScope,
+  rippleFrequency,
   type Estimate,
   type JunctionEstimate,
   type LossBreakdown as Losses,
@@ -16,6 +16,7 @@ import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatWatts, tjText } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
+import { StageEstimate } from "./stage-estimate.tsx";
 import "../../styles/estimator.css";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
@@ -57,7 +58,7 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
   const language = useLanguage();
   const result = estimate(data, op);
   const elsewhere = inSwitchRow(data, result);
-  // The peak over the output period beside the mean (inverters, parts with a Z_th network).
+  // The peak over the output (or a PFC stage's line) period beside the mean (parts with a Z_th network).
   const ripple = result.junctions.some((junction) => junction.peak !== undefined);
   // The same part at its datasheet maximum values, beside the typical figures (when the data state them).
   const worst = result.worstCase;
@@ -173,9 +174,12 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
       <p className="estimate__scope">{t(scopeKey(data, result))}</p>
       {ripple ? (
         <p className="estimate__scope">
-          <WithSubscripts text={t("breakdown.tjPeakNote", { fo: formatNumber(op.fo ?? DEFAULT_OUTPUT_FREQUENCY) })} />
+          <WithSubscripts
+            text={t(op.mode === "boostpfc" || op.mode === "totempole" ? "breakdown.tjPeakNoteLine" : "breakdown.tjPeakNote", { fo: formatNumber(rippleFrequency(op)) })}
+          />
         </p>
       ) : null}
+      <StageEstimate data={data} op={op} result={result} />
       <EstimateWarnings result={result} />
       <EstimateAssumptions data={data} op={op} />
     </div>

@@ -1,0 +1,70 @@
+// The stage around one part at a PFC or DC/DC point (docs/decisions/041-stage-totals.md): how many devices of the
+// stage the part fills (a totem-pole's two fast-leg devices, a synchronous leg's two switches, …), their summed loss
+// and the stage's efficiency. One part's data cannot say what another device of the stage dissipates (a boost PFC's
+// diode when the part is its switch): such a device is named as missing and the efficiency is then an upper bound.
+import type { LossData } from "../contract/loss-data.ts";
+import type { Estimate } from "./estimate-types.ts";
+import type { OperatingPoint } from "./operating-point.ts";
+
+/**
+ * A role in the stage. switch/diode: a boost PFC's switch and boost diode; fast/slow: one device of a totem-pole's
+ * fast or slow leg; leg: a synchronous (or IGBT module's) DC/DC leg, both its devices in one estimate; dcdcDiode: a
+ * diode as a DC/DC leg's freewheeling path, dcdcSwitch the switch opposite it.
+ */
+export type StageRole = "switch" | "diode" | "fast" | "slow" | "leg" | "dcdcDiode" | "dcdcSwitch";
+
+export interface StageTotals {
+  /** What this part is in the stage, and how many of it the stage has. */
+  role: StageRole;
+  count: number;
+  /** Loss of one such device (W): what heats it, plus what it causes in another device (a Schottky's charge). */
+  perDevice: number;
+  /** count × perDevice (W). */
+  loss: number;
+  /** The devices of the stage another part fills, whose loss is not in `loss`; empty when the part fills the stage. */
+  missing: StageRole[];
+  /** The stage's input and output power at the point (W), lossless where the point gives only one of them. */
+  inputPower: number;
+  outputPower: number;
+  /**
+   * The stage's semiconductor efficiency (0…1): exact when nothing is missing, else an upper bound (the missing
+   * devices only lower it). Null at no power.
+   */
+  efficiency: number | null;
+  /** Whether `efficiency` is an upper bound (some device's loss is not counted). */
+  bound: boolean;
+}
+
+/** The stage's totals for a part at a PFC or DC/DC point; null for the inverter (its whole converter is converter.ts's). */
+export function stageTotals(data: LossData, op: OperatingPoint, result: Estimate): StageTotals | null {
+  if (op.mode === "inverter") return null;
+  const diode = data.kind === "diode";
+  const pfc = op.mode === "boostpfc" || op.mode === "totempole";
+  let role: StageRole;
+  let missing: StageRole[];
+  if (op.mode === "boostpfc") [role, missing] = diode ? ["diode", ["switch"]] : ["switch", ["diode"]];
+  else if (op.mode === "totempole") [role, missing] = diode ? ["slow", ["fast"]] : ["fast", ["slow"]];
+  else [role, missing] = diode ? ["dcdcDiode", ["dcdcSwitch"]] : ["leg", []];
+  // A totem-pole has two devices per leg, alike by symmetry (pfc.ts); every other role is one device.
+  const count = op.mode === "totempole" ? 2 : 1;
+  // A diode's capacitive charge is lost in the switch that charges it, but it is this diode's doing: counted here.
+  const perDevice = result.losses.total + result.losses.inSwitch;
+  const loss = count * perDevice;
+  // The power the point states: a PFC's input V_line·I (unity power factor), a boost's input V_in·I, a buck's
+  // (or a leg given by its duty, taken as a buck as converter.ts does) output D·V_bus·I.
+  const given = pfc ? op.vOther! * op.current : op.mode === "boost" ? op.vOther! * op.current : op.duty * op.vBus * op.current;
+  const fromInput = pfc || op.mode === "boost";
+  const inputPower = fromInput ? given : given + loss;
+  const outputPower = fromInput ? given - loss : given;
+  return {
+    role,
+    count,
+    perDevice,
+    loss,
+    missing,
+    inputPower,
+    outputPower,
+    efficiency: inputPower > 0 ? Math.max(0, outputPower) / inputPower : null,
+    bound: missing.length > 0,
+  };
+}
