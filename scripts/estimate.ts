@@ -97,6 +97,9 @@ function cycleSummary(cycle: string, result: MissionResult) {
 function converterSummary(result: ConverterResult, sweep: LoadPoint[]) {
   return {
     positions: result.positions,
+    // A PFC or DC/DC stage's devices another part fills: their loss is not counted, the efficiency an upper bound.
+    missing: result.missing,
+    efficiencyIsUpperBound: result.missing.length > 0,
     parallel: result.parallel,
     sink: result.sink === null ? null : round(result.sink),
     positionLoss: round(result.positionLoss),
@@ -205,8 +208,7 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     if (cycle && !mission) throw new Refused(`No load cycle: ${englishMessage("mission.none", {}).replace(/<([^>]+)>/g, "_$1")}`);
     const result = estimate(device.data, parsed.value);
     const whole = parsed.value.rsa === undefined ? null : solveConverter(device.data, parsed.value);
-    if (parsed.value.rsa !== undefined && !whole)
-      throw new Refused("No whole-converter estimate for this part: it needs a two-level switch (not a diode) with a thermal path to the heat sink in our data.");
+    if (parsed.value.rsa !== undefined && !whole) throw new Refused(englishMessage("converter.none", {}));
     const report = {
       ...summary(device.name, device.data, parsed.value, parsed.text, result),
       ...(cycle && mission ? { loadCycle: cycleSummary(cycle.text, mission) } : {}),
@@ -257,7 +259,9 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
         out(
           `    part ${part.index}${part.atMax ? " (at max. on-state)" : ""}: ${part.current} A (${Math.round(part.share * 100)} %), ${part.loss} W, ${part.junctions.map((junction) => `T_j ${junction.name} ${temperature(junction.tj, "aboveData")}`).join(", ")}`,
         );
-      out(`    semiconductor loss ${c.totalLoss} W at ${c.outputPower} W out: efficiency ${c.efficiency ?? "–"} %`);
+      out(
+        `    semiconductor loss ${c.totalLoss} W at ${c.outputPower} W out: efficiency ${c.efficiencyIsUpperBound ? "at most " : ""}${c.efficiency ?? "–"} %${c.missing.length ? ` (not counted: ${c.missing.join(", ")}, another part)` : ""}`,
+      );
       out(
         `    hottest: part ${c.hottest.device} ${c.hottest.junction}, T_j ${temperature(c.hottest.tj, "aboveData")} (T_j,max ${c.hottest.tjMax} °C): ${c.suitable ? "within" : "not suitable"}`,
       );

@@ -35,36 +35,35 @@ export interface StageTotals {
   bound: boolean;
 }
 
+/** What a part of this kind is in the stage at a PFC or DC/DC point, how many of it, and what another part fills. */
+export function stageRole(kind: LossData["kind"], mode: Exclude<OperatingPoint["mode"], "inverter">): { role: StageRole; count: number; missing: StageRole[] } {
+  const diode = kind === "diode";
+  // A totem-pole has two devices per leg, alike by symmetry (pfc.ts); every other role is one device.
+  if (mode === "boostpfc") return diode ? { role: "diode", count: 1, missing: ["switch"] } : { role: "switch", count: 1, missing: ["diode"] };
+  if (mode === "totempole") return diode ? { role: "slow", count: 2, missing: ["fast"] } : { role: "fast", count: 2, missing: ["slow"] };
+  return diode ? { role: "dcdcDiode", count: 1, missing: ["dcdcSwitch"] } : { role: "leg", count: 1, missing: [] };
+}
+
+/**
+ * The stage's input and output power and its semiconductor efficiency with `loss` (W) in its semiconductors: the
+ * power the point states is a PFC's input V_line·I (unity power factor), a boost's input V_in·I, a buck's (or a leg
+ * given by its duty, taken as a buck) output D·V_bus·I; the other side differs from it by the loss. Efficiency null
+ * at no power. The whole converter (converter.ts) takes its DC/DC and PFC powers from here too.
+ */
+export function stagePower(op: OperatingPoint, loss: number): { inputPower: number; outputPower: number; efficiency: number | null } {
+  const fromInput = op.mode === "boostpfc" || op.mode === "totempole" || op.mode === "boost";
+  const given = fromInput ? op.vOther! * op.current : op.duty * op.vBus * op.current;
+  const inputPower = fromInput ? given : given + loss;
+  const outputPower = fromInput ? given - loss : given;
+  return { inputPower, outputPower, efficiency: inputPower > 0 ? Math.max(0, outputPower) / inputPower : null };
+}
+
 /** The stage's totals for a part at a PFC or DC/DC point; null for the inverter (its whole converter is converter.ts's). */
 export function stageTotals(data: LossData, op: OperatingPoint, result: Estimate): StageTotals | null {
   if (op.mode === "inverter") return null;
-  const diode = data.kind === "diode";
-  const pfc = op.mode === "boostpfc" || op.mode === "totempole";
-  let role: StageRole;
-  let missing: StageRole[];
-  if (op.mode === "boostpfc") [role, missing] = diode ? ["diode", ["switch"]] : ["switch", ["diode"]];
-  else if (op.mode === "totempole") [role, missing] = diode ? ["slow", ["fast"]] : ["fast", ["slow"]];
-  else [role, missing] = diode ? ["dcdcDiode", ["dcdcSwitch"]] : ["leg", []];
-  // A totem-pole has two devices per leg, alike by symmetry (pfc.ts); every other role is one device.
-  const count = op.mode === "totempole" ? 2 : 1;
+  const { role, count, missing } = stageRole(data.kind, op.mode);
   // A diode's capacitive charge is lost in the switch that charges it, but it is this diode's doing: counted here.
   const perDevice = result.losses.total + result.losses.inSwitch;
   const loss = count * perDevice;
-  // The power the point states: a PFC's input V_line·I (unity power factor), a boost's input V_in·I, a buck's
-  // (or a leg given by its duty, taken as a buck as converter.ts does) output D·V_bus·I.
-  const given = pfc ? op.vOther! * op.current : op.mode === "boost" ? op.vOther! * op.current : op.duty * op.vBus * op.current;
-  const fromInput = pfc || op.mode === "boost";
-  const inputPower = fromInput ? given : given + loss;
-  const outputPower = fromInput ? given - loss : given;
-  return {
-    role,
-    count,
-    perDevice,
-    loss,
-    missing,
-    inputPower,
-    outputPower,
-    efficiency: inputPower > 0 ? Math.max(0, outputPower) / inputPower : null,
-    bound: missing.length > 0,
-  };
+  return { role, count, perDevice, loss, missing, ...stagePower(op, loss), bound: missing.length > 0 };
 }

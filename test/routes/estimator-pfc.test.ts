@@ -87,6 +87,20 @@ describe("the stage's totals and the peak over the line period (decision 041)", 
     expect(textOf(buck.text)).not.toContain("Not counted");
   });
 
+  it("takes parts in parallel and one heat sink for a PFC stage and a synchronous buck (np, rs), in both languages", async () => {
+    const en = await get("/en/productAndService/productDetail/QCM045065B7?op=400,15,65k,t230,40,np2w,rs0.5");
+    expect(en.status).toBe(200);
+    expect(en.text.match(/data-estimate="converter-part"/g)).toHaveLength(2);
+    expect(en.text).toMatch(/data-estimate="converter-efficiency">at most 99\.\d\d</);
+    expect(textOf(en.text)).toContain("2 switch position(s), 2 part(s) in parallel each");
+    expect(textOf(en.text)).toContain("Not counted: the slow-leg device, another part");
+    const zh = textOf((await get("/zh/productAndService/productDetail/QCM045065B7?op=400,15,65k,t230,40,np2w,rs0.5")).text);
+    expect(zh).toContain("未计入：慢桥臂器件");
+    const buck = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,40,np2,rs0.5");
+    expect(buck.text).toMatch(/data-estimate="converter-efficiency">\d\d\.\d\d</);
+    expect(buck.text).not.toContain('data-estimate="converter-missing"');
+  });
+
   it("on compare and in the finder's loss cells", async () => {
     const compare = await get(`/en/productAndService/compare?parts=QCM025065K4,QCM060065L8&op=${TOTEM}`);
     expect(compare.text.match(/data-estimate="stage-efficiency">at most \d\d\.\d\d</g)).toHaveLength(2);

@@ -184,6 +184,14 @@ describe("the stage's totals", () => {
     expect(report.stage).toMatchObject({ role: "fast", count: 2, missing: ["slow"], efficiencyIsUpperBound: true, inputPower: 3450 });
     expect(report.stage.loss).toBeCloseTo(2 * report.losses.total, 1);
     expect(report.junctions[0].peak).toBeGreaterThanOrEqual(report.junctions[0].tj);
+    // With np and rs the whole converter: the stage's positions this part fills, the one it does not named.
+    const whole: string[] = [];
+    runEstimate(
+      ["--part", "QCM045065B7", "--op", "400,15,65k,t230,40,np2,rs0.5", "--json"],
+      (line) => whole.push(line),
+      () => undefined,
+    );
+    expect(JSON.parse(whole.join("\n")).converter).toMatchObject({ positions: 2, parallel: 2, missing: ["slow"], efficiencyIsUpperBound: true });
     const text: string[] = [];
     runEstimate(
       ["--part", "QCM045065B7", "--op", "48,20,200k,s12,80"],

@@ -75,8 +75,8 @@ describe("the PFC stages' op= form", () => {
       ["400,15,65k,b1200,80", "vOther", "errors.vOther.range"],
       // √2·300 V = 424 V: above the 400 V output, a boost cannot regulate.
       ["400,15,65k,b300,80", "vOther", "errors.vOther.boost"],
-      ["400,15,65k,t230,80,rs0.5", "rsa", "converter.errors.pfc"],
-      ["400,15,65k,t230,80,np2", "rsa", "converter.errors.pfc"],
+      // The whole converter's fields are the inverter's (decision 041): only a heat-sink temperature beside rs is refused.
+      ["400,15,65k,t230,80h,rs0.5", "rsa", "converter.errors.rsa.reference"],
     ];
     for (const [text, field, key] of cases) {
       const parsed = parseOperatingPoint(text);
