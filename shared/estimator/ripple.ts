@@ -2,7 +2,7 @@
 // low output frequency (a motor at standstill or starting at 1–5 Hz) the junction follows them through its Z_th.
 // The part's Foster network turns the loss waveform into the peak T_j, shown beside the mean. Apart from
 // estimate.ts: only the detail page and compare show it, the finder's ranking never needs it.
-// A PFC stage's losses follow the line instead (docs/decisions/036-pfc-topologies.md): the same Foster pass over
+// A PFC stage's losses follow the line instead (docs/decisions/041-stage-totals.md): the same Foster pass over
 // one line period, the loss waveform that of the line current and the boost duty.
 import type { FosterNetwork, LossData } from "../contract/loss-data.ts";
 import type { Estimate, JunctionName } from "./estimate-types.ts";

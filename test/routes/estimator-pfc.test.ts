@@ -140,6 +140,9 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "Limits: the zero-crossing",
           "Synchronous buck (op=48,20,200k,s12,80",
           "boost: D = 1 − V_in/V_bus",
+          "The peak T_j over the line period comes from the part",
+          "The stage: at a PFC or DC/DC point",
+          "η = (P_in − P_loss)/P_in, P_in = V_line·I (PFC), V_in·I (boost)",
         ],
       ],
       [
@@ -152,6 +155,8 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "适用范围：忽略过零瞬态",
           "同步降压（op=48,20,200k,s12,80",
           "boost: D = 1 − V_in/V_bus",
+          "工频周期内的 T_j 峰值由器件 Z_th 的 Foster 网络",
+          "整级：在 PFC 或 DC/DC 工作点",
         ],
       ],
     ] as const) {
