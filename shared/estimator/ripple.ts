@@ -16,7 +16,7 @@ const STEPS = 360;
  * The line frequency of a PFC stage's ripple (Hz): the op= form has no field for it; 50 Hz rather than 60 Hz, since
  * the longer period lets the junction swing further (the conservative choice).
  */
-export const PFC_LINE_FREQUENCY = 50;
+const PFC_LINE_FREQUENCY = 50;
 
 const isPfc = (op: OperatingPoint) => op.mode === "boostpfc" || op.mode === "totempole";
 
