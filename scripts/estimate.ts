@@ -23,9 +23,11 @@ const usage = `Usage: npm run estimate -- (--part <part number> | --device <file
              voltage and I the line's RMS current, e.g. "400,15,65k,b230,80" or "400,15,65k,t230,80,dt100"
              a synchronous buck (s and its output voltage, V_bus its input) or boost (u and its input voltage, V_bus its
              output): the leg's duty from the two, I the inductor's DC current, e.g. "48,20,200k,s12,80" or "400,15,100k,u200,80"
+             at a PFC or DC/DC point the stage's totals follow: the devices of the stage the part fills, their loss and the
+             efficiency (an upper bound where another part fills a device of the stage)
              the whole converter on one heat sink: rs<K/W> the sink's R_th to the ambient (T_c is then the ambient's,
              or with an "f" suffix the coolant inlet's), np<N> parts in parallel per switch (np<N>w: one of them at
-             the datasheet's maximum on-state values), e.g. "800,60,20k,0.9,40,np2,rs0.05"
+             the datasheet's maximum on-state values), e.g. "800,60,20k,0.9,40,np2,rs0.05" or "400,15,65k,t230,40,np2,rs0.5"
   --cycle    a load cycle as in the URL's cycle=: <duration s>:<current A>:<f_o Hz>,… (at most 10 steps), e.g.
              "10:40:2,20:20:50"; T_j over the cycle from the part's Foster network, its peak judged against T_j,max
   --json     machine-readable output`;
@@ -143,7 +145,8 @@ function stageSummary(stage: StageTotals) {
 
 function summary(name: string, data: LossData, op: OperatingPoint, text: string, result: Estimate) {
   const worst = result.worstCase;
-  const stage = stageTotals(data, op, result);
+  // With rs the whole converter's totals answer for the stage (as on the product page): no second set.
+  const stage = op.rsa === undefined ? stageTotals(data, op, result) : null;
   return {
     part: name,
     op: text,

@@ -96,6 +96,8 @@ describe("the stage's totals and the peak over the line period (decision 041)", 
     expect(textOf(en.text)).toContain("Not counted: the slow-leg device, another part");
     const zh = textOf((await get("/zh/productAndService/productDetail/QCM045065B7?op=400,15,65k,t230,40,np2w,rs0.5")).text);
     expect(zh).toContain("未计入：慢桥臂器件");
+    // The converter's totals stand for the stage: no second block from the hottest part's share.
+    expect(en.text).not.toContain('data-estimate="stage"');
     const buck = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,40,np2,rs0.5");
     expect(buck.text).toMatch(/data-estimate="converter-efficiency">\d\d\.\d\d</);
     expect(buck.text).not.toContain('data-estimate="converter-missing"');

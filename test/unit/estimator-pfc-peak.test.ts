@@ -191,7 +191,10 @@ describe("the stage's totals", () => {
       (line) => whole.push(line),
       () => undefined,
     );
-    expect(JSON.parse(whole.join("\n")).converter).toMatchObject({ positions: 2, parallel: 2, missing: ["slow"], efficiencyIsUpperBound: true });
+    const wholeReport = JSON.parse(whole.join("\n"));
+    expect(wholeReport.converter).toMatchObject({ positions: 2, parallel: 2, missing: ["slow"], efficiencyIsUpperBound: true });
+    // The converter answers for the stage then: no second set of totals from the part alone at the ambient.
+    expect(wholeReport.stage).toBeUndefined();
     const text: string[] = [];
     runEstimate(
       ["--part", "QCM045065B7", "--op", "48,20,200k,s12,80"],

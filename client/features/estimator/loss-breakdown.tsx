@@ -53,7 +53,8 @@ function scopeKey(data: LossData, result: Estimate): string {
   return result.scope === "leg" ? "breakdown.scopeLeg" : "breakdown.scopePosition";
 }
 
-export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: OperatingPoint; partNumber: string }) {
+/** `stage`: whether to add the stage's totals (not for one part of a whole converter, whose totals are the converter's). */
+export function LossBreakdown({ data, op, partNumber, stage = true }: { data: LossData; op: OperatingPoint; partNumber: string; stage?: boolean }) {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   const result = estimate(data, op);
@@ -179,7 +180,7 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
           />
         </p>
       ) : null}
-      <StageEstimate data={data} op={op} result={result} />
+      {stage ? <StageEstimate data={data} op={op} result={result} /> : null}
       <EstimateWarnings result={result} />
       <EstimateAssumptions data={data} op={op} />
     </div>

@@ -67,7 +67,8 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
                 />
               </p>
             ) : null}
-            <LossBreakdown data={shown.data} op={shown.op} partNumber={partNumber} />
+            {/* With a converter the stage's totals are the converter's (above): the hottest part's share is not the stage. */}
+            <LossBreakdown data={shown.data} op={shown.op} partNumber={partNumber} stage={!view} />
             <LoadCycle data={shown.data} op={shown.op} text={query.get("cycle")} />
             <h3>{t("chart.heading")}</h3>
             <LossChart data={shown.data} op={shown.op} partNumber={partNumber} />
