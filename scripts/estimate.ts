@@ -5,7 +5,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { lossData, type LossData } from "../shared/contract/loss-data.ts";
-import { estimate, lossScope, MODEL_TJ_RANGE, refusalOf, rippleFrequency, type Estimate, type JunctionEstimate, type OperatingPoint } from "../shared/estimator/index.ts";
+import {
+  estimate,
+  lossScope,
+  MODEL_TJ_RANGE,
+  refusalOf,
+  rippleFrequency,
+  type Estimate,
+  type JunctionEstimate,
+  type OperatingPoint,
+  type Refusal,
+} from "../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../shared/estimator/validate.ts";
 import { missionProfile, parseLoadCycle, type MissionResult } from "../shared/estimator/mission.ts";
 import { loadSweep, solveConverter, type ConverterResult, type LoadPoint } from "../shared/estimator/converter.ts";
@@ -13,7 +23,7 @@ import { stageTotals, type StageTotals } from "../shared/estimator/stage.ts";
 import { lossDataFile } from "../server/upstream/content/loss-data.ts";
 import { readContent, shippedContentDir } from "../server/upstream/content/load.ts";
 
-const usage = `Usage: npm run estimate -- (--part <part number> | --device <file.json>) --op "<op>" [--cycle "<cycle>"] [--json]
+const usage = `Usage: npm run estimate -- (--part <part number> | --device <file.json>) --op "<op>" [--with <part number>] [--cycle "<cycle>"] [--json]
 
   --part     a part of the catalogue (its loss data from the content files; CONTENT_DIR to read another folder)
   --device   a JSON file in the loss-data schema (shared/contract/loss-data.ts), e.g. a competitor's datasheet values
@@ -28,6 +38,9 @@ const usage = `Usage: npm run estimate -- (--part <part number> | --device <file
              the whole converter on one heat sink: rs<K/W> the sink's R_th to the ambient (T_c is then the ambient's,
              or with an "f" suffix the coolant inlet's), np<N> parts in parallel per switch (np<N>w: one of them at
              the datasheet's maximum on-state values), e.g. "800,60,20k,0.9,40,np2,rs0.05" or "400,15,65k,t230,40,np2,rs0.5"
+  --with     at a PFC or DC/DC point (without rs): the catalogue part that fills the stage's other device (a boost PFC's
+             diode or switch, a totem-pole's slow-leg diode), estimated at the same point: the stage's loss and efficiency
+             then count both, e.g. --part QCM045065B7 --op "400,8,65k,b230,80" --with QCD10065T2
   --cycle    a load cycle as in the URL's cycle=: <duration s>:<current A>:<f_o Hz>,… (at most 10 steps), e.g.
              "10:40:2,20:20:50"; T_j over the cycle from the part's Foster network, its peak judged against T_j,max
   --json     machine-readable output`;
@@ -128,7 +141,7 @@ function converterSummary(result: ConverterResult, sweep: LoadPoint[]) {
 }
 
 /** A PFC or DC/DC stage's totals as the detail page shows them (stage.ts); efficiency in per cent, four figures. */
-function stageSummary(stage: StageTotals) {
+function stageSummary(stage: StageTotals, companion: Companion | null) {
   return {
     role: stage.role,
     count: stage.count,
@@ -140,13 +153,37 @@ function stageSummary(stage: StageTotals) {
     efficiency: stage.efficiency === null ? null : Number((stage.efficiency * 100).toPrecision(4)),
     // The efficiency is an upper bound when a device of the stage (another part) is not counted.
     efficiencyIsUpperBound: stage.bound,
+    ...(stage.companion && companion
+      ? {
+          with: {
+            part: companion.name,
+            role: stage.companion.role,
+            count: stage.companion.count,
+            perDevice: round(stage.companion.perDevice),
+            tj: celsius(companion.result.tj),
+            suitable: companion.result.unsuitable.length === 0,
+            unsuitable: companion.result.unsuitable,
+          },
+        }
+      : {}),
   };
 }
 
-function summary(name: string, data: LossData, op: OperatingPoint, text: string, result: Estimate) {
+/** The other part named for the stage (--with) and its estimate at the same point. */
+interface Companion {
+  name: string;
+  data: LossData;
+  result: Estimate;
+}
+
+function summary(name: string, data: LossData, op: OperatingPoint, text: string, result: Estimate, companion: Companion | null) {
   const worst = result.worstCase;
   // With rs the whole converter's totals answer for the stage (as on the product page): no second set.
-  const stage = op.rsa === undefined ? stageTotals(data, op, result) : null;
+  const stage = op.rsa === undefined ? stageTotals(data, op, result, companion) : null;
+  if (stage?.mismatch && companion)
+    throw new UsageError(
+      `--with ${companion.name} would be the stage's ${stage.mismatch}, which ${name} leaves to no other part${stage.missing.length ? ` (it leaves the ${stage.missing.join(", ")})` : ""}.`,
+    );
   return {
     part: name,
     op: text,
@@ -172,8 +209,22 @@ function summary(name: string, data: LossData, op: OperatingPoint, text: string,
           junctions: worst.junctions.map((junction) => ({ name: junction.name, tj: celsius(junction.tj), ...(junction.beyond ? { beyond: junction.beyond } : {}) })),
         }
       : null,
-    ...(stage ? { stage: stageSummary(stage) } : {}),
+    ...(stage ? { stage: stageSummary(stage, companion) } : {}),
   };
+}
+
+/** Why the estimator refuses a part at the point (refusal.ts), in the site's English words. */
+function refusalText(refusal: Refusal): string {
+  return refusal.code === "threeLevel" ? englishMessage("judged.threeLevel", {}) : englishMessage("warnings.referenceUnavailable", { reference: refusal.reference });
+}
+
+/** The part named by --with for the stage's other device, estimated at the same point (a PFC or DC/DC point without rs). */
+function companionOf(partNumber: string, op: OperatingPoint, contentDir: string): Companion {
+  if (op.mode === "inverter" || op.rsa !== undefined) throw new UsageError("--with names the other device of a PFC or DC/DC stage, at a point without rs.");
+  const other = deviceOf({ part: partNumber }, contentDir);
+  const refusal = refusalOf(other.data, op);
+  if (refusal) throw new Refused(`No estimate of ${other.name} at this operating point: ${refusalText(refusal)}`);
+  return { name: other.name, data: other.data, result: estimate(other.data, op) };
 }
 
 /** Runs the command; returns the exit code (0 done, 2 bad input). */
@@ -186,6 +237,7 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
         device: { type: "string" },
         op: { type: "string" },
         cycle: { type: "string" },
+        with: { type: "string" },
         json: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -200,20 +252,18 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     if (!parsed) throw new UsageError("Give the operating point with --op.");
     if (!parsed.ok) throw new UsageError(`The operating point could not be used: ${parsed.issues.map((issue) => englishMessage(issue.message, issue.values)).join(" ")}`);
     const refusal = refusalOf(device.data, parsed.value);
-    if (refusal)
-      throw new Refused(
-        `No estimate at this operating point: ${englishMessage(refusal.code === "threeLevel" ? "judged.threeLevel" : "warnings.referenceUnavailable", { reference: refusal.code === "threeLevel" ? "" : refusal.reference })}`,
-      );
+    if (refusal) throw new Refused(`No estimate at this operating point: ${refusalText(refusal)}`);
     const cycle = parseLoadCycle(values.cycle);
     if (values.cycle !== undefined && !cycle) throw new UsageError("Give the load cycle's steps with --cycle.");
     if (cycle && !cycle.ok) throw new UsageError(`The load cycle could not be used: ${englishMessage(cycle.message, cycle.values)}`);
     const mission = cycle ? missionProfile(device.data, parsed.value, cycle.steps) : null;
     if (cycle && !mission) throw new Refused(`No load cycle: ${englishMessage("mission.none", {}).replace(/<([^>]+)>/g, "_$1")}`);
     const result = estimate(device.data, parsed.value);
+    const companion = values.with === undefined ? null : companionOf(values.with, parsed.value, contentDir);
     const whole = parsed.value.rsa === undefined ? null : solveConverter(device.data, parsed.value);
     if (parsed.value.rsa !== undefined && !whole) throw new Refused(englishMessage("converter.none", {}));
     const report = {
-      ...summary(device.name, device.data, parsed.value, parsed.text, result),
+      ...summary(device.name, device.data, parsed.value, parsed.text, result, companion),
       ...(cycle && mission ? { loadCycle: cycleSummary(cycle.text, mission) } : {}),
       ...(whole ? { converter: converterSummary(whole, loadSweep(device.data, parsed.value)!) } : {}),
     };
@@ -240,8 +290,12 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     }
     if (report.stage) {
       const st = report.stage;
+      const other =
+        "with" in st && st.with
+          ? ` + ${st.with.count} × ${st.with.role} (${st.with.part}) ${st.with.perDevice} W, T_j ${temperature(st.with.tj, "aboveData")}${st.with.suitable ? "" : ` not suitable (${st.with.unsuitable.map((reason) => reason.code).join(", ")})`}`
+          : "";
       out(
-        `  stage: ${st.count} × ${st.role} (this part) ${st.perDevice} W = ${st.loss} W${st.missing.length ? ` (not counted: ${st.missing.join(", ")}, another part)` : ""}; in ${st.inputPower} W, out ${st.outputPower} W: efficiency ${st.efficiency === null ? "–" : `${st.efficiencyIsUpperBound ? "at most " : ""}${st.efficiency} %`}`,
+        `  stage: ${st.count} × ${st.role} (this part) ${st.perDevice} W${other} = ${st.loss} W${st.missing.length ? ` (not counted: ${st.missing.join(", ")}, another part)` : ""}; in ${st.inputPower} W, out ${st.outputPower} W: efficiency ${st.efficiency === null ? "–" : `${st.efficiencyIsUpperBound ? "at most " : ""}${st.efficiency} %`}`,
       );
     }
     if ("loadCycle" in report && report.loadCycle) {

@@ -1,7 +1,9 @@
 // The stage around one part at a PFC or DC/DC point (docs/decisions/041-stage-totals.md): how many devices of the
 // stage the part fills (a totem-pole's two fast-leg devices, a synchronous leg's two switches, …), their summed loss
 // and the stage's efficiency. One part's data cannot say what another device of the stage dissipates (a boost PFC's
-// diode when the part is its switch): such a device is named as missing and the efficiency is then an upper bound.
+// diode when the part is its switch): such a device is named as missing and the efficiency is then an upper bound,
+// unless the visitor names the part that fills it (`with=`, `--with`): its estimate at the same point completes the
+// stage.
 import type { LossData } from "../contract/loss-data.ts";
 import type { Estimate } from "./estimate-types.ts";
 import type { OperatingPoint } from "./operating-point.ts";
@@ -13,14 +15,24 @@ import type { OperatingPoint } from "./operating-point.ts";
  */
 export type StageRole = "switch" | "diode" | "fast" | "slow" | "leg" | "dcdcDiode" | "dcdcSwitch";
 
+/**
+ * The part a page names for the stage's other device (`with=`): its loss data, or why there is none (not a part of
+ * ours, or one without loss data).
+ */
+export type StageCompanion = { partNumber: string; loss: LossData } | { partNumber: string; error: "unknown" | "noData" };
+
 export interface StageTotals {
   /** What this part is in the stage, and how many of it the stage has. */
   role: StageRole;
   count: number;
   /** Loss of one such device (W): what heats it, plus what it causes in another device (a Schottky's charge). */
   perDevice: number;
-  /** count × perDevice (W). */
+  /** The stage's semiconductor loss counted (W): count × perDevice, plus the companion's. */
   loss: number;
+  /** The other part named for a device of the stage (`with=`), when it fills one this part does not. */
+  companion?: { role: StageRole; count: number; perDevice: number };
+  /** The other part named fills no device this part leaves: its role (then not counted). */
+  mismatch?: StageRole;
   /** The devices of the stage another part fills, whose loss is not in `loss`; empty when the part fills the stage. */
   missing: StageRole[];
   /** The stage's input and output power at the point (W), lossless where the point gives only one of them. */
@@ -58,12 +70,28 @@ export function stagePower(op: OperatingPoint, loss: number): { inputPower: numb
   return { inputPower, outputPower, efficiency: inputPower > 0 ? Math.max(0, outputPower) / inputPower : null };
 }
 
-/** The stage's totals for a part at a PFC or DC/DC point; null for the inverter (its whole converter is converter.ts's). */
-export function stageTotals(data: LossData, op: OperatingPoint, result: Estimate): StageTotals | null {
+/** The loss one device of the part causes in the stage (W): what heats it, plus a Schottky's charge lost in the switch. */
+const deviceLoss = (result: Estimate) => result.losses.total + result.losses.inSwitch;
+
+/**
+ * The stage's totals for a part at a PFC or DC/DC point, with the other part named for the stage (`companion`, its
+ * estimate at the same point) where there is one; null for the inverter (its whole converter is converter.ts's).
+ */
+export function stageTotals(data: LossData, op: OperatingPoint, result: Estimate, companion?: { data: LossData; result: Estimate } | null): StageTotals | null {
   if (op.mode === "inverter") return null;
-  const { role, count, missing } = stageRole(data.kind, op.mode);
-  // A diode's capacitive charge is lost in the switch that charges it, but it is this diode's doing: counted here.
-  const perDevice = result.losses.total + result.losses.inSwitch;
-  const loss = count * perDevice;
-  return { role, count, perDevice, loss, missing, ...stagePower(op, loss), bound: missing.length > 0 };
+  const own = stageRole(data.kind, op.mode);
+  const perDevice = deviceLoss(result);
+  let missing = own.missing;
+  let loss = own.count * perDevice;
+  let other: Pick<StageTotals, "companion" | "mismatch"> = {};
+  if (companion) {
+    const theirs = stageRole(companion.data.kind, op.mode);
+    if (missing.includes(theirs.role)) {
+      const each = deviceLoss(companion.result);
+      other = { companion: { role: theirs.role, count: theirs.count, perDevice: each } };
+      loss += theirs.count * each;
+      missing = missing.filter((role) => role !== theirs.role);
+    } else other = { mismatch: theirs.role };
+  }
+  return { role: own.role, count: own.count, perDevice, loss, missing, ...other, ...stagePower(op, loss), bound: missing.length > 0 };
 }

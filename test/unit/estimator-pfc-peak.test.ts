@@ -172,6 +172,36 @@ describe("the stage's totals", () => {
     expect(stageTotals(mosfet, inverter, estimate(mosfet, inverter))).toBeNull();
   });
 
+  it("counts the part named for the stage's other device: a boost PFC's switch and diode give the exact efficiency", () => {
+    const diode = {
+      kind: "diode" as const,
+      ratings: { v: 650, i: 10, tc: 135, tjMax: 175 },
+      rthRef: "case" as const,
+      rth: 1.5,
+      forward: { t: [25, 175], v0: [0.9, 0.9], r: [60, 60] },
+      qc: 27,
+      vQc: 400,
+      kv: 1.5,
+    };
+    const op = point("400,15,65k,b230,80");
+    const own = estimate(mosfet, op);
+    const other = estimate(diode, op);
+    const stage = stageTotals(mosfet, op, own, { data: diode, result: other })!;
+    const loss = own.losses.total + other.losses.total + other.losses.inSwitch;
+    expect(stage).toMatchObject({ role: "switch", missing: [], bound: false, companion: { role: "diode", count: 1 } });
+    expect(stage.loss).toBeCloseTo(loss, 9);
+    expect(stage.efficiency!).toBeCloseTo((3450 - loss) / 3450, 9);
+    // A totem-pole's fast-leg MOSFET with slow-leg diodes: two of each.
+    const totem = point("400,15,65k,t230,80");
+    const fast = estimate(mosfet, totem);
+    const slow = estimate(diode, totem);
+    expect(stageTotals(mosfet, totem, fast, { data: diode, result: slow })!.loss).toBeCloseTo(2 * fast.losses.total + 2 * slow.losses.total, 9);
+    // A second switch fills nothing the switch leaves: named as the mismatch, not counted, the bound stays.
+    const twice = stageTotals(mosfet, op, own, { data: mosfet, result: own })!;
+    expect(twice).toMatchObject({ mismatch: "switch", missing: ["diode"], bound: true });
+    expect(twice.loss).toBeCloseTo(own.losses.total, 9);
+  });
+
   it("npm run estimate reports the stage in JSON and text", () => {
     const out: string[] = [];
     const code = runEstimate(
@@ -195,6 +225,27 @@ describe("the stage's totals", () => {
     expect(wholeReport.converter).toMatchObject({ positions: 2, parallel: 2, missing: ["slow"], efficiencyIsUpperBound: true });
     // The converter answers for the stage then: no second set of totals from the part alone at the ambient.
     expect(wholeReport.stage).toBeUndefined();
+    // --with completes the stage: the diode estimated at the same point, the efficiency exact.
+    const both: string[] = [];
+    expect(
+      runEstimate(
+        ["--part", "QCM045065B7", "--op", "400,8,65k,b230,80", "--with", "QCD10065T2", "--json"],
+        (line) => both.push(line),
+        () => undefined,
+      ),
+    ).toBe(0);
+    const pair = JSON.parse(both.join("\n")).stage;
+    expect(pair).toMatchObject({ missing: [], efficiencyIsUpperBound: false, with: { part: "QCD10065T2", role: "diode", count: 1, suitable: true } });
+    expect(pair.loss).toBeCloseTo(pair.perDevice + pair.with.perDevice, 1);
+    const wrong: string[] = [];
+    expect(
+      runEstimate(
+        ["--part", "QCM045065B7", "--op", "400,8,65k,b230,80", "--with", "QCM025065K4"],
+        () => undefined,
+        (line) => wrong.push(line),
+      ),
+    ).toBe(2);
+    expect(wrong.join("\n")).toContain("--with QCM025065K4 would be the stage's switch");
     const text: string[] = [];
     runEstimate(
       ["--part", "QCM045065B7", "--op", "48,20,200k,s12,80"],

@@ -17,6 +17,7 @@ import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatWatts, tjText } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
 import { StageEstimate } from "./stage-estimate.tsx";
+import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 import "../../styles/estimator.css";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
@@ -53,8 +54,21 @@ function scopeKey(data: LossData, result: Estimate): string {
   return result.scope === "leg" ? "breakdown.scopeLeg" : "breakdown.scopePosition";
 }
 
-/** `stage`: whether to add the stage's totals (not for one part of a whole converter, whose totals are the converter's). */
-export function LossBreakdown({ data, op, partNumber, stage = true }: { data: LossData; op: OperatingPoint; partNumber: string; stage?: boolean }) {
+/**
+ * `stage`: the stage's totals, with the part named for its other device (`with=`); false for one part of a whole
+ * converter, whose totals are the converter's.
+ */
+export function LossBreakdown({
+  data,
+  op,
+  partNumber,
+  stage = { companion: null },
+}: {
+  data: LossData;
+  op: OperatingPoint;
+  partNumber: string;
+  stage?: false | { companion: StageCompanion | null };
+}) {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   const result = estimate(data, op);
@@ -180,7 +194,7 @@ export function LossBreakdown({ data, op, partNumber, stage = true }: { data: Lo
           />
         </p>
       ) : null}
-      {stage ? <StageEstimate data={data} op={op} result={result} /> : null}
+      {stage ? <StageEstimate data={data} op={op} result={result} partNumber={partNumber} companion={stage.companion} /> : null}
       <EstimateWarnings result={result} />
       <EstimateAssumptions data={data} op={op} />
     </div>
