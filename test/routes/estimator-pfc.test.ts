@@ -75,11 +75,14 @@ describe("the stage's totals and the peak over the line period (decision 041)", 
     expect(en.text).toMatch(/data-estimate="tj-peak">\d+</);
     expect(text).toContain("T_j peak: the highest junction temperature over one line period at 50 Hz");
     expect(text).toContain("Counted: 2 × fast-leg device (QCM045065B7)");
+    // The breakdown says which of the stage's devices its figures are.
+    expect(text).toContain("Per fast-leg device: one of the totem-pole");
     expect(text).toContain("Not counted: the slow-leg device, another part");
     expect(en.text).toMatch(/data-estimate="stage-efficiency">at most 99\.\d\d</);
     expect(en.text).toMatch(/data-estimate="stage-input">3,450</);
     const zh = textOf(symbols((await get(`/zh/productAndService/productDetail/QCM045065B7?op=${TOTEM}`)).text));
     expect(zh).toContain("已计入：2 × 快桥臂器件（QCM045065B7）");
+    expect(zh).toContain("按单个快桥臂器件计");
     expect(zh).toContain("一个工频周期（50 Hz）内的最高结温");
     // A synchronous buck's leg is the whole stage: an exact efficiency.
     const buck = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");

@@ -50,6 +50,8 @@ export function inSwitchRow(data: LossData, result: Estimate): { label: string; 
 }
 
 function scopeKey(data: LossData, result: Estimate): string {
+  // A PFC stage's devices are no half-bridge positions: each says which of the stage's devices it is (stage.ts).
+  if (result.mode === "boostpfc" || result.mode === "totempole") return `breakdown.scope_${result.mode}_${data.kind === "diode" ? "diode" : "switch"}`;
   if (data.kind === "diode") return "breakdown.scopeDiode";
   return result.scope === "leg" ? "breakdown.scopeLeg" : "breakdown.scopePosition";
 }
