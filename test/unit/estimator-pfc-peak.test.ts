@@ -127,6 +127,15 @@ describe("a PFC part's peak T_j over the line period", () => {
     const result = estimate(mosfet, point("48,20,200k,s12,80"));
     expect(result.junctions.every((junction) => junction.peak === undefined)).toBe(true);
   });
+
+  it("a synchronous buck is never suitable where its worst case (the datasheet's maximum R_DS(on)) is above T_j,max", () => {
+    // Maximum on-state 1 V at 20 A over the typical 0.8 V: the rectifier's mean 171 °C, at the maximum values 184 °C.
+    const result = estimate({ ...mosfet, max: { vOn: 1, i: 20 } }, point("48,40,100k,s12,120"));
+    expect(result.tj!).toBeLessThan(175);
+    expect(result.worstCase!.tj!).toBeGreaterThan(175);
+    expect(isSuitable(result)).toBe(false);
+    expect(result.unsuitable).toMatchObject([{ code: "worstOverMax", junction: "rectifier", tjMax: 175 }]);
+  });
 });
 
 describe("the stage's totals", () => {
