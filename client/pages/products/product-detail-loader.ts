@@ -58,18 +58,13 @@ export async function productDetailLoader({ request, params, context }: LoaderFu
   };
 }
 
-/** The part `with=` names, fetched like the page's own (an empty field, as the no-JS form sends it, names none). */
+/**
+ * The part `with=` names (an empty field, as the no-JS form sends it, names none). Its fetch is a module of its own,
+ * loaded only when the URL names one, so the page's first JavaScript does not carry it.
+ */
 async function companionOf(api: ReturnType<typeof pageClient>, text: string | null): Promise<StageCompanion | null> {
   const partNumber = (text ?? "").trim().slice(0, 64);
   if (partNumber === "") return null;
   if (!partNumberPattern.test(partNumber)) return { partNumber, error: "unknown" };
-  try {
-    const page = await api.call(querySiteListDataByPage, { partNumber });
-    const product = page.product;
-    if (!product) return { partNumber, error: "unknown" };
-    return product.loss ? { partNumber: product.partNumber, loss: product.loss } : { partNumber: product.partNumber, error: "noData" };
-  } catch (error) {
-    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) return { partNumber, error: "unknown" };
-    throw error;
-  }
+  return (await import("./product-detail-companion.ts")).fetchCompanion(api, partNumber);
 }
