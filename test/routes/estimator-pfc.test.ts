@@ -151,7 +151,7 @@ describe("the stage's totals and the peak over the line period (decision 041)", 
     expect(textOf(zh.text)).toContain("整级效率");
     const finder = await get(`/en/productAndService/products/100?sort=estLoss:asc&size=10&op=${TOTEM}`);
     expect(finder.status).toBe(200);
-    expect(textOf(finder.text)).toMatch(/Stage: 2 × this part [\d.]+ W, efficiency at most \d\d\.\d\d %/);
+    expect(textOf(finder.text)).toMatch(/Stage: 2 × this part, [\d.]+ W, efficiency at most \d\d\.\d\d %/);
   });
 });
 
