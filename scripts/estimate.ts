@@ -5,14 +5,25 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { lossData, type LossData } from "../shared/contract/loss-data.ts";
-import { estimate, lossScope, MODEL_TJ_RANGE, refusalOf, type Estimate, type JunctionEstimate } from "../shared/estimator/index.ts";
+import {
+  estimate,
+  lossScope,
+  MODEL_TJ_RANGE,
+  refusalOf,
+  rippleFrequency,
+  type Estimate,
+  type JunctionEstimate,
+  type OperatingPoint,
+  type Refusal,
+} from "../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../shared/estimator/validate.ts";
 import { missionProfile, parseLoadCycle, type MissionResult } from "../shared/estimator/mission.ts";
 import { loadSweep, solveConverter, type ConverterResult, type LoadPoint } from "../shared/estimator/converter.ts";
+import { stageTotals, type StageTotals } from "../shared/estimator/stage.ts";
 import { lossDataFile } from "../server/upstream/content/loss-data.ts";
 import { readContent, shippedContentDir } from "../server/upstream/content/load.ts";
 
-const usage = `Usage: npm run estimate -- (--part <part number> | --device <file.json>) --op "<op>" [--cycle "<cycle>"] [--json]
+const usage = `Usage: npm run estimate -- (--part <part number> | --device <file.json>) --op "<op>" [--with <part number>] [--cycle "<cycle>"] [--json]
 
   --part     a part of the catalogue (its loss data from the content files; CONTENT_DIR to read another folder)
   --device   a JSON file in the loss-data schema (shared/contract/loss-data.ts), e.g. a competitor's datasheet values
@@ -22,9 +33,14 @@ const usage = `Usage: npm run estimate -- (--part <part number> | --device <file
              voltage and I the line's RMS current, e.g. "400,15,65k,b230,80" or "400,15,65k,t230,80,dt100"
              a synchronous buck (s and its output voltage, V_bus its input) or boost (u and its input voltage, V_bus its
              output): the leg's duty from the two, I the inductor's DC current, e.g. "48,20,200k,s12,80" or "400,15,100k,u200,80"
+             at a PFC or DC/DC point the stage's totals follow: the devices of the stage the part fills, their loss and the
+             efficiency (an upper bound where another part fills a device of the stage)
              the whole converter on one heat sink: rs<K/W> the sink's R_th to the ambient (T_c is then the ambient's,
              or with an "f" suffix the coolant inlet's), np<N> parts in parallel per switch (np<N>w: one of them at
-             the datasheet's maximum on-state values), e.g. "800,60,20k,0.9,40,np2,rs0.05"
+             the datasheet's maximum on-state values), e.g. "800,60,20k,0.9,40,np2,rs0.05" or "400,15,65k,t230,40,np2,rs0.5"
+  --with     at a PFC or DC/DC point (without rs): the catalogue part that fills the stage's other device (a boost PFC's
+             diode or switch, a totem-pole's slow-leg diode), estimated at the same point: the stage's loss and efficiency
+             then count both, e.g. --part QCM045065B7 --op "400,8,65k,b230,80" --with QCD10065T2
   --cycle    a load cycle as in the URL's cycle=: <duration s>:<current A>:<f_o Hz>,… (at most 10 steps), e.g.
              "10:40:2,20:20:50"; T_j over the cycle from the part's Foster network, its peak judged against T_j,max
   --json     machine-readable output`;
@@ -96,6 +112,9 @@ function cycleSummary(cycle: string, result: MissionResult) {
 function converterSummary(result: ConverterResult, sweep: LoadPoint[]) {
   return {
     positions: result.positions,
+    // A PFC or DC/DC stage's devices another part fills: their loss is not counted, the efficiency an upper bound.
+    missing: result.missing,
+    efficiencyIsUpperBound: result.missing.length > 0,
     parallel: result.parallel,
     sink: result.sink === null ? null : round(result.sink),
     positionLoss: round(result.positionLoss),
@@ -121,11 +140,53 @@ function converterSummary(result: ConverterResult, sweep: LoadPoint[]) {
   };
 }
 
-function summary(name: string, data: LossData, op: string, result: Estimate) {
+/** A PFC or DC/DC stage's totals as the detail page shows them (stage.ts); efficiency in per cent, four figures. */
+function stageSummary(stage: StageTotals, companion: Companion | null) {
+  return {
+    role: stage.role,
+    count: stage.count,
+    perDevice: round(stage.perDevice),
+    loss: round(stage.loss),
+    missing: stage.missing,
+    inputPower: round(stage.inputPower),
+    outputPower: round(stage.outputPower),
+    efficiency: stage.efficiency === null ? null : Number((stage.efficiency * 100).toPrecision(4)),
+    // The efficiency is an upper bound when a device of the stage (another part) is not counted.
+    efficiencyIsUpperBound: stage.bound,
+    ...(stage.companion && companion
+      ? {
+          with: {
+            part: companion.name,
+            role: stage.companion.role,
+            count: stage.companion.count,
+            perDevice: round(stage.companion.perDevice),
+            tj: celsius(companion.result.tj),
+            suitable: companion.result.unsuitable.length === 0,
+            unsuitable: companion.result.unsuitable,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The other part named for the stage (--with) and its estimate at the same point. */
+interface Companion {
+  name: string;
+  data: LossData;
+  result: Estimate;
+}
+
+function summary(name: string, data: LossData, op: OperatingPoint, text: string, result: Estimate, companion: Companion | null) {
   const worst = result.worstCase;
+  // With rs the whole converter's totals answer for the stage (as on the product page): no second set.
+  const stage = op.rsa === undefined ? stageTotals(data, op, result, companion) : null;
+  if (stage?.mismatch && companion)
+    throw new UsageError(
+      `--with ${companion.name} would be the stage's ${stage.mismatch}, which ${name} leaves to no other part${stage.missing.length ? ` (it leaves the ${stage.missing.join(", ")})` : ""}.`,
+    );
   return {
     part: name,
-    op,
+    op: text,
     scope: lossScope(data.kind, result.mode),
     losses: Object.fromEntries(Object.entries(result.losses).map(([key, value]) => [key, round(value)])),
     junctions: result.junctions.map((junction) => ({
@@ -148,7 +209,22 @@ function summary(name: string, data: LossData, op: string, result: Estimate) {
           junctions: worst.junctions.map((junction) => ({ name: junction.name, tj: celsius(junction.tj), ...(junction.beyond ? { beyond: junction.beyond } : {}) })),
         }
       : null,
+    ...(stage ? { stage: stageSummary(stage, companion) } : {}),
   };
+}
+
+/** Why the estimator refuses a part at the point (refusal.ts), in the site's English words. */
+function refusalText(refusal: Refusal): string {
+  return refusal.code === "threeLevel" ? englishMessage("judged.threeLevel", {}) : englishMessage("warnings.referenceUnavailable", { reference: refusal.reference });
+}
+
+/** The part named by --with for the stage's other device, estimated at the same point (a PFC or DC/DC point without rs). */
+function companionOf(partNumber: string, op: OperatingPoint, contentDir: string): Companion {
+  if (op.mode === "inverter" || op.rsa !== undefined) throw new UsageError("--with names the other device of a PFC or DC/DC stage, at a point without rs.");
+  const other = deviceOf({ part: partNumber }, contentDir);
+  const refusal = refusalOf(other.data, op);
+  if (refusal) throw new Refused(`No estimate of ${other.name} at this operating point: ${refusalText(refusal)}`);
+  return { name: other.name, data: other.data, result: estimate(other.data, op) };
 }
 
 /** Runs the command; returns the exit code (0 done, 2 bad input). */
@@ -161,6 +237,7 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
         device: { type: "string" },
         op: { type: "string" },
         cycle: { type: "string" },
+        with: { type: "string" },
         json: { type: "boolean" },
         help: { type: "boolean" },
       },
@@ -175,21 +252,18 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     if (!parsed) throw new UsageError("Give the operating point with --op.");
     if (!parsed.ok) throw new UsageError(`The operating point could not be used: ${parsed.issues.map((issue) => englishMessage(issue.message, issue.values)).join(" ")}`);
     const refusal = refusalOf(device.data, parsed.value);
-    if (refusal)
-      throw new Refused(
-        `No estimate at this operating point: ${englishMessage(refusal.code === "threeLevel" ? "judged.threeLevel" : "warnings.referenceUnavailable", { reference: refusal.code === "threeLevel" ? "" : refusal.reference })}`,
-      );
+    if (refusal) throw new Refused(`No estimate at this operating point: ${refusalText(refusal)}`);
     const cycle = parseLoadCycle(values.cycle);
     if (values.cycle !== undefined && !cycle) throw new UsageError("Give the load cycle's steps with --cycle.");
     if (cycle && !cycle.ok) throw new UsageError(`The load cycle could not be used: ${englishMessage(cycle.message, cycle.values)}`);
     const mission = cycle ? missionProfile(device.data, parsed.value, cycle.steps) : null;
     if (cycle && !mission) throw new Refused(`No load cycle: ${englishMessage("mission.none", {}).replace(/<([^>]+)>/g, "_$1")}`);
     const result = estimate(device.data, parsed.value);
+    const companion = values.with === undefined ? null : companionOf(values.with, parsed.value, contentDir);
     const whole = parsed.value.rsa === undefined ? null : solveConverter(device.data, parsed.value);
-    if (parsed.value.rsa !== undefined && !whole)
-      throw new Refused("No whole-converter estimate for this part: it needs a two-level switch (not a diode) with a thermal path to the heat sink in our data.");
+    if (parsed.value.rsa !== undefined && !whole) throw new Refused(englishMessage("converter.none", {}));
     const report = {
-      ...summary(device.name, device.data, parsed.text, result),
+      ...summary(device.name, device.data, parsed.value, parsed.text, result, companion),
       ...(cycle && mission ? { loadCycle: cycleSummary(cycle.text, mission) } : {}),
       ...(whole ? { converter: converterSummary(whole, loadSweep(device.data, parsed.value)!) } : {}),
     };
@@ -200,8 +274,12 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     out(`${report.part} at op=${report.op} (figures per ${report.scope === "position" ? "switch position" : report.scope})`);
     for (const [key, value] of Object.entries(report.losses)) out(`  ${key.padEnd(16)} ${String(value).padStart(10)} W`);
     const temperature = (tj: number | null, beyond: JunctionEstimate["beyond"]) => (tj === null ? noTemperature(beyond) : `${tj} °C`);
+    const pfc = parsed.value.mode === "boostpfc" || parsed.value.mode === "totempole";
     for (const junction of report.junctions) {
-      const peak = "peak" in junction ? `, peak ${temperature(junction.peak ?? null, "aboveData")} at f_o ${parsed.value.fo ?? 50} Hz` : "";
+      const peak =
+        "peak" in junction
+          ? `, peak ${temperature(junction.peak ?? null, "aboveData")} ${pfc ? "over the line period at" : "at f_o"} ${rippleFrequency(parsed.value)} Hz`
+          : "";
       out(
         `  T_j ${junction.name.padEnd(12)} ${temperature(junction.tj, junction.beyond).padStart(10)}${peak} (T_j,max ${junction.tjMax} °C, loop gain ${junction.loopGain})`,
       );
@@ -209,6 +287,16 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     if (report.worstCase) {
       const hottest = report.worstCase.junctions.find((junction) => junction.tj === null);
       out(`  worst case       ${String(report.worstCase.total).padStart(10)} W, T_j ${temperature(report.worstCase.tj, hottest?.beyond)}`);
+    }
+    if (report.stage) {
+      const st = report.stage;
+      const other =
+        "with" in st && st.with
+          ? ` + ${st.with.count} × ${st.with.role} (${st.with.part}) ${st.with.perDevice} W, T_j ${temperature(st.with.tj, "aboveData")}${st.with.suitable ? "" : ` not suitable (${st.with.unsuitable.map((reason) => reason.code).join(", ")})`}`
+          : "";
+      out(
+        `  stage: ${st.count} × ${st.role} (this part) ${st.perDevice} W${other} = ${st.loss} W${st.missing.length ? ` (not counted: ${st.missing.join(", ")}, another part)` : ""}; in ${st.inputPower} W, out ${st.outputPower} W: efficiency ${st.efficiency === null ? "–" : `${st.efficiencyIsUpperBound ? "at most " : ""}${st.efficiency} %`}`,
+      );
     }
     if ("loadCycle" in report && report.loadCycle) {
       const lc = report.loadCycle;
@@ -228,7 +316,9 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
         out(
           `    part ${part.index}${part.atMax ? " (at max. on-state)" : ""}: ${part.current} A (${Math.round(part.share * 100)} %), ${part.loss} W, ${part.junctions.map((junction) => `T_j ${junction.name} ${temperature(junction.tj, "aboveData")}`).join(", ")}`,
         );
-      out(`    semiconductor loss ${c.totalLoss} W at ${c.outputPower} W out: efficiency ${c.efficiency ?? "–"} %`);
+      out(
+        `    semiconductor loss ${c.totalLoss} W at ${c.outputPower} W out: efficiency ${c.efficiencyIsUpperBound ? "at most " : ""}${c.efficiency ?? "–"} %${c.missing.length ? ` (not counted: ${c.missing.join(", ")}, another part)` : ""}`,
+      );
       out(
         `    hottest: part ${c.hottest.device} ${c.hottest.junction}, T_j ${temperature(c.hottest.tj, "aboveData")} (T_j,max ${c.hottest.tjMax} °C): ${c.suitable ? "within" : "not suitable"}`,
       );

@@ -3,11 +3,13 @@
 // current shares between parallel parts follow each part's on-state characteristic at its own T_j, the sink's
 // temperature follows every part's loss, and each junction's T_j follows its own loss through its own path to the
 // sink: one fixed point, solved together. Then the converter's semiconductor loss, its efficiency, and the same
-// over load (10–100 %).
+// over load (10–100 %). A PFC stage or a synchronous buck/boost likewise (docs/decisions/041-stage-totals.md): the
+// devices of its stage the part fills (stage.ts), their parallel parts sharing the line's or the inductor's current.
 import type { LossData } from "../contract/loss-data.ts";
 import { atTemperature, MODEL_TJ_RANGE } from "./equations.ts";
 import { lossModel, type JunctionName } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
+import { stagePower, stageRole, type StageRole } from "./stage.ts";
 import { thermalPath } from "./thermal-path.ts";
 import { worstCaseData } from "./worst-case.ts";
 
@@ -38,13 +40,18 @@ interface ConverterDevice {
   /** Its current (A, RMS or peak as the point gives it, or DC). */
   current: number;
   junctions: ConverterJunction[];
-  /** Σ of its junctions' powers (W). */
+  /** Σ of its junctions' powers, and what it costs another device (a Schottky's charge, lost in the switch) (W). */
   loss: number;
 }
 
 export interface ConverterResult {
-  /** Switch positions of the topology: 6 (three-phase inverter) or 1 (DC/DC leg). */
+  /**
+   * Switch positions of the topology this part fills: 6 (three-phase inverter), 1 (DC/DC leg, a boost PFC's switch or
+   * diode) or 2 (a totem-pole's fast-leg or slow-leg devices).
+   */
   positions: number;
+  /** The stage's devices another part fills (stage.ts), not in the loss; empty for the inverter and a full DC/DC leg. */
+  missing: StageRole[];
   parallel: number;
   /** The parts of one position (every position alike: the averages over the output period are). */
   devices: ConverterDevice[];
@@ -56,9 +63,15 @@ export interface ConverterResult {
   /** Semiconductor loss of one position (W) and of the whole converter (W). */
   positionLoss: number;
   totalLoss: number;
-  /** Power delivered (W): inverter 3·V_ph,rms·I_rms·cos φ, DC/DC (buck) D·V_bus·I. */
+  /**
+   * Power delivered (W): inverter 3·V_ph,rms·I_rms·cos φ; PFC and synchronous boost their input less the loss, a
+   * buck D·V_bus·I (stage.ts's stagePower).
+   */
   outputPower: number;
-  /** P_out / (P_out + P_loss); in rectifier operation (cos φ < 0), (|P| − P_loss) / |P|. Null at no power. */
+  /**
+   * P_out / (P_out + P_loss); in rectifier operation (cos φ < 0), (|P| − P_loss) / |P|. Null at no power. An upper
+   * bound where `missing` names a device of the stage another part fills.
+   */
   efficiency: number | null;
   /** The hottest junction: which part and junction, its T_j (null: above the data or runaway). */
   hottest: { device: number; junction: JunctionName; tj: number | null; tjMax: number };
@@ -67,14 +80,19 @@ export interface ConverterResult {
   suitable: boolean;
 }
 
-/** Positions of the topology the point describes. */
-function positionsOf(op: OperatingPoint): number {
-  return op.mode === "inverter" ? 6 : 1;
+/** Positions of the topology the point describes that this part fills, and the stage's devices it does not. */
+function positionsOf(data: LossData, op: OperatingPoint): { positions: number; missing: StageRole[] } {
+  if (op.mode === "inverter") return { positions: 6, missing: [] };
+  const { count, missing } = stageRole(data.kind, op.mode);
+  return { positions: count, missing };
 }
 
-/** Whether the converter can be estimated with this part: a switch (not a diode), two-level, a path to the sink. */
+/**
+ * Whether the converter can be estimated with this part: two-level, a path to the sink, and a switch in an inverter
+ * (its diode positions are the switch's module's); at a PFC or DC/DC point a diode fills a stage's diode positions.
+ */
 function converterApplies(data: LossData, op: OperatingPoint): boolean {
-  return op.rsa !== undefined && data.kind !== "diode" && !data.threeLevel && sinkPaths(data) !== null;
+  return op.rsa !== undefined && (data.kind !== "diode" || op.mode !== "inverter") && !data.threeLevel && sinkPaths(data) !== null;
 }
 
 /** R_th from each junction to the sink: the case-to-sink interface added (per switch, per diode), or the pin-fin module's R_th(j-f). */
@@ -96,20 +114,14 @@ function chord(data: LossData, tj: number, current: number): number {
   return v0 / Math.max(current, 1e-6) + r;
 }
 
-/** The output power of the converter at the point (W). */
-function outputPowerOf(op: OperatingPoint): number {
-  if (op.mode === "inverter") {
-    const iRms = op.currentKind === "rms" ? op.current : op.current / Math.SQRT2;
-    const vPhaseRms = (op.m * op.vBus) / 2 / Math.SQRT2;
-    return 3 * vPhaseRms * iRms * op.pf;
-  }
-  return op.duty * op.vBus * op.current;
-}
-
-/** Efficiency from the output power and the semiconductor loss; null at no power. */
-function efficiencyOf(outputPower: number, loss: number): number | null {
-  if (outputPower === 0) return null;
-  return outputPower > 0 ? outputPower / (outputPower + loss) : (-outputPower - loss) / -outputPower;
+/** The output power of the converter at the point (W) and its efficiency with `loss` (W); null at no power. */
+function powerOf(op: OperatingPoint, loss: number): { outputPower: number; efficiency: number | null } {
+  if (op.mode !== "inverter") return stagePower(op, loss);
+  const iRms = op.currentKind === "rms" ? op.current : op.current / Math.SQRT2;
+  const vPhaseRms = (op.m * op.vBus) / 2 / Math.SQRT2;
+  const outputPower = 3 * vPhaseRms * iRms * op.pf;
+  if (outputPower === 0) return { outputPower, efficiency: null };
+  return { outputPower, efficiency: outputPower > 0 ? outputPower / (outputPower + loss) : (-outputPower - loss) / -outputPower };
 }
 
 /** Solves the whole converter at the point (which must carry `rsa`); null where it does not apply. */
@@ -118,17 +130,22 @@ export function solveConverter(data: LossData, op: OperatingPoint): ConverterRes
   const paths = sinkPaths(data)!;
   const rsa = op.rsa!;
   const parallel = op.parallel ?? 1;
-  const positions = positionsOf(op);
+  const { positions, missing } = positionsOf(data, op);
   const worst = op.parallelMismatch && parallel > 1 ? worstCaseData(data) : null;
   // The mismatched part is the first; the others typical.
   const parts = Array.from({ length: parallel }, (_, index) => (index === 0 && worst ? worst : data));
-  const iPeak = op.mode === "inverter" && op.currentKind === "rms" ? op.current * Math.SQRT2 : op.current;
+  // The peak the chord is read at: a sine's (an inverter's RMS current, a PFC's line current), else the DC current.
+  const sine = (op.mode === "inverter" && op.currentKind === "rms") || op.mode === "boostpfc" || op.mode === "totempole";
+  const iPeak = sine ? op.current * Math.SQRT2 : op.current;
   const names = lossModel(data, op).junctions.map((junction) => junction.name);
   const tjMax = data.ratings.tjMax;
   let tj = parts.map(() => names.map(() => op.tc));
   let sink = op.tc;
   let shares = parts.map(() => 1 / parallel);
   let powers = parts.map(() => names.map(() => 0));
+  // What each part costs another device (a boost diode's capacitive charge, lost in the switch): the stage's loss,
+  // not this sink's heat (the switch is another part).
+  let caused = parts.map(() => 0);
   let converged = false;
   let above = false;
   const evaluate = (temperatures: number[][]) => {
@@ -136,11 +153,12 @@ export function solveConverter(data: LossData, op: OperatingPoint): ConverterRes
     const conductance = parts.map((part, k) => 1 / chord(part, temperatures[k]![0]!, iPeak / parallel));
     const sum = conductance.reduce((total, value) => total + value, 0);
     const nextShares = conductance.map((value) => value / sum);
-    const nextPowers = parts.map((part, k) => lossModel(part, { ...op, current: op.current * nextShares[k]! }).evaluate(temperatures[k]!).powers);
-    return { nextShares, nextPowers };
+    const evaluated = parts.map((part, k) => lossModel(part, { ...op, current: op.current * nextShares[k]! }).evaluate(temperatures[k]!));
+    return { nextShares, nextPowers: evaluated.map((result) => result.powers), nextCaused: evaluated.map((result) => result.losses.inSwitch) };
   };
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
-    const { nextShares, nextPowers } = evaluate(tj);
+    const { nextShares, nextPowers, nextCaused } = evaluate(tj);
+    caused = nextCaused;
     shares = nextShares;
     powers = nextPowers;
     const total = positions * powers.reduce((sum, device) => sum + device.reduce((a, b) => a + b, 0), 0);
@@ -171,11 +189,11 @@ export function solveConverter(data: LossData, op: OperatingPoint): ConverterRes
       tjMax,
       rthToSink: paths[j]!,
     })),
-    loss: powers[k]!.reduce((a, b) => a + b, 0),
+    loss: powers[k]!.reduce((a, b) => a + b, 0) + caused[k]!,
   }));
   const positionLoss = devices.reduce((sum, device) => sum + device.loss, 0);
   const totalLoss = positions * positionLoss;
-  const outputPower = outputPowerOf(op);
+  const { outputPower, efficiency } = powerOf(op, totalLoss);
   let hottest: ConverterResult["hottest"] = { device: 1, junction: names[0]!, tj: null, tjMax };
   if (solved) {
     let best = -Infinity;
@@ -188,6 +206,7 @@ export function solveConverter(data: LossData, op: OperatingPoint): ConverterRes
   }
   return {
     positions,
+    missing,
     parallel,
     devices,
     sink: solved ? sink : null,
@@ -196,7 +215,7 @@ export function solveConverter(data: LossData, op: OperatingPoint): ConverterRes
     positionLoss,
     totalLoss,
     outputPower,
-    efficiency: efficiencyOf(outputPower, totalLoss),
+    efficiency,
     hottest,
     converged: solved,
     suitable: solved && hottest.tj !== null && hottest.tj <= tjMax,

@@ -38,7 +38,7 @@ export interface JunctionEstimate {
   beyond?: "runaway" | "aboveData";
   /**
    * The highest junction temperature over one output period (°C, ripple.ts): inverter parts with a Z_th network
-   * whose mean is known; null above the data's range; absent where it is not estimated.
+   * whose mean is known, or a PFC stage's over one line period; null above the data's range; absent where it is not estimated.
    */
   peak?: number | null;
   tjMax: number;
@@ -66,8 +66,11 @@ export type Unsuitability =
   | { code: "thermalRunaway"; junction: JunctionName; loopGain: number }
   /** The junction settles above the temperatures the data cover (MODEL_TJ_RANGE.max): no number is given. */
   | { code: "aboveData"; junction: JunctionName; limit: number }
-  /** The peak over the output period (f_o) is above T_j,max (tj null: above the data's range) while the mean is not. */
-  | { code: "peakOverMax"; junction: JunctionName; tj: number | null; tjMax: number; fo: number }
+  /**
+   * The peak over the output period (f_o) is above T_j,max (tj null: above the data's range) while the mean is not;
+   * `line`: a PFC stage's, over the line period (f_o is then the line frequency).
+   */
+  | { code: "peakOverMax"; junction: JunctionName; tj: number | null; tjMax: number; fo: number; line?: true }
   /** At the datasheet's maximum values the junction is above T_j,max (tj null: runaway or above the data). */
   | { code: "worstOverMax"; junction: JunctionName; tj: number | null; tjMax: number }
   /** Our data has no thermal path from the junction to where the point's temperature is measured. */

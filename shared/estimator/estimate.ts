@@ -14,8 +14,8 @@ import {
   interpolate,
   sineAverage,
 } from "./equations.ts";
-import { DEFAULT_OUTPUT_FREQUENCY, limits, type OperatingPoint } from "./operating-point.ts";
-import { junctionRipple } from "./ripple.ts";
+import { limits, type OperatingPoint } from "./operating-point.ts";
+import { junctionRipple, rippleFrequency } from "./ripple.ts";
 import { thermalPath } from "./thermal-path.ts";
 import { worstCaseData } from "./worst-case.ts";
 
@@ -465,7 +465,7 @@ const withinData = (value: number) => (value > MODEL_TJ_RANGE.max ? null : value
 
 /**
  * Estimates one part at a (validated) operating point, and judges it: the mean T_j of each junction, its peak over
- * the output period (inverter parts with a Z_th network, ripple.ts) and its mean at the datasheet's maximum values
+ * the output period (inverter parts with a Z_th network, ripple.ts; a PFC part's over the line period) and its mean at the datasheet's maximum values
  * (worst-case.ts) all against T_j,max. Each junction gets one reason, the first of mean, peak and worst case that
  * fails (docs/decisions/022-estimator-judgement-and-refusals.md). Never returns NaN: every input was range-checked.
  */
@@ -474,7 +474,9 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
   const ripple = junctionRipple(data, op, result);
   const worstData = worstCaseData(data);
   const worst = worstData ? steadyEstimate(worstData, op) : null;
-  const fo = op.fo ?? DEFAULT_OUTPUT_FREQUENCY;
+  // The period the peak is taken over: the inverter's output period, a PFC stage's line period (ripple.ts).
+  const fo = rippleFrequency(op);
+  const line = op.mode === "boostpfc" || op.mode === "totempole" ? { line: true as const } : {};
   const junctions = result.junctions.map((junction) => {
     const peak = ripple?.find((item) => item.name === junction.name)?.peak;
     return peak === undefined ? junction : { ...junction, peak: withinData(peak) };
@@ -484,7 +486,7 @@ export function estimate(data: LossData, op: OperatingPoint): Estimate {
     // The mean already fails: its reason stands alone.
     if (junction.tj === null || junction.tj > junction.tjMax) continue;
     if (junction.peak !== undefined && (junction.peak === null || junction.peak > junction.tjMax)) {
-      unsuitable.push({ code: "peakOverMax", junction: junction.name, tj: junction.peak, tjMax: junction.tjMax, fo });
+      unsuitable.push({ code: "peakOverMax", junction: junction.name, tj: junction.peak, tjMax: junction.tjMax, fo, ...line });
       continue;
     }
     const worstJunction = worst?.junctions[index];

@@ -2,14 +2,23 @@
 // low output frequency (a motor at standstill or starting at 1–5 Hz) the junction follows them through its Z_th.
 // The part's Foster network turns the loss waveform into the peak T_j, shown beside the mean. Apart from
 // estimate.ts: only the detail page and compare show it, the finder's ranking never needs it.
+// A PFC stage's losses follow the line instead (docs/decisions/041-stage-totals.md): the same Foster pass over
+// one line period, the loss waveform that of the line current and the boost duty.
 import type { FosterNetwork, LossData } from "../contract/loss-data.ts";
 import type { Estimate, JunctionName } from "./estimate-types.ts";
 import { thermalPath } from "./thermal-path.ts";
-import { interpolate } from "./equations.ts";
+import { atTemperature, interpolate, MODEL_TJ_RANGE } from "./equations.ts";
 import { DEFAULT_OUTPUT_FREQUENCY, type OperatingPoint } from "./operating-point.ts";
 
 /** Steps over one output period (1° each). */
 const STEPS = 360;
+/**
+ * The line frequency of a PFC stage's ripple (Hz): the op= form has no field for it; 50 Hz rather than 60 Hz, since
+ * the longer period lets the junction swing further (the conservative choice).
+ */
+const PFC_LINE_FREQUENCY = 50;
+
+const isPfc = (op: OperatingPoint) => op.mode === "boostpfc" || op.mode === "totempole";
 
 export interface JunctionRipple {
   name: JunctionName;
@@ -43,6 +52,7 @@ function components(data: LossData, op: OperatingPoint, result: Estimate): Compo
   const energy = (current: number) => (table ? interpolate(table.i, table.eOn[0], current) + interpolate(table.i, table.eOff[0], current) : 0);
   const recovery = (current: number) => (data.kind === "igbt" ? interpolate(data.energies.i, data.energies.eRec[0], current) : 0);
   const dead = Math.min(1, (2 * (result.deadTime ?? 0) * op.fsw) / 1e9);
+  if (isPfc(op)) return pfcComponents(data, op, result, energy, recovery);
   const list: Component[] = [];
   if (data.kind === "mosfet") {
     list.push(
@@ -61,6 +71,58 @@ function components(data: LossData, op: OperatingPoint, result: Estimate): Compo
   } else {
     list.push({ junction: 0, mean: losses.diodeConduction, shape: (theta) => backward(theta) * duty(theta) });
   }
+  return list.filter((component) => component.mean > 0);
+}
+
+/**
+ * A PFC part's loss components over one line period θ in (0, 2π) (pfc.ts's model, each at its switching-period
+ * average): the line current Î·|sin θ|, the boost switch on for d = 1 − a·|sin θ|, the boost diode (or synchronous
+ * rectifier) for a·|sin θ|. Boost PFC: the same in both half line cycles (a ripple at twice the line frequency). A
+ * totem-pole device is the boost switch in the first half only and the synchronous rectifier (its channel for
+ * a·|sin θ| less the dead-time share, its body diode or an IGBT's diode in the dead times) in the second; a slow-leg
+ * diode conducts in one half only: its ripple is at the line frequency. As for the inverter, conduction is
+ * weighed by i² for a MOSFET's channel and by i for an IGBT's or a diode's knee, and the means are the estimate's.
+ */
+function pfcComponents(data: LossData, op: OperatingPoint, result: Estimate, energy: (current: number) => number, recovery: (current: number) => number): Component[] {
+  const { losses, iPeak } = result;
+  const a = (Math.SQRT2 * op.vOther!) / op.vBus;
+  const totem = op.mode === "totempole";
+  const dead = Math.min(a, (2 * (result.deadTime ?? 0) * op.fsw) / 1e9);
+  const s = (theta: number) => Math.abs(Math.sin(theta));
+  // The boost switch's half line cycles: both in a boost PFC, the first in a totem-pole; the rectifier's the other.
+  const asSwitch = (theta: number) => !totem || theta < Math.PI;
+  const asRectifier = (theta: number) => !totem || theta >= Math.PI;
+  const on = (theta: number) => 1 - a * s(theta);
+  const switched = (theta: number) => (asSwitch(theta) ? energy(iPeak * s(theta)) : 0);
+  const list: Component[] = [];
+  const tj = result.junctions[0]!.tj ?? MODEL_TJ_RANGE.max;
+  const body =
+    data.kind === "mosfet" ? { v0: atTemperature(data.bodyDiode.t, data.bodyDiode.v0, tj), r: atTemperature(data.bodyDiode.t, data.bodyDiode.r, tj) / 1000 } : null;
+  if (data.kind === "mosfet" && body)
+    list.push(
+      { junction: 0, mean: losses.conduction, shape: (theta) => (asSwitch(theta) ? s(theta) ** 2 * on(theta) : 0) },
+      { junction: 0, mean: losses.switching, shape: switched },
+      {
+        junction: 0,
+        mean: losses.diodeConduction - losses.deadTime,
+        shape: (theta) => (totem && !asSwitch(theta) ? s(theta) ** 2 * Math.max(0, a * s(theta) - dead) : 0),
+      },
+      // The body diode's v_0·i + r·i² at the junction's mean temperature: its knee and its slope weigh alike here.
+      {
+        junction: 0,
+        mean: losses.deadTime,
+        shape: (theta) => (totem && !asSwitch(theta) ? s(theta) * Math.min(dead, a * s(theta)) * (body.v0 + body.r * iPeak * s(theta)) : 0),
+      },
+    );
+  else if (data.kind === "igbt")
+    list.push(
+      { junction: 0, mean: losses.conduction, shape: (theta) => (asSwitch(theta) ? s(theta) * on(theta) : 0) },
+      { junction: 0, mean: losses.switching, shape: switched },
+      { junction: 1, mean: losses.diodeConduction, shape: (theta) => (totem && asRectifier(theta) ? s(theta) * a * s(theta) : 0) },
+      { junction: 1, mean: losses.diodeSwitching, shape: (theta) => (totem && asRectifier(theta) ? recovery(iPeak * s(theta)) : 0) },
+    );
+  // A boost diode conducts for a·|sin θ| in every half; a slow-leg diode carries the whole current in its half.
+  else list.push({ junction: 0, mean: losses.diodeConduction, shape: (theta) => (totem ? (theta < Math.PI ? s(theta) : 0) : s(theta) * a * s(theta)) });
   return list.filter((component) => component.mean > 0);
 }
 
@@ -87,8 +149,13 @@ export function fosterPeak(network: FosterNetwork, power: readonly number[], per
   return peak;
 }
 
+/** The frequency of the period the junction's ripple repeats over: the inverter's output, a PFC stage's line (Hz). */
+export function rippleFrequency(op: OperatingPoint): number {
+  return isPfc(op) ? PFC_LINE_FREQUENCY : (op.fo ?? DEFAULT_OUTPUT_FREQUENCY);
+}
+
 /**
- * The peak junction temperatures over one output period (inverter only, each junction with a Foster network and
+ * The peak junction temperatures over one output (or line) period (inverter and PFC parts, each junction with a Foster network and
  * a steady temperature); null where there is none to show. The network is the datasheet's (to its own
  * reference); a thermal path beyond it (a heat sink's interface) adds its share as a steady rise, one shorter
  * (a pin-fin module's baseplate) scales the network down to it.
@@ -96,7 +163,7 @@ export function fosterPeak(network: FosterNetwork, power: readonly number[], per
 export function junctionRipple(data: LossData, op: OperatingPoint, result: Estimate): JunctionRipple[] | null {
   const junctions = junctionWaveforms(data, op, result);
   if (!junctions) return null;
-  const period = 1 / (op.fo ?? DEFAULT_OUTPUT_FREQUENCY);
+  const period = 1 / rippleFrequency(op);
   // A junction without a steady temperature (runaway, above the data) has no ripple around one.
   return junctions
     .filter((junction) => result.junctions[junction.index]!.tj !== null)
@@ -106,7 +173,7 @@ export function junctionRipple(data: LossData, op: OperatingPoint, result: Estim
 /**
  * What drives each junction's temperature over one output period: its power at each of the period's STEPS steps
  * (averaging to the estimate's), its Foster network scaled to the thermal path, and the path's steady rise beyond
- * the network (a heat sink's interface). Inverter parts with a Z_th network and a steady temperature only; null
+ * the network (a heat sink's interface). Inverter and PFC parts with a Z_th network and a steady temperature; null
  * where there is none. Shared by the ripple and the load cycle (mission.ts).
  */
 export function junctionWaveforms(
@@ -114,7 +181,7 @@ export function junctionWaveforms(
   op: OperatingPoint,
   result: Estimate,
 ): Array<{ name: JunctionName; index: number; power: number[]; network: FosterNetwork; steady: number; tjMax: number }> | null {
-  if (op.mode !== "inverter" || !data.zth) return null;
+  if ((op.mode !== "inverter" && !isPfc(op)) || !data.zth) return null;
   const path = thermalPath(data, op.tcRef ?? "case");
   if (!path) return null;
   const networks = [data.zth, data.kind === "igbt" ? data.zthDiode : undefined];

@@ -62,15 +62,13 @@ function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): {
     // would be the unknown the sink's R_th solves for.
     .refine((point) => point.rsa === undefined || point.tcRef !== "heatsink", { error: "converter.errors.rsa.reference", path: ["rsa"] })
     // A PFC stage needs its line voltage, and a boost regulates only above the line's peak (pfc.ts); a buck's
-    // output and a boost's input lie between 1 % and 99 % of V_bus (the duty's range). The whole converter around
-    // these (parts in parallel, one heat sink) is not modelled for them yet.
+    // output and a boost's input lie between 1 % and 99 % of V_bus (the duty's range).
     .refine((point) => secondVoltage.includes(point.mode) === (point.vOther !== undefined), { error: "errors.vOther.number", path: ["vOther"] })
     .refine((point) => !pfcModes.includes(point.mode) || Math.SQRT2 * point.vOther! < point.vBus, { error: "errors.vOther.boost", path: ["vOther"] })
     .refine((point) => pfcModes.includes(point.mode) || point.vOther === undefined || Math.abs(point.vOther / point.vBus - 0.5) <= 0.49, {
       error: "errors.vOther.dcdc",
       path: ["vOther"],
     })
-    .refine((point) => !secondVoltage.includes(point.mode) || (point.rsa === undefined && point.parallel === undefined), { error: "converter.errors.pfc", path: ["rsa"] })
     .safeParse(input);
   if (parsed.success) {
     // An absent modulation stays absent (sine-triangle), so points read from old URLs compare equal to new ones.

@@ -68,6 +68,93 @@ describe("PFC stages on the product page and compare", () => {
   });
 });
 
+describe("the stage's totals and the peak over the line period (decision 041)", () => {
+  it("on the product page: the peak T_j at 50 Hz, the devices counted, the one not counted and an efficiency bound, in both languages", async () => {
+    const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}`);
+    const text = textOf(symbols(en.text));
+    expect(en.text).toMatch(/data-estimate="tj-peak">\d+</);
+    expect(text).toContain("T_j peak: the highest junction temperature over one line period at 50 Hz");
+    expect(text).toContain("Counted: 2 × fast-leg device (QCM045065B7)");
+    // The breakdown says which of the stage's devices its figures are.
+    expect(text).toContain("Per fast-leg device: one of the totem-pole");
+    expect(text).toContain("Not counted: the slow-leg device, another part");
+    expect(en.text).toMatch(/data-estimate="stage-efficiency">at most 99\.\d\d</);
+    expect(en.text).toMatch(/data-estimate="stage-input">3,450</);
+    const zh = textOf(symbols((await get(`/zh/productAndService/productDetail/QCM045065B7?op=${TOTEM}`)).text));
+    expect(zh).toContain("已计入：2 × 快桥臂器件（QCM045065B7）");
+    expect(zh).toContain("按单个快桥臂器件计");
+    expect(zh).toContain("一个工频周期（50 Hz）内的最高结温");
+    // A synchronous buck's leg is the whole stage: an exact efficiency.
+    const buck = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");
+    expect(buck.text).toMatch(/data-estimate="stage-efficiency">\d\d\.\d\d</);
+    expect(textOf(buck.text)).not.toContain("Not counted");
+  });
+
+  it("completes the stage with the part named for its other device (with=): estimated at the same point, judged, counted", async () => {
+    const BOOST = "400,8,65k,b230,80";
+    const data = await upstreamProducts(site.upstream, "en", { siteListId: 100 });
+    const diodes = await upstreamProducts(site.upstream, "en", { siteListId: 200 });
+    const mosfet = data.list.find((item) => item.partNumber === "QCM045065B7")!;
+    const diode = diodes.list.find((item) => item.partNumber === "QCD10065T2")!;
+    const parsed = parseOperatingPoint(BOOST);
+    if (!parsed?.ok) throw new Error(BOOST);
+    // The stage's loss by hand: the switch's, the diode's and the diode's charge lost in the switch.
+    const own = estimate(mosfet.loss!, parsed.value);
+    const other = estimate(diode.loss!, parsed.value);
+    const loss = own.losses.total + own.losses.inSwitch + other.losses.total + other.losses.inSwitch;
+    const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${BOOST}&with=QCD10065T2`);
+    expect(en.status).toBe(200);
+    const text = textOf(symbols(en.text));
+    expect(text).toContain("With 1 × boost diode (QCD10065T2)");
+    expect(text).toContain("QCD10065T2 stands the point.");
+    expect(en.text).not.toContain('data-estimate="stage-with-problem"');
+    expect(en.text).toContain(`data-estimate="stage-efficiency">${(((1840 - loss) / 1840) * 100).toFixed(2)}<`);
+    // The field shows the part again; the no-JS form's with= is kept beside the op= it joins.
+    expect(en.text).toMatch(/<input id="op-with"[^>]*name="with"[^>]*value="QCD10065T2"/);
+    const form = await get("/en/productAndService/productDetail/QCM045065B7?opMode=boostpfc&opV=400&opI=8&opF=65&opD=0.5&opV2=230&opTc=80&with=QCD10065T2");
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe(`/en/productAndService/productDetail/QCM045065B7?with=QCD10065T2&op=${BOOST}`);
+    // Not ours, or a second switch for a switch's stage: said in the page's language, the efficiency stays a bound.
+    for (const [language, part, words] of [
+      ["en", "XYZ123", "XYZ123 is not a part of ours"],
+      ["zh", "XYZ123", "XYZ123 不是本公司的器件"],
+      ["en", "QCM025065K4", "QCM025065K4 would be the stage's boost switch"],
+    ] as const) {
+      const page = await get(`/${language}/productAndService/productDetail/QCM045065B7?op=${BOOST}&with=${part}`);
+      expect(page.status).toBe(200);
+      expect(textOf(page.text.replace(/&#x27;/g, "'"))).toContain(words);
+      expect(page.text).toMatch(/data-estimate="stage-efficiency">(at most|至多) \d\d\.\d\d</);
+    }
+  });
+
+  it("takes parts in parallel and one heat sink for a PFC stage and a synchronous buck (np, rs), in both languages", async () => {
+    const en = await get("/en/productAndService/productDetail/QCM045065B7?op=400,15,65k,t230,40,np2w,rs0.5");
+    expect(en.status).toBe(200);
+    expect(en.text.match(/data-estimate="converter-part"/g)).toHaveLength(2);
+    expect(en.text).toMatch(/data-estimate="converter-efficiency">at most 99\.\d\d</);
+    expect(textOf(en.text)).toContain("2 switch position(s), 2 part(s) in parallel each");
+    expect(textOf(en.text)).toContain("Not counted: the slow-leg device, another part");
+    const zh = textOf((await get("/zh/productAndService/productDetail/QCM045065B7?op=400,15,65k,t230,40,np2w,rs0.5")).text);
+    expect(zh).toContain("未计入：慢桥臂器件");
+    // The converter's totals stand for the stage: no second block from the hottest part's share.
+    expect(en.text).not.toContain('data-estimate="stage"');
+    const buck = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,40,np2,rs0.5");
+    expect(buck.text).toMatch(/data-estimate="converter-efficiency">\d\d\.\d\d</);
+    expect(buck.text).not.toContain('data-estimate="converter-missing"');
+  });
+
+  it("on compare and in the finder's loss cells", async () => {
+    const compare = await get(`/en/productAndService/compare?parts=QCM025065K4,QCM060065L8&op=${TOTEM}`);
+    expect(compare.text.match(/data-estimate="stage-efficiency">at most \d\d\.\d\d</g)).toHaveLength(2);
+    expect(compare.text.match(/data-estimate="stage-loss">2 × /g)).toHaveLength(2);
+    const zh = await get(`/zh/productAndService/compare?parts=QCM025065K4,QCM060065L8&op=${TOTEM}`);
+    expect(textOf(zh.text)).toContain("整级效率");
+    const finder = await get(`/en/productAndService/products/100?sort=estLoss:asc&size=10&op=${TOTEM}`);
+    expect(finder.status).toBe(200);
+    expect(textOf(finder.text)).toMatch(/Stage: 2 × this part, [\d.]+ W, efficiency at most \d\d\.\d\d %/);
+  });
+});
+
 describe("synchronous buck and boost on the product page", () => {
   it("estimates the leg at the duty the two voltages set, said in both languages, and turns the no-JS form into op=", async () => {
     const en = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");
@@ -95,6 +182,9 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "Limits: the zero-crossing",
           "Synchronous buck (op=48,20,200k,s12,80",
           "boost: D = 1 − V_in/V_bus",
+          "The peak T_j over the line period comes from the part",
+          "The stage: at a PFC or DC/DC point",
+          "η = (P_in − P_loss)/P_in, P_in = V_line·I (PFC), V_in·I (boost)",
         ],
       ],
       [
@@ -107,6 +197,8 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "适用范围：忽略过零瞬态",
           "同步降压（op=48,20,200k,s12,80",
           "boost: D = 1 − V_in/V_bus",
+          "工频周期内的 T_j 峰值由器件 Z_th 的 Foster 网络",
+          "整级：在 PFC 或 DC/DC 工作点",
         ],
       ],
     ] as const) {

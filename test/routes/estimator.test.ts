@@ -347,7 +347,7 @@ describe("product detail and compare", () => {
     const bad = await get("/en/productAndService/productDetail/QCM040120K4?op=800,40,20k,0.9,40h,rs0.1");
     expect(bad.status).toBe(200);
     expect(textOf(bad.text)).toContain("R_th the temperature is the ambient");
-    const diode = textOf((await get("/en/productAndService/productDetail/QCD10065T2?op=400,8,65k,d0.5,40,rs0.1")).text);
+    const diode = textOf((await get("/en/productAndService/productDetail/QCD10065T2?op=400,8,65k,0.9,40,rs0.1")).text);
     expect(diode).toContain("No whole-converter estimate for this part");
   });
 

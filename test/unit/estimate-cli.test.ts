@@ -166,7 +166,7 @@ describe("npm run estimate", () => {
     expect(table.out).toMatch(/converter: 6 switch positions × 2 parts on one heat sink \(R_th,sa 0.1 K\/W\): sink [\d.]+ °C/);
     expect(table.out).toMatch(/part 1 \(at max. on-state\): [\d.]+ A \(\d+ %\)/);
     expect(table.out).toMatch(/semiconductor loss [\d.]+ W at 27500 W out: efficiency 99\.\d+ %/);
-    expect(run("--part", "QCD10065T2", "--op", "400,8,65k,d0.5,40,rs0.1")).toMatchObject({ code: 2, err: expect.stringContaining("No whole-converter estimate") });
+    expect(run("--part", "QCD10065T2", "--op", "400,8,65k,0.9,40,rs0.1")).toMatchObject({ code: 2, err: expect.stringContaining("No whole-converter estimate") });
     expect(run("--part", "QCM040120K4", "--op", "800,40,20k,0.9,40,np9,rs0.1")).toMatchObject({
       code: 2,
       err: expect.stringContaining("The parts in parallel per switch must be a whole number from 1 to 8."),

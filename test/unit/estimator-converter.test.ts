@@ -193,3 +193,136 @@ describe("the converter's URL fields", () => {
     expect(parseOperatingPoint("800,20,50k,0.9,40h,rs0.1")).toMatchObject({ ok: false, issues: [{ field: "rsa", message: "converter.errors.rsa.reference" }] });
   });
 });
+
+// ---- The whole converter at a PFC or synchronous DC/DC point (docs/decisions/041-stage-totals.md) ----
+
+/**
+ * Residuals of one totem-pole fast-leg position's N parallel MOSFETs on one sink with the other fast-leg position
+ * (two positions, alike), from the datasheet values and the line-cycle means ⟨sin⟩ = 2/π, ⟨sin²⟩ = ½, ⟨sin³⟩ = 4/(3π):
+ * channel ½·r(T)·Î²·(½ − 2·t_dd·f/2) over its switch and rectifier halves, switching ½·f·E(Î)·(2/π), E linear through
+ * zero (0.385 mJ at 20 A, 800 V, k = 1.3), body diode ½·δ·(V_0·Î·2/π + r_d·Î²/2) with δ = 2·t_dd·f; Î_k = √2·I·share_k,
+ * shares by 1/r_k(T_k). Unknowns [T_k for each k, T_sink].
+ */
+function totemResiduals(x: number[], n: number, factor: number, op: { line: number; vo: number; i: number; f: number; ta: number; rsa: number }) {
+  const rChannel = (k: number, t: number) => (k === 0 ? factor : 1) * lerp(t, 25, 175, 40, 70) * 1e-3;
+  const conductances = Array.from({ length: n }, (_, k) => 1 / rChannel(k, x[k]!));
+  const sum = conductances.reduce((a, b) => a + b, 0);
+  const dead = 2 * 250e-9 * op.f;
+  const powers = conductances.map((g, k) => {
+    const peak = (Math.SQRT2 * op.i * g) / sum;
+    const t = x[k]!;
+    const channel = 0.5 * rChannel(k, t) * peak ** 2 * (0.5 - dead / 2);
+    const switching = 0.5 * op.f * (((0.31 + 0.075) * 1e-3 * peak) / 20) * (2 / Math.PI) * (op.vo / 800) ** 1.3;
+    const body = 0.5 * dead * (lerp(t, 25, 175, 2.9, 2.55) * peak * (2 / Math.PI) + lerp(t, 25, 175, 110, 127) * 1e-3 * peak ** 2 * 0.5);
+    return channel + switching + body;
+  });
+  const sink = op.ta + op.rsa * 2 * powers.reduce((a, b) => a + b, 0);
+  return { f: [...powers.map((p, k) => x[k]! - (x[n]! + p * (0.55 + 0.25))), x[n]! - sink], powers };
+}
+
+/** Newton's method for totemResiduals (finite-difference Jacobian, Gaussian elimination). */
+function totemNewton(n: number, factor: number, op: Parameters<typeof totemResiduals>[3]) {
+  let x = Array.from({ length: n + 1 }, () => op.ta + 10);
+  for (let step = 0; step < 50; step++) {
+    const f0 = totemResiduals(x, n, factor, op).f;
+    const size = x.length;
+    const a = Array.from({ length: size }, (_, r) => {
+      const row = new Array<number>(size + 1).fill(0);
+      row[size] = -f0[r]!;
+      return row;
+    });
+    for (let c = 0; c < size; c++) {
+      const f1 = totemResiduals(
+        x.map((v, idx) => (idx === c ? v + 1e-6 : v)),
+        n,
+        factor,
+        op,
+      ).f;
+      for (let r = 0; r < size; r++) a[r]![c] = (f1[r]! - f0[r]!) / 1e-6;
+    }
+    for (let col = 0; col < size; col++)
+      for (let r = col + 1; r < size; r++) {
+        const m = a[r]![col]! / a[col]![col]!;
+        for (let c = col; c <= size; c++) a[r]![c]! -= m * a[col]![c]!;
+      }
+    const dx = new Array<number>(size).fill(0);
+    for (let r = size - 1; r >= 0; r--) {
+      let s = a[r]![size]!;
+      for (let c = r + 1; c < size; c++) s -= a[r]![c]! * dx[c]!;
+      dx[r] = s / a[r]![r]!;
+    }
+    x = x.map((v, idx) => v + dx[idx]!);
+    if (Math.max(...dx.map(Math.abs)) < 1e-9) break;
+  }
+  return { x, powers: totemResiduals(x, n, factor, op).powers };
+}
+
+describe("the whole converter at a PFC or synchronous DC/DC point", () => {
+  it("a synchronous buck given by its voltages is the DC/DC leg's network (D = V_out/V_in), its efficiency V_out·I/(V_out·I + P)", () => {
+    for (const [n, mismatch] of [
+      [1, false],
+      [2, true],
+    ] as const) {
+      const result = solveConverter(part, point(`48,20,200k,s12,40,np${n}${mismatch ? "w" : ""},rs0.5`))!;
+      const expected = newton(n, mismatch ? 1.25 : 1, { v: 48, i: 20, f: 200_000, d: 0.25, ta: 40, rsa: 0.5 });
+      expect(result).toMatchObject({ positions: 1, missing: [] });
+      expect(result.sink!).toBeCloseTo(expected.x[2 * n]!, 3);
+      for (const [k, device] of result.devices.entries()) {
+        expect(device.junctions[0]!.tj!).toBeCloseTo(expected.x[2 * k]!, 3);
+        expect(device.junctions[1]!.tj!).toBeCloseTo(expected.x[2 * k + 1]!, 3);
+      }
+      const loss = expected.powers.reduce((a, b) => a + b, 0);
+      expect(result.totalLoss).toBeCloseTo(loss, 4);
+      expect(result.efficiency!).toBeCloseTo(240 / (240 + loss), 6);
+    }
+    // A synchronous boost from its input: P_in = V_in·I = 200 V · 15 A, the output its input less the loss.
+    const boost = solveConverter(part, point("400,15,100k,u200,40,np2,rs0.3"))!;
+    expect(boost.outputPower).toBeCloseTo(3000 - boost.totalLoss, 9);
+    expect(boost.efficiency!).toBeCloseTo((3000 - boost.totalLoss) / 3000, 9);
+  });
+
+  it("a totem-pole's two fast-leg positions with N parts each share the line current and one sink, as a Newton solution does", () => {
+    const op = { line: 230, vo: 400, i: 15, f: 65_000, ta: 40, rsa: 0.5 };
+    for (const [n, mismatch] of [
+      [1, false],
+      [3, true],
+    ] as const) {
+      const result = solveConverter(part, point(`400,15,65k,t230,40,np${n}${mismatch ? "w" : ""},rs0.5`))!;
+      const expected = totemNewton(n, mismatch ? 1.25 : 1, op);
+      expect(result).toMatchObject({ positions: 2, missing: ["slow"] });
+      expect(result.sink!).toBeCloseTo(expected.x[n]!, 3);
+      for (const [k, device] of result.devices.entries()) {
+        expect(device.junctions[0]!.tj!).toBeCloseTo(expected.x[k]!, 3);
+        expect(device.loss).toBeCloseTo(expected.powers[k]!, 4);
+      }
+      if (mismatch) expect(result.devices[0]!.share).toBeLessThan(1 / 3);
+      // P_in = V_line·I = 3 450 W; the slow leg is another part: the efficiency is an upper bound.
+      const loss = 2 * expected.powers.reduce((a, b) => a + b, 0);
+      expect(result.totalLoss).toBeCloseTo(loss, 4);
+      expect(result.efficiency!).toBeCloseTo((3450 - loss) / 3450, 6);
+    }
+  });
+
+  it("a boost diode fills the boost PFC's diode position; its charge, lost in the switch, is in the stage's loss", () => {
+    const diode = {
+      kind: "diode" as const,
+      ratings: { v: 650, i: 10, tc: 135, tjMax: 175 },
+      rthRef: "case" as const,
+      rth: 1.5,
+      rthCh: 0.5,
+      forward: { t: [25, 175], v0: [0.9, 0.9], r: [60, 60] },
+      qc: 27,
+      vQc: 400,
+      kv: 1.5,
+    };
+    const op = point("400,8,65k,b230,40,np2,rs0.5");
+    const result = solveConverter(diode, op)!;
+    expect(result).toMatchObject({ positions: 1, missing: ["switch"] });
+    // Each diode at its half of the line current, at the solved sink temperature plus its own rise, by itself.
+    const alone = estimate(diode, { ...op, rsa: undefined, parallel: undefined, current: 4, tc: result.sink!, tcRef: "heatsink" });
+    expect(result.devices[0]!.loss).toBeCloseTo(alone.losses.total + alone.losses.inSwitch, 6);
+    expect(result.sink!).toBeCloseTo(40 + 0.5 * 2 * alone.losses.total, 4);
+    // The converter of a diode at an inverter point stays refused (its positions are a module's).
+    expect(solveConverter(diode, point("400,8,65k,0.9,40,rs0.5"))).toBeNull();
+  });
+});

@@ -75,8 +75,8 @@ describe("the PFC stages' op= form", () => {
       ["400,15,65k,b1200,80", "vOther", "errors.vOther.range"],
       // √2·300 V = 424 V: above the 400 V output, a boost cannot regulate.
       ["400,15,65k,b300,80", "vOther", "errors.vOther.boost"],
-      ["400,15,65k,t230,80,rs0.5", "rsa", "converter.errors.pfc"],
-      ["400,15,65k,t230,80,np2", "rsa", "converter.errors.pfc"],
+      // The whole converter's fields are the inverter's (decision 041): only a heat-sink temperature beside rs is refused.
+      ["400,15,65k,t230,80h,rs0.5", "rsa", "converter.errors.rsa.reference"],
     ];
     for (const [text, field, key] of cases) {
       const parsed = parseOperatingPoint(text);
@@ -169,9 +169,11 @@ describe("npm run estimate at a PFC point", () => {
     expect(report).toMatchObject({ op: "400,15,65k,t230,80,dt100", suitable: true });
     expect(report.losses.deadTime).toBeGreaterThan(0);
     const bad = run("--part", "QCM045065B7", "--op", "300,15,65k,b230,80");
-    // Typical 170 °C, at the datasheet's maximum values 187 °C: not suitable, with that reason.
+    // Typical 170 °C, its peak over the line period above 175 °C (decision 041) and at the datasheet's maximum
+    // values 187 °C: not suitable, with the first reason that fails, the peak (decision 022's order).
     const worst = JSON.parse(run("--part", "QCM045065B7", "--op", "400,50,65k,b230,100", "--json").out);
-    expect(worst).toMatchObject({ suitable: false, unsuitable: [{ code: "worstOverMax" }] });
+    expect(worst).toMatchObject({ suitable: false, unsuitable: [{ code: "peakOverMax", line: true, fo: 50 }] });
+    expect(worst.junctions[0].peak).toBeGreaterThan(175);
     expect(worst.worstCase.tj).toBeGreaterThan(175);
     expect(worst.tj).toBeLessThan(175);
     expect(bad.code).toBe(2);

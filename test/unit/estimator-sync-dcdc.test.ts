@@ -37,12 +37,12 @@ describe("the synchronous buck's and boost's op= form", () => {
     expect(formToOperatingPoint(form)).toBe("400,15,100k,u200,80");
   });
 
-  it("turns a voltage outside the duty's range, a missing one or a converter field into localized message keys", () => {
+  it("turns a voltage outside the duty's range, a missing one or a heat-sink temperature beside rs into localized message keys", () => {
     const cases: Array<[string, string, string]> = [
       ["48,20,200k,s60,80", "vOther", "errors.vOther.dcdc"],
       ["200,20,200k,s1.5,80", "vOther", "errors.vOther.dcdc"],
       ["400,15,100k,u,80", "vOther", "errors.vOther.number"],
-      ["48,20,200k,s12,80,rs0.5", "rsa", "converter.errors.pfc"],
+      ["48,20,200k,s12,80h,rs0.5", "rsa", "converter.errors.rsa.reference"],
     ];
     for (const [text, field, key] of cases) {
       const parsed = parseOperatingPoint(text);

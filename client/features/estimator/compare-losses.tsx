@@ -10,6 +10,8 @@ import { formatWatts, tjText } from "./format.ts";
 import { inSwitchRow, lossRows } from "./loss-breakdown.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 import { warningText as sentences } from "./warning-text.ts";
+import { stageEfficiencyText, stageLossText } from "./stage-estimate.tsx";
+import { stageTotals } from "../../../shared/estimator/stage.ts";
 import "../../styles/estimator.css";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
@@ -66,13 +68,15 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
   const elsewhere = estimated.map((part) => inSwitchRow(part.loss, part.result));
   // Each part's total at its datasheet maximum values, where its data state them.
   const worst = estimated.map((part) => part.result.worstCase);
-  // The hottest peak over the output period, where the estimate has one (inverter parts with a Z_th network).
+  // The hottest peak over the output (or line) period, where the estimate has one (inverter and PFC parts with a Z_th network).
   const peakOf = (result: Estimate) => {
     const peaks = result.junctions.filter((junction) => junction.peak !== undefined).map((junction) => junction.peak as number | null);
     if (!peaks.length) return undefined;
     return peaks.includes(null) ? null : Math.max(...(peaks as number[]));
   };
   const peaks = estimated.map((part) => peakOf(part.result));
+  // A PFC or DC/DC point: the devices of the stage each part fills, their loss and the stage's efficiency (stage.ts).
+  const stages = estimated.map((part) => stageTotals(part.loss, op, part.result));
   const elsewhereLabel = elsewhere.find((row) => row !== null)?.label;
   const hottestText = (result: Estimate) => tjText(result.tj, result.junctions.find((junction) => junction.beyond)?.beyond, t, language);
   const dash = (
@@ -120,6 +124,26 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
                   </td>
                 ))}
               </tr>
+            ) : null}
+            {stages.some(Boolean) ? (
+              <>
+                <tr className="estimate-table__elsewhere">
+                  <th scope="row">{t("stage.compareLoss")}</th>
+                  {estimated.map((part, index) => (
+                    <td key={part.partNumber} className="is-numeric" data-estimate="stage-loss">
+                      {stages[index] ? stageLossText(stages[index], language) : dash}
+                    </td>
+                  ))}
+                </tr>
+                <tr className="estimate-table__elsewhere">
+                  <th scope="row">{t("stage.compareEfficiency")}</th>
+                  {estimated.map((part, index) => (
+                    <td key={part.partNumber} className="is-numeric" data-estimate="stage-efficiency">
+                      {stages[index] ? stageEfficiencyText(stages[index], t) : dash}
+                    </td>
+                  ))}
+                </tr>
+              </>
             ) : null}
             {elsewhereLabel ? (
               <tr className="estimate-table__elsewhere">

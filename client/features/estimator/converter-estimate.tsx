@@ -1,6 +1,8 @@
 // The whole converter on the detail page (`rs` in op=, shared/estimator/converter.ts): every part of one switch
 // position with its share of the current, its loss and T_j; the heat sink's temperature; the converter's
-// semiconductor loss and efficiency; and both over load (10–100 %) as a server-rendered SVG chart with its table.
+// semiconductor loss and efficiency; and both over load (10–100 %) as a server-rendered SVG chart with its table. At a
+// PFC or DC/DC point the positions are the stage's this part fills; a device another part fills is named, and the
+// efficiency is then an upper bound (shared/estimator/stage.ts).
 import { useId } from "react";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
@@ -86,9 +88,14 @@ export function ConverterEstimate({ data, op }: { data: LossData; op: OperatingP
         </div>
         <div>
           <dt>{t("converter.efficiency")}</dt>
-          <dd data-estimate="converter-efficiency">{percent(result.efficiency)}</dd>
+          <dd data-estimate="converter-efficiency">{result.missing.length ? t("stage.atMost", { value: percent(result.efficiency) }) : percent(result.efficiency)}</dd>
         </div>
       </dl>
+      {result.missing.length ? (
+        <p className="estimate__scope" data-estimate="converter-missing">
+          {t("stage.missing", { roles: result.missing.map((role) => t(`stage.role_${role}`)).join(", ") })}
+        </p>
+      ) : null}
       <ScrollRegion label={t("converter.parts")}>
         <table className="estimate-table">
           <caption>{t("converter.parts")}</caption>

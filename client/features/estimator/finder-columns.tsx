@@ -16,6 +16,18 @@ import type { RowEstimate } from "./finder-row-estimates.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
 import { subscriptsText } from "../../../shared/text/param-name.ts";
 
+/** "Stage: 2 × = 10.2 W, η at most 98.7 %" under a PFC or DC/DC part's loss; null elsewhere. */
+function stageNote(result: RowEstimate, t: TFunction<"estimator">, language: Language): string | null {
+  const stage = result.stage;
+  if (!stage) return null;
+  const value = stage.efficiency === null ? "–" : (stage.efficiency * 100).toFixed(2);
+  return t("finder.stage", {
+    count: stage.count,
+    loss: formatWatts(stage.loss, language),
+    efficiency: stage.bound ? t("stage.atMost", { value }) : value,
+  });
+}
+
 /**
  * The columns over the rows' estimates, which the loader worked out (finder-estimates.ts), so this module carries
  * no model; `list`: the page's rows, whose kinds say what the loss column's figures cover (per diode, position or leg).
@@ -30,7 +42,7 @@ export function estimateColumns(
   const resultOf = (product: ProductListItem): RowEstimate | null => estimates[product.id] ?? null;
   const text = warningText(t, language, true);
   /** `reasons`: whether this cell spells out why a part is unsuitable (one column does, the other marks it). */
-  const cell = (product: ProductListItem, value: (result: RowEstimate) => string, reasons: boolean) => {
+  const cell = (product: ProductListItem, value: (result: RowEstimate) => string, reasons: boolean, note?: (result: RowEstimate) => string | null) => {
     const result = resultOf(product);
     if (!result) return <span className="estimate-cell estimate-cell--none">{t("finder.none")}</span>;
     if (result.refused) {
@@ -62,6 +74,7 @@ export function estimateColumns(
             {" ⚠"}
           </span>
         ) : null}
+        {note?.(result) ? <small className="estimate-cell__reason">{note(result)}</small> : null}
         {why && reasons ? (
           <small className="estimate-cell__reason">
             <WithSubscripts text={why} />
@@ -92,7 +105,14 @@ export function estimateColumns(
         const result = resultOf(product);
         return result?.total == null ? null : Number(result.total.toPrecision(3));
       },
-      render: (product) => cell(product, (result) => formatWatts(result.total ?? 0, language), true),
+      // A PFC or DC/DC point: the stage's loss and efficiency under the part's own (stage.ts).
+      render: (product) =>
+        cell(
+          product,
+          (result) => formatWatts(result.total ?? 0, language),
+          true,
+          (result) => stageNote(result, t, language),
+        ),
     },
     {
       id: EST_TJ,

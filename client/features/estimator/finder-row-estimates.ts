@@ -3,6 +3,7 @@
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { estimate, type Estimate, type JunctionEstimate } from "../../../shared/estimator/estimate.ts";
 import { refusalOf, type Refusal } from "../../../shared/estimator/refusal.ts";
+import { stageTotals } from "../../../shared/estimator/stage.ts";
 
 export { rankByEstimate } from "../../../shared/estimator/ranking.ts";
 
@@ -16,6 +17,8 @@ export interface RowEstimate {
   unsuitable: Estimate["unsuitable"];
   warnings: Estimate["warnings"];
   refused?: Refusal;
+  /** A PFC or DC/DC point: the loss of the stage's devices this part fills, and the stage's efficiency (stage.ts). */
+  stage?: { count: number; loss: number; efficiency: number | null; bound: boolean };
 }
 
 /** Product id → its estimate at `op`; rows without loss data are left out. */
@@ -28,9 +31,12 @@ export function rowEstimates(list: ProductListItem[], op: Parameters<typeof esti
       result[product.id] = { total: null, tj: null, unsuitable: [], warnings: [], refused };
       continue;
     }
-    const { losses, tj, junctions, unsuitable, warnings } = estimate(product.loss, op);
+    const estimated = estimate(product.loss, op);
+    const { losses, tj, junctions, unsuitable, warnings } = estimated;
     const beyond = junctions.find((junction) => junction.beyond)?.beyond;
-    result[product.id] = { total: losses.total, tj, ...(beyond ? { beyond } : {}), unsuitable, warnings };
+    const totals = stageTotals(product.loss, op, estimated);
+    const stage = totals ? { count: totals.count, loss: totals.loss, efficiency: totals.efficiency, bound: totals.bound } : null;
+    result[product.id] = { total: losses.total, tj, ...(beyond ? { beyond } : {}), unsuitable, warnings, ...(stage ? { stage } : {}) };
   }
   return result;
 }

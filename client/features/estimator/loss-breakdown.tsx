@@ -3,10 +3,10 @@
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import {
-  DEFAULT_OUTPUT_FREQUENCY,
   estimate,
   formatNumber,
   lossScope,
+  rippleFrequency,
   type Estimate,
   type JunctionEstimate,
   type LossBreakdown as Losses,
@@ -16,6 +16,8 @@ import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions, EstimateWarnings } from "./estimate-notes.tsx";
 import { formatWatts, tjText } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
+import { StageEstimate } from "./stage-estimate.tsx";
+import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 import "../../styles/estimator.css";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
@@ -48,16 +50,32 @@ export function inSwitchRow(data: LossData, result: Estimate): { label: string; 
 }
 
 function scopeKey(data: LossData, result: Estimate): string {
+  // A PFC stage's devices are no half-bridge positions: each says which of the stage's devices it is (stage.ts).
+  if (result.mode === "boostpfc" || result.mode === "totempole") return `breakdown.scope_${result.mode}_${data.kind === "diode" ? "diode" : "switch"}`;
   if (data.kind === "diode") return "breakdown.scopeDiode";
   return result.scope === "leg" ? "breakdown.scopeLeg" : "breakdown.scopePosition";
 }
 
-export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: OperatingPoint; partNumber: string }) {
+/**
+ * `stage`: the stage's totals, with the part named for its other device (`with=`); false for one part of a whole
+ * converter, whose totals are the converter's.
+ */
+export function LossBreakdown({
+  data,
+  op,
+  partNumber,
+  stage = { companion: null },
+}: {
+  data: LossData;
+  op: OperatingPoint;
+  partNumber: string;
+  stage?: false | { companion: StageCompanion | null };
+}) {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   const result = estimate(data, op);
   const elsewhere = inSwitchRow(data, result);
-  // The peak over the output period beside the mean (inverters, parts with a Z_th network).
+  // The peak over the output (or a PFC stage's line) period beside the mean (parts with a Z_th network).
   const ripple = result.junctions.some((junction) => junction.peak !== undefined);
   // The same part at its datasheet maximum values, beside the typical figures (when the data state them).
   const worst = result.worstCase;
@@ -173,9 +191,12 @@ export function LossBreakdown({ data, op, partNumber }: { data: LossData; op: Op
       <p className="estimate__scope">{t(scopeKey(data, result))}</p>
       {ripple ? (
         <p className="estimate__scope">
-          <WithSubscripts text={t("breakdown.tjPeakNote", { fo: formatNumber(op.fo ?? DEFAULT_OUTPUT_FREQUENCY) })} />
+          <WithSubscripts
+            text={t(op.mode === "boostpfc" || op.mode === "totempole" ? "breakdown.tjPeakNoteLine" : "breakdown.tjPeakNote", { fo: formatNumber(rippleFrequency(op)) })}
+          />
         </p>
       ) : null}
+      {stage ? <StageEstimate data={data} op={op} result={result} partNumber={partNumber} companion={stage.companion} /> : null}
       <EstimateWarnings result={result} />
       <EstimateAssumptions data={data} op={op} />
     </div>

@@ -12,13 +12,25 @@ import { ConverterEstimate } from "./converter-estimate.tsx";
 import { hottestPartView, solveConverter } from "../../../shared/estimator/converter.ts";
 import { formatNumber } from "../../../shared/estimator/format-number.ts";
 import { OperatingPointPanel } from "./operating-point-panel.tsx";
+import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 import { operatingPointSummary } from "./format.ts";
 import { warningText } from "./warning-text.ts";
 import { useLanguage } from "../../hooks.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
-export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData | null; partNumber: string; parsed: ParsedOperatingPoint | null }) {
+export function ProductEstimate({
+  loss,
+  partNumber,
+  parsed,
+  companion = null,
+}: {
+  loss: LossData | null;
+  partNumber: string;
+  parsed: ParsedOperatingPoint | null;
+  /** The part `with=` names for the stage's other device (product-detail-loader.ts). */
+  companion?: StageCompanion | null;
+}) {
   const { t } = useTranslation("estimator");
   const { search } = useLocation();
   const language = useLanguage();
@@ -39,8 +51,8 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
         suggestion={suggestion}
         keep={[...query]}
         intro="panel.introOne"
-        extra={<DetailFields parsed={parsed} cycle={query.get("cycle")} />}
-        carries={["cycle"]}
+        extra={<DetailFields parsed={parsed} cycle={query.get("cycle")} companion={query.get("with")} />}
+        carries={["cycle", "with"]}
       />
       <section className="product-estimate__result" aria-labelledby="estimate-heading">
         <h2 id="estimate-heading">{t("breakdown.heading")}</h2>
@@ -67,7 +79,8 @@ export function ProductEstimate({ loss, partNumber, parsed }: { loss: LossData |
                 />
               </p>
             ) : null}
-            <LossBreakdown data={shown.data} op={shown.op} partNumber={partNumber} />
+            {/* With a converter the stage's totals are the converter's (above): the hottest part's share is not the stage. */}
+            <LossBreakdown data={shown.data} op={shown.op} partNumber={partNumber} stage={view ? false : { companion }} />
             <LoadCycle data={shown.data} op={shown.op} text={query.get("cycle")} />
             <h3>{t("chart.heading")}</h3>
             <LossChart data={shown.data} op={shown.op} partNumber={partNumber} />

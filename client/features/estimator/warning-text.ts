@@ -28,9 +28,15 @@ export function warningText(t: TFunction<"estimator">, language: Language, short
       case "aboveData":
         return t(short ? "judged.aboveDataShort" : "judged.aboveData", { junction: t(`breakdown.${warning.junction}`), limit: warning.limit });
       case "peakOverMax":
+        // A PFC stage's peak is over the line period (its own wording, "Line" keys).
         return warning.tj === null
-          ? t("judged.peakAboveData", { junction: t(`breakdown.${warning.junction}`), limit: MODEL_TJ_RANGE.max, fo: formatNumber(warning.fo), tjMax: warning.tjMax })
-          : t("judged.peakOverMax", {
+          ? t(warning.line ? "judged.peakAboveDataLine" : "judged.peakAboveData", {
+              junction: t(`breakdown.${warning.junction}`),
+              limit: MODEL_TJ_RANGE.max,
+              fo: formatNumber(warning.fo),
+              tjMax: warning.tjMax,
+            })
+          : t(warning.line ? "judged.peakOverMaxLine" : "judged.peakOverMax", {
               junction: t(`breakdown.${warning.junction}`),
               tj: formatCelsius(warning.tj, language),
               fo: formatNumber(warning.fo),

@@ -322,6 +322,7 @@ export function Component() {
               <sup>2</sup>/2)
             </Equation>
             <p>{text("pfcLimitsText")}</p>
+            <p>{text("stageText")}</p>
           </>,
         )}
         {section(
@@ -346,6 +347,9 @@ export function Component() {
           </Equation>
           <Equation>
             η = P<sub>out</sub>/(P<sub>out</sub> + P<sub>loss</sub>), P<sub>out</sub> = 3·(M·V<sub>bus</sub>/(2√2))·I<sub>rms</sub>·cos φ
+          </Equation>
+          <Equation>
+            η = (P<sub>in</sub> − P<sub>loss</sub>)/P<sub>in</sub>, P<sub>in</sub> = V<sub>line</sub>·I (PFC), V<sub>in</sub>·I (boost)
           </Equation>
           <p>
             <WithSubscripts text={t("converter.methodInterface")} />

@@ -8,6 +8,7 @@ import { withOwnDocuments } from "../../../shared/catalog/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
+import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import { productDetailPath } from "../../../shared/paths.ts";
 
@@ -18,6 +19,11 @@ export interface ProductDetailData {
   related: ProductListItem[];
   /** The estimator's operating point (`op`), validated; null without one. */
   operatingPoint: ParsedOperatingPoint | null;
+  /**
+   * The part named for the stage's other device (`with=`, docs/decisions/041-stage-totals.md): its loss data, or why
+   * there is none (not a part number, no such part, no loss data); null without one.
+   */
+  companion: StageCompanion | null;
 }
 
 const partNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
@@ -48,5 +54,17 @@ export async function productDetailLoader({ request, params, context }: LoaderFu
     breadcrumb: page.breadcrumb,
     related: page.related,
     operatingPoint: await loadOperatingPoint(url),
+    companion: await companionOf(api, url.searchParams.get("with")),
   };
+}
+
+/**
+ * The part `with=` names (an empty field, as the no-JS form sends it, names none). Its fetch is a module of its own,
+ * loaded only when the URL names one, so the page's first JavaScript does not carry it.
+ */
+async function companionOf(api: ReturnType<typeof pageClient>, text: string | null): Promise<StageCompanion | null> {
+  const partNumber = (text ?? "").trim().slice(0, 64);
+  if (partNumber === "") return null;
+  if (!partNumberPattern.test(partNumber)) return { partNumber, error: "unknown" };
+  return (await import("./product-detail-companion.ts")).fetchCompanion(api, partNumber);
 }

@@ -43,7 +43,7 @@ export const loader = productDetailLoader;
 const documentOrder: DocumentType[] = ["datasheet", "applicationNote", "simulationModel", "certificate", "brochure"];
 
 export function Component() {
-  const { product, paramTable, breadcrumb, related, operatingPoint } = useLoaderData() as ProductDetailData;
+  const { product, paramTable, breadcrumb, related, operatingPoint, companion } = useLoaderData() as ProductDetailData;
   const { t } = useTranslation("product");
   const { t: tc } = useTranslation();
   const language = useLanguage();
@@ -169,7 +169,7 @@ export function Component() {
         </section>
 
         {/* The estimator, right after the key parameters it estimates from. */}
-        <ProductEstimate loss={product.loss} partNumber={product.partNumber} parsed={operatingPoint} />
+        <ProductEstimate loss={product.loss} partNumber={product.partNumber} parsed={operatingPoint} companion={companion} />
 
         <section className="product-section product-section--prose" aria-labelledby="description">
           <h2 id="description">{t("detail.description")}</h2>
