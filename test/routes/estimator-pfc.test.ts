@@ -132,7 +132,7 @@ describe("the stage's totals and the peak over the line period (decision 041)", 
     expect(en.status).toBe(200);
     expect(en.text.match(/data-estimate="converter-part"/g)).toHaveLength(2);
     expect(en.text).toMatch(/data-estimate="converter-efficiency">at most 99\.\d\d</);
-    expect(textOf(en.text)).toContain("2 switch position(s), 2 part(s) in parallel each");
+    expect(textOf(en.text)).toContain("2 position(s) filled by this part, 2 part(s) in parallel each");
     expect(textOf(en.text)).toContain("Not counted: the slow-leg device, another part");
     const zh = textOf((await get("/zh/productAndService/productDetail/QCM045065B7?op=400,15,65k,t230,40,np2w,rs0.5")).text);
     expect(zh).toContain("未计入：慢桥臂器件");
