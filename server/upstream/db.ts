@@ -83,7 +83,7 @@ export class SchemaTooNewError extends Error {
     const newest = knownMigrations().at(-1);
     const names = unknown.map((row) => `${version3(row.version)} (${row.name})`).join(", ");
     super(
-      `The database ${where} has schema version ${names}, which this code does not know (it knows up to ${newest ? version3(newest.version) : "none"}): run the code that migrated it, or restore a backup made for this version`,
+      `The database ${where} has schema version ${names}, which this code does not know (it knows up to ${newest ? version3(newest.version) : "none"}): run the code that migrated it, or restore a backup taken before it was migrated`,
     );
   }
 }
@@ -93,7 +93,8 @@ export class SchemaTooNewError extends Error {
  * what it applied (`include`: a test's way to stop at an older schema). Refuses a store with a version the code
  * does not know (SchemaTooNewError). Several processes may run this at once on one file (the cluster's upstream
  * and staff threads, a CLI, hosts started together): whether a migration is applied is read again inside its
- * transaction, which holds the write lock, so the first to get the lock applies it and the others skip it.
+ * transaction, which holds the write lock, so the first to get the lock applies it and the others skip it
+ * (docs/decisions/039-store-migrations-backup-restore.md).
  */
 export function migrate(db: DatabaseSync, include: (version: number) => boolean = () => true): Migration[] {
   db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");

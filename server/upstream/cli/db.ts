@@ -30,12 +30,16 @@ class Refusal extends Error {}
 const version3 = (version: number) => String(version).padStart(3, "0");
 const label = (migration: Migration | undefined) => (migration ? `${version3(migration.version)} (${migration.name})` : "none");
 
-/** Opens an existing database file without creating one; anything SQLite cannot read as a database is a Refusal. */
-function openExisting(file: string, what: string): DatabaseSync {
+/**
+ * Opens an existing database file without creating one; anything SQLite cannot read as a database is a Refusal.
+ * A live store gets the upstream's connection settings; a copy is only read, so it stays the one self-contained
+ * file VACUUM INTO wrote (rollback journal, no -wal or -shm beside it) until an upstream opens it.
+ */
+function openExisting(file: string, what: string, kind: "live" | "copy" = "live"): DatabaseSync {
   if (!existsSync(file)) throw new Refusal(`${what} does not exist`);
   try {
-    const db = new DatabaseSync(file);
-    configureConnection(db);
+    const db = new DatabaseSync(file, { readOnly: kind === "copy" });
+    if (kind === "live") configureConnection(db);
     return db;
   } catch (error) {
     throw new Refusal(`${what} is not a database the upstream can read (${sqliteMessage(error)})`);
@@ -189,7 +193,7 @@ function backup(dataDir: string, target: string, out: (line: string) => void): v
 
 /** A copy SQLite reads through without a fault, with the upstream's schema table. Returns its schema. */
 function checkCopy(file: string, what: string): SchemaState {
-  const db = openExisting(file, what);
+  const db = openExisting(file, what, "copy");
   try {
     const state = upstreamSchema(db, what);
     const check = (db.prepare("PRAGMA quick_check").all() as { quick_check: string }[]).map((row) => row.quick_check);
@@ -229,13 +233,17 @@ function lockUnused(file: string, dataDir: string): DatabaseSync {
  */
 function restore(dataDir: string, source: string, replace: boolean, out: (line: string) => void): void {
   if (!existsSync(source)) throw new Refusal(`${source} does not exist`);
-  mkdirSync(dataDir, { recursive: true });
   const target = databaseFile(dataDir);
   const present = existsSync(target);
   if (present && !replace) throw new Refusal(`DATA_DIR (${dataDir}) already holds a database: add --replace to overwrite it (back it up first)`);
-  // Held from here until the swap: nothing opens the old database meanwhile without waiting.
+  // Held until just before the swap, so nothing starts on the old database while the copy is checked. A process
+  // that opened DATA_DIR in the moment between closing it and the rename would keep the old, unlinked file: the
+  // lock catches the usual mistake (a server still running); the rule stays "stop everything on DATA_DIR first".
   let lock = present ? lockUnused(target, dataDir) : undefined;
+  // The data directory may be new: created here, and removed again if the restore fails.
+  const created = mkdirSync(dataDir, { recursive: true });
   const temp = path.join(path.dirname(target), `.upstream.sqlite.restore-${process.pid}`);
+  let restored = false;
   try {
     copyFileSync(source, temp, constants.COPYFILE_EXCL);
     const { applied, pending, unknown } = checkCopy(temp, source);
@@ -247,12 +255,14 @@ function restore(dataDir: string, source: string, replace: boolean, out: (line: 
     for (const sidecar of withSidecars(target).slice(1)) rmSync(sidecar, { force: true });
     renameSync(temp, target);
     flushToDisk(target);
+    restored = true;
     out(
       `restored ${source} (schema ${version3(applied.at(-1)?.version ?? 0)}) into ${target}${pending.length > 0 ? `; ${pending.length} migration(s) pending, applied at the next start or by npm run db -- migrate` : ""}`,
     );
   } finally {
     lock?.close();
     removeWithSidecars(temp);
+    if (!restored && created) rmSync(created, { recursive: true, force: true });
   }
 }
 
