@@ -107,6 +107,31 @@ describe("status and migrate", () => {
     expect(oneLine(migrated)).toMatch(new RegExp(`schema version ${v3(future)} .*knows up to ${v3(newest.version)}`));
   });
 
+  it("take a store whose first start stopped before its first migration as new, and refuse another program's database", async () => {
+    const dir = freshDir();
+    const first = new DatabaseSync(databaseFile(dir));
+    first.exec("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+    first.close();
+    const status = await db(dir, "status");
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain("schema:   none");
+    expect(status.stdout).toContain(`pending:  ${versions.length}: `);
+    expect((await db(dir, "migrate")).code).toBe(0);
+
+    const foreign = freshDir();
+    const other = new DatabaseSync(databaseFile(foreign));
+    other.exec("CREATE TABLE notes (x)");
+    other.close();
+    for (const command of ["status", "migrate"]) {
+      const run = await db(foreign, command);
+      expect(run.code, command).toBe(1);
+      expect(oneLine(run)).toBe(`DATA_DIR's database (${databaseFile(foreign)}) is not an upstream database (no migration recorded in schema_migrations)`);
+    }
+    const store = new DatabaseSync(databaseFile(foreign), { readOnly: true });
+    expect(store.prepare("SELECT name FROM sqlite_schema").all()).toEqual([{ name: "notes" }]);
+    store.close();
+  });
+
   it("answer bad usage with the usage text and exit code 2, a bad setting with one line and 1", async () => {
     const dir = freshDir();
     for (const args of [["frob"], ["backup"], ["restore"], ["status", "extra"], ["backup", "x", "--replace"], ["migrate", "--nope"]]) {
@@ -226,6 +251,16 @@ describe("backup while the upstream takes orders, and restore", () => {
     }
   });
 
+  it("fails in one line and writes nothing when there is no database to back up", async () => {
+    const empty = freshDir();
+    const target = path.join(work, "from-nothing.sqlite");
+    const run = await db(empty, "backup", target);
+    expect(run.code).toBe(1);
+    expect(oneLine(run)).toBe(`DATA_DIR's database (${databaseFile(empty)}) does not exist`);
+    expect(readdirSync(work)).toEqual(["backup.sqlite"]);
+    expect(readdirSync(empty)).toEqual([]);
+  });
+
   it("never overwrites a file", async () => {
     const existing = path.join(work, "existing.sqlite");
     writeFileSync(existing, "keep me");
@@ -270,7 +305,7 @@ describe("backup while the upstream takes orders, and restore", () => {
 
     const refusals: [string, RegExp][] = [
       [garbage, /^.*garbage\.sqlite is not a database the upstream can read \(file is not a database\)$/],
-      [notOurs, /^.*other\.sqlite is not an upstream database \(it has no schema_migrations\)$/],
+      [notOurs, /^.*other\.sqlite is not an upstream database \(no migration recorded in schema_migrations\)$/],
       [newer, new RegExp(`^The database .*newer\\.sqlite has schema version ${v3(newest.version + 1)} .*knows up to ${v3(newest.version)}`)],
       [path.join(work, "missing.sqlite"), /missing\.sqlite does not exist$/],
     ];

@@ -48,15 +48,22 @@ function openExisting(file: string, what: string, kind: "live" | "copy" = "live"
 
 const sqliteMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The schema of an open database, or a Refusal saying it is not an upstream database at all. */
-function upstreamSchema(db: DatabaseSync, what: string): SchemaState {
+/**
+ * The schema of an open database, or a Refusal saying it is not an upstream database at all. `emptyIsNew`: a file
+ * with no table but an empty schema_migrations (a first start that stopped before its first migration) counts as
+ * a new store with every migration pending, as the upstream's start takes it; a backup of it is refused.
+ */
+function upstreamSchema(db: DatabaseSync, what: string, emptyIsNew = false): SchemaState {
   let state: SchemaState;
+  let otherTables: number;
   try {
     state = schemaState(db);
+    otherTables = (db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE name <> 'schema_migrations'").get() as { n: number }).n;
   } catch (error) {
     throw new Refusal(`${what} is not a database the upstream can read (${sqliteMessage(error)})`);
   }
-  if (state.applied.length === 0) throw new Refusal(`${what} is not an upstream database (it has no schema_migrations)`);
+  if (state.applied.length === 0 && !(emptyIsNew && otherTables === 0))
+    throw new Refusal(`${what} is not an upstream database (no migration recorded in schema_migrations)`);
   return state;
 }
 
@@ -93,7 +100,7 @@ function status(dataDir: string, json: boolean, out: (line: string) => void): nu
   }
   const db = openExisting(file, `DATA_DIR's database (${file})`);
   try {
-    const { applied, pending, unknown } = upstreamSchema(db, `DATA_DIR's database (${file})`);
+    const { applied, pending, unknown } = upstreamSchema(db, `DATA_DIR's database (${file})`, true);
     const schema = applied.at(-1);
     if (json) {
       out(
@@ -125,7 +132,14 @@ function runMigrations(dataDir: string, json: boolean, out: (line: string) => vo
   const file = databaseFile(dataDir);
   const db = new DatabaseSync(file);
   try {
-    upstreamSchemaOrNew(db, file);
+    const what = `DATA_DIR's database (${file})`;
+    try {
+      configureConnection(db);
+    } catch (error) {
+      throw new Refusal(`${what} is not a database the upstream can read (${sqliteMessage(error)})`);
+    }
+    // Migrating creates the schema in a new file, never tables beside another program's.
+    upstreamSchema(db, what, true);
     let applied: Migration[];
     try {
       applied = migrate(db);
@@ -143,19 +157,6 @@ function runMigrations(dataDir: string, json: boolean, out: (line: string) => vo
   } finally {
     db.close();
   }
-}
-
-/** Migrating creates the schema in a new file, never tables beside another program's. */
-function upstreamSchemaOrNew(db: DatabaseSync, file: string): void {
-  const what = `DATA_DIR's database (${file})`;
-  let tables: number;
-  try {
-    configureConnection(db);
-    tables = (db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }).n;
-  } catch (error) {
-    throw new Refusal(`${what} is not a database the upstream can read (${sqliteMessage(error)})`);
-  }
-  if (tables > 0) upstreamSchema(db, what);
 }
 
 /**
