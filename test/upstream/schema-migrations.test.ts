@@ -1,7 +1,7 @@
 // The store's numbered migrations against more than one process and more than one code version: processes that
 // open a new data directory at once (the cluster's upstream and staff threads, a CLI, hosts started together)
 // apply each migration once between them and all start; a store migrated by newer code (a schema_migrations row
-// this code does not know) is refused at open with one line, by the open path and by `npm run upstream`.
+// this code does not know) is refused at open with one line, by the open path, by `npm run upstream` and by the site.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
@@ -143,5 +143,16 @@ describe("a store migrated by newer code", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^The database .*upstream\\.sqlite has schema version ${future} .*knows up to ${newest}`));
     expect(upstream.lines.join("\n")).not.toContain("listening");
+  });
+
+  it("stops the site, alone or as a cluster's primary, with the same one line instead of a stack trace", async () => {
+    const { dir, future } = futureStore();
+    for (const workers of ["1", "2"]) {
+      const site = node([path.join(root, "server", "main.ts")], { DATA_DIR: dir, PORT: "0", METRICS_PORT: "0", WEB_CONCURRENCY: workers, LOG_LEVEL: "warn" });
+      expect(await site.exited, `WEB_CONCURRENCY=${workers}`).toBe(1);
+      expect(site.stderr().trim().split("\n")).toEqual([
+        expect.stringMatching(new RegExp(`^The database .*upstream\\.sqlite has schema version ${future} .*knows up to ${newest}`)),
+      ]);
+    }
   });
 });
