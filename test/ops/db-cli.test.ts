@@ -101,7 +101,7 @@ describe("status and migrate", () => {
     const status = await db(dir, "status");
     expect(status.code).toBe(1);
     expect(status.stdout).toContain(`schema:   ${v3(future)} (${v3(future)}_later.sql)`);
-    expect(status.stdout).toContain(`newer than this code: ${v3(future)}`);
+    expect(status.stdout).toContain(`newer:    yes, ${v3(future)} (${v3(future)}_later.sql) unknown to this code`);
     const migrated = await db(dir, "migrate");
     expect(migrated.code).toBe(1);
     expect(oneLine(migrated)).toMatch(new RegExp(`schema version ${v3(future)} .*knows up to ${v3(newest.version)}`));
@@ -115,6 +115,7 @@ describe("status and migrate", () => {
     const status = await db(dir, "status");
     expect(status.code).toBe(0);
     expect(status.stdout).toContain("schema:   none");
+    expect(status.stdout).toContain("newer:    no");
     expect(status.stdout).toContain(`pending:  ${versions.length}: `);
     expect((await db(dir, "migrate")).code).toBe(0);
 

@@ -87,44 +87,31 @@ const removeWithSidecars = (file: string) => {
 
 function status(dataDir: string, json: boolean, out: (line: string) => void): number {
   const file = databaseFile(dataDir);
+  const exists = existsSync(file);
+  // No file yet: a new store, every migration pending; status never creates one.
+  let state: SchemaState = { applied: [], pending: knownMigrations(), unknown: [] };
+  if (exists) {
+    const db = openExisting(file, `DATA_DIR's database (${file})`);
+    try {
+      state = upstreamSchema(db, `DATA_DIR's database (${file})`, true);
+    } finally {
+      db.close();
+    }
+  }
+  const { applied, pending, unknown } = state;
+  const schema = applied.at(-1);
   const newest = knownMigrations().at(-1);
-  if (!existsSync(file)) {
-    const pending = knownMigrations();
-    if (json) out(JSON.stringify({ database: file, exists: false, schema: null, code: newest?.version ?? null, pending, unknown: [], newerThanCode: false }));
-    else {
-      out(`database: ${file} (none yet: the upstream creates it at its first start, or npm run db -- migrate)`);
-      out(`code:     ${label(newest)}`);
-      out(`pending:  ${pending.length} (all)`);
-    }
-    return 0;
+  if (json) {
+    const report = { database: file, exists, schema: schema?.version ?? null, code: newest?.version ?? null, pending, unknown, newerThanCode: unknown.length > 0 };
+    out(JSON.stringify(report));
+  } else {
+    out(`database: ${file}${exists ? "" : " (none yet: the upstream creates it at its first start, or npm run db -- migrate)"}`);
+    out(`schema:   ${label(schema)}`);
+    out(`code:     ${label(newest)}`);
+    out(`pending:  ${pending.length === 0 ? "none" : `${pending.length}: ${pending.map((m) => m.name).join(", ")}`}`);
+    out(`newer:    ${unknown.length === 0 ? "no" : `yes, ${unknown.map(label).join(", ")} unknown to this code: the upstream refuses to start on it`}`);
   }
-  const db = openExisting(file, `DATA_DIR's database (${file})`);
-  try {
-    const { applied, pending, unknown } = upstreamSchema(db, `DATA_DIR's database (${file})`, true);
-    const schema = applied.at(-1);
-    if (json) {
-      out(
-        JSON.stringify({
-          database: file,
-          exists: true,
-          schema: schema?.version ?? null,
-          code: newest?.version ?? null,
-          pending,
-          unknown,
-          newerThanCode: unknown.length > 0,
-        }),
-      );
-    } else {
-      out(`database: ${file}`);
-      out(`schema:   ${label(schema)}`);
-      out(`code:     ${label(newest)}`);
-      out(`pending:  ${pending.length === 0 ? "none" : `${pending.length}: ${pending.map((m) => m.name).join(", ")}`}`);
-      if (unknown.length > 0) out(`newer than this code: ${unknown.map(label).join(", ")} (the upstream refuses to start on it)`);
-    }
-    return unknown.length > 0 ? 1 : 0;
-  } finally {
-    db.close();
-  }
+  return unknown.length > 0 ? 1 : 0;
 }
 
 function runMigrations(dataDir: string, json: boolean, out: (line: string) => void): void {
