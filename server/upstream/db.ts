@@ -16,7 +16,7 @@ export function databaseFile(dataDir: string): string {
 /** Every connection's settings, set before anything else touches the file. */
 export function configureConnection(db: DatabaseSync): void {
   // The busy timeout comes first: switching a new file to WAL takes a lock, and a second process starting at the
-  // same moment (the cluster's staff thread, a CLI) must wait for it, not fail. WAL lets readers run beside the
+  // same moment (a CLI, a new site started before the old one stopped) must wait for it, not fail. WAL lets readers run beside the
   // one writer; the busy timeout makes concurrent writers wait, not fail.
   // secure_delete zeroes what a DELETE or UPDATE frees, so a deleted account's values do not linger in free
   // space (docs/decisions/025-own-data-export-and-deletion.md).
@@ -91,8 +91,8 @@ export class SchemaTooNewError extends Error {
 /**
  * Applies every migrations/NNN_name.sql not yet recorded, each in its own BEGIN IMMEDIATE transaction, and returns
  * what it applied (`include`: a test's way to stop at an older schema). Refuses a store with a version the code
- * does not know (SchemaTooNewError). Several processes may run this at once on one file (the cluster's upstream
- * and staff threads, a CLI, hosts started together): whether a migration is applied is read again inside its
+ * does not know (SchemaTooNewError). Several processes may run this at once on one file (a CLI during a deploy, a
+ * new site started before the old one stopped): whether a migration is applied is read again inside its
  * transaction, which holds the write lock, so the first to get the lock applies it and the others skip it
  * (docs/decisions/039-store-migrations-backup-restore.md).
  */

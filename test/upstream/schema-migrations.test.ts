@@ -1,5 +1,5 @@
 // The store's numbered migrations against more than one process and more than one code version: processes that
-// open a new data directory at once (the cluster's upstream and staff threads, a CLI, hosts started together)
+// open a new data directory at once (a CLI during a deploy, a new site started before the old one stopped)
 // apply each migration once between them and all start; a store migrated by newer code (a schema_migrations row
 // this code does not know) is refused at open with one line, by the open path, by `npm run upstream` and by the site.
 import { spawn } from "node:child_process";
