@@ -27,5 +27,13 @@ const { createLogger } = await import("./metrics/logger.ts");
 const base = createLogger(config.logLevel);
 const logger = cluster.isWorker ? base.child({ worker: cluster.worker?.id }) : base;
 
-if (!dev && cluster.isPrimary && config.webConcurrency > 1) await (await import("./cluster.ts")).runPrimary(config, logger);
-else await (await import("./serve.ts")).serve(config, logger, dev);
+const { serve, UpstreamStartError } = await import("./serve.ts");
+try {
+  if (!dev && cluster.isPrimary && config.webConcurrency > 1) await (await import("./cluster.ts")).runPrimary(config, logger);
+  else await serve(config, logger, dev);
+} catch (error) {
+  // A refusal of the embedded upstream (a store newer than this code…) is its one line, like a bad setting.
+  if (!(error instanceof UpstreamStartError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

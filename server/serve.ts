@@ -22,6 +22,10 @@ import { startStaffConsole, type StaffConsole } from "./staff/listener.ts";
 /** The whole shutdown, delay included, stays under the 10 s a supervisor gives before SIGKILL. */
 export const shutdownDeadlineMs = 9_500;
 
+/** The embedded upstream refused to start (its store newer than this code, a data directory it cannot use):
+ * its own one-line reason, which the process prints instead of a stack trace (server/main.ts). */
+export class UpstreamStartError extends Error {}
+
 /** The embedded upstream as the site sees it: a URL, and a way to stop it. */
 export interface EmbeddedUpstream {
   url: string;
@@ -46,7 +50,7 @@ export async function startEmbeddedUpstream(config: Readonly<SiteConfig>, logger
       if (message.type === "ready") {
         started = true;
         resolve(message.url);
-      } else if (message.type === "failed") reject(new Error(message.message));
+      } else if (message.type === "failed") reject(new UpstreamStartError(message.message));
       else if (message.level === "info") logger.info(message.message);
       else logger.error({ err: message.detail }, message.message);
     });
