@@ -1,8 +1,9 @@
 // The cache of rendered anonymous pages (docs/decisions/021-fixed-nonce-precompressed-pages.md). An entry is the
 // whole document as it was rendered, with the nonce it was rendered with and its CSP made once, and kept in
-// brotli (the bytes the render was streamed in when it went out in brotli, else compressed once on the thread
-// pool after it) and in gzip (made on the thread pool when a client first asks for gzip and not brotli): a hit
-// writes kept bytes and kept headers, no per-byte work. Its weak ETags (one per encoding) name the content without the
+// brotli (the bytes the render was streamed in when it went out in brotli, compressed again once on the thread
+// pool when the page is asked for a second time; else compressed once after the render) and in gzip (made on the
+// thread pool when a client first asks for gzip and not brotli): a hit writes kept bytes and kept headers, no
+// per-byte work. Its weak ETags (one per encoding) name the content without the
 // nonce, so a browser revalidating after a new render of the same content still gets a 304.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
@@ -26,6 +27,9 @@ export interface CachedPage {
   csp: string;
   /** The document's bytes per encoding; br and gzip are added when the render's own or the thread pool's are ready. */
   bodies: Partial<Record<PageEncoding, Buffer>> & { identity: Buffer };
+  /** The encoding whose bytes are the ones the render was streamed in (flushed after each batch, brotli 4 or
+   * gzip): made again whole, at the entry's own level, once the page is asked for again (`encode`). */
+  streamed?: CompressedEncoding;
   /** A weak ETag per encoding, from the content without its nonce. */
   etags: Record<PageEncoding, string>;
   storedAt: number;
@@ -38,7 +42,8 @@ export interface PageCache {
   /** Keeps a rendered document (its UTF-8 bytes), the nonce it was rendered with and the CSP it went out with;
    * `encoded`: the same document as it was streamed to the visitor in brotli or gzip, kept as that encoding. */
   set(key: string, status: number, contentLanguage: string, html: Buffer | string, nonce: string, csp: string, encoded?: EncodedBody): CachedPage;
-  /** Makes the entry's `encoding` on the thread pool if it lacks it (once per entry): a client asked for it. */
+  /** Makes the entry's `encoding` on the thread pool if it lacks it or has only the streamed bytes (once per
+   * entry): a client asked for it. */
   encode(key: string, page: CachedPage, encoding: CompressedEncoding): void;
   /** The render of an expired page is over, kept or not: the next request may render it again. */
   release(key: string): void;
@@ -61,8 +66,9 @@ const gzipAsync = promisify(gzip);
 // Brotli 5 and gzip 6, because every uncached render fills an entry: on the finder page (157 KB) brotli 5 took
 // 3 ms for 30.2 KB, brotli 9 110 ms for 29.4 KB, brotli 11 350 ms for 27.2 KB; gzip 9 gains nothing over 6.
 // Figures in docs/performance.md. Most renders go out in brotli already (every browser accepts it), and those
-// bytes are kept instead (quality 4, compression()'s, a little larger for the flush after each batch): no
-// second compression of the same document. Gzip is made only for a client that asks for it and not brotli.
+// bytes are kept at first (quality 4, compression()'s, 11-15 % larger for the flush after each batch): a page
+// asked for once (a new query, a one-off URL) is never compressed again; one asked for again gets brotli 5, which
+// its later hits send. Gzip is made only for a client that asks for it and not brotli.
 const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 /** How long the other requests for an expired page get the expired copy while one request renders it again. */
@@ -107,7 +113,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
   const compress = (key: string, page: CachedPage, to: CompressedEncoding) => {
     const identity = page.bodies.identity;
     const started = encoding.get(identity) ?? new Set();
-    if (page.bodies[to] || started.has(to)) return;
+    if ((page.bodies[to] && page.streamed !== to) || started.has(to)) return;
     encoding.set(identity, started.add(to));
     const made =
       to === "br"
@@ -120,6 +126,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
         const current = lru.peek(key, { allowStale: true });
         if (current?.bodies.identity !== identity || !(remaining > 0)) return;
         const compressed: CachedPage = { ...current, bodies: { ...current.bodies, [to]: exact(bytes) } };
+        if (compressed.streamed === to) delete compressed.streamed;
         lru.set(key, compressed, Number.isFinite(remaining) ? { ttl: remaining } : {});
       },
       () => {
@@ -176,11 +183,12 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       const etags = { identity: `W/"${tag}"`, gzip: `W/"${tag}-gzip"`, br: `W/"${tag}-br"` };
       const bodies: CachedPage["bodies"] = { identity };
       if (encoded) bodies[encoded.encoding] = exact(encoded.body);
-      const page: CachedPage = { status, contentLanguage, csp, bodies, etags, storedAt: now() };
+      const page: CachedPage = { status, contentLanguage, csp, bodies, etags, storedAt: now(), ...(encoded ? { streamed: encoded.encoding } : {}) };
       refreshing.delete(key);
       if (options.ttlMs > 0 && entryBytes(page) <= options.maxBytes) {
         lru.set(key, page);
-        compress(key, page, "br");
+        // A render that went out in brotli is kept as it went; made again only if asked for again (encode).
+        if (!page.bodies.br) compress(key, page, "br");
       }
       return page;
     },

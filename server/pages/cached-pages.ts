@@ -63,9 +63,11 @@ export function pageCacheHits(options: { caches: SiteCaches | undefined }) {
       if (facts?.cacheKey && req.method === "GET") keepSentBytes(res);
       return next();
     }
-    // A client that takes gzip and not brotli: the entry gets its gzip copy for the next one.
+    // A client that takes gzip and not brotli: the entry gets its gzip copy for the next one. A page asked for again
+    // gets its streamed bytes made again whole (smaller, for every later hit).
     const missing = missingEncoding(req.headers["accept-encoding"], page);
     if (missing) options.caches.pages.encode(facts.cacheKey, page, missing);
+    if (page.streamed) options.caches.pages.encode(facts.cacheKey, page, page.streamed);
     sendCachedPage(req, res, page);
   };
 }

@@ -1,7 +1,7 @@
 // The page cache's expired entries (server/cache/page-cache.ts): one request renders the page again while the
 // others get the expired copy, so a page expiring under load is rendered once, not once per connection.
 import { describe, expect, it } from "vitest";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { chooseEncoding, createPageCache, missingEncoding } from "../../server/cache/page-cache.ts";
 
 describe("the page cache", () => {
@@ -60,15 +60,30 @@ describe("the page cache", () => {
     expect(brotliDecompressSync(kept.bodies.br!).equals(kept.bodies.identity)).toBe(true);
   });
 
-  it("keeps the brotli a render was streamed in as the entry's brotli, without compressing it again", async () => {
+  it("keeps the brotli a render was streamed in, and makes it again whole only when the page is asked for again", async () => {
     const cache = createPageCache({ ttlMs: 1_000, maxBytes: 1 << 20 });
     const html = "<html>y</html>".repeat(200);
-    const streamed = brotliCompressSync(html);
+    // Bytes other than the entry's own brotli 5 would make (compression() streams at quality 4, flushing each batch).
+    const streamed = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
     const page = cache.set("k", 200, "en-US", html, "n", "csp", { encoding: "br", body: streamed });
     expect(page.bodies.br?.equals(streamed)).toBe(true);
+    expect(page.streamed).toBe("br");
     expect(chooseEncoding("gzip, deflate, br", page)).toBe("br");
+    // Asked for once: never compressed again.
     await cache.settled();
     expect(cache.get("k")?.bodies.br?.equals(streamed)).toBe(true);
     expect(cache.get("k")?.bodies.gzip).toBeUndefined();
+    // Asked for again: brotli of the whole document replaces the streamed bytes, once.
+    cache.encode("k", cache.get("k")!, "br");
+    cache.encode("k", cache.get("k")!, "br");
+    await cache.settled();
+    const again = cache.get("k")!;
+    expect(again.streamed).toBeUndefined();
+    expect(again.bodies.br?.equals(streamed)).toBe(false);
+    expect(brotliDecompressSync(again.bodies.br!).toString()).toBe(html);
+    cache.encode("k", again, "br");
+    expect(cache.get("k")).toBe(again);
+    await cache.settled();
+    expect(cache.get("k")).toBe(again);
   });
 });
