@@ -9,7 +9,7 @@ RUN npm run build && npm prune --omit=dev
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/app/data
 # The memory settings of scripts/server-env.ts (the process needs them at its start).
-ENV MALLOC_ARENA_MAX=2 NODE_OPTIONS=--max-semi-space-size=2
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=1048576 NODE_OPTIONS=--max-semi-space-size=2
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

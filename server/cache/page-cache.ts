@@ -1,7 +1,9 @@
 // The cache of rendered anonymous pages (docs/decisions/021-fixed-nonce-precompressed-pages.md). An entry is the
 // whole document as it was rendered, with the nonce it was rendered with and its CSP made once, and kept in
-// brotli and gzip too (compressed once, on the thread pool, after the render that filled it): a hit writes kept
-// bytes and kept headers, no per-byte work. Its weak ETags (one per encoding) name the content without the
+// brotli (the bytes the render was streamed in when it went out in brotli, compressed again once on the thread
+// pool when the page is asked for a second time; else compressed once after the render) and in gzip (made on the
+// thread pool when a client first asks for gzip and not brotli): a hit writes kept bytes and kept headers, no
+// per-byte work. Its weak ETags (one per encoding) name the content without the
 // nonce, so a browser revalidating after a new render of the same content still gets a 304.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
@@ -11,14 +13,23 @@ import type { CacheStats } from "./upstream-cache.ts";
 import { countCacheHit, countCacheMiss, countCacheStale } from "../metrics/index.ts";
 
 export type PageEncoding = "br" | "gzip" | "identity";
+export type CompressedEncoding = Exclude<PageEncoding, "identity">;
+/** A document's bytes in one compressed encoding, as it went out. */
+export interface EncodedBody {
+  encoding: CompressedEncoding;
+  body: Buffer;
+}
 
 export interface CachedPage {
   status: number;
   contentLanguage: string;
   /** The Content-Security-Policy of every answer from this entry: its nonce is the one the document carries. */
   csp: string;
-  /** The document's bytes per encoding; br and gzip arrive once the thread pool has made them. */
+  /** The document's bytes per encoding; br and gzip are added when the render's own or the thread pool's are ready. */
   bodies: Partial<Record<PageEncoding, Buffer>> & { identity: Buffer };
+  /** The encoding whose bytes are the ones the render was streamed in (flushed after each batch, brotli 4 or
+   * gzip): made again whole, at the entry's own level, once the page is asked for again (`encode`). */
+  streamed?: CompressedEncoding;
   /** A weak ETag per encoding, from the content without its nonce. */
   etags: Record<PageEncoding, string>;
   storedAt: number;
@@ -28,8 +39,12 @@ export interface PageCache {
   get(key: string): CachedPage | undefined;
   /** The kept page even past its time to live: what a visitor gets when the upstream fails its render. */
   getStale(key: string): CachedPage | undefined;
-  /** Keeps a rendered document (its UTF-8 bytes), the nonce it was rendered with and the CSP it went out with. */
-  set(key: string, status: number, contentLanguage: string, html: Buffer | string, nonce: string, csp: string): CachedPage;
+  /** Keeps a rendered document (its UTF-8 bytes), the nonce it was rendered with and the CSP it went out with;
+   * `encoded`: the same document as it was streamed to the visitor in brotli or gzip, kept as that encoding. */
+  set(key: string, status: number, contentLanguage: string, html: Buffer | string, nonce: string, csp: string, encoded?: EncodedBody): CachedPage;
+  /** Makes the entry's `encoding` on the thread pool if it lacks it or has only the streamed bytes (once per
+   * entry): a client asked for it. */
+  encode(key: string, page: CachedPage, encoding: CompressedEncoding): void;
   /** The render of an expired page is over, kept or not: the next request may render it again. */
   release(key: string): void;
   clear(): void;
@@ -50,7 +65,10 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 // Brotli 5 and gzip 6, because every uncached render fills an entry: on the finder page (157 KB) brotli 5 took
 // 3 ms for 30.2 KB, brotli 9 110 ms for 29.4 KB, brotli 11 350 ms for 27.2 KB; gzip 9 gains nothing over 6.
-// Figures in docs/performance.md.
+// Figures in docs/performance.md. Most renders go out in brotli already (every browser accepts it), and those
+// bytes are kept at first (quality 4, compression()'s, 11-15 % larger for the flush after each batch): a page
+// asked for once (a new query, a one-off URL) is never compressed again; one asked for again gets brotli 5, which
+// its later hits send. Gzip is made only for a client that asks for it and not brotli.
 const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 /** How long the other requests for an expired page get the expired copy while one request renders it again. */
@@ -87,20 +105,28 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
   });
   /** Keys whose expired entry one request is rendering again, since when. */
   const refreshing = new Map<string, number>();
-  /** Compresses the entry off the event loop; the compressed entry replaces it if it is still the one kept
-   * (set again, so that lru-cache weighs it anew and keeps within maxBytes; its time to live keeps its start). */
-  const compress = (key: string, page: CachedPage) => {
-    const work = Promise.all([
-      brotli(page.bodies.identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: page.bodies.identity.length },
-      }),
-      gzipAsync(page.bodies.identity, { level: GZIP_LEVEL }),
-    ]).then(
-      ([br, gz]) => {
+  /** The encodings being made per document (its identity bytes), so that each is made once. */
+  const encoding = new WeakMap<Buffer, Set<CompressedEncoding>>();
+  /** Compresses the entry off the event loop; the entry with it replaces the kept one if that is still of the
+   * same document (set again, so that lru-cache weighs it anew and keeps within maxBytes; its time to live keeps
+   * its start). */
+  const compress = (key: string, page: CachedPage, to: CompressedEncoding) => {
+    const identity = page.bodies.identity;
+    const started = encoding.get(identity) ?? new Set();
+    if ((page.bodies[to] && page.streamed !== to) || started.has(to)) return;
+    encoding.set(identity, started.add(to));
+    const made =
+      to === "br"
+        ? brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+        : gzipAsync(identity, { level: GZIP_LEVEL });
+    const work = made.then(
+      (bytes) => {
         // Replaced or evicted meanwhile, or expired (its next render is kept compressed in its turn).
         const remaining = lru.getRemainingTTL(key);
-        if (lru.peek(key, { allowStale: true }) !== page || !(remaining > 0)) return;
-        const compressed: CachedPage = { ...page, bodies: { identity: page.bodies.identity, br: exact(br), gzip: exact(gz) } };
+        const current = lru.peek(key, { allowStale: true });
+        if (current?.bodies.identity !== identity || !(remaining > 0)) return;
+        const compressed: CachedPage = { ...current, bodies: { ...current.bodies, [to]: exact(bytes) } };
+        if (compressed.streamed === to) delete compressed.streamed;
         lru.set(key, compressed, Number.isFinite(remaining) ? { ttl: remaining } : {});
       },
       () => {
@@ -140,7 +166,7 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       }
       return page;
     },
-    set(key, status, contentLanguage, html, nonce, csp) {
+    set(key, status, contentLanguage, html, nonce, csp, encoded) {
       const identity = typeof html === "string" ? Buffer.from(html, "utf8") : html;
       // The ETag must not depend on the nonce: a new render of the same content (a new nonce) still matches
       // the browser's copy. Hashed over the bytes around each occurrence of the nonce.
@@ -155,14 +181,18 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       hash.update(identity.subarray(start));
       const tag = hash.digest("base64url");
       const etags = { identity: `W/"${tag}"`, gzip: `W/"${tag}-gzip"`, br: `W/"${tag}-br"` };
-      const page: CachedPage = { status, contentLanguage, csp, bodies: { identity }, etags, storedAt: now() };
+      const bodies: CachedPage["bodies"] = { identity };
+      if (encoded) bodies[encoded.encoding] = exact(encoded.body);
+      const page: CachedPage = { status, contentLanguage, csp, bodies, etags, storedAt: now(), ...(encoded ? { streamed: encoded.encoding } : {}) };
       refreshing.delete(key);
       if (options.ttlMs > 0 && entryBytes(page) <= options.maxBytes) {
         lru.set(key, page);
-        compress(key, page);
+        // A render that went out in brotli is kept as it went; made again only if asked for again (encode).
+        if (!page.bodies.br) compress(key, page, "br");
       }
       return page;
     },
+    encode: (key, page, to) => compress(key, page, to),
     release: (key) => void refreshing.delete(key),
     clear: () => {
       lru.clear();
@@ -199,6 +229,15 @@ export function chooseEncoding(acceptEncoding: string | undefined, page: CachedP
   if (page.bodies.br && accepted.br) return "br";
   if (page.bodies.gzip && accepted.gzip) return "gzip";
   return "identity";
+}
+
+/** The encoding this client would get had the entry all of them, when the entry lacks it (the cache is asked to
+ * make it); else undefined. */
+export function missingEncoding(acceptEncoding: string | undefined, page: CachedPage): CompressedEncoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = acceptedEncodings(acceptEncoding);
+  const best = accepted.br ? "br" : accepted.gzip ? "gzip" : undefined;
+  return best && !page.bodies[best] ? best : undefined;
 }
 
 /** What an Accept-Encoding value accepts, remembered per value (browsers send a handful; parsing it was 2 % of a

@@ -7,7 +7,7 @@ import { isCrawler, isWeChatBrowser } from "../../shared/http/user-agent.ts";
 import { isUserPage } from "../../shared/paths.ts";
 import { isMailLinkPage } from "./mail-link-pages.ts";
 import type { SiteCaches } from "../cache/index.ts";
-import { chooseEncoding, etagMatches, pageCacheKey, type CachedPage } from "../cache/page-cache.ts";
+import { chooseEncoding, etagMatches, missingEncoding, pageCacheKey, type CachedPage, type EncodedBody } from "../cache/page-cache.ts";
 import { hasPersonalCookies, privateHtmlCacheControl, publicHtmlCacheControl } from "../cache/cache-policy.ts";
 
 /** What a page request is, worked out once (the page cache asks first, the document handler after it). */
@@ -23,6 +23,9 @@ declare global {
   namespace Express {
     interface Locals {
       page?: PageFacts;
+      /** A page that may be kept: what went to the socket (after compression()) once the answer ended, if it
+       * went out in brotli or gzip; undefined if it did not, or the connection closed first. */
+      sent?: Promise<EncodedBody | undefined>;
     }
   }
 }
@@ -56,9 +59,49 @@ export function pageCacheHits(options: { caches: SiteCaches | undefined }) {
     if (!options.caches || (req.method !== "GET" && req.method !== "HEAD")) return next();
     const facts = pageFacts(req, res);
     const page = facts?.cacheKey ? options.caches.pages.get(facts.cacheKey) : undefined;
-    if (!page || !facts) return next();
+    if (!page || !facts?.cacheKey) {
+      if (facts?.cacheKey && req.method === "GET") keepSentBytes(res);
+      return next();
+    }
+    // A client that takes gzip and not brotli: the entry gets its gzip copy for the next one. A page asked for again
+    // gets its streamed bytes made again whole (smaller, for every later hit).
+    const missing = missingEncoding(req.headers["accept-encoding"], page);
+    if (missing) options.caches.pages.encode(facts.cacheKey, page, missing);
+    if (page.streamed) options.caches.pages.encode(facts.cacheKey, page, page.streamed);
     sendCachedPage(req, res, page);
   };
+}
+
+/** Records the bytes a page's answer puts on the socket, as compression() made them: mounted before compression(),
+ * this res.write is the one it writes its output through. A render kept in the page cache keeps them as its
+ * brotli (or gzip) body, instead of compressing the same document a second time (docs/decisions/021-…). */
+function keepSentBytes(res: Response) {
+  const chunks: Buffer[] = [];
+  const write = res.write;
+  const end = res.end;
+  let settle = (_sent: EncodedBody | undefined) => {};
+  res.locals.sent = new Promise((resolve) => {
+    settle = resolve;
+  });
+  // Cut off before its end: nothing whole to keep (a promise settles once; after the end this changes nothing).
+  res.once("close", () => settle(undefined));
+  const record = (chunk: unknown) => {
+    if (!chunk || typeof chunk === "function") return;
+    // compression()'s output chunks are never written to again: kept as they are, copied once by Buffer.concat.
+    if (typeof chunk === "string") chunks.push(Buffer.from(chunk));
+    else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  };
+  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    record(chunk);
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as Response["write"];
+  // compression() ends the response once its stream has given out its last bytes, after the handler's res.end().
+  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+    record(chunk);
+    const encoding = res.getHeader("Content-Encoding");
+    settle(encoding === "br" || encoding === "gzip" ? { encoding, body: Buffer.concat(chunks) } : undefined);
+    return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+  } as Response["end"];
 }
 
 /** A page from the page cache, in the encoding the client accepts, with the CSP of the entry (its nonce is the

@@ -145,6 +145,8 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const chunks: Uint8Array[] = [];
     const whole = await sendResponse(res, response, { keep: (chunk) => chunks.push(chunk) });
     if (!whole || (await renderErrors) || upstream.degraded || setsPersonalCookie(res.getHeader("set-cookie"))) return;
-    options.caches!.pages.set(pageKey, response.status, htmlLang[language], Buffer.concat(chunks), nonce, csp);
+    // The bytes compression() sent, kept as the entry's brotli or gzip (server/pages/cached-pages.ts).
+    const encoded = await res.locals.sent;
+    options.caches!.pages.set(pageKey, response.status, htmlLang[language], Buffer.concat(chunks), nonce, csp, encoded);
   };
 }

@@ -32,6 +32,7 @@ describe("the server's memory settings", () => {
   it("keep what the operator set and add what they did not", () => {
     expect(withServerMemoryEnv({})).toMatchObject(serverMemoryEnv);
     expect(withServerMemoryEnv({ MALLOC_ARENA_MAX: "4" }).MALLOC_ARENA_MAX).toBe("4");
+    expect(withServerMemoryEnv({ MALLOC_MMAP_THRESHOLD_: "65536" }).MALLOC_MMAP_THRESHOLD_).toBe("65536");
     expect(withServerMemoryEnv({ NODE_OPTIONS: "--enable-source-maps" }).NODE_OPTIONS).toBe(`--enable-source-maps ${serverMemoryEnv.NODE_OPTIONS}`);
     expect(withServerMemoryEnv({ NODE_OPTIONS: "--max-semi-space-size=16" }).NODE_OPTIONS).toBe("--max-semi-space-size=16");
   });

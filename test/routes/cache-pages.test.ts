@@ -79,6 +79,25 @@ describe("anonymous pages", () => {
     expect(nonceOf(await request(app).get("/en/about/us?from=another"))).not.toBe(nonce);
   });
 
+  // The render went out in brotli (a browser's miss): those bytes are the entry's brotli, not a second compression.
+  it("keep the brotli a render was streamed in, and a hit sends those very bytes", async () => {
+    const site = await listen(app);
+    try {
+      const path = "/en/news?streamed=br";
+      const miss = await raw(site.url + path, "gzip, deflate, br");
+      expect(miss.headers["x-cache"]).toBe("MISS");
+      expect(miss.headers["content-encoding"]).toBe("br");
+      const hit = await raw(site.url + path, "gzip, deflate, br");
+      expect(hit.headers["x-cache"]).toBe("HIT");
+      expect(hit.headers["content-encoding"]).toBe("br");
+      expect(hit.body.equals(miss.body)).toBe(true);
+      expect(Number(hit.headers["content-length"])).toBe(miss.body.length);
+      expect(brotliDecompressSync(hit.body).equals((await raw(site.url + path, "identity")).body)).toBe(true);
+    } finally {
+      await site.close();
+    }
+  });
+
   // A hit writes the bytes made when the entry was filled: checked on the wire, without a client that decodes.
   it("are kept in brotli and gzip, and a hit sends the accepted one with its length, Vary and its own ETag", async () => {
     const site = await listen(app);
@@ -93,6 +112,13 @@ describe("anonymous pages", () => {
       for (let i = 0; i < 100 && hit.headers["content-encoding"] !== "br"; i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         hit = await raw(site.url + path, browser);
+      }
+      // Gzip is made when a client first asks for it and not for brotli; until then, as it is.
+      let gzipped = await raw(site.url + path, "gzip, deflate");
+      for (let i = 0; i < 100 && gzipped.headers["content-encoding"] !== "gzip"; i++) {
+        expect(gzipped.body.equals(html)).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        gzipped = await raw(site.url + path, "gzip, deflate");
       }
       const etags = new Set<string>();
       for (const [accept, encoding, decode] of [

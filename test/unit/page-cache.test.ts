@@ -1,7 +1,8 @@
 // The page cache's expired entries (server/cache/page-cache.ts): one request renders the page again while the
 // others get the expired copy, so a page expiring under load is rendered once, not once per connection.
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, createPageCache } from "../../server/cache/page-cache.ts";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
+import { chooseEncoding, createPageCache, missingEncoding } from "../../server/cache/page-cache.ts";
 
 describe("the page cache", () => {
   it("lets one request render an expired page while the others get the expired copy", async () => {
@@ -39,7 +40,14 @@ describe("the page cache", () => {
     const page = cache.set("k", 200, "en-US", "<html>x</html>".repeat(200), "n", "csp");
     expect(chooseEncoding("gzip, deflate, br", page)).toBe("identity");
     await cache.settled();
+    // Gzip is made for the first client that asks for it and not brotli.
+    expect(missingEncoding("gzip, deflate, br", cache.get("k")!)).toBeUndefined();
+    expect(missingEncoding("gzip, deflate", cache.get("k")!)).toBe("gzip");
+    expect(chooseEncoding("gzip, deflate", cache.get("k")!)).toBe("identity");
+    cache.encode("k", cache.get("k")!, "gzip");
+    await cache.settled();
     const kept = cache.get("k")!;
+    expect(missingEncoding("gzip, deflate", kept)).toBeUndefined();
     expect(chooseEncoding("gzip, deflate, br", kept)).toBe("br");
     expect(chooseEncoding("gzip, deflate", kept)).toBe("gzip");
     expect(chooseEncoding("br;q=0, gzip;q=0.5", kept)).toBe("gzip");
@@ -48,5 +56,34 @@ describe("the page cache", () => {
     expect(chooseEncoding("deflate", kept)).toBe("identity");
     expect(chooseEncoding("", kept)).toBe("identity");
     expect(chooseEncoding(undefined, kept)).toBe("identity");
+    expect(gunzipSync(kept.bodies.gzip!).equals(kept.bodies.identity)).toBe(true);
+    expect(brotliDecompressSync(kept.bodies.br!).equals(kept.bodies.identity)).toBe(true);
+  });
+
+  it("keeps the brotli a render was streamed in, and makes it again whole only when the page is asked for again", async () => {
+    const cache = createPageCache({ ttlMs: 1_000, maxBytes: 1 << 20 });
+    const html = "<html>y</html>".repeat(200);
+    // Bytes other than the entry's own brotli 5 would make (compression() streams at quality 4, flushing each batch).
+    const streamed = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+    const page = cache.set("k", 200, "en-US", html, "n", "csp", { encoding: "br", body: streamed });
+    expect(page.bodies.br?.equals(streamed)).toBe(true);
+    expect(page.streamed).toBe("br");
+    expect(chooseEncoding("gzip, deflate, br", page)).toBe("br");
+    // Asked for once: never compressed again.
+    await cache.settled();
+    expect(cache.get("k")?.bodies.br?.equals(streamed)).toBe(true);
+    expect(cache.get("k")?.bodies.gzip).toBeUndefined();
+    // Asked for again: brotli of the whole document replaces the streamed bytes, once.
+    cache.encode("k", cache.get("k")!, "br");
+    cache.encode("k", cache.get("k")!, "br");
+    await cache.settled();
+    const again = cache.get("k")!;
+    expect(again.streamed).toBeUndefined();
+    expect(again.bodies.br?.equals(streamed)).toBe(false);
+    expect(brotliDecompressSync(again.bodies.br!).toString()).toBe(html);
+    cache.encode("k", again, "br");
+    expect(cache.get("k")).toBe(again);
+    await cache.settled();
+    expect(cache.get("k")).toBe(again);
   });
 });
