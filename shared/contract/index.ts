@@ -29,6 +29,7 @@ import {
   queryNoticeByPage,
   queryNoticeByNumber,
   queryPartModels,
+  queryModelValidation,
 } from "./content.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
 import { queryCrossReference, queryCrossReferenceBatch } from "./cross-reference.ts";
@@ -89,6 +90,7 @@ export const calls: readonly CallDefinition[] = [
   queryNoticeByPage,
   queryNoticeByNumber,
   queryPartModels,
+  queryModelValidation,
   // [account and sample-order calls]
   authAndRegisterBySms,
   authAndRegisterByEmail,

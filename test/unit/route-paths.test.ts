@@ -37,7 +37,7 @@ import {
   unsubscribePath,
   userPagePath,
 } from "../../shared/paths.ts";
-import { documentDetailPath, documentRevisionPagePath } from "../../shared/document-paths.ts";
+import { documentDetailPath, documentRevisionPagePath, modelValidationPagePath } from "../../shared/document-paths.ts";
 import { emailWatchPaths } from "../../shared/email-watch-paths.ts";
 
 /** Each built path and the route (id without its language) that must answer it. */
@@ -87,6 +87,7 @@ const built: [string, string][] = [
   [emailWatchPaths.manage, "subscribe"],
   [documentDetailPath("ds-qcm040120k4"), "support"],
   [documentRevisionPagePath("ds-qcm040120k4", "1.0"), "support"],
+  [modelValidationPagePath("QCM040120K4"), "support"],
   [loginPath(), "login"],
 ];
 
