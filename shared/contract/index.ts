@@ -30,6 +30,7 @@ import {
   queryNoticeByNumber,
   queryPartModels,
   queryModelValidation,
+  queryModelValidations,
 } from "./content.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
 import { queryCrossReference, queryCrossReferenceBatch } from "./cross-reference.ts";
@@ -91,6 +92,7 @@ export const calls: readonly CallDefinition[] = [
   queryNoticeByNumber,
   queryPartModels,
   queryModelValidation,
+  queryModelValidations,
   // [account and sample-order calls]
   authAndRegisterBySms,
   authAndRegisterByEmail,

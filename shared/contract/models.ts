@@ -90,8 +90,8 @@ const validationConditions = z.strictObject({
 });
 export type ValidationConditions = z.infer<typeof validationConditions>;
 
-export const validationCheckIds = ["rdsOn25", "rdsOnHot", "vf25", "vfHot", "qg", "qoss", "qc", "firstPulse", "secondPulse", "selfHeating"] as const;
-export const validationGroups = ["conduction", "charge", "robustness"] as const;
+const validationCheckIds = ["rdsOn25", "rdsOnHot", "vf25", "vfHot", "qg", "qoss", "qc", "firstPulse", "secondPulse", "selfHeating"] as const;
+const validationGroups = ["conduction", "charge", "robustness"] as const;
 
 /** One check of a part's ngspice model: the reference value, what ngspice gave, and whether it is within tolerance. */
 const validationCheck = z.strictObject({
@@ -176,3 +176,16 @@ export const queryModelValidation = defineCall({
   }),
 });
 export type ModelValidation = z.infer<typeof queryModelValidation.data>;
+
+/**
+ * Every shown part that has a validation report at its newest model version, with that version and its date: what
+ * the sitemap lists the validation pages from, without asking for every part's report.
+ */
+export const queryModelValidations = defineCall({
+  name: "queryModelValidations",
+  method: "GET",
+  path: "/front/queryModelValidations",
+  summary: "Every shown part with a model validation report at its newest model version (part number, version, date), sorted by part number.",
+  query: z.strictObject({}),
+  data: z.array(z.strictObject({ partNumber: modelPartNumber, version: modelVersion, date: z.string() })),
+});

@@ -4,6 +4,7 @@ import type { Router } from "express";
 import {
   queryDistinctProductFieldData,
   queryModelValidation,
+  queryModelValidations,
   queryPartModels,
   querySiteListDataByPage,
   type DistinctField,
@@ -163,5 +164,15 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
     const report = id !== null && tree.visibleChain(id) ? options.models?.validation(query.data.partNumber) : undefined;
     if (!report) return sendError(res, "E40027001", language);
     sendData(res, report);
+  });
+  router.get(queryModelValidations.path, (_req, res) => {
+    const shown = (part: string) => {
+      const id = tree.idOfPartNumber(part);
+      return id !== null && tree.visibleChain(id);
+    };
+    sendData(
+      res,
+      (options.models?.validations() ?? []).filter((entry) => shown(entry.partNumber)),
+    );
   });
 }

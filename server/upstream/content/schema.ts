@@ -283,4 +283,3 @@ export const modelValidationFile = z.strictObject({
   simulator: z.string().min(1),
   parts: z.array(partValidation).min(1),
 });
-export type ModelValidationFile = z.infer<typeof modelValidationFile>;

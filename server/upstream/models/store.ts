@@ -125,6 +125,12 @@ export function createModelStore(contentDir = shippedContentDir) {
       if (!version || !report) return undefined;
       return { ...report.part, version, date: dates.get(version)!, simulator: report.simulator, files: filesOf(part, version) };
     },
+    /** Every part whose newest version has a validation report, with that version and its date, by part number. */
+    validations: () =>
+      [...newest]
+        .filter(([part, version]) => reports.has(`${part}/${version}`))
+        .map(([partNumber, version]) => ({ partNumber, version, date: dates.get(version)! }))
+        .sort((a, b) => a.partNumber.localeCompare(b.partNumber)),
     /** Whether the part's newest version has a validation report (the product detail links the page then). */
     hasValidation: (part: string) => reports.has(`${part}/${newest.get(part)}`),
     /** The part's newest version, so an older file can say that a newer one exists. */

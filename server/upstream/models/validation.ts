@@ -21,7 +21,7 @@ const run = promisify(execFile);
 /** A computed number as a netlist takes it: six significant digits (ngspice misread 0.00007999999999999999). */
 const n = (value: number) => String(Number(value.toPrecision(6)));
 /** Debian's ngspice, batch mode, no compatibility mode. */
-export const NGSPICE = "/usr/bin/ngspice";
+const NGSPICE = "/usr/bin/ngspice";
 /** A published figure: six significant digits, what ngspice's own output carries. */
 const fig = (value: number) => Number(value.toPrecision(6));
 
@@ -251,6 +251,11 @@ const check = (fields: Omit<ValidationCheck, "deviation" | "pass" | "expected" |
 
 /** A sweep's columns as (V, I) points: the DC sweep drives the current, the curve reads voltage against it. */
 const sweepPoints = (rows: number[][]): Array<[number, number]> => rows.map(([current, voltage]) => [fig(voltage!), fig(current!)]);
+/**
+ * A diode's forward sweep from its first step: at exactly 0 A the softplus knee, whose current only vanishes
+ * far below the knee, leaves the anode at an arbitrary negative voltage (−1.2 V) that is no point of the curve.
+ */
+const forwardPoints = (rows: number[][]) => sweepPoints(rows.filter(([current]) => current! > 0));
 
 /**
  * The gate-charge test as (Q_G, V_GS) points from the current's start to V_GS(on): the charge the constant
@@ -449,8 +454,8 @@ export function validationOf(input: ModelInput, { results, columns }: NgspiceRun
         y: { symbol: "I_F", unit: "A" },
         conditions: {},
         series: [
-          { source: "simulated", tj: 25, points: sweepPoints(columns.fwd25!) },
-          { source: "simulated", tj: forward.tHot, points: sweepPoints(columns.fwdhot!) },
+          { source: "simulated", tj: 25, points: forwardPoints(columns.fwd25!) },
+          { source: "simulated", tj: forward.tHot, points: forwardPoints(columns.fwdhot!) },
           { source: "lossData", tj: 25, points: lossCurve(25) },
           { source: "lossData", tj: forward.tHot, points: lossCurve(forward.tHot) },
         ],
