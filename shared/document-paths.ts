@@ -1,6 +1,6 @@
 // The site paths of a document's page and of one revision's page, in a module of their own so that only the
 // pages that link them pay for them: the shell's first-load JavaScript carries shared/paths.ts.
-import { documentsPath, supportPath } from "./paths.ts";
+import { documentsPath } from "./paths.ts";
 
 /** One document's page with its revision history, and the page of one revision: the permanent address a
  * revision's e-mail links to (docs/decisions/040-document-revisions.md). */
@@ -9,9 +9,4 @@ export function documentDetailPath(id: string): string {
 }
 export function documentRevisionPagePath(id: string, revision: string): string {
   return `${documentDetailPath(id)}/rev/${encodeURIComponent(revision)}`;
-}
-
-/** A part's model validation page: its ngspice checks against the datasheet (docs/decisions/027-model-topology.md). */
-export function modelValidationPagePath(part: string): string {
-  return `${supportPath}/models/${encodeURIComponent(part)}`;
 }

@@ -10,7 +10,7 @@ import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { modelValidationFile } from "../../server/upstream/content/schema.ts";
 import { MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { validationReportPath } from "../../server/upstream/models/validation.ts";
-import type { PartValidation } from "../../shared/contract/models.ts";
+import type { PartValidation } from "../../shared/contract/model-validation.ts";
 import { startSite } from "../helpers/site.ts";
 import { textOf } from "./catalog-helpers.ts";
 

@@ -37,7 +37,8 @@ import {
   unsubscribePath,
   userPagePath,
 } from "../../shared/paths.ts";
-import { documentDetailPath, documentRevisionPagePath, modelValidationPagePath } from "../../shared/document-paths.ts";
+import { documentDetailPath, documentRevisionPagePath } from "../../shared/document-paths.ts";
+import { modelValidationPagePath } from "../../shared/model-validation-path.ts";
 import { emailWatchPaths } from "../../shared/email-watch-paths.ts";
 
 /** Each built path and the route (id without its language) that must answer it. */

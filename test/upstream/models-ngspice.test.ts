@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PartValidation } from "../../shared/contract/models.ts";
+import type { PartValidation } from "../../shared/contract/model-validation.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { modelValidationFile } from "../../server/upstream/content/schema.ts";
 import { readModelInputs } from "../../server/upstream/models/inputs.ts";

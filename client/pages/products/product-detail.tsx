@@ -32,7 +32,7 @@ import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { ProseText } from "../../components/prose-text.tsx";
 import { formatFileSize } from "../../../shared/text/file-size.ts";
-import { modelValidationPagePath } from "../../../shared/document-paths.ts";
+import { modelValidationPagePath } from "../../../shared/model-validation-path.ts";
 
 // The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
 const ProductEstimate = island(() => import("../../features/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));

@@ -10,16 +10,15 @@ import { data, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import {
-  modelPathSegments,
   queryModelValidation,
+  validationPartPattern,
   type ModelValidation,
   type ValidationCheck,
   type ValidationConditions,
   type ValidationCurve,
-} from "../../../shared/contract/models.ts";
+} from "../../../shared/contract/model-validation.ts";
 import { languageOfPath } from "../../../shared/languages.ts";
 import { productDetailPath, supportPagePath, supportPath } from "../../../shared/paths.ts";
-import { modelValidationPagePath } from "../../../shared/document-paths.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { API_BASE } from "../../features/document-download/download-memory.ts";
@@ -41,7 +40,7 @@ export async function modelValidationLoader(request: Request, context: LoaderFun
   const language = languageOfPath(pathname);
   const match = pagePath.exec(pathname);
   const part = match ? decodeURIComponent(match[1]!) : "";
-  if (!modelPathSegments.part.test(part)) throw data(null, { status: 404 });
+  if (!validationPartPattern.test(part)) throw data(null, { status: 404 });
   try {
     return { validation: await pageClient(context, language).call(queryModelValidation, undefined, { partNumber: part }) };
   } catch (error) {
@@ -58,6 +57,25 @@ function Sym({ text }: { text: string }) {
   let last = 0;
   for (const match of text.matchAll(subscript)) {
     parts.push(text.slice(last, match.index), match[1], <sub key={match.index}>{match[2]}</sub>);
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
+/** The same in SVG text: the subscript lowered and smaller (a tspan), the baseline restored after it. */
+function SvgSym({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(subscript)) {
+    parts.push(
+      text.slice(last, match.index),
+      match[1],
+      <tspan key={match.index} dy="4" fontSize="0.75em">
+        {match[2]}
+      </tspan>,
+      <tspan key={`${match.index}-after`} dy="-4" />,
+    );
     last = match.index + match[0].length;
   }
   parts.push(text.slice(last));
@@ -104,14 +122,16 @@ function Conditions({ conditions }: { conditions: ValidationConditions }) {
   return <Sym text={conditionList(conditions).join(t("modelValidation.conditionsSeparator"))} />;
 }
 
-function CheckTable({ group, checks }: { group: ValidationCheck["group"]; checks: ValidationCheck[] }) {
+function CheckTable({ group, checks, diode }: { group: ValidationCheck["group"]; checks: ValidationCheck[]; diode: boolean }) {
   const { t } = useTranslation("support");
   const { t: tc } = useTranslation();
   const headingId = `checks-${group}`;
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{t(`modelValidation.groups.${group}`)}</h2>
-      <p>{t(`modelValidation.groupIntro.${group}`)}</p>
+      <p>
+        <Sym text={t(diode && group === "charge" ? "modelValidation.groupIntro.chargeDiode" : `modelValidation.groupIntro.${group}`)} />
+      </p>
       <ScrollBox className="table-scroll validation-scroll" label={tc("tableRegion", { name: t(`modelValidation.groups.${group}`) })}>
         <table className="validation-table">
           <thead>
@@ -231,7 +251,7 @@ function ticks(low: number, high: number): number[] {
 /** The chart's drawing area in the SVG's own units; the SVG scales to its box, the text stays legible at phone width. */
 const W = 440;
 const H = 300;
-const M = { left: 52, right: 14, top: 14, bottom: 46 };
+const M = { left: 56, right: 16, top: 14, bottom: 52 };
 
 /** Colour and dash by temperature and source: 25 °C blue, hot red; the reference dashed. Shape and dash differ too, not colour alone. */
 const seriesColour = (tj: number) => (tj <= 25 ? "#1f5fa8" : "#b3261e");
@@ -242,12 +262,13 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
   const all = [...curve.series.flatMap((series) => series.points), ...curve.marks.map((mark) => [mark.x, mark.y] as [number, number])];
   const xMin = Math.min(0, ...all.map(([x]) => x));
   const yMin = Math.min(0, ...all.map(([, y]) => y));
-  const xTicks = ticks(xMin, Math.max(...all.map(([x]) => x)));
-  const yTicks = ticks(yMin, Math.max(...all.map(([, y]) => y)));
+  // 4 % headroom, so a datasheet dot at the largest value is not cut by the plot's edge.
+  const xTicks = ticks(xMin, Math.max(...all.map(([x]) => x)) * 1.04);
+  const yTicks = ticks(yMin, Math.max(...all.map(([, y]) => y)) * 1.04);
   const x0 = Math.min(xMin, xTicks[0]!);
-  const x1 = Math.max(xTicks[xTicks.length - 1]!, ...all.map(([x]) => x));
+  const x1 = Math.max(xTicks[xTicks.length - 1]!, ...all.map(([x]) => x * 1.04));
   const y0 = Math.min(yMin, yTicks[0]!);
-  const y1 = Math.max(yTicks[yTicks.length - 1]!, ...all.map(([, y]) => y));
+  const y1 = Math.max(yTicks[yTicks.length - 1]!, ...all.map(([, y]) => y * 1.04));
   const sx = (x: number) => M.left + ((x - x0) / (x1 - x0)) * (W - M.left - M.right);
   const sy = (y: number) => H - M.bottom - ((y - y0) / (y1 - y0)) * (H - M.top - M.bottom);
   const temperatures = [...new Set(curve.series.map((series) => series.tj))].map((tj) => `${tj} °C`).join(t("modelValidation.conditionsSeparator"));
@@ -289,7 +310,7 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
           <line x1={M.left} x2={W - M.right} y1={H - M.bottom} y2={H - M.bottom} />
           <line x1={M.left} x2={M.left} y1={M.top} y2={H - M.bottom} />
           {xTicks.map((value) => (
-            <text key={`xl${value}`} x={sx(value)} y={H - M.bottom + 16} textAnchor="middle">
+            <text key={`xl${value}`} x={sx(value)} y={H - M.bottom + 19} textAnchor="middle">
               {String(value).replace("-", "−")}
             </text>
           ))}
@@ -299,10 +320,10 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
             </text>
           ))}
           <text x={(M.left + W - M.right) / 2} y={H - 8} textAnchor="middle" className="validation-chart__label">
-            {plain(axisLabel(curve.x))}
+            <SvgSym text={axisLabel(curve.x)} />
           </text>
-          <text x={14} y={(M.top + H - M.bottom) / 2} textAnchor="middle" transform={`rotate(-90 14 ${(M.top + H - M.bottom) / 2})`} className="validation-chart__label">
-            {plain(axisLabel(curve.y))}
+          <text x={16} y={(M.top + H - M.bottom) / 2} textAnchor="middle" transform={`rotate(-90 16 ${(M.top + H - M.bottom) / 2})`} className="validation-chart__label">
+            <SvgSym text={axisLabel(curve.y)} />
           </text>
         </g>
         {curve.series.map((series) => (
@@ -325,14 +346,16 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
             <svg width="28" height="10" aria-hidden="true" focusable="false">
               <line x1="1" x2="27" y1="5" y2="5" stroke={entry.colour} strokeWidth={entry.dashed ? 1.5 : 2.5} strokeDasharray={entry.dashed ? "6 4" : undefined} />
             </svg>
-            <Sym text={entry.label} />
+            <span>
+              <Sym text={entry.label} />
+            </span>
           </li>
         ))}
         <li>
           <svg width="28" height="12" aria-hidden="true" focusable="false">
             <circle cx="14" cy="6" r="4.5" fill="#fff" stroke="#444" strokeWidth="2" />
           </svg>
-          {t("modelValidation.curves.mark")}
+          <span>{t("modelValidation.curves.mark")}</span>
         </li>
       </ul>
       <details className="validation-chart__data">
@@ -373,7 +396,6 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
 
 export function ModelValidationPage({ page }: { page: ModelValidationPageData }) {
   const { t } = useTranslation("support");
-  const { t: tc } = useTranslation();
   const localize = useLocalize();
   const report = page.validation;
   const part = report.partNumber;
@@ -382,7 +404,9 @@ export function ModelValidationPage({ page }: { page: ModelValidationPageData })
   const groups = (["conduction", "charge", "robustness"] as const).filter((group) => report.checks.some((check) => check.group === group));
   return (
     <main id="main" className="main model-validation">
-      <PageMeta title={title} description={t("modelValidation.description", { part, version: report.version })} canonicalPath={modelValidationPagePath(part)} />
+      {/* The canonical URL is this page's own path (PageMeta's default): the path builder
+          (shared/model-validation-path.ts) stays in the product page's chunk, which links here. */}
+      <PageMeta title={title} description={t("modelValidation.description", { part, version: report.version })} />
       <Breadcrumbs
         items={[
           { label: t("nav.label"), to: supportPath },
@@ -413,7 +437,7 @@ export function ModelValidationPage({ page }: { page: ModelValidationPageData })
           <strong>{t("modelValidation.summary", { passed, total: report.checks.length })}</strong>
         </p>
         {groups.map((group) => (
-          <CheckTable key={group} group={group} checks={report.checks.filter((check) => check.group === group)} />
+          <CheckTable key={group} group={group} checks={report.checks.filter((check) => check.group === group)} diode={report.kind === "diode"} />
         ))}
         {report.switching ? <SwitchingEnergies switching={report.switching} /> : null}
         <section aria-labelledby="curves">

@@ -48,7 +48,8 @@ import {
   noticesPath,
   noticeDetailPath,
 } from "../../../shared/paths.ts";
-import { documentDetailPath, modelValidationPagePath } from "../../../shared/document-paths.ts";
+import { documentDetailPath } from "../../../shared/document-paths.ts";
+import { modelValidationPagePath } from "../../../shared/model-validation-path.ts";
 
 export const sitemapSections = ["pages", "products", "news", "jobs"] as const;
 export type SitemapSection = (typeof sitemapSections)[number];

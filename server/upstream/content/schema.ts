@@ -2,7 +2,8 @@
 // upstream with the file and field named instead of surfacing as a broken page.
 import { z } from "zod";
 import { changeClasses, documentTypes, jobTypes, lifecycleStates, newsCategories, noticeNumber, noticePolicy, noticeTypes, serviceNames } from "../../../shared/contract/content.ts";
-import { modelVersion, partValidation } from "../../../shared/contract/models.ts";
+import { modelVersion } from "../../../shared/contract/models.ts";
+import { partValidation } from "../../../shared/contract/model-validation.ts";
 
 const L = z.strictObject({ zh: z.string().min(1), en: z.string().min(1) });
 const LList = z

@@ -6,15 +6,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import {
-  modelFilePath,
-  modelPathSegments,
-  modelVersion,
-  type ModelFile,
-  type ModelFileKind,
-  type ModelValidation,
-  type PartValidation,
-} from "../../../shared/contract/models.ts";
+import { modelFilePath, modelPathSegments, modelVersion, type ModelFile, type ModelFileKind } from "../../../shared/contract/models.ts";
+import type { ModelValidation, PartValidation } from "../../../shared/contract/model-validation.ts";
 import { shippedContentDir } from "../content/load.ts";
 import { modelValidationFile } from "../content/schema.ts";
 

@@ -11,7 +11,7 @@ import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { PartValidation, ValidationCheck, ValidationCurve } from "../../../shared/contract/models.ts";
+import type { PartValidation, ValidationCheck, ValidationCurve } from "../../../shared/contract/model-validation.ts";
 import type { DiodeModelInput, ModelInput, MosfetModelInput } from "./inputs.ts";
 import { mosfetParameters } from "./ngspice.ts";
 import { MODEL_VERSION } from "./pack.ts";
@@ -284,7 +284,7 @@ export function validationOf(input: ModelInput, { results, columns }: NgspiceRun
     const { rdsOn, gateCharge } = input;
     const ref = input.loss.switchingRef;
     const conduction = { vgs: rdsOn.vgs, id: rdsOn.id };
-    const line = (tj: number, r: number): Array<[number, number]> => [0, 2 * rdsOn.id].map((current) => [fig((current * r) / 1000), fig(current)] as [number, number]);
+    const line = (r: number): Array<[number, number]> => [0, 2 * rdsOn.id].map((current) => [fig((current * r) / 1000), fig(current)] as [number, number]);
     const curves: ValidationCurve[] = [
       {
         id: "output",
@@ -294,8 +294,8 @@ export function validationOf(input: ModelInput, { results, columns }: NgspiceRun
         series: [
           { source: "simulated", tj: 25, points: sweepPoints(columns.out25!) },
           { source: "simulated", tj: rdsOn.tHot, points: sweepPoints(columns.outhot!) },
-          { source: "datasheet", tj: 25, points: line(25, rdsOn.r25) },
-          { source: "datasheet", tj: rdsOn.tHot, points: line(rdsOn.tHot, rdsOn.rHot) },
+          { source: "datasheet", tj: 25, points: line(rdsOn.r25) },
+          { source: "datasheet", tj: rdsOn.tHot, points: line(rdsOn.rHot) },
         ],
         marks: [
           { tj: 25, x: fig((rdsOn.id * rdsOn.r25) / 1000), y: rdsOn.id },
