@@ -69,9 +69,9 @@ describe("/support/models/{part}", () => {
     // One chart per curve, named for assistive technology, its simulated points in a table.
     const svgs = en.text.match(/<svg viewBox="0 0 440 300" role="img" aria-labelledby="[^"]+"[^>]*><title[^>]*>[^<]+<\/title><desc[^>]*>[^<]+<\/desc>/g) ?? [];
     expect(svgs.length).toBe(part.curves.length);
-    // The SVG's own text has no subscripts: V_GS is written VGS there.
+    // An SVG title has no markup (V_GS is written VGS there); the axes lower their subscripts with a tspan.
     expect(svgs[0]).toContain("QCM040120K4: Output characteristic at VGS = 18 V");
-    expect(text).toContain("VDS (V)");
+    expect(en.text).toContain('class="validation-chart__label">V<tspan dy="4" font-size="0.75em">DS</tspan><tspan dy="-4"></tspan> (V)</text>');
     expect(en.text).toContain("I<sub>D</sub> (A)");
     const output = part.curves.find((curve) => curve.id === "output")!;
     const simulated = output.series.find((series) => series.source === "simulated")!;
