@@ -93,6 +93,9 @@ describe("/support/models/{part}", () => {
     expect(zh.text).not.toContain('<h2 id="switching"');
     expect(zh.text.match(/<svg viewBox="0 0 440 300" role="img"/g)?.length).toBe(1);
     expect(text).toContain("正向特性：仿真与损耗数据的正向曲线对比");
+    // A diode's page names a diode's limits, not a MOSFET's threshold.
+    expect(text).toContain("模型不包含反向漏电流、雪崩和浪涌电流特性");
+    expect(text).not.toContain("V GS(th)");
   });
 
   it("is the 404 page for an unknown part, a part without a report, a malformed part number or a deeper path", async () => {

@@ -118,38 +118,38 @@ function conditionList(conditions: ValidationConditions): string[] {
 }
 
 function Conditions({ conditions }: { conditions: ValidationConditions }) {
-  const { t } = useTranslation("support");
-  return <Sym text={conditionList(conditions).join(t("modelValidation.conditionsSeparator"))} />;
+  const { t } = useTranslation("models");
+  return <Sym text={conditionList(conditions).join(t("conditionsSeparator"))} />;
 }
 
 function CheckTable({ group, checks, diode }: { group: ValidationCheck["group"]; checks: ValidationCheck[]; diode: boolean }) {
-  const { t } = useTranslation("support");
+  const { t } = useTranslation("models");
   const { t: tc } = useTranslation();
   const headingId = `checks-${group}`;
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>{t(`modelValidation.groups.${group}`)}</h2>
+      <h2 id={headingId}>{t(`groups.${group}`)}</h2>
       <p>
-        <Sym text={t(diode && group === "charge" ? "modelValidation.groupIntro.chargeDiode" : `modelValidation.groupIntro.${group}`)} />
+        <Sym text={t(diode && group === "charge" ? "groupIntro.chargeDiode" : `groupIntro.${group}`)} />
       </p>
-      <ScrollBox className="table-scroll validation-scroll" label={tc("tableRegion", { name: t(`modelValidation.groups.${group}`) })}>
+      <ScrollBox className="table-scroll validation-scroll" label={tc("tableRegion", { name: t(`groups.${group}`) })}>
         <table className="validation-table">
           <thead>
             <tr>
-              <th scope="col">{t("modelValidation.columns.check")}</th>
-              <th scope="col">{t("modelValidation.columns.conditions")}</th>
-              <th scope="col">{t("modelValidation.columns.reference")}</th>
-              <th scope="col">{t("modelValidation.columns.simulated")}</th>
-              <th scope="col">{t("modelValidation.columns.deviation")}</th>
-              <th scope="col">{t("modelValidation.columns.tolerance")}</th>
-              <th scope="col">{t("modelValidation.columns.result")}</th>
+              <th scope="col">{t("columns.check")}</th>
+              <th scope="col">{t("columns.conditions")}</th>
+              <th scope="col">{t("columns.reference")}</th>
+              <th scope="col">{t("columns.simulated")}</th>
+              <th scope="col">{t("columns.deviation")}</th>
+              <th scope="col">{t("columns.tolerance")}</th>
+              <th scope="col">{t("columns.result")}</th>
             </tr>
           </thead>
           <tbody>
             {checks.map((check) => (
               <tr key={check.id} data-check={check.id}>
                 <th scope="row">
-                  {t(`modelValidation.checks.${check.id}`)} (<Sym text={check.symbol} />)
+                  {t(`checks.${check.id}`)} (<Sym text={check.symbol} />)
                 </th>
                 <td className="validation-table__conditions">
                   <Conditions conditions={check.conditions} />
@@ -157,11 +157,11 @@ function CheckTable({ group, checks, diode }: { group: ValidationCheck["group"];
                 <td className="is-numeric">
                   <Value value={check.expected} unit={check.unit} />
                   <span className="validation-table__source">
-                    {t(`modelValidation.references.${check.reference}`)}
+                    {t(`references.${check.reference}`)}
                     {check.reference === "datasheet" ? null : (
                       <>
                         {": "}
-                        <Sym text={t(`modelValidation.referenceNotes.${check.id}`)} />
+                        <Sym text={t(`referenceNotes.${check.id}`)} />
                       </>
                     )}
                   </span>
@@ -177,7 +177,7 @@ function CheckTable({ group, checks, diode }: { group: ValidationCheck["group"];
                 </td>
                 <td className={check.pass ? "validation-result validation-result--pass" : "validation-result validation-result--fail"}>
                   <span aria-hidden="true">{check.pass ? "✓ " : "✗ "}</span>
-                  {check.pass ? t("modelValidation.pass") : t("modelValidation.fail")}
+                  {check.pass ? t("pass") : t("fail")}
                 </td>
               </tr>
             ))}
@@ -189,7 +189,7 @@ function CheckTable({ group, checks, diode }: { group: ValidationCheck["group"];
 }
 
 function SwitchingEnergies({ switching }: { switching: NonNullable<ModelValidation["switching"]> }) {
-  const { t } = useTranslation("support");
+  const { t } = useTranslation("models");
   const { t: tc } = useTranslation();
   const rows = [
     ["E_on", switching.eOn],
@@ -197,22 +197,22 @@ function SwitchingEnergies({ switching }: { switching: NonNullable<ModelValidati
   ] as const;
   return (
     <section aria-labelledby="switching" className="validation-switching">
-      <h2 id="switching">{t("modelValidation.switching.title")}</h2>
+      <h2 id="switching">{t("switching.title")}</h2>
       <p>
-        <Sym text={t("modelValidation.switching.text")} />
+        <Sym text={t("switching.text")} />
       </p>
       <p>
-        <Sym text={t("modelValidation.switching.conditions", { conditions: conditionList(switching.conditions).join(t("modelValidation.conditionsSeparator")) })} />
+        <Sym text={t("switching.conditions", { conditions: conditionList(switching.conditions).join(t("conditionsSeparator")) })} />
       </p>
-      <ScrollBox className="table-scroll validation-scroll" label={tc("tableRegion", { name: t("modelValidation.switching.title") })}>
+      <ScrollBox className="table-scroll validation-scroll" label={tc("tableRegion", { name: t("switching.title") })}>
         <table className="validation-table">
           <thead>
             <tr>
-              <th scope="col">{t("modelValidation.switching.quantity")}</th>
-              <th scope="col">{t("modelValidation.switching.datasheet")}</th>
-              <th scope="col">{t("modelValidation.columns.simulated")}</th>
-              <th scope="col">{t("modelValidation.columns.deviation")}</th>
-              <th scope="col">{t("modelValidation.columns.result")}</th>
+              <th scope="col">{t("switching.quantity")}</th>
+              <th scope="col">{t("switching.datasheet")}</th>
+              <th scope="col">{t("columns.simulated")}</th>
+              <th scope="col">{t("columns.deviation")}</th>
+              <th scope="col">{t("columns.result")}</th>
             </tr>
           </thead>
           <tbody>
@@ -228,7 +228,7 @@ function SwitchingEnergies({ switching }: { switching: NonNullable<ModelValidati
                   <Value value={energy.simulated} unit="mJ" />
                 </td>
                 <td className="is-numeric">{percent(energy.simulated / energy.expected - 1, 0)}</td>
-                <td className="validation-result validation-result--unchecked">{t("modelValidation.switching.notChecked")}</td>
+                <td className="validation-result validation-result--unchecked">{t("switching.notChecked")}</td>
               </tr>
             ))}
           </tbody>
@@ -257,7 +257,7 @@ const M = { left: 56, right: 16, top: 14, bottom: 52 };
 const seriesColour = (tj: number) => (tj <= 25 ? "#1f5fa8" : "#b3261e");
 
 function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
-  const { t } = useTranslation("support");
+  const { t } = useTranslation("models");
   const id = useId();
   const all = [...curve.series.flatMap((series) => series.points), ...curve.marks.map((mark) => [mark.x, mark.y] as [number, number])];
   const xMin = Math.min(0, ...all.map(([x]) => x));
@@ -271,11 +271,11 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
   const y1 = Math.max(yTicks[yTicks.length - 1]!, ...all.map(([, y]) => y * 1.04));
   const sx = (x: number) => M.left + ((x - x0) / (x1 - x0)) * (W - M.left - M.right);
   const sy = (y: number) => H - M.bottom - ((y - y0) / (y1 - y0)) * (H - M.top - M.bottom);
-  const temperatures = [...new Set(curve.series.map((series) => series.tj))].map((tj) => `${tj} °C`).join(t("modelValidation.conditionsSeparator"));
+  const temperatures = [...new Set(curve.series.map((series) => series.tj))].map((tj) => `${tj} °C`).join(t("conditionsSeparator"));
   const check = curve.marks[0];
-  const title = plain(t(`modelValidation.curves.${curve.id}`, { vgs: curve.conditions.vgs, vds: curve.conditions.vds, id: curve.conditions.id }));
+  const title = plain(t(`curves.${curve.id}`, { vgs: curve.conditions.vgs, vds: curve.conditions.vds, id: curve.conditions.id }));
   const desc = plain(
-    t(`modelValidation.curves.desc.${curve.id}`, {
+    t(`curves.desc.${curve.id}`, {
       temperatures,
       id: check?.y,
       if: check?.y,
@@ -286,14 +286,14 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
   const axisLabel = (axis: ValidationCurve["x"]) => `${axis.symbol} (${axis.unit})`;
   const legend = curve.series.map((series) => ({
     key: `${series.source}-${series.tj}`,
-    label: t(`modelValidation.curves.series.${series.source}`, { tj: series.tj }),
+    label: t(`curves.series.${series.source}`, { tj: series.tj }),
     colour: seriesColour(series.tj),
     dashed: series.source !== "simulated",
   }));
   return (
     <figure className="validation-chart" data-curve={curve.id}>
       <figcaption>
-        <Sym text={t(`modelValidation.curves.${curve.id}`, { vgs: curve.conditions.vgs, vds: curve.conditions.vds, id: curve.conditions.id })} />
+        <Sym text={t(`curves.${curve.id}`, { vgs: curve.conditions.vgs, vds: curve.conditions.vds, id: curve.conditions.id })} />
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="validation-chart__svg">
         <title id={`${id}-title`}>{`${part}: ${title}`}</title>
@@ -355,16 +355,16 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
           <svg width="28" height="12" aria-hidden="true" focusable="false">
             <circle cx="14" cy="6" r="4.5" fill="#fff" stroke="#444" strokeWidth="2" />
           </svg>
-          <span>{t("modelValidation.curves.mark")}</span>
+          <span>{t("curves.mark")}</span>
         </li>
       </ul>
       <details className="validation-chart__data">
-        <summary>{t("modelValidation.curves.data")}</summary>
+        <summary>{t("curves.data")}</summary>
         {curve.series
           .filter((series) => series.source === "simulated")
           .map((series) => (
             <table key={series.tj} className="validation-table validation-table--points">
-              <caption>{t("modelValidation.curves.seriesTable", { tj: series.tj })}</caption>
+              <caption>{t("curves.seriesTable", { tj: series.tj })}</caption>
               <thead>
                 <tr>
                   <th scope="col">
@@ -395,34 +395,34 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
 }
 
 export function ModelValidationPage({ page }: { page: ModelValidationPageData }) {
-  const { t } = useTranslation("support");
+  const { t } = useTranslation("models");
+  const { t: ts } = useTranslation("support");
   const localize = useLocalize();
   const report = page.validation;
   const part = report.partNumber;
-  const title = t("modelValidation.title", { part });
+  const title = t("title", { part });
   const passed = report.checks.filter((check) => check.pass).length;
   const groups = (["conduction", "charge", "robustness"] as const).filter((group) => report.checks.some((check) => check.group === group));
   return (
     <main id="main" className="main model-validation">
       {/* The canonical URL is this page's own path (PageMeta's default): the path builder
           (shared/model-validation-path.ts) stays in the product page's chunk, which links here. */}
-      <PageMeta title={title} description={t("modelValidation.description", { part, version: report.version })} />
+      <PageMeta title={title} description={t("description", { part, version: report.version })} />
       <Breadcrumbs
         items={[
-          { label: t("nav.label"), to: supportPath },
-          { label: t("nav.simulation-models"), to: supportPagePath("simulation-models") },
-          { label: t("modelValidation.crumb", { part }) },
+          { label: ts("nav.label"), to: supportPath },
+          { label: ts("nav.simulation-models"), to: supportPagePath("simulation-models") },
+          { label: t("crumb", { part }) },
         ]}
       />
       <div className="page-body">
         <h1>{title}</h1>
-        <p>{t("modelValidation.intro", { simulator: report.simulator })}</p>
+        <p>{t("intro", { simulator: report.simulator })}</p>
         <p className="validation-version">
-          {t("modelValidation.version", { version: report.version, date: report.date })} ·{" "}
-          <Link to={localize(productDetailPath(part))}>{t("modelValidation.product", { part })}</Link>
+          {t("version", { version: report.version, date: report.date })} · <Link to={localize(productDetailPath(part))}>{t("product", { part })}</Link>
         </p>
         <section aria-labelledby="validation-files">
-          <h2 id="validation-files">{t("modelValidation.files")}</h2>
+          <h2 id="validation-files">{t("files")}</h2>
           <ul className="validation-files">
             {report.files.map((file) => (
               <li key={file.fileName}>
@@ -434,14 +434,14 @@ export function ModelValidationPage({ page }: { page: ModelValidationPageData })
           </ul>
         </section>
         <p className="validation-summary">
-          <strong>{t("modelValidation.summary", { passed, total: report.checks.length })}</strong>
+          <strong>{t("summary", { passed, total: report.checks.length })}</strong>
         </p>
         {groups.map((group) => (
           <CheckTable key={group} group={group} checks={report.checks.filter((check) => check.group === group)} diode={report.kind === "diode"} />
         ))}
         {report.switching ? <SwitchingEnergies switching={report.switching} /> : null}
         <section aria-labelledby="curves">
-          <h2 id="curves">{t("modelValidation.curves.title")}</h2>
+          <h2 id="curves">{t("curves.title")}</h2>
           <div className="validation-charts">
             {report.curves.map((curve) => (
               <Chart key={curve.id} curve={curve} part={part} />
@@ -449,9 +449,9 @@ export function ModelValidationPage({ page }: { page: ModelValidationPageData })
           </div>
         </section>
         <section aria-labelledby="validation-limits">
-          <h2 id="validation-limits">{t("modelValidation.limits.title")}</h2>
+          <h2 id="validation-limits">{t("limits.title")}</h2>
           <p>
-            <Sym text={t("modelValidation.limits.text")} />
+            <Sym text={t(report.kind === "diode" ? "limits.textDiode" : "limits.text")} />
           </p>
         </section>
       </div>
