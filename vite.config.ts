@@ -64,6 +64,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // Also imported by the lazy contract (the cross-reference's facts): on its own, or the product page's
                 // first load would bring that chunk, and zod with it.
                 { name: "product-facts", test: /shared[\\/]catalog[\\/]product-facts\.ts$/ },
+                // Imported by the product page and by the models contract, which the validation page's call loads:
+                // on its own, or the bundler merges it into that contract's chunk and the product page's first load
+                // brings zod with it.
+                { name: "model-links", test: /shared[\\/]contract[\\/]model-links\.ts$/ },
               ],
             },
           },

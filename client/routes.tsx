@@ -94,7 +94,9 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "search", { path: "search" }, "search/search.tsx", () => import("./pages/search/search.tsx"), ["cross-reference"]),
       // Also a document's page and its revisions' (support/documents/:id[/rev/:revision], support-loader.ts): one
       // route, because the finder's first load carries the route table and has no byte to spare.
-      page(language, "support", { path: "support/*" }, "support/support.tsx", () => import("./pages/support/support.tsx")),
+      // Its model validation pages (support/models/:part) have their strings apart ("models"), so the pages that use
+      // the support strings (the product page's notices) do not carry them.
+      page(language, "support", { path: "support/*" }, "support/support.tsx", () => import("./pages/support/support.tsx"), ["models"]),
       page(language, "support-notices", { path: "support/notices" }, "support/notices.tsx", () => import("./pages/support/notices.tsx")),
       page(language, "support-notices-detail", { path: "support/notices/:number" }, "support/notice-detail.tsx", () => import("./pages/support/notice-detail.tsx")),
       page(language, "productAndService-products", { path: "productAndService/products/:id?" }, "products/products.tsx", loadFinder),

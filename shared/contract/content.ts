@@ -4,6 +4,7 @@ export * from "./products.ts";
 export * from "./loss-data.ts";
 export * from "./documents.ts";
 export * from "./models.ts";
+export * from "./model-validation.ts";
 export * from "./lifecycle.ts";
 export * from "./notices.ts";
 export * from "./news.ts";

@@ -29,6 +29,8 @@ import {
   queryNoticeByPage,
   queryNoticeByNumber,
   queryPartModels,
+  queryModelValidation,
+  queryModelValidations,
 } from "./content.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
 import { queryCrossReference, queryCrossReferenceBatch } from "./cross-reference.ts";
@@ -89,6 +91,8 @@ export const calls: readonly CallDefinition[] = [
   queryNoticeByPage,
   queryNoticeByNumber,
   queryPartModels,
+  queryModelValidation,
+  queryModelValidations,
   // [account and sample-order calls]
   authAndRegisterBySms,
   authAndRegisterByEmail,

@@ -79,6 +79,8 @@ const productDetail = productListItem.extend({
   outline: packageOutline.nullable().default(null),
   /** The part's model files at their newest version (shared/contract/models.ts), downloadable without a form. */
   models: z.array(modelFile).default([]),
+  /** Whether the models' newest version has a validation report (queryModelValidation, the validation page). */
+  modelValidation: z.boolean().default(false),
   /** The change and discontinuation notices that name the part, newest first. */
   notices: z.array(noticeListItem).default([]),
 });

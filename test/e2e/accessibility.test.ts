@@ -32,6 +32,9 @@ const pages: [string, number][] = [
   ["/en/about/joinUs/positionDetail/14", 200],
   // The login layout (its own header and footer); the user pages are audited signed in by sample-journey.test.ts.
   ["/zh/login", 200],
+  // A part's model validation page: tables in a scroll box, SVG charts with their title and description.
+  ["/en/support/models/QCM040120K4", 200],
+  ["/zh/support/models/QCD10065T2", 200],
   ["/en/login?tab=email&path=%2Fabout%2Fus", 200],
   ["/zh/no-such-page", 404],
   // The upstream answers 404 for this one: the production bundle must turn it into the 404 page, not a 500.

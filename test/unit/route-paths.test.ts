@@ -38,6 +38,7 @@ import {
   userPagePath,
 } from "../../shared/paths.ts";
 import { documentDetailPath, documentRevisionPagePath } from "../../shared/document-paths.ts";
+import { modelValidationPagePath } from "../../shared/model-validation-path.ts";
 import { emailWatchPaths } from "../../shared/email-watch-paths.ts";
 
 /** Each built path and the route (id without its language) that must answer it. */
@@ -87,6 +88,7 @@ const built: [string, string][] = [
   [emailWatchPaths.manage, "subscribe"],
   [documentDetailPath("ds-qcm040120k4"), "support"],
   [documentRevisionPagePath("ds-qcm040120k4", "1.0"), "support"],
+  [modelValidationPagePath("QCM040120K4"), "support"],
   [loginPath(), "login"],
 ];
 

@@ -10,10 +10,21 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentStateUrl, modelFilePath, querySiteListDataByPage, tdbSchemaPath, type ModelFile, type PartModels } from "../../shared/contract/index.ts";
+import {
+  currentStateUrl,
+  modelFilePath,
+  queryModelValidation,
+  querySiteListDataByPage,
+  tdbSchemaPath,
+  type ModelFile,
+  type ModelValidation,
+  type PartModels,
+} from "../../shared/contract/index.ts";
+import { modelValidationFile } from "../../server/upstream/content/schema.ts";
+import { validationReportPath } from "../../server/upstream/models/validation.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { readModelInputs } from "../../server/upstream/models/inputs.ts";
-import { MODEL_VERSION } from "../../server/upstream/models/pack.ts";
+import { MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { tdbLifecycle, tdbSchema } from "../../server/upstream/models/tdb.ts";
 import { mountModelRoutes, newerVersionHeader } from "../../server/upstream/models/routes.ts";
 import { compareVersions, createModelStore, modelVersionsFile } from "../../server/upstream/models/store.ts";
@@ -250,5 +261,38 @@ describe("GET /front/queryPartModels (the part's model listing)", () => {
         as_of: data.versions[0]!.date,
       });
     });
+  });
+});
+
+describe("GET /front/queryModelValidation (a part's model validation report)", () => {
+  const report = modelValidationFile.parse(JSON.parse(readFileSync(validationReportPath(MODEL_VERSION, shippedContentDir), "utf8")));
+
+  it("answers every part's published report with its version, date, simulator and that version's files", async () => {
+    for (const part of report.parts) {
+      const answer = await upstream.get(`/front/queryModelValidation?partNumber=${part.partNumber}&language=en`);
+      expect(answer.status, part.partNumber).toBe(200);
+      const data = queryModelValidation.data.parse(answer.json.data) as ModelValidation;
+      const { version, date, simulator, files, ...rest } = data;
+      expect(rest).toEqual(part);
+      expect([version, simulator]).toEqual([MODEL_VERSION, report.simulator]);
+      expect(date).toBe(MODEL_DATE);
+      expect(files).toEqual((await detail(part.partNumber)).models);
+    }
+  });
+
+  it("is a localized 404 for a part without a report or unknown, 400 for a malformed part number", async () => {
+    for (const [part, language, message] of [
+      ["QSM300120H62", "zh", "该型号没有模型验证报告"],
+      ["QCM999120K4", "en", "There is no model validation report for this part."],
+    ] as const) {
+      const answer = await upstream.get(`/front/queryModelValidation?partNumber=${part}&language=${language}`);
+      expect(answer.status, part).toBe(404);
+      expect(answer.json).toMatchObject({ success: false, code: "E40027001", message, data: null });
+    }
+    for (const query of ["partNumber=qcm040120k4", "partNumber=QCM040120K4%2F..", ""]) {
+      const answer = await upstream.get(`/front/queryModelValidation?${query}&language=en`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.json).toMatchObject({ success: false, code: "E40000002" });
+    }
   });
 });

@@ -32,6 +32,7 @@ import "../../styles/product.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { ProseText } from "../../components/prose-text.tsx";
 import { formatFileSize } from "../../../shared/text/file-size.ts";
+import { modelValidationPagePath } from "../../../shared/model-validation-path.ts";
 
 // The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
 const ProductEstimate = island(() => import("../../features/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));
@@ -213,7 +214,7 @@ export function Component() {
 
         <Documents documents={product.documents} />
 
-        {product.models.length ? <ModelFiles models={product.models} partNumber={product.partNumber} /> : null}
+        {product.models.length ? <ModelFiles models={product.models} partNumber={product.partNumber} validation={product.modelValidation} /> : null}
 
         <Notices notices={product.notices} partNumber={product.partNumber} />
 
@@ -259,9 +260,10 @@ function Documents({ documents }: { documents: DocumentMeta[] }) {
 }
 
 /** The part's model files: plain links, no download form (engineers resent a wall in front of a model). */
-function ModelFiles({ models, partNumber }: { models: ModelFile[]; partNumber: string }) {
+function ModelFiles({ models, partNumber, validation }: { models: ModelFile[]; partNumber: string; validation: boolean }) {
   const { t } = useTranslation("product");
   const language = useLanguage();
+  const localize = useLocalize();
   return (
     <section className="product-section" aria-labelledby="models">
       <h2 id="models">{t("models.title")}</h2>
@@ -286,6 +288,11 @@ function ModelFiles({ models, partNumber }: { models: ModelFile[]; partNumber: s
         ))}
       </ul>
       <p className="document-row__meta model-note">{t("models.validity")}</p>
+      {validation ? (
+        <p className="model-note">
+          <Link to={localize(modelValidationPagePath(partNumber))}>{t("models.validation")}</Link>
+        </p>
+      ) : null}
       {models.some((model) => model.kind === "tdb") ? (
         <p className="document-row__meta model-note">
           <a href={`${API_BASE}${tdbSchemaPath}`}>{t("models.schema")}</a>

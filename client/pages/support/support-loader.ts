@@ -12,6 +12,7 @@ import { DOCUMENTS_PAGE_SIZE, parseDocumentList, parseSupportPage, type Document
 import { pageClient } from "../../api/loader-context.ts";
 import { listedDocument, type ListedDocument } from "../../../shared/catalog/document-products.ts";
 import { documentLoader, type DocumentPageData } from "./document-detail.tsx";
+import { modelValidationLoader, type ModelValidationPageData } from "./model-validation.tsx";
 
 export interface Family {
   id: number;
@@ -46,11 +47,13 @@ function userAgentOf(request: Request): string | null {
   return typeof window === "undefined" ? request.headers.get("user-agent") : window.navigator.userAgent;
 }
 
-export async function loader(args: LoaderFunctionArgs): Promise<SupportData | DocumentPageData> {
+export async function loader(args: LoaderFunctionArgs): Promise<SupportData | DocumentPageData | ModelValidationPageData> {
   const { request, context } = args;
   const splat = args.params["*"] ?? "";
   // A document's page or a revision's (document-detail.tsx); any other deeper path is no page.
   if (splat.startsWith("documents/")) return documentLoader(request, context);
+  // A part's model validation page (model-validation.tsx).
+  if (splat.startsWith("models/")) return modelValidationLoader(request, context);
   const url = new URL(request.url);
   const language = languageOfPath(url.pathname);
   const page = splat.includes("/") ? null : parseSupportPage(splat || undefined);

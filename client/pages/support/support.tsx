@@ -19,6 +19,7 @@ import { DocumentList } from "./document-list.tsx";
 import { FaqList } from "./faq.tsx";
 import { libraryTypes, type Family, type SupportData } from "./support-loader.ts";
 import { DocumentDetail, type DocumentPageData } from "./document-detail.tsx";
+import { ModelValidationPage, type ModelValidationPageData } from "./model-validation.tsx";
 import { WeChatHint } from "./wechat-hint.tsx";
 import { supportPath, documentsPath, supportPagePath } from "../../../shared/paths.ts";
 import "../../styles/support.css";
@@ -45,7 +46,8 @@ function centreTitle(base: string, state: DocumentListState, families: Family[],
 }
 
 export function Component() {
-  const loaded = useLoaderData() as SupportData | DocumentPageData;
+  const loaded = useLoaderData() as SupportData | DocumentPageData | ModelValidationPageData;
+  if ("validation" in loaded) return <ModelValidationPage page={loaded} />;
   return "revisions" in loaded ? <DocumentDetail page={loaded} /> : <SupportPage data={loaded} />;
 }
 

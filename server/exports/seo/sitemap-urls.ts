@@ -12,6 +12,7 @@ import {
   querySitePageData,
   siteListTypes,
   queryNoticeByPage,
+  queryModelValidations,
 } from "../../../shared/contract/index.ts";
 import { newsCategories } from "../../../shared/contract/news.ts";
 import { serviceNames } from "../../../shared/contract/services.ts";
@@ -48,6 +49,7 @@ import {
   noticeDetailPath,
 } from "../../../shared/paths.ts";
 import { documentDetailPath } from "../../../shared/document-paths.ts";
+import { modelValidationPagePath } from "../../../shared/model-validation-path.ts";
 
 export const sitemapSections = ["pages", "products", "news", "jobs"] as const;
 export type SitemapSection = (typeof sitemapSections)[number];
@@ -138,13 +140,14 @@ function newest(dates: (string | undefined)[]): string | undefined {
 /** Collects the entries through page clients of one language (paths are the same in both); `api` gives a
  * client per call, so each call gets its own timeout. */
 export async function collectSitemapEntries(api: () => PageClient, onDocumentsMissing?: (error: unknown) => void): Promise<SitemapEntries> {
-  const [menu, tree, news, jobs, documentList, notices] = await Promise.all([
+  const [menu, tree, news, jobs, documentList, notices, validations] = await Promise.all([
     api().request(querySitePageData, { templateCode: "menu" }),
     api().call(querySiteList, { type: siteListTypes.products }),
     allPages((pageIndex) => api().call(queryNewsByPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
     allPages((pageIndex) => api().call(queryRecruitmentByPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
     documentsForDates(api, onDocumentsMissing),
     allPages((pageIndex) => api().call(queryNoticeByPage, { pageIndex, pageSize: MAX_PAGE_SIZE })),
+    api().call(queryModelValidations, undefined, {}),
   ]);
   const { list: documents, total: documentTotal } = documentList;
 
@@ -230,6 +233,8 @@ export async function collectSitemapEntries(api: () => PageClient, onDocumentsMi
   // Every document's own page (its history and downloads), dated by its current revision; only when the list was
   // walked (documentsForDates): a catalogue too large to walk leaves them to the document centre's pages.
   if (documents.length === documentTotal) for (const document of documents) add("pages", documentDetailPath(document.id), document.date);
+  // Beside them, every part's model validation page, dated by the model version it reports on.
+  for (const entry of validations) add("pages", modelValidationPagePath(entry.partNumber), entry.date);
   for (const item of news) add("news", newsDetailPath(item.id), item.date);
   for (const job of jobs) add("jobs", positionDetailPath(job.id), job.date);
   // The cross-reference pages of known competitor parts sit under products.

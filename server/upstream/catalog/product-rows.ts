@@ -99,6 +99,7 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
           }
         : null,
       models: models?.forPart(row.partNumber) ?? [],
+      modelValidation: models?.hasValidation(row.partNumber) ?? false,
       // Filled in by the detail call (notices/store.ts), which alone shows them.
       notices: [],
     };

@@ -3,6 +3,8 @@
 import type { Router } from "express";
 import {
   queryDistinctProductFieldData,
+  queryModelValidation,
+  queryModelValidations,
   queryPartModels,
   querySiteListDataByPage,
   type DistinctField,
@@ -150,5 +152,27 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
     if (id === null || !versions.length) return sendError(res, "E40030027", language);
     const row = productRowById.get(id) as unknown as ProductRow;
     sendData(res, { partNumber: row.partNumber, lifecycle: listItem(row, {}, language).lifecycle, newestVersion: versions[0]!.version, versions });
+  });
+
+  // A part's model validation report (the validation page's data), mounted by hand for the same reason. A part
+  // that is not shown has no report here, as it has no detail.
+  router.get(queryModelValidation.path, (req, res) => {
+    const language = requestLanguage(req);
+    const query = queryModelValidation.query.safeParse(Object.fromEntries(Object.entries(req.query).filter(([key]) => key !== "language")));
+    if (!query.success) return sendError(res, "E40000002", language);
+    const id = tree.idOfPartNumber(query.data.partNumber);
+    const report = id !== null && tree.visibleChain(id) ? options.models?.validation(query.data.partNumber) : undefined;
+    if (!report) return sendError(res, "E40027001", language);
+    sendData(res, report);
+  });
+  router.get(queryModelValidations.path, (_req, res) => {
+    const shown = (part: string) => {
+      const id = tree.idOfPartNumber(part);
+      return id !== null && tree.visibleChain(id);
+    };
+    sendData(
+      res,
+      (options.models?.validations() ?? []).filter((entry) => shown(entry.partNumber)),
+    );
   });
 }

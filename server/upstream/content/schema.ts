@@ -2,6 +2,8 @@
 // upstream with the file and field named instead of surfacing as a broken page.
 import { z } from "zod";
 import { changeClasses, documentTypes, jobTypes, lifecycleStates, newsCategories, noticeNumber, noticePolicy, noticeTypes, serviceNames } from "../../../shared/contract/content.ts";
+import { modelVersion } from "../../../shared/contract/models.ts";
+import { partValidation } from "../../../shared/contract/model-validation.ts";
 
 const L = z.strictObject({ zh: z.string().min(1), en: z.string().min(1) });
 const LList = z
@@ -271,3 +273,14 @@ export const noticeFile = z
     }
   });
 export type NoticeFile = z.infer<typeof noticeFile>;
+
+/**
+ * content/models/validation/{version}.json: each part's ngspice validation at that model version, written by
+ * scripts/models-validation.ts and compared with a fresh run by test/upstream/models-ngspice.test.ts.
+ */
+export const modelValidationFile = z.strictObject({
+  version: modelVersion,
+  /** The ngspice that gave the figures ("ngspice-39"). */
+  simulator: z.string().min(1),
+  parts: z.array(partValidation).min(1),
+});

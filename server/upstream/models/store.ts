@@ -6,8 +6,10 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { modelFilePath, modelVersion, type ModelFile, type ModelFileKind } from "../../../shared/contract/models.ts";
+import { modelFilePath, modelPathSegments, modelVersion, type ModelFile, type ModelFileKind } from "../../../shared/contract/models.ts";
+import type { ModelValidation, PartValidation } from "../../../shared/contract/model-validation.ts";
 import { shippedContentDir } from "../content/load.ts";
+import { modelValidationFile } from "../content/schema.ts";
 
 export interface StoredModelFile extends ModelFile {
   part: string;
@@ -55,7 +57,8 @@ export function createModelStore(contentDir = shippedContentDir) {
   if (existsSync(path.join(root, "versions.json"))) {
     const versions = modelVersionsFile.parse(JSON.parse(readFileSync(path.join(root, "versions.json"), "utf8")));
     for (const entry of versions) dates.set(entry.version, entry.date);
-    for (const part of readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+    // A part's folder is named by its part number; validation/ holds the reports (validation.ts), not files.
+    for (const part of readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory() && modelPathSegments.part.test(entry.name))) {
       for (const version of readdirSync(path.join(root, part.name))) {
         const date = dates.get(version);
         if (!date) continue;
@@ -80,6 +83,15 @@ export function createModelStore(contentDir = shippedContentDir) {
       }
     }
   }
+  // Each version's validation report (validation/{version}.json), checked against its schema at start like every content file.
+  const reports = new Map<string, { simulator: string; part: PartValidation }>();
+  for (const [version] of dates) {
+    const file = path.join(root, "validation", `${version}.json`);
+    if (!existsSync(file)) continue;
+    const report = modelValidationFile.parse(JSON.parse(readFileSync(file, "utf8")));
+    if (report.version !== version) throw new Error(`${file}: the report is of version ${report.version}`);
+    for (const part of report.parts) reports.set(`${part.partNumber}/${version}`, { simulator: report.simulator, part });
+  }
   const meta = ({ bytes: _bytes, contentType: _type, part: _part, ...file }: StoredModelFile): ModelFile => file;
   const kindOrder: ModelFileKind[] = ["ngspice", "plecs", "tdb"];
   const filesOf = (part: string, version: string): ModelFile[] =>
@@ -99,6 +111,21 @@ export function createModelStore(contentDir = shippedContentDir) {
       const versions = [...new Set([...files.values()].filter((file) => file.part === part).map((file) => file.version))].sort(compareVersions).reverse();
       return versions.map((version) => ({ version, date: dates.get(version)!, files: filesOf(part, version) }));
     },
+    /** The part's validation report at its newest version, with that version's files; undefined where there is none. */
+    validation(part: string): ModelValidation | undefined {
+      const version = newest.get(part);
+      const report = version ? reports.get(`${part}/${version}`) : undefined;
+      if (!version || !report) return undefined;
+      return { ...report.part, version, date: dates.get(version)!, simulator: report.simulator, files: filesOf(part, version) };
+    },
+    /** Every part whose newest version has a validation report, with that version and its date, by part number. */
+    validations: () =>
+      [...newest]
+        .filter(([part, version]) => reports.has(`${part}/${version}`))
+        .map(([partNumber, version]) => ({ partNumber, version, date: dates.get(version)! }))
+        .sort((a, b) => a.partNumber.localeCompare(b.partNumber)),
+    /** Whether the part's newest version has a validation report (the product detail links the page then). */
+    hasValidation: (part: string) => reports.has(`${part}/${newest.get(part)}`),
     /** The part's newest version, so an older file can say that a newer one exists. */
     newestVersion: (part: string) => newest.get(part) ?? null,
   };
