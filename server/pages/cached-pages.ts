@@ -63,12 +63,13 @@ export function pageCacheHits(options: { caches: SiteCaches | undefined }) {
       if (facts?.cacheKey && req.method === "GET") keepSentBytes(res);
       return next();
     }
-    // A client that takes gzip and not brotli: the entry gets its gzip copy for the next one. A page asked for again
-    // gets its streamed bytes made again whole (smaller, for every later hit).
+    // A client that takes an encoding the entry lacks (gzip and not brotli, say) gets it made now and kept for the
+    // next one, never the document uncompressed. A page asked for again gets its streamed bytes made again whole
+    // (smaller, for every later hit), off the event loop.
     const missing = missingEncoding(req.headers["accept-encoding"], page);
-    if (missing) options.caches.pages.encode(facts.cacheKey, page, missing);
-    if (page.streamed) options.caches.pages.encode(facts.cacheKey, page, page.streamed);
-    sendCachedPage(req, res, page);
+    const sent = missing ? options.caches.pages.withEncoding(facts.cacheKey, page, missing) : page;
+    if (sent.streamed) options.caches.pages.encode(facts.cacheKey, sent, sent.streamed);
+    sendCachedPage(req, res, sent);
   };
 }
 

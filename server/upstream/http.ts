@@ -75,8 +75,8 @@ export function mountCall<C extends CallDefinition>(router: Router, call: C, han
   router[method](path, async (req: Request, res: Response, next: NextFunction) => {
     const language = requestLanguage(req);
     try {
-      const rawBody = call.method === "GET" ? {} : (req.body ?? {});
-      const body = bodySchema.safeParse(rawBody);
+      // A GET carries no JSON body, so none of the common body fields either: its input is its query alone.
+      const body = call.method === "GET" ? { success: true as const, data: {} } : bodySchema.safeParse(req.body ?? {});
       if (!body.success) throw validationError(body.error, language);
       const queryInput = Object.fromEntries(Object.entries(req.query).filter(([key]) => key !== "language"));
       const query = querySchema.safeParse(queryInput);

@@ -40,13 +40,14 @@ describe("the page cache", () => {
     const page = cache.set("k", 200, "en-US", "<html>x</html>".repeat(200), "n", "csp");
     expect(chooseEncoding("gzip, deflate, br", page)).toBe("identity");
     await cache.settled();
-    // Gzip is made for the first client that asks for it and not brotli.
+    // Gzip is made for the first client that asks for it and not brotli, at once, and kept.
     expect(missingEncoding("gzip, deflate, br", cache.get("k")!)).toBeUndefined();
     expect(missingEncoding("gzip, deflate", cache.get("k")!)).toBe("gzip");
     expect(chooseEncoding("gzip, deflate", cache.get("k")!)).toBe("identity");
-    cache.encode("k", cache.get("k")!, "gzip");
-    await cache.settled();
+    const made = cache.withEncoding("k", cache.get("k")!, "gzip");
+    expect(chooseEncoding("gzip, deflate", made)).toBe("gzip");
     const kept = cache.get("k")!;
+    expect(kept.bodies.gzip?.equals(made.bodies.gzip!)).toBe(true);
     expect(missingEncoding("gzip, deflate", kept)).toBeUndefined();
     expect(chooseEncoding("gzip, deflate, br", kept)).toBe("br");
     expect(chooseEncoding("gzip, deflate", kept)).toBe("gzip");

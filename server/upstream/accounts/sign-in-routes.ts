@@ -15,7 +15,7 @@ import type { Language } from "../../../shared/languages.ts";
 import { normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../../shared/forms/validation.ts";
 import type { Database } from "../db.ts";
 import { clientHash } from "../site/forms.ts";
-import { ApiError, mountCall, requestLanguage, sendData, sendError, type MountOptions } from "../http.ts";
+import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { createSession, readSessionCookie, revokeSession, sessionCookieOptions } from "./sessions.ts";
 import type { CodeChannel, CodeStore } from "./codes.ts";
 import type { CodeSenders } from "../delivery/code-senders.ts";
@@ -83,12 +83,16 @@ export function mountSignInRoutes(router: Router, deps: SignInDeps, options: Mou
   mountCall(router, authAndRegisterBySms, ({ body, req, res }) => signIn("sms", body.phone, body.code, req, res), options);
   mountCall(router, authAndRegisterByEmail, ({ body, req, res }) => signIn("email", body.email, body.code, req, res), options);
 
-  // Mounted by hand: a GET has no JSON body to carry the common fields that mountCall validates.
-  router.get(loginOut.path, (req, res) => {
-    const id = readSessionCookie(req, sessionCookie);
-    const revoked = id ? revokeSession(db, id, now()) : false;
-    res.clearCookie(sessionCookie, clearOptions);
-    if (!revoked) return sendError(res, "E40021009", requestLanguage(req));
-    sendData(res, null);
-  });
+  mountCall(
+    router,
+    loginOut,
+    ({ req, res }) => {
+      const id = readSessionCookie(req, sessionCookie);
+      const revoked = id ? revokeSession(db, id, now()) : false;
+      res.clearCookie(sessionCookie, clearOptions);
+      if (!revoked) throw new ApiError("E40021009");
+      return null;
+    },
+    options,
+  );
 }

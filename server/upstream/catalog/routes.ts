@@ -14,7 +14,7 @@ import {
 import type { Database } from "../db.ts";
 import { createDocumentStore } from "../documents/store.ts";
 import type { ModelStore } from "../models/store.ts";
-import { ApiError, mountCall, requestLanguage, sendData, sendError, type MountOptions } from "../http.ts";
+import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { createTreeReader, nodeName, paramTableOf } from "./product-tree.ts";
 import { productPageQuery } from "./product-query.ts";
 import { createProductRows, type ProductRow } from "./product-rows.ts";
@@ -139,40 +139,37 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
     options,
   );
 
+  // A part that is not shown (switched off, or its family) has no models and no report here, as it has no detail.
+  const shownPart = (partNumber: string) => {
+    const id = tree.idOfPartNumber(partNumber);
+    return id !== null && tree.visibleChain(id) ? id : null;
+  };
+
   // A part's model listing with its lifecycle now: what a machine-readable datasheet's current_state_url names,
   // since the file itself records the state on its version's day only (docs/decisions/040-document-revisions.md).
-  // Mounted by hand, as loginOut is: a GET has no JSON body to carry the common fields that mountCall validates.
-  router.get(queryPartModels.path, (req, res) => {
-    const language = requestLanguage(req);
-    const query = queryPartModels.query.safeParse(Object.fromEntries(Object.entries(req.query).filter(([key]) => key !== "language")));
-    if (!query.success) return sendError(res, "E40000002", language);
-    const id = tree.idOfPartNumber(query.data.partNumber);
-    // A part that is not shown (switched off, or its family) is unknown here as on its detail.
-    const versions = id !== null && tree.visibleChain(id) ? (options.models?.versionsOf(query.data.partNumber) ?? []) : [];
-    if (id === null || !versions.length) return sendError(res, "E40030027", language);
-    const row = productRowById.get(id) as unknown as ProductRow;
-    sendData(res, { partNumber: row.partNumber, lifecycle: listItem(row, {}, language).lifecycle, newestVersion: versions[0]!.version, versions });
-  });
+  mountCall(
+    router,
+    queryPartModels,
+    ({ query, language }) => {
+      const id = shownPart(query.partNumber);
+      const versions = id !== null ? (options.models?.versionsOf(query.partNumber) ?? []) : [];
+      if (id === null || !versions.length) throw new ApiError("E40030027");
+      const row = productRowById.get(id) as unknown as ProductRow;
+      return { partNumber: row.partNumber, lifecycle: listItem(row, {}, language).lifecycle, newestVersion: versions[0]!.version, versions };
+    },
+    options,
+  );
 
-  // A part's model validation report (the validation page's data), mounted by hand for the same reason. A part
-  // that is not shown has no report here, as it has no detail.
-  router.get(queryModelValidation.path, (req, res) => {
-    const language = requestLanguage(req);
-    const query = queryModelValidation.query.safeParse(Object.fromEntries(Object.entries(req.query).filter(([key]) => key !== "language")));
-    if (!query.success) return sendError(res, "E40000002", language);
-    const id = tree.idOfPartNumber(query.data.partNumber);
-    const report = id !== null && tree.visibleChain(id) ? options.models?.validation(query.data.partNumber) : undefined;
-    if (!report) return sendError(res, "E40027001", language);
-    sendData(res, report);
-  });
-  router.get(queryModelValidations.path, (_req, res) => {
-    const shown = (part: string) => {
-      const id = tree.idOfPartNumber(part);
-      return id !== null && tree.visibleChain(id);
-    };
-    sendData(
-      res,
-      (options.models?.validations() ?? []).filter((entry) => shown(entry.partNumber)),
-    );
-  });
+  // A part's model validation report (the validation page's data), and the parts that have one (the sitemap's).
+  mountCall(
+    router,
+    queryModelValidation,
+    ({ query }) => {
+      const report = shownPart(query.partNumber) !== null ? options.models?.validation(query.partNumber) : undefined;
+      if (!report) throw new ApiError("E40027001");
+      return report;
+    },
+    options,
+  );
+  mountCall(router, queryModelValidations, () => (options.models?.validations() ?? []).filter((entry) => shownPart(entry.partNumber) !== null), options);
 }
