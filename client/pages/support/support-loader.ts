@@ -6,7 +6,7 @@ import { data, type LoaderFunctionArgs } from "react-router-dom";
 import { queryAttachPage, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
 import type { DocumentPage, DocumentType } from "../../../shared/contract/documents.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { isWeChatBrowser } from "../../../shared/http/user-agent.ts";
 import { DOCUMENTS_PAGE_SIZE, parseDocumentList, parseSupportPage, type DocumentListState, type SupportPage } from "../../../shared/query/support.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -49,13 +49,13 @@ function userAgentOf(request: Request): string | null {
 
 export async function loader(args: LoaderFunctionArgs): Promise<SupportData | DocumentPageData | ModelValidationPageData> {
   const { request, context } = args;
+  const language = routeLanguage(args.pattern);
   const splat = args.params["*"] ?? "";
   // A document's page or a revision's (document-detail.tsx); any other deeper path is no page.
-  if (splat.startsWith("documents/")) return documentLoader(request, context);
+  if (splat.startsWith("documents/")) return documentLoader(request, context, language);
   // A part's model validation page (model-validation.tsx).
-  if (splat.startsWith("models/")) return modelValidationLoader(request, context);
+  if (splat.startsWith("models/")) return modelValidationLoader(request, context, language);
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
   const page = splat.includes("/") ? null : parseSupportPage(splat || undefined);
   if (!page) throw data(null, { status: 404 });
   const api = pageClient(context, language);
