@@ -3,7 +3,8 @@
 // simulation-model pages every document of that type. Whether the visitor is in the WeChat browser comes
 // from the request's User-Agent on the server and from navigator in the browser.
 import { data, type LoaderFunctionArgs } from "react-router-dom";
-import { queryAttachPage, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
+import { queryAttachPage, queryModelFamilyPacks, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
+import type { ModelFamilyPack } from "../../../shared/contract/models.ts";
 import type { DocumentPage, DocumentType } from "../../../shared/contract/documents.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { routeLanguage } from "../../../shared/languages.ts";
@@ -34,6 +35,8 @@ export interface SupportData {
   centre: DocumentCentreData | null;
   /** Every document of the page's type (application notes, simulation models). */
   library: ListedDocument[] | null;
+  /** The simulation-models page's family packs (model-packs.tsx). */
+  packs: ModelFamilyPack[] | null;
 }
 
 /** The document type each library page lists. */
@@ -66,6 +69,9 @@ export async function loader(args: LoaderFunctionArgs): Promise<SupportData | Do
 
   let centre: DocumentCentreData | null = null;
   let library: ListedDocument[] | null = null;
+  // Asked beside the library; a failure fails the page like the library's would.
+  const packsRequest = page === "simulation-models" ? api.call(queryModelFamilyPacks) : null;
+  packsRequest?.catch(() => undefined);
   if (page === "documents") {
     const state = parseDocumentList(url.searchParams);
     // Categories only (partsPerCategory 0): the filter lists families.
@@ -97,5 +103,5 @@ export async function loader(args: LoaderFunctionArgs): Promise<SupportData | Do
 
   const found = (await contentRequest).data[0]?.data;
   if (found?.kind !== "page") throw data(null, { status: 404 });
-  return { page, bare: !splat, content: found, wechat, centre, library };
+  return { page, bare: !splat, content: found, wechat, centre, library, packs: packsRequest ? await packsRequest : null };
 }
