@@ -21,6 +21,7 @@ import type { SampleList } from "./list.ts";
 import type { OrderMoves } from "./moves.ts";
 import { checkApplicant, type ApplicantProfiles } from "../applicants/profiles.ts";
 import type { SampleOrders } from "./orders.ts";
+import type { AccountStore } from "../accounts/store.ts";
 
 export function mountSampleRoutes(
   router: Router,
@@ -29,7 +30,7 @@ export function mountSampleRoutes(
   orders: SampleOrders,
   options: MountOptions,
   /** Submitting and cancelling queue e-mails like staff moves; onMove sends them without making the answer wait. */
-  customer: { moves: OrderMoves; onMove: () => void; profiles: ApplicantProfiles },
+  customer: { moves: OrderMoves; onMove: () => void; profiles: ApplicantProfiles; accounts: Pick<AccountStore, "user"> },
 ) {
   // auth: true guarantees a user id in every handler below.
   const uid = (userId: number | null) => userId!;
@@ -63,13 +64,12 @@ export function mountSampleRoutes(
     options,
   );
 
-  const user = db.prepare("SELECT id AS userId, phone, email FROM users WHERE id = ?");
   mountCall(
     router,
     queryUserInfoById,
-    ({ query, userId }) => {
+    async ({ query, userId }) => {
       if (query.userId !== userId) throw new ApiError("E40300001");
-      const row = user.get(uid(userId)) as UserInfo;
+      const row = (await customer.accounts.user(uid(userId)))!;
       return { userId: row.userId, phone: row.phone, email: row.email, applicant: customer.profiles.get(uid(userId)) };
     },
     options,
