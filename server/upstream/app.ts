@@ -64,7 +64,7 @@ function mountVisitorAndStaffRoutes(router: express.Router, context: UpstreamCon
   const moves = createOrderMoves(db, now);
   const myData = createMyData({ db, now, profiles, book, list, orders });
   mountAccountRoutes(router, context, { book, profiles, myData }, mountOptions);
-  mountSampleRoutes(router, db, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles, accounts });
+  mountSampleRoutes(router, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles, accounts });
   const previewRevocations = createPreviewRevocations(db, now);
   mountPreviewRevocationRoutes(router, previewRevocations, mountOptions);
   mountStaffRoutes(router, {

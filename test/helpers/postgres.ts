@@ -15,6 +15,10 @@ export interface TestPostgres {
   port: number;
   /** Creates a new, empty database and returns its URL. */
   database: (prefix?: string) => Promise<string>;
+  /** Stops the postmaster (fast shutdown), keeping the cluster: a database that went away. */
+  pause: () => Promise<void>;
+  /** Starts it again on the same port and data. */
+  resume: () => Promise<void>;
   /** Stops the postmaster (fast shutdown) and removes the cluster's directory. */
   stop: () => Promise<void>;
 }
@@ -81,37 +85,67 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const [initdb, initArgs] = asOwner(path.join(bin, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
   execFileSync(initdb, initArgs, { stdio: "pipe" });
   const port = await freePort();
-  // fsync off: a test cluster is thrown away, and durability across a machine crash is not what it tests.
-  const [postgres, args] = asOwner(path.join(bin, "postgres"), [
-    "-D",
-    dataDir,
-    "-p",
-    String(port),
-    "-k",
-    dir,
-    "-c",
-    "listen_addresses=127.0.0.1",
-    "-c",
-    "fsync=off",
-    "-c",
-    "max_connections=200",
-  ]);
-  const postmaster = spawn(postgres, args, { stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-  };
-  postmaster.stdout?.on("data", keep);
-  postmaster.stderr?.on("data", keep);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+
+  /** Starts the postmaster on the cluster and waits until it accepts connections. */
+  async function launch() {
+    // fsync off: a test cluster is thrown away, and durability across a machine crash is not what it tests.
+    const [postgres, args] = asOwner(path.join(bin!, "postgres"), [
+      "-D",
+      dataDir,
+      "-p",
+      String(port),
+      "-k",
+      dir,
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "fsync=off",
+      "-c",
+      "max_connections=200",
+    ]);
+    const child = spawn(postgres, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let log = "";
+    const keep = (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-4000);
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    try {
+      await waitUntilReady(url, child, () => log);
+    } catch (error) {
+      child.kill("SIGKILL");
+      throw error;
+    }
+    // A test process that ends without its afterAll (a crash, a timeout) takes its postmaster with it.
+    const pid = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    const orphanGuard = () => {
+      try {
+        process.kill(pid, "SIGQUIT");
+      } catch {
+        // already gone
+      }
+    };
+    process.once("exit", orphanGuard);
+    void exited.then(() => process.off("exit", orphanGuard));
+    return { child, exited, pid };
+  }
+
+  /** Fast shutdown: SIGINT to the postmaster itself (under root the child is runuser, which does not pass
+   * SIGINT on; the postmaster's pid is the first line of its pid file). */
+  async function shutDown(running: Awaited<ReturnType<typeof launch>>) {
+    if (running.child.exitCode === null) process.kill(running.pid, "SIGINT");
+    await running.exited;
+  }
+
+  let running: Awaited<ReturnType<typeof launch>> | undefined;
   try {
-    await waitUntilReady(url, postmaster, () => log);
+    running = await launch();
   } catch (error) {
-    postmaster.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const exited = new Promise<void>((resolve) => postmaster.once("exit", () => resolve()));
   return {
     url,
     port,
@@ -127,14 +161,16 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
+    pause: async () => {
+      if (running) await shutDown(running);
+      running = undefined;
+    },
+    resume: async () => {
+      running ??= await launch();
+    },
     stop: async () => {
-      // SIGINT to the postmaster itself: fast shutdown (disconnects clients, no waiting for them to leave).
-      // Under root the child is runuser, which does not pass SIGINT on: the postmaster's pid is in its pid file.
-      if (postmaster.exitCode === null) {
-        const pid = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-        process.kill(pid, "SIGINT");
-      }
-      await exited;
+      if (running) await shutDown(running);
+      running = undefined;
       rmSync(dir, { recursive: true, force: true });
     },
   };

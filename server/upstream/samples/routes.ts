@@ -13,9 +13,7 @@ import {
   queryUserInfoById,
   removeSampleProduct,
   submitSampleOrder,
-  type UserInfo,
 } from "../../../shared/contract/index.ts";
-import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import type { SampleList } from "./list.ts";
 import type { OrderMoves } from "./moves.ts";
@@ -25,7 +23,6 @@ import type { AccountStore } from "../accounts/store.ts";
 
 export function mountSampleRoutes(
   router: Router,
-  db: Database,
   list: SampleList,
   orders: SampleOrders,
   options: MountOptions,
