@@ -29,7 +29,7 @@ const types = {
 };
 
 /** Where the database is, for messages: host, port and database name, never the user or password. */
-export function describeDatabase(url: string): string {
+function describeDatabase(url: string): string {
   try {
     const parsed = new URL(url);
     return `postgres://${parsed.host}${parsed.pathname}`;

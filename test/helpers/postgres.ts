@@ -24,7 +24,7 @@ export interface TestPostgres {
 }
 
 /** The newest installed PostgreSQL's bin directory, or undefined when none is installed. */
-export function postgresBinDir(): string | undefined {
+function postgresBinDir(): string | undefined {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root)

@@ -5,7 +5,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCodeRules } from "../../shared/contract/index.ts";
-import { knownPostgresMigrations, migratePostgres } from "../../server/upstream/postgres.ts";
+import { createPool, knownPostgresMigrations, migratePostgres, postgresFailure, statementTimeoutMs } from "../../server/upstream/postgres.ts";
 import { startTestPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { freshIp, freshPhone, sessionFrom, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
 import { startTestUpstream } from "./helpers.ts";
@@ -181,4 +181,28 @@ describe("while PostgreSQL is down", () => {
     expect(again.json.data.userId).toBe(userId);
     expect((await u.get("/healthz")).status).toBe(200);
   });
+});
+
+describe("the pool", () => {
+  it(
+    "cancels a statement that runs past the statement timeout, an error the upstream answers 503 with Retry-After (busy), not 500",
+    async () => {
+      const pool = createPool(await (await testPostgres()).database(), () => {});
+      try {
+        const started = Date.now();
+        const error = await pool.query("SELECT pg_sleep($1)", [statementTimeoutMs / 1000 + 10]).then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+        const took = Date.now() - started;
+        expect((error as { code?: string } | null)?.code).toBe("57014");
+        expect(postgresFailure(error)).toBe("busy");
+        expect(took).toBeGreaterThanOrEqual(statementTimeoutMs - 100);
+        expect(took).toBeLessThan(statementTimeoutMs + 5000);
+      } finally {
+        await pool.end();
+      }
+    },
+    statementTimeoutMs + 20_000,
+  );
 });

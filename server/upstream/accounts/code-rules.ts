@@ -16,8 +16,8 @@ export type CodeChannel = "sms" | "email";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 const signInLockRules = { failures: 10, windowMs: HOUR, lockMs: 15 * MINUTE } as const;
 
@@ -28,7 +28,7 @@ const signInLockRules = { failures: 10, windowMs: HOUR, lockMs: 15 * MINUTE } as
  * not five. The owner's own devices (clients that signed in with it within `knownClientMs`) keep the usual
  * pace, and anybody's right code still signs in.
  */
-export const targetBudget = {
+const targetBudget = {
   codesPerHour: 10,
   codesPerDay: 20,
   failuresPerHour: 20,
