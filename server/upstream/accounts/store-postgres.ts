@@ -27,6 +27,24 @@ import type { AccountStore, SignedIn } from "./store.ts";
 const clientLock = 1;
 const numberLock = 2;
 
+/** The lookups the store makes on every request or code, named: test/upstream/account-query-plans.test.ts checks
+ * each is answered from an index. */
+export const postgresAccountQueries = {
+  sessionUser: 'SELECT user_id AS "userId" FROM sessions WHERE id_hash = $1 AND revoked_at IS NULL AND expires_at > $2',
+  user: 'SELECT id AS "userId", phone, email FROM users WHERE id = $1',
+  lockOf: 'SELECT locked_until AS "lockedUntil" FROM sign_in_locks WHERE channel = $1 AND target = $2 AND ip_hash = $3',
+  knownClient: "SELECT 1 FROM sign_in_clients WHERE channel = $1 AND target = $2 AND ip_hash = $3 AND signed_in_at > $4",
+  targetFailures: "SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = $1 AND target = $2 AND created_at > $3",
+  clientFailures: "SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = $1 AND target = $2 AND ip_hash = $3 AND created_at > $4",
+  latestCode:
+    "SELECT id, salt, code_hash, expires_at, attempts, state FROM verify_codes WHERE channel = $1 AND target = $2 AND ip_hash = $3 AND delivered AND state IN ('active', 'used', 'killed') ORDER BY created_at DESC, id DESC LIMIT 1",
+  ipWindow: "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM verify_codes WHERE ip_hash = $1 AND created_at > $2",
+  recentSent:
+    "SELECT created_at AS \"createdAt\" FROM verify_codes WHERE channel = $1 AND target = $2 AND ip_hash = $3 AND state <> 'unsent' AND created_at > $4 ORDER BY created_at DESC",
+  sentToTarget:
+    'SELECT COUNT(*) FILTER (WHERE created_at > $3) AS "lastHour", COUNT(*) AS "lastDay", MAX(created_at) AS latest FROM verify_codes WHERE channel = $1 AND target = $2 AND state <> \'unsent\' AND created_at > $4',
+};
+
 type Client = pg.PoolClient;
 
 async function lock(client: Client, kind: number, name: string): Promise<void> {
@@ -41,30 +59,17 @@ const numberKey = (channel: CodeChannel, target: string) => `${channel}\n${targe
 
 export function createPostgresAccountStore(pool: pg.Pool, now: () => number, limits: CodeLimits): AccountStore {
   async function lockedUntil(client: Client, channel: CodeChannel, target: string, ipHash: string): Promise<number> {
-    const row = await one<{ lockedUntil: number }>(
-      client,
-      'SELECT locked_until AS "lockedUntil" FROM sign_in_locks WHERE channel = $1 AND target = $2 AND ip_hash = $3',
-      [channel, target, ipHash],
-    );
+    const row = await one<{ lockedUntil: number }>(client, postgresAccountQueries.lockOf, [channel, target, ipHash]);
     return row?.lockedUntil ?? 0;
   }
 
   async function isKnownClient(client: Client, channel: CodeChannel, target: string, ipHash: string, t: number): Promise<boolean> {
-    const row = await one(client, "SELECT 1 FROM sign_in_clients WHERE channel = $1 AND target = $2 AND ip_hash = $3 AND signed_in_at > $4", [
-      channel,
-      target,
-      ipHash,
-      windows(t).knownClientSince,
-    ]);
+    const row = await one(client, postgresAccountQueries.knownClient, [channel, target, ipHash, windows(t).knownClientSince]);
     return row !== undefined;
   }
 
   async function failuresAtTarget(client: Client, channel: CodeChannel, target: string, t: number): Promise<number> {
-    const row = await one<{ n: number }>(client, "SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = $1 AND target = $2 AND created_at > $3", [
-      channel,
-      target,
-      windows(t).hourAgo,
-    ]);
+    const row = await one<{ n: number }>(client, postgresAccountQueries.targetFailures, [channel, target, windows(t).hourAgo]);
     return row?.n ?? 0;
   }
 
@@ -79,19 +84,11 @@ export function createPostgresAccountStore(pool: pg.Pool, now: () => number, lim
     await lock(client, numberLock, numberKey(channel, to));
     const t = now();
     const held = await lockedUntil(client, channel, to, ipHash);
-    const latest = await one<CodeRow>(
-      client,
-      "SELECT id, salt, code_hash, expires_at, attempts, state FROM verify_codes WHERE channel = $1 AND target = $2 AND ip_hash = $3 AND delivered AND state IN ('active', 'used', 'killed') ORDER BY created_at DESC, id DESC LIMIT 1",
-      [channel, to, ipHash],
-    );
+    const latest = await one<CodeRow>(client, postgresAccountQueries.latestCode, [channel, to, ipHash]);
     const check = checkCode(held, latest, channel, to, code, t);
     if (check.kind === "refused") return { ok: false, error: check.error };
     if (check.kind === "wrong") {
-      const clientFailures = await one<{ n: number }>(
-        client,
-        "SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = $1 AND target = $2 AND ip_hash = $3 AND created_at > $4",
-        [channel, to, ipHash, failureWindowStart(t, held)],
-      );
+      const clientFailures = await one<{ n: number }>(client, postgresAccountQueries.clientFailures, [channel, to, ipHash, failureWindowStart(t, held)]);
       const guess = wrongGuess(
         check.row,
         {
@@ -142,15 +139,12 @@ export function createPostgresAccountStore(pool: pg.Pool, now: () => number, lim
 
   return {
     async sessionUser(sessionId) {
-      const row = await one<{ userId: number }>(pool, 'SELECT user_id AS "userId" FROM sessions WHERE id_hash = $1 AND revoked_at IS NULL AND expires_at > $2', [
-        hashSessionId(sessionId),
-        now(),
-      ]);
+      const row = await one<{ userId: number }>(pool, postgresAccountQueries.sessionUser, [hashSessionId(sessionId), now()]);
       return row?.userId ?? null;
     },
 
     async user(userId) {
-      return (await one<UserInfo>(pool, 'SELECT id AS "userId", phone, email FROM users WHERE id = $1', [userId])) ?? null;
+      return (await one<UserInfo>(pool, postgresAccountQueries.user, [userId])) ?? null;
     },
 
     async issueCode(channel, target, ipHash) {
@@ -159,20 +153,14 @@ export function createPostgresAccountStore(pool: pg.Pool, now: () => number, lim
         await lock(client, numberLock, numberKey(channel, target));
         const t = now();
         const w = windows(t);
-        const ip = (await one<{ n: number; oldest: number | null }>(
-          client,
-          "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM verify_codes WHERE ip_hash = $1 AND created_at > $2",
-          [ipHash, w.hourAgo],
-        ))!;
-        const sent = await client.query<{ createdAt: number }>(
-          "SELECT created_at AS \"createdAt\" FROM verify_codes WHERE channel = $1 AND target = $2 AND ip_hash = $3 AND state <> 'unsent' AND created_at > $4 ORDER BY created_at DESC",
-          [channel, target, ipHash, w.dayAgo],
-        );
-        const toTarget = (await one<{ lastHour: number; lastDay: number; latest: number | null }>(
-          client,
-          'SELECT COUNT(*) FILTER (WHERE created_at > $3) AS "lastHour", COUNT(*) AS "lastDay", MAX(created_at) AS latest FROM verify_codes WHERE channel = $1 AND target = $2 AND state <> \'unsent\' AND created_at > $4',
-          [channel, target, w.hourAgo, w.dayAgo],
-        ))!;
+        const ip = (await one<{ n: number; oldest: number | null }>(client, postgresAccountQueries.ipWindow, [ipHash, w.hourAgo]))!;
+        const sent = await client.query<{ createdAt: number }>(postgresAccountQueries.recentSent, [channel, target, ipHash, w.dayAgo]);
+        const toTarget = (await one<{ lastHour: number; lastDay: number; latest: number | null }>(client, postgresAccountQueries.sentToTarget, [
+          channel,
+          target,
+          w.hourAgo,
+          w.dayAgo,
+        ]))!;
         const refusal = issueRefusal(
           {
             ipLastHour: ip,

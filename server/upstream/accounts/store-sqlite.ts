@@ -20,21 +20,37 @@ import {
 import type { AccountStore, SignedIn } from "./store.ts";
 import { hashSessionId, newSessionId } from "./sessions.ts";
 
+/** The lookups the store makes on every request or code, named as in store-postgres.ts:
+ * test/upstream/account-query-plans.test.ts checks each is answered from an index. */
+export const sqliteAccountQueries = {
+  sessionUser: "SELECT user_id AS userId FROM sessions WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?",
+  user: "SELECT id AS userId, phone, email FROM users WHERE id = ?",
+  lockOf: "SELECT locked_until AS lockedUntil FROM sign_in_locks WHERE channel = ? AND target = ? AND ip_hash = ?",
+  knownClient: "SELECT 1 AS known FROM sign_in_clients WHERE channel = ? AND target = ? AND ip_hash = ? AND signed_in_at > ?",
+  targetFailures: "SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND created_at > ?",
+  clientFailures: "SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND ip_hash = ? AND created_at > ?",
+  latestCode:
+    "SELECT id, salt, code_hash, expires_at, attempts, state FROM verify_codes WHERE channel = ? AND target = ? AND ip_hash = ? AND delivered = 1 AND state IN ('active', 'used', 'killed') ORDER BY created_at DESC, id DESC LIMIT 1",
+  ipWindow: "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM verify_codes WHERE ip_hash = ? AND created_at > ?",
+  recentSent:
+    "SELECT created_at AS createdAt FROM verify_codes WHERE channel = ? AND target = ? AND ip_hash = ? AND state <> 'unsent' AND created_at > ? ORDER BY created_at DESC",
+  sentToTarget:
+    "SELECT COUNT(*) FILTER (WHERE created_at > ?3) AS lastHour, COUNT(*) AS lastDay, MAX(created_at) AS latest FROM verify_codes WHERE channel = ?1 AND target = ?2 AND state <> 'unsent' AND created_at > ?4",
+};
+
 export function createSqliteAccountStore(db: Database, now: () => number, limits: CodeLimits): AccountStore {
-  const findSession = db.prepare("SELECT user_id AS userId FROM sessions WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?");
+  const findSession = db.prepare(sqliteAccountQueries.sessionUser);
   const insertSession = db.prepare("INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)");
   const revoke = db.prepare("UPDATE sessions SET revoked_at = ? WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?");
-  const findUser = db.prepare("SELECT id AS userId, phone, email FROM users WHERE id = ?");
+  const findUser = db.prepare(sqliteAccountQueries.user);
   const findByPhone = db.prepare("SELECT id AS userId, phone, email FROM users WHERE phone = ?");
   const findByEmail = db.prepare("SELECT id AS userId, phone, email FROM users WHERE email = ?");
   const insertByPhone = db.prepare("INSERT INTO users (phone, created_at) VALUES (?, ?) ON CONFLICT (phone) DO NOTHING");
   const insertByEmail = db.prepare("INSERT INTO users (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING");
 
-  const ipWindow = db.prepare("SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM verify_codes WHERE ip_hash = ? AND created_at > ?");
-  const lockOf = db.prepare("SELECT locked_until AS lockedUntil FROM sign_in_locks WHERE channel = ? AND target = ? AND ip_hash = ?");
-  const recentSent = db.prepare(
-    "SELECT created_at AS createdAt FROM verify_codes WHERE channel = ? AND target = ? AND ip_hash = ? AND state <> 'unsent' AND created_at > ? ORDER BY created_at DESC",
-  );
+  const ipWindow = db.prepare(sqliteAccountQueries.ipWindow);
+  const lockOf = db.prepare(sqliteAccountQueries.lockOf);
+  const recentSent = db.prepare(sqliteAccountQueries.recentSent);
   // Only delivered codes are replaced, and only the same client's: a newer code that is still on its way
   // must not kill the last good one, and a code someone else asked for must not kill the owner's.
   const supersede = db.prepare(
@@ -46,23 +62,19 @@ export function createSqliteAccountStore(db: Database, now: () => number, limits
   );
   const prune = db.prepare("DELETE FROM verify_codes WHERE created_at < ?");
   const markUnsent = db.prepare("UPDATE verify_codes SET state = 'unsent' WHERE id = ? AND state = 'active'");
-  const latestCode = db.prepare(
-    "SELECT id, salt, code_hash, expires_at, attempts, state FROM verify_codes WHERE channel = ? AND target = ? AND ip_hash = ? AND delivered = 1 AND state IN ('active', 'used', 'killed') ORDER BY created_at DESC, id DESC LIMIT 1",
-  );
+  const latestCode = db.prepare(sqliteAccountQueries.latestCode);
   const setAttempts = db.prepare("UPDATE verify_codes SET attempts = ?, state = ? WHERE id = ?");
   const useCode = db.prepare("UPDATE verify_codes SET state = 'used' WHERE id = ?");
   const insertFailure = db.prepare("INSERT INTO sign_in_failures (channel, target, ip_hash, created_at) VALUES (?, ?, ?, ?)");
-  const countFailures = db.prepare("SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND ip_hash = ? AND created_at > ?");
+  const countFailures = db.prepare(sqliteAccountQueries.clientFailures);
   const clearFailures = db.prepare("DELETE FROM sign_in_failures WHERE (channel = ? AND target = ? AND ip_hash = ?) OR created_at < ?");
   const setLock = db.prepare(
     "INSERT INTO sign_in_locks (channel, target, ip_hash, locked_until) VALUES (?, ?, ?, ?) ON CONFLICT (channel, target, ip_hash) DO UPDATE SET locked_until = excluded.locked_until",
   );
   const pruneLocks = db.prepare("DELETE FROM sign_in_locks WHERE locked_until < ?");
-  const sentToTarget = db.prepare(
-    "SELECT COUNT(*) FILTER (WHERE created_at > ?3) AS lastHour, COUNT(*) AS lastDay, MAX(created_at) AS latest FROM verify_codes WHERE channel = ?1 AND target = ?2 AND state <> 'unsent' AND created_at > ?4",
-  );
-  const targetFailures = db.prepare("SELECT COUNT(*) AS n FROM sign_in_failures WHERE channel = ? AND target = ? AND created_at > ?");
-  const knownClient = db.prepare("SELECT 1 AS known FROM sign_in_clients WHERE channel = ? AND target = ? AND ip_hash = ? AND signed_in_at > ?");
+  const sentToTarget = db.prepare(sqliteAccountQueries.sentToTarget);
+  const targetFailures = db.prepare(sqliteAccountQueries.targetFailures);
+  const knownClient = db.prepare(sqliteAccountQueries.knownClient);
   const pruneClients = db.prepare("DELETE FROM sign_in_clients WHERE signed_in_at < ?");
   const rememberClient = db.prepare(
     "INSERT INTO sign_in_clients (channel, target, ip_hash, signed_in_at) VALUES (?, ?, ?, ?) ON CONFLICT (channel, target, ip_hash) DO UPDATE SET signed_in_at = excluded.signed_in_at",
