@@ -205,4 +205,24 @@ describe("the pool", () => {
     },
     statementTimeoutMs + 20_000,
   );
+
+  it(
+    "gives up waiting for a connection when every one is taken, an error the upstream answers 503 with Retry-After (busy)",
+    async () => {
+      const pool = createPool(await (await testPostgres()).database(), () => {}, 1);
+      const held = await pool.connect();
+      try {
+        const error = await pool.query("SELECT 1").then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+        expect(error).toBeInstanceOf(Error);
+        expect(postgresFailure(error)).toBe("busy");
+      } finally {
+        held.release();
+        await pool.end();
+      }
+    },
+    statementTimeoutMs + 20_000,
+  );
 });
