@@ -156,7 +156,7 @@ describe("published versions", () => {
       router,
       store,
       createFamilyPacks(store, () => null, "http://localhost"),
-      { provider: "qingyun", resolveUser: () => null },
+      { provider: "qingyun", resolveUser: async () => null },
     );
     app.use(router);
     const server = app.listen(0, "127.0.0.1");
