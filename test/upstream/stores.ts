@@ -4,6 +4,7 @@
 import pg from "pg";
 import { afterAll } from "vitest";
 import type { Database } from "../../server/upstream/db.ts";
+import { types } from "../../server/upstream/postgres.ts";
 import { startTestPostgres, type TestPostgres } from "../helpers/postgres.ts";
 
 export const storeKinds = ["sqlite", "postgres"] as const;
@@ -34,7 +35,7 @@ export async function storeOptions(store: StoreKind | undefined): Promise<{ data
 export async function storeRows<T>(upstream: { db: Database; databaseUrl: string | undefined }, sql: string, params: Array<string | number | null> = []): Promise<T[]> {
   if (!upstream.databaseUrl) return upstream.db.prepare(sql).all(...params) as T[];
   let n = 0;
-  const client = new pg.Client({ connectionString: upstream.databaseUrl });
+  const client = new pg.Client({ connectionString: upstream.databaseUrl, types });
   await client.connect();
   try {
     return (
