@@ -111,7 +111,7 @@ export function chinaDay(epochMs: number): string {
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
 /** "id:quantity" pairs sorted by product id: equal for the same set of products and quantities. */
-export function listKey(items: ReadonlyArray<{ siteListId: number; quantity: number }>): string {
+function listKey(items: ReadonlyArray<{ siteListId: number; quantity: number }>): string {
   return [...items]
     .sort((a, b) => a.siteListId - b.siteListId)
     .map((item) => `${item.siteListId}:${item.quantity}`)

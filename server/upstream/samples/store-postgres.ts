@@ -6,7 +6,6 @@
 // pure functions the SQLite modules use (docs/decisions/044-store-interface-and-postgresql.md).
 import type pg from "pg";
 import { sampleLimits, type Applicant } from "../../../shared/contract/index.ts";
-import type { Language } from "../../../shared/languages.ts";
 import type { OrderStatus } from "../../../shared/samples/order-status.ts";
 import { inTransaction } from "../postgres.ts";
 import { ApiError } from "../http.ts";

@@ -10,14 +10,14 @@ import type { OrderStatus, OrderStatusFilter } from "../../../shared/samples/ord
 import type { MoveActor, MoveDetails } from "./moves.ts";
 import type { OrderRow, RecordRow } from "./orders.ts";
 
-export interface OrderPage {
+interface OrderPage {
   list: Array<{ order: SampleOrder; row: OrderRow }>;
   total: number;
   pageIndex: number;
   pageSize: number;
 }
 
-export interface OrderFound {
+interface OrderFound {
   detail: SampleOrderDetail;
   row: OrderRow;
   history: RecordRow[];
