@@ -17,7 +17,8 @@ export interface PostgresOutboxDeps {
   log: (message: string, detail?: unknown) => void;
 }
 
-const dueOrderMails = `SELECT m.id, m.attempts, m.message_id AS "messageId", o.id AS "orderId", o.order_number AS "orderNumber", o.language,
+/** The claim of due order e-mails (test/upstream/order-query-plans.test.ts checks its plan). */
+export const dueOrderMails = `SELECT m.id, m.attempts, m.message_id AS "messageId", o.id AS "orderId", o.order_number AS "orderNumber", o.language,
     o.applicant_name AS "applicantName", o.applicant_email AS "applicantEmail", o.shipping_address AS "shippingAddress", r.status, r.carrier,
     r.tracking_number AS "trackingNumber", r.note
   FROM order_mail_outbox m JOIN sample_orders o ON o.id = m.order_id JOIN sample_order_records r ON r.id = m.record_id

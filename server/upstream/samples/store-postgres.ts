@@ -6,7 +6,7 @@
 // pure functions the SQLite modules use (docs/decisions/044-store-interface-and-postgresql.md).
 import type pg from "pg";
 import { sampleLimits, type Applicant } from "../../../shared/contract/index.ts";
-import type { OrderStatus } from "../../../shared/samples/order-status.ts";
+import type { OrderStatus, OrderStatusFilter } from "../../../shared/samples/order-status.ts";
 import { inTransaction } from "../postgres.ts";
 import { ApiError } from "../http.ts";
 import { addressColumns, addressLinesOf, addressView, checkAddress, type AddressRow } from "../accounts/addresses.ts";
@@ -41,19 +41,55 @@ const recordColumns = 'status, note, carrier, tracking_number AS "trackingNumber
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
+/** The lookups the store makes per request, named: test/upstream/order-query-plans.test.ts checks each is
+ * answered from an index (with the order pages of postgresOrderPageQueries). */
+export const postgresSampleQueries = {
+  listItems: `SELECT ${listColumns} FROM sample_list_items WHERE user_id = $1 ORDER BY created_at, id`,
+  listCount: "SELECT COUNT(*) AS n FROM sample_list_items WHERE user_id = $1",
+  listed: "SELECT 1 FROM sample_list_items WHERE user_id = $1 AND site_list_id = $2",
+  openOrders: `SELECT order_number AS "orderNumber", list_key AS "listKey" FROM sample_orders WHERE user_id = $1 AND ${openStatusClause}`,
+  counts: "SELECT status, COUNT(*) AS n FROM sample_orders WHERE user_id = $1 GROUP BY status",
+  byNumber: `SELECT ${orderColumns} FROM sample_orders WHERE order_number = $1`,
+  ownOrder: "SELECT id FROM sample_orders WHERE order_number = $1 AND user_id = $2",
+  records: `SELECT ${recordColumns} FROM sample_order_records WHERE order_id = $1 ORDER BY created_at, id`,
+  items: `SELECT ${itemColumns} FROM sample_order_items WHERE order_id = ANY($1) ORDER BY order_id, position`,
+  addresses: `SELECT ${pgAddressColumns} FROM shipping_addresses WHERE user_id = $1 ORDER BY is_default DESC, created_at, id`,
+  address: `SELECT ${pgAddressColumns} FROM shipping_addresses WHERE id = $1 AND user_id = $2`,
+  profile: 'SELECT name, phone, email, company_name AS "companyName", position FROM applicant_profiles WHERE user_id = $1',
+};
+
+/** The count and page queries of an order list (a user's status tab, or staff's view), as orders.ts's
+ * orderPageQueries for SQLite; the rows query takes LIMIT and OFFSET after `params`. */
+export function postgresOrderPageQueries(filter: { userId: number | null; status: OrderStatusFilter }): { count: string; rows: string; params: Array<string | number> } {
+  const where: string[] = [];
+  const params: Array<string | number> = [];
+  if (filter.userId !== null) {
+    params.push(filter.userId);
+    where.push(`user_id = $${params.length}`);
+  }
+  if (filter.status !== "all") {
+    params.push(filter.status);
+    where.push(`status = $${params.length}`);
+  }
+  const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  return {
+    count: `SELECT COUNT(*) AS total FROM sample_orders ${clause}`,
+    rows: `SELECT ${orderColumns} FROM sample_orders ${clause} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    params,
+  };
+}
+
 export function createPostgresSampleStore(pool: pg.Pool, now: () => number, products: SampleProductLookup): SampleStore {
   const lockUser = (client: pg.PoolClient, userId: number) => client.query("SELECT pg_advisory_xact_lock($1, $2)", [userLock, userId]);
 
-  const stored = async (db: Queryable, userId: number) =>
-    (await db.query<StoredListItem>(`SELECT ${listColumns} FROM sample_list_items WHERE user_id = $1 ORDER BY created_at, id`, [userId])).rows;
-  const listed = async (db: Queryable, userId: number) => (await one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM sample_list_items WHERE user_id = $1", [userId]))!.n;
-  const isListed = async (db: Queryable, userId: number, siteListId: number) =>
-    (await one(db, "SELECT 1 FROM sample_list_items WHERE user_id = $1 AND site_list_id = $2", [userId, siteListId])) !== undefined;
+  const stored = async (db: Queryable, userId: number) => (await db.query<StoredListItem>(postgresSampleQueries.listItems, [userId])).rows;
+  const listed = async (db: Queryable, userId: number) => (await one<{ n: number }>(db, postgresSampleQueries.listCount, [userId]))!.n;
+  const isListed = async (db: Queryable, userId: number, siteListId: number) => (await one(db, postgresSampleQueries.listed, [userId, siteListId])) !== undefined;
 
   async function itemsOf(db: Queryable, orderIds: number[]): Promise<Map<number, ItemRow[]>> {
     const byOrder = new Map<number, ItemRow[]>();
     if (orderIds.length === 0) return byOrder;
-    const rows = (await db.query<ItemRow>(`SELECT ${itemColumns} FROM sample_order_items WHERE order_id = ANY($1) ORDER BY order_id, position`, [orderIds])).rows;
+    const rows = (await db.query<ItemRow>(postgresSampleQueries.items, [orderIds])).rows;
     for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
     return byOrder;
   }
@@ -126,7 +162,7 @@ export function createPostgresSampleStore(pool: pg.Pool, now: () => number, prod
     },
 
     async reorder(userId, orderNumber) {
-      const order = await one<{ id: number }>(pool, "SELECT id FROM sample_orders WHERE order_number = $1 AND user_id = $2", [orderNumber, userId]);
+      const order = await one<{ id: number }>(pool, postgresSampleQueries.ownOrder, [orderNumber, userId]);
       if (!order) throw new ApiError("E40022006");
       const items = (await itemsOf(pool, [order.id])).get(order.id) ?? [];
       await inTransaction(pool, async (client) => {
@@ -153,11 +189,8 @@ export function createPostgresSampleStore(pool: pg.Pool, now: () => number, prod
         await lockUser(client, userId);
         const t = now();
         const items = await stored(client, userId);
-        const addressRow = await one<AddressRow>(client, `SELECT ${pgAddressColumns} FROM shipping_addresses WHERE id = $1 AND user_id = $2`, [addressId, userId]);
-        const duplicate = await client.query<{ orderNumber: string; listKey: string }>(
-          `SELECT order_number AS "orderNumber", list_key AS "listKey" FROM sample_orders WHERE user_id = $1 AND ${openStatusClause}`,
-          [userId],
-        );
+        const addressRow = await one<AddressRow>(client, postgresSampleQueries.address, [addressId, userId]);
+        const duplicate = await client.query<{ orderNumber: string; listKey: string }>(postgresSampleQueries.openOrders, [userId]);
         const { key, address } = checkSubmit(items, products, language, {
           address: () => {
             if (!addressRow) throw new ApiError("E40024012");
@@ -210,24 +243,9 @@ export function createPostgresSampleStore(pool: pg.Pool, now: () => number, prod
     },
 
     async page(filter, language) {
-      const where: string[] = [];
-      const params: Array<string | number> = [];
-      if (filter.userId !== null) {
-        params.push(filter.userId);
-        where.push(`user_id = $${params.length}`);
-      }
-      if (filter.status !== "all") {
-        params.push(filter.status);
-        where.push(`status = $${params.length}`);
-      }
-      const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-      const { total } = (await one<{ total: number }>(pool, `SELECT COUNT(*) AS total FROM sample_orders ${clause}`, params))!;
-      const rows = (
-        await pool.query<OrderRow>(
-          `SELECT ${orderColumns} FROM sample_orders ${clause} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-          [...params, filter.pageSize, (filter.pageIndex - 1) * filter.pageSize],
-        )
-      ).rows;
+      const { count, rows: rowsSql, params } = postgresOrderPageQueries(filter);
+      const { total } = (await one<{ total: number }>(pool, count, params))!;
+      const rows = (await pool.query<OrderRow>(rowsSql, [...params, filter.pageSize, (filter.pageIndex - 1) * filter.pageSize])).rows;
       const items = await itemsOf(
         pool,
         rows.map((row) => row.id),
@@ -241,17 +259,15 @@ export function createPostgresSampleStore(pool: pg.Pool, now: () => number, prod
     },
 
     async detail(orderNumber, language, userId) {
-      const row = await one<OrderRow>(pool, `SELECT ${orderColumns} FROM sample_orders WHERE order_number = $1`, [orderNumber]);
+      const row = await one<OrderRow>(pool, postgresSampleQueries.byNumber, [orderNumber]);
       if (!row || (userId !== null && row.userId !== userId)) return null;
-      const history = (await pool.query<RecordRow>(`SELECT ${recordColumns} FROM sample_order_records WHERE order_id = $1 ORDER BY created_at, id`, [row.id])).rows;
+      const history = (await pool.query<RecordRow>(postgresSampleQueries.records, [row.id])).rows;
       const order = orderView(row, (await itemsOf(pool, [row.id])).get(row.id) ?? [], language);
       return { detail: { order, records: history.map(recordView) }, row, history };
     },
 
     async counts(userId) {
-      return countsOf(
-        (await pool.query<{ status: OrderStatus; n: number }>("SELECT status, COUNT(*) AS n FROM sample_orders WHERE user_id = $1 GROUP BY status", [userId])).rows,
-      );
+      return countsOf((await pool.query<{ status: OrderStatus; n: number }>(postgresSampleQueries.counts, [userId])).rows);
     },
 
     async cancel(orderNumber, userId, reason) {
@@ -282,9 +298,7 @@ export function createPostgresSampleStore(pool: pg.Pool, now: () => number, prod
     },
 
     async addresses(userId, language) {
-      const rows = (
-        await pool.query<AddressRow>(`SELECT ${pgAddressColumns} FROM shipping_addresses WHERE user_id = $1 ORDER BY is_default DESC, created_at, id`, [userId])
-      ).rows;
+      const rows = (await pool.query<AddressRow>(postgresSampleQueries.addresses, [userId])).rows;
       return rows.map((row) => addressView(row, language));
     },
 
@@ -331,9 +345,7 @@ export function createPostgresSampleStore(pool: pg.Pool, now: () => number, prod
     },
 
     async profile(userId) {
-      return (
-        (await one<Applicant>(pool, 'SELECT name, phone, email, company_name AS "companyName", position FROM applicant_profiles WHERE user_id = $1', [userId])) ?? null
-      );
+      return (await one<Applicant>(pool, postgresSampleQueries.profile, [userId])) ?? null;
     },
 
     async saveProfile(userId, a) {
