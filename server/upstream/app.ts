@@ -30,7 +30,7 @@ import { mountSampleRoutes } from "./samples/routes.ts";
 import { createSqliteSampleStore } from "./samples/store-sqlite.ts";
 import type { SampleStore } from "./samples/store.ts";
 import { mountStaffRoutes } from "./staff/routes.ts";
-import { createPreviewRevocations, mountPreviewRevocationRoutes } from "./site/preview-revocations.ts";
+import { createPreviewRevocations, mountPreviewRevocationRoutes, type PreviewRevocations } from "./site/preview-revocations.ts";
 import { contentVersion } from "./content/version.ts";
 import type { OrderMailOutbox } from "./samples/mail-outbox.ts";
 import { contentVersionHeader } from "../../shared/http/content-version.ts";
@@ -46,6 +46,8 @@ export interface UpstreamContext {
   /** The samples (lists, orders, addresses, profiles) on PostgreSQL when startUpstream chose it; else the SQLite
    * file's store, built here over the modules the visitor's own data also reads. */
   samples?: SampleStore;
+  /** Preview-token revocations in PostgreSQL when startUpstream chose it; else the SQLite file's, built here. */
+  previewRevocations?: PreviewRevocations;
   /** Throws when PostgreSQL (if the upstream uses it) does not answer: part of /healthz. */
   checkDatabase?: () => Promise<void>;
   /** Started and stopped by startUpstream: mounting routes starts no timer. */
@@ -72,7 +74,7 @@ function mountVisitorAndStaffRoutes(router: express.Router, context: UpstreamCon
   const myData = createMyData({ db, now, profiles, book, list, orders });
   mountAccountRoutes(router, context, { samples, myData }, mountOptions);
   mountSampleRoutes(router, samples, mountOptions, { onMove: outbox.nudge, accounts });
-  const previewRevocations = createPreviewRevocations(db, now);
+  const previewRevocations = context.previewRevocations ?? createPreviewRevocations(db, now);
   mountPreviewRevocationRoutes(router, previewRevocations, mountOptions);
   mountStaffRoutes(router, {
     orders: samples,

@@ -18,6 +18,7 @@ import { createPool, migratePostgres } from "./postgres.ts";
 import { createPostgresSampleStore } from "./samples/store-postgres.ts";
 import { createSampleProducts } from "./samples/products.ts";
 import { bothOutboxes, createPostgresOrderMailOutbox } from "./samples/mail-outbox-postgres.ts";
+import { createPostgresPreviewRevocations } from "./site/preview-revocations-postgres.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -28,17 +29,18 @@ export interface RunningUpstream {
 }
 
 /**
- * The accounts and the samples on PostgreSQL when a database URL is given (migrated first, once across hosts; a
- * newer schema refused), else on the SQLite file; the samples' SQLite store is built by the app over the modules
- * the visitor's own data also reads (docs/decisions/044-store-interface-and-postgresql.md).
+ * The accounts, the samples and the preview-token revocations on PostgreSQL when a database URL is given (migrated
+ * first, once across hosts; a newer schema refused), else on the SQLite file, where the app builds the samples' and
+ * the revocations' stores (docs/decisions/044-store-interface-and-postgresql.md).
  */
 async function openStores(options: UpstreamOptions, db: Database, now: () => number, limits: CodeLimits, log: (message: string, detail?: unknown) => void) {
-  if (!options.databaseUrl) return { accounts: createSqliteAccountStore(db, now, limits), samples: undefined, postgres: undefined };
+  if (!options.databaseUrl) return { accounts: createSqliteAccountStore(db, now, limits), samples: undefined, previewRevocations: undefined, postgres: undefined };
   await migratePostgres(options.databaseUrl);
   const postgres = createPool(options.databaseUrl, log);
   return {
     accounts: createPostgresAccountStore(postgres, now, limits),
     samples: createPostgresSampleStore(postgres, now, createSampleProducts(db)),
+    previewRevocations: createPostgresPreviewRevocations(postgres, now),
     postgres,
   };
 }
@@ -58,7 +60,7 @@ export async function startUpstream(
     db.close();
     throw error;
   }
-  const { accounts, samples, postgres } = stores;
+  const { accounts, samples, previewRevocations, postgres } = stores;
   const sender = createMailSender(smtpConfig(settings), log);
   const fileOutbox = createOrderMailOutbox({ db, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log });
   // On PostgreSQL the order e-mails are queued there, with their orders; the other e-mails are still the file's.
@@ -69,6 +71,7 @@ export async function startUpstream(
     db,
     accounts,
     ...(samples ? { samples } : {}),
+    ...(previewRevocations ? { previewRevocations } : {}),
     options,
     now,
     log,

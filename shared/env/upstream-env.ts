@@ -116,7 +116,7 @@ function isPostgresUrl(value: string): boolean {
  * (docs/decisions/044-store-interface-and-postgresql.md). Deleting this line is the last step of that work.
  */
 export const databaseUrlNotYet =
-  "not yet supported: only the accounts (users, sessions, sign-in codes) and the samples (sample lists, orders, addresses, order e-mails) are on PostgreSQL so far; the visitor's export and deletion, messages, watches, staff and the rest are not, so unset it and use the SQLite store in DATA_DIR";
+  "not yet supported: only the accounts (users, sessions, sign-in codes), the samples (sample lists, orders, addresses, order e-mails) and preview-token revocations are on PostgreSQL so far; the visitor's export and deletion, messages, watches, staff and the rest are not, so unset it and use the SQLite store in DATA_DIR";
 
 const aliyunCredentials = ["ALIYUN_SMS_ACCESS_KEY_ID", "ALIYUN_SMS_ACCESS_KEY_SECRET", "ALIYUN_SMS_SIGN_NAME", "ALIYUN_SMS_TEMPLATE_CODE"] as const;
 

@@ -1,9 +1,11 @@
 // Sample lists, orders and their e-mails on several upstream hosts sharing one PostgreSQL
 // (docs/decisions/044-store-interface-and-postgresql.md): 200 orders submitted at random hosts get 200 distinct
 // numbers and one e-mail each, a list edited on two hosts at once loses nothing and keeps its bound, and a mail
-// leased by a host that then died is sent by the other once the lease has ended.
+// leased by a host that then died is sent by the other once the lease has ended; a preview token revoked through
+// one host is refused by both.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleLimits } from "../../shared/contract/index.ts";
+import { callPath, queryPreviewRevoked, sampleLimits } from "../../shared/contract/index.ts";
+import { previewTokenId } from "../../shared/http/preview-token.ts";
 import { outboxRules } from "../../server/upstream/samples/mail-outbox.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { decodeMail } from "../support/decode-mail.ts";
@@ -197,4 +199,24 @@ describe("a host that dies holding a mail's lease", () => {
       await sink.close();
     }
   }, 60_000);
+});
+
+describe("preview-token revocations on two hosts", () => {
+  it("a token revoked through one host is refused whichever host the site asks", async () => {
+    const databaseUrl = await (await testPostgres()).database();
+    const env = { STAFF_TOKEN: "staff-token-for-hosts-tests-0123456789", PREVIEW_SECRET: "preview-secret-for-hosts-tests-0123456789ab" };
+    const staff = { authorization: `Bearer ${env.STAFF_TOKEN}` };
+    const [one, other] = await Promise.all([startAccountUpstream({ databaseUrl, env }), startAccountUpstream({ databaseUrl, env })]);
+    try {
+      const { token } = (await one.post("/staff/preview-tokens", { minutes: 30 }, staff)).json.data;
+      const tokenId = await previewTokenId(token);
+      const asked = async (host: AccountUpstream) => (await host.call(callPath(queryPreviewRevoked, "qingyun"), { tokenId })).json.data;
+      expect([await asked(one), await asked(other)]).toEqual([{ revoked: false }, { revoked: false }]);
+      expect((await other.post("/staff/preview-tokens/revoke", { token }, staff)).json.data.revoked).toBe(true);
+      expect([await asked(one), await asked(other)]).toEqual([{ revoked: true }, { revoked: true }]);
+    } finally {
+      await one.cleanup();
+      await other.cleanup();
+    }
+  });
 });
