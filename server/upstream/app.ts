@@ -29,8 +29,10 @@ import { createSampleList } from "./samples/list.ts";
 import { createSampleOrders } from "./samples/orders.ts";
 import { createOrderMoves } from "./samples/moves.ts";
 import { mountSampleRoutes } from "./samples/routes.ts";
+import { createSqliteSampleStore } from "./samples/store-sqlite.ts";
+import type { SampleStore } from "./samples/store.ts";
 import { mountStaffRoutes } from "./staff/routes.ts";
-import { createPreviewRevocations, mountPreviewRevocationRoutes } from "./site/preview-revocations.ts";
+import { createPreviewRevocations, mountPreviewRevocationRoutes, type PreviewRevocations } from "./site/preview-revocations.ts";
 import { contentVersion } from "./content/version.ts";
 import type { OrderMailOutbox } from "./samples/mail-outbox.ts";
 import { contentVersionHeader } from "../../shared/http/content-version.ts";
@@ -43,6 +45,11 @@ export interface UpstreamContext {
   options: UpstreamOptions;
   now: () => number;
   log: (message: string, detail?: unknown) => void;
+  /** The samples (lists, orders, addresses, profiles) on PostgreSQL when startUpstream chose it; else the SQLite
+   * file's store, built here over the modules the visitor's own data also reads. */
+  samples?: SampleStore;
+  /** Preview-token revocations in PostgreSQL when startUpstream chose it; else the SQLite file's, built here. */
+  previewRevocations?: PreviewRevocations;
   /** Throws when PostgreSQL (if the upstream uses it) does not answer: part of /healthz. */
   checkDatabase?: () => Promise<void>;
   /** Started and stopped by startUpstream: mounting routes starts no timer. */
@@ -64,14 +71,15 @@ function mountVisitorAndStaffRoutes(router: express.Router, context: UpstreamCon
   const list = createSampleList(db, now, products);
   const orders = createSampleOrders(db, now, products, list, book);
   const moves = createOrderMoves(db, now);
+  const samples = context.samples ?? createSqliteSampleStore({ list, orders, moves, book, profiles });
+  // The export and the erasure still read SQLite's tables: they move with the visitor's own data (decision 044, step 4).
   const myData = createMyData({ db, now, profiles, book, list, orders });
-  mountAccountRoutes(router, context, { book, profiles, myData }, mountOptions);
-  mountSampleRoutes(router, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles, accounts });
-  const previewRevocations = createPreviewRevocations(db, now);
+  mountAccountRoutes(router, context, { samples, myData }, mountOptions);
+  mountSampleRoutes(router, samples, mountOptions, { onMove: outbox.nudge, accounts });
+  const previewRevocations = context.previewRevocations ?? createPreviewRevocations(db, now);
   mountPreviewRevocationRoutes(router, previewRevocations, mountOptions);
   mountStaffRoutes(router, {
-    orders,
-    moves,
+    orders: samples,
     now,
     staffToken: env.STAFF_TOKEN,
     previewSecret: env.PREVIEW_SECRET,

@@ -15,6 +15,10 @@ import type { CodeLimits } from "./accounts/code-rules.ts";
 import { createSqliteAccountStore } from "./accounts/store-sqlite.ts";
 import { createPostgresAccountStore } from "./accounts/store-postgres.ts";
 import { createPool, migratePostgres } from "./postgres.ts";
+import { createPostgresSampleStore } from "./samples/store-postgres.ts";
+import { createSampleProducts } from "./samples/products.ts";
+import { bothOutboxes, createPostgresOrderMailOutbox } from "./samples/mail-outbox-postgres.ts";
+import { createPostgresPreviewRevocations } from "./site/preview-revocations-postgres.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -25,14 +29,20 @@ export interface RunningUpstream {
 }
 
 /**
- * The accounts on PostgreSQL when a database URL is given (migrated first, once across hosts; a newer schema
- * refused), else on the SQLite file (docs/decisions/044-store-interface-and-postgresql.md).
+ * The accounts, the samples and the preview-token revocations on PostgreSQL when a database URL is given (migrated
+ * first, once across hosts; a newer schema refused), else on the SQLite file, where the app builds the samples' and
+ * the revocations' stores (docs/decisions/044-store-interface-and-postgresql.md).
  */
-async function openAccountStore(options: UpstreamOptions, db: Database, now: () => number, limits: CodeLimits, log: (message: string, detail?: unknown) => void) {
-  if (!options.databaseUrl) return { accounts: createSqliteAccountStore(db, now, limits), postgres: undefined };
+async function openStores(options: UpstreamOptions, db: Database, now: () => number, limits: CodeLimits, log: (message: string, detail?: unknown) => void) {
+  if (!options.databaseUrl) return { accounts: createSqliteAccountStore(db, now, limits), samples: undefined, previewRevocations: undefined, postgres: undefined };
   await migratePostgres(options.databaseUrl);
   const postgres = createPool(options.databaseUrl, log);
-  return { accounts: createPostgresAccountStore(postgres, now, limits), postgres };
+  return {
+    accounts: createPostgresAccountStore(postgres, now, limits),
+    samples: createPostgresSampleStore(postgres, now, createSampleProducts(db)),
+    previewRevocations: createPostgresPreviewRevocations(postgres, now),
+    postgres,
+  };
 }
 
 export async function startUpstream(
@@ -43,25 +53,25 @@ export async function startUpstream(
   const db = openDatabase(options.dataDir);
   loadSiteContent(db, options.contentDir);
   const settings = options.settings ?? defaultUpstreamSettings;
-  let stores: Awaited<ReturnType<typeof openAccountStore>>;
+  let stores: Awaited<ReturnType<typeof openStores>>;
   try {
-    stores = await openAccountStore(options, db, now, { perIpPerHour: settings.CODE_REQUESTS_PER_IP_PER_HOUR }, log);
+    stores = await openStores(options, db, now, { perIpPerHour: settings.CODE_REQUESTS_PER_IP_PER_HOUR }, log);
   } catch (error) {
     db.close();
     throw error;
   }
-  const { accounts, postgres } = stores;
-  const outbox = createOrderMailOutbox({
-    db,
-    now,
-    sender: createMailSender(smtpConfig(settings), log),
-    publicOrigin: options.publicOrigin,
-    staffOrigin: settings.STAFF_ORIGIN,
-    log,
-  });
+  const { accounts, samples, previewRevocations, postgres } = stores;
+  const sender = createMailSender(smtpConfig(settings), log);
+  const fileOutbox = createOrderMailOutbox({ db, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log });
+  // On PostgreSQL the order e-mails are queued there, with their orders; the other e-mails are still the file's.
+  const outbox = postgres
+    ? bothOutboxes(fileOutbox, createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, log }))
+    : fileOutbox;
   const app = createUpstreamApp({
     db,
     accounts,
+    ...(samples ? { samples } : {}),
+    ...(previewRevocations ? { previewRevocations } : {}),
     options,
     now,
     log,

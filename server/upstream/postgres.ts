@@ -21,9 +21,9 @@ const idleInTransactionTimeoutMs = 10_000;
 /** Every host takes this one lock to migrate: pg_advisory_lock's key space is per database. */
 const migrationLockKey = 4_402_044;
 
-/** BIGINT (int8) columns and COUNT(*) as numbers: every one the stores keep (ids, milliseconds) is below 2^53. */
+/** BIGINT (int8) columns and COUNT(*) as numbers (the tests read rows with it too): every one the stores keep (ids, milliseconds) is below 2^53. */
 const int8Oid = 20;
-const types = {
+export const types = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === int8Oid ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };

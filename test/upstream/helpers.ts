@@ -16,6 +16,8 @@ export type Answer = { status: number; headers: Headers; json: any };
 
 export interface TestUpstream extends RunningUpstream {
   dataDir: string;
+  /** The PostgreSQL database its accounts and samples are in; undefined when everything is in the SQLite file. */
+  databaseUrl: string | undefined;
   /** POST JSON to a path of the upstream; returns status, headers and the parsed envelope. */
   post: (path: string, body?: unknown, headers?: Record<string, string>) => Promise<Answer>;
   get: (path: string, headers?: Record<string, string>) => Promise<Answer>;
@@ -28,20 +30,18 @@ export async function startTestUpstream(
   log: (message: string, detail?: unknown) => void = () => {},
 ): Promise<TestUpstream> {
   const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), "qy-upstream-"));
-  const upstream = await startUpstream(
-    {
-      host: "127.0.0.1",
-      port: 0,
-      provider: "qingyun",
-      websiteCode: "qingyun",
-      dataDir,
-      publicOrigin: "http://localhost:3000",
-      ...(await storeOptions(store)),
-      ...overrides,
-      ...(env ? { settings: parseUpstreamEnv(env) } : {}),
-    },
-    log,
-  );
+  const options: UpstreamOptions = {
+    host: "127.0.0.1",
+    port: 0,
+    provider: "qingyun",
+    websiteCode: "qingyun",
+    dataDir,
+    publicOrigin: "http://localhost:3000",
+    ...(await storeOptions(store)),
+    ...overrides,
+    ...(env ? { settings: parseUpstreamEnv(env) } : {}),
+  };
+  const upstream = await startUpstream(options, log);
   const request = async (method: string, p: string, body: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(upstream.url + p, {
       method,
@@ -54,6 +54,7 @@ export async function startTestUpstream(
   return {
     ...upstream,
     dataDir,
+    databaseUrl: options.databaseUrl,
     post: (p, body = {}, headers) => request("POST", p, body, headers),
     get: (p, headers) => request("GET", p, undefined, headers),
     cleanup: async () => {

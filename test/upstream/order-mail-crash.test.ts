@@ -112,11 +112,15 @@ describe("an upstream that crashes while the SMTP server holds its reply", () =>
     expect(first).toMatch(/^<order-mail\.[0-9a-f]{32}@www\.qingyun-power\.com>$/);
     // The order has two e-mails: the confirmation of its submission, and the move's (the newest row).
     const moveRow = "(SELECT max(id) FROM order_mail_outbox WHERE order_id = (SELECT id FROM sample_orders WHERE order_number = ?))";
-    const row = restarted.db.prepare(`SELECT state, attempts, message_id FROM order_mail_outbox WHERE id = ${moveRow}`).get(orderNumber) as {
-      state: string;
-      attempts: number;
-      message_id: string;
-    };
+    const read = () =>
+      restarted.db.prepare(`SELECT state, attempts, message_id FROM order_mail_outbox WHERE id = ${moveRow}`).get(orderNumber) as {
+        state: string;
+        attempts: number;
+        message_id: string;
+      };
+    // The sender records the send once the server's reply reaches it, a moment after the sink has the message.
+    await until(() => read().state !== "pending", "the send recorded");
+    const row = read();
     expect(row).toMatchObject({ state: "sent", attempts: 1 });
     expect(first).toBe(`<order-mail.${row.message_id}@www.qingyun-power.com>`);
 

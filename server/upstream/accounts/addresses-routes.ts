@@ -2,28 +2,28 @@
 import type { Router } from "express";
 import { queryRegionList, queryShippingAddresses, removeShippingAddress, saveShippingAddress } from "../../../shared/contract/index.ts";
 import { mountCall, type MountOptions } from "../http.ts";
-import type { AddressBook } from "./addresses.ts";
+import type { SampleStore } from "../samples/store.ts";
 import { regionList } from "./regions.ts";
 
-export function mountAddressRoutes(router: Router, book: AddressBook, options: MountOptions) {
+export function mountAddressRoutes(router: Router, book: Pick<SampleStore, "addresses" | "saveAddress" | "removeAddress">, options: MountOptions) {
   // auth: true guarantees a user id in the book's handlers.
   const uid = (userId: number | null) => userId!;
-  mountCall(router, queryShippingAddresses, ({ userId, language }) => book.view(uid(userId), language), options);
+  mountCall(router, queryShippingAddresses, ({ userId, language }) => book.addresses(uid(userId), language), options);
   mountCall(
     router,
     saveShippingAddress,
-    ({ body, userId, language }) => {
-      book.save(uid(userId), body);
-      return book.view(uid(userId), language);
+    async ({ body, userId, language }) => {
+      await book.saveAddress(uid(userId), body);
+      return book.addresses(uid(userId), language);
     },
     options,
   );
   mountCall(
     router,
     removeShippingAddress,
-    ({ query, userId, language }) => {
-      book.remove(uid(userId), query.ID);
-      return book.view(uid(userId), language);
+    async ({ query, userId, language }) => {
+      await book.removeAddress(uid(userId), query.ID);
+      return book.addresses(uid(userId), language);
     },
     options,
   );

@@ -9,7 +9,7 @@ import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
 import { resolveRegion } from "./regions.ts";
 
-interface AddressRow {
+export interface AddressRow {
   id: number;
   recipient: string;
   phone: string;
@@ -25,13 +25,13 @@ interface AddressRow {
   isDefault: number;
 }
 
-const columns = `id, recipient, phone, company, country, province_code AS provinceCode, city_code AS cityCode,
+export const addressColumns = `id, recipient, phone, company, country, province_code AS provinceCode, city_code AS cityCode,
   district_code AS districtCode, region, city, street, postal_code AS postalCode, is_default AS isDefault`;
 
 const collapse = (value: string) => value.trim().replace(/\s+/g, " ");
 
 /** The address checked and normalised; refused with the first wrong field's code. */
-function checkAddress(input: Required<AddressInput>): Omit<AddressRow, "id" | "isDefault"> {
+export function checkAddress(input: Required<AddressInput>): Omit<AddressRow, "id" | "isDefault"> {
   const values = Object.fromEntries(addressFormFields.map((field) => [field, input[field] ?? ""])) as AddressFormValues;
   const errors = validateAddressForm(values);
   const first = addressFormFields.find((field) => errors[field]);
@@ -54,7 +54,7 @@ function checkAddress(input: Required<AddressInput>): Omit<AddressRow, "id" | "i
 }
 
 /** The lines an address shows as: region names resolved, the country named in the language. */
-function addressLinesOf(row: Omit<AddressRow, "id" | "isDefault">, language: Language): ShippingAddressLines {
+export function addressLinesOf(row: Omit<AddressRow, "id" | "isDefault">, language: Language): ShippingAddressLines {
   const names = row.country === "CN" ? resolveRegion(row.provinceCode, row.cityCode, row.districtCode) : null;
   // A municipality repeats its name as the city (北京市 › 北京市): shown once.
   const area = names ? [...new Set(names)].join(" ") : [row.region, row.city].filter(Boolean).join(", ");
@@ -70,9 +70,23 @@ function addressLinesOf(row: Omit<AddressRow, "id" | "isDefault">, language: Lan
   };
 }
 
+/** A stored address as the contract shows it. Shared by both stores. */
+export function addressView(row: AddressRow, language: Language): ShippingAddress {
+  return {
+    ...addressLinesOf(row, language),
+    ID: row.id,
+    provinceCode: row.provinceCode,
+    cityCode: row.cityCode,
+    districtCode: row.districtCode,
+    region: row.region,
+    city: row.city,
+    isDefault: row.isDefault === 1,
+  };
+}
+
 export function createAddressBook(db: Database, now: () => number) {
-  const all = db.prepare(`SELECT ${columns} FROM shipping_addresses WHERE user_id = ? ORDER BY is_default DESC, created_at, id`);
-  const one = db.prepare(`SELECT ${columns} FROM shipping_addresses WHERE id = ? AND user_id = ?`);
+  const all = db.prepare(`SELECT ${addressColumns} FROM shipping_addresses WHERE user_id = ? ORDER BY is_default DESC, created_at, id`);
+  const one = db.prepare(`SELECT ${addressColumns} FROM shipping_addresses WHERE id = ? AND user_id = ?`);
   const count = db.prepare("SELECT COUNT(*) AS n FROM shipping_addresses WHERE user_id = ?");
   const insert = db.prepare(`INSERT INTO shipping_addresses (user_id, recipient, phone, company, country, province_code, city_code,
     district_code, region, city, street, postal_code, is_default, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`);
@@ -85,16 +99,7 @@ export function createAddressBook(db: Database, now: () => number) {
   const remove = db.prepare("DELETE FROM shipping_addresses WHERE id = ? AND user_id = ?");
 
   function view(userId: number, language: Language): ShippingAddress[] {
-    return (all.all(userId) as unknown as AddressRow[]).map((row) => ({
-      ...addressLinesOf(row, language),
-      ID: row.id,
-      provinceCode: row.provinceCode,
-      cityCode: row.cityCode,
-      districtCode: row.districtCode,
-      region: row.region,
-      city: row.city,
-      isDefault: row.isDefault === 1,
-    }));
+    return (all.all(userId) as unknown as AddressRow[]).map((row) => addressView(row, language));
   }
 
   /** Keeps exactly one default while the book has any address. */

@@ -3,12 +3,17 @@ import type { Router } from "express";
 import { deleteMyAccount, downloadMyDataPath, exportMyData, removeApplicantProfile, saveApplicantProfile } from "../../../shared/contract/index.ts";
 import { sessionCookieName } from "../../../shared/cookies.ts";
 import { mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
-import { checkApplicant, type ApplicantProfiles } from "../applicants/profiles.ts";
+import { checkApplicant } from "../applicants/profiles.ts";
+import type { SampleStore } from "../samples/store.ts";
 import { sessionCookieOptions } from "./sessions.ts";
 import type { MyData } from "./my-data.ts";
 import { privateNoStore } from "../../../shared/http/user-pages.ts";
 
-export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantProfiles; myData: MyData; publicOrigin: string }, options: MountOptions) {
+export function mountMyDataRoutes(
+  router: Router,
+  deps: { profiles: Pick<SampleStore, "saveProfile" | "removeProfile">; myData: MyData; publicOrigin: string },
+  options: MountOptions,
+) {
   const uid = (userId: number | null) => userId!;
   const { maxAge: _maxAge, ...clearOptions } = sessionCookieOptions(deps.publicOrigin);
 
@@ -18,15 +23,15 @@ export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantPro
     ({ body, userId }) => {
       // The sample form's own checks (one rule), sample use aside: it belongs to each order, not the person.
       const { applicant } = checkApplicant(body, "evaluation");
-      return deps.profiles.save(uid(userId), applicant);
+      return deps.profiles.saveProfile(uid(userId), applicant);
     },
     options,
   );
   mountCall(
     router,
     removeApplicantProfile,
-    ({ userId }) => {
-      deps.profiles.remove(uid(userId));
+    async ({ userId }) => {
+      await deps.profiles.removeProfile(uid(userId));
       return null;
     },
     options,

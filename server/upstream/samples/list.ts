@@ -5,13 +5,49 @@ import { unknownLifecycle } from "../../../shared/contract/lifecycle.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
-import { needsNrndConfirmation, nrndRefusal, sampleRefusal, samplesRefused, type SampleProductLookup } from "./products.ts";
+import { needsNrndConfirmation, nrndRefusal, sampleRefusal, samplesRefused, type SampleProduct, type SampleProductLookup } from "./products.ts";
 
 export interface StoredListItem {
   id: number;
   siteListId: number;
   partNumber: string;
   quantity: number;
+}
+
+/** A stored row as the contract shows it, with current names; a product switched off since shows as unavailable.
+ * Shared by both stores (samples/store-postgres.ts). */
+export function listItemView(item: StoredListItem, product: SampleProduct | null, language: Language): SampleListItem {
+  return {
+    ID: item.id,
+    siteListId: item.siteListId,
+    siteListName: product?.partNumber ?? item.partNumber,
+    productName: product?.name[language] ?? item.partNumber,
+    familyId: product?.family.id ?? null,
+    familyName: product?.family[language] ?? "",
+    seriesId: product?.series.id ?? null,
+    seriesName: product?.series[language] ?? "",
+    quantity: item.quantity,
+    // A part gone to last-time buy or obsolete since it was added can no longer be ordered as a sample.
+    available: product !== null && !samplesRefused(product),
+    lifecycle: product?.lifecycle ?? unknownLifecycle,
+  };
+}
+
+/** Why a product cannot be added to a list (in the order the checks are made), or nothing. */
+export function addRefusal(product: SampleProduct | null, language: Language, confirmNrnd: boolean, alreadyListed: boolean, listed: number): ApiError | null {
+  if (!product) return new ApiError("E40022002");
+  if (samplesRefused(product)) return sampleRefusal(product, language);
+  if (needsNrndConfirmation(product, confirmNrnd)) return nrndRefusal(product, language);
+  if (alreadyListed) return new ApiError("E40022001");
+  if (listed >= sampleLimits.maxItems) return new ApiError("E40022008");
+  return null;
+}
+
+/** A quantity above the stated maximum is refused with the maximum named. */
+export function checkQuantity(quantity: number, language: Language): void {
+  if (quantity > sampleLimits.maxQuantity) {
+    throw new ApiError("E40022017", { message: errorMessage("E40022017", language, { max: String(sampleLimits.maxQuantity) }) });
+  }
 }
 
 export function createSampleList(db: Database, now: () => number, products: SampleProductLookup) {
@@ -29,25 +65,8 @@ export function createSampleList(db: Database, now: () => number, products: Samp
     return items.all(userId) as unknown as StoredListItem[];
   }
 
-  /** The list as the contract shows it, with current names; a product switched off since shows as unavailable. */
   function view(userId: number, language: Language): SampleListItem[] {
-    return stored(userId).map((item) => {
-      const product = products(item.siteListId);
-      return {
-        ID: item.id,
-        siteListId: item.siteListId,
-        siteListName: product?.partNumber ?? item.partNumber,
-        productName: product?.name[language] ?? item.partNumber,
-        familyId: product?.family.id ?? null,
-        familyName: product?.family[language] ?? "",
-        seriesId: product?.series.id ?? null,
-        seriesName: product?.series[language] ?? "",
-        quantity: item.quantity,
-        // A part gone to last-time buy or obsolete since it was added can no longer be ordered as a sample.
-        available: product !== null && !samplesRefused(product),
-        lifecycle: product?.lifecycle ?? unknownLifecycle,
-      };
-    });
+    return stored(userId).map((item) => listItemView(item, products(item.siteListId), language));
   }
 
   return {
@@ -57,12 +76,9 @@ export function createSampleList(db: Database, now: () => number, products: Samp
     add(userId: number, siteListId: number, language: Language, confirmNrnd = false): void {
       transaction(db, () => {
         const product = products(siteListId);
-        if (!product) throw new ApiError("E40022002");
-        if (samplesRefused(product)) throw sampleRefusal(product, language);
-        if (needsNrndConfirmation(product, confirmNrnd)) throw nrndRefusal(product, language);
-        if (exists.get(userId, siteListId)) throw new ApiError("E40022001");
-        if ((count.get(userId) as { n: number }).n >= sampleLimits.maxItems) throw new ApiError("E40022008");
-        const { changes } = insert.run(userId, siteListId, product.partNumber, now());
+        const refusal = addRefusal(product, language, confirmNrnd, exists.get(userId, siteListId) !== undefined, (count.get(userId) as { n: number }).n);
+        if (refusal) throw refusal;
+        const { changes } = insert.run(userId, siteListId, product!.partNumber, now());
         if (Number(changes) === 0) throw new ApiError("E40022001");
       });
     },
@@ -70,9 +86,7 @@ export function createSampleList(db: Database, now: () => number, products: Samp
       if (Number(transaction(db, () => remove.run(id, userId)).changes) === 0) throw new ApiError("E40022003");
     },
     modify(userId: number, id: number, quantity: number, language: Language): void {
-      if (quantity > sampleLimits.maxQuantity) {
-        throw new ApiError("E40022017", { message: errorMessage("E40022017", language, { max: String(sampleLimits.maxQuantity) }) });
-      }
+      checkQuantity(quantity, language);
       if (Number(transaction(db, () => setQuantity.run(quantity, id, userId)).changes) === 0) throw new ApiError("E40022003");
     },
     /** Order again: the parts and quantities of an order into the list, leaving out what cannot be added. */

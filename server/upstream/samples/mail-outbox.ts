@@ -25,7 +25,7 @@ export function retryDelayMs(attempts: number): number {
  * after the SMTP server took the message, before its reply was recorded, sends it again); the same
  * Message-ID on every try lets the receiving side drop the duplicate.
  */
-function outboxMessageId(id: string, publicOrigin: string): string {
+export function outboxMessageId(id: string, publicOrigin: string): string {
   return `<order-mail.${id}@${new URL(publicOrigin).hostname}>`;
 }
 
@@ -34,7 +34,7 @@ export function newOutboxMessageId(): string {
   return randomBytes(16).toString("hex");
 }
 
-interface DueRow {
+export interface DueRow {
   id: number;
   attempts: number;
   /** The row's own id part of the Message-ID, the same on every try (null only for a row queued by an
@@ -51,6 +51,34 @@ interface DueRow {
   note: string | null;
   /** JSON of the order's copy of its address. */
   shippingAddress: string | null;
+}
+
+/** An order's item as its e-mail names it (both stores read these columns). */
+export interface OrderMailItem {
+  partNumber: string;
+  name_zh: string;
+  name_en: string;
+  quantity: number;
+}
+
+/** The e-mail of one claimed order row; the pending record is the submission itself, its e-mail the confirmation. */
+export function orderRowMail(row: DueRow, items: OrderMailItem[], publicOrigin: string): MailMessage {
+  const parts = items.map((item) => ({ partNumber: item.partNumber, name: row.language === "zh" ? item.name_zh : item.name_en, quantity: item.quantity }));
+  const input = { ...row, items: parts, publicOrigin };
+  return row.status === "pending"
+    ? composeConfirmationMail({ ...input, addressSummary: row.shippingAddress ? maskedAddressSummary(JSON.parse(row.shippingAddress) as AddressLines) : null })
+    : composeOrderMail(input);
+}
+
+/** What the upstream asks of an outbox, whichever store it reads (mail-outbox-postgres.ts is the other). */
+export interface MailOutbox {
+  /** Sends every e-mail that is due now; returns how many were sent. Calls never overlap. */
+  deliverDue(): Promise<number>;
+  /** A move was just made here: deliver without waiting for the next poll (never awaited by the move). */
+  nudge(): void;
+  /** Polls for due e-mails (moves made elsewhere, retries). */
+  start(pollMs: number): void;
+  stop(): void;
 }
 
 /**
@@ -90,7 +118,7 @@ export interface OutboxDeps {
   log: (message: string, detail?: unknown) => void;
 }
 
-export function createOrderMailOutbox(deps: OutboxDeps) {
+export function createOrderMailOutbox(deps: OutboxDeps): MailOutbox {
   const { db, now } = deps;
   const due = db.prepare(
     `SELECT m.id, m.attempts, m.message_id AS messageId, o.id AS orderId, o.order_number AS orderNumber, o.language, o.applicant_name AS applicantName,
@@ -119,17 +147,7 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
   let timer: NodeJS.Timeout | undefined;
 
   async function deliver(row: DueRow): Promise<boolean> {
-    const parts = (items.all(row.orderId) as Array<{ partNumber: string; name_zh: string; name_en: string; quantity: number }>).map((item) => ({
-      partNumber: item.partNumber,
-      name: row.language === "zh" ? item.name_zh : item.name_en,
-      quantity: item.quantity,
-    }));
-    const input = { ...row, items: parts, publicOrigin: deps.publicOrigin };
-    // The pending record is the submission itself: its e-mail is the confirmation.
-    const mail =
-      row.status === "pending"
-        ? composeConfirmationMail({ ...input, addressSummary: row.shippingAddress ? maskedAddressSummary(JSON.parse(row.shippingAddress) as AddressLines) : null })
-        : composeOrderMail(input);
+    const mail = orderRowMail(row, items.all(row.orderId) as unknown as OrderMailItem[], deps.publicOrigin);
     return send(row, mail, `order e-mail for ${row.orderNumber} (${row.status})`);
   }
 
@@ -214,4 +232,4 @@ export function createOrderMailOutbox(deps: OutboxDeps) {
   };
 }
 
-export type OrderMailOutbox = ReturnType<typeof createOrderMailOutbox>;
+export type OrderMailOutbox = MailOutbox;

@@ -19,7 +19,7 @@ import type { SampleList } from "./list.ts";
 import { samplesRefused } from "./products.ts";
 import { orderMailQueue } from "./mail-outbox.ts";
 import { countryName } from "../../../shared/forms/countries.ts";
-import type { SampleProductLookup } from "./products.ts";
+import type { SampleProduct, SampleProductLookup } from "./products.ts";
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
@@ -43,7 +43,7 @@ export interface OrderRow {
   updatedAt: number;
 }
 
-interface ItemRow {
+export interface ItemRow {
   orderId: number;
   siteListId: number;
   partNumber: string;
@@ -93,13 +93,13 @@ export function orderPageQueries(filter: { userId: number | null; status: OrderS
   };
 }
 
-const open = `status IN (${openOrderStatuses.map((status) => `'${status}'`).join(", ")})`;
+export const openStatusClause = `status IN (${openOrderStatuses.map((status) => `'${status}'`).join(", ")})`;
 
 /** The per-user lookups of submitting and of the tabs' counts; each has an index (a test reads the plans). */
 export const submitQueries = {
   // Only an open order blocks the same list: once completed, rejected or cancelled, it may be ordered again.
-  duplicate: `SELECT order_number AS orderNumber FROM sample_orders WHERE user_id = ? AND list_key = ? AND ${open} LIMIT 1`,
-  openCount: `SELECT COUNT(*) AS n FROM sample_orders WHERE user_id = ? AND ${open}`,
+  duplicate: `SELECT order_number AS orderNumber FROM sample_orders WHERE user_id = ? AND list_key = ? AND ${openStatusClause} LIMIT 1`,
+  openCount: `SELECT COUNT(*) AS n FROM sample_orders WHERE user_id = ? AND ${openStatusClause}`,
   counts: "SELECT status, COUNT(*) AS n FROM sample_orders WHERE user_id = ? GROUP BY status",
 } as const;
 
@@ -129,6 +129,87 @@ function addressOf(json: string | null, language: Language): ShippingAddressLine
   return { ...lines, countryName: countryName(lines.country, language) };
 }
 
+/** An order as the contract shows it: items named in the reader's language. Shared by both stores. */
+export function orderView(row: OrderRow, items: ItemRow[], language: Language): SampleOrder {
+  return {
+    orderNumber: row.orderNumber,
+    status: row.status,
+    submittedAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    sampleUse: row.sampleUse,
+    applicant: {
+      name: row.applicantName,
+      phone: row.applicantPhone,
+      email: row.applicantEmail,
+      companyName: row.companyName,
+      position: row.position,
+    },
+    items: items.map((item) => ({
+      siteListId: item.siteListId,
+      siteListName: item.partNumber,
+      productName: language === "zh" ? item.name_zh : item.name_en,
+      familyName: language === "zh" ? item.family_zh : item.family_en,
+      seriesName: language === "zh" ? item.series_zh : item.series_en,
+      quantity: item.quantity,
+    })),
+    shipping: row.carrier && row.trackingNumber ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
+    rejectReason: row.status === "rejected" ? row.rejectReason : null,
+    shippingAddress: addressOf(row.shippingAddress, language),
+  };
+}
+
+/**
+ * The rules of submitting, in the order they are checked, over facts each store reads in its transaction (the
+ * list, the chosen address, the products as the content says today, an open order of the same list, the number
+ * of open orders): throws the first refusal. Returns the list's key and the order's copy of the address.
+ */
+export function checkSubmit(
+  items: ReadonlyArray<{ partNumber: string; siteListId: number; quantity: number }>,
+  productOf: (siteListId: number) => SampleProduct | null,
+  language: Language,
+  facts: { address: () => ShippingAddressLines; duplicateOf: (key: string) => string | undefined; openOrders: () => number },
+): { key: string; address: ShippingAddressLines } {
+  if (items.length === 0) throw new ApiError("E40022004");
+  const address = facts.address();
+  // A product switched off since it was added cannot be ordered; the list shows it as unavailable, and
+  // the refusal names it so the visitor knows which row to remove.
+  const unavailable = items.filter((item) => {
+    const product = productOf(item.siteListId);
+    return product === null || samplesRefused(product);
+  });
+  if (unavailable.length) {
+    const part = unavailable.map((item) => item.partNumber).join(language === "zh" ? "、" : ", ");
+    throw new ApiError("E40022013", { message: errorMessage("E40022013", language, { part }) });
+  }
+  const total = items.reduce((sum, item) => sum + item.quantity, 0);
+  if (total > sampleLimits.maxOrderQuantity) {
+    const values = { max: String(sampleLimits.maxOrderQuantity), total: String(total) };
+    throw new ApiError("E40022014", { message: errorMessage("E40022014", language, values) });
+  }
+  const key = listKey(items);
+  const same = facts.duplicateOf(key);
+  if (same) throw new ApiError("E40022005", { message: errorMessage("E40022005", language, { orderNumber: same }) });
+  if (facts.openOrders() >= sampleLimits.maxOpenOrders) {
+    throw new ApiError("E40022015", { message: errorMessage("E40022015", language, { max: String(sampleLimits.maxOpenOrders) }) });
+  }
+  return { key, address };
+}
+
+/** The order number: the China day and that day's count, QY20261122-0001. */
+export function orderNumberOf(day: string, count: number): string {
+  return `QY${day}-${String(count).padStart(4, "0")}`;
+}
+
+/** How many of a user's orders each status tab holds, from per-status counts. */
+export function countsOf(rows: ReadonlyArray<{ status: OrderStatus; n: number }>): Record<OrderStatusFilter, number> {
+  const counts = Object.fromEntries(orderStatusFilters.map((status) => [status, 0])) as Record<OrderStatusFilter, number>;
+  for (const row of rows) {
+    counts[row.status] = row.n;
+    counts.all += row.n;
+  }
+  return counts;
+}
+
 /** What an order needs of the address book (accounts/addresses.ts, passed in by the upstream's app): the
  * chosen address as it reads today, copied into the order so a later edit does not change it. */
 interface AddressSnapshots {
@@ -146,7 +227,7 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
     family_en, series_zh, series_en, quantity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insertRecord = db.prepare("INSERT INTO sample_order_records (order_id, status, note, carrier, tracking_number, actor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
   const queueMail = orderMailQueue(db);
-  const countsOf = db.prepare(submitQueries.counts);
+  const perStatus = db.prepare(submitQueries.counts);
   const byNumber = db.prepare(`SELECT ${orderColumns} FROM sample_orders WHERE order_number = ?`);
   const recordsOf = db.prepare(
     "SELECT status, note, carrier, tracking_number AS trackingNumber, actor, created_at AS createdAt FROM sample_order_records WHERE order_id = ? ORDER BY created_at, id",
@@ -165,64 +246,20 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
     return byOrder;
   }
 
-  function orderView(row: OrderRow, items: ItemRow[], language: Language): SampleOrder {
-    return {
-      orderNumber: row.orderNumber,
-      status: row.status,
-      submittedAt: iso(row.createdAt),
-      updatedAt: iso(row.updatedAt),
-      sampleUse: row.sampleUse,
-      applicant: {
-        name: row.applicantName,
-        phone: row.applicantPhone,
-        email: row.applicantEmail,
-        companyName: row.companyName,
-        position: row.position,
-      },
-      items: items.map((item) => ({
-        siteListId: item.siteListId,
-        siteListName: item.partNumber,
-        productName: language === "zh" ? item.name_zh : item.name_en,
-        familyName: language === "zh" ? item.family_zh : item.family_en,
-        seriesName: language === "zh" ? item.series_zh : item.series_en,
-        quantity: item.quantity,
-      })),
-      shipping: row.carrier && row.trackingNumber ? { carrier: row.carrier, trackingNumber: row.trackingNumber } : null,
-      rejectReason: row.status === "rejected" ? row.rejectReason : null,
-      shippingAddress: addressOf(row.shippingAddress, language),
-    };
-  }
-
   return {
     /** Turns the user's current list into a pending order and empties the list, all in one transaction. */
     submit(userId: number, language: Language, applicant: Applicant, sampleUse: string, addressId: number): SubmittedOrder {
       return transaction(db, () => {
         const t = now();
         const items = list.stored(userId);
-        if (items.length === 0) throw new ApiError("E40022004");
-        const address = book.snapshot(userId, addressId, language);
-        const resolved = items.map((item) => ({ item, product: products(item.siteListId) }));
-        // A product switched off since it was added cannot be ordered; the list shows it as unavailable, and
-        // the refusal names it so the visitor knows which row to remove.
-        const unavailable = resolved.filter(({ product }) => product === null || samplesRefused(product)).map(({ item }) => item.partNumber);
-        if (unavailable.length) {
-          const part = unavailable.join(language === "zh" ? "、" : ", ");
-          throw new ApiError("E40022013", { message: errorMessage("E40022013", language, { part }) });
-        }
-        const total = items.reduce((sum, item) => sum + item.quantity, 0);
-        if (total > sampleLimits.maxOrderQuantity) {
-          const values = { max: String(sampleLimits.maxOrderQuantity), total: String(total) };
-          throw new ApiError("E40022014", { message: errorMessage("E40022014", language, values) });
-        }
-        const key = listKey(items);
-        const same = duplicate.get(userId, key) as { orderNumber: string } | undefined;
-        if (same) throw new ApiError("E40022005", { message: errorMessage("E40022005", language, { orderNumber: same.orderNumber }) });
-        if ((openCount.get(userId) as { n: number }).n >= sampleLimits.maxOpenOrders) {
-          throw new ApiError("E40022015", { message: errorMessage("E40022015", language, { max: String(sampleLimits.maxOpenOrders) }) });
-        }
+        const { key, address } = checkSubmit(items, products, language, {
+          address: () => book.snapshot(userId, addressId, language),
+          duplicateOf: (listKey) => (duplicate.get(userId, listKey) as { orderNumber: string } | undefined)?.orderNumber,
+          openOrders: () => (openCount.get(userId) as { n: number }).n,
+        });
         const day = chinaDay(t);
         const { last } = nextNumber.get(day) as { last: number };
-        const orderNumber = `QY${day}-${String(last).padStart(4, "0")}`;
+        const orderNumber = orderNumberOf(day, last);
         const { lastInsertRowid } = insertOrder.run(
           orderNumber,
           userId,
@@ -239,8 +276,8 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
           t,
         );
         const orderId = Number(lastInsertRowid);
-        for (const { item, product } of resolved) {
-          const p = product!;
+        for (const item of items) {
+          const p = products(item.siteListId)!;
           insertItem.run(orderId, item.siteListId, p.partNumber, p.name.zh, p.name.en, p.family.zh, p.family.en, p.series.zh, p.series.en, item.quantity);
         }
         const record = insertRecord.run(orderId, "pending", null, null, null, "customer", t);
@@ -279,13 +316,7 @@ export function createSampleOrders(db: Database, now: () => number, products: Sa
 
     /** How many of the user's orders each status tab holds. */
     counts(userId: number): Record<OrderStatusFilter, number> {
-      const rows = countsOf.all(userId) as Array<{ status: OrderStatus; n: number }>;
-      const counts = Object.fromEntries(orderStatusFilters.map((status) => [status, 0])) as Record<OrderStatusFilter, number>;
-      for (const row of rows) {
-        counts[row.status] = row.n;
-        counts.all += row.n;
-      }
-      return counts;
+      return countsOf(perStatus.all(userId) as Array<{ status: OrderStatus; n: number }>);
     },
 
     /** The user's own order's parts and quantities (order again), or null when it is not theirs. */

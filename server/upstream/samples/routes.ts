@@ -15,19 +15,16 @@ import {
   submitSampleOrder,
 } from "../../../shared/contract/index.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
-import type { SampleList } from "./list.ts";
-import type { OrderMoves } from "./moves.ts";
-import { checkApplicant, type ApplicantProfiles } from "../applicants/profiles.ts";
-import type { SampleOrders } from "./orders.ts";
+import { checkApplicant } from "../applicants/profiles.ts";
 import type { AccountStore } from "../accounts/store.ts";
+import type { SampleStore } from "./store.ts";
 
 export function mountSampleRoutes(
   router: Router,
-  list: SampleList,
-  orders: SampleOrders,
+  samples: SampleStore,
   options: MountOptions,
   /** Submitting and cancelling queue e-mails like staff moves; onMove sends them without making the answer wait. */
-  customer: { moves: OrderMoves; onMove: () => void; profiles: ApplicantProfiles; accounts: Pick<AccountStore, "user"> },
+  customer: { onMove: () => void; accounts: Pick<AccountStore, "user"> },
 ) {
   // auth: true guarantees a user id in every handler below.
   const uid = (userId: number | null) => userId!;
@@ -35,28 +32,28 @@ export function mountSampleRoutes(
   mountCall(
     router,
     addSampleProduct,
-    ({ body, userId, language }) => {
-      list.add(uid(userId), body.siteListId, language, body.confirmNrnd === true);
-      return list.view(uid(userId), language);
+    async ({ body, userId, language }) => {
+      await samples.add(uid(userId), body.siteListId, language, body.confirmNrnd === true);
+      return samples.list(uid(userId), language);
     },
     options,
   );
-  mountCall(router, queryOrderList, ({ userId, language }) => list.view(uid(userId), language), options);
+  mountCall(router, queryOrderList, ({ userId, language }) => samples.list(uid(userId), language), options);
   mountCall(
     router,
     removeSampleProduct,
-    ({ query, userId, language }) => {
-      list.remove(uid(userId), query.ID);
-      return list.view(uid(userId), language);
+    async ({ query, userId, language }) => {
+      await samples.remove(uid(userId), query.ID);
+      return samples.list(uid(userId), language);
     },
     options,
   );
   mountCall(
     router,
     modifySampleProduct,
-    ({ body, userId, language }) => {
-      list.modify(uid(userId), body.ID, body.quantity, language);
-      return list.view(uid(userId), language);
+    async ({ body, userId, language }) => {
+      await samples.modify(uid(userId), body.ID, body.quantity, language);
+      return samples.list(uid(userId), language);
     },
     options,
   );
@@ -67,7 +64,7 @@ export function mountSampleRoutes(
     async ({ query, userId }) => {
       if (query.userId !== userId) throw new ApiError("E40300001");
       const row = (await customer.accounts.user(uid(userId)))!;
-      return { userId: row.userId, phone: row.phone, email: row.email, applicant: customer.profiles.get(uid(userId)) };
+      return { userId: row.userId, phone: row.phone, email: row.email, applicant: await samples.profile(uid(userId)) };
     },
     options,
   );
@@ -75,12 +72,12 @@ export function mountSampleRoutes(
   mountCall(
     router,
     submitSampleOrder,
-    ({ body, userId, language }) => {
+    async ({ body, userId, language }) => {
       const { applicant, sampleUse } = checkApplicant(body.applicant, body.sampleUse);
       if (!body.evaluationOnly) throw new ApiError("E40022018");
-      const submitted = orders.submit(uid(userId), language, applicant, sampleUse, body.addressId);
+      const submitted = await samples.submit(uid(userId), language, applicant, sampleUse, body.addressId);
       // The next form is prefilled with these details (the account page can change or delete them).
-      customer.profiles.save(uid(userId), applicant);
+      await samples.saveProfile(uid(userId), applicant);
       customer.onMove();
       return submitted;
     },
@@ -90,8 +87,8 @@ export function mountSampleRoutes(
   mountCall(
     router,
     querySampleOrderByPage,
-    ({ body, userId, language }) => {
-      const page = orders.page({ userId: uid(userId), status: body.status, pageIndex: body.pageIndex, pageSize: body.pageSize }, language);
+    async ({ body, userId, language }) => {
+      const page = await samples.page({ userId: uid(userId), status: body.status, pageIndex: body.pageIndex, pageSize: body.pageSize }, language);
       return { ...page, list: page.list.map((entry) => entry.order) };
     },
     options,
@@ -100,24 +97,22 @@ export function mountSampleRoutes(
   mountCall(
     router,
     cancelSampleOrder,
-    ({ body, userId, language }) => {
-      customer.moves.cancel(body.SampleOrderNo, uid(userId), body.reason);
+    async ({ body, userId, language }) => {
+      await samples.cancel(body.SampleOrderNo, uid(userId), body.reason);
       customer.onMove();
-      return orders.detail(body.SampleOrderNo, language, uid(userId))!.detail;
+      return (await samples.detail(body.SampleOrderNo, language, uid(userId)))!.detail;
     },
     options,
   );
 
-  mountCall(router, querySampleOrderCounts, ({ userId }) => orders.counts(uid(userId)), options);
+  mountCall(router, querySampleOrderCounts, ({ userId }) => samples.counts(uid(userId)), options);
 
   mountCall(
     router,
     reorderSampleOrder,
-    ({ body, userId, language }) => {
-      const items = orders.itemsOfOwn(body.SampleOrderNo, uid(userId));
-      if (!items) throw new ApiError("E40022006");
-      list.copy(uid(userId), items);
-      return list.view(uid(userId), language);
+    async ({ body, userId, language }) => {
+      await samples.reorder(uid(userId), body.SampleOrderNo);
+      return samples.list(uid(userId), language);
     },
     options,
   );
@@ -125,9 +120,9 @@ export function mountSampleRoutes(
   mountCall(
     router,
     querySampleOrderRecordList,
-    ({ query, userId, language }) => {
+    async ({ query, userId, language }) => {
       // Someone else's order answers exactly like a missing one.
-      const found = orders.detail(query.SampleOrderNo, language, uid(userId));
+      const found = await samples.detail(query.SampleOrderNo, language, uid(userId));
       if (!found) throw new ApiError("E40022006");
       return found.detail;
     },

@@ -10,13 +10,13 @@ import { orderStatusFilters } from "../../../shared/samples/order-status.ts";
 import { previewTokenMinutes, signPreviewToken } from "../../../shared/http/preview-token.ts";
 import { fieldLimits } from "../../../shared/forms/validation.ts";
 import { ApiError, requestLanguage, sendData, sendError } from "../http.ts";
-import type { OrderMoves } from "../samples/moves.ts";
 import type { PreviewRevocations } from "../site/preview-revocations.ts";
-import { recordView, type SampleOrders } from "../samples/orders.ts";
+import { recordView } from "../samples/orders.ts";
+import type { SampleStore } from "../samples/store.ts";
 
 export interface StaffDeps {
-  orders: SampleOrders;
-  moves: OrderMoves;
+  /** The orders, on the SQLite file or on PostgreSQL (docs/decisions/044-store-interface-and-postgresql.md). */
+  orders: Pick<SampleStore, "page" | "detail" | "move">;
   now: () => number;
   staffToken: string | undefined;
   previewSecret: string | undefined;
@@ -77,8 +77,8 @@ export function mountStaffRoutes(router: Router, deps: StaffDeps) {
     if (!orderNumberPattern.test(value)) throw new ApiError("E40022006");
     return value;
   };
-  const detail = (orderNumber: string, language: Language) => {
-    const found = deps.orders.detail(orderNumber, language, null);
+  const detail = async (orderNumber: string, language: Language) => {
+    const found = await deps.orders.detail(orderNumber, language, null);
     if (!found) throw new ApiError("E40022006");
     return {
       order: { ...found.detail.order, userId: found.row.userId },
@@ -86,30 +86,30 @@ export function mountStaffRoutes(router: Router, deps: StaffDeps) {
     };
   };
 
-  staff.get("/orders", (req, res) => {
+  staff.get("/orders", async (req, res) => {
     const query = parse(listQuery, req.query);
-    const page = deps.orders.page({ userId: null, status: query.status, pageIndex: query.pageIndex, pageSize: query.pageSize }, query.language);
+    const page = await deps.orders.page({ userId: null, status: query.status, pageIndex: query.pageIndex, pageSize: query.pageSize }, query.language);
     sendData(res, { ...page, list: page.list.map(({ order, row }) => ({ ...order, userId: row.userId })) });
   });
 
-  staff.get("/orders/:orderNumber", (req, res) => {
-    sendData(res, detail(orderNumberOf(req), parse(detailQuery, req.query).language));
+  staff.get("/orders/:orderNumber", async (req, res) => {
+    sendData(res, await detail(orderNumberOf(req), parse(detailQuery, req.query).language));
   });
 
-  staff.post("/orders/:orderNumber/advance", (req, res) => {
+  staff.post("/orders/:orderNumber/advance", async (req, res) => {
     const orderNumber = orderNumberOf(req);
     const body = parse(advanceBody, req.body ?? {});
-    deps.moves.advance(orderNumber, body, "staff-api");
+    await deps.orders.move(orderNumber, "next", body, "staff-api");
     deps.onMove?.();
-    sendData(res, detail(orderNumber, body.language ?? fallbackLanguage.api));
+    sendData(res, await detail(orderNumber, body.language ?? fallbackLanguage.api));
   });
 
-  staff.post("/orders/:orderNumber/reject", (req, res) => {
+  staff.post("/orders/:orderNumber/reject", async (req, res) => {
     const orderNumber = orderNumberOf(req);
     const body = parse(rejectBody, req.body ?? {});
-    deps.moves.reject(orderNumber, body.reason, "staff-api");
+    await deps.orders.move(orderNumber, "rejected", { note: body.reason }, "staff-api");
     deps.onMove?.();
-    sendData(res, detail(orderNumber, body.language ?? fallbackLanguage.api));
+    sendData(res, await detail(orderNumber, body.language ?? fallbackLanguage.api));
   });
 
   // Revokes a token before it expires: the site stops honouring it, and the cookie it set, within seconds.
