@@ -42,7 +42,8 @@ const usage = `Usage: npm run estimate -- (--part <part number> | --device <file
              diode or switch, a totem-pole's slow-leg diode), estimated at the same point: the stage's loss and efficiency
              then count both, e.g. --part QCM045065B7 --op "400,8,65k,b230,80" --with QCD10065T2
   --cycle    a load cycle as in the URL's cycle=: <duration s>:<current A>:<f_o Hz>,… (at most 10 steps), e.g.
-             "10:40:2,20:20:50"; T_j over the cycle from the part's Foster network, its peak judged against T_j,max
+             "10:40:2,20:20:50"; T_j over the cycle from the part's Foster network, its peak judged against T_j,max;
+             at a PFC point the third value is the line frequency (45–65 Hz), e.g. "5:25:50,60:15:50"
   --json     machine-readable output`;
 
 class UsageError extends Error {}
@@ -253,7 +254,7 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     if (!parsed.ok) throw new UsageError(`The operating point could not be used: ${parsed.issues.map((issue) => englishMessage(issue.message, issue.values)).join(" ")}`);
     const refusal = refusalOf(device.data, parsed.value);
     if (refusal) throw new Refused(`No estimate at this operating point: ${refusalText(refusal)}`);
-    const cycle = parseLoadCycle(values.cycle);
+    const cycle = parseLoadCycle(values.cycle, parsed.value.mode);
     if (values.cycle !== undefined && !cycle) throw new UsageError("Give the load cycle's steps with --cycle.");
     if (cycle && !cycle.ok) throw new UsageError(`The load cycle could not be used: ${englishMessage(cycle.message, cycle.values)}`);
     const mission = cycle ? missionProfile(device.data, parsed.value, cycle.steps) : null;
@@ -302,7 +303,9 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
       const lc = report.loadCycle;
       out(`  load cycle ${lc.cycle}:`);
       for (const [index, step] of lc.steps.entries())
-        out(`    step ${index + 1}: ${step.duration} s at ${step.current} A, f_o ${step.fo} Hz: ${step.power} W, peak T_j ${temperature(step.peak, "aboveData")}`);
+        out(
+          `    step ${index + 1}: ${step.duration} s at ${step.current} A, ${pfc ? "line" : "f_o"} ${step.fo} Hz: ${step.power} W, peak T_j ${temperature(step.peak, "aboveData")}`,
+        );
       out(
         `    peak T_j ${temperature(lc.peak, "aboveData")} (${lc.junction}, at ${lc.at} s) against T_j,max ${lc.tjMax} °C: ${lc.suitable ? "within" : "not suitable for this cycle"}`,
       );

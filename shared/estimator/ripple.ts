@@ -9,14 +9,10 @@ import type { Estimate, JunctionName } from "./estimate-types.ts";
 import { thermalPath } from "./thermal-path.ts";
 import { atTemperature, interpolate, MODEL_TJ_RANGE } from "./equations.ts";
 import { DEFAULT_OUTPUT_FREQUENCY, type OperatingPoint } from "./operating-point.ts";
+import { LINE_FREQUENCY } from "./line-frequency.ts";
 
 /** Steps over one output period (1° each). */
 const STEPS = 360;
-/**
- * The line frequency of a PFC stage's ripple (Hz): the op= form has no field for it; 50 Hz rather than 60 Hz, since
- * the longer period lets the junction swing further (the conservative choice).
- */
-const PFC_LINE_FREQUENCY = 50;
 
 const isPfc = (op: OperatingPoint) => op.mode === "boostpfc" || op.mode === "totempole";
 
@@ -151,7 +147,7 @@ export function fosterPeak(network: FosterNetwork, power: readonly number[], per
 
 /** The frequency of the period the junction's ripple repeats over: the inverter's output, a PFC stage's line (Hz). */
 export function rippleFrequency(op: OperatingPoint): number {
-  return isPfc(op) ? PFC_LINE_FREQUENCY : (op.fo ?? DEFAULT_OUTPUT_FREQUENCY);
+  return op.fo ?? (isPfc(op) ? LINE_FREQUENCY.default : DEFAULT_OUTPUT_FREQUENCY);
 }
 
 /**

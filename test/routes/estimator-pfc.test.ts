@@ -155,6 +155,43 @@ describe("the stage's totals and the peak over the line period (decision 041)", 
   });
 });
 
+describe("a PFC stage's line frequency and load cycle (decision 043)", () => {
+  it("takes the line frequency (fo) in op= and the form, says it in both languages, and refuses one off the grid's range", async () => {
+    const at60 = `${TOTEM},fo60`;
+    const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${at60}`);
+    expect(en.status).toBe(200);
+    const text = textOf(symbols(en.text));
+    expect(text).toContain("T_j peak: the highest junction temperature over one line period at 60 Hz");
+    expect(text).toContain("dead time 100 ns, line 60 Hz");
+    expect(text).toContain("its peak T_j over the line period (at 60 Hz)");
+    expect(en.text).toMatch(/name="opFo"[^>]*value="60"/);
+    const zh = textOf(symbols((await get(`/zh/productAndService/productDetail/QCM045065B7?op=${at60}`)).text));
+    expect(zh).toContain("一个工频周期（60 Hz）内的最高结温");
+    expect(zh).toContain("电网 60 Hz");
+    // The no-JS form carries it for a PFC mode.
+    const form = await get("/en/productAndService/productDetail/QCM045065B7?opMode=totempole&opV=400&opI=15&opF=65&opV2=230&opTc=80&opDt=100&opFo=60");
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe(`/en/productAndService/productDetail/QCM045065B7?op=${at60}`);
+    for (const [language, words] of [
+      ["en", "A PFC stage's line frequency (fo) must be between 45 and 65 Hz."],
+      ["zh", "PFC 级的电网频率（fo）须在 45 至 65 Hz 之间。"],
+    ] as const) {
+      const bad = await get(`/${language}/productAndService/productDetail/QCM045065B7?op=${TOTEM},fo5`);
+      expect(bad.status).toBe(200);
+      expect(textOf(bad.text.replace(/&#x27;/g, "'"))).toContain(words);
+    }
+  });
+
+  it("runs a load cycle at a PFC point, its steps' third value the line frequency, in both languages", async () => {
+    const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}&cycle=5:25:50,10:15:60`);
+    expect(en.status).toBe(200);
+    expect(en.text).toContain('data-estimate="cycle-verdict"');
+    expect(textOf(symbols(en.text))).toContain("f_line (Hz)");
+    const zh = await get(`/zh/productAndService/productDetail/QCM045065B7?op=${TOTEM}&cycle=5:25:2`);
+    expect(textOf(zh.text)).toContain("第 1 步的电网频率须在 45 至 65 Hz 之间。");
+  });
+});
+
 describe("synchronous buck and boost on the product page", () => {
   it("estimates the leg at the duty the two voltages set, said in both languages, and turns the no-JS form into op=", async () => {
     const en = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");
@@ -185,6 +222,7 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "The peak T_j over the line period comes from the part",
           "The stage: at a PFC or DC/DC point",
           "η = (P_in − P_loss)/P_in, P_in = V_line·I (PFC), V_in·I (boost)",
+          "fo60 after the five values names a 60 Hz line, 45–65 Hz",
         ],
       ],
       [
@@ -199,6 +237,7 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "boost: D = 1 − V_in/V_bus",
           "工频周期内的 T_j 峰值由器件 Z_th 的 Foster 网络",
           "整级：在 PFC 或 DC/DC 工作点",
+          "五个数值之后的 fo60 表示 60 Hz 电网",
         ],
       ],
     ] as const) {
