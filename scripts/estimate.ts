@@ -19,7 +19,7 @@ import {
 import { parseOperatingPoint } from "../shared/estimator/validate.ts";
 import { missionProfile, parseLoadCycle, type MissionResult } from "../shared/estimator/mission.ts";
 import { loadSweep, solveConverter, type ConverterResult, type LoadPoint } from "../shared/estimator/converter.ts";
-import { stageTotals, type StageTotals } from "../shared/estimator/stage.ts";
+import { companionEstimate, stageTotals, type StageTotals } from "../shared/estimator/stage.ts";
 import { lossDataFile } from "../server/upstream/content/loss-data.ts";
 import { readContent, shippedContentDir } from "../server/upstream/content/load.ts";
 
@@ -220,12 +220,12 @@ function refusalText(refusal: Refusal): string {
 }
 
 /** The part named by --with for the stage's other device, estimated at the same point (a PFC or DC/DC point without rs). */
-function companionOf(partNumber: string, op: OperatingPoint, contentDir: string): Companion {
+function companionOf(data: LossData, partNumber: string, op: OperatingPoint, contentDir: string): Companion {
   if (op.mode === "inverter" || op.rsa !== undefined) throw new UsageError("--with names the other device of a PFC or DC/DC stage, at a point without rs.");
   const other = deviceOf({ part: partNumber }, contentDir);
   const refusal = refusalOf(other.data, op);
   if (refusal) throw new Refused(`No estimate of ${other.name} at this operating point: ${refusalText(refusal)}`);
-  return { name: other.name, data: other.data, result: estimate(other.data, op) };
+  return { name: other.name, data: other.data, result: companionEstimate(data, other.data, op) };
 }
 
 /** Runs the command; returns the exit code (0 done, 2 bad input). */
@@ -260,7 +260,7 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     const mission = cycle ? missionProfile(device.data, parsed.value, cycle.steps) : null;
     if (cycle && !mission) throw new Refused(`No load cycle: ${englishMessage("mission.none", {}).replace(/<([^>]+)>/g, "_$1")}`);
     const result = estimate(device.data, parsed.value);
-    const companion = values.with === undefined ? null : companionOf(values.with, parsed.value, contentDir);
+    const companion = values.with === undefined ? null : companionOf(device.data, values.with, parsed.value, contentDir);
     const whole = parsed.value.rsa === undefined ? null : solveConverter(device.data, parsed.value);
     if (parsed.value.rsa !== undefined && !whole) throw new Refused(englishMessage("converter.none", {}));
     const report = {

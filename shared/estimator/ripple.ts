@@ -94,7 +94,9 @@ function pfcComponents(data: LossData, op: OperatingPoint, result: Estimate, ene
   const tj = result.junctions[0]!.tj ?? MODEL_TJ_RANGE.max;
   const body =
     data.kind === "mosfet" ? { v0: atTemperature(data.bodyDiode.t, data.bodyDiode.v0, tj), r: atTemperature(data.bodyDiode.t, data.bodyDiode.r, tj) / 1000 } : null;
-  if (data.kind === "mosfet" && body)
+  // A slow-leg MOSFET (estimate.ts): its channel carries the whole line current in one half line period.
+  if (result.slowLeg) list.push({ junction: 0, mean: losses.diodeConduction, shape: (theta) => (theta < Math.PI ? s(theta) ** 2 : 0) });
+  else if (data.kind === "mosfet" && body)
     list.push(
       { junction: 0, mean: losses.conduction, shape: (theta) => (asSwitch(theta) ? s(theta) ** 2 * on(theta) : 0) },
       { junction: 0, mean: losses.switching, shape: switched },

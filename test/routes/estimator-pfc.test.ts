@@ -182,6 +182,17 @@ describe("a PFC stage's line frequency and load cycle (decision 043)", () => {
     }
   });
 
+  it("takes a MOSFET named beside a fast-leg device as the totem-pole's slow leg (with=): counted, the efficiency exact", async () => {
+    const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}&with=QCM025065K4`);
+    expect(en.status).toBe(200);
+    expect(textOf(symbols(en.text))).toContain("With 2 × slow-leg device (QCM025065K4)");
+    expect(en.text).not.toContain('data-estimate="stage-with-problem"');
+    expect(en.text).toMatch(/data-estimate="stage-efficiency">\d\d\.\d\d</);
+    const zh = textOf(symbols((await get(`/zh/productAndService/productDetail/QCM045065B7?op=${TOTEM}&with=QCM025065K4`)).text));
+    expect(zh).toContain("2 × 慢桥臂器件（QCM025065K4）");
+    expect(textOf(symbols((await get("/en/productAndService/estimator/method")).text))).toContain("is estimated as such a line-frequency synchronous rectifier");
+  });
+
   it("runs a load cycle at a PFC point, its steps' third value the line frequency, in both languages", async () => {
     const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}&cycle=5:25:50,10:15:60`);
     expect(en.status).toBe(200);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { FosterNetwork, MosfetLossData } from "../../shared/contract/loss-data.ts";
 import { estimate, isSuitable, type OperatingPoint } from "../../shared/estimator/index.ts";
-import { stageTotals } from "../../shared/estimator/stage.ts";
+import { companionEstimate, stageTotals } from "../../shared/estimator/stage.ts";
 import { missionProfile, parseLoadCycle } from "../../shared/estimator/mission.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { runEstimate } from "../../scripts/estimate.ts";
@@ -149,6 +149,85 @@ describe("a PFC part's peak T_j over the line period", () => {
     expect(result.worstCase!.tj!).toBeGreaterThan(175);
     expect(isSuitable(result)).toBe(false);
     expect(result.unsuitable).toMatchObject([{ code: "worstOverMax", junction: "rectifier", tjMax: 175 }]);
+  });
+});
+
+describe("a slow leg of MOSFETs at a totem-pole point (decision 043)", () => {
+  const op = point("400,15,65k,t230,80");
+
+  it("conducts the line current for half the line period in its channel: a line-cycle integration and its fixed point agree", () => {
+    const result = estimate(mosfet, op, { slowLeg: true });
+    expect(result.slowLeg).toBe(true);
+    const junction = result.junctions[0]!;
+    expect(junction.name).toBe("rectifier");
+    // Written here: P(T_j) = mean over the line period of R(T_j)·i² while it conducts (θ in (0, π)), 200 000 samples;
+    // the junction's fixed point T = T_c + P(T)·R_th by bisection.
+    const iPeak = Math.SQRT2 * 15;
+    const samples = 200_000;
+    let meanSquare = 0;
+    for (let k = 0; k < samples; k++) {
+      const theta = (2 * Math.PI * (k + 0.5)) / samples;
+      if (theta < Math.PI) meanSquare += (iPeak * Math.sin(theta)) ** 2 / samples;
+    }
+    const power = (tj: number) => (at(mosfet.channel.r, tj) / 1000) * meanSquare;
+    let low = op.tc;
+    let high = 250;
+    for (let step = 0; step < 60; step++) {
+      const mid = (low + high) / 2;
+      if (op.tc + power(mid) * mosfet.rth > mid) low = mid;
+      else high = mid;
+    }
+    expect(junction.tj!).toBeCloseTo(low, 2);
+    expect(Math.abs(junction.power / power(low) - 1)).toBeLessThan(1e-4);
+    // Nothing switched at f_sw, no dead time: all of it is the channel's conduction as the stage's rectifier.
+    expect(result.losses).toMatchObject({ conduction: 0, switching: 0, deadTime: 0, diodeSwitching: 0 });
+    expect(result.losses.total).toBeCloseTo(junction.power, 9);
+    // Far below the same part's loss as a fast-leg device, which also switches hard and rectifies at f_sw.
+    expect(result.losses.total).toBeLessThan(estimate(mosfet, op).losses.total);
+  });
+
+  it("its peak over the line period agrees with a switching-period simulation within 2 % of the ripple", () => {
+    const result = estimate(mosfet, op, { slowLeg: true });
+    const junction = result.junctions[0]!;
+    const periods = Math.round(op.fsw / 50);
+    const r = at(mosfet.channel.r, junction.tj!) / 1000;
+    const powers = Array.from({ length: periods }, (_, k) => {
+      const theta = (2 * Math.PI * (k + 0.5)) / periods;
+      return theta < Math.PI ? r * (Math.SQRT2 * 15 * Math.sin(theta)) ** 2 : 0;
+    });
+    const simulated = simulatedPeakRise(powers, 50);
+    const ripple = op.tc + simulated.peak - junction.tj!;
+    expect(ripple).toBeGreaterThan(0.1);
+    expect(Math.abs((junction.peak! - junction.tj!) / ripple - 1)).toBeLessThan(0.02);
+  });
+
+  it("fills the slow leg when named beside a fast-leg device (with=): both legs counted, the efficiency exact", () => {
+    const slow = companionEstimate(mosfet, mosfet, op);
+    expect(slow.slowLeg).toBe(true);
+    const fast = estimate(mosfet, op);
+    const stage = stageTotals(mosfet, op, fast, { data: mosfet, result: slow })!;
+    expect(stage).toMatchObject({ role: "fast", missing: [], bound: false, companion: { role: "slow", count: 2 } });
+    const loss = 2 * fast.losses.total + 2 * slow.losses.total;
+    expect(stage.loss).toBeCloseTo(loss, 9);
+    expect(stage.efficiency!).toBeCloseTo((3450 - loss) / 3450, 9);
+    // Only at a totem-pole point: beside a boost PFC's switch a MOSFET is a second switch, as before.
+    const boost = point("400,15,65k,b230,80");
+    expect(companionEstimate(mosfet, mosfet, boost).slowLeg).toBeUndefined();
+    expect(stageTotals(mosfet, boost, estimate(mosfet, boost), { data: mosfet, result: estimate(mosfet, boost) })).toMatchObject({ mismatch: "switch" });
+  });
+
+  it("npm run estimate --with a MOSFET at a totem-pole point counts it as the slow leg", () => {
+    const out: string[] = [];
+    expect(
+      runEstimate(
+        ["--part", "QCM045065B7", "--op", "400,15,65k,t230,80", "--with", "QCM025065K4", "--json"],
+        (line) => out.push(line),
+        () => undefined,
+      ),
+    ).toBe(0);
+    const stage = JSON.parse(out.join("\n")).stage;
+    expect(stage).toMatchObject({ missing: [], efficiencyIsUpperBound: false, with: { part: "QCM025065K4", role: "slow", count: 2, suitable: true } });
+    expect(stage.loss).toBeCloseTo(2 * stage.perDevice + 2 * stage.with.perDevice, 1);
   });
 });
 

@@ -7,8 +7,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { Estimate } from "../../../shared/estimator/estimate-types.ts";
 import type { OperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { stageTotals, type StageCompanion, type StageRole, type StageTotals } from "../../../shared/estimator/stage.ts";
-import { estimate } from "../../../shared/estimator/estimate.ts";
+import { companionEstimate, stageTotals, type StageCompanion, type StageRole, type StageTotals } from "../../../shared/estimator/stage.ts";
 import { refusalOf } from "../../../shared/estimator/refusal.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { useLanguage } from "../../hooks.ts";
@@ -46,7 +45,7 @@ export function StageEstimate({
   // The part named for the stage's other device, estimated at the same point when it can be (refusal.ts).
   const other = companion && "loss" in companion ? companion : null;
   const refusal = other ? refusalOf(other.loss, op) : null;
-  const otherResult = other && !refusal ? estimate(other.loss, op) : null;
+  const otherResult = other && !refusal ? companionEstimate(data, other.loss, op) : null;
   const stage = stageTotals(data, op, result, other && otherResult ? { data: other.loss, result: otherResult } : null);
   if (!stage) return null;
   const role = (name: StageRole) => t(`stage.role_${name}`);
