@@ -193,6 +193,24 @@ describe("a PFC stage's line frequency and load cycle (decision 043)", () => {
     expect(textOf(symbols((await get("/en/productAndService/estimator/method")).text))).toContain("is estimated as such a line-frequency synchronous rectifier");
   });
 
+  it("puts the part named with= on the same heat sink as the whole converter (rs), in both languages", async () => {
+    const url = "/productAndService/productDetail/QCM045065B7?op=400,15,65k,t230,40,np2,rs0.5&with=QCM025065K4";
+    const en = await get(`/en${url}`);
+    expect(en.status).toBe(200);
+    expect(en.text.match(/data-estimate="converter-part"/g)).toHaveLength(2);
+    expect(en.text.match(/data-estimate="converter-with-part"/g)).toHaveLength(2);
+    expect(textOf(en.text)).toContain("On the same heat sink: 2 × slow-leg device (QCM025065K4)");
+    // Both legs counted: no bound on the efficiency, nothing missing.
+    expect(en.text).toMatch(/data-estimate="converter-efficiency">\d\d\.\d\d</);
+    expect(en.text).not.toContain('data-estimate="converter-missing"');
+    const zh = textOf((await get(`/zh${url}`)).text);
+    expect(zh).toContain("同一散热器上：2 × 慢桥臂器件（QCM025065K4）");
+    // A part that fills nothing this one leaves is said so beside the converter.
+    const wrong = await get("/en/productAndService/productDetail/QCM045065B7?op=400,8,65k,b230,40,rs0.5&with=QCM025065K4");
+    expect(textOf(wrong.text.replace(/&#x27;/g, "'"))).toContain("QCM025065K4 would be the stage's boost switch");
+    expect(wrong.text).toMatch(/data-estimate="converter-efficiency">at most \d\d\.\d\d</);
+  });
+
   it("runs a load cycle at a PFC point, its steps' third value the line frequency, in both languages", async () => {
     const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}&cycle=5:25:50,10:15:60`);
     expect(en.status).toBe(200);
