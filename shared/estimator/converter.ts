@@ -47,7 +47,7 @@ export interface ConverterDevice {
 }
 
 /** The part named for the stage's other device (`with=`), its positions on the same heat sink. */
-export interface ConverterCompanion {
+interface ConverterCompanion {
   /** The stage's device it fills, and how many of it (a totem-pole's two slow-leg devices, a boost PFC's diode…). */
   role: StageRole;
   positions: number;

@@ -211,6 +211,31 @@ describe("a PFC stage's line frequency and load cycle (decision 043)", () => {
     expect(wrong.text).toMatch(/data-estimate="converter-efficiency">at most \d\d\.\d\d</);
   });
 
+  it("the finder: a stage-loss column ranked by sort=estStage, the part with= names counted in every row it completes, in both languages", async () => {
+    const url = `/productAndService/products/100?sort=estStage:asc&size=50&op=${TOTEM}&with=QCM025065K4`;
+    const en = await get(`/en${url}`);
+    expect(en.status).toBe(200);
+    const text = textOf(symbols(en.text));
+    // The header groups it under "Estimate" as the other estimate columns.
+    expect(text).toContain("P_stage (W) ▲ Estimated semiconductor loss of the stage");
+    expect(text).toMatch(/Stage: 2 × this part \+ 2 × slow-leg device \(QCM025065K4\), [\d.]+ W, efficiency \d\d\.\d\d %/);
+    // Ranked by the stage's loss: it never falls down the page (here the one part that cannot stand the point, in
+    // runaway, is also the one with the most loss, so the whole list is in order).
+    const losses = [...text.matchAll(/Stage: 2 × this part \+ 2 × slow-leg device \(QCM025065K4\), ([\d.,]+) W/g)].map((match) => Number(match[1]!.replace(/,/g, "")));
+    expect(losses.length).toBeGreaterThan(2);
+    expect(new Set(losses).size).toBeGreaterThan(2);
+    expect(losses).toEqual([...losses].sort((a, b) => a - b));
+    // The sort link and every paging link carry with= beside op=.
+    expect(en.text).toContain("with=QCM025065K4");
+    expect(en.text).toMatch(/<input id="op-with"[^>]*name="with"[^>]*value="QCM025065K4"/);
+    const zh = textOf(symbols((await get(`/zh${url}`)).text));
+    expect(zh).toContain("P_stage (W) ▲ 本器件所担任的整级器件的估算半导体损耗");
+    expect(zh).toContain("+ 2 × 慢桥臂器件（QCM025065K4）");
+    // A part that completes nothing: each row says it is not counted beside it.
+    const diode = textOf(symbols((await get(`/en/productAndService/products/100?op=${TOTEM}&with=XYZ123`)).text));
+    expect(diode).toContain("(XYZ123 not counted beside this part)");
+  });
+
   it("runs a load cycle at a PFC point, its steps' third value the line frequency, in both languages", async () => {
     const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}&cycle=5:25:50,10:15:60`);
     expect(en.status).toBe(200);

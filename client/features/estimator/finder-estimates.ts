@@ -7,9 +7,15 @@ import { EST_LOSS, EST_TJ, type EstimateSort } from "../../../shared/estimator/e
 import type { RowEstimate } from "./finder-row-estimates.ts";
 import type { FinderQuery } from "../../../shared/query/finder.ts";
 import type { PageClient } from "../../api/page-client.ts";
+import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 
 // The URL helpers live with the sort names (the finder's loader reads them without loading this module).
 export { EST_LOSS, EST_TJ };
+
+/** The part `with=` names for the stage's other device (companion.ts, loaded only when the URL names one). */
+export async function finderCompanion(api: PageClient, text: string | null): Promise<StageCompanion | null> {
+  return text?.trim() ? (await import("./companion.ts")).fetchCompanion(api, text) : null;
+}
 export { estimateSortOf, withoutEstimateSort } from "../../../shared/estimator/estimate-sort.ts";
 /** Pages of the filtered result asked for at once: the whole result is fetched, a few calls at a time. */
 const PARALLEL_FETCHES = 4;
@@ -22,6 +28,7 @@ export async function rankedFinderPage<D extends { page: ProductPage; query: Fin
   body: QuerySiteListDataByPageBody,
   data: D,
   ranking: { sort: EstimateSort; op: OperatingPoint },
+  companion: StageCompanion | null = null,
 ): Promise<D> {
   // Every matching part is ranked, however many: the first page tells how many pages follow.
   const fetchPage = (pageIndex: number) => api.call(querySiteListDataByPage, { ...body, pageIndex, pageSize: MAX_PAGE_SIZE });
@@ -33,7 +40,7 @@ export async function rankedFinderPage<D extends { page: ProductPage; query: Fin
     for (const chunk of await Promise.all(indexes.map(fetchPage))) rows.push(...chunk.list);
   }
   const { rankByEstimate } = await import("./finder-row-estimates.ts");
-  const ranked = rankByEstimate(rows, ranking.op, ranking.sort);
+  const ranked = rankByEstimate(rows, ranking.op, ranking.sort, companion);
   const start = (data.query.page - 1) * data.query.size;
   return {
     ...data,
@@ -47,8 +54,12 @@ export async function rankedFinderPage<D extends { page: ProductPage; query: Fin
  * loader, with the model loaded on demand, so the finder's first JavaScript carries no model (the server-rendered
  * page brings the numbers in its loader data). Null without a valid point.
  */
-export async function finderRowEstimates(list: ProductListItem[], parsed: ParsedOperatingPoint | null | undefined): Promise<Record<number, RowEstimate> | null> {
+export async function finderRowEstimates(
+  list: ProductListItem[],
+  parsed: ParsedOperatingPoint | null | undefined,
+  companion: StageCompanion | null = null,
+): Promise<Record<number, RowEstimate> | null> {
   if (!parsed?.ok) return null;
   const { rowEstimates } = await import("./finder-row-estimates.ts");
-  return rowEstimates(list, parsed.value);
+  return rowEstimates(list, parsed.value, companion);
 }
