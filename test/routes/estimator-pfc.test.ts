@@ -228,12 +228,37 @@ describe("a PFC stage's line frequency and load cycle (decision 043)", () => {
     // The sort link and every paging link carry with= beside op=.
     expect(en.text).toContain("with=QCM025065K4");
     expect(en.text).toMatch(/<input id="op-with"[^>]*name="with"[^>]*value="QCM025065K4"/);
+    expect(en.text.match(/id="op-with"/g)).toHaveLength(1);
     const zh = textOf(symbols((await get(`/zh${url}`)).text));
     expect(zh).toContain("P_stage (W) ▲ 本器件所担任的整级器件的估算半导体损耗");
     expect(zh).toContain("+ 2 × 慢桥臂器件（QCM025065K4）");
     // A part that completes nothing: each row says it is not counted beside it.
     const diode = textOf(symbols((await get(`/en/productAndService/products/100?op=${TOTEM}&with=XYZ123`)).text));
     expect(diode).toContain("(XYZ123 not counted beside this part)");
+  });
+
+  it("compare: the part with= names counted in each column's stage it completes, said where it is not, in both languages", async () => {
+    const BOOST = "400,8,65k,b230,80";
+    const en = await get(`/en/productAndService/compare?parts=QCD10065T2,QCD06065T2&op=${BOOST}&with=QCM045065B7`);
+    expect(en.status).toBe(200);
+    // Both boost diodes with the named switch: the stage complete, the efficiency exact, the loss written as its terms.
+    expect(en.text.match(/data-estimate="stage-efficiency">\d\d\.\d\d</g)).toHaveLength(2);
+    expect(en.text.match(/data-estimate="stage-loss">1 × [\d.]+ \+ 1 × [\d.]+ = [\d.]+</g)).toHaveLength(2);
+    expect(textOf(en.text.replace(/&#x27;/g, "'"))).toContain("The stage's loss and efficiency count QCM045065B7");
+    expect(en.text).toMatch(/<input id="op-with"[^>]*name="with"[^>]*value="QCM045065B7"/);
+    expect(en.text.match(/id="op-with"/g)).toHaveLength(1);
+    // Removing a part keeps with= beside op=.
+    expect(en.text).toContain(`parts=QCD06065T2&amp;op=${encodeURIComponent(BOOST)}&amp;with=QCM045065B7`);
+    const zh = textOf((await get(`/zh/productAndService/compare?parts=QCD10065T2,QCD06065T2&op=${BOOST}&with=QCM045065B7`)).text);
+    expect(zh).toContain("整级损耗和效率在其所补全的每个器件旁计入 QCM045065B7");
+    // A switch's column is not completed by a second switch: said in its cell, its efficiency still a bound.
+    const mixed = await get(`/en/productAndService/compare?parts=QCD10065T2,QCM025065K4&op=${BOOST}&with=QCM045065B7`);
+    expect(textOf(mixed.text)).toContain("QCM045065B7 not counted: it fills no device this part leaves");
+    expect(mixed.text).toMatch(/data-estimate="stage-efficiency">at most \d\d\.\d\d</);
+    // An empty field names nothing: the address drops it.
+    const empty = await get(`/en/productAndService/compare?parts=QCD10065T2&op=${BOOST}&with=`);
+    expect(empty.status).toBe(302);
+    expect(empty.headers.location).toBe(`/en/productAndService/compare?parts=QCD10065T2&op=${encodeURIComponent(BOOST)}`);
   });
 
   it("runs a load cycle at a PFC point, its steps' third value the line frequency, in both languages", async () => {
@@ -277,6 +302,7 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "The stage: at a PFC or DC/DC point",
           "η = (P_in − P_loss)/P_in, P_in = V_line·I (PFC), V_in·I (boost)",
           "fo60 after the five values names a 60 Hz line, 45–65 Hz",
+          "which it ranks by (sort=estStage)",
         ],
       ],
       [
@@ -292,6 +318,7 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "工频周期内的 T_j 峰值由器件 Z_th 的 Foster 网络",
           "整级：在 PFC 或 DC/DC 工作点",
           "五个数值之后的 fo60 表示 60 Hz 电网",
+          "可按其排序（sort=estStage）",
         ],
       ],
     ] as const) {

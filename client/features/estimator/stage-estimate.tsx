@@ -22,9 +22,11 @@ export function stageEfficiencyText(stage: StageTotals, t: TFunction<"estimator"
   return stage.bound ? t("stage.atMost", { value }) : value;
 }
 
-/** "2 × 5.10 W = 10.2 W" (or the one device's loss). */
+/** "2 × 5.10 W = 10.2 W" (or the one device's loss), "2 × 5.10 W + 2 × 1.20 W = 12.6 W" with the named part counted. */
 export function stageLossText(stage: StageTotals, language: Language): string {
-  return stage.count > 1 ? `${stage.count} × ${formatWatts(stage.perDevice, language)} = ${formatWatts(stage.loss, language)}` : formatWatts(stage.loss, language);
+  const terms = [{ count: stage.count, each: stage.perDevice }, ...(stage.companion ? [{ count: stage.companion.count, each: stage.companion.perDevice }] : [])];
+  if (terms.length === 1 && stage.count === 1) return formatWatts(stage.loss, language);
+  return `${terms.map((term) => `${term.count} × ${formatWatts(term.each, language)}`).join(" + ")} = ${formatWatts(stage.loss, language)}`;
 }
 
 export function StageEstimate({
