@@ -44,7 +44,8 @@ function rankEstimates<T>(items: T[], resultOf: (item: T) => Estimate | null, so
 
 /**
  * The finder's rows ranked at an operating point (see rankEstimates). By the stage's loss (stage-loss.ts, with the
- * part `with=` names) at a PFC or DC/DC point; at an inverter point, where the stage is the part's position, by its own.
+ * part `with=` names) at a PFC or DC/DC point, or with rs by the whole converter's; at an inverter point without rs,
+ * where the stage is the part's position, by its own.
  */
 export function rankByEstimate(list: ProductListItem[], op: OperatingPoint, sort: EstimateSort, companion: StageCompanion | null = null): ProductListItem[] {
   return rankEstimates(

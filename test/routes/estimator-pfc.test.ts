@@ -232,6 +232,11 @@ describe("a PFC stage's line frequency and load cycle (decision 043)", () => {
     const zh = textOf(symbols((await get(`/zh${url}`)).text));
     expect(zh).toContain("P_stage (W) ▲ 本器件所担任的整级器件的估算半导体损耗");
     expect(zh).toContain("+ 2 × 慢桥臂器件（QCM025065K4）");
+    // An inverter point with rs: the whole converter's loss in the stage column, every part on the sink counted.
+    const inverter = textOf(symbols((await get("/en/productAndService/products/100?sort=estStage:asc&op=800,20,50k,0.9,40,np2,rs0.1")).text));
+    expect(inverter).toContain("P_stage (W) ▲");
+    expect(inverter).toMatch(/Stage: 12 × this part, [\d.,]+ W, efficiency \d\d\.\d\d %/);
+    expect(textOf((await get(`/en/productAndService/products/100?op=800,20,50k,0.9,40`)).text)).not.toContain("P_stage");
     // A part that completes nothing: each row says it is not counted beside it.
     const diode = textOf(symbols((await get(`/en/productAndService/products/100?op=${TOTEM}&with=XYZ123`)).text));
     expect(diode).toContain("(XYZ123 not counted beside this part)");

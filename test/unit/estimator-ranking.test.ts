@@ -8,6 +8,8 @@ import type { ProductListItem } from "../../shared/contract/products.ts";
 import { estimate, isSuitable, lowestLossPerType, rankByEstimate, suggestForParts, suggestOperatingPoint, type OperatingPoint } from "../../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { readEstimateSort } from "../../shared/estimator/estimate-sort.ts";
+import { solveConverter } from "../../shared/estimator/converter.ts";
+import { stageLoss } from "../../shared/estimator/stage-loss.ts";
 import { formatWatts } from "../../client/features/estimator/format.ts";
 
 const rows = JSON.parse(readFileSync(new URL("../../server/upstream/content/catalog/loss-data.json", import.meta.url), "utf8")) as Array<{ partNumber: string }>;
@@ -102,6 +104,20 @@ describe("ranking by the stage's loss (sort=estStage, decision 043)", () => {
     const inverter = point("800,20,50k,0.9,80");
     const parts = ["QCM040120K4", "QCM016120K4", "QCM020120K4"].map(item);
     expect(rankByEstimate(parts, inverter, { fieldId: "estStage", order: "asc" })).toEqual(rankByEstimate(parts, inverter, { fieldId: "estLoss", order: "asc" }));
+  });
+
+  it("with rs ranks by the whole converter's loss (every position's parallel parts on one sink), an inverter's too", () => {
+    const parts = ["QCM040120K4", "QCM016120K4", "QCM020120K4", "QCM080120K4"].map(item);
+    const whole = point("800,20,50k,0.9,40,np2,rs0.1");
+    const converterLoss = (product: ProductListItem) => solveConverter(product.loss!, whole)!.totalLoss;
+    const expected = [...parts].sort((a, b) => converterLoss(a) - converterLoss(b)).map((product) => product.partNumber);
+    expect(rankByEstimate(parts, whole, { fieldId: "estStage", order: "asc" }).map((product) => product.partNumber)).toEqual(expected);
+    // The stage counts every part on the sink: six positions of two parts each; the loss is the converter's.
+    const stage = stageLoss(parts[0]!.loss!, whole, estimate(parts[0]!.loss!, whole))!;
+    expect(stage).toMatchObject({ count: 12, bound: false });
+    expect(stage.loss).toBe(converterLoss(parts[0]!));
+    // Without rs an inverter point has no stage beyond the part's position.
+    expect(stageLoss(parts[0]!.loss!, point("800,20,50k,0.9,40"), estimate(parts[0]!.loss!, point("800,20,50k,0.9,40")))).toBeNull();
   });
 
   it("reads estStage from the URL as the other estimate sorts", () => {

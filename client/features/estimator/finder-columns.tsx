@@ -111,8 +111,9 @@ export function estimateColumns(
       },
       render: (product) => cell(product, (result) => formatWatts(result.total ?? 0, language), true),
     },
-    // A PFC or DC/DC point: the stage's loss, its count and efficiency beside the part's own (stage-loss.ts).
-    ...(op.mode === "inverter"
+    // A PFC or DC/DC point, or any with rs (the whole converter): the stage's loss, its count and efficiency beside the
+    // part's own (stage-loss.ts).
+    ...(op.mode === "inverter" && op.rsa === undefined
       ? []
       : [
           {
