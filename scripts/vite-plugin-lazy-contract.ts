@@ -70,7 +70,10 @@ export function lazyContract(root: string): Plugin {
       for (const [name, value] of Object.entries(real)) {
         const source = JSON.stringify(declaredIn.get(name) ?? file);
         if (isCall(value)) {
-          const description = { name: value.name, method: value.method, path: value.path, auth: value.auth, summary: "" };
+          // What the page client reads of a call (name, method, path, and auth only when true: it tests `!call.auth`);
+          // the summary is for the OpenAPI document. Every call a page uses sits in the entry's facade, so each byte
+          // here is paid on every first load.
+          const description = { name: value.name, method: value.method, path: value.path, ...(value.auth ? { auth: true } : {}) };
           lines.push(`export const ${name} = { ...${JSON.stringify(description)}, load: () => import(${source}).then((m) => m.${name}) };`);
           continue;
         }

@@ -3,5 +3,5 @@
 // never links to them, so they cost the first load nothing (decision 012). One route serves the three.
 
 /** The form that mails a confirmation link; the page that link opens; the page a mailbox's signed link manages
- * its watches on (the last two show one mailbox's address and parts, so no cache keeps them: server/pages/mail-link-pages.ts). */
+ * its watches on (the last two show one mailbox's address and parts, so no cache keeps them: isMailLinkPage in server/cache/cache-policy.ts). */
 export const emailWatchPaths = { subscribe: "/subscribe", confirm: "/subscribe/confirm", manage: "/subscribe/manage" } as const;

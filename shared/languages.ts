@@ -64,6 +64,16 @@ export function languageOfPath(pathname: string): Language {
   return splitLanguagePrefix(pathname).language ?? fallbackLanguage.page;
 }
 
+/**
+ * The language of the route tree a loader or action belongs to. client/routes.tsx builds one tree per language,
+ * and the router hands every loader and action its match's pattern (`/en/news/:category/:pageIndex?`), whose first
+ * segment is that tree's static path: the language is the route's, not read again from the request's URL
+ * (docs/decisions/030-request-language.md).
+ */
+export function routeLanguage(pattern: string): Language {
+  return languageOfPath(pattern);
+}
+
 /** Prefixes a site path (without language) with a language: ("/news", "en") → "/en/news"; "/" → "/en". */
 export function localizePath(path: string, language: Language): string {
   if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(path)) return path;

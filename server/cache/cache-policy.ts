@@ -2,7 +2,8 @@
 // in preview and no cookie but the ones that cannot change a page (the language cookie only repeats the
 // URL's language). A session cookie, the preview cookie or any cookie we do not know makes the visitor's
 // pages personal: rendered afresh, calls sent straight to the upstream, HTML private and never stored.
-import { languageCookie } from "../../shared/languages.ts";
+import { languageAlternation, languageCookie } from "../../shared/languages.ts";
+import { emailWatchPaths } from "../../shared/email-watch-paths.ts";
 import { privateNoStore } from "../../shared/http/user-pages.ts";
 
 /** Anonymous HTML: shared caches (nginx, a CDN) keep it 60 s and may serve it stale for 5 min while they
@@ -20,4 +21,12 @@ export function hasPersonalCookies(cookies: Record<string, unknown> | undefined)
 export function setsPersonalCookie(header: number | string | string[] | undefined): boolean {
   const lines = header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
   return lines.some((line) => !line.startsWith(`${languageCookie}=`));
+}
+
+const mailLinkPagePattern = new RegExp(`^/(${languageAlternation})(${emailWatchPaths.confirm}|${emailWatchPaths.manage})/?$`);
+
+/** The pages a notice e-mail's signed links open with one mailbox's data (shared/email-watch-paths.ts): like the
+ * user pages, no cache keeps them (docs/decisions/034-part-watches-and-notice-mail.md). */
+export function isMailLinkPage(pathname: string): boolean {
+  return mailLinkPagePattern.test(pathname);
 }

@@ -1,23 +1,23 @@
 // The document handler as Express mounts it: one GET/HEAD (or form POST, its form already read by
 // server/http/page-forms.ts) of a page under /zh or /en → the
 // entry's handleRequest (a Fetch Request in, a Fetch Response out; docs/decisions/018-fetch-document-handler.md)
-// → streamed to the visitor, with the per-request nonce, the language cookie and the caching policy, and
-// kept in the page cache when it is an anonymous page that rendered whole.
+// → streamed to the visitor, with the per-request nonce, the language cookie and the caching policy. The page
+// cache's part (a stale copy standing in, keeping a page that rendered whole) is server/cache/render-slot.ts.
 import type { NextFunction, Request, Response } from "express";
 import type { StartedConfig } from "../config/index.ts";
 import type { Logger } from "../metrics/logger.ts";
 import { contentSecurityPolicy } from "../http/security.ts";
-import { htmlLang, type Language } from "../../shared/languages.ts";
+import type { Language } from "../../shared/languages.ts";
 import { hasSessionCookie } from "../../shared/cookies.ts";
 import { privateNoStore } from "../../shared/http/user-pages.ts";
 import { isUserPage } from "../../shared/paths.ts";
-import { isMailLinkPage } from "./mail-link-pages.ts";
 import type { Resources } from "../../shared/locales.ts";
 import type { DocumentAssets } from "../../client/document.tsx";
 import type { DocumentContext, DocumentResult, DocumentSite } from "../../client/entry-server.tsx";
 import type { SiteCaches } from "../cache/index.ts";
 import { upstreamTransport } from "../upstream-client.ts";
-import { privateHtmlCacheControl, publicHtmlCacheControl, setsPersonalCookie } from "../cache/cache-policy.ts";
+import { isMailLinkPage, privateHtmlCacheControl, publicHtmlCacheControl } from "../cache/cache-policy.ts";
+import { renderSlot } from "../cache/render-slot.ts";
 import { sendFallbackError } from "./error-page.ts";
 import { pageFacts, sendCachedPage } from "./cached-pages.ts";
 import { fetchRequest, sendResponse } from "./document-adapter.ts";
@@ -72,10 +72,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     // Hits were answered before this handler (pageCacheHits); a miss renders and may fill the cache.
     const anonymousKey = !form && res.locals.previewUntil === null ? facts.cacheKey : null;
     const shared = anonymousKey !== null;
-    const pageKey = options.caches ? anonymousKey : null;
-    // This render may be the one refreshing an expired page (server/cache/page-cache.ts): once it is over, kept
-    // or not, another request may try.
-    if (pageKey) res.once("close", () => options.caches!.pages.release(pageKey));
+    const slot = options.caches && anonymousKey !== null ? renderSlot(options.caches, anonymousKey, res) : null;
     const upstream = upstreamTransport(options.caches, shared, res.locals.requestId);
 
     let result: DocumentResult;
@@ -124,7 +121,7 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     if (failure) {
       logger.warn({ err: failure.error, url: req.originalUrl, status: failure.status }, "page failed: the upstream failed it");
       // The last good copy of an anonymous page, however old, rather than the error page.
-      const stale = pageKey ? options.caches!.pages.getStale(pageKey) : undefined;
+      const stale = slot?.stale();
       if (stale) {
         void response.body?.cancel();
         logger.warn({ url: req.originalUrl, storedAt: new Date(stale.storedAt).toISOString() }, "served a stale copy of the page");
@@ -138,15 +135,11 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     // visitor's: docs/decisions/021-fixed-nonce-precompressed-pages.md); signed-in, preview and failed pages never.
     const publicPage = shared && response.status < 500;
     res.setHeader("Cache-Control", isPrivate() ? privateNoStore : publicPage ? publicHtmlCacheControl : privateHtmlCacheControl);
-    res.setHeader("X-Cache", pageKey ? "MISS" : "BYPASS");
+    res.setHeader("X-Cache", slot ? "MISS" : "BYPASS");
     const head = req.method === "HEAD";
-    if (head || !pageKey || response.status !== 200) return void (await sendResponse(res, response, { head }));
+    if (head || !slot || response.status !== 200) return void (await sendResponse(res, response, { head }));
     // Streamed to the visitor as it renders, and kept once complete unless anything went wrong.
-    const chunks: Uint8Array[] = [];
-    const whole = await sendResponse(res, response, { keep: (chunk) => chunks.push(chunk) });
-    if (!whole || (await renderErrors) || upstream.degraded || setsPersonalCookie(res.getHeader("set-cookie"))) return;
-    // The bytes compression() sent, kept as the entry's brotli or gzip (server/pages/cached-pages.ts).
-    const encoded = await res.locals.sent;
-    options.caches!.pages.set(pageKey, response.status, htmlLang[language], Buffer.concat(chunks), nonce, csp, encoded);
+    const whole = await sendResponse(res, response, { keep: slot.collect });
+    if (whole && !(await renderErrors) && !upstream.degraded) await slot.keep({ status: response.status, language, nonce, csp });
   };
 }

@@ -10,6 +10,8 @@ import { mountProductRoutes } from "./catalog/routes.ts";
 import { mountDocumentRoutes } from "./documents/routes.ts";
 import { mountModelRoutes } from "./models/routes.ts";
 import { createModelStore } from "./models/store.ts";
+import { createFamilyPacks } from "./models/family-packs.ts";
+import { createTreeReader } from "./catalog/product-tree.ts";
 import { mountNewsRoutes } from "./news/routes.ts";
 import { mountJobRoutes } from "./jobs/routes.ts";
 import { mountNoticeRoutes } from "./notices/routes.ts";
@@ -110,7 +112,8 @@ export function createUpstreamApp(context: UpstreamContext) {
   // The published model files (read once): listed on the product detail, served by their versioned paths.
   const models = createModelStore(options.contentDir);
   mountProductRoutes(router, db, { ...contentOptions, models });
-  mountModelRoutes(router, models);
+  const familyPacks = createFamilyPacks(models, createTreeReader(db).familyOfPart, options.publicOrigin);
+  mountModelRoutes(router, models, familyPacks, mountOptions);
   mountDocumentRoutes(router, db, contentOptions);
   mountNewsRoutes(router, db, contentOptions);
   mountJobRoutes(router, db, contentOptions);

@@ -4,6 +4,7 @@ import type { Router } from "express";
 import { z } from "zod";
 import {
   attachDownloadPathPattern,
+  modelFamilyPackPathPattern,
   modelFilePathPattern,
   modelPathSegments,
   tdbSchemaPath,
@@ -117,6 +118,25 @@ function buildOpenApiDocument(provider: string) {
               },
             },
           },
+        },
+        "304": { description: "Not modified (If-None-Match)" },
+        "4XX": errors["4XX"],
+      },
+    },
+  };
+  paths[modelFamilyPackPathPattern] = {
+    get: {
+      operationId: "downloadModelFamilyPack",
+      summary:
+        "A product family's model pack at a published version: a ZIP archive of every shown part's model files of that version, with README.txt and SHA256SUMS (sha256sum -c). Written as it is sent (no Content-Length); the same version gives the same bytes. At an older version, X-Model-Newer-Version names the newest.",
+      parameters: [
+        { name: "family", in: "path", required: true, schema: { type: "integer", minimum: 1 } },
+        { name: "version", in: "path", required: true, schema: { type: "string", pattern: modelPathSegments.version.source } },
+      ],
+      responses: {
+        "200": {
+          description: "The archive (Content-Disposition: attachment)",
+          content: { "application/zip": { schema: { type: "string", contentMediaType: "application/zip" } } },
         },
         "304": { description: "Not modified (If-None-Match)" },
         "4XX": errors["4XX"],

@@ -31,6 +31,7 @@ import {
   queryPartModels,
   queryModelValidation,
   queryModelValidations,
+  queryModelFamilyPacks,
 } from "./content.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
 import { queryCrossReference, queryCrossReferenceBatch } from "./cross-reference.ts";
@@ -93,6 +94,7 @@ export const calls: readonly CallDefinition[] = [
   queryPartModels,
   queryModelValidation,
   queryModelValidations,
+  queryModelFamilyPacks,
   // [account and sample-order calls]
   authAndRegisterBySms,
   authAndRegisterByEmail,

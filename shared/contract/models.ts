@@ -70,3 +70,35 @@ export const queryPartModels = defineCall({
   }),
 });
 export type PartModels = z.infer<typeof queryPartModels.data>;
+
+/** GET path of a product family's model pack at a published version (relative to the API base): never changes. */
+export const modelFamilyPackPathPattern = "/front/models/families/{family}/{version}";
+export function modelFamilyPackPath(family: number, version: string): string {
+  return modelFamilyPackPathPattern.replace("{family}", String(family)).replace("{version}", encodeURIComponent(version));
+}
+
+/** A family's model pack: every shown part's files of one version in one ZIP archive, with their checksums. */
+const modelFamilyPack = z.object({
+  /** The family (top product-tree node) id. */
+  familyId: z.number().int(),
+  name: z.string(),
+  version: modelVersion,
+  /** YYYY-MM-DD: the day this version was published. */
+  date: z.string(),
+  /** The parts whose files it holds, by part number. */
+  parts: z.array(modelPartNumber).min(1),
+  /** How many model files it holds (beside its README and SHA256SUMS). */
+  files: z.number().int().positive(),
+  downloadPath: z.string(),
+});
+export type ModelFamilyPack = z.infer<typeof modelFamilyPack>;
+
+export const queryModelFamilyPacks = defineCall({
+  name: "queryModelFamilyPacks",
+  method: "GET",
+  path: "/front/queryModelFamilyPacks",
+  summary:
+    "Each product family's model pack at the newest published version: one ZIP archive of every shown part's model files with a README and SHA256SUMS, by family order.",
+  query: z.strictObject({}),
+  data: z.array(modelFamilyPack),
+});

@@ -86,3 +86,47 @@ describe("the product detail's models and data", () => {
     }
   });
 });
+
+describe("the simulation-models page's packs by family", () => {
+  const packsSection = (html: string) => /<section[^>]*aria-labelledby="model-packs-title"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+
+  for (const [language, heading, families] of [
+    ["zh", "按产品系列下载模型包", ["碳化硅 MOSFET", "碳化硅肖特基二极管"]],
+    ["en", "Model packs by family", ["SiC MOSFETs", "SiC Schottky diodes"]],
+  ] as const) {
+    it(`lists each family's archive with its parts, files and version, downloadable through /api (${language})`, async () => {
+      const response = await request(site.app).get(`/${language}/support/simulation-models`);
+      expect(response.status).toBe(200);
+      const html = packsSection(response.text);
+      expect(textOf(html)).toContain(heading);
+      for (const family of families) expect(textOf(html)).toContain(family);
+      expect(textOf(html)).toContain(MODEL_VERSION);
+      const links = [...html.matchAll(/<a class="document-download" href="([^"]+)" download="" rel="nofollow">/g)].map((match) => match[1]!);
+      expect(links).toHaveLength(families.length);
+      for (const link of links) {
+        expect(link).toMatch(new RegExp(`^/api/front/models/families/\\d+/${MODEL_VERSION.replace(".", "\\.")}$`));
+        const archive = await request(site.app)
+          .get(link)
+          .buffer(true)
+          .parse((res, done) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => done(null, Buffer.concat(chunks)));
+          });
+        expect(archive.status).toBe(200);
+        expect(archive.headers["content-type"]).toBe("application/zip");
+        // A ZIP's local file header signature, and its end-of-central-directory record at the end.
+        expect((archive.body as Buffer).subarray(0, 4).toString("hex")).toBe("504b0304");
+        expect((archive.body as Buffer).subarray(-22, -18).toString("hex")).toBe("504b0506");
+      }
+    });
+  }
+
+  it("answers 404, not 500, for an unknown family or version through /api", async () => {
+    for (const path of ["/api/front/models/families/999999/1.0", "/api/front/models/families/100/0.9", "/api/front/models/families/x/1.0"]) {
+      const response = await request(site.app).get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body.code, path).toBe("E40027002");
+    }
+  });
+});

@@ -5,7 +5,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { root, sources } from "../helpers/sources.ts";
-import { fallbackLanguage, isLanguage, languageAlternation, languageOfPath, languages, splitLanguagePrefix } from "../../shared/languages.ts";
+import type { RouteObject } from "react-router-dom";
+import { routes } from "../../client/routes.tsx";
+import { fallbackLanguage, isLanguage, languageAlternation, languageOfPath, languages, routeLanguage, splitLanguagePrefix } from "../../shared/languages.ts";
 import { crossReferenceCsvPattern, isUserPage, matchCategoryCsv } from "../../shared/paths.ts";
 
 const sourceDirs = ["client", "server", "shared", "scripts"];
@@ -50,5 +52,28 @@ describe("the language rule lives in shared/languages.ts", () => {
     expect(fallbackLanguage).toEqual({ page: "zh", api: "en" });
     expect(languageOfPath("/en/news")).toBe("en");
     expect(languageOfPath("/news")).toBe(fallbackLanguage.page);
+  });
+});
+
+describe("a loader's language is its route's", () => {
+  /** Every route with its full pattern, as the router joins the matched paths and hands it to loaders and actions. */
+  function patterns(list: readonly RouteObject[], parent = ""): Array<{ id: string; pattern: string }> {
+    return list.flatMap((route) => {
+      const joined = route.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${route.path.replace(/^\//, "")}`;
+      return [...(route.id ? [{ id: route.id, pattern: joined || "/" }] : []), ...patterns(route.children ?? [], joined)];
+    });
+  }
+
+  it("every route of a language's tree gives that language from its pattern", () => {
+    const found = patterns(routes).filter(({ id }) => id.includes("___"));
+    expect(found.length).toBeGreaterThan(2 * 30);
+    for (const { id, pattern } of found) expect(routeLanguage(pattern), `${id} at ${pattern}`).toBe(id.split("___")[1]);
+  });
+
+  it("no page module reads the language from its request's URL", () => {
+    const readers = sources("client")
+      .filter((file) => /languageOfPath\(|splitLanguagePrefix\([^)]*request/.test(readFileSync(path.join(root, file), "utf8")))
+      .sort();
+    expect(readers).toEqual([]);
   });
 });

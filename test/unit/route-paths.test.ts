@@ -1,7 +1,10 @@
 // The route table answers the paths shared/paths.ts writes: each builder's path, under each language, reaches the
 // route meant for it (not the not-found route), and every page route is reached by some built path, so a path
-// changed in one place cannot leave the other behind.
+// changed in one place cannot leave the other behind. And each route's module, named twice in the table (a string
+// for the server's modulepreload list, an import() for the bundler), is the same module in both places.
 import { matchRoutes, type RouteObject } from "react-router-dom";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { routes } from "../../client/routes.tsx";
 import { languages, localizePath } from "../../shared/languages.ts";
@@ -111,5 +114,32 @@ describe("the route table and the site's paths", () => {
     const reached = new Set(languages.flatMap((language) => built.map(([, id]) => `${id}___${language}`)));
     const unreached = pageIds(routes).filter((id) => id.startsWith("layout___") === false && !reached.has(id));
     expect(unreached).toEqual([]);
+  });
+});
+
+describe("each route's module, as the table names it twice", () => {
+  const table = readFileSync(path.join(import.meta.dirname, "../../client/routes.tsx"), "utf8");
+
+  /** The modules the page modules' routes name for the server's modulepreload list (`handle.module`). */
+  function handleModules(routeList: readonly RouteObject[]): Set<string> {
+    const found = new Set<string>();
+    const walk = (route: RouteObject) => {
+      const module = (route.handle as { module?: string } | undefined)?.module;
+      if (module?.startsWith("client/pages/")) found.add(module);
+      route.children?.forEach(walk);
+    };
+    routeList.forEach(walk);
+    return found;
+  }
+
+  it("imports exactly the page modules whose names the routes carry", () => {
+    const imported = new Set([...table.matchAll(/import\("\.\/(pages\/[^"]+)"\)/g)].map((match) => `client/${match[1]}`));
+    expect([...handleModules(routes)].sort()).toEqual([...imported].sort());
+  });
+
+  it("names, in each page() call, the module its own import() loads", () => {
+    const calls = [...table.matchAll(/page\(\s*language,\s*"[^"]+",\s*\{[^}]*\},\s*"([^"]+)",\s*\(\) => import\("\.\/pages\/([^"]+)"\)/g)];
+    expect(calls.length).toBeGreaterThan(20);
+    for (const [, named, imported] of calls) expect(named).toBe(imported);
   });
 });

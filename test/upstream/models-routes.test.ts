@@ -27,6 +27,7 @@ import { readModelInputs } from "../../server/upstream/models/inputs.ts";
 import { MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { tdbLifecycle, tdbSchema } from "../../server/upstream/models/tdb.ts";
 import { mountModelRoutes, newerVersionHeader } from "../../server/upstream/models/routes.ts";
+import { createFamilyPacks } from "../../server/upstream/models/family-packs.ts";
 import { compareVersions, createModelStore, modelVersionsFile } from "../../server/upstream/models/store.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { callOk } from "./content-helpers.ts";
@@ -149,7 +150,13 @@ describe("published versions", () => {
   it("says at an older version's path that a newer one exists", async () => {
     const app = express();
     const router = express.Router();
-    mountModelRoutes(router, createModelStore(dir));
+    const store = createModelStore(dir);
+    mountModelRoutes(
+      router,
+      store,
+      createFamilyPacks(store, () => null, "http://localhost"),
+      { provider: "qingyun", resolveUser: () => null },
+    );
     app.use(router);
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));

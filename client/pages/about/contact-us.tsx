@@ -6,7 +6,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { addLeaveWord } from "../../../shared/contract/leave-word.ts";
 import { errorMessage, isErrorCode } from "../../../shared/contract/errors.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
-import { languageOfPath, localizePath, type Language } from "../../../shared/languages.ts";
+import { routeLanguage, localizePath } from "../../../shared/languages.ts";
 import { fieldOfError, readLeaveWordForm, validateLeaveWord, type LeaveWordErrors } from "../../../shared/forms/leave-word-form.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient, type ServerLoaderContext } from "../../api/loader-context.ts";
@@ -20,16 +20,12 @@ import { FORM_ANCHOR, type LeaveWordResult } from "./contact-result.ts";
 import { aboutPath, contactUsPath } from "../../../shared/paths.ts";
 import "../../styles/about.css";
 
-function languageOf(request: Request): Language {
-  return languageOfPath(new URL(request.url).pathname);
-}
-
 export function loader(args: LoaderFunctionArgs): Promise<PageData> {
-  return contentLoader(languageOf(args.request), () => ({ templateCode: "contact-us" }))(args);
+  return contentLoader(routeLanguage(args.pattern), () => ({ templateCode: "contact-us" }))(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const language = languageOf(request);
+export async function action({ request, context, pattern }: ActionFunctionArgs) {
+  const language = routeLanguage(pattern);
   // On the server this is a form posted without JavaScript; in the browser a fetcher's submission.
   const withoutScript = typeof (context as ServerLoaderContext | undefined)?.api === "function";
   const { values, isBot } = readLeaveWordForm(await request.formData());

@@ -10,7 +10,7 @@ import { querySitePageData } from "../../../shared/contract/index.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { JOBS_PAGE_SIZE, jobsListPath, parseJobsState, type JobsState } from "../../../shared/query/jobs.ts";
 import { pageCount } from "../../../shared/query/paging.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -28,9 +28,9 @@ interface JobsData {
   page: PageData | null;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<JobsData> {
+export async function loader({ request, params, context, pattern }: LoaderFunctionArgs): Promise<JobsData> {
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
+  const language = routeLanguage(pattern);
   const state = parseJobsState(params.name, url.search);
   if (!state) throw data(null, { status: 404 });
   const api = pageClient(context, language);

@@ -10,7 +10,7 @@ import { useAtomValue } from "jotai";
 import { queryRecruitmentById, queryRecruitmentByPage, type JobDetail, type JobListItem } from "../../../shared/contract/jobs.ts";
 import { parsePositionId, resumeMailto } from "../../../shared/query/jobs.ts";
 import { jobPostingLd } from "../../../shared/seo/structured-data.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -26,8 +26,8 @@ interface PositionData {
   more: JobListItem[];
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<PositionData> {
-  const language = languageOfPath(new URL(request.url).pathname);
+export async function loader({ params, context, pattern }: LoaderFunctionArgs): Promise<PositionData> {
+  const language = routeLanguage(pattern);
   const id = parsePositionId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const api = pageClient(context, language);

@@ -5,7 +5,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { querySitePageData, queryNewsByPage } from "../../../shared/contract/index.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
 import type { NewsListItem } from "../../../shared/contract/news.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { buildTree } from "../../../shared/catalog/tree.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -27,8 +27,8 @@ interface HomeData {
   news: NewsListItem[];
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<HomeData> {
-  const language = languageOfPath(new URL(request.url).pathname);
+export async function loader({ context, pattern }: LoaderFunctionArgs): Promise<HomeData> {
+  const language = routeLanguage(pattern);
   const api = pageClient(context, language);
   const [pageResponse, news] = await Promise.all([
     api.request(querySitePageData, { templateCode: "home" }),

@@ -4,7 +4,7 @@
 // without JavaScript.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import { authAndRegisterByEmail, authAndRegisterBySms, errorMessage, isErrorCode, loginOut, sendSmsVerifyCode, sendVerifyCode } from "../../../shared/contract/index.ts";
-import { languageOfPath, type Language } from "../../../shared/languages.ts";
+import { routeLanguage, type Language } from "../../../shared/languages.ts";
 import { publicReturnTarget, signInTarget, type LoginTab } from "../../../shared/http/return-path.ts";
 import { normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../../shared/forms/validation.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -35,9 +35,9 @@ function fieldOf(code: string): LoginField {
   return "form";
 }
 
-export async function loginAction({ request, context }: ActionFunctionArgs) {
+export async function loginAction({ request, context, pattern }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const language: Language = languageOfPath(url.pathname);
+  const language: Language = routeLanguage(pattern);
   const form = await request.formData();
   if (form.get("intent") === "signOut") return signOut(context, language, url.searchParams.get("path"));
   const intent = form.get("intent") === "send" ? "send" : "signIn";

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from "react-router-dom";
 import { isLogin } from "../../../shared/contract/index.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { parseLoginQuery, publicReturnTarget, signInTarget, writeLoginQuery, type LoginTab } from "../../../shared/http/return-path.ts";
@@ -20,10 +20,10 @@ const LOCKED = "E40021005";
 
 export const action = loginAction;
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<{ year: string }> {
+export async function loader({ request, context, pattern }: LoaderFunctionArgs): Promise<{ year: string }> {
   // Someone already signed in (Back after signing in, an old link) goes straight on to where they were going.
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
+  const language = routeLanguage(pattern);
   const user = await pageClient(context, language)
     .call(isLogin)
     .catch(() => null);

@@ -6,7 +6,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
 import { queryNewsById, type NewsDetail } from "../../../shared/contract/news.ts";
 import { parseNewsId } from "../../../shared/query/news.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { newsArticleLd } from "../../../shared/seo/structured-data.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -21,8 +21,8 @@ import { usePageView } from "./use-page-view.ts";
 import { newsPath, newsDetailPath, newsListPath } from "../../../shared/paths.ts";
 import "../../styles/news.css";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<NewsDetail> {
-  const language = languageOfPath(new URL(request.url).pathname);
+export async function loader({ params, context, pattern }: LoaderFunctionArgs): Promise<NewsDetail> {
+  const language = routeLanguage(pattern);
   const id = parseNewsId(params.id);
   if (id === null) throw data(null, { status: 404 });
   try {

@@ -6,7 +6,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { newsCategories, queryNewsByPage, type NewsPage } from "../../../shared/contract/news.ts";
 import { NEWS_PAGE_SIZE, parseNewsList, type NewsListState } from "../../../shared/query/news.ts";
 import { pageCount } from "../../../shared/query/paging.ts";
-import { languageOfPath, localizePath } from "../../../shared/languages.ts";
+import { routeLanguage, localizePath } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -22,9 +22,9 @@ interface NewsListData {
   result: NewsPage;
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<NewsListData> {
+export async function loader({ request, params, context, pattern }: LoaderFunctionArgs): Promise<NewsListData> {
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
+  const language = routeLanguage(pattern);
   const parsed = parseNewsList(params, url.search);
   if (parsed.kind === "notFound") throw data(null, { status: 404 });
   if (parsed.kind === "redirect") throw redirect(localizePath(newsListPath(parsed.state), language), 301);

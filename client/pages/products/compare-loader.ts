@@ -4,7 +4,7 @@
 // canonical form, so every state has one address.
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { querySiteListDataByPage, type ProductDetail, type ProductPage } from "../../../shared/contract/index.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { parseCompareParts, writeCompareQuery } from "../../../shared/query/compare.ts";
 import { withOwnDocuments } from "../../../shared/catalog/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -58,9 +58,9 @@ function isCanonical(search: URLSearchParams, parts: string[]): boolean {
   return parts.length ? values[0] === parts.join(",") : values.length === 0;
 }
 
-export async function compareLoader({ request, context }: LoaderFunctionArgs): Promise<CompareData> {
+export async function compareLoader({ request, context, pattern }: LoaderFunctionArgs): Promise<CompareData> {
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
+  const language = routeLanguage(pattern);
   // The estimator panel's GET form comes back as one short op= parameter.
   const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);

@@ -2,7 +2,7 @@
 // materials (?parts=), or the parameter search of an unknown number (?type=…, redirected to the finder).
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { queryCrossReference, queryCrossReferenceBatch, type CrossReferenceBatchRow, type CrossReferenceData } from "../../../shared/contract/index.ts";
-import { languageOfPath, localizePath } from "../../../shared/languages.ts";
+import { routeLanguage, localizePath } from "../../../shared/languages.ts";
 import { parseCrossReferenceQuery, type CrossReferenceQuery } from "../../../shared/query/cross-reference.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -17,9 +17,9 @@ export interface CrossReferencePageData {
   operatingPoint: ParsedOperatingPoint | null;
 }
 
-export async function crossReferenceLoader({ request, context }: LoaderFunctionArgs): Promise<CrossReferencePageData> {
+export async function crossReferenceLoader({ request, context, pattern }: LoaderFunctionArgs): Promise<CrossReferencePageData> {
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
+  const language = routeLanguage(pattern);
   // The estimator panel's GET form comes back as one short op= parameter.
   const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);

@@ -3,7 +3,7 @@
 // switched-off part is the 404 page; a part number spelled in another case goes to the canonical URL.
 import { data, redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { querySiteListDataByPage, type ProductDetail, type ProductListItem, type ProductPage } from "../../../shared/contract/index.ts";
-import { languageOfPath, localizePath } from "../../../shared/languages.ts";
+import { routeLanguage, localizePath } from "../../../shared/languages.ts";
 import { withOwnDocuments } from "../../../shared/catalog/document-products.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -29,9 +29,9 @@ export interface ProductDetailData {
 const partNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 const notFound = () => data(null, { status: 404 });
 
-export async function productDetailLoader({ request, params, context }: LoaderFunctionArgs): Promise<ProductDetailData> {
+export async function productDetailLoader({ request, params, context, pattern }: LoaderFunctionArgs): Promise<ProductDetailData> {
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
+  const language = routeLanguage(pattern);
   const name = params.name ?? "";
   if (!partNumberPattern.test(name)) throw notFound();
   // The estimator panel's GET form comes back as one short op= parameter.

@@ -12,7 +12,7 @@ import {
   type ProductPage,
 } from "../../../shared/contract/index.ts";
 import type { SiteListNode } from "../../../shared/contract/site.ts";
-import { languageOfPath, localizePath, type Language } from "../../../shared/languages.ts";
+import { routeLanguage, localizePath, type Language } from "../../../shared/languages.ts";
 import { buildTree, type TreeNode } from "../../../shared/catalog/tree.ts";
 import { paramNameText, withoutUnit } from "../../../shared/text/param-name.ts";
 import { finderFields, needsCanonicalRedirect, parseFinderQuery, writeFinderQuery, type FinderQuery } from "../../../shared/query/finder.ts";
@@ -190,9 +190,9 @@ async function category(api: PageClient, language: Language, url: URL, id: numbe
   return { kind: "category", page, filters: { ...filters, fields: filters.fields.map((field) => listedValues(field, query)), children }, total, query };
 }
 
-export async function productsLoader({ request, params, context }: LoaderFunctionArgs): Promise<ProductsData> {
+export async function productsLoader({ request, params, context, pattern }: LoaderFunctionArgs): Promise<ProductsData> {
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
+  const language = routeLanguage(pattern);
   const api = pageClient(context, language);
   if (params.id === undefined) return overview(api);
   if (!/^[1-9]\d{0,8}$/.test(params.id)) throw notFound();

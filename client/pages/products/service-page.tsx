@@ -6,7 +6,7 @@ import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { serviceNames, serviceTemplateCode, type ServiceName } from "../../../shared/contract/services.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { contentLoader } from "../content/content-loader.ts";
 import { Sections } from "../../components/sections.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -19,7 +19,7 @@ import "../../styles/product.css";
 const servicePages = new Set<string>(["customDevice", "customModule"]);
 
 export async function loader(args: LoaderFunctionArgs): Promise<PageData> {
-  const language = languageOfPath(new URL(args.request.url).pathname);
+  const language = routeLanguage(args.pattern);
   const { name } = args.params;
   const isDriving = /\/customDriving(\/|$)/.test(new URL(args.request.url).pathname);
   if (isDriving) {

@@ -7,7 +7,7 @@ import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { searchSite, searchTypes, SEARCH_TEXT_MAX, type SearchHit, type SearchResult, type SearchType } from "../../../shared/contract/search.ts";
 import { sanitizeMarkedHtml } from "../../../shared/text/html.ts";
-import { htmlLang, languageOfPath, localizePath, type Language } from "../../../shared/languages.ts";
+import { htmlLang, routeLanguage, localizePath, type Language } from "../../../shared/languages.ts";
 import { SEARCH_GROUP_SIZE, SEARCH_PAGE_SIZE, parseSearchQuery, searchHref, type SearchState } from "../../../shared/query/search.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -38,9 +38,9 @@ async function crossReferenceOf(api: ReturnType<typeof pageClient>, state: Searc
   return result.part || result.suggestions.length ? result : null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<SearchData> {
+export async function loader({ request, context, pattern }: LoaderFunctionArgs): Promise<SearchData> {
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
+  const language = routeLanguage(pattern);
   const state = parseSearchQuery(url.searchParams);
   if (!state.text) return { state, result: null, groups: null };
   const api = pageClient(context, language);

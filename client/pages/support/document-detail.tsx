@@ -6,7 +6,7 @@ import { data, redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { documentIdPattern, documentRevisionPattern, queryAttachHistory, type DocumentHistory } from "../../../shared/contract/documents.ts";
-import { languageOfPath, localizePath } from "../../../shared/languages.ts";
+import { localizePath, type Language } from "../../../shared/languages.ts";
 import { documentsPath, productDetailPath, supportPath } from "../../../shared/paths.ts";
 import { documentDetailPath, documentRevisionPagePath } from "../../../shared/document-paths.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -27,9 +27,8 @@ export interface DocumentPageData extends DocumentHistory {
 const pagePath = /\/support\/documents\/([^/]+)(?:\/rev\/([^/]+))?$/;
 
 /** The data of a document's or a revision's page; the support route's loader (support-loader.ts) calls it. */
-export async function documentLoader(request: Request, context: LoaderFunctionArgs["context"]): Promise<DocumentPageData> {
+export async function documentLoader(request: Request, context: LoaderFunctionArgs["context"], language: Language): Promise<DocumentPageData> {
   const { pathname } = new URL(request.url);
-  const language = languageOfPath(pathname);
   const match = pagePath.exec(pathname);
   const id = match ? decodeURIComponent(match[1]!) : "";
   const named = match?.[2] === undefined ? null : decodeURIComponent(match[2]);

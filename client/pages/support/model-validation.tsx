@@ -17,7 +17,7 @@ import {
   type ValidationConditions,
   type ValidationCurve,
 } from "../../../shared/contract/model-validation.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import type { Language } from "../../../shared/languages.ts";
 import { productDetailPath, supportPagePath, supportPath } from "../../../shared/paths.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -35,9 +35,8 @@ export interface ModelValidationPageData {
 const pagePath = /\/support\/models\/([^/]+)$/;
 
 /** The page's data; the support route's loader (support-loader.ts) calls it for /support/models/…. */
-export async function modelValidationLoader(request: Request, context: LoaderFunctionArgs["context"]): Promise<ModelValidationPageData> {
+export async function modelValidationLoader(request: Request, context: LoaderFunctionArgs["context"], language: Language): Promise<ModelValidationPageData> {
   const { pathname } = new URL(request.url);
-  const language = languageOfPath(pathname);
   const match = pagePath.exec(pathname);
   const part = match ? decodeURIComponent(match[1]!) : "";
   if (!validationPartPattern.test(part)) throw data(null, { status: 404 });

@@ -5,7 +5,7 @@ import { data, useLoaderData, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { noticeNumberPattern, queryNoticeByNumber, type NoticeDetail } from "../../../shared/contract/notices.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { noticeDetailPath, noticesPath, productDetailPath, supportPath } from "../../../shared/paths.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -15,8 +15,8 @@ import { DocumentDownloadLink } from "../../features/document-download/document-
 import { useLocalize } from "../../hooks.ts";
 import "../../styles/notices.css";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<NoticeDetail> {
-  const language = languageOfPath(new URL(request.url).pathname);
+export async function loader({ params, context, pattern }: LoaderFunctionArgs): Promise<NoticeDetail> {
+  const language = routeLanguage(pattern);
   const number = params.number ?? "";
   if (!noticeNumberPattern.test(number)) throw data(null, { status: 404 });
   try {

@@ -3,7 +3,7 @@
 // past the end goes to the last page.
 import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { queryNoticeByPage, querySiteList, siteListTypes, type NoticePage } from "../../../shared/contract/index.ts";
-import { languageOfPath, localizePath } from "../../../shared/languages.ts";
+import { routeLanguage, localizePath } from "../../../shared/languages.ts";
 import { NOTICES_PAGE_SIZE, parseNoticeList, writeNoticeList, type NoticeListState } from "../../../shared/query/notices.ts";
 import { noticesPath } from "../../../shared/paths.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -14,9 +14,9 @@ export interface NoticesData {
   families: Array<{ id: number; name: string }>;
 }
 
-export async function noticesLoader({ request, context }: LoaderFunctionArgs): Promise<NoticesData> {
+export async function noticesLoader({ request, context, pattern }: LoaderFunctionArgs): Promise<NoticesData> {
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
+  const language = routeLanguage(pattern);
   const api = pageClient(context, language);
   const parsed = parseNoticeList(url.searchParams);
   // Categories only (partsPerCategory 0): the families are the top level.

@@ -4,7 +4,7 @@
 // it goes on to the mailbox's manage page. docs/decisions/034-part-watches-and-notice-mail.md.
 import { data, Form, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
 import { confirmEmailWatch } from "../../../shared/contract/watches.ts";
-import { languageOfPath, localizePath } from "../../../shared/languages.ts";
+import { routeLanguage, localizePath, type Language } from "../../../shared/languages.ts";
 import { emailWatchPaths } from "../../../shared/email-watch-paths.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -22,8 +22,7 @@ interface ConfirmView {
 }
 
 /** Asks the upstream with the link's token; a refusal becomes the page's words and status. */
-async function ask(request: Request, context: unknown, check: boolean) {
-  const language = languageOfPath(new URL(request.url).pathname);
+async function ask(request: Request, context: unknown, language: Language, check: boolean) {
   const token = tokenOf(request);
   if (!token) return data<ConfirmView>({ error: "" }, { status: 400 });
   try {
@@ -34,14 +33,15 @@ async function ask(request: Request, context: unknown, check: boolean) {
   }
 }
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => ask(request, context, true);
+export const loader = ({ request, context, pattern }: LoaderFunctionArgs) => ask(request, context, routeLanguage(pattern), true);
 
 /** Confirms, then shows the mailbox's manage page (POST-redirect-GET: the link's own page would now say "used"). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const answer = await ask(request, context, false);
+export async function action({ request, context, pattern }: ActionFunctionArgs) {
+  const language = routeLanguage(pattern);
+  const answer = await ask(request, context, language, false);
   const token = answer.data.manageToken;
   if (!token) return answer;
-  return redirect(`${localizePath(emailWatchPaths.manage, languageOfPath(new URL(request.url).pathname))}?token=${encodeURIComponent(token)}&confirmed=1`);
+  return redirect(`${localizePath(emailWatchPaths.manage, language)}?token=${encodeURIComponent(token)}&confirmed=1`);
 }
 
 export function Component() {

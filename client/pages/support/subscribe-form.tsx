@@ -4,7 +4,7 @@
 // that link is followed. Works without JavaScript. docs/decisions/034-part-watches-and-notice-mail.md.
 import { data, Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
 import { emailWatchConfirmHours, requestEmailWatch, watchPartLimit } from "../../../shared/contract/watches.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -24,8 +24,8 @@ export function loader({ request }: LoaderFunctionArgs): { parts: string } {
   return { parts: (new URL(request.url).searchParams.get("part") ?? "").slice(0, 64) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const language = languageOfPath(new URL(request.url).pathname);
+export async function action({ request, context, pattern }: ActionFunctionArgs) {
+  const language = routeLanguage(pattern);
   const form = await request.formData();
   const email = String(form.get("email") ?? "").slice(0, 254);
   const pasted = String(form.get("parts") ?? "");

@@ -4,7 +4,7 @@
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { data, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
 import { queryEmailWatches, removeEmailWatch } from "../../../shared/contract/watches.ts";
-import { languageOfPath, localizePath } from "../../../shared/languages.ts";
+import { routeLanguage, localizePath } from "../../../shared/languages.ts";
 import { emailWatchPaths } from "../../../shared/email-watch-paths.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -31,20 +31,20 @@ const refusal = (error: unknown, token: string) => {
   throw error;
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context, pattern }: LoaderFunctionArgs) {
   const token = tokenOf(request);
   if (!token) return data<ManageView>({ token, error: "" }, { status: 400 });
   try {
     const url = new URL(request.url);
-    const list = await pageClient(context, languageOfPath(url.pathname)).call(queryEmailWatches, { token });
+    const list = await pageClient(context, routeLanguage(pattern)).call(queryEmailWatches, { token });
     return data<ManageView>({ token, confirmed: url.searchParams.get("confirmed") === "1", ...list });
   } catch (error) {
     return refusal(error, token);
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const language = languageOfPath(new URL(request.url).pathname);
+export async function action({ request, context, pattern }: ActionFunctionArgs) {
+  const language = routeLanguage(pattern);
   const token = tokenOf(request);
   const partNumber = String((await request.formData()).get("partNumber") ?? "").slice(0, 64);
   if (!token || !partNumber) return data<ManageView>({ token, error: "" }, { status: 400 });

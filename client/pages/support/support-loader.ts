@@ -3,10 +3,11 @@
 // simulation-model pages every document of that type. Whether the visitor is in the WeChat browser comes
 // from the request's User-Agent on the server and from navigator in the browser.
 import { data, type LoaderFunctionArgs } from "react-router-dom";
-import { queryAttachPage, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
+import { queryAttachPage, queryModelFamilyPacks, querySiteList, querySitePageData, siteListTypes } from "../../../shared/contract/index.ts";
+import type { ModelFamilyPack } from "../../../shared/contract/models.ts";
 import type { DocumentPage, DocumentType } from "../../../shared/contract/documents.ts";
 import type { PageData } from "../../../shared/contract/site.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { isWeChatBrowser } from "../../../shared/http/user-agent.ts";
 import { DOCUMENTS_PAGE_SIZE, parseDocumentList, parseSupportPage, type DocumentListState, type SupportPage } from "../../../shared/query/support.ts";
 import { pageClient } from "../../api/loader-context.ts";
@@ -34,6 +35,8 @@ export interface SupportData {
   centre: DocumentCentreData | null;
   /** Every document of the page's type (application notes, simulation models). */
   library: ListedDocument[] | null;
+  /** The simulation-models page's family packs (model-packs.tsx). */
+  packs: ModelFamilyPack[] | null;
 }
 
 /** The document type each library page lists. */
@@ -49,13 +52,13 @@ function userAgentOf(request: Request): string | null {
 
 export async function loader(args: LoaderFunctionArgs): Promise<SupportData | DocumentPageData | ModelValidationPageData> {
   const { request, context } = args;
+  const language = routeLanguage(args.pattern);
   const splat = args.params["*"] ?? "";
   // A document's page or a revision's (document-detail.tsx); any other deeper path is no page.
-  if (splat.startsWith("documents/")) return documentLoader(request, context);
+  if (splat.startsWith("documents/")) return documentLoader(request, context, language);
   // A part's model validation page (model-validation.tsx).
-  if (splat.startsWith("models/")) return modelValidationLoader(request, context);
+  if (splat.startsWith("models/")) return modelValidationLoader(request, context, language);
   const url = new URL(request.url);
-  const language = languageOfPath(url.pathname);
   const page = splat.includes("/") ? null : parseSupportPage(splat || undefined);
   if (!page) throw data(null, { status: 404 });
   const api = pageClient(context, language);
@@ -66,6 +69,9 @@ export async function loader(args: LoaderFunctionArgs): Promise<SupportData | Do
 
   let centre: DocumentCentreData | null = null;
   let library: ListedDocument[] | null = null;
+  // Asked beside the library; a failure fails the page like the library's would.
+  const packsRequest = page === "simulation-models" ? api.call(queryModelFamilyPacks) : null;
+  packsRequest?.catch(() => undefined);
   if (page === "documents") {
     const state = parseDocumentList(url.searchParams);
     // Categories only (partsPerCategory 0): the filter lists families.
@@ -97,5 +103,5 @@ export async function loader(args: LoaderFunctionArgs): Promise<SupportData | Do
 
   const found = (await contentRequest).data[0]?.data;
   if (found?.kind !== "page") throw data(null, { status: 404 });
-  return { page, bare: !splat, content: found, wechat, centre, library };
+  return { page, bare: !splat, content: found, wechat, centre, library, packs: packsRequest ? await packsRequest : null };
 }

@@ -20,6 +20,7 @@ import { FaqList } from "./faq.tsx";
 import { libraryTypes, type Family, type SupportData } from "./support-loader.ts";
 import { DocumentDetail, type DocumentPageData } from "./document-detail.tsx";
 import { ModelValidationPage, type ModelValidationPageData } from "./model-validation.tsx";
+import { ModelPacks } from "./model-packs.tsx";
 import { WeChatHint } from "./wechat-hint.tsx";
 import { supportPath, documentsPath, supportPagePath } from "../../../shared/paths.ts";
 import "../../styles/support.css";
@@ -52,7 +53,7 @@ export function Component() {
 }
 
 function SupportPage({ data }: { data: SupportData }) {
-  const { page, bare, content, wechat, centre, library } = data;
+  const { page, bare, content, wechat, centre, library, packs } = data;
   const { t } = useTranslation("support");
   const { t: tc } = useTranslation();
   const localize = useLocalize();
@@ -95,6 +96,7 @@ function SupportPage({ data }: { data: SupportData }) {
           </div>
         ) : null}
         {centre ? <DocumentCentre centre={centre} /> : null}
+        {packs?.length ? <ModelPacks packs={packs} /> : null}
         {library && libraryType ? (
           <section className="doc-library" aria-labelledby="doc-library-title">
             <h2 id="doc-library-title">{t(`library.${libraryType}`)}</h2>

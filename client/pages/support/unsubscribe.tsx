@@ -5,7 +5,7 @@
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { data, Form, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router-dom";
 import { unsubscribeWatches } from "../../../shared/contract/watches.ts";
-import { languageOfPath } from "../../../shared/languages.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
 import { userPagePath } from "../../../shared/paths.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
@@ -25,8 +25,8 @@ export function loader({ request }: LoaderFunctionArgs): { hasToken: boolean } {
   return { hasToken: tokenOf(request) !== "" };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const language = languageOfPath(new URL(request.url).pathname);
+export async function action({ request, context, pattern }: ActionFunctionArgs) {
+  const language = routeLanguage(pattern);
   const token = tokenOf(request);
   if (!token) return data<UnsubscribeResult>({ error: "" }, { status: 400 });
   try {

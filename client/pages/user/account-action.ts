@@ -51,8 +51,9 @@ export async function regionChoices(api: PageClient, values: AddressFormValues) 
   return { values: { ...values, cityCode: city, districtCode: district }, cities, districts };
 }
 
-export async function accountAction({ request, context }: ActionFunctionArgs) {
-  const { api, language } = await requireUser(request, context);
+export async function accountAction(route: ActionFunctionArgs) {
+  const { request } = route;
+  const { api, language } = await requireUser(route);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const back = form.get("back") === "sampleList" ? localizePath(userPagePath("sampleList"), language) : localizePath(userPagePath("account"), language);
@@ -65,7 +66,7 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
     const posted = readAddressForm(form);
     const ID = String(positiveInt(form.get("ID")) ?? "");
     const isDefault = form.get("isDefault") === "on";
-    const choices = await whileSignedIn(request, () => regionChoices(api, posted));
+    const choices = await whileSignedIn(route, () => regionChoices(api, posted));
     const address = { values: intent === "address-regions" ? choices.values : posted, ID, isDefault, cities: choices.cities, districts: choices.districts };
     if (intent === "address-regions") return data<AccountActionData>({ intent, address });
     // The schemas load here, not with the page: zod is no part of any page's first load.
@@ -76,7 +77,7 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
       return data<AccountActionData>({ intent, address, fieldErrors }, { status: 400 });
     }
     try {
-      await whileSignedIn(request, () => api.call(saveShippingAddress, { ...posted, isDefault, ...(ID ? { ID: Number(ID) } : {}) }));
+      await whileSignedIn(route, () => api.call(saveShippingAddress, { ...posted, isDefault, ...(ID ? { ID: Number(ID) } : {}) }));
     } catch (error) {
       const field = error instanceof ApiCallError ? addressFieldOfError(error.code) : null;
       if (field && error instanceof ApiCallError) return data<AccountActionData>({ intent, address, fieldErrors: { [field]: error.message } }, { status: error.status });
@@ -96,7 +97,7 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
       return data<AccountActionData>({ intent, applicant, applicantErrors }, { status: 400 });
     }
     try {
-      await whileSignedIn(request, () => api.call(saveApplicantProfile, applicant));
+      await whileSignedIn(route, () => api.call(saveApplicantProfile, applicant));
     } catch (error) {
       return fail({ intent, applicant }, error);
     }
@@ -104,7 +105,7 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "applicant-remove") {
     try {
-      await whileSignedIn(request, () => api.call(removeApplicantProfile));
+      await whileSignedIn(route, () => api.call(removeApplicantProfile));
     } catch (error) {
       return fail({ intent }, error);
     }
@@ -113,7 +114,7 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
   if (intent === "account-delete") {
     if (form.get("confirm") !== "on") return data<AccountActionData>({ intent, error: { code: "confirm", message: "" } }, { status: 400 });
     try {
-      await whileSignedIn(request, () => api.call(deleteMyAccount, { confirm: true }));
+      await whileSignedIn(route, () => api.call(deleteMyAccount, { confirm: true }));
     } catch (error) {
       return fail({ intent }, error);
     }
@@ -125,12 +126,12 @@ export async function accountAction({ request, context }: ActionFunctionArgs) {
   if ((intent === "address-remove" || intent === "address-default") && ID !== null) {
     try {
       if (intent === "address-remove") {
-        await whileSignedIn(request, () => api.call(removeShippingAddress, undefined, { ID }));
+        await whileSignedIn(route, () => api.call(removeShippingAddress, undefined, { ID }));
       } else {
-        const book = await whileSignedIn(request, () => api.call(queryShippingAddresses));
+        const book = await whileSignedIn(route, () => api.call(queryShippingAddresses));
         const found = book.find((entry) => entry.ID === ID);
         if (!found) throw new ApiCallError("E40024010", 404, errorMessage("E40024010", language));
-        await whileSignedIn(request, () => api.call(saveShippingAddress, { ...inputOf(found), ID, isDefault: true }));
+        await whileSignedIn(route, () => api.call(saveShippingAddress, { ...inputOf(found), ID, isDefault: true }));
       }
     } catch (error) {
       return fail({ intent }, error);

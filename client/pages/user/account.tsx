@@ -8,7 +8,7 @@ import { queryRegionList, queryShippingAddresses, queryUserInfoById, type Applic
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { useLocalize } from "../../hooks.ts";
-import { languageOf, requireUser, whileSignedIn } from "./user-guard.ts";
+import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { countryOptions } from "../../../shared/forms/countries.ts";
 import { UserNav } from "./user-nav.tsx";
 import { accountAction, inputOf, regionChoices, type AccountActionData, type RegionOption } from "./account-action.ts";
@@ -31,10 +31,11 @@ interface AccountData {
   back: string | null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<AccountData> {
-  const { api, user } = await requireUser(request, context);
+export async function loader(route: LoaderFunctionArgs): Promise<AccountData> {
+  const { request } = route;
+  const { api, user, language } = await requireUser(route);
   const search = new URL(request.url).searchParams;
-  return whileSignedIn(request, async () => {
+  return whileSignedIn(route, async () => {
     const [book, provinces, prefill] = await Promise.all([
       api.call(queryShippingAddresses),
       api.call(queryRegionList, {}),
@@ -49,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
       applicant: prefill.applicant,
       book,
       provinces,
-      countries: countryOptions(languageOf(request)),
+      countries: countryOptions(language),
       form: { ...choices, ID: editing ? String(editing.ID) : "", isDefault: editing?.isDefault ?? book.length === 0 },
       back: search.get("back") === "sampleList" ? "sampleList" : null,
     };

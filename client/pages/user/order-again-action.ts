@@ -4,15 +4,15 @@ import { data, redirect } from "react-router-dom";
 import { orderNumberPattern, reorderSampleOrder } from "../../../shared/contract/index.ts";
 import { localizePath } from "../../../shared/languages.ts";
 import { ApiCallError } from "../../api/page-client.ts";
-import { requireUser, whileSignedIn } from "./user-guard.ts";
+import { requireUser, whileSignedIn, type RouteArgs } from "./user-guard.ts";
 import { userPagePath } from "../../../shared/paths.ts";
 
-export async function orderAgain(request: Request, context: unknown, form: FormData) {
-  const { api, language } = await requireUser(request, context);
+export async function orderAgain(route: RouteArgs, form: FormData) {
+  const { api, language } = await requireUser(route);
   const orderNumber = String(form.get("SampleOrderNo") ?? "");
   if (!orderNumberPattern.test(orderNumber)) throw data(null, { status: 404 });
   try {
-    await whileSignedIn(request, () => api.call(reorderSampleOrder, { SampleOrderNo: orderNumber }));
+    await whileSignedIn(route, () => api.call(reorderSampleOrder, { SampleOrderNo: orderNumber }));
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
     if (error.code === "E40022006") throw data(null, { status: 404 });

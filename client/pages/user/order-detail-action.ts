@@ -12,16 +12,17 @@ export interface OrderDetailActionData {
   error: { code: string; message: string };
 }
 
-export async function orderDetailAction({ request, params, context }: ActionFunctionArgs) {
-  const { api } = await requireUser(request, context);
+export async function orderDetailAction(route: ActionFunctionArgs) {
+  const { request, params } = route;
+  const { api } = await requireUser(route);
   const form = await request.formData();
-  if (form.get("intent") === "reorder") return orderAgain(request, context, form);
+  if (form.get("intent") === "reorder") return orderAgain(route, form);
   const orderNumber = params.name ?? "";
   if (form.get("intent") !== "cancel" || !orderNumberPattern.test(orderNumber)) throw data(null, { status: 404 });
   const reason = form.get("reason");
   const text = typeof reason === "string" ? reason.slice(0, fieldLimits.note) : "";
   try {
-    await whileSignedIn(request, () => api.call(cancelSampleOrder, { SampleOrderNo: orderNumber, ...(text.trim() ? { reason: text } : {}) }));
+    await whileSignedIn(route, () => api.call(cancelSampleOrder, { SampleOrderNo: orderNumber, ...(text.trim() ? { reason: text } : {}) }));
   } catch (error) {
     if (!(error instanceof ApiCallError)) throw error;
     if (error.code === "E40022006") throw data(null, { status: 404 });

@@ -22,12 +22,13 @@ import { customerCanCancel } from "../../../shared/samples/order-status.ts";
 import { userPagePath, productDetailPath } from "../../../shared/paths.ts";
 import "../../styles/samples.css";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<SampleOrderDetail> {
-  const { api } = await requireUser(request, context);
+export async function loader(route: LoaderFunctionArgs): Promise<SampleOrderDetail> {
+  const { params } = route;
+  const { api } = await requireUser(route);
   const orderNumber = params.name ?? "";
   if (!orderNumberPattern.test(orderNumber)) throw data(null, { status: 404 });
   try {
-    return await whileSignedIn(request, () => api.call(querySampleOrderRecordList, undefined, { SampleOrderNo: orderNumber }));
+    return await whileSignedIn(route, () => api.call(querySampleOrderRecordList, undefined, { SampleOrderNo: orderNumber }));
   } catch (error) {
     if (error instanceof ApiCallError && error.code === "E40022006") throw data(null, { status: 404 });
     throw error;

@@ -6,24 +6,24 @@ import { redirect } from "react-router-dom";
 import { addSampleProduct, isLogin, querySiteListDataByPage } from "../../../shared/contract/index.ts";
 import { loginHref, safeReturnPath, signInTarget } from "../../../shared/http/return-path.ts";
 import { nrndConfirmPath, withPendingAdd, withSampleAddResult, type SampleAddOutcome } from "../../../shared/samples/sample-add-result.ts";
-import { localizePath } from "../../../shared/languages.ts";
+import { localizePath, routeLanguage } from "../../../shared/languages.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError } from "../../api/page-client.ts";
-import { languageOf } from "./user-guard.ts";
+import type { RouteArgs } from "./user-guard.ts";
 
 /** The code that means "already in the list" (SPEC §5 "The product has been selected"). */
 const alreadySelected = "E40022001";
 /** A part not recommended for new designs posted without the confirm step's `confirmNrnd`. */
 const nrndUnconfirmed = "E40022021";
 
-export async function addFromProductPage(request: Request, context: unknown, form: FormData): Promise<Response> {
-  const language = languageOf(request);
+export async function addFromProductPage(route: RouteArgs, form: FormData): Promise<Response> {
+  const language = routeLanguage(route.pattern);
   const path = form.get("path");
   const back = signInTarget(language, path);
   const siteListId = Number(form.get("siteListId"));
   // The login brings the visitor back with the part to add in the query (the page's button takes it up).
   const toLogin = () => redirect(loginHref(language, Number.isSafeInteger(siteListId) && siteListId > 0 ? withPendingAdd(back, siteListId) : back));
-  const api = pageClient(context, language);
+  const api = pageClient(route.context, language);
   if (!(await api.call(isLogin))) return toLogin();
   // Not a product id: nothing to add, nothing to report beside a button.
   if (!Number.isSafeInteger(siteListId) || siteListId <= 0) return redirect(back);

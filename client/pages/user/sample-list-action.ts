@@ -34,11 +34,12 @@ const positiveInt = (value: FormDataEntryValue | null) => {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
-export async function sampleListAction({ request, context }: ActionFunctionArgs) {
+export async function sampleListAction(route: ActionFunctionArgs) {
+  const { request } = route;
   const form = await request.formData();
   // "Add to sample list" from a product page without JavaScript: its own flow, back to that page.
-  if (form.get("intent") === "add") return addFromProductPage(request, context, form);
-  const { api, language } = await requireUser(request, context);
+  if (form.get("intent") === "add") return addFromProductPage(route, form);
+  const { api, language } = await requireUser(route);
   const intent = form.get("intent");
   const fail = (body: SampleListActionData, error: unknown) => {
     if (!(error instanceof ApiCallError) || error.status === 401) throw error;
@@ -57,7 +58,7 @@ export async function sampleListAction({ request, context }: ActionFunctionArgs)
       return data<SampleListActionData>({ intent, error: { code: "E40000002", message: "", field: "list" } }, { status: 400 });
     }
     try {
-      await whileSignedIn(request, () =>
+      await whileSignedIn(route, () =>
         intent === "quantity" ? api.call(modifySampleProduct, { ID, quantity: quantity! }) : api.call(removeSampleProduct, undefined, { ID }),
       );
       return data<SampleListActionData>({ intent });
@@ -86,7 +87,7 @@ export async function sampleListAction({ request, context }: ActionFunctionArgs)
   }
   const { sampleUse, ...applicant } = applicantValues;
   try {
-    const order = await whileSignedIn(request, () => api.call(submitSampleOrder, { applicant, sampleUse, addressId, evaluationOnly }));
+    const order = await whileSignedIn(route, () => api.call(submitSampleOrder, { applicant, sampleUse, addressId, evaluationOnly }));
     return redirect(`${localizePath(userPagePath("sampleProgress"), language)}${writeSampleProgressQuery({ submitted: order.orderNumber })}`);
   } catch (error) {
     return fail({ intent: "submit", values }, error);

@@ -75,9 +75,10 @@ async function confirmOf(api: Awaited<ReturnType<typeof requireUser>>["api"], se
   return { id: product.id, partNumber: product.partNumber, lifecycle: product.lifecycle, path: back === "/" ? userPagePath("sampleList") : back };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<SampleListData> {
-  const { api, user } = await requireUser(request, context);
-  return whileSignedIn(request, async () => {
+export async function loader(route: LoaderFunctionArgs): Promise<SampleListData> {
+  const { request } = route;
+  const { api, user } = await requireUser(route);
+  return whileSignedIn(route, async () => {
     const [items, prefill, addresses, confirm] = await Promise.all([
       api.call(queryOrderList),
       api.call(queryUserInfoById, undefined, { userId: user.userId }),

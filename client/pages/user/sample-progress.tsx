@@ -40,10 +40,11 @@ interface SampleProgressData {
   samples: SampleListItem[] | null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<SampleProgressData> {
-  const { api } = await requireUser(request, context);
+export async function loader(route: LoaderFunctionArgs): Promise<SampleProgressData> {
+  const { request } = route;
+  const { api } = await requireUser(route);
   const query = parseSampleProgressQuery(new URL(request.url).searchParams);
-  const [page, counts, samples] = await whileSignedIn(request, () =>
+  const [page, counts, samples] = await whileSignedIn(route, () =>
     Promise.all([
       api.call(querySampleOrderByPage, { status: query.status, pageIndex: query.page, pageSize: SAMPLE_PROGRESS_PAGE_SIZE }),
       api.call(querySampleOrderCounts),
@@ -53,10 +54,11 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   return { query, page, counts, samples };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(route: ActionFunctionArgs) {
+  const { request } = route;
   const form = await request.formData();
   if (form.get("intent") !== "reorder") throw data(null, { status: 404 });
-  return orderAgain(request, context, form);
+  return orderAgain(route, form);
 }
 
 export function Component() {

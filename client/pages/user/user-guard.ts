@@ -1,8 +1,8 @@
 // Every signed-in page starts here: no session, or an expired one, and the loader redirects
 // to the login page with the current path, before any user data is fetched or rendered.
-import { redirect } from "react-router-dom";
+import { redirect, type LoaderFunctionArgs } from "react-router-dom";
 import { isLogin, type UserInfo } from "../../../shared/contract/index.ts";
-import { languageOfPath, type Language } from "../../../shared/languages.ts";
+import { routeLanguage, type Language } from "../../../shared/languages.ts";
 import { loginHref } from "../../../shared/http/return-path.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { ApiCallError, type PageClient } from "../../api/page-client.ts";
@@ -13,30 +13,29 @@ export interface SignedIn {
   user: UserInfo;
 }
 
-export function languageOf(request: Request): Language {
-  return languageOfPath(new URL(request.url).pathname);
-}
+/** What a signed-in page's loader or action is given by the router (an action's arguments have the same three). */
+export type RouteArgs = Pick<LoaderFunctionArgs, "request" | "context" | "pattern">;
 
 /** The redirect to the login page that comes back to this request's page. */
-function toLogin(request: Request): Response {
-  const url = new URL(request.url);
-  return redirect(loginHref(languageOf(request), `${url.pathname}${url.search}`));
+function toLogin(route: RouteArgs): Response {
+  const url = new URL(route.request.url);
+  return redirect(loginHref(routeLanguage(route.pattern), `${url.pathname}${url.search}`));
 }
 
-export async function requireUser(request: Request, context: unknown): Promise<SignedIn> {
-  const language = languageOf(request);
-  const api = pageClient(context, language);
+export async function requireUser(route: RouteArgs): Promise<SignedIn> {
+  const language = routeLanguage(route.pattern);
+  const api = pageClient(route.context, language);
   const user = await api.call(isLogin);
-  if (!user) throw toLogin(request);
+  if (!user) throw toLogin(route);
   return { api, language, user };
 }
 
 /** Runs a signed-in call; a session that ended meanwhile (401) also goes to the login page. */
-export async function whileSignedIn<T>(request: Request, run: () => Promise<T>): Promise<T> {
+export async function whileSignedIn<T>(route: RouteArgs, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiCallError && error.status === 401) throw toLogin(request);
+    if (error instanceof ApiCallError && error.status === 401) throw toLogin(route);
     throw error;
   }
 }

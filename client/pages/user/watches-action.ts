@@ -4,11 +4,11 @@
 // docs/decisions/034-part-watches-and-notice-mail.md.
 import { data, redirect, type ActionFunctionArgs } from "react-router-dom";
 import { addWatchesFrom, removePartWatch, watchPartLimit } from "../../../shared/contract/watches.ts";
-import { localizePath } from "../../../shared/languages.ts";
+import { localizePath, routeLanguage } from "../../../shared/languages.ts";
 import { loginHref, signInTarget } from "../../../shared/http/return-path.ts";
 import { userPagePath } from "../../../shared/paths.ts";
 import { ApiCallError } from "../../api/page-client.ts";
-import { languageOf, requireUser, whileSignedIn } from "./user-guard.ts";
+import { requireUser, whileSignedIn } from "./user-guard.ts";
 import { parseWatchList } from "./watch-list.ts";
 
 export interface WatchActionData {
@@ -19,13 +19,14 @@ export interface WatchActionData {
   report?: { added: number; mapped: Array<{ line: string; partNumber: string }>; notFound: string[] };
 }
 
-export async function watchesAction({ request, context }: ActionFunctionArgs) {
+export async function watchesAction(route: ActionFunctionArgs) {
+  const { request } = route;
   const form = await request.formData();
   const back = form.get("back");
   // A page's watch control (product page, finder row, compare column) without a session: sign in and come back to
   // that page, not to this one.
-  const { api, language } = await requireUser(request, context).catch((thrown: unknown) => {
-    if (thrown instanceof Response && typeof back === "string" && back) throw redirect(loginHref(languageOf(request), back));
+  const { api, language } = await requireUser(route).catch((thrown: unknown) => {
+    if (thrown instanceof Response && typeof back === "string" && back) throw redirect(loginHref(routeLanguage(route.pattern), back));
     throw thrown;
   });
   // A button on another page (a product, a finder row, a compare column, a family's notices) comes back to it (a
@@ -40,7 +41,7 @@ export async function watchesAction({ request, context }: ActionFunctionArgs) {
   if (intent === "remove") {
     const partNumber = String(form.get("partNumber") ?? "").slice(0, 64);
     try {
-      await whileSignedIn(request, () => api.call(removePartWatch, { partNumber }));
+      await whileSignedIn(route, () => api.call(removePartWatch, { partNumber }));
     } catch (error) {
       return fail({}, error);
     }
@@ -53,7 +54,7 @@ export async function watchesAction({ request, context }: ActionFunctionArgs) {
     if (parsed.kind === "too many") return data<WatchActionData>({ pasted: "", error: { code: "tooMany", lines: parsed.lines } }, { status: 413 });
     let answer: Awaited<ReturnType<typeof api.call<typeof addWatchesFrom>>>;
     try {
-      answer = await whileSignedIn(request, () => api.call(addWatchesFrom, { lines: parsed.partNumbers }));
+      answer = await whileSignedIn(route, () => api.call(addWatchesFrom, { lines: parsed.partNumbers }));
     } catch (error) {
       return fail({ pasted: pasted.slice(0, 20_000) }, error);
     }
@@ -67,7 +68,7 @@ export async function watchesAction({ request, context }: ActionFunctionArgs) {
     const family = Number(form.get("familyId"));
     if (intent === "family" && !(Number.isSafeInteger(family) && family > 0)) return data<WatchActionData>({ error: { code: "intent" } }, { status: 400 });
     try {
-      const answer = await whileSignedIn(request, () => api.call(addWatchesFrom, intent === "family" ? { family } : { sampleList: true }));
+      const answer = await whileSignedIn(route, () => api.call(addWatchesFrom, intent === "family" ? { family } : { sampleList: true }));
       return backOr(answer.added);
     } catch (error) {
       return fail({}, error);

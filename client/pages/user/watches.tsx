@@ -20,10 +20,11 @@ interface WatchesData {
   added: number | null;
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<WatchesData> {
-  const { api } = await requireUser(request, context);
+export async function loader(route: LoaderFunctionArgs): Promise<WatchesData> {
+  const { request } = route;
+  const { api } = await requireUser(route);
   const added = Number(new URL(request.url).searchParams.get("added"));
-  const list = await whileSignedIn(request, () => api.call(queryPartWatches));
+  const list = await whileSignedIn(route, () => api.call(queryPartWatches));
   return { ...list, added: Number.isSafeInteger(added) && added > 0 ? added : null };
 }
 

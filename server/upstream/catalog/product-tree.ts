@@ -112,7 +112,14 @@ export function createTreeReader(db: Database) {
     return (byPartNumber.get(partNumber) as { id: number } | undefined)?.id ?? null;
   }
 
-  return { visibleChain, idOfPartNumber };
+  /** The family (top node) of a shown part, or null when the part is unknown or not shown. */
+  function familyOfPart(partNumber: string): { id: number; name: Record<Language, string> } | null {
+    const id = idOfPartNumber(partNumber);
+    const top = id === null ? undefined : visibleChain(id)?.[0];
+    return top ? { id: top.id, name: { zh: top.nameZh, en: top.nameEn } } : null;
+  }
+
+  return { visibleChain, idOfPartNumber, familyOfPart };
 }
 
 export function nodeName(row: TreeRow, language: Language): string {

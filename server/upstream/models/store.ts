@@ -94,12 +94,16 @@ export function createModelStore(contentDir = shippedContentDir) {
   }
   const meta = ({ bytes: _bytes, contentType: _type, part: _part, ...file }: StoredModelFile): ModelFile => file;
   const kindOrder: ModelFileKind[] = ["ngspice", "plecs", "tdb"];
-  const filesOf = (part: string, version: string): ModelFile[] =>
-    [...files.values()]
-      .filter((file) => file.part === part && file.version === version)
-      .sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind))
-      .map(meta);
+  const storedOf = (part: string, version: string): StoredModelFile[] =>
+    [...files.values()].filter((file) => file.part === part && file.version === version).sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind));
+  const filesOf = (part: string, version: string): ModelFile[] => storedOf(part, version).map(meta);
   return {
+    /** The part's files of one version with their bytes, in the fixed order (a family's pack, family-packs.ts). */
+    storedFiles: storedOf,
+    /** Every part that has model files, by part number. */
+    parts: () => [...newest.keys()].sort(),
+    /** The day a version was published; undefined for a version versions.json does not name. */
+    dateOf: (version: string) => dates.get(version),
     file: (part: string, version: string, fileName: string) => files.get(`${part}/${version}/${fileName}`),
     /** The part's files at its newest version, in a fixed order (netlist, thermal description, machine-readable datasheet). */
     forPart(part: string): ModelFile[] {
