@@ -9,9 +9,8 @@
 import type { LossData } from "../contract/loss-data.ts";
 import { MODEL_TJ_RANGE } from "./equations.ts";
 import { estimate, type JunctionName } from "./estimate.ts";
-import type { OperatingPoint } from "./operating-point.ts";
+import { LINE_FREQUENCY, type OperatingPoint } from "./operating-point.ts";
 import { junctionWaveforms } from "./ripple.ts";
-import { LINE_FREQUENCY } from "./line-frequency.ts";
 
 export interface LoadStep {
   /** Duration (s). */
@@ -119,7 +118,7 @@ export function missionProfile(data: LossData, op: OperatingPoint, steps: readon
 /**
  * Reads `cycle=<duration s>:<current A>:<f_o Hz>,…` (e.g. `10:40:2,20:20:50`); null without one. Each problem is a
  * message key of the estimator namespace's "mission" block with its bounds. At a PFC point (`mode`) the third value
- * is the line frequency, held to its own bounds (line-frequency.ts).
+ * is the line frequency, held to its own bounds (LINE_FREQUENCY).
  */
 export function parseLoadCycle(
   text: string | null | undefined,

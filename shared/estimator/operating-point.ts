@@ -52,7 +52,7 @@ export interface OperatingPoint {
   rg?: number;
   /**
    * The frequency the junction's ripple repeats at (Hz): an inverter's output (fundamental) frequency f_o, a PFC
-   * stage's line frequency (45–65 Hz, line-frequency.ts); absent: 50 Hz.
+   * stage's line frequency (45–65 Hz, LINE_FREQUENCY); absent: 50 Hz.
    */
   fo?: number;
   /** Inverter: the modulation (modulation.ts); absent = sine-triangle PWM, as before it could be chosen. */
@@ -86,6 +86,17 @@ export const limits = {
   rsa: { min: 0.001, max: 10 },
 } as const;
 export type OperatingPointField = keyof typeof limits;
+
+/**
+ * A PFC stage's line frequency (its `fo`, Hz; docs/decisions/043-line-frequency-and-slow-leg.md), read by validate.ts,
+ * the ripple and the load cycle: the public grids' 50 and 60 Hz with room for their tolerances and a generator set's
+ * drift; not an aircraft's 360–800 Hz, whose few switching periods per line period pfc.ts's switching-period averages
+ * would not fit. Without one a point's line is at 50 Hz rather than 60 Hz: the longer period lets the junction swing
+ * further (the conservative choice), and points written before the line had a field keep meaning what they meant.
+ * Here, beside the other bounds, rather than in a module of its own: its chunk's name would join a first load's
+ * preload list.
+ */
+export const LINE_FREQUENCY = { default: 50, min: 45, max: 65 } as const;
 
 /** Defaults of the fields the URL may leave out. */
 export const DEFAULT_MODULATION_INDEX = 0.9;

@@ -8,8 +8,7 @@ import type { FosterNetwork, LossData } from "../contract/loss-data.ts";
 import type { Estimate, JunctionName } from "./estimate-types.ts";
 import { thermalPath } from "./thermal-path.ts";
 import { atTemperature, interpolate, MODEL_TJ_RANGE } from "./equations.ts";
-import { DEFAULT_OUTPUT_FREQUENCY, type OperatingPoint } from "./operating-point.ts";
-import { LINE_FREQUENCY } from "./line-frequency.ts";
+import { DEFAULT_OUTPUT_FREQUENCY, LINE_FREQUENCY, type OperatingPoint } from "./operating-point.ts";
 
 /** Steps over one output period (1° each). */
 const STEPS = 360;

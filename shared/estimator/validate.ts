@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   currentKinds,
   limits,
+  LINE_FREQUENCY,
   temperatureReferences,
   modes,
   readOperatingPoint,
@@ -15,7 +16,6 @@ import {
   type ParsedOperatingPoint,
 } from "./operating-point.ts";
 import { modulations } from "./modulation-names.ts";
-import { LINE_FREQUENCY } from "./line-frequency.ts";
 
 const pfcModes: readonly string[] = ["boostpfc", "totempole"];
 /** The modes that take a second voltage (vOther) beside V_bus. */
@@ -66,7 +66,7 @@ function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): {
     // output and a boost's input lie between 1 % and 99 % of V_bus (the duty's range).
     .refine((point) => secondVoltage.includes(point.mode) === (point.vOther !== undefined), { error: "errors.vOther.number", path: ["vOther"] })
     .refine((point) => !pfcModes.includes(point.mode) || Math.SQRT2 * point.vOther! < point.vBus, { error: "errors.vOther.boost", path: ["vOther"] })
-    // A PFC stage's fo is its line frequency (line-frequency.ts), within the field's wider bounds.
+    // A PFC stage's fo is its line frequency (LINE_FREQUENCY), within the field's wider bounds.
     .refine((point) => !pfcModes.includes(point.mode) || point.fo === undefined || (point.fo >= LINE_FREQUENCY.min && point.fo <= LINE_FREQUENCY.max), {
       error: "errors.fo.line",
       path: ["fo"],

@@ -3,7 +3,7 @@
 
 export const COMPARE_MAX = 4;
 /** What a part number looks like (letters, digits, dashes); anything else cannot be a product. */
-export const partNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+const partPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 
 /** The parts named by the URL, in order, without duplicates (case-insensitive), at most COMPARE_MAX. */
 export function parseCompareParts(search: URLSearchParams): string[] {
@@ -11,7 +11,7 @@ export function parseCompareParts(search: URLSearchParams): string[] {
   const parts: string[] = [];
   for (const raw of search.getAll("parts").flatMap((value) => value.split(","))) {
     const part = raw.trim().toUpperCase();
-    if (!partNumberPattern.test(part) || seen.has(part)) continue;
+    if (!partPattern.test(part) || seen.has(part)) continue;
     seen.add(part);
     parts.push(part);
     if (parts.length === COMPARE_MAX) break;

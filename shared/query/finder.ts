@@ -189,8 +189,10 @@ export function writeFinderQuery(query: FinderQuery, fieldOrder?: readonly strin
   for (const state of query.lifecycle ?? []) params.append(LIFECYCLE_PARAM, state);
   if (query.page > 1) params.append("page", String(query.page));
   if (query.size !== DEFAULT_PAGE_SIZE) params.append("size", String(query.size));
-  if (query.op) params.append("op", query.op);
-  if (query.with) params.append("with", query.with);
+  for (const name of ["op", "with"] as const) {
+    const value = query[name];
+    if (value) params.append(name, value);
+  }
   // URLSearchParams writes "~" and ":" escaped; both are legal in a query and the issue's form keeps them literal.
   const text = params.toString().replace(/%7E/gi, "~").replace(/%3A/gi, ":");
   return text ? `?${text}` : "";

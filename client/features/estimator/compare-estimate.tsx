@@ -4,13 +4,12 @@ import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { suggestForParts, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { CompareLosses, type ComparedPart } from "./compare-losses.tsx";
-import { OperatingPointPanel } from "./operating-point-panel.tsx";
+import { OperatingPointPanel, WithField } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
 import { CustomDeviceForm } from "./custom-device-form.tsx";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
 import type { StageCompanion } from "../../../shared/estimator/stage.ts";
-import { WithField } from "./with-field.tsx";
 
 /** `parsed`: the URL's operating point as the page's loader validated it (load-operating-point.ts). */
 /** `device`: the visitor's own device from `dev=` (validated by the loader), estimated beside ours. */

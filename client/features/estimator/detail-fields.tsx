@@ -3,7 +3,7 @@
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { cycleFormField, formFields, formatNumber, type OperatingPointIssue, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
-import { WithField } from "./with-field.tsx";
+import { WithField } from "./operating-point-panel.tsx";
 
 /** `companion`: the `with=` part number (the stage's other device), shown again in its field. */
 export function DetailFields({ parsed, cycle, companion = null }: { parsed: ParsedOperatingPoint | null; cycle: string | null; companion?: string | null }) {

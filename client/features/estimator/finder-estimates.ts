@@ -12,9 +12,22 @@ import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 // The URL helpers live with the sort names (the finder's loader reads them without loading this module).
 export { EST_LOSS, EST_TJ };
 
-/** The part `with=` names for the stage's other device (companion.ts, loaded only when the URL names one). */
-export async function finderCompanion(api: PageClient, text: string | null): Promise<StageCompanion | null> {
-  return text?.trim() ? (await import("./companion.ts")).fetchCompanion(api, text) : null;
+/**
+ * The loader's estimator work in one call: the part `with=` names for the stage's other device (companion.ts, loaded
+ * only when the URL names one; docs/decisions/043-line-frequency-and-slow-leg.md), the ranking by estimate when the
+ * URL asks for one (`body`: the filters without sort or paging), and the estimates of the page's rows.
+ */
+export async function finderEstimates<D extends { page: ProductPage; query: FinderQuery }>(
+  api: PageClient,
+  body: QuerySiteListDataByPageBody,
+  data: D,
+  ranking: { sort: EstimateSort; op: OperatingPoint } | null,
+  parsed: ParsedOperatingPoint | null,
+): Promise<{ data: D; estimates: Record<number, RowEstimate> | null }> {
+  const text = data.query.with;
+  const companion = text ? await (await import("./companion.ts")).fetchCompanion(api, text) : null;
+  const ranked = ranking ? await rankedFinderPage(api, body, data, ranking, companion) : data;
+  return { data: ranked, estimates: await finderRowEstimates(ranked.page.list, parsed, companion) };
 }
 export { estimateSortOf, withoutEstimateSort } from "../../../shared/estimator/estimate-sort.ts";
 /** Pages of the filtered result asked for at once: the whole result is fetched, a few calls at a time. */
@@ -54,7 +67,7 @@ export async function rankedFinderPage<D extends { page: ProductPage; query: Fin
  * loader, with the model loaded on demand, so the finder's first JavaScript carries no model (the server-rendered
  * page brings the numbers in its loader data). Null without a valid point.
  */
-export async function finderRowEstimates(
+async function finderRowEstimates(
   list: ProductListItem[],
   parsed: ParsedOperatingPoint | null | undefined,
   companion: StageCompanion | null = null,

@@ -7,9 +7,8 @@ import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { exampleOperatingPoint, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
-import { OperatingPointPanel } from "./operating-point-panel.tsx";
+import { OperatingPointPanel, WithField } from "./operating-point-panel.tsx";
 import { WithSubscripts } from "../../components/param-name.tsx";
-import { WithField } from "./with-field.tsx";
 
 /** The part whose voltage class is the most common on the page (the higher on a tie): the panel's suggestion suits it. */
 function typicalPart(list: ProductListItem[]): LossData | undefined {
