@@ -5,6 +5,7 @@ import { defaultUpstreamSettings, type UpstreamOptions } from "./config.ts";
 import { storeHasRoom, type Database } from "./db.ts";
 import { errorHandler, jsonBody, requestLanguage, sendError, type MountOptions } from "./http.ts";
 import { createSessionResolver } from "./accounts/sessions.ts";
+import type { AccountStore } from "./accounts/store.ts";
 import { mountLeaveWordRoutes, mountSiteRoutes } from "./site/routes.ts";
 import { mountProductRoutes } from "./catalog/routes.ts";
 import { mountDocumentRoutes } from "./documents/routes.ts";
@@ -37,9 +38,13 @@ import { sessionCookieName } from "../../shared/cookies.ts";
 
 export interface UpstreamContext {
   db: Database;
+  /** Users, sessions and sign-in codes: on the SQLite file or on PostgreSQL (startUpstream chooses). */
+  accounts: AccountStore;
   options: UpstreamOptions;
   now: () => number;
   log: (message: string, detail?: unknown) => void;
+  /** Throws when PostgreSQL (if the upstream uses it) does not answer: part of /healthz. */
+  checkDatabase?: () => Promise<void>;
   /** Started and stopped by startUpstream: mounting routes starts no timer. */
   outbox: OrderMailOutbox;
 }
@@ -51,7 +56,7 @@ export interface UpstreamContext {
  * e-mails go out through the outbox whoever moved the order (staff API or customer now, the CLI at the next poll).
  */
 function mountVisitorAndStaffRoutes(router: express.Router, context: UpstreamContext, mountOptions: MountOptions) {
-  const { db, options, now, outbox } = context;
+  const { db, options, now, outbox, accounts } = context;
   const env = options.settings ?? defaultUpstreamSettings;
   const book = createAddressBook(db, now);
   const profiles = createApplicantProfiles(db, now);
@@ -61,7 +66,7 @@ function mountVisitorAndStaffRoutes(router: express.Router, context: UpstreamCon
   const moves = createOrderMoves(db, now);
   const myData = createMyData({ db, now, profiles, book, list, orders });
   mountAccountRoutes(router, context, { book, profiles, myData }, mountOptions);
-  mountSampleRoutes(router, db, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles });
+  mountSampleRoutes(router, list, orders, mountOptions, { moves, onMove: outbox.nudge, profiles, accounts });
   const previewRevocations = createPreviewRevocations(db, now);
   mountPreviewRevocationRoutes(router, previewRevocations, mountOptions);
   mountStaffRoutes(router, {
@@ -83,9 +88,10 @@ export function createUpstreamApp(context: UpstreamContext) {
   app.set("trust proxy", options.trustProxy ?? ["loopback"]);
   // Liveness and readiness in one: the site's /readyz asks this to know the database answers and has room
   // to write (a full disk answers every write 503, so the host should take no traffic).
-  app.get("/healthz", (_req, res) => {
+  app.get("/healthz", async (_req, res) => {
     try {
       db.prepare("SELECT 1").get();
+      await context.checkDatabase?.();
       if (!storeHasRoom(db, options.dataDir)) return res.status(503).json({ status: "full" });
       res.json({ status: "ok" });
     } catch {
@@ -102,8 +108,8 @@ export function createUpstreamApp(context: UpstreamContext) {
   app.use(jsonBody());
 
   const router = express.Router();
-  const mountOptions = { provider: options.provider, resolveUser: createSessionResolver(db, now, sessionCookieName(options.publicOrigin)), now };
-  mountSiteRoutes(router, db, mountOptions);
+  const mountOptions = { provider: options.provider, resolveUser: createSessionResolver(context.accounts, sessionCookieName(options.publicOrigin)), now };
+  mountSiteRoutes(router, db, { ...mountOptions, accounts: context.accounts });
   // [content routes]
   // Products, documents, news, jobs, contact form, search, cross-reference and the OpenAPI document.
   // publicOrigin decides the Secure flag of the visitor cookie; contentDir is where the

@@ -17,6 +17,12 @@ export interface UpstreamOptions {
   websiteCode: string;
   /** Folder of the database file; ":memory:" keeps everything in memory (tests only). */
   dataDir: string;
+  /**
+   * PostgreSQL for the accounts (postgres://…); unset = everything on the SQLite file in dataDir. From the
+   * environment (DATABASE_URL) it is refused until every domain is on PostgreSQL; tests set it here to run the
+   * accounts on PostgreSQL (docs/decisions/044-store-interface-and-postgresql.md).
+   */
+  databaseUrl?: string | undefined;
   /** Folder of the content files loaded at start; unset = the content shipped in the repository. */
   contentDir?: string;
   /** The site's public origin: decides the Secure flag of the session cookie. */
@@ -45,6 +51,7 @@ export function upstreamOptions(settings: UpstreamEnv): UpstreamOptions {
     provider: settings.UPSTREAM_PROVIDER,
     websiteCode: settings.WEBSITE_CODE,
     dataDir: settings.DATA_DIR,
+    databaseUrl: settings.DATABASE_URL,
     contentDir: settings.CONTENT_DIR,
     publicOrigin: settings.PUBLIC_ORIGIN,
     trustProxy: settings.UPSTREAM_TRUST_PROXY,

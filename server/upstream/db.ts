@@ -79,8 +79,8 @@ const version3 = (version: number) => String(version).padStart(3, "0");
 
 /** A store migrated by code newer than this one: starting on it could misread or damage what that code wrote. */
 export class SchemaTooNewError extends Error {
-  constructor(where: string, unknown: Migration[]) {
-    const newest = knownMigrations().at(-1);
+  /** `newest`: the newest migration this code knows for that store (default: the SQLite store's). */
+  constructor(where: string, unknown: Migration[], newest: Migration | undefined = knownMigrations().at(-1)) {
     const names = unknown.map((row) => `${version3(row.version)} (${row.name})`).join(", ");
     super(
       `The database ${where} has schema version ${names}, which this code does not know (it knows up to ${newest ? version3(newest.version) : "none"}): run the code that migrated it, or restore a backup taken before it was migrated`,

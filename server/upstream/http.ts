@@ -14,6 +14,7 @@ import {
 } from "../../shared/contract/index.ts";
 import { fallbackLanguage, isLanguage, type Language } from "../../shared/languages.ts";
 import { storeFailure } from "./db.ts";
+import { postgresFailure } from "./postgres.ts";
 import { apiBodyLimitBytes } from "../../shared/contract/envelope.ts";
 
 /** A failure with a stable code from the error table; `message` overrides the table's text if given. */
@@ -62,8 +63,8 @@ export interface CallContext<C extends CallDefinition> {
 
 export interface MountOptions {
   provider: string;
-  /** Resolves the session cookie to a user id, or null. */
-  resolveUser: (req: Request) => number | null;
+  /** Resolves the session cookie to a user id, or null (the account store may be PostgreSQL: async). */
+  resolveUser: (req: Request) => Promise<number | null>;
 }
 
 /** Registers one call; the handler's result becomes `data` unless it returns `{ data, extra }` with extra fields. */
@@ -81,7 +82,7 @@ export function mountCall<C extends CallDefinition>(router: Router, call: C, han
       const queryInput = Object.fromEntries(Object.entries(req.query).filter(([key]) => key !== "language"));
       const query = querySchema.safeParse(queryInput);
       if (!query.success) throw validationError(query.error, language);
-      const userId = options.resolveUser(req);
+      const userId = await options.resolveUser(req);
       if (call.auth && userId === null) throw new ApiError("E40100001");
       const result = await handler({
         body: body.data as CallContext<C>["body"],
@@ -149,9 +150,9 @@ export function errorHandler(log: (error: unknown) => void) {
     if (type === "entity.too.large") return sendError(res, "E41300001", language);
     if (type === "entity.parse.failed") return sendError(res, "E40000001", language);
     if (type === "encoding.unsupported" || type === "charset.unsupported") return sendError(res, "E41500001", language);
-    // A full disk or a held lock is the operator's to fix, not a bug: the client is told to come back, and
-    // the log keeps SQLite's own words ("database or disk is full"), once.
-    const store = storeFailure(error);
+    // A full disk, a held lock or an unreachable PostgreSQL is the operator's to fix, not a bug: the client is
+    // told to come back, and the log keeps the store's own words ("database or disk is full"), once.
+    const store = storeFailure(error) ?? postgresFailure(error);
     log(error);
     if (store) return sendError(res, "E50300001", language, { retryAfterSeconds: storeRetryAfterSeconds[store] });
     sendError(res, "E50000001", language);

@@ -11,6 +11,10 @@ import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
 import { defaultUpstreamSettings } from "./config.ts";
 import { upstreamKeepAliveMs } from "../../shared/http/upstream-keep-alive.ts";
 import { startLeadRetention } from "./leads/retention.ts";
+import type { CodeLimits } from "./accounts/code-rules.ts";
+import { createSqliteAccountStore } from "./accounts/store-sqlite.ts";
+import { createPostgresAccountStore } from "./accounts/store-postgres.ts";
+import { createPool, migratePostgres } from "./postgres.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -18,6 +22,17 @@ export interface RunningUpstream {
   db: Database;
   server: Server;
   close: () => Promise<void>;
+}
+
+/**
+ * The accounts on PostgreSQL when a database URL is given (migrated first, once across hosts; a newer schema
+ * refused), else on the SQLite file (docs/decisions/044-store-interface-and-postgresql.md).
+ */
+async function openAccountStore(options: UpstreamOptions, db: Database, now: () => number, limits: CodeLimits, log: (message: string, detail?: unknown) => void) {
+  if (!options.databaseUrl) return { accounts: createSqliteAccountStore(db, now, limits), postgres: undefined };
+  await migratePostgres(options.databaseUrl);
+  const postgres = createPool(options.databaseUrl, log);
+  return { accounts: createPostgresAccountStore(postgres, now, limits), postgres };
 }
 
 export async function startUpstream(
@@ -28,6 +43,14 @@ export async function startUpstream(
   const db = openDatabase(options.dataDir);
   loadSiteContent(db, options.contentDir);
   const settings = options.settings ?? defaultUpstreamSettings;
+  let stores: Awaited<ReturnType<typeof openAccountStore>>;
+  try {
+    stores = await openAccountStore(options, db, now, { perIpPerHour: settings.CODE_REQUESTS_PER_IP_PER_HOUR }, log);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const { accounts, postgres } = stores;
   const outbox = createOrderMailOutbox({
     db,
     now,
@@ -36,7 +59,15 @@ export async function startUpstream(
     staffOrigin: settings.STAFF_ORIGIN,
     log,
   });
-  const app = createUpstreamApp({ db, options, now, log, outbox });
+  const app = createUpstreamApp({
+    db,
+    accounts,
+    options,
+    now,
+    log,
+    outbox,
+    ...(postgres ? { checkDatabase: async () => void (await postgres.query("SELECT 1")) } : {}),
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(options.port, options.host, () => resolve(listening));
     listening.once("error", reject);
@@ -61,7 +92,8 @@ export async function startUpstream(
         stopRetention();
         server.close(() => {
           db.close();
-          resolve();
+          if (postgres) postgres.end().then(resolve, resolve);
+          else resolve();
         });
         server.closeAllConnections();
       }),

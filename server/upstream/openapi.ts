@@ -98,7 +98,7 @@ function buildOpenApiDocument(provider: string) {
     get: {
       operationId: "downloadModelFile",
       summary:
-        "A part's model file (ngspice netlist, PLECS thermal description or transistordatabase JSON) at a published version; the bytes of a version never change. At an older version, X-Model-Newer-Version names the newest.",
+        "A part's model file (ngspice netlist, PLECS thermal description, transistordatabase JSON or curves as CSV) at a published version; the bytes of a version never change. At an older version, X-Model-Newer-Version names the newest.",
       parameters: (["part", "version", "file"] as const).map((name) => ({
         name,
         in: "path",
@@ -110,6 +110,7 @@ function buildOpenApiDocument(provider: string) {
           description: "The file (Content-Disposition: attachment)",
           content: {
             "text/plain": { schema: { type: "string" } },
+            "text/csv": { schema: { type: "string", description: "Every curve of the part, one point per row (RFC 4180, with a header)." } },
             "application/xml": { schema: { type: "string" } },
             "application/json": {
               schema: {

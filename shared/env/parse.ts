@@ -6,7 +6,7 @@ import { z } from "zod";
 export class ConfigError extends Error {}
 
 // Values of these are never echoed into logs: they are, or may embed, credentials.
-const secretName = /SECRET|PASS|TOKEN|KEY_ID|^REDIS_URL$|^SMTP_URL$/;
+const secretName = /SECRET|PASS|TOKEN|KEY_ID|^REDIS_URL$|^SMTP_URL$|^DATABASE_URL$/;
 
 /** Parses an environment with a schema; a bad value throws one ConfigError line: `Invalid NAME ("value"): why`. */
 export function parseEnvironment<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {

@@ -20,6 +20,9 @@ export const upstreamEnv = z.object({
     .regex(/^[a-z0-9_-]{1,40}$/)
     .default("qingyun"),
   DATA_DIR: z.string().default("data"),
+  // PostgreSQL for what changes, shared by several upstream hosts (docs/decisions/044-store-interface-and-postgresql.md).
+  // Refused for now by checkTogether: only the accounts are on PostgreSQL so far.
+  DATABASE_URL: unsetIfEmpty(z.string().max(2000).refine(isPostgresUrl, "a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database)").optional()),
   // A content folder with the layout of server/upstream/content (a generated benchmark catalog); unset = the shipped one.
   CONTENT_DIR: unsetIfEmpty(
     z
@@ -96,11 +99,30 @@ export const upstreamEnv = z.object({
 });
 export type UpstreamEnv = z.infer<typeof upstreamEnv>;
 
+/** A postgres:// or postgresql:// URL with a host. Never throws (see isOrigin). */
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * DATABASE_URL is refused until every domain is on PostgreSQL: with only the accounts there, each host would keep
+ * its own sample lists, orders and outbox beside one shared set of users, silently split
+ * (docs/decisions/044-store-interface-and-postgresql.md). Deleting this line is the last step of that work.
+ */
+export const databaseUrlNotYet =
+  "not yet supported: only the accounts (users, sessions, sign-in codes) are on PostgreSQL so far; sample lists, orders, addresses, the mail outbox, messages, watches, staff and the rest are not, so unset it and use the SQLite store in DATA_DIR";
+
 const aliyunCredentials = ["ALIYUN_SMS_ACCESS_KEY_ID", "ALIYUN_SMS_ACCESS_KEY_SECRET", "ALIYUN_SMS_SIGN_NAME", "ALIYUN_SMS_TEMPLATE_CODE"] as const;
 
 /** Values that only hold together, checked in the same parse (so a missing one is the same one-line refusal):
- * SMS_PROVIDER=aliyun needs all four of its credentials. */
-export function checkTogether(env: Pick<UpstreamEnv, "SMS_PROVIDER" | (typeof aliyunCredentials)[number]>, ctx: z.RefinementCtx): void {
+ * SMS_PROVIDER=aliyun needs all four of its credentials; DATABASE_URL is refused for now (databaseUrlNotYet). */
+export function checkTogether(env: Pick<UpstreamEnv, "SMS_PROVIDER" | "DATABASE_URL" | (typeof aliyunCredentials)[number]>, ctx: z.RefinementCtx): void {
+  if (env.DATABASE_URL !== undefined) ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: databaseUrlNotYet });
   if (env.SMS_PROVIDER !== "aliyun") return;
   const missing = aliyunCredentials.find((name) => !env[name]);
   if (missing) ctx.addIssue({ code: "custom", path: [missing], message: "required when SMS_PROVIDER=aliyun, like the other three ALIYUN_SMS_* credentials" });

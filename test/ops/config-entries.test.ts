@@ -121,4 +121,21 @@ describe("a bad value", () => {
     },
     30_000,
   );
+
+  // docs/decisions/044-store-interface-and-postgresql.md: only the accounts are on PostgreSQL so far.
+  it.concurrent.each(["server/main.ts", "server/upstream/main.ts"])(
+    "that is well formed but not yet supported (DATABASE_URL) stops %s with one line saying so, its password unshown",
+    async (entry) => {
+      const { code, stdout, stderr } = await run(entry, { DATABASE_URL: "postgres://qy:hunter2@127.0.0.1:5432/qingyun" });
+      const lines = stderr.trim().split("\n");
+      expect(lines, stderr).toHaveLength(1);
+      expect(lines[0]).toContain("DATABASE_URL");
+      expect(lines[0]).toContain("not yet supported");
+      expect(lines[0]).not.toContain("hunter2");
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(stdout).toBe("");
+    },
+    30_000,
+  );
 });

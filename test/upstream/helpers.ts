@@ -4,9 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startUpstream, type RunningUpstream } from "../../server/upstream/index.ts";
 import { parseUpstreamEnv, type UpstreamOptions } from "../../server/upstream/config.ts";
+import { storeOptions, type StoreKind } from "./stores.ts";
 
-/** A test names its settings as environment variables; they are parsed once, as at a real start. */
-export type TestUpstreamOverrides = Partial<UpstreamOptions> & { env?: NodeJS.ProcessEnv };
+/** A test names its settings as environment variables; they are parsed once, as at a real start. `store`: where
+ * the accounts live (default SQLite; "postgres": a new database in the file's PostgreSQL, stores.ts). */
+export type TestUpstreamOverrides = Partial<UpstreamOptions> & { env?: NodeJS.ProcessEnv; store?: StoreKind };
 
 /** An answer of the upstream. Its JSON is read freely by the tests: what they assert is its shape. */
 // biome-ignore lint/suspicious/noExplicitAny: the tests read the answer's fields directly; the contract tests parse it with the schemas.
@@ -21,7 +23,7 @@ export interface TestUpstream extends RunningUpstream {
 }
 
 export async function startTestUpstream(
-  { env, ...overrides }: TestUpstreamOverrides = {},
+  { env, store, ...overrides }: TestUpstreamOverrides = {},
   /** The upstream's logger; silent unless a test wants to read what it logs. */
   log: (message: string, detail?: unknown) => void = () => {},
 ): Promise<TestUpstream> {
@@ -34,6 +36,7 @@ export async function startTestUpstream(
       websiteCode: "qingyun",
       dataDir,
       publicOrigin: "http://localhost:3000",
+      ...(await storeOptions(store)),
       ...overrides,
       ...(env ? { settings: parseUpstreamEnv(env) } : {}),
     },

@@ -45,7 +45,7 @@ const fetchBytes = async (p: string, headers: Record<string, string> = {}) => {
 };
 
 describe("the product detail's model files", () => {
-  it("lists every discrete part's netlist, thermal description and (a MOSFET's) machine-readable datasheet at the current version, with the served bytes' size and SHA-256", async () => {
+  it("lists every discrete part's netlist, thermal description, (a MOSFET's) machine-readable datasheet and curves at the current version, with the served bytes' size and SHA-256", async () => {
     for (const input of readModelInputs()) {
       const models: ModelFile[] = (await detail(input.partNumber)).models;
       expect(
@@ -55,6 +55,7 @@ describe("the product detail's model files", () => {
         ["ngspice", `${input.partNumber}.lib`, MODEL_VERSION],
         ["plecs", `${input.partNumber}.plecs.xml`, MODEL_VERSION],
         ...(input.kind === "mosfet" ? [["tdb", `${input.partNumber}.tdb.json`, MODEL_VERSION]] : []),
+        ["csv", `${input.partNumber}.curves.csv`, MODEL_VERSION],
       ]);
       for (const model of models) {
         expect(model.downloadPath).toBe(`/front/models/${input.partNumber}/${MODEL_VERSION}/${model.fileName}`);
@@ -155,7 +156,7 @@ describe("published versions", () => {
       router,
       store,
       createFamilyPacks(store, () => null, "http://localhost"),
-      { provider: "qingyun", resolveUser: () => null },
+      { provider: "qingyun", resolveUser: async () => null },
     );
     app.use(router);
     const server = app.listen(0, "127.0.0.1");

@@ -33,14 +33,18 @@ export function mountMyDataRoutes(router: Router, deps: { profiles: ApplicantPro
   );
   mountCall(router, exportMyData, ({ userId, language }) => deps.myData.export(uid(userId), language), options);
   // The file a link can download (a GET: no JSON body to carry the language, so it comes in the query).
-  router.get(downloadMyDataPath, (req, res) => {
-    const language = requestLanguage(req);
-    const userId = options.resolveUser(req);
-    if (userId === null) return sendError(res, "E40100001", language);
-    const data = deps.myData.export(userId, language);
-    res.setHeader("Cache-Control", privateNoStore);
-    res.setHeader("Content-Disposition", `attachment; filename="qingyun-my-data-${data.exportedAt.slice(0, 10)}.json"`);
-    res.type("application/json").send(JSON.stringify(data, null, 2));
+  router.get(downloadMyDataPath, async (req, res, next) => {
+    try {
+      const language = requestLanguage(req);
+      const userId = await options.resolveUser(req);
+      if (userId === null) return sendError(res, "E40100001", language);
+      const data = deps.myData.export(userId, language);
+      res.setHeader("Cache-Control", privateNoStore);
+      res.setHeader("Content-Disposition", `attachment; filename="qingyun-my-data-${data.exportedAt.slice(0, 10)}.json"`);
+      res.type("application/json").send(JSON.stringify(data, null, 2));
+    } catch (error) {
+      next(error);
+    }
   });
   mountCall(
     router,

@@ -5,9 +5,8 @@
 import type { Router } from "express";
 import type { UpstreamOptions } from "../config.ts";
 import { defaultUpstreamSettings } from "../config.ts";
-import type { Database } from "../db.ts";
 import type { MountOptions } from "../http.ts";
-import { createCodeStore } from "./codes.ts";
+import type { AccountStore } from "./store.ts";
 import { createCodeSenders, logCodeLine } from "../delivery/code-senders.ts";
 import { mountSignInRoutes } from "./sign-in-routes.ts";
 import type { AddressBook } from "./addresses.ts";
@@ -17,7 +16,7 @@ import type { ApplicantProfiles } from "../applicants/profiles.ts";
 import { mountMyDataRoutes } from "./my-data-routes.ts";
 
 export interface AccountContext {
-  db: Database;
+  accounts: AccountStore;
   options: UpstreamOptions;
   now: () => number;
   log: (message: string, detail?: unknown) => void;
@@ -30,11 +29,10 @@ export interface AccountStores {
 }
 
 export function mountAccountRoutes(router: Router, context: AccountContext, stores: AccountStores, mountOptions: MountOptions) {
-  const { db, options, now, log } = context;
+  const { accounts, options, now, log } = context;
   const env = options.settings ?? defaultUpstreamSettings;
   const senders = createCodeSenders(env, options.codeLog ?? logCodeLine(log), now);
-  const codes = createCodeStore(db, now, { perIpPerHour: env.CODE_REQUESTS_PER_IP_PER_HOUR });
-  mountSignInRoutes(router, { db, codes, senders, now, publicOrigin: options.publicOrigin, log }, mountOptions);
+  mountSignInRoutes(router, { accounts, senders, publicOrigin: options.publicOrigin, log }, mountOptions);
   mountAddressRoutes(router, stores.book, mountOptions);
   mountMyDataRoutes(router, { profiles: stores.profiles, myData: stores.myData, publicOrigin: options.publicOrigin }, mountOptions);
 }

@@ -1,12 +1,18 @@
-// Sessions: the cookie holds a random id, the database only its SHA-256 hash, so a copy of the database
-// cannot be replayed as a cookie. Created at every sign-in, revoked at sign-out.
+// Sessions: the cookie holds a random id, the store only its SHA-256 hash, so a copy of the store cannot be
+// replayed as a cookie. Created at every sign-in, revoked at sign-out; kept by the account store (store.ts).
 import { createHash, randomBytes } from "node:crypto";
 import type { CookieOptions, Request } from "express";
 import { sessionMaxAgeMs } from "../../../shared/cookies.ts";
-import type { Database } from "../db.ts";
+import type { AccountStore } from "./store.ts";
 
 export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
+}
+
+/** A new session id (32 random bytes, base64url) for the cookie, and the hash the store keeps. */
+export function newSessionId(): { id: string; idHash: string } {
+  const id = randomBytes(32).toString("base64url");
+  return { id, idHash: hashSessionId(id) };
 }
 
 /** The raw session id the request carries under the cookie's name (sessionCookieName), if it looks like one. */
@@ -15,27 +21,12 @@ export function readSessionCookie(req: Request, name: string): string | undefine
   return id && id.length <= 200 ? id : undefined;
 }
 
-export function createSessionResolver(db: Database, now: () => number, cookieName: string) {
-  const find = db.prepare("SELECT user_id AS userId FROM sessions WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?");
-  return (req: Request): number | null => {
+/** The signed-in user of a request, or null: the session cookie looked up in the account store. */
+export function createSessionResolver(accounts: AccountStore, cookieName: string) {
+  return async (req: Request): Promise<number | null> => {
     const id = readSessionCookie(req, cookieName);
-    if (!id) return null;
-    const row = find.get(hashSessionId(id), now()) as { userId: number } | undefined;
-    return row?.userId ?? null;
+    return id ? accounts.sessionUser(id) : null;
   };
-}
-
-/** Starts a session for a user; returns the new id (32 random bytes, base64url) for the cookie. */
-export function createSession(db: Database, userId: number, now: number): string {
-  const id = randomBytes(32).toString("base64url");
-  db.prepare("INSERT INTO sessions (id_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(hashSessionId(id), userId, now, now + sessionMaxAgeMs);
-  return id;
-}
-
-/** Revokes a live session; false when it was unknown, expired or already revoked. */
-export function revokeSession(db: Database, id: string, now: number): boolean {
-  const result = db.prepare("UPDATE sessions SET revoked_at = ? WHERE id_hash = ? AND revoked_at IS NULL AND expires_at > ?").run(now, hashSessionId(id), now);
-  return Number(result.changes) > 0;
 }
 
 /** Flags of the session cookie: HttpOnly, SameSite=Lax, Path=/, no Domain, Secure behind an https origin (as its

@@ -13,18 +13,16 @@ import {
 import { sessionCookieName } from "../../../shared/cookies.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { normalizeEmail, normalizeMainlandMobile, verifyCodePattern } from "../../../shared/forms/validation.ts";
-import type { Database } from "../db.ts";
 import { clientHash } from "../site/forms.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
-import { createSession, readSessionCookie, revokeSession, sessionCookieOptions } from "./sessions.ts";
-import type { CodeChannel, CodeStore } from "./codes.ts";
+import { readSessionCookie, sessionCookieOptions } from "./sessions.ts";
+import type { CodeChannel } from "./code-rules.ts";
+import type { AccountStore } from "./store.ts";
 import type { CodeSenders } from "../delivery/code-senders.ts";
 
 export interface SignInDeps {
-  db: Database;
-  codes: CodeStore;
+  accounts: AccountStore;
   senders: CodeSenders;
-  now: () => number;
   publicOrigin: string;
   log: (message: string, detail?: unknown) => void;
 }
@@ -36,22 +34,22 @@ function target(channel: CodeChannel, value: string): string {
 }
 
 export function mountSignInRoutes(router: Router, deps: SignInDeps, options: MountOptions) {
-  const { db, codes, senders, now } = deps;
+  const { accounts, senders } = deps;
   const cookieOptions = sessionCookieOptions(deps.publicOrigin);
   const sessionCookie = sessionCookieName(deps.publicOrigin);
   const { maxAge: _maxAge, ...clearOptions } = cookieOptions;
 
   async function sendCode(channel: CodeChannel, to: string, req: Request, language: Language) {
-    const { id, code } = codes.issue(channel, to, clientHash(req));
+    const { id, code } = await accounts.issueCode(channel, to, clientHash(req));
     try {
       await senders[channel].send({ to, code, language });
     } catch (error) {
-      codes.markUnsent(id);
+      await accounts.markCodeUnsent(id);
       // The sender's error never carries the code (see aliyun-sms.ts); the address is kept for support.
       deps.log(`sign-in code delivery by ${senders[channel].name} failed`, error);
       throw new ApiError("E40021011");
     }
-    codes.markSent(id);
+    await accounts.markCodeSent(id);
     // The same answer whether or not an account exists for this number or address.
     return { resendAfterSeconds: verifyCodeRules.resendAfterSeconds, expiresInSeconds: verifyCodeRules.expiresInSeconds };
   }
@@ -59,23 +57,11 @@ export function mountSignInRoutes(router: Router, deps: SignInDeps, options: Mou
   mountCall(router, sendSmsVerifyCode, ({ body, req, language }) => sendCode("sms", target("sms", body.phone), req, language), options);
   mountCall(router, sendVerifyCode, ({ body, req, language }) => sendCode("email", target("email", body.email), req, language), options);
 
-  const findByPhone = db.prepare("SELECT id AS userId, phone, email FROM users WHERE phone = ?");
-  const findByEmail = db.prepare("SELECT id AS userId, phone, email FROM users WHERE email = ?");
-  const insertByPhone = db.prepare("INSERT INTO users (phone, created_at) VALUES (?, ?) ON CONFLICT (phone) DO NOTHING");
-  const insertByEmail = db.prepare("INSERT INTO users (email, created_at) VALUES (?, ?) ON CONFLICT (email) DO NOTHING");
-
-  function signIn(channel: CodeChannel, rawTarget: string, code: string, req: Request, res: Response): UserInfo {
+  async function signIn(channel: CodeChannel, rawTarget: string, code: string, req: Request, res: Response): Promise<UserInfo> {
     const to = target(channel, rawTarget);
     if (!verifyCodePattern.test(code)) throw new ApiError("E40021003");
-    const previous = readSessionCookie(req, sessionCookie);
-    const { user, sessionId } = codes.verify(channel, to, clientHash(req), code, () => {
-      const t = now();
-      (channel === "sms" ? insertByPhone : insertByEmail).run(to, t);
-      const user = (channel === "sms" ? findByPhone : findByEmail).get(to) as UserInfo;
-      // A new id at every sign-in: a session id planted before sign-in is never promoted.
-      if (previous) revokeSession(db, previous, t);
-      return { user, sessionId: createSession(db, user.userId, t) };
-    });
+    // A new id at every sign-in: a session id planted before sign-in is revoked, never promoted.
+    const { user, sessionId } = await accounts.signIn(channel, to, clientHash(req), code, readSessionCookie(req, sessionCookie));
     res.cookie(sessionCookie, sessionId, cookieOptions);
     return { userId: user.userId, phone: user.phone, email: user.email };
   }
@@ -86,9 +72,9 @@ export function mountSignInRoutes(router: Router, deps: SignInDeps, options: Mou
   mountCall(
     router,
     loginOut,
-    ({ req, res }) => {
+    async ({ req, res }) => {
       const id = readSessionCookie(req, sessionCookie);
-      const revoked = id ? revokeSession(db, id, now()) : false;
+      const revoked = id ? await accounts.revokeSession(id) : false;
       res.clearCookie(sessionCookie, clearOptions);
       if (!revoked) throw new ApiError("E40021009");
       return null;

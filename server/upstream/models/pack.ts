@@ -9,9 +9,10 @@ import { readModelInputs, type ModelInput, type MosfetModelInput } from "./input
 import { ngspiceModel } from "./ngspice.ts";
 import { plecsModel } from "./plecs.ts";
 import { tdbLifecycle, tdbModel, type TdbLifecycle } from "./tdb.ts";
+import { curvesCsv } from "./curves.ts";
 
 /** The version the generators write now, and the day it was published. */
-export const MODEL_VERSION = "1.2";
+export const MODEL_VERSION = "1.3";
 export const MODEL_DATE = "2026-11-29";
 
 export interface GeneratedModelFile {
@@ -47,6 +48,7 @@ function modelFiles(input: ModelInput, published: PublishedFile, version = MODEL
     ...(input.kind === "mosfet"
       ? [{ kind: "tdb" as const, fileName: `${input.partNumber}.tdb.json`, text: tdbModel(input, version, input.datasheet, recordedLifecycle(input, date, published)) }]
       : []),
+    { kind: "csv", fileName: `${input.partNumber}.curves.csv`, text: curvesCsv(input) },
   ];
 }
 

@@ -17,9 +17,15 @@ export interface StoredModelFile extends ModelFile {
   contentType: string;
 }
 
-const extensions: Record<ModelFileKind, string> = { ngspice: ".lib", plecs: ".plecs.xml", tdb: ".tdb.json" };
+const extensions: Record<ModelFileKind, string> = { ngspice: ".lib", plecs: ".plecs.xml", tdb: ".tdb.json", csv: ".curves.csv" };
 const kindOf = (fileName: string): ModelFileKind | null => (Object.keys(extensions) as ModelFileKind[]).find((kind) => fileName.endsWith(extensions[kind])) ?? null;
-const contentTypes: Record<ModelFileKind, string> = { ngspice: "text/plain; charset=us-ascii", plecs: "application/xml", tdb: "application/json" };
+// RFC 4180 registers text/csv; header=present says the first line names the columns.
+const contentTypes: Record<ModelFileKind, string> = {
+  ngspice: "text/plain; charset=us-ascii",
+  plecs: "application/xml",
+  tdb: "application/json",
+  csv: "text/csv; charset=us-ascii; header=present",
+};
 
 /** Compares versions numerically ("1.10" after "1.9"). */
 export const compareVersions = (a: string, b: string) => {
@@ -93,7 +99,7 @@ export function createModelStore(contentDir = shippedContentDir) {
     for (const part of report.parts) reports.set(`${part.partNumber}/${version}`, { simulator: report.simulator, part });
   }
   const meta = ({ bytes: _bytes, contentType: _type, part: _part, ...file }: StoredModelFile): ModelFile => file;
-  const kindOrder: ModelFileKind[] = ["ngspice", "plecs", "tdb"];
+  const kindOrder: ModelFileKind[] = ["ngspice", "plecs", "tdb", "csv"];
   const storedOf = (part: string, version: string): StoredModelFile[] =>
     [...files.values()].filter((file) => file.part === part && file.version === version).sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind));
   const filesOf = (part: string, version: string): ModelFile[] => storedOf(part, version).map(meta);

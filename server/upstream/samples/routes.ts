@@ -13,23 +13,21 @@ import {
   queryUserInfoById,
   removeSampleProduct,
   submitSampleOrder,
-  type UserInfo,
 } from "../../../shared/contract/index.ts";
-import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import type { SampleList } from "./list.ts";
 import type { OrderMoves } from "./moves.ts";
 import { checkApplicant, type ApplicantProfiles } from "../applicants/profiles.ts";
 import type { SampleOrders } from "./orders.ts";
+import type { AccountStore } from "../accounts/store.ts";
 
 export function mountSampleRoutes(
   router: Router,
-  db: Database,
   list: SampleList,
   orders: SampleOrders,
   options: MountOptions,
   /** Submitting and cancelling queue e-mails like staff moves; onMove sends them without making the answer wait. */
-  customer: { moves: OrderMoves; onMove: () => void; profiles: ApplicantProfiles },
+  customer: { moves: OrderMoves; onMove: () => void; profiles: ApplicantProfiles; accounts: Pick<AccountStore, "user"> },
 ) {
   // auth: true guarantees a user id in every handler below.
   const uid = (userId: number | null) => userId!;
@@ -63,13 +61,12 @@ export function mountSampleRoutes(
     options,
   );
 
-  const user = db.prepare("SELECT id AS userId, phone, email FROM users WHERE id = ?");
   mountCall(
     router,
     queryUserInfoById,
-    ({ query, userId }) => {
+    async ({ query, userId }) => {
       if (query.userId !== userId) throw new ApiError("E40300001");
-      const row = user.get(uid(userId)) as UserInfo;
+      const row = (await customer.accounts.user(uid(userId)))!;
       return { userId: row.userId, phone: row.phone, email: row.email, applicant: customer.profiles.get(uid(userId)) };
     },
     options,

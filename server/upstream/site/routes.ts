@@ -5,9 +5,10 @@ import { addLeaveWord, isLogin, querySiteList, querySitePageData } from "../../.
 import { transaction, type Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { leadMailQueue } from "../samples/mail-outbox.ts";
+import type { AccountStore } from "../accounts/store.ts";
 import { checkContent, checkEmail, checkName, checkPhone, clientHash, enforceHourlyLimit } from "./forms.ts";
 
-export function mountSiteRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
+export function mountSiteRoutes(router: Router, db: Database, options: MountOptions & { now: () => number; accounts: Pick<AccountStore, "user"> }) {
   const byTemplate = db.prepare("SELECT template_code AS templateCode, data FROM site_pages WHERE template_code = ? AND language = ? AND page_type = ?");
   const byUrl = db.prepare("SELECT template_code AS templateCode, data FROM site_pages WHERE url = ? AND language = ? AND page_type = ?");
   mountCall(
@@ -70,12 +71,11 @@ export function mountSiteRoutes(router: Router, db: Database, options: MountOpti
     options,
   );
 
-  const user = db.prepare("SELECT id AS userId, phone, email FROM users WHERE id = ?");
   mountCall(
     router,
     isLogin,
     // "Not signed in" is an ordinary answer to this question, not an error: 200 with data null.
-    ({ userId }) => (userId === null ? null : (user.get(userId) ?? null)),
+    ({ userId }) => (userId === null ? null : options.accounts.user(userId)),
     options,
   );
 }
