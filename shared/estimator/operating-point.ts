@@ -351,6 +351,9 @@ export function operatingPointRedirect(url: URL): string | null {
   const query = new URLSearchParams(url.searchParams);
   for (const name of Object.values(formFields)) query.delete(name);
   query.delete("page");
+  // The field for the stage's other part (`with`, docs/decisions/043-line-frequency-and-slow-leg.md) is kept as typed;
+  // left empty it names none, and the address says so by not having it.
+  if (!query.get("with")?.trim()) query.delete("with");
   const typed = url.searchParams.get(cycleFormField);
   query.delete(cycleFormField);
   if (typed !== null) query.delete("cycle");

@@ -253,7 +253,7 @@ export function needsCanonicalRedirect(params: URLSearchParams): boolean {
   if (states.length && states.join() !== (parseLifecycle(states) ?? []).join()) return true;
   for (const [name, value] of params) {
     if (name.endsWith(RANGE_MIN_SUFFIX) || name.endsWith(RANGE_MAX_SUFFIX)) return true;
-    if (value.trim() === "" && name !== "op" && name !== "with") return true;
+    if (value.trim() === "" && name !== "op") return true;
   }
   return false;
 }

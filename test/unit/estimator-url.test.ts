@@ -119,6 +119,13 @@ describe("op URL form", () => {
     expect(formToOperatingPoint(new URLSearchParams("opMode=buck&opV=48&opI=20&opF=200&opV2=12&opTc=80&opFo=60"))).toBe("48,20,200k,s12,80");
   });
 
+  it("keeps the form's with= as typed and drops it when left empty (decision 043)", () => {
+    const form = "https://example.test/en/productAndService/products/100?opMode=totempole&opV=400&opI=15&opF=65&opV2=230&opTc=80";
+    expect(operatingPointRedirect(new URL(`${form}&with=QCM025065K4`))).toBe("/en/productAndService/products/100?with=QCM025065K4&op=400,15,65k,t230,80");
+    expect(operatingPointRedirect(new URL(`${form}&with=`))).toBe("/en/productAndService/products/100?op=400,15,65k,t230,80");
+    expect(operatingPointRedirect(new URL(`${form}&with=%20`))).toBe("/en/productAndService/products/100?op=400,15,65k,t230,80");
+  });
+
   it("has no op when the parameter is absent or empty", () => {
     expect(parseOperatingPoint(null)).toBeNull();
     expect(parseOperatingPoint("  ")).toBeNull();

@@ -39,6 +39,9 @@ describe("parseFinderQuery", () => {
     });
     expect(writeFinderQuery(query)).toContain("&op=800V-20A&with=QCD10065T2");
     expect(parseFinderQuery("?with=", fields).with).toBeNull();
+    // An empty one (typed by hand: the form's redirect drops it) goes to the address without it.
+    expect(needsCanonicalRedirect(new URLSearchParams("op=p&with="))).toBe(true);
+    expect(needsCanonicalRedirect(new URLSearchParams("op=&with=QCD10065T2"))).toBe(false);
   });
 
   it("reads the lifecycle filter: known states in their order, the default (all but obsolete) as none", () => {
