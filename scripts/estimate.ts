@@ -19,7 +19,7 @@ import {
 import { parseOperatingPoint } from "../shared/estimator/validate.ts";
 import { missionProfile, parseLoadCycle, type MissionResult } from "../shared/estimator/mission.ts";
 import { loadSweep, solveConverter, type ConverterResult, type LoadPoint } from "../shared/estimator/converter.ts";
-import { stageTotals, type StageTotals } from "../shared/estimator/stage.ts";
+import { companionEstimate, stageTotals, type StageTotals } from "../shared/estimator/stage.ts";
 import { lossDataFile } from "../server/upstream/content/loss-data.ts";
 import { readContent, shippedContentDir } from "../server/upstream/content/load.ts";
 
@@ -38,11 +38,13 @@ const usage = `Usage: npm run estimate -- (--part <part number> | --device <file
              the whole converter on one heat sink: rs<K/W> the sink's R_th to the ambient (T_c is then the ambient's,
              or with an "f" suffix the coolant inlet's), np<N> parts in parallel per switch (np<N>w: one of them at
              the datasheet's maximum on-state values), e.g. "800,60,20k,0.9,40,np2,rs0.05" or "400,15,65k,t230,40,np2,rs0.5"
-  --with     at a PFC or DC/DC point (without rs): the catalogue part that fills the stage's other device (a boost PFC's
-             diode or switch, a totem-pole's slow-leg diode), estimated at the same point: the stage's loss and efficiency
-             then count both, e.g. --part QCM045065B7 --op "400,8,65k,b230,80" --with QCD10065T2
+  --with     at a PFC or DC/DC point: the catalogue part that fills the stage's other device (a boost PFC's diode or
+             switch, a totem-pole's slow-leg diode, or a MOSFET as its slow leg beside a fast-leg part), estimated at
+             the same point: the stage's loss and efficiency then count both, e.g. --part QCM045065B7 --op
+             "400,8,65k,b230,80" --with QCD10065T2; with rs its positions go on the same heat sink
   --cycle    a load cycle as in the URL's cycle=: <duration s>:<current A>:<f_o Hz>,… (at most 10 steps), e.g.
-             "10:40:2,20:20:50"; T_j over the cycle from the part's Foster network, its peak judged against T_j,max
+             "10:40:2,20:20:50"; T_j over the cycle from the part's Foster network, its peak judged against T_j,max;
+             at a PFC point the third value is the line frequency (45–65 Hz), e.g. "5:25:50,60:15:50"
   --json     machine-readable output`;
 
 class UsageError extends Error {}
@@ -109,7 +111,16 @@ function cycleSummary(cycle: string, result: MissionResult) {
 }
 
 /** The whole converter's figures: per part of one switch position, the sink, loss, efficiency and the load sweep. */
-function converterSummary(result: ConverterResult, sweep: LoadPoint[]) {
+function converterSummary(result: ConverterResult, sweep: LoadPoint[], companion: Companion | null) {
+  const devicesOf = (devices: ConverterResult["devices"]) =>
+    devices.map((device) => ({
+      index: device.index,
+      atMax: device.atMax,
+      share: round(device.share),
+      current: round(device.current),
+      loss: round(device.loss),
+      junctions: device.junctions.map((junction) => ({ name: junction.name, power: round(junction.power), tj: celsius(junction.tj), rthToSink: junction.rthToSink })),
+    }));
   return {
     positions: result.positions,
     // A PFC or DC/DC stage's devices another part fills: their loss is not counted, the efficiency an upper bound.
@@ -121,16 +132,21 @@ function converterSummary(result: ConverterResult, sweep: LoadPoint[]) {
     totalLoss: round(result.totalLoss),
     outputPower: round(result.outputPower),
     efficiency: result.efficiency === null ? null : Number((result.efficiency * 100).toPrecision(4)),
-    hottest: { ...result.hottest, tj: celsius(result.hottest.tj) },
+    hottest: { ...result.hottest, tj: celsius(result.hottest.tj), ...(result.hottest.companion && companion ? { part: companion.name } : {}) },
     suitable: result.suitable,
-    devices: result.devices.map((device) => ({
-      index: device.index,
-      atMax: device.atMax,
-      share: round(device.share),
-      current: round(device.current),
-      loss: round(device.loss),
-      junctions: device.junctions.map((junction) => ({ name: junction.name, power: round(junction.power), tj: celsius(junction.tj), rthToSink: junction.rthToSink })),
-    })),
+    devices: devicesOf(result.devices),
+    // The part named by --with, its positions on the same sink (decision 043).
+    ...(result.companion && companion
+      ? {
+          with: {
+            part: companion.name,
+            role: result.companion.role,
+            positions: result.companion.positions,
+            positionLoss: round(result.companion.positionLoss),
+            devices: devicesOf(result.companion.devices),
+          },
+        }
+      : {}),
     loadSweep: sweep.map((point) => ({
       load: Math.round(point.load * 100),
       totalLoss: round(point.totalLoss),
@@ -218,13 +234,13 @@ function refusalText(refusal: Refusal): string {
   return refusal.code === "threeLevel" ? englishMessage("judged.threeLevel", {}) : englishMessage("warnings.referenceUnavailable", { reference: refusal.reference });
 }
 
-/** The part named by --with for the stage's other device, estimated at the same point (a PFC or DC/DC point without rs). */
-function companionOf(partNumber: string, op: OperatingPoint, contentDir: string): Companion {
-  if (op.mode === "inverter" || op.rsa !== undefined) throw new UsageError("--with names the other device of a PFC or DC/DC stage, at a point without rs.");
+/** The part named by --with for the stage's other device, estimated at the same point (a PFC or DC/DC point; with rs it also goes on the sink). */
+function companionOf(data: LossData, partNumber: string, op: OperatingPoint, contentDir: string): Companion {
+  if (op.mode === "inverter") throw new UsageError("--with names the other device of a PFC or DC/DC stage.");
   const other = deviceOf({ part: partNumber }, contentDir);
   const refusal = refusalOf(other.data, op);
   if (refusal) throw new Refused(`No estimate of ${other.name} at this operating point: ${refusalText(refusal)}`);
-  return { name: other.name, data: other.data, result: estimate(other.data, op) };
+  return { name: other.name, data: other.data, result: companionEstimate(data, other.data, op) };
 }
 
 /** Runs the command; returns the exit code (0 done, 2 bad input). */
@@ -253,19 +269,23 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     if (!parsed.ok) throw new UsageError(`The operating point could not be used: ${parsed.issues.map((issue) => englishMessage(issue.message, issue.values)).join(" ")}`);
     const refusal = refusalOf(device.data, parsed.value);
     if (refusal) throw new Refused(`No estimate at this operating point: ${refusalText(refusal)}`);
-    const cycle = parseLoadCycle(values.cycle);
+    const cycle = parseLoadCycle(values.cycle, parsed.value.mode);
     if (values.cycle !== undefined && !cycle) throw new UsageError("Give the load cycle's steps with --cycle.");
     if (cycle && !cycle.ok) throw new UsageError(`The load cycle could not be used: ${englishMessage(cycle.message, cycle.values)}`);
     const mission = cycle ? missionProfile(device.data, parsed.value, cycle.steps) : null;
     if (cycle && !mission) throw new Refused(`No load cycle: ${englishMessage("mission.none", {}).replace(/<([^>]+)>/g, "_$1")}`);
     const result = estimate(device.data, parsed.value);
-    const companion = values.with === undefined ? null : companionOf(values.with, parsed.value, contentDir);
-    const whole = parsed.value.rsa === undefined ? null : solveConverter(device.data, parsed.value);
+    const companion = values.with === undefined ? null : companionOf(device.data, values.with, parsed.value, contentDir);
+    const whole = parsed.value.rsa === undefined ? null : solveConverter(device.data, parsed.value, companion?.data);
     if (parsed.value.rsa !== undefined && !whole) throw new Refused(englishMessage("converter.none", {}));
+    if (whole?.mismatch && companion)
+      throw new UsageError(
+        `--with ${companion.name} would be the stage's ${whole.mismatch}, which ${device.name} leaves to no other part${whole.missing.length ? ` (it leaves the ${whole.missing.join(", ")})` : ""}.`,
+      );
     const report = {
       ...summary(device.name, device.data, parsed.value, parsed.text, result, companion),
       ...(cycle && mission ? { loadCycle: cycleSummary(cycle.text, mission) } : {}),
-      ...(whole ? { converter: converterSummary(whole, loadSweep(device.data, parsed.value)!) } : {}),
+      ...(whole ? { converter: converterSummary(whole, loadSweep(device.data, parsed.value, companion?.data)!, companion) } : {}),
     };
     if (values.json) {
       out(JSON.stringify(report, null, 2));
@@ -302,7 +322,9 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
       const lc = report.loadCycle;
       out(`  load cycle ${lc.cycle}:`);
       for (const [index, step] of lc.steps.entries())
-        out(`    step ${index + 1}: ${step.duration} s at ${step.current} A, f_o ${step.fo} Hz: ${step.power} W, peak T_j ${temperature(step.peak, "aboveData")}`);
+        out(
+          `    step ${index + 1}: ${step.duration} s at ${step.current} A, ${pfc ? "line" : "f_o"} ${step.fo} Hz: ${step.power} W, peak T_j ${temperature(step.peak, "aboveData")}`,
+        );
       out(
         `    peak T_j ${temperature(lc.peak, "aboveData")} (${lc.junction}, at ${lc.at} s) against T_j,max ${lc.tjMax} °C: ${lc.suitable ? "within" : "not suitable for this cycle"}`,
       );
@@ -312,15 +334,18 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
       out(
         `  converter: ${c.positions} switch position${c.positions > 1 ? "s" : ""} × ${c.parallel} part${c.parallel > 1 ? "s" : ""} on one heat sink (R_th,sa ${parsed.value.rsa} K/W): sink ${c.sink === null ? "no steady temperature" : `${c.sink} °C`}`,
       );
-      for (const part of c.devices)
-        out(
-          `    part ${part.index}${part.atMax ? " (at max. on-state)" : ""}: ${part.current} A (${Math.round(part.share * 100)} %), ${part.loss} W, ${part.junctions.map((junction) => `T_j ${junction.name} ${temperature(junction.tj, "aboveData")}`).join(", ")}`,
-        );
+      const partLine = (part: (typeof c.devices)[number], name = "part") =>
+        `    ${name} ${part.index}${part.atMax ? " (at max. on-state)" : ""}: ${part.current} A (${Math.round(part.share * 100)} %), ${part.loss} W, ${part.junctions.map((junction) => `T_j ${junction.name} ${temperature(junction.tj, "aboveData")}`).join(", ")}`;
+      for (const part of c.devices) out(partLine(part));
+      if ("with" in c && c.with) {
+        out(`    on the same sink: ${c.with.positions} × ${c.with.role} (${c.with.part}), ${c.with.positionLoss} W per position`);
+        for (const part of c.with.devices) out(partLine(part, c.with.part));
+      }
       out(
         `    semiconductor loss ${c.totalLoss} W at ${c.outputPower} W out: efficiency ${c.efficiencyIsUpperBound ? "at most " : ""}${c.efficiency ?? "–"} %${c.missing.length ? ` (not counted: ${c.missing.join(", ")}, another part)` : ""}`,
       );
       out(
-        `    hottest: part ${c.hottest.device} ${c.hottest.junction}, T_j ${temperature(c.hottest.tj, "aboveData")} (T_j,max ${c.hottest.tjMax} °C): ${c.suitable ? "within" : "not suitable"}`,
+        `    hottest: ${"part" in c.hottest ? c.hottest.part : "part"} ${c.hottest.device} ${c.hottest.junction}, T_j ${temperature(c.hottest.tj, "aboveData")} (T_j,max ${c.hottest.tjMax} °C): ${c.suitable ? "within" : "not suitable"}`,
       );
       out(`    load sweep: ${c.loadSweep.map((point) => `${point.load} % ${point.totalLoss} W ${point.efficiency ?? "–"} %`).join("; ")}`);
     }

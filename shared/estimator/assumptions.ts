@@ -4,6 +4,7 @@
 import type { LossData } from "../contract/loss-data.ts";
 import { deadTimeOf, gateResistanceOf } from "./estimate.ts";
 import { thermalPath } from "./thermal-path.ts";
+import { rippleFrequency } from "./ripple.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 import { DEFAULT_MODULATION, modulationAcronyms } from "./modulation-names.ts";
 
@@ -21,7 +22,7 @@ export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] 
     op.mode === "inverter"
       ? { key: "topologyInverter", values: { m: op.m, pf: op.pf, modulation: modulationAcronyms[modulation] } }
       : op.mode === "boostpfc" || op.mode === "totempole"
-        ? { key: `topology_${op.mode}`, values: { vLine: op.vOther!, vOut: op.vBus } }
+        ? { key: `topology_${op.mode}`, values: { vLine: op.vOther!, vOut: op.vBus, line: rippleFrequency(op) } }
         : { key: "topologyDcdc", values: { duty: Number(op.duty.toPrecision(3)) } },
   );
   if (op.mode === "inverter" && modulation !== DEFAULT_MODULATION) list.push({ key: `modulation${modulation[0]!.toUpperCase()}${modulation.slice(1)}` });

@@ -4,12 +4,14 @@
 // temperature follows every part's loss, and each junction's T_j follows its own loss through its own path to the
 // sink: one fixed point, solved together. Then the converter's semiconductor loss, its efficiency, and the same
 // over load (10–100 %). A PFC stage or a synchronous buck/boost likewise (docs/decisions/041-stage-totals.md): the
-// devices of its stage the part fills (stage.ts), their parallel parts sharing the line's or the inductor's current.
+// devices of its stage the part fills (stage.ts), their parallel parts sharing the line's or the inductor's current;
+// the part named for the stage's other device (`with=`) puts its positions on the same sink
+// (docs/decisions/043-line-frequency-and-slow-leg.md).
 import type { LossData } from "../contract/loss-data.ts";
 import { atTemperature, MODEL_TJ_RANGE } from "./equations.ts";
-import { lossModel, type JunctionName } from "./estimate.ts";
+import { lossModel, type EstimateOptions, type JunctionName } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
-import { stagePower, stageRole, type StageRole } from "./stage.ts";
+import { companionRole, stagePower, stageRole, type StageRole } from "./stage.ts";
 import { thermalPath } from "./thermal-path.ts";
 import { worstCaseData } from "./worst-case.ts";
 
@@ -30,7 +32,7 @@ interface ConverterJunction {
   rthToSink: number;
 }
 
-interface ConverterDevice {
+export interface ConverterDevice {
   /** 1-based position among the parallel parts of one switch. */
   index: number;
   /** This part at the datasheet's maximum on-state values (the mismatched one). */
@@ -42,6 +44,16 @@ interface ConverterDevice {
   junctions: ConverterJunction[];
   /** Σ of its junctions' powers, and what it costs another device (a Schottky's charge, lost in the switch) (W). */
   loss: number;
+}
+
+/** The part named for the stage's other device (`with=`), its positions on the same heat sink. */
+interface ConverterCompanion {
+  /** The stage's device it fills, and how many of it (a totem-pole's two slow-leg devices, a boost PFC's diode…). */
+  role: StageRole;
+  positions: number;
+  /** The parallel parts of one of its positions (the point's np and np…w apply to every position). */
+  devices: ConverterDevice[];
+  positionLoss: number;
 }
 
 export interface ConverterResult {
@@ -73,10 +85,17 @@ export interface ConverterResult {
    * bound where `missing` names a device of the stage another part fills.
    */
   efficiency: number | null;
-  /** The hottest junction: which part and junction, its T_j (null: above the data or runaway). */
-  hottest: { device: number; junction: JunctionName; tj: number | null; tjMax: number };
+  /** The companion's positions (`with=`) when it fills a device this part leaves; then counted in the loss. */
+  companion?: ConverterCompanion;
+  /** The companion fills no device this part leaves: its role (then not on the sink, not counted). */
+  mismatch?: StageRole;
+  /**
+   * The hottest junction: which part and junction, its T_j (null: above the data or runaway); `companion` when it is
+   * one of the companion's parts.
+   */
+  hottest: { device: number; junction: JunctionName; tj: number | null; tjMax: number; companion?: true };
   converged: boolean;
-  /** Every junction below its T_j,max with a solution inside the data. */
+  /** Every junction (the companion's too) below its own T_j,max with a solution inside the data. */
   suitable: boolean;
 }
 
@@ -124,88 +143,140 @@ function powerOf(op: OperatingPoint, loss: number): { outputPower: number; effic
   return { outputPower, efficiency: outputPower > 0 ? outputPower / (outputPower + loss) : (-outputPower - loss) / -outputPower };
 }
 
-/** Solves the whole converter at the point (which must carry `rsa`); null where it does not apply. */
-export function solveConverter(data: LossData, op: OperatingPoint): ConverterResult | null {
+/** The parts of one position of one device of the stage, as the fixed point carries them. */
+interface Group {
+  data: LossData;
+  positions: number;
+  /** The parallel parts: the first at the datasheet's maximum on-state values with np…w. */
+  parts: LossData[];
+  names: JunctionName[];
+  paths: number[];
+  options: EstimateOptions;
+}
+
+function groupOf(data: LossData, op: OperatingPoint, positions: number, options: EstimateOptions): Group {
+  const parallel = op.parallel ?? 1;
+  const worst = op.parallelMismatch && parallel > 1 ? worstCaseData(data) : null;
+  return {
+    data,
+    positions,
+    // The mismatched part is the first; the others typical.
+    parts: Array.from({ length: parallel }, (_, index) => (index === 0 && worst ? worst : data)),
+    names: lossModel(data, op, options).junctions.map((junction) => junction.name),
+    paths: sinkPaths(data)!,
+    options,
+  };
+}
+
+/**
+ * Solves the whole converter at the point (which must carry `rsa`); null where it does not apply. `other`: the part
+ * named for the stage's other device (`with=`, a PFC or DC/DC point): where it fills a device this part leaves and
+ * has a path to the sink, its positions go on the same sink and into the loss.
+ */
+export function solveConverter(data: LossData, op: OperatingPoint, other?: LossData | null): ConverterResult | null {
   if (!converterApplies(data, op)) return null;
-  const paths = sinkPaths(data)!;
   const rsa = op.rsa!;
   const parallel = op.parallel ?? 1;
-  const { positions, missing } = positionsOf(data, op);
-  const worst = op.parallelMismatch && parallel > 1 ? worstCaseData(data) : null;
-  // The mismatched part is the first; the others typical.
-  const parts = Array.from({ length: parallel }, (_, index) => (index === 0 && worst ? worst : data));
+  const own = positionsOf(data, op);
+  const groups = [groupOf(data, op, own.positions, {})];
+  let missing = own.missing;
+  let mismatch: StageRole | undefined;
+  if (other && op.mode !== "inverter" && !other.threeLevel && sinkPaths(other)) {
+    const theirs = companionRole(data.kind, other.kind, op.mode);
+    if (missing.includes(theirs.role)) {
+      groups.push(groupOf(other, op, theirs.count, theirs.role === "slow" && other.kind === "mosfet" ? { slowLeg: true } : {}));
+      missing = missing.filter((role) => role !== theirs.role);
+    } else mismatch = theirs.role;
+  }
   // The peak the chord is read at: a sine's (an inverter's RMS current, a PFC's line current), else the DC current.
   const sine = (op.mode === "inverter" && op.currentKind === "rms") || op.mode === "boostpfc" || op.mode === "totempole";
   const iPeak = sine ? op.current * Math.SQRT2 : op.current;
-  const names = lossModel(data, op).junctions.map((junction) => junction.name);
-  const tjMax = data.ratings.tjMax;
-  let tj = parts.map(() => names.map(() => op.tc));
+  let tj = groups.map((group) => group.parts.map(() => group.names.map(() => op.tc)));
   let sink = op.tc;
-  let shares = parts.map(() => 1 / parallel);
-  let powers = parts.map(() => names.map(() => 0));
+  let shares = groups.map((group) => group.parts.map(() => 1 / parallel));
+  let powers = groups.map((group) => group.parts.map(() => group.names.map(() => 0)));
   // What each part costs another device (a boost diode's capacitive charge, lost in the switch): the stage's loss,
   // not this sink's heat (the switch is another part).
-  let caused = parts.map(() => 0);
+  let caused = groups.map((group) => group.parts.map(() => 0));
   let converged = false;
   let above = false;
-  const evaluate = (temperatures: number[][]) => {
-    // Shares from each part's forward conductor at its switch junction's temperature.
-    const conductance = parts.map((part, k) => 1 / chord(part, temperatures[k]![0]!, iPeak / parallel));
+  const evaluate = (group: Group, temperatures: number[][]) => {
+    // Shares from each part's forward conductor at its first junction's temperature.
+    const conductance = group.parts.map((part, k) => 1 / chord(part, temperatures[k]![0]!, iPeak / parallel));
     const sum = conductance.reduce((total, value) => total + value, 0);
     const nextShares = conductance.map((value) => value / sum);
-    const evaluated = parts.map((part, k) => lossModel(part, { ...op, current: op.current * nextShares[k]! }).evaluate(temperatures[k]!));
+    const evaluated = group.parts.map((part, k) => lossModel(part, { ...op, current: op.current * nextShares[k]! }, group.options).evaluate(temperatures[k]!));
     return { nextShares, nextPowers: evaluated.map((result) => result.powers), nextCaused: evaluated.map((result) => result.losses.inSwitch) };
   };
   for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
-    const { nextShares, nextPowers, nextCaused } = evaluate(tj);
-    caused = nextCaused;
-    shares = nextShares;
-    powers = nextPowers;
-    const total = positions * powers.reduce((sum, device) => sum + device.reduce((a, b) => a + b, 0), 0);
+    const evaluated = groups.map((group, g) => evaluate(group, tj[g]!));
+    caused = evaluated.map((item) => item.nextCaused);
+    shares = evaluated.map((item) => item.nextShares);
+    powers = evaluated.map((item) => item.nextPowers);
+    const total = groups.reduce((sum, group, g) => sum + group.positions * powers[g]!.reduce((inner, device) => inner + device.reduce((a, b) => a + b, 0), 0), 0);
     sink = op.tc + rsa * total;
-    const next = powers.map((device) => device.map((power, j) => sink + power * paths[j]!));
-    const step = Math.max(...next.flatMap((device, k) => device.map((value, j) => Math.abs(value - tj[k]![j]!))));
+    const next = groups.map((group, g) => powers[g]!.map((device) => device.map((power, j) => sink + power * group.paths[j]!)));
+    const step = Math.max(...next.flatMap((group, g) => group.flatMap((device, k) => device.map((value, j) => Math.abs(value - tj[g]![k]![j]!)))));
     tj = next;
     if (step < TOLERANCE) {
       converged = true;
       break;
     }
     // Beyond the data the losses are flat: no number is given there (as for one part, decision 022).
-    if (tj.some((device) => device.some((value) => value > MODEL_TJ_RANGE.max))) {
+    if (tj.some((group) => group.some((device) => device.some((value) => value > MODEL_TJ_RANGE.max)))) {
       above = true;
       break;
     }
   }
   const solved = converged && !above;
-  const devices: ConverterDevice[] = parts.map((part, k) => ({
-    index: k + 1,
-    atMax: part !== data,
-    share: shares[k]!,
-    current: op.current * shares[k]!,
-    junctions: names.map((name, j) => ({
-      name,
-      power: powers[k]![j]!,
-      tj: solved ? tj[k]![j]! : null,
-      tjMax,
-      rthToSink: paths[j]!,
-    })),
-    loss: powers[k]!.reduce((a, b) => a + b, 0) + caused[k]!,
-  }));
+  const devicesOf = (group: Group, g: number): ConverterDevice[] =>
+    group.parts.map((part, k) => ({
+      index: k + 1,
+      atMax: part !== group.data,
+      share: shares[g]![k]!,
+      current: op.current * shares[g]![k]!,
+      junctions: group.names.map((name, j) => ({
+        name,
+        power: powers[g]![k]![j]!,
+        tj: solved ? tj[g]![k]![j]! : null,
+        tjMax: group.data.ratings.tjMax,
+        rthToSink: group.paths[j]!,
+      })),
+      loss: powers[g]![k]!.reduce((a, b) => a + b, 0) + caused[g]![k]!,
+    }));
+  const devices = devicesOf(groups[0]!, 0);
   const positionLoss = devices.reduce((sum, device) => sum + device.loss, 0);
-  const totalLoss = positions * positionLoss;
+  const companionGroup = groups[1];
+  const companion: ConverterCompanion | undefined = companionGroup
+    ? (() => {
+        const list = devicesOf(companionGroup, 1);
+        return {
+          role: companionRole(data.kind, companionGroup.data.kind, op.mode as Exclude<OperatingPoint["mode"], "inverter">).role,
+          positions: companionGroup.positions,
+          devices: list,
+          positionLoss: list.reduce((sum, device) => sum + device.loss, 0),
+        };
+      })()
+    : undefined;
+  const totalLoss = own.positions * positionLoss + (companion ? companion.positions * companion.positionLoss : 0);
   const { outputPower, efficiency } = powerOf(op, totalLoss);
-  let hottest: ConverterResult["hottest"] = { device: 1, junction: names[0]!, tj: null, tjMax };
+  let hottest: ConverterResult["hottest"] = { device: 1, junction: groups[0]!.names[0]!, tj: null, tjMax: data.ratings.tjMax };
   if (solved) {
     let best = -Infinity;
-    for (const device of devices)
-      for (const junction of device.junctions)
-        if (junction.tj! > best) {
-          best = junction.tj!;
-          hottest = { device: device.index, junction: junction.name, tj: junction.tj, tjMax };
-        }
+    for (const [list, isCompanion] of [
+      [devices, false],
+      [companion?.devices ?? [], true],
+    ] as const)
+      for (const device of list)
+        for (const junction of device.junctions)
+          if (junction.tj! > best) {
+            best = junction.tj!;
+            hottest = { device: device.index, junction: junction.name, tj: junction.tj, tjMax: junction.tjMax, ...(isCompanion ? { companion: true as const } : {}) };
+          }
   }
+  const everyJunction = [...devices, ...(companion?.devices ?? [])].flatMap((device) => device.junctions);
   return {
-    positions,
+    positions: own.positions,
     missing,
     parallel,
     devices,
@@ -216,9 +287,11 @@ export function solveConverter(data: LossData, op: OperatingPoint): ConverterRes
     totalLoss,
     outputPower,
     efficiency,
+    ...(companion ? { companion } : {}),
+    ...(mismatch ? { mismatch } : {}),
     hottest,
     converged: solved,
-    suitable: solved && hottest.tj !== null && hottest.tj <= tjMax,
+    suitable: solved && everyJunction.every((junction) => junction.tj !== null && junction.tj <= junction.tjMax),
   };
 }
 
@@ -231,11 +304,11 @@ export interface LoadPoint {
   tj: number | null;
 }
 
-/** The converter over load: the point's current times 10 %, 20 % … 100 %, everything else as set. */
-export function loadSweep(data: LossData, op: OperatingPoint): LoadPoint[] | null {
+/** The converter over load: the point's current times 10 %, 20 % … 100 %, everything else (and `other`) as set. */
+export function loadSweep(data: LossData, op: OperatingPoint, other?: LossData | null): LoadPoint[] | null {
   if (!converterApplies(data, op)) return null;
   return LOAD_STEPS.map((load) => {
-    const result = solveConverter(data, { ...op, current: op.current * load })!;
+    const result = solveConverter(data, { ...op, current: op.current * load }, other)!;
     return { load, totalLoss: result.totalLoss, efficiency: result.efficiency, tj: result.hottest.tj };
   });
 }
@@ -247,7 +320,9 @@ export function loadSweep(data: LossData, op: OperatingPoint): LoadPoint[] | nul
  */
 export function hottestPartView(data: LossData, op: OperatingPoint, result: ConverterResult): { data: LossData; op: OperatingPoint } | null {
   if (result.sink === null) return null;
-  const device = result.devices[result.hottest.device - 1]!;
+  // This part's hottest (the companion's parts, `with=`, are not the page's part).
+  const hottestOf = (device: ConverterDevice) => Math.max(...device.junctions.map((junction) => junction.tj ?? -Infinity));
+  const device = result.devices.reduce((best, item) => (hottestOf(item) > hottestOf(best) ? item : best));
   const { rsa: _rsa, parallel: _parallel, parallelMismatch: _mismatch, ...rest } = op;
   const partData = device.atMax ? (worstCaseData(data) ?? data) : data;
   // A pin-fin module's path ends at the coolant: the sink is then its coolant temperature.

@@ -1,11 +1,13 @@
-// The estimate sorts of the finder's URL (`sort=estLoss:asc`, `sort=estTj:desc`): read without the model, so
+// The estimate sorts of the finder's URL (`sort=estLoss:asc`, `sort=estTj:desc`, `sort=estStage:asc` by the stage's
+// loss at a PFC or DC/DC point, docs/decisions/043-line-frequency-and-slow-leg.md): read without the model, so
 // pages that only need to know whether a URL ranks by estimate load no estimator with their first JavaScript.
 
 import type { OperatingPoint, ParsedOperatingPoint } from "./operating-point.ts";
 
 export const EST_LOSS = "estLoss";
 export const EST_TJ = "estTj";
-type EstimateSortField = typeof EST_LOSS | typeof EST_TJ;
+export const EST_STAGE = "estStage";
+type EstimateSortField = typeof EST_LOSS | typeof EST_TJ | typeof EST_STAGE;
 export interface EstimateSort {
   fieldId: EstimateSortField;
   order: "asc" | "desc";
@@ -13,7 +15,7 @@ export interface EstimateSort {
 
 /** The estimate sort a `sort` parameter names (`estLoss:asc`…), or null. */
 export function readEstimateSort(sort: string | null): EstimateSort | null {
-  const match = /^(estLoss|estTj):(asc|desc)$/.exec(sort ?? "");
+  const match = /^(estLoss|estTj|estStage):(asc|desc)$/.exec(sort ?? "");
   return match ? { fieldId: match[1] as EstimateSortField, order: match[2] as EstimateSort["order"] } : null;
 }
 

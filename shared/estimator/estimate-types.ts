@@ -102,6 +102,8 @@ export interface Estimate {
   warnings: EstimateWarning[];
   /** The part at its datasheet maximum values, when its data state them. */
   worstCase: WorstCase | null;
+  /** A MOSFET estimated as a totem-pole's slow-leg device (estimate.ts, EstimateOptions). */
+  slowLeg?: true;
 }
 
 export interface Model {

@@ -83,10 +83,19 @@ function pfcLine(op: OperatingPoint, deadTime: number) {
   return { a, dt: Math.min(2 * deadTime * op.fsw, a) };
 }
 
+/**
+ * Where a part sits when the point alone does not say: a MOSFET at a totem-pole point is a fast-leg device unless it
+ * is named for the slow leg, as a line-frequency synchronous rectifier (stage.ts, companionEstimate;
+ * docs/decisions/043-line-frequency-and-slow-leg.md).
+ */
+export interface EstimateOptions {
+  slowLeg?: boolean;
+}
+
 /** No loss of that kind (the breakdown's other fields). */
 const none = { conduction: 0, switching: 0, diodeConduction: 0, deadTime: 0, diodeSwitching: 0, inSwitch: 0 };
 
-function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): Model {
+function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number, slowLeg: boolean): Model {
   const channel = (tj: number) => milliohm(atTemperature(data.channel.t, data.channel.r, tj));
   const bd = data.bodyDiode;
   const bodyDiode = (tj: number) => ({ v0: atTemperature(bd.t, bd.v0, tj), r: milliohm(atTemperature(bd.t, bd.r, tj)) });
@@ -99,6 +108,18 @@ function mosfetModel(data: MosfetLossData, op: OperatingPoint, iPeak: number): M
   const eOff = switchingEnergy(energies.tj, energies.eOff, read, voltage * gateResistanceFactor(gate.rg, gate.eOff, ref.rg, rg));
   const switching = (tj: number) => op.fsw * (eOn(tj) + eOff(tj));
   const deadTime = (op.deadTime ?? data.deadTime) * 1e-9;
+  if (op.mode === "totempole" && slowLeg)
+    // A slow-leg MOSFET: its channel carries the whole line current for its half line period, as a slow-leg diode
+    // does (pfc.ts's lineConduction with V_0 = 0, halved), unswitched at f_sw; it turns on and off near the zero
+    // crossings at nearly no current or voltage, and its body diode's share around them is neglected. It is the
+    // stage's rectifier: its reverse conduction, as a synchronous rectifier's is booked.
+    return {
+      junctions: [{ name: "rectifier", rth: data.rth }],
+      evaluate: ([tj]) => {
+        const losses = { ...none, diodeConduction: lineConduction({ v0: 0, r: channel(tj!) }, iPeak) / 2 };
+        return { losses, powers: [losses.diodeConduction] };
+      },
+    };
   if (op.mode === "boostpfc" || op.mode === "totempole") {
     const { a, dt } = pfcLine(op, deadTime);
     // Boost PFC: the switch. Totem-pole: one fast-leg device, the boost switch half the line period and the
@@ -299,8 +320,8 @@ function peakCurrent(op: OperatingPoint): number {
   return op.mode === "inverter" && op.currentKind === "rms" ? op.current * Math.SQRT2 : op.current;
 }
 
-function modelOf(data: LossData, op: OperatingPoint, iPeak: number): Model {
-  if (data.kind === "mosfet") return mosfetModel(data, op, iPeak);
+function modelOf(data: LossData, op: OperatingPoint, iPeak: number, options: EstimateOptions): Model {
+  if (data.kind === "mosfet") return mosfetModel(data, op, iPeak, options.slowLeg === true);
   if (data.kind === "diode") return diodeModel(data, op, iPeak);
   return igbtModel(data, op, iPeak);
 }
@@ -309,8 +330,8 @@ function modelOf(data: LossData, op: OperatingPoint, iPeak: number): Model {
  * The part's loss model at the point, for the whole-converter solution (converter.ts): the power into each junction
  * at given junction temperatures, with each junction's own R_th(j-c) (the caller adds its path to the heat sink).
  */
-export function lossModel(data: LossData, op: OperatingPoint): Model {
-  return modelOf(data, op, peakCurrent(op));
+export function lossModel(data: LossData, op: OperatingPoint, options: EstimateOptions = {}): Model {
+  return modelOf(data, op, peakCurrent(op), options);
 }
 
 const withTotal = (losses: Omit<LossBreakdown, "total">): LossBreakdown => ({
@@ -387,7 +408,7 @@ function solveTemperatures(model: Model, tc: number): ThermalSolution {
 }
 
 /** The typical estimate without its peak and worst case: what the sweep and the worst case itself need. */
-function steadyEstimate(data: LossData, op: OperatingPoint): Estimate {
+function steadyEstimate(data: LossData, op: OperatingPoint, options: EstimateOptions = {}): Estimate {
   const iPeak = peakCurrent(op);
   // A three-level (NPC) module's switches each block and commutate half the DC link (V_bus is the DC link); such
   // a part is refused (refusal.ts, the threeLevel reason below), this is only what the sweep shows.
@@ -397,7 +418,7 @@ function steadyEstimate(data: LossData, op: OperatingPoint): Estimate {
   const reference = op.tcRef ?? "case";
   const path = thermalPath(data, reference);
   const thermal = path ? { ...data, rth: path.rth, ...(path.rthDiode === null ? {} : { rthDiode: path.rthDiode }) } : data;
-  const model = modelOf(thermal as LossData, point, iPeak);
+  const model = modelOf(thermal as LossData, point, iPeak, options);
   const { ratings } = data;
   const tjMax = ratings.tjMax;
   const solution = solveTemperatures(model, op.tc);
@@ -452,6 +473,7 @@ function steadyEstimate(data: LossData, op: OperatingPoint): Estimate {
     unsuitable,
     warnings,
     worstCase: null,
+    ...(options.slowLeg && data.kind === "mosfet" && op.mode === "totempole" ? { slowLeg: true as const } : {}),
   };
 }
 
@@ -469,11 +491,11 @@ const withinData = (value: number) => (value > MODEL_TJ_RANGE.max ? null : value
  * (worst-case.ts) all against T_j,max. Each junction gets one reason, the first of mean, peak and worst case that
  * fails (docs/decisions/022-estimator-judgement-and-refusals.md). Never returns NaN: every input was range-checked.
  */
-export function estimate(data: LossData, op: OperatingPoint): Estimate {
-  const result = steadyEstimate(data, op);
+export function estimate(data: LossData, op: OperatingPoint, options: EstimateOptions = {}): Estimate {
+  const result = steadyEstimate(data, op, options);
   const ripple = junctionRipple(data, op, result);
   const worstData = worstCaseData(data);
-  const worst = worstData ? steadyEstimate(worstData, op) : null;
+  const worst = worstData ? steadyEstimate(worstData, op, options) : null;
   // The period the peak is taken over: the inverter's output period, a PFC stage's line period (ripple.ts).
   const fo = rippleFrequency(op);
   const line = op.mode === "boostpfc" || op.mode === "totempole" ? { line: true as const } : {};

@@ -3,10 +3,13 @@
 // estimate's at its current and f_o (taken at that step's steady T_j, so never below what the junction dissipates
 // on its way there), spread over each output period as the ripple spreads them (ripple.ts); the part's Foster
 // network, from T_c at the start, carries the junction through the whole cycle. The peak is judged against T_j,max.
+// A PFC stage's cycle is the same with each step's frequency the line's (its losses spread over the line period as
+// ripple.ts spreads them; docs/decisions/043-line-frequency-and-slow-leg.md): a start-up or a brown-out at high line
+// current, then nominal.
 import type { LossData } from "../contract/loss-data.ts";
 import { MODEL_TJ_RANGE } from "./equations.ts";
 import { estimate, type JunctionName } from "./estimate.ts";
-import type { OperatingPoint } from "./operating-point.ts";
+import { LINE_FREQUENCY, type OperatingPoint } from "./operating-point.ts";
 import { junctionWaveforms } from "./ripple.ts";
 
 export interface LoadStep {
@@ -14,7 +17,7 @@ export interface LoadStep {
   duration: number;
   /** Phase current, RMS or peak as the operating point says (A). */
   current: number;
-  /** Output frequency f_o (Hz). */
+  /** Output frequency f_o (Hz); at a PFC point the line frequency. */
   fo: number;
 }
 
@@ -53,12 +56,14 @@ function substepsPerPeriod(periods: number): number {
   return Math.max(12, Math.min(360, Math.floor(200_000 / Math.max(1, periods))));
 }
 
+const isPfc = (mode: OperatingPoint["mode"]) => mode === "boostpfc" || mode === "totempole";
+
 /**
- * T_j over the cycle for an inverter part with a Z_th network; null where it has none (DC/DC, or no network, or no
- * thermal path to the point's reference).
+ * T_j over the cycle for an inverter or PFC part with a Z_th network; null where it has none (DC/DC, whose losses do
+ * not follow a period, or no network, or no thermal path to the point's reference).
  */
 export function missionProfile(data: LossData, op: OperatingPoint, steps: readonly LoadStep[]): MissionResult | null {
-  if (op.mode !== "inverter" || steps.length === 0) return null;
+  if ((op.mode !== "inverter" && !isPfc(op.mode)) || steps.length === 0) return null;
   const perStep = steps.map((step) => {
     const point = { ...op, current: step.current, fo: step.fo };
     return { step, waveforms: junctionWaveforms(data, point, estimate(data, point)) };
@@ -112,10 +117,12 @@ export function missionProfile(data: LossData, op: OperatingPoint, steps: readon
 
 /**
  * Reads `cycle=<duration s>:<current A>:<f_o Hz>,…` (e.g. `10:40:2,20:20:50`); null without one. Each problem is a
- * message key of the estimator namespace's "mission" block with its bounds.
+ * message key of the estimator namespace's "mission" block with its bounds. At a PFC point (`mode`) the third value
+ * is the line frequency, held to its own bounds (LINE_FREQUENCY).
  */
 export function parseLoadCycle(
   text: string | null | undefined,
+  mode?: OperatingPoint["mode"],
 ): { ok: true; steps: LoadStep[]; text: string } | { ok: false; message: string; values: Record<string, number> } | null {
   if (!text?.trim()) return null;
   const items = text.trim().split(",");
@@ -131,8 +138,9 @@ export function parseLoadCycle(
       ["current", current],
       ["fo", fo],
     ] as const) {
-      const { min, max } = loadStepLimits[field];
-      if (value < min || value > max) return { ok: false, message: `mission.errors.${field}`, values: { step: index + 1, min, max } };
+      const line = field === "fo" && mode !== undefined && isPfc(mode);
+      const { min, max } = line ? LINE_FREQUENCY : loadStepLimits[field];
+      if (value < min || value > max) return { ok: false, message: `mission.errors.${line ? "line" : field}`, values: { step: index + 1, min, max } };
     }
     steps.push({ duration, current, fo });
   }

@@ -50,7 +50,10 @@ export interface OperatingPoint {
   deadTime?: number;
   /** External gate resistance R_G (Ω); absent: each part's switching-reference R_G. */
   rg?: number;
-  /** Inverter: output (fundamental) frequency f_o (Hz) for the junction temperature's ripple; absent: 50 Hz. */
+  /**
+   * The frequency the junction's ripple repeats at (Hz): an inverter's output (fundamental) frequency f_o, a PFC
+   * stage's line frequency (45–65 Hz, LINE_FREQUENCY); absent: 50 Hz.
+   */
   fo?: number;
   /** Inverter: the modulation (modulation.ts); absent = sine-triangle PWM, as before it could be chosen. */
   modulation?: Modulation;
@@ -83,6 +86,17 @@ export const limits = {
   rsa: { min: 0.001, max: 10 },
 } as const;
 export type OperatingPointField = keyof typeof limits;
+
+/**
+ * A PFC stage's line frequency (its `fo`, Hz; docs/decisions/043-line-frequency-and-slow-leg.md), read by validate.ts,
+ * the ripple and the load cycle: the public grids' 50 and 60 Hz with room for their tolerances and a generator set's
+ * drift; not an aircraft's 360–800 Hz, whose few switching periods per line period pfc.ts's switching-period averages
+ * would not fit. Without one a point's line is at 50 Hz rather than 60 Hz: the longer period lets the junction swing
+ * further (the conservative choice), and points written before the line had a field keep meaning what they meant.
+ * Here, beside the other bounds, rather than in a module of its own: its chunk's name would join a first load's
+ * preload list.
+ */
+export const LINE_FREQUENCY = { default: 50, min: 45, max: 65 } as const;
 
 /** Defaults of the fields the URL may leave out. */
 export const DEFAULT_MODULATION_INDEX = 0.9;
@@ -194,8 +208,10 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
   const [v, i, f, factor, tc, m] = parts;
   const peak = /p$/i.test(i ?? "");
   const mode = modeLetters[(factor ?? "").charAt(0).toLowerCase()] ?? "inverter";
-  // Only the inverter reads a power factor, a modulation index, an output frequency and a modulation.
+  // Only the inverter reads a power factor, a modulation index and a modulation; the inverter and a PFC stage
+  // (the letters b and t; "" is in every string) a ripple frequency, f_o or the line's.
   const notInverter = mode !== "inverter";
+  const readsFo = "bt".includes(letterOf[mode]);
   const draft: Partial<Record<keyof OperatingPoint, string>> = {
     mode,
     vBus: v ?? "",
@@ -230,7 +246,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     m: m === undefined || notInverter ? DEFAULT_MODULATION_INDEX : parseDecimal(m),
     deadTime: tagged.has("deadTime") ? parseDecimal(tagged.get("deadTime")) : undefined,
     rg: tagged.has("rg") ? parseDecimal(tagged.get("rg")) : undefined,
-    fo: tagged.has("fo") && !notInverter ? parseDecimal(tagged.get("fo")) : undefined,
+    fo: tagged.has("fo") && readsFo ? parseDecimal(tagged.get("fo")) : undefined,
     modulation: notInverter ? undefined : named,
     // `np3` three parts per switch, `np3w` one of them at the datasheet's maximum on-state values.
     parallel: tagged.has("parallel") ? parseDecimal(tagged.get("parallel")!.replace(/w$/i, "")) : undefined,
@@ -248,7 +264,8 @@ export function writeOperatingPoint(op: OperatingPoint): string {
   if (op.mode === "inverter" && op.m !== DEFAULT_MODULATION_INDEX) fields.push(formatNumber(op.m));
   if (op.deadTime !== undefined) fields.push(`dt${formatNumber(op.deadTime)}`);
   if (op.rg !== undefined) fields.push(`rg${formatNumber(op.rg)}`);
-  if (op.mode === "inverter" && op.fo !== undefined) fields.push(`fo${formatNumber(op.fo)}`);
+  // Only a point that reads it has one (readOperatingPoint).
+  if (op.fo !== undefined) fields.push(`fo${formatNumber(op.fo)}`);
   if (op.parallel !== undefined) fields.push(`np${formatNumber(op.parallel)}${op.parallelMismatch ? "w" : ""}`);
   if (op.rsa !== undefined) fields.push(`rs${formatNumber(op.rsa)}`);
   // The modulation closes the point (readOperatingPoint).
@@ -304,7 +321,8 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
   const rg = field(formFields.rg);
   if (rg !== "") parts.push(`rg${rg}`);
   const fo = field(formFields.fo);
-  if (!notInverter && fo !== "") parts.push(`fo${fo}`);
+  // The inverter's output frequency or a PFC stage's line frequency (see readOperatingPoint).
+  if ("bt".includes(letterOf[mode]) && fo !== "") parts.push(`fo${fo}`);
   const parallel = field(formFields.parallel);
   // A checkbox: present ("w") only when ticked, and only with a count.
   if (parallel !== "") parts.push(`np${parallel}${field(formFields.parallelMismatch) === "" ? "" : "w"}`);
@@ -333,6 +351,9 @@ export function operatingPointRedirect(url: URL): string | null {
   const query = new URLSearchParams(url.searchParams);
   for (const name of Object.values(formFields)) query.delete(name);
   query.delete("page");
+  // The field for the stage's other part (`with`, docs/decisions/043-line-frequency-and-slow-leg.md) is kept as typed;
+  // left empty it names none, and the address says so by not having it.
+  if (!query.get("with")?.trim()) query.delete("with");
   const typed = url.searchParams.get(cycleFormField);
   query.delete(cycleFormField);
   if (typed !== null) query.delete("cycle");

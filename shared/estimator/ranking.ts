@@ -1,11 +1,13 @@
-// Ranking parts by their estimate (the finder's sort=estLoss / estTj, compare's columns) and choosing the lowest
+// Ranking parts by their estimate (the finder's sort=estLoss / estTj / estStage, compare's columns) and choosing the lowest
 // loss: pure, no zod, shared by the finder's loader, the CSV and compare.
 import type { LossData } from "../contract/loss-data.ts";
 import type { ProductListItem } from "../contract/products.ts";
 import { estimate, isSuitable, type Estimate } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 import { refusalOf } from "./refusal.ts";
-import { EST_TJ, type EstimateSort } from "./estimate-sort.ts";
+import { EST_STAGE, EST_TJ, type EstimateSort } from "./estimate-sort.ts";
+import { stageLoss } from "./stage-loss.ts";
+import type { StageCompanion } from "./stage.ts";
 
 export { readEstimateSort, type EstimateSort } from "./estimate-sort.ts";
 
@@ -21,15 +23,15 @@ interface Ranked<T> {
 }
 
 /**
- * Orders items by estimated total loss or hottest T_j. Every suitable part comes before every part that cannot
- * stand the operating point (in either direction), and those before parts without an estimate; inside a tier
- * runaway parts come last and ties keep the given order.
+ * Orders items by estimated total loss, hottest T_j or the stage's loss (`stageKey`, sort=estStage). Every suitable
+ * part comes before every part that cannot stand the operating point (in either direction), and those before parts
+ * without an estimate; inside a tier runaway parts come last and ties keep the given order.
  */
-function rankEstimates<T>(items: T[], resultOf: (item: T) => Estimate | null, sort: EstimateSort): T[] {
+function rankEstimates<T>(items: T[], resultOf: (item: T) => Estimate | null, sort: EstimateSort, stageKey?: (item: T, result: Estimate) => number | null): T[] {
   const ranked: Array<Ranked<T>> = items.map((item, index) => {
     const result = resultOf(item);
     if (!result) return { item, index, tier: 2, key: null };
-    const key = sort.fieldId === EST_TJ ? result.tj : result.tj === null ? null : result.losses.total;
+    const key = sort.fieldId === EST_TJ ? result.tj : result.tj === null ? null : sort.fieldId === EST_STAGE && stageKey ? stageKey(item, result) : result.losses.total;
     return { item, index, tier: isSuitable(result) ? 0 : 1, key };
   });
   ranked.sort((a, b) => {
@@ -40,9 +42,18 @@ function rankEstimates<T>(items: T[], resultOf: (item: T) => Estimate | null, so
   return ranked.map((entry) => entry.item);
 }
 
-/** The finder's rows ranked at an operating point (see rankEstimates). */
-export function rankByEstimate(list: ProductListItem[], op: OperatingPoint, sort: EstimateSort): ProductListItem[] {
-  return rankEstimates(list, (product) => (product.loss && !refusalOf(product.loss, op) ? estimate(product.loss, op) : null), sort);
+/**
+ * The finder's rows ranked at an operating point (see rankEstimates). By the stage's loss (stage-loss.ts, with the
+ * part `with=` names) at a PFC or DC/DC point, or with rs by the whole converter's; at an inverter point without rs,
+ * where the stage is the part's position, by its own.
+ */
+export function rankByEstimate(list: ProductListItem[], op: OperatingPoint, sort: EstimateSort, companion: StageCompanion | null = null): ProductListItem[] {
+  return rankEstimates(
+    list,
+    (product) => (product.loss && !refusalOf(product.loss, op) ? estimate(product.loss, op) : null),
+    sort,
+    (product, result) => stageLoss(product.loss!, op, result, companion)?.loss ?? result.losses.total,
+  );
 }
 
 /**

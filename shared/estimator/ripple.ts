@@ -8,15 +8,10 @@ import type { FosterNetwork, LossData } from "../contract/loss-data.ts";
 import type { Estimate, JunctionName } from "./estimate-types.ts";
 import { thermalPath } from "./thermal-path.ts";
 import { atTemperature, interpolate, MODEL_TJ_RANGE } from "./equations.ts";
-import { DEFAULT_OUTPUT_FREQUENCY, type OperatingPoint } from "./operating-point.ts";
+import { DEFAULT_OUTPUT_FREQUENCY, LINE_FREQUENCY, type OperatingPoint } from "./operating-point.ts";
 
 /** Steps over one output period (1° each). */
 const STEPS = 360;
-/**
- * The line frequency of a PFC stage's ripple (Hz): the op= form has no field for it; 50 Hz rather than 60 Hz, since
- * the longer period lets the junction swing further (the conservative choice).
- */
-const PFC_LINE_FREQUENCY = 50;
 
 const isPfc = (op: OperatingPoint) => op.mode === "boostpfc" || op.mode === "totempole";
 
@@ -98,7 +93,9 @@ function pfcComponents(data: LossData, op: OperatingPoint, result: Estimate, ene
   const tj = result.junctions[0]!.tj ?? MODEL_TJ_RANGE.max;
   const body =
     data.kind === "mosfet" ? { v0: atTemperature(data.bodyDiode.t, data.bodyDiode.v0, tj), r: atTemperature(data.bodyDiode.t, data.bodyDiode.r, tj) / 1000 } : null;
-  if (data.kind === "mosfet" && body)
+  // A slow-leg MOSFET (estimate.ts): its channel carries the whole line current in one half line period.
+  if (result.slowLeg) list.push({ junction: 0, mean: losses.diodeConduction, shape: (theta) => (theta < Math.PI ? s(theta) ** 2 : 0) });
+  else if (data.kind === "mosfet" && body)
     list.push(
       { junction: 0, mean: losses.conduction, shape: (theta) => (asSwitch(theta) ? s(theta) ** 2 * on(theta) : 0) },
       { junction: 0, mean: losses.switching, shape: switched },
@@ -151,7 +148,7 @@ export function fosterPeak(network: FosterNetwork, power: readonly number[], per
 
 /** The frequency of the period the junction's ripple repeats over: the inverter's output, a PFC stage's line (Hz). */
 export function rippleFrequency(op: OperatingPoint): number {
-  return isPfc(op) ? PFC_LINE_FREQUENCY : (op.fo ?? DEFAULT_OUTPUT_FREQUENCY);
+  return op.fo ?? (isPfc(op) ? LINE_FREQUENCY.default : DEFAULT_OUTPUT_FREQUENCY);
 }
 
 /**

@@ -6,6 +6,7 @@
 // stage.
 import type { LossData } from "../contract/loss-data.ts";
 import type { Estimate } from "./estimate-types.ts";
+import { estimate } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 
 /**
@@ -70,12 +71,30 @@ export function stagePower(op: OperatingPoint, loss: number): { inputPower: numb
   return { inputPower, outputPower, efficiency: inputPower > 0 ? Math.max(0, outputPower) / inputPower : null };
 }
 
+/**
+ * What the part named for the stage's other device (`with=`) fills beside a part of `kind`: as stageRole says, except
+ * that a MOSFET beside a totem-pole's fast-leg device (a MOSFET or an IGBT) fills the slow leg, as a line-frequency
+ * synchronous rectifier (docs/decisions/043-line-frequency-and-slow-leg.md); an IGBT there stays a second fast device.
+ */
+export function companionRole(kind: LossData["kind"], other: LossData["kind"], mode: Exclude<OperatingPoint["mode"], "inverter">): { role: StageRole; count: number } {
+  if (mode === "totempole" && kind !== "diode" && other === "mosfet") return { role: "slow", count: 2 };
+  const { role, count } = stageRole(other, mode);
+  return { role, count };
+}
+
+/** The other part's estimate at the point, in the role it fills beside this one (a slow-leg MOSFET as such). */
+export function companionEstimate(data: LossData, other: LossData, op: OperatingPoint): Estimate {
+  const slowLeg = op.mode !== "inverter" && companionRole(data.kind, other.kind, op.mode).role === "slow" && other.kind === "mosfet";
+  return estimate(other, op, slowLeg ? { slowLeg } : {});
+}
+
 /** The loss one device of the part causes in the stage (W): what heats it, plus a Schottky's charge lost in the switch. */
 const deviceLoss = (result: Estimate) => result.losses.total + result.losses.inSwitch;
 
 /**
  * The stage's totals for a part at a PFC or DC/DC point, with the other part named for the stage (`companion`, its
- * estimate at the same point) where there is one; null for the inverter (its whole converter is converter.ts's).
+ * estimate at the same point, companionEstimate) where there is one; null for the inverter (its whole converter is
+ * converter.ts's).
  */
 export function stageTotals(data: LossData, op: OperatingPoint, result: Estimate, companion?: { data: LossData; result: Estimate } | null): StageTotals | null {
   if (op.mode === "inverter") return null;
@@ -85,7 +104,7 @@ export function stageTotals(data: LossData, op: OperatingPoint, result: Estimate
   let loss = own.count * perDevice;
   let other: Pick<StageTotals, "companion" | "mismatch"> = {};
   if (companion) {
-    const theirs = stageRole(companion.data.kind, op.mode);
+    const theirs = companionRole(data.kind, companion.data.kind, op.mode);
     if (missing.includes(theirs.role)) {
       const each = deviceLoss(companion.result);
       other = { companion: { role: theirs.role, count: theirs.count, perDevice: each } };

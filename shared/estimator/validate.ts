@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   currentKinds,
   limits,
+  LINE_FREQUENCY,
   temperatureReferences,
   modes,
   readOperatingPoint,
@@ -65,6 +66,11 @@ function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): {
     // output and a boost's input lie between 1 % and 99 % of V_bus (the duty's range).
     .refine((point) => secondVoltage.includes(point.mode) === (point.vOther !== undefined), { error: "errors.vOther.number", path: ["vOther"] })
     .refine((point) => !pfcModes.includes(point.mode) || Math.SQRT2 * point.vOther! < point.vBus, { error: "errors.vOther.boost", path: ["vOther"] })
+    // A PFC stage's fo is its line frequency (LINE_FREQUENCY), within the field's wider bounds.
+    .refine((point) => !pfcModes.includes(point.mode) || point.fo === undefined || (point.fo >= LINE_FREQUENCY.min && point.fo <= LINE_FREQUENCY.max), {
+      error: "errors.fo.line",
+      path: ["fo"],
+    })
     .refine((point) => pfcModes.includes(point.mode) || point.vOther === undefined || Math.abs(point.vOther / point.vBus - 0.5) <= 0.49, {
       error: "errors.vOther.dcdc",
       path: ["vOther"],
@@ -77,7 +83,9 @@ function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): {
   }
   const issues = parsed.error.issues.map((issue): OperatingPointIssue => {
     const field = String(issue.path[0] ?? "op") as OperatingPointIssue["field"];
-    const bounds = field in limits ? limits[field as OperatingPointField] : undefined;
+    // A PFC stage's line frequency has bounds of its own within the field's.
+    const bounds =
+      issue.message === "errors.fo.line" ? { min: LINE_FREQUENCY.min, max: LINE_FREQUENCY.max } : field in limits ? limits[field as OperatingPointField] : undefined;
     return { field, message: issue.message, values: bounds ? { min: bounds.min, max: bounds.max } : {} };
   });
   // One message per field is enough.

@@ -2,7 +2,8 @@
 // written by this one pure module so that the server, the browser, the CSV export and the tests all read a
 // finder URL the same way:
 //   ?q=…&sort=<fieldId>:asc|desc&<fieldId>=<value> (repeated)&<fieldId>=<min>~<max>&lifecycle=<state> (repeated)&page=N&size=N
-// `op` belongs to the estimator: it is never interpreted here, only carried along by every link.
+// `op` and `with` (the stage's other part, docs/decisions/043-line-frequency-and-slow-leg.md) belong to the
+// estimator: they are never interpreted here, only carried along by every link.
 // An invalid value falls back to its default; it never becomes an error page.
 
 import { defaultFinderLifecycle, lifecycleStates, type LifecycleState } from "../contract/lifecycle.ts";
@@ -33,6 +34,7 @@ export interface FinderQuery {
   size: number;
   /** The estimator's operating point, kept verbatim (null = absent). */
   op: string | null;
+  with: string | null;
 }
 
 /** What the parser needs to know of a column: its key and whether it holds numbers. */
@@ -43,7 +45,7 @@ export interface FinderField {
 }
 
 /** Query parameters that are never a column. */
-const RESERVED_PARAMS = ["q", "sort", "page", "size", "op", "lifecycle"] as const;
+const RESERVED_PARAMS = ["q", "sort", "page", "size", "op", "with", "lifecycle"] as const;
 /** The query parameter of the lifecycle filter (repeated, one state each). */
 export const LIFECYCLE_PARAM = "lifecycle";
 /** The pseudo-column of the part number: sortable as text, never filtered by value. */
@@ -62,7 +64,7 @@ const FIELD_ID = /^[a-zA-Z][a-zA-Z0-9]{0,39}$/;
 const VALUE_MAX = 100;
 
 export function emptyFinderQuery(): FinderQuery {
-  return { q: "", sort: null, values: {}, ranges: {}, lifecycle: null, page: 1, size: DEFAULT_PAGE_SIZE, op: null };
+  return { q: "", sort: null, values: {}, ranges: {}, lifecycle: null, page: 1, size: DEFAULT_PAGE_SIZE, op: null, with: null };
 }
 
 /** The lifecycle states a URL names: known ones, in their own order; none or exactly the default → null. */
@@ -126,8 +128,7 @@ export function parseFinderQuery(search: string | URLSearchParams, fields?: read
   query.page = parsePositiveInt(params.get("page"), 1, MAX_PAGE);
   const size = parsePositiveInt(params.get("size"), DEFAULT_PAGE_SIZE, 1000);
   query.size = (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
-  const op = params.get("op");
-  query.op = op === null || op === "" ? null : op.slice(0, 200);
+  for (const name of ["op", "with"] as const) query[name] = params.get(name)?.slice(0, 200) || null;
 
   const formBounds = new Map<string, { min?: string; max?: string }>();
   for (const [name, raw] of params) {
@@ -188,7 +189,10 @@ export function writeFinderQuery(query: FinderQuery, fieldOrder?: readonly strin
   for (const state of query.lifecycle ?? []) params.append(LIFECYCLE_PARAM, state);
   if (query.page > 1) params.append("page", String(query.page));
   if (query.size !== DEFAULT_PAGE_SIZE) params.append("size", String(query.size));
-  if (query.op) params.append("op", query.op);
+  for (const name of ["op", "with"] as const) {
+    const value = query[name];
+    if (value) params.append(name, value);
+  }
   // URLSearchParams writes "~" and ":" escaped; both are legal in a query and the issue's form keeps them literal.
   const text = params.toString().replace(/%7E/gi, "~").replace(/%3A/gi, ":");
   return text ? `?${text}` : "";

@@ -155,6 +155,127 @@ describe("the stage's totals and the peak over the line period (decision 041)", 
   });
 });
 
+describe("a PFC stage's line frequency and load cycle (decision 043)", () => {
+  it("takes the line frequency (fo) in op= and the form, says it in both languages, and refuses one off the grid's range", async () => {
+    const at60 = `${TOTEM},fo60`;
+    const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${at60}`);
+    expect(en.status).toBe(200);
+    const text = textOf(symbols(en.text));
+    expect(text).toContain("T_j peak: the highest junction temperature over one line period at 60 Hz");
+    expect(text).toContain("dead time 100 ns, line 60 Hz");
+    expect(text).toContain("its peak T_j over the line period (at 60 Hz)");
+    expect(en.text).toMatch(/name="opFo"[^>]*value="60"/);
+    const zh = textOf(symbols((await get(`/zh/productAndService/productDetail/QCM045065B7?op=${at60}`)).text));
+    expect(zh).toContain("一个工频周期（60 Hz）内的最高结温");
+    expect(zh).toContain("电网 60 Hz");
+    // The no-JS form carries it for a PFC mode.
+    const form = await get("/en/productAndService/productDetail/QCM045065B7?opMode=totempole&opV=400&opI=15&opF=65&opV2=230&opTc=80&opDt=100&opFo=60");
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe(`/en/productAndService/productDetail/QCM045065B7?op=${at60}`);
+    for (const [language, words] of [
+      ["en", "A PFC stage's line frequency (fo) must be between 45 and 65 Hz."],
+      ["zh", "PFC 级的电网频率（fo）须在 45 至 65 Hz 之间。"],
+    ] as const) {
+      const bad = await get(`/${language}/productAndService/productDetail/QCM045065B7?op=${TOTEM},fo5`);
+      expect(bad.status).toBe(200);
+      expect(textOf(bad.text.replace(/&#x27;/g, "'"))).toContain(words);
+    }
+  });
+
+  it("takes a MOSFET named beside a fast-leg device as the totem-pole's slow leg (with=): counted, the efficiency exact", async () => {
+    const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}&with=QCM025065K4`);
+    expect(en.status).toBe(200);
+    expect(textOf(symbols(en.text))).toContain("With 2 × slow-leg device (QCM025065K4)");
+    expect(en.text).not.toContain('data-estimate="stage-with-problem"');
+    expect(en.text).toMatch(/data-estimate="stage-efficiency">\d\d\.\d\d</);
+    const zh = textOf(symbols((await get(`/zh/productAndService/productDetail/QCM045065B7?op=${TOTEM}&with=QCM025065K4`)).text));
+    expect(zh).toContain("2 × 慢桥臂器件（QCM025065K4）");
+    expect(textOf(symbols((await get("/en/productAndService/estimator/method")).text))).toContain("is estimated as such a line-frequency synchronous rectifier");
+  });
+
+  it("puts the part named with= on the same heat sink as the whole converter (rs), in both languages", async () => {
+    const url = "/productAndService/productDetail/QCM045065B7?op=400,15,65k,t230,40,np2,rs0.5&with=QCM025065K4";
+    const en = await get(`/en${url}`);
+    expect(en.status).toBe(200);
+    expect(en.text.match(/data-estimate="converter-part"/g)).toHaveLength(2);
+    expect(en.text.match(/data-estimate="converter-with-part"/g)).toHaveLength(2);
+    expect(textOf(en.text)).toContain("On the same heat sink: 2 × slow-leg device (QCM025065K4)");
+    // Both legs counted: no bound on the efficiency, nothing missing.
+    expect(en.text).toMatch(/data-estimate="converter-efficiency">\d\d\.\d\d</);
+    expect(en.text).not.toContain('data-estimate="converter-missing"');
+    const zh = textOf((await get(`/zh${url}`)).text);
+    expect(zh).toContain("同一散热器上：2 × 慢桥臂器件（QCM025065K4）");
+    // A part that fills nothing this one leaves is said so beside the converter.
+    const wrong = await get("/en/productAndService/productDetail/QCM045065B7?op=400,8,65k,b230,40,rs0.5&with=QCM025065K4");
+    expect(textOf(wrong.text.replace(/&#x27;/g, "'"))).toContain("QCM025065K4 would be the stage's boost switch");
+    expect(wrong.text).toMatch(/data-estimate="converter-efficiency">at most \d\d\.\d\d</);
+  });
+
+  it("the finder: a stage-loss column ranked by sort=estStage, the part with= names counted in every row it completes, in both languages", async () => {
+    const url = `/productAndService/products/100?sort=estStage:asc&size=50&op=${TOTEM}&with=QCM025065K4`;
+    const en = await get(`/en${url}`);
+    expect(en.status).toBe(200);
+    const text = textOf(symbols(en.text));
+    // The header groups it under "Estimate" as the other estimate columns.
+    expect(text).toContain("P_stage (W) ▲ Estimated semiconductor loss of the stage");
+    expect(text).toMatch(/Stage: 2 × this part \+ 2 × slow-leg device \(QCM025065K4\), [\d.]+ W, efficiency \d\d\.\d\d %/);
+    // Ranked by the stage's loss: it never falls down the page (here the one part that cannot stand the point, in
+    // runaway, is also the one with the most loss, so the whole list is in order).
+    const losses = [...text.matchAll(/Stage: 2 × this part \+ 2 × slow-leg device \(QCM025065K4\), ([\d.,]+) W/g)].map((match) => Number(match[1]!.replace(/,/g, "")));
+    expect(losses.length).toBeGreaterThan(2);
+    expect(new Set(losses).size).toBeGreaterThan(2);
+    expect(losses).toEqual([...losses].sort((a, b) => a - b));
+    // The sort link and every paging link carry with= beside op=.
+    expect(en.text).toContain("with=QCM025065K4");
+    expect(en.text).toMatch(/<input id="op-with"[^>]*name="with"[^>]*value="QCM025065K4"/);
+    expect(en.text.match(/id="op-with"/g)).toHaveLength(1);
+    const zh = textOf(symbols((await get(`/zh${url}`)).text));
+    expect(zh).toContain("P_stage (W) ▲ 本器件所担任的整级器件的估算半导体损耗");
+    expect(zh).toContain("+ 2 × 慢桥臂器件（QCM025065K4）");
+    // An inverter point with rs: the whole converter's loss in the stage column, every part on the sink counted.
+    const inverter = textOf(symbols((await get("/en/productAndService/products/100?sort=estStage:asc&op=800,20,50k,0.9,40,np2,rs0.1")).text));
+    expect(inverter).toContain("P_stage (W) ▲");
+    expect(inverter).toMatch(/Stage: 12 × this part, [\d.,]+ W, efficiency \d\d\.\d\d %/);
+    expect(textOf((await get(`/en/productAndService/products/100?op=800,20,50k,0.9,40`)).text)).not.toContain("P_stage");
+    // A part that completes nothing: each row says it is not counted beside it.
+    const diode = textOf(symbols((await get(`/en/productAndService/products/100?op=${TOTEM}&with=XYZ123`)).text));
+    expect(diode).toContain("(XYZ123 not counted beside this part)");
+  });
+
+  it("compare: the part with= names counted in each column's stage it completes, said where it is not, in both languages", async () => {
+    const BOOST = "400,8,65k,b230,80";
+    const en = await get(`/en/productAndService/compare?parts=QCD10065T2,QCD06065T2&op=${BOOST}&with=QCM045065B7`);
+    expect(en.status).toBe(200);
+    // Both boost diodes with the named switch: the stage complete, the efficiency exact, the loss written as its terms.
+    expect(en.text.match(/data-estimate="stage-efficiency">\d\d\.\d\d</g)).toHaveLength(2);
+    expect(en.text.match(/data-estimate="stage-loss">1 × [\d.]+ \+ 1 × [\d.]+ = [\d.]+</g)).toHaveLength(2);
+    expect(textOf(en.text.replace(/&#x27;/g, "'"))).toContain("The stage's loss and efficiency count QCM045065B7");
+    expect(en.text).toMatch(/<input id="op-with"[^>]*name="with"[^>]*value="QCM045065B7"/);
+    expect(en.text.match(/id="op-with"/g)).toHaveLength(1);
+    // Removing a part keeps with= beside op=.
+    expect(en.text).toContain(`parts=QCD06065T2&amp;op=${encodeURIComponent(BOOST)}&amp;with=QCM045065B7`);
+    const zh = textOf((await get(`/zh/productAndService/compare?parts=QCD10065T2,QCD06065T2&op=${BOOST}&with=QCM045065B7`)).text);
+    expect(zh).toContain("整级损耗和效率在其所补全的每个器件旁计入 QCM045065B7");
+    // A switch's column is not completed by a second switch: said in its cell, its efficiency still a bound.
+    const mixed = await get(`/en/productAndService/compare?parts=QCD10065T2,QCM025065K4&op=${BOOST}&with=QCM045065B7`);
+    expect(textOf(mixed.text)).toContain("QCM045065B7 not counted: it fills no device this part leaves");
+    expect(mixed.text).toMatch(/data-estimate="stage-efficiency">at most \d\d\.\d\d</);
+    // An empty field names nothing: the address drops it.
+    const empty = await get(`/en/productAndService/compare?parts=QCD10065T2&op=${BOOST}&with=`);
+    expect(empty.status).toBe(302);
+    expect(empty.headers.location).toBe(`/en/productAndService/compare?parts=QCD10065T2&op=${encodeURIComponent(BOOST)}`);
+  });
+
+  it("runs a load cycle at a PFC point, its steps' third value the line frequency, in both languages", async () => {
+    const en = await get(`/en/productAndService/productDetail/QCM045065B7?op=${TOTEM}&cycle=5:25:50,10:15:60`);
+    expect(en.status).toBe(200);
+    expect(en.text).toContain('data-estimate="cycle-verdict"');
+    expect(textOf(symbols(en.text))).toContain("f_line (Hz)");
+    const zh = await get(`/zh/productAndService/productDetail/QCM045065B7?op=${TOTEM}&cycle=5:25:2`);
+    expect(textOf(zh.text)).toContain("第 1 步的电网频率须在 45 至 65 Hz 之间。");
+  });
+});
+
 describe("synchronous buck and boost on the product page", () => {
   it("estimates the leg at the duty the two voltages set, said in both languages, and turns the no-JS form into op=", async () => {
     const en = await get("/en/productAndService/productDetail/QCM045065B7?op=48,20,200k,s12,80");
@@ -185,6 +306,8 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "The peak T_j over the line period comes from the part",
           "The stage: at a PFC or DC/DC point",
           "η = (P_in − P_loss)/P_in, P_in = V_line·I (PFC), V_in·I (boost)",
+          "fo60 after the five values names a 60 Hz line, 45–65 Hz",
+          "which it ranks by (sort=estStage)",
         ],
       ],
       [
@@ -199,6 +322,8 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "boost: D = 1 − V_in/V_bus",
           "工频周期内的 T_j 峰值由器件 Z_th 的 Foster 网络",
           "整级：在 PFC 或 DC/DC 工作点",
+          "五个数值之后的 fo60 表示 60 Hz 电网",
+          "可按其排序（sort=estStage）",
         ],
       ],
     ] as const) {

@@ -8,6 +8,7 @@ import { estimate, writeOperatingPoint, type OperatingPoint } from "../../shared
 import { hottestPartView, LOAD_STEPS, loadSweep, solveConverter } from "../../shared/estimator/converter.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { handWorkedMosfet } from "../fixtures/loss-data.ts";
+import { runEstimate } from "../../scripts/estimate.ts";
 
 /** The hand-worked MOSFET (linear data) with a TO-247 interface and a stated maximum on-state voltage. */
 const part: MosfetLossData = { ...handWorkedMosfet, rthCh: 0.25, max: { vOn: 1, i: 20 } };
@@ -257,6 +258,60 @@ function totemNewton(n: number, factor: number, op: Parameters<typeof totemResid
   return { x, powers: totemResiduals(x, n, factor, op).powers };
 }
 
+/**
+ * The totem-pole's two fast-leg positions (totemResiduals' parts) and its two slow-leg positions of MOSFETs (the part
+ * named with=, docs/decisions/043-line-frequency-and-slow-leg.md) on one sink, N parallel parts per position (the
+ * first of each at `factor` × the channel resistance): a slow-leg part's channel carries its share of the line current
+ * for half the line period, ½·r(T)·Î²/2. Unknowns [T_fast,k…, T_slow,k…, T_sink].
+ */
+function totemWithSlowResiduals(x: number[], n: number, factor: number, op: Parameters<typeof totemResiduals>[3]) {
+  const fast = totemResiduals([...x.slice(0, n), x[2 * n]!], n, factor, op);
+  const rChannel = (k: number, t: number) => (k === 0 ? factor : 1) * lerp(t, 25, 175, 40, 70) * 1e-3;
+  const conductances = Array.from({ length: n }, (_, k) => 1 / rChannel(k, x[n + k]!));
+  const sum = conductances.reduce((a, b) => a + b, 0);
+  const slow = conductances.map((g, k) => 0.25 * rChannel(k, x[n + k]!) * ((Math.SQRT2 * op.i * g) / sum) ** 2);
+  const sink = op.ta + op.rsa * 2 * (fast.powers.reduce((a, b) => a + b, 0) + slow.reduce((a, b) => a + b, 0));
+  return {
+    f: [...fast.powers.map((p, k) => x[k]! - (x[2 * n]! + p * 0.8)), ...slow.map((p, k) => x[n + k]! - (x[2 * n]! + p * 0.8)), x[2 * n]! - sink],
+    fast: fast.powers,
+    slow,
+  };
+}
+
+/** Newton's method for totemWithSlowResiduals (finite-difference Jacobian, Gaussian elimination). */
+function totemWithSlowNewton(n: number, factor: number, op: Parameters<typeof totemResiduals>[3]) {
+  let x = Array.from({ length: 2 * n + 1 }, () => op.ta + 10);
+  const size = x.length;
+  for (let step = 0; step < 50; step++) {
+    const f0 = totemWithSlowResiduals(x, n, factor, op).f;
+    const a = Array.from({ length: size }, (_, r) => [...new Array<number>(size).fill(0), -f0[r]!]);
+    for (let c = 0; c < size; c++) {
+      const f1 = totemWithSlowResiduals(
+        x.map((v, idx) => (idx === c ? v + 1e-6 : v)),
+        n,
+        factor,
+        op,
+      ).f;
+      for (let r = 0; r < size; r++) a[r]![c] = (f1[r]! - f0[r]!) / 1e-6;
+    }
+    for (let col = 0; col < size; col++)
+      for (let r = col + 1; r < size; r++) {
+        const m = a[r]![col]! / a[col]![col]!;
+        for (let c = col; c <= size; c++) a[r]![c]! -= m * a[col]![c]!;
+      }
+    const dx = new Array<number>(size).fill(0);
+    for (let r = size - 1; r >= 0; r--) {
+      let sum = a[r]![size]!;
+      for (let c = r + 1; c < size; c++) sum -= a[r]![c]! * dx[c]!;
+      dx[r] = sum / a[r]![r]!;
+    }
+    x = x.map((v, idx) => v + dx[idx]!);
+    if (Math.max(...dx.map(Math.abs)) < 1e-9) break;
+  }
+  const { fast, slow } = totemWithSlowResiduals(x, n, factor, op);
+  return { x, fast, slow };
+}
+
 describe("the whole converter at a PFC or synchronous DC/DC point", () => {
   it("a synchronous buck given by its voltages is the DC/DC leg's network (D = V_out/V_in), its efficiency V_out·I/(V_out·I + P)", () => {
     for (const [n, mismatch] of [
@@ -301,6 +356,75 @@ describe("the whole converter at a PFC or synchronous DC/DC point", () => {
       expect(result.totalLoss).toBeCloseTo(loss, 4);
       expect(result.efficiency!).toBeCloseTo((3450 - loss) / 3450, 6);
     }
+  });
+
+  it("puts the part named for the other device (with=) on the same sink: a totem-pole's slow leg of MOSFETs, as a Newton solution does", () => {
+    const op = { line: 230, vo: 400, i: 15, f: 65_000, ta: 40, rsa: 0.5 };
+    for (const [n, mismatch] of [
+      [1, false],
+      [2, true],
+    ] as const) {
+      const result = solveConverter(part, point(`400,15,65k,t230,40,np${n}${mismatch ? "w" : ""},rs0.5`), part)!;
+      const expected = totemWithSlowNewton(n, mismatch ? 1.25 : 1, op);
+      expect(result).toMatchObject({ positions: 2, missing: [], companion: { role: "slow", positions: 2 } });
+      expect(result.sink!).toBeCloseTo(expected.x[2 * n]!, 3);
+      for (const [k, device] of result.devices.entries()) {
+        expect(device.junctions[0]!.tj!).toBeCloseTo(expected.x[k]!, 3);
+        expect(device.loss).toBeCloseTo(expected.fast[k]!, 4);
+      }
+      for (const [k, device] of result.companion!.devices.entries()) {
+        expect(device.junctions[0]).toMatchObject({ name: "rectifier" });
+        expect(device.junctions[0]!.tj!).toBeCloseTo(expected.x[n + k]!, 3);
+        expect(device.loss).toBeCloseTo(expected.slow[k]!, 4);
+      }
+      // Both legs counted: the efficiency is exact, on P_in = V_line·I.
+      const loss = 2 * (expected.fast.reduce((a, b) => a + b, 0) + expected.slow.reduce((a, b) => a + b, 0));
+      expect(result.totalLoss).toBeCloseTo(loss, 4);
+      expect(result.efficiency!).toBeCloseTo((3450 - loss) / 3450, 6);
+      // The fast leg switches: this part's parts are the hottest, and the single-part view is of them.
+      expect(result.hottest.companion).toBeUndefined();
+    }
+    // A second part that fills nothing this one leaves (a MOSFET beside a boost PFC's switch)
+    // is named the mismatch and not put on the sink.
+    const alone = solveConverter(part, point("400,8,65k,b230,40,rs0.5"))!;
+    const twice = solveConverter(part, point("400,8,65k,b230,40,rs0.5"), part)!;
+    expect(twice).toMatchObject({ mismatch: "switch", missing: ["diode"] });
+    expect(twice.companion).toBeUndefined();
+    expect(twice.totalLoss).toBe(alone.totalLoss);
+    // The load sweep carries the companion too.
+    const sweep = loadSweep(part, point("400,15,65k,t230,40,rs0.5"), part)!;
+    expect(sweep.at(-1)!.totalLoss).toBeCloseTo(solveConverter(part, point("400,15,65k,t230,40,rs0.5"), part)!.totalLoss, 9);
+  });
+
+  it("npm run estimate --with and rs: both parts' positions on one sink in JSON and text; a mismatch exits 2", () => {
+    const out: string[] = [];
+    expect(
+      runEstimate(
+        ["--part", "QCM045065B7", "--op", "400,15,65k,t230,40,np2,rs0.5", "--with", "QCM025065K4", "--json"],
+        (line) => out.push(line),
+        () => undefined,
+      ),
+    ).toBe(0);
+    const converter = JSON.parse(out.join("\n")).converter;
+    expect(converter).toMatchObject({ missing: [], efficiencyIsUpperBound: false, with: { part: "QCM025065K4", role: "slow", positions: 2 } });
+    expect(converter.with.devices).toHaveLength(2);
+    expect(converter.totalLoss).toBeCloseTo(2 * converter.positionLoss + 2 * converter.with.positionLoss, 1);
+    const text: string[] = [];
+    runEstimate(
+      ["--part", "QCM045065B7", "--op", "400,15,65k,t230,40,np2,rs0.5", "--with", "QCM025065K4"],
+      (line) => text.push(line),
+      () => undefined,
+    );
+    expect(text.join("\n")).toMatch(/on the same sink: 2 × slow \(QCM025065K4\), [\d.]+ W per position/);
+    const err: string[] = [];
+    expect(
+      runEstimate(
+        ["--part", "QCM045065B7", "--op", "400,8,65k,b230,40,rs0.5", "--with", "QCM025065K4"],
+        () => undefined,
+        (line) => err.push(line),
+      ),
+    ).toBe(2);
+    expect(err.join("\n")).toContain("--with QCM025065K4 would be the stage's switch");
   });
 
   it("a boost diode fills the boost PFC's diode position; its charge, lost in the switch, is in the stage's loss", () => {

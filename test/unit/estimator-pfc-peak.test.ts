@@ -7,7 +7,8 @@
 import { describe, expect, it } from "vitest";
 import type { FosterNetwork, MosfetLossData } from "../../shared/contract/loss-data.ts";
 import { estimate, isSuitable, type OperatingPoint } from "../../shared/estimator/index.ts";
-import { stageTotals } from "../../shared/estimator/stage.ts";
+import { companionEstimate, stageTotals } from "../../shared/estimator/stage.ts";
+import { missionProfile, parseLoadCycle } from "../../shared/estimator/mission.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { runEstimate } from "../../scripts/estimate.ts";
 import { handWorkedMosfet } from "../fixtures/loss-data.ts";
@@ -26,7 +27,6 @@ const network: FosterNetwork = [
   { r: 0.15, tau: 8e-2 },
 ];
 const mosfet: MosfetLossData = { ...handWorkedMosfet, zth: network };
-const LINE = 50;
 
 /** Linear between the data's two temperatures (25 and 175 °C). */
 const at = (values: readonly number[], tj: number) => values[0]! + ((values[1]! - values[0]!) * (tj - 25)) / 150;
@@ -36,8 +36,8 @@ const at = (values: readonly number[], tj: number) => values[0]! + ((values[1]! 
  * T_j: channel R(T_j)·i²·(on-time share), E_on + E_off (linear through zero, (V_o/V_ref)^k) once per period where it
  * switches hard, the body diode v_0·i + r·i² in the two dead times of each rectifier period (capped by its interval).
  */
-function linePowers(op: OperatingPoint, tj: number, totem: boolean): number[] {
-  const periods = Math.round(op.fsw / LINE);
+function linePowers(op: OperatingPoint, tj: number, totem: boolean, line: number): number[] {
+  const periods = Math.round(op.fsw / line);
   const iPeak = Math.SQRT2 * op.current;
   const a = (Math.SQRT2 * op.vOther!) / op.vBus;
   const r = at(mosfet.channel.r, tj) / 1000;
@@ -61,8 +61,8 @@ function linePowers(op: OperatingPoint, tj: number, totem: boolean): number[] {
 }
 
 /** Peak of Σ T_i over the last of 40 line periods, each RC pair stepped per switching period from its mean state. */
-function simulatedPeakRise(powers: number[]): { peak: number; mean: number } {
-  const step = 1 / LINE / powers.length;
+function simulatedPeakRise(powers: number[], line: number): { peak: number; mean: number } {
+  const step = 1 / line / powers.length;
   const mean = powers.reduce((sum, p) => sum + p, 0) / powers.length;
   const state = network.map((pair) => mean * pair.r);
   let peak = -Infinity;
@@ -79,17 +79,20 @@ function simulatedPeakRise(powers: number[]): { peak: number; mean: number } {
 }
 
 describe("a PFC part's peak T_j over the line period", () => {
-  for (const [name, text, totem] of [
-    ["boost PFC switch", "400,15,65k,b230,80", false],
-    ["totem-pole fast-leg device", "400,15,65k,t230,80", true],
+  // A point without fo is at a 50 Hz line (as before the field existed); fo60 a 60 Hz line.
+  for (const [name, text, totem, line] of [
+    ["boost PFC switch", "400,15,65k,b230,80", false, 50],
+    ["totem-pole fast-leg device", "400,15,65k,t230,80", true, 50],
+    ["boost PFC switch on a 60 Hz line", "400,15,65k,b230,80,fo60", false, 60],
+    ["totem-pole fast-leg device on a 60 Hz line", "400,15,65k,t230,80,fo60", true, 60],
   ] as const) {
     it(`${name}: the Foster network over the line agrees with a switching-period simulation within 2 % of the ripple`, () => {
       const op = point(text);
       const result = estimate(mosfet, op);
       const junction = result.junctions[0]!;
       expect(junction.tj).not.toBeNull();
-      const powers = linePowers(op, junction.tj!, totem);
-      const simulated = simulatedPeakRise(powers);
+      const powers = linePowers(op, junction.tj!, totem, line);
+      const simulated = simulatedPeakRise(powers, line);
       // The simulation's power is the estimate's, averaged over the line (the closed forms, within 0.5 %).
       expect(Math.abs(simulated.mean / junction.power - 1)).toBeLessThan(0.005);
       // T_j = T_c + mean rise + ripple: the ripple (peak − mean) is what the line adds.
@@ -99,6 +102,17 @@ describe("a PFC part's peak T_j over the line period", () => {
       expect(Math.abs((junction.peak! - junction.tj!) / ripple - 1)).toBeLessThan(0.02);
     });
   }
+
+  it("a 60 Hz line lets the junction swing less than a 50 Hz one (the default is the conservative one), and only the peak changes", () => {
+    for (const mode of ["b", "t"]) {
+      const at50 = estimate(mosfet, point(`400,15,65k,${mode}230,80`));
+      const at60 = estimate(mosfet, point(`400,15,65k,${mode}230,80,fo60`));
+      expect(at60.losses).toEqual(at50.losses);
+      expect(at60.junctions[0]!.tj).toBe(at50.junctions[0]!.tj);
+      expect(at60.junctions[0]!.peak!).toBeLessThan(at50.junctions[0]!.peak!);
+      expect(estimate(mosfet, point(`400,15,65k,${mode}230,80,fo50`)).junctions[0]!.peak).toBe(at50.junctions[0]!.peak);
+    }
+  });
 
   it("a totem-pole device swings further than a boost switch of the same loss: its loss is in one half of the line period", () => {
     const boost = estimate(mosfet, point("400,15,65k,b230,80")).junctions[0]!;
@@ -135,6 +149,163 @@ describe("a PFC part's peak T_j over the line period", () => {
     expect(result.worstCase!.tj!).toBeGreaterThan(175);
     expect(isSuitable(result)).toBe(false);
     expect(result.unsuitable).toMatchObject([{ code: "worstOverMax", junction: "rectifier", tjMax: 175 }]);
+  });
+});
+
+describe("a slow leg of MOSFETs at a totem-pole point (decision 043)", () => {
+  const op = point("400,15,65k,t230,80");
+
+  it("conducts the line current for half the line period in its channel: a line-cycle integration and its fixed point agree", () => {
+    const result = estimate(mosfet, op, { slowLeg: true });
+    expect(result.slowLeg).toBe(true);
+    const junction = result.junctions[0]!;
+    expect(junction.name).toBe("rectifier");
+    // Written here: P(T_j) = mean over the line period of R(T_j)·i² while it conducts (θ in (0, π)), 200 000 samples;
+    // the junction's fixed point T = T_c + P(T)·R_th by bisection.
+    const iPeak = Math.SQRT2 * 15;
+    const samples = 200_000;
+    let meanSquare = 0;
+    for (let k = 0; k < samples; k++) {
+      const theta = (2 * Math.PI * (k + 0.5)) / samples;
+      if (theta < Math.PI) meanSquare += (iPeak * Math.sin(theta)) ** 2 / samples;
+    }
+    const power = (tj: number) => (at(mosfet.channel.r, tj) / 1000) * meanSquare;
+    let low = op.tc;
+    let high = 250;
+    for (let step = 0; step < 60; step++) {
+      const mid = (low + high) / 2;
+      if (op.tc + power(mid) * mosfet.rth > mid) low = mid;
+      else high = mid;
+    }
+    expect(junction.tj!).toBeCloseTo(low, 2);
+    expect(Math.abs(junction.power / power(low) - 1)).toBeLessThan(1e-4);
+    // Nothing switched at f_sw, no dead time: all of it is the channel's conduction as the stage's rectifier.
+    expect(result.losses).toMatchObject({ conduction: 0, switching: 0, deadTime: 0, diodeSwitching: 0 });
+    expect(result.losses.total).toBeCloseTo(junction.power, 9);
+    // Far below the same part's loss as a fast-leg device, which also switches hard and rectifies at f_sw.
+    expect(result.losses.total).toBeLessThan(estimate(mosfet, op).losses.total);
+  });
+
+  it("its peak over the line period agrees with a switching-period simulation within 2 % of the ripple", () => {
+    const result = estimate(mosfet, op, { slowLeg: true });
+    const junction = result.junctions[0]!;
+    const periods = Math.round(op.fsw / 50);
+    const r = at(mosfet.channel.r, junction.tj!) / 1000;
+    const powers = Array.from({ length: periods }, (_, k) => {
+      const theta = (2 * Math.PI * (k + 0.5)) / periods;
+      return theta < Math.PI ? r * (Math.SQRT2 * 15 * Math.sin(theta)) ** 2 : 0;
+    });
+    const simulated = simulatedPeakRise(powers, 50);
+    const ripple = op.tc + simulated.peak - junction.tj!;
+    expect(ripple).toBeGreaterThan(0.1);
+    expect(Math.abs((junction.peak! - junction.tj!) / ripple - 1)).toBeLessThan(0.02);
+  });
+
+  it("fills the slow leg when named beside a fast-leg device (with=): both legs counted, the efficiency exact", () => {
+    const slow = companionEstimate(mosfet, mosfet, op);
+    expect(slow.slowLeg).toBe(true);
+    const fast = estimate(mosfet, op);
+    const stage = stageTotals(mosfet, op, fast, { data: mosfet, result: slow })!;
+    expect(stage).toMatchObject({ role: "fast", missing: [], bound: false, companion: { role: "slow", count: 2 } });
+    const loss = 2 * fast.losses.total + 2 * slow.losses.total;
+    expect(stage.loss).toBeCloseTo(loss, 9);
+    expect(stage.efficiency!).toBeCloseTo((3450 - loss) / 3450, 9);
+    // Only at a totem-pole point: beside a boost PFC's switch a MOSFET is a second switch, as before.
+    const boost = point("400,15,65k,b230,80");
+    expect(companionEstimate(mosfet, mosfet, boost).slowLeg).toBeUndefined();
+    expect(stageTotals(mosfet, boost, estimate(mosfet, boost), { data: mosfet, result: estimate(mosfet, boost) })).toMatchObject({ mismatch: "switch" });
+  });
+
+  it("npm run estimate --with a MOSFET at a totem-pole point counts it as the slow leg", () => {
+    const out: string[] = [];
+    expect(
+      runEstimate(
+        ["--part", "QCM045065B7", "--op", "400,15,65k,t230,80", "--with", "QCM025065K4", "--json"],
+        (line) => out.push(line),
+        () => undefined,
+      ),
+    ).toBe(0);
+    const stage = JSON.parse(out.join("\n")).stage;
+    expect(stage).toMatchObject({ missing: [], efficiencyIsUpperBound: false, with: { part: "QCM025065K4", role: "slow", count: 2, suitable: true } });
+    expect(stage.loss).toBeCloseTo(2 * stage.perDevice + 2 * stage.with.perDevice, 1);
+  });
+});
+
+describe("a PFC stage's load cycle (each step's third value the line frequency)", () => {
+  it("follows a switching-period simulation of the network from T_c through the steps, within 2 % of the rise", () => {
+    // A start-up at 25 A on a 50 Hz line for 0.3 s, then 15 A on a 60 Hz line: each step's power per switching
+    // period at its own steady T_j, the Foster state carried across the step from a cold start.
+    const op = point("400,15,65k,t230,80");
+    const steps = [
+      { duration: 0.3, current: 25, fo: 50 },
+      { duration: 0.5, current: 15, fo: 60 },
+    ];
+    const result = missionProfile(mosfet, op, steps)!;
+    expect(result).not.toBeNull();
+    const state = network.map(() => 0);
+    let peak = -Infinity;
+    for (const [index, step] of steps.entries()) {
+      const stepOp = { ...op, current: step.current, fo: step.fo };
+      const powers = linePowers(stepOp, estimate(mosfet, stepOp).junctions[0]!.tj!, true, step.fo);
+      const mean = powers.reduce((sum, p) => sum + p, 0) / powers.length;
+      expect(Math.abs(result.steps[index]!.powers[0]! / mean - 1)).toBeLessThan(0.005);
+      const dt = 1 / step.fo / powers.length;
+      for (let period = 0; period < Math.round(step.duration * step.fo); period++)
+        for (const p of powers) {
+          let sum = 0;
+          network.forEach((pair, k) => {
+            state[k] = state[k]! + (p * pair.r - state[k]!) * (1 - Math.exp(-dt / pair.tau));
+            sum += state[k]!;
+          });
+          peak = Math.max(peak, sum);
+        }
+    }
+    expect(result.peak).not.toBeNull();
+    expect(Math.abs((result.peak! - op.tc) / peak - 1)).toBeLessThan(0.02);
+    // The start-up's step is the hotter one, and its peak is the cycle's.
+    expect(result.steps[0]!.peak!).toBeGreaterThan(result.steps[1]!.peak!);
+    expect(result.at).toBeLessThan(0.3);
+  });
+
+  it("holds a PFC step's frequency to the line's 45–65 Hz, and a DC/DC point has no cycle", () => {
+    expect(parseLoadCycle("10:25:2", "totempole")).toEqual({ ok: false, message: "mission.errors.line", values: { step: 1, min: 45, max: 65 } });
+    expect(parseLoadCycle("10:25:60", "boostpfc")).toMatchObject({ ok: true, steps: [{ duration: 10, current: 25, fo: 60 }] });
+    // The inverter's steps keep their output-frequency bounds (a motor start at 2 Hz).
+    expect(parseLoadCycle("10:25:2", "inverter")).toMatchObject({ ok: true });
+    expect(missionProfile(mosfet, point("48,20,200k,s12,80"), [{ duration: 1, current: 20, fo: 50 }])).toBeNull();
+  });
+
+  it("npm run estimate takes the line frequency in --op and a PFC cycle in --cycle, and refuses a step off the line's range", () => {
+    const out: string[] = [];
+    expect(
+      runEstimate(
+        ["--part", "QCM045065B7", "--op", "400,15,65k,t230,80,fo60", "--cycle", "5:25:50,10:15:60"],
+        (line) => out.push(line),
+        () => undefined,
+      ),
+    ).toBe(0);
+    const text = out.join("\n");
+    expect(text).toContain("over the line period at 60 Hz");
+    expect(text).toMatch(/step 1: 5 s at 25 A, line 50 Hz: [\d.]+ W, peak T_j \d+ °C/);
+    const json: string[] = [];
+    runEstimate(
+      ["--part", "QCM045065B7", "--op", "400,15,65k,t230,80,fo60", "--cycle", "5:25:50,10:15:60", "--json"],
+      (line) => json.push(line),
+      () => undefined,
+    );
+    const report = JSON.parse(json.join("\n"));
+    expect(report.op).toBe("400,15,65k,t230,80,fo60");
+    expect(report.loadCycle.steps.map((step: { fo: number }) => step.fo)).toEqual([50, 60]);
+    expect(report.loadCycle.peak).toBeGreaterThanOrEqual(report.junctions[0].tj);
+    const err: string[] = [];
+    expect(
+      runEstimate(
+        ["--part", "QCM045065B7", "--op", "400,15,65k,t230,80", "--cycle", "5:25:2"],
+        () => undefined,
+        (line) => err.push(line),
+      ),
+    ).toBe(2);
+    expect(err.join("\n")).toContain("The line frequency of step 1 must be between 45 and 65 Hz.");
   });
 });
 

@@ -44,9 +44,10 @@ describe("the PFC stages' op= form", () => {
       expect(writeOperatingPoint(value)).toBe(text);
       expect(point(writeOperatingPoint(value))).toEqual(value);
     }
-    // A modulation index, an output frequency or a modulation belong to the inverter: not carried.
-    const ignored = point("400,15,65k,b230,80,1.1,fo5,svpwm");
-    expect([ignored.m, ignored.fo, ignored.modulation]).toEqual([0.9, undefined, undefined]);
+    // A modulation index or a modulation belong to the inverter: not carried. fo is the line frequency here
+    // (docs/decisions/043-line-frequency-and-slow-leg.md).
+    const ignored = point("400,15,65k,b230,80,1.1,fo55,svpwm");
+    expect([ignored.m, ignored.fo, ignored.modulation]).toEqual([0.9, 55, undefined]);
   });
 
   it("joins the GET form's fields (the mode and the line voltage) into op=", () => {

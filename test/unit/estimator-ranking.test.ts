@@ -7,6 +7,9 @@ import { lossData, type LossData } from "../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../shared/contract/products.ts";
 import { estimate, isSuitable, lowestLossPerType, rankByEstimate, suggestForParts, suggestOperatingPoint, type OperatingPoint } from "../../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
+import { readEstimateSort } from "../../shared/estimator/estimate-sort.ts";
+import { solveConverter } from "../../shared/estimator/converter.ts";
+import { stageLoss } from "../../shared/estimator/stage-loss.ts";
 import { formatWatts } from "../../client/features/estimator/format.ts";
 
 const rows = JSON.parse(readFileSync(new URL("../../server/upstream/content/catalog/loss-data.json", import.meta.url), "utf8")) as Array<{ partNumber: string }>;
@@ -62,6 +65,64 @@ describe("ranking by estimate", () => {
     const driver = { id: 99, partNumber: "QGD1B04W8", loss: null } as unknown as ProductListItem;
     const ranked = rankByEstimate([driver, ...list], op, { fieldId: "estLoss", order: "desc" });
     expect(ranked.at(-1)!.partNumber).toBe("QGD1B04W8");
+  });
+});
+
+describe("ranking by the stage's loss (sort=estStage, decision 043)", () => {
+  // Two boost diodes: the first conducts with less loss but has a large capacitive charge, which the switch loses at
+  // each turn-on; the stage's loss counts it, the part's own does not, so the two orders differ.
+  const diode = (qc: number, r: number): LossData => ({
+    kind: "diode",
+    ratings: { v: 650, i: 10, tc: 135, tjMax: 175 },
+    rthRef: "case",
+    rth: 1.5,
+    forward: { t: [25, 175], v0: [0.9, 0.9], r: [r, r] },
+    qc,
+    vQc: 400,
+    kv: 1.5,
+  });
+  const list = [
+    { id: 1, partNumber: "LOWDROP", loss: diode(120, 40) },
+    { id: 2, partNumber: "LOWCHARGE", loss: diode(20, 60) },
+  ] as unknown as ProductListItem[];
+  const op = point("400,8,65k,b230,80");
+
+  it("counts what the part costs the stage (a diode's charge, lost in the switch), where its own loss does not", () => {
+    const [low, small] = list.map((product) => estimate(product.loss!, op));
+    // By hand from the estimates: own loss, and own loss plus the charge's loss in the switch.
+    expect(low!.losses.total).toBeLessThan(small!.losses.total);
+    expect(low!.losses.total + low!.losses.inSwitch).toBeGreaterThan(small!.losses.total + small!.losses.inSwitch);
+    expect(rankByEstimate(list, op, { fieldId: "estLoss", order: "asc" }).map((product) => product.partNumber)).toEqual(["LOWDROP", "LOWCHARGE"]);
+    expect(rankByEstimate(list, op, { fieldId: "estStage", order: "asc" }).map((product) => product.partNumber)).toEqual(["LOWCHARGE", "LOWDROP"]);
+    expect(rankByEstimate(list, op, { fieldId: "estStage", order: "desc" }).map((product) => product.partNumber)).toEqual(["LOWDROP", "LOWCHARGE"]);
+  });
+
+  it("counts the part with= names alike for every row, and at an inverter point ranks by the part's own loss", () => {
+    const switchPart = { partNumber: "QCM045065B7", loss: part("QCM045065B7") };
+    const ranked = rankByEstimate(list, op, { fieldId: "estStage", order: "asc" }, switchPart).map((product) => product.partNumber);
+    expect(ranked).toEqual(["LOWCHARGE", "LOWDROP"]);
+    const inverter = point("800,20,50k,0.9,80");
+    const parts = ["QCM040120K4", "QCM016120K4", "QCM020120K4"].map(item);
+    expect(rankByEstimate(parts, inverter, { fieldId: "estStage", order: "asc" })).toEqual(rankByEstimate(parts, inverter, { fieldId: "estLoss", order: "asc" }));
+  });
+
+  it("with rs ranks by the whole converter's loss (every position's parallel parts on one sink), an inverter's too", () => {
+    const parts = ["QCM040120K4", "QCM016120K4", "QCM020120K4", "QCM080120K4"].map(item);
+    const whole = point("800,20,50k,0.9,40,np2,rs0.1");
+    const converterLoss = (product: ProductListItem) => solveConverter(product.loss!, whole)!.totalLoss;
+    const expected = [...parts].sort((a, b) => converterLoss(a) - converterLoss(b)).map((product) => product.partNumber);
+    expect(rankByEstimate(parts, whole, { fieldId: "estStage", order: "asc" }).map((product) => product.partNumber)).toEqual(expected);
+    // The stage counts every part on the sink: six positions of two parts each; the loss is the converter's.
+    const stage = stageLoss(parts[0]!.loss!, whole, estimate(parts[0]!.loss!, whole))!;
+    expect(stage).toMatchObject({ count: 12, bound: false });
+    expect(stage.loss).toBe(converterLoss(parts[0]!));
+    // Without rs an inverter point has no stage beyond the part's position.
+    expect(stageLoss(parts[0]!.loss!, point("800,20,50k,0.9,40"), estimate(parts[0]!.loss!, point("800,20,50k,0.9,40")))).toBeNull();
+  });
+
+  it("reads estStage from the URL as the other estimate sorts", () => {
+    expect(readEstimateSort("estStage:desc")).toEqual({ fieldId: "estStage", order: "desc" });
+    expect(readEstimateSort("estStages:asc")).toBeNull();
   });
 });
 

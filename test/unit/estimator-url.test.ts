@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { exampleOperatingPoint, formToOperatingPoint, operatingPointRedirect, writeOperatingPoint, type OperatingPoint } from "../../shared/estimator/index.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
+import { rippleFrequency } from "../../shared/estimator/ripple.ts";
 
 describe("op URL form", () => {
   it("reads the issue's example as an inverter at 20 A rms with the default modulation index", () => {
@@ -95,6 +96,34 @@ describe("op URL form", () => {
       issues: [{ field: "fo", message: "errors.fo.range", values: { min: 0.1, max: 2000 } }],
     });
     expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opFo=2"))).toBe("800,20,50k,0.9,80,fo2");
+  });
+
+  it("takes a PFC stage's line frequency in the same fo (45–65 Hz); a point without it stays at 50 Hz", () => {
+    expect(parseOperatingPoint("400,15,65k,t230,80,fo60")).toMatchObject({ ok: true, text: "400,15,65k,t230,80,fo60", value: { mode: "totempole", fo: 60 } });
+    expect(parseOperatingPoint("400,15,65k,b230,80,dt100,fo45")).toMatchObject({ ok: true, value: { mode: "boostpfc", fo: 45 } });
+    // Points written before the field: no fo, the ripple over a 50 Hz line as before.
+    const old = parseOperatingPoint("400,15,65k,t230,80");
+    expect(old).toMatchObject({ ok: true, text: "400,15,65k,t230,80" });
+    expect(old?.ok && old.value.fo).toBeUndefined();
+    expect(old?.ok && rippleFrequency(old.value)).toBe(50);
+    const sixty = parseOperatingPoint("400,15,65k,t230,80,fo60");
+    expect(sixty?.ok && rippleFrequency(sixty.value)).toBe(60);
+    // An inverter's f_o (a motor at 2 Hz) is no line frequency.
+    for (const fo of ["2", "44.9", "65.1", "400"])
+      expect(parseOperatingPoint(`400,15,65k,b230,80,fo${fo}`)).toMatchObject({
+        ok: false,
+        issues: [{ field: "fo", message: "errors.fo.line", values: { min: 45, max: 65 } }],
+      });
+    // The form carries it for PFC modes, and still drops it where nothing reads it (a buck).
+    expect(formToOperatingPoint(new URLSearchParams("opMode=totempole&opV=400&opI=15&opF=65&opV2=230&opTc=80&opFo=60"))).toBe("400,15,65k,t230,80,fo60");
+    expect(formToOperatingPoint(new URLSearchParams("opMode=buck&opV=48&opI=20&opF=200&opV2=12&opTc=80&opFo=60"))).toBe("48,20,200k,s12,80");
+  });
+
+  it("keeps the form's with= as typed and drops it when left empty (decision 043)", () => {
+    const form = "https://example.test/en/productAndService/products/100?opMode=totempole&opV=400&opI=15&opF=65&opV2=230&opTc=80";
+    expect(operatingPointRedirect(new URL(`${form}&with=QCM025065K4`))).toBe("/en/productAndService/products/100?with=QCM025065K4&op=400,15,65k,t230,80");
+    expect(operatingPointRedirect(new URL(`${form}&with=`))).toBe("/en/productAndService/products/100?op=400,15,65k,t230,80");
+    expect(operatingPointRedirect(new URL(`${form}&with=%20`))).toBe("/en/productAndService/products/100?op=400,15,65k,t230,80");
   });
 
   it("has no op when the parameter is absent or empty", () => {

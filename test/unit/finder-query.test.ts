@@ -24,7 +24,7 @@ const fields = [
 
 describe("parseFinderQuery", () => {
   it("reads every part of the issue's form", () => {
-    const query = parseFinderQuery("?q=QCM&sort=rdson:desc&package=TO-247-4&package=TOLL&vds=650~1200&rdson=~40&page=2&size=10&op=800V-20A", fields);
+    const query = parseFinderQuery("?q=QCM&sort=rdson:desc&package=TO-247-4&package=TOLL&vds=650~1200&rdson=~40&page=2&size=10&op=800V-20A&with=QCD10065T2", fields);
     expect(query).toEqual({
       q: "QCM",
       sort: { fieldId: "rdson", order: "desc" },
@@ -34,7 +34,14 @@ describe("parseFinderQuery", () => {
       page: 2,
       size: 10,
       op: "800V-20A",
+      // The stage's other part (docs/decisions/043-line-frequency-and-slow-leg.md): carried, never a filter.
+      with: "QCD10065T2",
     });
+    expect(writeFinderQuery(query)).toContain("&op=800V-20A&with=QCD10065T2");
+    expect(parseFinderQuery("?with=", fields).with).toBeNull();
+    // An empty one (typed by hand: the form's redirect drops it) goes to the address without it.
+    expect(needsCanonicalRedirect(new URLSearchParams("op=p&with="))).toBe(true);
+    expect(needsCanonicalRedirect(new URLSearchParams("op=&with=QCD10065T2"))).toBe(false);
   });
 
   it("reads the lifecycle filter: known states in their order, the default (all but obsolete) as none", () => {

@@ -11,7 +11,7 @@ import { inSwitchRow, lossRows } from "./loss-breakdown.tsx";
 import { ScrollRegion } from "./scroll-region.tsx";
 import { warningText as sentences } from "./warning-text.ts";
 import { stageEfficiencyText, stageLossText } from "./stage-estimate.tsx";
-import { stageTotals } from "../../../shared/estimator/stage.ts";
+import { companionEstimate, stageTotals, type StageCompanion } from "../../../shared/estimator/stage.ts";
 import "../../styles/estimator.css";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
@@ -29,7 +29,8 @@ const itemLabels: Record<(typeof items)[number], string> = {
   total: "breakdown.total",
 };
 
-export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: OperatingPoint }) {
+/** `companion`: the part `with=` names for the stage's other device (docs/decisions/043-line-frequency-and-slow-leg.md). */
+export function CompareLosses({ parts, op, companion = null }: { parts: ComparedPart[]; op: OperatingPoint; companion?: StageCompanion | null }) {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   const warningText = sentences(t, language, true);
@@ -75,8 +76,23 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
     return peaks.includes(null) ? null : Math.max(...(peaks as number[]));
   };
   const peaks = estimated.map((part) => peakOf(part.result));
-  // A PFC or DC/DC point: the devices of the stage each part fills, their loss and the stage's efficiency (stage.ts).
-  const stages = estimated.map((part) => stageTotals(part.loss, op, part.result));
+  // A PFC or DC/DC point: the devices of the stage each part fills, their loss and the stage's efficiency (stage.ts),
+  // with the part with= names where it fills a device that column's part leaves (each column is an alternative, the
+  // named part the same beside each).
+  const other = companion && "loss" in companion && op.mode !== "inverter" ? companion : null;
+  const otherRefusal = other ? refusalOf(other.loss, op) : null;
+  const stages = estimated.map((part) =>
+    stageTotals(part.loss, op, part.result, other && !otherRefusal ? { data: other.loss, result: companionEstimate(part.loss, other.loss, op) } : null),
+  );
+  const withNote = !companion
+    ? null
+    : "error" in companion
+      ? t(`stage.with_${companion.error}`, { part: companion.partNumber })
+      : otherRefusal
+        ? `${companion.partNumber}: ${t("judged.refused")} ${warningText(otherRefusal)}`
+        : stages.some(Boolean)
+          ? t("compare.with", { part: companion.partNumber })
+          : null;
   const elsewhereLabel = elsewhere.find((row) => row !== null)?.label;
   const hottestText = (result: Estimate) => tjText(result.tj, result.junctions.find((junction) => junction.beyond)?.beyond, t, language);
   const dash = (
@@ -132,6 +148,10 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
                   {estimated.map((part, index) => (
                     <td key={part.partNumber} className="is-numeric" data-estimate="stage-loss">
                       {stages[index] ? stageLossText(stages[index], language) : dash}
+                      {/* The named part fills nothing this column's part leaves: not counted here. */}
+                      {stages[index]?.mismatch && companion ? (
+                        <small className="estimate-table__scope">{t("compare.withMismatch", { part: companion.partNumber })}</small>
+                      ) : null}
                     </td>
                   ))}
                 </tr>
@@ -203,6 +223,11 @@ export function CompareLosses({ parts, op }: { parts: ComparedPart[]; op: Operat
         </table>
       </ScrollRegion>
       {refusals}
+      {withNote ? (
+        <p className={`estimate__scope${other && !otherRefusal ? "" : " estimate-unsuitable"}`} data-estimate="compare-with">
+          <WithSubscripts text={withNote} />
+        </p>
+      ) : null}
       <p className="estimate__scope">{t("compare.legend")}</p>
       <EstimateAssumptions data={estimated[0]!.loss} op={op} parts={estimated.map((part) => ({ partNumber: part.partNumber, data: part.loss }))} />
     </div>

@@ -2,17 +2,21 @@
 // position with its share of the current, its loss and T_j; the heat sink's temperature; the converter's
 // semiconductor loss and efficiency; and both over load (10–100 %) as a server-rendered SVG chart with its table. At a
 // PFC or DC/DC point the positions are the stage's this part fills; a device another part fills is named, and the
-// efficiency is then an upper bound (shared/estimator/stage.ts).
+// efficiency is then an upper bound (shared/estimator/stage.ts), unless the part that fills it is named (`with=`): its
+// positions then go on the same sink (docs/decisions/043-line-frequency-and-slow-leg.md).
 import { useId } from "react";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { loadSweep, solveConverter } from "../../../shared/estimator/converter.ts";
+import { loadSweep, solveConverter, type ConverterDevice } from "../../../shared/estimator/converter.ts";
+import { refusalOf } from "../../../shared/estimator/refusal.ts";
+import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 import { formatNumber } from "../../../shared/estimator/format-number.ts";
 import type { OperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { useLanguage } from "../../hooks.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
 import { formatWatts, tjText } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
+import { warningText } from "./warning-text.ts";
 
 const WIDTH = 640;
 const HEIGHT = 200;
@@ -21,19 +25,35 @@ const PAD = { left: 52, right: 52, top: 12, bottom: 30 };
 /** An efficiency in per cent with two decimals (99.41 %): the figure converter designers compare. */
 const percent = (value: number | null) => (value === null ? "–" : (value * 100).toFixed(2));
 
-export function ConverterEstimate({ data, op }: { data: LossData; op: OperatingPoint }) {
+/** `companion`: the part `with=` names for the stage's other device (product-detail-loader.ts). */
+export function ConverterEstimate({ data, op, companion = null }: { data: LossData; op: OperatingPoint; companion?: StageCompanion | null }) {
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   const id = useId();
-  const result = solveConverter(data, op);
+  // The named part goes on the sink when it has data the estimator takes at the point (refusal.ts).
+  const other = companion && "loss" in companion ? companion : null;
+  const refusal = other ? refusalOf(other.loss, op) : null;
+  const otherData = other && !refusal ? other.loss : null;
+  const result = solveConverter(data, op, otherData);
   if (!result)
     return (
       <p className="estimate__scope" data-estimate="converter-none">
         {t("converter.none")}
       </p>
     );
-  const sweep = loadSweep(data, op)!;
+  const sweep = loadSweep(data, op, otherData)!;
   const hottest = tjText(result.hottest.tj, "aboveData", t, language);
+  const role = (name: string) => t(`stage.role_${name}`);
+  // Why the named part is not on the sink, if it is not (as the stage block says it without rs).
+  const problem = !companion
+    ? null
+    : "error" in companion
+      ? t(`stage.with_${companion.error}`, { part: companion.partNumber })
+      : refusal
+        ? `${companion.partNumber}: ${t("judged.refused")} ${warningText(t, language)(refusal)}`
+        : result.mismatch
+          ? t("stage.withMismatch", { part: companion.partNumber, role: role(result.mismatch), missing: result.missing.map(role).join(", ") || t("stage.nothing") })
+          : null;
   const verdict = !result.converged ? "converter.noSteady" : result.suitable ? "converter.within" : "converter.over";
   // Chart: loss (left axis, W) and efficiency (right axis, %) against load.
   const lossTop = Math.max(...sweep.map((point) => point.totalLoss)) * 1.1 || 1;
@@ -65,7 +85,7 @@ export function ConverterEstimate({ data, op }: { data: LossData; op: OperatingP
         <WithSubscripts
           text={t(verdict, {
             tj: hottest,
-            part: result.hottest.device,
+            part: result.hottest.companion && other ? `${other.partNumber} ${result.hottest.device}` : result.hottest.device,
             junction: t(`breakdown.${result.hottest.junction}`),
             tjMax: result.hottest.tjMax,
           })}
@@ -91,46 +111,25 @@ export function ConverterEstimate({ data, op }: { data: LossData; op: OperatingP
           <dd data-estimate="converter-efficiency">{result.missing.length ? t("stage.atMost", { value: percent(result.efficiency) }) : percent(result.efficiency)}</dd>
         </div>
       </dl>
+      {result.companion && other ? (
+        <p className="estimate__scope" data-estimate="converter-with">
+          {t("converter.with", { count: result.companion.positions, role: role(result.companion.role), part: other.partNumber })}
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="estimate-unsuitable" role="alert" data-estimate="stage-with-problem">
+          <WithSubscripts text={problem} />
+        </p>
+      ) : null}
       {result.missing.length ? (
         <p className="estimate__scope" data-estimate="converter-missing">
           {t("stage.missing", { roles: result.missing.map((role) => t(`stage.role_${role}`)).join(", ") })}
         </p>
       ) : null}
-      <ScrollRegion label={t("converter.parts")}>
-        <table className="estimate-table">
-          <caption>{t("converter.parts")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("converter.part")}</th>
-              <th scope="col" className="is-numeric">
-                {t("converter.current")}
-              </th>
-              <th scope="col" className="is-numeric">
-                {t("converter.loss")}
-              </th>
-              {result.devices[0]!.junctions.map((junction) => (
-                <th scope="col" className="is-numeric" key={junction.name}>
-                  <WithSubscripts text={t("converter.tj", { junction: t(`breakdown.${junction.name}`) })} />
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {result.devices.map((device) => (
-              <tr key={device.index} data-estimate="converter-part">
-                <th scope="row">{device.atMax ? t("converter.partAtMax", { index: device.index }) : device.index}</th>
-                <td className="is-numeric">{`${formatNumber(Number(device.current.toPrecision(3)))} (${Math.round(device.share * 100)} %)`}</td>
-                <td className="is-numeric">{formatWatts(device.loss, language)}</td>
-                {device.junctions.map((junction) => (
-                  <td className="is-numeric" key={junction.name}>
-                    {tjText(junction.tj, "aboveData", t, language)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <PartsTable devices={result.devices} caption={t("converter.parts")} />
+      {result.companion && other ? (
+        <PartsTable devices={result.companion.devices} caption={t("converter.partsWith", { part: other.partNumber, role: role(result.companion.role) })} companion />
+      ) : null}
       <h4>{t("converter.sweepHeading")}</h4>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-t`} className="loss-chart__svg" data-estimate="converter-chart">
         <title id={`${id}-t`}>
@@ -198,5 +197,48 @@ export function ConverterEstimate({ data, op }: { data: LossData; op: OperatingP
         <WithSubscripts text={t("converter.note")} />
       </p>
     </section>
+  );
+}
+
+/** The parallel parts of one position: current and share, loss, each junction's T_j. */
+function PartsTable({ devices, caption, companion = false }: { devices: ConverterDevice[]; caption: string; companion?: boolean }) {
+  const { t } = useTranslation("estimator");
+  const language = useLanguage();
+  return (
+    <ScrollRegion label={caption}>
+      <table className="estimate-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("converter.part")}</th>
+            <th scope="col" className="is-numeric">
+              {t("converter.current")}
+            </th>
+            <th scope="col" className="is-numeric">
+              {t("converter.loss")}
+            </th>
+            {devices[0]!.junctions.map((junction) => (
+              <th scope="col" className="is-numeric" key={junction.name}>
+                <WithSubscripts text={t("converter.tj", { junction: t(`breakdown.${junction.name}`) })} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {devices.map((device) => (
+            <tr key={device.index} data-estimate={companion ? "converter-with-part" : "converter-part"}>
+              <th scope="row">{device.atMax ? t("converter.partAtMax", { index: device.index }) : device.index}</th>
+              <td className="is-numeric">{`${formatNumber(Number(device.current.toPrecision(3)))} (${Math.round(device.share * 100)} %)`}</td>
+              <td className="is-numeric">{formatWatts(device.loss, language)}</td>
+              {device.junctions.map((junction) => (
+                <td className="is-numeric" key={junction.name}>
+                  {tjText(junction.tj, "aboveData", t, language)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
   );
 }

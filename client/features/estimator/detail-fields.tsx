@@ -3,6 +3,7 @@
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { cycleFormField, formFields, formatNumber, type OperatingPointIssue, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
+import { WithField } from "./operating-point-panel.tsx";
 
 /** `companion`: the `with=` part number (the stage's other device), shown again in its field. */
 export function DetailFields({ parsed, cycle, companion = null }: { parsed: ParsedOperatingPoint | null; cycle: string | null; companion?: string | null }) {
@@ -51,14 +52,7 @@ export function DetailFields({ parsed, cycle, companion = null }: { parsed: Pars
         </label>
       </div>
       {text("rsa")}
-      <div className="op-field op-field--wide">
-        {/* Named `with` as in the URL: the form's redirect keeps every field it does not join into op=. */}
-        <label htmlFor="op-with">{t("stage.withField")}</label>
-        <input id="op-with" name="with" type="text" autoComplete="off" spellCheck={false} defaultValue={companion ?? ""} aria-describedby="op-with-h" />
-        <small id="op-with-h" className="op-field__hint">
-          <WithSubscripts text={t("stage.withHint")} />
-        </small>
-      </div>
+      <WithField companion={companion} />
       <div className="op-field op-field--wide">
         <label htmlFor="op-cycle">{t("converter.cycleField")}</label>
         <input id="op-cycle" name={cycleFormField} type="text" autoComplete="off" spellCheck={false} defaultValue={cycle ?? ""} aria-describedby="op-cycle-h" />

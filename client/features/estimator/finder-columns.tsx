@@ -1,7 +1,8 @@
 // The finder's estimate columns: estimated total loss and hottest T_j of every row at the
 // operating point, a part that cannot stand it marked "not suitable" with the reason; appended to the finder's
 // column list (client/pages/products/finder-columns.tsx) and sortable as `sort=estLoss:asc` / `estTj:asc`
-// (the loader ranks the whole filtered result, finder-estimates.ts).
+// (the loader ranks the whole filtered result, finder-estimates.ts); at a PFC or DC/DC point a third, the stage's
+// loss (`estStage`, docs/decisions/043-line-frequency-and-slow-leg.md), with the stage's count and efficiency.
 import type { TFunction } from "i18next";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import type { OperatingPoint } from "../../../shared/estimator/operating-point.ts";
@@ -11,21 +12,24 @@ import type { FinderColumn } from "../../pages/products/finder-columns.tsx";
 import { formatWatts, tjText } from "./format.ts";
 import { MODEL_TJ_RANGE } from "../../../shared/estimator/equations.ts";
 import { warningText } from "./warning-text.ts";
-import { EST_LOSS, EST_TJ } from "../../../shared/estimator/estimate-sort.ts";
+import { EST_LOSS, EST_STAGE, EST_TJ } from "../../../shared/estimator/estimate-sort.ts";
 import type { RowEstimate } from "./finder-row-estimates.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
 import { subscriptsText } from "../../../shared/text/param-name.ts";
 
-/** "Stage: 2 × = 10.2 W, η at most 98.7 %" under a PFC or DC/DC part's loss; null elsewhere. */
+/**
+ * "Stage: 2 × this part, 10.2 W, efficiency at most 98.7 %" (with the part `with=` names where it is counted, or
+ * that it is not) in a PFC or DC/DC part's stage cell; null elsewhere.
+ */
 function stageNote(result: RowEstimate, t: TFunction<"estimator">, language: Language): string | null {
   const stage = result.stage;
   if (!stage) return null;
   const value = stage.efficiency === null ? "–" : (stage.efficiency * 100).toFixed(2);
-  return t("finder.stage", {
-    count: stage.count,
-    loss: formatWatts(stage.loss, language),
-    efficiency: stage.bound ? t("stage.atMost", { value }) : value,
-  });
+  const values = { count: stage.count, loss: formatWatts(stage.loss, language), efficiency: stage.bound ? t("stage.atMost", { value }) : value };
+  const text = stage.with
+    ? t("finder.stageWith", { ...values, withCount: stage.with.count, role: t(`stage.role_${stage.with.role}`), part: stage.with.part })
+    : t("finder.stage", values);
+  return stage.skipped ? text + t("finder.stageSkipped", { part: stage.skipped }) : text;
 }
 
 /**
@@ -105,15 +109,33 @@ export function estimateColumns(
         const result = resultOf(product);
         return result?.total == null ? null : Number(result.total.toPrecision(3));
       },
-      // A PFC or DC/DC point: the stage's loss and efficiency under the part's own (stage.ts).
-      render: (product) =>
-        cell(
-          product,
-          (result) => formatWatts(result.total ?? 0, language),
-          true,
-          (result) => stageNote(result, t, language),
-        ),
+      render: (product) => cell(product, (result) => formatWatts(result.total ?? 0, language), true),
     },
+    // A PFC or DC/DC point, or any with rs (the whole converter): the stage's loss, its count and efficiency beside the
+    // part's own (stage-loss.ts).
+    ...(op.mode === "inverter" && op.rsa === undefined
+      ? []
+      : [
+          {
+            id: EST_STAGE,
+            name: t("finder.stageLoss"),
+            description: t("finder.stageLossDescription"),
+            unit: "W",
+            numeric: true,
+            sortable: true,
+            value: (product: ProductListItem) => {
+              const stage = resultOf(product)?.stage;
+              return stage ? Number(stage.loss.toPrecision(3)) : null;
+            },
+            render: (product: ProductListItem) =>
+              cell(
+                product,
+                (result) => (result.stage ? formatWatts(result.stage.loss, language) : t("finder.none")),
+                false,
+                (result) => stageNote(result, t, language),
+              ),
+          } satisfies FinderColumn,
+        ]),
     {
       id: EST_TJ,
       name: t("finder.tj"),

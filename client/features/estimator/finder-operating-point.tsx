@@ -7,7 +7,7 @@ import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { exampleOperatingPoint, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
-import { OperatingPointPanel } from "./operating-point-panel.tsx";
+import { OperatingPointPanel, WithField } from "./operating-point-panel.tsx";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
 /** The part whose voltage class is the most common on the page (the higher on a tie): the panel's suggestion suits it. */
@@ -21,7 +21,7 @@ function typicalPart(list: ProductListItem[]): LossData | undefined {
 export function FinderOperatingPoint({ parsed, list }: { parsed: ParsedOperatingPoint | null; list: ProductListItem[] }) {
   const { t } = useTranslation("estimator");
   // The finder's own parameters only: the form carries them along, never ones the finder ignores.
-  const search = usePageSearch();
+  const query = new URLSearchParams(usePageSearch());
   const sample = typicalPart(list);
   if (!sample && !parsed) return null;
   return (
@@ -34,7 +34,13 @@ export function FinderOperatingPoint({ parsed, list }: { parsed: ParsedOperating
           <span className="op-bar__point">{parsed?.ok ? <WithSubscripts text={operatingPointSummary(parsed.value, t)} /> : t("bar.none")}</span>
           <span className="op-bar__action">{t(parsed?.ok ? "bar.change" : "bar.set")}</span>
         </summary>
-        <OperatingPointPanel parsed={parsed} suggestion={sample ? suggestOperatingPoint(sample) : exampleOperatingPoint} keep={[...new URLSearchParams(search)]} />
+        <OperatingPointPanel
+          parsed={parsed}
+          suggestion={sample ? suggestOperatingPoint(sample) : exampleOperatingPoint}
+          keep={[...query]}
+          extra={<WithField companion={query.get("with")} />}
+          carries={["with"]}
+        />
         {/* The terms of the estimate columns, with the form they come from: the bar above already names the point. */}
         {parsed?.ok ? (
           <p className="finder-estimator__note" role="note">

@@ -3,7 +3,8 @@
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { estimate, type Estimate, type JunctionEstimate } from "../../../shared/estimator/estimate.ts";
 import { refusalOf, type Refusal } from "../../../shared/estimator/refusal.ts";
-import { stageTotals } from "../../../shared/estimator/stage.ts";
+import { stageLoss, type StageLoss } from "../../../shared/estimator/stage-loss.ts";
+import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 
 export { rankByEstimate } from "../../../shared/estimator/ranking.ts";
 
@@ -17,12 +18,15 @@ export interface RowEstimate {
   unsuitable: Estimate["unsuitable"];
   warnings: Estimate["warnings"];
   refused?: Refusal;
-  /** A PFC or DC/DC point: the loss of the stage's devices this part fills, and the stage's efficiency (stage.ts). */
-  stage?: { count: number; loss: number; efficiency: number | null; bound: boolean };
+  /**
+   * A PFC or DC/DC point: the loss of the stage's devices this part fills (and the part `with=` names, where it fills
+   * one), and the stage's efficiency (stage-loss.ts); with rs, the whole converter's.
+   */
+  stage?: StageLoss;
 }
 
-/** Product id → its estimate at `op`; rows without loss data are left out. */
-export function rowEstimates(list: ProductListItem[], op: Parameters<typeof estimate>[1]): Record<number, RowEstimate> {
+/** Product id → its estimate at `op` (`companion`: the part `with=` names); rows without loss data are left out. */
+export function rowEstimates(list: ProductListItem[], op: Parameters<typeof estimate>[1], companion: StageCompanion | null = null): Record<number, RowEstimate> {
   const result: Record<number, RowEstimate> = {};
   for (const product of list) {
     if (!product.loss) continue;
@@ -34,8 +38,7 @@ export function rowEstimates(list: ProductListItem[], op: Parameters<typeof esti
     const estimated = estimate(product.loss, op);
     const { losses, tj, junctions, unsuitable, warnings } = estimated;
     const beyond = junctions.find((junction) => junction.beyond)?.beyond;
-    const totals = stageTotals(product.loss, op, estimated);
-    const stage = totals ? { count: totals.count, loss: totals.loss, efficiency: totals.efficiency, bound: totals.bound } : null;
+    const stage = stageLoss(product.loss, op, estimated, companion);
     result[product.id] = { total: losses.total, tj, ...(beyond ? { beyond } : {}), unsuitable, warnings, ...(stage ? { stage } : {}) };
   }
   return result;

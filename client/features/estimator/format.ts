@@ -54,6 +54,7 @@ export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimato
   const reference = op.tcRef === "heatsink" ? t("panel.summaryHeatsink") : op.tcRef === "coolant" ? t("panel.summaryCoolant") : "";
   const deadTime = op.deadTime === undefined ? "" : t("panel.summaryDeadTime", { deadTime: formatNumber(op.deadTime) });
   const rg = op.rg === undefined ? "" : t("panel.summaryRg", { rg: formatNumber(op.rg) });
-  const fo = op.mode === "inverter" && op.fo !== undefined ? t("panel.summaryFo", { fo: formatNumber(op.fo) }) : "";
+  // Only the inverter's and a PFC stage's points have one: the output frequency or the line's.
+  const fo = op.fo === undefined ? "" : t(op.mode === "inverter" ? "panel.summaryFo" : "panel.summaryLine", { fo: formatNumber(op.fo) });
   return base + modulation + reference + deadTime + rg + fo;
 }

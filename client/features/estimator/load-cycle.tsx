@@ -21,7 +21,7 @@ export function LoadCycle({ data, op, text }: { data: LossData; op: OperatingPoi
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   const id = useId();
-  const parsed = parseLoadCycle(text);
+  const parsed = parseLoadCycle(text, op.mode);
   if (!parsed) return null;
   if (!parsed.ok)
     return (
@@ -85,7 +85,8 @@ export function LoadCycle({ data, op, text }: { data: LossData; op: OperatingPoi
                 {t("mission.current")}
               </th>
               <th scope="col" className="is-numeric">
-                <WithSubscripts text={t("mission.fo")} />
+                {/* A PFC point's steps give the line frequency (mission.ts). */}
+                <WithSubscripts text={t(op.mode === "inverter" ? "mission.fo" : "mission.line")} />
               </th>
               <th scope="col" className="is-numeric">
                 {t("mission.power")}

@@ -234,3 +234,22 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     </section>
   );
 }
+
+/**
+ * The form's field for the stage's other device (`with=`, docs/decisions/041-stage-totals.md and
+ * 043-line-frequency-and-slow-leg.md), which the product page, the finder and compare pass in as `extra`. Named `with`
+ * as in the URL, so the form's redirect keeps it beside the op= it joins. Here, in the panel's module that all three
+ * load already, rather than in a chunk of its own, whose name every first load's preload list would carry.
+ */
+export function WithField({ companion }: { companion: string | null }) {
+  const { t } = useTranslation("estimator");
+  return (
+    <div className="op-field op-field--wide">
+      <label htmlFor="op-with">{t("stage.withField")}</label>
+      <input id="op-with" name="with" type="text" autoComplete="off" spellCheck={false} defaultValue={companion ?? ""} aria-describedby="op-with-h" />
+      <small id="op-with-h" className="op-field__hint">
+        <WithSubscripts text={t("stage.withHint")} />
+      </small>
+    </div>
+  );
+}

@@ -41,7 +41,9 @@ export function ProductEstimate({
   const op = parsed?.ok ? parsed.value : suggestion;
   const refusal = refusalOf(loss, op);
   // A whole-converter point: the single-part figures are those of its hottest part at the solved sink temperature.
-  const converter = op.rsa === undefined ? null : solveConverter(loss, op);
+  // The part `with=` names goes on the same sink where the estimator takes it at the point (converter.ts).
+  const onSink = companion && "loss" in companion && !refusalOf(companion.loss, op) ? companion.loss : null;
+  const converter = op.rsa === undefined ? null : solveConverter(loss, op, onSink);
   const view = converter ? hottestPartView(loss, op, converter) : null;
   const shown = view ?? { data: loss, op };
   return (
@@ -67,7 +69,7 @@ export function ProductEstimate({
           </p>
         ) : (
           <>
-            {op.rsa === undefined ? null : <ConverterEstimate data={loss} op={op} />}
+            {op.rsa === undefined ? null : <ConverterEstimate data={loss} op={op} companion={companion} />}
             {view && converter ? (
               <p className="op-panel__active" data-estimate="converter-view">
                 <WithSubscripts

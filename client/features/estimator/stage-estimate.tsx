@@ -7,8 +7,7 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { Estimate } from "../../../shared/estimator/estimate-types.ts";
 import type { OperatingPoint } from "../../../shared/estimator/operating-point.ts";
-import { stageTotals, type StageCompanion, type StageRole, type StageTotals } from "../../../shared/estimator/stage.ts";
-import { estimate } from "../../../shared/estimator/estimate.ts";
+import { companionEstimate, stageTotals, type StageCompanion, type StageRole, type StageTotals } from "../../../shared/estimator/stage.ts";
 import { refusalOf } from "../../../shared/estimator/refusal.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { useLanguage } from "../../hooks.ts";
@@ -23,9 +22,11 @@ export function stageEfficiencyText(stage: StageTotals, t: TFunction<"estimator"
   return stage.bound ? t("stage.atMost", { value }) : value;
 }
 
-/** "2 × 5.10 W = 10.2 W" (or the one device's loss). */
+/** "2 × 5.10 W = 10.2 W" (or the one device's loss), "2 × 5.10 W + 2 × 1.20 W = 12.6 W" with the named part counted. */
 export function stageLossText(stage: StageTotals, language: Language): string {
-  return stage.count > 1 ? `${stage.count} × ${formatWatts(stage.perDevice, language)} = ${formatWatts(stage.loss, language)}` : formatWatts(stage.loss, language);
+  const terms = [{ count: stage.count, each: stage.perDevice }, ...(stage.companion ? [{ count: stage.companion.count, each: stage.companion.perDevice }] : [])];
+  if (terms.length === 1 && stage.count === 1) return formatWatts(stage.loss, language);
+  return `${terms.map((term) => `${term.count} × ${formatWatts(term.each, language)}`).join(" + ")} = ${formatWatts(stage.loss, language)}`;
 }
 
 export function StageEstimate({
@@ -46,7 +47,7 @@ export function StageEstimate({
   // The part named for the stage's other device, estimated at the same point when it can be (refusal.ts).
   const other = companion && "loss" in companion ? companion : null;
   const refusal = other ? refusalOf(other.loss, op) : null;
-  const otherResult = other && !refusal ? estimate(other.loss, op) : null;
+  const otherResult = other && !refusal ? companionEstimate(data, other.loss, op) : null;
   const stage = stageTotals(data, op, result, other && otherResult ? { data: other.loss, result: otherResult } : null);
   if (!stage) return null;
   const role = (name: StageRole) => t(`stage.role_${name}`);

@@ -12,6 +12,7 @@ import { pageClient } from "../../api/loader-context.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
+import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 
 interface ComparedProduct {
   product: ProductDetail;
@@ -30,13 +31,30 @@ export interface CompareData {
   /** `dev`: a device of the visitor's own, as in the URL, and validated; null without one. */
   dev: string | null;
   device: ParsedDevice | null;
+  /**
+   * `with`: the part named for the stage's other device, as in the URL, and its loss data or why there is none
+   * (docs/decisions/043-line-frequency-and-slow-leg.md); null without one.
+   */
+  with: string | null;
+  companion: StageCompanion | null;
+}
+
+/**
+ * The compare query with `with=` after writeCompareQuery's (kept out of that function, which the finder's and the
+ * product page's first loads carry, at their ceilings).
+ */
+export function compareSearch(parts: readonly string[], op: string | null, dev: string | null, companion: string | null): string {
+  const search = writeCompareQuery(parts, op, dev);
+  return companion ? `${search}${search ? "&" : "?"}with=${encodeURIComponent(companion)}` : search;
 }
 
 function isCanonical(search: URLSearchParams, parts: string[]): boolean {
   const keys = [...search.keys()];
-  if (keys.some((key) => key !== "parts" && key !== "op" && key !== "dev")) return false;
+  if (keys.some((key) => key !== "parts" && key !== "op" && key !== "dev" && key !== "with")) return false;
   const values = search.getAll("parts");
-  if (values.length > 1 || search.getAll("op").length > 1 || search.getAll("dev").length > 1) return false;
+  if (values.length > 1 || ["op", "dev", "with"].some((key) => search.getAll(key).length > 1)) return false;
+  // An empty with= (the no-JS form's empty field) names nothing: dropped.
+  if (search.has("with") && !search.get("with")?.trim()) return false;
   return parts.length ? values[0] === parts.join(",") : values.length === 0;
 }
 
@@ -52,7 +70,8 @@ export async function compareLoader({ request, context, pattern }: LoaderFunctio
   // with a device (every one of its parameters starts with "dev"), so compare's first load does not carry it.
   const custom = [...url.searchParams.keys()].some((key) => key.startsWith("dev")) ? await import("../../../shared/estimator/custom-device.ts") : null;
   const dev = custom?.formToCustomDevice(url.searchParams) ?? (url.searchParams.get("dev") || null);
-  if (!isCanonical(url.searchParams, parts)) throw redirect(`${url.pathname}${writeCompareQuery(parts, op, dev)}`, 302);
+  const companionText = url.searchParams.get("with")?.trim() || null;
+  if (!isCanonical(url.searchParams, parts)) throw redirect(`${url.pathname}${compareSearch(parts, op, dev, companionText)}`, 302);
   const api = pageClient(context, language);
   const results = await Promise.all(
     parts.map(async (part) => {
@@ -83,5 +102,8 @@ export async function compareLoader({ request, context, pattern }: LoaderFunctio
     dev,
     // Validated with the contract's schema (zod), imported only when a device is given.
     device: dev ? (await import("../../../shared/estimator/validate-device.ts")).parseCustomDevice(dev) : null,
+    with: companionText,
+    // Fetched as the product page's is, its module loaded only when the URL names one.
+    companion: companionText ? await (await import("../../features/estimator/companion.ts")).fetchCompanion(api, companionText) : null,
   };
 }

@@ -15,7 +15,7 @@ import { SampleOrReplacement } from "./lifecycle.tsx";
 import { LifecycleBadge } from "./lifecycle-badge.tsx";
 import { WatchControl } from "./watch-button.tsx";
 import { useLocalize } from "../../hooks.ts";
-import { compareLoader, type CompareData } from "./compare-loader.ts";
+import { compareLoader, compareSearch, type CompareData } from "./compare-loader.ts";
 import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../runtime/island.tsx";
 import { comparePath, productsPath, productDetailPath } from "../../../shared/paths.ts";
@@ -29,7 +29,7 @@ const CompareEstimate = island(() => import("../../features/estimator/compare-es
 export const loader = compareLoader;
 
 export function Component() {
-  const { parts, products, missing, op, operatingPoint, dev, device } = useLoaderData() as CompareData;
+  const { parts, products, missing, op, operatingPoint, dev, device, with: companionText, companion } = useLoaderData() as CompareData;
   const { t } = useTranslation("product");
   const localize = useLocalize();
   const shown = products.map((entry) => entry.product.partNumber);
@@ -42,10 +42,11 @@ export function Component() {
   const without = (part: string) =>
     localize(
       comparePath(
-        writeCompareQuery(
+        compareSearch(
           parts.filter((item) => item !== part),
           op,
           dev,
+          companionText,
         ),
       ),
     );
@@ -190,7 +191,7 @@ export function Component() {
               </table>
             </ScrollBox>
             {/* The loss comparison at one operating point. */}
-            <CompareEstimate parts={estimateParts} parsed={operatingPoint} device={device} />
+            <CompareEstimate parts={estimateParts} parsed={operatingPoint} device={device} companion={companion} />
           </>
         )}
 
@@ -199,6 +200,7 @@ export function Component() {
             {parts.length ? <input type="hidden" name="parts" value={parts.join(",")} /> : null}
             {op ? <input type="hidden" name="op" value={op} /> : null}
             {dev ? <input type="hidden" name="dev" value={dev} /> : null}
+            {companionText ? <input type="hidden" name="with" value={companionText} /> : null}
             <label htmlFor="compare-add-part">{t("compare.addLabel")}</label>
             <div className="compare-add__row">
               <input

@@ -63,8 +63,5 @@ export async function productDetailLoader({ request, params, context, pattern }:
  * loaded only when the URL names one, so the page's first JavaScript does not carry it.
  */
 async function companionOf(api: ReturnType<typeof pageClient>, text: string | null): Promise<StageCompanion | null> {
-  const partNumber = (text ?? "").trim().slice(0, 64);
-  if (partNumber === "") return null;
-  if (!partNumberPattern.test(partNumber)) return { partNumber, error: "unknown" };
-  return (await import("./product-detail-companion.ts")).fetchCompanion(api, partNumber);
+  return text?.trim() ? (await import("../../features/estimator/companion.ts")).fetchCompanion(api, text) : null;
 }

@@ -206,9 +206,10 @@ export async function productsLoader({ request, params, context, pattern }: Load
   const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
   // The estimator's loader work (ranking, the rows' estimates) and the columns load only with a valid point.
   const estimator = operatingPoint?.ok ? await import("../../features/estimator/finder-estimates.ts") : null;
-  const data =
-    ranking && estimator ? await estimator.rankedFinderPage(api, finderListBody(Number(params.id), { ...result.query, sort: null }, null), result, ranking) : result;
-  const estimates = estimator ? await estimator.finderRowEstimates(data.page.list, operatingPoint) : null;
+  // One call (the finder's first load is at its ceiling): the ranking, the rows' estimates and the part with= names.
+  const { data, estimates } = estimator
+    ? await estimator.finderEstimates(api, finderListBody(Number(params.id), { ...result.query, sort: null }, null), result, ranking, operatingPoint)
+    : { data: result, estimates: null };
   if (estimates) await loadEstimateColumns();
   return {
     ...data,
