@@ -43,7 +43,7 @@ import { crossReferenceCsv, crossReferenceCsvPath } from "./exports/cross-refere
 import { noticesAtom } from "./exports/notices-atom.ts";
 import { csvRateLimit } from "./http/csv-rate-limit.ts";
 import { createDocumentHandler, type EntryServer } from "./pages/render.ts";
-import { pageCacheHits } from "./pages/cached-pages.ts";
+import { pageCacheHits } from "./cache/cached-pages.ts";
 import { pageFormBody, pageFormSameOrigin } from "./http/page-forms.ts";
 import { createSiteCaches } from "./cache/index.ts";
 import { precompressedAssets } from "./cache/precompressed-assets.ts";

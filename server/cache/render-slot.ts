@@ -26,7 +26,7 @@ export function renderSlot(caches: SiteCaches, key: string, res: Response): Rend
     collect: (chunk) => void chunks.push(chunk),
     async keep({ status, language, nonce, csp }) {
       if (setsPersonalCookie(res.getHeader("set-cookie"))) return;
-      // The bytes compression() sent, kept as the entry's brotli or gzip (server/pages/cached-pages.ts).
+      // The bytes compression() sent, kept as the entry's brotli or gzip (server/cache/cached-pages.ts).
       const encoded = await res.locals.sent;
       caches.pages.set(key, status, htmlLang[language], Buffer.concat(chunks), nonce, csp, encoded);
     },

@@ -19,7 +19,7 @@ import { upstreamTransport } from "../upstream-client.ts";
 import { isMailLinkPage, privateHtmlCacheControl, publicHtmlCacheControl } from "../cache/cache-policy.ts";
 import { renderSlot } from "../cache/render-slot.ts";
 import { sendFallbackError } from "./error-page.ts";
-import { pageFacts, sendCachedPage } from "./cached-pages.ts";
+import { pageFacts, sendCachedPage } from "../cache/cached-pages.ts";
 import { fetchRequest, sendResponse } from "./document-adapter.ts";
 
 export interface EntryServer {

@@ -5,9 +5,9 @@ import type { Language } from "../../shared/languages.ts";
 import { requestLanguage } from "../http/request-language.ts";
 import { isCrawler, isWeChatBrowser } from "../../shared/http/user-agent.ts";
 import { isUserPage } from "../../shared/paths.ts";
-import type { SiteCaches } from "../cache/index.ts";
-import { chooseEncoding, etagMatches, missingEncoding, pageCacheKey, type CachedPage, type EncodedBody } from "../cache/page-cache.ts";
-import { hasPersonalCookies, isMailLinkPage, privateHtmlCacheControl, publicHtmlCacheControl } from "../cache/cache-policy.ts";
+import type { SiteCaches } from "./index.ts";
+import { chooseEncoding, etagMatches, missingEncoding, pageCacheKey, type CachedPage, type EncodedBody } from "./page-cache.ts";
+import { hasPersonalCookies, isMailLinkPage, privateHtmlCacheControl, publicHtmlCacheControl } from "./cache-policy.ts";
 
 /** What a page request is, worked out once (the page cache asks first, the document handler after it). */
 export interface PageFacts {
