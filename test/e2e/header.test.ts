@@ -279,6 +279,10 @@ describe("search with JavaScript", () => {
     const problems = watchProblems(page);
     await page.goto(`${origin}/en/about/us`);
     await hydrated(page);
+    // The root's commit sets the marker; the header may hydrate in a later task on a busy machine, and a click before
+    // it opens the box natively (it works without JavaScript) with nothing to move the focus. This test is about the
+    // hydrated header: wait until React holds the box's props.
+    await page.waitForFunction(() => Object.keys(document.querySelector(".header-search") ?? {}).some((key) => key.startsWith("__reactProps")));
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.locator(".header-search > summary").click();
     const input = page.locator(".header-search input[name='text']");
