@@ -14,7 +14,6 @@
 // 26 page form posts: same-origin (CSRF) → form body (urlencoded, bounded)    27 the document handler
 // 28 not found           29 errors
 import path from "node:path";
-import { constants as zlibConstants } from "node:zlib";
 import express, { type NextFunction, type Request, type Response } from "express";
 import compression from "compression";
 import cookieParser from "cookie-parser";
@@ -51,12 +50,6 @@ import { precompressedAssets } from "./cache/precompressed-assets.ts";
 import { sendPlainNotFound } from "./http/not-found.ts";
 
 export const rootDir = path.resolve(import.meta.dirname, "..");
-
-/** The window of the brotli that renders (and the CSV files) stream in: 1 MB, larger than any page the site renders
- * (the largest measured, the finder at 10,000 parts, is 179 KB: docs/performance.md), so no page compresses worse than with brotli's default 4 MB
- * (the finder: the same 45,178 bytes). The default's larger buffers cost the main thread 3-4 ms per page against
- * about 1 ms (a finder page through a flushed stream, quality 4, 100 at a time; docs/performance.md). */
-const STREAM_BROTLI_LGWIN = 20;
 
 export interface AppOptions {
   logger: Logger;
@@ -145,7 +138,7 @@ export async function createApp(config: Readonly<StartedConfig>, options: AppOpt
   // the brotli or gzip made when the entry was filled (docs/decisions/021-fixed-nonce-precompressed-pages.md).
   app.use(pageCacheHits({ caches }));
   // Everything else is compressed as it streams (the document adapter flushes compression after each batch).
-  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: STREAM_BROTLI_LGWIN } } }));
+  app.use(compression());
   if (options.clientDir) app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
   if (options.vite) app.use(options.vite.middlewares);
   app.use((req, res, next) => (requestLanguage(req, res).prefix ? next() : publicFiles(req, res, next)));
