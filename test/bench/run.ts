@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import { measuredPages } from "./pages.ts";
 import { freePort, serveBuild } from "./serve-build.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { finish } from "./budgets.ts";
+import { finish, judge as judgeFigure, type Budget } from "./budgets.ts";
 import { browserHeaders, identityHeaders, mb, memoryBreakdown, mixedTraffic, rssOf, startStaticServer } from "./traffic.ts";
 
 const cachesOffPage = "finder";
@@ -38,10 +38,8 @@ const RSS_RETURN = { target: 0.1, floor: 0.4 };
 const SESSION_SLOWER = { target: 2, floor: 4 };
 const tracked: string[] = [];
 /** A figure against its target (higher is better unless `lower`): a miss of the floor fails, of the target is tracked. */
-function judge(label: string, value: number, budget: { target: number; floor: number }, text: (value: number) => string, lower = false) {
-  const worse = (a: number, b: number) => (lower ? a > b : a < b);
-  if (worse(value, budget.floor)) miss(`${label}: ${text(value)}, past the floor ${text(budget.floor)} (target ${text(budget.target)})`);
-  else if (worse(value, budget.target)) tracked.push(`${label}: ${text(value)} (target ${text(budget.target)}, floor ${text(budget.floor)})`);
+function judge(label: string, value: number, budget: Budget, text: (value: number) => string, lower = false) {
+  judgeFigure({ label, value, budget, text, lower }, { miss, track: (message) => tracked.push(message) });
 }
 const ratioText = (value: number) => value.toFixed(3);
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
