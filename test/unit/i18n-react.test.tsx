@@ -17,6 +17,12 @@ function Label({ ns, k }: { ns?: string; k: string }) {
   return <span data-ready={String(ready)}>{t(k)}</span>;
 }
 
+/** Declares a namespace and asks none of its strings. */
+function Declares() {
+  useTranslation("estimator");
+  return <span>nothing asked</span>;
+}
+
 const render = (instance: I18nInstance, node: ReactNode) => renderToString(<I18nProvider i18n={instance}>{node}</I18nProvider>);
 
 describe("useTranslation", () => {
@@ -40,6 +46,20 @@ describe("useTranslation", () => {
       </>,
     );
     expect([...used].sort()).toEqual(["catalog", "common", "support"]);
+  });
+
+  it("does not report a namespace a component declares but asks no string of", async () => {
+    const en = (await createServerI18n(resources)).cloneInstance({ lng: "en", initAsync: false });
+    const used = trackNamespaces(en);
+    render(
+      en,
+      <>
+        <Declares />
+        <Label ns="support" k="y" />
+        <Label ns="support" k="y" />
+      </>,
+    );
+    expect([...used].sort()).toEqual(["common", "support"]);
   });
 
   it("does not report an island's own namespace, which the island loads itself, but does report its others", async () => {

@@ -27,10 +27,7 @@ export function useFinderEstimateColumns(
   estimates: Record<number, RowEstimate> | null,
   list: ProductListItem[] = [],
 ): FinderColumn[] {
-  // The estimator's strings only when there are columns: asked for, they travel in the page's HTML, and a finder
-  // without an operating point does not need them (its panel brings its own: finder-operating-point.tsx). Without
-  // columns this t is never called; the page's own namespace keeps the hooks the same between the two.
-  const { t } = useTranslation<"estimator">(parsed?.ok && estimates && columns ? "estimator" : ("catalog" as "estimator"));
+  const { t } = useTranslation("estimator");
   const language = useLanguage();
   return parsed?.ok && estimates && columns ? columns.estimateColumns(estimates, t, language, parsed.value, list) : [];
 }

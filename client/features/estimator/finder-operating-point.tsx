@@ -2,7 +2,7 @@
 // once `op` is valid, a note saying at what point and on what terms (the table's estimate columns: finder-estimate-columns.ts).
 // An island of the finder (its own chunk): nothing imports it statically. Its strings (the estimator's, 47 KB of
 // JSON in Chinese) come with it rather than in every finder's HTML (client/runtime/island-strings.tsx); a URL with
-// an operating point embeds them anyway, for the table's estimate columns.
+// an operating point embeds them anyway, for the table's estimate columns (docs/decisions/042-signed-in-public-reads.md).
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { usePageSearch } from "../../hooks.ts";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
