@@ -16,7 +16,7 @@ import type { DocumentAssets } from "../../client/document.tsx";
 import type { DocumentContext, DocumentResult, DocumentSite } from "../../client/entry-server.tsx";
 import type { SiteCaches } from "../cache/index.ts";
 import { upstreamTransport } from "../upstream-client.ts";
-import { isMailLinkPage, privateHtmlCacheControl, publicHtmlCacheControl } from "../cache/cache-policy.ts";
+import { isMailLinkPage, privateHtmlCacheControl, publicHtmlCacheControl, sharesPublicReads } from "../cache/cache-policy.ts";
 import { renderSlot } from "../cache/render-slot.ts";
 import { sendFallbackError } from "./error-page.ts";
 import { pageFacts, sendCachedPage } from "../cache/cached-pages.ts";
@@ -73,7 +73,13 @@ export function createDocumentHandler(options: DocumentHandlerOptions) {
     const anonymousKey = !form && res.locals.previewUntil === null ? facts.cacheKey : null;
     const shared = anonymousKey !== null;
     const slot = options.caches && anonymousKey !== null ? renderSlot(options.caches, anonymousKey, res) : null;
-    const upstream = upstreamTransport(options.caches, shared, res.locals.requestId);
+    // A signed-in visitor's page is never kept, but its public reads (menus, tree, rows) are the same as anyone's:
+    // they come from the shared cache, so their render costs about what an anonymous uncached one does
+    // (docs/decisions/042-signed-in-public-reads.md). Preview, form posts, the user pages and the mail-link pages
+    // (their answers change with what the visitor just did) still reach the upstream for every call.
+    const sharedReads =
+      shared || (!form && res.locals.previewUntil === null && !isUserPage(req.path) && !isMailLinkPage(req.path) && sharesPublicReads(req.cookies, config.publicOrigin));
+    const upstream = upstreamTransport(options.caches, sharedReads, res.locals.requestId);
 
     let result: DocumentResult;
     try {

@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import { measuredPages } from "./pages.ts";
 import { freePort, serveBuild } from "./serve-build.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { finish } from "./budgets.ts";
+import { finish, judge as judgeFigure, type Budget } from "./budgets.ts";
 import { browserHeaders, identityHeaders, mb, memoryBreakdown, mixedTraffic, rssOf, startStaticServer } from "./traffic.ts";
 
 const cachesOffPage = "finder";
@@ -30,18 +30,20 @@ const WARM_RATIO = { target: 0.8, floor: 0.4 };
 // Floor 0.01 since 2026-11-29: a kept page no longer compresses its render twice more (server/cache/page-cache.ts),
 // uncached renders 1.5× as many; measured 0.030 on a loaded machine, CI 0.024 before it (docs/performance.md).
 const COLD_RATIO = { target: 0.05, floor: 0.01 };
-// Floors 450 MB and 40 % since 2026-11-29: with scripts/server-env.ts's fixed mmap threshold the peak measured
-// 311-356 MB, back within 2-17 %, where it was 501-646 MB, +12-23 % (docs/performance.md, "Memory"); the margin
-// is CI's noise on a busy two-core machine, and the return's the page cache filling up to its byte bound.
-const RSS_PEAK = { target: 350 * 1048576, floor: 450 * 1048576 };
-const RSS_RETURN = { target: 0.1, floor: 0.4 };
-const SESSION_SLOWER = { target: 2, floor: 4 };
+// Floors 420 MB and 20 % since the afternoon of 2026-11-29: peaks of 287-339 MB in this machine's runs (CI 370-406 MB
+// before a signed-in render shared the upstream cache), and back within 1.6-4.2 % once the server collects its
+// garbage when the traffic stops (server/http/idle-collect.ts), where it stayed 10-13 % above; the margin is CI's
+// noise on a busy two-core machine (docs/performance.md, "Memory").
+const RSS_PEAK = { target: 350 * 1048576, floor: 420 * 1048576 };
+const RSS_RETURN = { target: 0.1, floor: 0.2 };
+// Floor 2.5× since the afternoon of 2026-11-29: a signed-in render's public reads come from the shared cache
+// (docs/decisions/042-signed-in-public-reads.md), measured 1.03-1.09× an anonymous uncached render (2.0-3.4× before);
+// the two are measured one after the other, so a neighbour's burst lands on one of them only.
+const SESSION_SLOWER = { target: 2, floor: 2.5 };
 const tracked: string[] = [];
 /** A figure against its target (higher is better unless `lower`): a miss of the floor fails, of the target is tracked. */
-function judge(label: string, value: number, budget: { target: number; floor: number }, text: (value: number) => string, lower = false) {
-  const worse = (a: number, b: number) => (lower ? a > b : a < b);
-  if (worse(value, budget.floor)) miss(`${label}: ${text(value)}, past the floor ${text(budget.floor)} (target ${text(budget.target)})`);
-  else if (worse(value, budget.target)) tracked.push(`${label}: ${text(value)} (target ${text(budget.target)}, floor ${text(budget.floor)})`);
+function judge(label: string, value: number, budget: Budget, text: (value: number) => string, lower = false) {
+  judgeFigure({ label, value, budget, text, lower }, { miss, track: (message) => tracked.push(message) });
 }
 const ratioText = (value: number) => value.toFixed(3);
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
@@ -150,7 +152,7 @@ try {
     `${mixed.requests} requests, ${mixed.failed} failed; RSS before ${mb(mixed.before)}, peak ${mb(mixed.peak)}, 10 s after ${mb(mixed.after)} (${(back * 100).toFixed(1)} %)`,
   );
   console.log(`at the end: ${await memoryBreakdown(`http://127.0.0.1:${metricsPort}`)}`);
-  if (mixed.failed) miss(`mixed traffic: ${mixed.failed} failed requests`);
+  if (mixed.failed) miss(`mixed traffic: ${mixed.failed} failed requests (${mixed.detail})`);
   judge("mixed traffic RSS peak", mixed.peak, RSS_PEAK, mb, true);
   judge("mixed traffic RSS 10 s after, above before", back, RSS_RETURN, percent, true);
 } finally {

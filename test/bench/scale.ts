@@ -8,7 +8,10 @@
 // - the sitemap index and each child answer within 1 s and never 5xx;
 // - the largest family's CSV completes within 10 s, meanwhile /healthz answers within 100 ms and /readyz 200;
 // - with 50,000 users and 200,000 orders, the sample-progress tabs, paging, order detail and sign-in within
-//   50 ms at the upstream (test/bench/scale-orders.ts).
+//   50 ms at the upstream (test/bench/scale-orders.ts);
+// - the RSS high-water mark of the 10,000-product server under BENCH_SCALE_MIXED_SECONDS (default 30) of the mixed
+//   browser-like traffic of `npm run bench` (test/bench/traffic.ts): target ≤ 450 MB, with an enforced floor while
+//   the target is missed (as in test/bench/run.ts).
 // Medians of BENCH_SCALE_SAMPLES (default 5) sequential requests; a few minutes in all, most of it start-up.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -21,11 +24,18 @@ import { DEFAULT_PAGE_SIZE, LIFECYCLE_PARAM } from "../../shared/query/finder.ts
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { root } from "../../scripts/build-if-needed.ts";
 import { freePort, serveBuild, type BuiltSite } from "./serve-build.ts";
-import { finish, median } from "./budgets.ts";
+import { finish, judge, median, type Budget } from "./budgets.ts";
 import { measureOrders } from "./scale-orders.ts";
-import { browserHeaders } from "./traffic.ts";
+import { browserHeaders, mb, memoryBreakdown, mixedTraffic } from "./traffic.ts";
 
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 5);
+const MIXED_SECONDS = Number(process.env.BENCH_SCALE_MIXED_SECONDS ?? 30);
+// The issue's 450 MB at 10,000 products (docs/decisions/012-performance-budgets.md), missed: measured 734-873 MB
+// (1,211 MB for a moment in a third run) on the loaded development machine: the upstream thread's start (its heap at
+// 280-390 MB once the content and the sitemap are loaded, RSS about 600 MB before any traffic) and about 300 MB of
+// transient buffers from the traffic's cross-reference page, 15.9 MB of HTML at this size (docs/performance.md,
+// "Memory at 10,000 products"). The floor CI enforces meanwhile has the margin of a busy two-core machine.
+const RSS_PEAK: Budget = { target: 450 * 1048576, floor: 1500 * 1048576 };
 const PRODUCTS = 10_000;
 const NEWS = 1_000;
 const HTML_RATIO = 1.3;
@@ -38,6 +48,7 @@ const SERIES = 120;
 
 const misses: string[] = [];
 const miss = (message: string) => misses.push(message);
+const tracked: string[] = [];
 
 interface Node {
   id: number;
@@ -89,7 +100,8 @@ try {
   let started = performance.now();
   // Each its own metrics port: two servers on the default one would leave one without it (a warning).
   small = await serveBuild({ METRICS_PORT: String(await freePort()) });
-  large = await serveBuild({ CONTENT_DIR: contentDir, METRICS_PORT: String(await freePort()) }, 300_000);
+  const largeMetricsPort = await freePort();
+  large = await serveBuild({ CONTENT_DIR: contentDir, METRICS_PORT: String(largeMetricsPort) }, 300_000);
   console.log(`\nscale: ${catalogs.small.parts.length} and ${catalogs.large.parts.length} products; both servers ready in ${ms(performance.now() - started)}`);
   const sites = { small: small.origin, large: large.origin };
 
@@ -251,6 +263,24 @@ try {
       if (notReady) miss(`/readyz during the CSV: ${notReady} of ${ready.length} answers not 200`);
     }
   }
+
+  // Memory at a vendor's size: the same mixed traffic as `npm run bench`, on the 10,000-product server after all
+  // of the above (its caches and the CSV's buffers as a day of use leaves them).
+  console.log(`\n-- mixed browser-like traffic at ${PRODUCTS} products, ${MIXED_SECONDS} s (target: RSS peak ≤ ${mb(RSS_PEAK.target)})`);
+  // Requests may take 30 s here: in one of the first two runs on the busy development machine, 20 requests of this
+  // traffic went unanswered for autocannon's default 10 s, none in the other; its cross-reference page takes 3.4 s
+  // alone at this size and holds the other connections behind it (docs/performance.md, "Memory at 10,000
+  // products"). A request unanswered after 30 s still fails the run.
+  const mixed = await mixedTraffic(large.origin, large.process.pid!, { seconds: MIXED_SECONDS, settleMs: 10_000, finderSeries: SERIES, part, timeoutSeconds: 30 });
+  console.log(
+    `${mixed.requests} requests, ${mixed.failed} failed; RSS before ${mb(mixed.before)}, peak ${mb(mixed.peak)}, 10 s after ${mb(mixed.after)} (${(((mixed.after - mixed.before) / mixed.before) * 100).toFixed(1)} %)`,
+  );
+  console.log(`at the end: ${await memoryBreakdown(`http://127.0.0.1:${largeMetricsPort}`)}`);
+  if (mixed.failed) miss(`mixed traffic at ${PRODUCTS}: ${mixed.failed} failed requests (${mixed.detail})`);
+  judge(
+    { label: `mixed traffic RSS peak at ${PRODUCTS}`, value: mixed.peak, budget: RSS_PEAK, text: mb, lower: true },
+    { miss, track: (message) => tracked.push(message) },
+  );
 } finally {
   await small?.stop();
   await large?.stop();
@@ -258,4 +288,5 @@ try {
 }
 // The signed-in side: its cost grows with users and orders, not products (test/bench/scale-orders.ts).
 await measureOrders(SAMPLES, miss);
+if (tracked.length) console.log(`\nTRACKED (between floor and target, not failing the run):\n  ${tracked.join("\n  ")}`);
 finish("bench --scale", misses);

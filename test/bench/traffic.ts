@@ -79,16 +79,19 @@ export interface MixedTrafficResult {
   requests: number;
   /** Socket errors, timeouts and 5xx answers (a 4xx is an answer: a wrong sign-in code is refused). */
   failed: number;
+  /** What the failures were, and the answers by status, for the bench's log. */
+  detail: string;
 }
 
 /**
  * `seconds` of mixed browser-like traffic on 20 connections, the server's RSS sampled every 100 ms; then `settleMs`
- * without traffic before the RSS is read again. `finderSeries` and `part` name pages of the catalog served.
+ * without traffic before the RSS is read again. `finderSeries` and `part` name pages of the catalog served; a request
+ * unanswered after `timeoutSeconds` (10 by default, autocannon's) is a failure.
  */
 export async function mixedTraffic(
   origin: string,
   pid: number,
-  options: { seconds: number; settleMs: number; finderSeries: number; part: string },
+  options: { seconds: number; settleMs: number; finderSeries: number; part: string; timeoutSeconds?: number },
 ): Promise<MixedTrafficResult> {
   const api = (path: string, body: unknown): autocannon.Request => ({
     method: "POST",
@@ -138,7 +141,7 @@ export async function mixedTraffic(
   }, 100);
   let result: autocannon.Result;
   try {
-    result = await autocannon({ url: origin, connections: 20, duration: options.seconds, requests });
+    result = await autocannon({ url: origin, connections: 20, duration: options.seconds, requests, timeout: options.timeoutSeconds ?? 10 });
   } finally {
     clearInterval(sampler);
   }
@@ -147,7 +150,17 @@ export async function mixedTraffic(
   const serverErrors = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => Number(code) >= 500)
     .reduce((sum, [, stats]) => sum + (stats as { count: number }).count, 0);
-  return { before, peak, after: rssOf(pid), requests: result.requests.total, failed: result.errors + result.timeouts + serverErrors };
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stats]) => `${code}: ${(stats as { count: number }).count}`)
+    .join(", ");
+  return {
+    before,
+    peak,
+    after: rssOf(pid),
+    requests: result.requests.total,
+    failed: result.errors + result.timeouts + serverErrors,
+    detail: `errors ${result.errors}, timeouts ${result.timeouts}, 5xx ${serverErrors}; answers ${statuses}`,
+  };
 }
 
 /** Where the main thread's memory is, from the server's own /metrics (prom-client's default metrics). */

@@ -1,11 +1,12 @@
 // The cache of public upstream reads seen from the site (docs/decisions/010-page-and-upstream-caches.md): every
-// loader's public calls are shared between anonymous renders; preview and signed-in renders always ask the
-// upstream.
+// loader's public calls are shared between anonymous and signed-in renders (docs/decisions/042-signed-in-public-reads.md),
+// a signed-in visitor's session calls never are; preview renders and unknown cookies always ask the upstream.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import request from "supertest";
 import type { Express } from "express";
 import { signPreviewToken } from "../../shared/http/preview-token.ts";
 import { sessionCookie } from "../../shared/cookies.ts";
+import { languageCookie } from "../../shared/languages.ts";
 import { createTestApp } from "../helpers/site.ts";
 import { startTestUpstream, type TestUpstream } from "../upstream/helpers.ts";
 import { startRelay, type Relay } from "../support/relay-upstream.ts";
@@ -68,12 +69,33 @@ describe("public upstream reads", () => {
 });
 
 describe("bypass", () => {
-  it("a signed-in visitor's calls always reach the upstream", async () => {
+  it("a signed-in visitor's session calls always reach the upstream; their public reads come from the shared cache", async () => {
     await request(app).get("/zh/about/us");
     relay.reset();
-    for (let i = 0; i < 2; i++) await request(app).get("/zh/about/us").set("Cookie", `${sessionCookie}=s1`);
+    for (let i = 0; i < 2; i++) {
+      const page = await request(app).get("/zh/about/us").set("Cookie", `${sessionCookie}=s1; ${languageCookie}=zh`);
+      expect(page.status).toBe(200);
+      // Never kept by any cache: the page is theirs.
+      expect(page.headers["cache-control"]).toMatch(/private/);
+    }
+    expect(count("isLogin")).toBe(2);
+    expect(count("querySiteList")).toBe(0);
+    expect(count("querySitePageData")).toBe(0);
+  });
+
+  it("a visitor with a cookie the site does not know has every call reach the upstream", async () => {
+    await request(app).get("/zh/about/us");
+    relay.reset();
+    for (let i = 0; i < 2; i++) await request(app).get("/zh/about/us").set("Cookie", `${sessionCookie}=s1; tracker=1`);
     expect(count("querySiteList")).toBe(2);
     expect(count("querySitePageData")).toBe(4);
+  });
+
+  it("a signed-in visitor's user pages reach the upstream for every call (their answers change with what the visitor just did)", async () => {
+    await request(app).get("/zh/about/us");
+    relay.reset();
+    await request(app).get("/zh/user/sampleList").set("Cookie", `${sessionCookie}=s1`);
+    expect(count("querySiteList")).toBe(1);
   });
 
   it("preview calls always reach the upstream and never fill the cache", async () => {

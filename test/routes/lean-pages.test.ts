@@ -41,6 +41,20 @@ describe("UI strings in the HTML", () => {
     expect(page.text).not.toMatch(/>(common|home|about|search):[\w.]+</);
   });
 
+  it("leave the estimator's strings out of a finder without an operating point: its panel, an island, brings them", async () => {
+    const finder = await request(site.app).get("/en/productAndService/products/120");
+    expect(finder.status).toBe(200);
+    // The panel is rendered in full all the same, with its strings (its bar's label and its form's button).
+    const estimator = loadResources().en.estimator as { bar: { label: string }; panel: { submit: string } };
+    expect(finder.text).toContain(estimator.bar.label);
+    expect(finder.text).toContain(estimator.panel.submit);
+    expect(embeddedNamespaces(finder.text)).not.toContain("estimator");
+    // With an operating point the table's estimate columns use them when the page hydrates: embedded.
+    const withPoint = await request(site.app).get("/en/productAndService/products/120?op=800,15,5k,0.9,80");
+    expect(withPoint.text).toContain("finder-estimator__note");
+    expect(embeddedNamespaces(withPoint.text)).toContain("estimator");
+  });
+
   it("carry products in the layout data without their summaries (those belong to the product pages)", async () => {
     const page = await request(site.app).get("/en/about/us");
     const json = /window\.__staticRouterHydrationData=([\s\S]*?);(?:globalThis|<\/script>)/.exec(page.text)?.[1];

@@ -7,6 +7,7 @@ import type { I18nInstance } from "../../client/runtime/translator.ts";
 import { I18nProvider, useTranslation } from "../../client/runtime/i18n-react.tsx";
 import { createClientI18n } from "../../client/runtime/i18n.ts";
 import { trackNamespaces } from "../../client/runtime/namespaces.ts";
+import { IslandStrings } from "../../client/runtime/island-strings.tsx";
 import { createServerI18n, loadResources } from "../../server/http/i18n.ts";
 
 const resources = loadResources();
@@ -14,6 +15,12 @@ const resources = loadResources();
 function Label({ ns, k }: { ns?: string; k: string }) {
   const { t, ready } = useTranslation(ns);
   return <span data-ready={String(ready)}>{t(k)}</span>;
+}
+
+/** Declares a namespace and asks none of its strings. */
+function Declares() {
+  useTranslation("estimator");
+  return <span>nothing asked</span>;
 }
 
 const render = (instance: I18nInstance, node: ReactNode) => renderToString(<I18nProvider i18n={instance}>{node}</I18nProvider>);
@@ -39,6 +46,60 @@ describe("useTranslation", () => {
       </>,
     );
     expect([...used].sort()).toEqual(["catalog", "common", "support"]);
+  });
+
+  it("does not report a namespace a component declares but asks no string of", async () => {
+    const en = (await createServerI18n(resources)).cloneInstance({ lng: "en", initAsync: false });
+    const used = trackNamespaces(en);
+    render(
+      en,
+      <>
+        <Declares />
+        <Label ns="support" k="y" />
+        <Label ns="support" k="y" />
+      </>,
+    );
+    expect([...used].sort()).toEqual(["common", "support"]);
+  });
+
+  it("does not report an island's own namespace, which the island loads itself, but does report its others", async () => {
+    const en = (await createServerI18n(resources)).cloneInstance({ lng: "en", initAsync: false });
+    const used = trackNamespaces(en);
+    const html = render(
+      en,
+      <IslandStrings namespaces={["estimator"]}>
+        <Label ns="estimator" k="bar.label" />
+        <Label ns="support" k="y" />
+      </IslandStrings>,
+    );
+    // Rendered with its strings all the same.
+    expect(html).toContain(`>${(resources.en.estimator as { bar: { label: string } }).bar.label}<`);
+    expect([...used].sort()).toEqual(["common", "support"]);
+    // The same namespace asked for outside an island is the page's own: embedded.
+    render(en, <Label ns="estimator" k="bar.label" />);
+    expect([...used].sort()).toEqual(["common", "estimator", "support"]);
+  });
+
+  it("in the browser, renders an island only once its own namespace has loaded (until then the server's HTML stays)", async () => {
+    const en = createClientI18n("en", { common: resources.en.common! });
+    const { renderToReadableStream } = await import("react-dom/server");
+    const { Suspense } = await import("react");
+    const label = (resources.en.estimator as { bar: { label: string } }).bar.label;
+    const stream = await renderToReadableStream(
+      <I18nProvider i18n={en}>
+        <Suspense fallback={<i>waiting</i>}>
+          <IslandStrings namespaces={["estimator"]}>
+            <Label ns="estimator" k="bar.label" />
+          </IslandStrings>
+        </Suspense>
+      </I18nProvider>,
+    );
+    await stream.allReady;
+    const html = await new Response(stream).text();
+    // It waited for the strings and rendered with them, never with the key.
+    expect(en.hasLoadedNamespace("estimator")).toBe(true);
+    expect(html).toContain(`data-ready="true">${label}<`);
+    expect(html).not.toContain(">bar.label<");
   });
 
   it("is not ready for a namespace the page did not embed, and answers with the key until it loads", async () => {

@@ -1,6 +1,8 @@
 // The estimator inside the finder: a one-line operating-point bar above the table that opens the panel and,
 // once `op` is valid, a note saying at what point and on what terms (the table's estimate columns: finder-estimate-columns.ts).
-// An island of the finder (its own chunk): nothing imports it statically.
+// An island of the finder (its own chunk): nothing imports it statically. Its strings (the estimator's, 47 KB of
+// JSON in Chinese) come with it rather than in every finder's HTML (client/runtime/island-strings.tsx); a URL with
+// an operating point embeds them anyway, for the table's estimate columns (docs/decisions/042-signed-in-public-reads.md).
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { usePageSearch } from "../../hooks.ts";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
@@ -9,6 +11,7 @@ import { exampleOperatingPoint, suggestOperatingPoint, type ParsedOperatingPoint
 import { operatingPointSummary } from "./format.ts";
 import { OperatingPointPanel, WithField } from "./operating-point-panel.tsx";
 import { WithSubscripts } from "../../components/param-name.tsx";
+import { IslandStrings } from "../../runtime/island-strings.tsx";
 
 /** The part whose voltage class is the most common on the page (the higher on a tie): the panel's suggestion suits it. */
 function typicalPart(list: ProductListItem[]): LossData | undefined {
@@ -17,8 +20,20 @@ function typicalPart(list: ProductListItem[]): LossData | undefined {
   return [...losses].sort((a, b) => count(b.ratings.v) - count(a.ratings.v) || b.ratings.v - a.ratings.v)[0];
 }
 
+type Props = { parsed: ParsedOperatingPoint | null; list: ProductListItem[] };
+
+/** The panel and the note, with the estimator's strings as the island's own. */
+export function FinderOperatingPoint(props: Props) {
+  return (
+    <IslandStrings namespaces={estimatorStrings}>
+      <OperatingPointBar {...props} />
+    </IslandStrings>
+  );
+}
+const estimatorStrings = ["estimator"] as const;
+
 /** The panel and the note; nothing for families without estimates (gate drivers). */
-export function FinderOperatingPoint({ parsed, list }: { parsed: ParsedOperatingPoint | null; list: ProductListItem[] }) {
+function OperatingPointBar({ parsed, list }: Props) {
   const { t } = useTranslation("estimator");
   // The finder's own parameters only: the form carries them along, never ones the finder ignores.
   const query = new URLSearchParams(usePageSearch());

@@ -1,0 +1,73 @@
+// The full collection once the server falls idle after a spell of traffic (server/http/idle-collect.ts).
+import { EventEmitter } from "node:events";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { collectWhenIdle } from "../../server/http/idle-collect.ts";
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function traffic(server: EventEmitter, requests: number) {
+  for (let i = 0; i < requests; i++) server.emit("request");
+}
+
+describe("collectWhenIdle", () => {
+  it("collects once the traffic has stopped for idleMs, once per spell of traffic", () => {
+    const server = new EventEmitter();
+    const collect = vi.fn();
+    const idle = collectWhenIdle(server, { idleMs: 2000, afterRequests: 10, collect, now: () => Date.now() });
+    traffic(server, 50);
+    vi.advanceTimersByTime(1000);
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1500);
+    expect(collect).toHaveBeenCalledTimes(1);
+    // Still idle: nothing more to collect.
+    vi.advanceTimersByTime(10_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    traffic(server, 10);
+    vi.advanceTimersByTime(2500);
+    expect(idle.collections).toBe(2);
+    idle.stop();
+  });
+
+  it("never collects while requests keep coming, nor after a few requests", () => {
+    const server = new EventEmitter();
+    const collect = vi.fn();
+    const idle = collectWhenIdle(server, { idleMs: 2000, afterRequests: 10, collect, now: () => Date.now() });
+    for (let second = 0; second < 20; second++) {
+      traffic(server, 5);
+      vi.advanceTimersByTime(1000);
+    }
+    expect(collect).not.toHaveBeenCalled();
+    idle.stop();
+    const quiet = collectWhenIdle(server, { idleMs: 2000, afterRequests: 10, collect, now: () => Date.now() });
+    traffic(server, 3);
+    vi.advanceTimersByTime(60_000);
+    expect(collect).not.toHaveBeenCalled();
+    quiet.stop();
+  });
+
+  it("stops counting and collecting when stopped", () => {
+    const server = new EventEmitter();
+    const collect = vi.fn();
+    collectWhenIdle(server, { idleMs: 2000, afterRequests: 1, collect, now: () => Date.now() }).stop();
+    traffic(server, 100);
+    vi.advanceTimersByTime(10_000);
+    expect(collect).not.toHaveBeenCalled();
+    expect(server.listenerCount("request")).toBe(0);
+  });
+
+  it("collects with V8's full collection when given none: the garbage of the traffic is gone", () => {
+    const server = new EventEmitter();
+    const idle = collectWhenIdle(server, { idleMs: 100, afterRequests: 1, now: () => Date.now() });
+    // About 40 MB of garbage, made without allocating enough to collect it along the way.
+    let garbage: { n: number }[][] | null = Array.from({ length: 40 }, () => Array.from({ length: 50_000 }, (_, n) => ({ n })));
+    expect(garbage.length).toBe(40);
+    garbage = null;
+    const before = process.memoryUsage().heapUsed;
+    traffic(server, 1);
+    vi.advanceTimersByTime(200);
+    expect(idle.collections).toBe(1);
+    expect(before - process.memoryUsage().heapUsed).toBeGreaterThan(20 * 1048576);
+    idle.stop();
+  });
+});
