@@ -61,9 +61,10 @@ afterAll(async () => {
 
 /** Starts a request; `leave` destroys it as a browser closing the tab would. */
 function start(path: string, method: "GET" | "POST"): { done: Promise<void>; leave: () => void } {
-  // A session cookie: nothing of this visitor's may be shared with others, so every call is theirs alone
-  // (anonymous visitors share one load per public read, bounded by the upstream timeout: server/cache).
-  const headers = { "content-type": "application/json", cookie: "qy_session=visitor-who-leaves" };
+  // A session and a cookie the site does not know: such a visitor's reads are never shared with others
+  // (server/cache/cache-policy.ts), so every call is theirs alone and must end when they leave. Anonymous and
+  // signed-in visitors share one load per public read, bounded by the upstream timeout (decision 042).
+  const headers = { "content-type": "application/json", cookie: "qy_session=visitor-who-leaves; qy_experiment=b" };
   const request = http.request(`${site.url}${path}`, { method, headers });
   const done = new Promise<void>((resolve) => {
     request.on("error", () => resolve());
