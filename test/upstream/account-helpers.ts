@@ -143,12 +143,14 @@ export async function addAddress(u: AccountUpstream, session: string, address: R
   return (response.json.data as Array<{ ID: number }>).at(-1)!.ID;
 }
 
-const addressIds = new Map<string, number>();
-/** The session's address for submitting orders: saved once per session, then reused. */
-export async function addressFor(u: AccountUpstream, session: string): Promise<number> {
+const addressIds = new Map<string, Promise<number>>();
+/** The session's address for submitting orders: saved once per session, then reused. The saving is kept, not its
+ * answer, so a burst of submits asking at once saves one address (each of them saving filled the book on a busy
+ * machine). */
+export function addressFor(u: AccountUpstream, session: string): Promise<number> {
   let id = addressIds.get(session);
   if (id === undefined) {
-    id = await addAddress(u, session);
+    id = addAddress(u, session);
     addressIds.set(session, id);
   }
   return id;
