@@ -16,7 +16,7 @@ import { useLanguage } from "../../hooks.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
 import { formatWatts, tjText } from "./format.ts";
 import { ScrollRegion } from "./scroll-region.tsx";
-import { warningText } from "./warning-text.ts";
+import { companionProblem } from "./warning-text.ts";
 
 const WIDTH = 640;
 const HEIGHT = 200;
@@ -44,16 +44,7 @@ export function ConverterEstimate({ data, op, companion = null }: { data: LossDa
   const sweep = loadSweep(data, op, otherData)!;
   const hottest = tjText(result.hottest.tj, "aboveData", t, language);
   const role = (name: string) => t(`stage.role_${name}`);
-  // Why the named part is not on the sink, if it is not (as the stage block says it without rs).
-  const problem = !companion
-    ? null
-    : "error" in companion
-      ? t(`stage.with_${companion.error}`, { part: companion.partNumber })
-      : refusal
-        ? `${companion.partNumber}: ${t("judged.refused")} ${warningText(t, language)(refusal)}`
-        : result.mismatch
-          ? t("stage.withMismatch", { part: companion.partNumber, role: role(result.mismatch), missing: result.missing.map(role).join(", ") || t("stage.nothing") })
-          : null;
+  const problem = companionProblem(t, language, companion, refusal, result);
   const verdict = !result.converged ? "converter.noSteady" : result.suitable ? "converter.within" : "converter.over";
   // Chart: loss (left axis, W) and efficiency (right axis, %) against load.
   const lossTop = Math.max(...sweep.map((point) => point.totalLoss)) * 1.1 || 1;

@@ -13,7 +13,7 @@ import type { Language } from "../../../shared/languages.ts";
 import { useLanguage } from "../../hooks.ts";
 import { WithSubscripts } from "../../components/param-name.tsx";
 import { formatWatts, tjText } from "./format.ts";
-import { warningText } from "./warning-text.ts";
+import { companionProblem, warningText } from "./warning-text.ts";
 
 /** An efficiency in per cent with two decimals (98.72 %), as the whole converter's; "at most" where it is a bound. */
 export function stageEfficiencyText(stage: StageTotals, t: TFunction<"estimator">): string {
@@ -51,16 +51,7 @@ export function StageEstimate({
   const stage = stageTotals(data, op, result, other && otherResult ? { data: other.loss, result: otherResult } : null);
   if (!stage) return null;
   const role = (name: StageRole) => t(`stage.role_${name}`);
-  // Why the named part does not complete the stage, if it does not.
-  const problem = !companion
-    ? null
-    : "error" in companion
-      ? t(`stage.with_${companion.error}`, { part: companion.partNumber })
-      : refusal
-        ? `${companion.partNumber}: ${t("judged.refused")} ${warningText(t, language)(refusal)}`
-        : stage.mismatch
-          ? t("stage.withMismatch", { part: companion.partNumber, role: role(stage.mismatch), missing: stage.missing.map(role).join(", ") || t("stage.nothing") })
-          : null;
+  const problem = companionProblem(t, language, companion, refusal, stage);
   return (
     <section className="converter-estimate" aria-labelledby="stage-heading" data-estimate="stage">
       <h3 id="stage-heading">{t("stage.heading")}</h3>

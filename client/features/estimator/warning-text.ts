@@ -5,6 +5,7 @@ import { MODEL_TJ_RANGE } from "../../../shared/estimator/equations.ts";
 import type { EstimateWarning, Unsuitability } from "../../../shared/estimator/estimate.ts";
 import { formatNumber } from "../../../shared/estimator/format-number.ts";
 import type { Refusal } from "../../../shared/estimator/refusal.ts";
+import type { StageCompanion, StageRole } from "../../../shared/estimator/stage.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { formatCelsius } from "./format.ts";
 
@@ -54,4 +55,25 @@ export function warningText(t: TFunction<"estimator">, language: Language, short
         return t("warnings.voltageOver80", { vBus: formatNumber(warning.vBus), vRated: warning.vRated, limit: formatNumber(warning.limit) });
     }
   };
+}
+
+/**
+ * Why the part named with `with=` is not counted beside this one, or null when it is: not a part, no data, refused
+ * at this point, or not the device the stage still needs (`mismatch`, with what is `missing`). The stage block and
+ * the whole-converter block say it alike.
+ */
+export function companionProblem(
+  t: TFunction<"estimator">,
+  language: Language,
+  companion: StageCompanion | null,
+  refusal: Refusal | null,
+  fit: { mismatch?: StageRole | undefined; missing: StageRole[] },
+): string | null {
+  if (!companion) return null;
+  if ("error" in companion) return t(`stage.with_${companion.error}`, { part: companion.partNumber });
+  if (refusal) return `${companion.partNumber}: ${t("judged.refused")} ${warningText(t, language)(refusal)}`;
+  const role = (name: StageRole) => t(`stage.role_${name}`);
+  return fit.mismatch
+    ? t("stage.withMismatch", { part: companion.partNumber, role: role(fit.mismatch), missing: fit.missing.map(role).join(", ") || t("stage.nothing") })
+    : null;
 }
