@@ -19,6 +19,9 @@ import { createPostgresSampleStore } from "./samples/store-postgres.ts";
 import { createSampleProducts } from "./samples/products.ts";
 import { bothOutboxes, createPostgresOrderMailOutbox } from "./samples/mail-outbox-postgres.ts";
 import { createPostgresPreviewRevocations } from "./site/preview-revocations-postgres.ts";
+import { createPostgresWatchStore } from "./notices/watch-store-postgres.ts";
+import { createPostgresWatchMailOutbox } from "./notices/mail-outbox-postgres.ts";
+import { createWatchedParts } from "./notices/watches.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -29,17 +32,20 @@ export interface RunningUpstream {
 }
 
 /**
- * The accounts, the samples and the preview-token revocations on PostgreSQL when a database URL is given (migrated
+ * The accounts, the samples, the watches (with the notices' e-mails) and the preview-token revocations on PostgreSQL when a database URL is given (migrated
  * first, once across hosts; a newer schema refused), else on the SQLite file, where the app builds the samples' and
  * the revocations' stores (docs/decisions/044-store-interface-and-postgresql.md).
  */
 async function openStores(options: UpstreamOptions, db: Database, now: () => number, limits: CodeLimits, log: (message: string, detail?: unknown) => void) {
-  if (!options.databaseUrl) return { accounts: createSqliteAccountStore(db, now, limits), samples: undefined, previewRevocations: undefined, postgres: undefined };
+  if (!options.databaseUrl) {
+    return { accounts: createSqliteAccountStore(db, now, limits), samples: undefined, watches: undefined, previewRevocations: undefined, postgres: undefined };
+  }
   await migratePostgres(options.databaseUrl);
   const postgres = createPool(options.databaseUrl, log);
   return {
     accounts: createPostgresAccountStore(postgres, now, limits),
     samples: createPostgresSampleStore(postgres, now, createSampleProducts(db)),
+    watches: createPostgresWatchStore(postgres, now, createWatchedParts(db)),
     previewRevocations: createPostgresPreviewRevocations(postgres, now),
     postgres,
   };
@@ -60,17 +66,25 @@ export async function startUpstream(
     db.close();
     throw error;
   }
-  const { accounts, samples, previewRevocations, postgres } = stores;
+  const { accounts, samples, watches, previewRevocations, postgres } = stores;
   const sender = createMailSender(smtpConfig(settings), log);
   const fileOutbox = createOrderMailOutbox({ db, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log });
-  // On PostgreSQL the order e-mails are queued there, with their orders; the other e-mails are still the file's.
+  // On PostgreSQL the order e-mails are queued there with their orders, and the notice and confirmation e-mails with
+  // the watches; the lead e-mails are still the file's.
   const outbox = postgres
-    ? bothOutboxes(fileOutbox, createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, log }))
+    ? bothOutboxes(
+        fileOutbox,
+        bothOutboxes(
+          createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, log }),
+          createPostgresWatchMailOutbox({ pool: postgres, db, parts: createWatchedParts(db), now, sender, publicOrigin: options.publicOrigin, log }),
+        ),
+      )
     : fileOutbox;
   const app = createUpstreamApp({
     db,
     accounts,
     ...(samples ? { samples } : {}),
+    ...(watches ? { watches } : {}),
     ...(previewRevocations ? { previewRevocations } : {}),
     options,
     now,

@@ -106,7 +106,7 @@ export function createPostgresOrderMailOutbox(deps: PostgresOutboxDeps): MailOut
   };
 }
 
-/** Both outboxes as one: the SQLite file's (lead, notice and confirmation e-mails) and PostgreSQL's (order e-mails). */
+/** Two outboxes as one, polled together: the SQLite file's and PostgreSQL's (index.ts says which e-mails each holds). */
 export function bothOutboxes(first: MailOutbox, second: MailOutbox): MailOutbox {
   return {
     deliverDue: async () => (await Promise.all([first.deliverDue(), second.deliverDue()])).reduce((a, b) => a + b, 0),

@@ -60,6 +60,12 @@ export function enforceHourlyLimit(db: Database, table: "leave_words" | "downloa
     n: number;
     oldest: number | null;
   };
+  checkHourlyLimit(row, now, limit);
+}
+
+/** The rule of enforceHourlyLimit over its counts (the client's writes of the last hour and the oldest), for a store
+ * that reads them with its own SQL (docs/decisions/044-store-interface-and-postgresql.md). */
+export function checkHourlyLimit(row: { n: number; oldest: number | null }, now: number, limit: number): void {
   if (row.n >= limit) {
     throw new ApiError("E42900001", { retryAfterSeconds: Math.max(1, ((row.oldest ?? now) + HOUR_MS - now) / 1000) });
   }
