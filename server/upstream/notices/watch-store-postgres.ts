@@ -47,10 +47,14 @@ export const postgresWatchQueries = {
   clientCounts: "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM watch_confirmations WHERE ip_hash = $1 AND created_at > $2",
   addressCounts: `SELECT COUNT(*) AS n, MIN(created_at) AS oldest, COUNT(*) FILTER (WHERE created_at > $2) AS "lastHour",
     MIN(created_at) FILTER (WHERE created_at > $2) AS "oldestHour" FROM watch_confirmations WHERE email = $1 AND created_at > $3`,
+  /** A watcher's unsent notice e-mails (the one-click unsubscribe drops them). */
+  dropPending: "DELETE FROM watch_mail_outbox WHERE state = 'pending' AND notice_mail_id IN (SELECT id FROM notice_mails WHERE watcher_id = $1)",
   // Confirmed, subscribed watchers of the event's parts ($2), each with the parts it watches among them, and whether
-  // the event was mailed to it or to its address (any case) already.
+  // the event was mailed to it or to its address (any case) already: two lookups, each answered by its own index
+  // (one with an OR would read every e-mail of the event per watcher).
   publicationWatchers: `SELECT w.id AS "watcherId", w.email, w.language, w.created_at AS "createdAt", array_agg(pw.product_id ORDER BY pw.product_id) AS "productIds",
-      EXISTS (SELECT 1 FROM notice_mails m WHERE m.notice_number = $1 AND (m.watcher_id = w.id OR lower(m.email) = lower(w.email))) AS mailed
+      (EXISTS (SELECT 1 FROM notice_mails m WHERE m.notice_number = $1 AND m.watcher_id = w.id)
+        OR EXISTS (SELECT 1 FROM notice_mails m WHERE m.notice_number = $1 AND lower(m.email) = lower(w.email))) AS mailed
     FROM part_watches pw JOIN watchers w ON w.id = pw.watcher_id
     WHERE pw.product_id = ANY($2) AND w.confirmed_at IS NOT NULL AND w.unsubscribed_at IS NULL
     GROUP BY w.id ORDER BY w.id`,
@@ -150,9 +154,7 @@ export function createPostgresWatchStore(pool: pg.Pool, now: () => number, parts
       return inTransaction(pool, async (client) => {
         const row = (await one<{ unsubscribedAt: number | null }>(client, `${postgresWatchQueries.watcher} FOR UPDATE`, [watcherId]))!;
         const removed = (await client.query("DELETE FROM part_watches WHERE watcher_id = $1", [watcherId])).rowCount ?? 0;
-        await client.query("DELETE FROM watch_mail_outbox WHERE state = 'pending' AND notice_mail_id IN (SELECT id FROM notice_mails WHERE watcher_id = $1)", [
-          watcherId,
-        ]);
+        await client.query(postgresWatchQueries.dropPending, [watcherId]);
         if (row.unsubscribedAt === null) await client.query("UPDATE watchers SET unsubscribed_at = $1 WHERE id = $2", [now(), watcherId]);
         return { already: row.unsubscribedAt !== null && removed === 0 };
       });

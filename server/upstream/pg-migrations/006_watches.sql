@@ -55,6 +55,8 @@ CREATE TABLE notice_mails (
 -- One e-mail per event and mailbox (an account's watcher and a subscription by e-mail of one address): looked
 -- up by address without regard to case, as SQLite's COLLATE NOCASE.
 CREATE INDEX notice_mails_by_email ON notice_mails (notice_number, lower(email));
+-- A watcher's e-mails: what an unsubscribe drops from the outbox and a watcher's deletion cascades to.
+CREATE INDEX notice_mails_by_watcher ON notice_mails (watcher_id);
 
 -- The notice and confirmation e-mails' outbox: the columns, lease and retry schedule of order_mail_outbox
 -- (migration 002), in a table of its own so each row can cascade with its watcher or request (an unsent e-mail
