@@ -10,7 +10,7 @@ import type { Publication } from "./publications.ts";
 import type { PublishResult } from "./publish.ts";
 import type { WatchedPart } from "./watches.ts";
 
-export interface EmailWatchRequest {
+interface EmailWatchRequest {
   email: string;
   productIds: number[];
   language: Language;
@@ -18,7 +18,7 @@ export interface EmailWatchRequest {
   secret: string | undefined;
 }
 
-export interface ConfirmedWatch {
+interface ConfirmedWatch {
   email: string;
   parts: string[];
   /** The mailbox's signed link ("w1") after a confirmation; null when only checked. */
