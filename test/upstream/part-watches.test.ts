@@ -118,6 +118,11 @@ describe.each(storeKinds)("part watches and notice e-mail on %s", (store) => {
     expect(contractData(queryPartWatches, list.json).parts).toEqual([]);
     // Unsubscribed: the next notice of the same parts mails nobody.
     expect((await notices("publish", "PCN-2026-003", "--dry-run")).recipients).toEqual([]);
+    // Watching again, in the same language, subscribes again: the account's next notice reaches it.
+    expect((await u.call(path(addPartWatches), { partNumbers: ["QCD10065T2"] }, { cookie: session, language: "zh" })).status).toBe(200);
+    expect((await notices("publish", "lifecycle:QCD10065T2", "--dry-run")).recipients.filter((r) => r.email === email)).toEqual([
+      { email, language: "zh", parts: ["QCD10065T2"], watcherId: expect.any(Number) },
+    ]);
   });
 
   it("mails a new document revision and a lifecycle change once each, in every watcher's language (decision 040)", async () => {

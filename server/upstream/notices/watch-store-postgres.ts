@@ -16,7 +16,7 @@ import { checkPublishSecret, planMailboxes, recipientOf, type NoticeRecipient, t
 import type { Publication } from "./publications.ts";
 import { confirmTokenId, signConfirmToken, signWatchToken, watchTokenId } from "./watch-token.ts";
 import type { WatchStore } from "./watch-store.ts";
-import { checkWatchTotal, checkWatcherToken, type createWatchedParts, type Watcher } from "./watches.ts";
+import { checkWatchTotal, checkWatcherToken, renewsAccountWatcher, type createWatchedParts, type Watcher } from "./watches.ts";
 
 // The advisory locks' key space (kind, key), beside the accounts' 1 and 2 and the samples' 3; a transaction takes
 // the client's before the address's, so none waits on another in a cycle.
@@ -37,7 +37,7 @@ const watcherColumns = 'id, email, language, created_at AS "createdAt", confirme
 /** The lookups the store makes per request or publish, named: test/upstream/watch-query-plans.test.ts checks each reads an index. */
 export const postgresWatchQueries = {
   userEmail: "SELECT email FROM users WHERE id = $1",
-  ofUser: `SELECT ${watcherColumns} FROM watchers WHERE user_id = $1`,
+  ofUser: `SELECT ${watcherColumns}, unsubscribed_at AS "unsubscribedAt" FROM watchers WHERE user_id = $1`,
   watcher: `SELECT ${watcherColumns}, unsubscribed_at AS "unsubscribedAt" FROM watchers WHERE id = $1`,
   guestOf: `SELECT ${watcherColumns} FROM watchers WHERE user_id IS NULL AND email = $1`,
   watched: 'SELECT product_id AS id, created_at AS "createdAt" FROM part_watches WHERE watcher_id = $1',
@@ -135,8 +135,7 @@ export function createPostgresWatchStore(pool: pg.Pool, now: () => number, parts
           at,
         ]);
         const watcher = (await one<Watcher>(client, `${postgresWatchQueries.ofUser} FOR UPDATE`, [userId]))!;
-        // The language of the latest watch is the one the mail is written in; the address follows the account's.
-        if (watcher.language !== language || watcher.email !== email) {
+        if (renewsAccountWatcher(watcher, language, email)) {
           await client.query("UPDATE watchers SET language = $1, email = $2, unsubscribed_at = NULL WHERE id = $3", [language, email, watcher.id]);
         }
         return addWithin(client, watcher.id, productIds, language);

@@ -18,6 +18,16 @@ export interface Watcher {
   language: Language;
   createdAt: number;
   confirmedAt: number | null;
+  unsubscribedAt?: number | null;
+}
+
+/**
+ * Whether an account's watch rewrites its watcher (both stores): the language of the latest watch is the one the
+ * mail is written in, the address follows the account's, and watching again after the one-click unsubscribe
+ * subscribes again (as confirming a subscription by e-mail again does), else the new watches would never mail.
+ */
+export function renewsAccountWatcher(found: { language: Language; email: string; unsubscribedAt?: number | null }, language: Language, email: string): boolean {
+  return found.language !== language || found.email !== email || (found.unsubscribedAt ?? null) !== null;
 }
 
 export interface WatchedPart {
@@ -81,7 +91,9 @@ export function createWatchedParts(db: Database) {
 
 export function createWatches(db: Database, now: () => number) {
   const { partId } = createWatchedParts(db);
-  const ofUser = db.prepare("SELECT id, email, language, created_at AS createdAt, confirmed_at AS confirmedAt FROM watchers WHERE user_id = ?");
+  const ofUser = db.prepare(
+    "SELECT id, email, language, created_at AS createdAt, confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt FROM watchers WHERE user_id = ?",
+  );
   const byId = db.prepare("SELECT id, created_at AS createdAt, unsubscribed_at AS unsubscribedAt FROM watchers WHERE id = ?");
   const userEmail = db.prepare("SELECT email FROM users WHERE id = ?");
   const insertWatcher = db.prepare("INSERT INTO watchers (user_id, email, language, created_at, confirmed_at) VALUES (?, ?, ?, ?, ?) RETURNING id");
@@ -116,8 +128,7 @@ export function createWatches(db: Database, now: () => number) {
     if (!email) throw new ApiError("E40034004");
     const found = ofUser.get(userId) as Watcher | undefined;
     if (found) {
-      // The language of the latest watch is the one the mail is written in; the address follows the account's.
-      if (found.language !== language || found.email !== email) setLanguage.run(language, email, found.id);
+      if (renewsAccountWatcher(found, language, email)) setLanguage.run(language, email, found.id);
       return { ...found, language, email };
     }
     const at = now();
