@@ -23,6 +23,10 @@ export async function noticesCli(upstream: { dataDir: string; databaseUrl: strin
     return JSON.parse(stdout) as PublishAnswer;
   }
   const lines: string[] = [];
-  await publishCommand([...args, "--json"], { dataDir: upstream.dataDir, databaseUrl: upstream.databaseUrl, secret }, (line) => lines.push(line));
+  await publishCommand(
+    [...args, "--json"],
+    () => ({ dataDir: upstream.dataDir, databaseUrl: upstream.databaseUrl, secret }),
+    (line) => lines.push(line),
+  );
   return JSON.parse(lines.join("\n")) as PublishAnswer;
 }

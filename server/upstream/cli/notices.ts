@@ -11,8 +11,14 @@ const out = (line: string) =>
   process.stdout.write(`${line.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`)}\n`);
 
 try {
-  const env = parseUpstreamEnv(process.env);
-  await publishCommand(process.argv.slice(2), { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, secret: env.NOTICE_MAIL_SECRET }, out);
+  await publishCommand(
+    process.argv.slice(2),
+    () => {
+      const env = parseUpstreamEnv(process.env);
+      return { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, secret: env.NOTICE_MAIL_SECRET };
+    },
+    out,
+  );
 } catch (error) {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
     process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);

@@ -33,7 +33,8 @@ export interface PublishCommandEnv {
   secret: string | undefined;
 }
 
-export async function publishCommand(argv: string[], env: PublishCommandEnv, out: (line: string) => void): Promise<void> {
+/** `readEnv` is called once the arguments are known good, so help and usage errors never depend on the environment. */
+export async function publishCommand(argv: string[], readEnv: () => PublishCommandEnv, out: (line: string) => void): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -48,6 +49,7 @@ export async function publishCommand(argv: string[], env: PublishCommandEnv, out
   if (!number || !isPublicationName(number)) {
     throw new UsageError("publish needs a notice number (PCN-2026-001), a document revision (ds-qcm040120k4@1.1) or lifecycle:PART (lifecycle:QCD05120T2)");
   }
+  const env = readEnv();
   if (!values["dry-run"] && !env.secret) throw new UsageError("NOTICE_MAIL_SECRET is not set (at least 32 characters): it signs every e-mail's unsubscribe link");
   const db = openDatabase(env.dataDir);
   const pool = env.databaseUrl ? createPool(env.databaseUrl, (message, detail) => console.error(message, detail), 1) : undefined;
