@@ -151,7 +151,9 @@ export function createPostgresWatchStore(pool: pg.Pool, now: () => number, parts
       const found = id === null ? undefined : await one<{ id: number; createdAt: number }>(pool, postgresWatchQueries.watcher, [id]);
       const { id: watcherId } = checkWatcherToken(secret, token, found);
       return inTransaction(pool, async (client) => {
-        const row = (await one<{ unsubscribedAt: number | null }>(client, `${postgresWatchQueries.watcher} FOR UPDATE`, [watcherId]))!;
+        const row = await one<{ unsubscribedAt: number | null }>(client, `${postgresWatchQueries.watcher} FOR UPDATE`, [watcherId]);
+        // Deleted with its account since the link was checked: the link names no watcher any more.
+        if (!row) throw new ApiError("E40034003");
         const removed = (await client.query("DELETE FROM part_watches WHERE watcher_id = $1", [watcherId])).rowCount ?? 0;
         await client.query(postgresWatchQueries.dropPending, [watcherId]);
         if (row.unsubscribedAt === null) await client.query("UPDATE watchers SET unsubscribed_at = $1 WHERE id = $2", [now(), watcherId]);
