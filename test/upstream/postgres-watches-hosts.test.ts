@@ -1,10 +1,10 @@
 // Watches and their e-mails on two upstream hosts sharing one PostgreSQL
 // (docs/decisions/044-store-interface-and-postgresql.md, "Watches and notices (step 5)"): a subscription requested
-// through one host and confirmed through the other is honoured by both (and confirmed once), each confirmation
-// e-mail goes out once though both hosts poll, and a notice published while both poll, by two publishes at once,
-// sends each watcher's e-mail once.
+// through one host and confirmed through the other is honoured by both (and confirmed once), an account adding parts
+// through both hosts at once keeps its mailbox's limit, each confirmation e-mail goes out once though both hosts
+// poll, and a notice published while both poll, by two publishes at once, sends each watcher's e-mail once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callPath, confirmEmailWatch, queryEmailWatches, requestEmailWatch } from "../../shared/contract/index.ts";
+import { addPartWatches, callPath, confirmEmailWatch, queryEmailWatches, queryPartWatches, requestEmailWatch, watchPartLimit } from "../../shared/contract/index.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
 import { decodeMail } from "../support/decode-mail.ts";
 import { contractData, freshIp, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
@@ -84,6 +84,32 @@ describe("two upstream hosts sharing watches on one PostgreSQL", () => {
       again,
     ]);
     expect(row!.confirmed).toBe(1);
+  });
+
+  it("keeps one mailbox's limit when its account adds parts through both hosts at once", async () => {
+    const email = `limit-${process.pid}@example.com`;
+    // One device asks for the code through one host and signs in through the other (a code is its client's).
+    const ip = freshIp();
+    expect((await a.call("/open/message/sendVerifyCode", { email }, { ip })).status).toBe(200);
+    await until(() => to(email).length === 1, "the sign-in code");
+    const code = /\b(\d{6})\b/.exec(to(email)[0]!.text)![1];
+    const answer = await b.call("/open/user/auth/authAndRegisterByEmail", { email, code }, { ip });
+    const line = answer.headers.getSetCookie()[0]!;
+    const session = decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!);
+    // The account's watcher, made through one host, is the one the other adds to.
+    expect((await a.call(path(addPartWatches), { partNumbers: ["QCD10065T2"] }, { cookie: session })).status).toBe(200);
+    expect(contractData(queryPartWatches, (await b.call(path(queryPartWatches), {}, { cookie: session })).json).parts.map((p) => p.partNumber)).toEqual(["QCD10065T2"]);
+    // Filled to the limit less one with rows of no part, then one part asked through each host at once: one fits.
+    const [{ id: watcher }] = (await storeRows<{ id: number }>(a, "SELECT id FROM watchers WHERE email = ?", [email])) as [{ id: number }];
+    const fill = Array.from({ length: watchPartLimit - 2 }, (_, i) => [watcher, 10_000_000 + i]);
+    await storeRows(a, `INSERT INTO part_watches (watcher_id, product_id, created_at) VALUES ${fill.map(() => "(?, ?, 0)").join(", ")}`, fill.flat());
+    const answers = await Promise.all([
+      a.call(path(addPartWatches), { partNumbers: ["QCD10065B2A"] }, { cookie: session }),
+      b.call(path(addPartWatches), { partNumbers: ["QCM160120K3"] }, { cookie: session }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const [count] = await storeRows<{ n: number }>(a, "SELECT count(*) AS n FROM part_watches WHERE watcher_id = ?", [watcher]);
+    expect(count!.n).toBe(watchPartLimit);
   });
 
   it("sends each watcher the published notice once while both hosts poll, though it is published twice at once", async () => {
