@@ -13,7 +13,7 @@ import { createApp, rootDir } from "./app.ts";
 import { devAssets, manifestAssets } from "./pages/assets.ts";
 import type { EntryServer } from "./pages/render.ts";
 import { Worker } from "node:worker_threads";
-import { collectWhenIdle, idleCollectDefaults } from "./http/idle-collect.ts";
+import { collectWhenIdle, idleCollectDefaults } from "../shared/http/idle-collect.ts";
 import { upstreamOptions, type UpstreamOptions } from "./upstream/config.ts";
 import type { UpstreamThreadMessage } from "./upstream/thread.ts";
 import { observeUpstreamHeap } from "./metrics/index.ts";
@@ -122,7 +122,7 @@ export async function serve(parsed: Readonly<SiteConfig> | Readonly<StartedConfi
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   // The garbage of a spell of traffic collected once it is over, so the process returns to its level before it
-  // (server/http/idle-collect.ts). Not in development: Vite's own work would count as traffic.
+  // (shared/http/idle-collect.ts). Not in development: Vite's own work would count as traffic.
   const idle = dev ? undefined : collectWhenIdle(server, idleCollectDefaults);
 
   // A worker's metrics are collected by the primary, which serves them for the whole cluster.

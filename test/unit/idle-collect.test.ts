@@ -1,9 +1,9 @@
-// The full collection once the server falls idle after a spell of traffic (server/http/idle-collect.ts).
+// The full collection once the server falls idle after a spell of traffic (shared/http/idle-collect.ts).
 import { EventEmitter } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { collectWhenIdle } from "../../server/http/idle-collect.ts";
+import { collectWhenIdle } from "../../shared/http/idle-collect.ts";
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -78,7 +78,7 @@ describe("releaseFreedMemory", () => {
   it("gives back to the system the pages a full collection only pools: RSS falls to near the live heap", () => {
     // In a process of its own, so the figures are that process's alone: 3 million small objects dropped, two plain
     // full collections (which keep the emptied pages in V8's pool, resident), then the release.
-    const module = path.join(import.meta.dirname, "../../server/http/idle-collect.ts");
+    const module = path.join(import.meta.dirname, "../../shared/http/idle-collect.ts");
     const script = `
       const { releaseFreedMemory } = await import(${JSON.stringify(module)});
       const rss = () => process.memoryUsage().rss;

@@ -1,4 +1,5 @@
-// A full garbage collection once the server falls idle after a spell of traffic (docs/performance.md, "Memory").
+// A full garbage collection once a server falls idle after a spell of traffic (docs/performance.md, "Memory"). In
+// shared/ because both servers use it: the site and the embedded upstream, which imports only shared/.
 // Why: V8 collects when it allocates. When the traffic stops, the garbage of its last renders (their Buffers, the
 // old space they were promoted into) stays resident until the next request: in the bench's mixed traffic the
 // process stayed 11-13 % above its level before the traffic 10 s after it stopped, and one full collection
