@@ -17,8 +17,7 @@ import type { z } from "zod";
 import { defaultLanguage, isLanguage, localizePath, type Language } from "../../shared/languages.ts";
 import { staffForms } from "../../shared/staff/staff-forms.ts";
 import { staffPaths } from "../../shared/staff/staff-paths.ts";
-import type { StaffStore } from "../upstream/staff/store.ts";
-import type { AuditLog } from "../upstream/staff/audit.ts";
+import type { AuditLog, StaffStore } from "../upstream/staff/store.ts";
 import type { StaffT } from "./i18n.ts";
 import type { sessionCookie } from "./session.ts";
 
@@ -89,8 +88,8 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     return ceremony && ceremony.expiresAt > deps.now() && ceremony.token === token ? ceremony.challenge : null;
   }
 
-  function signedIn(res: Response, staffId: number, language: Language) {
-    const { token } = store.startSession(staffId);
+  async function signedIn(res: Response, staffId: number, language: Language) {
+    const { token } = await store.startSession(staffId);
     cookies.set(res, token);
     res.json({ redirect: localizePath(staffPaths.home, language) });
   }
@@ -106,10 +105,10 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     const body = parse(staffForms.signInVerify, req, res);
     if (!body) return;
     const challenge = take(req, res, null);
-    const passkey = store.passkey(body.response.id);
-    const member = passkey ? store.byId(passkey.staffId) : null;
-    const refuse = (why: string) => {
-      audit.record({ id: member?.id ?? null, email: member?.email ?? "unknown" }, "signInRefused", null, why);
+    const passkey = await store.passkey(body.response.id);
+    const member = passkey ? await store.byId(passkey.staffId) : null;
+    const refuse = async (why: string) => {
+      await audit.record({ id: member?.id ?? null, email: member?.email ?? "unknown" }, "signInRefused", null, why);
       fail(req, res, 401, "signIn.failed");
     };
     if (!challenge) return refuse("no challenge");
@@ -129,15 +128,17 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
       return refuse("verification failed");
     }
     if (!verification.verified) return refuse("not verified");
-    store.recordPasskeyUse(passkey.id, verification.authenticationInfo.newCounter);
-    audit.record(member, "signIn");
-    signedIn(res, member.id, body.language);
+    // The counter moves forward in the store's own statement: a replay verified on two hosts at once, or a
+    // cloned authenticator behind the stored counter, signs in at most once.
+    if (!(await store.recordPasskeyUse(passkey.id, verification.authenticationInfo.newCounter))) return refuse("counter did not move forward");
+    await audit.record(member, "signIn");
+    await signedIn(res, member.id, body.language);
   });
 
   router.post("/enrol/options", async (req, res) => {
     const body = parse(staffForms.enrolOptions, req, res);
     if (!body) return;
-    const member = store.enrolmentMember(body.token);
+    const member = await store.enrolmentMember(body.token);
     if (!member) return fail(req, res, 400, "enrol.invalid");
     const options = await generateRegistrationOptions({
       rpName: t.en("console"),
@@ -146,7 +147,7 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
       userID: new Uint8Array(Buffer.from(member.userHandle, "base64url")),
       attestationType: "none",
       // A second passkey of the same person goes on another authenticator.
-      excludeCredentials: store.passkeysOf(member.id).map((id) => ({ id })),
+      excludeCredentials: (await store.passkeysOf(member.id)).map((id) => ({ id })),
       authenticatorSelection: { residentKey: "required", userVerification: "required" },
     });
     begin(res, options.challenge, body.token);
@@ -157,7 +158,7 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     const body = parse(staffForms.enrolVerify, req, res);
     if (!body) return;
     const challenge = take(req, res, body.token);
-    if (!challenge || !store.enrolmentMember(body.token)) return fail(req, res, 400, "enrol.invalid");
+    if (!challenge || !(await store.enrolmentMember(body.token))) return fail(req, res, 400, "enrol.invalid");
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
       verification = await verifyRegistrationResponse({
@@ -172,10 +173,15 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     }
     if (!verification.verified) return fail(req, res, 400, "enrol.failed");
     const { credential } = verification.registrationInfo;
-    const member = store.enrol(body.token, { id: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [] });
+    const member = await store.enrol(body.token, {
+      id: credential.id,
+      publicKey: credential.publicKey,
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+    });
     if (!member) return fail(req, res, 400, "enrol.invalid");
-    audit.record(member, "enrol");
-    signedIn(res, member.id, body.language);
+    await audit.record(member, "enrol");
+    await signedIn(res, member.id, body.language);
   });
 
   return router;
