@@ -219,6 +219,21 @@ describe.each(storeKinds)("the staff console on %s", (store) => {
     expect((await c.store.enrolmentMember(b))?.email).toBe("b@qingyun-power.com");
   });
 
+  it("moves a passkey's signature counter only forward; a counter of 0 that stays 0 is no counter", async () => {
+    const { token } = await c.store.addMember("counter@qingyun-power.com", "sales");
+    await c.store.enrol(token, { id: "counted", publicKey: new Uint8Array([1]), counter: 5, transports: [] });
+    expect(await c.store.recordPasskeyUse("counted", 5)).toBe(false);
+    expect(await c.store.recordPasskeyUse("counted", 4)).toBe(false);
+    expect(await c.store.recordPasskeyUse("counted", 6)).toBe(true);
+    expect((await c.store.passkey("counted"))?.counter).toBe(6);
+    const second = await c.store.addMember("synced@qingyun-power.com", "sales");
+    await c.store.enrol(second.token, { id: "synced", publicKey: new Uint8Array([2]), counter: 0, transports: [] });
+    expect(await c.store.recordPasskeyUse("synced", 0)).toBe(true);
+    expect(await c.store.recordPasskeyUse("synced", 0)).toBe(true);
+    // An enrolment link enrols once.
+    expect(await c.store.enrol(second.token, { id: "again", publicKey: new Uint8Array([3]), counter: 0, transports: [] })).toBeNull();
+  });
+
   it("answers a malformed order path with 404, never 500", async () => {
     const viewer = await c.signedIn("viewer@qingyun-power.com", "viewer");
     expect((await c.get("/en/orders/%E0%A4%A", viewer.cookie)).status).toBe(404);

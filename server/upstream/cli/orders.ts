@@ -138,6 +138,7 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
       }
     };
 
+    // `return await` below: the finally closes the stores, which must outlive the command's last read.
     switch (command) {
       case "list": {
         const status = (values.status ?? "all") as OrderStatusFilter;
@@ -155,18 +156,18 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
         return;
       }
       case "show":
-        return show(needNumber());
+        return await show(needNumber());
       case "advance": {
         const number = needNumber();
         const moved = await samples.move(number, "next", { note: values.note, carrier: values.carrier, trackingNumber: values.tracking }, "cli");
         if (!values.json) out(`${number}: ${moved.from} → ${moved.to} (the applicant's e-mail is queued; the running server sends it)`);
-        return show(number);
+        return await show(number);
       }
       case "reject": {
         const number = needNumber();
         const moved = await samples.move(number, "rejected", { note: values.reason ?? "" }, "cli");
         if (!values.json) out(`${number}: ${moved.from} → ${moved.to} (the applicant's e-mail is queued; the running server sends it)`);
-        return show(number);
+        return await show(number);
       }
       default:
         throw new UsageError(`Unknown command "${command}"`);
