@@ -106,7 +106,7 @@ export function createStaffApp(deps: StaffAppDeps) {
     if (token && !res.locals.member) cookies.clear(res);
     next();
   });
-  app.use("/webauthn", passkeyRoutes({ origin, store, audit, cookies, t, now, limit: deps.signInLimit ?? { windowMs: 15 * 60_000, attempts: 20 } }));
+  app.use("/webauthn", passkeyRoutes({ origin, store, audit, cookies, t, limit: deps.signInLimit ?? { windowMs: 15 * 60_000, attempts: 20 } }));
   app.get("/", (_req, res) => res.redirect(302, localizePath(staffPaths.home, "zh")));
 
   for (const language of languages) {

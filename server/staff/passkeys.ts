@@ -1,7 +1,7 @@
 // Passkey sign-in and enrolment with @simplewebauthn/server: discoverable credentials with user verification,
-// bound to the console's origin and its host name (the relying party). Each ceremony's challenge is kept here
-// for 5 minutes under a random id in a cookie, and used once. JSON in and out (the passkey script's fetches).
-import { randomBytes } from "node:crypto";
+// bound to the console's origin and its host name (the relying party). Each ceremony's challenge is kept in the
+// store for 5 minutes under a random id in a cookie, and used once whichever console host the browser's next
+// request reaches (decision 044, "Staff and the orders CLI"). JSON in and out (the passkey script's fetches).
 import express, { type Request, type Response, type Router } from "express";
 import { rateLimit } from "express-rate-limit";
 import {
@@ -21,30 +21,19 @@ import type { AuditLog, StaffStore } from "../upstream/staff/store.ts";
 import type { StaffT } from "./i18n.ts";
 import type { sessionCookie } from "./session.ts";
 
-const CEREMONY_MS = 5 * 60_000;
-
 export interface PasskeyDeps {
   origin: string;
   store: StaffStore;
   audit: AuditLog;
   cookies: ReturnType<typeof sessionCookie>;
   t: Record<Language, StaffT>;
-  now: () => number;
   /** Sign-in and enrolment attempts per client address and window. */
   limit: { windowMs: number; attempts: number };
-}
-
-interface Ceremony {
-  challenge: string;
-  /** The enrolment token the ceremony began with (null for a sign-in): it must end with the same one. */
-  token: string | null;
-  expiresAt: number;
 }
 
 export function passkeyRoutes(deps: PasskeyDeps): Router {
   const { store, audit, cookies, t } = deps;
   const rpID = new URL(deps.origin).hostname;
-  const ceremonies = new Map<string, Ceremony>();
   const router = express.Router();
   const languageOf = (req: Request): Language => {
     const value = (req.body as { language?: unknown } | undefined)?.language;
@@ -70,22 +59,16 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     return null;
   }
 
-  function begin(res: Response, challenge: string, token: string | null) {
-    const t0 = deps.now();
-    for (const [id, ceremony] of ceremonies) if (ceremony.expiresAt <= t0) ceremonies.delete(id);
-    const id = randomBytes(24).toString("base64url");
-    ceremonies.set(id, { challenge, token, expiresAt: t0 + CEREMONY_MS });
-    cookies.setCeremony(res, id);
+  /** Keeps the challenge; the enrolment token the ceremony began with (null for a sign-in) must end it. */
+  async function begin(res: Response, challenge: string, token: string | null) {
+    cookies.setCeremony(res, await store.beginCeremony(challenge, token));
   }
 
   /** The challenge this browser was given, once: a second use of it finds nothing. */
-  function take(req: Request, res: Response, token: string | null): string | null {
+  async function take(req: Request, res: Response, token: string | null): Promise<string | null> {
     const id = cookies.readCeremony(req);
     cookies.clearCeremony(res);
-    if (!id) return null;
-    const ceremony = ceremonies.get(id);
-    ceremonies.delete(id);
-    return ceremony && ceremony.expiresAt > deps.now() && ceremony.token === token ? ceremony.challenge : null;
+    return id ? store.takeCeremony(id, token) : null;
   }
 
   async function signedIn(res: Response, staffId: number, language: Language) {
@@ -97,14 +80,14 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
   router.post("/sign-in/options", async (req, res) => {
     if (!parse(staffForms.signInOptions, req, res)) return;
     const options = await generateAuthenticationOptions({ rpID, userVerification: "required", allowCredentials: [] });
-    begin(res, options.challenge, null);
+    await begin(res, options.challenge, null);
     res.json(options);
   });
 
   router.post("/sign-in/verify", async (req, res) => {
     const body = parse(staffForms.signInVerify, req, res);
     if (!body) return;
-    const challenge = take(req, res, null);
+    const challenge = await take(req, res, null);
     const passkey = await store.passkey(body.response.id);
     const member = passkey ? await store.byId(passkey.staffId) : null;
     const refuse = async (why: string) => {
@@ -150,14 +133,14 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
       excludeCredentials: (await store.passkeysOf(member.id)).map((id) => ({ id })),
       authenticatorSelection: { residentKey: "required", userVerification: "required" },
     });
-    begin(res, options.challenge, body.token);
+    await begin(res, options.challenge, body.token);
     res.json(options);
   });
 
   router.post("/enrol/verify", async (req, res) => {
     const body = parse(staffForms.enrolVerify, req, res);
     if (!body) return;
-    const challenge = take(req, res, body.token);
+    const challenge = await take(req, res, body.token);
     if (!challenge || !(await store.enrolmentMember(body.token))) return fail(req, res, 400, "enrol.invalid");
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {

@@ -1,5 +1,6 @@
 // The staff console and the orders CLI on several hosts sharing one PostgreSQL (decision 044, "Staff and the
-// orders CLI"): a console session started on one host is honoured by the other and ended there for both; an
+// orders CLI"): a console session started on one host is honoured by the other and ended there for both; a
+// passkey ceremony begun on one host ends on the other, once; an
 // enrolment link used at once through two hosts enrols one passkey; a passkey's counter moves forward once when
 // two hosts record one assertion; two admins disabling each other at once on two hosts leave one admin; an order
 // moved through one host's console is seen moved on the other's, and two hosts moving it at once move it once;
@@ -12,7 +13,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callPath, queryPreviewRevoked } from "../../shared/contract/index.ts";
 import { previewTokenId, signPreviewToken } from "../../shared/http/preview-token.ts";
-import { startConsole, type ConsoleUnderTest } from "../routes/staff-helpers.ts";
+import request from "supertest";
+import { STAFF_ORIGIN, startConsole, type ConsoleUnderTest } from "../routes/staff-helpers.ts";
 import { startAccountUpstream } from "./account-helpers.ts";
 import { testPostgres } from "./stores.ts";
 
@@ -42,6 +44,25 @@ describe("two console hosts on one PostgreSQL", () => {
     // The audit log is one: the sign-out on host b is read on host a.
     const again = await b.store.startSession(admin.id);
     expect((await a.get("/en/audit?action=signOut", `qy_staff=${again.token}`)).text).toContain("1 entry");
+  });
+
+  it("ends a passkey ceremony begun on one host at the other, once", async () => {
+    const host = new URL(STAFF_ORIGIN).host;
+    const options = await request(a.app).post("/webauthn/sign-in/options").set("Host", host).set("Origin", STAFF_ORIGIN).send({ language: "en" });
+    expect(options.status).toBe(200);
+    const ceremony = String(options.headers["set-cookie"]).split(";")[0]!;
+    const verify = (console: ConsoleUnderTest) =>
+      request(console.app)
+        .post("/webauthn/sign-in/verify")
+        .set("Host", host)
+        .set("Origin", STAFF_ORIGIN)
+        .set("Cookie", ceremony)
+        .send({ language: "en", response: { id: "nobody", rawId: "nobody", type: "public-key", response: {} } });
+    // Host b finds the challenge host a gave (the passkey is then unknown); a second use finds none, on either host.
+    expect((await verify(b)).status).toBe(401);
+    expect((await verify(a)).status).toBe(401);
+    const reasons = await a.rows<{ detail: string }>("SELECT detail FROM staff_audit WHERE action = 'signInRefused' ORDER BY id");
+    expect(reasons.map((row) => row.detail)).toEqual(["unknown passkey", "no challenge"]);
   });
 
   it("enrols one passkey when one link is used at once through two hosts", async () => {

@@ -9,6 +9,7 @@ import { staffEnrolmentMs, staffSessionMs } from "../../../shared/staff/staff-ro
 import { inTransaction } from "../postgres.ts";
 import { auditWhere, type AuditEntry } from "./audit.ts";
 import {
+  ceremonyMs,
   counterMovesForward,
   hashToken as hash,
   lastAdminRefusal,
@@ -138,6 +139,26 @@ export function createPostgresStaffStore(pool: pg.Pool, now: () => number): Staf
         id,
       ]);
       return result.rowCount === 1;
+    },
+    async beginCeremony(challenge, token) {
+      await pool.query("DELETE FROM staff_ceremonies WHERE expires_at <= $1", [now()]);
+      const id = newToken();
+      await pool.query("INSERT INTO staff_ceremonies (id_hash, challenge, token_hash, expires_at) VALUES ($1, $2, $3, $4)", [
+        hash(id),
+        challenge,
+        token === null ? null : hash(token),
+        now() + ceremonyMs,
+      ]);
+      return id;
+    },
+    async takeCeremony(id, token) {
+      // One DELETE … RETURNING: of two hosts taking one ceremony at once, one gets its row, the other nothing.
+      const row = await one<{ challenge: string; tokenHash: string | null; expiresAt: number }>(
+        pool,
+        'DELETE FROM staff_ceremonies WHERE id_hash = $1 RETURNING challenge, token_hash AS "tokenHash", expires_at AS "expiresAt"',
+        [hash(id)],
+      );
+      return row && row.expiresAt > now() && row.tokenHash === (token === null ? null : hash(token)) ? row.challenge : null;
     },
     async startSession(staffId) {
       await pool.query("DELETE FROM staff_sessions WHERE expires_at <= $1", [now()]);

@@ -5,6 +5,7 @@ import { staffEnrolmentMs, staffSessionMs, type StaffRole } from "../../../share
 import { transaction, type Database } from "../db.ts";
 import { auditWhere, type AuditEntry } from "./audit.ts";
 import {
+  ceremonyMs,
   counterMovesForward,
   hashToken as hash,
   lastAdminRefusal,
@@ -55,6 +56,9 @@ export function createSqliteStaffStore(db: Database, now: () => number): StaffSt
     deleteSession: db.prepare("DELETE FROM staff_sessions WHERE token_hash = ?"),
     deleteSessionsOf: db.prepare("DELETE FROM staff_sessions WHERE staff_id = ?"),
     deleteExpiredSessions: db.prepare("DELETE FROM staff_sessions WHERE expires_at <= ?"),
+    insertCeremony: db.prepare("INSERT INTO staff_ceremonies (id_hash, challenge, token_hash, expires_at) VALUES (?, ?, ?, ?)"),
+    deleteExpiredCeremonies: db.prepare("DELETE FROM staff_ceremonies WHERE expires_at <= ?"),
+    takeCeremony: db.prepare("DELETE FROM staff_ceremonies WHERE id_hash = ? RETURNING challenge, token_hash AS tokenHash, expires_at AS expiresAt"),
   };
 
   const member = (row: unknown) => (row ? (row as StaffMember) : null);
@@ -96,6 +100,16 @@ export function createSqliteStaffStore(db: Database, now: () => number): StaffSt
     },
     passkeysOf: async (staffId) => (q.passkeysOf.all(staffId) as Array<{ id: string }>).map((row) => row.id),
     recordPasskeyUse: async (id, counter) => Number(q.recordPasskeyUse.run(counter, now(), id).changes) === 1,
+    async beginCeremony(challenge, token) {
+      q.deleteExpiredCeremonies.run(now());
+      const id = newToken();
+      q.insertCeremony.run(hash(id), challenge, token === null ? null : hash(token), now() + ceremonyMs);
+      return id;
+    },
+    async takeCeremony(id, token) {
+      const row = q.takeCeremony.get(hash(id)) as { challenge: string; tokenHash: string | null; expiresAt: number } | undefined;
+      return row && row.expiresAt > now() && row.tokenHash === (token === null ? null : hash(token)) ? row.challenge : null;
+    },
     async startSession(staffId) {
       q.deleteExpiredSessions.run(now());
       const token = newToken();

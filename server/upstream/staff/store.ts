@@ -29,6 +29,9 @@ export const newToken = () => randomBytes(32).toString("base64url");
 /** The WebAuthn user handle: random, never the e-mail (an authenticator may show or leak it). */
 export const newUserHandle = () => randomBytes(32).toString("base64url");
 
+/** A passkey ceremony's challenge is good for this long (its cookie lives as long: server/staff/session.ts). */
+export const ceremonyMs = 5 * 60_000;
+
 export class StaffStoreError extends Error {
   readonly reason: "duplicate" | "missing" | "lastAdmin";
   constructor(reason: "duplicate" | "missing" | "lastAdmin") {
@@ -71,6 +74,11 @@ export interface StaffStore {
   passkeysOf(staffId: number): Promise<string[]>;
   /** Records a verified use; false (nothing written) when the counter would not move forward (counterMovesForward). */
   recordPasskeyUse(id: string, counter: number): Promise<boolean>;
+  /** Keeps a passkey ceremony's challenge (5 minutes) with the enrolment token it began with (null: a sign-in);
+   * returns the ceremony's id for its cookie. */
+  beginCeremony(challenge: string, token: string | null): Promise<string>;
+  /** The ceremony's challenge, once (taking it deletes it, on every host), if unexpired and begun with `token`. */
+  takeCeremony(id: string, token: string | null): Promise<string | null>;
   /** A session of 12 h; returns its token (the cookie's value). */
   startSession(staffId: number): Promise<{ token: string; expiresAt: number }>;
   /** The member of a live session: read at every request, so a disabled account is refused at once. */
