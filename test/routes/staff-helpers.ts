@@ -2,7 +2,7 @@
 // (http://localhost:4444: nothing listens there, the app only compares names). Its accounts, audit log and orders
 // are on the store a test names (test/upstream/stores.ts): the in-memory SQLite file, or a new PostgreSQL
 // database; the leads and the content index are on the SQLite file either way.
-import pg from "pg";
+import type pg from "pg";
 import request from "supertest";
 import { openDatabase, type Database } from "../../server/upstream/db.ts";
 import { createStaffApp } from "../../server/staff/app.ts";

@@ -91,7 +91,7 @@ export interface StaffStore {
   setDisabled(id: number, disabled: boolean): Promise<void>;
 }
 
-export interface AuditFilter {
+interface AuditFilter {
   action?: AuditAction | undefined;
   email?: string | undefined;
   page: number;
