@@ -17,6 +17,10 @@ import request from "supertest";
 import { STAFF_ORIGIN, startConsole, type ConsoleUnderTest } from "../routes/staff-helpers.ts";
 import { startAccountUpstream } from "./account-helpers.ts";
 import { testPostgres } from "./stores.ts";
+import { startStaffConsole } from "../../server/staff/listener.ts";
+import { createLogger } from "../../server/metrics/logger.ts";
+import { createPool } from "../../server/upstream/postgres.ts";
+import { createPostgresStaffStore } from "../../server/upstream/staff/store-postgres.ts";
 
 const run = promisify(execFile);
 
@@ -133,6 +137,34 @@ describe("two console hosts on one PostgreSQL", () => {
     );
     expect(records.map((record) => record.status)).toEqual(["pending", "inStock"]);
   });
+});
+
+describe("the console's own thread on PostgreSQL", () => {
+  it("starts on the upstream's database URL (migrating it) and honours a session kept there", async () => {
+    const databaseUrl = await (await testPostgres()).database();
+    // The config as the site would load it once DATABASE_URL is accepted (the environment still refuses it).
+    const config = {
+      staff: { host: "127.0.0.1", port: 0, origin: "http://localhost:4455" },
+      dataDir: ":memory:",
+      trustProxy: false,
+      upstream: { DATABASE_URL: databaseUrl },
+    } as unknown as Parameters<typeof startStaffConsole>[0];
+    const running = await startStaffConsole(config, createLogger("silent"));
+    expect(running).toBeDefined();
+    const pool = createPool(databaseUrl, () => {}, 1);
+    try {
+      const store = createPostgresStaffStore(pool, Date.now);
+      const { member } = await store.addMember("thread@qingyun-power.com", "viewer");
+      const { token } = await store.startSession(member.id);
+      // Under the console's own Host (fetch would send the listener's address, which the console answers 421).
+      const page = await request(running!.url).get("/en").set("Host", "localhost:4455").set("Cookie", `qy_staff=${token}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain("thread@qingyun-power.com");
+    } finally {
+      await pool.end();
+      await running!.close();
+    }
+  }, 60_000);
 });
 
 describe("the orders CLI on PostgreSQL", () => {
