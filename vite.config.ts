@@ -2,6 +2,7 @@
 import path from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { routeModules } from "./scripts/vite-plugin-route-modules.ts";
 import { lazyContract } from "./scripts/vite-plugin-lazy-contract.ts";
 
 const routerBuild = (file: string) => path.join(import.meta.dirname, "node_modules", "react-router", "dist", "production", file);
@@ -9,7 +10,7 @@ const routerBuild = (file: string) => path.join(import.meta.dirname, "node_modul
 export default defineConfig(({ command, isSsrBuild }) => ({
   // lazyContract: the browser's first load carries no zod (docs/decisions/006-no-zod-on-first-load.md); it applies
   // to the client build only.
-  plugins: [react(), lazyContract(import.meta.dirname)],
+  plugins: [react(), lazyContract(import.meta.dirname), routeModules()],
   publicDir: false,
   // React Router 7 publishes its production build (no dev warnings, no invariant messages) but its package
   // exports resolve only the development one (remix-run/react-router#12532, #14102). The browser and the

@@ -2,9 +2,10 @@
 // JavaScript budget in vitest.budgets.config.ts (npm run budgets).
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { routeModules } from "./scripts/vite-plugin-route-modules.ts";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeModules()],
   test: {
     include: ["test/unit/**/*.test.{ts,tsx}", "test/upstream/**/*.test.ts", "test/routes/**/*.test.{ts,tsx}", "test/ops/**/*.test.ts", "test/hostile/**/*.test.ts"],
     environment: "node",

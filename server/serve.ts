@@ -13,7 +13,7 @@ import { createApp, rootDir } from "./app.ts";
 import { devAssets, manifestAssets } from "./pages/assets.ts";
 import type { EntryServer } from "./pages/render.ts";
 import { Worker } from "node:worker_threads";
-import { collectWhenIdle } from "./http/idle-collect.ts";
+import { collectWhenIdle, idleCollectDefaults } from "../shared/http/idle-collect.ts";
 import { upstreamOptions, type UpstreamOptions } from "./upstream/config.ts";
 import type { UpstreamThreadMessage } from "./upstream/thread.ts";
 import { observeUpstreamHeap } from "./metrics/index.ts";
@@ -22,9 +22,6 @@ import { startStaffConsole, type StaffConsole } from "./staff/listener.ts";
 
 /** The whole shutdown, delay included, stays under the 10 s a supervisor gives before SIGKILL. */
 export const shutdownDeadlineMs = 9_500;
-/** Idle for 2 s after at least 200 requests: a spell of traffic is over (a health probe every few seconds is not one). */
-const IDLE_COLLECT_MS = 2_000;
-const IDLE_COLLECT_AFTER_REQUESTS = 200;
 
 /** The embedded upstream refused to start (its store newer than this code, a data directory it cannot use):
  * its own one-line reason, which the process prints instead of a stack trace (server/main.ts). */
@@ -125,8 +122,8 @@ export async function serve(parsed: Readonly<SiteConfig> | Readonly<StartedConfi
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   // The garbage of a spell of traffic collected once it is over, so the process returns to its level before it
-  // (server/http/idle-collect.ts). Not in development: Vite's own work would count as traffic.
-  const idle = dev ? undefined : collectWhenIdle(server, { idleMs: IDLE_COLLECT_MS, afterRequests: IDLE_COLLECT_AFTER_REQUESTS });
+  // (shared/http/idle-collect.ts). Not in development: Vite's own work would count as traffic.
+  const idle = dev ? undefined : collectWhenIdle(server, idleCollectDefaults);
 
   // A worker's metrics are collected by the primary, which serves them for the whole cluster.
   const metrics: MetricsServer | undefined = cluster.isWorker ? undefined : await startMetricsServer({ host: config.metricsHost, port: config.metricsPort, logger });

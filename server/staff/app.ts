@@ -18,18 +18,14 @@ import { ORDERS_PAGE_SIZE, parseOrdersState } from "../../shared/query/staff-ord
 import { errorCodes, orderNumberPattern } from "../../shared/contract/index.ts";
 import { carrierNames } from "../../shared/samples/carriers.ts";
 import { ApiError } from "../upstream/http.ts";
+import { postgresFailure } from "../upstream/postgres.ts";
 import { createSampleProducts } from "../upstream/samples/products.ts";
-import { createSampleList } from "../upstream/samples/list.ts";
-import { createSampleOrders } from "../upstream/samples/orders.ts";
-import { createOrderMoves } from "../upstream/samples/moves.ts";
-import { createAddressBook } from "../upstream/accounts/addresses.ts";
-import { createOrderBoard } from "../upstream/samples/board.ts";
 import { streamLeadsCsv } from "./leads-csv.ts";
 import { staffCan, type StaffPermission } from "../../shared/staff/staff-roles.ts";
 import { staffForms } from "../../shared/staff/staff-forms.ts";
 import type { Database } from "../upstream/db.ts";
-import { createStaffStore, StaffStoreError, type StaffMember } from "../upstream/staff/store.ts";
-import { createAuditLog } from "../upstream/staff/audit.ts";
+import { StaffStoreError, type StaffMember } from "../upstream/staff/store.ts";
+import { sqliteStaffStores, type StaffStores } from "./stores.ts";
 import { createStaffTranslators, type StaffT } from "./i18n.ts";
 import { consoleHeaders, isForeignWrite, isOwnHost } from "./security.ts";
 import { sessionCookie } from "./session.ts";
@@ -39,7 +35,10 @@ import type { ViewContext } from "./views/layout.ts";
 import { enrolPage, errorPage, homePage, signInPage, staffPage } from "./views/pages.ts";
 
 export interface StaffAppDeps {
+  /** The upstream's SQLite file: the leads, the product names, and everything else unless `stores` says otherwise. */
   db: Database;
+  /** The accounts, audit log and orders on PostgreSQL when the upstream runs there; unset: all on `db`. */
+  stores?: StaffStores;
   /** The origin staff use (STAFF_ORIGIN): passkeys, the cookie and the cross-site check are bound to it. */
   origin: string;
   now: () => number;
@@ -64,17 +63,13 @@ const webauthnBrowserDir = path.join(path.dirname(createRequire(import.meta.url)
 
 export function createStaffApp(deps: StaffAppDeps) {
   const { db, origin, now } = deps;
-  const store = createStaffStore(db, now);
-  const audit = createAuditLog(db, now);
+  const { staff: store, audit, samples } = deps.stores ?? sqliteStaffStores(db, now);
   const t = createStaffTranslators();
   const cookies = sessionCookie(origin);
   const leads = createLeadStore(db, now);
   const sampleProducts = createSampleProducts(db);
-  const orders = createSampleOrders(db, now, sampleProducts, createSampleList(db, now, sampleProducts), createAddressBook(db, now));
-  const moves = createOrderMoves(db, now);
-  const board = createOrderBoard(db, orders);
   /** Who a lead may be assigned to: every enabled member who works leads. */
-  const assignees = () => store.list().filter((person) => person.disabledAt === null && staffCan(person.role, "work"));
+  const assignees = async () => (await store.list()).filter((person) => person.disabledAt === null && staffCan(person.role, "work"));
   const searchOf = (req: Request) => {
     const query = req.originalUrl.indexOf("?");
     return query >= 0 ? req.originalUrl.slice(query) : "";
@@ -104,14 +99,14 @@ export function createStaffApp(deps: StaffAppDeps) {
   app.get("/favicon.ico", (_req, res) => res.sendFile(path.join(import.meta.dirname, "..", "..", "public", "favicon.ico"), { maxAge: "1d" }));
   app.use(cookieParser());
   app.use((req, res, next) => (isForeignWrite(req, origin) ? sendError(req, res, 403, (tr) => tr("errors.crossSite")) : next()));
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
     const token = cookies.read(req);
-    res.locals.member = token ? store.sessionMember(token) : null;
+    res.locals.member = token ? await store.sessionMember(token) : null;
     // A cookie whose session is gone (expired, signed out elsewhere, disabled) is dropped.
     if (token && !res.locals.member) cookies.clear(res);
     next();
   });
-  app.use("/webauthn", passkeyRoutes({ origin, store, audit, cookies, t, now, limit: deps.signInLimit ?? { windowMs: 15 * 60_000, attempts: 20 } }));
+  app.use("/webauthn", passkeyRoutes({ origin, store, audit, cookies, t, limit: deps.signInLimit ?? { windowMs: 15 * 60_000, attempts: 20 } }));
   app.get("/", (_req, res) => res.redirect(302, localizePath(staffPaths.home, "zh")));
 
   for (const language of languages) {
@@ -132,19 +127,19 @@ export function createStaffApp(deps: StaffAppDeps) {
     };
 
     pages.get(staffPaths.signIn, (req, res) => (res.locals.member ? res.redirect(303, home) : render(req, res, signInPage)));
-    pages.get(staffPaths.enrol, (req, res) => {
+    pages.get(staffPaths.enrol, async (req, res) => {
       const token = typeof req.query.token === "string" ? req.query.token : "";
-      const member = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? store.enrolmentMember(token) : null;
+      const member = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await store.enrolmentMember(token) : null;
       render(req, res, (context) => enrolPage(context, member ? { email: member.email, token } : null));
     });
-    pages.post(staffPaths.signOut, (req, res) => {
+    pages.post(staffPaths.signOut, async (req, res) => {
       const body = form(staffForms.signOut, req, res);
       if (!body) return;
       const member = res.locals.member;
       const token = cookies.read(req);
-      if (member && body.everywhere) store.endAllSessions(member.id);
-      else if (token) store.endSession(token);
-      if (member) audit.record(member, "signOut", null, body.everywhere ? "everywhere" : null);
+      if (member && body.everywhere) await store.endAllSessions(member.id);
+      else if (token) await store.endSession(token);
+      if (member) await audit.record(member, "signOut", null, body.everywhere ? "everywhere" : null);
       cookies.clear(res);
       res.redirect(303, signIn);
     });
@@ -158,52 +153,60 @@ export function createStaffApp(deps: StaffAppDeps) {
     const allow = (permission: StaffPermission) => (req: Request, res: Response, next: NextFunction) =>
       staffCan(res.locals.member!.role, permission) ? next() : sendError(req, res, 403);
 
-    pages.get(staffPaths.home, (req, res) => render(req, res, (context) => homePage(context, store.passkeysOf(res.locals.member!.id).length, null)));
-    pages.post(staffPaths.passkeys, (req, res) => {
+    pages.get(staffPaths.home, async (req, res) => {
+      const passkeys = (await store.passkeysOf(res.locals.member!.id)).length;
+      render(req, res, (context) => homePage(context, passkeys, null));
+    });
+    pages.post(staffPaths.passkeys, async (req, res) => {
       const member = res.locals.member!;
-      audit.record(member, "changeStaff", member.email, "enrolmentLink");
-      const link = enrolmentUrl(origin, language, store.newEnrolment(member.id));
-      render(req, res, (context) => homePage(context, store.passkeysOf(member.id).length, link));
+      await audit.record(member, "changeStaff", member.email, "enrolmentLink");
+      const link = enrolmentUrl(origin, language, await store.newEnrolment(member.id));
+      const passkeys = (await store.passkeysOf(member.id)).length;
+      render(req, res, (context) => homePage(context, passkeys, link));
     });
 
-    const staffList = (req: Request, res: Response, notice: Parameters<typeof staffPage>[2] = {}, status = 200) =>
+    const staffList = async (req: Request, res: Response, notice: Parameters<typeof staffPage>[2] = {}, status = 200) => {
+      const members = await store.list();
       res
         .status(status)
         .type("html")
-        .send(staffPage(view(req, res, language), store.list(), notice));
+        .send(staffPage(view(req, res, language), members, notice));
+    };
     const refusal = (error: unknown) => {
       if (error instanceof StaffStoreError) return t[language](`staff.${error.reason}`);
       throw error;
     };
     pages.get(staffPaths.staff, allow("manage"), (req, res) => staffList(req, res));
-    pages.post(staffPaths.staff, allow("manage"), (req, res) => {
+    pages.post(staffPaths.staff, allow("manage"), async (req, res) => {
       const body = form(staffForms.addMember, req, res);
       if (!body) return;
+      let added: Awaited<ReturnType<typeof store.addMember>>;
       try {
-        const { member, token } = store.addMember(body.email, body.role);
-        audit.record(res.locals.member!, "addStaff", member.email, member.role);
-        staffList(req, res, { link: { email: member.email, url: enrolmentUrl(origin, language, token) } });
+        added = await store.addMember(body.email, body.role);
       } catch (error) {
-        staffList(req, res, { error: refusal(error) }, 409);
+        return staffList(req, res, { error: refusal(error) }, 409);
       }
+      const { member, token } = added;
+      await audit.record(res.locals.member!, "addStaff", member.email, member.role);
+      await staffList(req, res, { link: { email: member.email, url: enrolmentUrl(origin, language, token) } });
     });
-    pages.post(staffPaths.staffChange, allow("manage"), (req, res) => {
+    pages.post(staffPaths.staffChange, allow("manage"), async (req, res) => {
       const body = form(staffForms.changeMember, req, res);
       if (!body) return;
-      const target = store.byId(body.id);
+      const target = await store.byId(body.id);
       if (!target) return staffList(req, res, { error: t[language]("staff.missing") }, 404);
-      try {
-        if (body.change === "link") {
-          audit.record(res.locals.member!, "changeStaff", target.email, "enrolmentLink");
-          return staffList(req, res, { link: { email: target.email, url: enrolmentUrl(origin, language, store.newEnrolment(target.id)) } });
-        }
-        if (body.change === "disable" || body.change === "enable") store.setDisabled(target.id, body.change === "disable");
-        else store.setRole(target.id, body.change.slice(5) as StaffMember["role"]);
-        audit.record(res.locals.member!, "changeStaff", target.email, body.change);
-        res.redirect(303, localizePath(staffPaths.staff, language));
-      } catch (error) {
-        staffList(req, res, { error: refusal(error) }, 409);
+      if (body.change === "link") {
+        await audit.record(res.locals.member!, "changeStaff", target.email, "enrolmentLink");
+        return staffList(req, res, { link: { email: target.email, url: enrolmentUrl(origin, language, await store.newEnrolment(target.id)) } });
       }
+      try {
+        if (body.change === "disable" || body.change === "enable") await store.setDisabled(target.id, body.change === "disable");
+        else await store.setRole(target.id, body.change.slice(5) as StaffMember["role"]);
+      } catch (error) {
+        return staffList(req, res, { error: refusal(error) }, 409);
+      }
+      await audit.record(res.locals.member!, "changeStaff", target.email, body.change);
+      res.redirect(303, localizePath(staffPaths.staff, language));
     });
 
     // The leads inbox: every role reads it; a lead's page shows contact details (each view is audited);
@@ -214,78 +217,83 @@ export function createStaffApp(deps: StaffAppDeps) {
     });
     pages.get(staffPaths.leadsCsv, allow("work"), async (req, res) => {
       const state = parseLeadsState(searchOf(req));
-      audit.record(res.locals.member!, "exportLeads", null, writeLeadsState({ ...state, page: 1 }) || null);
+      await audit.record(res.locals.member!, "exportLeads", null, writeLeadsState({ ...state, page: 1 }) || null);
       await streamLeadsCsv(res, leads.rows(state), t[language], `leads-${new Date(now()).toISOString().slice(0, 10)}.csv`);
     });
     const leadOf = (req: Request) => {
       const found = matchStaffLeadPath(req.path);
       return found ? { ...found, lead: leads.find(found.kind, found.id) } : null;
     };
-    pages.get(/^\/leads\/(message|download)\/\d+$/, (req, res) => {
+    pages.get(/^\/leads\/(message|download)\/\d+$/, async (req, res) => {
       const found = leadOf(req);
       if (!found?.lead) return sendError(req, res, 404);
-      audit.record(res.locals.member!, "viewLead", `${found.kind}/${found.id}`);
-      render(req, res, (context) => leadPage(context, found.lead!, assignees(), req.query.saved === "1"));
+      await audit.record(res.locals.member!, "viewLead", `${found.kind}/${found.id}`);
+      const people = await assignees();
+      render(req, res, (context) => leadPage(context, found.lead!, people, req.query.saved === "1"));
     });
-    pages.post(/^\/leads\/(message|download)\/\d+$/, allow("work"), (req, res) => {
+    pages.post(/^\/leads\/(message|download)\/\d+$/, allow("work"), async (req, res) => {
       const found = leadOf(req);
       if (!found?.lead) return sendError(req, res, 404);
       const body = form(staffForms.workLead, req, res);
       if (!body) return;
       // Only a working member may be assigned: an id from anywhere else is refused, never stored.
-      if (body.assignedTo !== null && !assignees().some((person) => person.id === body.assignedTo)) return sendError(req, res, 400);
+      if (body.assignedTo !== null && !(await assignees()).some((person) => person.id === body.assignedTo)) return sendError(req, res, 400);
       const status = body.status === "new" && body.assignedTo !== null ? "assigned" : body.status;
       leads.save(found.kind, found.id, { status, assignedTo: body.assignedTo, note: body.note });
-      audit.record(res.locals.member!, "workLead", `${found.kind}/${found.id}`, `${status}${body.assignedTo ? ` → ${store.byId(body.assignedTo)?.email}` : ""}`);
+      const assignee = body.assignedTo ? ` → ${(await store.byId(body.assignedTo))?.email}` : "";
+      await audit.record(res.locals.member!, "workLead", `${found.kind}/${found.id}`, `${status}${assignee}`);
       res.redirect(303, `${localizePath(staffLeadPath(found.kind, found.id), language)}?saved=1`);
     });
 
     // The sample-order board: every role reads it; the moves of the order workflow need "work", go through
-    // samples/moves.ts (recorded with the member's e-mail, the applicant's e-mail queued in the same
-    // transaction and sent by the upstream's outbox), and are audited.
-    pages.get(staffPaths.orders, (req, res) => {
+    // the samples' store's move, as the API's and the CLI's do (recorded with the member's e-mail, the
+    // applicant's e-mail queued in the same transaction and sent by the upstream's outbox), and are audited.
+    pages.get(staffPaths.orders, async (req, res) => {
       const state = parseOrdersState(searchOf(req));
-      render(req, res, (context) => ordersPage(context, state, board.counts(), board.page(state, ORDERS_PAGE_SIZE, language)));
+      const [counts, page] = await Promise.all([samples.boardCounts(), samples.boardPage(state, ORDERS_PAGE_SIZE, language)]);
+      render(req, res, (context) => ordersPage(context, state, counts, page));
     });
     const orderNumberOf = (req: Request) => {
       const raw = req.path.slice(staffPaths.orders.length + 1);
       // Only an order number's own characters: anything else (a malformed %-escape included) names no order.
       return orderNumberPattern.test(raw) ? raw : null;
     };
-    const showOrder = (req: Request, res: Response, notice: Parameters<typeof orderPage>[4], status = 200) => {
+    const showOrder = async (req: Request, res: Response, notice: Parameters<typeof orderPage>[4], status = 200) => {
       const number = orderNumberOf(req);
-      const found = number ? orders.detail(number, language, null) : null;
+      const found = number ? await samples.detail(number, language, null) : null;
       if (!found) return sendError(req, res, 404);
-      if (req.method === "GET") audit.record(res.locals.member!, "viewOrder", found.row.orderNumber);
+      if (req.method === "GET") await audit.record(res.locals.member!, "viewOrder", found.row.orderNumber);
       res
         .status(status)
         .type("html")
         .send(orderPage(view(req, res, language), found.detail.order, found.history, (id) => sampleProducts(id) !== null, notice));
     };
     pages.get(/^\/orders\/[^/]+$/, (req, res) => showOrder(req, res, { moved: req.query.moved === "1" }));
-    pages.post(/^\/orders\/[^/]+$/, allow("work"), (req, res) => {
+    pages.post(/^\/orders\/[^/]+$/, allow("work"), async (req, res) => {
       const number = orderNumberOf(req);
-      if (!number || !orders.detail(number, language, null)) return sendError(req, res, 404);
+      if (!number || !(await samples.detail(number, language, null))) return sendError(req, res, 404);
       const body = form(staffForms.moveOrder, req, res);
       if (!body) return;
       const member = res.locals.member!;
+      let moved: { from: string; to: string };
       try {
-        const moved =
+        moved =
           body.move === "reject"
-            ? moves.reject(number, body.note ?? "", `staff:${member.email}`)
-            : moves.advance(number, { note: body.note, carrier: body.carrier, trackingNumber: body.trackingNumber }, `staff:${member.email}`);
-        audit.record(member, "moveOrder", number, `${moved.from} → ${moved.to}`);
-        res.redirect(303, `${localizePath(staffOrderPath(number), language)}?moved=1`);
+            ? await samples.move(number, "rejected", { note: body.note ?? "" }, `staff:${member.email}`)
+            : await samples.move(number, "next", { note: body.note, carrier: body.carrier, trackingNumber: body.trackingNumber }, `staff:${member.email}`);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const key = ["E40023002", "E40023003", "E40023004", "E40023005"].includes(error.code) ? error.code : "E40000002";
-        showOrder(req, res, { error: t[language](`orders.refused.${key}`, { carriers: carrierNames.join(", ") }) }, errorCodes[error.code].status);
+        return showOrder(req, res, { error: t[language](`orders.refused.${key}`, { carriers: carrierNames.join(", ") }) }, errorCodes[error.code].status);
       }
+      await audit.record(member, "moveOrder", number, `${moved.from} → ${moved.to}`);
+      res.redirect(303, `${localizePath(staffOrderPath(number), language)}?moved=1`);
     });
 
-    pages.get(staffPaths.audit, allow("manage"), (req, res) => {
+    pages.get(staffPaths.audit, allow("manage"), async (req, res) => {
       const state = parseAuditState(searchOf(req));
-      render(req, res, (context) => auditPage(context, state, audit.page({ ...state, pageSize: AUDIT_PAGE_SIZE })));
+      const page = await audit.page({ ...state, pageSize: AUDIT_PAGE_SIZE });
+      render(req, res, (context) => auditPage(context, state, page));
     });
 
     pages.use((req, res) => sendError(req, res, 404));
@@ -297,9 +305,12 @@ export function createStaffApp(deps: StaffAppDeps) {
     const status = (error as { status?: number }).status;
     // Body-parser's refusals (too large, malformed) are the client's; anything else is ours.
     if (status && status >= 400 && status < 500) return sendError(req, res, status === 413 ? 400 : status);
-    deps.log("staff console error", error);
+    // PostgreSQL unreachable, restarting or busy: a retry soon, as the upstream answers (decision 044).
+    const unavailable = postgresFailure(error);
+    deps.log(unavailable ? "staff console: the database cannot answer now" : "staff console error", error);
     // A failure mid-stream (the CSV export) cannot change its status: the connection is cut instead.
     if (res.headersSent) res.destroy();
+    else if (unavailable) sendError(req, res.set("Retry-After", unavailable === "full" ? "60" : "2"), 503);
     else sendError(req, res, 500);
   });
   return app;

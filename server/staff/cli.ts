@@ -1,11 +1,14 @@
 // `npm run staff -- add|link|list|disable|enable …`: staff accounts straight on the upstream's database
-// (DATA_DIR), for the first admin and for a locked-out console; everything else is done in the console.
+// (DATABASE_URL's PostgreSQL when set, else DATA_DIR's SQLite file), for the first admin and for a locked-out
+// console; everything else is done in the console.
 // Prints the single-use enrolment link on the console's origin (STAFF_ORIGIN, else localhost:STAFF_PORT).
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config/index.ts";
 import { openDatabase } from "../upstream/db.ts";
-import { createStaffStore, StaffStoreError } from "../upstream/staff/store.ts";
-import { createAuditLog } from "../upstream/staff/audit.ts";
+import { createPool, migratePostgres } from "../upstream/postgres.ts";
+import { StaffStoreError } from "../upstream/staff/store.ts";
+import { createSqliteAuditLog, createSqliteStaffStore } from "../upstream/staff/store-sqlite.ts";
+import { createPostgresAuditLog, createPostgresStaffStore } from "../upstream/staff/store-postgres.ts";
 import { isStaffRole, staffEnrolmentMs, staffRoles } from "../../shared/staff/staff-roles.ts";
 import { normalizeEmail } from "../../shared/forms/validation.ts";
 import { enrolmentUrl } from "./urls.ts";
@@ -20,11 +23,11 @@ const usage = `Usage: npm run staff -- <command> [options]
   disable <e-mail> | enable <e-mail>    a disabled account is refused at its next request
   serve                                 the console alone (STAFF_PORT), on the host of a standalone upstream
 
-Environment: DATA_DIR (database folder, default "data"), STAFF_ORIGIN or STAFF_PORT (the console's origin in the link)`;
+Environment: DATABASE_URL (PostgreSQL, else the SQLite file in DATA_DIR, default "data"), STAFF_ORIGIN or STAFF_PORT (the console's origin in the link)`;
 
 class UsageError extends Error {}
 
-function main(argv: string[], out: (line: string) => void): void {
+async function main(argv: string[], out: (line: string) => void): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { role: { type: "string" }, help: { type: "boolean", short: "h" } } });
   const [command, address] = positionals;
   if (!command || values.help || command === "help") {
@@ -44,18 +47,21 @@ function main(argv: string[], out: (line: string) => void): void {
     return;
   }
   const origin = config.staff?.origin ?? config.upstream.STAFF_ORIGIN;
-  const db = openDatabase(config.dataDir);
+  const databaseUrl = config.upstream.DATABASE_URL;
+  if (databaseUrl) await migratePostgres(databaseUrl);
+  const pool = databaseUrl ? createPool(databaseUrl, (message) => process.stderr.write(`${message}\n`), 1) : undefined;
+  const db = pool ? undefined : openDatabase(config.dataDir);
   try {
-    const store = createStaffStore(db, Date.now);
-    const audit = createAuditLog(db, Date.now);
+    const store = pool ? createPostgresStaffStore(pool, Date.now) : createSqliteStaffStore(db!, Date.now);
+    const audit = pool ? createPostgresAuditLog(pool, Date.now) : createSqliteAuditLog(db!, Date.now);
     const cli = { id: null, email: "cli" };
     const email = () => {
       const normalized = normalizeEmail(address);
       if (!normalized) throw new UsageError(`${command} needs an e-mail address`);
       return normalized;
     };
-    const member = () => {
-      const found = store.byEmail(email());
+    const member = async () => {
+      const found = await store.byEmail(email());
       if (!found) throw new UsageError(`No staff account ${email()}`);
       return found;
     };
@@ -70,26 +76,26 @@ function main(argv: string[], out: (line: string) => void): void {
     switch (command) {
       case "add": {
         if (!isStaffRole(values.role)) throw new UsageError(`--role must be one of ${staffRoles.join(", ")}`);
-        const { member: added, token } = store.addMember(email(), values.role);
-        audit.record(cli, "addStaff", added.email, added.role);
+        const { member: added, token } = await store.addMember(email(), values.role);
+        await audit.record(cli, "addStaff", added.email, added.role);
         out(`Added ${added.email} (${added.role}).`);
         link(token);
         return;
       }
       case "link": {
-        const found = member();
-        audit.record(cli, "changeStaff", found.email, "enrolmentLink");
-        link(store.newEnrolment(found.id));
+        const found = await member();
+        await audit.record(cli, "changeStaff", found.email, "enrolmentLink");
+        link(await store.newEnrolment(found.id));
         return;
       }
       case "list":
-        for (const row of store.list()) out(`${row.email}  ${row.role}  ${row.passkeys} passkey(s)${row.disabledAt ? "  disabled" : ""}`);
+        for (const row of await store.list()) out(`${row.email}  ${row.role}  ${row.passkeys} passkey(s)${row.disabledAt ? "  disabled" : ""}`);
         return;
       case "disable":
       case "enable": {
-        const found = member();
-        store.setDisabled(found.id, command === "disable");
-        audit.record(cli, "changeStaff", found.email, command);
+        const found = await member();
+        await store.setDisabled(found.id, command === "disable");
+        await audit.record(cli, "changeStaff", found.email, command);
         out(`${found.email} ${command}d.`);
         return;
       }
@@ -97,12 +103,13 @@ function main(argv: string[], out: (line: string) => void): void {
         throw new UsageError(`Unknown command "${command}"`);
     }
   } finally {
-    db.close();
+    db?.close();
+    await pool?.end();
   }
 }
 
 try {
-  main(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+  await main(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
 } catch (error) {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
     process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);

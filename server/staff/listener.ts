@@ -13,7 +13,14 @@ export interface StaffConsole {
 export async function startStaffConsole(config: Readonly<Config>, logger: Logger): Promise<StaffConsole | undefined> {
   const staff = config.staff;
   if (!staff) return undefined;
-  const options: StaffThreadOptions = { host: staff.host, port: staff.port, origin: staff.origin, dataDir: config.dataDir, trustProxy: config.trustProxy };
+  const options: StaffThreadOptions = {
+    host: staff.host,
+    port: staff.port,
+    origin: staff.origin,
+    dataDir: config.dataDir,
+    databaseUrl: config.upstream.DATABASE_URL,
+    trustProxy: config.trustProxy,
+  };
   const thread = new Worker(new URL("./thread.ts", import.meta.url), { workerData: options });
   let closing = false;
   try {

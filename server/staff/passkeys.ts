@@ -1,7 +1,7 @@
 // Passkey sign-in and enrolment with @simplewebauthn/server: discoverable credentials with user verification,
-// bound to the console's origin and its host name (the relying party). Each ceremony's challenge is kept here
-// for 5 minutes under a random id in a cookie, and used once. JSON in and out (the passkey script's fetches).
-import { randomBytes } from "node:crypto";
+// bound to the console's origin and its host name (the relying party). Each ceremony's challenge is kept in the
+// store for 5 minutes under a random id in a cookie, and used once whichever console host the browser's next
+// request reaches (decision 044, "Staff and the orders CLI"). JSON in and out (the passkey script's fetches).
 import express, { type Request, type Response, type Router } from "express";
 import { rateLimit } from "express-rate-limit";
 import {
@@ -17,12 +17,9 @@ import type { z } from "zod";
 import { defaultLanguage, isLanguage, localizePath, type Language } from "../../shared/languages.ts";
 import { staffForms } from "../../shared/staff/staff-forms.ts";
 import { staffPaths } from "../../shared/staff/staff-paths.ts";
-import type { StaffStore } from "../upstream/staff/store.ts";
-import type { AuditLog } from "../upstream/staff/audit.ts";
+import type { AuditLog, StaffStore } from "../upstream/staff/store.ts";
 import type { StaffT } from "./i18n.ts";
 import type { sessionCookie } from "./session.ts";
-
-const CEREMONY_MS = 5 * 60_000;
 
 export interface PasskeyDeps {
   origin: string;
@@ -30,22 +27,13 @@ export interface PasskeyDeps {
   audit: AuditLog;
   cookies: ReturnType<typeof sessionCookie>;
   t: Record<Language, StaffT>;
-  now: () => number;
   /** Sign-in and enrolment attempts per client address and window. */
   limit: { windowMs: number; attempts: number };
-}
-
-interface Ceremony {
-  challenge: string;
-  /** The enrolment token the ceremony began with (null for a sign-in): it must end with the same one. */
-  token: string | null;
-  expiresAt: number;
 }
 
 export function passkeyRoutes(deps: PasskeyDeps): Router {
   const { store, audit, cookies, t } = deps;
   const rpID = new URL(deps.origin).hostname;
-  const ceremonies = new Map<string, Ceremony>();
   const router = express.Router();
   const languageOf = (req: Request): Language => {
     const value = (req.body as { language?: unknown } | undefined)?.language;
@@ -71,26 +59,20 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     return null;
   }
 
-  function begin(res: Response, challenge: string, token: string | null) {
-    const t0 = deps.now();
-    for (const [id, ceremony] of ceremonies) if (ceremony.expiresAt <= t0) ceremonies.delete(id);
-    const id = randomBytes(24).toString("base64url");
-    ceremonies.set(id, { challenge, token, expiresAt: t0 + CEREMONY_MS });
-    cookies.setCeremony(res, id);
+  /** Keeps the challenge; the enrolment token the ceremony began with (null for a sign-in) must end it. */
+  async function begin(res: Response, challenge: string, token: string | null) {
+    cookies.setCeremony(res, await store.beginCeremony(challenge, token));
   }
 
   /** The challenge this browser was given, once: a second use of it finds nothing. */
-  function take(req: Request, res: Response, token: string | null): string | null {
+  async function take(req: Request, res: Response, token: string | null): Promise<string | null> {
     const id = cookies.readCeremony(req);
     cookies.clearCeremony(res);
-    if (!id) return null;
-    const ceremony = ceremonies.get(id);
-    ceremonies.delete(id);
-    return ceremony && ceremony.expiresAt > deps.now() && ceremony.token === token ? ceremony.challenge : null;
+    return id ? store.takeCeremony(id, token) : null;
   }
 
-  function signedIn(res: Response, staffId: number, language: Language) {
-    const { token } = store.startSession(staffId);
+  async function signedIn(res: Response, staffId: number, language: Language) {
+    const { token } = await store.startSession(staffId);
     cookies.set(res, token);
     res.json({ redirect: localizePath(staffPaths.home, language) });
   }
@@ -98,18 +80,18 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
   router.post("/sign-in/options", async (req, res) => {
     if (!parse(staffForms.signInOptions, req, res)) return;
     const options = await generateAuthenticationOptions({ rpID, userVerification: "required", allowCredentials: [] });
-    begin(res, options.challenge, null);
+    await begin(res, options.challenge, null);
     res.json(options);
   });
 
   router.post("/sign-in/verify", async (req, res) => {
     const body = parse(staffForms.signInVerify, req, res);
     if (!body) return;
-    const challenge = take(req, res, null);
-    const passkey = store.passkey(body.response.id);
-    const member = passkey ? store.byId(passkey.staffId) : null;
-    const refuse = (why: string) => {
-      audit.record({ id: member?.id ?? null, email: member?.email ?? "unknown" }, "signInRefused", null, why);
+    const challenge = await take(req, res, null);
+    const passkey = await store.passkey(body.response.id);
+    const member = passkey ? await store.byId(passkey.staffId) : null;
+    const refuse = async (why: string) => {
+      await audit.record({ id: member?.id ?? null, email: member?.email ?? "unknown" }, "signInRefused", null, why);
       fail(req, res, 401, "signIn.failed");
     };
     if (!challenge) return refuse("no challenge");
@@ -129,15 +111,17 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
       return refuse("verification failed");
     }
     if (!verification.verified) return refuse("not verified");
-    store.recordPasskeyUse(passkey.id, verification.authenticationInfo.newCounter);
-    audit.record(member, "signIn");
-    signedIn(res, member.id, body.language);
+    // The counter moves forward in the store's own statement: a replay verified on two hosts at once, or a
+    // cloned authenticator behind the stored counter, signs in at most once.
+    if (!(await store.recordPasskeyUse(passkey.id, verification.authenticationInfo.newCounter))) return refuse("counter did not move forward");
+    await audit.record(member, "signIn");
+    await signedIn(res, member.id, body.language);
   });
 
   router.post("/enrol/options", async (req, res) => {
     const body = parse(staffForms.enrolOptions, req, res);
     if (!body) return;
-    const member = store.enrolmentMember(body.token);
+    const member = await store.enrolmentMember(body.token);
     if (!member) return fail(req, res, 400, "enrol.invalid");
     const options = await generateRegistrationOptions({
       rpName: t.en("console"),
@@ -146,18 +130,18 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
       userID: new Uint8Array(Buffer.from(member.userHandle, "base64url")),
       attestationType: "none",
       // A second passkey of the same person goes on another authenticator.
-      excludeCredentials: store.passkeysOf(member.id).map((id) => ({ id })),
+      excludeCredentials: (await store.passkeysOf(member.id)).map((id) => ({ id })),
       authenticatorSelection: { residentKey: "required", userVerification: "required" },
     });
-    begin(res, options.challenge, body.token);
+    await begin(res, options.challenge, body.token);
     res.json(options);
   });
 
   router.post("/enrol/verify", async (req, res) => {
     const body = parse(staffForms.enrolVerify, req, res);
     if (!body) return;
-    const challenge = take(req, res, body.token);
-    if (!challenge || !store.enrolmentMember(body.token)) return fail(req, res, 400, "enrol.invalid");
+    const challenge = await take(req, res, body.token);
+    if (!challenge || !(await store.enrolmentMember(body.token))) return fail(req, res, 400, "enrol.invalid");
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
       verification = await verifyRegistrationResponse({
@@ -172,10 +156,15 @@ export function passkeyRoutes(deps: PasskeyDeps): Router {
     }
     if (!verification.verified) return fail(req, res, 400, "enrol.failed");
     const { credential } = verification.registrationInfo;
-    const member = store.enrol(body.token, { id: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [] });
+    const member = await store.enrol(body.token, {
+      id: credential.id,
+      publicKey: credential.publicKey,
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+    });
     if (!member) return fail(req, res, 400, "enrol.invalid");
-    audit.record(member, "enrol");
-    signedIn(res, member.id, body.language);
+    await audit.record(member, "enrol");
+    await signedIn(res, member.id, body.language);
   });
 
   return router;

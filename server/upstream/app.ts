@@ -32,6 +32,7 @@ import { createSampleOrders } from "./samples/orders.ts";
 import { createOrderMoves } from "./samples/moves.ts";
 import { mountSampleRoutes } from "./samples/routes.ts";
 import { createSqliteSampleStore } from "./samples/store-sqlite.ts";
+import { createOrderBoard } from "./samples/board.ts";
 import type { SampleStore } from "./samples/store.ts";
 import { mountStaffRoutes } from "./staff/routes.ts";
 import { createPreviewRevocations, mountPreviewRevocationRoutes, type PreviewRevocations } from "./site/preview-revocations.ts";
@@ -76,7 +77,7 @@ function mountVisitorAndStaffRoutes(router: express.Router, context: UpstreamCon
   const list = createSampleList(db, now, products);
   const orders = createSampleOrders(db, now, products, list, book);
   const moves = createOrderMoves(db, now);
-  const samples = context.samples ?? createSqliteSampleStore({ list, orders, moves, book, profiles });
+  const samples = context.samples ?? createSqliteSampleStore({ list, orders, moves, book, profiles, board: createOrderBoard(db, orders) });
   // The export and the erasure still read SQLite's tables: they move with the visitor's own data (decision 044, step 4).
   const myData = createMyData({ db, now, profiles, book, list, orders });
   mountAccountRoutes(router, context, { samples, myData }, mountOptions);

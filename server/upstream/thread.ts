@@ -4,6 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { UpstreamOptions } from "./config.ts";
 import { startUpstream } from "./index.ts";
+import { collectWhenIdle, idleCollectDefaults, releaseFreedMemory } from "../../shared/http/idle-collect.ts";
 
 /** What the thread tells the site: started (its URL), a log line, or that it could not start. */
 export type UpstreamThreadMessage =
@@ -18,8 +19,16 @@ try {
   const upstream = await startUpstream(workerData as UpstreamOptions, (message, detail) =>
     post(detail === undefined ? { type: "log", level: "info", message } : { type: "log", level: "error", message, detail: describe(detail) }),
   );
+  // Loading the content peaks this thread's heap (at 10,000 products about 450 MB of pages V8 would keep for
+  // reuse for the life of the process); give them back before the first request, and after each spell of
+  // traffic as the site's own thread does (shared/http/idle-collect.ts).
+  releaseFreedMemory();
+  const idle = collectWhenIdle(upstream.server, idleCollectDefaults);
   parentPort!.on("message", (message: unknown) => {
-    if (message === "close") void upstream.close().then(() => process.exit(0));
+    if (message === "close") {
+      idle.stop();
+      void upstream.close().then(() => process.exit(0));
+    }
   });
   post({ type: "ready", url: upstream.url });
 } catch (error) {

@@ -15,6 +15,13 @@ export const crossReferenceTiers = tiers;
 export const CROSS_REFERENCE_PART_MAX = 60;
 /** How many part numbers one bill of materials may hold. */
 export const CROSS_REFERENCE_BATCH_MAX = 200;
+/**
+ * How many of our candidates, closest first, one part's answer carries, and how many rejected products: an engineer
+ * replacing one part weighs the closest few; at a vendor's whole catalog (10,000 parts) a 1200 V MOSFET has over a
+ * thousand candidates, and a page with all of them was 16 MB. The counts cover every one.
+ */
+export const CROSS_REFERENCE_SHOWN = 10;
+export const CROSS_REFERENCE_REJECTED_SHOWN = 20;
 
 const values = z.record(z.string(), z.union([z.string(), z.number()]));
 const reason = z.object({ key: z.string(), values: values.optional() });
@@ -71,8 +78,7 @@ const suggestion = competitorPartSummary.extend({ kind: z.enum(["prefix", "parti
 export const queryCrossReference = defineCall({
   name: "queryCrossReference",
   path: "/front/queryCrossReference",
-  summary:
-    "One competitor part number (case, spaces and punctuation ignored): the part with its sourced datasheet values (or the values its number decodes to by a published nomenclature), our candidates in tiers (drop-in, functional, needs review) with a per-parameter table each, the rejected products with their reasons, and the parts a partial or mistyped number may mean.",
+  summary: `One competitor part number (case, spaces and punctuation ignored): the part with its sourced datasheet values (or the values its number decodes to by a published nomenclature), our closest candidates (at most ${CROSS_REFERENCE_SHOWN}) in tiers (drop-in, functional, needs review) with a per-parameter table each and the count of every candidate per tier, the first ${CROSS_REFERENCE_REJECTED_SHOWN} rejected products with their reasons and their count, and the parts a partial or mistyped number may mean.`,
   /** Without `part`: only `families` (the parameter search of the empty page). */
   body: z.strictObject({
     part: z.string().trim().min(1).max(CROSS_REFERENCE_PART_MAX).optional(),
@@ -86,8 +92,14 @@ export const queryCrossReference = defineCall({
     /** The ordering suffix removed from the text to find the part (null when none was). */
     stripped: z.string().nullable(),
     part: z.union([competitorPart, decodedPart]).nullable(),
+    /** The closest CROSS_REFERENCE_SHOWN candidates, in rank order. */
     candidates: z.array(crossReferenceCandidate),
+    /** Every candidate, shown or not, by tier. */
+    counts: z.object({ "drop-in": z.number().int(), functional: z.number().int(), "needs-review": z.number().int() }),
+    /** The first CROSS_REFERENCE_REJECTED_SHOWN rejected products. */
     rejected: z.array(z.object({ product: crossReferenceProduct, reasons: z.array(reason) })),
+    /** Every rejected product, listed or not. */
+    rejectedCount: z.number().int(),
     suggestions: z.array(suggestion),
     /** Without `part`: every competitor part of the table (the page lists them, the sitemap holds their pages); empty otherwise. */
     known: z.array(competitorPartSummary),

@@ -32,7 +32,7 @@ const WARM_RATIO = { target: 0.8, floor: 0.4 };
 const COLD_RATIO = { target: 0.05, floor: 0.01 };
 // Floors 420 MB and 20 % since the afternoon of 2026-11-29: peaks of 287-339 MB in this machine's runs (CI 370-406 MB
 // before a signed-in render shared the upstream cache), and back within 1.6-4.2 % once the server collects its
-// garbage when the traffic stops (server/http/idle-collect.ts), where it stayed 10-13 % above; the margin is CI's
+// garbage when the traffic stops (shared/http/idle-collect.ts), where it stayed 10-13 % above; the margin is CI's
 // noise on a busy two-core machine (docs/performance.md, "Memory").
 const RSS_PEAK = { target: 350 * 1048576, floor: 420 * 1048576 };
 const RSS_RETURN = { target: 0.1, floor: 0.2 };

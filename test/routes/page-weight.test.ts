@@ -13,7 +13,7 @@ import { MAX_SERIES_PARTS } from "../../shared/site/menu-rules.ts";
 import { MAX_LISTED_VALUES } from "../../client/pages/products/products-loader.ts";
 import { RANGE_MIN_SUFFIX } from "../../shared/query/finder.ts";
 import { SHOWN_DOCUMENT_PRODUCTS } from "../../shared/catalog/document-products.ts";
-import { queryAttachPage, type DocumentMeta } from "../../shared/contract/index.ts";
+import { CROSS_REFERENCE_REJECTED_SHOWN, CROSS_REFERENCE_SHOWN, queryAttachPage, queryCrossReference, type DocumentMeta } from "../../shared/contract/index.ts";
 import { callOk } from "../upstream/content-helpers.ts";
 
 const PRODUCTS = 1500;
@@ -123,5 +123,21 @@ describe(`with ${PRODUCTS} products`, () => {
     const covered = Math.max(...(data.list as DocumentMeta[]).map((document) => document.products.length));
     expect(covered).toBeGreaterThan(SHOWN_DOCUMENT_PRODUCTS);
     expect(page).toContain(`and ${covered - SHOWN_DOCUMENT_PRODUCTS} more`);
+  });
+
+  it("shows a competitor part's closest candidates and counts the rest, where the whole catalog holds hundreds", async () => {
+    const { data } = await callOk(scaledUpstream, queryCrossReference, "en", { part: "C3M0040120K" });
+    const total = data.counts["drop-in"] + data.counts.functional + data.counts["needs-review"];
+    expect(total).toBeGreaterThan(CROSS_REFERENCE_SHOWN * 10);
+    expect(data.candidates).toHaveLength(CROSS_REFERENCE_SHOWN);
+    expect(data.rejectedCount).toBeGreaterThan(CROSS_REFERENCE_REJECTED_SHOWN);
+    expect(data.rejected).toHaveLength(CROSS_REFERENCE_REJECTED_SHOWN);
+    const url = "/en/productAndService/crossReference?part=C3M0040120K";
+    const page = await html(scaledApp, url);
+    expect(page).toContain(`The ${CROSS_REFERENCE_SHOWN} closest of all ${total} are shown below`);
+    expect(page).toContain(`Not suitable (${data.rejectedCount})`);
+    expect([...page.matchAll(/class="xref-candidate"/g)]).toHaveLength(CROSS_REFERENCE_SHOWN);
+    const small = Buffer.byteLength(await html(shipped.app, url));
+    expect(Buffer.byteLength(page) / small, `${url}: ${small} → ${Buffer.byteLength(page)} bytes`).toBeLessThanOrEqual(BUDGET);
   });
 });

@@ -5,14 +5,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import request from "supertest";
 import { startConsole, STAFF_ORIGIN, type ConsoleUnderTest } from "./staff-helpers.ts";
 import { staffEnrolmentMs, staffSessionMs } from "../../shared/staff/staff-roles.ts";
+import { storeKinds } from "../upstream/stores.ts";
 
-let c: ConsoleUnderTest;
-beforeEach(() => {
-  c = startConsole({ signInLimit: { windowMs: 60_000, attempts: 5 } });
-});
-afterEach(() => c.close());
+describe.each(storeKinds)("the staff console on %s", (store) => {
+  let c: ConsoleUnderTest;
+  beforeEach(async () => {
+    c = await startConsole({ store, signInLimit: { windowMs: 60_000, attempts: 5 } });
+  });
+  afterEach(() => c.close());
 
-describe("the staff console", () => {
   it("answers only under its own host name, with a strict CSP and no caching", async () => {
     const wrong = await request(c.app).get("/zh/sign-in").set("Host", "evil.example:4444");
     expect(wrong.status).toBe(421);
@@ -34,11 +35,11 @@ describe("the staff console", () => {
     expect(home.headers.location).toBe("/zh/sign-in");
     const write = await c.post("/en/staff", { email: "x@qingyun-power.com", role: "admin" });
     expect(write.status).toBe(401);
-    expect(c.store.byEmail("x@qingyun-power.com")).toBeNull();
+    expect(await c.store.byEmail("x@qingyun-power.com")).toBeNull();
   });
 
   it("refuses cross-site writes even with a valid session (Origin and Sec-Fetch-Site)", async () => {
-    const admin = c.signedIn("admin@qingyun-power.com", "admin");
+    const admin = await c.signedIn("admin@qingyun-power.com", "admin");
     const host = new URL(STAFF_ORIGIN).host;
     const form = { email: "new@qingyun-power.com", role: "viewer" };
     const cases: Array<Record<string, string>> = [
@@ -53,21 +54,21 @@ describe("the staff console", () => {
       expect(answer.status, JSON.stringify(headers)).toBe(403);
       expect(answer.text).toContain("A request from another site was refused.");
     }
-    expect(c.store.byEmail("new@qingyun-power.com")).toBeNull();
+    expect(await c.store.byEmail("new@qingyun-power.com")).toBeNull();
     expect((await c.post("/en/staff", form, admin.cookie)).status).toBe(200);
-    expect(c.store.byEmail("new@qingyun-power.com")?.role).toBe("viewer");
+    expect((await c.store.byEmail("new@qingyun-power.com"))?.role).toBe("viewer");
   });
 
   it("enforces roles on the server: only an admin manages staff", async () => {
-    const viewer = c.signedIn("viewer@qingyun-power.com", "viewer");
-    const sales = c.signedIn("sales@qingyun-power.com", "sales");
+    const viewer = await c.signedIn("viewer@qingyun-power.com", "viewer");
+    const sales = await c.signedIn("sales@qingyun-power.com", "sales");
     for (const member of [viewer, sales]) {
       expect((await c.get("/zh/staff", member.cookie)).status).toBe(403);
       expect((await c.post("/zh/staff", { email: "sneaky@qingyun-power.com", role: "admin" }, member.cookie)).status).toBe(403);
       expect((await c.post("/zh/staff/change", { id: String(viewer.id), change: "role:admin" }, member.cookie)).status).toBe(403);
     }
-    expect(c.store.byEmail("sneaky@qingyun-power.com")).toBeNull();
-    expect(c.store.byId(viewer.id)?.role).toBe("viewer");
+    expect(await c.store.byEmail("sneaky@qingyun-power.com")).toBeNull();
+    expect((await c.store.byId(viewer.id))?.role).toBe("viewer");
     // The navigation offers a viewer nothing it may not open.
     const home = await c.get("/zh", viewer.cookie);
     expect(home.status).toBe(200);
@@ -75,8 +76,8 @@ describe("the staff console", () => {
   });
 
   it("refuses a member disabled mid-session at the next request, and keeps the last admin", async () => {
-    const admin = c.signedIn("admin@qingyun-power.com", "admin");
-    const sales = c.signedIn("sales@qingyun-power.com", "sales");
+    const admin = await c.signedIn("admin@qingyun-power.com", "admin");
+    const sales = await c.signedIn("sales@qingyun-power.com", "sales");
     expect((await c.get("/en", sales.cookie)).status).toBe(200);
     expect((await c.post("/en/staff/change", { id: String(sales.id), change: "disable" }, admin.cookie)).status).toBe(303);
     const next = await c.get("/en", sales.cookie);
@@ -86,20 +87,20 @@ describe("the staff console", () => {
     const refused = await c.post("/en/staff/change", { id: String(admin.id), change: "disable" }, admin.cookie);
     expect(refused.status).toBe(409);
     expect(refused.text).toContain("The last active admin cannot be disabled");
-    const audit = c.db.prepare("SELECT staff_email AS who, action, target, detail FROM staff_audit ORDER BY id").all();
+    const audit = await c.rows("SELECT staff_email AS who, action, target, detail FROM staff_audit ORDER BY id");
     expect(audit).toContainEqual({ who: "admin@qingyun-power.com", action: "changeStaff", target: "sales@qingyun-power.com", detail: "disable" });
   });
 
   it("ends a session after 12 hours and on sign-out; sign-out everywhere ends every session", async () => {
-    const admin = c.signedIn("admin@qingyun-power.com", "admin");
-    const second = `qy_staff=${c.store.startSession(admin.id).token}`;
+    const admin = await c.signedIn("admin@qingyun-power.com", "admin");
+    const second = `qy_staff=${(await c.store.startSession(admin.id)).token}`;
     c.clock.now += staffSessionMs - 1000;
     expect((await c.get("/zh", admin.cookie)).status).toBe(200);
     c.clock.now += 2000;
     expect((await c.get("/zh", admin.cookie)).status).toBe(303);
 
-    const fresh = `qy_staff=${c.store.startSession(admin.id).token}`;
-    const third = `qy_staff=${c.store.startSession(admin.id).token}`;
+    const fresh = `qy_staff=${(await c.store.startSession(admin.id)).token}`;
+    const third = `qy_staff=${(await c.store.startSession(admin.id)).token}`;
     const out = await c.post("/zh/sign-out", {}, fresh);
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe("/zh/sign-in");
@@ -111,7 +112,7 @@ describe("the staff console", () => {
   });
 
   it("shows an enrolment link once per token, until it expires; an admin's new member gets one", async () => {
-    const admin = c.signedIn("admin@qingyun-power.com", "admin");
+    const admin = await c.signedIn("admin@qingyun-power.com", "admin");
     const added = await c.post("/zh/staff", { email: "Li.Lei@Qingyun-Power.com", role: "sales" }, admin.cookie);
     expect(added.status).toBe(200);
     const url = /<code>(http:\/\/localhost:4444\/zh\/enrol\?token=[\w-]+)<\/code>/.exec(added.text)?.[1];
@@ -168,11 +169,11 @@ describe("the staff console", () => {
   });
 
   it("keeps an audit log only admins read, filtered by action and member", async () => {
-    const admin = c.signedIn("admin@qingyun-power.com", "admin");
-    const sales = c.signedIn("sales@qingyun-power.com", "sales");
+    const admin = await c.signedIn("admin@qingyun-power.com", "admin");
+    const sales = await c.signedIn("sales@qingyun-power.com", "sales");
     await c.post("/en/staff", { email: "new@qingyun-power.com", role: "viewer" }, admin.cookie);
     await c.post("/en/sign-out", {}, sales.cookie);
-    expect((await c.get("/en/audit", c.signedIn("other@qingyun-power.com", "sales").cookie)).status).toBe(403);
+    expect((await c.get("/en/audit", (await c.signedIn("other@qingyun-power.com", "sales")).cookie)).status).toBe(403);
     const all = await c.get("/en/audit", admin.cookie);
     expect(all.status).toBe(200);
     expect(all.text).toContain("2 entries");
@@ -186,20 +187,20 @@ describe("the staff console", () => {
   });
 
   it("makes a member a single-use link for a second passkey, audited", async () => {
-    const sales = c.signedIn("sales@qingyun-power.com", "sales");
+    const sales = await c.signedIn("sales@qingyun-power.com", "sales");
     const home = await c.post("/en/passkeys", {}, sales.cookie);
     expect(home.status).toBe(200);
     const url = /<code>(http:\/\/localhost:4444\/en\/enrol\?token=[\w-]+)<\/code>/.exec(home.text)?.[1];
     expect(url).toBeDefined();
     const enrol = await c.get(new URL(url!).pathname + new URL(url!).search);
     expect(enrol.text).toContain("Enrol a passkey for sales@qingyun-power.com.");
-    expect(c.db.prepare("SELECT action, detail FROM staff_audit").all()).toEqual([{ action: "changeStaff", detail: "enrolmentLink" }]);
+    expect(await c.rows("SELECT action, detail FROM staff_audit")).toEqual([{ action: "changeStaff", detail: "enrolmentLink" }]);
   });
 
   it("ends an enrolment ceremony only with the link it began with", async () => {
     const host = new URL(STAFF_ORIGIN).host;
-    const a = c.store.addMember("a@qingyun-power.com", "sales").token;
-    const b = c.store.addMember("b@qingyun-power.com", "sales").token;
+    const a = (await c.store.addMember("a@qingyun-power.com", "sales")).token;
+    const b = (await c.store.addMember("b@qingyun-power.com", "sales")).token;
     const options = await request(c.app).post("/webauthn/enrol/options").set("Host", host).set("Origin", STAFF_ORIGIN).send({ language: "en", token: a });
     expect(options.status).toBe(200);
     expect(options.body.user.name).toBe("a@qingyun-power.com");
@@ -215,11 +216,26 @@ describe("the staff console", () => {
       .send({ language: "en", token: b, response });
     expect(swapped.status).toBe(400);
     expect(swapped.body.message).toBe("This enrolment link is invalid, used or expired. Ask an admin for a new one.");
-    expect(c.store.enrolmentMember(b)?.email).toBe("b@qingyun-power.com");
+    expect((await c.store.enrolmentMember(b))?.email).toBe("b@qingyun-power.com");
+  });
+
+  it("moves a passkey's signature counter only forward; a counter of 0 that stays 0 is no counter", async () => {
+    const { token } = await c.store.addMember("counter@qingyun-power.com", "sales");
+    await c.store.enrol(token, { id: "counted", publicKey: new Uint8Array([1]), counter: 5, transports: [] });
+    expect(await c.store.recordPasskeyUse("counted", 5)).toBe(false);
+    expect(await c.store.recordPasskeyUse("counted", 4)).toBe(false);
+    expect(await c.store.recordPasskeyUse("counted", 6)).toBe(true);
+    expect((await c.store.passkey("counted"))?.counter).toBe(6);
+    const second = await c.store.addMember("synced@qingyun-power.com", "sales");
+    await c.store.enrol(second.token, { id: "synced", publicKey: new Uint8Array([2]), counter: 0, transports: [] });
+    expect(await c.store.recordPasskeyUse("synced", 0)).toBe(true);
+    expect(await c.store.recordPasskeyUse("synced", 0)).toBe(true);
+    // An enrolment link enrols once.
+    expect(await c.store.enrol(second.token, { id: "again", publicKey: new Uint8Array([3]), counter: 0, transports: [] })).toBeNull();
   });
 
   it("answers a malformed order path with 404, never 500", async () => {
-    const viewer = c.signedIn("viewer@qingyun-power.com", "viewer");
+    const viewer = await c.signedIn("viewer@qingyun-power.com", "viewer");
     expect((await c.get("/en/orders/%E0%A4%A", viewer.cookie)).status).toBe(404);
     expect((await c.get("/en/leads/message/0", viewer.cookie)).status).toBe(404);
   });

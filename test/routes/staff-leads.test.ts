@@ -7,8 +7,8 @@ import { startConsole, type ConsoleUnderTest } from "./staff-helpers.ts";
 
 let c: ConsoleUnderTest;
 const DAY = 24 * 60 * 60 * 1000;
-beforeEach(() => {
-  c = startConsole();
+beforeEach(async () => {
+  c = await startConsole();
 });
 afterEach(() => c.close());
 
@@ -33,7 +33,7 @@ function download(fields: { name: string; company: string; demand: string; at?: 
 
 describe("the leads inbox", () => {
   it("lists both kinds newest first, filters by type, date, product, language and company, and pages", async () => {
-    const viewer = c.signedIn("viewer@qingyun-power.com", "viewer");
+    const viewer = await c.signedIn("viewer@qingyun-power.com", "viewer");
     message({ name: "李雷", company: "青岛储能", content: "QCM040120K4 样品", at: c.clock.now - 3 * DAY });
     download({ name: "Anna Smith", company: "Acme GmbH", demand: "QIM300120H62 for a 100 kW inverter", at: c.clock.now - DAY });
     message({ name: "Bob", content: "price of QIM300120H62?", language: "en" });
@@ -65,9 +65,9 @@ describe("the leads inbox", () => {
   });
 
   it("shows a lead's contact details to every role and audits the view; only sales and admins work it", async () => {
-    const viewer = c.signedIn("viewer@qingyun-power.com", "viewer");
-    const sales = c.signedIn("sales@qingyun-power.com", "sales");
-    const other = c.signedIn("other@qingyun-power.com", "sales");
+    const viewer = await c.signedIn("viewer@qingyun-power.com", "viewer");
+    const sales = await c.signedIn("sales@qingyun-power.com", "sales");
+    const other = await c.signedIn("other@qingyun-power.com", "sales");
     const id = message({ name: "李雷", company: "青岛储能", content: "样品" });
     const page = await c.get(`/zh/leads/message/${id}`, viewer.cookie);
     expect(page.status).toBe(200);
@@ -96,7 +96,7 @@ describe("the leads inbox", () => {
   });
 
   it("exports the filtered leads as streamed CSV with the formula guard, and audits the export", async () => {
-    const sales = c.signedIn("sales@qingyun-power.com", "sales");
+    const sales = await c.signedIn("sales@qingyun-power.com", "sales");
     message({ name: "李雷", company: '=HYPERLINK("http://evil")', content: 'line one\nline "two"' });
     download({ name: "Anna Smith", company: "Acme GmbH", demand: "QIM300120H62" });
     const csv = await c.get("/en/leads.csv?kind=message", sales.cookie);
@@ -129,7 +129,7 @@ describe("the leads inbox", () => {
          JOIN documents d ON d.id = dp.document_id AND d.language = 'en' ORDER BY dp.document_id LIMIT 1`,
       )
       .get() as { id: string; part: string; title: string };
-    const viewer = c.signedIn("viewer@qingyun-power.com", "viewer");
+    const viewer = await c.signedIn("viewer@qingyun-power.com", "viewer");
     c.db
       .prepare(
         "INSERT INTO download_records (document_id, name, phone, email, company, position, product_demand, language, ip_hash, created_at) VALUES (?, 'Anna', '13900139000', 'a@example.de', 'Acme', 'Engineer', 'an inverter', 'en', 'h', ?)",

@@ -1,7 +1,7 @@
 // The route table answers the paths shared/paths.ts writes: each builder's path, under each language, reaches the
 // route meant for it (not the not-found route), and every page route is reached by some built path, so a path
-// changed in one place cannot leave the other behind. And each route's module, named twice in the table (a string
-// for the server's modulepreload list, an import() for the bundler), is the same module in both places.
+// changed in one place cannot leave the other behind. And each route's module is the one its import() loads, the
+// path written there only (scripts/vite-plugin-route-modules.ts reads it for the server's modulepreload list).
 import { matchRoutes, type RouteObject } from "react-router-dom";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -117,29 +117,41 @@ describe("the route table and the site's paths", () => {
   });
 });
 
-describe("each route's module, as the table names it twice", () => {
+describe("each route's module, written once in its import()", () => {
   const table = readFileSync(path.join(import.meta.dirname, "../../client/routes.tsx"), "utf8");
 
-  /** The modules the page modules' routes name for the server's modulepreload list (`handle.module`). */
-  function handleModules(routeList: readonly RouteObject[]): Set<string> {
-    const found = new Set<string>();
+  /** Every route with a lazy module, with the module its handle names for the server's modulepreload list. */
+  function lazyRoutes(routeList: readonly RouteObject[]): Array<{ id: string | undefined; module: string | undefined }> {
+    const found: Array<{ id: string | undefined; module: string | undefined }> = [];
     const walk = (route: RouteObject) => {
-      const module = (route.handle as { module?: string } | undefined)?.module;
-      if (module?.startsWith("client/pages/")) found.add(module);
+      if (route.lazy) found.push({ id: route.id, module: (route.handle as { module?: string } | undefined)?.module });
       route.children?.forEach(walk);
     };
     routeList.forEach(walk);
     return found;
   }
 
-  it("imports exactly the page modules whose names the routes carry", () => {
-    const imported = new Set([...table.matchAll(/import\("\.\/(pages\/[^"]+)"\)/g)].map((match) => `client/${match[1]}`));
-    expect([...handleModules(routes)].sort()).toEqual([...imported].sort());
+  it("gives every lazy route its module, read by the build from the import() (scripts/vite-plugin-route-modules.ts)", () => {
+    const found = lazyRoutes(routes);
+    expect(found.length).toBeGreaterThan(50);
+    expect(found.filter((route) => !route.module)).toEqual([]);
   });
 
-  it("names, in each page() call, the module its own import() loads", () => {
-    const calls = [...table.matchAll(/page\(\s*language,\s*"[^"]+",\s*\{[^}]*\},\s*"([^"]+)",\s*\(\) => import\("\.\/pages\/([^"]+)"\)/g)];
-    expect(calls.length).toBeGreaterThan(20);
-    for (const [, named, imported] of calls) expect(named).toBe(imported);
+  it("carries exactly the page and layout modules the table imports, and writes no path as a string", () => {
+    const imported = new Set([...table.matchAll(/import\("\.\/((?:pages|layouts)\/[^"]+)"\)/g)].map((match) => `client/${match[1]}`));
+    expect(new Set(lazyRoutes(routes).map((route) => route.module))).toEqual(imported);
+    // A path written again as a string (the way the table used to name each module twice) would be a second copy.
+    const strings = [...table.matchAll(/"((?:client\/)?(?:pages\/)?[a-z-]+\/[a-z-]+\.tsx)"/g)].map((match) => match[1]);
+    expect(strings).toEqual([]);
+  });
+
+  it("ties each route to its own module: the home page to home.tsx, the finder to products.tsx, a content page to content-page.tsx", () => {
+    const byId = new Map(lazyRoutes(routes).map((route) => [route.id, route.module]));
+    expect(byId.get("index___en")).toBe("client/pages/home/home.tsx");
+    expect(byId.get("productAndService-products___zh")).toBe("client/pages/products/products.tsx");
+    expect(byId.get("privacy___en")).toBe("client/pages/content/content-page.tsx");
+    expect(byId.get("about-overview___zh")).toBe("client/pages/about/section-overview.tsx");
+    expect(byId.get("layout___en")).toBe("client/layouts/default-layout.tsx");
+    expect(byId.get("login___zh")).toBe("client/pages/login/login.tsx");
   });
 });

@@ -147,21 +147,20 @@ describe.each(storeKinds)("order e-mails on %s", (store) => {
       expect(mail.text).toContain(`${PUBLIC_ORIGIN}/en/user/orderDetail/${number}`);
     });
 
-    // The orders CLI works on the SQLite file only (docs/decisions/044-store-interface-and-postgresql.md).
-    if (store === "sqlite")
-      it("sends the e-mail of a move made by the CLI in another process", async () => {
-        const number = await order("en", "li.lei@example.com", [3]);
-        u.clock.t = Date.now();
-        const result = await run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), "advance", number], {
-          env: { ...process.env, DATA_DIR: dataDir },
-          timeout: 15_000,
-        });
-        expect(result.stdout).toContain(`${number}: pending → inStock`);
-        // The upstream's clock catches up with the CLI's real one; its next poll sends the mail.
-        u.clock.t = Date.now() + 1000;
-        const mail = await mailFor(number, /In Stock/);
-        expect(mail.to).toEqual(["li.lei@example.com"]);
+    // The orders CLI moves the order where the upstream keeps it (DATABASE_URL, else the SQLite file).
+    it("sends the e-mail of a move made by the CLI in another process", async () => {
+      const number = await order("en", "li.lei@example.com", [3]);
+      u.clock.t = Date.now();
+      const result = await run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), "advance", number], {
+        env: { ...process.env, DATA_DIR: dataDir, ...(u.databaseUrl ? { DATABASE_URL: u.databaseUrl } : {}) },
+        timeout: 15_000,
       });
+      expect(result.stdout).toContain(`${number}: pending → inStock`);
+      // The upstream's clock catches up with the CLI's real one; its next poll sends the mail.
+      u.clock.t = Date.now() + 1000;
+      const mail = await mailFor(number, /In Stock/);
+      expect(mail.to).toEqual(["li.lei@example.com"]);
+    });
 
     it("logs a refused delivery, retries it with backoff, and never blocks or undoes the move", async () => {
       // Refused from the submission on: the confirmation waits too.

@@ -63,7 +63,10 @@ describe.each(storeKinds)("sample orders on %s", (store) => {
     u.call(`${SAMPLE}/submitSampleOrder`, { addressId: await addressFor(u, session), evaluationOnly: true, ...body }, { cookie: session, language });
   const history = (session: string, orderNumber: string) => u.call(`${SAMPLE}/querySampleOrderRecordList?SampleOrderNo=${orderNumber}`, {}, { cookie: session });
   const cli = (...args: string[]) =>
-    run(process.execPath, [cliPath, ...args], { env: { ...process.env, DATA_DIR: dataDir, PREVIEW_SECRET }, timeout: 15_000 }).then(
+    run(process.execPath, [cliPath, ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, PREVIEW_SECRET, ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}) },
+      timeout: 15_000,
+    }).then(
       (result) => ({ code: 0, ...result }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
@@ -344,70 +347,69 @@ describe.each(storeKinds)("sample orders on %s", (store) => {
     });
   });
 
-  // The orders CLI works on the SQLite file only (docs/decisions/044-store-interface-and-postgresql.md).
-  if (store === "sqlite")
-    describe("the orders CLI", () => {
-      it("lists, shows, advances and rejects orders on the same database while the upstream runs", async () => {
-        const user = await userWithList([13]);
-        const number = (await submit(user.session)).json.data.orderNumber as string;
-        const other = await userWithList([14]);
-        const otherNumber = (await submit(other.session)).json.data.orderNumber as string;
+  // The orders CLI works where the upstream keeps its orders: DATABASE_URL's PostgreSQL, else DATA_DIR's file.
+  describe("the orders CLI", () => {
+    it("lists, shows, advances and rejects orders on the same database while the upstream runs", async () => {
+      const user = await userWithList([13]);
+      const number = (await submit(user.session)).json.data.orderNumber as string;
+      const other = await userWithList([14]);
+      const otherNumber = (await submit(other.session)).json.data.orderNumber as string;
 
-        const listed = await cli("list", "--status", "pending");
-        expect(listed.code).toBe(0);
-        expect(listed.stdout).toContain(number);
-        expect(listed.stdout).toContain(f.visible[13]!.partNumber!);
-        const json = JSON.parse((await cli("list", "--json", "--size", "100")).stdout);
-        expect(json.list.some((order: { orderNumber: string }) => order.orderNumber === number)).toBe(true);
+      const listed = await cli("list", "--status", "pending");
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain(number);
+      expect(listed.stdout).toContain(f.visible[13]!.partNumber!);
+      const json = JSON.parse((await cli("list", "--json", "--size", "100")).stdout);
+      expect(json.list.some((order: { orderNumber: string }) => order.orderNumber === number)).toBe(true);
 
-        expect((await cli("advance", number, "--note", "Prepared")).stdout).toContain(`${number}: pending → inStock`);
-        const noCarrier = await cli("advance", number);
-        expect(noCarrier.code).toBe(1);
-        expect(noCarrier.stderr).toContain("Shipping needs the carrier and the tracking number.");
-        expect((await cli("advance", number, "--carrier", "JD Logistics", "--tracking", "JDV000123456789")).stdout).toContain("inStock → shipped");
+      expect((await cli("advance", number, "--note", "Prepared")).stdout).toContain(`${number}: pending → inStock`);
+      const noCarrier = await cli("advance", number);
+      expect(noCarrier.code).toBe(1);
+      expect(noCarrier.stderr).toContain("Shipping needs the carrier and the tracking number.");
+      expect((await cli("advance", number, "--carrier", "JD Logistics", "--tracking", "JDV000123456789")).stdout).toContain("inStock → shipped");
 
-        const rejectNoReason = await cli("reject", otherNumber);
-        expect(rejectNoReason.code).toBe(1);
-        expect(rejectNoReason.stderr).toContain("A rejection needs a reason.");
-        expect((await cli("reject", otherNumber, "--reason", "Not for commercial use")).code).toBe(0);
+      const rejectNoReason = await cli("reject", otherNumber);
+      expect(rejectNoReason.code).toBe(1);
+      expect(rejectNoReason.stderr).toContain("A rejection needs a reason.");
+      expect((await cli("reject", otherNumber, "--reason", "Not for commercial use")).code).toBe(0);
 
-        const shown = await cli("show", number);
-        expect(shown.stdout).toMatch(/shipped\s+cli\s+JD Logistics JDV000123456789/);
+      const shown = await cli("show", number);
+      expect(shown.stdout).toMatch(/shipped\s+cli\s+JD Logistics JDV000123456789/);
 
-        // The user sees the CLI's moves through the API.
-        const detail = (await history(user.session, number)).json.data;
-        expect(detail.records.map((record: { status: string }) => record.status)).toEqual(["pending", "inStock", "shipped"]);
-        expect(detail.order.shipping).toEqual({ carrier: "JD Logistics", trackingNumber: "JDV000123456789" });
-        expect((await history(other.session, otherNumber)).json.data.order).toMatchObject({ status: "rejected", rejectReason: "Not for commercial use" });
+      // The user sees the CLI's moves through the API.
+      const detail = (await history(user.session, number)).json.data;
+      expect(detail.records.map((record: { status: string }) => record.status)).toEqual(["pending", "inStock", "shipped"]);
+      expect(detail.order.shipping).toEqual({ carrier: "JD Logistics", trackingNumber: "JDV000123456789" });
+      expect((await history(other.session, otherNumber)).json.data.order).toMatchObject({ status: "rejected", rejectReason: "Not for commercial use" });
 
-        expect((await cli("show", "QY20000101-0001")).code).toBe(1);
-        expect((await cli("launch")).code).toBe(2);
-        expect((await cli("list", "--status", "lost")).code).toBe(2);
-        // A dozen CLI processes, each starting Node: on a busy shared machine that alone can pass 20 s.
-      }, 60_000);
+      expect((await cli("show", "QY20000101-0001")).code).toBe(1);
+      expect((await cli("launch")).code).toBe(2);
+      expect((await cli("list", "--status", "lost")).code).toBe(2);
+      // A dozen CLI processes, each starting Node: on a busy shared machine that alone can pass 20 s.
+    }, 60_000);
 
-      it("issues preview tokens", async () => {
-        const issued = await cli("preview-token", "--minutes", "180");
-        expect(issued.code).toBe(0);
-        const verified = await verifyPreviewToken(PREVIEW_SECRET, issued.stdout.trim(), Date.now());
-        expect(verified).not.toBeNull();
-        expect(verified!.expiresAt - Date.now()).toBeGreaterThan(179 * 60_000);
-        expect((await cli("preview-token", "--minutes", "0")).code).toBe(2);
-      });
-
-      it("writes from several CLI processes and the API at once without failures", async () => {
-        const users = await Promise.all([15, 16, 17].map((index) => userWithList([index])));
-        const numbers = await Promise.all(users.map(async (user) => (await submit(user.session)).json.data.orderNumber as string));
-        const writers = await u.signIn(freshPhone());
-        const [moves, adds] = await Promise.all([
-          Promise.all(numbers.map((number) => cli("advance", number, "--note", "parallel"))),
-          Promise.all(f.visible.slice(0, 15).map((product) => u.call(`${SAMPLE}/addSampleProduct`, { siteListId: product.id }, { cookie: writers.session }))),
-        ]);
-        expect(moves.map((move) => [move.code, move.stderr])).toEqual(numbers.map(() => [0, ""]));
-        expect(adds.map((add) => add.status)).toEqual(Array(15).fill(200));
-        for (const [i, user] of users.entries()) expect((await history(user.session, numbers[i]!)).json.data.order.status).toBe("inStock");
-      });
+    it("issues preview tokens", async () => {
+      const issued = await cli("preview-token", "--minutes", "180");
+      expect(issued.code).toBe(0);
+      const verified = await verifyPreviewToken(PREVIEW_SECRET, issued.stdout.trim(), Date.now());
+      expect(verified).not.toBeNull();
+      expect(verified!.expiresAt - Date.now()).toBeGreaterThan(179 * 60_000);
+      expect((await cli("preview-token", "--minutes", "0")).code).toBe(2);
     });
+
+    it("writes from several CLI processes and the API at once without failures", async () => {
+      const users = await Promise.all([15, 16, 17].map((index) => userWithList([index])));
+      const numbers = await Promise.all(users.map(async (user) => (await submit(user.session)).json.data.orderNumber as string));
+      const writers = await u.signIn(freshPhone());
+      const [moves, adds] = await Promise.all([
+        Promise.all(numbers.map((number) => cli("advance", number, "--note", "parallel"))),
+        Promise.all(f.visible.slice(0, 15).map((product) => u.call(`${SAMPLE}/addSampleProduct`, { siteListId: product.id }, { cookie: writers.session }))),
+      ]);
+      expect(moves.map((move) => [move.code, move.stderr])).toEqual(numbers.map(() => [0, ""]));
+      expect(adds.map((add) => add.status)).toEqual(Array(15).fill(200));
+      for (const [i, user] of users.entries()) expect((await history(user.session, numbers[i]!)).json.data.order.status).toBe("inStock");
+    });
+  });
 
   describe("a restart", () => {
     it("keeps accounts, sessions, lists and orders", async () => {

@@ -202,12 +202,13 @@ describe.each(storeKinds)("the sample rules on %s", (store) => {
       );
       // Staff cannot move a cancelled order on.
       expect((await u.post(`/staff/orders/${number}/advance`, {}, staff)).json.code).toBe("E40023002");
-      // The orders CLI reads the SQLite file only (docs/decisions/044-store-interface-and-postgresql.md).
-      if (store === "sqlite") {
-        const shown = await run(process.execPath, [cliPath, "show", number], { env: { ...process.env, DATA_DIR: dataDir }, timeout: 15_000 });
-        expect(shown.stdout).toMatch(/cancelled\s+customer/);
-        expect(shown.stdout).toContain("Project postponed.");
-      }
+      // The orders CLI reads the orders where the upstream keeps them (DATABASE_URL, else the SQLite file).
+      const shown = await run(process.execPath, [cliPath, "show", number], {
+        env: { ...process.env, DATA_DIR: dataDir, ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}) },
+        timeout: 15_000,
+      });
+      expect(shown.stdout).toMatch(/cancelled\s+customer/);
+      expect(shown.stdout).toContain("Project postponed.");
     });
 
     it("refuses once staff have started on the order", async () => {

@@ -210,15 +210,13 @@ describe.each(storeKinds)("the address book on %s", (store) => {
       const expected = { recipient: "李明", phone: "13800138000", country: "CN", area: "江苏省 苏州市 虎丘区", street: testAddress.street, postalCode: "215163" };
       expect(detail.order.shippingAddress).toMatchObject({ ...expected, countryName: "China" });
       expect((await u.get(`/staff/orders/${number}?language=zh`, staff)).json.data.order.shippingAddress).toMatchObject({ ...expected, countryName: "中国" });
-      // The orders CLI reads the SQLite file only (docs/decisions/044-store-interface-and-postgresql.md).
-      if (store === "sqlite") {
-        const shown = await run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), "show", number], {
-          env: { ...process.env, DATA_DIR: dataDir },
-          timeout: 15_000,
-        });
-        expect(shown.stdout).toContain("Ship to: 李明, 13800138000, 苏州绿源电力科技有限公司");
-        expect(shown.stdout).toContain(`China, 江苏省 苏州市 虎丘区, ${testAddress.street}, 215163`);
-      }
+      // The orders CLI reads the orders where the upstream keeps them (DATABASE_URL, else the SQLite file).
+      const shown = await run(process.execPath, [path.resolve("server/upstream/cli/orders.ts"), "show", number], {
+        env: { ...process.env, DATA_DIR: dataDir, ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}) },
+        timeout: 15_000,
+      });
+      expect(shown.stdout).toContain("Ship to: 李明, 13800138000, 苏州绿源电力科技有限公司");
+      expect(shown.stdout).toContain(`China, 江苏省 苏州市 虎丘区, ${testAddress.street}, 215163`);
     });
   });
 });

@@ -34,7 +34,8 @@ export function PartResult({
   const localize = useLocalize();
   const part = result.part!;
   const decoded = "decoded" in part;
-  const counts = Object.fromEntries(tiers.map((tier) => [tier, result.candidates.filter((c) => c.tier === tier).length]));
+  const counts = result.counts;
+  const total = counts["drop-in"] + counts.functional + counts["needs-review"];
   // Memoised: the estimator is an island, which must get the same props until its chunk has hydrated it.
   const estimateParts = useMemo(
     () =>
@@ -97,6 +98,7 @@ export function PartResult({
         ) : (
           <p>{t("page.noCandidates", { part: part.partNumber })}</p>
         )}
+        {total > result.candidates.length ? <p>{t("page.shownCandidates", { shown: result.candidates.length, total })}</p> : null}
         {result.candidates.length ? (
           // The tiers' meaning once; the list itself is in rank order (closest first), each candidate with its tier.
           <dl className="xref-tiers">
@@ -146,7 +148,8 @@ export function PartResult({
         </ol>
         {result.rejected.length ? (
           <details className="xref-rejected" open={print}>
-            <summary>{t("page.rejected", { count: result.rejected.length })}</summary>
+            <summary>{t("page.rejected", { count: result.rejectedCount })}</summary>
+            {result.rejectedCount > result.rejected.length ? <p>{t("page.shownRejected", { shown: result.rejected.length })}</p> : null}
             <ul>
               {result.rejected.map((rejected) => (
                 <li key={rejected.product.partNumber}>

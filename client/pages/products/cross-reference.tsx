@@ -38,7 +38,11 @@ export function Component() {
   const indexable = result.match === "exact" && !bom;
   const title = part ? t("page.titlePart", { part: part.partNumber }) : t("page.title");
   const description = part
-    ? t("page.descriptionPart", { manufacturer: t(`manufacturer.${part.manufacturer}`), part: part.partNumber, count: result.candidates.length })
+    ? t("page.descriptionPart", {
+        manufacturer: t(`manufacturer.${part.manufacturer}`),
+        part: part.partNumber,
+        count: result.counts["drop-in"] + result.counts.functional + result.counts["needs-review"],
+      })
     : t("page.description");
   const itemList =
     part && indexable

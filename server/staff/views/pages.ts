@@ -127,7 +127,7 @@ export function staffPage(view: ViewContext, rows: StaffRow[], notice: { link?: 
 
 export function errorPage(view: ViewContext, status: number, message?: string): string {
   const { t } = view;
-  const known = [400, 403, 404, 405, 421, 429, 500].includes(status) ? String(status) : "500";
+  const known = [400, 403, 404, 405, 421, 429, 500, 503].includes(status) ? String(status) : "500";
   return renderPage(view, t("errors.title"), [
     h("p", { key: "m", role: "alert" }, message ?? t(`errors.${known}`)),
     h("p", { key: "b" }, h("a", { href: to(view, staffPaths.home) }, t("errors.back"))),

@@ -1,19 +1,23 @@
 // `npm run orders -- list|show|advance|reject|preview-token …`: staff work on sample orders straight on the
-// upstream's database (DATA_DIR), no HTTP needed; safe beside a running server (WAL, busy timeout).
+// upstream's database, no HTTP needed: PostgreSQL when DATABASE_URL is set (the orders and the revocations
+// through the same stores as the upstream's, decision 044 "Staff and the orders CLI"), else the SQLite file in
+// DATA_DIR, safe beside a running server (WAL, busy timeout).
 import { parseArgs } from "node:util";
 import { fallbackLanguage, isLanguage, type Language } from "../../../shared/languages.ts";
 import { orderStatusFilters, type OrderStatusFilter } from "../../../shared/samples/order-status.ts";
 import { previewTokenMinutes, signPreviewToken } from "../../../shared/http/preview-token.ts";
 import { errorMessage } from "../../../shared/contract/index.ts";
-import { parseUpstreamEnv } from "../config.ts";
+import { parseEnvironment } from "../../../shared/env/parse.ts";
+import { upstreamEnv } from "../../../shared/env/upstream-env.ts";
 import { openDatabase } from "../db.ts";
 import { ApiError } from "../http.ts";
-import { createSampleProducts } from "../samples/products.ts";
-import { createSampleList } from "../samples/list.ts";
-import { createSampleOrders, recordView } from "../samples/orders.ts";
-import { createOrderMoves } from "../samples/moves.ts";
-import { createAddressBook } from "../accounts/addresses.ts";
-import { createPreviewRevocations } from "../site/preview-revocations.ts";
+import { createPool, migratePostgres } from "../postgres.ts";
+import { recordView } from "../samples/orders.ts";
+import { createSqliteSampleStoreOn } from "../samples/store-sqlite.ts";
+import { createPostgresSampleStore } from "../samples/store-postgres.ts";
+import type { SampleStore } from "../samples/store.ts";
+import { createPreviewRevocations, type PreviewRevocations } from "../site/preview-revocations.ts";
+import { createPostgresPreviewRevocations } from "../site/preview-revocations-postgres.ts";
 
 const usage = `Usage: npm run orders -- <command> [options]
 
@@ -26,7 +30,7 @@ const usage = `Usage: npm run orders -- <command> [options]
   preview-revoke <token>                     ends a token before it expires (and the preview it started)
 
 Options: --lang zh|en (product names, default en), --json (machine-readable output)
-Environment: DATA_DIR (database folder, default "data"), PREVIEW_SECRET`;
+Environment: DATABASE_URL (the upstream's PostgreSQL; unset: the SQLite file in DATA_DIR, default "data"), PREVIEW_SECRET`;
 
 class UsageError extends Error {}
 
@@ -77,7 +81,11 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
   const lang = values.lang ?? fallbackLanguage.api;
   if (!isLanguage(lang)) throw new UsageError("--lang must be zh or en");
   const language: Language = lang;
-  const env = parseUpstreamEnv(process.env);
+  // The upstream's own schema, so DATABASE_URL is refused here exactly when it is malformed there. Not the
+  // upstream's start-time refusal of any DATABASE_URL (checkTogether, shared/env/upstream-env.ts): that guards
+  // a site whose domains would split between two stores; the orders and revocations this CLI touches are whole
+  // on PostgreSQL, and it must reach them where a PostgreSQL upstream keeps them.
+  const env = parseEnvironment(upstreamEnv, process.env);
 
   if (command === "preview-token") {
     if (!env.PREVIEW_SECRET) throw new UsageError("PREVIEW_SECRET is not set (at least 32 characters)");
@@ -88,27 +96,24 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
     return out(values.json ? JSON.stringify({ token, expiresAt: new Date(expiresAt).toISOString() }) : token);
   }
 
-  const db = openDatabase(env.DATA_DIR);
+  const stores = await openStores(env.DATABASE_URL, env.DATA_DIR);
   try {
     if (command === "preview-revoke") {
       if (!env.PREVIEW_SECRET) throw new UsageError("PREVIEW_SECRET is not set (at least 32 characters)");
       if (!orderNumber) throw new UsageError("preview-revoke needs the token");
-      const { expiresAt } = await createPreviewRevocations(db, Date.now).revoke(env.PREVIEW_SECRET, orderNumber);
+      const { expiresAt } = await stores.previewRevocations.revoke(env.PREVIEW_SECRET, orderNumber);
       const until = new Date(expiresAt).toISOString();
       return out(
         values.json ? JSON.stringify({ revoked: true, expiresAt: until }) : `revoked (it would have expired ${when(until)}); the site stops honouring it within 10 s`,
       );
     }
-    const now = Date.now;
-    const products = createSampleProducts(db);
-    const orders = createSampleOrders(db, now, products, createSampleList(db, now, products), createAddressBook(db, now));
-    const moves = createOrderMoves(db, now);
+    const { samples } = stores;
     const needNumber = () => {
       if (!orderNumber) throw new UsageError(`${command} needs an order number`);
       return orderNumber;
     };
-    const show = (number: string) => {
-      const found = orders.detail(number, language, null);
+    const show = async (number: string) => {
+      const found = await samples.detail(number, language, null);
       if (!found) throw new ApiError("E40022006");
       const { order } = found.detail;
       if (values.json) {
@@ -133,11 +138,12 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
       }
     };
 
+    // `return await` below: the finally closes the stores, which must outlive the command's last read.
     switch (command) {
       case "list": {
         const status = (values.status ?? "all") as OrderStatusFilter;
         if (!orderStatusFilters.includes(status)) throw new UsageError(`--status must be one of ${orderStatusFilters.join(", ")}`);
-        const page = orders.page(
+        const page = await samples.page(
           { userId: null, status, pageIndex: positiveInt(values.page, "page", 1), pageSize: Math.min(100, positiveInt(values.size, "size", 20)) },
           language,
         );
@@ -150,25 +156,46 @@ async function main(argv: string[], out: (line: string) => void): Promise<void> 
         return;
       }
       case "show":
-        return show(needNumber());
+        return await show(needNumber());
       case "advance": {
         const number = needNumber();
-        const moved = moves.advance(number, { note: values.note, carrier: values.carrier, trackingNumber: values.tracking }, "cli");
+        const moved = await samples.move(number, "next", { note: values.note, carrier: values.carrier, trackingNumber: values.tracking }, "cli");
         if (!values.json) out(`${number}: ${moved.from} → ${moved.to} (the applicant's e-mail is queued; the running server sends it)`);
-        return show(number);
+        return await show(number);
       }
       case "reject": {
         const number = needNumber();
-        const moved = moves.reject(number, values.reason ?? "", "cli");
+        const moved = await samples.move(number, "rejected", { note: values.reason ?? "" }, "cli");
         if (!values.json) out(`${number}: ${moved.from} → ${moved.to} (the applicant's e-mail is queued; the running server sends it)`);
-        return show(number);
+        return await show(number);
       }
       default:
         throw new UsageError(`Unknown command "${command}"`);
     }
   } finally {
-    db.close();
+    await stores.close();
   }
+}
+
+/** The orders and the revocations on PostgreSQL (migrated first, as the upstream does: a newer schema is
+ * refused) or on the SQLite file. */
+async function openStores(
+  databaseUrl: string | undefined,
+  dataDir: string,
+): Promise<{ samples: SampleStore; previewRevocations: PreviewRevocations; close: () => Promise<void> }> {
+  if (databaseUrl) {
+    await migratePostgres(databaseUrl);
+    const pool = createPool(databaseUrl, (message) => process.stderr.write(`${message}\n`), 1);
+    return {
+      // No product lookup: the CLI only reads and moves orders, whose items carry their own names; the list
+      // and submit, which ask for products, are the site's.
+      samples: createPostgresSampleStore(pool, Date.now, () => null),
+      previewRevocations: createPostgresPreviewRevocations(pool, Date.now),
+      close: () => pool.end(),
+    };
+  }
+  const db = openDatabase(dataDir);
+  return { samples: createSqliteSampleStoreOn(db, Date.now), previewRevocations: createPreviewRevocations(db, Date.now), close: async () => db.close() };
 }
 
 try {

@@ -6,6 +6,8 @@ import type { Router } from "express";
 import {
   queryCrossReference,
   queryCrossReferenceBatch,
+  CROSS_REFERENCE_REJECTED_SHOWN,
+  CROSS_REFERENCE_SHOWN,
   type CompetitorPartSummary,
   type CrossReferenceBatchRow,
   type CrossReferenceProduct,
@@ -26,6 +28,13 @@ import { mountCall, type MountOptions } from "../http.ts";
 import { visibleCte } from "../catalog/product-tree.ts";
 
 const FILE = "cross-reference/competitor-parts.json";
+
+/** How many candidates there are in each tier. */
+function tierCounts(candidates: ReadonlyArray<{ tier: Tier }>): Record<Tier, number> {
+  const counts = Object.fromEntries(tiers.map((tier) => [tier, 0])) as Record<Tier, number>;
+  for (const candidate of candidates) counts[candidate.tier] += 1;
+  return counts;
+}
 
 /** The table of a content folder; a folder without one (a generated benchmark catalog) has no competitor parts. */
 function readCrossReference(contentDir = shippedContentDir): CrossReferenceContent {
@@ -125,8 +134,10 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
         match: lookup.kind,
         stripped: lookup.stripped ?? null,
         part: lookup.part,
-        candidates: result.candidates.map(({ partNumber, ...candidate }) => ({ product: byNumber.get(partNumber)!, ...candidate })),
-        rejected: result.rejected.map(({ partNumber, reasons }) => ({ product: byNumber.get(partNumber)!, reasons })),
+        candidates: result.candidates.slice(0, CROSS_REFERENCE_SHOWN).map(({ partNumber, ...candidate }) => ({ product: byNumber.get(partNumber)!, ...candidate })),
+        counts: tierCounts(result.candidates),
+        rejected: result.rejected.slice(0, CROSS_REFERENCE_REJECTED_SHOWN).map(({ partNumber, reasons }) => ({ product: byNumber.get(partNumber)!, reasons })),
+        rejectedCount: result.rejected.length,
         suggestions: lookup.suggestions.map(({ part, kind }) => ({ ...summary(part), kind })),
         known: body.part === undefined ? content.parts.map(summary) : [],
         families: families(ours),
@@ -143,11 +154,10 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
       const rows: CrossReferenceBatchRow[] = body.parts.map((query) => {
         const lookup = lookupCompetitorPart(query, content.parts, content.nomenclature, 2);
         const { part, kind, suggestion } = bomMatch(lookup);
-        const counts = Object.fromEntries(tiers.map((tier) => [tier, 0])) as Record<Tier, number>;
         const stripped = lookup.stripped ?? null;
-        if (!part) return { query, match: null, stripped, part: null, suggestion: suggestion ? summary(suggestion) : null, best: null, counts };
+        if (!part) return { query, match: null, stripped, part: null, suggestion: suggestion ? summary(suggestion) : null, best: null, counts: tierCounts([]) };
         const { candidates } = crossReference(part, ours, content.qingyun);
-        for (const candidate of candidates) counts[candidate.tier] += 1;
+        const counts = tierCounts(candidates);
         const best = candidates[0] ? { partNumber: candidates[0].partNumber, tier: candidates[0].tier } : null;
         return { query, match: kind, stripped, part: summary(part), suggestion: null, best, counts };
       });

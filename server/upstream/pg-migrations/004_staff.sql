@@ -57,3 +57,14 @@ CREATE TABLE staff_audit (
 CREATE INDEX staff_audit_time ON staff_audit (created_at, id);
 CREATE INDEX staff_audit_action ON staff_audit (action, created_at, id);
 CREATE INDEX staff_audit_member ON staff_audit (staff_id, created_at, id);
+
+-- Passkey ceremonies' challenges, so a sign-in or an enrolment begun on one console host ends on another: kept 5
+-- minutes, taken once (DELETE … RETURNING); the cookie's id and the enrolment token only as SHA-256. SQLite's
+-- migration 064 is the same table.
+CREATE TABLE staff_ceremonies (
+  id_hash TEXT PRIMARY KEY,
+  challenge TEXT NOT NULL,
+  token_hash TEXT,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX staff_ceremonies_expiry ON staff_ceremonies (expires_at);

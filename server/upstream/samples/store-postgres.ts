@@ -17,6 +17,7 @@ import { newOutboxMessageId } from "./mail-outbox.ts";
 import { decideCancel, decideMove, moveInput, optionalText } from "./moves.ts";
 import { checkSubmit, chinaDay, countsOf, openStatusClause, orderNumberOf, orderView, recordView, type ItemRow, type OrderRow, type RecordRow } from "./orders.ts";
 import { samplesRefused, type SampleProductLookup } from "./products.ts";
+import { boardCountsOf, boardCountsQuery, boardSearch } from "./board.ts";
 import type { SampleStore } from "./store.ts";
 
 // The advisory locks' key space (kind, key), beside the accounts' kinds 1 and 2 (accounts/store-postgres.ts).
@@ -130,7 +131,7 @@ export function createPostgresSampleStore(pool: pg.Pool, now: () => number, prod
     ]);
   }
 
-  return {
+  const store: SampleStore = {
     async list(userId, language) {
       return (await stored(pool, userId)).map((item) => listItemView(item, products(item.siteListId), language));
     },
@@ -258,6 +259,23 @@ export function createPostgresSampleStore(pool: pg.Pool, now: () => number, prod
       };
     },
 
+    async boardCounts() {
+      return boardCountsOf((await pool.query<{ status: OrderStatus; n: number }>(boardCountsQuery)).rows);
+    },
+
+    async boardPage(state, pageSize, language) {
+      const { q } = state;
+      if (!q) return store.page({ userId: null, status: state.status, pageIndex: state.page, pageSize }, language);
+      const { count, rows: rowsSql, params } = boardSearch({ ...state, q }, "postgres", orderColumns);
+      const { n } = (await one<{ n: number }>(pool, count, params))!;
+      const rows = (await pool.query<OrderRow>(rowsSql, [...params, pageSize, (state.page - 1) * pageSize])).rows;
+      const items = await itemsOf(
+        pool,
+        rows.map((row) => row.id),
+      );
+      return { list: rows.map((row) => ({ order: orderView(row, items.get(row.id) ?? [], language), row })), total: n, pageIndex: state.page, pageSize };
+    },
+
     async detail(orderNumber, language, userId) {
       const row = await one<OrderRow>(pool, postgresSampleQueries.byNumber, [orderNumber]);
       if (!row || (userId !== null && row.userId !== userId)) return null;
@@ -362,4 +380,5 @@ export function createPostgresSampleStore(pool: pg.Pool, now: () => number, prod
       await pool.query("DELETE FROM applicant_profiles WHERE user_id = $1", [userId]);
     },
   };
+  return store;
 }

@@ -1,12 +1,12 @@
 // The samples' store: a user's sample list, orders with their items and history, the order e-mails queued with
 // them, shipping addresses and the applicant profile, which move together because an order is written from the
 // list, the address and the profile in one transaction. One async interface, two implementations: SQLite
-// (store-sqlite.ts, over list.ts, orders.ts, moves.ts, accounts/addresses.ts and applicants/profiles.ts, which
-// the staff console and the orders CLI also use) and PostgreSQL (store-postgres.ts). The rules both apply are
+// (store-sqlite.ts, over list.ts, orders.ts, moves.ts, board.ts, accounts/addresses.ts and applicants/profiles.ts) and PostgreSQL (store-postgres.ts). The rules both apply are
 // pure functions in those modules (docs/decisions/044-store-interface-and-postgresql.md).
 import type { AddressInput, Applicant, SampleListItem, SampleOrder, SampleOrderDetail, ShippingAddress, SubmittedOrder } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import type { OrderStatus, OrderStatusFilter } from "../../../shared/samples/order-status.ts";
+import type { OrdersState } from "../../../shared/query/staff-orders.ts";
 import type { MoveActor, MoveDetails } from "./moves.ts";
 import type { OrderRow, RecordRow } from "./orders.ts";
 
@@ -41,7 +41,11 @@ export interface SampleStore {
   counts(userId: number): Promise<Record<OrderStatusFilter, number>>;
   /** The customer's cancel of their pending order, recorded and e-mailed. */
   cancel(orderNumber: string, userId: number, reason: string | undefined): Promise<void>;
-  /** Staff's move (the API's advance and reject), recorded and e-mailed. */
+  /** The staff console's board: every order counted by status (and in all). */
+  boardCounts(): Promise<Record<OrderStatusFilter, number>>;
+  /** A page of the console's board under a status and one search (order-number prefix, phone suffix, company or part). */
+  boardPage(state: OrdersState, pageSize: number, language: Language): Promise<OrderPage>;
+  /** Staff's move (the API's, the console's and the orders CLI's advance and reject), recorded and e-mailed. */
   move(orderNumber: string, to: OrderStatus | "next", details: MoveDetails, actor: MoveActor): Promise<{ from: OrderStatus; to: OrderStatus }>;
   addresses(userId: number, language: Language): Promise<ShippingAddress[]>;
   saveAddress(userId: number, input: Required<AddressInput> & { ID?: number | undefined; isDefault: boolean }): Promise<void>;
