@@ -1,9 +1,7 @@
-// `npm run notices -- publish …` on the store a test's upstream keeps its watches in: the real CLI process on the
-// SQLite file, and on PostgreSQL the same command in this process with the upstream's database URL (the CLI's
-// environment refuses DATABASE_URL until every domain is there: docs/decisions/044-store-interface-and-postgresql.md).
+// `npm run notices -- publish …` as a real process on the store a test's upstream keeps its watches in: the SQLite
+// file in its DATA_DIR, or its PostgreSQL by DATABASE_URL (docs/decisions/044-store-interface-and-postgresql.md).
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { publishCommand } from "../../server/upstream/notices/publish-command.ts";
 
 const run = promisify(execFile);
 
@@ -14,19 +12,11 @@ export interface PublishAnswer {
   alreadyMailed: number;
 }
 
-/** Runs the command with `--json` and returns its answer; rejects with the process's (or command's) error. */
+/** Runs the command with `--json` and returns its answer; rejects with the process's error (its code and stderr). */
 export async function noticesCli(upstream: { dataDir: string; databaseUrl: string | undefined }, secret: string, args: string[]): Promise<PublishAnswer> {
-  if (!upstream.databaseUrl) {
-    const { stdout } = await run(process.execPath, ["server/upstream/cli/notices.ts", ...args, "--json"], {
-      env: { ...process.env, DATA_DIR: upstream.dataDir, NOTICE_MAIL_SECRET: secret },
-    });
-    return JSON.parse(stdout) as PublishAnswer;
-  }
-  const lines: string[] = [];
-  await publishCommand(
-    [...args, "--json"],
-    () => ({ dataDir: upstream.dataDir, databaseUrl: upstream.databaseUrl, secret }),
-    (line) => lines.push(line),
-  );
-  return JSON.parse(lines.join("\n")) as PublishAnswer;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: upstream.dataDir, NOTICE_MAIL_SECRET: secret };
+  if (upstream.databaseUrl) env.DATABASE_URL = upstream.databaseUrl;
+  else delete env.DATABASE_URL;
+  const { stdout } = await run(process.execPath, ["server/upstream/cli/notices.ts", ...args, "--json"], { env });
+  return JSON.parse(stdout) as PublishAnswer;
 }

@@ -1,11 +1,10 @@
 // What `npm run notices -- publish …` does (cli/notices.ts parses the environment and calls it): resolve what is
 // published from the content index in DATA_DIR, then list or queue its e-mails on the store the upstream keeps
-// the watches in: the SQLite file, or PostgreSQL when the upstream's options name a database (its running hosts
-// send them). docs/decisions/034-part-watches-and-notice-mail.md, 040-document-revisions.md,
+// the watches in: the SQLite file, or PostgreSQL when DATABASE_URL names it (the running hosts send them). docs/decisions/034-part-watches-and-notice-mail.md, 040-document-revisions.md,
 // 044-store-interface-and-postgresql.md ("Watches and notices (step 5)").
 import { parseArgs } from "node:util";
 import { openDatabase } from "../db.ts";
-import { createPool } from "../postgres.ts";
+import { createPool, migratePostgres } from "../postgres.ts";
 import { createPublicationResolver, isPublicationName } from "./publications.ts";
 import type { PublishResult } from "./publish.ts";
 import { createPostgresWatchStore } from "./watch-store-postgres.ts";
@@ -22,13 +21,14 @@ export const usage = `Usage: npm run notices -- publish <notice | document@revis
 
 What is published must be in the loaded content (notices.json, documents.json, catalog/lifecycle.json),
 reviewed and deployed like any content change.
-Environment: DATA_DIR (database folder, default "data"), NOTICE_MAIL_SECRET (signs the unsubscribe links)`;
+Environment: DATABASE_URL (the upstream's PostgreSQL; unset: the SQLite file), DATA_DIR (database folder with the
+loaded content, default "data"), NOTICE_MAIL_SECRET (signs the unsubscribe links)`;
 
 export class UsageError extends Error {}
 
 export interface PublishCommandEnv {
   dataDir: string;
-  /** The upstream's PostgreSQL (its options' databaseUrl), already migrated by the upstream; unset: the SQLite file. */
+  /** The upstream's PostgreSQL (its options' databaseUrl); unset: the SQLite file. */
   databaseUrl?: string | undefined;
   secret: string | undefined;
 }
@@ -51,6 +51,8 @@ export async function publishCommand(argv: string[], readEnv: () => PublishComma
   }
   const env = readEnv();
   if (!values["dry-run"] && !env.secret) throw new UsageError("NOTICE_MAIL_SECRET is not set (at least 32 characters): it signs every e-mail's unsubscribe link");
+  // Migrated first, as the upstream and `npm run orders` do: once across hosts, a newer schema refused.
+  if (env.databaseUrl) await migratePostgres(env.databaseUrl);
   const db = openDatabase(env.dataDir);
   const pool = env.databaseUrl ? createPool(env.databaseUrl, (message, detail) => console.error(message, detail), 1) : undefined;
   try {
