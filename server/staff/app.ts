@@ -10,7 +10,8 @@ import type { z } from "zod";
 import { languageOfPath, languages, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
 import { matchStaffLeadPath, staffLeadPath, staffOrderPath, staffPaths } from "../../shared/staff/staff-paths.ts";
 import { LEADS_PAGE_SIZE, parseLeadsState, writeLeadsState } from "../../shared/query/staff-leads.ts";
-import { createLeadStore } from "../upstream/leads/store.ts";
+import type { LeadStore } from "../upstream/leads/store.ts";
+import { createSqliteLeadStore } from "../upstream/leads/store-sqlite.ts";
 import { leadPage, leadsPage } from "./views/leads.ts";
 import { orderPage, ordersPage } from "./views/orders.ts";
 import { AUDIT_PAGE_SIZE, auditPage, parseAuditState } from "./views/audit.ts";
@@ -48,6 +49,8 @@ export interface StaffAppDeps {
   trustProxy?: false | number | string[];
   /** Passkey attempts per client address and window (default 20 per 15 minutes). */
   signInLimit?: { windowMs: number; attempts: number };
+  /** The leads inbox's store (default: the SQLite file's; docs/decisions/044-store-interface-and-postgresql.md). */
+  leads?: LeadStore;
 }
 
 declare global {
@@ -68,7 +71,7 @@ export function createStaffApp(deps: StaffAppDeps) {
   const audit = createAuditLog(db, now);
   const t = createStaffTranslators();
   const cookies = sessionCookie(origin);
-  const leads = createLeadStore(db, now);
+  const leads = deps.leads ?? createSqliteLeadStore(db, now);
   const sampleProducts = createSampleProducts(db);
   const orders = createSampleOrders(db, now, sampleProducts, createSampleList(db, now, sampleProducts), createAddressBook(db, now));
   const moves = createOrderMoves(db, now);
@@ -208,34 +211,35 @@ export function createStaffApp(deps: StaffAppDeps) {
 
     // The leads inbox: every role reads it; a lead's page shows contact details (each view is audited);
     // working a lead and the export (contact details in bulk) need the "work" permission.
-    pages.get(staffPaths.leads, (req, res) => {
+    pages.get(staffPaths.leads, async (req, res) => {
       const state = parseLeadsState(searchOf(req));
-      render(req, res, (context) => leadsPage(context, state, leads.page(state, LEADS_PAGE_SIZE), leads.activity(language)));
+      const [page, activity] = await Promise.all([leads.page(state, LEADS_PAGE_SIZE), leads.activity(language)]);
+      render(req, res, (context) => leadsPage(context, state, page, activity));
     });
     pages.get(staffPaths.leadsCsv, allow("work"), async (req, res) => {
       const state = parseLeadsState(searchOf(req));
       audit.record(res.locals.member!, "exportLeads", null, writeLeadsState({ ...state, page: 1 }) || null);
       await streamLeadsCsv(res, leads.rows(state), t[language], `leads-${new Date(now()).toISOString().slice(0, 10)}.csv`);
     });
-    const leadOf = (req: Request) => {
+    const leadOf = async (req: Request) => {
       const found = matchStaffLeadPath(req.path);
-      return found ? { ...found, lead: leads.find(found.kind, found.id) } : null;
+      return found ? { ...found, lead: await leads.find(found.kind, found.id) } : null;
     };
-    pages.get(/^\/leads\/(message|download)\/\d+$/, (req, res) => {
-      const found = leadOf(req);
+    pages.get(/^\/leads\/(message|download)\/\d+$/, async (req, res) => {
+      const found = await leadOf(req);
       if (!found?.lead) return sendError(req, res, 404);
       audit.record(res.locals.member!, "viewLead", `${found.kind}/${found.id}`);
       render(req, res, (context) => leadPage(context, found.lead!, assignees(), req.query.saved === "1"));
     });
-    pages.post(/^\/leads\/(message|download)\/\d+$/, allow("work"), (req, res) => {
-      const found = leadOf(req);
+    pages.post(/^\/leads\/(message|download)\/\d+$/, allow("work"), async (req, res) => {
+      const found = await leadOf(req);
       if (!found?.lead) return sendError(req, res, 404);
       const body = form(staffForms.workLead, req, res);
       if (!body) return;
       // Only a working member may be assigned: an id from anywhere else is refused, never stored.
       if (body.assignedTo !== null && !assignees().some((person) => person.id === body.assignedTo)) return sendError(req, res, 400);
       const status = body.status === "new" && body.assignedTo !== null ? "assigned" : body.status;
-      leads.save(found.kind, found.id, { status, assignedTo: body.assignedTo, note: body.note });
+      await leads.save(found.kind, found.id, { status, assignedTo: body.assignedTo, note: body.note });
       audit.record(res.locals.member!, "workLead", `${found.kind}/${found.id}`, `${status}${body.assignedTo ? ` → ${store.byId(body.assignedTo)?.email}` : ""}`);
       res.redirect(303, `${localizePath(staffLeadPath(found.kind, found.id), language)}?saved=1`);
     });

@@ -2,7 +2,7 @@
 // Origin (http://localhost:4444: nothing listens there, the app only compares names).
 import request from "supertest";
 import { openDatabase, type Database } from "../../server/upstream/db.ts";
-import { createStaffApp } from "../../server/staff/app.ts";
+import { createStaffApp, type StaffAppDeps } from "../../server/staff/app.ts";
 import { createStaffStore, type StaffStore } from "../../server/upstream/staff/store.ts";
 import type { StaffRole } from "../../shared/staff/staff-roles.ts";
 
@@ -20,16 +20,21 @@ export interface ConsoleUnderTest {
   close: () => void;
 }
 
-export function startConsole(options: { signInLimit?: { windowMs: number; attempts: number } } = {}): ConsoleUnderTest {
+/** `leads` builds the inbox's store on the console's database and clock (default: the in-memory SQLite's own). */
+export function startConsole(
+  options: Pick<StaffAppDeps, "signInLimit"> & { leads?: (db: Database, now: () => number) => NonNullable<StaffAppDeps["leads"]> } = {},
+): ConsoleUnderTest {
   const db = openDatabase(":memory:");
   const clock = { now: Date.parse("2026-11-20T02:00:00Z") };
   const now = () => clock.now;
+  const { leads, ...rest } = options;
   const app = createStaffApp({
     db,
     origin: STAFF_ORIGIN,
     now,
     log: (message, detail) => process.env.STAFF_DEBUG && process.stderr.write(`${message} ${detail instanceof Error ? detail.stack : detail}\n`),
-    ...options,
+    ...rest,
+    ...(leads ? { leads: leads(db, now) } : {}),
   });
   const store = createStaffStore(db, now);
   const host = new URL(STAFF_ORIGIN).host;
