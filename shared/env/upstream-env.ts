@@ -110,13 +110,13 @@ function isPostgresUrl(value: string): boolean {
 }
 
 /**
- * DATABASE_URL is refused until every domain is on PostgreSQL: with only the accounts and the samples there, each
- * host would keep its own contact messages, watches, staff and the rest beside one shared set of users and orders,
- * and the visitor's export and erasure would miss what is in PostgreSQL, silently split
- * (docs/decisions/044-store-interface-and-postgresql.md). Deleting this line is the last step of that work.
+ * DATABASE_URL is refused until every domain is on PostgreSQL: with the accounts, the samples and the visitor's
+ * records there, each host would still keep its own watches, notices' delivery, staff accounts and audit beside one
+ * shared set of users, orders and leads, and the staff console and the orders CLI would read the SQLite file,
+ * silently split (docs/decisions/044-store-interface-and-postgresql.md). Deleting this line is the last step of that work.
  */
 export const databaseUrlNotYet =
-  "not yet supported: only the accounts (users, sessions, sign-in codes), the samples (sample lists, orders, addresses, order e-mails) and preview-token revocations are on PostgreSQL so far; the visitor's export and deletion, messages, watches, staff and the rest are not, so unset it and use the SQLite store in DATA_DIR";
+  "not yet supported: only the accounts (users, sessions, sign-in codes), the samples (sample lists, orders, addresses, order e-mails), the visitor's records (contact messages and their sales e-mails, download requests, news page views, the export and deletion of one's data) and preview-token revocations are on PostgreSQL so far; watches, notices, the staff console and the orders CLI are not, so unset it and use the SQLite store in DATA_DIR";
 
 const aliyunCredentials = ["ALIYUN_SMS_ACCESS_KEY_ID", "ALIYUN_SMS_ACCESS_KEY_SECRET", "ALIYUN_SMS_SIGN_NAME", "ALIYUN_SMS_TEMPLATE_CODE"] as const;
 

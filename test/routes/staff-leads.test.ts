@@ -4,7 +4,7 @@
 // store of the leads (docs/decisions/044-store-interface-and-postgresql.md). The staff accounts and the audit stay
 // in the console's SQLite: on PostgreSQL the members are copied there too, since the leads' assignee refers to
 // PostgreSQL's staff_members (the staff accounts move there in their own step).
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadSiteContent } from "../../server/upstream/content/load.ts";
 import { createPool, migratePostgres } from "../../server/upstream/postgres.ts";

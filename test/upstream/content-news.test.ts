@@ -9,7 +9,7 @@ import { storeKinds } from "./stores.ts";
 
 let upstream: TestUpstream;
 // 2026-11-20 10:00 in Beijing (UTC+8); the counter's day changes at 16:00 UTC.
-let clock = Date.parse("2026-11-20T02:00:00Z");
+const clock = Date.parse("2026-11-20T02:00:00Z");
 
 beforeAll(async () => {
   upstream = await startTestUpstream({ now: () => clock });

@@ -23,6 +23,7 @@ describe.each(storeKinds)("the visitor's own data on %s", (store) => {
   beforeAll(async () => {
     u = await startAccountUpstream({ dataDir: ":memory:", env: { STAFF_TOKEN }, store });
     f = await loadSampleFixtures(u);
+    documentId = (await u.call(callPath(queryAttachPage, "qingyun"), { pageSize: 1 })).json.data.list[0].id;
   });
   afterAll(() => u.cleanup());
 
@@ -108,9 +109,6 @@ describe.each(storeKinds)("the visitor's own data on %s", (store) => {
     company: "杭州远景储能有限公司",
     position: "系统工程师",
     productDemand: "1200 V SiC MOSFET for PCS",
-  });
-  beforeAll(async () => {
-    documentId = (await u.call(callPath(queryAttachPage, "qingyun"), { pageSize: 1 })).json.data.list[0].id;
   });
 
   describe("applicant details", () => {

@@ -3,7 +3,7 @@
 // sales inbox is sent once though both hosts poll the outbox; one client's hourly limit of a form holds across the
 // hosts; a visitor is counted once per article and day whichever host their views reach; and the visitor's export
 // and erasure through one host take what was sent through the other.
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDownloadRecord, addLeaveWord, addPageView, callPath, queryAttachPage, queryNewsById } from "../../shared/contract/index.ts";
 import { createLeadContent, createPostgresLeadStore } from "../../server/upstream/leads/store-postgres.ts";

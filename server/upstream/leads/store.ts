@@ -33,7 +33,7 @@ export interface LeadRow {
   position: string | null;
 }
 
-export interface NewMessage {
+interface NewMessage {
   name: string;
   phone: string | null;
   email: string | null;
@@ -47,7 +47,7 @@ export interface NewMessage {
   salesMailTo: string | undefined;
 }
 
-export interface NewDownload {
+interface NewDownload {
   documentId: string;
   name: string;
   phone: string;
@@ -62,7 +62,7 @@ export interface NewDownload {
   consent: { text: string; policyVersion: string } | null;
 }
 
-export interface LeadActivity {
+interface LeadActivity {
   products: Array<{ name: string; count: number }>;
   companies: Array<{ name: string; count: number }>;
 }
