@@ -19,6 +19,11 @@ import { createPostgresSampleStore } from "./samples/store-postgres.ts";
 import { createSampleProducts } from "./samples/products.ts";
 import { bothOutboxes, createPostgresOrderMailOutbox } from "./samples/mail-outbox-postgres.ts";
 import { createPostgresPreviewRevocations } from "./site/preview-revocations-postgres.ts";
+import { createSqliteLeadStore } from "./leads/store-sqlite.ts";
+import { createLeadContent, createPostgresLeadStore } from "./leads/store-postgres.ts";
+import { createPostgresNewsViews } from "./news/views-postgres.ts";
+import { createPostgresMyData } from "./accounts/my-data-postgres.ts";
+import { createWatches } from "./notices/watches.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -29,18 +34,34 @@ export interface RunningUpstream {
 }
 
 /**
- * The accounts, the samples and the preview-token revocations on PostgreSQL when a database URL is given (migrated
- * first, once across hosts; a newer schema refused), else on the SQLite file, where the app builds the samples' and
- * the revocations' stores (docs/decisions/044-store-interface-and-postgresql.md).
+ * The accounts, the samples, the preview-token revocations and the visitor's records (leads, news views, the
+ * export and erasure) on PostgreSQL when a database URL is given (migrated first, once across hosts; a newer
+ * schema refused), else on the SQLite file, where the app builds the stores it is not given
+ * (docs/decisions/044-store-interface-and-postgresql.md).
  */
 async function openStores(options: UpstreamOptions, db: Database, now: () => number, limits: CodeLimits, log: (message: string, detail?: unknown) => void) {
-  if (!options.databaseUrl) return { accounts: createSqliteAccountStore(db, now, limits), samples: undefined, previewRevocations: undefined, postgres: undefined };
+  if (!options.databaseUrl) {
+    return {
+      accounts: createSqliteAccountStore(db, now, limits),
+      leads: createSqliteLeadStore(db, now),
+      samples: undefined,
+      previewRevocations: undefined,
+      newsViews: undefined,
+      myData: undefined,
+      postgres: undefined,
+    };
+  }
   await migratePostgres(options.databaseUrl);
   const postgres = createPool(options.databaseUrl, log);
+  const products = createSampleProducts(db);
   return {
     accounts: createPostgresAccountStore(postgres, now, limits),
-    samples: createPostgresSampleStore(postgres, now, createSampleProducts(db)),
+    leads: createPostgresLeadStore(postgres, now, createLeadContent(db)),
+    samples: createPostgresSampleStore(postgres, now, products),
     previewRevocations: createPostgresPreviewRevocations(postgres, now),
+    newsViews: createPostgresNewsViews(postgres),
+    // The watch lists are still the SQLite file's (they move with their own domain).
+    myData: createPostgresMyData(postgres, now, products, createWatches(db, now)),
     postgres,
   };
 }
@@ -60,18 +81,25 @@ export async function startUpstream(
     db.close();
     throw error;
   }
-  const { accounts, samples, previewRevocations, postgres } = stores;
+  const { accounts, leads, samples, previewRevocations, newsViews, myData, postgres } = stores;
   const sender = createMailSender(smtpConfig(settings), log);
   const fileOutbox = createOrderMailOutbox({ db, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log });
-  // On PostgreSQL the order e-mails are queued there, with their orders; the other e-mails are still the file's.
+  // On PostgreSQL the order e-mails and the sales inbox's notices are queued there, with their orders and messages;
+  // the other e-mails are still the file's.
   const outbox = postgres
-    ? bothOutboxes(fileOutbox, createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, log }))
+    ? bothOutboxes(
+        fileOutbox,
+        createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log }),
+      )
     : fileOutbox;
   const app = createUpstreamApp({
     db,
     accounts,
+    leads,
     ...(samples ? { samples } : {}),
     ...(previewRevocations ? { previewRevocations } : {}),
+    ...(newsViews ? { newsViews } : {}),
+    ...(myData ? { myData } : {}),
     options,
     now,
     log,
@@ -88,7 +116,7 @@ export async function startUpstream(
   server.headersTimeout = upstreamKeepAliveMs + 1000;
   // Polls for e-mails that CLI moves and retries left due; stopped before the database closes.
   outbox.start(options.mailPollMs ?? 5000);
-  const stopRetention = startLeadRetention(db, now, settings.LEAD_RETENTION_DAYS, log);
+  const stopRetention = await startLeadRetention(leads, now, settings.LEAD_RETENTION_DAYS, log);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {
