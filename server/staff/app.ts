@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { languageOfPath, languages, localizePath, splitLanguagePrefix, type Language } from "../../shared/languages.ts";
 import { matchStaffLeadPath, staffLeadPath, staffOrderPath, staffPaths } from "../../shared/staff/staff-paths.ts";
 import { LEADS_PAGE_SIZE, parseLeadsState, writeLeadsState } from "../../shared/query/staff-leads.ts";
-import { createLeadStore } from "../upstream/leads/store.ts";
+import type { LeadStore } from "../upstream/leads/store.ts";
 import { leadPage, leadsPage } from "./views/leads.ts";
 import { orderPage, ordersPage } from "./views/orders.ts";
 import { AUDIT_PAGE_SIZE, auditPage, parseAuditState } from "./views/audit.ts";
@@ -37,7 +37,7 @@ import { enrolPage, errorPage, homePage, signInPage, staffPage } from "./views/p
 export interface StaffAppDeps {
   /** The upstream's SQLite file: the leads, the product names, and everything else unless `stores` says otherwise. */
   db: Database;
-  /** The accounts, audit log and orders on PostgreSQL when the upstream runs there; unset: all on `db`. */
+  /** The accounts, audit log, orders and leads on PostgreSQL when the upstream runs there; unset: all on `db`. */
   stores?: StaffStores;
   /** The origin staff use (STAFF_ORIGIN): passkeys, the cookie and the cross-site check are bound to it. */
   origin: string;
@@ -47,6 +47,8 @@ export interface StaffAppDeps {
   trustProxy?: false | number | string[];
   /** Passkey attempts per client address and window (default 20 per 15 minutes). */
   signInLimit?: { windowMs: number; attempts: number };
+  /** The leads inbox's store when a test builds its own (default: the one of `stores`). */
+  leads?: LeadStore;
 }
 
 declare global {
@@ -63,10 +65,11 @@ const webauthnBrowserDir = path.join(path.dirname(createRequire(import.meta.url)
 
 export function createStaffApp(deps: StaffAppDeps) {
   const { db, origin, now } = deps;
-  const { staff: store, audit, samples } = deps.stores ?? sqliteStaffStores(db, now);
+  const stores = deps.stores ?? sqliteStaffStores(db, now);
+  const { staff: store, audit, samples } = stores;
   const t = createStaffTranslators();
   const cookies = sessionCookie(origin);
-  const leads = createLeadStore(db, now);
+  const leads = deps.leads ?? stores.leads;
   const sampleProducts = createSampleProducts(db);
   /** Who a lead may be assigned to: every enabled member who works leads. */
   const assignees = async () => (await store.list()).filter((person) => person.disabledAt === null && staffCan(person.role, "work"));
@@ -211,35 +214,36 @@ export function createStaffApp(deps: StaffAppDeps) {
 
     // The leads inbox: every role reads it; a lead's page shows contact details (each view is audited);
     // working a lead and the export (contact details in bulk) need the "work" permission.
-    pages.get(staffPaths.leads, (req, res) => {
+    pages.get(staffPaths.leads, async (req, res) => {
       const state = parseLeadsState(searchOf(req));
-      render(req, res, (context) => leadsPage(context, state, leads.page(state, LEADS_PAGE_SIZE), leads.activity(language)));
+      const [page, activity] = await Promise.all([leads.page(state, LEADS_PAGE_SIZE), leads.activity(language)]);
+      render(req, res, (context) => leadsPage(context, state, page, activity));
     });
     pages.get(staffPaths.leadsCsv, allow("work"), async (req, res) => {
       const state = parseLeadsState(searchOf(req));
       await audit.record(res.locals.member!, "exportLeads", null, writeLeadsState({ ...state, page: 1 }) || null);
       await streamLeadsCsv(res, leads.rows(state), t[language], `leads-${new Date(now()).toISOString().slice(0, 10)}.csv`);
     });
-    const leadOf = (req: Request) => {
+    const leadOf = async (req: Request) => {
       const found = matchStaffLeadPath(req.path);
-      return found ? { ...found, lead: leads.find(found.kind, found.id) } : null;
+      return found ? { ...found, lead: await leads.find(found.kind, found.id) } : null;
     };
     pages.get(/^\/leads\/(message|download)\/\d+$/, async (req, res) => {
-      const found = leadOf(req);
+      const found = await leadOf(req);
       if (!found?.lead) return sendError(req, res, 404);
       await audit.record(res.locals.member!, "viewLead", `${found.kind}/${found.id}`);
       const people = await assignees();
       render(req, res, (context) => leadPage(context, found.lead!, people, req.query.saved === "1"));
     });
     pages.post(/^\/leads\/(message|download)\/\d+$/, allow("work"), async (req, res) => {
-      const found = leadOf(req);
+      const found = await leadOf(req);
       if (!found?.lead) return sendError(req, res, 404);
       const body = form(staffForms.workLead, req, res);
       if (!body) return;
       // Only a working member may be assigned: an id from anywhere else is refused, never stored.
       if (body.assignedTo !== null && !(await assignees()).some((person) => person.id === body.assignedTo)) return sendError(req, res, 400);
       const status = body.status === "new" && body.assignedTo !== null ? "assigned" : body.status;
-      leads.save(found.kind, found.id, { status, assignedTo: body.assignedTo, note: body.note });
+      await leads.save(found.kind, found.id, { status, assignedTo: body.assignedTo, note: body.note });
       const assignee = body.assignedTo ? ` → ${(await store.byId(body.assignedTo))?.email}` : "";
       await audit.record(res.locals.member!, "workLead", `${found.kind}/${found.id}`, `${status}${assignee}`);
       res.redirect(303, `${localizePath(staffLeadPath(found.kind, found.id), language)}?saved=1`);

@@ -10,11 +10,11 @@ const columns = ["kind", "id", "date", "name", "phone", "email", "company", "pos
 
 const chinaTime = (at: number) => new Date(at + 8 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
 
-export async function streamLeadsCsv(res: Response, rows: Iterable<LeadRow>, t: StaffT, fileName: string): Promise<void> {
+export async function streamLeadsCsv(res: Response, rows: AsyncIterable<LeadRow>, t: StaffT, fileName: string): Promise<void> {
   res.status(200).type("text/csv; charset=utf-8").setHeader("Content-Disposition", `attachment; filename="${fileName}"`);
   const line = (cells: Array<string | number | null>) => `${cells.map(csvCell).join(",")}\r\n`;
   res.write(`\uFEFF${line(columns.map((column) => t(`leads.csv.${column}`)))}`);
-  for (const lead of rows) {
+  for await (const lead of rows) {
     const ok = res.write(
       line([
         t(`leads.kinds.${lead.kind}`),

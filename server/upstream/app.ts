@@ -24,7 +24,7 @@ import { mountCrossReferenceRoutes } from "./cross-reference/routes.ts";
 import { mountOpenApi } from "./openapi.ts";
 import { mountAccountRoutes } from "./accounts/routes.ts";
 import { createAddressBook } from "./accounts/addresses.ts";
-import { createMyData } from "./accounts/my-data.ts";
+import { createMyData, type MyData } from "./accounts/my-data.ts";
 import { createApplicantProfiles } from "./applicants/profiles.ts";
 import { createSampleProducts } from "./samples/products.ts";
 import { createSampleList } from "./samples/list.ts";
@@ -38,6 +38,8 @@ import { mountStaffRoutes } from "./staff/routes.ts";
 import { createPreviewRevocations, mountPreviewRevocationRoutes, type PreviewRevocations } from "./site/preview-revocations.ts";
 import { contentVersion } from "./content/version.ts";
 import type { OrderMailOutbox } from "./samples/mail-outbox.ts";
+import type { LeadStore } from "./leads/store.ts";
+import { createSqliteNewsViews, type NewsViewStore } from "./news/views.ts";
 import { contentVersionHeader } from "../../shared/http/content-version.ts";
 import { sessionCookieName } from "../../shared/cookies.ts";
 
@@ -56,6 +58,14 @@ export interface UpstreamContext {
   watches?: WatchStore;
   /** Preview-token revocations in PostgreSQL when startUpstream chose it; else the SQLite file's, built here. */
   previewRevocations?: PreviewRevocations;
+  /** Contact messages and download requests: on the SQLite file or on PostgreSQL (startUpstream chooses; its lead
+   * retention deletes through the same store). */
+  leads: LeadStore;
+  /** Counted news views in PostgreSQL when startUpstream chose it; else the SQLite file's, built here. */
+  newsViews?: NewsViewStore;
+  /** The visitor's export and erasure over PostgreSQL when startUpstream chose it; else the SQLite file's, built
+   * here over the samples' modules. */
+  myData?: MyData;
   /** Throws when PostgreSQL (if the upstream uses it) does not answer: part of /healthz. */
   checkDatabase?: () => Promise<void>;
   /** Started and stopped by startUpstream: mounting routes starts no timer. */
@@ -78,8 +88,7 @@ function mountVisitorAndStaffRoutes(router: express.Router, context: UpstreamCon
   const orders = createSampleOrders(db, now, products, list, book);
   const moves = createOrderMoves(db, now);
   const samples = context.samples ?? createSqliteSampleStore({ list, orders, moves, book, profiles, board: createOrderBoard(db, orders) });
-  // The export and the erasure still read SQLite's tables: they move with the visitor's own data (decision 044, step 4).
-  const myData = createMyData({ db, now, profiles, book, list, orders });
+  const myData = context.myData ?? createMyData({ db, now, profiles, book, list, orders });
   mountAccountRoutes(router, context, { samples, myData }, mountOptions);
   mountSampleRoutes(router, samples, mountOptions, { onMove: outbox.nudge, accounts });
   const previewRevocations = context.previewRevocations ?? createPreviewRevocations(db, now);
@@ -134,8 +143,8 @@ export function createUpstreamApp(context: UpstreamContext) {
   mountProductRoutes(router, db, { ...contentOptions, models });
   const familyPacks = createFamilyPacks(models, createTreeReader(db).familyOfPart, options.publicOrigin);
   mountModelRoutes(router, models, familyPacks, mountOptions);
-  mountDocumentRoutes(router, db, contentOptions);
-  mountNewsRoutes(router, db, contentOptions);
+  mountDocumentRoutes(router, db, context.leads, contentOptions);
+  mountNewsRoutes(router, db, context.newsViews ?? createSqliteNewsViews(db), contentOptions);
   mountJobRoutes(router, db, contentOptions);
   mountNoticeRoutes(router, db, contentOptions);
   const samples = context.samples;
@@ -147,7 +156,7 @@ export function createUpstreamApp(context: UpstreamContext) {
     // A sample list kept in PostgreSQL is read through its store; the file's is read where it is.
     ...(samples ? { sampleListIds: async (userId: number) => (await samples.list(userId, "en")).map((item) => item.siteListId) } : {}),
   });
-  mountLeaveWordRoutes(router, db, { ...contentOptions, salesMailTo: options.settings?.SALES_MAIL_TO, onQueued: context.outbox.nudge });
+  mountLeaveWordRoutes(router, context.leads, { ...contentOptions, salesMailTo: options.settings?.SALES_MAIL_TO, onQueued: context.outbox.nudge });
   mountSearchRoutes(router, db, contentOptions);
   mountCrossReferenceRoutes(router, db, contentOptions);
   mountOpenApi(router, contentOptions.provider);

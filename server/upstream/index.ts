@@ -22,6 +22,10 @@ import { createPostgresPreviewRevocations } from "./site/preview-revocations-pos
 import { createPostgresWatchStore } from "./notices/watch-store-postgres.ts";
 import { createPostgresWatchMailOutbox } from "./notices/mail-outbox-postgres.ts";
 import { createWatchedParts } from "./notices/watches.ts";
+import { createSqliteLeadStore } from "./leads/store-sqlite.ts";
+import { createLeadContent, createPostgresLeadStore } from "./leads/store-postgres.ts";
+import { createPostgresNewsViews } from "./news/views-postgres.ts";
+import { createPostgresMyData } from "./accounts/my-data-postgres.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -32,21 +36,36 @@ export interface RunningUpstream {
 }
 
 /**
- * The accounts, the samples, the watches (with the notices' e-mails) and the preview-token revocations on PostgreSQL when a database URL is given (migrated
- * first, once across hosts; a newer schema refused), else on the SQLite file, where the app builds the samples' and
- * the revocations' stores (docs/decisions/044-store-interface-and-postgresql.md).
+ * The accounts, the samples, the watches (with the notices' e-mails), the preview-token revocations and the
+ * visitor's records (leads, news views, the export and erasure) on PostgreSQL when a database URL is given (migrated
+ * first, once across hosts; a newer schema refused), else on the SQLite file, where the app builds the stores it is
+ * not given (docs/decisions/044-store-interface-and-postgresql.md).
  */
 async function openStores(options: UpstreamOptions, db: Database, now: () => number, limits: CodeLimits, log: (message: string, detail?: unknown) => void) {
   if (!options.databaseUrl) {
-    return { accounts: createSqliteAccountStore(db, now, limits), samples: undefined, watches: undefined, previewRevocations: undefined, postgres: undefined };
+    return {
+      accounts: createSqliteAccountStore(db, now, limits),
+      leads: createSqliteLeadStore(db, now),
+      samples: undefined,
+      watches: undefined,
+      previewRevocations: undefined,
+      newsViews: undefined,
+      myData: undefined,
+      postgres: undefined,
+    };
   }
   await migratePostgres(options.databaseUrl);
   const postgres = createPool(options.databaseUrl, log);
+  const products = createSampleProducts(db);
+  const watches = createPostgresWatchStore(postgres, now, createWatchedParts(db));
   return {
     accounts: createPostgresAccountStore(postgres, now, limits),
-    samples: createPostgresSampleStore(postgres, now, createSampleProducts(db)),
-    watches: createPostgresWatchStore(postgres, now, createWatchedParts(db)),
+    leads: createPostgresLeadStore(postgres, now, createLeadContent(db)),
+    samples: createPostgresSampleStore(postgres, now, products),
+    watches,
     previewRevocations: createPostgresPreviewRevocations(postgres, now),
+    newsViews: createPostgresNewsViews(postgres),
+    myData: createPostgresMyData(postgres, now, products, watches),
     postgres,
   };
 }
@@ -66,16 +85,16 @@ export async function startUpstream(
     db.close();
     throw error;
   }
-  const { accounts, samples, watches, previewRevocations, postgres } = stores;
+  const { accounts, leads, samples, watches, previewRevocations, newsViews, myData, postgres } = stores;
   const sender = createMailSender(smtpConfig(settings), log);
   const fileOutbox = createOrderMailOutbox({ db, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log });
-  // On PostgreSQL the order e-mails are queued there with their orders, and the notice and confirmation e-mails with
-  // the watches; the lead e-mails are still the file's.
+  // On PostgreSQL the order e-mails and the sales inbox's notices are queued there with their orders and messages,
+  // and the notice and confirmation e-mails with the watches; the file's outbox holds none of them then.
   const outbox = postgres
     ? bothOutboxes(
         fileOutbox,
         bothOutboxes(
-          createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, log }),
+          createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log }),
           createPostgresWatchMailOutbox({ pool: postgres, db, parts: createWatchedParts(db), now, sender, publicOrigin: options.publicOrigin, log }),
         ),
       )
@@ -83,9 +102,12 @@ export async function startUpstream(
   const app = createUpstreamApp({
     db,
     accounts,
+    leads,
     ...(samples ? { samples } : {}),
     ...(watches ? { watches } : {}),
     ...(previewRevocations ? { previewRevocations } : {}),
+    ...(newsViews ? { newsViews } : {}),
+    ...(myData ? { myData } : {}),
     options,
     now,
     log,
@@ -102,7 +124,7 @@ export async function startUpstream(
   server.headersTimeout = upstreamKeepAliveMs + 1000;
   // Polls for e-mails that CLI moves and retries left due; stopped before the database closes.
   outbox.start(options.mailPollMs ?? 5000);
-  const stopRetention = startLeadRetention(db, now, settings.LEAD_RETENTION_DAYS, log);
+  const stopRetention = await startLeadRetention(leads, now, settings.LEAD_RETENTION_DAYS, log);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {

@@ -1,7 +1,7 @@
 // The staff console's app driven with supertest under the console's own Host and Origin
 // (http://localhost:4444: nothing listens there, the app only compares names). Its accounts, audit log and orders
 // are on the store a test names (test/upstream/stores.ts): the in-memory SQLite file, or a new PostgreSQL
-// database; the leads and the content index are on the SQLite file either way.
+// database; the content index (product names, documents) is on the SQLite file either way.
 import type pg from "pg";
 import request from "supertest";
 import { openDatabase, type Database } from "../../server/upstream/db.ts";

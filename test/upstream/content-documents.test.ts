@@ -1,10 +1,11 @@
 // Contract tests of the document calls: by page with filters, by id, the PDF download (a structurally
-// valid file), and the download form.
+// valid file), and the download form (its requests on each store: docs/decisions/044-store-interface-and-postgresql.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDownloadRecord, documentTypes, queryAttachInfo, queryAttachPage, type DocumentMeta } from "../../shared/contract/index.ts";
+import { addDownloadRecord, callPath, documentTypes, errorEnvelope, queryAttachInfo, queryAttachPage, type DocumentMeta } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { downloadConsent } from "../../shared/forms/consent.ts";
-import { body, callFails, callOk, checkPdfStructure } from "./content-helpers.ts";
+import { body, callFails, callOk, checkPdfStructure, provider } from "./content-helpers.ts";
+import { storeKinds, storeRows } from "./stores.ts";
 
 let upstream: TestUpstream;
 let all: DocumentMeta[];
@@ -97,7 +98,14 @@ describe("PDF download", () => {
   });
 });
 
-describe("addDownloadRecord", () => {
+describe.each(storeKinds)("addDownloadRecord on %s", (store) => {
+  let upstream: TestUpstream;
+  let clock = Date.parse("2026-11-20T02:00:00Z");
+  beforeAll(async () => {
+    upstream = await startTestUpstream({ now: () => clock, store });
+  });
+  afterAll(() => upstream.cleanup());
+
   const form = () => ({
     attachId: all[0]!.id,
     name: "王工",
@@ -111,18 +119,20 @@ describe("addDownloadRecord", () => {
   it("stores the form, committed before the answer", async () => {
     const { data } = await callOk(upstream, addDownloadRecord, "zh", form());
     expect(data.downloadPath).toBe(all[0]!.downloadPath);
-    const row = upstream.db.prepare("SELECT * FROM download_records WHERE id = ?").get(data.id) as Record<string, unknown>;
+    const [row] = await storeRows<Record<string, unknown>>(upstream, "SELECT * FROM download_records WHERE id = ?", [data.id]);
     expect(row).toMatchObject({ document_id: all[0]!.id, name: "王工", phone: "13912345678", email: "wang.gong@example.com", language: "zh" });
   });
 
   it("records the consent the form showed: what was agreed, to which policy version, when", async () => {
     const { data } = await callOk(upstream, addDownloadRecord, "en", { ...form(), consent: { policyVersion: downloadConsent.policyVersion } });
-    const row = upstream.db.prepare("SELECT consent_text, policy_version, consented_at, created_at FROM download_records WHERE id = ?").get(data.id) as Record<
-      string,
-      unknown
-    >;
-    expect(row).toMatchObject({ consent_text: downloadConsent.text.en, policy_version: "2026-06-01" });
-    expect(row.consented_at).toBe(row.created_at);
+    const [row] = await storeRows<Record<string, unknown>>(upstream, "SELECT consent_text, policy_version, consented_at, created_at FROM download_records WHERE id = ?", [
+      data.id,
+    ]);
+    expect(row).toMatchObject({ consent_text: downloadConsent.text.en, policy_version: "2026-06-01", consented_at: clock, created_at: clock });
+    // Without a consent, none is recorded.
+    const { data: plain } = await callOk(upstream, addDownloadRecord, "en", form());
+    const [without] = await storeRows(upstream, "SELECT consent_text, policy_version, consented_at FROM download_records WHERE id = ?", [plain.id]);
+    expect(without).toEqual({ consent_text: null, policy_version: null, consented_at: null });
     // Another version than the one in force is not a consent to this one.
     await callFails(upstream, addDownloadRecord, 400, "E40000002", body("en", { ...form(), consent: { policyVersion: "2020-01-01" } }));
   });
@@ -148,5 +158,19 @@ describe("addDownloadRecord", () => {
     await callFails(upstream, addDownloadRecord, 400, "E40000002", body("en", withoutEmail));
     const english = await callFails(upstream, addDownloadRecord, 400, "E40021001", body("en", { ...form(), phone: "1" }));
     expect(english.message).toBe("please enter a valid mobile number");
+  });
+
+  it("limits one client to 30 requests an hour (429 with Retry-After)", async () => {
+    clock += 2 * 60 * 60 * 1000;
+    const path = callPath(addDownloadRecord, provider);
+    for (let i = 0; i < 30; i++) expect((await upstream.post(path, body("en", form()))).status).toBe(200);
+    const refused = await upstream.post(path, body("en", form()));
+    expect(refused.status).toBe(429);
+    expect(errorEnvelope.parse(refused.json).code).toBe("E42900001");
+    // The hour ends when the oldest of the 30 is an hour old.
+    clock += 10 * 60 * 1000;
+    expect(Number((await upstream.post(path, body("en", form()))).headers.get("retry-after"))).toBe(50 * 60);
+    clock += 50 * 60 * 1000 + 1;
+    expect((await upstream.post(path, body("en", form()))).status).toBe(200);
   });
 });

@@ -1,13 +1,15 @@
-// Contract tests of the news calls and of the view counter (once per visitor, article and day).
+// Contract tests of the news calls and of the view counter (once per visitor, article and day), the counted
+// views on each store (docs/decisions/044-store-interface-and-postgresql.md).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPageView, newsCategories, queryNewsById, queryNewsByPage, type NewsListItem } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { body, callFails, callOk, provider } from "./content-helpers.ts";
 import { callPath } from "../../shared/contract/index.ts";
+import { storeKinds } from "./stores.ts";
 
 let upstream: TestUpstream;
 // 2026-11-20 10:00 in Beijing (UTC+8); the counter's day changes at 16:00 UTC.
-let clock = Date.parse("2026-11-20T02:00:00Z");
+const clock = Date.parse("2026-11-20T02:00:00Z");
 
 beforeAll(async () => {
   upstream = await startTestUpstream({ now: () => clock });
@@ -74,7 +76,14 @@ describe("queryNewsById", () => {
   });
 });
 
-describe("addPageView", () => {
+describe.each(storeKinds)("addPageView on %s", (store) => {
+  let upstream: TestUpstream;
+  let clock = Date.parse("2026-11-20T02:00:00Z");
+  beforeAll(async () => {
+    upstream = await startTestUpstream({ now: () => clock, store });
+  });
+  afterAll(() => upstream.cleanup());
+
   const view = (id: number, headers: Record<string, string> = {}) =>
     upstream.post(callPath(addPageView, provider), body("en", { id }), { "user-agent": "vitest-a", ...headers });
 
@@ -105,6 +114,19 @@ describe("addPageView", () => {
     // The list and the article show the counted views; the other language counts the same article.
     const { data: after } = await callOk(upstream, queryNewsById, "zh", { id });
     expect(after.article.views).toBe(before + 4);
+    expect((await callOk(upstream, queryNewsByPage, "en", { pageSize: 1 })).data.list[0]).toMatchObject({ id, views: before + 4 });
+    // An article that lists it as related shows its counted views too.
+    const { data: all } = await callOk(upstream, queryNewsByPage, "en", { pageSize: 100 });
+    let shownAsRelated = 0;
+    for (const other of all.list as NewsListItem[]) {
+      if (other.id === id) continue;
+      const related = (await callOk(upstream, queryNewsById, "en", { id: other.id })).data.related as NewsListItem[];
+      for (const item of related.filter((entry) => entry.id === id)) {
+        expect(item.views).toBe(before + 4);
+        shownAsRelated += 1;
+      }
+    }
+    expect(shownAsRelated).toBeGreaterThan(0);
   });
 
   it("answers 404 for an unknown article and 400 for bad input", async () => {

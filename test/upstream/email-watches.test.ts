@@ -29,8 +29,7 @@ const path = (call: Parameters<typeof callPath>[0]) => callPath(call, "qingyun")
 let counter = 0;
 const freshEmail = (name: string) => `${name}-${process.pid}-${++counter}@example.com`;
 
-// Every case on both stores (docs/decisions/044-store-interface-and-postgresql.md), except the data export and
-// erasure, which read the SQLite file until the visitor's own data moves (step 4).
+// Every case on both stores (docs/decisions/044-store-interface-and-postgresql.md).
 describe.each(storeKinds)("subscribing by e-mail with double opt-in on %s", (store) => {
   const received: ReceivedMail[] = [];
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -214,35 +213,32 @@ describe.each(storeKinds)("subscribing by e-mail with double opt-in on %s", (sto
     expect(received.filter((mail) => mail.to.includes(email))).toHaveLength(3);
   });
 
-  // The export and erasure (accounts/my-data.ts) read the SQLite file until step 4 moves them: this case is made on
-  // SQLite only, as the samples' CLI cases are.
-  if (store === "sqlite")
-    it("exports a mailbox's account watches and subscription, and deletes both with the account", async () => {
-      const email = freshEmail("both");
-      const sent = await u.call("/open/message/sendVerifyCode", { email });
-      expect(sent.status).toBe(200);
-      const codeMail = (await mailsTo(email, 1))[0]!;
-      const code = /\b(\d{6})\b/.exec(decodeMail(codeMail.raw).text)![1];
-      const answer = await u.call("/open/user/auth/authAndRegisterByEmail", { email, code });
-      const line = answer.headers.getSetCookie()[0]!;
-      const session = decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!);
-      await u.call(path(addPartWatches), { partNumbers: ["QCD10065T2"] }, { cookie: session, language: "en" });
-      const token = await subscribe(email, ["QCD10065B2A"]);
-      expect((await u.call(path(confirmEmailWatch), { token })).status).toBe(200);
+  it("exports a mailbox's account watches and subscription, and deletes both with the account", async () => {
+    const email = freshEmail("both");
+    const sent = await u.call("/open/message/sendVerifyCode", { email });
+    expect(sent.status).toBe(200);
+    const codeMail = (await mailsTo(email, 1))[0]!;
+    const code = /\b(\d{6})\b/.exec(decodeMail(codeMail.raw).text)![1];
+    const answer = await u.call("/open/user/auth/authAndRegisterByEmail", { email, code });
+    const line = answer.headers.getSetCookie()[0]!;
+    const session = decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!);
+    await u.call(path(addPartWatches), { partNumbers: ["QCD10065T2"] }, { cookie: session, language: "en" });
+    const token = await subscribe(email, ["QCD10065B2A"]);
+    expect((await u.call(path(confirmEmailWatch), { token })).status).toBe(200);
 
-      const planned = (await notices("publish", "PCN-2026-003", "--dry-run")).recipients.filter((r) => r.email === email);
-      expect(planned).toEqual([expect.objectContaining({ email, parts: ["QCD10065B2A", "QCD10065T2"] })]);
+    const planned = (await notices("publish", "PCN-2026-003", "--dry-run")).recipients.filter((r) => r.email === email);
+    expect(planned).toEqual([expect.objectContaining({ email, parts: ["QCD10065B2A", "QCD10065T2"] })]);
 
-      const exported = contractData(exportMyData, (await u.call(path(exportMyData), {}, { cookie: session })).json);
-      expect(exported.watches).toMatchObject({ email, parts: [{ partNumber: "QCD10065T2" }] });
-      expect(exported.emailSubscription).toMatchObject({ email, parts: [{ partNumber: "QCD10065B2A" }] });
+    const exported = contractData(exportMyData, (await u.call(path(exportMyData), {}, { cookie: session })).json);
+    expect(exported.watches).toMatchObject({ email, parts: [{ partNumber: "QCD10065T2" }] });
+    expect(exported.emailSubscription).toMatchObject({ email, parts: [{ partNumber: "QCD10065B2A" }] });
 
-      // A pending request for the address goes too.
-      await subscribe(email, ["QCM160120K3"]);
-      expect((await u.call(path(deleteMyAccount), { confirm: true }, { cookie: session })).status).toBe(200);
-      expect((await notices("publish", "PCN-2026-003", "--dry-run")).recipients.filter((r) => r.email === email)).toEqual([]);
-      const rows = await u.call(path(requestEmailWatch), { email, partNumbers: ["QCD10065T2"] }, { ip: freshIp() });
-      // The address's earlier requests are gone, so its limit starts again.
-      expect(rows.status).toBe(200);
-    });
+    // A pending request for the address goes too.
+    await subscribe(email, ["QCM160120K3"]);
+    expect((await u.call(path(deleteMyAccount), { confirm: true }, { cookie: session })).status).toBe(200);
+    expect((await notices("publish", "PCN-2026-003", "--dry-run")).recipients.filter((r) => r.email === email)).toEqual([]);
+    const rows = await u.call(path(requestEmailWatch), { email, partNumbers: ["QCD10065T2"] }, { ip: freshIp() });
+    // The address's earlier requests are gone, so its limit starts again.
+    expect(rows.status).toBe(200);
+  });
 });

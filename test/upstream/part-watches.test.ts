@@ -23,8 +23,7 @@ import { storeKinds } from "./stores.ts";
 const SECRET = "notice-mail-secret-for-tests-0123456789";
 const path = (call: Parameters<typeof callPath>[0]) => callPath(call, "qingyun");
 
-// Every case on both stores (docs/decisions/044-store-interface-and-postgresql.md), except the data export and
-// erasure, which read the SQLite file until the visitor's own data moves (step 4).
+// Every case on both stores (docs/decisions/044-store-interface-and-postgresql.md).
 describe.each(storeKinds)("part watches and notice e-mail on %s", (store) => {
   const received: ReceivedMail[] = [];
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -208,18 +207,15 @@ describe.each(storeKinds)("part watches and notice e-mail on %s", (store) => {
     expect((await u.get("/healthz")).status).toBe(200);
   });
 
-  // The export and erasure (accounts/my-data.ts) read the SQLite file until step 4 moves them: this case is made on
-  // SQLite only, as the samples' CLI cases are.
-  if (store === "sqlite")
-    it("puts the watch list in the data export and deletes it with the account", async () => {
-      const email = `export-${process.pid}@example.com`;
-      const session = await signInByEmail(email);
-      await u.call(path(addPartWatches), { partNumbers: ["QCM160120K3"] }, { cookie: session, language: "en" });
-      const exported = await u.call(path(exportMyData), {}, { cookie: session });
-      expect(exported.status).toBe(200);
-      expect(exported.json.data.watches).toMatchObject({ email, language: "en", parts: [{ partNumber: "QCM160120K3" }] });
-      const deleted = await u.call(path(deleteMyAccount), { confirm: true }, { cookie: session });
-      expect(deleted.status).toBe(200);
-      expect((await notices("publish", "PDN-2025-003", "--dry-run")).recipients.filter((r) => r.email === email)).toEqual([]);
-    });
+  it("puts the watch list in the data export and deletes it with the account", async () => {
+    const email = `export-${process.pid}@example.com`;
+    const session = await signInByEmail(email);
+    await u.call(path(addPartWatches), { partNumbers: ["QCM160120K3"] }, { cookie: session, language: "en" });
+    const exported = await u.call(path(exportMyData), {}, { cookie: session });
+    expect(exported.status).toBe(200);
+    expect(exported.json.data.watches).toMatchObject({ email, language: "en", parts: [{ partNumber: "QCM160120K3" }] });
+    const deleted = await u.call(path(deleteMyAccount), { confirm: true }, { cookie: session });
+    expect(deleted.status).toBe(200);
+    expect((await notices("publish", "PDN-2025-003", "--dry-run")).recipients.filter((r) => r.email === email)).toEqual([]);
+  });
 });

@@ -43,7 +43,7 @@ export function mountMyDataRoutes(
       const language = requestLanguage(req);
       const userId = await options.resolveUser(req);
       if (userId === null) return sendError(res, "E40100001", language);
-      const data = deps.myData.export(userId, language);
+      const data = await deps.myData.export(userId, language);
       res.setHeader("Cache-Control", privateNoStore);
       res.setHeader("Content-Disposition", `attachment; filename="qingyun-my-data-${data.exportedAt.slice(0, 10)}.json"`);
       res.type("application/json").send(JSON.stringify(data, null, 2));
@@ -54,8 +54,8 @@ export function mountMyDataRoutes(
   mountCall(
     router,
     deleteMyAccount,
-    ({ userId, res }) => {
-      deps.myData.deleteAccount(uid(userId));
+    async ({ userId, res }) => {
+      await deps.myData.deleteAccount(uid(userId));
       res.clearCookie(sessionCookieName(deps.publicOrigin), clearOptions);
       return null;
     },

@@ -3,6 +3,8 @@
 // account's own rows, the forms sent with its session, and the sign-in traces of its phone or e-mail),
 // closes its open orders and leaves them to staff as anonymised records; then the freed bytes are zeroed
 // and the WAL checkpointed, so the values leave the file (docs/decisions/025-own-data-export-and-deletion.md).
+// One async interface, two implementations: the SQLite file's (here) and PostgreSQL's (my-data-postgres.ts),
+// with the rows shaped once, here (docs/decisions/044-store-interface-and-postgresql.md).
 import type { MyDataExport } from "../../../shared/contract/index.ts";
 import type { Language } from "../../../shared/languages.ts";
 import { createWatches } from "../notices/watches.ts";
@@ -15,7 +17,73 @@ import type { ApplicantProfiles } from "../applicants/profiles.ts";
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
 /** The history note of an order closed because its account was deleted: for staff, in both languages. */
-const deletedAccountNote = "账户已注销 / account deleted";
+export const deletedAccountNote = "账户已注销 / account deleted";
+
+export interface MyData {
+  /** Everything kept about the account, as the contract's export. */
+  export(userId: number, language: Language): Promise<MyDataExport>;
+  /** Ends every session, deletes the personal data and closes the open orders, leaving anonymised records. */
+  deleteAccount(userId: number): Promise<void>;
+}
+
+export interface AccountRow {
+  id: number;
+  phone: string | null;
+  email: string | null;
+  createdAt: number;
+}
+
+export interface DownloadFormRow {
+  documentId: string;
+  name: string;
+  phone: string;
+  email: string;
+  company: string;
+  position: string;
+  productDemand: string;
+  createdAt: number;
+  consentText: string | null;
+  policyVersion: string | null;
+  consentedAt: number | null;
+}
+
+export interface ContactMessageRow {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  company: string | null;
+  content: string;
+  createdAt: number;
+}
+
+/** The parts of the export read from the account's, the leads' and the watches' rows (the samples' parts are
+ * their stores' views). */
+export function exportView(
+  t: number,
+  user: AccountRow,
+  forms: DownloadFormRow[],
+  messages: ContactMessageRow[],
+): Pick<MyDataExport, "exportedAt" | "account" | "downloadForms" | "contactMessages"> {
+  return {
+    exportedAt: iso(t),
+    account: { userId: user.id, phone: user.phone, email: user.email, createdAt: iso(Number(user.createdAt)) },
+    downloadForms: forms.map((row) => ({
+      documentId: String(row.documentId),
+      name: String(row.name),
+      phone: String(row.phone),
+      email: String(row.email),
+      company: String(row.company),
+      position: String(row.position),
+      productDemand: String(row.productDemand),
+      submittedAt: iso(Number(row.createdAt)),
+      consent:
+        row.consentText && row.policyVersion && row.consentedAt
+          ? { text: String(row.consentText), policyVersion: String(row.policyVersion), agreedAt: iso(Number(row.consentedAt)) }
+          : null,
+    })),
+    contactMessages: messages.map(({ createdAt, ...message }) => ({ ...message, submittedAt: iso(Number(createdAt)) })),
+  };
+}
 
 export interface MyDataDeps {
   db: Database;
@@ -26,7 +94,7 @@ export interface MyDataDeps {
   orders: SampleOrders;
 }
 
-export function createMyData({ db, now, profiles, book, list, orders }: MyDataDeps) {
+export function createMyData({ db, now, profiles, book, list, orders }: MyDataDeps): MyData {
   const account = db.prepare("SELECT id, phone, email, created_at AS createdAt FROM users WHERE id = ?");
   const orderNumbers = db.prepare("SELECT order_number AS orderNumber FROM sample_orders WHERE user_id = ? ORDER BY created_at, id");
   const downloads = db.prepare(
@@ -72,45 +140,24 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
   const watches = createWatches(db, now);
 
   return {
-    export(userId: number, language: Language): MyDataExport {
-      const user = account.get(userId) as { id: number; phone: string | null; email: string | null; createdAt: number };
+    async export(userId, language) {
+      const user = account.get(userId) as unknown as AccountRow;
       const numbers = (orderNumbers.all(userId) as Array<{ orderNumber: string }>).map((row) => row.orderNumber);
-      const forms = downloads.all(userId) as Array<Record<string, string | number | null>>;
-      const messages = contactMessages.all(userId) as Array<{
-        name: string;
-        phone: string | null;
-        email: string | null;
-        company: string | null;
-        content: string;
-        createdAt: number;
-      }>;
+      const view = exportView(now(), user, downloads.all(userId) as unknown as DownloadFormRow[], contactMessages.all(userId) as unknown as ContactMessageRow[]);
       return {
-        exportedAt: iso(now()),
-        account: { userId: user.id, phone: user.phone, email: user.email, createdAt: iso(user.createdAt) },
+        exportedAt: view.exportedAt,
+        account: view.account,
         applicant: profiles.get(userId),
         addresses: book.view(userId, language),
         sampleList: list.view(userId, language),
         orders: numbers.map((number) => orders.detail(number, language, userId)!.detail),
-        downloadForms: forms.map((row) => ({
-          documentId: String(row.documentId),
-          name: String(row.name),
-          phone: String(row.phone),
-          email: String(row.email),
-          company: String(row.company),
-          position: String(row.position),
-          productDemand: String(row.productDemand),
-          submittedAt: iso(Number(row.createdAt)),
-          consent:
-            row.consentText && row.policyVersion && row.consentedAt
-              ? { text: String(row.consentText), policyVersion: String(row.policyVersion), agreedAt: iso(Number(row.consentedAt)) }
-              : null,
-        })),
-        contactMessages: messages.map(({ createdAt, ...message }) => ({ ...message, submittedAt: iso(createdAt) })),
+        downloadForms: view.downloadForms,
+        contactMessages: view.contactMessages,
         ...watches.exportOf(userId, user.email),
       };
     },
 
-    deleteAccount(userId: number): void {
+    async deleteAccount(userId) {
       transaction(db, () => {
         const user = account.get(userId) as { phone: string | null; email: string | null } | undefined;
         if (!user) return;
@@ -146,5 +193,3 @@ export function createMyData({ db, now, profiles, book, list, orders }: MyDataDe
     },
   };
 }
-
-export type MyData = ReturnType<typeof createMyData>;

@@ -15,16 +15,14 @@ import {
   queryAttachPage,
 } from "../../../shared/contract/index.ts";
 import type { Database } from "../db.ts";
-import { transaction } from "../db.ts";
+import type { LeadStore } from "../leads/store.ts";
 import { createDocumentStore } from "./store.ts";
 import { createRevisionStore } from "./revisions.ts";
-import { checkEmail, checkName, checkPhone, checkRequired, clientHash, enforceHourlyLimit } from "../site/forms.ts";
+import { checkEmail, checkName, checkPhone, checkRequired, clientHash } from "../site/forms.ts";
 import { ApiError, mountCall, requestLanguage, sendError, type MountOptions } from "../http.ts";
 
-/** Download forms one client may send per hour: generous for real visitors, a wall for scripts. */
-const DOWNLOAD_FORMS_PER_HOUR = 30;
-
-export function mountDocumentRoutes(router: Router, db: Database, options: MountOptions & { now: () => number }) {
+/** `leads` keeps the download form's requests (the file or PostgreSQL); the documents are the content's. */
+export function mountDocumentRoutes(router: Router, db: Database, leads: Pick<LeadStore, "addDownload">, options: MountOptions & { now: () => number }) {
   const store = createDocumentStore(db);
   const revisions = createRevisionStore(db, store);
 
@@ -70,15 +68,10 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
   );
 
   const exists = db.prepare("SELECT 1 FROM document_files WHERE id = ?");
-  const insert = db.prepare(
-    `INSERT INTO download_records (document_id, name, phone, email, company, position, product_demand, language, ip_hash, created_at,
-       consent_text, policy_version, consented_at, user_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   mountCall(
     router,
     addDownloadRecord,
-    ({ body, language, req, userId }) => {
+    async ({ body, language, req, userId }) => {
       if (!exists.get(body.attachId)) throw new ApiError("E40030005");
       const name = checkName(body.name);
       const phone = checkPhone(body.phone);
@@ -86,16 +79,23 @@ export function mountDocumentRoutes(router: Router, db: Database, options: Mount
       const company = checkRequired(body.company, formLimits.company, "E40022011");
       const position = checkRequired(body.position, formLimits.position, "E40022012");
       const productDemand = checkRequired(body.productDemand, formLimits.productDemand, "E40030010");
-      const ipHash = clientHash(req);
-      const now = options.now();
-      const id = transaction(db, () => {
-        enforceHourlyLimit(db, "download_records", ipHash, now, DOWNLOAD_FORMS_PER_HOUR);
-        // What was agreed, in the words the form showed in this language, and to which policy version.
-        const consent = body.consent ? [downloadConsent.text[language], body.consent.policyVersion, now] : [null, null, null];
-        // The account of the session that sent it, never one its typed phone or e-mail names (migration 026).
-        return insert.run(body.attachId, name, phone, email, company, position, productDemand, language, ipHash, now, ...consent, userId).lastInsertRowid;
+      // The store counts the client's hourly limit and stores the request in one transaction, with what was
+      // agreed, in the words the form showed in this language, and to which policy version; the account is the
+      // session's, never one its typed phone or e-mail names.
+      const id = await leads.addDownload({
+        documentId: body.attachId,
+        name,
+        phone,
+        email,
+        company,
+        position,
+        productDemand,
+        language,
+        ipHash: clientHash(req),
+        userId,
+        consent: body.consent ? { text: downloadConsent.text[language], policyVersion: body.consent.policyVersion } : null,
       });
-      return { id: Number(id), downloadPath: attachDownloadPath(body.attachId) };
+      return { id, downloadPath: attachDownloadPath(body.attachId) };
     },
     options,
   );

@@ -1,13 +1,18 @@
-// The leads inbox over the two tables visitors fill: contact messages (leave_words) and download requests
-// (download_records), read as one list, worked in place (status, assignee, note: migration 041) and exported
-// as a stream of rows. Each filter has an index or bounds the scan to a date range.
+// The leads' store: the two tables visitors fill, contact messages (leave_words, with the sales inbox's notice
+// e-mail queued in the same transaction) and download requests (download_records, with the consent the form
+// showed), and the inbox the staff console reads and works over them (one list, filters, status, assignee and
+// note in place, a CSV export read as a stream) and their retention. One async interface, two implementations:
+// SQLite (store-sqlite.ts) and PostgreSQL (store-postgres.ts); the rules both apply are the pure functions here
+// (docs/decisions/044-store-interface-and-postgresql.md).
 import type { Language } from "../../../shared/languages.ts";
 import type { LeadKind } from "../../../shared/staff/staff-paths.ts";
 import type { LeadsState, LeadStatus } from "../../../shared/query/staff-leads.ts";
-import type { Database } from "../db.ts";
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The forms one client (clientHash) may send per hour: generous for real visitors, a wall for scripts. */
+export const leadLimits = { messagesPerHour: 10, downloadsPerHour: 30 } as const;
 
 export interface LeadRow {
   kind: LeadKind;
@@ -28,114 +33,90 @@ export interface LeadRow {
   position: string | null;
 }
 
-const table: Record<LeadKind, string> = { message: "leave_words", download: "download_records" };
-
-function select(kind: LeadKind): string {
-  const t = table[kind];
-  const specific = kind === "message" ? "l.content AS text, NULL AS documentId, NULL AS position" : "l.product_demand AS text, l.document_id AS documentId, l.position";
-  return `SELECT '${kind}' AS kind, l.id, l.name, l.phone, l.email, l.company, l.language, l.status, l.assigned_to AS assignedTo, m.email AS assignee,
-    l.note, l.created_at AS createdAt, ${specific} FROM ${t} l LEFT JOIN staff_members m ON m.id = l.assigned_to`;
+interface NewMessage {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  company: string | null;
+  content: string;
+  language: Language;
+  ipHash: string;
+  /** The account of the session that sent it, never one its typed phone or e-mail names (SQLite migration 026). */
+  userId: number | null;
+  /** SALES_MAIL_TO: the notice e-mail is queued in the message's own transaction (unset: none). */
+  salesMailTo: string | undefined;
 }
 
-/** The WHERE clause of one table under the filters (parameters in order). */
-function where(kind: LeadKind, state: LeadsState): { clause: string; params: Array<string | number> } {
-  const parts: string[] = [];
-  const params: Array<string | number> = [];
-  if (state.status) {
-    parts.push("l.status = ?");
-    params.push(state.status);
-  }
-  if (state.from) {
-    parts.push("l.created_at >= ?");
-    params.push(Date.parse(`${state.from}T00:00:00Z`) - CHINA_OFFSET_MS);
-  }
-  if (state.to) {
-    parts.push("l.created_at < ?");
-    params.push(Date.parse(`${state.to}T00:00:00Z`) - CHINA_OFFSET_MS + DAY_MS);
-  }
-  if (state.language) {
-    parts.push("l.language = ?");
-    params.push(state.language);
-  }
-  if (state.company) {
-    parts.push("l.company LIKE ? ESCAPE '\\'");
-    params.push(`%${like(state.company)}%`);
-  }
-  if (state.product) {
-    // A message that mentions it; a download request that asks for it, or whose document covers a part
-    // whose number starts with it (document_products, by the part's indexed number).
-    if (kind === "message") {
-      parts.push("l.content LIKE ? ESCAPE '\\'");
-      params.push(`%${like(state.product)}%`);
-    } else {
-      parts.push(
-        "(l.product_demand LIKE ? ESCAPE '\\' OR l.document_id IN (SELECT dp.document_id FROM document_products dp JOIN site_list s ON s.id = dp.product_id WHERE s.part_number LIKE ? ESCAPE '\\'))",
-      );
-      params.push(`%${like(state.product)}%`, `${like(state.product.toUpperCase())}%`);
-    }
-  }
-  return { clause: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
+interface NewDownload {
+  documentId: string;
+  name: string;
+  phone: string;
+  email: string;
+  company: string;
+  position: string;
+  productDemand: string;
+  language: Language;
+  ipHash: string;
+  userId: number | null;
+  /** What the form showed and to which policy version, when the visitor agreed (its time is the request's). */
+  consent: { text: string; policyVersion: string } | null;
 }
 
-const like = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function union(state: LeadsState): { sql: string; params: Array<string | number> } {
-  const kinds: LeadKind[] = state.kind ? [state.kind] : ["message", "download"];
-  const parts = kinds.map((kind) => {
-    const w = where(kind, state);
-    return { sql: `${select(kind)} ${w.clause}`, params: w.params };
-  });
-  return { sql: parts.map((part) => part.sql).join(" UNION ALL "), params: parts.flatMap((part) => part.params) };
+interface LeadActivity {
+  products: Array<{ name: string; count: number }>;
+  companies: Array<{ name: string; count: number }>;
 }
 
-export function createLeadStore(db: Database, now: () => number) {
-  const byId = {
-    message: db.prepare(`${select("message")} WHERE l.id = ?`),
-    download: db.prepare(`${select("download")} WHERE l.id = ?`),
-  };
-  const update = {
-    message: db.prepare("UPDATE leave_words SET status = ?, assigned_to = ?, note = ? WHERE id = ?"),
-    download: db.prepare("UPDATE download_records SET status = ?, assigned_to = ?, note = ? WHERE id = ?"),
-  };
+export interface LeadStore {
+  /** Stores a contact message (and queues its notice e-mail); past the client's hourly limit, E42900001. */
+  addMessage(message: NewMessage): Promise<number>;
+  /** Stores a download request; past the client's hourly limit, E42900001. */
+  addDownload(download: NewDownload): Promise<number>;
+  /** One page of the inbox under the filters, newest first. */
+  page(state: LeadsState, pageSize: number): Promise<{ list: LeadRow[]; total: number }>;
+  /** Every matching lead, newest first, read a batch at a time (the CSV export streams it). */
+  rows(state: LeadsState): AsyncIterable<LeadRow>;
+  find(kind: LeadKind, id: number): Promise<LeadRow | null>;
+  /** Writes status, assignee and note together (the lead page's form holds all three); false when there is no such lead. */
+  save(kind: LeadKind, id: number, change: { status: LeadStatus; assignedTo: number | null; note: string | null }): Promise<boolean>;
+  /** The last 30 days: the product documents most downloaded (by their title in the reader's language: a
+   * datasheet's names its part) and the most active companies. */
+  activity(language: Language, limit?: number): Promise<LeadActivity>;
+  /** Deletes every lead older than `days` (their notice e-mails go with them); how many of each kind went. */
+  deleteExpired(now: number, days: number): Promise<{ messages: number; downloads: number }>;
+}
+
+/** Where the 30 days of the inbox's activity tables start. */
+export const activitySince = (now: number) => now - 30 * DAY_MS;
+
+/** A LIKE pattern with %, _ and \ taken literally (ESCAPE '\'). */
+const literal = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * What the inbox's filters mean, whichever store applies them: the kinds listed, the status, the China days as
+ * a range of milliseconds, the language, a company containing the text (case aside), and a product that a
+ * message mentions, that a download request's demand mentions, or whose part number (upper case) starts a
+ * part its document covers.
+ */
+export interface LeadFilter {
+  kinds: LeadKind[];
+  status: LeadStatus | null;
+  from: number | null;
+  before: number | null;
+  language: Language | null;
+  /** LIKE patterns (ESCAPE '\'). */
+  company: string | null;
+  product: { mentioned: string; partPrefix: string } | null;
+}
+
+export function leadFilter(state: LeadsState): LeadFilter {
   return {
-    page(state: LeadsState, pageSize: number): { list: LeadRow[]; total: number } {
-      const { sql, params } = union(state);
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${sql})`).get(...params) as { n: number }).n;
-      const list = db
-        .prepare(`SELECT * FROM (${sql}) ORDER BY createdAt DESC, id DESC LIMIT ? OFFSET ?`)
-        .all(...params, pageSize, (state.page - 1) * pageSize) as unknown as LeadRow[];
-      return { list, total };
-    },
-    /** Every matching lead, newest first, one row at a time (the CSV export streams it). */
-    *rows(state: LeadsState): Generator<LeadRow> {
-      const { sql, params } = union(state);
-      for (const row of db.prepare(`SELECT * FROM (${sql}) ORDER BY createdAt DESC, id DESC`).iterate(...params)) yield row as unknown as LeadRow;
-    },
-    find: (kind: LeadKind, id: number) => (byId[kind].get(id) as LeadRow | undefined) ?? null,
-    /** Writes status, assignee and note together (the lead page's form holds all three). */
-    save(kind: LeadKind, id: number, change: { status: LeadStatus; assignedTo: number | null; note: string | null }): boolean {
-      return Number(update[kind].run(change.status, change.assignedTo, change.note, id).changes) === 1;
-    },
-    /** The last 30 days: the product documents most downloaded (by their title in the reader's language: a
-     * datasheet's names its part) and the most active companies. */
-    activity(language: Language, limit = 10): { products: Array<{ name: string; count: number }>; companies: Array<{ name: string; count: number }> } {
-      const since = now() - 30 * DAY_MS;
-      const products = db
-        .prepare(
-          `SELECT COALESCE(d.title, r.document_id) AS name, r.count FROM (
-             SELECT document_id, COUNT(*) AS count FROM download_records WHERE created_at >= ? GROUP BY document_id ORDER BY count DESC, document_id LIMIT ?) r
-           LEFT JOIN documents d ON d.id = r.document_id AND d.language = ? ORDER BY r.count DESC, name`,
-        )
-        .all(since, limit, language) as Array<{ name: string; count: number }>;
-      const companies = db
-        .prepare(
-          `SELECT company AS name, COUNT(*) AS count FROM (
-             SELECT company FROM leave_words WHERE created_at >= ?1 AND company IS NOT NULL
-             UNION ALL SELECT company FROM download_records WHERE created_at >= ?1)
-           GROUP BY company ORDER BY count DESC, name LIMIT ?2`,
-        )
-        .all(since, limit) as Array<{ name: string; count: number }>;
-      return { products, companies };
-    },
+    kinds: state.kind ? [state.kind] : ["message", "download"],
+    status: state.status,
+    from: state.from ? Date.parse(`${state.from}T00:00:00Z`) - CHINA_OFFSET_MS : null,
+    before: state.to ? Date.parse(`${state.to}T00:00:00Z`) - CHINA_OFFSET_MS + DAY_MS : null,
+    language: state.language,
+    company: state.company ? `%${literal(state.company)}%` : null,
+    product: state.product ? { mentioned: `%${literal(state.product)}%`, partPrefix: `${literal(state.product.toUpperCase())}%` } : null,
   };
 }

@@ -4,26 +4,27 @@ import type { SQLInputValue } from "node:sqlite";
 import { addPageView, newsCategories, queryNewsById, queryNewsByPage, type NewsCategory, type NewsListItem } from "../../../shared/contract/index.ts";
 import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
-import { createViewCounter } from "./views.ts";
+import { viewDay, visitorKeys, withCountedViews, type NewsViewStore } from "./views.ts";
 
 interface NewsRow extends Omit<NewsListItem, "tags"> {
   data: string;
 }
 
-const columns = `n.id, n.category, n.date, n.image, n.title, n.summary, n.data,
-  n.base_views + COALESCE((SELECT views FROM news_view_counts c WHERE c.news_id = n.id), 0) AS views`;
+// The content's base views; the counted ones (the view store's) are added to them.
+const columns = "n.id, n.category, n.date, n.image, n.title, n.summary, n.data, n.base_views AS views";
 
 function toItem({ data, ...row }: NewsRow): NewsListItem {
   return { ...row, tags: (JSON.parse(data) as { tags: string[] }).tags };
 }
 
-export function mountNewsRoutes(router: Router, db: Database, options: MountOptions & { now: () => number; publicOrigin: string }) {
+/** `views` keeps the counted views (the file or PostgreSQL); the articles are the content's. */
+export function mountNewsRoutes(router: Router, db: Database, views: NewsViewStore, options: MountOptions & { now: () => number; publicOrigin: string }) {
   const categoryCounts = db.prepare("SELECT category, COUNT(*) AS n FROM news WHERE language = ? GROUP BY category");
 
   mountCall(
     router,
     queryNewsByPage,
-    ({ body, language }) => {
+    async ({ body, language }) => {
       const where = ["n.language = ?"];
       const args: SQLInputValue[] = [language];
       if (body.category) {
@@ -41,7 +42,7 @@ export function mountNewsRoutes(router: Router, db: Database, options: MountOpti
         .all(...args, body.pageSize, (body.pageIndex - 1) * body.pageSize) as unknown as NewsRow[];
       const counts = Object.fromEntries(newsCategories.map((category) => [category, 0])) as Record<NewsCategory, number>;
       for (const row of categoryCounts.all(language) as Array<{ category: NewsCategory; n: number }>) counts[row.category] = row.n;
-      return { list: rows.map(toItem), total, pageIndex: body.pageIndex, pageSize: body.pageSize, categoryCounts: counts };
+      return { list: await withCountedViews(rows.map(toItem), views), total, pageIndex: body.pageIndex, pageSize: body.pageSize, categoryCounts: counts };
     },
     options,
   );
@@ -67,14 +68,18 @@ export function mountNewsRoutes(router: Router, db: Database, options: MountOpti
   mountCall(
     router,
     queryNewsById,
-    ({ body, language }) => {
+    async ({ body, language }) => {
       const row = article.get(body.id, language) as NewsRow | undefined;
       if (!row) throw new ApiError("E40030006");
       const { body: paragraphs } = JSON.parse(row.data) as { body: string[] };
       const neighbour = [language, row.category, row.date, row.date, row.id] as const;
+      const [item, ...relatedItems] = await withCountedViews(
+        [row, ...(related.all({ id: row.id, language, category: row.category }) as unknown as NewsRow[])].map(toItem),
+        views,
+      );
       return {
-        article: { ...toItem(row), body: paragraphs },
-        related: (related.all({ id: row.id, language, category: row.category }) as unknown as NewsRow[]).map(toItem),
+        article: { ...item!, body: paragraphs },
+        related: relatedItems,
         previous: (older.get(...neighbour) as { id: number; title: string; date: string } | undefined) ?? null,
         next: (newer.get(...neighbour) as { id: number; title: string; date: string } | undefined) ?? null,
       };
@@ -82,14 +87,16 @@ export function mountNewsRoutes(router: Router, db: Database, options: MountOpti
     options,
   );
 
-  const counter = createViewCounter(db, options);
-  const exists = db.prepare("SELECT 1 FROM news WHERE id = ? LIMIT 1");
+  const baseViews = db.prepare("SELECT base_views AS views FROM news WHERE id = ? LIMIT 1");
+  const secure = options.publicOrigin.startsWith("https:");
   mountCall(
     router,
     addPageView,
-    ({ body, req, res }) => {
-      if (!exists.get(body.id)) throw new ApiError("E40030006");
-      return { id: body.id, ...counter.count(body.id, req, res) };
+    async ({ body, req, res }) => {
+      const base = baseViews.get(body.id) as { views: number } | undefined;
+      if (!base) throw new ApiError("E40030006");
+      const { counted, views: countedViews } = await views.count(body.id, visitorKeys(req, res, secure), viewDay(options.now()));
+      return { id: body.id, views: base.views + countedViews, counted };
     },
     options,
   );

@@ -9,7 +9,7 @@ import type pg from "pg";
 import type { Language } from "../../../shared/languages.ts";
 import { inTransaction } from "../postgres.ts";
 import { ApiError } from "../http.ts";
-import { checkHourlyLimit } from "../site/forms.ts";
+import { hourlyRefusal } from "../site/forms.ts";
 import { newOutboxMessageId } from "../samples/mail-outbox.ts";
 import { checkAddressLimit, checkConfirmation, emailWatchLimits, type AddressCounts, type Confirmation } from "./email-watches.ts";
 import { checkPublishSecret, planMailboxes, recipientOf, type NoticeRecipient, type PublishResult } from "./publish.ts";
@@ -59,6 +59,19 @@ export const postgresWatchQueries = {
     WHERE pw.product_id = ANY($2) AND w.confirmed_at IS NOT NULL AND w.unsubscribed_at IS NULL
     GROUP BY w.id ORDER BY w.id`,
 };
+
+/**
+ * Account deletion's part, inside the caller's transaction (the store's deleteOfUser, and the visitor's erasure in
+ * accounts/my-data-postgres.ts): the account's watcher and the subscription by e-mail of its address, with their
+ * watches, notice e-mails and unsent outbox rows (by cascade), and the address's requests with their e-mails.
+ */
+export async function deleteAccountWatches(client: pg.PoolClient, userId: number, email: string | null): Promise<void> {
+  await client.query("DELETE FROM watchers WHERE user_id = $1", [userId]);
+  if (email) {
+    await client.query("DELETE FROM watchers WHERE user_id IS NULL AND email = $1", [email]);
+    await client.query("DELETE FROM watch_confirmations WHERE email = $1", [email]);
+  }
+}
 
 export function createPostgresWatchStore(pool: pg.Pool, now: () => number, parts: ReturnType<typeof createWatchedParts>): WatchStore {
   const lock = (client: pg.PoolClient, kind: number, key: string) => client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [kind, key]);
@@ -169,11 +182,12 @@ export function createPostgresWatchStore(pool: pg.Pool, now: () => number, parts
         await lock(client, clientLock, input.ipHash);
         await lock(client, addressLock, input.email);
         const at = now();
-        checkHourlyLimit(
+        const refusal = hourlyRefusal(
           (await one<{ n: number; oldest: number | null }>(client, postgresWatchQueries.clientCounts, [input.ipHash, at - HOUR_MS]))!,
           at,
           emailWatchLimits.perClientHour,
         );
+        if (refusal) throw refusal;
         checkAddressLimit((await one<AddressCounts>(client, postgresWatchQueries.addressCounts, [input.email, at - HOUR_MS, at - 24 * HOUR_MS]))!, at, input.language);
         const expires = at + emailWatchLimits.confirmHours * HOUR_MS;
         const { id } = (await one<{ id: number }>(
@@ -243,14 +257,7 @@ export function createPostgresWatchStore(pool: pg.Pool, now: () => number, parts
     },
 
     async deleteOfUser(userId, email) {
-      // The watcher, its watches, notice e-mails and their unsent outbox rows go by cascade; so do the requests' e-mails.
-      await inTransaction(pool, async (client) => {
-        await client.query("DELETE FROM watchers WHERE user_id = $1", [userId]);
-        if (email) {
-          await client.query("DELETE FROM watchers WHERE user_id IS NULL AND email = $1", [email]);
-          await client.query("DELETE FROM watch_confirmations WHERE email = $1", [email]);
-        }
-      });
+      await inTransaction(pool, (client) => deleteAccountWatches(client, userId, email));
     },
 
     async dryRun(publication) {

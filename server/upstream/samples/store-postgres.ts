@@ -29,7 +29,7 @@ async function one<T>(db: Queryable, sql: string, params: unknown[]): Promise<T 
   return (await db.query(sql, params)).rows[0] as T | undefined;
 }
 
-const orderColumns = `id, order_number AS "orderNumber", user_id AS "userId", status, applicant_name AS "applicantName",
+export const orderColumns = `id, order_number AS "orderNumber", user_id AS "userId", status, applicant_name AS "applicantName",
   applicant_phone AS "applicantPhone", applicant_email AS "applicantEmail", company_name AS "companyName", position,
   sample_use AS "sampleUse", carrier, tracking_number AS "trackingNumber", reject_reason AS "rejectReason",
   shipping_address AS "shippingAddress", created_at AS "createdAt", updated_at AS "updatedAt"`;
@@ -38,7 +38,7 @@ const pgAddressColumns = addressColumns.replace(/ AS (\w+)/g, ' AS "$1"');
 const listColumns = 'id, site_list_id AS "siteListId", part_number AS "partNumber", quantity';
 const itemColumns = `order_id AS "orderId", site_list_id AS "siteListId", part_number AS "partNumber", name_zh, name_en, family_zh, family_en,
   series_zh, series_en, quantity`;
-const recordColumns = 'status, note, carrier, tracking_number AS "trackingNumber", actor, created_at AS "createdAt"';
+export const recordColumns = 'status, note, carrier, tracking_number AS "trackingNumber", actor, created_at AS "createdAt"';
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 

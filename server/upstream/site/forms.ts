@@ -54,19 +54,22 @@ export function clientHash(req: Request): string {
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** Where the client's last hour starts. */
+export const hourAgo = (now: number) => now - HOUR_MS;
+
+/** The refusal of a form past its client's hourly limit (429 with Retry-After until the oldest of the hour's
+ * forms is an hour old), from the client's count and oldest form in the last hour; null when it may write. */
+export function hourlyRefusal(lastHour: { n: number; oldest: number | null }, now: number, limit: number): ApiError | null {
+  if (lastHour.n < limit) return null;
+  return new ApiError("E42900001", { retryAfterSeconds: Math.max(1, ((lastHour.oldest ?? now) + HOUR_MS - now) / 1000) });
+}
+
 /** Refuses a write when the client already made `limit` of them in the last hour (call inside the write's transaction). */
 export function enforceHourlyLimit(db: Database, table: "leave_words" | "download_records" | "watch_confirmations", ipHash: string, now: number, limit: number) {
-  const row = db.prepare(`SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM ${table} WHERE ip_hash = ? AND created_at > ?`).get(ipHash, now - HOUR_MS) as {
+  const row = db.prepare(`SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM ${table} WHERE ip_hash = ? AND created_at > ?`).get(ipHash, hourAgo(now)) as {
     n: number;
     oldest: number | null;
   };
-  checkHourlyLimit(row, now, limit);
-}
-
-/** The rule of enforceHourlyLimit over its counts (the client's writes of the last hour and the oldest), for a store
- * that reads them with its own SQL (docs/decisions/044-store-interface-and-postgresql.md). */
-export function checkHourlyLimit(row: { n: number; oldest: number | null }, now: number, limit: number): void {
-  if (row.n >= limit) {
-    throw new ApiError("E42900001", { retryAfterSeconds: Math.max(1, ((row.oldest ?? now) + HOUR_MS - now) / 1000) });
-  }
+  const refusal = hourlyRefusal(row, now, limit);
+  if (refusal) throw refusal;
 }

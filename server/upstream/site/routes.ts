@@ -2,11 +2,11 @@
 // committed before success is answered.
 import type { Router } from "express";
 import { addLeaveWord, isLogin, querySiteList, querySitePageData } from "../../../shared/contract/index.ts";
-import { transaction, type Database } from "../db.ts";
+import type { Database } from "../db.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
-import { leadMailQueue } from "../samples/mail-outbox.ts";
 import type { AccountStore } from "../accounts/store.ts";
-import { checkContent, checkEmail, checkName, checkPhone, clientHash, enforceHourlyLimit } from "./forms.ts";
+import type { LeadStore } from "../leads/store.ts";
+import { checkContent, checkEmail, checkName, checkPhone, clientHash } from "./forms.ts";
 
 export function mountSiteRoutes(router: Router, db: Database, options: MountOptions & { now: () => number; accounts: Pick<AccountStore, "user"> }) {
   const byTemplate = db.prepare("SELECT template_code AS templateCode, data FROM site_pages WHERE template_code = ? AND language = ? AND page_type = ?");
@@ -81,39 +81,27 @@ export function mountSiteRoutes(router: Router, db: Database, options: MountOpti
 }
 
 // The contact form.
-const LEAVE_WORDS_PER_HOUR = 10;
-
 export interface LeaveWordOptions extends MountOptions {
-  now: () => number;
   /** SALES_MAIL_TO: told of every new message through the outbox (unset: nobody is e-mailed). */
   salesMailTo?: string | undefined;
   /** A notice was queued: deliver it now rather than at the next poll (never awaited). */
   onQueued?: () => void;
 }
 
-export function mountLeaveWordRoutes(router: Router, db: Database, options: LeaveWordOptions) {
-  const insert = db.prepare("INSERT INTO leave_words (name, phone, email, company, content, language, ip_hash, created_at, user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  const queueSalesMail = leadMailQueue(db);
+export function mountLeaveWordRoutes(router: Router, leads: Pick<LeadStore, "addMessage">, options: LeaveWordOptions) {
   mountCall(
     router,
     addLeaveWord,
-    ({ body, language, req, userId }) => {
+    async ({ body, language, req, userId }) => {
       const name = checkName(body.name);
       const phone = body.phone ? checkPhone(body.phone) : null;
       const email = body.email ? checkEmail(body.email) : null;
       if (!phone && !email) throw new ApiError("E40030009");
       const company = body.company?.trim().replace(/\s+/g, " ") || null;
       const content = checkContent(body.content);
-      const ipHash = clientHash(req);
-      const now = options.now();
-      const id = transaction(db, () => {
-        enforceHourlyLimit(db, "leave_words", ipHash, now, LEAVE_WORDS_PER_HOUR);
-        // The account of the session that sent it, never one its typed phone or e-mail names (migration 026).
-        const stored = Number(insert.run(name, phone, email, company, content, language, ipHash, now, userId).lastInsertRowid);
-        // In the same transaction: a stored message is never left untold to the sales inbox.
-        if (options.salesMailTo) queueSalesMail(stored, options.salesMailTo, now);
-        return stored;
-      });
+      // The store counts the client's hourly limit, stores the message and queues the sales inbox's notice in one
+      // transaction; the account is the session's, never one its typed phone or e-mail names.
+      const id = await leads.addMessage({ name, phone, email, company, content, language, ipHash: clientHash(req), userId, salesMailTo: options.salesMailTo });
       if (options.salesMailTo) options.onQueued?.();
       return { id };
     },
