@@ -17,6 +17,8 @@ import { mountNewsRoutes } from "./news/routes.ts";
 import { mountJobRoutes } from "./jobs/routes.ts";
 import { mountNoticeRoutes } from "./notices/routes.ts";
 import { mountWatchRoutes } from "./notices/watch-routes.ts";
+import { createSqliteWatchStore } from "./notices/watch-store-sqlite.ts";
+import type { WatchStore } from "./notices/watch-store.ts";
 import { mountSearchRoutes } from "./search/routes.ts";
 import { mountCrossReferenceRoutes } from "./cross-reference/routes.ts";
 import { mountOpenApi } from "./openapi.ts";
@@ -51,6 +53,9 @@ export interface UpstreamContext {
   /** The samples (lists, orders, addresses, profiles) on PostgreSQL when startUpstream chose it; else the SQLite
    * file's store, built here over the modules the visitor's own data also reads. */
   samples?: SampleStore;
+  /** Watches, subscriptions by e-mail and the notices' e-mails on PostgreSQL when startUpstream chose it; else the
+   * SQLite file's, built here. */
+  watches?: WatchStore;
   /** Preview-token revocations in PostgreSQL when startUpstream chose it; else the SQLite file's, built here. */
   previewRevocations?: PreviewRevocations;
   /** Contact messages and download requests: on the SQLite file or on PostgreSQL (startUpstream chooses; its lead
@@ -142,11 +147,14 @@ export function createUpstreamApp(context: UpstreamContext) {
   mountNewsRoutes(router, db, context.newsViews ?? createSqliteNewsViews(db), contentOptions);
   mountJobRoutes(router, db, contentOptions);
   mountNoticeRoutes(router, db, contentOptions);
-  mountWatchRoutes(router, db, {
+  const samples = context.samples;
+  mountWatchRoutes(router, db, context.watches ?? createSqliteWatchStore(db, now), {
     ...mountOptions,
     noticeMailSecret: options.settings?.NOTICE_MAIL_SECRET,
     onQueued: context.outbox.nudge,
     contentDir: options.contentDir,
+    // A sample list kept in PostgreSQL is read through its store; the file's is read where it is.
+    ...(samples ? { sampleListIds: async (userId: number) => (await samples.list(userId, "en")).map((item) => item.siteListId) } : {}),
   });
   mountLeaveWordRoutes(router, context.leads, { ...contentOptions, salesMailTo: options.settings?.SALES_MAIL_TO, onQueued: context.outbox.nudge });
   mountSearchRoutes(router, db, contentOptions);

@@ -19,11 +19,13 @@ import { createPostgresSampleStore } from "./samples/store-postgres.ts";
 import { createSampleProducts } from "./samples/products.ts";
 import { bothOutboxes, createPostgresOrderMailOutbox } from "./samples/mail-outbox-postgres.ts";
 import { createPostgresPreviewRevocations } from "./site/preview-revocations-postgres.ts";
+import { createPostgresWatchStore } from "./notices/watch-store-postgres.ts";
+import { createPostgresWatchMailOutbox } from "./notices/mail-outbox-postgres.ts";
+import { createWatchedParts } from "./notices/watches.ts";
 import { createSqliteLeadStore } from "./leads/store-sqlite.ts";
 import { createLeadContent, createPostgresLeadStore } from "./leads/store-postgres.ts";
 import { createPostgresNewsViews } from "./news/views-postgres.ts";
 import { createPostgresMyData } from "./accounts/my-data-postgres.ts";
-import { createWatches } from "./notices/watches.ts";
 
 export interface RunningUpstream {
   url: string;
@@ -34,10 +36,10 @@ export interface RunningUpstream {
 }
 
 /**
- * The accounts, the samples, the preview-token revocations and the visitor's records (leads, news views, the
- * export and erasure) on PostgreSQL when a database URL is given (migrated first, once across hosts; a newer
- * schema refused), else on the SQLite file, where the app builds the stores it is not given
- * (docs/decisions/044-store-interface-and-postgresql.md).
+ * The accounts, the samples, the watches (with the notices' e-mails), the preview-token revocations and the
+ * visitor's records (leads, news views, the export and erasure) on PostgreSQL when a database URL is given (migrated
+ * first, once across hosts; a newer schema refused), else on the SQLite file, where the app builds the stores it is
+ * not given (docs/decisions/044-store-interface-and-postgresql.md).
  */
 async function openStores(options: UpstreamOptions, db: Database, now: () => number, limits: CodeLimits, log: (message: string, detail?: unknown) => void) {
   if (!options.databaseUrl) {
@@ -45,6 +47,7 @@ async function openStores(options: UpstreamOptions, db: Database, now: () => num
       accounts: createSqliteAccountStore(db, now, limits),
       leads: createSqliteLeadStore(db, now),
       samples: undefined,
+      watches: undefined,
       previewRevocations: undefined,
       newsViews: undefined,
       myData: undefined,
@@ -54,14 +57,15 @@ async function openStores(options: UpstreamOptions, db: Database, now: () => num
   await migratePostgres(options.databaseUrl);
   const postgres = createPool(options.databaseUrl, log);
   const products = createSampleProducts(db);
+  const watches = createPostgresWatchStore(postgres, now, createWatchedParts(db));
   return {
     accounts: createPostgresAccountStore(postgres, now, limits),
     leads: createPostgresLeadStore(postgres, now, createLeadContent(db)),
     samples: createPostgresSampleStore(postgres, now, products),
+    watches,
     previewRevocations: createPostgresPreviewRevocations(postgres, now),
     newsViews: createPostgresNewsViews(postgres),
-    // The watch lists are still the SQLite file's (they move with their own domain).
-    myData: createPostgresMyData(postgres, now, products, createWatches(db, now)),
+    myData: createPostgresMyData(postgres, now, products, watches),
     postgres,
   };
 }
@@ -81,15 +85,18 @@ export async function startUpstream(
     db.close();
     throw error;
   }
-  const { accounts, leads, samples, previewRevocations, newsViews, myData, postgres } = stores;
+  const { accounts, leads, samples, watches, previewRevocations, newsViews, myData, postgres } = stores;
   const sender = createMailSender(smtpConfig(settings), log);
   const fileOutbox = createOrderMailOutbox({ db, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log });
-  // On PostgreSQL the order e-mails and the sales inbox's notices are queued there, with their orders and messages;
-  // the other e-mails are still the file's.
+  // On PostgreSQL the order e-mails and the sales inbox's notices are queued there with their orders and messages,
+  // and the notice and confirmation e-mails with the watches; the file's outbox holds none of them then.
   const outbox = postgres
     ? bothOutboxes(
         fileOutbox,
-        createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log }),
+        bothOutboxes(
+          createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log }),
+          createPostgresWatchMailOutbox({ pool: postgres, db, parts: createWatchedParts(db), now, sender, publicOrigin: options.publicOrigin, log }),
+        ),
       )
     : fileOutbox;
   const app = createUpstreamApp({
@@ -97,6 +104,7 @@ export async function startUpstream(
     accounts,
     leads,
     ...(samples ? { samples } : {}),
+    ...(watches ? { watches } : {}),
     ...(previewRevocations ? { previewRevocations } : {}),
     ...(newsViews ? { newsViews } : {}),
     ...(myData ? { myData } : {}),

@@ -10,25 +10,28 @@ import type express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../helpers/site.ts";
 import { startAccountUpstream, type AccountUpstream } from "../upstream/account-helpers.ts";
+import { storeKinds, storeRows } from "../upstream/stores.ts";
 
 const SECRET = "notice-mail-secret-for-route-tests-0123456789";
-let u: AccountUpstream;
-let app: express.Express;
 const origin = "http://localhost:3000";
 
-beforeAll(async () => {
-  u = await startAccountUpstream({ env: { NOTICE_MAIL_SECRET: SECRET } });
-  app = await createTestApp({ UPSTREAM_URL: u.url, PUBLIC_ORIGIN: origin });
-});
-afterAll(() => u.cleanup());
+// On both of the upstream's stores (docs/decisions/044-store-interface-and-postgresql.md, step 5).
+describe.each(storeKinds)("subscribing by e-mail through the site, upstream on %s", (store) => {
+  let u: AccountUpstream;
+  let app: express.Express;
 
-const post = (path: string, form: Record<string, string>) => request(app).post(path).set("Origin", origin).type("form").send(form);
-const latestToken = (email: string) =>
-  (u.db.prepare("SELECT token FROM watch_confirmations WHERE email = ? ORDER BY id DESC LIMIT 1").get(email) as { token: string }).token;
-const watched = (email: string) =>
-  (u.db.prepare("SELECT count(*) AS n FROM part_watches p JOIN watchers w ON w.id = p.watcher_id WHERE w.email = ?").get(email) as { n: number }).n;
+  beforeAll(async () => {
+    u = await startAccountUpstream({ store, env: { NOTICE_MAIL_SECRET: SECRET } });
+    app = await createTestApp({ UPSTREAM_URL: u.url, PUBLIC_ORIGIN: origin });
+  });
+  afterAll(() => u?.cleanup());
 
-describe("subscribing by e-mail through the site", () => {
+  const post = (path: string, form: Record<string, string>) => request(app).post(path).set("Origin", origin).type("form").send(form);
+  const latestToken = async (email: string) =>
+    (await storeRows<{ token: string }>(u, "SELECT token FROM watch_confirmations WHERE email = ? ORDER BY id DESC LIMIT 1", [email]))[0]!.token;
+  const watched = async (email: string) =>
+    (await storeRows<{ n: number }>(u, "SELECT count(*) AS n FROM part_watches p JOIN watchers w ON w.id = p.watcher_id WHERE w.email = ?", [email]))[0]!.n;
+
   it("offers the form on the product page and the notices page, and mails a confirmation without watching", async () => {
     const detail = await request(app).get("/en/productAndService/productDetail/QCD10065T2");
     expect(detail.text).toContain('action="/en/subscribe"');
@@ -41,8 +44,8 @@ describe("subscribing by e-mail through the site", () => {
     const sent = await post("/en/subscribe", { email, parts: "QCD10065T2" });
     expect(sent.status).toBe(200);
     expect(sent.text).toContain(`We sent a confirmation link to ${email}. It is good for 48 hours`);
-    expect(watched(email)).toBe(0);
-    expect(latestToken(email)).toMatch(/^c1\./);
+    expect(await watched(email)).toBe(0);
+    expect(await latestToken(email)).toMatch(/^c1\./);
   });
 
   it("refuses bad input with a localized 4xx and a stated limit, and a cross-site post", async () => {
@@ -64,26 +67,26 @@ describe("subscribing by e-mail through the site", () => {
     expect(tooMany.text).toContain("The list has 2000 lines; at most 500 can be added at once.");
     const crossSite = await request(app).post("/en/subscribe").set("Origin", "https://evil.example").type("form").send({ email, parts: "QCD10065T2" });
     expect(crossSite.status).toBe(403);
-    expect(u.db.prepare("SELECT count(*) AS n FROM watch_confirmations WHERE email = ?").get(email)).toEqual({ n: 0 });
+    expect(await storeRows(u, "SELECT count(*) AS n FROM watch_confirmations WHERE email = ?", [email])).toEqual([{ n: 0 }]);
   });
 
   it("confirms by the link's button only, refuses a replay, a forged and an expired link, and manages by the signed link", async () => {
     const email = `route-confirm-${process.pid}@example.com`;
     await post("/zh/subscribe", { email, parts: "QCD10065T2\nQCD10065B2A" });
-    const token = latestToken(email);
+    const token = await latestToken(email);
     const url = `/zh/subscribe/confirm?token=${encodeURIComponent(token)}`;
     const shown = await request(app).get(url);
     expect(shown.status).toBe(200);
     expect(shown.headers["cache-control"]).toBe("private, no-store");
     expect(shown.text).toContain(`请确认：以下型号发布变更或停产通知时，向 ${email} 发送邮件`);
     expect(shown.text).toContain("QCD10065B2A");
-    expect(watched(email)).toBe(0);
+    expect(await watched(email)).toBe(0);
 
     // Confirmed, the visitor goes on to the mailbox's manage page (POST-redirect-GET).
     const confirmed = await post(url, {});
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.location).toMatch(/^\/zh\/subscribe\/manage\?token=w1\.\d+\.[\w-]{43}&confirmed=1$/);
-    expect(watched(email)).toBe(2);
+    expect(await watched(email)).toBe(2);
     const location = String(confirmed.headers.location);
     const done = await request(app).get(location);
     expect(done.text).toContain(`订阅已确认：以下型号发布通知时，${email} 将收到邮件。`);
@@ -98,7 +101,7 @@ describe("subscribing by e-mail through the site", () => {
     expect((await request(app).get("/zh/subscribe/confirm")).status).toBe(400);
 
     await post("/en/subscribe", { email: `route-late-${process.pid}@example.com`, parts: "QCM160120K3" });
-    const late = latestToken(`route-late-${process.pid}@example.com`);
+    const late = await latestToken(`route-late-${process.pid}@example.com`);
     u.clock.advance(49 * 60 * 60 * 1000);
     const expired = await request(app).get(`/en/subscribe/confirm?token=${encodeURIComponent(late)}`);
     expect(expired.status).toBe(410);
@@ -115,7 +118,7 @@ describe("subscribing by e-mail through the site", () => {
     const removed = await post(manage!, { partNumber: "QCD10065T2" });
     expect(removed.status).toBe(302);
     expect(removed.headers.location).toBe(manage);
-    expect(watched(email)).toBe(1);
+    expect(await watched(email)).toBe(1);
     const forgedManage = await request(app).get(`/en/subscribe/manage?token=${encodeURIComponent(`${manage!.split("token=")[1]!.slice(0, -3)}AAA`)}`);
     expect(forgedManage.status).toBe(400);
     expect(forgedManage.text).toContain("This unsubscribe link is not valid");

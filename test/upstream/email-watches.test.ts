@@ -5,8 +5,6 @@
 // the subscriber with its manage link, and a mailbox that is both an account's and a subscription gets one
 // e-mail; the account's data export shows the subscription of its address and deletion removes it.
 // docs/decisions/034-part-watches-and-notice-mail.md.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addPartWatches,
@@ -23,56 +21,57 @@ import {
 import { startSmtpSink, type ReceivedMail } from "../support/smtp-sink.ts";
 import { decodeMail } from "../support/decode-mail.ts";
 import { contractData, freshIp, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
+import { noticesCli } from "./notices-cli.ts";
+import { storeKinds } from "./stores.ts";
 
-const run = promisify(execFile);
 const SECRET = "notice-mail-secret-for-email-tests-0123456789";
-const received: ReceivedMail[] = [];
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-let u: AccountUpstream;
 const path = (call: Parameters<typeof callPath>[0]) => callPath(call, "qingyun");
 let counter = 0;
 const freshEmail = (name: string) => `${name}-${process.pid}-${++counter}@example.com`;
 
-beforeAll(async () => {
-  smtp = await startSmtpSink((mail) => received.push(mail));
-  u = await startAccountUpstream({ mailPollMs: 50, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, NOTICE_MAIL_SECRET: SECRET } }, Date.now());
-});
-afterAll(async () => {
-  await u.cleanup();
-  await smtp.close();
-});
+// Every case on both stores (docs/decisions/044-store-interface-and-postgresql.md).
+describe.each(storeKinds)("subscribing by e-mail with double opt-in on %s", (store) => {
+  const received: ReceivedMail[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let u: AccountUpstream;
 
-async function mailsTo(address: string, count: number): Promise<ReceivedMail[]> {
-  for (let tries = 0; tries < 100; tries++) {
-    const found = received.filter((mail) => mail.to.includes(address));
-    if (found.length >= count) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`fewer than ${count} e-mails to ${address}`);
-}
-
-async function notices(...args: string[]) {
-  const { stdout } = await run(process.execPath, ["server/upstream/cli/notices.ts", ...args, "--json"], {
-    env: { ...process.env, DATA_DIR: u.dataDir, NOTICE_MAIL_SECRET: SECRET },
+  beforeAll(async () => {
+    smtp = await startSmtpSink((mail) => received.push(mail));
+    u = await startAccountUpstream({ store, mailPollMs: 50, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, NOTICE_MAIL_SECRET: SECRET } }, Date.now());
   });
-  u.clock.t = Math.max(u.clock.t, Date.now() + 1000);
-  return JSON.parse(stdout) as { recipients: Array<{ email: string; language: string; parts: string[] }>; alreadyMailed: number };
-}
+  afterAll(async () => {
+    await u?.cleanup();
+    await smtp?.close();
+  });
 
-/** Requests a subscription and reads the confirmation link's token from the e-mail. */
-async function subscribe(email: string, partNumbers: string[], language: "zh" | "en" = "en", ip = freshIp()): Promise<string> {
-  const before = received.filter((mail) => mail.to.includes(email)).length;
-  const asked = await u.call(path(requestEmailWatch), { email, partNumbers }, { language, ip });
-  expect(asked.status).toBe(200);
-  expect(contractData(requestEmailWatch, asked.json)).toEqual({ expiresInHours: 48 });
-  const mail = (await mailsTo(email, before + 1))[before]!;
-  const { text } = decodeMail(mail.raw);
-  const link = /(http:\/\/localhost:3000\/(?:zh|en)\/subscribe\/confirm\?token=\S+)/.exec(text)?.[1];
-  expect(link).toBeDefined();
-  return new URL(link!).searchParams.get("token")!;
-}
+  async function mailsTo(address: string, count: number): Promise<ReceivedMail[]> {
+    for (let tries = 0; tries < 100; tries++) {
+      const found = received.filter((mail) => mail.to.includes(address));
+      if (found.length >= count) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`fewer than ${count} e-mails to ${address}`);
+  }
 
-describe("subscribing by e-mail with double opt-in", () => {
+  async function notices(...args: string[]) {
+    const answer = await noticesCli(u, SECRET, args);
+    u.clock.t = Math.max(u.clock.t, Date.now() + 1000);
+    return answer;
+  }
+
+  /** Requests a subscription and reads the confirmation link's token from the e-mail. */
+  async function subscribe(email: string, partNumbers: string[], language: "zh" | "en" = "en", ip = freshIp()): Promise<string> {
+    const before = received.filter((mail) => mail.to.includes(email)).length;
+    const asked = await u.call(path(requestEmailWatch), { email, partNumbers }, { language, ip });
+    expect(asked.status).toBe(200);
+    expect(contractData(requestEmailWatch, asked.json)).toEqual({ expiresInHours: 48 });
+    const mail = (await mailsTo(email, before + 1))[before]!;
+    const { text } = decodeMail(mail.raw);
+    const link = /(http:\/\/localhost:3000\/(?:zh|en)\/subscribe\/confirm\?token=\S+)/.exec(text)?.[1];
+    expect(link).toBeDefined();
+    return new URL(link!).searchParams.get("token")!;
+  }
+
   it("mails a confirmation, watches nothing until it is confirmed, once, and the notice reaches the subscriber", async () => {
     const email = freshEmail("guest");
     const before = received.length;
@@ -188,7 +187,33 @@ describe("subscribing by e-mail with double opt-in", () => {
     expect((await u.call(path(removeEmailWatch), { token: "w1.1.x", partNumber: "QCD10065T2" })).status).toBe(400);
   });
 
-  it("mails a mailbox that is an account's and a subscription once, and exports and deletes both with the account", async () => {
+  /** Signs in with an e-mail address (its code read from the sink); returns the session. */
+  async function signInByEmail(email: string): Promise<string> {
+    const sent = await u.call("/open/message/sendVerifyCode", { email });
+    expect(sent.status).toBe(200);
+    const codeMail = (await mailsTo(email, 1))[0]!;
+    const code = /\b(\d{6})\b/.exec(decodeMail(codeMail.raw).text)![1];
+    const answer = await u.call("/open/user/auth/authAndRegisterByEmail", { email, code });
+    const line = answer.headers.getSetCookie()[0]!;
+    return decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!);
+  }
+
+  it("mails a mailbox that is an account's and a subscription once", async () => {
+    const email = freshEmail("once");
+    const session = await signInByEmail(email);
+    await u.call(path(addPartWatches), { partNumbers: ["QCD10065T2"] }, { cookie: session, language: "en" });
+    const token = await subscribe(email, ["QCD10065B2A"]);
+    expect((await u.call(path(confirmEmailWatch), { token })).status).toBe(200);
+    const published = (await notices("publish", "PCN-2026-003")).recipients.filter((r) => r.email === email);
+    expect(published).toEqual([expect.objectContaining({ email, parts: ["QCD10065B2A", "QCD10065T2"] })]);
+    // The code, the confirmation and one notice e-mail; a second publish adds none.
+    await mailsTo(email, 3);
+    expect((await notices("publish", "PCN-2026-003")).recipients.filter((r) => r.email === email)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.filter((mail) => mail.to.includes(email))).toHaveLength(3);
+  });
+
+  it("exports a mailbox's account watches and subscription, and deletes both with the account", async () => {
     const email = freshEmail("both");
     const sent = await u.call("/open/message/sendVerifyCode", { email });
     expect(sent.status).toBe(200);

@@ -3,8 +3,6 @@
 // SMTP to a local sink with RFC 8058 headers and a signed unsubscribe link, a second publish mails nobody
 // again, the link unsubscribes without a session (a forged one is refused, a replayed one says so), and the
 // watch list is in the data export and gone with the account. docs/decisions/034-part-watches-and-notice-mail.md.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addPartWatches,
@@ -19,55 +17,56 @@ import {
 import { startSmtpSink, type ReceivedMail } from "../support/smtp-sink.ts";
 import { decodeMail } from "../support/decode-mail.ts";
 import { contractData, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
+import { noticesCli } from "./notices-cli.ts";
+import { storeKinds } from "./stores.ts";
 
-const run = promisify(execFile);
 const SECRET = "notice-mail-secret-for-tests-0123456789";
-const received: ReceivedMail[] = [];
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-let u: AccountUpstream;
 const path = (call: Parameters<typeof callPath>[0]) => callPath(call, "qingyun");
 
-beforeAll(async () => {
-  smtp = await startSmtpSink((mail) => received.push(mail));
-  u = await startAccountUpstream({ mailPollMs: 50, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, NOTICE_MAIL_SECRET: SECRET } }, Date.now());
-});
-afterAll(async () => {
-  await u.cleanup();
-  await smtp.close();
-});
+// Every case on both stores (docs/decisions/044-store-interface-and-postgresql.md).
+describe.each(storeKinds)("part watches and notice e-mail on %s", (store) => {
+  const received: ReceivedMail[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let u: AccountUpstream;
 
-async function signInByEmail(email: string): Promise<string> {
-  const sent = await u.call("/open/message/sendVerifyCode", { email });
-  expect(sent.status).toBe(200);
-  // With SMTP configured the code arrives by e-mail, in the sink.
-  const [codeMail] = await mailsTo(email, 1);
-  const code = /\b(\d{6})\b/.exec(decodeMail(codeMail!.raw).text)![1];
-  received.splice(received.indexOf(codeMail!), 1);
-  const answer = await u.call("/open/user/auth/authAndRegisterByEmail", { email, code });
-  expect(answer.status).toBe(200);
-  const line = answer.headers.getSetCookie()[0]!;
-  return decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!);
-}
-
-async function notices(...args: string[]) {
-  const { stdout } = await run(process.execPath, ["server/upstream/cli/notices.ts", ...args, "--json"], {
-    env: { ...process.env, DATA_DIR: u.dataDir, NOTICE_MAIL_SECRET: SECRET },
+  beforeAll(async () => {
+    smtp = await startSmtpSink((mail) => received.push(mail));
+    u = await startAccountUpstream({ store, mailPollMs: 50, env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, NOTICE_MAIL_SECRET: SECRET } }, Date.now());
   });
-  // The CLI queues on the real clock: the upstream's hand-moved one catches up so the rows are due.
-  u.clock.t = Date.now() + 1000;
-  return JSON.parse(stdout) as { dryRun: boolean; number: string; recipients: Array<{ email: string; language: string; parts: string[] }>; alreadyMailed: number };
-}
+  afterAll(async () => {
+    await u?.cleanup();
+    await smtp?.close();
+  });
 
-async function mailsTo(address: string, count: number): Promise<ReceivedMail[]> {
-  for (let tries = 0; tries < 100; tries++) {
-    const found = received.filter((mail) => mail.to.includes(address));
-    if (found.length >= count) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  async function signInByEmail(email: string): Promise<string> {
+    const sent = await u.call("/open/message/sendVerifyCode", { email });
+    expect(sent.status).toBe(200);
+    // With SMTP configured the code arrives by e-mail, in the sink.
+    const [codeMail] = await mailsTo(email, 1);
+    const code = /\b(\d{6})\b/.exec(decodeMail(codeMail!.raw).text)![1];
+    received.splice(received.indexOf(codeMail!), 1);
+    const answer = await u.call("/open/user/auth/authAndRegisterByEmail", { email, code });
+    expect(answer.status).toBe(200);
+    const line = answer.headers.getSetCookie()[0]!;
+    return decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!);
   }
-  throw new Error(`fewer than ${count} e-mails to ${address}`);
-}
 
-describe("part watches and notice e-mail", () => {
+  async function notices(...args: string[]) {
+    const answer = await noticesCli(u, SECRET, args);
+    // The CLI queues on the real clock: the upstream's hand-moved one catches up so the rows are due.
+    u.clock.t = Date.now() + 1000;
+    return answer;
+  }
+
+  async function mailsTo(address: string, count: number): Promise<ReceivedMail[]> {
+    for (let tries = 0; tries < 100; tries++) {
+      const found = received.filter((mail) => mail.to.includes(address));
+      if (found.length >= count) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`fewer than ${count} e-mails to ${address}`);
+  }
+
   it("watches parts, mails the notice once with one-click unsubscribe, and unsubscribes by the signed link", async () => {
     const email = `watcher-${process.pid}@example.com`;
     const session = await signInByEmail(email);
@@ -118,6 +117,11 @@ describe("part watches and notice e-mail", () => {
     expect(contractData(queryPartWatches, list.json).parts).toEqual([]);
     // Unsubscribed: the next notice of the same parts mails nobody.
     expect((await notices("publish", "PCN-2026-003", "--dry-run")).recipients).toEqual([]);
+    // Watching again, in the same language, subscribes again: the account's next notice reaches it.
+    expect((await u.call(path(addPartWatches), { partNumbers: ["QCD10065T2"] }, { cookie: session, language: "zh" })).status).toBe(200);
+    expect((await notices("publish", "lifecycle:QCD10065T2", "--dry-run")).recipients.filter((r) => r.email === email)).toEqual([
+      { email, language: "zh", parts: ["QCD10065T2"], watcherId: expect.any(Number) },
+    ]);
   });
 
   it("mails a new document revision and a lifecycle change once each, in every watcher's language (decision 040)", async () => {
@@ -173,15 +177,15 @@ describe("part watches and notice e-mail", () => {
 
     // An unknown revision or part is named and nothing is queued.
     for (const name of ["ds-qcm040120k4@9.9", "no-such-document@1.0", "lifecycle:NOPE-1"]) {
-      const failed = await run(process.execPath, ["server/upstream/cli/notices.ts", "publish", name], {
-        env: { ...process.env, DATA_DIR: u.dataDir, NOTICE_MAIL_SECRET: SECRET },
-      }).then(
+      const failed = await notices("publish", name).then(
         () => null,
         (error: { code: number; stderr: string }) => error,
       );
       expect(failed?.code, name).toBe(1);
       expect(failed?.stderr).toContain(name);
     }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.filter((mail) => mail.to.includes(en))).toHaveLength(2);
   });
 
   it("refuses an unknown part by name, a batch past the limit, and never answers 500 to odd bodies", async () => {

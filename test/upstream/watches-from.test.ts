@@ -6,28 +6,31 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addSampleProduct, addWatchesFrom, callPath, watchPartLimit } from "../../shared/contract/index.ts";
 import { contractData, freshPhone, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
+import { storeKinds, storeRows } from "./stores.ts";
 
-let u: AccountUpstream;
 const path = (call: Parameters<typeof callPath>[0]) => callPath(call, "qingyun");
 let counter = 0;
 
-beforeAll(async () => {
-  u = await startAccountUpstream({ env: { NOTICE_MAIL_SECRET: "notice-mail-secret-for-tests-0123456789" } });
-});
-afterAll(() => u.cleanup());
+// On both stores: on PostgreSQL the sample list is read through the samples' store (decision 044).
+describe.each(storeKinds)("watching a BOM, the sample list and a family on %s", (store) => {
+  let u: AccountUpstream;
 
-async function signInByEmail(): Promise<string> {
-  counter += 1;
-  const email = `from-${process.pid}-${counter}@example.com`;
-  await u.call("/open/message/sendVerifyCode", { email });
-  const answer = await u.call("/open/user/auth/authAndRegisterByEmail", { email, code: u.lastCode(email) });
-  const line = answer.headers.getSetCookie()[0]!;
-  return decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!);
-}
+  beforeAll(async () => {
+    u = await startAccountUpstream({ store, env: { NOTICE_MAIL_SECRET: "notice-mail-secret-for-tests-0123456789" } });
+  });
+  afterAll(() => u?.cleanup());
 
-const idOf = (partNumber: string) => (u.db.prepare("SELECT id FROM site_list WHERE part_number = ?").get(partNumber) as { id: number }).id;
+  async function signInByEmail(): Promise<string> {
+    counter += 1;
+    const email = `from-${process.pid}-${counter}@example.com`;
+    await u.call("/open/message/sendVerifyCode", { email });
+    const answer = await u.call("/open/user/auth/authAndRegisterByEmail", { email, code: u.lastCode(email) });
+    const line = answer.headers.getSetCookie()[0]!;
+    return decodeURIComponent(line.slice(line.indexOf("=") + 1).split(";")[0]!);
+  }
 
-describe("watching a BOM, the sample list and a family", () => {
+  const idOf = (partNumber: string) => (u.db.prepare("SELECT id FROM site_list WHERE part_number = ?").get(partNumber) as { id: number }).id;
+
   it("maps a competitor's part to ours and lists the lines found neither way", async () => {
     const session = await signInByEmail();
     const answer = await u.call(path(addWatchesFrom), { lines: ["QCD10065T2", "C3M0040120K", "NOPE-4711"] }, { cookie: session, language: "en" });
@@ -86,15 +89,19 @@ describe("watching a BOM, the sample list and a family", () => {
     // Past the mailbox's limit the whole batch is refused with the limit named, and nothing is added: the
     // mailbox is filled to the limit less one with rows of its own, then a family of two or more parts is asked for.
     // The newest watcher is this mailbox's (the phone-only account got none).
-    const watcher = (u.db.prepare("SELECT id FROM watchers ORDER BY id DESC LIMIT 1").get() as { id: number }).id;
-    const count = () => (u.db.prepare("SELECT count(*) AS n FROM part_watches WHERE watcher_id = ?").get(watcher) as { n: number }).n;
-    const fill = u.db.prepare("INSERT INTO part_watches (watcher_id, product_id, created_at) VALUES (?, ?, 0)");
-    u.db.prepare("DELETE FROM part_watches WHERE watcher_id = ? AND product_id IN (SELECT node_id FROM site_tree WHERE ancestor_id = ?)").run(watcher, family);
-    for (let id = 10_000_000; count() < watchPartLimit - 1; id++) fill.run(watcher, id);
-    const before = count();
+    const watcher = (await storeRows<{ id: number }>(u, "SELECT id FROM watchers ORDER BY id DESC LIMIT 1"))[0]!.id;
+    const count = async () => (await storeRows<{ n: number }>(u, "SELECT count(*) AS n FROM part_watches WHERE watcher_id = ?", [watcher]))[0]!.n;
+    // The family's parts (content, in the SQLite index) are unwatched, then rows of no part fill the mailbox.
+    const familyIds = (u.db.prepare("SELECT node_id AS id FROM site_tree WHERE ancestor_id = ?").all(family) as Array<{ id: number }>).map((row) => row.id);
+    await storeRows(u, `DELETE FROM part_watches WHERE watcher_id = ? AND product_id IN (${familyIds.map(() => "?").join(", ")})`, [watcher, ...familyIds]);
+    const missing = watchPartLimit - 1 - (await count());
+    const fill = Array.from({ length: missing }, (_, i) => [watcher, 10_000_000 + i]);
+    await storeRows(u, `INSERT INTO part_watches (watcher_id, product_id, created_at) VALUES ${fill.map(() => "(?, ?, 0)").join(", ")}`, fill.flat());
+    const before = await count();
+    expect(before).toBe(watchPartLimit - 1);
     const refused = await u.call(path(addWatchesFrom), { family }, { cookie: mailbox, language: "en" });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(`One mailbox can watch at most ${watchPartLimit} parts; please stop watching some first.`);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 });

@@ -4,8 +4,8 @@
 // store's: a list edit, an address saved or an order submitted on another host waits for it, or is done before)
 // and the locks of the account's phone and e-mail (the accounts' store's: a sign-in under way ends before it, or
 // starts after and finds no account). Then, as the SQLite file's (my-data.ts): every session ends, the personal
-// data goes, the open orders are closed and the rest anonymised. The watch lists are still the SQLite file's and
-// are exported and deleted there (docs/decisions/044-store-interface-and-postgresql.md).
+// data goes, the open orders are closed and the rest anonymised, and the watches go with it (the watches' store on
+// PostgreSQL, step 5) (docs/decisions/044-store-interface-and-postgresql.md).
 import type pg from "pg";
 import type { Language } from "../../../shared/languages.ts";
 import { inTransaction } from "../postgres.ts";
@@ -15,7 +15,9 @@ import { orderView, recordView, type ItemRow, type OrderRow, type RecordRow } fr
 import type { SampleProductLookup } from "../samples/products.ts";
 import { orderColumns, postgresSampleQueries, recordColumns } from "../samples/store-postgres.ts";
 import type { Applicant } from "../../../shared/contract/index.ts";
-import { deletedAccountNote, exportView, type AccountRow, type AccountWatches, type ContactMessageRow, type DownloadFormRow, type MyData } from "./my-data.ts";
+import { deletedAccountNote, exportView, type AccountRow, type ContactMessageRow, type DownloadFormRow, type MyData } from "./my-data.ts";
+import { deleteAccountWatches } from "../notices/watch-store-postgres.ts";
+import type { WatchStore } from "../notices/watch-store.ts";
 
 // The advisory locks' kinds this transaction shares with the stores that decide on the same rows: the accounts'
 // number (accounts/store-postgres.ts) and the samples' user (samples/store-postgres.ts). The user's first, then
@@ -68,7 +70,7 @@ const byTarget = [
 /** The deletion's statements, each answered from an index (test/upstream/lead-query-plans.test.ts checks them). */
 export const postgresErasure = { byUser, byTarget };
 
-export function createPostgresMyData(pool: pg.Pool, now: () => number, products: SampleProductLookup, watches: AccountWatches): MyData {
+export function createPostgresMyData(pool: pg.Pool, now: () => number, products: SampleProductLookup, watches: Pick<WatchStore, "exportOf">): MyData {
   return {
     async export(userId: number, language: Language) {
       const read = await inTransaction(pool, async (client) => {
@@ -106,22 +108,21 @@ export function createPostgresMyData(pool: pg.Pool, now: () => number, products:
         })),
         downloadForms: view.downloadForms,
         contactMessages: view.contactMessages,
-        ...watches.exportOf(userId, read.user.email),
+        ...(await watches.exportOf(userId, read.user.email)),
       };
     },
 
     async deleteAccount(userId: number) {
       const account = (await pool.query<{ email: string | null }>("SELECT email FROM users WHERE id = $1", [userId])).rows[0];
       if (!account) return;
-      // The watch lists are still the SQLite file's: deleted first, so a deletion that fails after them (the
-      // database busy: 503) leaves an account the visitor can delete again, never watches of an erased account.
-      watches.deleteOfUser(userId, account.email);
       await inTransaction(pool, async (client) => {
         await client.query("SELECT pg_advisory_xact_lock($1, $2)", [userLock, userId]);
         const user = (await client.query<{ phone: string | null; email: string | null }>("SELECT phone, email FROM users WHERE id = $1", [userId])).rows[0]!;
         for (const key of [user.phone && `sms\n${user.phone}`, user.email && `email\n${user.email}`]) {
           if (key) await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [numberLock, key]);
         }
+        // The account's watches and the subscription by e-mail of its address, in the same transaction.
+        await deleteAccountWatches(client, userId, user.email);
         const t = now();
         // Orders nobody has shipped yet are closed with the reason, so staff neither pack nor advance them; each
         // row locked, as a staff move on another host locks it.

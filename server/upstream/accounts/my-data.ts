@@ -26,9 +26,6 @@ export interface MyData {
   deleteAccount(userId: number): Promise<void>;
 }
 
-/** The watch lists, kept in the SQLite file whichever store the rest is in (they move with their own domain). */
-export type AccountWatches = Pick<ReturnType<typeof createWatches>, "exportOf" | "deleteOfUser">;
-
 export interface AccountRow {
   id: number;
   phone: string | null;

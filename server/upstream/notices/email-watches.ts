@@ -8,11 +8,10 @@ import { emailWatchConfirmHours, errorMessage } from "../../../shared/contract/i
 import type { Language } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { ApiError } from "../http.ts";
-import { createTreeReader } from "../catalog/product-tree.ts";
 import { enforceHourlyLimit } from "../site/forms.ts";
 import { newOutboxMessageId } from "../samples/mail-outbox.ts";
-import { confirmTokenId, signConfirmToken, signWatchToken, verifyConfirmToken, verifyWatchToken, watchTokenId } from "./watch-token.ts";
-import type { createWatches, WatchedPart } from "./watches.ts";
+import { confirmTokenId, signConfirmToken, signWatchToken, verifyConfirmToken, watchTokenId } from "./watch-token.ts";
+import { checkWatcherToken, createWatchedParts, type createWatches, type WatchedPart } from "./watches.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -23,7 +22,33 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export const emailWatchLimits = { confirmHours: emailWatchConfirmHours, perAddressHour: 3, perAddressDay: 10, perClientHour: 10 } as const;
 
-interface Confirmation {
+/** What the per-address limit counts: the address's requests of the last day, of the last hour, and the oldest of each. */
+export interface AddressCounts {
+  n: number;
+  oldest: number | null;
+  lastHour: number | null;
+  oldestHour: number | null;
+}
+
+/** Refuses past the address's hourly or daily count (both stores, inside the request's transaction). */
+export function checkAddressLimit(row: AddressCounts, at: number, language: Language): void {
+  const day = 24 * HOUR_MS;
+  const wait = (until: number) => new ApiError("E42934001", { retryAfterSeconds: Math.max(1, (until - at) / 1000), message: errorMessage("E42934001", language) });
+  if ((row.lastHour ?? 0) >= emailWatchLimits.perAddressHour) throw wait((row.oldestHour ?? at) + HOUR_MS);
+  if (row.n >= emailWatchLimits.perAddressDay) throw wait((row.oldest ?? at) + day);
+}
+
+/** Checks a confirmation token against the request it names (both stores): forged 400, used 409, expired 410. */
+export function checkConfirmation<R extends Confirmation>(secret: string | undefined, token: string, row: R | undefined, at: number, language: Language): R {
+  if (!secret || !row || !verifyConfirmToken(secret, token, row.id, row.createdAt)) throw new ApiError("E40034005");
+  if (row.confirmedAt !== null) throw new ApiError("E40034007");
+  if (at >= row.expiresAt) {
+    throw new ApiError("E40034006", { message: errorMessage("E40034006", language, { hours: String(emailWatchLimits.confirmHours) }) });
+  }
+  return row;
+}
+
+export interface Confirmation {
   id: number;
   email: string;
   language: Language;
@@ -34,7 +59,7 @@ interface Confirmation {
 }
 
 export function createEmailWatches(db: Database, now: () => number, watches: ReturnType<typeof createWatches>) {
-  const tree = createTreeReader(db);
+  const watched = createWatchedParts(db);
   const sentTo = db.prepare(
     "SELECT count(*) AS n, min(created_at) AS oldest, sum(created_at > ?2) AS lastHour, min(CASE WHEN created_at > ?2 THEN created_at END) AS oldestHour FROM watch_confirmations WHERE email = ?1 AND created_at > ?3",
   );
@@ -54,40 +79,24 @@ export function createEmailWatches(db: Database, now: () => number, watches: Ret
 
   /** Refuses past the address's hourly or daily count (inside the request's transaction). */
   function enforceAddressLimit(email: string, at: number, language: Language) {
-    const day = 24 * HOUR_MS;
-    const row = sentTo.get(email, at - HOUR_MS, at - day) as { n: number; oldest: number | null; lastHour: number | null; oldestHour: number | null };
-    const wait = (until: number) => new ApiError("E42934001", { retryAfterSeconds: Math.max(1, (until - at) / 1000), message: errorMessage("E42934001", language) });
-    if ((row.lastHour ?? 0) >= emailWatchLimits.perAddressHour) throw wait((row.oldestHour ?? at) + HOUR_MS);
-    if (row.n >= emailWatchLimits.perAddressDay) throw wait((row.oldest ?? at) + day);
+    checkAddressLimit(sentTo.get(email, at - HOUR_MS, at - 24 * HOUR_MS) as unknown as AddressCounts, at, language);
   }
 
   /** The request a confirmation token names, checked: forged 400, used 409, expired 410. */
   function confirmationOf(secret: string | undefined, token: string, language: Language): Confirmation {
     const id = confirmTokenId(token);
-    const row = id === null ? undefined : (request.get(id) as Confirmation | undefined);
-    if (!secret || !row || !verifyConfirmToken(secret, token, row.id, row.createdAt)) throw new ApiError("E40034005");
-    if (row.confirmedAt !== null) throw new ApiError("E40034007");
-    if (now() >= row.expiresAt) {
-      throw new ApiError("E40034006", { message: errorMessage("E40034006", language, { hours: String(emailWatchLimits.confirmHours) }) });
-    }
-    return row;
+    return checkConfirmation(secret, token, id === null ? undefined : (request.get(id) as Confirmation | undefined), now(), language);
   }
 
   /** The shown parts among a request's (a part hidden since it was asked for is left out). */
   function shownParts(row: Confirmation): Array<{ id: number; partNumber: string }> {
-    return (JSON.parse(row.parts) as number[]).flatMap((id) => {
-      const chain = tree.visibleChain(id);
-      const partNumber = chain?.at(-1)?.partNumber;
-      return partNumber ? [{ id, partNumber }] : [];
-    });
+    return watched.shown(JSON.parse(row.parts) as number[]);
   }
 
   /** The watcher a mailbox's signed link names (either kind of watcher: the link proves the mailbox). */
   function watcherOfToken(secret: string | undefined, token: string): { id: number; email: string } {
     const id = watchTokenId(token);
-    const row = id === null ? undefined : (watcherById.get(id) as { id: number; email: string; createdAt: number } | undefined);
-    if (!secret || !row || !verifyWatchToken(secret, token, row.id, row.createdAt)) throw new ApiError("E40034003");
-    return row;
+    return checkWatcherToken(secret, token, id === null ? undefined : (watcherById.get(id) as { id: number; email: string; createdAt: number } | undefined));
   }
 
   return {

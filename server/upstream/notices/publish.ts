@@ -9,7 +9,7 @@ import type { Language } from "../../../shared/languages.ts";
 import { transaction, type Database } from "../db.ts";
 import { newOutboxMessageId } from "../samples/mail-outbox.ts";
 import { signWatchToken } from "./watch-token.ts";
-import { createPublicationResolver, type Publication, type PublicationKind } from "./publications.ts";
+import type { Publication, PublicationKind } from "./publications.ts";
 
 export interface NoticeRecipient {
   watcherId: number;
@@ -29,8 +29,45 @@ export interface PublishResult {
   alreadyMailed: number;
 }
 
+/** A confirmed, subscribed watcher of a publication's parts, as both stores read it. */
+export interface WatcherOfPublication {
+  watcherId: number;
+  email: string;
+  language: Language;
+  createdAt: number;
+  /** The part numbers it watches among the publication's. */
+  parts: string[];
+  /** Whether a notice_mails row of this event exists for the watcher or its address (any case). */
+  mailed: boolean;
+}
+
+/**
+ * One recipient per mailbox: the first (oldest) watcher of an address, with every watched part of it; a mailbox
+ * of which any watcher was mailed for the event is counted as already mailed. `rows` are ordered by watcher id.
+ */
+export function planMailboxes(rows: WatcherOfPublication[]) {
+  const byAddress = new Map<string, { watcherId: number; email: string; language: Language; createdAt: number; parts: Set<string>; mailed: boolean }>();
+  for (const row of rows) {
+    const key = row.email.toLowerCase();
+    const found = byAddress.get(key) ?? { ...row, parts: new Set<string>(), mailed: false };
+    for (const part of row.parts) found.parts.add(part);
+    found.mailed ||= row.mailed;
+    byAddress.set(key, found);
+  }
+  const mailboxes = [...byAddress.values()];
+  const fresh = mailboxes.filter((box) => !box.mailed).map((box) => ({ ...box, parts: [...box.parts].sort() }));
+  return { fresh, alreadyMailed: mailboxes.length - fresh.length };
+}
+
+export const recipientOf = ({ watcherId, email, language, parts }: NoticeRecipient): NoticeRecipient => ({ watcherId, email, language, parts });
+
+/** Refuses to publish without the secret that signs every e-mail's unsubscribe link (both stores). */
+export function checkPublishSecret(secret: string): void {
+  if (!secret) throw new Error("NOTICE_MAIL_SECRET is not set: every notice e-mail carries a signed unsubscribe link");
+}
+
+/** The publisher on the SQLite file; watch-store-postgres.ts is the other. */
 export function createNoticePublisher(db: Database, now: () => number) {
-  const resolve = createPublicationResolver(db);
   // Confirmed, subscribed watchers of the event's parts (?2, a JSON array of ids), each with the parts it watches among them.
   const watchers = db.prepare(
     `SELECT w.id AS watcherId, w.email, w.language, w.created_at AS createdAt, json_group_array(s.part_number) AS parts,
@@ -55,32 +92,17 @@ export function createNoticePublisher(db: Database, now: () => number) {
       parts: string;
       mailed: number;
     }>;
-    // One recipient per mailbox: the first (oldest) watcher of an address, with every watched part of it.
-    const byAddress = new Map<string, { watcherId: number; email: string; language: Language; createdAt: number; parts: Set<string>; mailed: boolean }>();
-    for (const row of rows) {
-      const key = row.email.toLowerCase();
-      const found = byAddress.get(key) ?? { ...row, parts: new Set<string>(), mailed: false };
-      for (const part of JSON.parse(row.parts) as string[]) found.parts.add(part);
-      found.mailed ||= row.mailed === 1;
-      byAddress.set(key, found);
-    }
-    const mailboxes = [...byAddress.values()];
-    const fresh = mailboxes.filter((box) => !box.mailed).map((box) => ({ ...box, parts: [...box.parts].sort() }));
-    return { fresh, alreadyMailed: mailboxes.length - fresh.length };
+    return planMailboxes(rows.map((row) => ({ ...row, parts: JSON.parse(row.parts) as string[], mailed: row.mailed === 1 })));
   }
-  const recipient = ({ watcherId, email, language, parts }: NoticeRecipient): NoticeRecipient => ({ watcherId, email, language, parts });
 
   return {
-    /** `name`: a notice number, a revision id or `lifecycle:PART` (publications.ts); throws, naming it, when the content lacks it. */
-    dryRun(name: string): PublishResult {
-      const publication = resolve(name);
+    dryRun(publication: Publication): PublishResult {
       const { fresh, alreadyMailed } = plan(publication);
-      return { number: publication.key, kind: publication.kind, recipients: fresh.map(recipient), alreadyMailed };
+      return { number: publication.key, kind: publication.kind, recipients: fresh.map(recipientOf), alreadyMailed };
     },
     /** Queues the e-mails; needs NOTICE_MAIL_SECRET to sign each one's unsubscribe link. */
-    publish(name: string, secret: string): PublishResult {
-      if (!secret) throw new Error("NOTICE_MAIL_SECRET is not set: every notice e-mail carries a signed unsubscribe link");
-      const publication = resolve(name);
+    publish(publication: Publication, secret: string): PublishResult {
+      checkPublishSecret(secret);
       const number = publication.key;
       return transaction(db, () => {
         const { fresh, alreadyMailed } = plan(publication);
@@ -102,7 +124,7 @@ export function createNoticePublisher(db: Database, now: () => number) {
           ) as { id: number } | undefined;
           if (!mail) continue;
           queue.run(mail.id, at, at, newOutboxMessageId());
-          queued.push(recipient(row));
+          queued.push(recipientOf(row));
         }
         return { number, kind: publication.kind, recipients: queued, alreadyMailed: alreadyMailed + fresh.length - queued.length };
       });

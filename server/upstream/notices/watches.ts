@@ -18,6 +18,16 @@ export interface Watcher {
   language: Language;
   createdAt: number;
   confirmedAt: number | null;
+  unsubscribedAt?: number | null;
+}
+
+/**
+ * Whether an account's watch rewrites its watcher (both stores): the language of the latest watch is the one the
+ * mail is written in, the address follows the account's, and watching again after the one-click unsubscribe
+ * subscribes again (as confirming a subscription by e-mail again does), else the new watches would never mail.
+ */
+export function renewsAccountWatcher(found: { language: Language; email: string; unsubscribedAt?: number | null }, language: Language, email: string): boolean {
+  return found.language !== language || found.email !== email || (found.unsubscribedAt ?? null) !== null;
 }
 
 export interface WatchedPart {
@@ -28,9 +38,62 @@ export interface WatchedPart {
 
 const iso = (at: number) => new Date(at).toISOString();
 
-export function createWatches(db: Database, now: () => number) {
+/** Refuses a watcher's total past `watchLimits.parts` (both stores, after adding inside the transaction it rolls back). */
+export function checkWatchTotal(total: number, language: Language): void {
+  if (total > watchLimits.parts) {
+    throw new ApiError("E40034002", { message: errorMessage("E40034002", language, { limit: String(watchLimits.parts) }) });
+  }
+}
+
+/** Checks a mailbox's signed link against the watcher it names (both stores; either kind of watcher: the link
+ * proves the mailbox): forged, altered or of no watcher, 400. */
+export function checkWatcherToken<R extends { id: number; createdAt: number }>(secret: string | undefined, token: unknown, row: R | undefined): R {
+  if (!secret || !row || !verifyWatchToken(secret, token as string, row.id, row.createdAt)) throw new ApiError("E40034003");
+  return row;
+}
+
+/**
+ * What watches name, read from the host's content index (both stores): a shown part's id by its number (or a
+ * localized 404 naming it), and the part numbers of stored ids, in part-number order as a watch list shows them.
+ */
+export function createWatchedParts(db: Database) {
   const tree = createTreeReader(db);
-  const ofUser = db.prepare("SELECT id, email, language, created_at AS createdAt, confirmed_at AS confirmedAt FROM watchers WHERE user_id = ?");
+  const numberOf = db.prepare("SELECT part_number AS partNumber FROM site_list WHERE id = ?");
+  /** The part number of a product id, or null when the content no longer has it. */
+  const partNumberOf = (id: number) => (numberOf.get(id) as { partNumber: string | null } | undefined)?.partNumber ?? null;
+  return {
+    partId(partNumber: string, language: Language): number {
+      const id = tree.idOfPartNumber(partNumber);
+      if (id === null || !tree.visibleChain(id)) {
+        throw new ApiError("E40034001", { message: errorMessage("E40034001", language, { part: partNumber.slice(0, 40) }) });
+      }
+      return id;
+    },
+    partNumberOf,
+    /** The shown parts among ids (a part hidden since it was asked for is left out). */
+    shown(ids: number[]): Array<{ id: number; partNumber: string }> {
+      return ids.flatMap((id) => {
+        const partNumber = tree.visibleChain(id)?.at(-1)?.partNumber;
+        return partNumber ? [{ id, partNumber }] : [];
+      });
+    },
+    /** Stored watches as the list shows them: the parts the content has, by part number (binary order, as SQLite's). */
+    view(rows: Array<{ id: number; createdAt: number }>): WatchedPart[] {
+      return rows
+        .flatMap((row) => {
+          const partNumber = partNumberOf(row.id);
+          return partNumber === null ? [] : [{ id: row.id, partNumber, since: iso(row.createdAt) }];
+        })
+        .sort((a, b) => (a.partNumber < b.partNumber ? -1 : a.partNumber > b.partNumber ? 1 : 0));
+    },
+  };
+}
+
+export function createWatches(db: Database, now: () => number) {
+  const { partId } = createWatchedParts(db);
+  const ofUser = db.prepare(
+    "SELECT id, email, language, created_at AS createdAt, confirmed_at AS confirmedAt, unsubscribed_at AS unsubscribedAt FROM watchers WHERE user_id = ?",
+  );
   const byId = db.prepare("SELECT id, created_at AS createdAt, unsubscribed_at AS unsubscribedAt FROM watchers WHERE id = ?");
   const userEmail = db.prepare("SELECT email FROM users WHERE id = ?");
   const insertWatcher = db.prepare("INSERT INTO watchers (user_id, email, language, created_at, confirmed_at) VALUES (?, ?, ?, ?, ?) RETURNING id");
@@ -54,15 +117,6 @@ export function createWatches(db: Database, now: () => number) {
   const deleteGuest = db.prepare("DELETE FROM watchers WHERE user_id IS NULL AND email = ?");
   const deleteRequests = db.prepare("DELETE FROM watch_confirmations WHERE email = ?");
 
-  /** The shown part's id, or a localized 404 naming the part. */
-  function partId(partNumber: string, language: Language): number {
-    const id = tree.idOfPartNumber(partNumber);
-    if (id === null || !tree.visibleChain(id)) {
-      throw new ApiError("E40034001", { message: errorMessage("E40034001", language, { part: partNumber.slice(0, 40) }) });
-    }
-    return id;
-  }
-
   /** The account's e-mail address, which its notices go to; null for an account signed in by phone only. */
   function accountEmail(userId: number): string | null {
     return (userEmail.get(userId) as { email: string | null } | undefined)?.email ?? null;
@@ -74,8 +128,7 @@ export function createWatches(db: Database, now: () => number) {
     if (!email) throw new ApiError("E40034004");
     const found = ofUser.get(userId) as Watcher | undefined;
     if (found) {
-      // The language of the latest watch is the one the mail is written in; the address follows the account's.
-      if (found.language !== language || found.email !== email) setLanguage.run(language, email, found.id);
+      if (renewsAccountWatcher(found, language, email)) setLanguage.run(language, email, found.id);
       return { ...found, language, email };
     }
     const at = now();
@@ -90,9 +143,7 @@ export function createWatches(db: Database, now: () => number) {
     let added = 0;
     for (const id of new Set(productIds)) added += Number(insertWatch.run(watcherId, id, at).changes);
     const total = before + added;
-    if (total > watchLimits.parts) {
-      throw new ApiError("E40034002", { message: errorMessage("E40034002", language, { limit: String(watchLimits.parts) }) });
-    }
+    checkWatchTotal(total, language);
     return { added, total };
   }
 
@@ -125,8 +176,11 @@ export function createWatches(db: Database, now: () => number) {
      */
     unsubscribe(secret: string | undefined, token: unknown): { watcherId: number; already: boolean } {
       const id = watchTokenId(token);
-      const row = id === null ? undefined : (byId.get(id) as { id: number; createdAt: number; unsubscribedAt: number | null } | undefined);
-      if (!secret || !row || !verifyWatchToken(secret, token as string, row.id, row.createdAt)) throw new ApiError("E40034003");
+      const row = checkWatcherToken(
+        secret,
+        token,
+        id === null ? undefined : (byId.get(id) as { id: number; createdAt: number; unsubscribedAt: number | null } | undefined),
+      );
       return transaction(db, () => {
         const removed = Number(removeAll.run(row.id).changes);
         dropPending.run(row.id);

@@ -134,8 +134,7 @@ export function createPostgresOrderMailOutbox(deps: PostgresOutboxDeps): MailOut
   };
 }
 
-/** Both outboxes as one: the SQLite file's (notice and confirmation e-mails) and PostgreSQL's (order e-mails and the
- * sales inbox's notices). */
+/** Two outboxes as one, polled together: the SQLite file's and PostgreSQL's (index.ts says which e-mails each holds). */
 export function bothOutboxes(first: MailOutbox, second: MailOutbox): MailOutbox {
   return {
     deliverDue: async () => (await Promise.all([first.deliverDue(), second.deliverDue()])).reduce((a, b) => a + b, 0),
