@@ -61,14 +61,16 @@ export function rankByEstimate(list: ProductListItem[], op: OperatingPoint, sort
  * weighed against a switch's), the suitable part with the lowest total, when the type has at least two parts to
  * choose between. Returns their indexes in `parts`.
  */
-export function lowestLossPerType(parts: Array<{ kind: LossData["kind"]; result: Estimate }>): Set<number> {
+export function lowestLossPerType(parts: Array<{ kind: LossData["kind"]; result: Estimate; converter?: { totalLoss: number; suitable: boolean } | null }>): Set<number> {
+  // With a whole converter (compare with `rs`) its loss and its verdict are the column's; else the part's own.
+  const total = (part: (typeof parts)[number]) => part.converter?.totalLoss ?? part.result.losses.total;
   const best = new Set<number>();
   for (const kind of new Set(parts.map((part) => part.kind))) {
     const ofKind = parts.map((part, index) => ({ ...part, index })).filter((part) => part.kind === kind);
-    const suitable = ofKind.filter((part) => isSuitable(part.result));
+    const suitable = ofKind.filter((part) => isSuitable(part.result) && (part.converter?.suitable ?? true));
     if (ofKind.length < 2 || !suitable.length) continue;
-    const lowest = Math.min(...suitable.map((part) => part.result.losses.total));
-    for (const part of suitable) if (part.result.losses.total === lowest) best.add(part.index);
+    const lowest = Math.min(...suitable.map(total));
+    for (const part of suitable) if (total(part) === lowest) best.add(part.index);
   }
   return best;
 }

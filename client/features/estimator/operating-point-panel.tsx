@@ -253,3 +253,59 @@ export function WithField({ companion }: { companion: string | null }) {
     </div>
   );
 }
+
+/**
+ * The whole converter's fields (parts in parallel per switch, one of them at its maximum values, the heat sink's R_th:
+ * docs/decisions/029-whole-converter.md), which the product page, the finder and compare pass in as `extra`. Their
+ * names are the form's own (formFields), so the redirect joins them into `op=` as np…/rs… tags. Here, beside
+ * WithField, for the same reason: a module of their own would be a chunk every first load's preload list names.
+ */
+export function ConverterFields({ parsed }: { parsed: ParsedOperatingPoint | null }) {
+  const { t } = useTranslation("estimator");
+  const issues: OperatingPointIssue[] = parsed && !parsed.ok ? parsed.issues : [];
+  // What the URL set, or what was typed when it was refused.
+  const value = (name: "parallel" | "rsa") => {
+    if (parsed?.ok) return parsed.value[name] === undefined ? "" : formatNumber(parsed.value[name]!);
+    return parsed?.draft[name] ?? "";
+  };
+  const mismatch = parsed?.ok ? parsed.value.parallelMismatch === true : parsed?.draft.parallelMismatch === "w";
+  const text = (name: "parallel" | "rsa") => {
+    const issue = issues.find((item) => item.field === name);
+    return (
+      <div className={`op-field${issue ? " is-invalid" : ""}`}>
+        <label htmlFor={`op-${name}`}>
+          <WithSubscripts text={t(`converter.${name}`)} />
+        </label>
+        <input
+          id={`op-${name}`}
+          name={formFields[name]}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={value(name)}
+          aria-invalid={issue ? true : undefined}
+          aria-describedby={[issue ? `op-${name}-e` : null, `op-${name}-h`].filter(Boolean).join(" ")}
+        />
+        <small id={`op-${name}-h`} className="op-field__hint">
+          <WithSubscripts text={t(`converter.${name}Hint`)} />
+        </small>
+        {issue ? (
+          <small id={`op-${name}-e`} className="op-field__error">
+            {t(issue.message, issue.values)}
+          </small>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <>
+      {text("parallel")}
+      <div className="op-field op-field--wide">
+        <label>
+          <input type="checkbox" name={formFields.parallelMismatch} value="w" defaultChecked={mismatch} /> {t("converter.mismatch")}
+        </label>
+      </div>
+      {text("rsa")}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+// The whole converter's fields (np, np…w, rs) in the finder's and compare's operating-point forms, and compare's
+// columns at an `rs` point: each column the whole converter its part builds (docs/decisions/049-converter-on-finder-and-compare.md).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import request from "supertest";
+import { estimate } from "../../shared/estimator/index.ts";
+import { hottestPartView, solveConverter } from "../../shared/estimator/converter.ts";
+import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
+import { formatWatts } from "../../client/features/estimator/format.ts";
+import { startSite } from "../helpers/site.ts";
+import { textOf, upstreamProducts } from "./catalog-helpers.ts";
+
+let site: Awaited<ReturnType<typeof startSite>>;
+beforeAll(async () => {
+  site = await startSite();
+});
+afterAll(() => site.close());
+
+const get = (url: string) => request(site.app).get(url);
+
+describe("the whole converter's fields on the finder and compare", () => {
+  it("shows N, the worst-case sharing box and R_th,sa in both forms, filled from the URL, in both languages", async () => {
+    for (const url of [
+      "/productAndService/products/100?op=800,20,50k,0.9,40,np3w,rs0.25",
+      "/productAndService/compare?parts=QCM045065B7,QCM025065K4&op=800,20,50k,0.9,40,np3w,rs0.25",
+    ]) {
+      const en = await get(`/en${url}`);
+      expect(en.status, url).toBe(200);
+      expect(en.text, url).toMatch(/<input id="op-parallel"[^>]*name="opNp"[^>]*value="3"/);
+      expect(en.text, url).toMatch(/<input type="checkbox" name="opNpw" checked="" value="w"/);
+      expect(en.text, url).toMatch(/<input id="op-rsa"[^>]*name="opRs"[^>]*value="0.25"/);
+      expect(textOf(en.text), url).toContain("Parts in parallel per switch, N");
+      // One field of each: the panel's own set is not repeated by the page.
+      expect(en.text.match(/id="op-parallel"/g), url).toHaveLength(1);
+      const zh = textOf((await get(`/zh${url}`)).text);
+      expect(zh, url).toContain("每个开关并联器件数 N");
+    }
+    // Without a point the fields are there, empty.
+    const empty = await get("/en/productAndService/compare?parts=QCM045065B7,QCM025065K4");
+    expect(empty.text).toMatch(/<input id="op-rsa"[^>]*name="opRs"[^>]*value=""/);
+  });
+
+  it("joins the fields into op= without JavaScript, keeping the page's other parameters", async () => {
+    const finder = await get("/en/productAndService/products/100?sort=estStage:asc&opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=40&opNp=2&opRs=0.3");
+    expect(finder.status).toBe(302);
+    expect(finder.headers.location).toContain("op=800,20,50k,0.9,40,np2,rs0.3");
+    expect(finder.headers.location).toContain("sort=estStage%3Aasc");
+    const compare = await get("/en/productAndService/compare?parts=QCM045065B7&opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=40&opNp=2&opNpw=w&opRs=0.3");
+    expect(compare.status).toBe(302);
+    expect(compare.headers.location).toBe("/en/productAndService/compare?parts=QCM045065B7&op=800,20,50k,0.9,40,np2w,rs0.3");
+    // A bad R_th comes back beside its field, in the page's language.
+    const bad = await get("/zh/productAndService/compare?parts=QCM045065B7&op=800,20,50k,0.9,40,rs-1");
+    expect(bad.status).toBe(200);
+    expect(bad.text).toMatch(/class="op-field is-invalid"><label for="op-rsa"/);
+  });
+});
+
+describe("compare at a whole-converter point (rs)", () => {
+  const TOTEM = "400,15,65k,t230,40,np2,rs0.5";
+  const parts = ["QCM045065B7", "QCM025065K4"];
+
+  it("gives each column its converter's loss, efficiency and sink, and its hottest part's figures at that sink, in both languages", async () => {
+    const parsed = parseOperatingPoint(TOTEM);
+    if (!parsed?.ok) throw new Error(TOTEM);
+    const op = parsed.value;
+    const list = (await upstreamProducts(site.upstream, "en", { siteListId: 100 })).list;
+    const en = await get(`/en/productAndService/compare?parts=${parts.join(",")}&op=${TOTEM}`);
+    expect(en.status).toBe(200);
+    const losses = [...en.text.matchAll(/data-estimate="converter-loss">([^<]+)</g)].map((match) => match[1]);
+    const sinks = [...en.text.matchAll(/data-estimate="converter-sink">([^<]+)</g)].map((match) => match[1]);
+    expect(losses).toHaveLength(2);
+    const expected = parts.map((partNumber) => {
+      const loss = list.find((item) => item.partNumber === partNumber)!.loss!;
+      const converter = solveConverter(loss, op)!;
+      const view = hottestPartView(loss, op, converter)!;
+      return { converter, single: estimate(view.data, view.op) };
+    });
+    // Columns may be reordered (suitable first): compare as sets.
+    expect(new Set(losses)).toEqual(new Set(expected.map((item) => formatWatts(item.converter.totalLoss, "en"))));
+    expect(new Set(sinks)).toEqual(new Set(expected.map((item) => String(Math.round(item.converter.sink!)))));
+    // The single-part rows are the hottest part's at the solved sink: its T_j is the converter's, not the ambient's 40 °C read as a case.
+    const totals = [...en.text.matchAll(/<tr class="estimate-table__total">(.*?)<\/tr>/g)][0]![1]!;
+    for (const item of expected) expect(totals).toContain(formatWatts(item.single.losses.total, "en"));
+    for (const item of expected) expect(Math.round(item.single.tj)).toBeGreaterThan(40 + 5);
+    expect(en.text.match(/data-estimate="converter-efficiency">\d\d\.\d\d</g)?.length ?? 0).toBe(0);
+    // A totem-pole's fast device alone leaves the slow leg: the efficiency is said to be a bound.
+    expect(en.text.match(/data-estimate="converter-efficiency">at most \d\d\.\d\d</g)).toHaveLength(2);
+    // The part's own stage rows give way to the converter's (no stage line without rs's positions).
+    expect(en.text).not.toContain('data-estimate="stage-loss"');
+    const zh = textOf((await get(`/zh/productAndService/compare?parts=${parts.join(",")}&op=${TOTEM}`)).text);
+    expect(zh).toContain("散热器温度 T");
+    // Without rs compare is as before: no converter rows.
+    const plain = await get(`/en/productAndService/compare?parts=${parts.join(",")}&op=400,15,65k,t230,40`);
+    expect(plain.text).not.toContain('data-estimate="converter-loss"');
+    expect(plain.text).toContain('data-estimate="stage-loss"');
+  });
+
+  it("puts the part with= names on each column's sink, and marks a converter the sink cannot hold not suitable", async () => {
+    const en = await get(`/en/productAndService/compare?parts=${parts.join(",")}&op=${TOTEM}&with=QCM025065K4`);
+    // The fast device QCM045065B7's column completes its stage with the named slow leg: exact efficiency there.
+    expect(en.text).toMatch(/data-estimate="converter-efficiency">\d\d\.\d\d</);
+    // A sink of 10 K/W under 2 × 2 parts' 16 W heats itself past 190 °C: every column not suitable, its sink too hot to say
+    // "Yes", though each part alone at a 40 °C case would stand the point.
+    const hot = await get(`/en/productAndService/compare?parts=${parts.join(",")}&op=400,15,65k,t230,40,np2,rs10`);
+    expect(hot.status).toBe(200);
+    expect(hot.text).not.toContain('data-suitable="true"');
+    expect(hot.text.match(/data-suitable="false"/g)).toHaveLength(2);
+    const alone = await get(`/en/productAndService/compare?parts=${parts.join(",")}&op=400,15,65k,t230,40`);
+    expect(alone.text.match(/data-suitable="true"/g)).toHaveLength(2);
+    const zh = textOf((await get(`/zh/productAndService/compare?parts=${parts.join(",")}&op=400,15,65k,t230,40,np2,rs10`)).text);
+    expect(zh).toContain("不适用");
+  });
+});
