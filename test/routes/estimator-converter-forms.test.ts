@@ -6,6 +6,7 @@ import { estimate } from "../../shared/estimator/index.ts";
 import { hottestPartView, solveConverter } from "../../shared/estimator/converter.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { formatWatts } from "../../client/features/estimator/format.ts";
+import { compareHref } from "../../client/components/compare-tray.tsx";
 import { startSite } from "../helpers/site.ts";
 import { textOf, upstreamProducts } from "./catalog-helpers.ts";
 
@@ -80,7 +81,7 @@ describe("compare at a whole-converter point (rs)", () => {
     // The single-part rows are the hottest part's at the solved sink: its T_j is the converter's, not the ambient's 40 °C read as a case.
     const totals = [...en.text.matchAll(/<tr class="estimate-table__total">(.*?)<\/tr>/g)][0]![1]!;
     for (const item of expected) expect(totals).toContain(formatWatts(item.single.losses.total, "en"));
-    for (const item of expected) expect(Math.round(item.single.tj)).toBeGreaterThan(40 + 5);
+    for (const item of expected) expect(item.single.tj!).toBeGreaterThan(40 + 5);
     expect(en.text.match(/data-estimate="converter-efficiency">\d\d\.\d\d</g)?.length ?? 0).toBe(0);
     // A totem-pole's fast device alone leaves the slow leg: the efficiency is said to be a bound.
     expect(en.text.match(/data-estimate="converter-efficiency">at most \d\d\.\d\d</g)).toHaveLength(2);
@@ -108,5 +109,56 @@ describe("compare at a whole-converter point (rs)", () => {
     expect(alone.text.match(/data-suitable="true"/g)).toHaveLength(2);
     const zh = textOf((await get(`/zh/productAndService/compare?parts=${parts.join(",")}&op=400,15,65k,t230,40,np2,rs10`)).text);
     expect(zh).toContain("不适用");
+  });
+});
+
+describe("with= carried to compare by the finder and the product page", () => {
+  const TOTEM = "400,15,65k,t230,40";
+  const canonical = `/en/productAndService/compare?parts=QCM045065B7,QCM025065K4&op=${encodeURIComponent(TOTEM)}&with=QCM013065K4`;
+
+  it("the finder's compare tray and its no-JS compare form keep op= and with=, compare dropping the finder's own parameters", async () => {
+    const finder = `?sort=estStage%3Aasc&page=1&op=${encodeURIComponent(TOTEM)}&with=QCM013065K4`;
+    const href = compareHref(
+      [
+        { id: 1, partNumber: "QCM045065B7" },
+        { id: 2, partNumber: "QCM025065K4" },
+      ],
+      finder,
+    );
+    const followed = await get(`/en${href}`);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.location).toBe(canonical);
+    // Without JavaScript: the bar's GET form holds op and with beside the rows' boxes.
+    const page = await get(`/en/productAndService/products/100?op=${TOTEM}&with=QCM013065K4`);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<form id="finder-compare" action="\/en\/productAndService\/compare" method="get"><input type="hidden" name="op" value="400,15,65k,t230,40"\/><input type="hidden" name="with" value="QCM013065K4"\/>/);
+    // The filter form keeps both too: a filter set without JavaScript does not forget the stage's other part.
+    expect(page.text.match(/<input type="hidden" name="with" value="QCM013065K4"\/>/g)).toHaveLength(2);
+    const sent = await get(`/en/productAndService/compare?parts=QCM045065B7&parts=QCM025065K4&op=${TOTEM}&with=QCM013065K4`);
+    expect(sent.status).toBe(302);
+    expect(sent.headers.location).toBe(canonical);
+    const landed = await get(canonical);
+    expect(landed.status).toBe(200);
+    expect(landed.text).toMatch(/<input id="op-with"[^>]*name="with"[^>]*value="QCM013065K4"/);
+  });
+
+  it("the product page's compare link carries its op= and with=, in both languages", async () => {
+    for (const language of ["en", "zh"] as const) {
+      const page = await get(`/${language}/productAndService/productDetail/QCM045065B7?op=${TOTEM}&with=QCM013065K4&cycle=5:25:50`);
+      expect(page.status).toBe(200);
+      const link = /<a class="product-hero__compare" href="([^"]+)"/.exec(page.text)?.[1]?.replace(/&amp;/g, "&");
+      expect(link).toBeDefined();
+      expect(link).toContain(`&op=${TOTEM}&with=QCM013065K4`);
+      const followed = await get(link!);
+      expect(followed.status).toBe(302);
+      const target = new URL(followed.headers.location!, "http://site");
+      expect(target.searchParams.get("op")).toBe(TOTEM);
+      expect(target.searchParams.get("with")).toBe("QCM013065K4");
+      // The load cycle is the product page's own: compare drops it.
+      expect(target.searchParams.has("cycle")).toBe(false);
+    }
+    // A page without a query links to compare as before.
+    const plain = await get("/en/productAndService/productDetail/QCM045065B7");
+    expect(/<a class="product-hero__compare" href="([^"]+)"/.exec(plain.text)?.[1]).not.toContain("&amp;");
   });
 });
