@@ -11,7 +11,7 @@ import type { LossData } from "../contract/loss-data.ts";
 import { atTemperature, MODEL_TJ_RANGE } from "./equations.ts";
 import { lossModel, type EstimateOptions, type JunctionName } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
-import { companionRole, stagePower, stageRole, type StageRole } from "./stage.ts";
+import { companionRole, isSlowLeg, stagePower, stageRole, type StageRole } from "./stage.ts";
 import { thermalPath } from "./thermal-path.ts";
 import { worstCaseData } from "./worst-case.ts";
 
@@ -102,7 +102,7 @@ export interface ConverterResult {
 /** Positions of the topology the point describes that this part fills, and the stage's devices it does not. */
 function positionsOf(data: LossData, op: OperatingPoint): { positions: number; missing: StageRole[] } {
   if (op.mode === "inverter") return { positions: 6, missing: [] };
-  const { count, missing } = stageRole(data.kind, op.mode);
+  const { count, missing } = stageRole(data.kind, op.mode, isSlowLeg(data, op));
   return { positions: count, missing };
 }
 
@@ -178,13 +178,14 @@ export function solveConverter(data: LossData, op: OperatingPoint, other?: LossD
   const rsa = op.rsa!;
   const parallel = op.parallel ?? 1;
   const own = positionsOf(data, op);
-  const groups = [groupOf(data, op, own.positions, {})];
+  const groups = [groupOf(data, op, own.positions, { slowLeg: isSlowLeg(data, op) })];
   let missing = own.missing;
   let mismatch: StageRole | undefined;
   if (other && op.mode !== "inverter" && !other.threeLevel && sinkPaths(other)) {
-    const theirs = companionRole(data.kind, other.kind, op.mode);
+    const theirs = companionRole(data.kind, other.kind, op.mode, isSlowLeg(data, op));
     if (missing.includes(theirs.role)) {
-      groups.push(groupOf(other, op, theirs.count, theirs.role === "slow" && other.kind === "mosfet" ? { slowLeg: true } : {}));
+      // Said either way: the point's `slow` is this part's, never the named one's.
+      groups.push(groupOf(other, op, theirs.count, { slowLeg: theirs.role === "slow" && other.kind === "mosfet" }));
       missing = missing.filter((role) => role !== theirs.role);
     } else mismatch = theirs.role;
   }
@@ -251,7 +252,7 @@ export function solveConverter(data: LossData, op: OperatingPoint, other?: LossD
     ? (() => {
         const list = devicesOf(companionGroup, 1);
         return {
-          role: companionRole(data.kind, companionGroup.data.kind, op.mode as Exclude<OperatingPoint["mode"], "inverter">).role,
+          role: companionRole(data.kind, companionGroup.data.kind, op.mode as Exclude<OperatingPoint["mode"], "inverter">, isSlowLeg(data, op)).role,
           positions: companionGroup.positions,
           devices: list,
           positionLoss: list.reduce((sum, device) => sum + device.loss, 0),

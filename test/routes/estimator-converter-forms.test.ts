@@ -1,5 +1,6 @@
-// The whole converter's fields (np, np…w, rs) in the finder's and compare's operating-point forms, and compare's
-// columns at an `rs` point: each column the whole converter its part builds (docs/decisions/049-converter-on-finder-and-compare.md).
+// Decision 049 (docs/decisions/049-converter-on-finder-and-compare.md) in the server-rendered pages: the whole
+// converter's fields (np, np…w, rs) in the finder's and compare's forms; compare's columns at an `rs` point, each the
+// whole converter its part builds; with= carried to compare; the page's own MOSFET as a totem-pole's slow leg (slow).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { estimate } from "../../shared/estimator/index.ts";
@@ -131,7 +132,9 @@ describe("with= carried to compare by the finder and the product page", () => {
     // Without JavaScript: the bar's GET form holds op and with beside the rows' boxes.
     const page = await get(`/en/productAndService/products/100?op=${TOTEM}&with=QCM013065K4`);
     expect(page.status).toBe(200);
-    expect(page.text).toMatch(/<form id="finder-compare" action="\/en\/productAndService\/compare" method="get"><input type="hidden" name="op" value="400,15,65k,t230,40"\/><input type="hidden" name="with" value="QCM013065K4"\/>/);
+    expect(page.text).toMatch(
+      /<form id="finder-compare" action="\/en\/productAndService\/compare" method="get"><input type="hidden" name="op" value="400,15,65k,t230,40"\/><input type="hidden" name="with" value="QCM013065K4"\/>/,
+    );
     // The filter form keeps both too: a filter set without JavaScript does not forget the stage's other part.
     expect(page.text.match(/<input type="hidden" name="with" value="QCM013065K4"\/>/g)).toHaveLength(2);
     const sent = await get(`/en/productAndService/compare?parts=QCM045065B7&parts=QCM025065K4&op=${TOTEM}&with=QCM013065K4`);
@@ -160,5 +163,50 @@ describe("with= carried to compare by the finder and the product page", () => {
     // A page without a query links to compare as before.
     const plain = await get("/en/productAndService/productDetail/QCM045065B7");
     expect(/<a class="product-hero__compare" href="([^"]+)"/.exec(plain.text)?.[1]).not.toContain("&amp;");
+  });
+});
+
+describe("the page's own MOSFET as a totem-pole's slow leg (slow)", () => {
+  const SLOW = "400,15,65k,t230,80,slow";
+
+  it("estimates it as the slow leg, says so in both languages, and takes the form's box without JavaScript", async () => {
+    const parsed = parseOperatingPoint(SLOW);
+    if (!parsed?.ok) throw new Error(SLOW);
+    const list = (await upstreamProducts(site.upstream, "en", { siteListId: 100 })).list;
+    const expected = estimate(list.find((item) => item.partNumber === "QCM025065K4")!.loss!, parsed.value);
+    const en = await get(`/en/productAndService/productDetail/QCM025065K4?op=${SLOW}&with=QCM045065B7`);
+    expect(en.status).toBe(200);
+    expect(en.text).toContain(`data-estimate="total">${formatWatts(expected.losses.total, "en")}<`);
+    const text = textOf(en.text);
+    expect(text).toContain("this part in the slow leg");
+    expect(text).toContain("This MOSFET is one of the slow (line-frequency) leg");
+    // The fast leg named beside it completes the stage: no bound on the efficiency.
+    expect(text).toContain("QCM045065B7");
+    expect(en.text).toMatch(/<input type="checkbox" name="opSlow" checked="" value="1"\/>/);
+    const zh = textOf((await get(`/zh/productAndService/productDetail/QCM025065K4?op=${SLOW}`)).text);
+    expect(zh).toContain("本器件用于慢桥臂");
+    const form = await get("/en/productAndService/productDetail/QCM025065K4?opMode=totempole&opV=400&opI=15&opF=65&opV2=230&opTc=80&opSlow=1");
+    expect(form.status).toBe(302);
+    expect(form.headers.location).toBe(`/en/productAndService/productDetail/QCM025065K4?op=${SLOW}`);
+    // Anywhere but a totem-pole it is refused beside its box, in the page's language; an IGBT cannot be the slow leg.
+    const bad = textOf((await get("/zh/productAndService/productDetail/QCM025065K4?op=400,15,65k,b230,80,slow")).text);
+    expect(bad).toContain("只有图腾柱 PFC 有慢桥臂");
+    const igbt = await get(`/en/productAndService/productDetail/QIM300120H62?op=${SLOW}`);
+    expect(textOf(igbt.text)).toContain("An IGBT cannot be a totem-pole");
+  });
+
+  it("the finder estimates every MOSFET as the slow leg at such a point, its bar saying so", async () => {
+    const en = await get(`/en/productAndService/products/110?op=${SLOW}`);
+    expect(en.status).toBe(200);
+    expect(textOf(en.text)).toContain("this part in the slow leg");
+    // The rows' estimates are the slow leg's: no switching loss in any MOSFET's.
+    const data = /"estimates":(\{.*?\}\}),"canonicalSearch"/.exec(en.text)?.[1];
+    expect(data).toBeDefined();
+    const parsed = parseOperatingPoint(SLOW);
+    if (!parsed?.ok) throw new Error(SLOW);
+    const list = (await upstreamProducts(site.upstream, "en", { siteListId: 110 })).list;
+    const estimates = JSON.parse(data!) as Record<string, { total: number }>;
+    for (const item of list.filter((row) => row.loss?.kind === "mosfet"))
+      expect(estimates[String(item.id)]?.total, item.partNumber).toBeCloseTo(estimate(item.loss!, parsed.value).losses.total, 9);
   });
 });

@@ -275,7 +275,9 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
                               ...part.result.unsuitable.map((reason) => warningText(reason)),
                               // The converter's own verdict where a junction on its sink fails that this part's
                               // view does not judge: no steady sink, or the named part's junction the hottest.
-                              ...(part.converter && !part.converter.suitable && (isSuitable(part.result) || part.converter.hottest.companion) ? [converterVerdict(t, language, part.converter, companion?.partNumber ?? null)] : []),
+                              ...(part.converter && !part.converter.suitable && (isSuitable(part.result) || part.converter.hottest.companion)
+                                ? [converterVerdict(t, language, part.converter, companion?.partNumber ?? null)]
+                                : []),
                             ].join(" "),
                           })
                     }

@@ -65,6 +65,7 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
     parallel: op.parallel === undefined ? "" : formatNumber(op.parallel),
     parallelMismatch: op.parallelMismatch ? "w" : "",
     rsa: op.rsa === undefined ? "" : formatNumber(op.rsa),
+    slowLeg: op.slowLeg ? "1" : "",
   };
   if (parsed && !parsed.ok) {
     // Show what was typed, falling back to the suggestion only where nothing was.
@@ -99,7 +100,10 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     if (target) navigate(target, { preventScrollReset: true });
   };
 
-  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind" | "tcRef" | "modulation" | "parallel" | "parallelMismatch" | "rsa">, hint?: string) => {
+  const field = (
+    name: Exclude<keyof OperatingPoint, "mode" | "currentKind" | "tcRef" | "modulation" | "parallel" | "parallelMismatch" | "rsa" | "slowLeg">,
+    hint?: string,
+  ) => {
     const issue = issueOf(name);
     const messageId = `${id}-${name}-e`;
     const hintId = hint ? `${id}-${name}-h` : undefined;
@@ -185,6 +189,12 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("pf")}
           {field("duty")}
           {field("vOther")}
+          {/* A totem-pole point only (the form drops it for every other mode): this part as a slow-leg device. */}
+          <div className={`op-field op-field--wide${issueOf("slowLeg") ? " is-invalid" : ""}`}>
+            <label>
+              <input type="checkbox" name={formFields.slowLeg} value="1" defaultChecked={draft.slowLeg !== ""} /> <WithSubscripts text={t("panel.slowLeg")} />
+            </label>
+          </div>
           {field("m")}
           <div className={`op-field op-field--wide${issueOf("modulation") ? " is-invalid" : ""}`}>
             <label htmlFor={`${id}-modulation`}>{t("panel.modulation")}</label>
