@@ -294,7 +294,9 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
           <WithSubscripts text={withNote} />
         </p>
       ) : null}
-      <p className="estimate__scope">{t("compare.legend")}</p>
+      <p className="estimate__scope">
+        <WithSubscripts text={t("compare.legend")} />
+      </p>
       <EstimateAssumptions data={estimated[0]!.loss} op={op} parts={estimated.map((part) => ({ partNumber: part.partNumber, data: part.loss }))} />
     </div>
   );
