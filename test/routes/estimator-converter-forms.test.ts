@@ -210,3 +210,17 @@ describe("the page's own MOSFET as a totem-pole's slow leg (slow)", () => {
       expect(estimates[String(item.id)]?.total, item.partNumber).toBeCloseTo(estimate(item.loss!, parsed.value).losses.total, 9);
   });
 });
+
+describe("the methods page on decision 049", () => {
+  it("states compare's whole converter, the slow-leg tag and the line frequency's bound, in both languages", async () => {
+    for (const [language, words] of [
+      ["en", ["compare (each column the converter its part builds", "unless slow closes the point (op=400,15,65k,t230,80,slow", "45–800 Hz with f"]],
+      ["zh", ["对比页（每一列为该器件构成的整机", "若工作点以 slow 结尾（op=400,15,65k,t230,80,slow", "范围 45–800 Hz"]],
+    ] as const) {
+      const page = await get(`/${language}/productAndService/estimator/method`);
+      expect(page.status).toBe(200);
+      const text = textOf(page.text);
+      for (const word of words) expect(text, `${language}: ${word}`).toContain(word);
+    }
+  });
+});
