@@ -2,11 +2,12 @@
 // loss: pure, no zod, shared by the finder's loader, the CSV and compare.
 import type { LossData } from "../contract/loss-data.ts";
 import type { ProductListItem } from "../contract/products.ts";
-import { estimate, isSuitable, type Estimate } from "./estimate.ts";
+import { isSuitable, type Estimate } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 import { refusalOf } from "./refusal.ts";
 import { EST_STAGE, EST_TJ, type EstimateSort } from "./estimate-sort.ts";
-import { stageLoss } from "./stage-loss.ts";
+import { namedPart, stageLoss } from "./stage-loss.ts";
+import { pointEstimate } from "./converter.ts";
 import type { StageCompanion } from "./stage.ts";
 
 export { readEstimateSort, type EstimateSort } from "./estimate-sort.ts";
@@ -50,7 +51,8 @@ function rankEstimates<T>(items: T[], resultOf: (item: T) => Estimate | null, so
 export function rankByEstimate(list: ProductListItem[], op: OperatingPoint, sort: EstimateSort, companion: StageCompanion | null = null): ProductListItem[] {
   return rankEstimates(
     list,
-    (product) => (product.loss && !refusalOf(product.loss, op) ? estimate(product.loss, op) : null),
+    // With rs the hottest part's figures at the solved sink, judged with the whole sink (pointEstimate), as the rows show.
+    (product) => (product.loss && !refusalOf(product.loss, op) ? pointEstimate(product.loss, op, namedPart(companion, op)).result : null),
     sort,
     (product, result) => stageLoss(product.loss!, op, result, companion)?.loss ?? result.losses.total,
   );

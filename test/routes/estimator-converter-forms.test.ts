@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { estimate } from "../../shared/estimator/index.ts";
-import { hottestPartView, solveConverter } from "../../shared/estimator/converter.ts";
+import { hottestPartView, pointEstimate, solveConverter } from "../../shared/estimator/converter.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { formatWatts } from "../../client/features/estimator/format.ts";
 import { compareHref } from "../../client/components/compare-tray.tsx";
@@ -110,6 +110,28 @@ describe("compare at a whole-converter point (rs)", () => {
     expect(alone.text.match(/data-suitable="true"/g)).toHaveLength(2);
     const zh = textOf((await get(`/zh/productAndService/compare?parts=${parts.join(",")}&op=400,15,65k,t230,40,np2,rs10`)).text);
     expect(zh).toContain("不适用");
+  });
+});
+
+describe("the finder at a whole-converter point (rs)", () => {
+  it("gives each row's loss and T_j as its hottest part's at the solved sink, ranked by them, never the ambient read as a case", async () => {
+    const OP = "800,20,50k,0.9,40,np2,rs0.3";
+    const parsed = parseOperatingPoint(OP);
+    if (!parsed?.ok) throw new Error(OP);
+    const en = await get(`/en/productAndService/products/120?op=${OP}&sort=estTj:asc`);
+    expect(en.status).toBe(200);
+    const data = /"estimates":(\{.*?\}\}),"canonicalSearch"/.exec(en.text)?.[1];
+    expect(data).toBeDefined();
+    const estimates = JSON.parse(data!) as Record<string, { total: number | null; tj: number | null }>;
+    const list = (await upstreamProducts(site.upstream, "en", { siteListId: 120 })).list.filter((item) => item.loss);
+    expect(list.length).toBeGreaterThan(3);
+    for (const item of list) {
+      const { result } = pointEstimate(item.loss!, parsed.value);
+      expect(estimates[String(item.id)]?.tj, item.partNumber).toBe(result.tj);
+      expect(estimates[String(item.id)]?.total, item.partNumber).toBeCloseTo(result.losses.total, 9);
+      // Two parts per switch, six positions on a 0.3 K/W sink: every junction well above the 40 °C ambient.
+      if (result.tj !== null) expect(result.tj, item.partNumber).toBeGreaterThan(estimate(item.loss!, parsed.value).tj ?? 0);
+    }
   });
 });
 

@@ -3,7 +3,7 @@
 // per device type among those only (ranking.ts). Parts without loss data (gate drivers) are left out.
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, isSuitable, lossScope, lowestLossPerType, refusalOf, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { isSuitable, lossScope, lowestLossPerType, refusalOf, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions } from "./estimate-notes.tsx";
 import { formatWatts, tjText } from "./format.ts";
@@ -12,8 +12,8 @@ import { ScrollRegion } from "./scroll-region.tsx";
 import { warningText as sentences } from "./warning-text.ts";
 import { stageEfficiencyText, stageLossText } from "./stage-estimate.tsx";
 import { companionEstimate, stageTotals, type StageCompanion } from "../../../shared/estimator/stage.ts";
-import { hottestPartView, solveConverter, type ConverterResult } from "../../../shared/estimator/converter.ts";
-import { converterVerdict } from "./converter-estimate.tsx";
+import { pointEstimate } from "../../../shared/estimator/converter.ts";
+import { namedPart } from "../../../shared/estimator/stage-loss.ts";
 import "../../styles/estimator.css";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
@@ -45,15 +45,10 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
   // fixed point as the detail page's, the named part (`with=`) on the sink where it fills a device the column's part
   // leaves, and the column's single-part rows those of its hottest part at the solved sink temperature
   // (hottestPartView), so its T_j is the converter's rather than the ambient read as a case temperature.
-  const onSink = companion && "loss" in companion && op.mode !== "inverter" && !refusalOf(companion.loss, op) ? companion.loss : null;
-  const columnOf = (loss: LossData): { result: Estimate; converter: ConverterResult | null } => {
-    const converter = op.rsa === undefined ? null : solveConverter(loss, op, onSink);
-    const view = converter ? hottestPartView(loss, op, converter) : null;
-    return { result: view ? estimate(view.data, view.op) : estimate(loss, op), converter };
-  };
-  const all = parts.flatMap((part) => (part.loss && !refusalOf(part.loss, op) ? [{ ...part, loss: part.loss, ...columnOf(part.loss) }] : []));
-  // A column stands the point when its part does and, with rs, when every junction on the sink does (the named part's too).
-  const suitable = (part: { result: Estimate; converter: ConverterResult | null }) => isSuitable(part.result) && (part.converter?.suitable ?? true);
+  // pointEstimate says so (sinkOver) where a junction on the sink fails that the part's own figures do not show.
+  const onSink = namedPart(companion, op);
+  const all = parts.flatMap((part) => (part.loss && !refusalOf(part.loss, op) ? [{ ...part, loss: part.loss, ...pointEstimate(part.loss, op, onSink) }] : []));
+  const suitable = (part: { result: Estimate }) => isSuitable(part.result);
   const refusals = refused.length ? (
     <ul className="estimate-unsuitable" data-estimate="refused">
       {refused.map((part) => (
@@ -270,16 +265,7 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
                     text={
                       suitable(part)
                         ? [t("compare.yes"), ...part.result.warnings.map((warning) => `${t("warnings.cautions")} ${warningText(warning)}`)].join(" ")
-                        : t("finder.notSuitableBecause", {
-                            reasons: [
-                              ...part.result.unsuitable.map((reason) => warningText(reason)),
-                              // The converter's own verdict where a junction on its sink fails that this part's
-                              // view does not judge: no steady sink, or the named part's junction the hottest.
-                              ...(part.converter && !part.converter.suitable && (isSuitable(part.result) || part.converter.hottest.companion)
-                                ? [converterVerdict(t, language, part.converter, companion?.partNumber ?? null)]
-                                : []),
-                            ].join(" "),
-                          })
+                        : t("finder.notSuitableBecause", { reasons: part.result.unsuitable.map((reason) => warningText(reason)).join(" ") })
                     }
                   />
                 </td>

@@ -32,7 +32,7 @@ const percent = (value: number | null) => (value === null ? "–" : (value * 100
  * T_j,max, or no steady solution. The detail page's converter block and compare's columns with `rs` say the same.
  * `other`: the part number of the part `with=` put on the sink, when the hottest junction may be one of its.
  */
-export function converterVerdict(t: TFunction<"estimator">, language: Language, result: ConverterResult, other: string | null): string {
+function converterVerdict(t: TFunction<"estimator">, language: Language, result: ConverterResult, other: string | null): string {
   const verdict = !result.converged ? "converter.noSteady" : result.suitable ? "converter.within" : "converter.over";
   return t(verdict, {
     tj: tjText(result.hottest.tj, "aboveData", t, language),
