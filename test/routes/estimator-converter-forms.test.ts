@@ -132,6 +132,19 @@ describe("the finder at a whole-converter point (rs)", () => {
       // Two parts per switch, six positions on a 0.3 K/W sink: every junction well above the 40 °C ambient.
       if (result.tj !== null) expect(result.tj, item.partNumber).toBeGreaterThan(estimate(item.loss!, parsed.value).tj ?? 0);
     }
+    // The CSV says the same of each row.
+    const csv = await get(`/en/productAndService/products/120.csv?op=${OP}`);
+    expect(csv.status).toBe(200);
+    const lines = csv.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    for (const item of list) {
+      const { result } = pointEstimate(item.loss!, parsed.value);
+      const cells = lines.find((line) => line.startsWith(`${item.partNumber},`))!.split(",");
+      expect(cells.at(-2), item.partNumber).toBe(result.tj === null ? cells.at(-2) : String(Math.round(result.tj)));
+      expect(Number(cells.at(-3)), item.partNumber).toBe(Number(result.losses.total.toPrecision(3)));
+    }
   });
 });
 
