@@ -30,7 +30,9 @@ const usage = `Usage: npm run estimate -- (--part <part number> | --device <file
   --op       the operating point as in the URL: <V_bus>,<I>[p],<f_sw>k,<cos φ | d<duty> | b<V_line> | t<V_line> | s<V_out> | u<V_in>>,<T_c>[,<M>][,<modulation>]
              e.g. "800,20,50k,0.9,80" or "400,8,65k,d0.5,100" or "800,20,50k,0.9,80,1.1,dpwm"
              a PFC stage: b (boost PFC) or t (totem-pole PFC) and the line's RMS voltage; V_bus is then its output
-             voltage and I the line's RMS current, e.g. "400,15,65k,b230,80" or "400,15,65k,t230,80,dt100"
+             voltage and I the line's RMS current, e.g. "400,15,65k,b230,80" or "400,15,65k,t230,80,dt100"; fo<Hz> its
+             line frequency, 45–800 Hz with f_sw ≥ 100·f_line (50 Hz without it), e.g. an aircraft's "400,15,65k,t115,80,fo400";
+             "slow" closing a totem-pole point puts the part (a MOSFET) in the slow leg, e.g. "400,15,65k,t230,80,slow"
              a synchronous buck (s and its output voltage, V_bus its input) or boost (u and its input voltage, V_bus its
              output): the leg's duty from the two, I the inductor's DC current, e.g. "48,20,200k,s12,80" or "400,15,100k,u200,80"
              at a PFC or DC/DC point the stage's totals follow: the devices of the stage the part fills, their loss and the
@@ -44,7 +46,7 @@ const usage = `Usage: npm run estimate -- (--part <part number> | --device <file
              "400,8,65k,b230,80" --with QCD10065T2; with rs its positions go on the same heat sink
   --cycle    a load cycle as in the URL's cycle=: <duration s>:<current A>:<f_o Hz>,… (at most 10 steps), e.g.
              "10:40:2,20:20:50"; T_j over the cycle from the part's Foster network, its peak judged against T_j,max;
-             at a PFC point the third value is the line frequency (45–65 Hz), e.g. "5:25:50,60:15:50"
+             at a PFC point the third value is the line frequency (45–800 Hz, f_sw ≥ 100·f_line), e.g. "5:25:50,60:15:50"
   --json     machine-readable output`;
 
 class UsageError extends Error {}
@@ -231,7 +233,8 @@ function summary(name: string, data: LossData, op: OperatingPoint, text: string,
 
 /** Why the estimator refuses a part at the point (refusal.ts), in the site's English words. */
 function refusalText(refusal: Refusal): string {
-  return refusal.code === "threeLevel" ? englishMessage("judged.threeLevel", {}) : englishMessage("warnings.referenceUnavailable", { reference: refusal.reference });
+  if (refusal.code === "referenceUnavailable") return englishMessage("warnings.referenceUnavailable", { reference: refusal.reference });
+  return englishMessage(`judged.${refusal.code}`, {});
 }
 
 /** The part named by --with for the stage's other device, estimated at the same point (a PFC or DC/DC point; with rs it also goes on the sink). */
@@ -269,7 +272,7 @@ export function runEstimate(argv: string[], out: (line: string) => void, err: (l
     if (!parsed.ok) throw new UsageError(`The operating point could not be used: ${parsed.issues.map((issue) => englishMessage(issue.message, issue.values)).join(" ")}`);
     const refusal = refusalOf(device.data, parsed.value);
     if (refusal) throw new Refused(`No estimate at this operating point: ${refusalText(refusal)}`);
-    const cycle = parseLoadCycle(values.cycle, parsed.value.mode);
+    const cycle = parseLoadCycle(values.cycle, parsed.value.mode, parsed.value.fsw);
     if (values.cycle !== undefined && !cycle) throw new UsageError("Give the load cycle's steps with --cycle.");
     if (cycle && !cycle.ok) throw new UsageError(`The load cycle could not be used: ${englishMessage(cycle.message, cycle.values)}`);
     const mission = cycle ? missionProfile(device.data, parsed.value, cycle.steps) : null;

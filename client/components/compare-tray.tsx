@@ -21,14 +21,13 @@ const compareItemsAtom = atom<CompareItem[]>([]);
 /** False until the tray has read sessionStorage: only then may a full tray disable the other checkboxes. */
 const compareReadyAtom = atom(false);
 
-/** The compare page of the picked parts, keeping the estimator's operating point of the finder's URL. */
-export function compareHref(items: readonly CompareItem[], op?: string | null): string {
-  return comparePath(
-    writeCompareQuery(
-      items.map((item) => item.partNumber),
-      op,
-    ),
-  );
+/**
+ * The compare page of the picked parts with the finder's own query after them: compare's loader redirects to its
+ * canonical address, which keeps the estimator's op= and with= and drops the finder's filters, sort and page
+ * (docs/decisions/049-converter-on-finder-and-compare.md). Fewer bytes on the finder's first load than picking the two.
+ */
+export function compareHref(items: readonly CompareItem[], search: string): string {
+  return comparePath(writeCompareQuery(items.map((item) => item.partNumber)) + search.replace("?", "&"));
 }
 
 function readStored(): CompareItem[] {
@@ -61,7 +60,7 @@ export function CompareTray() {
   const localize = useLocalize();
   const [items, setItems] = useAtom(compareItemsAtom);
   const [ready, setReady] = useAtom(compareReadyAtom);
-  const op = new URLSearchParams(useLocation().search).get("op");
+  const { search } = useLocation();
 
   useEffect(() => {
     if (!ready) {
@@ -101,7 +100,7 @@ export function CompareTray() {
       </ul>
       <div className="compare-tray__actions">
         {items.length >= 2 ? (
-          <Link className="button button--primary" to={localize(compareHref(items, op))}>
+          <Link className="button button--primary" to={localize(compareHref(items, search))}>
             {t("compare.go")}
           </Link>
         ) : (

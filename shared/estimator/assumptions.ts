@@ -25,6 +25,8 @@ export function assumptionsOf(data: LossData, op: OperatingPoint): Assumption[] 
         ? { key: `topology_${op.mode}`, values: { vLine: op.vOther!, vOut: op.vBus, line: rippleFrequency(op) } }
         : { key: "topologyDcdc", values: { duty: Number(op.duty.toPrecision(3)) } },
   );
+  // The point puts this MOSFET in the slow leg (op=…,slow, decision 049): the fast-leg words above do not apply to it.
+  if (op.mode === "totempole" && op.slowLeg && data.kind === "mosfet") list.push({ key: "slowLeg" });
   if (op.mode === "inverter" && modulation !== DEFAULT_MODULATION) list.push({ key: `modulation${modulation[0]!.toUpperCase()}${modulation.slice(1)}` });
   if (data.kind !== "diode") list.push({ key: "scaling", values: { cold: data.energies.tj[0], hot: data.energies.tj[1] } });
   const rg = gateResistanceOf(data, op);

@@ -9,9 +9,10 @@
 // (docs/decisions/043-line-frequency-and-slow-leg.md).
 import type { LossData } from "../contract/loss-data.ts";
 import { atTemperature, MODEL_TJ_RANGE } from "./equations.ts";
-import { lossModel, type EstimateOptions, type JunctionName } from "./estimate.ts";
+import { estimate, isSuitable, lossModel, type EstimateOptions, type JunctionName } from "./estimate.ts";
+import type { Estimate } from "./estimate-types.ts";
 import type { OperatingPoint } from "./operating-point.ts";
-import { companionRole, stagePower, stageRole, type StageRole } from "./stage.ts";
+import { companionRole, isSlowLeg, stagePower, stageRole, type StageRole } from "./stage.ts";
 import { thermalPath } from "./thermal-path.ts";
 import { worstCaseData } from "./worst-case.ts";
 
@@ -102,7 +103,7 @@ export interface ConverterResult {
 /** Positions of the topology the point describes that this part fills, and the stage's devices it does not. */
 function positionsOf(data: LossData, op: OperatingPoint): { positions: number; missing: StageRole[] } {
   if (op.mode === "inverter") return { positions: 6, missing: [] };
-  const { count, missing } = stageRole(data.kind, op.mode);
+  const { count, missing } = stageRole(data.kind, op.mode, isSlowLeg(data, op));
   return { positions: count, missing };
 }
 
@@ -178,13 +179,14 @@ export function solveConverter(data: LossData, op: OperatingPoint, other?: LossD
   const rsa = op.rsa!;
   const parallel = op.parallel ?? 1;
   const own = positionsOf(data, op);
-  const groups = [groupOf(data, op, own.positions, {})];
+  const groups = [groupOf(data, op, own.positions, { slowLeg: isSlowLeg(data, op) })];
   let missing = own.missing;
   let mismatch: StageRole | undefined;
   if (other && op.mode !== "inverter" && !other.threeLevel && sinkPaths(other)) {
-    const theirs = companionRole(data.kind, other.kind, op.mode);
+    const theirs = companionRole(data.kind, other.kind, op.mode, isSlowLeg(data, op));
     if (missing.includes(theirs.role)) {
-      groups.push(groupOf(other, op, theirs.count, theirs.role === "slow" && other.kind === "mosfet" ? { slowLeg: true } : {}));
+      // Said either way: the point's `slow` is this part's, never the named one's.
+      groups.push(groupOf(other, op, theirs.count, { slowLeg: theirs.role === "slow" && other.kind === "mosfet" }));
       missing = missing.filter((role) => role !== theirs.role);
     } else mismatch = theirs.role;
   }
@@ -251,7 +253,7 @@ export function solveConverter(data: LossData, op: OperatingPoint, other?: LossD
     ? (() => {
         const list = devicesOf(companionGroup, 1);
         return {
-          role: companionRole(data.kind, companionGroup.data.kind, op.mode as Exclude<OperatingPoint["mode"], "inverter">).role,
+          role: companionRole(data.kind, companionGroup.data.kind, op.mode as Exclude<OperatingPoint["mode"], "inverter">, isSlowLeg(data, op)).role,
           positions: companionGroup.positions,
           devices: list,
           positionLoss: list.reduce((sum, device) => sum + device.loss, 0),
@@ -327,4 +329,26 @@ export function hottestPartView(data: LossData, op: OperatingPoint, result: Conv
   const partData = device.atMax ? (worstCaseData(data) ?? data) : data;
   // A pin-fin module's path ends at the coolant: the sink is then its coolant temperature.
   return { data: partData, op: { ...rest, current: device.current, tc: result.sink, tcRef: data.rthRef === "fluid" ? "coolant" : "heatsink" } };
+}
+
+/**
+ * A part's estimate at a point as every page shows and ranks it (the finder's rows, compare's columns): at a
+ * whole-converter point (rs) that of its hottest part at the solved sink temperature (hottestPartView), so no figure
+ * reads the ambient as a case temperature, and judged with every junction on the sink (`sinkOver` where the
+ * converter fails and the part's own figures do not say so: no steady sink, or `other`'s junction the hottest);
+ * else the part at the point. `other`: the part named for the stage's other device, put on the same sink.
+ * docs/decisions/049-converter-on-finder-and-compare.md.
+ */
+export function pointEstimate(data: LossData, op: OperatingPoint, other?: LossData | null): { result: Estimate; converter: ConverterResult | null } {
+  const converter = op.rsa === undefined ? null : solveConverter(data, op, other);
+  const view = converter ? hottestPartView(data, op, converter) : null;
+  const result = view ? estimate(view.data, view.op) : estimate(data, op);
+  if (!converter || converter.suitable || (view && isSuitable(result) === false && !converter.hottest.companion)) return { result, converter };
+  const reason = {
+    code: "sinkOver" as const,
+    tj: converter.sink === null ? null : converter.hottest.tj,
+    tjMax: converter.hottest.tjMax,
+    ...(converter.hottest.companion ? { companion: true as const } : {}),
+  };
+  return { result: { ...result, unsuitable: [...result.unsuitable, reason] }, converter };
 }

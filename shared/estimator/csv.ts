@@ -1,7 +1,8 @@
 // The finder's CSV (server/exports/catalog-csv.ts) with the page's estimate: loss, T_j and whether the part can stand
 // the point appended when `op` is valid, and the rows ranked (suitable parts first) when the URL sorts by an estimate. Server-side only (it validates with zod).
 import type { ProductListItem } from "../contract/products.ts";
-import { estimate, isSuitable } from "./estimate.ts";
+import { isSuitable } from "./estimate.ts";
+import { pointEstimate } from "./converter.ts";
 import { refusalOf } from "./refusal.ts";
 import { rankByEstimate, readEstimateSort } from "./ranking.ts";
 import { parseOperatingPoint } from "./validate.ts";
@@ -33,7 +34,8 @@ export function estimateCsv(
       if (!product.loss) return ["", "", ""];
       // A refused part (refusal.ts) has no figures: not suitable, with the cells empty.
       if (refusalOf(product.loss, point)) return ["", "", labels.notSuitable];
-      const result = estimate(product.loss, point);
+      // As the finder's cells: with rs the hottest part's figures at the solved sink (pointEstimate, decision 049).
+      const result = pointEstimate(product.loss, point).result;
       const beyond = result.junctions.find((junction) => junction.beyond)?.beyond;
       return [
         Number(result.losses.total.toPrecision(3)),

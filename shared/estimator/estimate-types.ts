@@ -76,7 +76,12 @@ export type Unsuitability =
   /** Our data has no thermal path from the junction to where the point's temperature is measured. */
   | { code: "referenceUnavailable"; reference: TemperatureReference }
   /** A three-level module: its outer, inner and clamp devices are not estimated one by one yet (refusal.ts). */
-  | { code: "threeLevel" };
+  | { code: "threeLevel" }
+  /**
+   * With a heat sink (rs): the whole converter's hottest junction, this part's or the one `with=` names (`companion`),
+   * is above its T_j,max, or (tj null) the sink has no steady temperature within the data (converter.ts, pointEstimate).
+   */
+  | { code: "sinkOver"; tj: number | null; tjMax: number; companion?: true };
 
 /** A caution short of unsuitability. */
 export type EstimateWarning = { code: "voltageOver80"; vBus: number; vRated: number; limit: number };

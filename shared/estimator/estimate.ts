@@ -491,7 +491,10 @@ const withinData = (value: number) => (value > MODEL_TJ_RANGE.max ? null : value
  * (worst-case.ts) all against T_j,max. Each junction gets one reason, the first of mean, peak and worst case that
  * fails (docs/decisions/022-estimator-judgement-and-refusals.md). Never returns NaN: every input was range-checked.
  */
-export function estimate(data: LossData, op: OperatingPoint, options: EstimateOptions = {}): Estimate {
+export function estimate(data: LossData, op: OperatingPoint, given: EstimateOptions = {}): Estimate {
+  // The point's own `slow` (this page's MOSFET as the slow leg, docs/decisions/049-converter-on-finder-and-compare.md)
+  // unless the caller says where the part sits (a part named beside another, stage.ts).
+  const options = { slowLeg: given.slowLeg ?? op.slowLeg === true };
   const result = steadyEstimate(data, op, options);
   const ripple = junctionRipple(data, op, result);
   const worstData = worstCaseData(data);
@@ -546,7 +549,8 @@ export interface SweepPoint {
 /** The estimate over a range of switching frequencies, everything else as in `op`. */
 export function lossVsFrequency(data: LossData, op: OperatingPoint, frequencies = frequencySweep(op.fsw)): SweepPoint[] {
   return frequencies.map((fsw) => {
-    const result = steadyEstimate(data, { ...op, fsw });
+    // The point's slow leg (`slow`) holds at every frequency, as in estimate().
+    const result = steadyEstimate(data, { ...op, fsw }, { slowLeg: op.slowLeg === true });
     return { fsw, losses: result.losses, tj: result.tj };
   });
 }

@@ -118,11 +118,13 @@ export function missionProfile(data: LossData, op: OperatingPoint, steps: readon
 /**
  * Reads `cycle=<duration s>:<current A>:<f_o Hz>,…` (e.g. `10:40:2,20:20:50`); null without one. Each problem is a
  * message key of the estimator namespace's "mission" block with its bounds. At a PFC point (`mode`) the third value
- * is the line frequency, held to its own bounds (LINE_FREQUENCY).
+ * is the line frequency, held to its own bounds (LINE_FREQUENCY) and, with the point's `fsw`, to as many switching
+ * periods per line period as the point's own line frequency.
  */
 export function parseLoadCycle(
   text: string | null | undefined,
   mode?: OperatingPoint["mode"],
+  fsw?: number,
 ): { ok: true; steps: LoadStep[]; text: string } | { ok: false; message: string; values: Record<string, number> } | null {
   if (!text?.trim()) return null;
   const items = text.trim().split(",");
@@ -141,6 +143,8 @@ export function parseLoadCycle(
       const line = field === "fo" && mode !== undefined && isPfc(mode);
       const { min, max } = line ? LINE_FREQUENCY : loadStepLimits[field];
       if (value < min || value > max) return { ok: false, message: `mission.errors.${line ? "line" : field}`, values: { step: index + 1, min, max } };
+      if (line && fsw !== undefined && fsw < LINE_FREQUENCY.periods * value)
+        return { ok: false, message: "mission.errors.linePeriods", values: { step: index + 1, periods: LINE_FREQUENCY.periods } };
     }
     steps.push({ duration, current, fo });
   }

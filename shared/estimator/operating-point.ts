@@ -52,7 +52,7 @@ export interface OperatingPoint {
   rg?: number;
   /**
    * The frequency the junction's ripple repeats at (Hz): an inverter's output (fundamental) frequency f_o, a PFC
-   * stage's line frequency (45–65 Hz, LINE_FREQUENCY); absent: 50 Hz.
+   * stage's line frequency (45–800 Hz with f_sw ≥ 100·f_line, LINE_FREQUENCY); absent: 50 Hz.
    */
   fo?: number;
   /** Inverter: the modulation (modulation.ts); absent = sine-triangle PWM, as before it could be chosen. */
@@ -66,6 +66,11 @@ export interface OperatingPoint {
    * coolant) (K/W); `tc` is then the ambient's (or the inlet's) temperature. Absent: no converter figures.
    */
   rsa?: number;
+  /**
+   * Totem-pole PFC: the part is one of the slow (line-frequency) leg's devices, a MOSFET as a synchronous rectifier
+   * (`slow` closing op=; docs/decisions/049-converter-on-finder-and-compare.md). Absent: a MOSFET is a fast-leg device.
+   */
+  slowLeg?: true;
 }
 
 /** The limits of each input: wider than any of our parts, narrow enough to catch a unit slip or a typo. */
@@ -89,14 +94,16 @@ export type OperatingPointField = keyof typeof limits;
 
 /**
  * A PFC stage's line frequency (its `fo`, Hz; docs/decisions/043-line-frequency-and-slow-leg.md), read by validate.ts,
- * the ripple and the load cycle: the public grids' 50 and 60 Hz with room for their tolerances and a generator set's
- * drift; not an aircraft's 360–800 Hz, whose few switching periods per line period pfc.ts's switching-period averages
- * would not fit. Without one a point's line is at 50 Hz rather than 60 Hz: the longer period lets the junction swing
- * further (the conservative choice), and points written before the line had a field keep meaning what they meant.
- * Here, beside the other bounds, rather than in a module of its own: its chunk's name would join a first load's
- * preload list.
+ * the ripple and the load cycle: from the public grids' 50 and 60 Hz (with their tolerances and a generator set's
+ * drift) to an aircraft's 360–800 Hz (docs/decisions/049-converter-on-finder-and-compare.md). pfc.ts averages over
+ * switching periods along the line, which holds while a line period spans many of them: `periods` is the fewest
+ * switching periods per line period a point may have (f_sw ≥ 100·f_line; the tests hold the peak to a
+ * switching-period simulation at 400 Hz and 65 kHz, 162 of them). Without one a point's line is at 50 Hz rather than
+ * 60 Hz: the longer period lets the junction swing further (the conservative choice), and points written before the
+ * line had a field keep meaning what they meant. Here, beside the other bounds, rather than in a module of its own:
+ * its chunk's name would join a first load's preload list.
  */
-export const LINE_FREQUENCY = { default: 50, min: 45, max: 65 } as const;
+export const LINE_FREQUENCY = { default: 50, min: 45, max: 800, periods: 100 } as const;
 
 /** Defaults of the fields the URL may leave out. */
 export const DEFAULT_MODULATION_INDEX = 0.9;
@@ -118,7 +125,7 @@ export const exampleOperatingPoint: OperatingPoint = {
 };
 
 export interface OperatingPointIssue {
-  field: OperatingPointField | "mode" | "currentKind" | "tcRef" | "modulation" | "op";
+  field: OperatingPointField | "mode" | "currentKind" | "tcRef" | "modulation" | "slowLeg" | "op";
   /** Key in the estimator namespace. */
   message: string;
   /** Interpolation values of the message. */
@@ -231,6 +238,7 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     parallelMismatch: /w$/i.test(tagged.get("parallel") ?? "") ? "w" : "",
     rsa: tagged.get("rsa") ?? "",
     ...(named === undefined || notInverter ? {} : { modulation: named }),
+    slowLeg: named === "slow" ? "1" : "",
   };
   const fields: Record<keyof OperatingPoint, unknown> = {
     mode,
@@ -247,7 +255,9 @@ export function readOperatingPoint(text: string | null | undefined): OperatingPo
     deadTime: tagged.has("deadTime") ? parseDecimal(tagged.get("deadTime")) : undefined,
     rg: tagged.has("rg") ? parseDecimal(tagged.get("rg")) : undefined,
     fo: tagged.has("fo") && readsFo ? parseDecimal(tagged.get("fo")) : undefined,
-    modulation: notInverter ? undefined : named,
+    // `slow` closes a point as a modulation does; validate.ts takes it at a totem-pole point only.
+    modulation: notInverter || named === "slow" ? undefined : named,
+    slowLeg: named === "slow" ? true : undefined,
     // `np3` three parts per switch, `np3w` one of them at the datasheet's maximum on-state values.
     parallel: tagged.has("parallel") ? parseDecimal(tagged.get("parallel")!.replace(/w$/i, "")) : undefined,
     parallelMismatch: /w$/i.test(tagged.get("parallel") ?? "") ? true : undefined,
@@ -268,8 +278,9 @@ export function writeOperatingPoint(op: OperatingPoint): string {
   if (op.fo !== undefined) fields.push(`fo${formatNumber(op.fo)}`);
   if (op.parallel !== undefined) fields.push(`np${formatNumber(op.parallel)}${op.parallelMismatch ? "w" : ""}`);
   if (op.rsa !== undefined) fields.push(`rs${formatNumber(op.rsa)}`);
-  // The modulation closes the point (readOperatingPoint).
+  // The modulation (or a totem-pole device's slow leg) closes the point (readOperatingPoint).
   if (op.mode === "inverter" && op.modulation && op.modulation !== DEFAULT_MODULATION) fields.push(op.modulation);
+  if (op.slowLeg) fields.push("slow");
   return fields.join(",");
 }
 
@@ -293,6 +304,7 @@ export const formFields = {
   parallel: "opNp",
   parallelMismatch: "opNpw",
   rsa: "opRs",
+  slowLeg: "opSlow",
 } as const satisfies Record<keyof OperatingPoint, string>;
 
 /**
@@ -331,6 +343,8 @@ export function formToOperatingPoint(query: URLSearchParams): string | null {
   const modulation = field(formFields.modulation).toLowerCase();
   // Only a known name is carried (anything else would read as a malformed field); the default is left out.
   if (!notInverter && isModulation(modulation) && modulation !== DEFAULT_MODULATION) parts.push(modulation);
+  // A checkbox, only a totem-pole point's; last, as the modulation.
+  if (mode === "totempole" && field(formFields.slowLeg) !== "") parts.push("slow");
   return parts.join(",");
 }
 

@@ -2,11 +2,12 @@
 // loss: pure, no zod, shared by the finder's loader, the CSV and compare.
 import type { LossData } from "../contract/loss-data.ts";
 import type { ProductListItem } from "../contract/products.ts";
-import { estimate, isSuitable, type Estimate } from "./estimate.ts";
+import { isSuitable, type Estimate } from "./estimate.ts";
 import type { OperatingPoint } from "./operating-point.ts";
 import { refusalOf } from "./refusal.ts";
 import { EST_STAGE, EST_TJ, type EstimateSort } from "./estimate-sort.ts";
-import { stageLoss } from "./stage-loss.ts";
+import { namedPart, stageLoss } from "./stage-loss.ts";
+import { pointEstimate } from "./converter.ts";
 import type { StageCompanion } from "./stage.ts";
 
 export { readEstimateSort, type EstimateSort } from "./estimate-sort.ts";
@@ -50,7 +51,8 @@ function rankEstimates<T>(items: T[], resultOf: (item: T) => Estimate | null, so
 export function rankByEstimate(list: ProductListItem[], op: OperatingPoint, sort: EstimateSort, companion: StageCompanion | null = null): ProductListItem[] {
   return rankEstimates(
     list,
-    (product) => (product.loss && !refusalOf(product.loss, op) ? estimate(product.loss, op) : null),
+    // With rs the hottest part's figures at the solved sink, judged with the whole sink (pointEstimate), as the rows show.
+    (product) => (product.loss && !refusalOf(product.loss, op) ? pointEstimate(product.loss, op, namedPart(companion, op)).result : null),
     sort,
     (product, result) => stageLoss(product.loss!, op, result, companion)?.loss ?? result.losses.total,
   );
@@ -61,14 +63,16 @@ export function rankByEstimate(list: ProductListItem[], op: OperatingPoint, sort
  * weighed against a switch's), the suitable part with the lowest total, when the type has at least two parts to
  * choose between. Returns their indexes in `parts`.
  */
-export function lowestLossPerType(parts: Array<{ kind: LossData["kind"]; result: Estimate }>): Set<number> {
+export function lowestLossPerType(parts: Array<{ kind: LossData["kind"]; result: Estimate; converter?: { totalLoss: number; suitable: boolean } | null }>): Set<number> {
+  // With a whole converter (compare with `rs`) its loss and its verdict are the column's; else the part's own.
+  const total = (part: (typeof parts)[number]) => part.converter?.totalLoss ?? part.result.losses.total;
   const best = new Set<number>();
   for (const kind of new Set(parts.map((part) => part.kind))) {
     const ofKind = parts.map((part, index) => ({ ...part, index })).filter((part) => part.kind === kind);
-    const suitable = ofKind.filter((part) => isSuitable(part.result));
+    const suitable = ofKind.filter((part) => isSuitable(part.result) && (part.converter?.suitable ?? true));
     if (ofKind.length < 2 || !suitable.length) continue;
-    const lowest = Math.min(...suitable.map((part) => part.result.losses.total));
-    for (const part of suitable) if (part.result.losses.total === lowest) best.add(part.index);
+    const lowest = Math.min(...suitable.map(total));
+    for (const part of suitable) if (total(part) === lowest) best.add(part.index);
   }
   return best;
 }

@@ -7,10 +7,13 @@ import type { LossData } from "../contract/loss-data.ts";
 import type { OperatingPoint, TemperatureReference } from "./operating-point.ts";
 import { thermalPath } from "./thermal-path.ts";
 
-export type Refusal = { code: "threeLevel" } | { code: "referenceUnavailable"; reference: TemperatureReference };
+export type Refusal = { code: "threeLevel" } | { code: "referenceUnavailable"; reference: TemperatureReference } | { code: "slowLegIgbt" };
 
 export function refusalOf(data: LossData, op: OperatingPoint): Refusal | null {
   if (data.threeLevel) return { code: "threeLevel" };
+  // A totem-pole's slow leg rectifies the line's current in both directions in turn: an IGBT conducts one way only
+  // (op=…,slow, docs/decisions/049-converter-on-finder-and-compare.md). A diode is a slow-leg device anyway.
+  if (op.slowLeg && op.mode === "totempole" && data.kind === "igbt") return { code: "slowLegIgbt" };
   const reference = op.tcRef ?? "case";
   if (!thermalPath(data, reference)) return { code: "referenceUnavailable", reference };
   return null;

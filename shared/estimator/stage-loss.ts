@@ -27,8 +27,13 @@ export interface StageLoss {
  * The stage around `data` at the point, `result` its estimate there: at a PFC or DC/DC point, or with rs at any point
  * (an inverter's whole converter); null at an inverter point without rs (the part's position is its stage).
  */
+/** The named part's data where the stage (and, with rs, the sink) takes it: a PFC or DC/DC point, not refused there. */
+export function namedPart(companion: StageCompanion | null, op: OperatingPoint): LossData | null {
+  return companion && "loss" in companion && op.mode !== "inverter" && !refusalOf(companion.loss, op) ? companion.loss : null;
+}
+
 export function stageLoss(data: LossData, op: OperatingPoint, result: Estimate, companion: StageCompanion | null = null): StageLoss | null {
-  const other = companion && "loss" in companion && op.mode !== "inverter" && !refusalOf(companion.loss, op) ? companion.loss : null;
+  const other = namedPart(companion, op);
   const converter = op.rsa === undefined ? null : solveConverter(data, op, other);
   if (op.mode === "inverter" && !converter) return null;
   let stage: StageLoss;

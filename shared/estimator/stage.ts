@@ -49,11 +49,16 @@ export interface StageTotals {
 }
 
 /** What a part of this kind is in the stage at a PFC or DC/DC point, how many of it, and what another part fills. */
-export function stageRole(kind: LossData["kind"], mode: Exclude<OperatingPoint["mode"], "inverter">): { role: StageRole; count: number; missing: StageRole[] } {
+export function stageRole(
+  kind: LossData["kind"],
+  mode: Exclude<OperatingPoint["mode"], "inverter">,
+  slow = false,
+): { role: StageRole; count: number; missing: StageRole[] } {
   const diode = kind === "diode";
   // A totem-pole has two devices per leg, alike by symmetry (pfc.ts); every other role is one device.
   if (mode === "boostpfc") return diode ? { role: "diode", count: 1, missing: ["switch"] } : { role: "switch", count: 1, missing: ["diode"] };
-  if (mode === "totempole") return diode ? { role: "slow", count: 2, missing: ["fast"] } : { role: "fast", count: 2, missing: ["slow"] };
+  // `slow`: a MOSFET the point puts in the slow leg (op.slowLeg, isSlowLeg below).
+  if (mode === "totempole") return diode || slow ? { role: "slow", count: 2, missing: ["fast"] } : { role: "fast", count: 2, missing: ["slow"] };
   return diode ? { role: "dcdcDiode", count: 1, missing: ["dcdcSwitch"] } : { role: "leg", count: 1, missing: [] };
 }
 
@@ -76,16 +81,29 @@ export function stagePower(op: OperatingPoint, loss: number): { inputPower: numb
  * that a MOSFET beside a totem-pole's fast-leg device (a MOSFET or an IGBT) fills the slow leg, as a line-frequency
  * synchronous rectifier (docs/decisions/043-line-frequency-and-slow-leg.md); an IGBT there stays a second fast device.
  */
-export function companionRole(kind: LossData["kind"], other: LossData["kind"], mode: Exclude<OperatingPoint["mode"], "inverter">): { role: StageRole; count: number } {
-  if (mode === "totempole" && kind !== "diode" && other === "mosfet") return { role: "slow", count: 2 };
+export function companionRole(
+  kind: LossData["kind"],
+  other: LossData["kind"],
+  mode: Exclude<OperatingPoint["mode"], "inverter">,
+  slow = false,
+): { role: StageRole; count: number } {
+  // Beside a fast-leg device a MOSFET is the slow leg; beside a slow-leg one (a diode, or a MOSFET the point puts
+  // there) it is the fast leg, as stageRole says.
+  if (mode === "totempole" && kind !== "diode" && !slow && other === "mosfet") return { role: "slow", count: 2 };
   const { role, count } = stageRole(other, mode);
   return { role, count };
 }
 
+/** Whether the point puts this part in a totem-pole's slow leg as a MOSFET (`slow` in op=, decision 049). */
+export function isSlowLeg(data: LossData, op: OperatingPoint): boolean {
+  return op.mode === "totempole" && op.slowLeg === true && data.kind === "mosfet";
+}
+
 /** The other part's estimate at the point, in the role it fills beside this one (a slow-leg MOSFET as such). */
 export function companionEstimate(data: LossData, other: LossData, op: OperatingPoint): Estimate {
-  const slowLeg = op.mode !== "inverter" && companionRole(data.kind, other.kind, op.mode).role === "slow" && other.kind === "mosfet";
-  return estimate(other, op, slowLeg ? { slowLeg } : {});
+  const slowLeg = op.mode !== "inverter" && companionRole(data.kind, other.kind, op.mode, isSlowLeg(data, op)).role === "slow" && other.kind === "mosfet";
+  // Said either way: the point's own `slow` is the page's part's, never the named one's.
+  return estimate(other, op, { slowLeg });
 }
 
 /** The loss one device of the part causes in the stage (W): what heats it, plus a Schottky's charge lost in the switch. */
@@ -98,13 +116,13 @@ const deviceLoss = (result: Estimate) => result.losses.total + result.losses.inS
  */
 export function stageTotals(data: LossData, op: OperatingPoint, result: Estimate, companion?: { data: LossData; result: Estimate } | null): StageTotals | null {
   if (op.mode === "inverter") return null;
-  const own = stageRole(data.kind, op.mode);
+  const own = stageRole(data.kind, op.mode, isSlowLeg(data, op));
   const perDevice = deviceLoss(result);
   let missing = own.missing;
   let loss = own.count * perDevice;
   let other: Pick<StageTotals, "companion" | "mismatch"> = {};
   if (companion) {
-    const theirs = companionRole(data.kind, companion.data.kind, op.mode);
+    const theirs = companionRole(data.kind, companion.data.kind, op.mode, isSlowLeg(data, op));
     if (missing.includes(theirs.role)) {
       const each = deviceLoss(companion.result);
       other = { companion: { role: theirs.role, count: theirs.count, perDevice: each } };

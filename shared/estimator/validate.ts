@@ -54,6 +54,7 @@ const operatingPointSchema = z.strictObject({
   parallel: bounded("parallel", "converter.errors").refine(Number.isInteger, { error: "converter.errors.parallel.range" }).optional(),
   parallelMismatch: z.literal(true).optional(),
   rsa: bounded("rsa", "converter.errors").optional(),
+  slowLeg: z.literal(true).optional(),
 });
 
 /** Validates an operating point; every problem becomes a message key with its bounds (never NaN through). */
@@ -71,6 +72,13 @@ function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): {
       error: "errors.fo.line",
       path: ["fo"],
     })
+    // The closed forms average over switching periods along the line: a line period must span enough of them.
+    .refine((point) => !pfcModes.includes(point.mode) || point.fo === undefined || point.fsw >= LINE_FREQUENCY.periods * point.fo, {
+      error: "errors.fo.periods",
+      path: ["fo"],
+    })
+    // Only a totem-pole has a slow leg (decision 049).
+    .refine((point) => !point.slowLeg || point.mode === "totempole", { error: "errors.slowLeg.mode", path: ["slowLeg"] })
     .refine((point) => pfcModes.includes(point.mode) || point.vOther === undefined || Math.abs(point.vOther / point.vBus - 0.5) <= 0.49, {
       error: "errors.vOther.dcdc",
       path: ["vOther"],
@@ -86,6 +94,7 @@ function validateOperatingPoint(input: Record<keyof OperatingPoint, unknown>): {
     // A PFC stage's line frequency has bounds of its own within the field's.
     const bounds =
       issue.message === "errors.fo.line" ? { min: LINE_FREQUENCY.min, max: LINE_FREQUENCY.max } : field in limits ? limits[field as OperatingPointField] : undefined;
+    if (issue.message === "errors.fo.periods") return { field, message: issue.message, values: { periods: LINE_FREQUENCY.periods } };
     return { field, message: issue.message, values: bounds ? { min: bounds.min, max: bounds.max } : {} };
   });
   // One message per field is enough.

@@ -44,6 +44,12 @@ export interface FinderField {
   sortable: boolean;
 }
 
+/**
+ * The estimator's parameters the finder carries through every link and form: the operating point and the stage's
+ * other part (docs/decisions/043-line-frequency-and-slow-leg.md). The finder's GET forms hold them as hidden fields
+ * (finder-filters.tsx, finder-bar.tsx).
+ */
+const ESTIMATOR_PARAMS = ["op", "with"] as const;
 /** Query parameters that are never a column. */
 const RESERVED_PARAMS = ["q", "sort", "page", "size", "op", "with", "lifecycle"] as const;
 /** The query parameter of the lifecycle filter (repeated, one state each). */
@@ -128,7 +134,7 @@ export function parseFinderQuery(search: string | URLSearchParams, fields?: read
   query.page = parsePositiveInt(params.get("page"), 1, MAX_PAGE);
   const size = parsePositiveInt(params.get("size"), DEFAULT_PAGE_SIZE, 1000);
   query.size = (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE;
-  for (const name of ["op", "with"] as const) query[name] = params.get(name)?.slice(0, 200) || null;
+  for (const name of ESTIMATOR_PARAMS) query[name] = params.get(name)?.slice(0, 200) || null;
 
   const formBounds = new Map<string, { min?: string; max?: string }>();
   for (const [name, raw] of params) {
@@ -189,7 +195,7 @@ export function writeFinderQuery(query: FinderQuery, fieldOrder?: readonly strin
   for (const state of query.lifecycle ?? []) params.append(LIFECYCLE_PARAM, state);
   if (query.page > 1) params.append("page", String(query.page));
   if (query.size !== DEFAULT_PAGE_SIZE) params.append("size", String(query.size));
-  for (const name of ["op", "with"] as const) {
+  for (const name of ESTIMATOR_PARAMS) {
     const value = query[name];
     if (value) params.append(name, value);
   }

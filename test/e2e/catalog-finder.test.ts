@@ -113,7 +113,9 @@ describe("the finder at 1440 px", () => {
     const tray = page.locator(".compare-tray");
     await expect.poll(() => tray.isVisible()).toBe(true);
     expect(await tray.locator("li").allTextContents()).toEqual([expect.stringContaining(a!), expect.stringContaining(b!)]);
-    expect(await tray.locator("a.button--primary").getAttribute("href")).toBe(`/en/productAndService/compare?parts=${a},${b}`);
+    // The finder's own query follows the parts: compare's canonical redirect keeps its op= and with= and drops the
+    // rest (docs/decisions/049-converter-on-finder-and-compare.md).
+    expect(await tray.locator("a.button--primary").getAttribute("href")).toBe(`/en/productAndService/compare?parts=${a},${b}&size=10`);
 
     // Another page of the finder, then a reload: the tray keeps both.
     await page.click('.finder-pages a[rel="next"]');

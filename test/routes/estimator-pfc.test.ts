@@ -173,8 +173,8 @@ describe("a PFC stage's line frequency and load cycle (decision 043)", () => {
     expect(form.status).toBe(302);
     expect(form.headers.location).toBe(`/en/productAndService/productDetail/QCM045065B7?op=${at60}`);
     for (const [language, words] of [
-      ["en", "A PFC stage's line frequency (fo) must be between 45 and 65 Hz."],
-      ["zh", "PFC 级的电网频率（fo）须在 45 至 65 Hz 之间。"],
+      ["en", "A PFC stage's line frequency (fo) must be between 45 and 800 Hz."],
+      ["zh", "PFC 级的电网频率（fo）须在 45 至 800 Hz 之间。"],
     ] as const) {
       const bad = await get(`/${language}/productAndService/productDetail/QCM045065B7?op=${TOTEM},fo5`);
       expect(bad.status).toBe(200);
@@ -272,7 +272,7 @@ describe("a PFC stage's line frequency and load cycle (decision 043)", () => {
     expect(en.text).toContain('data-estimate="cycle-verdict"');
     expect(textOf(symbols(en.text))).toContain("f_line (Hz)");
     const zh = await get(`/zh/productAndService/productDetail/QCM045065B7?op=${TOTEM}&cycle=5:25:2`);
-    expect(textOf(zh.text)).toContain("第 1 步的电网频率须在 45 至 65 Hz 之间。");
+    expect(textOf(zh.text)).toContain("第 1 步的电网频率须在 45 至 800 Hz 之间。");
   });
 });
 
@@ -306,7 +306,8 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "The peak T_j over the line period comes from the part",
           "The stage: at a PFC or DC/DC point",
           "η = (P_in − P_loss)/P_in, P_in = V_line·I (PFC), V_in·I (boost)",
-          "fo60 after the five values names a 60 Hz line, 45–65 Hz",
+          "fo60 after the five values names a 60 Hz line, fo400 an aircraft",
+          "400 Hz one, 45–800 Hz with f_sw at least 100·f_line so that a line period spans at least 100 switching periods",
           "which it ranks by (sort=estStage)",
         ],
       ],
@@ -322,7 +323,7 @@ describe("the methods page on PFC stages and the synchronous buck and boost", ()
           "boost: D = 1 − V_in/V_bus",
           "工频周期内的 T_j 峰值由器件 Z_th 的 Foster 网络",
           "整级：在 PFC 或 DC/DC 工作点",
-          "五个数值之后的 fo60 表示 60 Hz 电网",
+          "五个数值之后的 fo60 表示 60 Hz 电网，fo400 表示飞机的 400 Hz 电网，范围 45–800 Hz",
           "可按其排序（sort=estStage）",
         ],
       ],

@@ -98,7 +98,7 @@ describe("op URL form", () => {
     expect(formToOperatingPoint(new URLSearchParams("opMode=inverter&opV=800&opI=20&opF=50&opPf=0.9&opTc=80&opFo=2"))).toBe("800,20,50k,0.9,80,fo2");
   });
 
-  it("takes a PFC stage's line frequency in the same fo (45–65 Hz); a point without it stays at 50 Hz", () => {
+  it("takes a PFC stage's line frequency in the same fo (45–800 Hz, f_sw ≥ 100·f_line); a point without it stays at 50 Hz", () => {
     expect(parseOperatingPoint("400,15,65k,t230,80,fo60")).toMatchObject({ ok: true, text: "400,15,65k,t230,80,fo60", value: { mode: "totempole", fo: 60 } });
     expect(parseOperatingPoint("400,15,65k,b230,80,dt100,fo45")).toMatchObject({ ok: true, value: { mode: "boostpfc", fo: 45 } });
     // Points written before the field: no fo, the ripple over a 50 Hz line as before.
@@ -108,12 +108,20 @@ describe("op URL form", () => {
     expect(old?.ok && rippleFrequency(old.value)).toBe(50);
     const sixty = parseOperatingPoint("400,15,65k,t230,80,fo60");
     expect(sixty?.ok && rippleFrequency(sixty.value)).toBe(60);
-    // An inverter's f_o (a motor at 2 Hz) is no line frequency.
-    for (const fo of ["2", "44.9", "65.1", "400"])
-      expect(parseOperatingPoint(`400,15,65k,b230,80,fo${fo}`)).toMatchObject({
+    // An aircraft's 400 Hz line (decision 049), its 65 kHz switching 162 periods per line period.
+    expect(parseOperatingPoint("400,15,65k,t115,80,fo400")).toMatchObject({ ok: true, value: { fo: 400 } });
+    // An inverter's f_o (a motor at 2 Hz) is no line frequency, nor is anything above an aircraft's 800 Hz.
+    for (const fo of ["2", "44.9", "800.1", "1000"])
+      expect(parseOperatingPoint(`400,15,100k,b230,80,fo${fo}`)).toMatchObject({
         ok: false,
-        issues: [{ field: "fo", message: "errors.fo.line", values: { min: 45, max: 65 } }],
+        issues: [{ field: "fo", message: "errors.fo.line", values: { min: 45, max: 800 } }],
       });
+    // Fewer than 100 switching periods in one line period: the switching-period averages no longer hold.
+    expect(parseOperatingPoint("400,15,65k,b115,80,fo800")).toMatchObject({
+      ok: false,
+      issues: [{ field: "fo", message: "errors.fo.periods", values: { periods: 100 } }],
+    });
+    expect(parseOperatingPoint("400,15,80k,b115,80,fo800")).toMatchObject({ ok: true });
     // The form carries it for PFC modes, and still drops it where nothing reads it (a buck).
     expect(formToOperatingPoint(new URLSearchParams("opMode=totempole&opV=400&opI=15&opF=65&opV2=230&opTc=80&opFo=60"))).toBe("400,15,65k,t230,80,fo60");
     expect(formToOperatingPoint(new URLSearchParams("opMode=buck&opV=48&opI=20&opF=200&opV2=12&opTc=80&opFo=60"))).toBe("48,20,200k,s12,80");

@@ -4,7 +4,7 @@ import { useLocation } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { suggestForParts, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { CompareLosses, type ComparedPart } from "./compare-losses.tsx";
-import { OperatingPointPanel, WithField } from "./operating-point-panel.tsx";
+import { ConverterFields, OperatingPointPanel, WithField } from "./operating-point-panel.tsx";
 import { operatingPointSummary } from "./format.ts";
 import { CustomDeviceForm } from "./custom-device-form.tsx";
 import type { ParsedDevice } from "../../../shared/estimator/validate-device.ts";
@@ -42,7 +42,12 @@ export function CompareEstimate({
         keep={[...query]}
         headingLevel={3}
         intro="panel.introCompare"
-        extra={<WithField companion={query.get("with")} />}
+        extra={
+          <>
+            <ConverterFields parsed={parsed} />
+            <WithField companion={query.get("with")} />
+          </>
+        }
         carries={["with"]}
       />
       {parsed?.ok ? null : (

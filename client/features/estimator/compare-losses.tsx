@@ -3,7 +3,7 @@
 // per device type among those only (ranking.ts). Parts without loss data (gate drivers) are left out.
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { estimate, isSuitable, lossScope, lowestLossPerType, refusalOf, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
+import { isSuitable, lossScope, lowestLossPerType, refusalOf, type Estimate, type OperatingPoint } from "../../../shared/estimator/index.ts";
 import { useLanguage } from "../../hooks.ts";
 import { EstimateAssumptions } from "./estimate-notes.tsx";
 import { formatWatts, tjText } from "./format.ts";
@@ -12,6 +12,8 @@ import { ScrollRegion } from "./scroll-region.tsx";
 import { warningText as sentences } from "./warning-text.ts";
 import { stageEfficiencyText, stageLossText } from "./stage-estimate.tsx";
 import { companionEstimate, stageTotals, type StageCompanion } from "../../../shared/estimator/stage.ts";
+import { pointEstimate } from "../../../shared/estimator/converter.ts";
+import { namedPart } from "../../../shared/estimator/stage-loss.ts";
 import "../../styles/estimator.css";
 import { WithSubscripts } from "../../components/param-name.tsx";
 
@@ -39,7 +41,14 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
     const refusal = part.loss ? refusalOf(part.loss, op) : null;
     return refusal ? [{ partNumber: part.partNumber, refusal }] : [];
   });
-  const all = parts.flatMap((part) => (part.loss && !refusalOf(part.loss, op) ? [{ ...part, loss: part.loss, result: estimate(part.loss, op) }] : []));
+  // With a heat sink's R_th (`rs`) every column is the whole converter that part builds (decision 029): the same
+  // fixed point as the detail page's, the named part (`with=`) on the sink where it fills a device the column's part
+  // leaves, and the column's single-part rows those of its hottest part at the solved sink temperature
+  // (hottestPartView), so its T_j is the converter's rather than the ambient read as a case temperature.
+  // pointEstimate says so (sinkOver) where a junction on the sink fails that the part's own figures do not show.
+  const onSink = namedPart(companion, op);
+  const all = parts.flatMap((part) => (part.loss && !refusalOf(part.loss, op) ? [{ ...part, loss: part.loss, ...pointEstimate(part.loss, op, onSink) }] : []));
+  const suitable = (part: { result: Estimate }) => isSuitable(part.result);
   const refusals = refused.length ? (
     <ul className="estimate-unsuitable" data-estimate="refused">
       {refused.map((part) => (
@@ -51,8 +60,9 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
   ) : null;
   if (!all.length) return refusals;
   // Every suitable part before every unsuitable one, each group in the order the visitor chose.
-  const estimated = [...all.filter((part) => isSuitable(part.result)), ...all.filter((part) => !isSuitable(part.result))];
-  const best = lowestLossPerType(estimated.map((part) => ({ kind: part.loss.kind, result: part.result })));
+  const estimated = [...all.filter(suitable), ...all.filter((part) => !suitable(part))];
+  // With rs the converter's loss is what a column costs; without, the part's own.
+  const best = lowestLossPerType(estimated.map((part) => ({ kind: part.loss.kind, result: part.result, converter: part.converter })));
   // Parts of one kind get that kind's own labels (and only its items); a mixed set the labels that fit all.
   const first = estimated[0]!;
   const sameKind = estimated.every((part) => part.loss.kind === first.loss.kind);
@@ -81,16 +91,21 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
   // named part the same beside each).
   const other = companion && "loss" in companion && op.mode !== "inverter" ? companion : null;
   const otherRefusal = other ? refusalOf(other.loss, op) : null;
+  // With rs the converter's rows below stand for the stage (its loss and efficiency count every position on the sink).
   const stages = estimated.map((part) =>
-    stageTotals(part.loss, op, part.result, other && !otherRefusal ? { data: other.loss, result: companionEstimate(part.loss, other.loss, op) } : null),
+    part.converter
+      ? null
+      : stageTotals(part.loss, op, part.result, other && !otherRefusal ? { data: other.loss, result: companionEstimate(part.loss, other.loss, op) } : null),
   );
+  const converters = estimated.map((part) => part.converter);
+  const withConverter = converters.some(Boolean);
   const withNote = !companion
     ? null
     : "error" in companion
       ? t(`stage.with_${companion.error}`, { part: companion.partNumber })
       : otherRefusal
         ? `${companion.partNumber}: ${t("judged.refused")} ${warningText(otherRefusal)}`
-        : stages.some(Boolean)
+        : stages.some(Boolean) || converters.some((converter) => converter?.companion)
           ? t("compare.with", { part: companion.partNumber })
           : null;
   const elsewhereLabel = elsewhere.find((row) => row !== null)?.label;
@@ -124,9 +139,9 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
                   <WithSubscripts text={label(key)} />
                 </th>
                 {estimated.map((part, index) => (
-                  <td key={part.partNumber} className={`is-numeric${key === "total" && best.has(index) ? " is-best" : ""}`}>
+                  <td key={part.partNumber} className={`is-numeric${key === "total" && !withConverter && best.has(index) ? " is-best" : ""}`}>
                     {formatWatts(part.result.losses[key], language)}
-                    {key === "total" && best.has(index) ? <span className="visually-hidden">{` (${t("compare.best")})`}</span> : null}
+                    {key === "total" && !withConverter && best.has(index) ? <span className="visually-hidden">{` (${t("compare.best")})`}</span> : null}
                   </td>
                 ))}
               </tr>
@@ -160,6 +175,43 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
                   {estimated.map((part, index) => (
                     <td key={part.partNumber} className="is-numeric" data-estimate="stage-efficiency">
                       {stages[index] ? stageEfficiencyText(stages[index], t) : dash}
+                    </td>
+                  ))}
+                </tr>
+              </>
+            ) : null}
+            {withConverter ? (
+              // The whole converter each column's part builds: its loss (the highlighted one, the lowest among the
+              // suitable columns of a device type), its efficiency and its heat sink's temperature (converter.ts).
+              <>
+                <tr className="estimate-table__elsewhere">
+                  <th scope="row">{t("converter.totalLoss")}</th>
+                  {converters.map((converter, index) => (
+                    <td key={estimated[index]!.partNumber} className={`is-numeric${best.has(index) ? " is-best" : ""}`} data-estimate="converter-loss">
+                      {converter ? formatWatts(converter.totalLoss, language) : dash}
+                      {best.has(index) ? <span className="visually-hidden">{` (${t("compare.best")})`}</span> : null}
+                    </td>
+                  ))}
+                </tr>
+                <tr className="estimate-table__elsewhere">
+                  <th scope="row">{t("converter.efficiency")}</th>
+                  {converters.map((converter, index) => (
+                    <td key={estimated[index]!.partNumber} className="is-numeric" data-estimate="converter-efficiency">
+                      {converter?.efficiency == null
+                        ? dash
+                        : converter.missing.length
+                          ? t("stage.atMost", { value: (converter.efficiency * 100).toFixed(2) })
+                          : (converter.efficiency * 100).toFixed(2)}
+                    </td>
+                  ))}
+                </tr>
+                <tr className="estimate-table__elsewhere">
+                  <th scope="row">
+                    <WithSubscripts text={t("converter.sink")} />
+                  </th>
+                  {converters.map((converter, index) => (
+                    <td key={estimated[index]!.partNumber} className="is-numeric" data-estimate="converter-sink">
+                      {converter ? tjText(converter.sink, "aboveData", t, language) : dash}
                     </td>
                   ))}
                 </tr>
@@ -208,10 +260,10 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
             <tr>
               <th scope="row">{t("compare.suitable")}</th>
               {estimated.map((part) => (
-                <td key={part.partNumber} className={`estimate-table__warnings${isSuitable(part.result) ? "" : " is-over"}`} data-suitable={isSuitable(part.result)}>
+                <td key={part.partNumber} className={`estimate-table__warnings${suitable(part) ? "" : " is-over"}`} data-suitable={suitable(part)}>
                   <WithSubscripts
                     text={
-                      isSuitable(part.result)
+                      suitable(part)
                         ? [t("compare.yes"), ...part.result.warnings.map((warning) => `${t("warnings.cautions")} ${warningText(warning)}`)].join(" ")
                         : t("finder.notSuitableBecause", { reasons: part.result.unsuitable.map((reason) => warningText(reason)).join(" ") })
                     }
@@ -228,7 +280,9 @@ export function CompareLosses({ parts, op, companion = null }: { parts: Compared
           <WithSubscripts text={withNote} />
         </p>
       ) : null}
-      <p className="estimate__scope">{t("compare.legend")}</p>
+      <p className="estimate__scope">
+        <WithSubscripts text={t("compare.legend")} />
+      </p>
       <EstimateAssumptions data={estimated[0]!.loss} op={op} parts={estimated.map((part) => ({ partNumber: part.partNumber, data: part.loss }))} />
     </div>
   );

@@ -7,7 +7,9 @@
 import { useId } from "react";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
-import { loadSweep, solveConverter, type ConverterDevice } from "../../../shared/estimator/converter.ts";
+import type { TFunction } from "i18next";
+import { loadSweep, solveConverter, type ConverterDevice, type ConverterResult } from "../../../shared/estimator/converter.ts";
+import type { Language } from "../../../shared/languages.ts";
 import { refusalOf } from "../../../shared/estimator/refusal.ts";
 import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 import { formatNumber } from "../../../shared/estimator/format-number.ts";
@@ -24,6 +26,21 @@ const PAD = { left: 52, right: 52, top: 12, bottom: 30 };
 
 /** An efficiency in per cent with two decimals (99.41 %): the figure converter designers compare. */
 const percent = (value: number | null) => (value === null ? "–" : (value * 100).toFixed(2));
+
+/**
+ * The converter's verdict in one sentence: its hottest junction (which part, which junction) against that part's
+ * T_j,max, or no steady solution. The detail page's converter block and compare's columns with `rs` say the same.
+ * `other`: the part number of the part `with=` put on the sink, when the hottest junction may be one of its.
+ */
+function converterVerdict(t: TFunction<"estimator">, language: Language, result: ConverterResult, other: string | null): string {
+  const verdict = !result.converged ? "converter.noSteady" : result.suitable ? "converter.within" : "converter.over";
+  return t(verdict, {
+    tj: tjText(result.hottest.tj, "aboveData", t, language),
+    part: result.hottest.companion && other ? `${other} ${result.hottest.device}` : result.hottest.device,
+    junction: t(`breakdown.${result.hottest.junction}`),
+    tjMax: result.hottest.tjMax,
+  });
+}
 
 /** `companion`: the part `with=` names for the stage's other device (product-detail-loader.ts). */
 export function ConverterEstimate({ data, op, companion = null }: { data: LossData; op: OperatingPoint; companion?: StageCompanion | null }) {
@@ -42,10 +59,8 @@ export function ConverterEstimate({ data, op, companion = null }: { data: LossDa
       </p>
     );
   const sweep = loadSweep(data, op, otherData)!;
-  const hottest = tjText(result.hottest.tj, "aboveData", t, language);
   const role = (name: string) => t(`stage.role_${name}`);
   const problem = companionProblem(t, language, companion, refusal, result);
-  const verdict = !result.converged ? "converter.noSteady" : result.suitable ? "converter.within" : "converter.over";
   // Chart: loss (left axis, W) and efficiency (right axis, %) against load.
   const lossTop = Math.max(...sweep.map((point) => point.totalLoss)) * 1.1 || 1;
   const efficiencies = sweep.map((point) => point.efficiency ?? 0);
@@ -73,14 +88,7 @@ export function ConverterEstimate({ data, op, companion = null }: { data: LossDa
         />
       </p>
       <p className={result.suitable ? "estimate-ok" : "estimate-unsuitable"} data-estimate="converter-verdict">
-        <WithSubscripts
-          text={t(verdict, {
-            tj: hottest,
-            part: result.hottest.companion && other ? `${other.partNumber} ${result.hottest.device}` : result.hottest.device,
-            junction: t(`breakdown.${result.hottest.junction}`),
-            tjMax: result.hottest.tjMax,
-          })}
-        />
+        <WithSubscripts text={converterVerdict(t, language, result, other?.partNumber ?? null)} />
       </p>
       <dl className="converter-estimate__totals">
         <div>

@@ -9,7 +9,7 @@ import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
 import { exampleOperatingPoint, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
-import { OperatingPointPanel, WithField } from "./operating-point-panel.tsx";
+import { ConverterFields, OperatingPointPanel, WithField } from "./operating-point-panel.tsx";
 import { WithSubscripts } from "../../components/param-name.tsx";
 import { IslandStrings } from "../../runtime/island-strings.tsx";
 
@@ -53,7 +53,12 @@ function OperatingPointBar({ parsed, list }: Props) {
           parsed={parsed}
           suggestion={sample ? suggestOperatingPoint(sample) : exampleOperatingPoint}
           keep={[...query]}
-          extra={<WithField companion={query.get("with")} />}
+          extra={
+            <>
+              <ConverterFields parsed={parsed} />
+              <WithField companion={query.get("with")} />
+            </>
+          }
           carries={["with"]}
         />
         {/* The terms of the estimate columns, with the form they come from: the bar above already names the point. */}

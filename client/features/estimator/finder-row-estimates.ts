@@ -1,9 +1,10 @@
 // What the finder's estimate columns show of each row, worked out by the loader: loaded on demand (only when
 // the URL has an operating point) so the model stays out of the finder's first JavaScript.
 import type { ProductListItem } from "../../../shared/contract/products.ts";
-import { estimate, type Estimate, type JunctionEstimate } from "../../../shared/estimator/estimate.ts";
+import type { estimate, Estimate, JunctionEstimate } from "../../../shared/estimator/estimate.ts";
 import { refusalOf, type Refusal } from "../../../shared/estimator/refusal.ts";
-import { stageLoss, type StageLoss } from "../../../shared/estimator/stage-loss.ts";
+import { namedPart, stageLoss, type StageLoss } from "../../../shared/estimator/stage-loss.ts";
+import { pointEstimate } from "../../../shared/estimator/converter.ts";
 import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 
 export { rankByEstimate } from "../../../shared/estimator/ranking.ts";
@@ -35,7 +36,8 @@ export function rowEstimates(list: ProductListItem[], op: Parameters<typeof esti
       result[product.id] = { total: null, tj: null, unsuitable: [], warnings: [], refused };
       continue;
     }
-    const estimated = estimate(product.loss, op);
+    // With rs the hottest part's figures at the solved sink, judged with the whole sink (decision 049).
+    const estimated = pointEstimate(product.loss, op, namedPart(companion, op)).result;
     const { losses, tj, junctions, unsuitable, warnings } = estimated;
     const beyond = junctions.find((junction) => junction.beyond)?.beyond;
     const stage = stageLoss(product.loss, op, estimated, companion);

@@ -56,5 +56,6 @@ export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimato
   const rg = op.rg === undefined ? "" : t("panel.summaryRg", { rg: formatNumber(op.rg) });
   // Only the inverter's and a PFC stage's points have one: the output frequency or the line's.
   const fo = op.fo === undefined ? "" : t(op.mode === "inverter" ? "panel.summaryFo" : "panel.summaryLine", { fo: formatNumber(op.fo) });
-  return base + modulation + reference + deadTime + rg + fo;
+  const slow = op.slowLeg && op.mode === "totempole" ? t("panel.summarySlowLeg") : "";
+  return base + modulation + reference + deadTime + rg + fo + slow;
 }

@@ -21,7 +21,7 @@ export function LoadCycle({ data, op, text }: { data: LossData; op: OperatingPoi
   const { t } = useTranslation("estimator");
   const language = useLanguage();
   const id = useId();
-  const parsed = parseLoadCycle(text, op.mode);
+  const parsed = parseLoadCycle(text, op.mode, op.fsw);
   if (!parsed) return null;
   if (!parsed.ok)
     return (

@@ -51,6 +51,8 @@ export function inSwitchRow(data: LossData, result: Estimate): { label: string; 
 
 function scopeKey(data: LossData, result: Estimate): string {
   // A PFC stage's devices are no half-bridge positions: each says which of the stage's devices it is (stage.ts).
+  // A MOSFET the point puts in a totem-pole's slow leg (result.slowLeg, decision 049) is no fast-leg device.
+  if (result.slowLeg) return "breakdown.scope_totempole_slow";
   if (result.mode === "boostpfc" || result.mode === "totempole") return `breakdown.scope_${result.mode}_${data.kind === "diode" ? "diode" : "switch"}`;
   if (data.kind === "diode") return "breakdown.scopeDiode";
   return result.scope === "leg" ? "breakdown.scopeLeg" : "breakdown.scopePosition";

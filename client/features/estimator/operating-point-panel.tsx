@@ -65,6 +65,7 @@ function draftOf(parsed: ParsedOperatingPoint | null, suggestion: OperatingPoint
     parallel: op.parallel === undefined ? "" : formatNumber(op.parallel),
     parallelMismatch: op.parallelMismatch ? "w" : "",
     rsa: op.rsa === undefined ? "" : formatNumber(op.rsa),
+    slowLeg: op.slowLeg ? "1" : "",
   };
   if (parsed && !parsed.ok) {
     // Show what was typed, falling back to the suggestion only where nothing was.
@@ -99,7 +100,10 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
     if (target) navigate(target, { preventScrollReset: true });
   };
 
-  const field = (name: Exclude<keyof OperatingPoint, "mode" | "currentKind" | "tcRef" | "modulation" | "parallel" | "parallelMismatch" | "rsa">, hint?: string) => {
+  const field = (
+    name: Exclude<keyof OperatingPoint, "mode" | "currentKind" | "tcRef" | "modulation" | "parallel" | "parallelMismatch" | "rsa" | "slowLeg">,
+    hint?: string,
+  ) => {
     const issue = issueOf(name);
     const messageId = `${id}-${name}-e`;
     const hintId = hint ? `${id}-${name}-h` : undefined;
@@ -185,6 +189,12 @@ export function OperatingPointPanel({ parsed, suggestion, keep = [], headingLeve
           {field("pf")}
           {field("duty")}
           {field("vOther")}
+          {/* A totem-pole point only (the form drops it for every other mode): this part as a slow-leg device. */}
+          <div className={`op-field op-field--wide${issueOf("slowLeg") ? " is-invalid" : ""}`}>
+            <label>
+              <input type="checkbox" name={formFields.slowLeg} value="1" defaultChecked={draft.slowLeg !== ""} /> <WithSubscripts text={t("panel.slowLeg")} />
+            </label>
+          </div>
           {field("m")}
           <div className={`op-field op-field--wide${issueOf("modulation") ? " is-invalid" : ""}`}>
             <label htmlFor={`${id}-modulation`}>{t("panel.modulation")}</label>
@@ -251,5 +261,61 @@ export function WithField({ companion }: { companion: string | null }) {
         <WithSubscripts text={t("stage.withHint")} />
       </small>
     </div>
+  );
+}
+
+/**
+ * The whole converter's fields (parts in parallel per switch, one of them at its maximum values, the heat sink's R_th:
+ * docs/decisions/029-whole-converter.md), which the product page, the finder and compare pass in as `extra`. Their
+ * names are the form's own (formFields), so the redirect joins them into `op=` as np…/rs… tags. Here, beside
+ * WithField, for the same reason: a module of their own would be a chunk every first load's preload list names.
+ */
+export function ConverterFields({ parsed }: { parsed: ParsedOperatingPoint | null }) {
+  const { t } = useTranslation("estimator");
+  const issues: OperatingPointIssue[] = parsed && !parsed.ok ? parsed.issues : [];
+  // What the URL set, or what was typed when it was refused.
+  const value = (name: "parallel" | "rsa") => {
+    if (parsed?.ok) return parsed.value[name] === undefined ? "" : formatNumber(parsed.value[name]!);
+    return parsed?.draft[name] ?? "";
+  };
+  const mismatch = parsed?.ok ? parsed.value.parallelMismatch === true : parsed?.draft.parallelMismatch === "w";
+  const text = (name: "parallel" | "rsa") => {
+    const issue = issues.find((item) => item.field === name);
+    return (
+      <div className={`op-field${issue ? " is-invalid" : ""}`}>
+        <label htmlFor={`op-${name}`}>
+          <WithSubscripts text={t(`converter.${name}`)} />
+        </label>
+        <input
+          id={`op-${name}`}
+          name={formFields[name]}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={value(name)}
+          aria-invalid={issue ? true : undefined}
+          aria-describedby={[issue ? `op-${name}-e` : null, `op-${name}-h`].filter(Boolean).join(" ")}
+        />
+        <small id={`op-${name}-h`} className="op-field__hint">
+          <WithSubscripts text={t(`converter.${name}Hint`)} />
+        </small>
+        {issue ? (
+          <small id={`op-${name}-e`} className="op-field__error">
+            {t(issue.message, issue.values)}
+          </small>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <>
+      {text("parallel")}
+      <div className="op-field op-field--wide">
+        <label>
+          <input type="checkbox" name={formFields.parallelMismatch} value="w" defaultChecked={mismatch} /> {t("converter.mismatch")}
+        </label>
+      </div>
+      {text("rsa")}
+    </>
   );
 }

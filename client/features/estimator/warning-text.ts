@@ -49,6 +49,12 @@ export function warningText(t: TFunction<"estimator">, language: Language, short
           : t("judged.worstOverMax", { junction: t(`breakdown.${warning.junction}`), tj: formatCelsius(warning.tj, language), tjMax: warning.tjMax });
       case "threeLevel":
         return t("judged.threeLevel");
+      case "slowLegIgbt":
+        return t("judged.slowLegIgbt");
+      case "sinkOver":
+        return warning.tj === null
+          ? t("judged.sinkNoSteady")
+          : t(warning.companion ? "judged.sinkOverWith" : "judged.sinkOver", { tj: formatCelsius(warning.tj, language), tjMax: warning.tjMax });
       case "referenceUnavailable":
         return t("warnings.referenceUnavailable", { reference: t(`warnings.reference_${warning.reference}`) });
       case "voltageOver80":

@@ -44,6 +44,7 @@ export function FinderBar({ page, query, href, compareFormId, onCompare, csvHref
         <div className="finder-bar__actions">
           <form id={compareFormId} method="get" action={localize(comparePath())} onSubmit={onCompare}>
             {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
+            {query.with ? <input type="hidden" name="with" value={query.with} /> : null}
             <button type="submit" className="button">
               {t("compare.submit")}
             </button>

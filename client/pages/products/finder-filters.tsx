@@ -53,7 +53,9 @@ export function FinderFilters({ filters, query, pathname, href, label, onSubmit 
         </label>
       </div>
       {query.sort ? <input type="hidden" name="sort" value={`${query.sort.fieldId}:${query.sort.order}`} /> : null}
+      {/* The estimator's point and the stage's other part: a filter keeps both (decision 043). */}
       {query.op ? <input type="hidden" name="op" value={query.op} /> : null}
+      {query.with ? <input type="hidden" name="with" value={query.with} /> : null}
       <div className="finder-filters__fields">
         {filters.fields.map((field) => (
           <FieldFilter key={field.fieldId} field={field} query={query} label={label} />

@@ -99,7 +99,7 @@ export function Finder({ page, filters, query, extraColumns = [] }: FinderProps)
   // picks (the same boxes, kept across pages) go straight to that URL.
   const onCompare = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(localize(compareHref(compare.items, query.op)));
+    navigate(localize(compareHref(compare.items, search)));
   };
 
   const label = (field: DistinctField) =>

@@ -1,7 +1,7 @@
 // /productAndService/productDetail/:name: everything an engineer checks before asking for a
 // sample — the key parameters with units, qualifications, package, documents behind the download flow,
 // related parts of the same family and a way to compare them — server-rendered with Product JSON-LD.
-import { useLoaderData } from "react-router-dom";
+import { useLoaderData, useLocation } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { useAtomValue } from "jotai";
@@ -59,6 +59,9 @@ export function Component() {
   // The datasheet line each key parameter comes from gives its test conditions.
   const conditionsOf = (fieldId: string) => product.characteristics.find((row) => row.fieldId === fieldId)?.conditions ?? null;
   const compareParts = [product.partNumber, ...related.slice(0, 3).map((item) => item.partNumber)];
+  // The compare link carries the page's query: compare's redirect keeps its op= and with= (the estimator's point and
+  // the stage's other part) and drops the rest (docs/decisions/049-converter-on-finder-and-compare.md).
+  const { search } = useLocation();
   const category = categories.map((item) => item.name).join(" > ");
   const description = `${product.summary} ${t("detail.metaSuffix", { part: product.partNumber })}`.slice(0, 200);
 
@@ -113,7 +116,7 @@ export function Component() {
                 <span className="visually-hidden"> {datasheet.title}</span>
               </DocumentDownloadLink>
             ) : null}
-            <Link className="product-hero__compare" to={localize(comparePath(writeCompareQuery(compareParts)))}>
+            <Link className="product-hero__compare" to={localize(comparePath(writeCompareQuery(compareParts) + search.replace("?", "&")))}>
               {t("detail.compareRelated")}
             </Link>
             <WatchButton partNumber={product.partNumber} back={localize(productDetailPath(product.partNumber))} />
