@@ -14,6 +14,11 @@ export interface IdleCollectOptions {
   idleMs: number;
   /** How many requests since the last collection make one worth it (a health probe now and then does not). */
   afterRequests: number;
+  /** Or how much this thread's heap grew since the last collection (bytes): a few heavy requests (the sitemap's
+   * build at start reads the whole catalog) leave as much garbage as hundreds of light ones. */
+  afterHeapGrowth?: number;
+  /** This thread's heap in use (tests); V8's figure for the calling thread by default. */
+  heapUsed?: () => number;
   /** The collection (tests); V8's full collection by default. */
   collect?: () => void;
   now?: () => number;
@@ -47,13 +52,19 @@ export function releaseFreedMemory(): void {
   fullCollection()?.();
 }
 
-/** Idle for 2 s after at least 200 requests: a spell of traffic is over (a health probe every few seconds is not one). */
-export const idleCollectDefaults = { idleMs: 2_000, afterRequests: 200 } as const;
+/** Idle for 2 s after at least 200 requests, or after the heap grew by 64 MB: a spell of traffic is over (a health
+ * probe every few seconds is not one). The growth: at 10,000 products the production start's sitemap build (a few
+ * dozen requests to the embedded upstream) left about 120 MB of garbage in the upstream thread's heap, resident
+ * until 200 requests had come and gone (docs/performance.md, "Memory at 10,000 products"). */
+export const idleCollectDefaults = { idleMs: 2_000, afterRequests: 200, afterHeapGrowth: 64 * 1048576 } as const;
 
 /** Counts `server`'s requests (its "request" events: an http.Server) and collects once it has been idle `idleMs` after at least `afterRequests`.
  * Returns the stop function (the graceful shutdown calls it) and how many collections ran. */
 export function collectWhenIdle(server: Pick<EventEmitter, "on" | "off">, options: IdleCollectOptions): { stop: () => void; readonly collections: number } {
   const now = options.now ?? Date.now;
+  const heapUsed = options.heapUsed ?? (() => v8.getHeapStatistics().used_heap_size);
+  const growth = options.afterHeapGrowth ?? Number.POSITIVE_INFINITY;
+  let heapAfterLast = heapUsed();
   let collect = options.collect;
   let requests = 0;
   let last = now();
@@ -65,10 +76,12 @@ export function collectWhenIdle(server: Pick<EventEmitter, "on" | "off">, option
   server.on("request", seen);
   const timer = setInterval(
     () => {
-      if (requests < options.afterRequests || now() - last < options.idleMs) return;
+      if (now() - last < options.idleMs) return;
+      if (requests < options.afterRequests && heapUsed() - heapAfterLast < growth) return;
       requests = 0;
       collect ??= fullCollection() ?? (() => {});
       collect();
+      heapAfterLast = heapUsed();
       collections++;
     },
     Math.max(100, options.idleMs / 4),

@@ -48,6 +48,34 @@ describe("collectWhenIdle", () => {
     quiet.stop();
   });
 
+  it("collects after a few heavy requests that grew the heap, once, and not after light ones", () => {
+    const server = new EventEmitter();
+    let heap = 40;
+    const collect = vi.fn(() => {
+      heap = 45;
+    });
+    const idle = collectWhenIdle(server, { idleMs: 2000, afterRequests: 200, afterHeapGrowth: 64, heapUsed: () => heap, collect, now: () => Date.now() });
+    traffic(server, 5);
+    heap = 100;
+    vi.advanceTimersByTime(2500);
+    expect(collect).not.toHaveBeenCalled();
+    // A sitemap's build: a few requests, 120 units of garbage.
+    traffic(server, 5);
+    heap = 160;
+    vi.advanceTimersByTime(1000);
+    expect(collect).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1500);
+    expect(collect).toHaveBeenCalledTimes(1);
+    // Measured from what the collection left (45), not from the start.
+    heap = 100;
+    vi.advanceTimersByTime(10_000);
+    expect(collect).toHaveBeenCalledTimes(1);
+    heap = 110;
+    vi.advanceTimersByTime(1000);
+    expect(idle.collections).toBe(2);
+    idle.stop();
+  });
+
   it("stops counting and collecting when stopped", () => {
     const server = new EventEmitter();
     const collect = vi.fn();

@@ -1,6 +1,7 @@
 // The cross-reference calls against the shipped catalog: one part with tiers and tables in both languages, a
 // decoded Mitsubishi number, suggestions for partial and mistyped numbers, a bill of materials, and bad input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { materialiseProductTree } from "../../server/upstream/catalog/product-tree.ts";
 import { CROSS_REFERENCE_BATCH_MAX, queryCrossReference, queryCrossReferenceBatch } from "../../shared/contract/index.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 import { callFails, callOk } from "./content-helpers.ts";
@@ -47,6 +48,29 @@ describe("queryCrossReference", () => {
     expect(typo.data.suggestions[0].kind).toBe("typo");
     const unknown = await callOk(upstream, queryCrossReference, "en", { part: "XYZ123456" });
     expect(unknown.data).toMatchObject({ part: null, match: null, candidates: [], suggestions: [] });
+  });
+
+  it("reads the catalog as the last content load left it: kept between calls, read again after a load", async () => {
+    const candidates = async () =>
+      (await callOk(upstream, queryCrossReference, "en", { part: "C3M0040120K" })).data.candidates.map((c: { product: { partNumber: string } }) => c.product.partNumber);
+    const before = await candidates();
+    const first = before[0];
+    const id = (upstream.db.prepare("SELECT id FROM site_list WHERE part_number = ?").get(first) as { id: number }).id;
+    const setStatus = upstream.db.prepare("UPDATE site_list SET status = ? WHERE id = ?");
+    setStatus.run("off", id);
+    try {
+      // The catalog's tables change only through the content load, which ends by materialising the tree (the
+      // calls' view of the catalog is kept until then: server/upstream/catalog/product-tree.ts, perContentLoad).
+      expect(await candidates()).toEqual(before);
+      materialiseProductTree(upstream.db);
+      const after = await candidates();
+      expect(after).not.toContain(first);
+      expect(after.length).toBeGreaterThan(0);
+    } finally {
+      setStatus.run("on", id);
+      materialiseProductTree(upstream.db);
+    }
+    expect(await candidates()).toEqual(before);
   });
 
   it("refuses an empty or over-long part number with a localized 400", async () => {

@@ -21,7 +21,7 @@ export interface TreeRow {
  * product_params; part of the content load's transaction, so every call reads them instead of walking the tree.
  */
 export function materialiseProductTree(db: Database): void {
-  familyNumbers.delete(db);
+  derived.delete(db);
   db.exec(`DELETE FROM site_tree; DELETE FROM site_visible; DELETE FROM site_param_values;
     INSERT INTO site_tree (ancestor_id, node_id, position, product)
     WITH RECURSIVE paths(ancestor_id, node_id) AS (
@@ -52,19 +52,33 @@ export interface FamilyMember {
   params: Record<string, number>;
 }
 
-/** Per database, per family and language; built on first use and dropped with every content load. */
-const familyNumbers = new WeakMap<Database, Map<string, FamilyMember[]>>();
+/** What is derived from the catalog tables, per database and key: built on first use, dropped with every content load. */
+const derived = new WeakMap<Database, Map<string, unknown>>();
+
+/**
+ * `build()`'s result, kept until the next content load. The catalog tables (site_list, product_params and what
+ * materialiseProductTree derives from them) are written only by the content load, which ends in
+ * materialiseProductTree; a reading of thousands of parts is then made once per load instead of once per call.
+ * `key` names what is built (and its arguments); the value must not be changed by its callers.
+ */
+export function perContentLoad<T>(db: Database, key: string, build: () => T): T {
+  let byKey = derived.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    derived.set(db, byKey);
+  }
+  if (byKey.has(key)) return byKey.get(key) as T;
+  const value = build();
+  byKey.set(key, value);
+  return value;
+}
 
 /** The visible products of a family with their numbers (thousands of parts: read once per content load, not per page). */
 export function familyMembers(db: Database, familyId: number, language: Language): FamilyMember[] {
-  let byFamily = familyNumbers.get(db);
-  if (!byFamily) {
-    byFamily = new Map();
-    familyNumbers.set(db, byFamily);
-  }
-  const key = `${familyId}:${language}`;
-  const cached = byFamily.get(key);
-  if (cached) return cached;
+  return perContentLoad(db, `family-members:${familyId}:${language}`, () => readFamilyMembers(db, familyId, language));
+}
+
+function readFamilyMembers(db: Database, familyId: number, language: Language): FamilyMember[] {
   const members = new Map<number, FamilyMember>();
   const rows = db
     .prepare(
@@ -82,9 +96,7 @@ export function familyMembers(db: Database, familyId: number, language: Language
     }
     if (row.fieldId !== null && row.num !== null) member.params[row.fieldId] = row.num;
   }
-  const list = [...members.values()];
-  byFamily.set(key, list);
-  return list;
+  return [...members.values()];
 }
 
 export function createTreeReader(db: Database) {

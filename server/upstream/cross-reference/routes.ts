@@ -25,7 +25,7 @@ import { crossReferenceContent, deviceTypes, type AnyCompetitorPart, type CrossR
 import { readContent, shippedContentDir } from "../content/load.ts";
 import type { Database } from "../db.ts";
 import { mountCall, type MountOptions } from "../http.ts";
-import { visibleCte } from "../catalog/product-tree.ts";
+import { perContentLoad, visibleCte } from "../catalog/product-tree.ts";
 
 const FILE = "cross-reference/competitor-parts.json";
 
@@ -46,8 +46,8 @@ type Product = OurProduct & { info: CrossReferenceProduct };
 
 const summary = (part: AnyCompetitorPart): CompetitorPartSummary => ({ partNumber: part.partNumber, manufacturer: part.manufacturer, deviceType: part.deviceType });
 
-/** Every visible product of the catalog with its parameters in one language, loss data and family. */
-function readOurProducts(db: Database, language: Language): Product[] {
+/** Every visible product of the catalog with its family and parsed loss data and lifecycle (both languages' view shares them). */
+function readProductRows(db: Database) {
   const rows = db
     .prepare(
       `WITH RECURSIVE ${visibleCte}, family(id, top) AS (
@@ -58,6 +58,15 @@ function readOurProducts(db: Database, language: Language): Product[] {
        FROM site_list s JOIN visible v ON v.id = s.id JOIN family f ON f.id = s.id WHERE s.part_number IS NOT NULL ORDER BY s.id`,
     )
     .all() as Array<{ id: number; partNumber: string; nameZh: string; nameEn: string; data: string; familyId: number }>;
+  return rows.map(({ data, ...row }) => {
+    const parsed = JSON.parse(data) as { loss?: LossData | null; lifecycle?: ProductLifecycle };
+    return { ...row, loss: parsed.loss ?? null, lifecycle: parsed.lifecycle ?? unknownLifecycle };
+  });
+}
+
+/** Every visible product of the catalog with its parameters in one language, loss data and family. */
+function readOurProducts(db: Database, language: Language): Product[] {
+  const rows = perContentLoad(db, "cross-reference:products", () => readProductRows(db));
   const params = new Map<number, Record<string, ParamValue>>(rows.map((row) => [row.id, {}]));
   const paramRows = db
     .prepare("SELECT product_id AS productId, field_id AS fieldId, text_value AS text, num_value AS num FROM product_params WHERE language = ?")
@@ -66,17 +75,41 @@ function readOurProducts(db: Database, language: Language): Product[] {
     const record = params.get(row.productId);
     if (record) record[row.fieldId] = row.num ?? row.text;
   }
-  return rows.map((row) => {
-    const data = JSON.parse(row.data) as { loss?: LossData | null; lifecycle?: ProductLifecycle };
-    const loss = data.loss ?? null;
-    const lifecycle = data.lifecycle ?? unknownLifecycle;
-    return {
-      partNumber: row.partNumber,
-      params: params.get(row.id)!,
-      loss,
-      lifecycle,
-      info: { id: row.id, partNumber: row.partNumber, name: language === "zh" ? row.nameZh : row.nameEn, familyId: row.familyId, loss, lifecycle },
-    };
+  return rows.map(({ id, partNumber, nameZh, nameEn, familyId, loss, lifecycle }) => ({
+    partNumber,
+    params: params.get(id)!,
+    loss,
+    lifecycle,
+    info: { id, partNumber, name: language === "zh" ? nameZh : nameEn, familyId, loss, lifecycle },
+  }));
+}
+
+/**
+ * What the matching reads of our catalog in one language, with the lookup by part number and the families the page
+ * offers: read once per content load (at 10,000 products a reading was 20,000 rows of parameters and 10,000 JSON
+ * parses on every call, garbage the upstream thread's heap grew into under traffic: docs/performance.md, "Memory
+ * at 10,000 products"). Shared by every call until the next load; nothing may change it.
+ */
+function ourCatalog(db: Database, language: Language) {
+  return perContentLoad(db, `cross-reference:${language}`, () => {
+    const products = readOurProducts(db, language);
+    return { products, byNumber: new Map(products.map((product) => [product.partNumber, product.info])), families: families(products) };
+  });
+}
+
+function families(ours: Product[]) {
+  const found = new Map<DeviceType, { deviceType: DeviceType; familyId: number; packages: Set<string> }>();
+  for (const product of ours) {
+    const deviceType = deviceTypeOf(product);
+    if (!deviceType) continue;
+    const family = found.get(deviceType) ?? { deviceType, familyId: product.info.familyId, packages: new Set<string>() };
+    const pkg = ourPackage(product);
+    if (pkg) family.packages.add(pkg);
+    found.set(deviceType, family);
+  }
+  return deviceTypes.flatMap((type) => {
+    const family = found.get(type);
+    return family ? [{ deviceType: type, familyId: family.familyId, packages: [...family.packages].sort() }] : [];
   });
 }
 
@@ -89,7 +122,7 @@ export function createBomMapper(db: Database, contentDir?: string) {
   const content = readCrossReference(contentDir);
   return (queries: string[], language: Language): Array<string | null> => {
     if (queries.length === 0) return [];
-    const ours = readOurProducts(db, language);
+    const ours = ourCatalog(db, language).products;
     return queries.map((query) => {
       const { part } = bomMatch(lookupCompetitorPart(query, content.parts, content.nomenclature, 2));
       return part ? (crossReference(part, ours, content.qingyun).candidates[0]?.partNumber ?? null) : null;
@@ -100,31 +133,12 @@ export function createBomMapper(db: Database, contentDir?: string) {
 export function mountCrossReferenceRoutes(router: Router, db: Database, options: MountOptions & { contentDir?: string | undefined }) {
   const content = readCrossReference(options.contentDir);
 
-  const products = (language: Language) => readOurProducts(db, language);
-
-  function families(ours: Product[]) {
-    const found = new Map<DeviceType, { deviceType: DeviceType; familyId: number; packages: Set<string> }>();
-    for (const product of ours) {
-      const deviceType = deviceTypeOf(product);
-      if (!deviceType) continue;
-      const family = found.get(deviceType) ?? { deviceType, familyId: product.info.familyId, packages: new Set<string>() };
-      const pkg = ourPackage(product);
-      if (pkg) family.packages.add(pkg);
-      found.set(deviceType, family);
-    }
-    return deviceTypes.flatMap((type) => {
-      const family = found.get(type);
-      return family ? [{ deviceType: type, familyId: family.familyId, packages: [...family.packages].sort() }] : [];
-    });
-  }
-
   mountCall(
     router,
     queryCrossReference,
     ({ body, language }) => {
       const lookup = body.part ? lookupCompetitorPart(body.part, content.parts, content.nomenclature) : { part: null, kind: null, suggestions: [] };
-      const ours = products(language);
-      const byNumber = new Map(ours.map((product) => [product.partNumber, product.info]));
+      const { products: ours, byNumber, families } = ourCatalog(db, language);
       const matched = lookup.part ? crossReference(lookup.part, ours, content.qingyun) : { candidates: [], rejected: [] };
       const op = body.op ? parseOperatingPoint(body.op) : null;
       const lossOf = (partNumber: string) => byNumber.get(partNumber)?.loss ?? null;
@@ -140,7 +154,7 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
         rejectedCount: result.rejected.length,
         suggestions: lookup.suggestions.map(({ part, kind }) => ({ ...summary(part), kind })),
         known: body.part === undefined ? content.parts.map(summary) : [],
-        families: families(ours),
+        families,
       };
     },
     options,
@@ -150,7 +164,7 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
     router,
     queryCrossReferenceBatch,
     ({ body, language }) => {
-      const ours = products(language);
+      const ours = ourCatalog(db, language).products;
       const rows: CrossReferenceBatchRow[] = body.parts.map((query) => {
         const lookup = lookupCompetitorPart(query, content.parts, content.nomenclature, 2);
         const { part, kind, suggestion } = bomMatch(lookup);
