@@ -11,6 +11,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseFile, knownMigrations, migrate, openDatabase } from "../../server/upstream/db.ts";
 import { addressFor, startAccountUpstream, freshPhone, type AccountUpstream } from "../upstream/account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "../upstream/sample-fixtures.ts";
+import { knownPostgresMigrations } from "../../server/upstream/postgres.ts";
+import { testPostgres } from "../upstream/stores.ts";
+import pg from "pg";
+
+async function sql(url: string, text: string): Promise<Array<Record<string, unknown>>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+const tables = async (url: string) =>
+  (await sql(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name")).map((row) => row.table_name as string);
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const cliPath = path.join(root, "server", "upstream", "cli", "db.ts");
@@ -29,10 +44,13 @@ interface Run {
   stdout: string;
   stderr: string;
 }
-/** `npm run db -- …args` as its own process, with only DATA_DIR (and PATH) in its environment. */
+/** `npm run db -- …args` as its own process, with only DATA_DIR (and PATH, and DATABASE_URL when given) in its environment. */
 function db(dataDir: string, ...args: string[]): Promise<Run> {
+  return dbWith({ DATA_DIR: dataDir }, ...args);
+}
+function dbWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath, ...args], { cwd: root, env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir }, timeout: 60_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [cliPath, ...args], { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -150,6 +168,78 @@ describe("status and migrate", () => {
     );
     expect(bad.code).toBe(1);
     expect(oneLine(bad)).toMatch(/^Invalid PUBLIC_ORIGIN/);
+  });
+});
+
+// docs/decisions/044-store-interface-and-postgresql.md: with DATABASE_URL the upstream's data is in PostgreSQL, and
+// status and migrate say where that database stands (its own migrations, pg-migrations/).
+describe("status and migrate with DATABASE_URL", () => {
+  const pgVersions = knownPostgresMigrations();
+  const pgNewest = pgVersions.at(-1)!;
+
+  it("report a new database with every migration pending, migrate it, then report what is applied", async () => {
+    const url = await (await testPostgres()).database("dbcli");
+    const env = { DATA_DIR: freshDir(), DATABASE_URL: url };
+    const where = `postgres://${new URL(url).host}${new URL(url).pathname}`;
+    const before = await dbWith(env, "status");
+    expect(before.code, before.stderr).toBe(0);
+    expect(before.stdout).toContain(`database: ${where} (PostgreSQL, DATABASE_URL)`);
+    expect(before.stdout).toContain("schema:   none");
+    expect(before.stdout).toContain(`pending:  ${pgVersions.length}: ${pgVersions.map((m) => m.name).join(", ")}`);
+    // Status changes nothing: no table is created.
+    expect(await tables(url)).toEqual([]);
+
+    const applied = await dbWith(env, "migrate");
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout.trim().split("\n")).toEqual([
+      ...pgVersions.map((m) => `applied ${m.name}`),
+      `${where} is now at schema ${v3(pgNewest.version)} (${pgNewest.name})`,
+    ]);
+    expect(await tables(url)).toContain("sample_orders");
+
+    const after = await dbWith(env, "status", "--json");
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.stdout)).toEqual({
+      database: where,
+      exists: true,
+      schema: pgNewest.version,
+      code: pgNewest.version,
+      pending: [],
+      unknown: [],
+      newerThanCode: false,
+    });
+    expect((await dbWith(env, "migrate")).stdout.trim()).toBe(`nothing to apply: ${where} is at schema ${v3(pgNewest.version)} (${pgNewest.name})`);
+    // Nothing of it went to DATA_DIR's SQLite file.
+    expect(existsSync(databaseFile(env.DATA_DIR))).toBe(false);
+  });
+
+  it("say when the database is newer than the code (exit 1), and migrate refuses it in one line", async () => {
+    const url = await (await testPostgres()).database("dbcli");
+    const env = { DATA_DIR: freshDir(), DATABASE_URL: url };
+    expect((await dbWith(env, "migrate")).code).toBe(0);
+    await sql(url, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, '999_from_the_future.sql', 'x')");
+    const status = await dbWith(env, "status");
+    expect(status.code).toBe(1);
+    expect(status.stdout).toContain("newer:    yes, 999 (999_from_the_future.sql) unknown to this code");
+    const migrated = await dbWith(env, "migrate");
+    expect(migrated.code).toBe(1);
+    expect(oneLine(migrated)).toMatch(/has schema version 999 \(999_from_the_future\.sql\), which this code does not know/);
+  });
+
+  it("refuse, in one line without the password, a database nobody answers at, and backup and restore of the SQLite file", async () => {
+    const env = { DATA_DIR: freshDir(), DATABASE_URL: "postgres://qy:hunter2@127.0.0.1:1/qingyun" };
+    const status = await dbWith(env, "status");
+    expect(status.code).toBe(1);
+    expect(oneLine(status)).toMatch(/^PostgreSQL \(postgres:\/\/127\.0\.0\.1:1\/qingyun, DATABASE_URL\) cannot be used: .*ECONNREFUSED/);
+    expect(status.stderr).not.toContain("hunter2");
+    for (const args of [
+      ["backup", path.join(env.DATA_DIR, "copy.sqlite")],
+      ["restore", path.join(env.DATA_DIR, "copy.sqlite")],
+    ]) {
+      const run = await dbWith(env, ...args);
+      expect(run.code).toBe(1);
+      expect(oneLine(run)).toContain("pg_dump");
+    }
   });
 });
 
