@@ -432,3 +432,81 @@ describe("backup while the upstream takes orders, and restore", () => {
     store.close();
   });
 });
+
+// README "The store", with PostgreSQL: pg_dump while an upstream takes orders, pg_restore into a new database,
+// and `npm run db -- status` on it. The PostgreSQL tools are Debian's, beside the server the tests start.
+describe("the README's PostgreSQL backup recipe", () => {
+  const bin = (name: string) => {
+    const root = "/usr/lib/postgresql";
+    const version = readdirSync(root)
+      .filter((v) => existsSync(path.join(root, v, "bin", name)))
+      .sort((a, b) => Number(b) - Number(a))[0];
+    if (!version) throw new Error(`${name} is not installed (apt-get install postgresql)`);
+    return path.join(root, version, "bin", name);
+  };
+  const run = (command: string, args: string[]) =>
+    new Promise<Run>((resolve) =>
+      execFile(command, args, { timeout: 60_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+
+  it("keeps every order acknowledged before pg_dump began, taken while the upstream kept writing, and status reads the restored database", async () => {
+    const cluster = await testPostgres();
+    const url = await cluster.database("dbcli");
+    const u = await startAccountUpstream({ databaseUrl: url });
+    try {
+      const f = await loadSampleFixtures(u);
+      const { session } = await u.signIn(freshPhone());
+      const addressId = await addressFor(u, session);
+      const acknowledged: Array<{ orderNumber: string; at: number }> = [];
+      let writing = true;
+      const writer = (async () => {
+        while (writing) {
+          await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[0]!.id }, { cookie: session });
+          const submitted = await u.call(
+            `${SAMPLE}/submitSampleOrder`,
+            {
+              applicant: { name: "张三", phone: "13800138000", email: "a@example.com", companyName: "Greenfield Power", position: "Engineer" },
+              sampleUse: "Evaluating 1200 V SiC MOSFETs for an on-board charger.",
+              addressId,
+              evaluationOnly: true,
+            },
+            { cookie: session },
+          );
+          if (submitted.status !== 200) throw new Error(`submit: ${JSON.stringify(submitted.json)}`);
+          const orderNumber = submitted.json.data.orderNumber as string;
+          acknowledged.push({ orderNumber, at: Date.now() });
+          // At most three open orders per account: each is cancelled by its customer.
+          await u.call(`${SAMPLE}/cancelSampleOrder`, { SampleOrderNo: orderNumber }, { cookie: session });
+        }
+      })();
+      const work = freshDir();
+      const dump = path.join(work, "qy.dump");
+      let began = 0;
+      try {
+        await expect.poll(() => acknowledged.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+        began = Date.now();
+        const dumped = await run(bin("pg_dump"), ["--format=custom", `--file=${dump}`, url]);
+        expect(dumped.stderr).toBe("");
+        expect(dumped.code).toBe(0);
+      } finally {
+        writing = false;
+        await writer;
+      }
+      const restored = await cluster.database("dbcli_restored");
+      const put = await run(bin("pg_restore"), ["--exit-on-error", "--no-owner", `--dbname=${restored}`, dump]);
+      expect(put.stderr).toBe("");
+      expect(put.code).toBe(0);
+      const numbers = new Set((await sql(restored, "SELECT order_number FROM sample_orders")).map((row) => row.order_number as string));
+      const before = acknowledged.filter((order) => order.at < began).map((order) => order.orderNumber);
+      expect(before.length).toBeGreaterThanOrEqual(5);
+      for (const number of before) expect(numbers.has(number), number).toBe(true);
+      const status = await dbWith({ DATA_DIR: freshDir(), DATABASE_URL: restored }, "status", "--json");
+      expect(status.code).toBe(0);
+      expect(JSON.parse(status.stdout)).toMatchObject({ schema: knownPostgresMigrations().at(-1)!.version, pending: [], newerThanCode: false });
+    } finally {
+      await u.cleanup();
+    }
+  }, 60_000);
+});

@@ -23,7 +23,7 @@ import { ensureBuild } from "../support/ensure-build.ts";
 import { nginxPorts, startNginx, type TestNginx } from "../support/nginx.ts";
 import { freePort, root, startSiteProcess, type SiteProcess } from "../support/site-process.ts";
 import { startSmtpSink } from "../support/smtp-sink.ts";
-import { appHostVariables, upstreamHostVariables } from "../support/several-hosts.ts";
+import type { appHostVariables, upstreamHostVariables } from "../support/several-hosts.ts";
 import { testAddress } from "../upstream/account-helpers.ts";
 import { loadSampleFixtures, SAMPLE, type SampleFixtures } from "../upstream/sample-fixtures.ts";
 
@@ -50,6 +50,7 @@ interface UpstreamHost {
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read the answer's fields directly, as test/upstream/helpers.ts's Answer.
   json: any;
   ms: number;
 }
@@ -138,12 +139,13 @@ async function startUpstreamHost(port: number): Promise<UpstreamHost> {
   return { port, child, output, exited };
 }
 
-/** The last sign-in code either upstream host's console sender wrote for this number. */
-function lastCode(phone: string): string {
+/** The last sign-in code either upstream host's console sender wrote for this number; its line may reach this
+ * process a moment after the answer to the request (another pipe), so it is waited for. */
+async function lastCode(phone: string): Promise<string> {
   const pattern = new RegExp(`\\[sign-in code\\] SMS to ${phone}: (\\d{6})`, "g");
-  const found = upstreams.flatMap((host) => [...host.output.join("").matchAll(pattern)].map((match) => match[1]!));
-  if (found.length === 0) throw new Error(`no code was sent to ${phone}`);
-  return found.at(-1)!;
+  const codes = () => upstreams.flatMap((host) => [...host.output.join("").matchAll(pattern)].map((match) => match[1]!));
+  await until(() => codes().length > 0, `a code sent to ${phone}`, 5_000);
+  return codes().at(-1)!;
 }
 
 /**
@@ -218,7 +220,7 @@ async function signedInVisitor(): Promise<Visitor> {
   const phone = freshPhone();
   const sent = await call(SEND, { from, body: { phone } });
   if (sent.status !== 200) throw new Error(`code request failed: ${sent.status} ${JSON.stringify(sent.json)}`);
-  const signedIn = await call(SIGN_IN, { from, body: { phone, code: lastCode(phone) } });
+  const signedIn = await call(SIGN_IN, { from, body: { phone, code: await lastCode(phone) } });
   const session = sessionOf(signedIn);
   if (signedIn.status !== 200 || !session) throw new Error(`sign-in failed: ${signedIn.status} ${JSON.stringify(signedIn.json)}`);
   const saved = await call(SAVE_ADDRESS, { from, session, body: testAddress });
@@ -367,7 +369,7 @@ describe("two app hosts and two upstream hosts behind nginx, on one PostgreSQL a
     const phone = freshPhone();
     const [one, other] = sites as [SiteProcess, SiteProcess];
     expect((await call(SEND, { from, body: { phone }, site: one })).status).toBe(200);
-    const code = lastCode(phone);
+    const code = await lastCode(phone);
     const signedIn = await call(SIGN_IN, { from, body: { phone, code }, site: other });
     expect(signedIn.status).toBe(200);
     expect(sessionOf(signedIn)).toBeTruthy();
@@ -379,7 +381,7 @@ describe("two app hosts and two upstream hosts behind nginx, on one PostgreSQL a
     const from = freshAddress();
     const phone = freshPhone();
     expect((await call(SEND, { from, body: { phone } })).status).toBe(200);
-    const code = lastCode(phone);
+    const code = await lastCode(phone);
     const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => call(SIGN_IN, { from, body: { phone, code: wrong(code) }, site: sites[i % 2] })));
     const codes = guesses.map((answer) => answer.json.code);
     // Four wrong guesses leave the code alive, the fifth kills it, every later one finds it dead.
