@@ -143,11 +143,14 @@ export async function startUpstream(
       new Promise<void>((resolve) => {
         outbox.stop();
         stopRetention();
-        server.close(() => {
+        const finish = () => {
           db.close();
           if (postgres) postgres.end().then(resolve, resolve);
           else resolve();
-        });
+        };
+        // A listener already closed by a drain (`npm run upstream` on SIGTERM) would never call back again.
+        if (server.listening) server.close(finish);
+        else setImmediate(finish);
         server.closeAllConnections();
       }),
   };
