@@ -18,9 +18,8 @@ export interface UpstreamOptions {
   /** Folder of the database file; ":memory:" keeps everything in memory (tests only). */
   dataDir: string;
   /**
-   * PostgreSQL for the accounts (postgres://…); unset = everything on the SQLite file in dataDir. From the
-   * environment (DATABASE_URL) it is refused until every domain is on PostgreSQL; tests set it here to run the
-   * accounts on PostgreSQL (docs/decisions/044-store-interface-and-postgresql.md).
+   * PostgreSQL for what changes (postgres://…, DATABASE_URL); unset = everything on the SQLite file in dataDir
+   * (docs/decisions/044-store-interface-and-postgresql.md).
    */
   databaseUrl?: string | undefined;
   /** Folder of the content files loaded at start; unset = the content shipped in the repository. */

@@ -2,7 +2,7 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { UpstreamOptions } from "./config.ts";
-import { openDatabase, type Database } from "./db.ts";
+import { openDatabase, SchemaTooNewError, type Database } from "./db.ts";
 import { loadSiteContent } from "./content/load.ts";
 import { createUpstreamApp } from "./app.ts";
 import { smtpConfig } from "./delivery/code-senders.ts";
@@ -14,7 +14,7 @@ import { startLeadRetention } from "./leads/retention.ts";
 import type { CodeLimits } from "./accounts/code-rules.ts";
 import { createSqliteAccountStore } from "./accounts/store-sqlite.ts";
 import { createPostgresAccountStore } from "./accounts/store-postgres.ts";
-import { createPool, migratePostgres } from "./postgres.ts";
+import { createPool, describeDatabase, migratePostgres } from "./postgres.ts";
 import { createPostgresSampleStore } from "./samples/store-postgres.ts";
 import { createSampleProducts } from "./samples/products.ts";
 import { bothOutboxes, createPostgresOrderMailOutbox } from "./samples/mail-outbox-postgres.ts";
@@ -54,7 +54,14 @@ async function openStores(options: UpstreamOptions, db: Database, now: () => num
       postgres: undefined,
     };
   }
-  await migratePostgres(options.databaseUrl);
+  const databaseUrl = options.databaseUrl;
+  await migratePostgres(databaseUrl).catch((error: unknown) => {
+    // The one line a host that cannot start prints says which setting to look at (never the password).
+    if (error instanceof SchemaTooNewError) throw error;
+    throw new Error(`PostgreSQL (${describeDatabase(databaseUrl)}, DATABASE_URL) cannot be used: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  });
   const postgres = createPool(options.databaseUrl, log);
   const products = createSampleProducts(db);
   const watches = createPostgresWatchStore(postgres, now, createWatchedParts(db));
@@ -136,11 +143,14 @@ export async function startUpstream(
       new Promise<void>((resolve) => {
         outbox.stop();
         stopRetention();
-        server.close(() => {
+        const finish = () => {
           db.close();
           if (postgres) postgres.end().then(resolve, resolve);
           else resolve();
-        });
+        };
+        // A listener already closed by a drain (`npm run upstream` on SIGTERM) would never call back again.
+        if (server.listening) server.close(finish);
+        else setImmediate(finish);
         server.closeAllConnections();
       }),
   };

@@ -16,7 +16,29 @@ try {
   const { startUpstream } = await import("./index.ts");
   const upstream = await startUpstream({ ...options, port: options.port || 3001 });
   console.log(`embedded upstream listening on ${upstream.url}`);
-  const stop = () => void upstream.close().then(() => process.exit(0));
+  // A host leaving a rolling release: no new connection, the calls in flight answered (a submit cut off here would
+  // be a 502 the visitor cannot tell from a lost order), at most 8 s, within the 10 s a supervisor gives before
+  // SIGKILL; then everything closes. A kept-alive connection closes as soon as its call is answered.
+  let draining = false;
+  upstream.server.on("request", (_req, res) => {
+    if (draining) res.setHeader("Connection", "close");
+    res.once("finish", () => {
+      if (draining) setImmediate(() => upstream.server.closeIdleConnections());
+    });
+  });
+  const stop = () => {
+    draining = true;
+    const drained = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 8_000);
+      timer.unref();
+      upstream.server.close(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      upstream.server.closeIdleConnections();
+    });
+    void drained.then(() => upstream.close()).then(() => process.exit(0));
+  };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 } catch (error) {

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { SchemaTooNewError, type Migration } from "./db.ts";
+import { SchemaTooNewError, type Migration, type SchemaState } from "./db.ts";
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "pg-migrations");
 
@@ -29,7 +29,7 @@ export const types = {
 };
 
 /** Where the database is, for messages: host, port and database name, never the user or password. */
-function describeDatabase(url: string): string {
+export function describeDatabase(url: string): string {
   try {
     const parsed = new URL(url);
     return `postgres://${parsed.host}${parsed.pathname}`;
@@ -60,6 +60,13 @@ export function createPool(url: string, log: (message: string, detail?: unknown)
 export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken = false;
+  // A connection the server ends while it is checked out and between two queries (a restart: "terminating
+  // connection due to administrator command") emits 'error' on the client, which the pool only listens for while
+  // the client is idle: unheard, it would crash the host. The next query fails with it and the client is not given back.
+  const lost = () => {
+    broken = true;
+  };
+  client.on("error", lost);
   try {
     await client.query("BEGIN");
     const result = await fn(client);
@@ -74,6 +81,7 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
     }
     throw error;
   } finally {
+    client.off("error", lost);
     client.release(broken);
   }
 }
@@ -129,6 +137,29 @@ export async function migratePostgres(url: string): Promise<Migration[]> {
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [migrationLockKey]);
     }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Where a PostgreSQL database stands against this code's migrations, read without changing anything (no table is
+ * created): what is applied, what is pending, and versions this code does not know (a newer release migrated it).
+ */
+export async function postgresSchemaState(url: string): Promise<SchemaState> {
+  const client = new pg.Client({ connectionString: url, types, connectionTimeoutMillis: connectTimeoutMs, application_name: "qingyun-status" });
+  await client.connect();
+  try {
+    const exists = (await client.query<{ found: string | null }>("SELECT to_regclass('schema_migrations')::text AS found")).rows[0]?.found;
+    const applied = exists ? (await client.query<Migration>("SELECT version, name FROM schema_migrations ORDER BY version")).rows : [];
+    const known = knownPostgresMigrations();
+    const appliedVersions = new Set(applied.map((row) => row.version));
+    const knownVersions = new Set(known.map((migration) => migration.version));
+    return {
+      applied,
+      pending: known.filter((migration) => !appliedVersions.has(migration.version)),
+      unknown: applied.filter((row) => !knownVersions.has(row.version)),
+    };
   } finally {
     await client.end();
   }

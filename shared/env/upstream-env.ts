@@ -21,7 +21,6 @@ export const upstreamEnv = z.object({
     .default("qingyun"),
   DATA_DIR: z.string().default("data"),
   // PostgreSQL for what changes, shared by several upstream hosts (docs/decisions/044-store-interface-and-postgresql.md).
-  // Refused for now by checkTogether: only the accounts are on PostgreSQL so far.
   DATABASE_URL: unsetIfEmpty(z.string().max(2000).refine(isPostgresUrl, "a postgres:// or postgresql:// URL (postgres://user:password@host:5432/database)").optional()),
   // A content folder with the layout of server/upstream/content (a generated benchmark catalog); unset = the shipped one.
   CONTENT_DIR: unsetIfEmpty(
@@ -109,21 +108,11 @@ function isPostgresUrl(value: string): boolean {
   }
 }
 
-/**
- * DATABASE_URL is refused until the last step of the move to PostgreSQL: the accounts, the samples, the visitor's
- * records, the watches and the staff console are there, but `npm run db` does not know PostgreSQL yet and the
- * several-hosts tests have not run on it (docs/decisions/044-store-interface-and-postgresql.md). Deleting this line
- * is that step's.
- */
-export const databaseUrlNotYet =
-  "not yet supported: the accounts (users, sessions, sign-in codes), the samples (sample lists, orders, addresses, order e-mails), the visitor's records (contact messages and their sales e-mails, download requests, news page views, the export and deletion of one's data), the watches (part watches, subscriptions by e-mail, notice e-mails), preview-token revocations and the staff console's accounts, passkeys, sessions and audit log (with its order board and the orders CLI) are on PostgreSQL, but `npm run db` and the several-hosts tests are not yet, so unset it and use the SQLite store in DATA_DIR";
-
 const aliyunCredentials = ["ALIYUN_SMS_ACCESS_KEY_ID", "ALIYUN_SMS_ACCESS_KEY_SECRET", "ALIYUN_SMS_SIGN_NAME", "ALIYUN_SMS_TEMPLATE_CODE"] as const;
 
 /** Values that only hold together, checked in the same parse (so a missing one is the same one-line refusal):
- * SMS_PROVIDER=aliyun needs all four of its credentials; DATABASE_URL is refused for now (databaseUrlNotYet). */
-export function checkTogether(env: Pick<UpstreamEnv, "SMS_PROVIDER" | "DATABASE_URL" | (typeof aliyunCredentials)[number]>, ctx: z.RefinementCtx): void {
-  if (env.DATABASE_URL !== undefined) ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: databaseUrlNotYet });
+ * SMS_PROVIDER=aliyun needs all four of its credentials. */
+export function checkTogether(env: Pick<UpstreamEnv, "SMS_PROVIDER" | (typeof aliyunCredentials)[number]>, ctx: z.RefinementCtx): void {
   if (env.SMS_PROVIDER !== "aliyun") return;
   const missing = aliyunCredentials.find((name) => !env[name]);
   if (missing) ctx.addIssue({ code: "custom", path: [missing], message: "required when SMS_PROVIDER=aliyun, like the other three ALIYUN_SMS_* credentials" });

@@ -1,90 +1,28 @@
-// deploy/nginx.conf itself, run by Debian's nginx as an ordinary process (own prefix, temp
+// deploy/nginx.conf itself, run by Debian's nginx as an ordinary process (test/support/nginx.ts: own prefix, temp
 // and cache folders, loopback ports, a throwaway self-signed certificate) in front of the built app.
 // Checks pages, the micro-cache of anonymous HTML, assets, /api, streaming, and the client address and scheme the app sees.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sessionCookie } from "../../shared/cookies.ts";
-import { freePort, root, startSiteProcess, type SiteProcess } from "../support/site-process.ts";
+import { startSiteProcess, type SiteProcess } from "../support/site-process.ts";
+import { nginxPorts, startNginx, type TestNginx } from "../support/nginx.ts";
 
-const nginxBinary = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => existsSync(candidate)) ?? "nginx";
-
-let prefix = "";
-let nginx: ChildProcess | undefined;
+let nginx: TestNginx | undefined;
 let site: SiteProcess;
 let httpsPort = 0;
 let httpPort = 0;
 
-/** deploy/nginx.conf with only what a test run must change; each change must apply (the file's shape is checked). */
-function testConfig(appPort: number): string {
-  let text = readFileSync(path.join(root, "deploy", "nginx.conf"), "utf8");
-  const replace = (from: string | RegExp, to: string) => {
-    const next = text.replace(from, to);
-    if (next === text) throw new Error(`deploy/nginx.conf no longer contains ${String(from)}`);
-    text = next;
-  };
-  replace(/^user .*;\n/m, "");
-  replace("pid /run/nginx.pid;", `pid ${prefix}/nginx.pid;`);
-  replace("error_log /var/log/nginx/error.log warn;", `error_log ${prefix}/error.log warn;`);
-  replace("access_log /var/log/nginx/access.log;", `access_log ${prefix}/access.log;`);
-  replace("server 127.0.0.1:3000 ", `server 127.0.0.1:${appPort} `);
-  replace(/\/var\/cache\/nginx\/qingyun/g, `${prefix}/cache`);
-  replace("listen 80;", `listen 127.0.0.1:${httpPort};`);
-  replace("listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`);
-  replace("/etc/ssl/qingyun/fullchain.pem", `${prefix}/cert.pem`);
-  replace("/etc/ssl/qingyun/privkey.pem", `${prefix}/key.pem`);
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((name) => `    ${name}_temp_path ${prefix}/temp-${name};\n`).join("");
-  replace("http {\n", `http {\n${temp}`);
-  return text;
-}
-
 beforeAll(async () => {
-  prefix = mkdtempSync(path.join(tmpdir(), "qy-nginx-"));
-  // nginx's workers may run as another user: they must reach the temp and cache folders.
-  chmodSync(prefix, 0o755);
-  for (const dir of ["cache", "cache-pages", "temp-client_body", "temp-proxy", "temp-fastcgi", "temp-uwsgi", "temp-scgi"]) {
-    mkdirSync(path.join(prefix, dir));
-    chmodSync(path.join(prefix, dir), 0o777);
-  }
-  execFileSync(
-    "openssl",
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-keyout", `${prefix}/key.pem`, "-out", `${prefix}/cert.pem`],
-    {
-      stdio: "ignore",
-    },
-  );
-  httpsPort = await freePort();
-  httpPort = await freePort();
+  const ports = await nginxPorts();
+  ({ httpsPort, httpPort } = ports);
   site = await startSiteProcess({ PUBLIC_ORIGIN: `https://127.0.0.1:${httpsPort}`, TRUST_PROXY: "loopback" });
-  writeFileSync(path.join(prefix, "nginx.conf"), testConfig(site.port));
-  execFileSync(nginxBinary, ["-t", "-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", `${prefix}/error.log`], { stdio: "pipe" });
-  nginx = spawn(nginxBinary, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", `${prefix}/error.log`, "-g", "daemon off;"], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      await call(`http://127.0.0.1:${httpPort}/`);
-      break;
-    } catch (error) {
-      if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start: ${String(error)} ${readFileSync(`${prefix}/error.log`, "utf8")}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  nginx = await startNginx(ports, [site.port]);
 });
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx!.once("exit", resolve));
-    nginx.kill("SIGQUIT");
-    await exited;
-  }
+  await nginx?.stop();
   await site?.stop();
-  if (prefix) rmSync(prefix, { recursive: true, force: true });
 });
 
 interface Answer {

@@ -11,6 +11,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseFile, knownMigrations, migrate, openDatabase } from "../../server/upstream/db.ts";
 import { addressFor, startAccountUpstream, freshPhone, type AccountUpstream } from "../upstream/account-helpers.ts";
 import { SAMPLE, loadSampleFixtures, type SampleFixtures } from "../upstream/sample-fixtures.ts";
+import { knownPostgresMigrations } from "../../server/upstream/postgres.ts";
+import { testPostgres } from "../upstream/stores.ts";
+import pg from "pg";
+
+async function sql(url: string, text: string): Promise<Array<Record<string, unknown>>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+const tables = async (url: string) =>
+  (await sql(url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name")).map((row) => row.table_name as string);
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const cliPath = path.join(root, "server", "upstream", "cli", "db.ts");
@@ -29,10 +44,13 @@ interface Run {
   stdout: string;
   stderr: string;
 }
-/** `npm run db -- …args` as its own process, with only DATA_DIR (and PATH) in its environment. */
+/** `npm run db -- …args` as its own process, with only DATA_DIR (and PATH, and DATABASE_URL when given) in its environment. */
 function db(dataDir: string, ...args: string[]): Promise<Run> {
+  return dbWith({ DATA_DIR: dataDir }, ...args);
+}
+function dbWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cliPath, ...args], { cwd: root, env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir }, timeout: 60_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [cliPath, ...args], { cwd: root, env: { PATH: process.env.PATH ?? "", ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -150,6 +168,78 @@ describe("status and migrate", () => {
     );
     expect(bad.code).toBe(1);
     expect(oneLine(bad)).toMatch(/^Invalid PUBLIC_ORIGIN/);
+  });
+});
+
+// docs/decisions/044-store-interface-and-postgresql.md: with DATABASE_URL the upstream's data is in PostgreSQL, and
+// status and migrate say where that database stands (its own migrations, pg-migrations/).
+describe("status and migrate with DATABASE_URL", () => {
+  const pgVersions = knownPostgresMigrations();
+  const pgNewest = pgVersions.at(-1)!;
+
+  it("report a new database with every migration pending, migrate it, then report what is applied", async () => {
+    const url = await (await testPostgres()).database("dbcli");
+    const env = { DATA_DIR: freshDir(), DATABASE_URL: url };
+    const where = `postgres://${new URL(url).host}${new URL(url).pathname}`;
+    const before = await dbWith(env, "status");
+    expect(before.code, before.stderr).toBe(0);
+    expect(before.stdout).toContain(`database: ${where} (PostgreSQL, DATABASE_URL)`);
+    expect(before.stdout).toContain("schema:   none");
+    expect(before.stdout).toContain(`pending:  ${pgVersions.length}: ${pgVersions.map((m) => m.name).join(", ")}`);
+    // Status changes nothing: no table is created.
+    expect(await tables(url)).toEqual([]);
+
+    const applied = await dbWith(env, "migrate");
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout.trim().split("\n")).toEqual([
+      ...pgVersions.map((m) => `applied ${m.name}`),
+      `${where} is now at schema ${v3(pgNewest.version)} (${pgNewest.name})`,
+    ]);
+    expect(await tables(url)).toContain("sample_orders");
+
+    const after = await dbWith(env, "status", "--json");
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.stdout)).toEqual({
+      database: where,
+      exists: true,
+      schema: pgNewest.version,
+      code: pgNewest.version,
+      pending: [],
+      unknown: [],
+      newerThanCode: false,
+    });
+    expect((await dbWith(env, "migrate")).stdout.trim()).toBe(`nothing to apply: ${where} is at schema ${v3(pgNewest.version)} (${pgNewest.name})`);
+    // Nothing of it went to DATA_DIR's SQLite file.
+    expect(existsSync(databaseFile(env.DATA_DIR))).toBe(false);
+  });
+
+  it("say when the database is newer than the code (exit 1), and migrate refuses it in one line", async () => {
+    const url = await (await testPostgres()).database("dbcli");
+    const env = { DATA_DIR: freshDir(), DATABASE_URL: url };
+    expect((await dbWith(env, "migrate")).code).toBe(0);
+    await sql(url, "INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, '999_from_the_future.sql', 'x')");
+    const status = await dbWith(env, "status");
+    expect(status.code).toBe(1);
+    expect(status.stdout).toContain("newer:    yes, 999 (999_from_the_future.sql) unknown to this code");
+    const migrated = await dbWith(env, "migrate");
+    expect(migrated.code).toBe(1);
+    expect(oneLine(migrated)).toMatch(/has schema version 999 \(999_from_the_future\.sql\), which this code does not know/);
+  });
+
+  it("refuse, in one line without the password, a database nobody answers at, and backup and restore of the SQLite file", async () => {
+    const env = { DATA_DIR: freshDir(), DATABASE_URL: "postgres://qy:hunter2@127.0.0.1:1/qingyun" };
+    const status = await dbWith(env, "status");
+    expect(status.code).toBe(1);
+    expect(oneLine(status)).toMatch(/^PostgreSQL \(postgres:\/\/127\.0\.0\.1:1\/qingyun, DATABASE_URL\) cannot be used: .*ECONNREFUSED/);
+    expect(status.stderr).not.toContain("hunter2");
+    for (const args of [
+      ["backup", path.join(env.DATA_DIR, "copy.sqlite")],
+      ["restore", path.join(env.DATA_DIR, "copy.sqlite")],
+    ]) {
+      const run = await dbWith(env, ...args);
+      expect(run.code).toBe(1);
+      expect(oneLine(run)).toContain("pg_dump");
+    }
   });
 });
 
@@ -341,4 +431,82 @@ describe("backup while the upstream takes orders, and restore", () => {
     expect((store.prepare("SELECT count(*) AS n FROM sample_orders").get() as { n: number }).n).toBeGreaterThan(0);
     store.close();
   });
+});
+
+// README "The store", with PostgreSQL: pg_dump while an upstream takes orders, pg_restore into a new database,
+// and `npm run db -- status` on it. The PostgreSQL tools are Debian's, beside the server the tests start.
+describe("the README's PostgreSQL backup recipe", () => {
+  const bin = (name: string) => {
+    const root = "/usr/lib/postgresql";
+    const version = readdirSync(root)
+      .filter((v) => existsSync(path.join(root, v, "bin", name)))
+      .sort((a, b) => Number(b) - Number(a))[0];
+    if (!version) throw new Error(`${name} is not installed (apt-get install postgresql)`);
+    return path.join(root, version, "bin", name);
+  };
+  const run = (command: string, args: string[]) =>
+    new Promise<Run>((resolve) =>
+      execFile(command, args, { timeout: 60_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+
+  it("keeps every order acknowledged before pg_dump began, taken while the upstream kept writing, and status reads the restored database", async () => {
+    const cluster = await testPostgres();
+    const url = await cluster.database("dbcli");
+    const u = await startAccountUpstream({ databaseUrl: url });
+    try {
+      const f = await loadSampleFixtures(u);
+      const { session } = await u.signIn(freshPhone());
+      const addressId = await addressFor(u, session);
+      const acknowledged: Array<{ orderNumber: string; at: number }> = [];
+      let writing = true;
+      const writer = (async () => {
+        while (writing) {
+          await u.call(`${SAMPLE}/addSampleProduct`, { siteListId: f.visible[0]!.id }, { cookie: session });
+          const submitted = await u.call(
+            `${SAMPLE}/submitSampleOrder`,
+            {
+              applicant: { name: "张三", phone: "13800138000", email: "a@example.com", companyName: "Greenfield Power", position: "Engineer" },
+              sampleUse: "Evaluating 1200 V SiC MOSFETs for an on-board charger.",
+              addressId,
+              evaluationOnly: true,
+            },
+            { cookie: session },
+          );
+          if (submitted.status !== 200) throw new Error(`submit: ${JSON.stringify(submitted.json)}`);
+          const orderNumber = submitted.json.data.orderNumber as string;
+          acknowledged.push({ orderNumber, at: Date.now() });
+          // At most three open orders per account: each is cancelled by its customer.
+          await u.call(`${SAMPLE}/cancelSampleOrder`, { SampleOrderNo: orderNumber }, { cookie: session });
+        }
+      })();
+      const work = freshDir();
+      const dump = path.join(work, "qy.dump");
+      let began = 0;
+      try {
+        await expect.poll(() => acknowledged.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+        began = Date.now();
+        const dumped = await run(bin("pg_dump"), ["--format=custom", `--file=${dump}`, url]);
+        expect(dumped.stderr).toBe("");
+        expect(dumped.code).toBe(0);
+      } finally {
+        writing = false;
+        await writer;
+      }
+      const restored = await cluster.database("dbcli_restored");
+      const put = await run(bin("pg_restore"), ["--exit-on-error", "--no-owner", `--dbname=${restored}`, dump]);
+      expect(put.stderr).toBe("");
+      expect(put.code).toBe(0);
+      const numbers = new Set((await sql(restored, "SELECT order_number FROM sample_orders")).map((row) => row.order_number as string));
+      const before = acknowledged.filter((order) => order.at < began).map((order) => order.orderNumber);
+      expect(before.length).toBeGreaterThanOrEqual(5);
+      for (const number of before) expect(numbers.has(number), number).toBe(true);
+      const status = await dbWith({ DATA_DIR: freshDir(), DATABASE_URL: restored }, "status", "--json");
+      expect(status.code).toBe(0);
+      expect(JSON.parse(status.stdout)).toMatchObject({ schema: knownPostgresMigrations().at(-1)!.version, pending: [], newerThanCode: false });
+    } finally {
+      await u.cleanup();
+    }
+  }, 60_000);
 });

@@ -29,9 +29,10 @@ export interface SiteProcess {
   stop: () => Promise<void>;
 }
 
-/** `args`: the server's own arguments (["--dev"] for the development server). */
+/** `args`: the server's own arguments (["--dev"] for the development server). `env.PORT`: a port chosen
+ * beforehand (nginx's configuration names it before the site starts); else a free one. */
 export async function startSiteProcess(env: Record<string, string>, readyWithinMs = 30_000, args: string[] = []): Promise<SiteProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "qy-ops-"));
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(root, "server", "main.ts"), ...args], {

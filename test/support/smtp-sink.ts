@@ -14,6 +14,8 @@ export interface SmtpSinkOptions {
   /** While this answers true, a message is taken (onMail hears of it) but never answered, as by a server
    * that stalls after DATA: the sender cannot know whether it was delivered. */
   holdReply?: () => boolean;
+  /** How long to wait before answering a message it took (a slow server): 0 or unset answers at once. */
+  replyDelayMs?: () => number;
 }
 
 export async function startSmtpSink(onMail: (mail: ReceivedMail) => void, options: SmtpSinkOptions = {}): Promise<{ port: number; close: () => Promise<void> }> {
@@ -30,7 +32,9 @@ export async function startSmtpSink(onMail: (mail: ReceivedMail) => void, option
         }
         onMail({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw: Buffer.concat(chunks).toString("utf8") });
         if (options.holdReply?.()) return;
-        callback();
+        const delay = options.replyDelayMs?.() ?? 0;
+        if (delay > 0) setTimeout(() => callback(), delay);
+        else callback();
       });
     },
   });

@@ -1,8 +1,8 @@
 // server/config/index.ts: defaults, and one clear line naming the variable for a bad value.
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config/index.ts";
-import { parseUpstreamEnv } from "../../server/upstream/config.ts";
-import { databaseUrlNotYet, upstreamEnv } from "../../shared/env/upstream-env.ts";
+import { parseUpstreamEnv, upstreamOptions } from "../../server/upstream/config.ts";
+import { upstreamEnv } from "../../shared/env/upstream-env.ts";
 
 describe("loadConfig", () => {
   it("has the documented defaults", () => {
@@ -55,8 +55,8 @@ describe("loadConfig", () => {
   });
 });
 
-// docs/decisions/044-store-interface-and-postgresql.md: only the accounts are on PostgreSQL so far, so a well-formed
-// DATABASE_URL is refused by both parses (the site's and `npm run upstream`'s) rather than splitting the data.
+// docs/decisions/044-store-interface-and-postgresql.md: every domain is on PostgreSQL, so a well-formed DATABASE_URL
+// is taken by both parses (the site's and `npm run upstream`'s) and handed to the upstream's options.
 describe("DATABASE_URL", () => {
   const urls = ["postgres://qy:secret@db.internal:5432/qingyun", "postgresql://db.internal/qingyun?sslmode=require"];
 
@@ -64,17 +64,8 @@ describe("DATABASE_URL", () => {
     expect(upstreamEnv.shape.DATABASE_URL.safeParse(url).success).toBe(true);
   });
 
-  it.each(urls)("is refused at start, for now, with one line saying what is not yet supported, the password never shown (%s)", (url) => {
-    for (const parse of [() => loadConfig({ DATABASE_URL: url }), () => parseUpstreamEnv({ DATABASE_URL: url })]) {
-      let error: unknown;
-      try {
-        parse();
-      } catch (caught) {
-        error = caught;
-      }
-      expect(error).toBeInstanceOf(ConfigError);
-      expect((error as Error).message).toBe(`Invalid DATABASE_URL: ${databaseUrlNotYet}`);
-      expect((error as Error).message).not.toContain("secret");
-    }
+  it.each(urls)("is accepted at start and reaches the upstream's options (%s)", (url) => {
+    expect(upstreamOptions(loadConfig({ DATABASE_URL: url }).upstream).databaseUrl).toBe(url);
+    expect(upstreamOptions(parseUpstreamEnv({ DATABASE_URL: url })).databaseUrl).toBe(url);
   });
 });

@@ -5,7 +5,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyCodeRules } from "../../shared/contract/index.ts";
-import { createPool, knownPostgresMigrations, migratePostgres, postgresFailure, statementTimeoutMs } from "../../server/upstream/postgres.ts";
+import { createPool, inTransaction, knownPostgresMigrations, migratePostgres, postgresFailure, statementTimeoutMs } from "../../server/upstream/postgres.ts";
 import { startTestPostgres, type TestPostgres } from "../helpers/postgres.ts";
 import { freshIp, freshPhone, sessionFrom, startAccountUpstream, type AccountUpstream } from "./account-helpers.ts";
 import { startTestUpstream } from "./helpers.ts";
@@ -225,4 +225,32 @@ describe("the pool", () => {
     },
     statementTimeoutMs + 20_000,
   );
+
+  // Found by test/ops/several-hosts.test.ts: PostgreSQL restarted under load ended connections that requests held
+  // between two queries of a transaction, and the 'error' event nobody listened to crashed the upstream host.
+  it("fails a transaction whose connection the server ends between two of its queries, and the process lives on", async () => {
+    const url = await (await testPostgres()).database();
+    const pool = createPool(url, () => {});
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const error = await inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+        await admin.query("SELECT pg_terminate_backend($1)", [rows[0]!.pid]);
+        // The server's notice of the end arrives while no query of this connection runs.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await client.query("SELECT 1");
+      }).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect(postgresFailure(error)).toBe("busy");
+      // The ended connection is not given back: the next query gets a new one.
+      expect((await pool.query<{ one: number }>("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
+      await pool.end();
+    }
+  });
 });

@@ -58,7 +58,8 @@ export interface SampleFixtures {
   byId: Map<number, TreeNode>;
 }
 
-export async function loadSampleFixtures(u: AccountUpstream): Promise<SampleFixtures> {
+/** `u`: a test upstream, or anything that calls one the same way (the several-hosts test calls through nginx). */
+export async function loadSampleFixtures(u: Pick<AccountUpstream, "call">): Promise<SampleFixtures> {
   const tree = (await u.call("/open/proxy/qingyun/basic/siteList/querySiteList", { type: 1 })).json.data as TreeNode[];
   const byId = new Map(tree.map((node) => [node.id, node]));
   const visibleChain = (node: TreeNode | undefined): boolean => !!node && node.status === "on" && (node.parentId === null || visibleChain(byId.get(node.parentId)));

@@ -1,6 +1,8 @@
 // `npm run db -- migrate|status|backup FILE|restore FILE`: the upstream's store (DATA_DIR) for operators. The
 // backup is online (the server keeps serving and writing), the restore all or nothing and only into a data
 // directory nothing has open. Why VACUUM INTO and how the restore swaps the file: docs/decisions/039-store-migrations-backup-restore.md.
+// With DATABASE_URL, status and migrate work on PostgreSQL (its own migrations, docs/decisions/044-store-interface-and-postgresql.md);
+// its backups are PostgreSQL's own tools' (README "The store").
 import { DatabaseSync } from "node:sqlite";
 import { closeSync, constants, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -8,6 +10,7 @@ import { parseArgs } from "node:util";
 import { ConfigError } from "../../../shared/env/parse.ts";
 import { parseUpstreamEnv } from "../config.ts";
 import { configureConnection, databaseFile, knownMigrations, migrate, SchemaTooNewError, schemaState, type Migration, type SchemaState } from "../db.ts";
+import { describeDatabase, knownPostgresMigrations, migratePostgres, postgresFailure, postgresSchemaState } from "../postgres.ts";
 
 const usage = `Usage: npm run db -- <command> [options]
 
@@ -21,7 +24,8 @@ const usage = `Usage: npm run db -- <command> [options]
                             --replace: overwrite the database already there
 
 Options: --json (status and migrate: machine-readable output)
-Environment: DATA_DIR (database folder, default "data")`;
+Environment: DATA_DIR (database folder, default "data"); DATABASE_URL (PostgreSQL: status and migrate work on
+             it; back it up with pg_dump, README "The store")`;
 
 class UsageError extends Error {}
 /** A refusal or failure the operator can act on: one line, exit 1. */
@@ -254,7 +258,58 @@ function restore(dataDir: string, source: string, replace: boolean, out: (line: 
   }
 }
 
-function main(argv: string[], out: (line: string) => void): number {
+/** A PostgreSQL that cannot be reached or refuses us is the operator's to fix: one line naming it, never the password. */
+function postgresRefusal(url: string, error: unknown): never {
+  if (error instanceof SchemaTooNewError) throw new Refusal(error.message);
+  const message = sqliteMessage(error).replace(/\s+/g, " ");
+  if (postgresFailure(error) || (error as { code?: unknown }).code !== undefined)
+    throw new Refusal(`PostgreSQL (${describeDatabase(url)}, DATABASE_URL) cannot be used: ${message}`);
+  throw error;
+}
+
+async function postgresStatus(url: string, json: boolean, out: (line: string) => void): Promise<number> {
+  const { applied, pending, unknown } = await postgresSchemaState(url).catch((error: unknown) => postgresRefusal(url, error));
+  const where = describeDatabase(url);
+  const schema = applied.at(-1);
+  const newest = knownPostgresMigrations().at(-1);
+  if (json) {
+    out(
+      JSON.stringify({
+        database: where,
+        exists: applied.length > 0,
+        schema: schema?.version ?? null,
+        code: newest?.version ?? null,
+        pending,
+        unknown,
+        newerThanCode: unknown.length > 0,
+      }),
+    );
+  } else {
+    out(
+      `database: ${where} (PostgreSQL, DATABASE_URL)${applied.length > 0 ? "" : " (no migration applied yet: the upstream applies them at its first start, or npm run db -- migrate)"}`,
+    );
+    out(`schema:   ${label(schema)}`);
+    out(`code:     ${label(newest)}`);
+    out(`pending:  ${pending.length === 0 ? "none" : `${pending.length}: ${pending.map((m) => m.name).join(", ")}`}`);
+    out(`newer:    ${unknown.length === 0 ? "no" : `yes, ${unknown.map(label).join(", ")} unknown to this code: the upstream refuses to start on it`}`);
+  }
+  return unknown.length > 0 ? 1 : 0;
+}
+
+/** The same advisory lock as a starting host's: run beside hosts that start, each migration is applied once. */
+async function postgresMigrate(url: string, json: boolean, out: (line: string) => void): Promise<void> {
+  const applied = await migratePostgres(url).catch((error: unknown) => postgresRefusal(url, error));
+  const schema = (await postgresSchemaState(url).catch((error: unknown) => postgresRefusal(url, error))).applied.at(-1);
+  const where = describeDatabase(url);
+  if (json) {
+    out(JSON.stringify({ database: where, applied, schema: schema?.version ?? null }));
+    return;
+  }
+  for (const migration of applied) out(`applied ${migration.name}`);
+  out(applied.length === 0 ? `nothing to apply: ${where} is at schema ${label(schema)}` : `${where} is now at schema ${label(schema)}`);
+}
+
+async function main(argv: string[], out: (line: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -271,7 +326,16 @@ function main(argv: string[], out: (line: string) => void): number {
   if ((!takesFile && file !== undefined) || extra !== undefined) throw new UsageError(`Too many arguments for ${command}`);
   if (values.replace && command !== "restore") throw new UsageError("--replace is an option of restore only");
   if (values.json && takesFile) throw new UsageError("--json is an option of status and migrate only");
-  const { DATA_DIR: dataDir } = parseUpstreamEnv(process.env);
+  const { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } = parseUpstreamEnv(process.env);
+  if (databaseUrl) {
+    if (command === "status") return postgresStatus(databaseUrl, Boolean(values.json), out);
+    if (command === "migrate") {
+      await postgresMigrate(databaseUrl, Boolean(values.json), out);
+      return 0;
+    }
+    // The upstream's data is in PostgreSQL: a copy of DATA_DIR's file would hold none of it.
+    throw new Refusal(`${command} works on the SQLite store; with DATABASE_URL the data is in PostgreSQL: use pg_dump and pg_restore (README "The store")`);
+  }
   if (dataDir === ":memory:") throw new Refusal('DATA_DIR is ":memory:": there is no database to work on');
   switch (command) {
     case "status":
@@ -289,7 +353,7 @@ function main(argv: string[], out: (line: string) => void): number {
 }
 
 try {
-  process.exitCode = main(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+  process.exitCode = await main(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
 } catch (error) {
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
     process.stderr.write(`${(error as Error).message}\n\n${usage}\n`);
