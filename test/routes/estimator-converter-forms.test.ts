@@ -19,6 +19,27 @@ afterAll(() => site.close());
 
 const get = (url: string) => request(site.app).get(url);
 
+describe("the operating point's one-line summary", () => {
+  it("names the ambient (or the coolant inlet) and the heat sink at an rs point, the parts in parallel, and the case otherwise", async () => {
+    const url = (op: string) => `/productAndService/compare?parts=QCM045065B7,QCM025065K4&op=${op}`;
+    /** The summary line (subscripts read as " a ", " th,sa "), from "Estimated at:" to the form's first field. */
+    const summary = async (language: "en" | "zh", op: string) => {
+      const text = textOf((await get(`/${language}${url(op)}`)).text);
+      const found = (language === "en" ? /Estimated at: (.*?) Topology/ : /估算工作点：(.*?) 拓扑/).exec(text);
+      expect(found, op).not.toBeNull();
+      return found![1]!;
+    };
+    const sink = await summary("en", "800,20,50k,0.9,40,np3w,rs0.25");
+    expect(sink).toContain("T a 40 °C, heat sink R th,sa 0.25 K/W, 3 in parallel per switch (worst-case sharing)");
+    expect(sink).not.toContain("T c");
+    expect(await summary("en", "800,20,50k,0.9,40f,rs0.25")).toContain("coolant inlet 40 °C, heat sink R th,sa 0.25 K/W");
+    const alone = await summary("en", "800,20,50k,0.9,40");
+    expect(alone).toContain("T c 40 °C");
+    expect(alone).not.toContain("in parallel");
+    expect(await summary("zh", "800,20,50k,0.9,40,np2,rs0.25")).toContain("T a 40 °C，散热器 R th,sa 0.25 K/W，每个开关 2 个器件并联");
+  });
+});
+
 describe("the whole converter's fields on the finder and compare", () => {
   it("shows N, the worst-case sharing box and R_th,sa in both forms, filled from the URL, in both languages", async () => {
     for (const url of [

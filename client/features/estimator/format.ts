@@ -41,7 +41,12 @@ export function formatKilohertz(fsw: number): string {
 
 /** One line naming the operating point, for captions and the finder's note. */
 export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimator">): string {
-  const common = { vBus: formatNumber(op.vBus), current: formatNumber(op.current), fsw: formatKilohertz(op.fsw), tc: formatNumber(op.tc) };
+  // At a heat-sink point (rsa) the temperature is the ambient's, or the coolant inlet's: not the case's.
+  const temperature =
+    op.rsa === undefined
+      ? t("panel.summaryCase", { tc: formatNumber(op.tc) })
+      : t(op.tcRef === "coolant" ? "panel.summaryInlet" : "panel.summaryAmbient", { tc: formatNumber(op.tc), rsa: formatNumber(op.rsa) });
+  const common = { vBus: formatNumber(op.vBus), current: formatNumber(op.current), fsw: formatKilohertz(op.fsw), temperature };
   const base =
     op.mode === "inverter"
       ? t("panel.summaryInverter", { ...common, kind: t(op.currentKind === "peak" ? "panel.peak" : "panel.rms"), pf: formatNumber(op.pf), m: formatNumber(op.m) })
@@ -51,11 +56,13 @@ export function operatingPointSummary(op: OperatingPoint, t: TFunction<"estimato
     op.mode === "inverter" && op.modulation && op.modulation !== DEFAULT_MODULATION ? t("panel.summaryModulation", { name: modulationAcronyms[op.modulation] }) : "";
   // Where T_c was measured, when not at the case; dead time and R_G only when the visitor set them (otherwise
   // each part's own applies).
-  const reference = op.tcRef === "heatsink" ? t("panel.summaryHeatsink") : op.tcRef === "coolant" ? t("panel.summaryCoolant") : "";
+  const reference = op.rsa !== undefined ? "" : op.tcRef === "heatsink" ? t("panel.summaryHeatsink") : op.tcRef === "coolant" ? t("panel.summaryCoolant") : "";
+  const parallel =
+    op.parallel === undefined || op.parallel === 1 ? "" : t(op.parallelMismatch ? "panel.summaryParallelMismatch" : "panel.summaryParallel", { n: op.parallel });
   const deadTime = op.deadTime === undefined ? "" : t("panel.summaryDeadTime", { deadTime: formatNumber(op.deadTime) });
   const rg = op.rg === undefined ? "" : t("panel.summaryRg", { rg: formatNumber(op.rg) });
   // Only the inverter's and a PFC stage's points have one: the output frequency or the line's.
   const fo = op.fo === undefined ? "" : t(op.mode === "inverter" ? "panel.summaryFo" : "panel.summaryLine", { fo: formatNumber(op.fo) });
   const slow = op.slowLeg && op.mode === "totempole" ? t("panel.summarySlowLeg") : "";
-  return base + modulation + reference + deadTime + rg + fo + slow;
+  return base + modulation + reference + parallel + deadTime + rg + fo + slow;
 }
