@@ -12,7 +12,7 @@ import { tdbLifecycle, tdbModel, type TdbLifecycle } from "./tdb.ts";
 import { curvesCsv } from "./curves.ts";
 
 /** The version the generators write now, and the day it was published. */
-export const MODEL_VERSION = "1.3";
+export const MODEL_VERSION = "1.4";
 export const MODEL_DATE = "2026-11-29";
 
 export interface GeneratedModelFile {
