@@ -11,7 +11,7 @@ import type { Language } from "../../../shared/languages.ts";
 import type { Database } from "../db.ts";
 import type { MailMessage, MailSender } from "../delivery/mailer.ts";
 import { inTransaction } from "../postgres.ts";
-import { outboxMessageId, outboxRules, retryDelayMs, type MailOutbox } from "../samples/mail-outbox.ts";
+import { failedTry, outboxMessageId, outboxRules, pollingOutbox, type MailOutbox } from "../samples/mail-outbox.ts";
 import { composeConfirmationWatchMail } from "./confirmation-mail.ts";
 import { composeNoticeMail } from "./notice-mail.ts";
 import type { PublicationKind } from "./publications.ts";
@@ -58,9 +58,6 @@ export const dueWatchMails = `SELECT o.id, o.attempts, o.message_id AS "messageI
 export function createPostgresWatchMailOutbox(deps: PostgresWatchOutboxDeps): MailOutbox {
   const { pool, now } = deps;
   const notice = deps.db.prepare("SELECT type, data FROM notices WHERE number = ? AND language = ?");
-  let running: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
 
   function claim(): Promise<ClaimedRow[]> {
     return inTransaction(pool, async (client) => {
@@ -111,55 +108,26 @@ export function createPostgresWatchMailOutbox(deps: PostgresWatchOutboxDeps): Ma
     try {
       await deps.sender.send({ ...found.mail, messageId: outboxMessageId(row.messageId, deps.publicOrigin) });
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const giveUp = attempts >= outboxRules.maxAttempts;
-      const message = error instanceof Error ? error.message : String(error);
+      const failed = failedTry(row, error, found.what, now());
       await pool.query("UPDATE watch_mail_outbox SET state = $1, attempts = $2, next_attempt_at = $3, last_error = $4 WHERE id = $5", [
-        giveUp ? "failed" : "pending",
-        attempts,
-        now() + retryDelayMs(attempts),
-        message.slice(0, 500),
+        failed.state,
+        failed.attempts,
+        failed.nextAttemptAt,
+        failed.lastError,
         row.id,
       ]);
-      deps.log(`${found.what} failed on try ${attempts}${giveUp ? ", giving up" : `, retrying in ${retryDelayMs(attempts) / 1000} s`}`, error);
+      deps.log(failed.log, error);
       return false;
     }
     await pool.query("UPDATE watch_mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = $1, last_error = NULL WHERE id = $2", [now(), row.id]);
     return true;
   }
 
-  async function deliverDue(): Promise<number> {
-    if (running) return running;
-    running = (async () => {
-      if (stopped) return 0;
-      let sent = 0;
-      for (const row of await claim()) if (await deliver(row)) sent += 1;
-      return sent;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
+  async function deliverAll(): Promise<number> {
+    let sent = 0;
+    for (const row of await claim()) if (await deliver(row)) sent += 1;
+    return sent;
   }
 
-  const safely = () =>
-    void deliverDue().catch((error: unknown) => {
-      // After stop() the pool is closing: a poll cut short is not news.
-      if (!stopped) deps.log("notice e-mail outbox (postgres) failed", error);
-    });
-
-  return {
-    deliverDue,
-    nudge: () => void setImmediate(safely),
-    start(pollMs) {
-      if (timer) return;
-      stopped = false;
-      timer = setInterval(safely, pollMs);
-      timer.unref();
-    },
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  return pollingOutbox(deliverAll, { label: "notice e-mail outbox (postgres)", isOpen: () => true, log: deps.log });
 }

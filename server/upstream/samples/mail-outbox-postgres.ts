@@ -9,7 +9,7 @@ import type pg from "pg";
 import { inTransaction } from "../postgres.ts";
 import type { MailMessage, MailSender } from "../delivery/mailer.ts";
 import { composeSalesMail, type LeaveWordForMail } from "../leads/sales-mail.ts";
-import { outboxMessageId, outboxRules, orderRowMail, retryDelayMs, type DueRow, type MailOutbox, type OrderMailItem } from "./mail-outbox.ts";
+import { failedTry, outboxMessageId, outboxRules, orderRowMail, pollingOutbox, type DueRow, type MailOutbox, type OrderMailItem } from "./mail-outbox.ts";
 
 export interface PostgresOutboxDeps {
   pool: pg.Pool;
@@ -46,9 +46,6 @@ interface DueLeadRow extends LeaveWordForMail {
 
 export function createPostgresOrderMailOutbox(deps: PostgresOutboxDeps): MailOutbox {
   const { pool, now } = deps;
-  let running: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
 
   /** Claims up to a batch of due rows of each kind for this host: each leased until now + leaseMs. */
   function claim(): Promise<{ orders: DueRow[]; leads: DueLeadRow[] }> {
@@ -77,61 +74,32 @@ export function createPostgresOrderMailOutbox(deps: PostgresOutboxDeps): MailOut
     try {
       await deps.sender.send({ ...mail, messageId: outboxMessageId(row.messageId!, deps.publicOrigin) });
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const giveUp = attempts >= outboxRules.maxAttempts;
-      const message = error instanceof Error ? error.message : String(error);
+      const failed = failedTry(row, error, what, now());
       await pool.query("UPDATE order_mail_outbox SET state = $1, attempts = $2, next_attempt_at = $3, last_error = $4 WHERE id = $5", [
-        giveUp ? "failed" : "pending",
-        attempts,
-        now() + retryDelayMs(attempts),
-        message.slice(0, 500),
+        failed.state,
+        failed.attempts,
+        failed.nextAttemptAt,
+        failed.lastError,
         row.id,
       ]);
-      deps.log(`${what} failed on try ${attempts}${giveUp ? ", giving up" : `, retrying in ${retryDelayMs(attempts) / 1000} s`}`, error);
+      deps.log(failed.log, error);
       return false;
     }
     await pool.query("UPDATE order_mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = $1, last_error = NULL WHERE id = $2", [now(), row.id]);
     return true;
   }
 
-  async function deliverDue(): Promise<number> {
-    if (running) return running;
-    running = (async () => {
-      if (stopped) return 0;
-      let sent = 0;
-      const { orders, leads } = await claim();
-      for (const row of orders) if (await deliverOrder(row)) sent += 1;
-      for (const lead of leads) {
-        if (await send(lead, composeSalesMail(lead.recipient, lead, deps.staffOrigin), `sales notice of contact message #${lead.leaveWordId}`)) sent += 1;
-      }
-      return sent;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
+  async function deliverAll(): Promise<number> {
+    let sent = 0;
+    const { orders, leads } = await claim();
+    for (const row of orders) if (await deliverOrder(row)) sent += 1;
+    for (const lead of leads) {
+      if (await send(lead, composeSalesMail(lead.recipient, lead, deps.staffOrigin), `sales notice of contact message #${lead.leaveWordId}`)) sent += 1;
+    }
+    return sent;
   }
 
-  const safely = () =>
-    void deliverDue().catch((error: unknown) => {
-      // After stop() the pool is closing: a poll cut short is not news.
-      if (!stopped) deps.log("order e-mail outbox (postgres) failed", error);
-    });
-
-  return {
-    deliverDue,
-    nudge: () => void setImmediate(safely),
-    start(pollMs) {
-      if (timer) return;
-      stopped = false;
-      timer = setInterval(safely, pollMs);
-      timer.unref();
-    },
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  return pollingOutbox(deliverAll, { label: "order e-mail outbox (postgres)", isOpen: () => true, log: deps.log });
 }
 
 /** Two outboxes as one, polled together: the SQLite file's and PostgreSQL's (index.ts says which e-mails each holds). */

@@ -81,6 +81,67 @@ export interface MailOutbox {
   stop(): void;
 }
 
+/** What a failed try records, whichever store holds the row: its next state, when it is due again, the error kept
+ * (cut to 500 characters) and the log line, which names the e-mail (`what`) and never its text. */
+export function failedTry(row: { attempts: number }, error: unknown, what: string, at: number) {
+  const attempts = row.attempts + 1;
+  const giveUp = attempts >= outboxRules.maxAttempts;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    state: giveUp ? "failed" : "pending",
+    attempts,
+    nextAttemptAt: at + retryDelayMs(attempts),
+    lastError: message.slice(0, 500),
+    log: `${what} failed on try ${attempts}${giveUp ? ", giving up" : `, retrying in ${retryDelayMs(attempts) / 1000} s`}`,
+  } as const;
+}
+
+/**
+ * The polling every outbox shares, whichever store it claims from: `deliverAll` claims and sends what is due and
+ * says how many were sent. Calls never overlap (a poll while one runs gets that one's answer); after stop(), or once
+ * `isOpen` says the store is closed, nothing is delivered and a poll cut short is not logged (the store is closing).
+ */
+export function pollingOutbox(deliverAll: () => Promise<number>, options: { label: string; isOpen: () => boolean; log: OutboxDeps["log"] }): MailOutbox {
+  let running: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const open = () => !stopped && options.isOpen();
+
+  function deliverDue(): Promise<number> {
+    if (running) return running;
+    running = (open() ? deliverAll() : Promise.resolve(0)).finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const safely = () =>
+    void deliverDue().catch((error: unknown) => {
+      if (open()) options.log(`${options.label} failed`, error);
+    });
+
+  return {
+    deliverDue,
+    nudge: () => void setImmediate(safely),
+    start(pollMs) {
+      if (timer) return;
+      stopped = false;
+      timer = setInterval(() => {
+        // A closed database stops its own polling.
+        if (options.isOpen()) return safely();
+        clearInterval(timer);
+        timer = undefined;
+      }, pollMs);
+      timer.unref();
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
+
 /**
  * Queues the e-mail of one history record; called inside the transaction that writes the record. An order
  * whose account was deleted has no applicant to write to (its e-mail is blanked): nothing is queued, rather
@@ -143,9 +204,6 @@ export function createOrderMailOutbox(deps: OutboxDeps): MailOutbox {
   const markSent = db.prepare("UPDATE order_mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = ?, last_error = NULL WHERE id = ?");
   const markFailed = db.prepare("UPDATE order_mail_outbox SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?");
 
-  let running: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-
   async function deliver(row: DueRow): Promise<boolean> {
     const mail = orderRowMail(row, items.all(row.orderId) as unknown as OrderMailItem[], deps.publicOrigin);
     return send(row, mail, `order e-mail for ${row.orderNumber} (${row.status})`);
@@ -159,77 +217,41 @@ export function createOrderMailOutbox(deps: OutboxDeps): MailOutbox {
       if (db.isOpen) markSent.run(now(), row.id);
       return true;
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const giveUp = attempts >= outboxRules.maxAttempts;
-      const message = error instanceof Error ? error.message : String(error);
-      if (db.isOpen) markFailed.run(giveUp ? "failed" : "pending", attempts, now() + retryDelayMs(attempts), message.slice(0, 500), row.id);
-      deps.log(`${what} failed on try ${attempts}${giveUp ? ", giving up" : `, retrying in ${retryDelayMs(attempts) / 1000} s`}`, error);
+      const failed = failedTry(row, error, what, now());
+      if (db.isOpen) markFailed.run(failed.state, failed.attempts, failed.nextAttemptAt, failed.lastError, row.id);
+      deps.log(failed.log, error);
       return false;
     }
   }
 
-  /** Sends every e-mail that is due now; returns how many were sent. Calls never overlap. */
-  async function deliverDue(): Promise<number> {
-    if (running) return running;
-    running = (async () => {
-      let sent = 0;
-      if (!db.isOpen) return 0;
-      const t = now();
-      const [rows, leads, notices, confirmations] = transaction(db, () => {
-        // The lease: another process polling the same database skips these rows until it ends.
-        const claimed = <R extends { id: number }>(found: R[]) => found.filter((row) => Number(claim.run(t + outboxRules.leaseMs, row.id, t).changes) === 1);
-        return [
-          claimed(due.all(t, outboxRules.batch) as unknown as DueRow[]),
-          claimed(dueLeads.all(t, outboxRules.batch) as unknown as DueLeadRow[]),
-          claimed(dueNotices.all(t, outboxRules.batch) as unknown as DueNoticeMail[]),
-          claimed(dueConfirmations.all(t, outboxRules.batch) as unknown as DueConfirmationMail[]),
-        ] as const;
-      });
-      for (const row of rows) if (await deliver(row)) sent += 1;
-      for (const lead of leads) {
-        if (await send(lead, composeSalesMail(lead.recipient, lead, deps.staffOrigin), `sales notice of contact message #${lead.leaveWordId}`)) sent += 1;
-      }
-      for (const notice of notices) {
-        if (await send(notice, composeNoticeMail(notice, deps.publicOrigin), `notice e-mail ${notice.noticeNumber} (outbox row ${notice.id})`)) sent += 1;
-      }
-      for (const confirmation of confirmations) {
-        if (await send(confirmation, composeConfirmationWatchMail(confirmation, deps.publicOrigin), `subscription confirmation (outbox row ${confirmation.id})`))
-          sent += 1;
-      }
-      return sent;
-    })().finally(() => {
-      running = null;
+  /** Claims what is due now (a lease per row) and sends it; returns how many were sent. */
+  async function deliverAll(): Promise<number> {
+    let sent = 0;
+    const t = now();
+    const [rows, leads, notices, confirmations] = transaction(db, () => {
+      // The lease: another process polling the same database skips these rows until it ends.
+      const claimed = <R extends { id: number }>(found: R[]) => found.filter((row) => Number(claim.run(t + outboxRules.leaseMs, row.id, t).changes) === 1);
+      return [
+        claimed(due.all(t, outboxRules.batch) as unknown as DueRow[]),
+        claimed(dueLeads.all(t, outboxRules.batch) as unknown as DueLeadRow[]),
+        claimed(dueNotices.all(t, outboxRules.batch) as unknown as DueNoticeMail[]),
+        claimed(dueConfirmations.all(t, outboxRules.batch) as unknown as DueConfirmationMail[]),
+      ] as const;
     });
-    return running;
+    for (const row of rows) if (await deliver(row)) sent += 1;
+    for (const lead of leads) {
+      if (await send(lead, composeSalesMail(lead.recipient, lead, deps.staffOrigin), `sales notice of contact message #${lead.leaveWordId}`)) sent += 1;
+    }
+    for (const notice of notices) {
+      if (await send(notice, composeNoticeMail(notice, deps.publicOrigin), `notice e-mail ${notice.noticeNumber} (outbox row ${notice.id})`)) sent += 1;
+    }
+    for (const confirmation of confirmations) {
+      if (await send(confirmation, composeConfirmationWatchMail(confirmation, deps.publicOrigin), `subscription confirmation (outbox row ${confirmation.id})`)) sent += 1;
+    }
+    return sent;
   }
 
-  const safely = () =>
-    void deliverDue().catch((error: unknown) => {
-      if (db.isOpen) deps.log("order e-mail outbox failed", error);
-    });
-
-  return {
-    deliverDue,
-    /** A move was just made here: deliver without waiting for the next poll (never awaited by the move). */
-    nudge: () => setImmediate(safely),
-    /** Polls for due e-mails (CLI moves, retries); stops by itself once the database is closed. */
-    start(pollMs: number) {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (!db.isOpen) {
-          clearInterval(timer);
-          timer = undefined;
-          return;
-        }
-        safely();
-      }, pollMs);
-      timer.unref();
-    },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  return pollingOutbox(deliverAll, { label: "order e-mail outbox", isOpen: () => db.isOpen, log: deps.log });
 }
 
 export type OrderMailOutbox = MailOutbox;
