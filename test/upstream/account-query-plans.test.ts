@@ -2,13 +2,13 @@
 // number's codes, failures, lock and known devices) is answered from an index on both stores: 50,000 users and
 // their codes must never be walked (SQLite's EXPLAIN QUERY PLAN; PostgreSQL's EXPLAIN with sequential scans
 // priced out, so a plan without one proves an index can answer the query at any table size).
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/upstream/db.ts";
 import { migratePostgres } from "../../server/upstream/postgres.ts";
 import { postgresAccountQueries } from "../../server/upstream/accounts/store-postgres.ts";
 import { sqliteAccountQueries } from "../../server/upstream/accounts/store-sqlite.ts";
 import { testPostgres } from "./stores.ts";
+import { expectIndexPlan, planReader, type PlanReader } from "../helpers/postgres-plans.ts";
 
 /** Example values for each lookup's parameters, in order (the same on both stores). */
 const params: Record<keyof typeof sqliteAccountQueries, Array<string | number>> = {
@@ -43,20 +43,15 @@ describe("on SQLite", () => {
 });
 
 describe("on PostgreSQL", () => {
-  let client: pg.Client;
+  let reader: PlanReader;
   beforeAll(async () => {
     const url = await (await testPostgres()).database();
     await migratePostgres(url);
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query("SET enable_seqscan = off");
+    reader = await planReader(url);
   });
-  afterAll(() => client?.end());
+  afterAll(() => reader?.end());
 
   it.each(names)("%s reads an index, never a whole table", async (name) => {
-    const rows = (await client.query(`EXPLAIN ${postgresAccountQueries[name]}`, params[name])).rows as Array<{ "QUERY PLAN": string }>;
-    const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
-    expect(plan).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
-    expect(plan).not.toContain("Seq Scan");
+    expectIndexPlan(await reader.plan(postgresAccountQueries[name], params[name]));
   });
 });

@@ -4,7 +4,6 @@
 // notices, the visitor's export and erasure, and the news view counter. Sequential scans are priced out, as in
 // test/upstream/order-query-plans.test.ts: a plan without one proves an index can answer the query at any table
 // size (docs/decisions/044-store-interface-and-postgresql.md).
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migratePostgres } from "../../server/upstream/postgres.ts";
 import { postgresLeadBatch, postgresLeadPage, postgresLeadQueries, postgresLeadUnion } from "../../server/upstream/leads/store-postgres.ts";
@@ -14,28 +13,17 @@ import { postgresErasure, postgresMyDataQueries } from "../../server/upstream/ac
 import { postgresNewsViewQueries } from "../../server/upstream/news/views-postgres.ts";
 import type { LeadsState } from "../../shared/query/staff-leads.ts";
 import { testPostgres } from "./stores.ts";
+import { expectIndexPlan, planReader, type PlanReader } from "../helpers/postgres-plans.ts";
 
-let client: pg.Client;
+let reader: PlanReader;
 beforeAll(async () => {
   const url = await (await testPostgres()).database();
   await migratePostgres(url);
-  client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query("SET enable_seqscan = off");
+  reader = await planReader(url);
 });
-afterAll(() => client?.end());
-
-async function pgPlan(sql: string, params: unknown[]): Promise<string> {
-  const rows = (await client.query(`EXPLAIN ${sql}`, params)).rows as Array<{ "QUERY PLAN": string }>;
-  return rows.map((row) => row["QUERY PLAN"]).join("\n");
-}
-
-/** The plan reads the named index (or, unnamed, some index) and walks no table. */
-function expectIndex(plan: string, index?: string) {
-  expect(plan).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
-  if (index) expect(plan).toContain(index);
-  expect(plan).not.toContain("Seq Scan");
-}
+afterAll(() => reader?.end());
+const pgPlan = (sql: string, params: unknown[]) => reader.plan(sql, params);
+const expectIndex = expectIndexPlan;
 
 const state = (change: Partial<LeadsState>): LeadsState => ({
   kind: null,

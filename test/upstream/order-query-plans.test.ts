@@ -8,6 +8,7 @@ import { migratePostgres } from "../../server/upstream/postgres.ts";
 import { dueOrderMails } from "../../server/upstream/samples/mail-outbox-postgres.ts";
 import { postgresOrderPageQueries, postgresSampleQueries } from "../../server/upstream/samples/store-postgres.ts";
 import { testPostgres } from "./stores.ts";
+import { planReader, type PlanReader } from "../helpers/postgres-plans.ts";
 import { orderPageQueries, submitQueries } from "../../server/upstream/samples/orders.ts";
 import { orderStatuses, orderStatusFilters } from "../../shared/samples/order-status.ts";
 
@@ -55,20 +56,15 @@ describe("per-user order lookups", () => {
 // PostgreSQL's plans, with sequential scans priced out: a plan without one proves an index can answer the query at
 // any table size (as test/upstream/account-query-plans.test.ts does for the accounts).
 describe("on PostgreSQL", () => {
-  let client: pg.Client;
+  let reader: PlanReader;
   beforeAll(async () => {
     const url = await (await testPostgres()).database();
     await migratePostgres(url);
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query("SET enable_seqscan = off");
+    reader = await planReader(url);
   });
-  afterAll(() => client?.end());
+  afterAll(() => reader?.end());
 
-  async function pgPlan(sql: string, params: unknown[]): Promise<string> {
-    const rows = (await client.query(`EXPLAIN ${sql}`, params)).rows as Array<{ "QUERY PLAN": string }>;
-    return rows.map((row) => row["QUERY PLAN"]).join("\n");
-  }
+  const pgPlan = (sql: string, params: unknown[]) => reader.plan(sql, params);
 
   for (const userId of [42, null]) {
     for (const status of orderStatusFilters) {

@@ -10,6 +10,7 @@ import { postgresAuditPageQueries, postgresStaffQueries } from "../../server/ups
 import { sqliteStaffQueries } from "../../server/upstream/staff/store-sqlite.ts";
 import { orderStatuses, orderStatusFilters } from "../../shared/samples/order-status.ts";
 import { testPostgres } from "./stores.ts";
+import { expectIndexPlan, planReader, type PlanReader } from "../helpers/postgres-plans.ts";
 
 /** Example values for each lookup's parameters, in order (the same names on both stores). */
 const params: Record<keyof typeof postgresStaffQueries, unknown[]> = {
@@ -39,7 +40,7 @@ describe("on SQLite", () => {
 // database's collation is ICU's English, as a production database's may be, so an order-number range compared
 // in the "C" collation can only come from pg-migrations/007's index, not from the column's own unique index.
 describe("on PostgreSQL", () => {
-  let client: pg.Client;
+  let reader: PlanReader;
   beforeAll(async () => {
     const cluster = await testPostgres();
     const name = `qy_plans_icu_${process.pid}`;
@@ -49,8 +50,8 @@ describe("on PostgreSQL", () => {
     await admin.end();
     const url = `postgres://postgres@127.0.0.1:${cluster.port}/${name}`;
     await migratePostgres(url);
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
+    reader = await planReader(url);
+    const client = reader.client;
     // Orders of many days over every status, with statistics: over an empty table a day's number prefix and a
     // status cost the planner the same, and which index it reads is a tie it breaks as it likes (pg-migrations/008
     // made it pick the status index). With rows, it knows a day's prefix holds far fewer orders than a status.
@@ -64,18 +65,11 @@ describe("on PostgreSQL", () => {
       [orderStatuses, orderStatuses.length],
     );
     await client.query("ANALYZE");
-    await client.query("SET enable_seqscan = off");
   });
-  afterAll(() => client?.end());
+  afterAll(() => reader?.end());
 
-  async function plan(sql: string, values: unknown[]): Promise<string> {
-    const rows = (await client.query(`EXPLAIN ${sql}`, values)).rows as Array<{ "QUERY PLAN": string }>;
-    return rows.map((row) => row["QUERY PLAN"]).join("\n");
-  }
-  const fromIndex = (text: string) => {
-    expect(text).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
-    expect(text).not.toContain("Seq Scan");
-  };
+  const plan = (sql: string, values: unknown[]) => reader.plan(sql, values);
+  const fromIndex = (text: string) => expectIndexPlan(text);
 
   it.each(Object.keys(postgresStaffQueries) as Array<keyof typeof postgresStaffQueries>)("%s reads an index, never a whole table", async (name) => {
     fromIndex(await plan(postgresStaffQueries[name], params[name]));

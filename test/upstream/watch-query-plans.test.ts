@@ -1,30 +1,20 @@
-// Every lookup the watches' store makes per request or publish on PostgreSQL, and the claim of due notice and
-// confirmation e-mails, is answered from an index, never by reading a whole table: a programme's watch lists
-// grow with its customers and their BOMs (docs/decisions/044-store-interface-and-postgresql.md, step 5). As for
-// the accounts and the samples, sequential scans are priced out, so a plan without one proves an index can answer
-// the query at any table size.
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migratePostgres } from "../../server/upstream/postgres.ts";
 import { dueWatchMails } from "../../server/upstream/notices/mail-outbox-postgres.ts";
 import { postgresWatchQueries } from "../../server/upstream/notices/watch-store-postgres.ts";
 import { testPostgres } from "./stores.ts";
+import { planReader, type PlanReader } from "../helpers/postgres-plans.ts";
 
 describe("the watches' lookups on PostgreSQL", () => {
-  let client: pg.Client;
+  let reader: PlanReader;
   beforeAll(async () => {
     const url = await (await testPostgres()).database();
     await migratePostgres(url);
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query("SET enable_seqscan = off");
+    reader = await planReader(url);
   });
-  afterAll(() => client?.end());
+  afterAll(() => reader?.end());
 
-  async function pgPlan(sql: string, params: unknown[]): Promise<string> {
-    const rows = (await client.query(`EXPLAIN ${sql}`, params)).rows as Array<{ "QUERY PLAN": string }>;
-    return rows.map((row) => row["QUERY PLAN"]).join("\n");
-  }
+  const pgPlan = (sql: string, params: unknown[]) => reader.plan(sql, params);
 
   /**
    * The scans of a plan that read an index whole, with no condition on it (a full index read is a table walk too).
