@@ -69,6 +69,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // on its own, or the bundler merges it into that contract's chunk and the product page's first load
                 // brings zod with it.
                 { name: "model-links", test: /shared[\\/]contract[\\/]model-links\.ts$/ },
+                // The PFC closed forms go with the equations they build on: the methods page's published examples
+                // import both, and a chunk of pfc.ts's own would add its name to the estimator's preload lists on
+                // the finder's, the product page's and compare's first loads (some 30 bytes each).
+                { name: "equations", test: /shared[\\/]estimator[\\/](equations|pfc)\.ts$/ },
               ],
             },
           },

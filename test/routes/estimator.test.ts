@@ -512,9 +512,21 @@ describe("the methods page", () => {
           none: "No published worked example of an IGBT or SiC MOSFET inverter",
           own: "its own P_ON,L is 291.9 mW",
           rule: "R_DS(on),max = 1.3 × typical",
+          published: "Published",
+          bridge: "the bridge row checks the totem-pole",
         },
       ],
-      ["zh", { heading: "与公开算例的对照", none: "未找到同时给出全部输入", own: "其自身的 P_ON,L 为 291.9 mW", rule: "R_DS(on),max = 1.3 × 典型值" }],
+      [
+        "zh",
+        {
+          heading: "与公开算例的对照",
+          none: "未找到同时给出全部输入",
+          own: "其自身的 P_ON,L 为 291.9 mW",
+          rule: "R_DS(on),max = 1.3 × 典型值",
+          published: "公开值",
+          bridge: "整流桥一行用来核对图腾柱慢桥臂的公式",
+        },
+      ],
     ] as const) {
       const html = (await get(`/${language}/productAndService/estimator/method`)).text;
       const text = textOf(symbols(html));
@@ -539,6 +551,20 @@ describe("the methods page", () => {
       expect(symbols(/<caption id="example-Aat1112">[\s\S]*?<\/table>/.exec(html)![0])).toContain(
         '<td class="is-numeric">375.0</td><td class="is-numeric">374.6</td><td class="is-numeric">−0.11 %</td>',
       );
+      // The PFC notes in watts: Infineon's design guide (its rounded P_S,on beside our 2.542 W, the bridge as four
+      // slow-leg diodes) and AN-2020-19's conduction rows.
+      const guide = symbols(/<caption id="example-InfineonPfc">[\s\S]*?<\/table>/.exec(html)![0]);
+      expect(textOf(guide)).toContain("PFC boost converter design guide");
+      expect(guide).toContain(`${words.published} (W)`);
+      expect(guide).toContain('<tr><th scope="row">P_S,on</th><td class="is-numeric">2.500</td><td class="is-numeric">2.542</td><td class="is-numeric">1.68 %</td></tr>');
+      expect(guide).toContain(
+        '<tr><th scope="row">P_bridge</th><td class="is-numeric">25.40</td><td class="is-numeric">25.42</td><td class="is-numeric">0.08 %</td></tr>',
+      );
+      expect(text).toContain("Q_C = 23 nC");
+      expect(text).toContain(words.bridge);
+      const wr5 = symbols(/<caption id="example-InfineonWr5">[\s\S]*?<\/table>/.exec(html)![0]);
+      expect(textOf(wr5)).toContain("AN-2020-19");
+      expect(wr5).toContain('<td class="is-numeric">6.960</td><td class="is-numeric">6.960</td><td class="is-numeric">−0.01 %</td>');
       expect(text).toContain(words.none);
       // The maxima: the site's rule stated as such, and the datasheets it was checked against.
       expect(text).toContain(words.rule);

@@ -40,6 +40,9 @@ function Equation({ children }: { children: ReactNode }) {
 /** A loss in mW to four significant digits ("375.0"): the published figures print to 0.1 mW. */
 const milliwatts = (watts: number) => (watts * 1000).toPrecision(4);
 
+/** A loss in the example's own unit to four significant digits: milliwatts for the DC/DC notes, watts for the PFC notes. */
+const inUnit = (watts: number, unit: PublishedExample["unit"]) => (unit === "mW" ? milliwatts(watts) : watts.toPrecision(4));
+
 /** A signed percentage with two decimals and a real minus sign ("−0.11 %"). */
 const percent = (ratio: number) => `${ratio < 0 ? "−" : ""}${Math.abs(ratio * 100).toFixed(2)} %`;
 
@@ -56,10 +59,10 @@ function ExampleTable({ example }: { example: PublishedExample }) {
             <tr>
               <th scope="col">{t("method.validationQuantity")}</th>
               <th scope="col" className="is-numeric">
-                {t("method.validationPublished")}
+                {t("method.validationPublished", { unit: example.unit })}
               </th>
               <th scope="col" className="is-numeric">
-                {t("method.validationOurs")}
+                {t("method.validationOurs", { unit: example.unit })}
               </th>
               <th scope="col" className="is-numeric">
                 {t("method.validationDifference")}
@@ -72,8 +75,8 @@ function ExampleTable({ example }: { example: PublishedExample }) {
                 <th scope="row">
                   <WithSubscripts text={row.symbol} />
                 </th>
-                <td className="is-numeric">{milliwatts(row.published)}</td>
-                <td className="is-numeric">{milliwatts(row.ours)}</td>
+                <td className="is-numeric">{inUnit(row.published, example.unit)}</td>
+                <td className="is-numeric">{inUnit(row.ours, example.unit)}</td>
                 <td className="is-numeric">{percent(relativeDifference(row))}</td>
               </tr>
             ))}
