@@ -79,7 +79,10 @@ describe("the switching-energy row of a comparison", () => {
   ])("%s", (_case, competitor, ours, noteKey, read) => {
     const row = eSwRow(competitor, ours);
     expect(row.decisive).toBe(false);
-    expect(row.theirs).toMatchObject({ value: competitor.switching![0]!.eOn + competitor.switching![0]!.eOff, conditions: { tj: competitor.switching![0]!.tj, i: competitor.switching![0]!.i } });
+    expect(row.theirs).toMatchObject({
+      value: competitor.switching![0]!.eOn + competitor.switching![0]!.eOff,
+      conditions: { tj: competitor.switching![0]!.tj, i: competitor.switching![0]!.i },
+    });
     expect(row.theirs.source?.doc).toBe("ds2017");
     expect(row.note?.key).toBe(noteKey);
     expect(row.note?.values).toMatchObject({ v: competitor.switching![0]!.v, rg: competitor.switching![0]!.rg });
