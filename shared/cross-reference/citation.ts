@@ -120,6 +120,7 @@ export const paramUnits: Readonly<Partial<Record<string, string>>> = {
   vf: "V",
   vceSat: "V",
   qg: "nC",
+  eSw: "µJ",
   rth: "K/W",
   qc: "nC",
   ifsm: "A",

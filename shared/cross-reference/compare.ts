@@ -16,6 +16,7 @@ import {
   type OurProduct,
 } from "./our-product.ts";
 import type { AnyCompetitorPart, QingyunReference, SourceRef } from "./schema.ts";
+import { ourSwitchingEnergyAt } from "./switching.ts";
 
 export const rowStatuses = ["better", "pass", "worse", "fail", "not-comparable"] as const;
 export type RowStatus = (typeof rowStatuses)[number];
@@ -36,6 +37,7 @@ export const paramKeys = [
   "rdsOnAtDrive",
   "aecQ101",
   "qg",
+  "eSw",
   "rth",
   "qc",
   "ifsm",
@@ -81,6 +83,9 @@ export const noteKeys = [
   "pinMismatch",
   "pinoutNotStated",
   "pinsCompared",
+  "switchingAtTheirConditions",
+  "switchingOutsideOurData",
+  "switchingSicDiodeFreewheel",
   "tcNotStated",
   "testConditionsDiffer",
   "theirMaxOnly",
@@ -386,6 +391,7 @@ function informativeRows(part: AnyCompetitorPart, product: OurProduct): Comparis
       ),
     );
   }
+  rows.push(...switchingRows(part, product));
   if (part.rth) {
     const cell = theirCell(part, part.rth.value, {}, part.rth.source);
     const ours = product.loss?.rth ?? null;
@@ -438,6 +444,29 @@ function informativeRows(part: AnyCompetitorPart, product: OurProduct): Comparis
     );
   }
   return rows;
+}
+
+/**
+ * Their printed E_on + E_off against ours from our loss data at their double-pulse condition (switching.ts):
+ * informative, since the two test circuits (stray inductance, diode, probes) differ. A point measured with a SiC
+ * Schottky freewheeler is not compared: our loss data's E_on carries our body diode's recovery.
+ */
+function switchingRows(part: AnyCompetitorPart, product: OurProduct): ComparisonRow[] {
+  return (part.switching ?? []).map((point) => {
+    const theirs = point.eOn + point.eOff;
+    const cell = theirCell(part, theirs, { tj: point.tj, i: point.i }, point.source);
+    const values = { v: point.v, rg: point.rg, vgsOff: point.vgsOff, vgsOn: point.vgsOn };
+    const ours = point.freewheel === "body-diode" ? ourSwitchingEnergyAt(product.loss, point) : null;
+    if (ours === null) {
+      const key = point.freewheel === "sic-diode" ? "switchingSicDiodeFreewheel" : "switchingOutsideOurData";
+      return row("eSw", false, cell, { value: null, conditions: {}, basis: "loss-model" }, "not-comparable", { key, values });
+    }
+    const rounded = Math.round(ours);
+    return row("eSw", false, cell, { value: rounded, conditions: { tj: point.tj, i: point.i }, basis: "loss-model" }, grade(rounded, theirs, false, 0), {
+      key: "switchingAtTheirConditions",
+      values,
+    });
+  });
 }
 
 /** The whole table of one competitor part against one of our products (same device type assumed). */

@@ -80,6 +80,25 @@ const gateDrive = z.strictObject({
   source: sourceRef,
 });
 
+/**
+ * One printed switching-energy pair (µJ) and its double-pulse condition: DC-link voltage `v` (V), drain current
+ * `i` (A), external gate resistance `rg` (Ω), junction temperature `tj` (°C), the gate's off and on levels (V)
+ * and the freewheeling device (the part's own body diode or a SiC Schottky diode: E_on carries its recovery).
+ */
+const switchingPoint = z.strictObject({
+  eOn: z.number().positive(),
+  eOff: z.number().positive(),
+  v: z.number().positive(),
+  i: z.number().positive(),
+  rg: z.number().min(0),
+  tj: celsius,
+  vgsOff: z.number(),
+  vgsOn: z.number().positive(),
+  freewheel: z.enum(["body-diode", "sic-diode"]),
+  source: sourceRef,
+});
+export type SwitchingPoint = z.infer<typeof switchingPoint>;
+
 const packageInfo = z.strictObject({
   /** The outline as our catalog names it (e.g. "TO-247-4", "62 mm"), or the competitor's name when we have none. */
   name: z.string().min(1),
@@ -111,6 +130,13 @@ const base = {
   gateDrive: gateDrive.optional(),
   /** Total gate charge (nC). */
   qg: quantity.optional(),
+  /** Output capacitance C_oss (pF) at the drain-source voltage `vds` (V) the datasheet prints with it. */
+  coss: z.strictObject({ value: z.number().positive(), vds: z.number().positive(), source: sourceRef }).optional(),
+  /**
+   * Switching energies the datasheet prints in its table, each with the whole double-pulse condition it was
+   * measured at (a value without its condition is not stored): the loss data point 7 of issue 28 asks for.
+   */
+  switching: z.array(switchingPoint).min(1).optional(),
   /** Gate threshold voltage (V), typical, at the junction temperature printed with it (null where none is). */
   vgsTh: z.strictObject({ typ: z.number().positive(), tj: celsius.nullable(), source: sourceRef }).optional(),
   /** Junction-to-case thermal resistance (K/W), typical or maximum. */

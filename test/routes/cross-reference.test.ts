@@ -44,6 +44,24 @@ describe("cross-reference page", () => {
     }
   });
 
+  it("compares a competitor's printed switching energies at its own test condition and says why it is not estimated, in both languages", async () => {
+    for (const [language, label, note, estimate] of [
+      ["zh", "开关能量", "对方数值为其数据手册在 V", "C3M0065100J 的数据手册只给出一个测试条件下的开关能量"],
+      ["en", "Switching energy", "Theirs as their datasheet measured it at V", "The datasheet of C3M0065100J prints its switching energies at one test condition"],
+    ] as const) {
+      const response = await request(app).get(`/${language}/productAndService/crossReference?part=C3M0065100J`);
+      expect(response.status).toBe(200);
+      const text = textOf(response.text);
+      expect(text).toContain(label);
+      expect(text).toContain(note);
+      expect(text).toContain(estimate);
+      expect(text).not.toContain(language === "en" ? "No published loss data" : "没有公开的损耗数据");
+      // The notes' and citations' symbols (V_DS, R_G(ext), E_ON) are subscripted, never left with raw underscores.
+      const seen = response.text.replace(/<script\b[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, "");
+      expect(seen).not.toMatch(/\b[A-Za-z]_[A-Za-z]/);
+    }
+  });
+
   it("lists our active part first and our obsolete ones last, each with its lifecycle badge, state and replacement, in both languages", async () => {
     for (const [language, active, obsolete, reason, refused] of [
       ["zh", "量产", "已停产", "起已停产：请改用 QCM080120K4", "QCM160120K3 已不再提供样品"],

@@ -70,6 +70,18 @@ describe("cross-reference content", () => {
     expect(crossReferenceContent.safeParse({ ...raw, parts: [stray] }).success).toBe(false);
   });
 
+  it("stores a printed switching energy only with its whole double-pulse condition, and only for MOSFETs", () => {
+    const withSwitching = content.parts.filter((p) => p.switching);
+    expect(withSwitching.map((p) => p.partNumber)).toContain("C3M0065100J");
+    for (const part of withSwitching) expect(["sic-mosfet", "sic-module"], part.partNumber).toContain(part.deviceType);
+    const stored = raw.parts.find((p: { partNumber: string }) => p.partNumber === "C3M0065100J");
+    for (const field of ["v", "i", "rg", "tj", "vgsOff", "vgsOn", "freewheel", "source"]) {
+      const part = structuredClone(stored);
+      delete part.switching[0][field];
+      expect(crossReferenceContent.safeParse({ ...raw, parts: [part] }).success, field).toBe(false);
+    }
+  });
+
   it("covers SiC MOSFETs of 650, 1200 and 1700 V, SiC diodes, SiC modules and IGBT modules from at least 6 manufacturers", () => {
     const makers = new Set(content.parts.map((p) => p.manufacturer));
     expect(makers.size).toBeGreaterThanOrEqual(6);

@@ -165,7 +165,7 @@ export function PartResult({
       {estimateParts.length && !print ? (
         // The estimator's own section (and heading) follows the note on what it can compare.
         <div className="xref-estimate">
-          <p className="xref-estimate__note">{t("page.estimateNoData", { part: part.partNumber })}</p>
+          <p className="xref-estimate__note">{t(part.switching ? "page.estimatePointOnly" : "page.estimateNoData", { part: part.partNumber })}</p>
           <CompareEstimate parts={estimateParts} parsed={operatingPoint} />
         </div>
       ) : null}
