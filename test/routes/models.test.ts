@@ -31,7 +31,9 @@ describe("the product detail's models and data", () => {
       expect(textOf(html)).toContain(MODEL_VERSION);
       expect(textOf(html)).toContain(MODEL_DATE);
       const links = [...html.matchAll(/<a class="document-download" href="([^"]+)" download="" rel="nofollow">/g)].map((match) => match[1]!);
-      expect(links).toEqual(["lib", "ltspice.lib", "plecs.xml", "tdb.json", "curves.csv"].map((extension) => `/api/front/models/QCM040120K4/${MODEL_VERSION}/QCM040120K4.${extension}`));
+      expect(links).toEqual(
+        ["lib", "ltspice.lib", "plecs.xml", "tdb.json", "curves.csv"].map((extension) => `/api/front/models/QCM040120K4/${MODEL_VERSION}/QCM040120K4.${extension}`),
+      );
       const sums = [...html.matchAll(/<code>([0-9a-f]{64})<\/code>/g)].map((match) => match[1]!);
       expect(sums).toHaveLength(5);
       // The machine-readable datasheet's schema, linked beside it, is served as JSON Schema.
@@ -63,7 +65,7 @@ describe("the product detail's models and data", () => {
             .update(file.body as Buffer)
             .digest("hex"),
         ).toBe(sums[index]);
-        expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="QCM040120K4_v[\d.]+\.(lib|plecs\.xml|tdb\.json|curves\.csv)"$/);
+        expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="QCM040120K4_v[\d.]+\.(lib|ltspice\.lib|plecs\.xml|tdb\.json|curves\.csv)"$/);
       }
     });
   }

@@ -20,9 +20,8 @@ export interface StoredModelFile extends ModelFile {
 const extensions: Record<ModelFileKind, string> = { ngspice: ".lib", ltspice: ".ltspice.lib", plecs: ".plecs.xml", tdb: ".tdb.json", csv: ".curves.csv" };
 /** A file's kind by the longest extension it ends with: PART.ltspice.lib also ends with the ngspice file's ".lib". */
 const kindOf = (fileName: string): ModelFileKind | null =>
-  (Object.keys(extensions) as ModelFileKind[])
-    .filter((kind) => fileName.endsWith(extensions[kind]))
-    .sort((a, b) => extensions[b].length - extensions[a].length)[0] ?? null;
+  (Object.keys(extensions) as ModelFileKind[]).filter((kind) => fileName.endsWith(extensions[kind])).sort((a, b) => extensions[b].length - extensions[a].length)[0] ??
+  null;
 // RFC 4180 registers text/csv; header=present says the first line names the columns.
 const contentTypes: Record<ModelFileKind, string> = {
   ngspice: "text/plain; charset=us-ascii",

@@ -221,9 +221,7 @@ export interface NgspiceRun {
  */
 export async function runValidation(input: ModelInput, modelFile: string, dir: string, scope: "all" | "conduction and charge" = "all"): Promise<NgspiceRun> {
   const decks =
-    input.kind === "mosfet"
-      ? [mosfetDeck(input, modelFile), ...(scope === "all" ? [mosfetSwitchingDeck(input, modelFile)] : [])]
-      : [diodeDeck(input, modelFile)];
+    input.kind === "mosfet" ? [mosfetDeck(input, modelFile), ...(scope === "all" ? [mosfetSwitchingDeck(input, modelFile)] : [])] : [diodeDeck(input, modelFile)];
   let stdout = "";
   let stderr = "";
   for (const [index, text] of decks.entries()) {
