@@ -110,7 +110,10 @@ function parse(expression: string): Node {
       return { type: "group", inner };
     }
     const name = token.text.toLowerCase();
-    expect("(");
+    // A bare name is a variable or parameter (ngspice's temper, a .param): no rule carries one across.
+    const open = tokens[at];
+    if (open?.kind !== "punct" || open.text !== "(") refuse(`the name ${token.text}`, expression);
+    at++;
     if (name === "v") {
       // A node voltage, v(a) or v(a,b): node names, not expressions.
       const nodes: string[] = [];
