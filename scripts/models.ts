@@ -1,4 +1,4 @@
-// `npx node scripts/models.ts`: writes every discrete part's model files (ngspice, PLECS) at the current model
+// `npx node scripts/models.ts`: writes every discrete part's model files (ngspice and LTspice netlists, PLECS, …) at the current model
 // version into server/upstream/content/models/{part}/{version}/, from the content's loss data and datasheets
 // (server/upstream/models/pack.ts). Older versions' folders are left as they are: their URLs are permanent.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -98,7 +98,7 @@ function buildOpenApiDocument(provider: string) {
     get: {
       operationId: "downloadModelFile",
       summary:
-        "A part's model file (ngspice netlist, PLECS thermal description, transistordatabase JSON or curves as CSV) at a published version; the bytes of a version never change. At an older version, X-Model-Newer-Version names the newest.",
+        "A part's model file (ngspice or LTspice netlist, PLECS thermal description, transistordatabase JSON or curves as CSV) at a published version; the bytes of a version never change. At an older version, X-Model-Newer-Version names the newest.",
       parameters: (["part", "version", "file"] as const).map((name) => ({
         name,
         in: "path",

@@ -1,4 +1,4 @@
-// A part's model files (ngspice netlist, PLECS thermal description, transistordatabase JSON, curves as CSV): what the
+// A part's model files (ngspice and LTspice netlists, PLECS thermal description, transistordatabase JSON, curves as CSV): what the
 // product detail lists and the permanent, versioned GET path each file is served at (docs/decisions/027-model-topology.md).
 import { z } from "zod";
 import { defineCall } from "./define.ts";
@@ -7,14 +7,14 @@ import { partModelsPath } from "./model-links.ts";
 
 export { currentStateUrl } from "./model-links.ts";
 
-const modelFileKinds = ["ngspice", "plecs", "tdb", "csv"] as const;
+const modelFileKinds = ["ngspice", "ltspice", "plecs", "tdb", "csv"] as const;
 export type ModelFileKind = (typeof modelFileKinds)[number];
 
 /** The segments of a model file's path: part number, version (digits and dots, "1.0"), file name (the part number, then the kind's extension). */
 export const modelPathSegments = {
   part: /^[A-Z0-9][A-Z0-9-]{0,63}$/,
   version: /^\d{1,3}(\.\d{1,3}){1,2}$/,
-  file: /^[A-Z0-9][A-Z0-9-]{0,63}\.(lib|plecs\.xml|tdb\.json|curves\.csv)$/,
+  file: /^[A-Z0-9][A-Z0-9-]{0,63}\.(lib|ltspice\.lib|plecs\.xml|tdb\.json|curves\.csv)$/,
 };
 export const modelPartNumber = z.string().regex(modelPathSegments.part, "a part number");
 export const modelVersion = z.string().regex(modelPathSegments.version, "a model version (1.0)");

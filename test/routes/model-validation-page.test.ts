@@ -54,7 +54,7 @@ describe("/support/models/{part}", () => {
     expect(text).toContain(`${part.checks.length} of ${part.checks.length} checks within tolerance.`);
     for (const heading of ["On-state", "Charges", "Robustness", "Switching energies: reported, not validated"]) expect(en.text).toContain(`>${heading}</h2>`);
     expectChecks(en.text, part, "Pass");
-    for (const file of ["QCM040120K4.lib", "QCM040120K4.plecs.xml", "QCM040120K4.tdb.json"])
+    for (const file of ["QCM040120K4.lib", "QCM040120K4.ltspice.lib", "QCM040120K4.plecs.xml", "QCM040120K4.tdb.json"])
       expect(en.text).toContain(`href="/api/front/models/QCM040120K4/${MODEL_VERSION}/${file}"`);
     for (const [symbol, energy] of [
       ["E_on", part.switching!.eOn],

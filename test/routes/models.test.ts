@@ -17,9 +17,9 @@ afterAll(() => site.close());
 const section = (html: string) => /<section[^>]*aria-labelledby="models"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
 
 describe("the product detail's models and data", () => {
-  for (const [language, heading, ngspice, asOf] of [
-    ["en", "Models and data", "SPICE model (ngspice)", "on the day its version was published"],
-    ["zh", "模型与数据", "SPICE 模型（ngspice）", "该版本发布当日"],
+  for (const [language, heading, ngspice, ltspice, asOf] of [
+    ["en", "Models and data", "SPICE model (ngspice)", "SPICE model (LTspice)", "on the day its version was published"],
+    ["zh", "模型与数据", "SPICE 模型（ngspice）", "SPICE 模型（LTspice）", "该版本发布当日"],
   ] as const) {
     it(`lists the files with version, date and SHA-256, each a plain link that downloads the listed bytes (${language})`, async () => {
       const response = await request(site.app).get(`/${language}/productAndService/productDetail/QCM040120K4`);
@@ -27,12 +27,15 @@ describe("the product detail's models and data", () => {
       const html = section(response.text);
       expect(textOf(html)).toContain(heading);
       expect(textOf(html)).toContain(ngspice);
+      expect(textOf(html)).toContain(ltspice);
       expect(textOf(html)).toContain(MODEL_VERSION);
       expect(textOf(html)).toContain(MODEL_DATE);
       const links = [...html.matchAll(/<a class="document-download" href="([^"]+)" download="" rel="nofollow">/g)].map((match) => match[1]!);
-      expect(links).toEqual(["lib", "plecs.xml", "tdb.json", "curves.csv"].map((extension) => `/api/front/models/QCM040120K4/${MODEL_VERSION}/QCM040120K4.${extension}`));
+      expect(links).toEqual(
+        ["lib", "ltspice.lib", "plecs.xml", "tdb.json", "curves.csv"].map((extension) => `/api/front/models/QCM040120K4/${MODEL_VERSION}/QCM040120K4.${extension}`),
+      );
       const sums = [...html.matchAll(/<code>([0-9a-f]{64})<\/code>/g)].map((match) => match[1]!);
-      expect(sums).toHaveLength(4);
+      expect(sums).toHaveLength(5);
       // The machine-readable datasheet's schema, linked beside it, is served as JSON Schema.
       const schemaLink = /<a href="(\/api\/front\/models\/schema\/[^"]+)">/.exec(html)?.[1];
       expect(schemaLink).toBeTruthy();
@@ -62,7 +65,7 @@ describe("the product detail's models and data", () => {
             .update(file.body as Buffer)
             .digest("hex"),
         ).toBe(sums[index]);
-        expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="QCM040120K4_v[\d.]+\.(lib|plecs\.xml|tdb\.json|curves\.csv)"$/);
+        expect(file.headers["content-disposition"]).toMatch(/^attachment; filename="QCM040120K4_v[\d.]+\.(lib|ltspice\.lib|plecs\.xml|tdb\.json|curves\.csv)"$/);
       }
     });
   }

@@ -45,7 +45,7 @@ const fetchBytes = async (p: string, headers: Record<string, string> = {}) => {
 };
 
 describe("the product detail's model files", () => {
-  it("lists every discrete part's netlist, thermal description, (a MOSFET's) machine-readable datasheet and curves at the current version, with the served bytes' size and SHA-256", async () => {
+  it("lists every discrete part's ngspice and LTspice netlists, thermal description, (a MOSFET's) machine-readable datasheet and curves at the current version, with the served bytes' size and SHA-256", async () => {
     for (const input of readModelInputs()) {
       const models: ModelFile[] = (await detail(input.partNumber)).models;
       expect(
@@ -53,6 +53,7 @@ describe("the product detail's model files", () => {
         input.partNumber,
       ).toEqual([
         ["ngspice", `${input.partNumber}.lib`, MODEL_VERSION],
+        ["ltspice", `${input.partNumber}.ltspice.lib`, MODEL_VERSION],
         ["plecs", `${input.partNumber}.plecs.xml`, MODEL_VERSION],
         ...(input.kind === "mosfet" ? [["tdb", `${input.partNumber}.tdb.json`, MODEL_VERSION]] : []),
         ["csv", `${input.partNumber}.curves.csv`, MODEL_VERSION],
@@ -82,6 +83,13 @@ describe("GET /front/models/{part}/{version}/{file}", () => {
     expect(lib.response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(lib.response.headers.get(newerVersionHeader)).toBeNull();
     expect(lib.bytes.toString("utf8")).toContain(".subckt QCM040120K4 d g s ks tj tc");
+    // The LTspice file is its own kind, not read as the ngspice file's ".lib".
+    const lt = await fetchBytes(modelFilePath("QCM040120K4", MODEL_VERSION, "QCM040120K4.ltspice.lib"));
+    expect(lt.response.status).toBe(200);
+    expect(lt.response.headers.get("content-type")).toBe("text/plain; charset=us-ascii");
+    expect(lt.response.headers.get("content-disposition")).toBe(`attachment; filename="QCM040120K4_v${MODEL_VERSION}.ltspice.lib"`);
+    expect(lt.bytes.toString("utf8")).toContain(".lib QCM040120K4.ltspice.lib");
+    expect(lt.bytes.equals(lib.bytes)).toBe(false);
     const xml = await fetchBytes(modelFilePath("QCD10065T2", MODEL_VERSION, "QCD10065T2.plecs.xml"));
     expect(xml.response.headers.get("content-type")).toBe("application/xml");
     expect(xml.bytes.toString("latin1")).toContain('partnumber="QCD10065T2"');
@@ -96,6 +104,9 @@ describe("GET /front/models/{part}/{version}/{file}", () => {
       "/front/models/QCM999120K4/1.0/QCM999120K4.lib",
       "/front/models/QCM040120K4/9.9/QCM040120K4.lib",
       "/front/models/QCM040120K4/1.0/QCM040120K4.cir",
+      // Published from 1.4 on: an older version has no LTspice file.
+      "/front/models/QCM040120K4/1.3/QCM040120K4.ltspice.lib",
+      "/front/models/QCM040120K4/1.0/QCM040120K4.LTSPICE.lib",
       "/front/models/QCM040120K4/1.0/QCM020120K4.lib",
       "/front/models/qcm040120k4/1.0/qcm040120k4.lib",
       "/front/models/QCM040120K4/latest/QCM040120K4.lib",

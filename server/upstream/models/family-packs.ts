@@ -32,6 +32,7 @@ const slug = (text: string) =>
 
 const kindNames: Record<StoredModelFile["kind"], string> = {
   ngspice: "ngspice netlist (SPICE) / ngspice 网表",
+  ltspice: "LTspice netlist (SPICE; .lib it in LTspice) / LTspice 网表（在 LTspice 中以 .lib 引用）",
   plecs: "PLECS thermal description / PLECS 热描述",
   tdb: "machine-readable datasheet, transistordatabase format / 机读数据手册（transistordatabase 格式）",
   csv: "every curve, one point per row / 全部曲线数据，每行一个点",
@@ -105,7 +106,7 @@ export function createFamilyPacks(store: ModelStore, familyOf: FamilyOfPart, pub
           `Model pack ${version} (${date}) of the family / 产品系列模型包：${family.name.en} / ${family.name.zh}`,
           "",
           "Files of each part / 每个型号的文件:",
-          ...(["ngspice", "plecs", "tdb", "csv"] as const).flatMap((kind) => {
+          ...(["ngspice", "ltspice", "plecs", "tdb", "csv"] as const).flatMap((kind) => {
             const example = files.find((file) => file.kind === kind);
             return example ? [`  {part}${example.fileName.slice(example.part.length)}  ${kindNames[kind]}`] : [];
           }),

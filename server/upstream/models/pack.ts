@@ -1,4 +1,5 @@
-// The model pack: which files each discrete part gets, generated from the content (inputs.ts), and where the
+// The model pack: which files each discrete part gets (its ngspice netlist and, translated from it, its LTspice file;
+// the PLECS thermal description, the machine-readable datasheet, the curves), generated from the content (inputs.ts), and where the
 // published versions live: content/models/{part}/{version}/{file}, one folder per version, never rewritten
 // once published, so a version's URL serves the same bytes for good (docs/decisions/027-model-topology.md).
 // `npx node scripts/models.ts` writes the current version; test/upstream/models-pack.test.ts regenerates it
@@ -7,6 +8,7 @@ import type { ModelFileKind } from "../../../shared/contract/models.ts";
 import { lifecycleOn } from "../../../shared/contract/lifecycle.ts";
 import { readModelInputs, type ModelInput, type MosfetModelInput } from "./inputs.ts";
 import { ngspiceModel } from "./ngspice.ts";
+import { ltspiceModel } from "./ltspice.ts";
 import { plecsModel } from "./plecs.ts";
 import { tdbLifecycle, tdbModel, type TdbLifecycle } from "./tdb.ts";
 import { curvesCsv } from "./curves.ts";
@@ -41,15 +43,27 @@ function recordedLifecycle(input: MosfetModelInput, date: string, published: Pub
   return kept;
 }
 
+/**
+ * Beside every ngspice netlist, its LTspice file: translated from the netlist's text (ltspice.ts), so the model's
+ * equations are written once, in the ngspice generators, whatever netlists they write
+ * (docs/decisions/052-ltspice-models.md).
+ */
+const withLtspice = (files: GeneratedModelFile[]): GeneratedModelFile[] =>
+  files.flatMap((file) => {
+    if (file.kind !== "ngspice") return [file];
+    const fileName = file.fileName.replace(/\.lib$/, ".ltspice.lib");
+    return [file, { kind: "ltspice" as const, fileName, text: ltspiceModel(file.text, fileName) }];
+  });
+
 function modelFiles(input: ModelInput, published: PublishedFile, version = MODEL_VERSION, date = MODEL_DATE): GeneratedModelFile[] {
-  return [
+  return withLtspice([
     { kind: "ngspice", fileName: `${input.partNumber}.lib`, text: ngspiceModel(input, version) },
     { kind: "plecs", fileName: `${input.partNumber}.plecs.xml`, text: plecsModel(input, version) },
     ...(input.kind === "mosfet"
       ? [{ kind: "tdb" as const, fileName: `${input.partNumber}.tdb.json`, text: tdbModel(input, version, input.datasheet, recordedLifecycle(input, date, published)) }]
       : []),
     { kind: "csv", fileName: `${input.partNumber}.curves.csv`, text: curvesCsv(input) },
-  ];
+  ]);
 }
 
 /** Every part's files at the current version; `published` reads what is already written there (the committed pack). */

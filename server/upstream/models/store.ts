@@ -17,11 +17,15 @@ export interface StoredModelFile extends ModelFile {
   contentType: string;
 }
 
-const extensions: Record<ModelFileKind, string> = { ngspice: ".lib", plecs: ".plecs.xml", tdb: ".tdb.json", csv: ".curves.csv" };
-const kindOf = (fileName: string): ModelFileKind | null => (Object.keys(extensions) as ModelFileKind[]).find((kind) => fileName.endsWith(extensions[kind])) ?? null;
+const extensions: Record<ModelFileKind, string> = { ngspice: ".lib", ltspice: ".ltspice.lib", plecs: ".plecs.xml", tdb: ".tdb.json", csv: ".curves.csv" };
+/** A file's kind by the longest extension it ends with: PART.ltspice.lib also ends with the ngspice file's ".lib". */
+const kindOf = (fileName: string): ModelFileKind | null =>
+  (Object.keys(extensions) as ModelFileKind[]).filter((kind) => fileName.endsWith(extensions[kind])).sort((a, b) => extensions[b].length - extensions[a].length)[0] ??
+  null;
 // RFC 4180 registers text/csv; header=present says the first line names the columns.
 const contentTypes: Record<ModelFileKind, string> = {
   ngspice: "text/plain; charset=us-ascii",
+  ltspice: "text/plain; charset=us-ascii",
   plecs: "application/xml",
   tdb: "application/json",
   csv: "text/csv; charset=us-ascii; header=present",
@@ -99,7 +103,7 @@ export function createModelStore(contentDir = shippedContentDir) {
     for (const part of report.parts) reports.set(`${part.partNumber}/${version}`, { simulator: report.simulator, part });
   }
   const meta = ({ bytes: _bytes, contentType: _type, part: _part, ...file }: StoredModelFile): ModelFile => file;
-  const kindOrder: ModelFileKind[] = ["ngspice", "plecs", "tdb", "csv"];
+  const kindOrder: ModelFileKind[] = ["ngspice", "ltspice", "plecs", "tdb", "csv"];
   const storedOf = (part: string, version: string): StoredModelFile[] =>
     [...files.values()].filter((file) => file.part === part && file.version === version).sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind));
   const filesOf = (part: string, version: string): ModelFile[] => storedOf(part, version).map(meta);
@@ -111,7 +115,7 @@ export function createModelStore(contentDir = shippedContentDir) {
     /** The day a version was published; undefined for a version versions.json does not name. */
     dateOf: (version: string) => dates.get(version),
     file: (part: string, version: string, fileName: string) => files.get(`${part}/${version}/${fileName}`),
-    /** The part's files at its newest version, in a fixed order (netlist, thermal description, machine-readable datasheet). */
+    /** The part's files at its newest version, in a fixed order (netlists, thermal description, machine-readable datasheet, curves). */
     forPart(part: string): ModelFile[] {
       const version = newest.get(part);
       return version ? filesOf(part, version) : [];
