@@ -1,0 +1,345 @@
+// Each part's characterisation dataset (shared/contract/characterisation.ts), generated from the content: the
+// values the content states are carried as they are (the datasheet text's R_DS(on), Q_G, V_GS(th) and their test
+// conditions through inputs.ts, the loss data's curves, energies and Foster network, our R_DS(on) at other gate
+// voltages from the cross-reference content), and the curves no content states are derived from them by the
+// shapes below, each fitted so that it gives back the stated values. The shapes, the assumptions and what the
+// tests check are docs/decisions/055-characterisation-dataset.md.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { atTemperature, interpolate } from "../../../shared/estimator/equations.ts";
+import type { DiodeCharacterisation, MosfetCharacterisation } from "../../../shared/contract/characterisation.ts";
+import { crossReferenceContent } from "../../../shared/cross-reference/schema.ts";
+import { documentFile } from "../content/schema.ts";
+import { readContent, shippedContentDir } from "../content/load.ts";
+import { readModelInputs, type DiodeModelInput, type MosfetModelInput } from "./inputs.ts";
+import { mosfetParameters } from "./ngspice.ts";
+import { atVoltage } from "./plecs.ts";
+
+/** Six significant digits, as the model pack writes numbers. */
+const sig = (value: number) => Number(value.toPrecision(6));
+
+/** The threshold's fall with temperature (V/K): about −0.6 V from 25 to 175 °C, typical of planar SiC MOSFETs. */
+const VTH_TEMPERATURE_COEFFICIENT = -0.004;
+/** The channel's saturation current at the recommended V_GS(on) and 25 °C, as a multiple of the pulsed rating. */
+const SATURATION_OVER_PULSE = 2;
+/** The transfer characteristic's V_DS (V), where datasheets measure it (in saturation). */
+const TRANSFER_VDS = 20;
+/** Sharpness m of the output curves' smooth minimum of the linear region and saturation. */
+const KNEE = 4;
+/** C_GD(V) = k·(1/(1 + V/φ)² + ε): the depletion under the gate shields it fast (φ = 20 V), a small floor ε. */
+const CGD_PHI = 20;
+const CGD_FLOOR = 0.005;
+/** C_DS(V) = k/√(1 + V/φ), an abrupt junction with φ = 5 V; a Schottky diode's C_j the same with φ = 1.5 V. */
+const CDS_PHI = 5;
+const CJ_PHI = 1.5;
+/** The single-pulse durations of the SOA (s); null is DC. */
+const SOA_PULSES = [1e-5, 1e-4, 1e-3, 1e-2, null] as const;
+/** The case temperature of the SOA (°C). */
+const SOA_TC = 25;
+
+/** Pulse durations of the thermal-impedance curve: 1 µs to 10 s, five per decade (as the pack's curves CSV). */
+const zthTimes = Array.from({ length: 36 }, (_, index) => sig(10 ** (-6 + index / 5)));
+export const zthAt = (foster: Array<{ r: number; tau: number }>, t: number) => foster.reduce((sum, { r, tau }) => sum + r * (1 - Math.exp(-t / tau)), 0);
+
+/** Voltage axis of the C–V curves: 0 V, then 0.1 V to the rated voltage geometrically, with the listed voltages on it. */
+function voltageGrid(vMax: number, include: number[]): number[] {
+  const steps = 80;
+  const points = [0, ...Array.from({ length: steps + 1 }, (_, index) => sig(0.1 * (vMax / 0.1) ** (index / steps))), ...include];
+  return [...new Set(points)].sort((a, b) => a - b);
+}
+
+/** ∫0^V k/√(1 + v/φ) dv and ∫0^V k/√(1 + v/φ)·v dv: the charge and energy of an abrupt junction. */
+const junction = (k: number, phi: number, v: number) => {
+  // At 0 V the closed form's terms cancel to rounding noise (a negative energy): the charge and energy are 0.
+  if (v === 0) return { c: k, q: 0, e: 0 };
+  const u = 1 + v / phi;
+  return { c: k / Math.sqrt(u), q: 2 * k * phi * (Math.sqrt(u) - 1), e: k * phi * phi * ((2 / 3) * u ** 1.5 - 2 * Math.sqrt(u) + 4 / 3) };
+};
+
+/** C_GD(v) = k·(1/(1 + v/φ)² + ε) for v ≥ 0, held at its 0 V value below; charge and energy from 0 V. */
+const gateDrain = (k: number, v: number) => {
+  if (v < 0) return { c: k * (1 + CGD_FLOOR), q: k * (1 + CGD_FLOOR) * v, e: (k * (1 + CGD_FLOOR) * v * v) / 2 };
+  const u = 1 + v / CGD_PHI;
+  return {
+    c: k * (1 / (u * u) + CGD_FLOOR),
+    q: k * (CGD_PHI * (1 - 1 / u) + CGD_FLOOR * v),
+    e: k * (CGD_PHI * CGD_PHI * (Math.log(u) + 1 / u - 1) + (CGD_FLOOR * v * v) / 2),
+  };
+};
+
+interface CrossReferenceRdsOn {
+  vgs: number[];
+  tj: number[];
+  r: number[][];
+}
+
+/** Our R_DS(on) at other gate voltages, from the cross-reference content (qingyun.rdsOn), by part. */
+function readRdsOnTables(contentDir: string): Map<string, CrossReferenceRdsOn> {
+  const content = crossReferenceContent.parse(JSON.parse(readFileSync(path.join(contentDir, "cross-reference/competitor-parts.json"), "utf8")));
+  return new Map((content.qingyun.rdsOn ?? []).map((row) => [row.partNumber, row]));
+}
+
+/** The datasheet's V_GS(th) test current (mA), from the datasheet text as inputs.ts reads the other conditions. */
+function readThresholdCurrents(contentDir: string): Map<string, number> {
+  const currents = new Map<string, number>();
+  for (const document of readContent("documents.json", documentFile.array(), contentDir)) {
+    if (document.type !== "datasheet") continue;
+    const part = /^(\S+) - /.exec(document.pages.en[0] ?? "")?.[1];
+    const match = document.pages.en.map((line) => /V_GS\(th\) = [\d.]+ V typ at V_DS = V_GS, I_D = ([\d.]+) mA/.exec(line)).find(Boolean);
+    if (part && match) currents.set(part, Number(match[1]));
+  }
+  return currents;
+}
+
+/** R_DS(on) (mΩ) at V_GS and T_j: the loss data's channel at the datasheet's V_GS, the cross-reference table at the others. */
+function rdsOnAt(input: MosfetModelInput, table: CrossReferenceRdsOn | undefined, vgs: number, tj: number): number {
+  if (vgs === input.rdsOn.vgs || !table) return atTemperature(input.loss.channel.t, input.loss.channel.r, tj);
+  const row = table.r[table.vgs.indexOf(vgs)]!;
+  return interpolate(table.tj, row, tj);
+}
+
+/** The channel's saturation law I = K(T)·V_ov², V_ov = n·ln(1 + e^((V_GS − V_th(T))/n)), fitted to the datasheet. */
+interface SaturationLaw {
+  k25: number;
+  n: number;
+  vth: (tj: number) => number;
+  k: (tj: number) => number;
+  current: (vgs: number, tj: number) => number;
+  /** The gate voltage at which the channel saturates at `id` (the Miller plateau at that current). */
+  plateau: (id: number, tj: number) => number;
+}
+
+function saturationLaw(input: MosfetModelInput, thresholdCurrent: number): SaturationLaw {
+  const { loss, gateCharge } = input;
+  const vth = (tj: number) => input.vgsth + VTH_TEMPERATURE_COEFFICIENT * (tj - 25);
+  // K at 25 °C puts the saturation current at V_GS(on) at SATURATION_OVER_PULSE·I_D,pulse; n then puts the current
+  // at V_GS = V_GS(th) on the datasheet's test current (K·(n·ln 2)² = I_th). A smooth overdrive of 0.1 V or so.
+  const iSat = SATURATION_OVER_PULSE * input.drainCurrent.pulse;
+  // The overdrive at V_GS(on) is ≫ n, where the softplus equals V_GS − V_th to many digits.
+  const k25 = iSat / (gateCharge.vgsOn - input.vgsth) ** 2;
+  const n = Math.sqrt(thresholdCurrent / 1000 / k25) / Math.LN2;
+  // Mobility falls with temperature as the channel's resistance rises: K(T) = K(25)·R_DS(on)(25)/R_DS(on)(T).
+  const k = (tj: number) => (k25 * loss.channel.r[0]!) / atTemperature(loss.channel.t, loss.channel.r, tj);
+  const overdrive = (vgs: number, tj: number) => {
+    const x = (vgs - vth(tj)) / n;
+    return n * (Math.max(x, 0) + Math.log1p(Math.exp(-Math.abs(x))));
+  };
+  return {
+    k25,
+    n,
+    vth,
+    k,
+    current: (vgs, tj) => k(tj) * overdrive(vgs, tj) ** 2,
+    plateau: (id, tj) => vth(tj) + n * Math.log(Math.expm1(Math.sqrt(id / k(tj)) / n)),
+  };
+}
+
+/**
+ * An output curve I_D(V_DS): the smooth minimum of the linear region V_DS/R' and the saturation current,
+ * I = (V/R')/(1 + (V/(R'·I_sat))^m)^(1/m), with R' chosen so that the curve passes exactly through
+ * (R_DS(on)·I_D, I_D): R' = R·(1 − (I_D/I_sat)^m)^(1/m).
+ */
+function outputCurrent(rdsOn: number, iRef: number, iSat: number) {
+  const r = rdsOn * (1 - (iRef / iSat) ** KNEE) ** (1 / KNEE);
+  return (vds: number) => (vds === 0 ? 0 : vds / r / (1 + (vds / (r * iSat)) ** KNEE) ** (1 / KNEE));
+}
+
+function mosfetDataset(input: MosfetModelInput, table: CrossReferenceRdsOn | undefined, thresholdCurrent: number): MosfetCharacterisation {
+  const { loss, rdsOn, gateCharge, partNumber } = input;
+  const p = mosfetParameters(input);
+  const law = saturationLaw(input, thresholdCurrent);
+  const ref = loss.switchingRef;
+  const tHot = input.tjMax;
+  const temperatures = [25, tHot];
+  const gateVoltages = table ? [...new Set([...table.vgs, rdsOn.vgs])].sort((a, b) => a - b) : [rdsOn.vgs];
+
+  const output = temperatures.flatMap((tj) =>
+    gateVoltages.map((vgs) => {
+      const r = rdsOnAt(input, table, vgs, tj) / 1000;
+      const current = outputCurrent(r, rdsOn.id, law.current(vgs, tj));
+      const vds = [...new Set([...Array.from({ length: 41 }, (_, index) => index * 0.5), sig(r * rdsOn.id)])].sort((a, b) => a - b);
+      // The datasheet's point itself, so the curve read at I_D gives R_DS(on) without interpolation error.
+      return { tj, vgs, vds, id: vds.map((v) => (v === sig(r * rdsOn.id) ? rdsOn.id : sig(current(v)))) };
+    }),
+  );
+
+  const transferVgs = Array.from({ length: 41 }, (_, index) => sig(index * 0.5)).filter((v) => v <= Math.max(...gateVoltages));
+  const transfer = temperatures.map((tj) => {
+    const vgs = tj === 25 ? [...new Set([...transferVgs, input.vgsth])].sort((a, b) => a - b) : transferVgs;
+    return { tj, vds: TRANSFER_VDS, vgs, id: vgs.map((v) => sig(law.current(v, tj))) };
+  });
+
+  // Capacitances at V_GS = 0 (the datasheet's C–V condition): C_GS constant, the charge the model's C_gs holds
+  // (70 % of Q_G over the swing, ngspice.ts); C_GD sized so its charge over the gate-charge test's drain swing is
+  // the model's Miller charge; C_DS so that Q_oss at V_DD is what the loss data's E_on at 0 A implies.
+  const cgs = p.cgs;
+  const vOnDrain = (rdsOn.r25 / 1000) * ref.i;
+  const millerCharge = p.cgd * (gateCharge.vds - gateCharge.vgsOff - (vOnDrain - gateCharge.vgsOn));
+  const kgd = millerCharge / (gateDrain(1, gateCharge.vds - gateCharge.vgsOff).q - gateDrain(1, vOnDrain - gateCharge.vgsOn).q);
+  const qossRef = p.qoss * 1e-9;
+  const kds = (qossRef - gateDrain(kgd, ref.v).q) / junction(1, CDS_PHI, ref.v).q;
+  if (!(kds > 0)) throw new Error(`${partNumber}: the output charge at V_DD is below the gate–drain charge`);
+  const vds = voltageGrid(input.vRating, [ref.v, gateCharge.vds]);
+  const at = (v: number) => {
+    const gd = gateDrain(kgd, v);
+    const ds = junction(kds, CDS_PHI, v);
+    return { ciss: (cgs + gd.c) * 1e12, coss: (ds.c + gd.c) * 1e12, crss: gd.c * 1e12, qoss: (ds.q + gd.q) * 1e9, eoss: (ds.e + gd.e) * 1e6 };
+  };
+  const capacitance = {
+    vds,
+    ciss: vds.map((v) => sig(at(v).ciss)),
+    coss: vds.map((v) => sig(at(v).coss)),
+    crss: vds.map((v) => sig(at(v).crss)),
+    qoss: vds.map((v) => sig(at(v).qoss)),
+    eoss: vds.map((v) => sig(at(v).eoss)),
+  };
+
+  // The gate-charge curve at the test's V_DS and I_D (the switching reference's current, as ngspice.ts takes it):
+  // C_GS charges over the whole swing, C_GD while the drain falls from V_DS to R_DS(on)·I_D on the plateau.
+  const plateau = law.plateau(ref.i, 25);
+  const vds0 = gateCharge.vds;
+  const qgd = (v: number) => gateDrain(kgd, v).q;
+  const chargeAt = (vgs: number, phase: 1 | 3) =>
+    phase === 1
+      ? cgs * (vgs - gateCharge.vgsOff) + qgd(vds0 - gateCharge.vgsOff) - qgd(vds0 - vgs)
+      : cgs * (vgs - gateCharge.vgsOff) + qgd(vds0 - gateCharge.vgsOff) - qgd(vOnDrain - vgs);
+  const rise = Array.from({ length: 6 }, (_, index) => gateCharge.vgsOff + ((plateau - gateCharge.vgsOff) * index) / 6);
+  const top = Array.from({ length: 7 }, (_, index) => plateau + ((gateCharge.vgsOn - plateau) * (index + 1)) / 7);
+  const gatePoints = [...rise.map((v) => [chargeAt(v, 1), v]), [chargeAt(plateau, 1), plateau], [chargeAt(plateau, 3), plateau], ...top.map((v) => [chargeAt(v, 3), v])];
+  const gateChargeCurve = { qg: gatePoints.map(([q]) => sig(q! * 1e9)), vgs: gatePoints.map(([, v]) => sig(v!)) };
+
+  const iRef = ref.i;
+  const eAt = (which: "eOn" | "eOff", tj: number) => {
+    const [t0, t1] = loss.energies.tj;
+    const cold = interpolate(loss.energies.i, loss.energies[which][0], iRef);
+    const hot = interpolate(loss.energies.i, loss.energies[which][1], iRef);
+    return cold + ((hot - cold) * (tj - t0)) / (t1 - t0);
+  };
+  const vddAxis = [0.5, 0.625, 0.75, 0.875, 1, 1.125].map((share) => sig(share * ref.v));
+  const tjAxis = [...new Set([25, 75, 125, loss.energies.tj[1]])].sort((a, b) => a - b);
+  const eRef = { eOn: eAt("eOn", ref.tj), eOff: eAt("eOff", ref.tj) };
+
+  const foster = loss.zth ?? [{ r: loss.rth, tau: 1e-3 }];
+  const rHot = rdsOnAt(input, table, rdsOn.vgs, tHot) / 1000;
+  const soaVoltages = voltageGrid(input.vRating, []).filter((v) => v >= 1);
+  const soaLines = SOA_PULSES.map((tp) => {
+    const power = (tHot - SOA_TC) / (tp === null ? loss.rth : zthAt(foster, tp));
+    const limit = tp === null ? input.drainCurrent.i25 : input.drainCurrent.pulse;
+    return { tp, vds: soaVoltages, id: soaVoltages.map((v) => sig(Math.min(limit, v / rHot, power / v))) };
+  });
+
+  const diode = loss.bodyDiode;
+  const bodyCurrents = [0.1, 0.25, 0.5, 1, 2, 3, 4].map((factor) => sig(factor * diode.iSd)).filter((i) => i <= input.drainCurrent.pulse);
+  const atV = at(ref.v);
+  return {
+    kind: "mosfet",
+    partNumber,
+    provenance: [
+      { value: "R_DS(on) at 25 °C and hot, V_GS(th), Q_G and their test conditions, I_D, I_D,pulse", from: "documents.json: the part's datasheet text" },
+      { value: "R_DS(on)(T_j) at V_GS(on), body diode, switching energies, Q_rr, R_th, Foster network", from: "catalog/loss-data.json" },
+      { value: "R_DS(on) at the other gate voltages", from: "cross-reference/competitor-parts.json: qingyun.rdsOn" },
+    ],
+    conditions: {
+      vRating: input.vRating,
+      tjMax: tHot,
+      vgsOn: gateCharge.vgsOn,
+      vgsOff: gateCharge.vgsOff,
+      idRef: rdsOn.id,
+      idTh: thresholdCurrent,
+      switching: { vdd: ref.v, id: ref.i, rg: ref.rg, tj: ref.tj },
+      gateCharge: { vds: gateCharge.vds, id: ref.i },
+      idCont25: input.drainCurrent.i25,
+      idPulse: input.drainCurrent.pulse,
+    },
+    keyValues: {
+      rdsOn25: rdsOn.r25,
+      rdsOnHot: rdsOn.rHot,
+      vgsTh: input.vgsth,
+      qg: gateCharge.qg,
+      qgs: sig(chargeAt(plateau, 1) * 1e9),
+      qgd: sig((chargeAt(plateau, 3) - chargeAt(plateau, 1)) * 1e9),
+      ciss: sig(atV.ciss),
+      coss: sig(atV.coss),
+      crss: sig(atV.crss),
+      qoss: sig(atV.qoss),
+      eoss: sig(atV.eoss),
+      rth: loss.rth,
+    },
+    output,
+    transfer,
+    capacitance,
+    gateCharge: gateChargeCurve,
+    bodyDiode: diode.t.map((tj, index) => ({
+      tj,
+      vgs: gateCharge.vgsOff,
+      isd: bodyCurrents,
+      vsd: bodyCurrents.map((i) => sig(diode.v0[index]! + (diode.r[index]! / 1000) * i)),
+    })),
+    reverseRecovery: { tj: [...loss.energies.tj], qrr: [...loss.energies.qrr] },
+    switching: {
+      byCurrent: { tj: [...loss.energies.tj], i: [...loss.energies.i], eOn: loss.energies.eOn.map((row) => [...row]), eOff: loss.energies.eOff.map((row) => [...row]) },
+      byGate: { rg: [...loss.gate.rg], eOn: [...loss.gate.eOn], eOff: [...loss.gate.eOff] },
+      byVoltage: {
+        vdd: vddAxis,
+        eOn: vddAxis.map((v) => sig(atVoltage(eRef.eOn, v, ref.v, loss.kv))),
+        eOff: vddAxis.map((v) => sig(atVoltage(eRef.eOff, v, ref.v, loss.kv))),
+      },
+      byTemperature: { tj: tjAxis, eOn: tjAxis.map((tj) => sig(eAt("eOn", tj))), eOff: tjAxis.map((tj) => sig(eAt("eOff", tj))) },
+    },
+    thermal: { rth: loss.rth, foster: foster.map((pair) => ({ ...pair })), zth: { t: zthTimes, z: zthTimes.map((t) => sig(zthAt(foster, t))) } },
+    soa: { tc: SOA_TC, lines: soaLines },
+  };
+}
+
+function diodeDataset(input: DiodeModelInput): DiodeCharacterisation {
+  const { loss, forward, charge, partNumber } = input;
+  const f = loss.forward;
+  const currents = [0.1, 0.25, 0.5, 1, 1.5, 2, 3].map((factor) => sig(factor * forward.i));
+  // C_j(V) an abrupt junction sized so that its charge at V_R is the datasheet's Q_C.
+  const k = (charge.qc * 1e-9) / junction(1, CJ_PHI, charge.vr).q;
+  const vr = voltageGrid(input.vRating, [charge.vr]);
+  const at = (v: number) => junction(k, CJ_PHI, v);
+  const foster = loss.zth ?? [{ r: loss.rth, tau: 1e-3 }];
+  return {
+    kind: "diode",
+    partNumber,
+    provenance: [
+      { value: "V_F at 25 °C and hot, Q_C and their test conditions", from: "documents.json: the part's datasheet text" },
+      { value: "V_F(T_j) curve, R_th, Foster network", from: "catalog/loss-data.json" },
+    ],
+    conditions: { vRating: input.vRating, tjMax: input.tjMax, ifRef: forward.i, vrQc: charge.vr },
+    keyValues: {
+      vf25: forward.v25,
+      vfHot: forward.vHot,
+      qc: charge.qc,
+      ec: sig(at(charge.vr).e * 1e6),
+      cj: sig(at(charge.vr).c * 1e12),
+      rth: loss.rth,
+    },
+    forward: f.t.map((tj, index) => ({ tj, vf: currents.map((i) => sig(f.v0[index]! + (f.r[index]! / 1000) * i)), if: currents })),
+    capacitance: { vr, cj: vr.map((v) => sig(at(v).c * 1e12)), qc: vr.map((v) => sig(at(v).q * 1e9)), ec: vr.map((v) => sig(at(v).e * 1e6)) },
+    thermal: { rth: loss.rth, foster: foster.map((pair) => ({ ...pair })), zth: { t: zthTimes, z: zthTimes.map((t) => sig(zthAt(foster, t))) } },
+  };
+}
+
+/** Every discrete part's dataset, by part number, from the content in `contentDir`. */
+export function generateCharacterisation(contentDir = shippedContentDir): Map<string, MosfetCharacterisation | DiodeCharacterisation> {
+  const tables = readRdsOnTables(contentDir);
+  const thresholds = readThresholdCurrents(contentDir);
+  const datasets = new Map<string, MosfetCharacterisation | DiodeCharacterisation>();
+  for (const input of readModelInputs(contentDir)) {
+    if (input.kind === "mosfet") {
+      const current = thresholds.get(input.partNumber);
+      if (current === undefined) throw new Error(`${input.partNumber}: the datasheet does not state V_GS(th)'s test current`);
+      datasets.set(input.partNumber, mosfetDataset(input, tables.get(input.partNumber), current));
+    } else datasets.set(input.partNumber, diodeDataset(input));
+  }
+  return datasets;
+}
+
+/** The file a dataset is written to, relative to the content folder. */
+export const characterisationFile = (part: string) => `characterisation/${part}.json`;
+
+/** A dataset's text: two-space indented JSON with each array of numbers on one line, so a curve reads as a row. */
+export const characterisationText = (dataset: MosfetCharacterisation | DiodeCharacterisation) =>
+  `${JSON.stringify(dataset, null, 2).replace(/\[\s*(-?[\d.e+-]+(?:,\s*-?[\d.e+-]+)*)\s*\]/g, (_, list: string) => `[${list.split(/,\s*/).join(", ")}]`)}\n`;
