@@ -28,7 +28,9 @@ const provenance = z.array(z.strictObject({ value: z.string().min(1), from: z.st
 const fosterPair = z.strictObject({ r: z.number().positive(), tau: z.number().positive() });
 
 const thermal = z.strictObject({
-  /** R_th(j-c) of the datasheet (K/W): the sum of the Foster r_i. */
+  /** "case": junction to case; "fluid": junction to coolant of a pin-fin module. */
+  reference: z.enum(["case", "fluid"]),
+  /** R_th(j-c) or R_th(j-f) of the datasheet (K/W): the sum of the Foster r_i. */
   rth: z.number().positive(),
   foster: z.array(fosterPair).min(1).max(8),
   /** Single-pulse Z_th(j-c) against pulse duration (s, K/W). */
@@ -47,6 +49,8 @@ const soa = z.strictObject({
 
 const mosfetCharacterisation = z.strictObject({
   kind: z.literal("mosfet"),
+  /** A discrete part, or one switch of a SiC MOSFET module. */
+  module: z.boolean(),
   partNumber: z.string().min(1),
   provenance,
   /** The datasheet's conditions the curves are measured at. */
@@ -63,7 +67,9 @@ const mosfetCharacterisation = z.strictObject({
     switching: z.strictObject({ vdd: z.number().positive(), id: z.number().positive(), rg: z.number().positive(), tj: celsius }),
     /** Gate-charge test: V_DS (V) and I_D (A). */
     gateCharge: z.strictObject({ vds: z.number().positive(), id: z.number().positive() }),
-    idCont25: z.number().positive(),
+    /** The continuous current rating (A) at the case (coolant) temperature `idContTc` (°C): the SOA's DC limit. */
+    idCont: z.number().positive(),
+    idContTc: celsius,
     idPulse: z.number().positive(),
   }),
   /** The datasheet table's values, each read off the curves below (the tests check it). */

@@ -26,6 +26,15 @@ const diodes = datasets.filter((dataset): dataset is DiodeCharacterisation => da
 const lossData = new Map((read("catalog/loss-data.json") as Array<LossData & { partNumber: string }>).map((row) => [row.partNumber, row]));
 const products = new Map((read("catalog/products.json") as Array<{ partNumber: string; params: Record<string, unknown> }>).map((row) => [row.partNumber, row.params]));
 const crossReference = crossReferenceContent.parse(read("cross-reference/competitor-parts.json"));
+const datasheets = read("documents.json") as Array<{ type: string; pages: { en: string[] } }>;
+/** A typical value as the part's datasheet text states it (and as its catalogue row does, where it has the column). */
+function stated(part: string, pattern: RegExp, column: string): number {
+  const lines = datasheets.find((document) => document.type === "datasheet" && document.pages.en[0]?.startsWith(`${part} - `))!.pages.en;
+  const value = Number(lines.map((line) => pattern.exec(line)).find(Boolean)![1]);
+  const catalogue = products.get(part)![column];
+  if (catalogue !== undefined) expect(catalogue).toBe(value);
+  return value;
+}
 
 const relative = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-12);
 /** x where a curve given at points (xs, ys), ys ascending, reaches y: linear between the points. */
@@ -44,10 +53,11 @@ function integral(xs: number[], ys: number[]): number[] {
 }
 
 describe("the characterisation datasets as files", () => {
-  it("every discrete MOSFET and Schottky diode on sale has one, and the committed files are what the generator writes", () => {
+  it("every discrete MOSFET, Schottky diode and SiC MOSFET module on sale has one, and the committed files are what the generator writes", () => {
     expect([...committed.keys()].sort()).toEqual([...generated.keys()].sort());
     expect(mosfets.length).toBeGreaterThan(10);
     expect(diodes.length).toBeGreaterThan(5);
+    expect(mosfets.filter((dataset) => dataset.module).length).toBeGreaterThan(5);
     for (const [part, dataset] of generated) {
       expect(characterisationFile(part)).toBe(`characterisation/${part}.json`);
       expect(committed.get(part), part).toBe(characterisationText(dataset));
@@ -91,15 +101,18 @@ describe.each(mosfets.map((dataset) => [dataset.partNumber, dataset] as const))(
   it("the transfer curve passes V_GS(th) at its test current, the output curves saturate below it, and the Miller plateau lies on it", () => {
     const cold = data.transfer.find((curve) => curve.tj === 25)!;
     expect(relative(at(cold.vgs, cold.id, k.vgsTh), c.idTh / 1000)).toBeLessThan(1e-3);
-    expect(k.vgsTh).toBe(products.get(part)!.vgsth);
+    expect(k.vgsTh).toBe(stated(part, /V_GS\(th\) = ([\d.]+) V typ/, "vgsth"));
     for (const curve of data.output) {
       const transfer = data.transfer.find((candidate) => candidate.tj === curve.tj)!;
       const saturation = at(transfer.vgs, transfer.id, curve.vgs);
       // Rising, bending over (each step's slope at most the one before) and below the channel's saturation current.
       const slopes = curve.id.slice(1).map((value, index) => (value - curve.id[index]!) / (curve.vds[index + 1]! - curve.vds[index]!));
+      // Six significant digits leave a rounding noise of a few 1e-6 of the current in each slope, visible where
+      // the curve is flat (a module's thousand amperes in saturation).
+      const noise = (1e-5 * curve.id.at(-1)!) / Math.min(...curve.vds.slice(1).map((v, index) => v - curve.vds[index]!));
       for (const [index, slope] of slopes.entries()) {
         expect(slope).toBeGreaterThan(0);
-        if (index > 0) expect(slope).toBeLessThanOrEqual(slopes[index - 1]! * (1 + 1e-3));
+        if (index > 0) expect(slope).toBeLessThanOrEqual(slopes[index - 1]! * (1 + 1e-3) + noise);
       }
       expect(curve.id.at(-1)!).toBeLessThan(saturation);
     }
@@ -113,7 +126,7 @@ describe.each(mosfets.map((dataset) => [dataset.partNumber, dataset] as const))(
     expect(vgs[0]).toBe(c.vgsOff);
     expect(vgs.at(-1)).toBe(c.vgsOn);
     expect(relative(qg.at(-1)!, k.qg)).toBeLessThan(1e-5);
-    expect(k.qg).toBe(products.get(part)!.qg);
+    expect(k.qg).toBe(stated(part, /Q_G = ([\d.]+) nC typ/, "qg"));
     for (let index = 1; index < qg.length; index++) {
       expect(qg[index]!).toBeGreaterThan(qg[index - 1]!);
       expect(vgs[index]!).toBeGreaterThanOrEqual(vgs[index - 1]!);
@@ -149,8 +162,9 @@ describe.each(mosfets.map((dataset) => [dataset.partNumber, dataset] as const))(
     expect(relative(sum, data.thermal.rth)).toBeLessThan(1e-9);
     for (const [index, t] of data.thermal.zth.t.entries()) expect(relative(data.thermal.zth.z[index]!, zthAt(data.thermal.foster, t))).toBeLessThan(1e-5);
     for (const line of data.soa.lines) {
+      expect(data.soa.tc).toBe(25);
       const power = (c.tjMax - data.soa.tc) / (line.tp === null ? data.thermal.rth : zthAt(data.thermal.foster, line.tp));
-      const limit = line.tp === null ? c.idCont25 : c.idPulse;
+      const limit = line.tp === null ? c.idCont : c.idPulse;
       const products = line.vds.map((v, index) => v * line.id[index]!);
       for (const [index, value] of products.entries()) {
         expect(value).toBeLessThanOrEqual(power * (1 + 1e-5));
@@ -322,11 +336,14 @@ const diodeFigures: Figure[] = [
  * catalogue and the loss data are the authority for them): listed in the decision, and each must still be outside,
  * so a corrected value leaves this list.
  */
-const outsideTheSpread = new Set<string>(
-  ["QCM013120K4", "QCM016120K4", "QCM020120K4", "QCM025065K4", "QCM032120K4", "QCM040120B7", "QCM045065B7", "QCM060065L8"].map(
+const outsideTheSpread = new Set<string>([
+  ...["QCM013120K4", "QCM016120K4", "QCM020120K4", "QCM025065K4", "QCM032120K4", "QCM040120B7", "QCM045065B7", "QCM060065L8"].map(
     (part) => `${part}: R_th(j-c)/R_DS(on) (K/W per mΩ)`,
   ),
-);
+  ...["QSM050120FP2", "QSM100120NP2", "QSM150120H34", "QSM300120H62", "QSM400120H62", "QSM400120SHP", "QSM600120HE3"].map(
+    (part) => `${part}: R_DS(on) temperature coefficient (1/K)`,
+  ),
+]);
 
 function spread(type: CompetitorPart["deviceType"], voltage: number, figure: Figure) {
   const values: number[] = [];
@@ -342,7 +359,7 @@ function spread(type: CompetitorPart["deviceType"], voltage: number, figure: Fig
 
 describe("plausibility against competitor parts of the same class (cross-reference content)", () => {
   const cases = [
-    ...mosfets.map((data) => ({ data, type: "sic-mosfet" as const, figures: mosfetFigures })),
+    ...mosfets.map((data) => ({ data, type: data.module ? ("sic-module" as const) : ("sic-mosfet" as const), figures: mosfetFigures })),
     ...diodes.map((data) => ({ data, type: "sic-diode" as const, figures: diodeFigures })),
   ];
   it("every judged key value lies inside its class's spread, the listed findings apart", () => {

@@ -9,8 +9,10 @@ import path from "node:path";
 import { atTemperature, interpolate } from "../../../shared/estimator/equations.ts";
 import type { DiodeCharacterisation, MosfetCharacterisation } from "../../../shared/contract/characterisation.ts";
 import { crossReferenceContent } from "../../../shared/cross-reference/schema.ts";
-import { documentFile } from "../content/schema.ts";
+import { categoryFile, documentFile, productFile } from "../content/schema.ts";
 import { readContent, shippedContentDir } from "../content/load.ts";
+import { lossDataByProduct, lossDataFile } from "../content/loss-data.ts";
+import { unknownLifecycle } from "../../../shared/contract/lifecycle.ts";
 import { readModelInputs, type DiodeModelInput, type MosfetModelInput } from "./inputs.ts";
 import { mosfetParameters } from "./ngspice.ts";
 import { atVoltage } from "./plecs.ts";
@@ -144,7 +146,11 @@ function outputCurrent(rdsOn: number, iRef: number, iSat: number) {
   return (vds: number) => (vds === 0 ? 0 : vds / r / (1 + (vds / (r * iSat)) ** KNEE) ** (1 / KNEE));
 }
 
-function mosfetDataset(input: MosfetModelInput, table: CrossReferenceRdsOn | undefined, thresholdCurrent: number): MosfetCharacterisation {
+/**
+ * `contTc`: the case (coolant) temperature of the continuous rating `drainCurrent.i25` (25 °C for a discrete; a
+ * module states its nominal current at 75–100 °C, a lower bound of its 25 °C current, which the SOA's DC line uses).
+ */
+function mosfetDataset(input: MosfetModelInput, table: CrossReferenceRdsOn | undefined, thresholdCurrent: number, module = false, contTc = 25): MosfetCharacterisation {
   const { loss, rdsOn, gateCharge, partNumber } = input;
   const p = mosfetParameters(input);
   const law = saturationLaw(input, thresholdCurrent);
@@ -233,6 +239,7 @@ function mosfetDataset(input: MosfetModelInput, table: CrossReferenceRdsOn | und
   const atV = at(ref.v);
   return {
     kind: "mosfet",
+    module,
     partNumber,
     provenance: [
       { value: "R_DS(on) at 25 °C and hot, V_GS(th), Q_G and their test conditions, I_D, I_D,pulse", from: "documents.json: the part's datasheet text" },
@@ -248,7 +255,8 @@ function mosfetDataset(input: MosfetModelInput, table: CrossReferenceRdsOn | und
       idTh: thresholdCurrent,
       switching: { vdd: ref.v, id: ref.i, rg: ref.rg, tj: ref.tj },
       gateCharge: { vds: gateCharge.vds, id: ref.i },
-      idCont25: input.drainCurrent.i25,
+      idCont: input.drainCurrent.i25,
+      idContTc: contTc,
       idPulse: input.drainCurrent.pulse,
     },
     keyValues: {
@@ -286,7 +294,7 @@ function mosfetDataset(input: MosfetModelInput, table: CrossReferenceRdsOn | und
       },
       byTemperature: { tj: tjAxis, eOn: tjAxis.map((tj) => sig(eAt("eOn", tj))), eOff: tjAxis.map((tj) => sig(eAt("eOff", tj))) },
     },
-    thermal: { rth: loss.rth, foster: foster.map((pair) => ({ ...pair })), zth: { t: zthTimes, z: zthTimes.map((t) => sig(zthAt(foster, t))) } },
+    thermal: { reference: loss.rthRef, rth: loss.rth, foster: foster.map((pair) => ({ ...pair })), zth: { t: zthTimes, z: zthTimes.map((t) => sig(zthAt(foster, t))) } },
     soa: { tc: SOA_TC, lines: soaLines },
   };
 }
@@ -318,11 +326,87 @@ function diodeDataset(input: DiodeModelInput): DiodeCharacterisation {
     },
     forward: f.t.map((tj, index) => ({ tj, vf: currents.map((i) => sig(f.v0[index]! + (f.r[index]! / 1000) * i)), if: currents })),
     capacitance: { vr, cj: vr.map((v) => sig(at(v).c * 1e12)), qc: vr.map((v) => sig(at(v).q * 1e9)), ec: vr.map((v) => sig(at(v).e * 1e6)) },
-    thermal: { rth: loss.rth, foster: foster.map((pair) => ({ ...pair })), zth: { t: zthTimes, z: zthTimes.map((t) => sig(zthAt(foster, t))) } },
+    thermal: { reference: loss.rthRef, rth: loss.rth, foster: foster.map((pair) => ({ ...pair })), zth: { t: zthTimes, z: zthTimes.map((t) => sig(zthAt(foster, t))) } },
   };
 }
 
-/** Every discrete part's dataset, by part number, from the content in `contentDir`. */
+/**
+ * A SiC MOSFET module's V_GS(th) test current is not stated: taken as 0.14 mA per ampere of its current rating, the
+ * ratio of our discrete MOSFETs' datasheets (6 mA at 44 A, 10 mA at 73 A, 15 mA at 101 A …).
+ */
+const MODULE_THRESHOLD_CURRENT_PER_AMPERE = 0.14;
+
+interface ModuleInput {
+  input: MosfetModelInput;
+  thresholdCurrent: number;
+  contTc: number;
+}
+
+/**
+ * The SiC MOSFET modules on sale, read as one switch with what the discrete parts' reader (inputs.ts) reads, from
+ * the module datasheet's own lines. Its Q_G line names no V_DS: the gate-charge curve is drawn at the switching
+ * reference's V_DD. Its I_DM is the pulsed rating, its nominal current (at T_C or the coolant's T_F) the continuous one.
+ */
+function readModuleInputs(contentDir: string): ModuleInput[] {
+  const categories = readContent("catalog/categories.json", categoryFile.array(), contentDir);
+  const products = readContent("catalog/products.json", productFile.array(), contentDir);
+  const documents = readContent("documents.json", documentFile.array(), contentDir);
+  const losses = lossDataByProduct(readContent("catalog/loss-data.json", lossDataFile, contentDir), products, categories);
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const ancestors = (parentId: number) => {
+    const nodes = [];
+    for (let node = byId.get(parentId); node; node = node.parentId === null ? undefined : byId.get(node.parentId)) nodes.push(node);
+    return nodes;
+  };
+  const modules: ModuleInput[] = [];
+  for (const product of products) {
+    const nodes = ancestors(product.parentId);
+    const loss = losses.get(product.id);
+    if (product.status === "off" || nodes.some((node) => node.status === "off") || loss?.kind !== "mosfet") continue;
+    if (!nodes.at(-1)?.paramTable?.some((column) => column.fieldId === "topology")) continue;
+    const part = product.partNumber;
+    const lines = documents.find((document) => document.type === "datasheet" && document.productIds.includes(product.id))?.pages.en ?? [];
+    const find = (pattern: RegExp, what: string) => {
+      const match = lines.map((line) => pattern.exec(line)).find(Boolean);
+      if (!match) throw new Error(`${part}: the datasheet does not state ${what}`);
+      return match.slice(1).map(Number);
+    };
+    const [r25, vgs, id, rHot, tHot] = find(
+      /R_DS\(on\) = ([\d.]+) mOhm typ at V_GS = ([\d.]+) V, I_D = ([\d.]+) A; ([\d.]+) mOhm typ at Tvj = (\d+) deg C/,
+      "R_DS(on)",
+    ) as [number, number, number, number, number];
+    const [vgsth, qg, vgsOff, vgsOn] = find(/V_GS\(th\) = ([\d.]+) V typ; Q_G = ([\d.]+) nC typ \(V_GS = (-?[\d.]+)\/\+?([\d.]+) V\)/, "V_GS(th) and Q_G") as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const [nominal, contTc] = find(/I_D,nom = ([\d.]+) A at T_[CF](?: \(coolant\))? = (\d+) deg C/, "I_D,nom") as [number, number];
+    const [pulse] = find(/I_DM = ([\d.]+) A/, "I_DM") as [number];
+    const params = product.params as Record<string, unknown>;
+    modules.push({
+      input: {
+        kind: "mosfet",
+        partNumber: part,
+        datasheet: { version: "", date: "" },
+        lifecycle: unknownLifecycle,
+        drainCurrent: { i25: nominal, pulse },
+        package: String(params.package),
+        vRating: loss.ratings.v,
+        tjMax: loss.ratings.tjMax,
+        vgsth,
+        loss,
+        rdsOn: { r25, vgs, id, rHot, tHot },
+        gateCharge: { qg, vds: loss.switchingRef.v, vgsOff, vgsOn },
+      },
+      thresholdCurrent: Number((MODULE_THRESHOLD_CURRENT_PER_AMPERE * loss.ratings.i).toPrecision(2)),
+      contTc,
+    });
+  }
+  return modules;
+}
+
+/** Every discrete part's and SiC MOSFET module's dataset, by part number, from the content in `contentDir`. */
 export function generateCharacterisation(contentDir = shippedContentDir): Map<string, MosfetCharacterisation | DiodeCharacterisation> {
   const tables = readRdsOnTables(contentDir);
   const thresholds = readThresholdCurrents(contentDir);
@@ -334,6 +418,8 @@ export function generateCharacterisation(contentDir = shippedContentDir): Map<st
       datasets.set(input.partNumber, mosfetDataset(input, tables.get(input.partNumber), current));
     } else datasets.set(input.partNumber, diodeDataset(input));
   }
+  for (const { input, thresholdCurrent, contTc } of readModuleInputs(contentDir))
+    datasets.set(input.partNumber, mosfetDataset(input, tables.get(input.partNumber), thresholdCurrent, true, contTc));
   return datasets;
 }
 
