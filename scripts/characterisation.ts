@@ -1,4 +1,4 @@
-// `npx node scripts/characterisation.ts`: writes every discrete part's and SiC MOSFET module's characterisation dataset into
+// `npx node scripts/characterisation.ts`: writes every discrete part's and module's characterisation dataset into
 // server/upstream/content/characterisation/{part}.json from the content it is derived from
 // (server/upstream/models/characterisation.ts, docs/decisions/055-characterisation-dataset.md).
 // test/upstream/characterisation.test.ts regenerates the files and fails on any difference.

@@ -150,4 +150,70 @@ const diodeCharacterisation = z.strictObject({
 });
 export type DiodeCharacterisation = z.infer<typeof diodeCharacterisation>;
 
-export const characterisation = z.discriminatedUnion("kind", [mosfetCharacterisation, diodeCharacterisation]);
+/**
+ * One IGBT and its freewheeling diode of an IGBT module, in the IGBT's names: V_CE, I_C, V_GE. The curves' hot
+ * temperature is the loss data's (150 °C, the IGBT datasheets' switching temperature).
+ */
+const igbtCharacterisation = z.strictObject({
+  kind: z.literal("igbt"),
+  partNumber: z.string().min(1),
+  provenance,
+  conditions: z.strictObject({
+    vRating: z.number().positive(),
+    /** The hot temperature of the curves (°C). */
+    tjHot: celsius,
+    vgeOn: finite,
+    vgeOff: finite,
+    /** V_CE(sat)'s and V_F's test current (A). */
+    icRef: z.number().positive(),
+    /** V_GE(th)'s test current (mA, at V_CE = V_GE): not stated by the datasheet, our stand-in (decision 055). */
+    icTh: z.number().positive(),
+    switching: z.strictObject({ vcc: z.number().positive(), ic: z.number().positive(), rg: z.number().positive(), tj: celsius }),
+    gateCharge: z.strictObject({ vce: z.number().positive(), ic: z.number().positive() }),
+    icNom: z.number().positive(),
+    icPulse: z.number().positive(),
+  }),
+  keyValues: z.strictObject({
+    vceSat25: z.number().positive(),
+    vceSatHot: z.number().positive(),
+    vgeTh: z.number().positive(),
+    qg: z.number().positive(),
+    qge: z.number().positive(),
+    qgc: z.number().positive(),
+    /** At the switching reference's V_CC, V_GE = 0 (pF, nC, µJ). */
+    cies: z.number().positive(),
+    coes: z.number().positive(),
+    cres: z.number().positive(),
+    qoes: z.number().positive(),
+    eoes: z.number().positive(),
+    vf25: z.number().positive(),
+    vfHot: z.number().positive(),
+    rth: z.number().positive(),
+    rthDiode: z.number().positive(),
+  }),
+  output: z.array(columns("vce", ["ic"], { tj: celsius, vge: finite })).min(2),
+  transfer: z.array(columns("vge", ["ic"], { tj: celsius, vce: finite })).min(2),
+  capacitance: columns("vce", ["cies", "coes", "cres", "qoes", "eoes"]),
+  gateCharge: z.strictObject({ qg: z.array(finite).min(3), vge: z.array(finite).min(3) }),
+  /** The freewheeling diode's V_F(I_F) per T_j. */
+  diode: z.array(columns("if", ["vf"], { tj: celsius })).min(2),
+  /** Switching energies (mJ) at the switching reference's V_CC, R_G and V_GE, the diode's recovery energy E_rec with them. */
+  switching: z.strictObject({
+    byCurrent: z.strictObject({
+      tj: z.array(celsius).length(2),
+      i: z.array(finite).min(2),
+      eOn: z.array(z.array(finite)).length(2),
+      eOff: z.array(z.array(finite)).length(2),
+      eRec: z.array(z.array(finite)).length(2),
+    }),
+    byGate: columns("rg", ["eOn", "eOff", "eRec"]),
+    byVoltage: columns("vcc", ["eOn", "eOff", "eRec"]),
+    byTemperature: columns("tj", ["eOn", "eOff", "eRec"]),
+  }),
+  thermal,
+  thermalDiode: thermal,
+  soa,
+});
+
+export const characterisation = z.discriminatedUnion("kind", [mosfetCharacterisation, diodeCharacterisation, igbtCharacterisation]);
+export type IgbtCharacterisation = z.infer<typeof igbtCharacterisation>;

@@ -8,9 +8,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { characterisationFile, characterisationText, generateCharacterisation, zthAt } from "../../server/upstream/models/characterisation.ts";
-import { characterisation, type DiodeCharacterisation, type MosfetCharacterisation } from "../../shared/contract/characterisation.ts";
+import { characterisation, type DiodeCharacterisation, type IgbtCharacterisation, type MosfetCharacterisation } from "../../shared/contract/characterisation.ts";
 import { crossReferenceContent, type CompetitorPart } from "../../shared/cross-reference/schema.ts";
-import type { DiodeLossData, LossData, MosfetLossData } from "../../shared/contract/loss-data.ts";
+import type { DiodeLossData, IgbtLossData, LossData, MosfetLossData } from "../../shared/contract/loss-data.ts";
 
 const read = (file: string) => JSON.parse(readFileSync(path.join(shippedContentDir, file), "utf8")) as unknown;
 const generated = generateCharacterisation();
@@ -23,6 +23,7 @@ const committed = new Map(
 const datasets = [...committed.values()].map((text) => characterisation.parse(JSON.parse(text)));
 const mosfets = datasets.filter((dataset): dataset is MosfetCharacterisation => dataset.kind === "mosfet");
 const diodes = datasets.filter((dataset): dataset is DiodeCharacterisation => dataset.kind === "diode");
+const igbts = datasets.filter((dataset): dataset is IgbtCharacterisation => dataset.kind === "igbt");
 const lossData = new Map((read("catalog/loss-data.json") as Array<LossData & { partNumber: string }>).map((row) => [row.partNumber, row]));
 const products = new Map((read("catalog/products.json") as Array<{ partNumber: string; params: Record<string, unknown> }>).map((row) => [row.partNumber, row.params]));
 const crossReference = crossReferenceContent.parse(read("cross-reference/competitor-parts.json"));
@@ -53,11 +54,12 @@ function integral(xs: number[], ys: number[]): number[] {
 }
 
 describe("the characterisation datasets as files", () => {
-  it("every discrete MOSFET, Schottky diode and SiC MOSFET module on sale has one, and the committed files are what the generator writes", () => {
+  it("every discrete MOSFET, Schottky diode, SiC MOSFET and IGBT module on sale has one, and the committed files are what the generator writes", () => {
     expect([...committed.keys()].sort()).toEqual([...generated.keys()].sort());
     expect(mosfets.length).toBeGreaterThan(10);
     expect(diodes.length).toBeGreaterThan(5);
     expect(mosfets.filter((dataset) => dataset.module).length).toBeGreaterThan(5);
+    expect(igbts.length).toBeGreaterThan(5);
     for (const [part, dataset] of generated) {
       expect(characterisationFile(part)).toBe(`characterisation/${part}.json`);
       expect(committed.get(part), part).toBe(characterisationText(dataset));
@@ -241,12 +243,119 @@ describe.each(diodes.map((dataset) => [dataset.partNumber, dataset] as const))("
   });
 });
 
+
+/**
+ * An IGBT's output curves rise through the collector's knee (slopes growing) to their steepest step, then bend over
+ * (each slope at most the one before) and stay below the saturation current.
+ */
+function expectSaturating(xs: number[], ys: number[], saturation: number) {
+  // Six significant digits leave a rounding noise of a few 1e-6 of the current in each slope, visible where the
+  // curve is flat (a module's thousand amperes in saturation).
+  const noise = (1e-5 * ys.at(-1)!) / Math.min(...xs.slice(1).map((v, index) => v - xs[index]!));
+  const slopes = ys.slice(1).map((value, index) => (value - ys[index]!) / (xs[index + 1]! - xs[index]!));
+  const steepest = slopes.indexOf(Math.max(...slopes));
+  for (const [index, slope] of slopes.entries()) {
+    expect(slope).toBeGreaterThanOrEqual(0);
+    if (index > 0 && index <= steepest) expect(slope).toBeGreaterThanOrEqual(slopes[index - 1]! * (1 - 1e-3) - noise);
+    if (index > steepest) expect(slope).toBeLessThanOrEqual(slopes[index - 1]! * (1 + 1e-3) + noise);
+  }
+  expect(ys.at(-1)!).toBeLessThan(saturation);
+}
+
+describe.each(igbts.map((dataset) => [dataset.partNumber, dataset] as const))("%s (IGBT module): consistent and one with the loss data", (part, data) => {
+  const loss = lossData.get(part) as IgbtLossData & { partNumber: string };
+  const c = data.conditions;
+  const k = data.keyValues;
+  const lineAt = (tj: number) => {
+    const index = loss.igbt.t.indexOf(tj);
+    return loss.igbt.v0[index]! + (loss.igbt.r[index]! / 1000) * c.icRef;
+  };
+
+  it("V_CE(sat) is read off the V_GE(on) output curve at I_C, at 25 °C and hot: the loss data's line, the datasheet's value", () => {
+    for (const [tj, datasheet] of [
+      [25, k.vceSat25],
+      [c.tjHot, k.vceSatHot],
+    ] as const) {
+      const curve = data.output.find((candidate) => candidate.tj === tj && candidate.vge === c.vgeOn)!;
+      const vce = inverse(curve.vce, curve.ic, c.icRef);
+      expect(relative(vce, lineAt(tj))).toBeLessThan(1e-4);
+      expect(relative(vce, datasheet)).toBeLessThan(0.01);
+    }
+    expect(k.vceSat25).toBe(stated(part, /V_CE\(sat\) = ([\d.]+) V typ/, "vcesat"));
+  });
+
+  it("the transfer curve passes V_GE(th) at its test current, the output curves saturate below it, the Miller plateau lies on it", () => {
+    const cold = data.transfer.find((curve) => curve.tj === 25)!;
+    expect(relative(at(cold.vge, cold.ic, k.vgeTh), c.icTh / 1000)).toBeLessThan(1e-3);
+    expect(k.vgeTh).toBe(stated(part, /V_GE\(th\) = ([\d.]+) V typ/, "vgeth"));
+    for (const curve of data.output) {
+      const transfer = data.transfer.find((candidate) => candidate.tj === curve.tj)!;
+      expectSaturating(curve.vce, curve.ic, at(transfer.vge, transfer.ic, curve.vge));
+    }
+    const plateau = data.gateCharge.vge.find((value, index) => value === data.gateCharge.vge[index + 1])!;
+    expect(relative(inverse(cold.vge, cold.ic, c.gateCharge.ic), plateau)).toBeLessThan(0.02);
+  });
+
+  it("Q_G ends the gate-charge curve, Q_oes and E_oes are the integrals of C_oes, Q_oes at V_CC is what E_on at 0 A implies", () => {
+    const { qg, vge } = data.gateCharge;
+    expect([qg[0], vge[0], vge.at(-1)]).toEqual([0, c.vgeOff, c.vgeOn]);
+    expect(relative(qg.at(-1)!, k.qg)).toBeLessThan(1e-5);
+    expect(k.qg).toBe(stated(part, /Q_G = ([\d.]+) uC typ/, "qg") * 1000);
+    const { vce, coes, cies, cres, qoes, eoes } = data.capacitance;
+    const charge = integral(vce, coes).map((value) => value * 1e-3);
+    const energy = integral(
+      vce,
+      coes.map((value, index) => value * vce[index]!),
+    ).map((value) => value * 1e-6);
+    for (const [index, v] of vce.entries()) {
+      if (v < 10) continue;
+      expect(relative(charge[index]!, qoes[index]!)).toBeLessThan(0.01);
+      expect(relative(energy[index]!, eoes[index]!)).toBeLessThan(0.01);
+    }
+    expect(relative(k.qoes, (loss.energies.eOn[0][0]! * 1e6) / c.switching.vcc)).toBeLessThan(1e-5);
+    for (const [index, value] of cies.entries()) expect(relative(value - cres[index]!, cies[0]! - cres[0]!)).toBeLessThan(1e-4);
+  });
+
+  it("carries the loss data's energies, Foster networks and diode unchanged; R_th are the sums; the SOA inside its limits", () => {
+    expect(data.switching.byCurrent).toEqual({ tj: loss.energies.tj, i: loss.energies.i, eOn: loss.energies.eOn, eOff: loss.energies.eOff, eRec: loss.energies.eRec });
+    expect(data.switching.byGate).toEqual(loss.gate);
+    expect(data.thermal.foster).toEqual(loss.zth);
+    expect(data.thermalDiode.foster).toEqual(loss.zthDiode);
+    for (const [thermal, rth] of [
+      [data.thermal, loss.rth],
+      [data.thermalDiode, loss.rthDiode],
+    ] as const) {
+      expect(thermal.rth).toBe(rth);
+      expect(relative(thermal.foster.reduce((total, pair) => total + pair.r, 0), rth)).toBeLessThan(1e-9);
+    }
+    const ref = data.switching.byVoltage.vcc.indexOf(loss.switchingRef.v);
+    expect([data.switching.byVoltage.eOn[ref], data.switching.byVoltage.eOff[ref], data.switching.byVoltage.eRec[ref]]).toEqual([loss.eOn, loss.eOff, loss.eRec]);
+    for (const [index, v] of data.switching.byVoltage.vcc.entries())
+      expect(relative(data.switching.byVoltage.eRec[index]!, loss.eRec * (v / loss.switchingRef.v) ** loss.kvRec)).toBeLessThan(1e-5);
+    for (const [index, tj] of loss.diode.t.entries()) {
+      const curve = data.diode.find((candidate) => candidate.tj === tj)!;
+      for (const [point, i] of curve.if.entries()) expect(relative(curve.vf[point]!, loss.diode.v0[index]! + (loss.diode.r[index]! / 1000) * i)).toBeLessThan(1e-5);
+    }
+    expect(relative(inverse(data.diode[0]!.vf, data.diode[0]!.if, c.icRef), k.vf25)).toBeLessThan(0.01);
+    for (const line of data.soa.lines) {
+      const power = (c.tjHot - data.soa.tc) / (line.tp === null ? data.thermal.rth : zthAt(data.thermal.foster, line.tp));
+      const limit = line.tp === null ? c.icNom : c.icPulse;
+      const products = line.vds.map((v, index) => v * line.id[index]!);
+      for (const [index, value] of products.entries()) {
+        expect(value).toBeLessThanOrEqual(power * (1 + 1e-5));
+        expect(line.id[index]!).toBeLessThanOrEqual(limit);
+      }
+      expect(relative(Math.max(...products), Math.min(power, limit * c.vRating))).toBeLessThan(1e-5);
+    }
+  });
+});
+
 // Plausibility. A class is the device type and the rated voltage (within 10 %: 600 V and 650 V parts are one class);
 // the figures are independent of die size, so parts of every current rating in the class compare. A spread needs at
 // least three competitor values from at least two manufacturers; a figure with fewer is not judged for that class.
 interface Figure {
   name: string;
-  ours: (data: MosfetCharacterisation | DiodeCharacterisation) => number | undefined;
+  ours: (data: MosfetCharacterisation | DiodeCharacterisation | IgbtCharacterisation) => number | undefined;
   theirs: (part: CompetitorPart) => number[];
 }
 
@@ -331,6 +440,34 @@ const diodeFigures: Figure[] = [
   },
 ];
 
+/** An IGBT module's size: the current of its V_CE(sat) line (its nominal current in every datasheet of the class). */
+const igbtSize = (part: CompetitorPart) => part.onState.find((value) => value.kind === "vceSat" && value.tj === 25 && value.typ !== undefined && value.i !== undefined);
+const igbtFigures: Figure[] = [
+  { name: "V_CE(sat) at 25 °C and the nominal current (V)", ours: (data) => (data as IgbtCharacterisation).keyValues.vceSat25, theirs: (part) => (igbtSize(part) ? [igbtSize(part)!.typ!] : []) },
+  {
+    name: "V_CE(sat) max/typ at 25 °C",
+    ours: (data) => {
+      const loss = lossData.get(data.partNumber) as IgbtLossData;
+      return loss.max ? loss.max.vOn / (data as IgbtCharacterisation).keyValues.vceSat25 : undefined;
+    },
+    theirs: (part) => part.onState.filter((value) => value.kind === "vceSat" && value.typ !== undefined && value.max !== undefined && value.tj === 25).map((value) => value.max! / value.typ!),
+  },
+  {
+    name: "V_CE(sat) temperature coefficient (1/K)",
+    ours: (data) => {
+      const { keyValues, conditions } = data as IgbtCharacterisation;
+      return (keyValues.vceSatHot / keyValues.vceSat25 - 1) / (conditions.tjHot - 25);
+    },
+    theirs: coefficient,
+  },
+  { name: "V_GE(th) (V)", ours: (data) => (data as IgbtCharacterisation).keyValues.vgeTh, theirs: (part) => (part.vgsTh ? [part.vgsTh.typ] : []) },
+  {
+    name: "Q_G per ampere (nC/A)",
+    ours: (data) => (data as IgbtCharacterisation).keyValues.qg / (data as IgbtCharacterisation).conditions.icRef,
+    theirs: (part) => (part.qg && igbtSize(part) ? [part.qg.value / igbtSize(part)!.i!] : []),
+  },
+];
+
 /**
  * Our values outside their class's spread, each a finding about the content the dataset carries unchanged (the
  * catalogue and the loss data are the authority for them): listed in the decision, and each must still be outside,
@@ -361,26 +498,34 @@ describe("plausibility against competitor parts of the same class (cross-referen
   const cases = [
     ...mosfets.map((data) => ({ data, type: data.module ? ("sic-module" as const) : ("sic-mosfet" as const), figures: mosfetFigures })),
     ...diodes.map((data) => ({ data, type: "sic-diode" as const, figures: diodeFigures })),
+    ...igbts.map((data) => ({ data, type: "igbt-module" as const, figures: igbtFigures })),
   ];
   it("every judged key value lies inside its class's spread, the listed findings apart", () => {
     const outside: string[] = [];
     const inside: string[] = [];
+    const judged = new Map<string, number>();
     for (const { data, type, figures } of cases)
       for (const figure of figures) {
         const range = spread(type, data.conditions.vRating, figure);
         const value = figure.ours(data);
         if (!range || value === undefined) continue;
+        judged.set(type, (judged.get(type) ?? 0) + 1);
         const key = `${data.partNumber}: ${figure.name}`;
         if (value < range.min * (1 - 1e-9) || value > range.max * (1 + 1e-9))
           outside.push(`${key} = ${value.toPrecision(3)} outside ${range.min.toPrecision(3)}–${range.max.toPrecision(3)} (${range.count} values)`);
         else inside.push(key);
       }
+    // Every kind is judged (the counts of the figures its parts have spreads for).
+    expect(Object.fromEntries(judged)).toEqual({ "sic-mosfet": expect.any(Number), "sic-module": expect.any(Number), "sic-diode": expect.any(Number), "igbt-module": expect.any(Number) });
+    // The 650 V and 1700 V IGBT modules' competitors are one manufacturer's: the 1200 V ones are judged on every figure.
+    expect(judged.get("igbt-module")).toBe(igbts.filter((data) => data.conditions.vRating === 1200).length * igbtFigures.length);
     expect(outside.filter((line) => !outsideTheSpread.has(line.split(" = ")[0]!))).toEqual([]);
     expect([...outsideTheSpread].filter((key) => inside.includes(key))).toEqual([]);
   });
 
-  it("judges every figure for the 1200 V / 40 mΩ class the cross-reference holds most parts of", () => {
+  it("judges every figure for the 1200 V classes the cross-reference holds most parts of", () => {
     for (const figure of mosfetFigures) expect(spread("sic-mosfet", 1200, figure), figure.name).not.toBeNull();
+    for (const figure of igbtFigures) expect(spread("igbt-module", 1200, figure), figure.name).not.toBeNull();
     // The 1200 V diodes' Q_C and R_th are stated by one manufacturer only: not a spread.
     for (const figure of [diodeFigures[0]!, diodeFigures[1]!, diodeFigures[3]!]) expect(spread("sic-diode", 1200, figure), figure.name).not.toBeNull();
   });

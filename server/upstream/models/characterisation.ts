@@ -7,7 +7,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { atTemperature, interpolate } from "../../../shared/estimator/equations.ts";
-import type { DiodeCharacterisation, MosfetCharacterisation } from "../../../shared/contract/characterisation.ts";
+import type { DiodeCharacterisation, IgbtCharacterisation, MosfetCharacterisation } from "../../../shared/contract/characterisation.ts";
+import type { IgbtLossData } from "../../../shared/contract/loss-data.ts";
 import { crossReferenceContent } from "../../../shared/cross-reference/schema.ts";
 import { categoryFile, documentFile, productFile } from "../content/schema.ts";
 import { readContent, shippedContentDir } from "../content/load.ts";
@@ -19,6 +20,8 @@ import { atVoltage } from "./plecs.ts";
 
 /** Six significant digits, as the model pack writes numbers. */
 const sig = (value: number) => Number(value.toPrecision(6));
+/** A transfer curve's current (A): below 1 nA, far under the threshold, a datasheet plots zero. */
+const plotted = (current: number) => (current < 1e-9 ? 0 : sig(current));
 
 /** The threshold's fall with temperature (V/K): about −0.6 V from 25 to 175 °C, typical of planar SiC MOSFETs. */
 const VTH_TEMPERATURE_COEFFICIENT = -0.004;
@@ -111,17 +114,17 @@ interface SaturationLaw {
   plateau: (id: number, tj: number) => number;
 }
 
-function saturationLaw(input: MosfetModelInput, thresholdCurrent: number): SaturationLaw {
-  const { loss, gateCharge } = input;
-  const vth = (tj: number) => input.vgsth + VTH_TEMPERATURE_COEFFICIENT * (tj - 25);
-  // K at 25 °C puts the saturation current at V_GS(on) at SATURATION_OVER_PULSE·I_D,pulse; n then puts the current
-  // at V_GS = V_GS(th) on the datasheet's test current (K·(n·ln 2)² = I_th). A smooth overdrive of 0.1 V or so.
-  const iSat = SATURATION_OVER_PULSE * input.drainCurrent.pulse;
-  // The overdrive at V_GS(on) is ≫ n, where the softplus equals V_GS − V_th to many digits.
-  const k25 = iSat / (gateCharge.vgsOn - input.vgsth) ** 2;
-  const n = Math.sqrt(thresholdCurrent / 1000 / k25) / Math.LN2;
-  // Mobility falls with temperature as the channel's resistance rises: K(T) = K(25)·R_DS(on)(25)/R_DS(on)(T).
-  const k = (tj: number) => (k25 * loss.channel.r[0]!) / atTemperature(loss.channel.t, loss.channel.r, tj);
+/**
+ * The law through two points: the saturation current `iSatOn` at `vOn` and 25 °C, and `thresholdCurrent` (A) at the
+ * threshold `vth25` (K·(n·ln 2)² = I_th gives n, a smooth overdrive of 0.1 V or so); V_th(T) falls by `vthCoefficient`
+ * per kelvin and K(T) = K(25 °C)·`mobility`(T).
+ */
+function squareLaw(a: { vth25: number; vthCoefficient: number; vOn: number; iSatOn: number; thresholdCurrent: number; mobility: (tj: number) => number }): SaturationLaw {
+  const vth = (tj: number) => a.vth25 + a.vthCoefficient * (tj - 25);
+  // The overdrive at vOn is ≫ n, where the softplus equals V − V_th to many digits.
+  const k25 = a.iSatOn / (a.vOn - a.vth25) ** 2;
+  const n = Math.sqrt(a.thresholdCurrent / k25) / Math.LN2;
+  const k = (tj: number) => k25 * a.mobility(tj);
   const overdrive = (vgs: number, tj: number) => {
     const x = (vgs - vth(tj)) / n;
     return n * (Math.max(x, 0) + Math.log1p(Math.exp(-Math.abs(x))));
@@ -137,6 +140,22 @@ function saturationLaw(input: MosfetModelInput, thresholdCurrent: number): Satur
 }
 
 /**
+ * A MOSFET's law: the saturation current at V_GS(on) SATURATION_OVER_PULSE·I_D,pulse, the datasheet's V_GS(th) test
+ * current, and mobility falling as the channel's resistance rises: K(T) = K(25)·R_DS(on)(25)/R_DS(on)(T).
+ */
+function saturationLaw(input: MosfetModelInput, thresholdCurrent: number): SaturationLaw {
+  const { loss } = input;
+  return squareLaw({
+    vth25: input.vgsth,
+    vthCoefficient: VTH_TEMPERATURE_COEFFICIENT,
+    vOn: input.gateCharge.vgsOn,
+    iSatOn: SATURATION_OVER_PULSE * input.drainCurrent.pulse,
+    thresholdCurrent: thresholdCurrent / 1000,
+    mobility: (tj) => loss.channel.r[0]! / atTemperature(loss.channel.t, loss.channel.r, tj),
+  });
+}
+
+/**
  * An output curve I_D(V_DS): the smooth minimum of the linear region V_DS/R' and the saturation current,
  * I = (V/R')/(1 + (V/(R'·I_sat))^m)^(1/m), with R' chosen so that the curve passes exactly through
  * (R_DS(on)·I_D, I_D): R' = R·(1 − (I_D/I_sat)^m)^(1/m).
@@ -144,6 +163,56 @@ function saturationLaw(input: MosfetModelInput, thresholdCurrent: number): Satur
 function outputCurrent(rdsOn: number, iRef: number, iSat: number) {
   const r = rdsOn * (1 - (iRef / iSat) ** KNEE) ** (1 / KNEE);
   return (vds: number) => (vds === 0 ? 0 : vds / r / (1 + (vds / (r * iSat)) ** KNEE) ** (1 / KNEE));
+}
+
+/**
+ * The capacitances at gate voltage 0 against the drain (collector) voltage and the gate-charge curve, from: C_GS
+ * constant; C_GD = k·(1/(1 + V/φ)² + ε) with k so its charge over the gate-charge test's swing (from vTest − vgsOff
+ * to vOn − vgsOn) is `millerCharge`; C_DS an abrupt junction with k′ so that the output charge at vRef is `qossRef`.
+ * The gate-charge curve: C_GS over the whole swing, C_GD while the drain falls from vTest to vOn on the plateau.
+ */
+function chargeCurves(a: {
+  part: string;
+  cgs: number;
+  millerCharge: number;
+  qossRef: number;
+  vRef: number;
+  vTest: number;
+  vOn: number;
+  vgsOff: number;
+  vgsOn: number;
+  plateau: number;
+  vRating: number;
+}) {
+  const kgd = a.millerCharge / (gateDrain(1, a.vTest - a.vgsOff).q - gateDrain(1, a.vOn - a.vgsOn).q);
+  const kds = (a.qossRef - gateDrain(kgd, a.vRef).q) / junction(1, CDS_PHI, a.vRef).q;
+  if (!(kds > 0)) throw new Error(`${a.part}: the output charge at V_DD is below the gate–drain charge`);
+  const vds = voltageGrid(a.vRating, [a.vRef, a.vTest]);
+  const at = (v: number) => {
+    const gd = gateDrain(kgd, v);
+    const ds = junction(kds, CDS_PHI, v);
+    return { ciss: (a.cgs + gd.c) * 1e12, coss: (ds.c + gd.c) * 1e12, crss: gd.c * 1e12, qoss: (ds.q + gd.q) * 1e9, eoss: (ds.e + gd.e) * 1e6 };
+  };
+  const capacitance = {
+    vds,
+    ciss: vds.map((v) => sig(at(v).ciss)),
+    coss: vds.map((v) => sig(at(v).coss)),
+    crss: vds.map((v) => sig(at(v).crss)),
+    qoss: vds.map((v) => sig(at(v).qoss)),
+    eoss: vds.map((v) => sig(at(v).eoss)),
+  };
+  const qgd = (v: number) => gateDrain(kgd, v).q;
+  const chargeAt = (vgs: number, phase: 1 | 3) => a.cgs * (vgs - a.vgsOff) + qgd(a.vTest - a.vgsOff) - qgd((phase === 1 ? a.vTest : a.vOn) - vgs);
+  const rise = Array.from({ length: 6 }, (_, index) => a.vgsOff + ((a.plateau - a.vgsOff) * index) / 6);
+  const top = Array.from({ length: 7 }, (_, index) => a.plateau + ((a.vgsOn - a.plateau) * (index + 1)) / 7);
+  const points = [...rise.map((v) => [chargeAt(v, 1), v]), [chargeAt(a.plateau, 1), a.plateau], [chargeAt(a.plateau, 3), a.plateau], ...top.map((v) => [chargeAt(v, 3), v])];
+  return {
+    at,
+    capacitance,
+    gateChargeCurve: { qg: points.map(([q]) => sig(q! * 1e9)), vgs: points.map(([, v]) => sig(v!)) },
+    qgs: sig(chargeAt(a.plateau, 1) * 1e9),
+    qgd: sig((chargeAt(a.plateau, 3) - chargeAt(a.plateau, 1)) * 1e9),
+  };
 }
 
 /**
@@ -172,47 +241,27 @@ function mosfetDataset(input: MosfetModelInput, table: CrossReferenceRdsOn | und
   const transferVgs = Array.from({ length: 41 }, (_, index) => sig(index * 0.5)).filter((v) => v <= Math.max(...gateVoltages));
   const transfer = temperatures.map((tj) => {
     const vgs = tj === 25 ? [...new Set([...transferVgs, input.vgsth])].sort((a, b) => a - b) : transferVgs;
-    return { tj, vds: TRANSFER_VDS, vgs, id: vgs.map((v) => sig(law.current(v, tj))) };
+    return { tj, vds: TRANSFER_VDS, vgs, id: vgs.map((v) => plotted(law.current(v, tj))) };
   });
 
   // Capacitances at V_GS = 0 (the datasheet's C–V condition): C_GS constant, the charge the model's C_gs holds
   // (70 % of Q_G over the swing, ngspice.ts); C_GD sized so its charge over the gate-charge test's drain swing is
   // the model's Miller charge; C_DS so that Q_oss at V_DD is what the loss data's E_on at 0 A implies.
-  const cgs = p.cgs;
   const vOnDrain = (rdsOn.r25 / 1000) * ref.i;
-  const millerCharge = p.cgd * (gateCharge.vds - gateCharge.vgsOff - (vOnDrain - gateCharge.vgsOn));
-  const kgd = millerCharge / (gateDrain(1, gateCharge.vds - gateCharge.vgsOff).q - gateDrain(1, vOnDrain - gateCharge.vgsOn).q);
-  const qossRef = p.qoss * 1e-9;
-  const kds = (qossRef - gateDrain(kgd, ref.v).q) / junction(1, CDS_PHI, ref.v).q;
-  if (!(kds > 0)) throw new Error(`${partNumber}: the output charge at V_DD is below the gate–drain charge`);
-  const vds = voltageGrid(input.vRating, [ref.v, gateCharge.vds]);
-  const at = (v: number) => {
-    const gd = gateDrain(kgd, v);
-    const ds = junction(kds, CDS_PHI, v);
-    return { ciss: (cgs + gd.c) * 1e12, coss: (ds.c + gd.c) * 1e12, crss: gd.c * 1e12, qoss: (ds.q + gd.q) * 1e9, eoss: (ds.e + gd.e) * 1e6 };
-  };
-  const capacitance = {
-    vds,
-    ciss: vds.map((v) => sig(at(v).ciss)),
-    coss: vds.map((v) => sig(at(v).coss)),
-    crss: vds.map((v) => sig(at(v).crss)),
-    qoss: vds.map((v) => sig(at(v).qoss)),
-    eoss: vds.map((v) => sig(at(v).eoss)),
-  };
-
-  // The gate-charge curve at the test's V_DS and I_D (the switching reference's current, as ngspice.ts takes it):
-  // C_GS charges over the whole swing, C_GD while the drain falls from V_DS to R_DS(on)·I_D on the plateau.
-  const plateau = law.plateau(ref.i, 25);
-  const vds0 = gateCharge.vds;
-  const qgd = (v: number) => gateDrain(kgd, v).q;
-  const chargeAt = (vgs: number, phase: 1 | 3) =>
-    phase === 1
-      ? cgs * (vgs - gateCharge.vgsOff) + qgd(vds0 - gateCharge.vgsOff) - qgd(vds0 - vgs)
-      : cgs * (vgs - gateCharge.vgsOff) + qgd(vds0 - gateCharge.vgsOff) - qgd(vOnDrain - vgs);
-  const rise = Array.from({ length: 6 }, (_, index) => gateCharge.vgsOff + ((plateau - gateCharge.vgsOff) * index) / 6);
-  const top = Array.from({ length: 7 }, (_, index) => plateau + ((gateCharge.vgsOn - plateau) * (index + 1)) / 7);
-  const gatePoints = [...rise.map((v) => [chargeAt(v, 1), v]), [chargeAt(plateau, 1), plateau], [chargeAt(plateau, 3), plateau], ...top.map((v) => [chargeAt(v, 3), v])];
-  const gateChargeCurve = { qg: gatePoints.map(([q]) => sig(q! * 1e9)), vgs: gatePoints.map(([, v]) => sig(v!)) };
+  const charges = chargeCurves({
+    part: partNumber,
+    cgs: p.cgs,
+    millerCharge: p.cgd * (gateCharge.vds - gateCharge.vgsOff - (vOnDrain - gateCharge.vgsOn)),
+    qossRef: p.qoss * 1e-9,
+    vRef: ref.v,
+    vTest: gateCharge.vds,
+    vOn: vOnDrain,
+    vgsOff: gateCharge.vgsOff,
+    vgsOn: gateCharge.vgsOn,
+    plateau: law.plateau(ref.i, 25),
+    vRating: input.vRating,
+  });
+  const { capacitance, gateChargeCurve } = charges;
 
   const iRef = ref.i;
   const eAt = (which: "eOn" | "eOff", tj: number) => {
@@ -236,7 +285,7 @@ function mosfetDataset(input: MosfetModelInput, table: CrossReferenceRdsOn | und
 
   const diode = loss.bodyDiode;
   const bodyCurrents = [0.1, 0.25, 0.5, 1, 2, 3, 4].map((factor) => sig(factor * diode.iSd)).filter((i) => i <= input.drainCurrent.pulse);
-  const atV = at(ref.v);
+  const atV = charges.at(ref.v);
   return {
     kind: "mosfet",
     module,
@@ -264,8 +313,8 @@ function mosfetDataset(input: MosfetModelInput, table: CrossReferenceRdsOn | und
       rdsOnHot: rdsOn.rHot,
       vgsTh: input.vgsth,
       qg: gateCharge.qg,
-      qgs: sig(chargeAt(plateau, 1) * 1e9),
-      qgd: sig((chargeAt(plateau, 3) - chargeAt(plateau, 1)) * 1e9),
+      qgs: charges.qgs,
+      qgd: charges.qgd,
       ciss: sig(atV.ciss),
       coss: sig(atV.coss),
       crss: sig(atV.crss),
@@ -406,11 +455,220 @@ function readModuleInputs(contentDir: string): ModuleInput[] {
   return modules;
 }
 
-/** Every discrete part's and SiC MOSFET module's dataset, by part number, from the content in `contentDir`. */
-export function generateCharacterisation(contentDir = shippedContentDir): Map<string, MosfetCharacterisation | DiodeCharacterisation> {
+/** An IGBT's saturation (short-circuit) current at V_GE(on) and 25 °C, as a multiple of its nominal current. */
+const IGBT_SATURATION_OVER_NOMINAL = 4;
+/** An IGBT's V_GE(th) falls 5 mV/K; its saturation current falls 0.2 %/K (−25 % from 25 to 150 °C). */
+const IGBT_VTH_COEFFICIENT = -0.005;
+const IGBT_SATURATION_COEFFICIENT = -0.002;
+/** V_GE(th)'s test current, which the module datasheets do not state: 0.04 mA per ampere of I_C,nom, our stand-in. */
+const IGBT_THRESHOLD_CURRENT_PER_AMPERE = 0.04;
+/** The gate voltages of an IGBT's output curves (V). */
+const IGBT_GATE_VOLTAGES = [9, 11, 13, 15, 17];
+/** The knee of the collector's forward drop (V): the loss data's line V_CE0 + r_CE·I_C, rounded at V_CE0. */
+const IGBT_KNEE = 0.05;
+
+interface IgbtInput {
+  partNumber: string;
+  loss: IgbtLossData;
+  vceSat: { ic: number; vge: number; v25: number; vHot: number; tHot: number };
+  vgeTh: number;
+  gateCharge: { qg: number; vgeOff: number; vgeOn: number };
+  vf25: number;
+  icNom: number;
+  icPulse: number;
+}
+
+/** The IGBT modules on sale, from their datasheet's lines and loss data. */
+function readIgbtInputs(contentDir: string): IgbtInput[] {
+  const categories = readContent("catalog/categories.json", categoryFile.array(), contentDir);
+  const products = readContent("catalog/products.json", productFile.array(), contentDir);
+  const documents = readContent("documents.json", documentFile.array(), contentDir);
+  const losses = lossDataByProduct(readContent("catalog/loss-data.json", lossDataFile, contentDir), products, categories);
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const hidden = (parentId: number) => {
+    for (let node = byId.get(parentId); node; node = node.parentId === null ? undefined : byId.get(node.parentId)) if (node.status === "off") return true;
+    return false;
+  };
+  const inputs: IgbtInput[] = [];
+  for (const product of products) {
+    const loss = losses.get(product.id);
+    if (product.status === "off" || hidden(product.parentId) || loss?.kind !== "igbt") continue;
+    const part = product.partNumber;
+    const lines = documents.find((document) => document.type === "datasheet" && document.productIds.includes(product.id))?.pages.en ?? [];
+    const find = (pattern: RegExp, what: string) => {
+      const match = lines.map((line) => pattern.exec(line)).find(Boolean);
+      if (!match) throw new Error(`${part}: the datasheet does not state ${what}`);
+      return match.slice(1).map(Number);
+    };
+    const [v25, ic, vge, vHot, tHot] = find(/V_CE\(sat\) = ([\d.]+) V typ at I_C = ([\d.]+) A, V_GE = ([\d.]+) V; ([\d.]+) V typ at Tvj = (\d+) deg C/, "V_CE(sat)") as [number, number, number, number, number];
+    const [vgeTh, qgMicro, vgeOff, vgeOn, vf25] = find(/V_GE\(th\) = ([\d.]+) V typ; Q_G = ([\d.]+) uC typ \(V_GE = (-?[\d.]+)\/\+?([\d.]+) V\); diode V_F = ([\d.]+) V typ/, "V_GE(th), Q_G and V_F") as [number, number, number, number, number];
+    const [icNom, icPulse] = find(/I_C,nom = ([\d.]+) A; I_CRM = ([\d.]+) A/, "I_C,nom and I_CRM") as [number, number];
+    inputs.push({
+      partNumber: part,
+      loss,
+      vceSat: { ic, vge, v25, vHot, tHot },
+      vgeTh,
+      gateCharge: { qg: sig(qgMicro * 1000), vgeOff, vgeOn },
+      vf25,
+      icNom,
+      icPulse,
+    });
+  }
+  return inputs;
+}
+
+function igbtDataset(input: IgbtInput): IgbtCharacterisation {
+  const { loss, vceSat, gateCharge, partNumber } = input;
+  const ref = loss.switchingRef;
+  const line = loss.igbt;
+  const tHot = line.t.at(-1)!;
+  const temperatures = [25, tHot];
+  const icTh = Number((IGBT_THRESHOLD_CURRENT_PER_AMPERE * input.icNom).toPrecision(2));
+  const law = squareLaw({
+    vth25: input.vgeTh,
+    vthCoefficient: IGBT_VTH_COEFFICIENT,
+    vOn: vceSat.vge,
+    iSatOn: IGBT_SATURATION_OVER_NOMINAL * input.icNom,
+    thresholdCurrent: icTh / 1000,
+    mobility: (tj) => 1 + IGBT_SATURATION_COEFFICIENT * (tj - 25),
+  });
+  const softplus = (x: number) => IGBT_KNEE * (Math.max(x / IGBT_KNEE, 0) + Math.log1p(Math.exp(-Math.abs(x / IGBT_KNEE))));
+  const lineAt = (tj: number) => ({ v0: atTemperature(line.t, line.v0, tj), r: atTemperature(line.t, line.r, tj) / 1000 });
+  const output = temperatures.flatMap((tj) => {
+    const { v0, r } = lineAt(tj);
+    const vRef = v0 + r * vceSat.ic;
+    // r′ so that the curve at V_GE(on) passes exactly through the loss data's (V_CE(sat), I_C); the other gate
+    // voltages share the bipolar part and saturate sooner.
+    const scale = (1 - (vceSat.ic / law.current(vceSat.vge, tj)) ** KNEE) ** (-1 / KNEE);
+    const rPrime = softplus(vRef - v0) / (vceSat.ic * scale);
+    const vce = [...new Set([...Array.from({ length: 51 }, (_, index) => sig(index * 0.1)), sig(vRef)])].sort((a, b) => a - b);
+    return IGBT_GATE_VOLTAGES.map((vge) => {
+      const iSat = law.current(vge, tj);
+      const current = (v: number) => {
+        if (v === 0) return 0;
+        const linear = softplus(v - v0) / rPrime;
+        return linear / (1 + (linear / iSat) ** KNEE) ** (1 / KNEE);
+      };
+      return { tj, vge, vce, ic: vce.map((v) => (vge === vceSat.vge && v === sig(vRef) ? vceSat.ic : sig(current(v)))) };
+    });
+  });
+  const transferVge = Array.from({ length: 41 }, (_, index) => sig(index * 0.5)).filter((v) => v <= Math.max(...IGBT_GATE_VOLTAGES));
+  const transfer = temperatures.map((tj) => {
+    const vge = tj === 25 ? [...new Set([...transferVge, input.vgeTh])].sort((a, b) => a - b) : transferVge;
+    return { tj, vce: TRANSFER_VDS, vge, ic: vge.map((v) => plotted(law.current(v, tj))) };
+  });
+
+  // The charges as a MOSFET's (decision 055): C_GE 70 % of Q_G over the swing, C_GC the other 30 % over the test's
+  // collector swing, the output charge at V_CC what the loss data's E_on at 0 A, 25 °C implies.
+  const swing = gateCharge.vgeOn - gateCharge.vgeOff;
+  const qg = gateCharge.qg * 1e-9;
+  const charges = chargeCurves({
+    part: partNumber,
+    cgs: (0.7 * qg) / swing,
+    millerCharge: 0.3 * qg,
+    qossRef: (loss.energies.eOn[0][0]! * 1e-3) / ref.v,
+    vRef: ref.v,
+    vTest: ref.v,
+    vOn: lineAt(25).v0 + lineAt(25).r * ref.i,
+    vgsOff: gateCharge.vgeOff,
+    vgsOn: gateCharge.vgeOn,
+    plateau: law.plateau(ref.i, 25),
+    vRating: loss.ratings.v,
+  });
+  const c = charges.capacitance;
+  const atV = charges.at(ref.v);
+
+  const energyAt = (which: "eOn" | "eOff" | "eRec", tj: number) => {
+    const [t0, t1] = loss.energies.tj;
+    const cold = interpolate(loss.energies.i, loss.energies[which][0], ref.i);
+    const hot = interpolate(loss.energies.i, loss.energies[which][1], ref.i);
+    return cold + ((hot - cold) * (tj - t0)) / (t1 - t0);
+  };
+  const vccAxis = [0.5, 0.625, 0.75, 0.875, 1, 1.125].map((share) => sig(share * ref.v));
+  const tjAxis = [...new Set([25, 75, 125, loss.energies.tj[1]])].sort((a, b) => a - b);
+  const atRef = { eOn: energyAt("eOn", ref.tj), eOff: energyAt("eOff", ref.tj), eRec: energyAt("eRec", ref.tj) };
+
+  const thermalOf = (rth: number, network: Array<{ r: number; tau: number }> | undefined) => {
+    const foster = network ?? [{ r: rth, tau: 1e-3 }];
+    return { reference: loss.rthRef, rth, foster: foster.map((pair) => ({ ...pair })), zth: { t: zthTimes, z: zthTimes.map((t) => sig(zthAt(foster, t))) } };
+  };
+  const hot = lineAt(tHot);
+  const soaVoltages = voltageGrid(loss.ratings.v, []).filter((v) => v >= 1);
+  const soaLines = SOA_PULSES.map((tp) => {
+    const power = (tHot - SOA_TC) / (tp === null ? loss.rth : zthAt(loss.zth ?? [{ r: loss.rth, tau: 1e-3 }], tp));
+    const limit = tp === null ? input.icNom : input.icPulse;
+    return { tp, vds: soaVoltages, id: soaVoltages.map((v) => sig(Math.min(limit, Math.max((v - hot.v0) / hot.r, 0), power / v))) };
+  });
+  const diodeCurrents = [0.1, 0.25, 0.5, 1, 1.5, 2].map((factor) => sig(factor * vceSat.ic));
+  return {
+    kind: "igbt",
+    partNumber,
+    provenance: [
+      { value: "V_CE(sat) at 25 °C and hot, V_GE(th), Q_G, the diode's V_F and their test conditions, I_C,nom, I_CRM", from: "documents.json: the part's datasheet text" },
+      { value: "V_CE(sat)(T_j) and V_F(T_j) lines, switching and recovery energies, R_th, Foster networks", from: "catalog/loss-data.json" },
+    ],
+    conditions: {
+      vRating: loss.ratings.v,
+      tjHot: tHot,
+      vgeOn: gateCharge.vgeOn,
+      vgeOff: gateCharge.vgeOff,
+      icRef: vceSat.ic,
+      icTh,
+      switching: { vcc: ref.v, ic: ref.i, rg: ref.rg, tj: ref.tj },
+      gateCharge: { vce: ref.v, ic: ref.i },
+      icNom: input.icNom,
+      icPulse: input.icPulse,
+    },
+    keyValues: {
+      vceSat25: vceSat.v25,
+      vceSatHot: vceSat.vHot,
+      vgeTh: input.vgeTh,
+      qg: gateCharge.qg,
+      qge: charges.qgs,
+      qgc: charges.qgd,
+      cies: sig(atV.ciss),
+      coes: sig(atV.coss),
+      cres: sig(atV.crss),
+      qoes: sig(atV.qoss),
+      eoes: sig(atV.eoss),
+      vf25: input.vf25,
+      vfHot: sig(atTemperature(loss.diode.t, loss.diode.v0, tHot) + (atTemperature(loss.diode.t, loss.diode.r, tHot) / 1000) * vceSat.ic),
+      rth: loss.rth,
+      rthDiode: loss.rthDiode,
+    },
+    output,
+    transfer,
+    capacitance: { vce: c.vds, cies: c.ciss, coes: c.coss, cres: c.crss, qoes: c.qoss, eoes: c.eoss },
+    gateCharge: { qg: charges.gateChargeCurve.qg, vge: charges.gateChargeCurve.vgs },
+    diode: loss.diode.t.map((tj, index) => ({ tj, if: diodeCurrents, vf: diodeCurrents.map((i) => sig(loss.diode.v0[index]! + (loss.diode.r[index]! / 1000) * i)) })),
+    switching: {
+      byCurrent: {
+        tj: [...loss.energies.tj],
+        i: [...loss.energies.i],
+        eOn: loss.energies.eOn.map((row) => [...row]),
+        eOff: loss.energies.eOff.map((row) => [...row]),
+        eRec: loss.energies.eRec.map((row) => [...row]),
+      },
+      byGate: { rg: [...loss.gate.rg], eOn: [...loss.gate.eOn], eOff: [...loss.gate.eOff], eRec: [...loss.gate.eRec] },
+      byVoltage: {
+        vcc: vccAxis,
+        eOn: vccAxis.map((v) => sig(atVoltage(atRef.eOn, v, ref.v, loss.kv))),
+        eOff: vccAxis.map((v) => sig(atVoltage(atRef.eOff, v, ref.v, loss.kv))),
+        eRec: vccAxis.map((v) => sig(atVoltage(atRef.eRec, v, ref.v, loss.kvRec))),
+      },
+      byTemperature: { tj: tjAxis, eOn: tjAxis.map((tj) => sig(energyAt("eOn", tj))), eOff: tjAxis.map((tj) => sig(energyAt("eOff", tj))), eRec: tjAxis.map((tj) => sig(energyAt("eRec", tj))) },
+    },
+    thermal: thermalOf(loss.rth, loss.zth),
+    thermalDiode: thermalOf(loss.rthDiode, loss.zthDiode),
+    soa: { tc: SOA_TC, lines: soaLines },
+  };
+}
+
+/** Every discrete part's, SiC MOSFET module's and IGBT module's dataset, by part number, from the content in `contentDir`. */
+export function generateCharacterisation(contentDir = shippedContentDir): Map<string, MosfetCharacterisation | DiodeCharacterisation | IgbtCharacterisation> {
   const tables = readRdsOnTables(contentDir);
   const thresholds = readThresholdCurrents(contentDir);
-  const datasets = new Map<string, MosfetCharacterisation | DiodeCharacterisation>();
+  const datasets = new Map<string, MosfetCharacterisation | DiodeCharacterisation | IgbtCharacterisation>();
   for (const input of readModelInputs(contentDir)) {
     if (input.kind === "mosfet") {
       const current = thresholds.get(input.partNumber);
@@ -420,6 +678,7 @@ export function generateCharacterisation(contentDir = shippedContentDir): Map<st
   }
   for (const { input, thresholdCurrent, contTc } of readModuleInputs(contentDir))
     datasets.set(input.partNumber, mosfetDataset(input, tables.get(input.partNumber), thresholdCurrent, true, contTc));
+  for (const input of readIgbtInputs(contentDir)) datasets.set(input.partNumber, igbtDataset(input));
   return datasets;
 }
 
@@ -427,5 +686,5 @@ export function generateCharacterisation(contentDir = shippedContentDir): Map<st
 export const characterisationFile = (part: string) => `characterisation/${part}.json`;
 
 /** A dataset's text: two-space indented JSON with each array of numbers on one line, so a curve reads as a row. */
-export const characterisationText = (dataset: MosfetCharacterisation | DiodeCharacterisation) =>
+export const characterisationText = (dataset: MosfetCharacterisation | DiodeCharacterisation | IgbtCharacterisation) =>
   `${JSON.stringify(dataset, null, 2).replace(/\[\s*(-?[\d.e+-]+(?:,\s*-?[\d.e+-]+)*)\s*\]/g, (_, list: string) => `[${list.split(/,\s*/).join(", ")}]`)}\n`;
