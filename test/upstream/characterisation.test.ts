@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
+import { MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { characterisationFile, characterisationText, generateCharacterisation, zthAt } from "../../server/upstream/models/characterisation.ts";
 import { characterisation, type DiodeCharacterisation, type IgbtCharacterisation, type MosfetCharacterisation } from "../../shared/contract/characterisation.ts";
 import { crossReferenceContent, type CompetitorPart } from "../../shared/cross-reference/schema.ts";
@@ -243,7 +244,6 @@ describe.each(diodes.map((dataset) => [dataset.partNumber, dataset] as const))("
   });
 });
 
-
 /**
  * An IGBT's output curves rise through the collector's knee (slopes growing) to their steepest step, then bend over
  * (each slope at most the one before) and stay below the saturation current.
@@ -326,7 +326,12 @@ describe.each(igbts.map((dataset) => [dataset.partNumber, dataset] as const))("%
       [data.thermalDiode, loss.rthDiode],
     ] as const) {
       expect(thermal.rth).toBe(rth);
-      expect(relative(thermal.foster.reduce((total, pair) => total + pair.r, 0), rth)).toBeLessThan(1e-9);
+      expect(
+        relative(
+          thermal.foster.reduce((total, pair) => total + pair.r, 0),
+          rth,
+        ),
+      ).toBeLessThan(1e-9);
     }
     const ref = data.switching.byVoltage.vcc.indexOf(loss.switchingRef.v);
     expect([data.switching.byVoltage.eOn[ref], data.switching.byVoltage.eOff[ref], data.switching.byVoltage.eRec[ref]]).toEqual([loss.eOn, loss.eOff, loss.eRec]);
@@ -443,14 +448,21 @@ const diodeFigures: Figure[] = [
 /** An IGBT module's size: the current of its V_CE(sat) line (its nominal current in every datasheet of the class). */
 const igbtSize = (part: CompetitorPart) => part.onState.find((value) => value.kind === "vceSat" && value.tj === 25 && value.typ !== undefined && value.i !== undefined);
 const igbtFigures: Figure[] = [
-  { name: "V_CE(sat) at 25 °C and the nominal current (V)", ours: (data) => (data as IgbtCharacterisation).keyValues.vceSat25, theirs: (part) => (igbtSize(part) ? [igbtSize(part)!.typ!] : []) },
+  {
+    name: "V_CE(sat) at 25 °C and the nominal current (V)",
+    ours: (data) => (data as IgbtCharacterisation).keyValues.vceSat25,
+    theirs: (part) => (igbtSize(part) ? [igbtSize(part)!.typ!] : []),
+  },
   {
     name: "V_CE(sat) max/typ at 25 °C",
     ours: (data) => {
       const loss = lossData.get(data.partNumber) as IgbtLossData;
       return loss.max ? loss.max.vOn / (data as IgbtCharacterisation).keyValues.vceSat25 : undefined;
     },
-    theirs: (part) => part.onState.filter((value) => value.kind === "vceSat" && value.typ !== undefined && value.max !== undefined && value.tj === 25).map((value) => value.max! / value.typ!),
+    theirs: (part) =>
+      part.onState
+        .filter((value) => value.kind === "vceSat" && value.typ !== undefined && value.max !== undefined && value.tj === 25)
+        .map((value) => value.max! / value.typ!),
   },
   {
     name: "V_CE(sat) temperature coefficient (1/K)",
@@ -516,7 +528,12 @@ describe("plausibility against competitor parts of the same class (cross-referen
         else inside.push(key);
       }
     // Every kind is judged (the counts of the figures its parts have spreads for).
-    expect(Object.fromEntries(judged)).toEqual({ "sic-mosfet": expect.any(Number), "sic-module": expect.any(Number), "sic-diode": expect.any(Number), "igbt-module": expect.any(Number) });
+    expect(Object.fromEntries(judged)).toEqual({
+      "sic-mosfet": expect.any(Number),
+      "sic-module": expect.any(Number),
+      "sic-diode": expect.any(Number),
+      "igbt-module": expect.any(Number),
+    });
     // The 650 V and 1700 V IGBT modules' competitors are one manufacturer's: the 1200 V ones are judged on every figure.
     expect(judged.get("igbt-module")).toBe(igbts.filter((data) => data.conditions.vRating === 1200).length * igbtFigures.length);
     expect(outside.filter((line) => !outsideTheSpread.has(line.split(" = ")[0]!))).toEqual([]);
@@ -528,5 +545,59 @@ describe("plausibility against competitor parts of the same class (cross-referen
     for (const figure of igbtFigures) expect(spread("igbt-module", 1200, figure), figure.name).not.toBeNull();
     // The 1200 V diodes' Q_C and R_th are stated by one manufacturer only: not a spread.
     for (const figure of [diodeFigures[0]!, diodeFigures[1]!, diodeFigures[3]!]) expect(spread("sic-diode", 1200, figure), figure.name).not.toBeNull();
+  });
+});
+
+/** Rows of an RFC 4180 file with a header, as records (quoted fields may hold commas and doubled quotes). */
+function readCsv(text: string): Array<Record<string, string>> {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        field += '"';
+        index++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      row.push(field);
+      field = "";
+    } else if (char === "\r" && text[index + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      index++;
+    } else field += char;
+  }
+  const [header, ...body] = rows;
+  return body.map((cells) => Object.fromEntries(header!.map((name, index) => [name, cells[index]!])));
+}
+
+describe("the model pack's curves CSV carries the dataset's curves", () => {
+  const discrete = [...mosfets.filter((data) => !data.module), ...diodes];
+  it.each(discrete.map((data) => [data.partNumber, data] as const))("%s", (part, data) => {
+    const records = readCsv(readFileSync(path.join(shippedContentDir, "models", part, MODEL_VERSION, `${part}.curves.csv`), "utf8"));
+    const points = (curve: string, filter: (record: Record<string, string>) => boolean = () => true) =>
+      records.filter((record) => record.curve === curve && filter(record)).map((record) => [Number(record.x), Number(record.y)]);
+    const pairs = (xs: number[], ys: number[]) => xs.map((x, index) => [x, ys[index]!]);
+    if (data.kind === "diode") {
+      expect(points("junction capacitance against reverse voltage")).toEqual(pairs(data.capacitance.vr, data.capacitance.cj));
+      expect(points("capacitive charge against reverse voltage")).toEqual(pairs(data.capacitance.vr, data.capacitance.qc));
+      return;
+    }
+    expect(points("output capacitance against drain-source voltage")).toEqual(pairs(data.capacitance.vds, data.capacitance.coss));
+    expect(points("output capacitance stored energy against drain-source voltage")).toEqual(pairs(data.capacitance.vds, data.capacitance.eoss));
+    expect(points("gate charge")).toEqual(pairs(data.gateCharge.qg, data.gateCharge.vgs));
+    for (const curve of data.output)
+      expect(points("output characteristic at several gate voltages", (record) => Number(record.t_j_degC) === curve.tj && Number(record.v_gs_V) === curve.vgs)).toEqual(
+        pairs(curve.vds, curve.id),
+      );
+    const soa = records.filter((record) => record.curve!.startsWith("safe operating area"));
+    expect(new Set(soa.map((record) => record.curve)).size).toBe(data.soa.lines.length);
   });
 });
