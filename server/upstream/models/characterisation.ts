@@ -205,7 +205,12 @@ function chargeCurves(a: {
   const chargeAt = (vgs: number, phase: 1 | 3) => a.cgs * (vgs - a.vgsOff) + qgd(a.vTest - a.vgsOff) - qgd((phase === 1 ? a.vTest : a.vOn) - vgs);
   const rise = Array.from({ length: 6 }, (_, index) => a.vgsOff + ((a.plateau - a.vgsOff) * index) / 6);
   const top = Array.from({ length: 7 }, (_, index) => a.plateau + ((a.vgsOn - a.plateau) * (index + 1)) / 7);
-  const points = [...rise.map((v) => [chargeAt(v, 1), v]), [chargeAt(a.plateau, 1), a.plateau], [chargeAt(a.plateau, 3), a.plateau], ...top.map((v) => [chargeAt(v, 3), v])];
+  const points = [
+    ...rise.map((v) => [chargeAt(v, 1), v]),
+    [chargeAt(a.plateau, 1), a.plateau],
+    [chargeAt(a.plateau, 3), a.plateau],
+    ...top.map((v) => [chargeAt(v, 3), v]),
+  ];
   return {
     at,
     capacitance,
@@ -500,8 +505,17 @@ function readIgbtInputs(contentDir: string): IgbtInput[] {
       if (!match) throw new Error(`${part}: the datasheet does not state ${what}`);
       return match.slice(1).map(Number);
     };
-    const [v25, ic, vge, vHot, tHot] = find(/V_CE\(sat\) = ([\d.]+) V typ at I_C = ([\d.]+) A, V_GE = ([\d.]+) V; ([\d.]+) V typ at Tvj = (\d+) deg C/, "V_CE(sat)") as [number, number, number, number, number];
-    const [vgeTh, qgMicro, vgeOff, vgeOn, vf25] = find(/V_GE\(th\) = ([\d.]+) V typ; Q_G = ([\d.]+) uC typ \(V_GE = (-?[\d.]+)\/\+?([\d.]+) V\); diode V_F = ([\d.]+) V typ/, "V_GE(th), Q_G and V_F") as [number, number, number, number, number];
+    const [v25, ic, vge, vHot, tHot] = find(/V_CE\(sat\) = ([\d.]+) V typ at I_C = ([\d.]+) A, V_GE = ([\d.]+) V; ([\d.]+) V typ at Tvj = (\d+) deg C/, "V_CE(sat)") as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const [vgeTh, qgMicro, vgeOff, vgeOn, vf25] = find(
+      /V_GE\(th\) = ([\d.]+) V typ; Q_G = ([\d.]+) uC typ \(V_GE = (-?[\d.]+)\/\+?([\d.]+) V\); diode V_F = ([\d.]+) V typ/,
+      "V_GE(th), Q_G and V_F",
+    ) as [number, number, number, number, number];
     const [icNom, icPulse] = find(/I_C,nom = ([\d.]+) A; I_CRM = ([\d.]+) A/, "I_C,nom and I_CRM") as [number, number];
     inputs.push({
       partNumber: part,
@@ -604,7 +618,10 @@ function igbtDataset(input: IgbtInput): IgbtCharacterisation {
     kind: "igbt",
     partNumber,
     provenance: [
-      { value: "V_CE(sat) at 25 °C and hot, V_GE(th), Q_G, the diode's V_F and their test conditions, I_C,nom, I_CRM", from: "documents.json: the part's datasheet text" },
+      {
+        value: "V_CE(sat) at 25 °C and hot, V_GE(th), Q_G, the diode's V_F and their test conditions, I_C,nom, I_CRM",
+        from: "documents.json: the part's datasheet text",
+      },
       { value: "V_CE(sat)(T_j) and V_F(T_j) lines, switching and recovery energies, R_th, Foster networks", from: "catalog/loss-data.json" },
     ],
     conditions: {
@@ -656,7 +673,12 @@ function igbtDataset(input: IgbtInput): IgbtCharacterisation {
         eOff: vccAxis.map((v) => sig(atVoltage(atRef.eOff, v, ref.v, loss.kv))),
         eRec: vccAxis.map((v) => sig(atVoltage(atRef.eRec, v, ref.v, loss.kvRec))),
       },
-      byTemperature: { tj: tjAxis, eOn: tjAxis.map((tj) => sig(energyAt("eOn", tj))), eOff: tjAxis.map((tj) => sig(energyAt("eOff", tj))), eRec: tjAxis.map((tj) => sig(energyAt("eRec", tj))) },
+      byTemperature: {
+        tj: tjAxis,
+        eOn: tjAxis.map((tj) => sig(energyAt("eOn", tj))),
+        eOff: tjAxis.map((tj) => sig(energyAt("eOff", tj))),
+        eRec: tjAxis.map((tj) => sig(energyAt("eRec", tj))),
+      },
     },
     thermal: thermalOf(loss.rth, loss.zth),
     thermalDiode: thermalOf(loss.rthDiode, loss.zthDiode),
