@@ -3,7 +3,8 @@
 // curves, Q_G off the gate-charge curve, Q_oss and E_oss the integrals of C_oss, R_th the sum of the Foster r,
 // the transfer curve through V_GS(th), the SOA inside the thermal limit); the loss data's numbers are in it
 // unchanged; and its key values lie inside the spread of competitor parts of the same class.
-import { readdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
@@ -64,6 +65,26 @@ describe("the characterisation datasets as files", () => {
     for (const [part, dataset] of generated) {
       expect(characterisationFile(part)).toBe(`characterisation/${part}.json`);
       expect(committed.get(part), part).toBe(characterisationText(dataset));
+    }
+  });
+
+  it("a change of the loss data moves the dataset with it, so a committed file that was not regenerated fails the comparison", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "qy-characterisation-"));
+    try {
+      cpSync(shippedContentDir, dir, { recursive: true });
+      const file = path.join(dir, "catalog/loss-data.json");
+      const rows = JSON.parse(readFileSync(file, "utf8")) as Array<MosfetLossData & { partNumber: string }>;
+      const row = rows.find((candidate) => candidate.partNumber === "QCM040120K4")!;
+      // A larger zero-current turn-on energy: more output charge at V_DD.
+      row.energies.eOn[0][0] = row.energies.eOn[0][0]! * 1.2;
+      writeFileSync(file, JSON.stringify(rows));
+      const moved = generateCharacterisation(dir).get("QCM040120K4") as MosfetCharacterisation;
+      expect(characterisationText(moved)).not.toBe(committed.get("QCM040120K4"));
+      expect(moved.switching.byCurrent.eOn).toEqual(row.energies.eOn);
+      expect(relative(moved.keyValues.qoss, ((row.energies.eOn[0][0] as number) * 1e6) / row.switchingRef.v)).toBeLessThan(1e-5);
+      expect(characterisationText(generateCharacterisation(dir).get("QCD10120T2")!)).toBe(committed.get("QCD10120T2"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
