@@ -691,16 +691,21 @@ export function generateCharacterisation(contentDir = shippedContentDir): Map<st
   const tables = readRdsOnTables(contentDir);
   const thresholds = readThresholdCurrents(contentDir);
   const datasets = new Map<string, MosfetCharacterisation | DiodeCharacterisation | IgbtCharacterisation>();
+  const modules = readModuleInputs(contentDir);
+  const igbtModules = readIgbtInputs(contentDir);
+  // Modules are read from their own datasheet lines below, whatever else the discrete parts' reader comes to cover.
+  const moduleParts = new Set([...modules.map(({ input }) => input.partNumber), ...igbtModules.map((input) => input.partNumber)]);
   for (const input of readModelInputs(contentDir)) {
+    if (moduleParts.has(input.partNumber)) continue;
     if (input.kind === "mosfet") {
       const current = thresholds.get(input.partNumber);
       if (current === undefined) throw new Error(`${input.partNumber}: the datasheet does not state V_GS(th)'s test current`);
       datasets.set(input.partNumber, mosfetDataset(input, tables.get(input.partNumber), current));
     } else datasets.set(input.partNumber, diodeDataset(input));
   }
-  for (const { input, thresholdCurrent, contTc } of readModuleInputs(contentDir))
+  for (const { input, thresholdCurrent, contTc } of modules)
     datasets.set(input.partNumber, mosfetDataset(input, tables.get(input.partNumber), thresholdCurrent, true, contTc));
-  for (const input of readIgbtInputs(contentDir)) datasets.set(input.partNumber, igbtDataset(input));
+  for (const input of igbtModules) datasets.set(input.partNumber, igbtDataset(input));
   return datasets;
 }
 
