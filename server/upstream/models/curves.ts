@@ -3,6 +3,7 @@
 // The numbers are those of the PLECS tables and the machine-readable datasheet, from the same inputs (inputs.ts),
 // plus the transient thermal impedance the Foster network gives: Z_th(t) = Σ R_i·(1 − e^(−t/τ_i)), the datasheet's
 // single-pulse curve (docs/decisions/027-model-topology.md, "Curves as CSV").
+import type { DiodeCharacterisation, MosfetCharacterisation } from "../../../shared/contract/characterisation.ts";
 import type { DiodeModelInput, ModelInput, MosfetModelInput } from "./inputs.ts";
 import { conductionCurrents } from "./plecs.ts";
 
@@ -83,9 +84,59 @@ function diode(input: DiodeModelInput): Curve[] {
   return [...onState("forward characteristic", ["V_F", "I_F"], conductionCurrents(input.forward.i), input.loss.forward, true), ...thermal(input.loss)];
 }
 
+/**
+ * From pack 1.4, the curves the part's characterisation dataset adds (docs/decisions/055-characterisation-dataset.md):
+ * output curves at every gate voltage, transfer, C–V with Q_oss and E_oss, gate charge and SOA of a MOSFET; C_j, Q_C
+ * and E_C of a diode. Names of their own, so the on-state curves above keep theirs.
+ */
+function characterisationCurves(dataset: MosfetCharacterisation | DiodeCharacterisation): Curve[] {
+  if (dataset.kind === "diode") {
+    const { vr, cj, qc, ec } = dataset.capacitance;
+    return [
+      { curve: "junction capacitance against reverse voltage", x: ["V_R", "V", vr], y: ["C_j", "pF", cj], conditions: {} },
+      { curve: "capacitive charge against reverse voltage", x: ["V_R", "V", vr], y: ["Q_C", "nC", qc], conditions: {} },
+      { curve: "capacitive energy against reverse voltage", x: ["V_R", "V", vr], y: ["E_C", "uJ", ec], conditions: {} },
+    ];
+  }
+  const { vds, ciss, coss, crss, qoss, eoss } = dataset.capacitance;
+  const atZeroGate = { v_gs_V: 0 };
+  const c = dataset.conditions;
+  return [
+    ...dataset.output.map((curve) => ({
+      curve: "output characteristic at several gate voltages",
+      x: ["V_DS", "V", curve.vds] as Curve["x"],
+      y: ["I_D", "A", curve.id] as Curve["y"],
+      conditions: { t_j_degC: curve.tj, v_gs_V: curve.vgs },
+    })),
+    ...dataset.transfer.map((curve) => ({
+      curve: `transfer characteristic at V_DS = ${curve.vds} V`,
+      x: ["V_GS", "V", curve.vgs] as Curve["x"],
+      y: ["I_D", "A", curve.id] as Curve["y"],
+      conditions: { t_j_degC: curve.tj },
+    })),
+    { curve: "input capacitance against drain-source voltage", x: ["V_DS", "V", vds], y: ["C_iss", "pF", ciss], conditions: atZeroGate },
+    { curve: "output capacitance against drain-source voltage", x: ["V_DS", "V", vds], y: ["C_oss", "pF", coss], conditions: atZeroGate },
+    { curve: "reverse transfer capacitance against drain-source voltage", x: ["V_DS", "V", vds], y: ["C_rss", "pF", crss], conditions: atZeroGate },
+    { curve: "output charge against drain-source voltage", x: ["V_DS", "V", vds], y: ["Q_oss", "nC", qoss], conditions: atZeroGate },
+    { curve: "output capacitance stored energy against drain-source voltage", x: ["V_DS", "V", vds], y: ["E_oss", "uJ", eoss], conditions: atZeroGate },
+    {
+      curve: "gate charge",
+      x: ["Q_G", "nC", dataset.gateCharge.qg],
+      y: ["V_GS", "V", dataset.gateCharge.vgs],
+      conditions: { t_j_degC: 25, v_dd_V: c.gateCharge.vds, i_d_A: c.gateCharge.id },
+    },
+    ...dataset.soa.lines.map((line) => ({
+      curve: `safe operating area at T_C = ${dataset.soa.tc} degC, ${line.tp === null ? "DC" : `single pulse t_p = ${line.tp} s`}`,
+      x: ["V_DS", "V", line.vds] as Curve["x"],
+      y: ["I_D", "A", line.id] as Curve["y"],
+      conditions: { v_gs_V: c.vgsOn },
+    })),
+  ];
+}
+
 /** The part's curves as CSV: a header line, then one row per point; CRLF line ends as RFC 4180 writes them. */
-export function curvesCsv(input: ModelInput): string {
-  const curves = input.kind === "mosfet" ? mosfet(input) : diode(input);
+export function curvesCsv(input: ModelInput, dataset?: MosfetCharacterisation | DiodeCharacterisation): string {
+  const curves = [...(input.kind === "mosfet" ? mosfet(input) : diode(input)), ...(dataset ? characterisationCurves(dataset) : [])];
   const quote = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   const rows = curves.flatMap(({ curve, x, y, conditions }) =>
     x[2].map((xValue, index) =>

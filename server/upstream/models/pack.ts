@@ -12,6 +12,8 @@ import { ltspiceModel } from "./ltspice.ts";
 import { plecsModel } from "./plecs.ts";
 import { tdbLifecycle, tdbModel, type TdbLifecycle } from "./tdb.ts";
 import { curvesCsv } from "./curves.ts";
+import { generateCharacterisation } from "./characterisation.ts";
+import type { DiodeCharacterisation, MosfetCharacterisation } from "../../../shared/contract/characterisation.ts";
 
 /** The version the generators write now, and the day it was published. */
 export const MODEL_VERSION = "1.4";
@@ -55,18 +57,31 @@ const withLtspice = (files: GeneratedModelFile[]): GeneratedModelFile[] =>
     return [file, { kind: "ltspice" as const, fileName, text: ltspiceModel(file.text, fileName) }];
   });
 
-function modelFiles(input: ModelInput, published: PublishedFile, version = MODEL_VERSION, date = MODEL_DATE): GeneratedModelFile[] {
+function modelFiles(
+  input: ModelInput,
+  published: PublishedFile,
+  dataset: MosfetCharacterisation | DiodeCharacterisation | undefined,
+  version = MODEL_VERSION,
+  date = MODEL_DATE,
+): GeneratedModelFile[] {
   return withLtspice([
     { kind: "ngspice", fileName: `${input.partNumber}.lib`, text: ngspiceModel(input, version) },
     { kind: "plecs", fileName: `${input.partNumber}.plecs.xml`, text: plecsModel(input, version) },
     ...(input.kind === "mosfet"
       ? [{ kind: "tdb" as const, fileName: `${input.partNumber}.tdb.json`, text: tdbModel(input, version, input.datasheet, recordedLifecycle(input, date, published)) }]
       : []),
-    { kind: "csv", fileName: `${input.partNumber}.curves.csv`, text: curvesCsv(input) },
+    { kind: "csv", fileName: `${input.partNumber}.curves.csv`, text: curvesCsv(input, dataset) },
   ]);
 }
 
 /** Every part's files at the current version; `published` reads what is already written there (the committed pack). */
 export function generateModelPack(contentDir?: string, published: PublishedFile = () => null): Map<string, GeneratedModelFile[]> {
-  return new Map(readModelInputs(contentDir).map((input) => [input.partNumber, modelFiles(input, published)]));
+  // The curves CSV adds the characterisation dataset's curves (docs/decisions/055-characterisation-dataset.md).
+  const datasets = generateCharacterisation(contentDir);
+  return new Map(
+    readModelInputs(contentDir).map((input) => {
+      const dataset = datasets.get(input.partNumber);
+      return [input.partNumber, modelFiles(input, published, dataset?.kind === "igbt" ? undefined : dataset)];
+    }),
+  );
 }
