@@ -94,15 +94,16 @@ export async function startUpstream(
   }
   const { accounts, leads, samples, watches, previewRevocations, newsViews, myData, postgres } = stores;
   const sender = createMailSender(smtpConfig(settings), log);
-  const fileOutbox = createOrderMailOutbox({ db, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log });
+  const leaseMs = settings.MAIL_LEASE_SECONDS * 1000;
+  const fileOutbox = createOrderMailOutbox({ db, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log, leaseMs });
   // On PostgreSQL the order e-mails and the sales inbox's notices are queued there with their orders and messages,
   // and the notice and confirmation e-mails with the watches; the file's outbox holds none of them then.
   const outbox = postgres
     ? bothOutboxes(
         fileOutbox,
         bothOutboxes(
-          createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log }),
-          createPostgresWatchMailOutbox({ pool: postgres, db, parts: createWatchedParts(db), now, sender, publicOrigin: options.publicOrigin, log }),
+          createPostgresOrderMailOutbox({ pool: postgres, now, sender, publicOrigin: options.publicOrigin, staffOrigin: settings.STAFF_ORIGIN, log, leaseMs }),
+          createPostgresWatchMailOutbox({ pool: postgres, db, parts: createWatchedParts(db), now, sender, publicOrigin: options.publicOrigin, log, leaseMs }),
         ),
       )
     : fileOutbox;

@@ -70,6 +70,10 @@ export const upstreamEnv = z.object({
   SMTP_PASS: unsetIfEmpty(z.string().max(256).optional()),
   MAIL_FROM: unsetIfEmpty(z.string().max(320).default("Qingyun Power Semiconductor <no-reply@qingyun-power.com>")),
   CODE_REQUESTS_PER_IP_PER_HOUR: unsetIfEmpty(z.coerce.number().int().min(1).max(100_000).default(30)),
+  // How long a host holds the e-mails it claimed from an outbox before any host may take them over: longer than a
+  // batch takes to send (else a slow SMTP server's batch is claimed twice), short enough that a dead host's e-mails
+  // are not late by much (docs/decisions/048-several-hosts.md).
+  MAIL_LEASE_SECONDS: unsetIfEmpty(z.coerce.number().int().min(10).max(3600).default(120)),
   STAFF_TOKEN: unsetIfEmpty(z.string().min(24, "at least 24 characters (unset disables the staff API)").max(512).optional()),
   PREVIEW_SECRET: unsetIfEmpty(z.string().min(32, "at least 32 characters (unset disables preview tokens)").max(512).optional()),
   // Signs the unsubscribe link of every notice e-mail (docs/decisions/034-part-watches-and-notice-mail.md);

@@ -12,6 +12,7 @@ export const upstreamHostVariables = [
   "PUBLIC_ORIGIN",
   "SMTP_URL",
   "CODE_REQUESTS_PER_IP_PER_HOUR",
+  "MAIL_LEASE_SECONDS",
 ] as const;
 
 /** Each app host (`npm run serve`, a remote upstream through nginx's internal server). */

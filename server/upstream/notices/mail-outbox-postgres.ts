@@ -26,6 +26,8 @@ export interface PostgresWatchOutboxDeps {
   sender: MailSender;
   publicOrigin: string;
   log: (message: string, detail?: unknown) => void;
+  /** MAIL_LEASE_SECONDS in ms; default outboxRules.leaseMs. */
+  leaseMs?: number;
 }
 
 interface ClaimedRow {
@@ -64,7 +66,10 @@ export function createPostgresWatchMailOutbox(deps: PostgresWatchOutboxDeps): Ma
       const t = now();
       const rows = (await client.query<ClaimedRow>(dueWatchMails, [t, outboxRules.batch])).rows;
       if (rows.length > 0) {
-        await client.query("UPDATE watch_mail_outbox SET next_attempt_at = $1 WHERE id = ANY($2)", [t + outboxRules.leaseMs, rows.map((row) => row.id)]);
+        await client.query("UPDATE watch_mail_outbox SET next_attempt_at = $1 WHERE id = ANY($2)", [
+          t + (deps.leaseMs ?? outboxRules.leaseMs),
+          rows.map((row) => row.id),
+        ]);
       }
       return rows;
     });

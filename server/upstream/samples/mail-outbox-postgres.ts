@@ -1,7 +1,7 @@
 // The outbox on PostgreSQL (order e-mails and the sales inbox's notices of contact messages), shared by every
 // upstream host. Due rows are claimed in a short
 // transaction with SELECT … FOR UPDATE SKIP LOCKED, which moves each row's next_attempt_at to the end of a lease
-// (outboxRules.leaseMs) before the transaction commits: two hosts polling at once never claim one row, and a row
+// (MAIL_LEASE_SECONDS, outboxRules.leaseMs by default) before the transaction commits: two hosts polling at once never claim one row, and a row
 // claimed by a host that died before recording the result is due again, for any host, once its lease ends. The
 // retry schedule, the Message-ID kept across tries and the e-mails' text are mail-outbox.ts's and
 // leads/sales-mail.ts's (docs/decisions/044-store-interface-and-postgresql.md).
@@ -19,6 +19,8 @@ export interface PostgresOutboxDeps {
   /** STAFF_ORIGIN: the link to a lead in the sales inbox's notice (none when the console is not configured). */
   staffOrigin?: string | undefined;
   log: (message: string, detail?: unknown) => void;
+  /** MAIL_LEASE_SECONDS in ms; default outboxRules.leaseMs. */
+  leaseMs?: number;
 }
 
 /** The claim of due order e-mails (test/upstream/order-query-plans.test.ts checks its plan). */
@@ -54,7 +56,7 @@ export function createPostgresOrderMailOutbox(deps: PostgresOutboxDeps): MailOut
       const orders = (await client.query<DueRow>(dueOrderMails, [t, outboxRules.batch])).rows;
       const leads = (await client.query<DueLeadRow>(dueLeadMails, [t, outboxRules.batch])).rows;
       const ids = [...orders, ...leads].map((row) => row.id);
-      if (ids.length > 0) await client.query("UPDATE order_mail_outbox SET next_attempt_at = $1 WHERE id = ANY($2)", [t + outboxRules.leaseMs, ids]);
+      if (ids.length > 0) await client.query("UPDATE order_mail_outbox SET next_attempt_at = $1 WHERE id = ANY($2)", [t + (deps.leaseMs ?? outboxRules.leaseMs), ids]);
       return { orders, leads };
     });
   }

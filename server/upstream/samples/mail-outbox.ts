@@ -177,10 +177,13 @@ export interface OutboxDeps {
   /** STAFF_ORIGIN: the link to a lead in the sales inbox's notice (none when the console is not configured). */
   staffOrigin?: string | undefined;
   log: (message: string, detail?: unknown) => void;
+  /** MAIL_LEASE_SECONDS in ms; default outboxRules.leaseMs. */
+  leaseMs?: number;
 }
 
 export function createOrderMailOutbox(deps: OutboxDeps): MailOutbox {
   const { db, now } = deps;
+  const leaseMs = deps.leaseMs ?? outboxRules.leaseMs;
   const due = db.prepare(
     `SELECT m.id, m.attempts, m.message_id AS messageId, o.id AS orderId, o.order_number AS orderNumber, o.language, o.applicant_name AS applicantName,
        o.applicant_email AS applicantEmail, o.shipping_address AS shippingAddress, r.status, r.carrier, r.tracking_number AS trackingNumber, r.note
@@ -230,7 +233,7 @@ export function createOrderMailOutbox(deps: OutboxDeps): MailOutbox {
     const t = now();
     const [rows, leads, notices, confirmations] = transaction(db, () => {
       // The lease: another process polling the same database skips these rows until it ends.
-      const claimed = <R extends { id: number }>(found: R[]) => found.filter((row) => Number(claim.run(t + outboxRules.leaseMs, row.id, t).changes) === 1);
+      const claimed = <R extends { id: number }>(found: R[]) => found.filter((row) => Number(claim.run(t + leaseMs, row.id, t).changes) === 1);
       return [
         claimed(due.all(t, outboxRules.batch) as unknown as DueRow[]),
         claimed(dueLeads.all(t, outboxRules.batch) as unknown as DueLeadRow[]),
