@@ -5,7 +5,9 @@
 // and compares, so the files cannot drift from the loss data and the datasheets.
 import type { ModelFileKind } from "../../../shared/contract/models.ts";
 import { lifecycleOn } from "../../../shared/contract/lifecycle.ts";
-import { readModelInputs, type ModelInput, type MosfetModelInput } from "./inputs.ts";
+import { readModelInputs, readModuleInputs, type ModelInput, type MosfetModelInput } from "./inputs.ts";
+import type { ModuleModelInput } from "./module-inputs.ts";
+import { moduleCurvesCsv, moduleNgspiceModel, modulePlecsModel } from "./module.ts";
 import { ngspiceModel } from "./ngspice.ts";
 import { plecsModel } from "./plecs.ts";
 import { tdbLifecycle, tdbModel, type TdbLifecycle } from "./tdb.ts";
@@ -52,7 +54,19 @@ function modelFiles(input: ModelInput, published: PublishedFile, version = MODEL
   ];
 }
 
+/** A module's files (module.ts, docs/decisions/053-module-models.md): no machine-readable datasheet yet. */
+function moduleFiles(input: ModuleModelInput, version = MODEL_VERSION): GeneratedModelFile[] {
+  return [
+    { kind: "ngspice", fileName: `${input.partNumber}.lib`, text: moduleNgspiceModel(input, version) },
+    { kind: "plecs", fileName: `${input.partNumber}.plecs.xml`, text: modulePlecsModel(input, version) },
+    { kind: "csv", fileName: `${input.partNumber}.curves.csv`, text: moduleCurvesCsv(input) },
+  ];
+}
+
 /** Every part's files at the current version; `published` reads what is already written there (the committed pack). */
 export function generateModelPack(contentDir?: string, published: PublishedFile = () => null): Map<string, GeneratedModelFile[]> {
-  return new Map(readModelInputs(contentDir).map((input) => [input.partNumber, modelFiles(input, published)]));
+  return new Map([
+    ...readModelInputs(contentDir).map((input): [string, GeneratedModelFile[]] => [input.partNumber, modelFiles(input, published)]),
+    ...readModuleInputs(contentDir).map((input): [string, GeneratedModelFile[]] => [input.partNumber, moduleFiles(input)]),
+  ]);
 }
