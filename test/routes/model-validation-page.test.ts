@@ -108,7 +108,7 @@ describe("/support/models/{part}", () => {
     for (const words of [
       "Collector–emitter saturation voltage, hot",
       "Diode forward voltage",
-      "Collector current 1 µs into the second pulse (the module's own leg)",
+      "Collector current 1 µs into the second pulse (the module",
       "the current freewheeling through the clamp diode D5",
       "The datasheet states V F at 25 °C only",
       "no tail current",
