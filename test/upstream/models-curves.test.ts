@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createModelStore } from "../../server/upstream/models/store.ts";
 import { MODEL_VERSION } from "../../server/upstream/models/pack.ts";
-import { readModuleInputs } from "../../server/upstream/models/inputs.ts";
+import { readModuleInputs } from "../../server/upstream/models/module-inputs.ts";
 
 const store = createModelStore();
 /** The modules' files hold two devices' curves (module.ts): checked apart, below. */

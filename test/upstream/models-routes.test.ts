@@ -23,7 +23,8 @@ import {
 import { modelValidationFile } from "../../server/upstream/content/schema.ts";
 import { validationReportPath } from "../../server/upstream/models/validation.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
-import { readModelInputs, readModuleInputs } from "../../server/upstream/models/inputs.ts";
+import { readModelInputs } from "../../server/upstream/models/inputs.ts";
+import { readModuleInputs } from "../../server/upstream/models/module-inputs.ts";
 import { MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { tdbLifecycle, tdbSchema } from "../../server/upstream/models/tdb.ts";
 import { mountModelRoutes, newerVersionHeader } from "../../server/upstream/models/routes.ts";

@@ -6,10 +6,9 @@ import { readContent, shippedContentDir } from "../content/load.ts";
 import { lossDataByProduct, lossDataFile } from "../content/loss-data.ts";
 import { lifecycleByProduct } from "../content/lifecycle.ts";
 import { categoryFile, documentFile, lifecycleFile, productFile } from "../content/schema.ts";
-import type { DiodeLossData, MosfetLossData } from "../../../shared/contract/loss-data.ts";
+import type { DiodeLossData, LossData, MosfetLossData } from "../../../shared/contract/loss-data.ts";
 import { unknownLifecycle, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
 import { findStated, statedNumber } from "./datasheet-text.ts";
-import { moduleModelInput, type ModuleModelInput } from "./module-inputs.ts";
 
 /** The datasheet's R_DS(on) line: typical values at V_GS and I_D, at 25 °C and at the hot temperature. */
 interface RdsOnSpec {
@@ -69,16 +68,26 @@ export function readModelInputs(contentDir = shippedContentDir): ModelInput[] {
   return readPackInputs(contentDir).discrete;
 }
 
-/** The IGBT modules and SiC modules that are on sale (module-inputs.ts, docs/decisions/053-module-models.md). */
-export function readModuleInputs(contentDir = shippedContentDir): ModuleModelInput[] {
+/**
+ * A module on sale as the content states it (its row, loss data, datasheet lines): what module-inputs.ts makes its
+ * model input of (docs/decisions/053-module-models.md).
+ */
+export interface ModuleRow {
+  part: string;
+  params: Record<string, unknown>;
+  loss: Exclude<LossData, DiodeLossData>;
+  lines: string[];
+  datasheet: { version: string; date: string };
+  lifecycle: ProductLifecycle;
+}
+
+/** The IGBT modules and SiC modules on sale, as the content states them. */
+export function readModuleRows(contentDir = shippedContentDir): ModuleRow[] {
   return readPackInputs(contentDir).modules;
 }
 
-/** Whether the pack holds the SiC modules (see the loop below). */
-const withSicModules = false;
-
 /** Every part on sale with a model: the discrete ones and the modules, read in one pass over the catalogue. */
-function readPackInputs(contentDir: string): { discrete: ModelInput[]; modules: ModuleModelInput[] } {
+function readPackInputs(contentDir: string): { discrete: ModelInput[]; modules: ModuleRow[] } {
   const categories = readContent("catalog/categories.json", categoryFile.array(), contentDir);
   const products = readContent("catalog/products.json", productFile.array(), contentDir);
   const documents = readContent("documents.json", documentFile.array(), contentDir);
@@ -95,7 +104,7 @@ function readPackInputs(contentDir: string): { discrete: ModelInput[]; modules: 
     return true;
   };
   const inputs: ModelInput[] = [];
-  const modules: ModuleModelInput[] = [];
+  const modules: ModuleRow[] = [];
   for (const product of products) {
     if (product.status === "off" || !visible(product.parentId)) continue;
     const loss = losses.get(product.id);
@@ -109,11 +118,15 @@ function readPackInputs(contentDir: string): { discrete: ModelInput[]; modules: 
     // A module's family has a topology column and its loss data describe one switch of several: its model is the
     // module's circuit built from a per-switch subcircuit (module-inputs.ts). A discrete IGBT would need its own.
     if (family.paramTable?.some((column) => column.fieldId === "topology")) {
-      // SiC modules wait for the MOSFET netlist's turn-off at module currents: their double-pulse runs stop there
-      // ("timestep too small"), docs/decisions/053-module-models.md. Their inputs and files are written already.
-      if (loss.kind !== "igbt" && !withSicModules) continue;
-      if (loss.kind === "diode") continue;
-      modules.push(moduleModelInput(part, params, loss, lines, { version: datasheet.version, date: datasheet.date }, lifecycles.get(product.id) ?? unknownLifecycle));
+      if (loss.kind !== "diode")
+        modules.push({
+          part,
+          params,
+          loss,
+          lines,
+          datasheet: { version: datasheet.version, date: datasheet.date },
+          lifecycle: lifecycles.get(product.id) ?? unknownLifecycle,
+        });
       continue;
     }
     if (loss.kind === "igbt") continue;

@@ -1,10 +1,10 @@
 // What the module models start from (docs/decisions/053-module-models.md): an IGBT module's or SiC module's
 // catalogue row, the estimator's loss data (per switch; a three-level module's per device) and the conditions its
 // datasheet states, read from the datasheet text the site prints, as inputs.ts reads a discrete part's.
-import type { IgbtLossData, MosfetLossData } from "../../../shared/contract/loss-data.ts";
-import type { ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
+import type { IgbtLossData } from "../../../shared/contract/loss-data.ts";
+import { shippedContentDir } from "../content/load.ts";
 import { findStated as find, statedNumber as number } from "./datasheet-text.ts";
-import type { MosfetModelInput } from "./inputs.ts";
+import { readModuleRows, type ModuleRow, type MosfetModelInput } from "./inputs.ts";
 
 /** The module's circuit, as the catalogue's topology column states it. */
 export type ModuleTopology = "halfBridge" | "fullBridge" | "sixPack" | "npc";
@@ -47,15 +47,22 @@ export interface SicModuleInput extends ModuleCommon {
 
 export type ModuleModelInput = IgbtModuleInput | SicModuleInput;
 
+/**
+ * Whether the pack holds the SiC modules. They wait for the MOSFET netlist's turn-off at module currents: their
+ * double-pulse runs stop there ("timestep too small"), docs/decisions/053-module-models.md. Their inputs and files
+ * are written already.
+ */
+const withSicModules = false;
+
+/** The modules on sale with a model (IGBT modules; SiC modules once `withSicModules`), in catalogue order. */
+export function readModuleInputs(contentDir = shippedContentDir): ModuleModelInput[] {
+  return readModuleRows(contentDir)
+    .filter((row) => row.loss.kind === "igbt" || withSicModules)
+    .map(moduleModelInput);
+}
+
 /** A module's model input from its row, loss data and datasheet lines (English). */
-export function moduleModelInput(
-  part: string,
-  params: Record<string, unknown>,
-  loss: IgbtLossData | MosfetLossData,
-  lines: string[],
-  datasheet: { version: string; date: string },
-  lifecycle: ProductLifecycle,
-): ModuleModelInput {
+function moduleModelInput({ part, params, loss, lines, datasheet, lifecycle }: ModuleRow): ModuleModelInput {
   const topologyName = (params.topology as { en?: string } | undefined)?.en ?? "";
   const topology = topologies[topologyName];
   if (!topology) throw new Error(`${part}: no module model for the topology "${topologyName}"`);

@@ -48,7 +48,7 @@ function foster(network: Array<{ r: number; tau: number }>, from: string, to: st
 const commentBlock = (lines: string[]) => lines.map((line) => (line ? `* ${line}` : "*"));
 
 /** The numbers of an IGBT switch's model, derived from its data (the file's header says how). */
-export function igbtParameters(input: IgbtModuleInput) {
+function igbtParameters(input: IgbtModuleInput) {
   const { vceSat, gateCharge, loss } = input;
   const vov = (vge: number) => GATE_SMOOTHING * Math.log(1 + Math.exp((vge - input.vgeth) / GATE_SMOOTHING));
   const isat = SATURATION_FACTOR * input.current.nom;

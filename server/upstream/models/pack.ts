@@ -5,8 +5,8 @@
 // and compares, so the files cannot drift from the loss data and the datasheets.
 import type { ModelFileKind } from "../../../shared/contract/models.ts";
 import { lifecycleOn } from "../../../shared/contract/lifecycle.ts";
-import { readModelInputs, readModuleInputs, type ModelInput, type MosfetModelInput } from "./inputs.ts";
-import type { ModuleModelInput } from "./module-inputs.ts";
+import { readModelInputs, type ModelInput, type MosfetModelInput } from "./inputs.ts";
+import { readModuleInputs, type ModuleModelInput } from "./module-inputs.ts";
 import { moduleCurvesCsv, moduleNgspiceModel, modulePlecsModel } from "./module.ts";
 import { ngspiceModel } from "./ngspice.ts";
 import { plecsModel } from "./plecs.ts";
