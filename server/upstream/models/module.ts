@@ -168,13 +168,16 @@ function moduleSubckt(part: string, topology: ModuleTopology, igbt: boolean): { 
 /** The module subcircuit's pins in order, as its validation instantiates it. */
 export const moduleSubcktPins = (input: ModuleModelInput) => moduleSubckt(input.partNumber, input.topology, input.kind === "igbtModule").pins;
 
+/** The catalogue's topology inside a sentence ("half bridge", "3-level NPC"). */
+const inSentence = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+
 const fosterText = (network: Array<{ r: number; tau: number }>) => network.map((pair) => `${pair.r} K/W, ${num(pair.tau * 1000)} ms`).join("; ");
 
 /** The pins paragraph of a module header. */
 function pinLines(part: string, pins: string[], what: string[], igbt: boolean, clamps: boolean): string[] {
   return [
     `Pins: .subckt ${part} ${pins.join(" ")}`,
-    "  The datasheet names the terminals by function only; the pins are named by it: dcp DC+, dcn DC-, the phase",
+    "  The datasheet names the terminals by function only, so these names are ours: dcp DC+, dcn DC-, the phase",
     `  output(s) as listed, gN the gate of switch N, ${igbt ? "eN its auxiliary (driver) emitter" : "sN its Kelvin (driver) source"}, tied to the power`,
     `  ${igbt ? "emitter" : "source"} through 1 mOhm (no stray inductance is modelled; the datasheet's L_s is the commutation loop's).`,
     ...what.map((line) => `  ${line}`),
@@ -190,7 +193,7 @@ function igbtModuleNetlist(input: IgbtModuleInput, version: string): string {
   const { pins, lines, what } = moduleSubckt(part, input.topology, true);
   const npc = input.topology === "npc";
   const header = commentBlock([
-    `${part} - IGBT module, ${input.vRating} V, ${input.current.nom} A, ${input.topologyName}, ${input.package}`,
+    `${part} - IGBT module, ${input.vRating} V, ${input.current.nom} A, ${inSentence(input.topologyName)}, ${input.package}`,
     `Qingyun Power Semiconductor - ngspice model, version ${version} (plain netlist, not encrypted)`,
     "",
     ...pinLines(part, pins, what, true, npc),
@@ -248,7 +251,7 @@ function sicModuleNetlist(input: SicModuleInput, version: string): string {
   const { pins, lines, what } = moduleSubckt(part, input.topology, false);
   const npc = input.topology === "npc";
   const header = commentBlock([
-    `${part} - SiC MOSFET module, ${input.vRating} V, ${sw.drainCurrent.i25} A, ${input.topologyName}, ${input.package}`,
+    `${part} - SiC MOSFET module, ${input.vRating} V, ${sw.drainCurrent.i25} A, ${inSentence(input.topologyName)}, ${input.package}`,
     `Qingyun Power Semiconductor - ngspice model, version ${version} (plain netlist, not encrypted)`,
     "",
     ...pinLines(part, pins, what, false, npc),
@@ -274,14 +277,14 @@ export function modulePlecsModel(input: ModuleModelInput, version: string): stri
   if (input.kind === "sicModule")
     return plecsModel({ ...input.switch, partNumber: input.partNumber }, version).replace(
       ": SiC power MOSFET,",
-      `: one switch of the SiC MOSFET module (${input.topologyName}),`,
+      `: one switch of the SiC MOSFET module (${inSentence(input.topologyName)}),`,
     );
   const { loss } = input;
   const ref = loss.switchingRef;
   const e = loss.energies;
   const voltages = voltageAxis(ref.v, input.vRating);
   const comment = (lines: string[]) => ["    <Comment>", ...lines.map((line) => `      <Line>${escapeXml(line)}</Line>`), "    </Comment>"];
-  const what = `one ${input.topology === "npc" ? "device" : "switch"} of the IGBT module ${input.partNumber} (${input.topologyName}), ${input.vRating} V, ${input.current.nom} A, package ${input.package}; model pack version ${version}`;
+  const what = `one ${input.topology === "npc" ? "device" : "switch"} of the IGBT module ${input.partNumber} (${inSentence(input.topologyName)}), ${input.vRating} V, ${input.current.nom} A, package ${input.package}; model pack version ${version}`;
   return [
     '<?xml version="1.0" encoding="ISO-8859-1"?>',
     '<SemiconductorLibrary xmlns="http://www.plexim.com/xml/semiconductors/" version="1.1">',
