@@ -9,6 +9,8 @@ import path from "node:path";
 import { shippedContentDir } from "../server/upstream/content/load.ts";
 import { modelValidationFile } from "../server/upstream/content/schema.ts";
 import { readModelInputs } from "../server/upstream/models/inputs.ts";
+import { readModuleInputs } from "../server/upstream/models/module-inputs.ts";
+import { moduleValidationOf, runModuleValidation } from "../server/upstream/models/module-validation.ts";
 import { MODEL_VERSION } from "../server/upstream/models/pack.ts";
 import { modelFilePathOf, ngspiceVersion, runValidation, validationOf, validationReportPath } from "../server/upstream/models/validation.ts";
 
@@ -18,6 +20,8 @@ try {
   const parts = [];
   // One part at a time: the machine's cores are shared, and the runs take seconds.
   for (const input of inputs) parts.push(validationOf(input, await runValidation(input, modelFilePathOf(input.partNumber), dir)));
+  // The modules' (module-validation.ts): one switch's checks and the module's own leg.
+  for (const input of readModuleInputs()) parts.push(moduleValidationOf(input, await runModuleValidation(input, modelFilePathOf(input.partNumber), dir)));
   const report = modelValidationFile.parse({ version: MODEL_VERSION, simulator: await ngspiceVersion(), parts });
   const file = validationReportPath(MODEL_VERSION, shippedContentDir);
   mkdirSync(path.dirname(file), { recursive: true });

@@ -26,10 +26,34 @@ const validationConditions = z.strictObject({
   id: z.number().optional(),
   if: z.number().optional(),
   rg: z.number().optional(),
+  /** An IGBT's gate–emitter voltage, its off/on swing, its collector current and the DC link V_CC (V, A). */
+  vge: z.number().optional(),
+  vgeOff: z.number().optional(),
+  vgeOn: z.number().optional(),
+  ic: z.number().optional(),
+  vcc: z.number().optional(),
 });
 export type ValidationConditions = z.infer<typeof validationConditions>;
 
-const validationCheckIds = ["rdsOn25", "rdsOnHot", "vf25", "vfHot", "qg", "qoss", "qc", "firstPulse", "secondPulse", "selfHeating"] as const;
+// vceSat…, vfDiode…: an IGBT module's switch and its freewheeling diode; moduleLeg: a module's own half-bridge leg
+// (docs/decisions/053-module-models.md).
+const validationCheckIds = [
+  "rdsOn25",
+  "rdsOnHot",
+  "vf25",
+  "vfHot",
+  "vceSat25",
+  "vceSatHot",
+  "vfDiode25",
+  "vfDiodeHot",
+  "qg",
+  "qoss",
+  "qc",
+  "firstPulse",
+  "secondPulse",
+  "moduleLeg",
+  "selfHeating",
+] as const;
 const validationGroups = ["conduction", "charge", "robustness"] as const;
 
 /** One check of a part's ngspice model: the reference value, what ngspice gave, and whether it is within tolerance. */
@@ -55,7 +79,7 @@ export type ValidationCheck = z.infer<typeof validationCheck>;
 const curvePoints = z.array(z.tuple([z.number(), z.number()])).min(2);
 /** A chart's data: simulated curves and the reference each is read against, per temperature, and the datasheet's points. */
 const validationCurve = z.strictObject({
-  id: z.enum(["output", "forward", "gateCharge"]),
+  id: z.enum(["output", "forward", "gateCharge", "igbtOutput", "diodeForward", "igbtGateCharge"]),
   /** The axes' quantities: x then y (symbol and unit). */
   x: z.strictObject({ symbol: z.string(), unit: z.string() }),
   y: z.strictObject({ symbol: z.string(), unit: z.string() }),
@@ -76,7 +100,8 @@ export type ValidationCurve = z.infer<typeof validationCurve>;
 /** A part's validation: its checks, the switching energies reported unchecked (MOSFETs), the curves. */
 export const partValidation = z.strictObject({
   partNumber: modelPartNumber,
-  kind: z.enum(["mosfet", "diode"]),
+  /** A module's checks are of one switch (its per-switch subcircuit) and of the module's own leg. */
+  kind: z.enum(["mosfet", "diode", "igbtModule", "sicModule"]),
   checks: z.array(validationCheck).min(1),
   /** The double-pulse leg's E_on and E_off beside the datasheet's (mJ): reported, not checked (decision 027). */
   switching: z

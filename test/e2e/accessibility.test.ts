@@ -35,6 +35,8 @@ const pages: [string, number][] = [
   // A part's model validation page: tables in a scroll box, SVG charts with their title and description.
   ["/en/support/models/QCM040120K4", 200],
   ["/zh/support/models/QCD10065T2", 200],
+  // An IGBT module's: its own words, conditions and three charts (decision 053).
+  ["/en/support/models/QIM150065NP2", 200],
   ["/en/login?tab=email&path=%2Fabout%2Fus", 200],
   ["/zh/no-such-page", 404],
   // The upstream answers 404 for this one: the production bundle must turn it into the 404 page, not a 500.

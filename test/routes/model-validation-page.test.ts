@@ -98,6 +98,36 @@ describe("/support/models/{part}", () => {
     expect(text).not.toContain("V GS(th)");
   });
 
+  it("shows an IGBT module's checks in an IGBT's words (V_GE, I_C, V_CC, its own leg) in both languages (decision 053)", async () => {
+    const part = partOf("QIM150065NP2");
+    expect(part.kind).toBe("igbtModule");
+    const en = await get("/en/support/models/QIM150065NP2");
+    expect(en.status).toBe(200);
+    const text = textOf(en.text);
+    expectChecks(en.text, part, "Pass");
+    for (const words of [
+      "Collector–emitter saturation voltage, hot",
+      "Diode forward voltage",
+      "Collector current 1 µs into the second pulse (the module",
+      "the current freewheeling through the clamp diode D5",
+      "The datasheet states V F at 25 °C only",
+      "no tail current",
+    ])
+      expect(text, words).toContain(words);
+    // An IGBT's conditions and chart titles, not a MOSFET's.
+    expect(rowOf(en.text, 'data-check="vceSat25"')).toContain("V<sub>GE</sub>");
+    expect(rowOf(en.text, 'data-check="qg"')).toContain("V<sub>CC</sub>");
+    expect(text).not.toContain("Drain current at the end of the first pulse");
+    const svgs = en.text.match(/<svg viewBox="0 0 440 300" role="img"[^>]*><title[^>]*>[^<]+<\/title>/g) ?? [];
+    expect(svgs.length).toBe(3);
+    expect(svgs[0]).toContain("QIM150065NP2: Output characteristic at VGE = 15 V");
+    const zh = await get("/zh/support/models/QIM150065NP2");
+    expect(zh.status).toBe(200);
+    expectChecks(zh.text, part, "通过");
+    const zhText = textOf(zh.text);
+    for (const words of ["集电极-发射极饱和压降", "第二个脉冲开始 1 µs 时的集电极电流（模块自身桥臂）", "IGBT 没有拖尾电流"]) expect(zhText, words).toContain(words);
+  });
+
   it("is the 404 page for an unknown part, a part without a report, a malformed part number or a deeper path", async () => {
     for (const url of [
       "/en/support/models/QCM999120K4",

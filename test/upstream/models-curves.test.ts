@@ -5,8 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { createModelStore } from "../../server/upstream/models/store.ts";
 import { MODEL_VERSION } from "../../server/upstream/models/pack.ts";
+import { readModuleInputs } from "../../server/upstream/models/module-inputs.ts";
 
 const store = createModelStore();
+/** The modules' files hold two devices' curves (module.ts): checked apart, below. */
+const modules = readModuleInputs();
+const moduleParts = new Set(modules.map((input) => input.partNumber));
 
 /** RFC 4180: fields split on commas outside double quotes, "" an escaped quote, CRLF between records. */
 function parseCsv(text: string): string[][] {
@@ -49,7 +53,7 @@ function read(part: string) {
 }
 
 describe("the curves as CSV", () => {
-  const parts = store.parts();
+  const parts = store.parts().filter((part) => !moduleParts.has(part));
 
   it("has one file per part at the current version, listed with the part's other files", () => {
     expect(parts.length).toBeGreaterThanOrEqual(20);
@@ -122,6 +126,49 @@ describe("the curves as CSV", () => {
       // For a pulse far shorter than every τ, each stage is still linear in t: Z ≈ t·Σ R_i/τ_i.
       const [t0, z0] = zth[0]!;
       expect(z0 / (t0 * network.reduce((sum, { r, tau }) => sum + r / tau, 0))).toBeCloseTo(1, 2);
+    }
+  });
+});
+
+describe("an IGBT module's curves as CSV", () => {
+  it("give each device's conduction table and Foster network of the PLECS file: the IGBT's, then the diode's", () => {
+    expect(modules.filter((input) => input.kind === "igbtModule").length).toBeGreaterThanOrEqual(8);
+    for (const input of modules) {
+      if (input.kind !== "igbtModule") continue;
+      const part = input.partNumber;
+      const { curve, plecs } = read(part);
+      const [igbt, diode] = plecs.split("</Package>");
+      for (const [xml, name, prefix] of [
+        [igbt!, "IGBT output characteristic", "IGBT"],
+        [diode!, "diode forward characteristic", "diode"],
+      ] as const) {
+        const conduction = xml.slice(xml.indexOf("<ConductionLoss>"));
+        const [currents] = xmlRows(conduction, "CurrentAxis");
+        const [temperatures] = xmlRows(conduction, "TemperatureAxis");
+        const drops = xmlRows(xml.slice(xml.indexOf("<VoltageDrop")), "Temperature");
+        temperatures!.forEach((tj, index) => {
+          const points = curve(name, (record) => Number(record.t_j_degC) === tj);
+          expect(
+            points.map((point) => Number(point.y)),
+            `${part} ${name} ${tj} °C`,
+          ).toEqual(currents);
+          points.forEach((point, at) => void expect(Number(point.x)).toBeCloseTo(drops[index]![at]!, 4));
+        });
+        const network = [...xml.matchAll(/<RTauElement R="([^"]+)" Tau="([^"]+)"\/>/g)].map((match) => ({ r: Number(match[1]), tau: Number(match[2]) }));
+        expect(
+          curve(`${prefix} thermal network (Foster), R_i against tau_i`).map((row) => [Number(row.x), Number(row.y)]),
+          `${part} ${prefix}`,
+        ).toEqual(network.map(({ r, tau }) => [tau, r]));
+        const zth = curve(`${prefix} transient thermal impedance, single pulse`).map((row) => Number(row.y));
+        expect(zth.at(-1)).toBeCloseTo(
+          network.reduce((sum, { r }) => sum + r, 0),
+          3,
+        );
+      }
+      // The diode's recovery energy at the reference is the loss data's E_rec.
+      const ref = input.loss.switchingRef;
+      const recovery = curve("diode reverse-recovery energy against collector current", (record) => Number(record.t_j_degC) === ref.tj);
+      expect(Number(recovery.find((record) => Number(record.x) === ref.i)?.y)).toBe(input.loss.eRec);
     }
   });
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { readModelInputs, type ModelInput } from "../../server/upstream/models/inputs.ts";
+import { readModuleInputs } from "../../server/upstream/models/module-inputs.ts";
 import { generateModelPack, MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { modelVersionsFile } from "../../server/upstream/models/store.ts";
 import { currentStateUrl } from "../../shared/contract/models.ts";
@@ -15,6 +16,7 @@ import { atVoltage, conductionCurrents, VENDOR, voltageAxis } from "../../server
 
 const modelsDir = path.join(shippedContentDir, "models");
 const inputs = readModelInputs();
+const modules = readModuleInputs();
 const committed = (part: string, file: string) => readFileSync(path.join(modelsDir, part, MODEL_VERSION, file), "utf8");
 // Reading the committed files only for what the generator keeps as published: a machine-readable datasheet's
 // lifecycle once the part has left that state (pack.ts), checked there against the content's history.
@@ -58,12 +60,13 @@ function pspiceOnlySyntax(text: string): string[] {
 }
 
 describe("the model pack's files", () => {
-  it("covers every discrete SiC MOSFET and Schottky diode on sale, at the current version", () => {
+  it("covers every discrete SiC MOSFET and Schottky diode and every IGBT module on sale, at the current version", () => {
+    expect(modules.filter((input) => input.kind === "igbtModule").length).toBeGreaterThanOrEqual(8);
     expect(inputs.filter((input) => input.kind === "mosfet").length).toBeGreaterThanOrEqual(13);
     expect(inputs.filter((input) => input.kind === "diode").length).toBeGreaterThanOrEqual(10);
     // validation/ holds the ngspice reports (models-ngspice.test.ts), the other folders are parts.
     const parts = readdirSync(modelsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== "validation");
-    expect(parts.map((entry) => entry.name).sort()).toEqual(inputs.map((input) => input.partNumber).sort());
+    expect(parts.map((entry) => entry.name).sort()).toEqual([...inputs, ...modules].map((input) => input.partNumber).sort());
     // Every version folder is a published version, with its date: the current one among them.
     const versions = modelVersionsFile.parse(JSON.parse(readFileSync(path.join(modelsDir, "versions.json"), "utf8")));
     expect(versions.map((entry) => entry.version)).toContain(MODEL_VERSION);
@@ -185,7 +188,7 @@ function checkShape(table: LossTable, name: string) {
 
 describe("each part's PLECS thermal description", () => {
   const byPart = new Map<string, ModelInput>(inputs.map((input) => [input.partNumber, input]));
-  for (const [part] of pack) {
+  for (const part of byPart.keys()) {
     it(`${part}: axes ascend, shapes match, energies and on-state are the loss data's, Foster R sum to R_th`, () => {
       const input = byPart.get(part)!;
       const xml = committed(part, `${part}.plecs.xml`);
@@ -262,6 +265,74 @@ describe("each part's PLECS thermal description", () => {
         expect(Math.abs(drops[0]![at]! - input.forward.v25)).toBeLessThan(0.01);
         expect(Math.abs(drops[temperature.indexOf(input.forward.tHot)]![at]! - input.forward.vHot)).toBeLessThan(0.01);
       }
+    });
+  }
+});
+
+describe("each IGBT module's files (module.ts, decision 053)", () => {
+  /** How many switches (and clamp diodes) each topology wires. */
+  const wiring = { halfBridge: [2, 0], fullBridge: [4, 0], sixPack: [6, 0], npc: [4, 2] } as const;
+  for (const input of modules) {
+    if (input.kind !== "igbtModule") continue;
+    const part = input.partNumber;
+    it(`${part}: one switch subcircuit wired as the catalogue's ${input.topologyName}, no PSpice-only syntax, a documented header`, () => {
+      const text = committed(part, `${part}.lib`);
+      expect(pspiceOnlySyntax(text), part).toEqual([]);
+      expect(text.startsWith(`* ${part} - IGBT module, `)).toBe(true);
+      const subckts = (text.match(/^\.subckt\s+(\S+)\s+(.*)$/gim) ?? []).map((line) => line.split(/\s+/).slice(1));
+      const [switches, clamps] = wiring[input.topology];
+      expect(subckts.map(([name]) => name)).toEqual([`${part}_SW`, ...(clamps ? [`${part}_D`] : []), part]);
+      expect(subckts[0]!.slice(1)).toEqual(["c", "g", "e", "ea", "tj", "tjd", "tc"]);
+      const pins = subckts.at(-1)!.slice(1);
+      // Every switch has its gate, driver emitter and two junction nodes among the pins; one case node.
+      for (let index = 1; index <= switches; index++)
+        for (const pin of [`g${index}`, `e${index}`, `tj${index}`, `tjd${index}`]) expect(pins, `${part} ${pin}`).toContain(pin);
+      expect(pins.filter((pin) => pin === "tc").length).toBe(1);
+      const body = text.slice(text.lastIndexOf(`.subckt ${part} `));
+      expect(body.match(new RegExp(`^XT\\d+ .* ${part}_SW$`, "gm"))?.length, part).toBe(switches);
+      expect(body.match(new RegExp(`^XD\\d+ .* ${part}_D$`, "gm"))?.length ?? 0, part).toBe(clamps);
+      for (const topic of ["Pins:", "Topology", "Validity:", "Not modelled: the tail current", "Foster", "V_CE(sat)"]) expect(text, `${part}: ${topic}`).toContain(topic);
+      // The switch's numbers are the loss data's: the on-state curve and both Foster networks.
+      expect(text).toContain(`V_CE0 = ${input.loss.igbt.v0.join(", ")} V, r_CE = ${input.loss.igbt.r.join(", ")} mOhm`);
+      expect(text).toContain(`V_F0 = ${input.loss.diode.v0.join(", ")} V, r_F = ${input.loss.diode.r.join(", ")} mOhm`);
+    });
+
+    it(`${part}: a PLECS package per device, the IGBT's E_on/E_off and the diode's E_rec at the reference as the loss data's`, () => {
+      const xml = committed(part, `${part}.plecs.xml`);
+      const [igbt, diode] = xml.split("</Package>");
+      expect(igbt).toContain(`<Package class="IGBT" vendor="${VENDOR}" partnumber="${part}">`);
+      expect(diode).toContain(`<Package class="Diode" vendor="${VENDOR}" partnumber="${part}">`);
+      expect(xml).toContain(`package ${input.package}`);
+      const e = input.loss.energies;
+      const ref = input.loss.switchingRef;
+      const check = (table: LossTable, data: [number[], number[]], kv: number) => {
+        checkShape(table, part);
+        expect(table.current).toEqual(e.i);
+        expect(table.temperature).toEqual(e.tj);
+        expect(table.voltage).toEqual(voltageAxis(ref.v, input.vRating));
+        for (const [t, values] of data.entries())
+          for (const [i, energy] of values.entries())
+            for (const [vIndex, v] of table.voltage.entries())
+              expect(close(table.energy[t]![vIndex]![i]!, atVoltage(energy, v, ref.v, kv)), `${part} ${e.i[i]} A ${v} V`).toBe(true);
+      };
+      check(lossTable(igbt!, "TurnOnLoss"), e.eOn, input.loss.kv);
+      check(lossTable(igbt!, "TurnOffLoss"), e.eOff, input.loss.kv);
+      check(lossTable(diode!, "TurnOffLoss"), e.eRec, input.loss.kvRec);
+      for (const perT of lossTable(diode!, "TurnOnLoss").energy) for (const values of perT) expect(values.every((value) => value === 0)).toBe(true);
+      const at = (table: LossTable, energy: number) =>
+        expect(close(table.energy[e.tj.indexOf(ref.tj)]![table.voltage.indexOf(ref.v)]![e.i.indexOf(ref.i)]!, energy), part).toBe(true);
+      at(lossTable(igbt!, "TurnOnLoss"), input.loss.eOn);
+      at(lossTable(igbt!, "TurnOffLoss"), input.loss.eOff);
+      at(lossTable(diode!, "TurnOffLoss"), input.loss.eRec);
+      // The datasheet's V_CE(sat) at 25 °C, read back from the IGBT's conduction table at its I_C.
+      const conduction = one(igbt!, "ConductionLoss");
+      const current = numbers(one(conduction, "CurrentAxis"));
+      const drops = all(one(conduction, "VoltageDrop"), "Temperature").map(numbers);
+      expect(Math.abs(drops[0]![current.indexOf(input.vceSat.ic)]! - input.vceSat.v25)).toBeLessThan(0.01);
+      const foster = (block: string) =>
+        [...block.matchAll(/<RTauElement R="([^"]+)" Tau="([^"]+)"\/>/g)].map((match) => ({ r: Number(match[1]), tau: Number(match[2]) }));
+      expect(foster(igbt!)).toEqual(input.loss.zth);
+      expect(foster(diode!)).toEqual(input.loss.zthDiode);
     });
   }
 });

@@ -24,6 +24,7 @@ import { modelValidationFile } from "../../server/upstream/content/schema.ts";
 import { validationReportPath } from "../../server/upstream/models/validation.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { readModelInputs } from "../../server/upstream/models/inputs.ts";
+import { readModuleInputs } from "../../server/upstream/models/module-inputs.ts";
 import { MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { tdbLifecycle, tdbSchema } from "../../server/upstream/models/tdb.ts";
 import { mountModelRoutes, newerVersionHeader } from "../../server/upstream/models/routes.ts";
@@ -69,9 +70,9 @@ describe("the product detail's model files", () => {
     }
   });
 
-  it("is empty for parts without models (modules, gate drivers)", async () => {
+  it("is empty for parts without models (SiC modules, not yet: decision 053; gate drivers)", async () => {
     expect((await detail("QSM300120H62")).models).toEqual([]);
-    expect((await detail("QIM300120H62")).models).toEqual([]);
+    expect((await detail("QGD1S10W8")).models).toEqual([]);
   });
 });
 
@@ -200,6 +201,31 @@ describe("GET the machine-readable datasheets' JSON Schema", () => {
     expect(Object.keys(tdbSchema.properties)).toContain("lifecycle");
     const again = await fetch(upstream.url + tdbSchemaPath, { headers: { "if-none-match": response.headers.get("etag")! } });
     expect(again.status).toBe(304);
+  });
+});
+
+describe("an IGBT module's model files (decision 053)", () => {
+  it("are listed on its product detail (netlist, thermal description, curves: no machine-readable datasheet) and served as published", async () => {
+    const modules = readModuleInputs();
+    expect(modules.length).toBeGreaterThanOrEqual(8);
+    for (const input of modules) {
+      const models: ModelFile[] = (await detail(input.partNumber)).models;
+      expect(
+        models.map((model) => [model.kind, model.fileName, model.version]),
+        input.partNumber,
+      ).toEqual([
+        ["ngspice", `${input.partNumber}.lib`, MODEL_VERSION],
+        ["plecs", `${input.partNumber}.plecs.xml`, MODEL_VERSION],
+        ["csv", `${input.partNumber}.curves.csv`, MODEL_VERSION],
+      ]);
+      for (const model of models) {
+        const { response, bytes } = await fetchBytes(model.downloadPath);
+        expect(response.status).toBe(200);
+        expect(createHash("sha256").update(bytes).digest("hex")).toBe(model.sha256);
+      }
+    }
+    // A part taken off the site (QIM200120H62) has none, though its loss data and datasheet are in the content.
+    expect((await upstream.get("/front/queryPartModels?partNumber=QIM200120H62&language=en")).status).toBe(404);
   });
 });
 

@@ -107,10 +107,15 @@ function conditionList(conditions: ValidationConditions): string[] {
   add("V_GS", conditions.vgs, "V");
   if (conditions.vgsOff !== undefined && conditions.vgsOn !== undefined)
     items.push(`V_GS\u00a0=\u00a0${String(conditions.vgsOff).replace("-", "−")}/+${conditions.vgsOn}\u00a0V`);
+  add("V_GE", conditions.vge, "V");
+  if (conditions.vgeOff !== undefined && conditions.vgeOn !== undefined)
+    items.push(`V_GE\u00a0=\u00a0${String(conditions.vgeOff).replace("-", "−")}/+${conditions.vgeOn}\u00a0V`);
   add("V_DS", conditions.vds, "V");
   add("V_DD", conditions.vdd, "V");
+  add("V_CC", conditions.vcc, "V");
   add("V_R", conditions.vr, "V");
   add("I_D", conditions.id, "A");
+  add("I_C", conditions.ic, "A");
   add("I_F", conditions.if, "A");
   add("R_G(ext)", conditions.rg, "Ω");
   return items;
@@ -121,15 +126,31 @@ function Conditions({ conditions }: { conditions: ValidationConditions }) {
   return <Sym text={conditionList(conditions).join(t("conditionsSeparator"))} />;
 }
 
-function CheckTable({ group, checks, diode }: { group: ValidationCheck["group"]; checks: ValidationCheck[]; diode: boolean }) {
+/**
+ * The words for an IGBT module's checks where a MOSFET's would misstate them (its gate, its collector, its own
+ * double-pulse rule): the same keys under "…Igbt" (docs/decisions/053-module-models.md).
+ */
+const igbtWords = new Set([
+  "checks.firstPulse",
+  "checks.secondPulse",
+  "referenceNotes.firstPulse",
+  "referenceNotes.secondPulse",
+  "groupIntro.conduction",
+  "groupIntro.charge",
+  "groupIntro.robustness",
+]);
+const wordsFor = (kind: ModelValidation["kind"], key: string) => (kind === "igbtModule" && igbtWords.has(key) ? key.replace(/^(\w+)\./, "$1Igbt.") : key);
+
+function CheckTable({ group, checks, kind }: { group: ValidationCheck["group"]; checks: ValidationCheck[]; kind: ModelValidation["kind"] }) {
   const { t } = useTranslation("models");
   const { t: tc } = useTranslation();
   const headingId = `checks-${group}`;
+  const key = (name: string) => wordsFor(kind, name);
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>{t(`groups.${group}`)}</h2>
       <p>
-        <Sym text={t(diode && group === "charge" ? "groupIntro.chargeDiode" : `groupIntro.${group}`)} />
+        <Sym text={t(kind === "diode" && group === "charge" ? "groupIntro.chargeDiode" : key(`groupIntro.${group}`))} />
       </p>
       <ScrollBox className="table-scroll validation-scroll" label={tc("tableRegion", { name: t(`groups.${group}`) })}>
         <table className="validation-table">
@@ -148,7 +169,7 @@ function CheckTable({ group, checks, diode }: { group: ValidationCheck["group"];
             {checks.map((check) => (
               <tr key={check.id} data-check={check.id}>
                 <th scope="row">
-                  {t(`checks.${check.id}`)} (<Sym text={check.symbol} />)
+                  {t(key(`checks.${check.id}`))} (<Sym text={check.symbol} />)
                 </th>
                 <td className="validation-table__conditions">
                   <Conditions conditions={check.conditions} />
@@ -160,7 +181,7 @@ function CheckTable({ group, checks, diode }: { group: ValidationCheck["group"];
                     {check.reference === "datasheet" ? null : (
                       <>
                         {": "}
-                        <Sym text={t(`referenceNotes.${check.id}`)} />
+                        <Sym text={t(key(`referenceNotes.${check.id}`))} />
                       </>
                     )}
                   </span>
@@ -187,7 +208,7 @@ function CheckTable({ group, checks, diode }: { group: ValidationCheck["group"];
   );
 }
 
-function SwitchingEnergies({ switching }: { switching: NonNullable<ModelValidation["switching"]> }) {
+function SwitchingEnergies({ switching, kind }: { switching: NonNullable<ModelValidation["switching"]>; kind: ModelValidation["kind"] }) {
   const { t } = useTranslation("models");
   const { t: tc } = useTranslation();
   const rows = [
@@ -198,7 +219,7 @@ function SwitchingEnergies({ switching }: { switching: NonNullable<ModelValidati
     <section aria-labelledby="switching" className="validation-switching">
       <h2 id="switching">{t("switching.title")}</h2>
       <p>
-        <Sym text={t("switching.text")} />
+        <Sym text={t(kind === "igbtModule" ? "switching.textIgbt" : "switching.text")} />
       </p>
       <p>
         <Sym text={t("switching.conditions", { conditions: conditionList(switching.conditions).join(t("conditionsSeparator")) })} />
@@ -255,6 +276,16 @@ const M = { left: 56, right: 16, top: 14, bottom: 52 };
 /** Colour and dash by temperature and source: 25 °C blue, hot red; the reference dashed. Shape and dash differ too, not colour alone. */
 const seriesColour = (tj: number) => (tj <= 25 ? "#1f5fa8" : "#b3261e");
 
+/** The values a chart's title names: the conditions of its curve. */
+const curveTitleValues = (curve: ValidationCurve) => ({
+  vgs: curve.conditions.vgs,
+  vds: curve.conditions.vds,
+  id: curve.conditions.id,
+  vge: curve.conditions.vge,
+  vcc: curve.conditions.vcc,
+  ic: curve.conditions.ic,
+});
+
 function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
   const { t } = useTranslation("models");
   const id = useId();
@@ -272,14 +303,16 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
   const sy = (y: number) => H - M.bottom - ((y - y0) / (y1 - y0)) * (H - M.top - M.bottom);
   const temperatures = [...new Set(curve.series.map((series) => series.tj))].map((tj) => `${tj} °C`).join(t("conditionsSeparator"));
   const check = curve.marks[0];
-  const title = plain(t(`curves.${curve.id}`, { vgs: curve.conditions.vgs, vds: curve.conditions.vds, id: curve.conditions.id }));
+  const title = plain(t(`curves.${curve.id}`, curveTitleValues(curve)));
   const desc = plain(
     t(`curves.desc.${curve.id}`, {
       temperatures,
       id: check?.y,
+      ic: check?.y,
       if: check?.y,
       qg: check?.x,
       vgs: check?.y,
+      vge: check?.y,
     }),
   );
   const axisLabel = (axis: ValidationCurve["x"]) => `${axis.symbol} (${axis.unit})`;
@@ -292,7 +325,7 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
   return (
     <figure className="validation-chart" data-curve={curve.id}>
       <figcaption>
-        <Sym text={t(`curves.${curve.id}`, { vgs: curve.conditions.vgs, vds: curve.conditions.vds, id: curve.conditions.id })} />
+        <Sym text={t(`curves.${curve.id}`, curveTitleValues(curve))} />
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="validation-chart__svg">
         <title id={`${id}-title`}>{`${part}: ${title}`}</title>
@@ -436,9 +469,9 @@ export function ModelValidationPage({ page }: { page: ModelValidationPageData })
           <strong>{t("summary", { passed, total: report.checks.length })}</strong>
         </p>
         {groups.map((group) => (
-          <CheckTable key={group} group={group} checks={report.checks.filter((check) => check.group === group)} diode={report.kind === "diode"} />
+          <CheckTable key={group} group={group} checks={report.checks.filter((check) => check.group === group)} kind={report.kind} />
         ))}
-        {report.switching ? <SwitchingEnergies switching={report.switching} /> : null}
+        {report.switching ? <SwitchingEnergies switching={report.switching} kind={report.kind} /> : null}
         <section aria-labelledby="curves">
           <h2 id="curves">{t("curves.title")}</h2>
           <div className="validation-charts">
@@ -450,7 +483,7 @@ export function ModelValidationPage({ page }: { page: ModelValidationPageData })
         <section aria-labelledby="validation-limits">
           <h2 id="validation-limits">{t("limits.title")}</h2>
           <p>
-            <Sym text={t(report.kind === "diode" ? "limits.textDiode" : "limits.text")} />
+            <Sym text={t(report.kind === "diode" ? "limits.textDiode" : report.kind === "igbtModule" ? "limits.textIgbt" : "limits.text")} />
           </p>
         </section>
       </div>

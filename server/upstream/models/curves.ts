@@ -11,7 +11,7 @@ const curveColumns = ["curve", "x_quantity", "x_unit", "x", "y_quantity", "y_uni
 
 type Conditions = Partial<Record<"t_j_degC" | "v_gs_V" | "v_dd_V" | "i_d_A" | "r_g_ohm", number>>;
 
-interface Curve {
+export interface Curve {
   curve: string;
   x: [quantity: string, unit: string, values: number[]];
   y: [quantity: string, unit: string, values: number[]];
@@ -24,7 +24,7 @@ const number = (value: number) => String(Number(value.toPrecision(6)));
 /** Pulse durations of the thermal-impedance curve: 1 µs to 10 s, five per decade. */
 const zthTimes = Array.from({ length: 36 }, (_, index) => Number((10 ** (-6 + index / 5)).toPrecision(6)));
 
-function thermal(loss: { rth: number; zth?: Array<{ r: number; tau: number }> | undefined }): Curve[] {
+export function thermal(loss: { rth: number; zth?: Array<{ r: number; tau: number }> | undefined }): Curve[] {
   const network = loss.zth ?? [{ r: loss.rth, tau: 1e-3 }];
   return [
     {
@@ -43,7 +43,14 @@ function thermal(loss: { rth: number; zth?: Array<{ r: number; tau: number }> | 
 }
 
 /** Forward or on-state characteristic V = V0(T_j) + r(T_j)·I at each temperature of the data, I against V. */
-function onState(name: string, axes: [string, string], currents: number[], data: { t: number[]; v0: number[]; r: number[] }, zeroAtZero: boolean, vgs?: number): Curve[] {
+export function onState(
+  name: string,
+  axes: [string, string],
+  currents: number[],
+  data: { t: number[]; v0: number[]; r: number[] },
+  zeroAtZero: boolean,
+  vgs?: number,
+): Curve[] {
   return data.t.map((tj, index) => ({
     curve: name,
     x: [axes[0], "V", currents.map((i) => (i === 0 && zeroAtZero ? 0 : data.v0[index]! + (data.r[index]! / 1000) * i))],
@@ -136,7 +143,11 @@ function characterisationCurves(dataset: MosfetCharacterisation | DiodeCharacter
 
 /** The part's curves as CSV: a header line, then one row per point; CRLF line ends as RFC 4180 writes them. */
 export function curvesCsv(input: ModelInput, dataset?: MosfetCharacterisation | DiodeCharacterisation): string {
-  const curves = [...(input.kind === "mosfet" ? mosfet(input) : diode(input)), ...(dataset ? characterisationCurves(dataset) : [])];
+  return curvesToCsv([...(input.kind === "mosfet" ? mosfet(input) : diode(input)), ...(dataset ? characterisationCurves(dataset) : [])]);
+}
+
+/** Curves as CSV: a header line, then one row per point (CRLF). */
+export function curvesToCsv(curves: Curve[]): string {
   const quote = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   const rows = curves.flatMap(({ curve, x, y, conditions }) =>
     x[2].map((xValue, index) =>

@@ -6,8 +6,9 @@ import { readContent, shippedContentDir } from "../content/load.ts";
 import { lossDataByProduct, lossDataFile } from "../content/loss-data.ts";
 import { lifecycleByProduct } from "../content/lifecycle.ts";
 import { categoryFile, documentFile, lifecycleFile, productFile } from "../content/schema.ts";
-import type { DiodeLossData, MosfetLossData } from "../../../shared/contract/loss-data.ts";
+import type { DiodeLossData, LossData, MosfetLossData } from "../../../shared/contract/loss-data.ts";
 import { unknownLifecycle, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
+import { findStated, statedNumber } from "./datasheet-text.ts";
 
 /** The datasheet's R_DS(on) line: typical values at V_GS and I_D, at 25 °C and at the hot temperature. */
 interface RdsOnSpec {
@@ -59,22 +60,34 @@ export interface DiodeModelInput {
 
 export type ModelInput = MosfetModelInput | DiodeModelInput;
 
-const number = (text: string | undefined, what: string, part: string): number => {
-  const value = Number(text);
-  if (text === undefined || !Number.isFinite(value)) throw new Error(`${part}: the datasheet does not state ${what}`);
-  return value;
-};
-
-function find(lines: string[], pattern: RegExp, what: string, part: string): RegExpExecArray {
-  for (const line of lines) {
-    const match = pattern.exec(line);
-    if (match) return match;
-  }
-  throw new Error(`${part}: the datasheet does not state ${what}`);
-}
+const number = statedNumber;
+const find = findStated;
 
 /** The discrete SiC MOSFETs and Schottky diodes that are on sale, with everything their models need. */
 export function readModelInputs(contentDir = shippedContentDir): ModelInput[] {
+  return readPackInputs(contentDir).discrete;
+}
+
+/**
+ * A module on sale as the content states it (its row, loss data, datasheet lines): what module-inputs.ts makes its
+ * model input of (docs/decisions/053-module-models.md).
+ */
+export interface ModuleRow {
+  part: string;
+  params: Record<string, unknown>;
+  loss: Exclude<LossData, DiodeLossData>;
+  lines: string[];
+  datasheet: { version: string; date: string };
+  lifecycle: ProductLifecycle;
+}
+
+/** The IGBT modules and SiC modules on sale, as the content states them. */
+export function readModuleRows(contentDir = shippedContentDir): ModuleRow[] {
+  return readPackInputs(contentDir).modules;
+}
+
+/** Every part on sale with a model: the discrete ones and the modules, read in one pass over the catalogue. */
+function readPackInputs(contentDir: string): { discrete: ModelInput[]; modules: ModuleRow[] } {
   const categories = readContent("catalog/categories.json", categoryFile.array(), contentDir);
   const products = readContent("catalog/products.json", productFile.array(), contentDir);
   const documents = readContent("documents.json", documentFile.array(), contentDir);
@@ -91,18 +104,32 @@ export function readModelInputs(contentDir = shippedContentDir): ModelInput[] {
     return true;
   };
   const inputs: ModelInput[] = [];
+  const modules: ModuleRow[] = [];
   for (const product of products) {
     if (product.status === "off" || !visible(product.parentId)) continue;
     const loss = losses.get(product.id);
     const family = familyOf(product.parentId);
-    // Discrete parts only: a module's family has a topology column and its loss data describe one switch of several.
-    if (!loss || !family || family.paramTable?.some((column) => column.fieldId === "topology")) continue;
-    if (loss.kind === "igbt") continue;
+    if (!loss || !family) continue;
     const part = product.partNumber;
     const datasheet = documents.find((document) => document.type === "datasheet" && document.productIds.includes(product.id));
     if (!datasheet) throw new Error(`${part}: no datasheet`);
     const lines = datasheet.pages.en;
     const params = product.params as Record<string, unknown>;
+    // A module's family has a topology column and its loss data describe one switch of several: its model is the
+    // module's circuit built from a per-switch subcircuit (module-inputs.ts). A discrete IGBT would need its own.
+    if (family.paramTable?.some((column) => column.fieldId === "topology")) {
+      if (loss.kind !== "diode")
+        modules.push({
+          part,
+          params,
+          loss,
+          lines,
+          datasheet: { version: datasheet.version, date: datasheet.date },
+          lifecycle: lifecycles.get(product.id) ?? unknownLifecycle,
+        });
+      continue;
+    }
+    if (loss.kind === "igbt") continue;
     const common = { partNumber: part, package: String(params.package), tjMax: loss.ratings.tjMax, vRating: loss.ratings.v };
     if (loss.kind === "mosfet") {
       const r = find(lines, /R_DS\(on\) = ([\d.]+) mOhm typ at V_GS = ([\d.]+) V, I_D = ([\d.]+) A; ([\d.]+) mOhm typ at Tj = (\d+) deg C/, "R_DS(on)", part);
@@ -142,5 +169,5 @@ export function readModelInputs(contentDir = shippedContentDir): ModelInput[] {
       });
     }
   }
-  return inputs;
+  return { discrete: inputs, modules };
 }

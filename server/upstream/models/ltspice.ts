@@ -250,8 +250,13 @@ function usage(part: string, pins: string[], fileName: string): string[] {
 /** The LTspice library file of a part, from its ngspice netlist (ngspice.ts); `fileName` is what the header tells users to .lib. */
 export function ltspiceModel(ngspice: string, fileName: string): string {
   const lines = ngspice.split("\n");
-  const subckt = lines.map((line) => /^\.subckt\s+(\S+)\s+(.*)$/i.exec(line)).find(Boolean);
+  const subckts = lines.map((line) => /^\.subckt\s+(\S+)\s+(.*)$/i.exec(line)).filter((found) => found !== null);
+  // A module's file defines its switch's and diode's subcircuits before the module's own, named as the part.
+  const named = fileName.replace(/\.ltspice\.lib$/, "");
+  const subckt = subckts.find((found) => found[1] === named) ?? subckts[0];
   if (!subckt) return refuse("a netlist without a .subckt line", lines[0] ?? "");
+  for (const found of subckts) if (/=|params:/i.test(found[2]!)) refuse("parameters on the .subckt line", found[0]);
+  const defined = new Set(subckts.map((found) => found[1]!.toLowerCase()));
   const part = subckt[1]!;
   const pins = subckt[2]!.trim().split(/\s+/);
   if (pins.some((pin) => pin.includes("=") || /^params:/i.test(pin))) refuse("parameters on the .subckt line", subckt[0]);
@@ -280,6 +285,11 @@ export function ltspiceModel(ngspice: string, fileName: string): string {
     }
     const letter = head[0];
     if ((letter === "r" || letter === "c" || letter === "l" || letter === "v") && fields.length === 4 && PLAIN_NUMBER.test(fields[3]!)) {
+      out.push(trimmed);
+      continue;
+    }
+    // An instance of a subcircuit this file defines, by node names only: the same line in both dialects.
+    if (letter === "x" && fields.length >= 3 && defined.has(fields.at(-1)!.toLowerCase()) && fields.every((field) => /^[\w.]+$/.test(field))) {
       out.push(trimmed);
       continue;
     }

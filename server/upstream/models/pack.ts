@@ -7,6 +7,8 @@
 import type { ModelFileKind } from "../../../shared/contract/models.ts";
 import { lifecycleOn } from "../../../shared/contract/lifecycle.ts";
 import { readModelInputs, type ModelInput, type MosfetModelInput } from "./inputs.ts";
+import { readModuleInputs, type ModuleModelInput } from "./module-inputs.ts";
+import { moduleCurvesCsv, moduleNgspiceModel, modulePlecsModel } from "./module.ts";
 import { ngspiceModel } from "./ngspice.ts";
 import { ltspiceModel } from "./ltspice.ts";
 import { plecsModel } from "./plecs.ts";
@@ -74,14 +76,24 @@ function modelFiles(
   ]);
 }
 
+/** A module's files (module.ts, docs/decisions/053-module-models.md): no machine-readable datasheet yet. */
+function moduleFiles(input: ModuleModelInput, version = MODEL_VERSION): GeneratedModelFile[] {
+  return withLtspice([
+    { kind: "ngspice", fileName: `${input.partNumber}.lib`, text: moduleNgspiceModel(input, version) },
+    { kind: "plecs", fileName: `${input.partNumber}.plecs.xml`, text: modulePlecsModel(input, version) },
+    { kind: "csv", fileName: `${input.partNumber}.curves.csv`, text: moduleCurvesCsv(input) },
+  ]);
+}
+
 /** Every part's files at the current version; `published` reads what is already written there (the committed pack). */
 export function generateModelPack(contentDir?: string, published: PublishedFile = () => null): Map<string, GeneratedModelFile[]> {
   // The curves CSV adds the characterisation dataset's curves (docs/decisions/055-characterisation-dataset.md).
   const datasets = generateCharacterisation(contentDir);
-  return new Map(
-    readModelInputs(contentDir).map((input) => {
+  return new Map([
+    ...readModelInputs(contentDir).map((input): [string, GeneratedModelFile[]] => {
       const dataset = datasets.get(input.partNumber);
       return [input.partNumber, modelFiles(input, published, dataset?.kind === "igbt" ? undefined : dataset)];
     }),
-  );
+    ...readModuleInputs(contentDir).map((input): [string, GeneratedModelFile[]] => [input.partNumber, moduleFiles(input)]),
+  ]);
 }

@@ -9,7 +9,7 @@ export const VENDOR = "Qingyun Power Semiconductor";
 
 const num = (value: number) => String(Number(value.toPrecision(6)));
 const row = (values: number[]) => values.map(num).join(" ");
-const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+export const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The voltage axis of a loss table: 0 V, the reference voltage and the rated voltage. */
 export const voltageAxis = (vRef: number, vRating: number) => [0, vRef, vRating];
@@ -17,7 +17,7 @@ export const voltageAxis = (vRef: number, vRating: number) => [0, vRef, vRating]
 /** A switching energy (mJ) at voltage v from its value at the reference voltage: the estimator's rule. */
 export const atVoltage = (energy: number, v: number, vRef: number, kv: number) => energy * (v / vRef) ** kv;
 
-function lossTable(
+export function lossTable(
   tag: "TurnOnLoss" | "TurnOffLoss",
   current: number[],
   voltages: number[],
@@ -41,7 +41,7 @@ function lossTable(
   ];
 }
 
-function conductionTable(current: number[], curve: { t: number[]; v0: number[]; r: number[] }, zeroAtZero: boolean): string[] {
+export function conductionTable(current: number[], curve: { t: number[]; v0: number[]; r: number[] }, zeroAtZero: boolean): string[] {
   return [
     "      <ConductionLoss>",
     "        <ComputationMethod>Table only</ComputationMethod>",
@@ -56,7 +56,7 @@ function conductionTable(current: number[], curve: { t: number[]; v0: number[]; 
   ];
 }
 
-function thermal(zth: Array<{ r: number; tau: number }> | undefined, rth: number): string[] {
+export function thermal(zth: Array<{ r: number; tau: number }> | undefined, rth: number): string[] {
   const network = zth ?? [{ r: rth, tau: 1e-3 }];
   return [
     "    <ThermalModel>",

@@ -17,18 +17,18 @@ import { mosfetParameters } from "./ngspice.ts";
 import { MODEL_VERSION } from "./pack.ts";
 import { shippedContentDir } from "../content/load.ts";
 
-const run = promisify(execFile);
+export const run = promisify(execFile);
 /** A computed number as a netlist takes it: six significant digits (ngspice misread 0.00007999999999999999). */
-const n = (value: number) => String(Number(value.toPrecision(6)));
+export const n = (value: number) => String(Number(value.toPrecision(6)));
 /** Debian's ngspice, batch mode, no compatibility mode. */
-const NGSPICE = "/usr/bin/ngspice";
+export const NGSPICE = "/usr/bin/ngspice";
 /** A published figure: six significant digits, what ngspice's own output carries. */
-const fig = (value: number) => Number(value.toPrecision(6));
+export const fig = (value: number) => Number(value.toPrecision(6));
 
 /** Where a run writes a curve's columns (wrdata), in the run's folder. */
-const curveFile = (part: string, name: string) => `${part}-${name}.txt`;
+export const curveFile = (part: string, name: string) => `${part}-${name}.txt`;
 /** wrdata's header and columns, one scale. */
-const wrdata = "set wr_singlescale\nset wr_vecnames";
+export const wrdata = "set wr_singlescale\nset wr_vecnames";
 
 /** The circuits of one MOSFET: output sweeps at 25 °C and hot, the gate-charge test, the output-charge ramp. */
 function mosfetDeck(input: MosfetModelInput, modelFile: string): string {
@@ -153,7 +153,7 @@ function selfHeatedJunction(input: MosfetModelInput): number {
 }
 
 /** An on-state curve's V0 (V) and r (mΩ) at T_j: linear between the loss data's points, held outside (as the estimator does). */
-function onState(curve: { t: number[]; v0: number[]; r: number[] }, tj: number): { v0: number; r: number } {
+export function onState(curve: { t: number[]; v0: number[]; r: number[] }, tj: number): { v0: number; r: number } {
   const { t, v0, r } = curve;
   const clamped = Math.min(Math.max(tj, t[0]!), t[t.length - 1]!);
   let index = 0;
@@ -198,7 +198,7 @@ function diodeDeck(input: DiodeModelInput, modelFile: string): string {
 }
 
 /** A wrdata file's columns (the scale first), numbers only. */
-function readColumns(file: string): number[][] {
+export function readColumns(file: string): number[][] {
   return readFileSync(file, "utf8")
     .split("\n")
     .slice(1)
@@ -248,7 +248,7 @@ export async function ngspiceVersion(): Promise<string> {
   return /ngspice-\d+/.exec(answer.stdout)?.[0] ?? "ngspice";
 }
 
-const check = (fields: Omit<ValidationCheck, "deviation" | "pass" | "expected" | "simulated"> & { expected: number; simulated: number }): ValidationCheck => {
+export const check = (fields: Omit<ValidationCheck, "deviation" | "pass" | "expected" | "simulated"> & { expected: number; simulated: number }): ValidationCheck => {
   const expected = fig(fields.expected);
   const simulated = fig(fields.simulated);
   const deviation = simulated / expected - 1;
@@ -256,18 +256,18 @@ const check = (fields: Omit<ValidationCheck, "deviation" | "pass" | "expected" |
 };
 
 /** A sweep's columns as (V, I) points: the DC sweep drives the current, the curve reads voltage against it. */
-const sweepPoints = (rows: number[][]): Array<[number, number]> => rows.map(([current, voltage]) => [fig(voltage!), fig(current!)]);
+export const sweepPoints = (rows: number[][]): Array<[number, number]> => rows.map(([current, voltage]) => [fig(voltage!), fig(current!)]);
 /**
  * A diode's forward sweep from its first step: at exactly 0 A the softplus knee, whose current only vanishes
  * far below the knee, leaves the anode at an arbitrary negative voltage (−1.2 V) that is no point of the curve.
  */
-const forwardPoints = (rows: number[][]) => sweepPoints(rows.filter(([current]) => current! > 0));
+export const forwardPoints = (rows: number[][]) => sweepPoints(rows.filter(([current]) => current! > 0));
 
 /**
  * The gate-charge test as (Q_G, V_GS) points from the current's start to V_GS(on): the charge the constant
  * current delivered, less what the 1 MΩ bias drew, at about 60 evenly spaced times.
  */
-function gateChargePoints(rows: number[][], ig: number, ton: number): Array<[number, number]> {
+export function gateChargePoints(rows: number[][], ig: number, ton: number): Array<[number, number]> {
   const points: Array<[number, number]> = [];
   let drawn = 0;
   let previous: number[] | null = null;
