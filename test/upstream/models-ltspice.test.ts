@@ -16,6 +16,7 @@ import type { PartValidation } from "../../shared/contract/model-validation.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { modelValidationFile } from "../../server/upstream/content/schema.ts";
 import { readModelInputs } from "../../server/upstream/models/inputs.ts";
+import { readModuleInputs } from "../../server/upstream/models/module-inputs.ts";
 import { ltspiceExpression, ltspiceModel } from "../../server/upstream/models/ltspice.ts";
 import { MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { runValidation, validationOf, validationReportPath } from "../../server/upstream/models/validation.ts";
@@ -38,6 +39,8 @@ const LTSPICE_FUNCTIONS = new Set(["abs", "exp", "ln", "max", "min", "tanh", "ta
  */
 function ltspiceIncompatible(text: string): string[] {
   const problems: string[] = [];
+  // A subcircuit instance is read alike by both (LTspice help, "X. Subcircuit"), if its subcircuit is in the file.
+  const defined = new Set([...text.matchAll(/^\.subckt\s+(\S+)/gim)].map((match) => match[1]!.toLowerCase()));
   text.split("\n").forEach((raw, index) => {
     const line = raw.trim();
     const where = `line ${index + 1}`;
@@ -49,7 +52,8 @@ function ltspiceIncompatible(text: string): string[] {
     if (line.includes("$")) problems.push(`${where}: $ comment`);
     const expression = /^B\S*\s+\S+\s+\S+\s+[IV]\s*=(.*)$/i.exec(line)?.[1];
     if (expression === undefined) {
-      if (!/^(\.subckt|\.ends|[rclv]\S*\s+\S+\s+\S+\s+-?[\d.]+(e-?\d+)?$)/i.test(line)) problems.push(`${where}: unknown line`);
+      const instance = /^X\S*(\s+[\w.]+)+$/i.test(line) && defined.has(line.split(/\s+/).at(-1)!.toLowerCase());
+      if (!instance && !/^(\.subckt|\.ends|[rclv]\S*\s+\S+\s+\S+\s+-?[\d.]+(e-?\d+)?$)/i.test(line)) problems.push(`${where}: unknown line`);
       return;
     }
     if (expression.includes("^")) problems.push(`${where}: ^ (XOR in LTspice)`);
@@ -72,6 +76,10 @@ describe("the LTspice linter", () => {
     expect(ltspiceIncompatible(".control\nrun\n.endc")).toEqual(["line 1: .control block", "line 2: unknown line", "line 3: .control block"]);
     expect(ltspiceIncompatible("R1 a b 1 $ one ohm")).toEqual(["line 1: $ comment", "line 1: unknown line"]);
     expect(ltspiceIncompatible("D1 a b dmod")).toEqual(["line 1: unknown line"]);
+    // An instance only of a subcircuit the file defines, with node names only.
+    expect(ltspiceIncompatible("X1 a b ELSEWHERE")).toEqual(["line 1: unknown line"]);
+    expect(ltspiceIncompatible(".subckt SW c e\nR1 c e 1\n.ends SW\nX1 a b SW params: k=2")).toEqual(["line 4: unknown line"]);
+    expect(ltspiceIncompatible(".subckt SW c e\nR1 c e 1\n.ends SW\nX1 a b SW")).toEqual([]);
     // A comment may name what it likes; table() and node voltages such as v(n1e5) are LTspice's.
     expect(ltspiceIncompatible("* pwl() and ^ here\n.subckt X a b\nB1 a b I=table(v(n1e5),0,1,1,2)*1e-3\nR1 a b 1e9\n.ends X")).toEqual([]);
   });
@@ -106,6 +114,24 @@ describe("the LTspice linter", () => {
   });
 });
 
+describe("an IGBT module's LTspice file (docs/decisions/053-module-models.md)", () => {
+  it("has none of those constructs, names the module's own subcircuit and pins in its header, and is the translation of its ngspice file", () => {
+    const modules = readModuleInputs();
+    expect(modules.length).toBeGreaterThan(0);
+    for (const { partNumber: part } of modules) {
+      const ngspice = committed(part, `${part}.lib`);
+      const text = committed(part, `${part}.ltspice.lib`);
+      expect(ltspiceIncompatible(text), part).toEqual([]);
+      expect(text).toBe(ltspiceModel(ngspice, `${part}.ltspice.lib`));
+      const own = new RegExp(`^\\.subckt ${part} (.+)$`, "m").exec(text);
+      expect(own, part).not.toBeNull();
+      for (const [index, pin] of own![1]!.split(" ").entries()) expect(text, `${part} pin ${pin}`).toContain(`*   ${index + 1} ${pin}\n`);
+      expect(text).toContain(`*   .lib ${part}.ltspice.lib`);
+      expect(text).toContain(`LTspice model, version ${MODEL_VERSION}`);
+    }
+  });
+});
+
 describe("the LTspice translator", () => {
   const netlist = (body: string) =>
     `* X - test part\n* Qingyun Power Semiconductor - ngspice model, version 9.9 (plain netlist, not encrypted)\n.subckt X a b tj\n${body}\n.ends X\n`;
@@ -126,6 +152,8 @@ describe("the LTspice translator", () => {
       ["R1 a b 1k", /the line "R1…"/],
       ["D1 a b dmod", /the line "D1…"/],
       [".model dmod d(is=1e-14)", /the line "\.model…"/],
+      ["X1 a b ELSEWHERE", /the line "X1…"/],
+      ["X1 a b X params: k=2", /the line "X1…"/],
       ["+ 1", /the line "\+…"/],
       ["* a comment for ngspice users", /a comment that names ngspice/],
     ];

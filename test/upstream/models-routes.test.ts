@@ -205,7 +205,7 @@ describe("GET the machine-readable datasheets' JSON Schema", () => {
 });
 
 describe("an IGBT module's model files (decision 053)", () => {
-  it("are listed on its product detail (netlist, thermal description, curves: no machine-readable datasheet) and served as published", async () => {
+  it("are listed on its product detail (ngspice and LTspice netlists, thermal description, curves: no machine-readable datasheet) and served as published", async () => {
     const modules = readModuleInputs();
     expect(modules.length).toBeGreaterThanOrEqual(8);
     for (const input of modules) {
@@ -215,6 +215,7 @@ describe("an IGBT module's model files (decision 053)", () => {
         input.partNumber,
       ).toEqual([
         ["ngspice", `${input.partNumber}.lib`, MODEL_VERSION],
+        ["ltspice", `${input.partNumber}.ltspice.lib`, MODEL_VERSION],
         ["plecs", `${input.partNumber}.plecs.xml`, MODEL_VERSION],
         ["csv", `${input.partNumber}.curves.csv`, MODEL_VERSION],
       ]);
