@@ -31,6 +31,7 @@ import {
   queryPartModels,
   queryModelValidation,
   queryModelValidations,
+  queryModelCurves,
   queryModelFamilyPacks,
 } from "./content.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
@@ -94,6 +95,7 @@ export const calls: readonly CallDefinition[] = [
   queryPartModels,
   queryModelValidation,
   queryModelValidations,
+  queryModelCurves,
   queryModelFamilyPacks,
   // [account and sample-order calls]
   authAndRegisterBySms,

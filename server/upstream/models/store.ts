@@ -10,6 +10,7 @@ import { modelFilePath, modelPathSegments, modelVersion, type ModelFile, type Mo
 import type { ModelValidation, PartValidation } from "../../../shared/contract/model-validation.ts";
 import { shippedContentDir } from "../content/load.ts";
 import { modelValidationFile } from "../content/schema.ts";
+import { readCurvesCsv } from "./curves-read.ts";
 
 export interface StoredModelFile extends ModelFile {
   part: string;
@@ -136,6 +137,16 @@ export function createModelStore(contentDir = shippedContentDir) {
         .sort((a, b) => a.partNumber.localeCompare(b.partNumber)),
     /** Whether the part's newest version has a validation report (the product detail links the page then). */
     hasValidation: (part: string) => reports.has(`${part}/${newest.get(part)}`),
+    /**
+     * The part's curves at its newest version, read from that version's curves CSV on each call (a page's render is
+     * cached; keeping every part's parsed curves would double what the store holds); undefined where there is none.
+     */
+    curves(part: string) {
+      const version = newest.get(part);
+      const file = version ? storedOf(part, version).find((stored) => stored.kind === "csv") : undefined;
+      if (!version || !file) return undefined;
+      return { partNumber: part, version, date: dates.get(version)!, file: meta(file), curves: readCurvesCsv(file.bytes.toString("utf8")) };
+    },
     /** The part's newest version, so an older file can say that a newer one exists. */
     newestVersion: (part: string) => newest.get(part) ?? null,
   };
