@@ -99,9 +99,10 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "search", { path: "search" }, () => import("./pages/search/search.tsx"), ["cross-reference"]),
       // Also a document's page and its revisions' (support/documents/:id[/rev/:revision], support-loader.ts): one
       // route, because the finder's first load carries the route table and has no byte to spare.
-      // Its model validation pages (support/models/:part) have their strings apart ("models"), so the pages that use
-      // the support strings (the product page's notices) do not carry them.
-      page(language, "support", { path: "support/*" }, () => import("./pages/support/support.tsx"), ["models"]),
+      // Its model validation pages (support/models/:part) and HTML datasheets (support/datasheets/:part) have their
+      // strings apart ("models", "datasheet"), so the pages that use the support strings (the product page's notices)
+      // do not carry them.
+      page(language, "support", { path: "support/*" }, () => import("./pages/support/support.tsx"), ["models", "datasheet"]),
       page(language, "support-notices", { path: "support/notices" }, () => import("./pages/support/notices.tsx")),
       page(language, "support-notices-detail", { path: "support/notices/:number" }, () => import("./pages/support/notice-detail.tsx")),
       page(language, "productAndService-products", { path: "productAndService/products/:id?" }, loadFinder),

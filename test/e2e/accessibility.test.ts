@@ -35,6 +35,9 @@ const pages: [string, number][] = [
   // A part's model validation page: tables in a scroll box, SVG charts with their title and description.
   ["/en/support/models/QCM040120K4", 200],
   ["/zh/support/models/QCD10065T2", 200],
+  // A part's HTML datasheet: tables in scroll boxes, SVG figures with linear and logarithmic axes, a lifecycle badge.
+  ["/en/support/datasheets/QCM040120K4", 200],
+  ["/zh/support/datasheets/QCD10065B2A", 200],
   ["/en/login?tab=email&path=%2Fabout%2Fus", 200],
   ["/zh/no-such-page", 404],
   // The upstream answers 404 for this one: the production bundle must turn it into the 404 page, not a 500.

@@ -33,6 +33,7 @@ import { ScrollBox } from "../../components/scroll-box.tsx";
 import { ProseText } from "../../components/prose-text.tsx";
 import { formatFileSize } from "../../../shared/text/file-size.ts";
 import { modelValidationPagePath } from "../../../shared/model-validation-path.ts";
+import { datasheetPagePath } from "../../../shared/datasheet-path.ts";
 
 // The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
 const ProductEstimate = island(() => import("../../features/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));
@@ -116,6 +117,10 @@ export function Component() {
                 <span className="visually-hidden"> {datasheet.title}</span>
               </DocumentDownloadLink>
             ) : null}
+            {/* The datasheet as a web page: readable where downloads are blocked (WeChat) and by crawlers. */}
+            <Link className="product-hero__html-datasheet" to={localize(datasheetPagePath(product.partNumber))}>
+              {t("detail.datasheetHtml")}
+            </Link>
             <Link className="product-hero__compare" to={localize(comparePath(writeCompareQuery(compareParts) + search.replace("?", "&")))}>
               {t("detail.compareRelated")}
             </Link>

@@ -51,7 +51,7 @@ export async function modelValidationLoader(request: Request, context: LoaderFun
 /** "R_DS(on)(T_j)" with its subscripts: a letter, an underscore, then the subscript (with a parenthesised qualifier). */
 const subscript = /([A-Za-z])_([A-Za-z0-9]+(?:\([A-Za-z0-9,-]+\))?)/g;
 
-function Sym({ text }: { text: string }) {
+export function Sym({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(subscript)) {
@@ -63,7 +63,7 @@ function Sym({ text }: { text: string }) {
 }
 
 /** The same in SVG text: the subscript lowered and smaller (a tspan), the baseline restored after it. */
-function SvgSym({ text }: { text: string }) {
+export function SvgSym({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(subscript)) {
@@ -82,10 +82,10 @@ function SvgSym({ text }: { text: string }) {
 }
 
 /** The same text for an SVG title or an attribute, where there are no subscripts. */
-const plain = (text: string) => text.replace(subscript, "$1$2");
+export const plain = (text: string) => text.replace(subscript, "$1$2");
 
 /** A figure as tables print it: four significant digits, never exponent notation for the values here. */
-const figure = (value: number) => String(Number(value.toPrecision(4)));
+export const figure = (value: number) => String(Number(value.toPrecision(4)));
 /** A number for the text, with the machine-readable value kept (the HTML data element). */
 const Value = ({ value, unit }: { value: number; unit: string }) => (
   <data value={value}>
@@ -238,7 +238,7 @@ function SwitchingEnergies({ switching }: { switching: NonNullable<ModelValidati
 }
 
 /** Round ticks for an axis from `low` to `high`: 1, 2 or 5 times a power of ten, about five of them. */
-function ticks(low: number, high: number): number[] {
+export function ticks(low: number, high: number): number[] {
   const raw = (high - low) / 5;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= raw)!;

@@ -50,6 +50,7 @@ import {
 } from "../../../shared/paths.ts";
 import { documentDetailPath } from "../../../shared/document-paths.ts";
 import { modelValidationPagePath } from "../../../shared/model-validation-path.ts";
+import { datasheetPagePath } from "../../../shared/datasheet-path.ts";
 
 export const sitemapSections = ["pages", "products", "news", "jobs"] as const;
 export type SitemapSection = (typeof sitemapSections)[number];
@@ -198,6 +199,8 @@ export async function collectSitemapEntries(api: () => PageClient, onDocumentsMi
     if (!node.partNumber || !isPublic(node.id)) continue;
     const date = documentDate.get(node.partNumber) ?? siteDate;
     add("products", productDetailPath(node.partNumber), date);
+    // Its datasheet as a web page (docs/decisions/054-html-datasheet.md) changes with the same documents.
+    add("products", datasheetPagePath(node.partNumber), date);
     for (let parent = node.parentId === null ? undefined : byId.get(node.parentId); parent; parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
       categoryDate.set(parent.id, newest([categoryDate.get(parent.id), date]));
     }
