@@ -24,7 +24,8 @@ export interface ChartAxis {
 
 const W = 440;
 const H = 300;
-const M = { left: 60, right: 16, top: 14, bottom: 52 };
+// The right margin holds half of the last decade label ("10¹") of a logarithmic axis.
+const M = { left: 60, right: 24, top: 14, bottom: 52 };
 
 const superscripts: Record<string, string> = { "-": "⁻", "0": "⁰", "1": "¹", "2": "²", "3": "³", "4": "⁴", "5": "⁵", "6": "⁶", "7": "⁷", "8": "⁸", "9": "⁹" };
 /** A decade's tick as engineers write it: 10⁻⁶ … 10¹. */
