@@ -99,14 +99,14 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "search", { path: "search" }, () => import("./pages/search/search.tsx"), ["cross-reference"]),
       // Also a document's page and its revisions' (support/documents/:id[/rev/:revision], support-loader.ts): one
       // route, because the finder's first load carries the route table and has no byte to spare.
-      // Its model validation pages (support/models/:part) and HTML datasheets (support/datasheets/:part) have their
-      // strings apart ("models", "datasheet"), so the pages that use the support strings (the product page's notices)
-      // do not carry them.
-      page(language, "support", { path: "support/*" }, () => import("./pages/support/support.tsx"), ["models", "datasheet"]),
+      // Its model validation pages (support/models/:part) have their strings apart ("models"), so the pages that use
+      // the support strings (the product page's notices) do not carry them.
+      page(language, "support", { path: "support/*" }, () => import("./pages/support/support.tsx"), ["models"]),
       page(language, "support-notices", { path: "support/notices" }, () => import("./pages/support/notices.tsx")),
       page(language, "support-notices-detail", { path: "support/notices/:number" }, () => import("./pages/support/notice-detail.tsx")),
       page(language, "productAndService-products", { path: "productAndService/products/:id?" }, loadFinder),
-      page(language, "productAndService-productDetail", { path: "productAndService/productDetail/:name" }, () => import("./pages/products/product-detail.tsx")),
+      // Also a part's HTML datasheet (:view "datasheet", datasheet.tsx): a view of the same route, so its code shares what the product page loads.
+      page(language, "productAndService-productDetail", { path: "productAndService/productDetail/:name/:view?" }, () => import("./pages/products/product-detail.tsx")),
       page(language, "productAndService-compare", { path: "productAndService/compare" }, () => import("./pages/products/compare.tsx")),
       page(language, "productAndService-crossReference", { path: "productAndService/crossReference" }, () => import("./pages/products/cross-reference.tsx"), [
         "cross-reference",

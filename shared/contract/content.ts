@@ -5,7 +5,6 @@ export * from "./loss-data.ts";
 export * from "./documents.ts";
 export * from "./models.ts";
 export * from "./model-validation.ts";
-export * from "./model-curves.ts";
 export * from "./lifecycle.ts";
 export * from "./notices.ts";
 export * from "./news.ts";

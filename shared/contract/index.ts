@@ -31,9 +31,11 @@ import {
   queryPartModels,
   queryModelValidation,
   queryModelValidations,
-  queryModelCurves,
   queryModelFamilyPacks,
 } from "./content.ts";
+// Not re-exported: the browser's contract facade of this module is in every first load, and only the HTML
+// datasheet's loader asks for a part's curves (it imports model-curves.ts itself).
+import { queryModelCurves } from "./model-curves.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
 import { queryCrossReference, queryCrossReferenceBatch } from "./cross-reference.ts";
 import {

@@ -36,8 +36,8 @@ const pages: [string, number][] = [
   ["/en/support/models/QCM040120K4", 200],
   ["/zh/support/models/QCD10065T2", 200],
   // A part's HTML datasheet: tables in scroll boxes, SVG figures with linear and logarithmic axes, a lifecycle badge.
-  ["/en/support/datasheets/QCM040120K4", 200],
-  ["/zh/support/datasheets/QCD10065B2A", 200],
+  ["/en/productAndService/productDetail/QCM040120K4/datasheet", 200],
+  ["/zh/productAndService/productDetail/QCD10065B2A/datasheet", 200],
   ["/en/login?tab=email&path=%2Fabout%2Fus", 200],
   ["/zh/no-such-page", 404],
   // The upstream answers 404 for this one: the production bundle must turn it into the 404 page, not a 500.

@@ -29,7 +29,7 @@ describe("the HTML datasheet in the browser", () => {
         const context = await browser.newContext({ viewport: { width, height: 900 } });
         const page = await context.newPage();
         const problems = watchProblems(page);
-        const response = await page.goto(`${origin}/${language}/support/datasheets/${part}`);
+        const response = await page.goto(`${origin}/${language}/productAndService/productDetail/${part}/datasheet`);
         expect(response?.status()).toBe(200);
         await hydrated(page);
         const layout = await page.evaluate(() => ({
@@ -54,7 +54,7 @@ describe("the HTML datasheet in the browser", () => {
   it("has its tables and figures without JavaScript", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${origin}/en/support/datasheets/QCM040120K4`);
+    await page.goto(`${origin}/en/productAndService/productDetail/QCM040120K4/datasheet`);
     for (const id of ["ds-ratings", "ds-electrical", "ds-thermal"])
       await expect(page.locator(`section[aria-labelledby="${id}"] table`).first().isVisible()).resolves.toBe(true);
     await expect(page.locator("figure.datasheet-chart svg[role=img]").count()).resolves.toBe(5);
@@ -66,7 +66,7 @@ describe("the HTML datasheet in the browser", () => {
       // The width of A4 inside the page's margins (186 mm at 96 px to the inch), where the wide tables' screen minimum would not fit.
       const context = await browser.newContext({ viewport: { width: 703, height: 900 } });
       const page = await context.newPage();
-      await page.goto(`${origin}/${language}/support/datasheets/${part}`);
+      await page.goto(`${origin}/${language}/productAndService/productDetail/${part}/datasheet`);
       await page.emulateMedia({ media: "print" });
       const printed = await page.evaluate(() => {
         const shown = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)].some((element) => element.getClientRects().length > 0);

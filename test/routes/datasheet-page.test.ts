@@ -1,4 +1,4 @@
-// A part's HTML datasheet (/support/datasheets/{part}, docs/decisions/054-html-datasheet.md), server-rendered in both
+// A part's HTML datasheet (/productAndService/productDetail/{part}/datasheet, docs/decisions/054-html-datasheet.md), server-rendered in both
 // languages for every part with a product page: the header (part, description, package, lifecycle, the PDF's
 // revision), the ratings, electrical and thermal tables as the product page states them, the Foster network, and the
 // curves as SVG whose every point is a row of the part's published curves CSV (read here from the file, line by line).
@@ -57,14 +57,14 @@ function expectPoints(figure: string, points: Array<[string, string]>) {
   }
 }
 
-describe("/support/datasheets/{part}", () => {
+describe("/productAndService/productDetail/{part}/datasheet", () => {
   it("is a MOSFET's datasheet in English: header, tables, the Foster network and the curves of its CSV", async () => {
-    const response = await get("/en/support/datasheets/QCM040120K4");
+    const response = await get("/en/productAndService/productDetail/QCM040120K4/datasheet");
     expect(response.status).toBe(200);
     const html = response.text;
     expect(html).toContain("<title>QCM040120K4 datasheet | ");
-    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/en\/support\/datasheets\/QCM040120K4"\/>/);
-    expect(html).toMatch(/<link rel="alternate" hrefLang="zh-CN" href="[^"]*\/zh\/support\/datasheets\/QCM040120K4"\/>/);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/en\/productAndService\/productDetail\/QCM040120K4\/datasheet"\/>/);
+    expect(html).toMatch(/<link rel="alternate" hrefLang="zh-CN" href="[^"]*\/zh\/productAndService\/productDetail\/QCM040120K4\/datasheet"\/>/);
     expect(html).not.toContain("noindex");
     const text = textOf(html);
     expect(html).toContain('<h1 id="datasheet-title">QCM040120K4</h1>');
@@ -115,11 +115,11 @@ describe("/support/datasheets/{part}", () => {
       .map((match) => JSON.parse(match[1]!) as Record<string, unknown>)
       .find((data) => data["@type"] === "TechArticle")!;
     expect(article).toMatchObject({ headline: "QCM040120K4 datasheet", inLanguage: "en-US", version: "1.1", about: { "@type": "Product", mpn: "QCM040120K4" } });
-    expect(String(article.url)).toMatch(/\/en\/support\/datasheets\/QCM040120K4$/);
+    expect(String(article.url)).toMatch(/\/en\/productAndService\/productDetail\/QCM040120K4\/datasheet$/);
   });
 
   it("is a diode's datasheet in Chinese, with its forward curve and thermal impedance", async () => {
-    const response = await get("/zh/support/datasheets/QCD10065B2A");
+    const response = await get("/zh/productAndService/productDetail/QCD10065B2A/datasheet");
     expect(response.status).toBe(200);
     const html = response.text;
     expect(html).toContain("<title>QCD10065B2A 数据手册 | ");
@@ -135,8 +135,8 @@ describe("/support/datasheets/{part}", () => {
 
   it("is a module's and a gate driver's datasheet without curves (no model files), in both languages", async () => {
     for (const [url, note, heading] of [
-      ["/en/support/datasheets/QSM150120H34", "No characteristic curves are published for this part yet", ">Absolute maximum ratings</h2>"],
-      ["/zh/support/datasheets/QGD1B04W8", "该型号尚未发布特性曲线", ">电气特性</h2>"],
+      ["/en/productAndService/productDetail/QSM150120H34/datasheet", "No characteristic curves are published for this part yet", ">Absolute maximum ratings</h2>"],
+      ["/zh/productAndService/productDetail/QGD1B04W8/datasheet", "该型号尚未发布特性曲线", ">电气特性</h2>"],
     ] as const) {
       const response = await get(url);
       expect(response.status, url).toBe(200);
@@ -146,22 +146,25 @@ describe("/support/datasheets/{part}", () => {
     }
   });
 
-  it("redirects another spelling of the part number and is the 404 page for an unknown, hidden or malformed part", async () => {
-    const moved = await get("/en/support/datasheets/qcm040120k4");
-    expect([moved.status, moved.headers.location]).toEqual([301, "/en/support/datasheets/QCM040120K4"]);
+  it("redirects another spelling of the part number and is the 404 page for an unknown, hidden or malformed part or another view", async () => {
+    const moved = await get("/en/productAndService/productDetail/qcm040120k4/datasheet");
+    expect([moved.status, moved.headers.location]).toEqual([301, "/en/productAndService/productDetail/QCM040120K4/datasheet"]);
     for (const url of [
-      "/en/support/datasheets/QCM999120K4",
-      "/zh/support/datasheets/QCM080120K3",
-      "/en/support/datasheets/QCM040120K4%00",
-      "/en/support/datasheets/..%2F..%2Fetc",
-      "/en/support/datasheets/QCM040120K4/more",
-      "/zh/support/datasheets",
+      "/en/productAndService/productDetail/QCM999120K4/datasheet",
+      "/zh/productAndService/productDetail/QCM080120K3/datasheet",
+      "/en/productAndService/productDetail/QCM040120K4%00/datasheet",
+      "/en/productAndService/productDetail/..%2F..%2Fetc/datasheet",
+      "/en/productAndService/productDetail/QCM040120K4/datasheet/more",
+      "/zh/productAndService/productDetail/QCM040120K4/models",
     ]) {
       const response = await get(url);
       expect(response.status, url).toBe(404);
       expect(response.text, url).toContain('<html lang="');
     }
-    const zh = await get("/zh/support/datasheets/QCM999120K4");
+    // A malformed escape is refused before any page (decision 031), with the site's error page, not a 500.
+    const malformed = await get("/en/productAndService/productDetail/QCM%E0/datasheet");
+    expect(malformed.status).toBe(400);
+    const zh = await get("/zh/productAndService/productDetail/QCM999120K4/datasheet");
     expect(textOf(zh.text)).toContain("页面未找到");
   });
 
@@ -172,7 +175,7 @@ describe("/support/datasheets/{part}", () => {
     ] as const) {
       const detail = await get(`/${language}/productAndService/productDetail/QSM150120H34`);
       expect(detail.status).toBe(200);
-      expect(detail.text).toContain(`<a class="product-hero__html-datasheet" href="/${language}/support/datasheets/QSM150120H34">${label}</a>`);
+      expect(detail.text).toContain(`<a class="product-hero__html-datasheet" href="/${language}/productAndService/productDetail/QSM150120H34/datasheet">${label}</a>`);
     }
   });
 
@@ -182,10 +185,10 @@ describe("/support/datasheets/{part}", () => {
       expect(index.status).toBe(200);
       for (const part of ["QCM040120K4", "QSM150120H34", "QGD1B04W8"]) {
         const product = new RegExp(`<loc>[^<]*/${language}/productAndService/productDetail/${part}</loc><lastmod>([^<]+)</lastmod>`).exec(index.text);
-        const datasheet = new RegExp(`<loc>[^<]*/${language}/support/datasheets/${part}</loc><lastmod>([^<]+)</lastmod>`).exec(index.text);
+        const datasheet = new RegExp(`<loc>[^<]*/${language}/productAndService/productDetail/${part}/datasheet</loc><lastmod>([^<]+)</lastmod>`).exec(index.text);
         expect(datasheet?.[1], part).toBe(product?.[1]);
       }
-      expect(index.text).not.toContain("/support/datasheets/QCM080120K3<");
+      expect(index.text).not.toContain("/productAndService/productDetail/QCM080120K3/datasheet<");
     }
   });
 });

@@ -93,7 +93,7 @@ const built: [string, string][] = [
   [documentDetailPath("ds-qcm040120k4"), "support"],
   [documentRevisionPagePath("ds-qcm040120k4", "1.0"), "support"],
   [modelValidationPagePath("QCM040120K4"), "support"],
-  [datasheetPagePath("QCM040120K4"), "support"],
+  [datasheetPagePath("QCM040120K4"), "productAndService-productDetail"],
   [loginPath(), "login"],
 ];
 

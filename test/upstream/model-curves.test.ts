@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryModelCurves, type ModelCurves } from "../../shared/contract/index.ts";
+import { queryModelCurves, type ModelCurves } from "../../shared/contract/model-curves.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";

@@ -14,7 +14,6 @@ import { pageClient } from "../../api/loader-context.ts";
 import { listedDocument, type ListedDocument } from "../../../shared/catalog/document-products.ts";
 import { documentLoader, type DocumentPageData } from "./document-detail.tsx";
 import { modelValidationLoader, type ModelValidationPageData } from "./model-validation.tsx";
-import { datasheetLoader, type DatasheetPageData } from "./datasheet.tsx";
 
 export interface Family {
   id: number;
@@ -51,7 +50,7 @@ function userAgentOf(request: Request): string | null {
   return typeof window === "undefined" ? request.headers.get("user-agent") : window.navigator.userAgent;
 }
 
-export async function loader(args: LoaderFunctionArgs): Promise<SupportData | DocumentPageData | ModelValidationPageData | DatasheetPageData> {
+export async function loader(args: LoaderFunctionArgs): Promise<SupportData | DocumentPageData | ModelValidationPageData> {
   const { request, context } = args;
   const language = routeLanguage(args.pattern);
   const splat = args.params["*"] ?? "";
@@ -59,8 +58,6 @@ export async function loader(args: LoaderFunctionArgs): Promise<SupportData | Do
   if (splat.startsWith("documents/")) return documentLoader(request, context, language);
   // A part's model validation page (model-validation.tsx).
   if (splat.startsWith("models/")) return modelValidationLoader(request, context, language);
-  // A part's HTML datasheet (datasheet.tsx).
-  if (splat.startsWith("datasheets/")) return datasheetLoader(request, context, language);
   const url = new URL(request.url);
   const page = splat.includes("/") ? null : parseSupportPage(splat || undefined);
   if (!page) throw data(null, { status: 404 });

@@ -21,7 +21,6 @@ import { libraryTypes, type Family, type SupportData } from "./support-loader.ts
 import { DocumentDetail, type DocumentPageData } from "./document-detail.tsx";
 import { ModelValidationPage, type ModelValidationPageData } from "./model-validation.tsx";
 import { ModelPacks } from "./model-packs.tsx";
-import { DatasheetPage, type DatasheetPageData } from "./datasheet.tsx";
 import { WeChatHint } from "./wechat-hint.tsx";
 import { supportPath, documentsPath, supportPagePath } from "../../../shared/paths.ts";
 import "../../styles/support.css";
@@ -48,9 +47,8 @@ function centreTitle(base: string, state: DocumentListState, families: Family[],
 }
 
 export function Component() {
-  const loaded = useLoaderData() as SupportData | DocumentPageData | ModelValidationPageData | DatasheetPageData;
+  const loaded = useLoaderData() as SupportData | DocumentPageData | ModelValidationPageData;
   if ("validation" in loaded) return <ModelValidationPage page={loaded} />;
-  if ("datasheetPage" in loaded) return <DatasheetPage page={loaded} />;
   return "revisions" in loaded ? <DocumentDetail page={loaded} /> : <SupportPage data={loaded} />;
 }
 

@@ -3,7 +3,6 @@
 import type { Router } from "express";
 import {
   queryDistinctProductFieldData,
-  queryModelCurves,
   queryModelValidation,
   queryModelValidations,
   queryPartModels,
@@ -12,6 +11,7 @@ import {
   type ProductDetail,
   type ProductListItem,
 } from "../../../shared/contract/index.ts";
+import { queryModelCurves } from "../../../shared/contract/model-curves.ts";
 import type { Database } from "../db.ts";
 import { createDocumentStore } from "../documents/store.ts";
 import type { ModelStore } from "../models/store.ts";

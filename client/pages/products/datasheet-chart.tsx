@@ -4,7 +4,14 @@
 // The axis and symbol helpers are the validation page's (model-validation.tsx), so both pages draw alike.
 import { useId } from "react";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
-import { figure, plain, Sym, SvgSym, ticks } from "./model-validation.tsx";
+import { figure, plain, Sym, SvgSym, ticks } from "../../components/chart-text.tsx";
+
+/** The HTML datasheet's strings: the product namespace's "datasheetPage" part (the page is a view of the product route). */
+export type DatasheetText = (key: string, options?: Record<string, unknown>) => string;
+export function useDatasheetText(): DatasheetText {
+  const { t } = useTranslation("product");
+  return (key, options) => String(t(`datasheetPage.${key}`, options as never));
+}
 
 export interface ChartSeries {
   key: string;
@@ -83,7 +90,7 @@ export function DatasheetChart({
   y: ChartAxis;
   series: ChartSeries[];
 }) {
-  const { t } = useTranslation("datasheet");
+  const t = useDatasheetText();
   const svgId = useId();
   // A logarithmic axis cannot show zero or a negative value: such points are left out of the drawing (not of the tables).
   const drawn = series.map((entry) => ({ ...entry, points: entry.points.filter(([px, py]) => (!x.log || px > 0) && (!y.log || py > 0)) }));

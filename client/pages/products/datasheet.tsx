@@ -1,27 +1,30 @@
-// /support/datasheets/{part}: a part's datasheet as a web page, for whoever cannot or will not open the PDF (WeChat's
-// browser blocks downloads; a crawler reads HTML): the part's header (description, package, lifecycle state, the
-// datasheet's revision), its key parameters, the absolute maximum ratings, the electrical and thermal characteristics
-// with their test conditions (the product page's tables, from the same content), and the characteristic curves as SVG
-// drawn on the server from the part's published curves CSV (queryModelCurves). It needs no JavaScript and prints to A4
-// (styles/datasheet.css). It rides on the support route's splat like the validation page, so no route is added to the
-// table every first load carries (docs/decisions/054-html-datasheet.md). An unknown or hidden part is the 404 page.
+// /productAndService/productDetail/{part}/datasheet: a part's datasheet as a web page, for whoever cannot or will not
+// open the PDF (WeChat's browser blocks downloads; a crawler reads HTML): the part's header (description, package,
+// lifecycle state, the datasheet's revision), its key parameters, the absolute maximum ratings, the electrical and
+// thermal characteristics with their test conditions (the product page's tables, from the same content), and the
+// characteristic curves as SVG drawn on the server from the part's published curves CSV (queryModelCurves). It needs no
+// JavaScript and prints to A4 (styles/datasheet.css). It is a view of the product page's route and an island of it:
+// its code shares the modules the product page loads first and is not in any page's first load
+// (docs/decisions/054-html-datasheet.md). Its data (datasheetLoader) is in the same chunk: the product page's loader
+// imports it for the datasheet view, so both come in one file.
 import { data, redirect, type LoaderFunctionArgs } from "react-router-dom";
-import type { TFunction } from "i18next";
+import { querySiteListDataByPage, type ProductPage } from "../../../shared/contract/index.ts";
+import { queryModelCurves, type ModelCurves } from "../../../shared/contract/model-curves.ts";
+import { routeLanguage } from "../../../shared/languages.ts";
+import { withOwnDocuments } from "../../../shared/catalog/document-products.ts";
+import { ApiCallError } from "../../api/page-client.ts";
+import { pageClient } from "../../api/loader-context.ts";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { Link } from "../../components/link.tsx";
-import { queryModelCurves, querySiteListDataByPage, type ModelCurves, type ProductPage } from "../../../shared/contract/index.ts";
 import type { CurveConditions, PartCurve } from "../../../shared/contract/model-curves.ts";
 import type { CharacteristicRow } from "../../../shared/contract/part-data.ts";
-import { htmlLang, localizePath, type Language } from "../../../shared/languages.ts";
+import { htmlLang, localizePath } from "../../../shared/languages.ts";
 import { productDetailPath, productsPath, categoryPath } from "../../../shared/paths.ts";
 import { datasheetPagePath } from "../../../shared/datasheet-path.ts";
-import { withOwnDocuments } from "../../../shared/catalog/document-products.ts";
 import { packageDrawing } from "../../../shared/catalog/product-facts.ts";
 import { productLd } from "../../../shared/seo/product-ld.ts";
 import { absoluteUrl } from "../../../shared/seo/seo.ts";
-import { ApiCallError } from "../../api/page-client.ts";
-import { pageClient } from "../../api/loader-context.ts";
 import { API_BASE } from "../../features/document-download/download-memory.ts";
 import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
@@ -31,13 +34,11 @@ import { ProseText } from "../../components/prose-text.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
-import { LifecycleBadge } from "../products/lifecycle-badge.tsx";
-import { CharacteristicTable, OrderingSection, OutlineSection } from "../products/part-datasheet.tsx";
-import { hasSymbol, ParamSymbol, valueText } from "../products/param-label.tsx";
-import { figure, Sym } from "./model-validation.tsx";
-import { DatasheetChart, type ChartSeries } from "./datasheet-chart.tsx";
-import "../../styles/product.css";
-import "../../styles/datasheet.css";
+import { LifecycleBadge } from "./lifecycle-badge.tsx";
+import { CharacteristicTable, OrderingSection, OutlineSection } from "./part-datasheet.tsx";
+import { hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
+import { figure, Sym } from "../../components/chart-text.tsx";
+import { DatasheetChart, useDatasheetText, type ChartSeries, type DatasheetText } from "./datasheet-chart.tsx";
 
 export interface DatasheetPageData {
   datasheetPage: Pick<ProductPage, "paramTable" | "breadcrumb"> & { product: NonNullable<ProductPage["product"]> };
@@ -45,16 +46,11 @@ export interface DatasheetPageData {
   curves: ModelCurves | null;
 }
 
-const pagePath = /\/support\/datasheets\/([^/]+)$/;
-// The product page's own pattern (product-detail-loader.ts): a part number in another case goes to the canonical URL.
-const partNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 const notFound = () => data(null, { status: 404 });
 
-/** The page's data; the support route's loader (support-loader.ts) calls it for /support/datasheets/…. */
-export async function datasheetLoader(request: Request, context: LoaderFunctionArgs["context"], language: Language): Promise<DatasheetPageData> {
-  const match = pagePath.exec(new URL(request.url).pathname);
-  const name = match ? decodeURIComponent(match[1]!) : "";
-  if (!partNumberPattern.test(name)) throw notFound();
+/** The datasheet view's data; `name` is the part number of the URL, already checked against the product page's pattern. */
+export async function datasheetLoader({ context, pattern }: LoaderFunctionArgs, name: string): Promise<DatasheetPageData> {
+  const language = routeLanguage(pattern);
   const api = pageClient(context, language);
   let page: ProductPage;
   try {
@@ -120,7 +116,7 @@ interface Figure {
  * current), the conditions all of them share go to the caption, those that differ (T_j) and the quantity (where
  * there are several) name each curve. The Foster network is a table, not a figure.
  */
-function figuresOf(curves: PartCurve[], t: TFunction<"datasheet">): Figure[] {
+function figuresOf(curves: PartCurve[], t: DatasheetText): Figure[] {
   const groups = new Map<string, PartCurve[]>();
   for (const curve of curves) {
     if (curve.x.quantity === "tau_i") continue;
@@ -170,7 +166,7 @@ function figuresOf(curves: PartCurve[], t: TFunction<"datasheet">): Figure[] {
 }
 
 export function DatasheetPage({ page }: { page: DatasheetPageData }) {
-  const { t } = useTranslation("datasheet");
+  const t = useDatasheetText();
   const { t: tp } = useTranslation("product");
   const { t: tc } = useTranslation();
   const language = useLanguage();
@@ -392,7 +388,7 @@ export function DatasheetPage({ page }: { page: DatasheetPageData }) {
 
 /** The Foster network of Z_th(j-c), one row per element, from the curves file's network. */
 function FosterTable({ curve }: { curve: PartCurve }) {
-  const { t } = useTranslation("datasheet");
+  const t = useDatasheetText();
   const { t: tc } = useTranslation();
   return (
     <>
