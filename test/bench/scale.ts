@@ -8,7 +8,7 @@
 // - the sitemap index and each child answer within 1 s and never 5xx;
 // - the largest family's CSV completes within 10 s, meanwhile /healthz answers within 100 ms and /readyz 200;
 // - the largest family's model pack (every generated part of a template with models has files) is whole and the
-//   server's RSS grows by at most 64 MB while it is sent (test/bench/scale-model-pack.ts);
+//   server's RSS grows by at most 96 MB while it is sent (test/bench/scale-model-pack.ts);
 // - with 50,000 users and 200,000 orders, the sample-progress tabs, paging, order detail and sign-in within
 //   50 ms at the upstream, on SQLite and on PostgreSQL (test/bench/scale-orders.ts);
 // - the RSS high-water mark of the 10,000-product server under BENCH_SCALE_MIXED_SECONDS (default 30) of the mixed

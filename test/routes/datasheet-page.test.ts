@@ -179,16 +179,20 @@ describe("/productAndService/productDetail/{part}/datasheet", () => {
     }
   });
 
-  it("is in each language's product sitemap beside the product page, with the same date", async () => {
+  it("is in each language's datasheet sitemap, dated as its product page in the product sitemap", async () => {
     for (const language of ["zh", "en"]) {
-      const index = await get(`/sitemap-products-${language}.xml`);
-      expect(index.status).toBe(200);
+      const products = await get(`/sitemap-products-${language}.xml`);
+      const datasheets = await get(`/sitemap-datasheets-${language}.xml`);
+      expect([products.status, datasheets.status]).toEqual([200, 200]);
+      const root = await get("/sitemap.xml");
+      expect(root.text).toContain(`/sitemap-datasheets-${language}.xml</loc>`);
       for (const part of ["QCM040120K4", "QSM150120H34", "QGD1B04W8"]) {
-        const product = new RegExp(`<loc>[^<]*/${language}/productAndService/productDetail/${part}</loc><lastmod>([^<]+)</lastmod>`).exec(index.text);
-        const datasheet = new RegExp(`<loc>[^<]*/${language}/productAndService/productDetail/${part}/datasheet</loc><lastmod>([^<]+)</lastmod>`).exec(index.text);
+        const product = new RegExp(`<loc>[^<]*/${language}/productAndService/productDetail/${part}</loc><lastmod>([^<]+)</lastmod>`).exec(products.text);
+        const datasheet = new RegExp(`<loc>[^<]*/${language}/productAndService/productDetail/${part}/datasheet</loc><lastmod>([^<]+)</lastmod>`).exec(datasheets.text);
         expect(datasheet?.[1], part).toBe(product?.[1]);
       }
-      expect(index.text).not.toContain("/productAndService/productDetail/QCM080120K3/datasheet<");
+      expect(datasheets.text).not.toContain("/productAndService/productDetail/QCM080120K3/datasheet<");
+      expect(products.text).not.toContain("/datasheet</loc>");
     }
   });
 });
