@@ -105,7 +105,8 @@ function languageRoutes(language: Language): RouteObject {
       page(language, "support-notices", { path: "support/notices" }, () => import("./pages/support/notices.tsx")),
       page(language, "support-notices-detail", { path: "support/notices/:number" }, () => import("./pages/support/notice-detail.tsx")),
       page(language, "productAndService-products", { path: "productAndService/products/:id?" }, loadFinder),
-      page(language, "productAndService-productDetail", { path: "productAndService/productDetail/:name" }, () => import("./pages/products/product-detail.tsx")),
+      // Also a part's HTML datasheet (:view "datasheet", datasheet.tsx): a view of the same route, so its code shares what the product page loads.
+      page(language, "productAndService-productDetail", { path: "productAndService/productDetail/:name/:view?" }, () => import("./pages/products/product-detail.tsx")),
       page(language, "productAndService-compare", { path: "productAndService/compare" }, () => import("./pages/products/compare.tsx")),
       page(language, "productAndService-crossReference", { path: "productAndService/crossReference" }, () => import("./pages/products/cross-reference.tsx"), [
         "cross-reference",

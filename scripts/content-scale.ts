@@ -1,10 +1,11 @@
 // `npm run content:scale -- --products N --news M --out DIR`: writes a content folder with the shipped content
 // scaled up to a real vendor's catalog (N products, M news), deterministic for the same arguments, for
 // benchmarks and scale tests (`CONTENT_DIR=DIR npm start`). The shipped content itself is never changed.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { shippedContentDir } from "../server/upstream/content/load.ts";
+import { MODEL_VERSION } from "../server/upstream/models/pack.ts";
 
 type Json = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: the content files' JSON, read and rewritten field by field; the upstream's content tests check its shape.
@@ -221,6 +222,16 @@ function main(): void {
     });
     const loss = lossByPart.get(template.partNumber);
     if (loss) losses.push({ ...scaleLoss(loss, size), partNumber: number });
+    // A part whose template has model files gets the template's files of the current version under its own part
+    // number: a family's model pack then holds thousands of parts, as the bench's archive measurement needs. Their
+    // contents are the template's (a generated part's datasheet text states none of what a model needs); the bench
+    // measures the archive's size and the server's memory, not the files.
+    const models = path.join(shippedContentDir, "models", template.partNumber, MODEL_VERSION);
+    if (existsSync(models)) {
+      const folder = path.join(out, "models", number, MODEL_VERSION);
+      mkdirSync(folder, { recursive: true });
+      for (const file of readdirSync(models)) cpSync(path.join(models, file), path.join(folder, number + file.slice(template.partNumber.length)));
+    }
     if (templateSheet) {
       documents.push({
         ...templateSheet,

@@ -144,6 +144,8 @@ export const errorCodes = {
   // A model validation report (docs/decisions/027-model-topology.md, "The validation report").
   E40027001: { status: 404, zh: "该型号没有模型验证报告", en: "There is no model validation report for this part." },
   E40027002: { status: 404, zh: "该产品系列没有此版本的模型包", en: "This product family has no model pack at this version." },
+  // A part's curves, what the HTML datasheet draws (docs/decisions/054-html-datasheet.md).
+  E40027003: { status: 404, zh: "该型号没有已发布的曲线数据", en: "There are no published curves for this part." },
   E40030011: { status: 404, zh: "未找到该变更通知", en: "The change notice could not be found." },
   // Document revisions (docs/decisions/040-document-revisions.md).
   E40040001: { status: 404, zh: "该文档没有此版本", en: "The document has no such revision." },

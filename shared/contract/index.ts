@@ -33,6 +33,9 @@ import {
   queryModelValidations,
   queryModelFamilyPacks,
 } from "./content.ts";
+// Not re-exported: the browser's contract facade of this module is in every first load, and only the HTML
+// datasheet's loader asks for a part's curves (it imports model-curves.ts itself).
+import { queryModelCurves } from "./model-curves.ts";
 import { querySitePageData, querySiteList, isLogin } from "./site.ts";
 import { queryCrossReference, queryCrossReferenceBatch } from "./cross-reference.ts";
 import {
@@ -94,6 +97,7 @@ export const calls: readonly CallDefinition[] = [
   queryPartModels,
   queryModelValidation,
   queryModelValidations,
+  queryModelCurves,
   queryModelFamilyPacks,
   // [account and sample-order calls]
   authAndRegisterBySms,

@@ -7,6 +7,8 @@
 //   filter-values call: median time at 10,000 within 3× of the same at 51;
 // - the sitemap index and each child answer within 1 s and never 5xx;
 // - the largest family's CSV completes within 10 s, meanwhile /healthz answers within 100 ms and /readyz 200;
+// - the largest family's model pack (every generated part of a template with models has files) is whole and the
+//   server's RSS grows by at most 96 MB while it is sent (test/bench/scale-model-pack.ts);
 // - with 50,000 users and 200,000 orders, the sample-progress tabs, paging, order detail and sign-in within
 //   50 ms at the upstream, on SQLite and on PostgreSQL (test/bench/scale-orders.ts);
 // - the RSS high-water mark of the 10,000-product server under BENCH_SCALE_MIXED_SECONDS (default 30) of the mixed
@@ -26,6 +28,7 @@ import { root } from "../../scripts/build-if-needed.ts";
 import { freePort, serveBuild, type BuiltSite } from "./serve-build.ts";
 import { finish, judge, median, type Budget } from "./budgets.ts";
 import { measureOrders } from "./scale-orders.ts";
+import { measureModelPack } from "./scale-model-pack.ts";
 import { browserHeaders, mb, memoryBreakdown, mixedTraffic } from "./traffic.ts";
 
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 5);
@@ -266,6 +269,9 @@ try {
       if (notReady) miss(`/readyz during the CSV: ${notReady} of ${ready.length} answers not 200`);
     }
   }
+
+  // The largest family's model pack: streamed, so the server's memory stays well below the archive's size.
+  await measureModelPack(large.origin, large.process.pid!, miss);
 
   // Memory at a vendor's size: the same mixed traffic as `npm run bench`, on the 10,000-product server after all
   // of the above (its caches and the CSV's buffers as a day of use leaves them).

@@ -37,6 +37,9 @@ const pages: [string, number][] = [
   ["/zh/support/models/QCD10065T2", 200],
   // An IGBT module's: its own words, conditions and three charts (decision 053).
   ["/en/support/models/QIM150065NP2", 200],
+  // A part's HTML datasheet: tables in scroll boxes, SVG figures with linear and logarithmic axes, a lifecycle badge.
+  ["/en/productAndService/productDetail/QCM040120K4/datasheet", 200],
+  ["/zh/productAndService/productDetail/QCD10065B2A/datasheet", 200],
   ["/en/login?tab=email&path=%2Fabout%2Fus", 200],
   ["/zh/no-such-page", 404],
   // The upstream answers 404 for this one: the production bundle must turn it into the 404 page, not a 500.

@@ -28,6 +28,8 @@ const pages = [
   "/en/about/sample",
   "/zh/privacy",
   "/en/support/simulation-models",
+  "/en/productAndService/productDetail/QCM040120K4/datasheet",
+  "/zh/productAndService/productDetail/QSM150120H34/datasheet",
   "/en/productAndService/productDetail/QCM040120K4?op=800,20,50k,0.9,80",
   "/zh/productAndService/compare?parts=QCM040120K4,QCM020120K4&op=800,20,50k,0.9,80",
   "/en/productAndService/crossReference?part=C3M0040120K&op=800,20,50k,0.9,80",

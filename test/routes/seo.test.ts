@@ -66,7 +66,7 @@ describe("sitemap.xml", () => {
 
   it("is an index of one child per section and language, each child in one language", () => {
     expect(children.map((child) => child.path).sort()).toEqual(
-      ["pages", "products", "news", "jobs"].flatMap((section) => ["zh", "en"].map((language) => `/sitemap-${section}-${language}.xml`)).sort(),
+      ["pages", "products", "datasheets", "news", "jobs"].flatMap((section) => ["zh", "en"].map((language) => `/sitemap-${section}-${language}.xml`)).sort(),
     );
     for (const child of children) {
       const language = /-(zh|en)\.xml$/.exec(child.path)![1];

@@ -42,6 +42,7 @@ import {
 } from "../../shared/paths.ts";
 import { documentDetailPath, documentRevisionPagePath } from "../../shared/document-paths.ts";
 import { modelValidationPagePath } from "../../shared/model-validation-path.ts";
+import { datasheetPagePath } from "../../shared/datasheet-path.ts";
 import { emailWatchPaths } from "../../shared/email-watch-paths.ts";
 
 /** Each built path and the route (id without its language) that must answer it. */
@@ -92,6 +93,7 @@ const built: [string, string][] = [
   [documentDetailPath("ds-qcm040120k4"), "support"],
   [documentRevisionPagePath("ds-qcm040120k4", "1.0"), "support"],
   [modelValidationPagePath("QCM040120K4"), "support"],
+  [datasheetPagePath("QCM040120K4"), "productAndService-productDetail"],
   [loginPath(), "login"],
 ];
 

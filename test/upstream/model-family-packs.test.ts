@@ -79,7 +79,7 @@ describe("model packs by family", () => {
       expect(execFileSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: folder, encoding: "utf8" }).trim().split("\n")).toHaveLength(pack.files);
       for (const part of pack.parts) {
         for (const file of store.storedFiles(part, pack.version))
-          expect(readFileSync(path.join(folder, part, file.fileName)).equals(file.bytes), file.fileName).toBe(true);
+          expect(readFileSync(path.join(folder, part, file.fileName)).equals(file.read()), file.fileName).toBe(true);
       }
       const readme = readFileSync(path.join(folder, "README.txt"), "utf8");
       for (const part of pack.parts) expect(readme).toContain(part);

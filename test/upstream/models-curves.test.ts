@@ -42,7 +42,7 @@ function parseCsv(text: string): string[][] {
 const xmlRows = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, "g"))].map((match) => match[1]!.trim().split(/\s+/).map(Number));
 
 function read(part: string) {
-  const text = (name: string) => store.file(part, MODEL_VERSION, `${part}${name}`)?.bytes.toString("utf8");
+  const text = (name: string) => store.file(part, MODEL_VERSION, `${part}${name}`)?.read().toString("utf8");
   const csv = text(".curves.csv");
   expect(csv, part).toBeDefined();
   const [header, ...rows] = parseCsv(csv!);

@@ -22,7 +22,6 @@ export function PartDatasheet({ product }: { product: ProductDetail }) {
   const characteristics = product.characteristics.filter((row) => row.group === "characteristics");
   const { ordering, outline } = product;
   if (!ratings.length && !characteristics.length && !ordering && !outline) return null;
-  const qualifications = qualificationsOf(product.params);
   return (
     <>
       {ratings.length || characteristics.length ? (
@@ -33,87 +32,100 @@ export function PartDatasheet({ product }: { product: ProductDetail }) {
           <p className="part-data__note">{t("partData.conditionsNote")}</p>
         </section>
       ) : null}
-      {ordering ? (
-        <section className="product-section" aria-labelledby="ordering">
-          <h2 id="ordering">{t("partData.ordering")}</h2>
-          <Table caption={t("partData.orderingCaption", { part: product.partNumber })}>
-            <thead>
-              <tr>
-                <th scope="col">{t("partData.code")}</th>
-                <th scope="col">{t("partData.packing")}</th>
-                <th scope="col" className="part-data__number">
-                  {t("partData.quantity")}
-                </th>
-                <th scope="col" className="part-data__number">
-                  {t("partData.minimumOrder")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {ordering.codes.map((code) => (
-                <tr key={code.code}>
-                  <th scope="row" className="part-data__code">
-                    {code.code}
-                  </th>
-                  <td>{t(`partData.packingKind.${code.packing}`)}</td>
-                  <td className="part-data__number">{t("partData.pieces", { count: code.quantity })}</td>
-                  <td className="part-data__number">{t("partData.pieces", { count: code.minimumOrder })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <h3 id="compliance">{t("partData.compliance")}</h3>
-          <dl className="part-data__facts" aria-labelledby="compliance">
-            <div>
-              <dt>{t("partData.msl")}</dt>
-              <dd>{ordering.msl ? t("partData.mslLevel", { level: ordering.msl }) : t("partData.mslNone")}</dd>
-            </div>
-            <div>
-              <dt>RoHS</dt>
-              <dd>{ordering.rohs ? t("partData.rohsYes") : t("partData.rohsNo")}</dd>
-            </div>
-            <div>
-              <dt>REACH</dt>
-              <dd>{ordering.reach ? t("partData.reachYes") : t("partData.reachNo")}</dd>
-            </div>
-            <div>
-              <dt>{t("partData.automotive")}</dt>
-              <dd>{qualifications.length ? t("partData.qualified", { standards: qualifications.join(", ") }) : t("partData.notQualified")}</dd>
-            </div>
-          </dl>
-        </section>
-      ) : null}
-      {outline ? (
-        <section className="product-section" aria-labelledby="package-outline">
-          <h2 id="package-outline">{t("partData.outline", { package: outline.name })}</h2>
-          {outline.dimensions.length ? (
-            <Table caption={t("partData.outlineCaption", { package: outline.name })}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("partData.dimension")}</th>
-                  <th scope="col">{t("partData.symbol")}</th>
-                  <th scope="col" className="part-data__number">
-                    {t("partData.nominal")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {outline.dimensions.map((dimension) => (
-                  <tr key={`${dimension.symbol}-${dimension.name}`}>
-                    <th scope="row">{dimension.name}</th>
-                    <td>{dimension.symbol}</td>
-                    <td className="part-data__number">{numberText(dimension.value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          ) : (
-            <p>{t("partData.outlineOnRequest")}</p>
-          )}
-          {outline.weight ? <p>{t("partData.weight", { weight: outline.weight })}</p> : null}
-        </section>
-      ) : null}
+      {ordering ? <OrderingSection product={product} ordering={ordering} /> : null}
+      {outline ? <OutlineSection outline={outline} /> : null}
     </>
+  );
+}
+
+/** The orderable part numbers with packing, and the compliance facts (the product page and the HTML datasheet). */
+export function OrderingSection({ product, ordering }: { product: ProductDetail; ordering: NonNullable<ProductDetail["ordering"]> }) {
+  const { t } = useTranslation("product");
+  const qualifications = qualificationsOf(product.params);
+  return (
+    <section className="product-section" aria-labelledby="ordering">
+      <h2 id="ordering">{t("partData.ordering")}</h2>
+      <Table caption={t("partData.orderingCaption", { part: product.partNumber })}>
+        <thead>
+          <tr>
+            <th scope="col">{t("partData.code")}</th>
+            <th scope="col">{t("partData.packing")}</th>
+            <th scope="col" className="part-data__number">
+              {t("partData.quantity")}
+            </th>
+            <th scope="col" className="part-data__number">
+              {t("partData.minimumOrder")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {ordering.codes.map((code) => (
+            <tr key={code.code}>
+              <th scope="row" className="part-data__code">
+                {code.code}
+              </th>
+              <td>{t(`partData.packingKind.${code.packing}`)}</td>
+              <td className="part-data__number">{t("partData.pieces", { count: code.quantity })}</td>
+              <td className="part-data__number">{t("partData.pieces", { count: code.minimumOrder })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <h3 id="compliance">{t("partData.compliance")}</h3>
+      <dl className="part-data__facts" aria-labelledby="compliance">
+        <div>
+          <dt>{t("partData.msl")}</dt>
+          <dd>{ordering.msl ? t("partData.mslLevel", { level: ordering.msl }) : t("partData.mslNone")}</dd>
+        </div>
+        <div>
+          <dt>RoHS</dt>
+          <dd>{ordering.rohs ? t("partData.rohsYes") : t("partData.rohsNo")}</dd>
+        </div>
+        <div>
+          <dt>REACH</dt>
+          <dd>{ordering.reach ? t("partData.reachYes") : t("partData.reachNo")}</dd>
+        </div>
+        <div>
+          <dt>{t("partData.automotive")}</dt>
+          <dd>{qualifications.length ? t("partData.qualified", { standards: qualifications.join(", ") }) : t("partData.notQualified")}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The package's key dimensions and weight (the product page and the HTML datasheet). */
+export function OutlineSection({ outline }: { outline: NonNullable<ProductDetail["outline"]> }) {
+  const { t } = useTranslation("product");
+  return (
+    <section className="product-section" aria-labelledby="package-outline">
+      <h2 id="package-outline">{t("partData.outline", { package: outline.name })}</h2>
+      {outline.dimensions.length ? (
+        <Table caption={t("partData.outlineCaption", { package: outline.name })}>
+          <thead>
+            <tr>
+              <th scope="col">{t("partData.dimension")}</th>
+              <th scope="col">{t("partData.symbol")}</th>
+              <th scope="col" className="part-data__number">
+                {t("partData.nominal")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {outline.dimensions.map((dimension) => (
+              <tr key={`${dimension.symbol}-${dimension.name}`}>
+                <th scope="row">{dimension.name}</th>
+                <td>{dimension.symbol}</td>
+                <td className="part-data__number">{numberText(dimension.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : (
+        <p>{t("partData.outlineOnRequest")}</p>
+      )}
+      {outline.weight ? <p>{t("partData.weight", { weight: outline.weight })}</p> : null}
+    </section>
   );
 }
 
@@ -129,7 +141,8 @@ function Table({ caption, wide = false, children }: { caption: string; wide?: bo
   );
 }
 
-function CharacteristicTable({ caption, rows }: { caption: string; rows: CharacteristicRow[] }) {
+/** A ratings or characteristics table: name, symbol, test conditions, min, typ, max and unit per line. */
+export function CharacteristicTable({ caption, rows }: { caption: string; rows: CharacteristicRow[] }) {
   const { t } = useTranslation("product");
   return (
     <Table caption={caption} wide>

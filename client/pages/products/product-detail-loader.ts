@@ -11,6 +11,8 @@ import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-p
 import type { StageCompanion } from "../../../shared/estimator/stage.ts";
 import { loadOperatingPoint, loadOperatingPointRedirect } from "../../features/estimator/load-operating-point.ts";
 import { productDetailPath } from "../../../shared/paths.ts";
+import { datasheetView } from "../../../shared/datasheet-path.ts";
+import type { DatasheetPageData } from "./datasheet.tsx";
 
 export interface ProductDetailData {
   product: ProductDetail;
@@ -26,14 +28,23 @@ export interface ProductDetailData {
   companion: StageCompanion | null;
 }
 
+/** The HTML datasheet's chunk (its page and its loader): one import for both, so the first load lists its files once. */
+export const loadDatasheet = () => import("./datasheet.tsx");
+
 const partNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
 const notFound = () => data(null, { status: 404 });
 
-export async function productDetailLoader({ request, params, context, pattern }: LoaderFunctionArgs): Promise<ProductDetailData> {
+export async function productDetailLoader(args: LoaderFunctionArgs): Promise<ProductDetailData | DatasheetPageData> {
+  const { request, params, context, pattern } = args;
   const url = new URL(request.url);
   const language = routeLanguage(pattern);
   const name = params.name ?? "";
   if (!partNumberPattern.test(name)) throw notFound();
+  // The part's HTML datasheet; its loader comes with its page's chunk, not in the product page's first load.
+  if (params.view !== undefined) {
+    if (params.view !== datasheetView) throw notFound();
+    return (await loadDatasheet()).datasheetLoader(args, name);
+  }
   // The estimator panel's GET form comes back as one short op= parameter.
   const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);

@@ -21,7 +21,7 @@ import { EmailWatchForm, NoticesFeedLink, WatchButton } from "./watch-button.tsx
 import { DocumentDownloadLink } from "../../features/document-download/document-download.tsx";
 import { useLanguage, useLocalize } from "../../hooks.ts";
 import { publicOriginAtom } from "../../state/atoms.ts";
-import { productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
+import { loadDatasheet, productDetailLoader, type ProductDetailData } from "./product-detail-loader.ts";
 import { conditionsText, hasSymbol, ParamSymbol, valueText } from "./param-label.tsx";
 import { island } from "../../runtime/island.tsx";
 import { productsPath, categoryPath, productDetailPath, comparePath, noticesPath } from "../../../shared/paths.ts";
@@ -29,10 +29,14 @@ import type { NoticeListItem } from "../../../shared/contract/notices.ts";
 import { writeNoticeList, defaultNoticeListState } from "../../../shared/query/notices.ts";
 import { NoticeCard } from "../support/notice-card.tsx";
 import "../../styles/product.css";
+// The datasheet view's styles, linked by the server in the head: its island's chunk may not bring its own.
+import "../../styles/datasheet.css";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { ProseText } from "../../components/prose-text.tsx";
 import { formatFileSize } from "../../../shared/text/file-size.ts";
 import { modelValidationPagePath } from "../../../shared/model-validation-path.ts";
+import { datasheetPagePath } from "../../../shared/datasheet-path.ts";
+import type { DatasheetPageData } from "./datasheet.tsx";
 
 // The estimator (its model, panel and chart) hydrates after the rest of the page, from its own chunk.
 const ProductEstimate = island(() => import("../../features/estimator/product-estimate.tsx").then((module) => module.ProductEstimate));
@@ -43,8 +47,16 @@ export const loader = productDetailLoader;
 
 const documentOrder: DocumentType[] = ["datasheet", "applicationNote", "simulationModel", "certificate", "brochure"];
 
+// The part's HTML datasheet (the route's "datasheet" view): server-rendered in full, its code out of the first load.
+const DatasheetPage = island(() => loadDatasheet().then((module) => module.DatasheetPage));
+
 export function Component() {
-  const { product, paramTable, breadcrumb, related, operatingPoint, companion } = useLoaderData() as ProductDetailData;
+  const loaded = useLoaderData() as ProductDetailData | DatasheetPageData;
+  return "datasheetPage" in loaded ? <DatasheetPage page={loaded} /> : <ProductDetailPage data={loaded} />;
+}
+
+function ProductDetailPage({ data }: { data: ProductDetailData }) {
+  const { product, paramTable, breadcrumb, related, operatingPoint, companion } = data;
   const { t } = useTranslation("product");
   const { t: tc } = useTranslation();
   const language = useLanguage();
@@ -116,6 +128,10 @@ export function Component() {
                 <span className="visually-hidden"> {datasheet.title}</span>
               </DocumentDownloadLink>
             ) : null}
+            {/* The datasheet as a web page: readable where downloads are blocked (WeChat) and by crawlers. */}
+            <Link className="product-hero__html-datasheet" to={localize(datasheetPagePath(product.partNumber))}>
+              {t("detail.datasheetHtml")}
+            </Link>
             <Link className="product-hero__compare" to={localize(comparePath(writeCompareQuery(compareParts) + search.replace("?", "&")))}>
               {t("detail.compareRelated")}
             </Link>

@@ -5,7 +5,7 @@
 // no route is added to the table every page's first load carries; the figures are the published report
 // (content/models/validation/, docs/decisions/027-model-topology.md). An unknown part or one without a report is
 // the 404 page.
-import { type ReactNode, useId } from "react";
+import { useId } from "react";
 import { data, type LoaderFunctionArgs } from "react-router-dom";
 import { Link } from "../../components/link.tsx";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
@@ -26,6 +26,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { useLocalize } from "../../hooks.ts";
+import { figure, plain, Sym, SvgSym, ticks } from "../../components/chart-text.tsx";
 import "../../styles/model-validation.css";
 
 export interface ModelValidationPageData {
@@ -48,44 +49,6 @@ export async function modelValidationLoader(request: Request, context: LoaderFun
   }
 }
 
-/** "R_DS(on)(T_j)" with its subscripts: a letter, an underscore, then the subscript (with a parenthesised qualifier). */
-const subscript = /([A-Za-z])_([A-Za-z0-9]+(?:\([A-Za-z0-9,-]+\))?)/g;
-
-function Sym({ text }: { text: string }) {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(subscript)) {
-    parts.push(text.slice(last, match.index), match[1], <sub key={match.index}>{match[2]}</sub>);
-    last = match.index + match[0].length;
-  }
-  parts.push(text.slice(last));
-  return <>{parts}</>;
-}
-
-/** The same in SVG text: the subscript lowered and smaller (a tspan), the baseline restored after it. */
-function SvgSym({ text }: { text: string }) {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(subscript)) {
-    parts.push(
-      text.slice(last, match.index),
-      match[1],
-      <tspan key={match.index} dy="4" fontSize="0.75em">
-        {match[2]}
-      </tspan>,
-      <tspan key={`${match.index}-after`} dy="-4" />,
-    );
-    last = match.index + match[0].length;
-  }
-  parts.push(text.slice(last));
-  return <>{parts}</>;
-}
-
-/** The same text for an SVG title or an attribute, where there are no subscripts. */
-const plain = (text: string) => text.replace(subscript, "$1$2");
-
-/** A figure as tables print it: four significant digits, never exponent notation for the values here. */
-const figure = (value: number) => String(Number(value.toPrecision(4)));
 /** A number for the text, with the machine-readable value kept (the HTML data element). */
 const Value = ({ value, unit }: { value: number; unit: string }) => (
   <data value={value}>
@@ -256,16 +219,6 @@ function SwitchingEnergies({ switching, kind }: { switching: NonNullable<ModelVa
       </ScrollBox>
     </section>
   );
-}
-
-/** Round ticks for an axis from `low` to `high`: 1, 2 or 5 times a power of ten, about five of them. */
-function ticks(low: number, high: number): number[] {
-  const raw = (high - low) / 5;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((factor) => factor * power).find((candidate) => candidate >= raw)!;
-  const values: number[] = [];
-  for (let value = Math.ceil(low / step) * step; value <= high + step * 1e-9; value += step) values.push(Number(value.toPrecision(10)));
-  return values;
 }
 
 /** The chart's drawing area in the SVG's own units; the SVG scales to its box, the text stays legible at phone width. */

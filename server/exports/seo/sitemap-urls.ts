@@ -50,8 +50,11 @@ import {
 } from "../../../shared/paths.ts";
 import { documentDetailPath } from "../../../shared/document-paths.ts";
 import { modelValidationPagePath } from "../../../shared/model-validation-path.ts";
+import { datasheetPagePath } from "../../../shared/datasheet-path.ts";
 
-export const sitemapSections = ["pages", "products", "news", "jobs"] as const;
+// The HTML datasheets have a section of their own: beside the product pages they doubled the products' child (9.6 MB,
+// 2 s to answer at 10,000 products; docs/decisions/054-html-datasheet.md).
+export const sitemapSections = ["pages", "products", "datasheets", "news", "jobs"] as const;
 export type SitemapSection = (typeof sitemapSections)[number];
 export type SitemapEntries = Record<SitemapSection, SitemapEntry[]>;
 
@@ -162,7 +165,7 @@ export async function collectSitemapEntries(api: () => PageClient, onDocumentsMi
   const siteDate = newest([...news.map((item) => item.date), ...jobs.map((item) => item.date), ...documents.map((item) => item.date)]);
 
   const seen = new Set<string>();
-  const sections: SitemapEntries = { pages: [], products: [], news: [], jobs: [] };
+  const sections: SitemapEntries = { pages: [], products: [], datasheets: [], news: [], jobs: [] };
   const add = (section: SitemapSection, path: string, lastmod?: string) => {
     if (seen.has(path)) return;
     seen.add(path);
@@ -198,6 +201,8 @@ export async function collectSitemapEntries(api: () => PageClient, onDocumentsMi
     if (!node.partNumber || !isPublic(node.id)) continue;
     const date = documentDate.get(node.partNumber) ?? siteDate;
     add("products", productDetailPath(node.partNumber), date);
+    // Its datasheet as a web page (docs/decisions/054-html-datasheet.md) changes with the same documents.
+    add("datasheets", datasheetPagePath(node.partNumber), date);
     for (let parent = node.parentId === null ? undefined : byId.get(node.parentId); parent; parent = parent.parentId === null ? undefined : byId.get(parent.parentId)) {
       categoryDate.set(parent.id, newest([categoryDate.get(parent.id), date]));
     }

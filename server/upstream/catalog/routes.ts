@@ -11,6 +11,7 @@ import {
   type ProductDetail,
   type ProductListItem,
 } from "../../../shared/contract/index.ts";
+import { queryModelCurves } from "../../../shared/contract/model-curves.ts";
 import type { Database } from "../db.ts";
 import { createDocumentStore } from "../documents/store.ts";
 import type { ModelStore } from "../models/store.ts";
@@ -168,6 +169,17 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       const report = shownPart(query.partNumber) !== null ? options.models?.validation(query.partNumber) : undefined;
       if (!report) throw new ApiError("E40027001");
       return report;
+    },
+    options,
+  );
+  // A part's curves from its published CSV (the HTML datasheet's charts, docs/decisions/054-html-datasheet.md).
+  mountCall(
+    router,
+    queryModelCurves,
+    ({ query }) => {
+      const curves = shownPart(query.partNumber) !== null ? options.models?.curves(query.partNumber) : undefined;
+      if (!curves) throw new ApiError("E40027003");
+      return curves;
     },
     options,
   );

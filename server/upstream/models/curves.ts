@@ -7,7 +7,7 @@ import type { DiodeCharacterisation, MosfetCharacterisation } from "../../../sha
 import type { DiodeModelInput, ModelInput, MosfetModelInput } from "./inputs.ts";
 import { conductionCurrents } from "./plecs.ts";
 
-const curveColumns = ["curve", "x_quantity", "x_unit", "x", "y_quantity", "y_unit", "y", "t_j_degC", "v_gs_V", "v_dd_V", "i_d_A", "r_g_ohm"] as const;
+export const curveColumns = ["curve", "x_quantity", "x_unit", "x", "y_quantity", "y_unit", "y", "t_j_degC", "v_gs_V", "v_dd_V", "i_d_A", "r_g_ohm"] as const;
 
 type Conditions = Partial<Record<"t_j_degC" | "v_gs_V" | "v_dd_V" | "i_d_A" | "r_g_ohm", number>>;
 

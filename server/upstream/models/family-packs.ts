@@ -137,7 +137,8 @@ export function createFamilyPacks(store: ModelStore, familyOf: FamilyOfPart, pub
           yield { name: `${folder}/README.txt`, bytes: Buffer.from(readme(), "utf8") };
           const sums = files.map((file) => `${file.sha256}  ${file.part}/${file.fileName}\n`).join("");
           yield { name: `${folder}/SHA256SUMS`, bytes: Buffer.from(sums, "ascii") };
-          for (const file of files) yield { name: `${folder}/${file.part}/${file.fileName}`, bytes: file.bytes };
+          // Each file read when its turn comes: the generator is pulled one entry at a time (zip.ts), so one file is in memory.
+          for (const file of files) yield { name: `${folder}/${file.part}/${file.fileName}`, bytes: file.read() };
         },
       };
     },

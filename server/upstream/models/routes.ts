@@ -92,6 +92,6 @@ export function mountModelRoutes(router: Router, store: ModelStore, packs: Famil
     if (req.headers["if-none-match"] === etag) return void res.status(304).end();
     res.setHeader("Content-Type", file.contentType);
     res.setHeader("Content-Disposition", `attachment; filename="${file.part}_v${file.version}${file.fileName.slice(file.part.length)}"`);
-    res.status(200).end(file.bytes);
+    res.status(200).end(file.read());
   });
 }

@@ -1,6 +1,7 @@
-// The published model files, read once at start from content/models/{part}/{version}/{file}: each file's
-// bytes, size and SHA-256, so the product detail lists them and the download serves them without touching the
-// disk again. Versions are the ones content/models/versions.json names, with their publication dates; a folder
+// The published model files of content/models/{part}/{version}/{file}: each file's size and SHA-256, read once at
+// start so the product detail lists them; its bytes are read from the disk when they are sent (a file, a family's
+// pack one file at a time), not kept: at 10,000 parts they would be hundreds of megabytes held for good
+// (docs/decisions/054-html-datasheet.md, "Family packs at 10,000 parts"). Versions are the ones content/models/versions.json names, with their publication dates; a folder
 // of another version is not served (test/upstream/models-pack.test.ts checks there is none).
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -10,10 +11,12 @@ import { modelFilePath, modelPathSegments, modelVersion, type ModelFile, type Mo
 import type { ModelValidation, PartValidation } from "../../../shared/contract/model-validation.ts";
 import { shippedContentDir } from "../content/load.ts";
 import { modelValidationFile } from "../content/schema.ts";
+import { readCurvesCsv } from "./curves-read.ts";
 
 export interface StoredModelFile extends ModelFile {
   part: string;
-  bytes: Buffer;
+  /** The file's bytes, read from the disk on each call (a published version's file never changes). */
+  read: () => Buffer;
   contentType: string;
 }
 
@@ -62,6 +65,8 @@ export const modelVersionsFile = z
 export function createModelStore(contentDir = shippedContentDir) {
   const root = path.join(contentDir, "models");
   const files = new Map<string, StoredModelFile>();
+  // Each part's files: a family's pack and a part's listing look them up per part, never by a walk over every file.
+  const byPart = new Map<string, StoredModelFile[]>();
   const newest = new Map<string, string>();
   const dates = new Map<string, string>();
   if (existsSync(path.join(root, "versions.json"))) {
@@ -75,8 +80,9 @@ export function createModelStore(contentDir = shippedContentDir) {
         for (const fileName of readdirSync(path.join(root, part.name, version))) {
           const kind = kindOf(fileName);
           if (!kind) continue;
-          const bytes = readFileSync(path.join(root, part.name, version, fileName));
-          files.set(`${part.name}/${version}/${fileName}`, {
+          const file = path.join(root, part.name, version, fileName);
+          const bytes = readFileSync(file);
+          const stored: StoredModelFile = {
             part: part.name,
             kind,
             fileName,
@@ -85,9 +91,11 @@ export function createModelStore(contentDir = shippedContentDir) {
             fileSize: bytes.length,
             sha256: createHash("sha256").update(bytes).digest("hex"),
             downloadPath: modelFilePath(part.name, version, fileName),
-            bytes,
+            read: () => readFileSync(file),
             contentType: contentTypes[kind],
-          });
+          };
+          files.set(`${part.name}/${version}/${fileName}`, stored);
+          byPart.set(part.name, [...(byPart.get(part.name) ?? []), stored]);
         }
         if (compareVersions(version, newest.get(part.name) ?? "0.0") > 0) newest.set(part.name, version);
       }
@@ -102,13 +110,13 @@ export function createModelStore(contentDir = shippedContentDir) {
     if (report.version !== version) throw new Error(`${file}: the report is of version ${report.version}`);
     for (const part of report.parts) reports.set(`${part.partNumber}/${version}`, { simulator: report.simulator, part });
   }
-  const meta = ({ bytes: _bytes, contentType: _type, part: _part, ...file }: StoredModelFile): ModelFile => file;
+  const meta = ({ read: _read, contentType: _type, part: _part, ...file }: StoredModelFile): ModelFile => file;
   const kindOrder: ModelFileKind[] = ["ngspice", "ltspice", "plecs", "tdb", "csv"];
   const storedOf = (part: string, version: string): StoredModelFile[] =>
-    [...files.values()].filter((file) => file.part === part && file.version === version).sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind));
+    (byPart.get(part) ?? []).filter((file) => file.version === version).sort((a, b) => kindOrder.indexOf(a.kind) - kindOrder.indexOf(b.kind));
   const filesOf = (part: string, version: string): ModelFile[] => storedOf(part, version).map(meta);
   return {
-    /** The part's files of one version with their bytes, in the fixed order (a family's pack, family-packs.ts). */
+    /** The part's files of one version with their readers, in the fixed order (a family's pack, family-packs.ts). */
     storedFiles: storedOf,
     /** Every part that has model files, by part number. */
     parts: () => [...newest.keys()].sort(),
@@ -122,7 +130,7 @@ export function createModelStore(contentDir = shippedContentDir) {
     },
     /** Every published version of the part's files, newest first (queryPartModels). */
     versionsOf(part: string): Array<{ version: string; date: string; files: ModelFile[] }> {
-      const versions = [...new Set([...files.values()].filter((file) => file.part === part).map((file) => file.version))].sort(compareVersions).reverse();
+      const versions = [...new Set((byPart.get(part) ?? []).map((file) => file.version))].sort(compareVersions).reverse();
       return versions.map((version) => ({ version, date: dates.get(version)!, files: filesOf(part, version) }));
     },
     /** The part's validation report at its newest version, with that version's files; undefined where there is none. */
@@ -140,6 +148,16 @@ export function createModelStore(contentDir = shippedContentDir) {
         .sort((a, b) => a.partNumber.localeCompare(b.partNumber)),
     /** Whether the part's newest version has a validation report (the product detail links the page then). */
     hasValidation: (part: string) => reports.has(`${part}/${newest.get(part)}`),
+    /**
+     * The part's curves at its newest version, read from that version's curves CSV on each call (a page's render is
+     * cached; keeping every part's parsed curves would double what the store holds); undefined where there is none.
+     */
+    curves(part: string) {
+      const version = newest.get(part);
+      const file = version ? storedOf(part, version).find((stored) => stored.kind === "csv") : undefined;
+      if (!version || !file) return undefined;
+      return { partNumber: part, version, date: dates.get(version)!, file: meta(file), curves: readCurvesCsv(file.read().toString("utf8")) };
+    },
     /** The part's newest version, so an older file can say that a newer one exists. */
     newestVersion: (part: string) => newest.get(part) ?? null,
   };

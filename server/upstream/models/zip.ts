@@ -1,8 +1,8 @@
 // A ZIP archive written entry by entry (PKWARE APPNOTE 6.3.10, sections 4.3 and 4.4): each file deflated on its own
 // and written before the next is read, so an archive of any number of files holds one file in memory at a time.
 // Sizes and CRC go in the local header (the file is compressed before its header is written), which every unzip
-// reads without the data-descriptor extension; the central directory (46 bytes and a name per file) is kept until
-// the end. No ZIP64: an archive over 4 GiB or 65,535 files is refused rather than written wrong.
+// reads without the data-descriptor extension; the central directory (46 bytes and a name per file, in buffers of
+// its own) is kept until the end. No ZIP64: an archive over 4 GiB or 65,535 files is refused rather than written wrong.
 import { crc32, deflateRawSync } from "node:zlib";
 
 export interface ZipEntry {
@@ -46,7 +46,9 @@ export async function writeZip(entries: Iterable<ZipEntry>, day: string, write: 
     local.writeUInt32LE(entry.bytes.length, 22);
     local.writeUInt16LE(name.length, 26);
     local.writeUInt16LE(0, 28);
-    const record = Buffer.alloc(46);
+    // The record and its name in one unpooled buffer: a small Buffer.from() is a slice of Node's shared 8 KB pool, and
+    // keeping it to the end kept its whole pool (filled by the file reads around it) alive, about 8 KB per file.
+    const record = Buffer.alloc(46 + name.length);
     record.writeUInt32LE(0x02014b50, 0);
     record.writeUInt16LE(0x0314, 4); // made by: UNIX (3), 2.0 — so the mode below is read
     record.writeUInt16LE(20, 6);
@@ -61,7 +63,8 @@ export async function writeZip(entries: Iterable<ZipEntry>, day: string, write: 
     record.writeUInt32LE((0o100644 << 16) >>> 0, 38); // external attributes: a regular file, rw-r--r--
     record.writeUInt32LE(offset, 42);
     if (offset + local.length + name.length + data.length > LIMIT || ++count > 0xffff) throw new RangeError("the archive would need ZIP64");
-    central.push(record, name);
+    name.copy(record, 46);
+    central.push(record);
     await write(Buffer.concat([local, name]));
     await write(data);
     offset += local.length + name.length + data.length;
