@@ -90,10 +90,14 @@ describe("/productAndService/productDetail/{part}/datasheet", () => {
     for (const { r, tau } of zth) expect(thermalSection).toMatch(new RegExp(`<data value="${r}">[^<]*</data></td><td class="part-data__number"><data value="${tau}">`));
 
     // One figure per quantity pair, each an SVG named for assistive technology, its points those of the CSV.
-    expect([...html.matchAll(/data-figure="([^"]+)"/g)].map((match) => match[1])).toEqual(["output", "bodyDiode", "energyCurrent", "energyGate", "thermalImpedance"]);
+    // The characterisation dataset's curves (decision 055) after the loss data's: the output curves at several gate
+    // voltages one figure per temperature, the safe operating area apart from the output characteristic.
+    const figures = ["output", "bodyDiode", "energyCurrent", "energyGate", "thermalImpedance", "outputGate25", "outputGate175", "transfer"];
+    figures.push("capacitance", "outputCharge", "outputEnergy", "gateCharge", "soa");
+    expect([...html.matchAll(/data-figure="([^"]+)"/g)].map((match) => match[1])).toEqual(figures);
     expect(
       html.match(/<svg viewBox="0 0 440 300" role="img" aria-labelledby="[^"]+"[^>]*><title[^>]*>QCM040120K4: [^<]+<\/title><desc[^>]*>[^<]+<\/desc>/g),
-    ).toHaveLength(5);
+    ).toHaveLength(figures.length);
     const csv = csvPoints("QCM040120K4");
     expectPoints(figureOf(html, "output"), csv.get("output characteristic")!);
     expectPoints(figureOf(html, "bodyDiode"), csv.get("body diode forward characteristic")!);
@@ -103,6 +107,15 @@ describe("/productAndService/productDetail/{part}/datasheet", () => {
       ...csv.get("turn-off energy against external gate resistance")!,
     ]);
     expectPoints(figureOf(html, "thermalImpedance"), csv.get("transient thermal impedance, single pulse")!);
+    expectPoints(figureOf(html, "outputGate25") + figureOf(html, "outputGate175"), csv.get("output characteristic at several gate voltages")!);
+    expectPoints(figureOf(html, "capacitance"), [
+      ...csv.get("input capacitance against drain-source voltage")!,
+      ...csv.get("output capacitance against drain-source voltage")!,
+      ...csv.get("reverse transfer capacitance against drain-source voltage")!,
+    ]);
+    expectPoints(figureOf(html, "gateCharge"), csv.get("gate charge")!);
+    expect(textOf(figureOf(html, "outputGate25"))).toContain("Output characteristics at several gate voltages");
+    expect(textOf(figureOf(html, "soa"))).toContain("Safe operating area");
     // Conditions shared by a figure's curves go to its caption; the temperature names each curve.
     expect(textOf(figureOf(html, "energyCurrent"))).toContain("Switching energies against drain current ( V GS = 18 V, V DD = 800 V, R G(ext) = 2.5 Ω)");
     expect(textOf(figureOf(html, "energyCurrent"))).toContain("E off , T j = 175 °C");
@@ -125,7 +138,14 @@ describe("/productAndService/productDetail/{part}/datasheet", () => {
     expect(html).toContain("<title>QCD10065B2A 数据手册 | ");
     for (const heading of ["绝对最大额定值", "电气特性", "热特性", "特性曲线", "订购信息"]) expect(html).toContain(`>${heading}</h2>`);
     expect(rowNames(section(html, "ds-ratings"))).toEqual(characteristics.QCD10065B2A!.filter((line) => line.group === "ratings").map((line) => line.name.zh));
-    expect([...html.matchAll(/data-figure="([^"]+)"/g)].map((match) => match[1])).toEqual(["forward", "thermalImpedance"]);
+    expect([...html.matchAll(/data-figure="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      "forward",
+      "thermalImpedance",
+      "junctionCapacitance",
+      "capacitiveCharge",
+      "capacitiveEnergy",
+    ]);
+    expect(textOf(figureOf(html, "junctionCapacitance"))).toContain("结电容与反向电压的关系");
     expectPoints(figureOf(html, "forward"), csvPoints("QCD10065B2A").get("forward characteristic")!);
     expect(textOf(figureOf(html, "forward"))).toContain("正向特性");
     expect(textOf(html)).toContain("生命周期");

@@ -90,7 +90,27 @@ const figureNames: Record<string, string> = {
   "I_D|mJ": "energyCurrent",
   "R_G(ext)|mJ": "energyGate",
   "t_p|K/W": "thermalImpedance",
+  "V_DS|A|soa": "soa",
+  "V_GS|A": "transfer",
+  "V_DS|pF": "capacitance",
+  "V_DS|nC": "outputCharge",
+  "V_DS|uJ": "outputEnergy",
+  "Q_G|V": "gateCharge",
+  "V_R|pF": "junctionCapacitance",
+  "V_R|nC": "capacitiveCharge",
+  "V_R|uJ": "capacitiveEnergy",
 };
+
+/**
+ * Curves with the same axes that are still drawn apart (the characterisation dataset's, decision 055): the safe
+ * operating area beside the output characteristic, and the output curves at several gate voltages one figure per
+ * junction temperature, as datasheets draw them.
+ */
+function familyOf(curve: PartCurve): string {
+  if (curve.curve.startsWith("safe operating area")) return "soa";
+  if (curve.curve === "output characteristic at several gate voltages") return `outputGate${curve.conditions.t_j_degC ?? 25}`;
+  return "";
+}
 
 /** Colour and dash by the curve's temperature rank (blue for the coolest, red for the hottest), so print in grey still tells them apart. */
 const palette: Array<[string, string | undefined]> = [
@@ -120,7 +140,8 @@ function figuresOf(curves: PartCurve[], t: DatasheetText): Figure[] {
   const groups = new Map<string, PartCurve[]>();
   for (const curve of curves) {
     if (curve.x.quantity === "tau_i") continue;
-    const key = `${curve.x.quantity}|${curve.y.unit}`;
+    const family = familyOf(curve);
+    const key = `${curve.x.quantity}|${curve.y.unit}${family ? `|${family}` : ""}`;
     groups.set(key, [...(groups.get(key) ?? []), curve]);
   }
   return [...groups].map(([key, list]) => {
@@ -129,7 +150,7 @@ function figuresOf(curves: PartCurve[], t: DatasheetText): Figure[] {
     const varying = conditionSymbols.filter((entry) => !shared.includes(entry) && list.some((curve) => curve.conditions[entry[0]] !== undefined));
     const quantities = [...new Set(list.map((curve) => curve.y.quantity))];
     const temperatures = [...new Set(list.map((curve) => curve.conditions.t_j_degC ?? 25))].sort((a, b) => a - b);
-    const named = figureNames[key];
+    const named = figureNames[key] ?? (familyOf(first).startsWith("outputGate") ? "outputGate" : undefined);
     const title = named ? t(`figure.${named}`) : t("figure.other", { y: quantities.join(" / "), x: first.x.quantity });
     const sharedText = shared.map((entry) => conditionText(entry, first.conditions[entry[0]]!)).join(t("conditionsSeparator"));
     // Over decades and never zero (the thermal impedance over pulse lengths): logarithmic axes, as datasheets draw it.
@@ -138,7 +159,7 @@ function figuresOf(curves: PartCurve[], t: DatasheetText): Figure[] {
     const decades = (values: number[]) => Math.min(...values) > 0 && Math.max(...values) / Math.min(...values) >= 1000;
     const log = decades(xs) && decades(ys);
     return {
-      id: named ?? key,
+      id: familyOf(first).startsWith("outputGate") ? familyOf(first) : (named ?? key),
       title,
       caption: sharedText ? t("figureCaption", { title, conditions: sharedText }) : title,
       x: { label: `${first.x.quantity} (${unitText(first.x.unit)})`, log },
