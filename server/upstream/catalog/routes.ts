@@ -43,14 +43,12 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       const paramTable = paramTableOf(chain[0]!, language);
 
       const query = productPageQuery(body, language, node.id, paramTable);
-      const total = (db.prepare(query.count.sql).get(...query.count.args) as { n: number }).n;
-      // What the lifecycle filter alone hides: the same count without it, less the filtered total.
-      const hiddenByLifecycle = body.lifecycle
-        ? (() => {
-            const all = productPageQuery({ ...body, lifecycle: undefined }, language, node.id, paramTable).count;
-            return (db.prepare(all.sql).get(...all.args) as { n: number }).n - total;
-          })()
-        : 0;
+      // With a lifecycle filter, also what it alone hides: the count of every state less the listed ones.
+      const counts = query.counts
+        ? (db.prepare(query.counts.sql).get(...query.counts.args) as { n: number | null; everyState: number })
+        : { ...(db.prepare(query.count.sql).get(...query.count.args) as { n: number }), everyState: null };
+      const total = counts.n ?? 0;
+      const hiddenByLifecycle = counts.everyState === null ? 0 : counts.everyState - total;
       const pageIds = (db.prepare(query.page.sql).all(...query.page.args) as Array<{ id: number }>).map((row) => row.id);
       const rows = productRowsOf(pageIds);
       const params = paramsOf(
