@@ -20,11 +20,11 @@ import { callOk } from "./content-helpers.ts";
 let upstream: TestUpstream;
 /** Every statement run while recording, with the parameters it ran with. */
 const recorded: Array<{ sql: string; params: SQLInputValue[] }> = [];
-const originals = { all: StatementSync.prototype.all, get: StatementSync.prototype.get };
+const originals = { all: StatementSync.prototype.all, get: StatementSync.prototype.get, iterate: StatementSync.prototype.iterate };
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
-  for (const method of ["all", "get"] as const) {
+  for (const method of ["all", "get", "iterate"] as const) {
     const original = originals[method];
     // Records what the upstream's handlers run (same process); EXPLAIN statements of this test are not recorded.
     StatementSync.prototype[method] = function (this: StatementSync, ...params: SQLInputValue[]) {
@@ -36,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   StatementSync.prototype.all = originals.all;
   StatementSync.prototype.get = originals.get;
+  StatementSync.prototype.iterate = originals.iterate;
   await upstream.cleanup();
 });
 
