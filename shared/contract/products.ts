@@ -147,11 +147,17 @@ export const queryDistinctProductFieldData = defineCall({
   name: "queryDistinctProductFieldData",
   path: "/open/proxy/{provider}/ext/siteListData/queryDistinctProductFieldData",
   summary:
-    "Distinct values with counts of every column of the node's parameter table over its on-status products, and per child node its product count and numeric bounds (for category cards).",
+    "Distinct values with counts of every column of the node's parameter table over its on-status products, the node's product count, and per child category (not per part) its product count and numeric bounds (for category cards).",
   body: z.strictObject({ siteListId: z.number().int().positive() }),
   data: z.object({
     siteListId: z.number().int(),
     fields: z.array(distinctField),
+    /** The node's on-status products, at any depth below it (a finder's total before filters). */
+    count: z.number().int().nonnegative(),
+    /**
+     * The node's on-status child categories (series), never its parts: a series of a real catalog holds
+     * thousands of parts, whose facts no caller shows (they were 448 KB of this answer at 10,000 parts).
+     */
     children: z
       .array(
         z.object({

@@ -33,13 +33,11 @@ import { browserHeaders, mb, memoryBreakdown, mixedTraffic } from "./traffic.ts"
 
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 5);
 const MIXED_SECONDS = Number(process.env.BENCH_SCALE_MIXED_SECONDS ?? 30);
-// The issue's 450 MB at 10,000 products (docs/decisions/012-performance-budgets.md), missed. Floor 1,000 MB since the
-// evening of 2026-11-29 (1,500 before; CI 1,112 MB then): the cross-reference page bounded, the upstream thread's
-// start and the sitemap's build giving their memory back, the cross-reference calls reading the catalog once per
-// content load; measured 642-651 MB by this bench (593-654 MB in scratch runs) on the loaded development machine, the
-// filter values of a series of 1,771 parts the largest single contributor left (docs/performance.md, "Memory at
-// 10,000 products"). The floor's margin is a busy two-core machine's noise.
-const RSS_PEAK: Budget = { target: 450 * 1048576, floor: 1000 * 1048576 };
+// The issue's 450 MB at 10,000 products (docs/decisions/012-performance-budgets.md). Met on the development machine
+// since the filter values stopped answering every part of a series (450 and 443 MB in two runs, load average 13-14,
+// where the day's earlier code measured 642-651 MB; CI 638-660 MB). Floor 700 MB (1,000 before): room for CI's noise
+// while the target is only just met (docs/performance.md, "Memory at 10,000 products: the filter values").
+const RSS_PEAK: Budget = { target: 450 * 1048576, floor: 700 * 1048576 };
 const PRODUCTS = 10_000;
 const NEWS = 1_000;
 const HTML_RATIO = 1.3;

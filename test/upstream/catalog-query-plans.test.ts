@@ -9,6 +9,7 @@ import {
   queryNoticeByPage,
   queryAttachPage,
   queryDistinctProductFieldData,
+  querySiteList,
   querySiteListDataByPage,
   searchSite,
   type CallDefinition,
@@ -19,11 +20,11 @@ import { callOk } from "./content-helpers.ts";
 let upstream: TestUpstream;
 /** Every statement run while recording, with the parameters it ran with. */
 const recorded: Array<{ sql: string; params: SQLInputValue[] }> = [];
-const originals = { all: StatementSync.prototype.all, get: StatementSync.prototype.get };
+const originals = { all: StatementSync.prototype.all, get: StatementSync.prototype.get, iterate: StatementSync.prototype.iterate };
 
 beforeAll(async () => {
   upstream = await startTestUpstream();
-  for (const method of ["all", "get"] as const) {
+  for (const method of ["all", "get", "iterate"] as const) {
     const original = originals[method];
     // Records what the upstream's handlers run (same process); EXPLAIN statements of this test are not recorded.
     StatementSync.prototype[method] = function (this: StatementSync, ...params: SQLInputValue[]) {
@@ -35,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   StatementSync.prototype.all = originals.all;
   StatementSync.prototype.get = originals.get;
+  StatementSync.prototype.iterate = originals.iterate;
   await upstream.cleanup();
 });
 
@@ -63,6 +65,8 @@ const cases: Array<[string, CallDefinition, Record<string, unknown>]> = [
   ["finder: keyword", querySiteListDataByPage, { siteListId: 100, keyword: "sic" }],
   ["finder: the default lifecycle filter and its hidden count", querySiteListDataByPage, { siteListId: 100, lifecycle: ["preview", "active", "nrnd", "ltb"] }],
   ["product detail", querySiteListDataByPage, { partNumber: "QCM040120K4" }],
+  ["the menus' product tree (each category's first parts)", querySiteList, { type: 1, partsPerCategory: 3 }],
+  ["the product tree's categories", querySiteList, { type: 1, partsPerCategory: 0 }],
   ["filter values of a family", queryDistinctProductFieldData, { siteListId: 100 }],
   ["filter values of a series", queryDistinctProductFieldData, { siteListId: 110 }],
   ["documents of a category", queryAttachPage, { categoryId: 100, pageSize: 20 }],

@@ -214,14 +214,42 @@ describe("queryDistinctProductFieldData", () => {
       expect(data.fields.length).toBeGreaterThan(0);
       const page = (await callOk(upstream, querySiteListDataByPage, language, { siteListId: family.id, pageSize: 1 })).data;
       expect(data.fields.map((field: { fieldId: string }) => field.fieldId)).toEqual(page.paramTable.map((column: ParamColumn) => column.fieldId));
-      const childTotal = data.children.reduce((sum: number, child: { count: number }) => sum + child.count, 0);
-      expect(childTotal).toBe(page.total);
+      expect(data.count).toBe(page.total);
+      expect(data.count).toBe(visibleProductsUnder(family.id).length);
       for (const field of data.fields) {
         const numbers = field.values.map((value: { value: unknown }) => value.value).filter((value: unknown) => typeof value === "number");
         expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
         const total = field.values.reduce((sum: number, value: { count: number }) => sum + value.count, 0);
         expect(total).toBeLessThanOrEqual(visibleProductsUnder(family.id).length);
       }
+    }
+  });
+
+  it("answers the node's product count and the facts of its child categories, never of its parts", async () => {
+    type ChildFacts = { id: number; count: number; ranges: Record<string, { min: number; max: number }> };
+    const family = familyWithProducts();
+    const series = nodes.filter((node) => node.parentId === family.id && node.partNumber === null && visible.has(node.id));
+    const withParts = series.find((node) => nodes.some((child) => child.parentId === node.id && child.partNumber !== null && visible.has(child.id)));
+    expect(withParts).toBeDefined();
+    for (const language of ["en", "zh"] as const) {
+      const { data } = await callOk(upstream, queryDistinctProductFieldData, language, { siteListId: family.id });
+      // Categories only: a part under the family is counted in its series, never answered as a child of its own.
+      expect((data.children as ChildFacts[]).map((child) => child.id).sort()).toEqual(series.map((node) => node.id).sort());
+      for (const child of data.children as ChildFacts[]) {
+        expect(child.count).toBe(visibleProductsUnder(child.id).length);
+        const { data: own } = await callOk(upstream, queryDistinctProductFieldData, language, { siteListId: child.id });
+        expect(own.count).toBe(child.count);
+        // A child's bounds are those of its own filter values.
+        for (const [fieldId, range] of Object.entries(child.ranges)) {
+          const field = own.fields.find((candidate: { fieldId: string }) => candidate.fieldId === fieldId);
+          expect({ min: field.min, max: field.max }).toEqual(range);
+        }
+      }
+      // A series of parts: its parts are its count, and it has no child categories to describe.
+      const { data: ofSeries } = await callOk(upstream, queryDistinctProductFieldData, language, { siteListId: withParts!.id });
+      expect(ofSeries.count).toBe(visibleProductsUnder(withParts!.id).length);
+      expect(ofSeries.count).toBeGreaterThan(0);
+      expect(ofSeries.children).toEqual([]);
     }
   });
 

@@ -96,6 +96,11 @@ describe("the lifecycle in the product answers", () => {
     expect(withoutObsolete.total).toBe(everything.total - obsoleteRows.length);
     expect(withoutObsolete.hiddenByLifecycle).toBe(obsoleteRows.length);
     expect(withoutObsolete.list.some((row) => row.lifecycle.state === "obsolete")).toBe(false);
+    // With another filter, the hidden count is of what that filter keeps: here the obsolete part alone.
+    const byName = (
+      await callOk(upstream, querySiteListDataByPage, "en", { siteListId: part.parentId, keyword: part.partNumber, lifecycle: ["preview", "active", "nrnd", "ltb"] })
+    ).data as ProductPage;
+    expect({ total: byName.total, hidden: byName.hiddenByLifecycle }).toEqual({ total: 0, hidden: 1 });
     const onlyObsolete = (await callOk(upstream, querySiteListDataByPage, "en", { siteListId: part.parentId, lifecycle: ["obsolete"] })).data as ProductPage;
     expect(onlyObsolete.list.map((row) => row.partNumber)).toEqual(obsoleteRows.map((row) => row.partNumber));
   });

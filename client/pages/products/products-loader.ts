@@ -63,7 +63,7 @@ export interface OverviewData {
 export interface CategoryData {
   kind: "category";
   page: ProductPage;
-  /** The column filters, and the facts of the category's child categories only (not of its parts). */
+  /** The column filters, the category's product count, and the facts of its child categories (never of its parts). */
   filters: ProductFilterData;
   /** The category's products in all, unfiltered. */
   total: number;
@@ -107,7 +107,7 @@ async function overview(api: PageClient): Promise<OverviewData> {
         name: family.name,
         summary: family.summary ?? "",
         image: family.image,
-        count: familyFilters.children.reduce((sum, child) => sum + child.count, 0),
+        count: familyFilters.count,
         range: keyRange(familyFilters),
         series: series.map((child: TreeNode<SiteListNode>) => {
           const facts = childData.get(child.id);
@@ -149,10 +149,6 @@ async function category(api: PageClient, language: Language, url: URL, id: numbe
   // a plain URL asks for both at once, as before.
   const byParameters = Object.keys(query.values).length > 0 || Object.keys(query.ranges).length > 0 || query.sort !== null;
   const filterCall = api.call(queryDistinctProductFieldData, { siteListId: id });
-  // Which children are categories: the distinct-values answer has facts for every child, parts included,
-  // and a series holds thousands of parts the page never shows.
-  const categoriesCall = api.call(querySiteList, { type: siteListTypes.products, partsPerCategory: 0 });
-  categoriesCall.catch(() => undefined);
   if (byParameters) {
     const columns = await filterCall.catch(() => null);
     if (columns) query = parseFinderQuery(url.searchParams, finderFields(columns.fields));
@@ -182,12 +178,8 @@ async function category(api: PageClient, language: Language, url: URL, id: numbe
     // A page past the end (fewer products now, or a typed URL): the last page that exists.
     throw redirect(`${url.pathname}${writeFinderQuery({ ...query, page: pages }, fieldOrder)}`, 302);
   }
-  const total = filters.children.reduce((sum, child) => sum + child.count, 0) || page.total;
-  // Without the list of categories the cards keep every child's facts: heavier, but their counts right.
-  const categories = await categoriesCall.catch(() => null);
-  const categoryIds = categories ? new Set(categories.map((node) => node.id)) : null;
-  const children = categoryIds ? filters.children.filter((child) => categoryIds.has(child.id)) : filters.children;
-  return { kind: "category", page, filters: { ...filters, fields: filters.fields.map((field) => listedValues(field, query)), children }, total, query };
+  const total = filters.count || page.total;
+  return { kind: "category", page, filters: { ...filters, fields: filters.fields.map((field) => listedValues(field, query)) }, total, query };
 }
 
 export async function productsLoader({ request, params, context, pattern }: LoaderFunctionArgs): Promise<ProductsData> {

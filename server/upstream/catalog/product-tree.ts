@@ -87,7 +87,8 @@ function readFamilyMembers(db: Database, familyId: number, language: Language): 
        LEFT JOIN product_params f ON f.product_id = t.node_id AND f.language = ? AND f.num_value IS NOT NULL
        WHERE t.ancestor_id = ? AND t.product = 1 ORDER BY t.position`,
     )
-    .all(language, familyId) as Array<{ id: number; parentId: number; fieldId: string | null; num: number | null }>;
+    // Row by row (a family of 2,761 parts is about 25,000 rows): kept in one array they outlived the young generation.
+    .iterate(language, familyId) as Iterable<{ id: number; parentId: number; fieldId: string | null; num: number | null }>;
   for (const row of rows) {
     let member = members.get(row.id);
     if (!member) {

@@ -44,14 +44,12 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       const paramTable = paramTableOf(chain[0]!, language);
 
       const query = productPageQuery(body, language, node.id, paramTable);
-      const total = (db.prepare(query.count.sql).get(...query.count.args) as { n: number }).n;
-      // What the lifecycle filter alone hides: the same count without it, less the filtered total.
-      const hiddenByLifecycle = body.lifecycle
-        ? (() => {
-            const all = productPageQuery({ ...body, lifecycle: undefined }, language, node.id, paramTable).count;
-            return (db.prepare(all.sql).get(...all.args) as { n: number }).n - total;
-          })()
-        : 0;
+      // With a lifecycle filter, also what it alone hides: the count of every state less the listed ones.
+      const counts = query.counts
+        ? (db.prepare(query.counts.sql).get(...query.counts.args) as { n: number | null; everyState: number })
+        : { ...(db.prepare(query.count.sql).get(...query.count.args) as { n: number }), everyState: null };
+      const total = counts.n ?? 0;
+      const hiddenByLifecycle = counts.everyState === null ? 0 : counts.everyState - total;
       const pageIds = (db.prepare(query.page.sql).all(...query.page.args) as Array<{ id: number }>).map((row) => row.id);
       const rows = productRowsOf(pageIds);
       const params = paramsOf(
@@ -115,18 +113,23 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
           max: column.sortable && numbers.length ? Math.max(...numbers) : null,
         };
       });
-      // Per child node (series, or a product under a series): its product count and numeric bounds, for category cards.
+      // The node's products, and per child category (a series) its product count and numeric bounds, for the
+      // finder's total and the category cards. Parts among the children are left out: a series of 1,771 parts
+      // gave 1,771 children and 12,397 ranges no caller showed (docs/performance.md, "Memory at 10,000 products").
+      const { count } = db.prepare("SELECT COUNT(*) AS count FROM site_tree WHERE ancestor_id = ? AND product = 1 AND node_id != ancestor_id").get(body.siteListId) as {
+        count: number;
+      };
       const counts = db
         .prepare(
           `SELECT c.id, COUNT(*) AS count FROM site_list c JOIN site_tree t ON t.ancestor_id = c.id AND t.product = 1
-           WHERE c.parent_id = ? AND c.status = 'on' GROUP BY c.id`,
+           WHERE c.parent_id = ? AND c.status = 'on' AND c.part_number IS NULL GROUP BY c.id`,
         )
         .all(body.siteListId) as Array<{ id: number; count: number }>;
       const bounds = db
         .prepare(
           `SELECT c.id, v.field_id AS fieldId, MIN(v.num_value) AS min, MAX(v.num_value) AS max
            FROM site_list c JOIN site_param_values v ON v.ancestor_id = c.id AND v.language = ?
-           WHERE c.parent_id = ? AND c.status = 'on' AND v.num_value IS NOT NULL GROUP BY c.id, v.field_id`,
+           WHERE c.parent_id = ? AND c.status = 'on' AND c.part_number IS NULL AND v.num_value IS NOT NULL GROUP BY c.id, v.field_id`,
         )
         .all(language, body.siteListId) as Array<{ id: number; fieldId: string; min: number; max: number }>;
       const numericFields = new Set(paramTable.filter((column) => column.sortable).map((column) => column.fieldId));
@@ -135,7 +138,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         const child = children.get(row.id);
         if (child && numericFields.has(row.fieldId)) child.ranges[row.fieldId] = { min: row.min, max: row.max };
       }
-      return { siteListId: body.siteListId, fields, children: [...children.values()] };
+      return { siteListId: body.siteListId, fields, count, children: [...children.values()] };
     },
     options,
   );
