@@ -134,7 +134,7 @@ const base = {
   coss: z.strictObject({ value: z.number().positive(), vds: z.number().positive(), source: sourceRef }).optional(),
   /**
    * Switching energies the datasheet prints in its table, each with the whole double-pulse condition it was
-   * measured at (a value without its condition is not stored): the loss data point 7 of issue 28 asks for.
+   * measured at (a value without its condition is not stored): the loss data a competitor's estimate needs.
    */
   switching: z.array(switchingPoint).min(1).optional(),
   /** Gate threshold voltage (V), typical, at the junction temperature printed with it (null where none is). */

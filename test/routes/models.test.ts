@@ -94,8 +94,8 @@ describe("the simulation-models page's packs by family", () => {
   const packsSection = (html: string) => /<section[^>]*aria-labelledby="model-packs-title"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
 
   for (const [language, heading, families] of [
-    ["zh", "按产品系列下载模型包", ["碳化硅 MOSFET", "碳化硅肖特基二极管"]],
-    ["en", "Model packs by family", ["SiC MOSFETs", "SiC Schottky diodes"]],
+    ["zh", "按产品系列下载模型包", ["碳化硅 MOSFET", "碳化硅肖特基二极管", "IGBT 模块"]],
+    ["en", "Model packs by family", ["SiC MOSFETs", "SiC Schottky diodes", "IGBT modules"]],
   ] as const) {
     it(`lists each family's archive with its parts, files and version, downloadable through /api (${language})`, async () => {
       const response = await request(site.app).get(`/${language}/support/simulation-models`);

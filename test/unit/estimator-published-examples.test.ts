@@ -35,7 +35,7 @@ describe("published worked examples", () => {
         ["P<con>, CoolMOS P7 80 mΩ", 12.26],
       ],
     });
-    // Issue 27 asks for 2 %; the DC/DC notes and the WR5 note's conduction agree within 1 %. The design guide needs
+    // The estimator's standard is 2 %; the DC/DC notes and the WR5 note's conduction agree within 1 %. The design guide needs
     // 2 % for one row only: it prints P_S,on = 2.5 W where its own eq. 20 with its t_on = 10 ns gives 2.54 W.
     expect(Object.fromEntries(PUBLISHED_EXAMPLES.map((example) => [example.id, example.tolerance]))).toEqual({
       Rohm: 0.01,
