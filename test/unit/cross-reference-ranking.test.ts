@@ -56,7 +56,8 @@ describe("ranking on the shipped table", () => {
 
   it("says how oversize a candidate's current rating is", () => {
     const q13 = run("C3M0040120K").candidates.find((c) => c.partNumber === "QCM013120K4")!;
-    expect(q13.reasons).toContainEqual({ key: "oversize.current", values: { factor: 2.2 } });
+    // 190 A against their 66 A at T_C = 25 °C.
+    expect(q13.reasons).toContainEqual({ key: "oversize.current", values: { factor: 2.9 } });
     const q40 = run("C3M0040120K").candidates.find((c) => c.partNumber === "QCM040120K4")!;
     expect(keys(q40.reasons)).not.toContain("oversize.current");
   });
@@ -114,7 +115,8 @@ describe("tiers on the shipped table", () => {
     ["FF450R12IE4", "QIM450120HE3", "needs-review", ["fail.package"]],
     ["FF450R12KE4_E", "QIM450120HE3", "needs-review", ["fail.visol", "fail.package"]],
     ["CM600DY-24T", "QIM600170HE3", "needs-review", ["decoded.part", "oversize.voltage"]],
-    ["C2M0040120D", "QCM040120B7", "functional", ["fail.package", "worse.gateDrive", "note.currentAtEqualRdsOn"]],
+    // Our 65 / 46 A exceed their 60 / 40 A at T_C = 25 / 100 °C: no current note.
+    ["C2M0040120D", "QCM040120B7", "functional", ["fail.package", "worse.gateDrive"]],
     ["C3M0040120K", "QCM045170K4", "functional", ["oversize.voltage"]],
     // ROHM drives at 0 V / +18 V: our 2.8 V threshold needs a negative turn-off supply or a Miller clamp.
     ["SCT3040KW7", "QCM040120B7", "functional", ["worse.vgsTh"]],
@@ -171,8 +173,10 @@ describe("tiers on the shipped table", () => {
   it("SCTH90N65G2V-7: a current stated without T_C sends no candidate to review by itself", () => {
     const { candidates, rejected } = run("SCTH90N65G2V-7");
     for (const c of candidates) expect(keys(c.reasons), c.partNumber).not.toContain("not-comparable.current");
-    // Theirs is at least 116 A at 25 °C: a part rated lower there is short for certain, and says so.
-    expect(rejected.find((r) => r.partNumber === "QCM025065K4")?.reasons).toEqual([expect.objectContaining({ key: "fail.current" })]);
+    // Theirs is at least 116 A at 25 °C: a part rated lower there is short for certain, and says so; ours rated
+    // 116 A at 25 °C is not short, and notes that their T_C is not stated.
+    expect(rejected.find((r) => r.partNumber === "QCM045065B7")?.reasons).toEqual([expect.objectContaining({ key: "fail.current" })]);
+    expect(keys(candidates.find((c) => c.partNumber === "QCM025065K4")!.reasons)).toContain("note.theirCurrentTcNotStated");
   });
 });
 

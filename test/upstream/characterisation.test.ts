@@ -507,9 +507,6 @@ const igbtFigures: Figure[] = [
  * so a corrected value leaves this list.
  */
 const outsideTheSpread = new Set<string>([
-  ...["QCM013120K4", "QCM016120K4", "QCM020120K4", "QCM025065K4", "QCM032120K4", "QCM040120B7", "QCM045065B7", "QCM060065L8"].map(
-    (part) => `${part}: R_th(j-c)/R_DS(on) (K/W per mΩ)`,
-  ),
   ...["QSM050120FP2", "QSM100120NP2", "QSM150120H34", "QSM300120H62", "QSM400120H62", "QSM400120SHP", "QSM600120HE3"].map(
     (part) => `${part}: R_DS(on) temperature coefficient (1/K)`,
   ),

@@ -130,7 +130,10 @@ describe("loss data", () => {
       // their baseplate).
       if (parsed.rthRef === "case") {
         expect(parsed.rthCh, row.partNumber).toBeGreaterThan(0);
-        expect(parsed.rthCh!, row.partNumber).toBeLessThan(parsed.kind === "diode" || parsed.rth > 0.3 ? 1 : parsed.rth);
+        // A module's interface per switch is below its R_th(j-c); a discrete's is its package's (below 1 K/W), which
+        // a large die's R_th(j-c) can undercut (a 13 mΩ TO-247-4 at 0.18 K/W against the grease's 0.25).
+        const discrete = familyOf(product) === 100 || familyOf(product) === 200;
+        expect(parsed.rthCh!, row.partNumber).toBeLessThan(discrete ? 1 : parsed.rth);
         if (parsed.kind === "igbt") expect(parsed.rthChDiode!).toBeGreaterThan(parsed.rthCh!);
       } else {
         expect(parsed.rthCase!, row.partNumber).toBeLessThan(parsed.rth);
