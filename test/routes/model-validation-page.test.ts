@@ -56,7 +56,7 @@ describe("/support/models/{part}", () => {
     // From pack 1.4 the energies are checks (their rows below); the unchecked table of older reports is gone.
     expect(part.switching).toBeNull();
     expect(part.checks.map((check) => check.id)).toEqual(expect.arrayContaining(["eOn", "eOff"]));
-    expect(en.text).not.toContain("Reported, not checked");
+    expect(en.text).not.toContain("data-energy=");
     expectChecks(en.text, part, "Pass");
     for (const file of ["QCM040120K4.lib", "QCM040120K4.plecs.xml", "QCM040120K4.tdb.json"])
       expect(en.text).toContain(`href="/api/front/models/QCM040120K4/${MODEL_VERSION}/${file}"`);
@@ -74,6 +74,16 @@ describe("/support/models/{part}", () => {
       expect(en.text).toContain(`<data value="${x}">`);
       expect(en.text).toContain(`<data value="${y}">`);
     }
+  });
+
+  it("shows the failed switching checks of a part the fit could not bring within 15 %", async () => {
+    const part = partOf("QCM750170K3");
+    const failed = part.checks.filter((check) => !check.pass);
+    expect(failed.map((check) => check.id)).toEqual(["eOn", "eOff"]);
+    const en = await get("/en/support/models/QCM750170K3");
+    expect(en.status).toBe(200);
+    expect(textOf(en.text)).toContain(`${part.checks.length - failed.length} of ${part.checks.length} checks within tolerance.`);
+    for (const check of failed) expect(textOf(rowOf(en.text, `data-check="${check.id}"`))).toContain("Fail");
   });
 
   it("shows a diode's checks and forward curve in Chinese", async () => {
