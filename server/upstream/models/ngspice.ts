@@ -181,7 +181,7 @@ function mosfetModel(input: MosfetModelInput, version: string, fit?: SwitchingFi
     `           (an assumption: the datasheet gives no Q_GD); Q_oss = ${num(p.qoss)} nC at ${loss.switchingRef.v} V (V_GS = ${gateCharge.vgsOff} V) from the loss data's E_on at 0 A`,
     "  fitted to the datasheet's E_on and E_off in the double-pulse test below (no datasheet value fixes them):",
     `           internal gate resistance ${num(p.rgInt)} Ohm (bound ${SWITCHING_FIT_BOUNDS.rgInt.join(" to ")} Ohm),`,
-    `           Vsat's slope ${num(p.fit.satSlope)} (bound ${SWITCHING_FIT_BOUNDS.satSlope.join(" to ")}; the channel carries I_D = ${loss.switchingRef.i} A in saturation at V_GS = ${num(p.plateau)} V, the Miller plateau)`,
+    `           Vsat's slope ${num(p.fit.satSlope)} (bound ${SWITCHING_FIT_BOUNDS.satSlope.join(" to ")}; the channel carries I_D = ${loss.switchingRef.i} A in saturation at V_GS = ${p.plateau.toFixed(1)} V, the Miller plateau)`,
     `  thermal  Foster network Z_th(j-c), R_th(j-c) = ${loss.rth} K/W: ${(loss.zth ?? []).map((pair) => `${pair.r} K/W, ${pair.tau * 1000} ms`).join("; ")}`,
     "",
     `Validity: V_DS 0 to ${input.vRating} V, V_GS ${gateCharge.vgsOff} to ${gateCharge.vgsOn} V (recommended drive), I_D up to the pulsed`,
