@@ -12,6 +12,7 @@ import { readModelInputs } from "../server/upstream/models/inputs.ts";
 import { readModuleInputs } from "../server/upstream/models/module-inputs.ts";
 import { moduleValidationOf, runModuleValidation } from "../server/upstream/models/module-validation.ts";
 import { MODEL_VERSION } from "../server/upstream/models/pack.ts";
+import { switchingFitReached } from "../server/upstream/models/switching-fit.ts";
 import { modelFilePathOf, ngspiceVersion, runValidation, validationOf, validationReportPath } from "../server/upstream/models/validation.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "qy-validation-"));
@@ -26,8 +27,15 @@ try {
   const file = validationReportPath(MODEL_VERSION, shippedContentDir);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(report, null, 1)}\n`);
-  const failed = parts.flatMap((part) => part.checks.filter((check) => !check.pass).map((check) => `${part.partNumber} ${check.id}`));
-  console.log(`${parts.length} parts validated (version ${MODEL_VERSION}, ${report.simulator})${failed.length ? `; outside tolerance: ${failed.join(", ")}` : ""}`);
+  const outside = parts.flatMap((part) => part.checks.filter((check) => !check.pass).map((check) => ({ part: part.partNumber, check })));
+  // A switching check the fit recorded as not reached is published as failed on purpose (decision 051).
+  const expected = (entry: (typeof outside)[number]) => entry.check.group === "switching" && !switchingFitReached(entry.part);
+  const names = (entries: typeof outside) => entries.map((entry) => `${entry.part} ${entry.check.id}`).join(", ");
+  const failed = outside.filter((entry) => !expected(entry));
+  const recorded = outside.filter(expected);
+  console.log(
+    `${parts.length} parts validated (version ${MODEL_VERSION}, ${report.simulator})${failed.length ? `; outside tolerance: ${names(failed)}` : ""}${recorded.length ? `; outside tolerance as scripts/models-fit.ts recorded: ${names(recorded)}` : ""}`,
+  );
   if (failed.length) process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });

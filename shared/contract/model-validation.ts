@@ -36,7 +36,7 @@ const validationConditions = z.strictObject({
 export type ValidationConditions = z.infer<typeof validationConditions>;
 
 // vceSat…, vfDiode…: an IGBT module's switch and its freewheeling diode; moduleLeg: a module's own half-bridge leg
-// (docs/decisions/053-module-models.md).
+// (docs/decisions/053-module-models.md); eOn, eOff: a MOSFET's double-pulse energies (docs/decisions/051-switching-energies.md).
 const validationCheckIds = [
   "rdsOn25",
   "rdsOnHot",
@@ -53,8 +53,10 @@ const validationCheckIds = [
   "secondPulse",
   "moduleLeg",
   "selfHeating",
+  "eOn",
+  "eOff",
 ] as const;
-const validationGroups = ["conduction", "charge", "robustness"] as const;
+const validationGroups = ["conduction", "charge", "robustness", "switching"] as const;
 
 /** One check of a part's ngspice model: the reference value, what ngspice gave, and whether it is within tolerance. */
 const validationCheck = z.strictObject({
@@ -62,7 +64,7 @@ const validationCheck = z.strictObject({
   group: z.enum(validationGroups),
   /** The quantity's symbol (R_DS(on), V_F, Q_G …) and unit, as the tables print them in either language. */
   symbol: z.string(),
-  unit: z.enum(["mΩ", "V", "nC", "A", "°C"]),
+  unit: z.enum(["mΩ", "V", "nC", "A", "°C", "mJ"]),
   conditions: validationConditions,
   /** Where the reference value comes from: the datasheet, the loss data, or a closed-form expectation (V_DD·t/L, I²·R·R_th). */
   reference: z.enum(["datasheet", "lossData", "calculated"]),
@@ -103,7 +105,10 @@ export const partValidation = z.strictObject({
   /** A module's checks are of one switch (its per-switch subcircuit) and of the module's own leg. */
   kind: z.enum(["mosfet", "diode", "igbtModule", "sicModule"]),
   checks: z.array(validationCheck).min(1),
-  /** The double-pulse leg's E_on and E_off beside the datasheet's (mJ): reported, not checked (decision 027). */
+  /**
+   * The double-pulse leg's E_on and E_off beside the datasheet's (mJ), reported unchecked: reports up to model
+   * version 1.3 (decision 027). From 1.4 they are checks of the "switching" group (decision 051) and this is null.
+   */
   switching: z
     .strictObject({
       conditions: validationConditions,

@@ -1,6 +1,6 @@
 // A part's model validation page (/support/models/{part}), server-rendered in both languages from the published
 // report (content/models/validation/, docs/decisions/027-model-topology.md): a table per kind of check whose numbers
-// are the report's, results in words, the switching energies stated as not validated, one SVG chart per curve with
+// are the report's, results in words, the double-pulse energies as checks (decision 051), one SVG chart per curve with
 // its title and description; the 404 page for a part without a report; the link from the product detail; the
 // sitemap entry beside the document pages.
 import { readFileSync } from "node:fs";
@@ -41,7 +41,7 @@ function expectChecks(html: string, part: PartValidation, pass: string) {
 }
 
 describe("/support/models/{part}", () => {
-  it("shows a MOSFET's checks, its unvalidated switching energies and its curves in English", async () => {
+  it("shows a MOSFET's checks, its switching energies among them, and its curves in English", async () => {
     const part = partOf("QCM040120K4");
     const en = await get("/en/support/models/QCM040120K4");
     expect(en.status).toBe(200);
@@ -52,20 +52,15 @@ describe("/support/models/{part}", () => {
     expect(text).toContain(`Model version ${MODEL_VERSION}, published ${MODEL_DATE}`);
     expect(text).toContain(`in ${report.simulator} (batch mode`);
     expect(text).toContain(`${part.checks.length} of ${part.checks.length} checks within tolerance.`);
-    for (const heading of ["On-state", "Charges", "Robustness", "Switching energies: reported, not validated"]) expect(en.text).toContain(`>${heading}</h2>`);
+    for (const heading of ["On-state", "Charges", "Robustness", "Switching energies"]) expect(en.text).toContain(`>${heading}</h2>`);
+    // From pack 1.4 the energies are checks (their rows below); the unchecked table of older reports is gone.
+    expect(part.switching).toBeNull();
+    expect(part.checks.map((check) => check.id)).toEqual(expect.arrayContaining(["eOn", "eOff"]));
+    expect(en.text).not.toContain("data-energy=");
     expectChecks(en.text, part, "Pass");
     for (const file of ["QCM040120K4.lib", "QCM040120K4.ltspice.lib", "QCM040120K4.plecs.xml", "QCM040120K4.tdb.json"])
       expect(en.text).toContain(`href="/api/front/models/QCM040120K4/${MODEL_VERSION}/${file}"`);
-    for (const [symbol, energy] of [
-      ["E_on", part.switching!.eOn],
-      ["E_off", part.switching!.eOff],
-    ] as const) {
-      const row = rowOf(en.text, `data-energy="${symbol}"`);
-      expect(row).toContain(`<data value="${energy.expected}">`);
-      expect(row).toContain(`<data value="${energy.simulated}">`);
-      expect(textOf(row)).toContain("Reported, not checked");
-    }
-    expect(text).toContain("no reverse recovery");
+    expect(text).toContain("recovers its stored charge");
     // One chart per curve, named for assistive technology, its simulated points in a table.
     const svgs = en.text.match(/<svg viewBox="0 0 440 300" role="img" aria-labelledby="[^"]+"[^>]*><title[^>]*>[^<]+<\/title><desc[^>]*>[^<]+<\/desc>/g) ?? [];
     expect(svgs.length).toBe(part.curves.length);
@@ -79,6 +74,16 @@ describe("/support/models/{part}", () => {
       expect(en.text).toContain(`<data value="${x}">`);
       expect(en.text).toContain(`<data value="${y}">`);
     }
+  });
+
+  it("shows the failed switching checks of a part the fit could not bring within 15 %", async () => {
+    const part = partOf("QCM750170K3");
+    const failed = part.checks.filter((check) => !check.pass);
+    expect(failed.map((check) => check.id)).toEqual(["eOn", "eOff"]);
+    const en = await get("/en/support/models/QCM750170K3");
+    expect(en.status).toBe(200);
+    expect(textOf(en.text)).toContain(`${part.checks.length - failed.length} of ${part.checks.length} checks within tolerance.`);
+    for (const check of failed) expect(textOf(rowOf(en.text, `data-check="${check.id}"`))).toContain("Fail");
   });
 
   it("shows a diode's checks and forward curve in Chinese", async () => {

@@ -53,7 +53,9 @@ function ltspiceIncompatible(text: string): string[] {
     const expression = /^B\S*\s+\S+\s+\S+\s+[IV]\s*=(.*)$/i.exec(line)?.[1];
     if (expression === undefined) {
       const instance = /^X\S*(\s+[\w.]+)+$/i.test(line) && defined.has(line.split(/\s+/).at(-1)!.toLowerCase());
-      if (!instance && !/^(\.subckt|\.ends|[rclv]\S*\s+\S+\s+\S+\s+-?[\d.]+(e-?\d+)?$)/i.test(line)) problems.push(`${where}: unknown line`);
+      // A linear G source, `G n+ n- nc+ nc- gain` (LTspice help, "G. Voltage Dependent Current Source").
+      const linearG = /^G\S*(\s+\w+){4}\s+-?[\d.]+(e-?\d+)?$/i.test(line);
+      if (!instance && !linearG && !/^(\.subckt|\.ends|[rclv]\S*\s+\S+\s+\S+\s+-?[\d.]+(e-?\d+)?$)/i.test(line)) problems.push(`${where}: unknown line`);
       return;
     }
     if (expression.includes("^")) problems.push(`${where}: ^ (XOR in LTspice)`);
@@ -78,6 +80,8 @@ describe("the LTspice linter", () => {
     expect(ltspiceIncompatible("D1 a b dmod")).toEqual(["line 1: unknown line"]);
     // An instance only of a subcircuit the file defines, with node names only.
     expect(ltspiceIncompatible("X1 a b ELSEWHERE")).toEqual(["line 1: unknown line"]);
+    expect(ltspiceIncompatible("G1 a b c d 1e-3")).toEqual([]);
+    expect(ltspiceIncompatible("G1 a b c d 1k")).toEqual(["line 1: unknown line"]);
     expect(ltspiceIncompatible(".subckt SW c e\nR1 c e 1\n.ends SW\nX1 a b SW params: k=2")).toEqual(["line 4: unknown line"]);
     expect(ltspiceIncompatible(".subckt SW c e\nR1 c e 1\n.ends SW\nX1 a b SW")).toEqual([]);
     // A comment may name what it likes; table() and node voltages such as v(n1e5) are LTspice's.
@@ -153,6 +157,8 @@ describe("the LTspice translator", () => {
       ["D1 a b dmod", /the line "D1…"/],
       [".model dmod d(is=1e-14)", /the line "\.model…"/],
       ["X1 a b ELSEWHERE", /the line "X1…"/],
+      ["G1 a b c d {k}", /the line "G1…"/],
+      ["G1 a b POLY(1) c d 0 1", /the line "G1…"/],
       ["X1 a b X params: k=2", /the line "X1…"/],
       ["+ 1", /the line "\+…"/],
       ["* a comment for ngspice users", /a comment that names ngspice/],

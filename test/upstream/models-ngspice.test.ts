@@ -17,6 +17,7 @@ import { readModelInputs, type ModelInput } from "../../server/upstream/models/i
 import { readModuleInputs, type ModuleModelInput } from "../../server/upstream/models/module-inputs.ts";
 import { moduleValidationOf, runModuleValidation } from "../../server/upstream/models/module-validation.ts";
 import { MODEL_VERSION } from "../../server/upstream/models/pack.ts";
+import { switchingFitReached } from "../../server/upstream/models/switching-fit.ts";
 import { modelFilePathOf, ngspiceVersion, runValidation, validationOf, validationReportPath } from "../../server/upstream/models/validation.ts";
 
 // The discrete parts, then the modules (module-validation.ts: one switch's checks and the module's own leg), in the
@@ -102,7 +103,18 @@ describe("the ngspice models against the datasheets", () => {
     it(`${input.partNumber}: every check within its limit`, () => {
       const report = fresh.get(input.partNumber);
       expect(report, "simulated").toBeDefined();
+      // The double-pulse energies of a part the fit could not bring within 15 % are published as failed checks
+      // (decision 051), held to what scripts/models-fit.ts recorded: a part that starts passing, or stops, fails here.
+      const reached = switchingFitReached(input.partNumber);
+      const switching = report!.checks.filter((check) => check.group === "switching");
+      expect(switching.map((check) => check.id)).toEqual(input.kind === "mosfet" ? ["eOn", "eOff"] : []);
+      if (input.kind === "mosfet")
+        expect(
+          switching.every((check) => check.pass),
+          `${input.partNumber} E_on/E_off within 15 %`,
+        ).toBe(reached);
       for (const check of report!.checks) {
+        if (check.group === "switching" && !reached) continue;
         expect(
           Math.abs(check.simulated / check.expected - 1),
           `${input.partNumber} ${check.id}: ${check.simulated} against ${check.expected} ${check.unit}`,

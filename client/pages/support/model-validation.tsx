@@ -387,7 +387,7 @@ export function ModelValidationPage({ page }: { page: ModelValidationPageData })
   const part = report.partNumber;
   const title = t("title", { part });
   const passed = report.checks.filter((check) => check.pass).length;
-  const groups = (["conduction", "charge", "robustness"] as const).filter((group) => report.checks.some((check) => check.group === group));
+  const groups = (["conduction", "charge", "robustness", "switching"] as const).filter((group) => report.checks.some((check) => check.group === group));
   return (
     <main id="main" className="main model-validation">
       {/* The canonical URL is this page's own path (PageMeta's default): the path builder

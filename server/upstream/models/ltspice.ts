@@ -220,6 +220,11 @@ const COMMENT_REWRITES: Array<[RegExp, string]> = [
   [/ - ngspice model, version /, " - LTspice model, version "],
   [/B sources only, ngspice without a compatibility mode/, "B sources only; translated line by line from the ngspice file of the same version"],
   [/helps ngspice find/, "helps the simulator find"],
+  [/capacitance ngspice runs/, "capacitance the simulator runs"],
+  [
+    /B sources and linear G sources, ngspice without a compatibility mode/,
+    "B sources and linear G sources; translated line by line from the ngspice file of the same version",
+  ],
 ];
 
 function rewriteComment(line: string): string {
@@ -285,6 +290,12 @@ export function ltspiceModel(ngspice: string, fileName: string): string {
     }
     const letter = head[0];
     if ((letter === "r" || letter === "c" || letter === "l" || letter === "v") && fields.length === 4 && PLAIN_NUMBER.test(fields[3]!)) {
+      out.push(trimmed);
+      continue;
+    }
+    // A linear voltage-controlled current source (the charge stand-ins of decision 051): `G n+ n- nc+ nc- gain`, the
+    // same line in both dialects (LTspice help, "G. Voltage Dependent Current Source").
+    if (letter === "g" && fields.length === 6 && fields.slice(1, 5).every((field) => /^\w+$/.test(field)) && PLAIN_NUMBER.test(fields[5]!)) {
       out.push(trimmed);
       continue;
     }

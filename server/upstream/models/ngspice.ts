@@ -2,13 +2,27 @@
 // and what the model leaves out are docs/decisions/027-model-topology.md; every number of a model is either
 // the part's data or follows from it by the rules below, which the header of each file repeats.
 import type { DiodeModelInput, ModelInput, MosfetModelInput } from "./inputs.ts";
-
-/** The share of a MOSFET's Q_G that is gate–drain (Miller) charge in the gate-charge test. */
+import { SWITCHING_FIT_BOUNDS, switchingFitOf, switchingFitReached, type SwitchingFit } from "./switching-fit.ts";
+/** The share of a MOSFET's Q_G that is gate–drain (Miller) charge in the gate-charge test (no datasheet gives Q_GD). */
 const MILLER_SHARE = 0.3;
+/**
+ * The gate–drain charge in two parts (decision 051): a capacitance C_gd,lo that holds its charge only up to a knee
+ * of V_DG (above it the charge stays, as a SiC MOSFET's C_rss collapses within the first tens of volts), smoothed
+ * over KNEE_SMOOTHING, and a constant C_gd,hi over the whole swing, which sets the high-voltage dv/dt.
+ */
+const KNEE = 50;
+/**
+ * The share of each (the Miller charge of the gate-charge test, C_ds's part of Q_oss) held by the constant part,
+ * an assumption: SiC MOSFET C_rss and C_oss curves fall by one to two orders of magnitude within the first 50 V.
+ */
+const HIGH_VOLTAGE_SHARE = 0.1;
+const KNEE_SMOOTHING = 5;
+/** The charge (per farad) a knee-limited capacitance holds at V_DG = v: v below the knee, the knee above it (smooth). */
+const kneeCharge = (v: number) => KNEE - (Math.max(KNEE - v, 0) + KNEE_SMOOTHING * Math.log(1 + Math.exp(-Math.abs(KNEE - v) / KNEE_SMOOTHING)));
 /** The smoothing voltage of the channel's threshold (softplus) and of the diodes' knee. */
 const CHANNEL_SMOOTHING = 0.4;
 const DIODE_SMOOTHING = 0.1;
-/** The channel's saturation voltage at zero overdrive; it grows by half the overdrive. */
+/** The channel's saturation voltage at zero overdrive; it grows by the fitted share of the overdrive (switching-fit.ts). */
 const VSAT0 = 0.5;
 
 const num = (value: number) => {
@@ -33,9 +47,21 @@ export interface MosfetParameters {
   /** β(T_j) (A/V²) at the channel curve's temperatures. */
   beta: number[];
   cgs: number;
+  /** C_gd over the whole swing and the knee-limited part (F). */
   cgd: number;
+  cgdLo: number;
+  /** C_ds over the whole swing and the knee-limited part (F). */
   cds: number;
+  cdsLo: number;
   rgInt: number;
+  /** The body diode's stored-charge time constant (ns) at the loss data's two temperatures (energies.tj). */
+  tt: number[];
+  /** The recovery charge (nC) at the switching reference's current, 25 °C: the loss data's Q_rr less Q_oss. */
+  qrec: number;
+  /** The gate voltage (V) at which the channel carries the switching reference's current in saturation at 25 °C. */
+  plateau: number;
+  /** The per-part fitted values (switching-fit.ts). */
+  fit: SwitchingFit;
   /** Q_oss (nC) at the switching reference voltage, gate at its off voltage, that the model is built for. */
   qoss: number;
 }
@@ -43,10 +69,10 @@ export interface MosfetParameters {
 const channelOverdrive = (vgs: number, vth: number) => CHANNEL_SMOOTHING * Math.log(1 + Math.exp((vgs - vth) / CHANNEL_SMOOTHING));
 
 /** The numbers of a MOSFET's model, derived from its data (the header of its file says how). */
-export function mosfetParameters(input: MosfetModelInput): MosfetParameters {
+export function mosfetParameters(input: MosfetModelInput, fit: SwitchingFit = switchingFitOf(input.partNumber, input.loss.switchingRef.rg)): MosfetParameters {
   const { loss, rdsOn, gateCharge } = input;
   const vovOn = channelOverdrive(rdsOn.vgs, input.vgsth);
-  const vsat = VSAT0 + vovOn / 2;
+  const vsat = VSAT0 + fit.satSlope * vovOn;
   // β so that the channel drops exactly R_DS(on)(T)·I_D at the datasheet's I_D and V_GS at every point of the curve.
   const beta = loss.channel.r.map((milliohm) => {
     const v = (milliohm / 1000) * rdsOn.id;
@@ -57,16 +83,39 @@ export function mosfetParameters(input: MosfetModelInput): MosfetParameters {
   const cgs = ((1 - MILLER_SHARE) * qg) / swing;
   const vOn = (rdsOn.r25 / 1000) * loss.switchingRef.i;
   // The gate–drain voltage swings from V_DS − V_GS(off) to R_DS(on)·I − V_GS(on) in the test.
-  const cgd = (MILLER_SHARE * qg) / (gateCharge.vds - gateCharge.vgsOff - (vOn - gateCharge.vgsOn));
+  const vdgStart = gateCharge.vds - gateCharge.vgsOff;
+  const vdgEnd = vOn - gateCharge.vgsOn;
+  const qgd = MILLER_SHARE * qg;
+  const cgd = (HIGH_VOLTAGE_SHARE * qgd) / (vdgStart - vdgEnd);
+  const cgdLo = ((1 - HIGH_VOLTAGE_SHARE) * qgd) / (kneeCharge(vdgStart) - kneeCharge(vdgEnd));
   // The loss data's turn-on energy at zero current is the opposite switch's output charge moved at V_DD
   // (scripts/loss-data-curves.ts): Q_oss = E_on(0 A, 25 °C)/V_DD, which C_gd and C_ds share.
   const vRef = loss.switchingRef.v;
   const atZero = loss.energies.eOn[0][0];
   if (loss.energies.i[0] !== 0 || loss.energies.tj[0] !== 25 || atZero === undefined) throw new Error(`${input.partNumber}: the E(I) table does not start at 0 A, 25 °C`);
   const qoss = (atZero * 1e-3) / vRef;
-  const cds = (qoss - cgd * vRef) / vRef;
-  if (!(cds > 0)) throw new Error(`${input.partNumber}: the output charge implied by E_on(0 A) is below its Miller charge`);
-  return { vovOn, beta, cgs, cgd, cds, rgInt: loss.switchingRef.rg, qoss: qoss * 1e9 };
+  // C_gd's share of the output charge: V_DG from −V_GS(off) to V_DD − V_GS(off), the gate held off.
+  const qds = qoss - cgd * vRef - cgdLo * (kneeCharge(vRef - gateCharge.vgsOff) - kneeCharge(-gateCharge.vgsOff));
+  // C_ds is split as C_gd is: a SiC MOSFET's C_oss falls with V_DS as its C_rss does, and a constant C_ds under
+  // a knee-limited C_gd let the switching node's dv/dt at low voltage drive the idle device's gate through C_gd.
+  const cds = (HIGH_VOLTAGE_SHARE * qds) / vRef;
+  const cdsLo = ((1 - HIGH_VOLTAGE_SHARE) * qds) / (kneeCharge(vRef) - kneeCharge(0));
+  if (!(qds > 0)) throw new Error(`${input.partNumber}: the output charge implied by E_on(0 A) is below its Miller charge`);
+  // The loss data's Q_rr is the body diode's whole reverse charge, its capacitive part included (the same Q_oss:
+  // scripts/loss-data-curves.ts); what is left is stored charge, which the diode holds as τ·I_F while it conducts
+  // and gives back as recovery current, so τ = (Q_rr − Q_oss)/I at the switching reference, at each temperature.
+  const qrr = loss.energies.qrr;
+  const tt = qrr.map((charge) => {
+    const stored = charge - qoss * 1e9;
+    if (!(stored > 0)) throw new Error(`${input.partNumber}: Q_rr is below the output charge`);
+    return stored / loss.switchingRef.i;
+  });
+  // The Miller plateau: β(25 °C)·V_ov·(V_sat0 + slope·V_ov) = I at the switching reference, solved for V_ov.
+  const slope = fit.satSlope;
+  const iRef = loss.switchingRef.i / beta[0]!;
+  const vovPlateau = (-VSAT0 + Math.sqrt(VSAT0 ** 2 + 4 * slope * iRef)) / (2 * slope);
+  const plateau = input.vgsth + CHANNEL_SMOOTHING * Math.log(Math.expm1(vovPlateau / CHANNEL_SMOOTHING));
+  return { vovOn, beta, plateau, cgs, cgd, cgdLo, cds, cdsLo, rgInt: fit.rgInt, tt, qrec: qrr[0] - qoss * 1e9, fit, qoss: qoss * 1e9 };
 }
 
 interface DiodeParameters {
@@ -88,17 +137,23 @@ function fosterLines(zth: Array<{ r: number; tau: number }> | undefined, rth: nu
   return lines;
 }
 
+/** kneeCharge() as a netlist expression of `v`. */
+const kneeChargeOf = (v: string) => `(${num(KNEE)}-${softplus(`${num(KNEE)}-${v}`, KNEE_SMOOTHING)})`;
+
 const commentBlock = (lines: string[]) => lines.map((line) => (line ? `* ${line}` : "*"));
 
-function mosfetModel(input: MosfetModelInput, version: string): string {
+function mosfetModel(input: MosfetModelInput, version: string, fit?: SwitchingFit): string {
   const { loss, rdsOn, gateCharge, partNumber } = input;
-  const p = mosfetParameters(input);
+  const p = mosfetParameters(input, fit);
   const t = loss.channel.t;
   const vov = softplus(`v(gi,s)-${num(input.vgsth)}`, CHANNEL_SMOOTHING);
-  const vsat = `(${num(VSAT0)}+0.5*${vov})`;
+  const vsat = `(${num(VSAT0)}+${num(p.fit.satSlope)}*${vov})`;
   const diode = loss.bodyDiode;
   const channel = `${overTj(t, p.beta)}*${vov}*${vsat}*tanh(v(dd,s)/${vsat})`;
   const bodyDiode = `${softplus(`v(s,dd)-${overTj(diode.t, diode.v0)}`, DIODE_SMOOTHING)}/(${overTj(diode.t, diode.r)}*1e-3)`;
+  // The stored charge (nC, as volts on a grounded node, so that nothing nonlinear hangs between two floating
+  // nodes): τ(T_j)·I_F, the quasi-static diffusion charge of a SPICE diode, whose rate of change the diode carries.
+  const storedCharge = `${overTj(loss.energies.tj, p.tt)}*${bodyDiode}`;
   const header = commentBlock([
     `${partNumber} - SiC power MOSFET, ${input.vRating} V, ${rdsOn.r25} mOhm, ${input.package}`,
     `Qingyun Power Semiconductor - ngspice model, version ${version} (plain netlist, not encrypted)`,
@@ -111,22 +166,32 @@ function mosfetModel(input: MosfetModelInput, version: string): string {
     "  voltage source to hold the junction at a fixed temperature (isothermal, as the datasheet curves).",
     "  A self-heated DC operating point is found faster with a .nodeset of tj near the expected temperature.",
     "",
-    "Topology (behavioural, B sources only, ngspice without a compatibility mode):",
-    `  channel  I = beta(Tj)*Vov*Vsat*tanh(Vds/Vsat), Vov = ${CHANNEL_SMOOTHING}*ln(1+exp((Vgs-Vth)/${CHANNEL_SMOOTHING})), Vsat = ${VSAT0}+Vov/2,`,
+    "Topology (behavioural: B sources and linear G sources, ngspice without a compatibility mode):",
+    `  channel  I = beta(Tj)*Vov*Vsat*tanh(Vds/Vsat), Vov = ${CHANNEL_SMOOTHING}*ln(1+exp((Vgs-Vth)/${CHANNEL_SMOOTHING})), Vsat = ${VSAT0}+${num(p.fit.satSlope)}*Vov,`,
     `           Vth = ${input.vgsth} V (datasheet typ., held constant over Tj); beta(Tj) puts R_DS(on) exactly on the`,
     `           datasheet curve at V_GS = ${rdsOn.vgs} V, I_D = ${rdsOn.id} A: R_DS(on) = ${t.map((temperature, index) => `${loss.channel.r[index]} mOhm at ${temperature} deg C`).join(", ")}`,
     `  body diode  V_SD = V0(Tj) + r(Tj)*I_SD with a smooth knee: V0 = ${diode.v0.join(", ")} V, r = ${diode.r.join(", ")} mOhm`,
-    `           at Tj = ${diode.t.join(", ")} deg C (datasheet V_SD = ${diode.vSd} V at ${diode.iSd} A, V_GS = ${gateCharge.vgsOff} V); no reverse recovery`,
-    `  capacitances, constant (charge-equivalent, not the C-V curve): C_gs = ${num(p.cgs * 1e12)} pF, C_gd = ${num(p.cgd * 1e12)} pF, C_ds = ${num(p.cds * 1e12)} pF.`,
+    `           at Tj = ${diode.t.join(", ")} deg C (datasheet V_SD = ${diode.vSd} V at ${diode.iSd} A, V_GS = ${gateCharge.vgsOff} V)`,
+    `  reverse recovery  stored charge tau(Tj)*I_SD, tau = ${p.tt.map((value) => num(value)).join(", ")} ns at Tj = ${loss.energies.tj.join(", ")} deg C: the loss data's`,
+    `           Q_rr (${loss.energies.qrr.join(", ")} nC at ${loss.switchingRef.i} A) less Q_oss, its capacitive part`,
+    `  capacitances (charge-equivalent, not the datasheet C-V curve, which is not stated): C_gs = ${num(p.cgs * 1e12)} pF constant;`,
+    `           C_gd = ${num(p.cgd * 1e12)} pF + ${num(p.cgdLo * 1e12)} pF up to a knee at V_DG = ${KNEE} V (charge held above it, ${KNEE_SMOOTHING} V smoothing);`,
+    `           C_ds = ${num(p.cds * 1e12)} pF + ${num(p.cdsLo * 1e12)} pF up to the same knee of V_DS (${HIGH_VOLTAGE_SHARE * 100} % of each charge in the constant part).`,
     `           Derived: Q_G = ${gateCharge.qg} nC at V_DS = ${gateCharge.vds} V, V_GS = ${gateCharge.vgsOff}/+${gateCharge.vgsOn} V, of which ${MILLER_SHARE * 100} % gate-drain charge`,
     `           (an assumption: the datasheet gives no Q_GD); Q_oss = ${num(p.qoss)} nC at ${loss.switchingRef.v} V (V_GS = ${gateCharge.vgsOff} V) from the loss data's E_on at 0 A`,
-    `  internal gate resistance ${p.rgInt} Ohm (taken equal to the datasheet's switching R_G(ext))`,
+    "  fitted to the datasheet's E_on and E_off in the double-pulse test below (no datasheet value fixes them):",
+    `           internal gate resistance ${num(p.rgInt)} Ohm (bound ${SWITCHING_FIT_BOUNDS.rgInt.join(" to ")} Ohm),`,
+    `           Vsat's slope ${num(p.fit.satSlope)} (bound ${SWITCHING_FIT_BOUNDS.satSlope.join(" to ")}; the channel carries I_D = ${loss.switchingRef.i} A in saturation at V_GS = ${p.plateau.toFixed(1)} V, the Miller plateau)`,
     `  thermal  Foster network Z_th(j-c), R_th(j-c) = ${loss.rth} K/W: ${(loss.zth ?? []).map((pair) => `${pair.r} K/W, ${pair.tau * 1000} ms`).join("; ")}`,
     "",
     `Validity: V_DS 0 to ${input.vRating} V, V_GS ${gateCharge.vgsOff} to ${gateCharge.vgsOn} V (recommended drive), I_D up to the pulsed`,
     `  rating, Tj 25 to ${input.tjMax} deg C (parameters held at their end values outside). Not modelled: avalanche,`,
-    "  short circuit, gate leakage, reverse recovery of the body diode, package inductance, V_th drift with Tj.",
-    "Switching energies of this model are not yet validated against the datasheet's double-pulse values.",
+    "  short circuit, gate leakage, package inductance, V_th drift with Tj, the recovery's dependence on di/dt.",
+    `Switching: a double-pulse leg at the datasheet's V_DD = ${loss.switchingRef.v} V, I_D = ${loss.switchingRef.i} A, R_G(ext) = ${loss.switchingRef.rg} Ohm, V_GS = ${gateCharge.vgsOff}/+${gateCharge.vgsOn} V, 25 deg C,`,
+    "  no stray inductance (none is stated), gives E_on (with this part's own E_oss) and E_off (without), checked",
+    switchingFitReached(partNumber)
+      ? `  against the datasheet's ${loss.eOn} and ${loss.eOff} mJ within 15 % (the validation report has the figures).`
+      : `  against the datasheet's ${loss.eOn} and ${loss.eOff} mJ: NOT within 15 % for this part (see the validation report).`,
   ]);
   return [
     ...header,
@@ -138,8 +203,26 @@ function mosfetModel(input: MosfetModelInput, version: string): string {
     `Bbd s dd I=${bodyDiode}`,
     `Cgs gi s ${num(p.cgs)}`,
     `Cgd gi dd ${num(p.cgd)}`,
+    "* The knee-limited part of C_gd as a charge (nC as volts on a grounded node) whose rate of change G carries",
+    "* from drain to gate (1 ns through Rqgd): a charge-based capacitance ngspice runs with the source at a high",
+    "* voltage, where a nonlinear capacitor between the device's own nodes did not start (decision 051).",
+    `Bqgd qgd 0 V=${num(p.cgdLo * 1e9)}*${kneeChargeOf("v(dd,gi)")}`,
+    "Rqgd qgd qgd1 1",
+    "Cqgd qgd1 0 1e-9",
+    "Gqgd dd gi qgd qgd1 1",
     `Cds s dd ${num(p.cds)}`,
+    `Bqds qds 0 V=${num(p.cdsLo * 1e9)}*${kneeChargeOf("v(dd,s)")}`,
+    "Rqds qds qds1 1",
+    "Cqds qds1 0 1e-9",
+    "Gqds dd s qds qds1 1",
     "Rleak dd s 1e9",
+    "* Reverse recovery: the body diode's stored charge q = tau(Tj)*I_F (nC as volts on a grounded node), whose",
+    "* rate of change a linear 1 nF capacitor turns into a current (read across Rq) that G carries between the diode's",
+    "* pins; Rq's 0.1 ns keeps that derivative from stalling the timestep at a gate edge while the charge is held.",
+    `Bq qrr 0 V=${storedCharge}`,
+    "Rq qrr qrr1 0.1",
+    "Cq qrr1 0 1e-9",
+    "Gq s dd qrr qrr1 10",
     "* Dissipation of the die (channel and body diode) into the junction node, W as A. Written from the two",
     "* currents' expressions, not from i(Vsen): a B source that reads a branch current failed to start transients.",
     `Bpower 0 tj I=v(dd,s)*(${channel})+v(s,dd)*(${bodyDiode})`,
@@ -188,7 +271,7 @@ function diodeModel(input: DiodeModelInput, version: string): string {
   ].join("\n");
 }
 
-/** The part's ngspice library file. */
-export function ngspiceModel(input: ModelInput, version: string): string {
-  return input.kind === "mosfet" ? mosfetModel(input, version) : diodeModel(input, version);
+/** The part's ngspice library file; `fit` replaces a MOSFET's fitted values (scripts/models-fit.ts searches them). */
+export function ngspiceModel(input: ModelInput, version: string, fit?: SwitchingFit): string {
+  return input.kind === "mosfet" ? mosfetModel(input, version, fit) : diodeModel(input, version);
 }
