@@ -256,7 +256,7 @@ function mosfetDataset(input: MosfetModelInput, table: CrossReferenceRdsOn | und
   const charges = chargeCurves({
     part: partNumber,
     cgs: p.cgs,
-    millerCharge: p.cgd * (gateCharge.vds - gateCharge.vgsOff - (vOnDrain - gateCharge.vgsOn)),
+    millerCharge: p.qgd,
     qossRef: p.qoss * 1e-9,
     vRef: ref.v,
     vTest: gateCharge.vds,

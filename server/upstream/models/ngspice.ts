@@ -50,6 +50,8 @@ export interface MosfetParameters {
   /** C_gd over the whole swing and the knee-limited part (F). */
   cgd: number;
   cgdLo: number;
+  /** The gate–drain charge over the gate-charge test's drain swing (C) that C_gd and its knee-limited part hold. */
+  qgd: number;
   /** C_ds over the whole swing and the knee-limited part (F). */
   cds: number;
   cdsLo: number;
@@ -115,7 +117,7 @@ export function mosfetParameters(input: MosfetModelInput, fit: SwitchingFit = sw
   const iRef = loss.switchingRef.i / beta[0]!;
   const vovPlateau = (-VSAT0 + Math.sqrt(VSAT0 ** 2 + 4 * slope * iRef)) / (2 * slope);
   const plateau = input.vgsth + CHANNEL_SMOOTHING * Math.log(Math.expm1(vovPlateau / CHANNEL_SMOOTHING));
-  return { vovOn, beta, plateau, cgs, cgd, cgdLo, cds, cdsLo, rgInt: fit.rgInt, tt, qrec: qrr[0] - qoss * 1e9, fit, qoss: qoss * 1e9 };
+  return { vovOn, beta, plateau, cgs, cgd, cgdLo, qgd, cds, cdsLo, rgInt: fit.rgInt, tt, qrec: qrr[0] - qoss * 1e9, fit, qoss: qoss * 1e9 };
 }
 
 interface DiodeParameters {
