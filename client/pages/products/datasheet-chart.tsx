@@ -108,7 +108,8 @@ export function DatasheetChart({
     M.top,
   );
   const desc = plain(
-    t("figureDesc", { title: caption, series: series.map((entry) => entry.label).join(t("seriesSeparator")) }) + (x.log && y.log ? ` ${t("logAxes")}` : ""),
+    t("figureDesc", { title: caption, series: series.map((entry) => entry.label).join(t("seriesSeparator")) }) +
+      (x.log && y.log ? ` ${t("logAxes")}` : y.log ? ` ${t("logY")}` : x.log ? ` ${t("logX")}` : ""),
   );
   return (
     <figure className="datasheet-chart" data-figure={id}>

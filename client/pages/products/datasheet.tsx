@@ -157,16 +157,22 @@ function figuresOf(curves: PartCurve[], t: DatasheetText): Figure[] {
     const xs = list.flatMap((curve) => curve.points.map(([x]) => x));
     const ys = list.flatMap((curve) => curve.points.map(([, y]) => y));
     const decades = (values: number[]) => Math.min(...values) > 0 && Math.max(...values) / Math.min(...values) >= 1000;
-    const log = decades(xs) && decades(ys);
+    // Each axis on its own: the capacitances span decades over a V_DS that starts at 0 (a logarithmic C axis, as
+    // datasheets draw C–V), the thermal impedance and the safe operating area over both.
+    const logX = decades(xs);
+    const logY = decades(ys);
     return {
       id: familyOf(first).startsWith("outputGate") ? familyOf(first) : (named ?? key),
       title,
       caption: sharedText ? t("figureCaption", { title, conditions: sharedText }) : title,
-      x: { label: `${first.x.quantity} (${unitText(first.x.unit)})`, log },
-      y: { label: `${quantities.length > 1 ? "E" : first.y.quantity} (${unitText(first.y.unit)})`, log },
+      x: { label: `${first.x.quantity} (${unitText(first.x.unit)})`, log: logX },
+      y: { label: `${quantities.length > 1 ? "E" : first.y.quantity} (${unitText(first.y.unit)})`, log: logY },
       series: list.map((curve, index) => {
-        const rank = temperatures.indexOf(curve.conditions.t_j_degC ?? 25);
-        const [colour, dash] = palette[temperatures.length === 1 ? 0 : Math.round((rank * (palette.length - 1)) / (temperatures.length - 1))]!;
+        // By temperature where the curves differ in it; else (the output curves of one temperature at several gate
+        // voltages) each curve its own colour and dash, so the legend tells them apart.
+        const rank = temperatures.length === 1 ? (list.length === 1 ? 0 : index) : temperatures.indexOf(curve.conditions.t_j_degC ?? 25);
+        const ranks = temperatures.length === 1 ? list.length : temperatures.length;
+        const [colour, dash] = palette[ranks === 1 ? 0 : Math.round((rank * (palette.length - 1)) / (ranks - 1))]!;
         const label = [
           quantities.length > 1 ? curve.y.quantity : null,
           ...varying.map((entry) => (curve.conditions[entry[0]] === undefined ? null : conditionText(entry, curve.conditions[entry[0]]!))),
