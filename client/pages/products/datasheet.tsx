@@ -166,7 +166,11 @@ function figuresOf(curves: PartCurve[], t: DatasheetText): Figure[] {
       title,
       caption: sharedText ? t("figureCaption", { title, conditions: sharedText }) : title,
       x: { label: `${first.x.quantity} (${unitText(first.x.unit)})`, log: logX },
-      y: { label: `${quantities.length > 1 ? "E" : first.y.quantity} (${unitText(first.y.unit)})`, log: logY },
+      // Several quantities on one axis share their symbol's letter: E for E_on and E_off, C for C_iss, C_oss, C_rss.
+      y: {
+        label: `${new Set(quantities.map((quantity) => quantity.split("_")[0])).size === 1 ? first.y.quantity.split("_")[0] : quantities.join(" / ")} (${unitText(first.y.unit)})`,
+        log: logY,
+      },
       series: list.map((curve, index) => {
         // By temperature where the curves differ in it; else (the output curves of one temperature at several gate
         // voltages) each curve its own colour and dash, so the legend tells them apart.
