@@ -78,7 +78,8 @@ const conditionSymbols: Array<[keyof CurveConditions, string, string]> = [
   ["r_g_ohm", "R_G(ext)", "Ω"],
   ["t_j_degC", "T_j", "°C"],
 ];
-const unitText = (unit: string) => (unit === "ohm" ? "Ω" : unit);
+/** The CSV writes units in ASCII (ohm, uJ, degC); the page prints their symbols. */
+const unitText = (unit: string) => ({ ohm: "Ω", uJ: "µJ", degC: "°C" })[unit] ?? unit;
 const numberText = (value: number) => figure(value).replace("-", "−");
 const conditionText = ([, symbol, unit]: (typeof conditionSymbols)[number], value: number) => `${symbol} = ${numberText(value)} ${unit}`.replace(/ /g, "\u00a0");
 
