@@ -253,9 +253,13 @@ describe("the machine-readable datasheets", () => {
       expect((tdb.c_oss_tr.c_o * tdb.c_oss_tr.v_ds) / 1e-9).toBeCloseTo(keyValues.qoss, 3);
 
       expect(tdb.switch.channel.map((c) => [c.t_j, c.v_g])).toEqual(dataset.output.map((c) => [c.tj, c.vgs]));
-      dataset.output.forEach((c, index) => same(tdb.switch.channel[index]!.graph_v_i, [c.vds, c.id], [1, 1]));
+      dataset.output.forEach((c, index) => {
+        same(tdb.switch.channel[index]!.graph_v_i, [c.vds, c.id], [1, 1]);
+      });
       expect(tdb.diode.channel.map((c) => [c.t_j, c.v_g])).toEqual(dataset.bodyDiode.map((c) => [c.tj, c.vgs]));
-      dataset.bodyDiode.forEach((c, index) => same(tdb.diode.channel[index]!.graph_v_i, [c.vsd, c.isd], [1, 1]));
+      dataset.bodyDiode.forEach((c, index) => {
+        same(tdb.diode.channel[index]!.graph_v_i, [c.vsd, c.isd], [1, 1]);
+      });
 
       const [charge] = tdb.switch.charge_curve;
       expect(tdb.switch.charge_curve).toHaveLength(1);
@@ -263,7 +267,9 @@ describe("the machine-readable datasheets", () => {
       same(charge!.graph_q_v, [dataset.gateCharge.qg, dataset.gateCharge.vgs], [1e-9, 1]);
 
       expect(tdb.switch.soa.map((line) => [line.t_c, line.time_pulse])).toEqual(dataset.soa.lines.map((line) => [dataset.soa.tc, line.tp]));
-      dataset.soa.lines.forEach((line, index) => same(tdb.switch.soa[index]!.graph_i_v, [line.vds, line.id], [1, 1]));
+      dataset.soa.lines.forEach((line, index) => {
+        same(tdb.switch.soa[index]!.graph_i_v, [line.vds, line.id], [1, 1]);
+      });
 
       for (const foster of [tdb.switch.thermal_foster, tdb.diode.thermal_foster]) {
         expect(foster.r_th_total).toBe(dataset.thermal.rth);
@@ -277,7 +283,9 @@ describe("the machine-readable datasheets", () => {
         const ref = conditions.switching;
         const of = (type: string) => data.filter((entry) => entry.dataset_type === type);
         expect(of("graph_i_e").map((entry) => [entry.t_j, entry.r_g, entry.v_supply])).toEqual(switching.byCurrent.tj.map((tj) => [tj, ref.rg, ref.vdd]));
-        switching.byCurrent.tj.forEach((_, index) => same(of("graph_i_e")[index]!.graph_i_e!, [switching.byCurrent.i, switching.byCurrent[which][index]!], [1, 1e-3]));
+        switching.byCurrent.tj.forEach((_, index) => {
+          same(of("graph_i_e")[index]!.graph_i_e!, [switching.byCurrent.i, switching.byCurrent[which][index]!], [1, 1e-3]);
+        });
         expect(of("graph_r_e").map((entry) => [entry.t_j, entry.i_x])).toEqual([[ref.tj, ref.id]]);
         same(of("graph_r_e")[0]!.graph_r_e!, [switching.byGate.rg, switching.byGate[which]], [1, 1e-3]);
         expect(of("graph_t_e").map((entry) => [entry.t_j, entry.r_g, entry.i_x])).toEqual([[null, ref.rg, ref.id]]);
