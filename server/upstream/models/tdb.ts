@@ -1,6 +1,6 @@
 // The part's machine-readable datasheet in the transistordatabase format of Paderborn University (upb-lea/
 // transistordatabase: its JSON export of a Transistor, field names and SI units as its `transistor.py` writes
-// them: V, A, Ω, J, s, K/W), so the part loads into that tool and its GUI, and a script reads curves instead of
+// them: V, A, Ω, J, s, K/W, F, C), so the part loads into that tool and its GUI, and a script reads curves instead of
 // digitising pictures. Written from the same inputs as the netlist and the thermal description (inputs.ts), so
 // the three cannot disagree. The JSON Schema it is checked against is tdbSchema below, published beside the pack.
 // transistordatabase describes transistors (its types: IGBT, SiC-MOSFET, GaN-Transistor, MOSFET): a Schottky
@@ -8,6 +8,9 @@
 // From pack 1.4 every curve is the part's characterisation dataset's (docs/decisions/055-characterisation-dataset.md),
 // converted to SI units: channel curves per T_j and V_GS, body diode, capacitances, gate charge, energies against
 // I, R_G, V_DD and T_j, Z_th and SOA, so the file and the dataset cannot drift (test/upstream/models-tdb.test.ts).
+// Each is a field its loader reads back (DatabaseManager.convert_dict_to_transistor_object turns c_oss/c_iss/c_rss,
+// graph_v_ecoss, graph_t_rthjc, the switch's graph_t_e, charge_curve and soa into arrays; data_classes.py's
+// VoltageDependentCapacitance, GateChargeCurve and SOA; upb-lea/transistordatabase at ce995ed).
 // The format has no field for the transfer characteristic or Q_rr alone (its e_rr wants an energy): those stay in
 // the dataset and the curves CSV.
 import { lifecycleOn, lifecycleStates, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
