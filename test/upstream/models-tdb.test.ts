@@ -3,7 +3,8 @@
 // against the published JSON Schema (checked by Ajv, not by the code that wrote it), the current ones state the
 // datasheet's own figures, read here from the datasheet's text: R_DS(on) at 25 °C and hot from the channel
 // curves, E_on and E_off at the double-pulse reference, the drain-current ratings, and a Foster network summing
-// to R_th(j-c); and the part's lifecycle state on the version's day (decision 040).
+// to R_th(j-c); the part's lifecycle state on the version's day (decision 040); and, value for value in SI units,
+// every curve of the part's committed characterisation dataset (decision 055), so the two cannot drift apart.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -15,6 +16,7 @@ import { MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts"
 import { compareVersions, modelVersionsFile } from "../../server/upstream/models/store.ts";
 import { tdbLifecycle, tdbSchema } from "../../server/upstream/models/tdb.ts";
 import { currentStateUrl } from "../../shared/contract/models.ts";
+import { characterisation, type MosfetCharacterisation } from "../../shared/contract/characterisation.ts";
 import { lifecycleOn, type ProductLifecycle } from "../../shared/contract/lifecycle.ts";
 
 const inputs = readModelInputs();
@@ -53,6 +55,48 @@ interface Tdb {
   i_abs_max: number;
   i_cont: number;
   switch: { channel: Curve[]; e_on: Energy[]; e_off: Energy[]; thermal_foster: { r_th_total: number; r_th_vector: number[] } };
+}
+
+type Graph = [number[], number[]];
+interface TdbCurves {
+  c_oss: Array<{ t_j: number; graph_v_c: Graph }>;
+  c_iss: Array<{ t_j: number; graph_v_c: Graph }>;
+  c_rss: Array<{ t_j: number; graph_v_c: Graph }>;
+  c_oss_fix: number;
+  c_iss_fix: number;
+  c_rss_fix: number;
+  graph_v_ecoss: Graph;
+  c_oss_er: { c_o: number; v_gs: number; v_ds: number };
+  c_oss_tr: { c_o: number; v_gs: number; v_ds: number };
+  diode: { channel: Curve[]; thermal_foster: Foster };
+  switch: {
+    channel: Curve[];
+    thermal_foster: Foster;
+    charge_curve: Array<{ t_j: number; v_supply: number; i_channel: number; graph_q_v: Graph }>;
+    soa: Array<{ t_c: number; time_pulse: number | null; graph_i_v: Graph }>;
+    e_on: Array<Energy & { graph_r_e: Graph | null; graph_t_e?: Graph | null; e_x: number | null }>;
+    e_off: Array<Energy & { graph_r_e: Graph | null; graph_t_e?: Graph | null; e_x: number | null }>;
+  };
+}
+interface Foster {
+  r_th_total: number;
+  r_th_vector: number[];
+  tau_vector: number[];
+  graph_t_rthjc: Graph;
+}
+/**
+ * Rows of the file equal the dataset's rows times each row's SI scale (pF → F, nC → C, µJ → J, mJ → J), within the
+ * six significant digits both are written with.
+ */
+function same(actual: Array<Array<number | null>>, expected: number[][], scales: number[]) {
+  expect(actual).toHaveLength(expected.length);
+  expected.forEach((row, index) => {
+    expect(actual[index]).toHaveLength(row.length);
+    row.forEach((value, at) => {
+      const got = actual[index]![at]!;
+      expect(Math.abs(got / scales[index]! - value), `row ${index}[${at}]: ${got} against ${value}`).toBeLessThanOrEqual(Math.abs(value) * 1e-9 + 1e-15);
+    });
+  });
 }
 
 const slopeAt = (curve: Curve, current: number) => {
@@ -175,7 +219,83 @@ describe("the machine-readable datasheets", () => {
     expect(tdbLifecycle(part, after, "2024-01-01")).toBeNull();
   });
 
+  it("the schema refuses malformed curves of the characterisation dataset", () => {
+    const good = JSON.parse(readFileSync(file(mosfets[0]!.partNumber), "utf8")) as Record<string, unknown> & { switch: Record<string, unknown> };
+    expect(validate(good)).toBe(true);
+    expect(validate({ ...good, c_oss: [{ t_j: 25, graph_v_c: [[0, 1, 2]] }] })).toBe(false);
+    expect(validate({ ...good, c_oss_er: { c_o: 0, v_gs: 0, v_ds: 800 } })).toBe(false);
+    expect(validate({ ...good, switch: { ...good.switch, charge_curve: [{ t_j: 25, v_supply: 800, graph_q_v: [[0], [0]] }] } })).toBe(false);
+    expect(validate({ ...good, switch: { ...good.switch, soa: [{ t_c: 25, time_pulse: "DC", graph_i_v: [[1], [1]] }] } })).toBe(false);
+  });
+
   for (const input of mosfets) {
+    it(`${input.partNumber}: carries every curve of its characterisation dataset, in SI units`, () => {
+      const part = input.partNumber;
+      const tdb = JSON.parse(readFileSync(file(part), "utf8")) as TdbCurves;
+      const dataset = characterisation.parse(
+        JSON.parse(readFileSync(path.join(shippedContentDir, "characterisation", `${part}.json`), "utf8")),
+      ) as MosfetCharacterisation;
+      expect(dataset.kind).toBe("mosfet");
+      const { capacitance, conditions, keyValues, switching } = dataset;
+      for (const [field, values] of [
+        ["c_oss", capacitance.coss],
+        ["c_iss", capacitance.ciss],
+        ["c_rss", capacitance.crss],
+      ] as const) {
+        expect(tdb[field].map((entry) => entry.t_j)).toEqual([25]);
+        same(tdb[field][0]!.graph_v_c, [capacitance.vds, values], [1, 1e-12]);
+      }
+      same(tdb.graph_v_ecoss, [capacitance.vds, capacitance.eoss], [1, 1e-6]);
+      same([[tdb.c_oss_fix, tdb.c_iss_fix, tdb.c_rss_fix]], [[keyValues.coss, keyValues.ciss, keyValues.crss]], [1e-12]);
+      // ½·C_o(er)·V² = E_oss and C_o(tr)·V = Q_oss at V_DD.
+      expect(tdb.c_oss_er.v_ds).toBe(conditions.switching.vdd);
+      expect((tdb.c_oss_er.c_o * tdb.c_oss_er.v_ds ** 2) / 2 / 1e-6).toBeCloseTo(keyValues.eoss, 3);
+      expect((tdb.c_oss_tr.c_o * tdb.c_oss_tr.v_ds) / 1e-9).toBeCloseTo(keyValues.qoss, 3);
+
+      expect(tdb.switch.channel.map((c) => [c.t_j, c.v_g])).toEqual(dataset.output.map((c) => [c.tj, c.vgs]));
+      dataset.output.forEach((c, index) => {
+        same(tdb.switch.channel[index]!.graph_v_i, [c.vds, c.id], [1, 1]);
+      });
+      expect(tdb.diode.channel.map((c) => [c.t_j, c.v_g])).toEqual(dataset.bodyDiode.map((c) => [c.tj, c.vgs]));
+      dataset.bodyDiode.forEach((c, index) => {
+        same(tdb.diode.channel[index]!.graph_v_i, [c.vsd, c.isd], [1, 1]);
+      });
+
+      const [charge] = tdb.switch.charge_curve;
+      expect(tdb.switch.charge_curve).toHaveLength(1);
+      expect([charge!.t_j, charge!.v_supply, charge!.i_channel]).toEqual([25, conditions.gateCharge.vds, conditions.gateCharge.id]);
+      same(charge!.graph_q_v, [dataset.gateCharge.qg, dataset.gateCharge.vgs], [1e-9, 1]);
+
+      expect(tdb.switch.soa.map((line) => [line.t_c, line.time_pulse])).toEqual(dataset.soa.lines.map((line) => [dataset.soa.tc, line.tp]));
+      dataset.soa.lines.forEach((line, index) => {
+        same(tdb.switch.soa[index]!.graph_i_v, [line.vds, line.id], [1, 1]);
+      });
+
+      for (const foster of [tdb.switch.thermal_foster, tdb.diode.thermal_foster]) {
+        expect(foster.r_th_total).toBe(dataset.thermal.rth);
+        expect(foster.r_th_vector).toEqual(dataset.thermal.foster.map((pair) => pair.r));
+        expect(foster.tau_vector).toEqual(dataset.thermal.foster.map((pair) => pair.tau));
+        same(foster.graph_t_rthjc, [dataset.thermal.zth.t, dataset.thermal.zth.z], [1, 1]);
+      }
+
+      for (const which of ["eOn", "eOff"] as const) {
+        const data = tdb.switch[which === "eOn" ? "e_on" : "e_off"];
+        const ref = conditions.switching;
+        const of = (type: string) => data.filter((entry) => entry.dataset_type === type);
+        expect(of("graph_i_e").map((entry) => [entry.t_j, entry.r_g, entry.v_supply])).toEqual(switching.byCurrent.tj.map((tj) => [tj, ref.rg, ref.vdd]));
+        switching.byCurrent.tj.forEach((_, index) => {
+          same(of("graph_i_e")[index]!.graph_i_e!, [switching.byCurrent.i, switching.byCurrent[which][index]!], [1, 1e-3]);
+        });
+        expect(of("graph_r_e").map((entry) => [entry.t_j, entry.i_x])).toEqual([[ref.tj, ref.id]]);
+        same(of("graph_r_e")[0]!.graph_r_e!, [switching.byGate.rg, switching.byGate[which]], [1, 1e-3]);
+        expect(of("graph_t_e").map((entry) => [entry.t_j, entry.r_g, entry.i_x])).toEqual([[null, ref.rg, ref.id]]);
+        same(of("graph_t_e")[0]!.graph_t_e!, [switching.byTemperature.tj, switching.byTemperature[which]], [1, 1e-3]);
+        const single = of("single");
+        expect(single.map((entry) => [entry.t_j, entry.r_g, entry.i_x])).toEqual(switching.byVoltage.vdd.map(() => [ref.tj, ref.rg, ref.id]));
+        same([single.map((entry) => entry.v_supply), single.map((entry) => entry.e_x!)], [switching.byVoltage.vdd, switching.byVoltage[which]], [1, 1e-3]);
+      }
+    });
+
     it(`${input.partNumber}: valid, and states its datasheet's figures`, () => {
       const part = input.partNumber;
       const tdb = JSON.parse(readFileSync(file(part), "utf8")) as Tdb;
@@ -186,9 +306,8 @@ describe("the machine-readable datasheets", () => {
         part,
         /R_DS\(on\) = ([\d.]+) mOhm typ at V_GS = ([\d.]+) V, I_D = ([\d.]+) A; ([\d.]+) mOhm typ at Tj = (\d+) deg C/,
       );
-      const cold = tdb.switch.channel.find((curve) => curve.t_j === 25)!;
-      const hot = tdb.switch.channel.find((curve) => curve.t_j === tHot)!;
-      expect(cold.v_g).toBe(vgs);
+      const cold = tdb.switch.channel.find((curve) => curve.t_j === 25 && curve.v_g === vgs)!;
+      const hot = tdb.switch.channel.find((curve) => curve.t_j === tHot && curve.v_g === vgs)!;
       expect(slopeAt(cold, id!) * 1000).toBeCloseTo(r25!, 6);
       expect(slopeAt(hot, id!) * 1000).toBeCloseTo(rHot!, 6);
       // "Switching energy (V_DD = …, I_D = … A, R_G(ext) = … Ohm, Tj = 25 deg C): E_on = … uJ typ, E_off = … uJ typ"

@@ -59,6 +59,12 @@ const withLtspice = (files: GeneratedModelFile[]): GeneratedModelFile[] =>
     return [file, { kind: "ltspice" as const, fileName, text: ltspiceModel(file.text, fileName) }];
   });
 
+/** A MOSFET's dataset: its machine-readable datasheet is written from it, so a MOSFET without one is an error. */
+function mosfetDataset(part: string, dataset: MosfetCharacterisation | DiodeCharacterisation | undefined): MosfetCharacterisation {
+  if (dataset?.kind !== "mosfet") throw new Error(`${part}: no MOSFET characterisation dataset`);
+  return dataset;
+}
+
 function modelFiles(
   input: ModelInput,
   published: PublishedFile,
@@ -70,7 +76,13 @@ function modelFiles(
     { kind: "ngspice", fileName: `${input.partNumber}.lib`, text: ngspiceModel(input, version) },
     { kind: "plecs", fileName: `${input.partNumber}.plecs.xml`, text: plecsModel(input, version) },
     ...(input.kind === "mosfet"
-      ? [{ kind: "tdb" as const, fileName: `${input.partNumber}.tdb.json`, text: tdbModel(input, version, input.datasheet, recordedLifecycle(input, date, published)) }]
+      ? [
+          {
+            kind: "tdb" as const,
+            fileName: `${input.partNumber}.tdb.json`,
+            text: tdbModel(input, mosfetDataset(input.partNumber, dataset), version, input.datasheet, recordedLifecycle(input, date, published)),
+          },
+        ]
       : []),
     { kind: "csv", fileName: `${input.partNumber}.curves.csv`, text: curvesCsv(input, dataset) },
   ]);

@@ -1,12 +1,21 @@
 // The part's machine-readable datasheet in the transistordatabase format of Paderborn University (upb-lea/
 // transistordatabase: its JSON export of a Transistor, field names and SI units as its `transistor.py` writes
-// them: V, A, Ω, J, s, K/W), so the part loads into that tool and its GUI, and a script reads curves instead of
+// them: V, A, Ω, J, s, K/W, F, C), so the part loads into that tool and its GUI, and a script reads curves instead of
 // digitising pictures. Written from the same inputs as the netlist and the thermal description (inputs.ts), so
 // the three cannot disagree. The JSON Schema it is checked against is tdbSchema below, published beside the pack.
 // transistordatabase describes transistors (its types: IGBT, SiC-MOSFET, GaN-Transistor, MOSFET): a Schottky
 // diode has no place in it, so diodes get none (their data are in the PLECS file and the datasheet).
+// From pack 1.4 every curve is the part's characterisation dataset's (docs/decisions/055-characterisation-dataset.md),
+// converted to SI units: channel curves per T_j and V_GS, body diode, capacitances, gate charge, energies against
+// I, R_G, V_DD and T_j, Z_th and SOA, so the file and the dataset cannot drift (test/upstream/models-tdb.test.ts).
+// Each is a field its loader reads back (DatabaseManager.convert_dict_to_transistor_object turns c_oss/c_iss/c_rss,
+// graph_v_ecoss, graph_t_rthjc, the switch's graph_t_e, charge_curve and soa into arrays; data_classes.py's
+// VoltageDependentCapacitance, GateChargeCurve and SOA; upb-lea/transistordatabase at ce995ed).
+// The format has no field for the transfer characteristic or Q_rr alone (its e_rr wants an energy): those stay in
+// the dataset and the curves CSV.
 import { lifecycleOn, lifecycleStates, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
 import { currentStateUrl } from "../../../shared/contract/models.ts";
+import type { MosfetCharacterisation } from "../../../shared/contract/characterisation.ts";
 import type { MosfetModelInput } from "./inputs.ts";
 import { VENDOR } from "./plecs.ts";
 
@@ -14,31 +23,43 @@ import { VENDOR } from "./plecs.ts";
 const round = (value: number) => Number(value.toPrecision(6));
 const curve = (xs: number[], ys: number[]) => [xs.map(round), ys.map(round)];
 
-/** Currents of the output characteristic: 0 to twice the datasheet's test current, as in the PLECS table. */
-const channelCurrents = (reference: number) => [0, 0.25, 0.5, 1, 1.5, 2].map((factor) => factor * reference);
+/** One dataset curve as transistordatabase's [xs, ys], each axis scaled into SI units. */
+const scaled = (xs: number[], ys: number[], xScale = 1, yScale = 1) =>
+  curve(
+    xs.map((x) => x * xScale),
+    ys.map((y) => y * yScale),
+  );
+const PICO = 1e-12;
+const NANO = 1e-9;
+const MICRO = 1e-6;
+const MILLI = 1e-3;
 
-function thermalFoster(input: MosfetModelInput) {
-  const network = input.loss.zth ?? [{ r: input.loss.rth, tau: 1e-3 }];
+function thermalFoster(thermal: MosfetCharacterisation["thermal"]) {
   return {
-    r_th_total: input.loss.rth,
-    r_th_vector: network.map((pair) => pair.r),
-    tau_vector: network.map((pair) => pair.tau),
+    r_th_total: thermal.rth,
+    r_th_vector: thermal.foster.map((pair) => pair.r),
+    tau_vector: thermal.foster.map((pair) => pair.tau),
     // C_i = τ_i / R_i of each Foster stage (J/K).
-    c_th_vector: network.map((pair) => round(pair.tau / pair.r)),
+    c_th_vector: thermal.foster.map((pair) => round(pair.tau / pair.r)),
     c_th_total: null,
     tau_total: null,
-    graph_t_rthjc: null,
+    // The single-pulse Z_th the network gives: [s, K/W].
+    graph_t_rthjc: curve(thermal.zth.t, thermal.zth.z),
   };
 }
 
-/** One switching-energy dataset of transistordatabase: E(I) at a temperature, or E(R_G) at the reference current. */
-function energyData(input: MosfetModelInput, which: "eOn" | "eOff") {
-  const { loss, gateCharge } = input;
-  const ref = loss.switchingRef;
+/**
+ * The switching-energy datasets of transistordatabase (SwitchEnergyData): E(I) per T_j and E(R_G) at the reference
+ * current (its graph_i_e, graph_r_e), E(T_j) at the reference current and R_G (graph_t_e), and one `single` point per
+ * V_DD of E(V_DD), the one dependence the format has no graph for. Energies mJ → J.
+ */
+function energyData(input: MosfetModelInput, dataset: MosfetCharacterisation, which: "eOn" | "eOff") {
+  const { switching, conditions } = dataset;
+  const ref = conditions.switching;
   const common = {
-    v_supply: ref.v,
-    v_g: gateCharge.vgsOn,
-    v_g_off: gateCharge.vgsOff,
+    v_supply: ref.vdd,
+    v_g: conditions.vgsOn,
+    v_g_off: conditions.vgsOff,
     load_inductance: null,
     measurement_date: null,
     measurement_testbench: null,
@@ -47,33 +68,46 @@ function energyData(input: MosfetModelInput, which: "eOn" | "eOff") {
     comment: which === "eOn" ? "includes the opposite body diode's reverse recovery and output charge" : null,
     e_x: null,
   };
-  const byCurrent = loss.energies.tj.map((tj, index) => ({
+  const byCurrent = switching.byCurrent.tj.map((tj, index) => ({
     dataset_type: "graph_i_e",
     ...common,
     t_j: tj,
     r_g: ref.rg,
     i_x: null,
-    // mJ → J.
-    graph_i_e: curve(
-      loss.energies.i,
-      loss.energies[which][index]!.map((energy) => energy / 1000),
-    ),
+    graph_i_e: scaled(switching.byCurrent.i, switching.byCurrent[which][index]!, 1, MILLI),
     graph_r_e: null,
   }));
-  // The datasheet's E(R_G) curve is at the reference current and temperature; its values are in mJ.
   const byGate = {
     dataset_type: "graph_r_e",
     ...common,
     t_j: ref.tj,
     r_g: null,
-    i_x: ref.i,
+    i_x: ref.id,
     graph_i_e: null,
-    graph_r_e: curve(
-      loss.gate.rg,
-      loss.gate[which].map((energy) => energy / 1000),
-    ),
+    graph_r_e: scaled(switching.byGate.rg, switching.byGate[which], 1, MILLI),
   };
-  return [...byCurrent, byGate];
+  const byTemperature = {
+    dataset_type: "graph_t_e",
+    ...common,
+    t_j: null,
+    r_g: ref.rg,
+    i_x: ref.id,
+    graph_i_e: null,
+    graph_r_e: null,
+    graph_t_e: scaled(switching.byTemperature.tj, switching.byTemperature[which], 1, MILLI),
+  };
+  const byVoltage = switching.byVoltage.vdd.map((vdd, index) => ({
+    dataset_type: "single",
+    ...common,
+    v_supply: vdd,
+    t_j: ref.tj,
+    r_g: ref.rg,
+    i_x: ref.id,
+    e_x: round(switching.byVoltage[which][index]! * MILLI),
+    graph_i_e: null,
+    graph_r_e: null,
+  }));
+  return [...byCurrent, byGate, byTemperature, ...byVoltage];
 }
 
 /** The part's lifecycle as a machine-readable datasheet records it (snake_case, as the format's own keys). */
@@ -120,10 +154,21 @@ export function tdbLifecycle(part: string, lifecycle: ProductLifecycle, asOf: st
  * helper_functions.py) passes over keys it does not know, so the file still loads. The tool does not keep it:
  * a transistor it exports again has no lifecycle.
  */
-export function tdbModel(input: MosfetModelInput, version: string, datasheet: { version: string; date: string }, lifecycle: TdbLifecycle | null = null): string {
-  const { loss, rdsOn, gateCharge } = input;
-  const currents = channelCurrents(rdsOn.id);
-  const diode = loss.bodyDiode;
+export function tdbModel(
+  input: MosfetModelInput,
+  dataset: MosfetCharacterisation,
+  version: string,
+  datasheet: { version: string; date: string },
+  lifecycle: TdbLifecycle | null = null,
+): string {
+  const { loss, rdsOn } = input;
+  const { conditions, keyValues, capacitance } = dataset;
+  const ref = conditions.switching;
+  // The C–V curves at V_GS = 0 and 25 °C, the datasheet's condition (pF → F).
+  const voltageDependent = (values: number[]) => [{ t_j: 25, graph_v_c: scaled(capacitance.vds, values, 1, PICO) }];
+  // The energy- and time-related effective output capacitance at V_DD: the C that stores E_oss (½·C·V² = E_oss) and
+  // the C that takes Q_oss (C·V = Q_oss) from 0 V to V_DD, as datasheets of superjunction MOSFETs state C_o(er), C_o(tr).
+  const effective = (c: number) => ({ c_o: round(c), v_gs: 0, v_ds: ref.vdd });
   const transistor = {
     name: `Qingyun_${input.partNumber}`,
     type: "SiC-MOSFET",
@@ -133,7 +178,7 @@ export function tdbModel(input: MosfetModelInput, version: string, datasheet: { 
     template_date: null,
     creation_date: null,
     last_modified: null,
-    comment: `Model pack version ${version}, generated from the datasheet's data; checks in the pack's validation report. No measured raw data.`,
+    comment: `Model pack version ${version}, generated from the part's characterisation dataset (typical curves fitted to the datasheet's data); checks in the pack's validation report. No measured raw data.`,
     datasheet_hyperlink: null,
     datasheet_date: datasheet.date,
     datasheet_version: datasheet.version,
@@ -141,69 +186,66 @@ export function tdbModel(input: MosfetModelInput, version: string, datasheet: { 
     cooling_area: null,
     t_c_max: null,
     r_g_int: null,
-    r_g_on_recommended: loss.switchingRef.rg,
-    r_g_off_recommended: loss.switchingRef.rg,
-    c_oss_fix: null,
-    c_iss_fix: null,
-    c_rss_fix: null,
+    r_g_on_recommended: ref.rg,
+    r_g_off_recommended: ref.rg,
+    // The datasheet table's capacitances at V_DD, V_GS = 0 (pF → F).
+    c_oss_fix: round(keyValues.coss * PICO),
+    c_iss_fix: round(keyValues.ciss * PICO),
+    c_rss_fix: round(keyValues.crss * PICO),
     housing_type: input.package,
     manufacturer: VENDOR,
     r_th_cs: loss.rthCh ?? 0,
     r_th_switch_cs: loss.rthCh ?? 0,
     r_th_diode_cs: loss.rthCh ?? 0,
-    v_abs_max: input.vRating,
-    i_abs_max: input.drainCurrent.pulse,
-    i_cont: input.drainCurrent.i25,
-    c_oss: [],
-    c_iss: [],
-    c_rss: [],
-    graph_v_ecoss: null,
+    v_abs_max: conditions.vRating,
+    i_abs_max: conditions.idPulse,
+    i_cont: conditions.idCont,
+    c_oss: voltageDependent(capacitance.coss),
+    c_iss: voltageDependent(capacitance.ciss),
+    c_rss: voltageDependent(capacitance.crss),
+    // E_oss against V_DS (µJ → J).
+    graph_v_ecoss: scaled(capacitance.vds, capacitance.eoss, 1, MICRO),
     raw_measurement_data: [],
-    c_oss_er: null,
-    c_oss_tr: null,
+    c_oss_er: effective((2 * keyValues.eoss * MICRO) / ref.vdd ** 2),
+    c_oss_tr: effective((keyValues.qoss * NANO) / ref.vdd),
     diode: {
       // The body diode shares the die, so it shares the die's thermal network.
-      thermal_foster: thermalFoster(input),
-      comment: `Body diode at V_GS = ${gateCharge.vgsOff} V; Q_rr ${diode.qrr} nC at the switching reference`,
+      thermal_foster: thermalFoster(dataset.thermal),
+      comment: `Body diode at V_GS = ${conditions.vgsOff} V; Q_rr ${dataset.reverseRecovery.qrr.map((q, index) => `${q} nC at ${dataset.reverseRecovery.tj[index]} deg C`).join(", ")} at the switching reference`,
       manufacturer: VENDOR,
       technology: "SiC MOSFET body diode",
-      t_j_max: loss.ratings.tjMax,
-      // v = V0(T_j) + r(T_j)·i, r in mΩ.
-      channel: diode.t.map((tj, index) => ({
-        t_j: tj,
-        graph_v_i: curve(
-          currents.map((i) => (i === 0 ? 0 : diode.v0[index]! + (diode.r[index]! / 1000) * i)),
-          currents,
-        ),
-        v_g: gateCharge.vgsOff,
-      })),
+      t_j_max: conditions.tjMax,
+      channel: dataset.bodyDiode.map((line) => ({ t_j: line.tj, graph_v_i: curve(line.vsd, line.isd), v_g: line.vgs })),
       e_rr: [],
       linearized_diode: [],
       soa: [],
     },
     switch: {
-      thermal_foster: thermalFoster(input),
-      t_j_max: loss.ratings.tjMax,
+      thermal_foster: thermalFoster(dataset.thermal),
+      t_j_max: conditions.tjMax,
       comment: `R_DS(on) ${rdsOn.r25} mOhm typ. at V_GS = ${rdsOn.vgs} V, I_D = ${rdsOn.id} A, 25 deg C`,
       manufacturer: VENDOR,
       technology: "SiC MOSFET",
-      // The channel is resistive (V0 = 0): v = r(T_j)·i at the datasheet's on-state gate voltage.
-      channel: loss.channel.t.map((tj, index) => ({
-        t_j: tj,
-        graph_v_i: curve(
-          currents.map((i) => (loss.channel.r[index]! / 1000) * i),
-          currents,
-        ),
-        v_g: rdsOn.vgs,
-      })),
-      e_on: energyData(input, "eOn"),
-      e_off: energyData(input, "eOff"),
+      // The output characteristics per T_j and V_GS, through the saturation region.
+      channel: dataset.output.map((line) => ({ t_j: line.tj, graph_v_i: curve(line.vds, line.id), v_g: line.vgs })),
+      e_on: energyData(input, dataset, "eOn"),
+      e_off: energyData(input, dataset, "eOff"),
       e_on_meas: [],
       e_off_meas: [],
       linearized_switch: [],
       r_channel_th: [],
-      charge_curve: [],
-      soa: [],
+      // V_GS against gate charge (nC → C) at the gate-charge test, 25 °C; the gate current is not stated.
+      charge_curve: [
+        {
+          i_channel: conditions.gateCharge.id,
+          t_j: 25,
+          v_supply: conditions.gateCharge.vds,
+          i_g: null,
+          graph_q_v: scaled(dataset.gateCharge.qg, dataset.gateCharge.vgs, NANO),
+        },
+      ],
+      // The single-pulse SOA lines at T_C (time_pulse null: DC), [V, A].
+      soa: dataset.soa.lines.map((line) => ({ t_c: dataset.soa.tc, time_pulse: line.tp, graph_i_v: curve(line.vds, line.id) })),
     },
     ...(lifecycle ? { lifecycle } : {}),
   };
@@ -218,7 +260,13 @@ const nullableGraph = { anyOf: [graph, { type: "null" }] };
 const foster = {
   type: "object",
   required: ["r_th_total", "r_th_vector", "tau_vector", "c_th_vector"],
-  properties: { r_th_total: { type: "number", exclusiveMinimum: 0 }, r_th_vector: numberArray, tau_vector: numberArray, c_th_vector: numberArray },
+  properties: {
+    r_th_total: { type: "number", exclusiveMinimum: 0 },
+    r_th_vector: numberArray,
+    tau_vector: numberArray,
+    c_th_vector: numberArray,
+    graph_t_rthjc: nullableGraph,
+  },
 };
 const channel = {
   type: "array",
@@ -231,17 +279,51 @@ const energies = {
     type: "object",
     required: ["dataset_type", "v_supply", "v_g", "t_j"],
     properties: {
-      dataset_type: { enum: ["graph_i_e", "graph_r_e", "single"] },
+      // graph_t_e (E against T_j, t_j null) and e_x of the `single` points from pack 1.4.
+      dataset_type: { enum: ["graph_i_e", "graph_r_e", "graph_t_e", "single"] },
       v_supply: { type: "number" },
       v_g: { type: "number" },
       v_g_off: nullable("number"),
-      t_j: { type: "number" },
+      t_j: nullable("number"),
       r_g: nullable("number"),
       i_x: nullable("number"),
+      e_x: nullable("number"),
       graph_i_e: nullableGraph,
       graph_r_e: nullableGraph,
+      graph_t_e: nullableGraph,
     },
   },
+};
+
+/** transistordatabase's VoltageDependentCapacitance: C (F) against V (V) at one T_j. */
+const capacitances = {
+  type: "array",
+  items: { type: "object", required: ["t_j", "graph_v_c"], properties: { t_j: { type: "number" }, graph_v_c: graph } },
+};
+/** Its EffectiveOutputCapacitance: C_o(er) or C_o(tr) (F) from 0 V to v_ds. */
+const effectiveCapacitance = {
+  anyOf: [
+    {
+      type: "object",
+      required: ["c_o", "v_gs", "v_ds"],
+      properties: { c_o: { type: "number", exclusiveMinimum: 0 }, v_gs: { type: "number" }, v_ds: { type: "number", exclusiveMinimum: 0 } },
+    },
+    { type: "null" },
+  ],
+};
+/** Its GateChargeCurve: V_GS (V) against Q_G (C) at v_supply, i_channel and t_j. */
+const chargeCurves = {
+  type: "array",
+  items: {
+    type: "object",
+    required: ["i_channel", "t_j", "v_supply", "graph_q_v"],
+    properties: { i_channel: { type: "number" }, t_j: { type: "number" }, v_supply: { type: "number" }, i_g: nullable("number"), graph_q_v: graph },
+  },
+};
+/** Its SOA: I (A) against V (V), graph_i_v as [V, A], at t_c for a pulse of time_pulse (s; null: DC). */
+const soa = {
+  type: "array",
+  items: { type: "object", required: ["graph_i_v"], properties: { t_c: nullable("number"), time_pulse: nullable("number"), graph_i_v: graph } },
 };
 
 const isoDate = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" };
@@ -273,7 +355,7 @@ export const tdbSchema = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   title: "Qingyun machine-readable datasheet (transistordatabase format)",
   description:
-    "A transistor as the transistordatabase of Paderborn University (github.com/upb-lea/transistordatabase) exports it: SI units (V, A, Ohm, J, s, K/W, J/K); curves as [x values, y values].",
+    "A transistor as the transistordatabase of Paderborn University (github.com/upb-lea/transistordatabase) exports it: SI units (V, A, Ohm, J, s, K/W, J/K, F, C); curves as [x values, y values].",
   type: "object",
   required: ["name", "type", "manufacturer", "housing_type", "v_abs_max", "i_abs_max", "i_cont", "switch", "diode"],
   properties: {
@@ -288,11 +370,21 @@ export const tdbSchema = {
     i_abs_max: { type: "number", exclusiveMinimum: 0 },
     i_cont: { type: "number", exclusiveMinimum: 0 },
     r_th_cs: { type: "number", minimum: 0 },
+    // The curves of the characterisation dataset, from pack 1.4 (optional: earlier files hold empty lists or null).
+    c_oss: capacitances,
+    c_iss: capacitances,
+    c_rss: capacitances,
+    c_oss_fix: nullable("number"),
+    c_iss_fix: nullable("number"),
+    c_rss_fix: nullable("number"),
+    graph_v_ecoss: nullableGraph,
+    c_oss_er: effectiveCapacitance,
+    c_oss_tr: effectiveCapacitance,
     lifecycle,
     switch: {
       type: "object",
       required: ["thermal_foster", "t_j_max", "channel", "e_on", "e_off"],
-      properties: { thermal_foster: foster, t_j_max: { type: "number" }, channel, e_on: energies, e_off: energies },
+      properties: { thermal_foster: foster, t_j_max: { type: "number" }, channel, e_on: energies, e_off: energies, charge_curve: chargeCurves, soa },
     },
     diode: {
       type: "object",
