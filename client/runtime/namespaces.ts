@@ -45,15 +45,22 @@ export function trackNamespaces(instance: i18n): Set<string> {
     for (const name of ["lng", "lngs", "ns", "keyPrefix"]) t[name] = fixed[name];
     return t;
   };
+  // useTranslation's t of a namespace (getFixedT(null, ns)), made once per request: a finder page of 100 rows has
+  // some ten users of useTranslation on each, and each would make an i18next fixed t wrapped twice (here and in
+  // client/runtime/i18n-memo.ts). Its language is the instance's at each call, as in i18next.
+  const shared = new Map<string, Fixed>();
   instance.getFixedT = ((lng: unknown, ns: unknown, ...more: unknown[]) => {
-    const fixed = getFixedT(lng, ns, ...more);
+    if (typeof ns !== "string") return getFixedT(lng, ns, ...more);
+    const sharable = (lng === null || lng === undefined) && more.length === 0;
+    const kept = sharable ? shared.get(ns) : undefined;
+    if (kept) return kept;
     // A memoised answer does not reach instance.t: the namespace is noted here, on each call.
-    return typeof ns === "string"
-      ? wrap(fixed, (call) => {
-          add(ns);
-          return call();
-        })
-      : fixed;
+    const t = wrap(getFixedT(lng, ns, ...more), (call) => {
+      add(ns);
+      return call();
+    });
+    if (sharable) shared.set(ns, t);
+    return t;
   }) as unknown as i18n["getFixedT"];
   (instance as i18n & { [islandViewKey]: unknown })[islandViewKey] = (own: readonly string[]) =>
     Object.create(instance, {

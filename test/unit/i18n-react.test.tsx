@@ -17,6 +17,13 @@ function Label({ ns, k }: { ns?: string; k: string }) {
   return <span data-ready={String(ready)}>{t(k)}</span>;
 }
 
+/** Notes the t it was given. */
+function Spy({ seen }: { seen: Set<unknown> }) {
+  const { t } = useTranslation("catalog");
+  seen.add(t);
+  return <span>{t("finder.new")}</span>;
+}
+
 /** Declares a namespace and asks none of its strings. */
 function Declares() {
   useTranslation("estimator");
@@ -78,6 +85,35 @@ describe("useTranslation", () => {
     // The same namespace asked for outside an island is the page's own: embedded.
     render(en, <Label ns="estimator" k="bar.label" />);
     expect([...used].sort()).toEqual(["common", "estimator", "support"]);
+  });
+
+  it("gives every component of a request the same t of a namespace, and still reports the namespace it is used in", async () => {
+    const en = (await createServerI18n(resources)).cloneInstance({ lng: "en", initAsync: false });
+    const used = trackNamespaces(en);
+    const seen = new Set<unknown>();
+    const html = render(
+      en,
+      <>
+        <Spy seen={seen} />
+        <Spy seen={seen} />
+        <Spy seen={seen} />
+      </>,
+    );
+    expect(seen.size).toBe(1);
+    expect(html).toContain(`>${(resources.en.catalog as { finder: { new: string } }).finder.new}<`);
+    expect([...used].sort()).toEqual(["catalog", "common"]);
+    // An island's view of the instance keeps its own t, which does not report its namespace.
+    const zh = (await createServerI18n(resources)).cloneInstance({ lng: "zh", initAsync: false });
+    const zhUsed = trackNamespaces(zh);
+    render(
+      zh,
+      <IslandStrings namespaces={["catalog"]}>
+        <Spy seen={seen} />
+      </IslandStrings>,
+    );
+    expect([...zhUsed]).toEqual(["common"]);
+    render(zh, <Spy seen={seen} />);
+    expect([...zhUsed].sort()).toEqual(["catalog", "common"]);
   });
 
   it("in the browser, renders an island only once its own namespace has loaded (until then the server's HTML stays)", async () => {

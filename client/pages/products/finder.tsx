@@ -143,7 +143,16 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
     `${prefix}h`,
   );
   const depth = layout.rows.length;
+  const headerIds = layout.headerIds.map((ids) => ids.join(" "));
   const partId = `${prefix}-part`;
+  // The same on every row: asked for once per table, not per row or per empty cell.
+  const newBadge = <span className="badge badge--new">{t("finder.new")}</span>;
+  const noValue = (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{t("finder.noValue")}</span>
+    </>
+  );
   const ariaSort = (id: string) => (query.sort?.fieldId === id ? (query.sort.order === "asc" ? "ascending" : "descending") : undefined);
   const sortLink = (id: string, content: ReactNode, text: string) => {
     const next = toggleSort(query, id);
@@ -242,24 +251,15 @@ function FinderTable({ columns, list, query, href, prefix, localize, compareForm
                       {t("compare.toggle", { part: product.partNumber })}
                     </label>
                     <Link to={localize(productDetailPath(product.partNumber))}>{product.partNumber}</Link>
-                    {product.isNew ? <span className="badge badge--new">{t("finder.new")}</span> : null}
+                    {product.isNew ? newBadge : null}
                   </span>
                 </th>
-                {columns.map((column, index) => {
-                  const text = cellText(column.value(product));
-                  return (
-                    <td key={column.id} headers={`${rowId} ${layout.headerIds[index]!.join(" ")}`} className={column.numeric ? "is-numeric" : "is-text"}>
-                      {column.render
-                        ? column.render(product)
-                        : text || (
-                            <>
-                              <span aria-hidden="true">—</span>
-                              <span className="visually-hidden">{t("finder.noValue")}</span>
-                            </>
-                          )}
-                    </td>
-                  );
-                })}
+                {columns.map((column, index) => (
+                  <td key={column.id} headers={`${rowId} ${headerIds[index]}`} className={column.numeric ? "is-numeric" : "is-text"}>
+                    {/* A column that renders its cell does not need its text (the lifecycle's would cost a t() per row). */}
+                    {column.render ? column.render(product) : cellText(column.value(product)) || noValue}
+                  </td>
+                ))}
                 <td headers={`${rowId} ${prefix}-datasheet`}>
                   <DatasheetLink product={product} />
                 </td>
