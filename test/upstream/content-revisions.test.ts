@@ -77,6 +77,11 @@ describe("document revisions", () => {
     expect(documentFile.safeParse({ ...base, revisions: [first, current] }).success).toBe(true);
   });
 
+  it("accepts a second revision on the day of the one before it (a same-day correction)", () => {
+    const again = { revision: "1.2", date: current.date, changes: { zh: ["再次更正。"], en: ["Corrected again."] } };
+    expect(documentFile.safeParse({ ...base, version: "1.2", revisions: [first, current, again] }).success).toBe(true);
+  });
+
   it.each([
     ["out of order", [current, first]],
     ["a repeated revision", [first, { ...current, revision: "1.0" }]],
