@@ -7,12 +7,12 @@
 // its code shares the modules the product page loads first and is not in any page's first load
 // (docs/decisions/054-html-datasheet.md). Its data (datasheetLoader) is in the same chunk: the product page's loader
 // imports it for the datasheet view, so both come in one file.
-import { data, redirect, type LoaderFunctionArgs } from "react-router-dom";
-import { querySiteListDataByPage, type ProductPage } from "../../../shared/contract/index.ts";
+import { redirect, type LoaderFunctionArgs } from "react-router-dom";
+import type { ProductPage } from "../../../shared/contract/index.ts";
 import { queryModelCurves, type ModelCurves } from "../../../shared/contract/model-curves.ts";
 import { routeLanguage } from "../../../shared/languages.ts";
 import { withOwnDocuments } from "../../../shared/catalog/document-products.ts";
-import { ApiCallError } from "../../api/page-client.ts";
+import { productPageOf } from "./product-page-call.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import { useAtomValue } from "jotai";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
@@ -46,21 +46,11 @@ export interface DatasheetPageData {
   curves: ModelCurves | null;
 }
 
-const notFound = () => data(null, { status: 404 });
-
 /** The datasheet view's data; `name` is the part number of the URL, already checked against the product page's pattern. */
 export async function datasheetLoader({ context, pattern }: LoaderFunctionArgs, name: string): Promise<DatasheetPageData> {
   const language = routeLanguage(pattern);
   const api = pageClient(context, language);
-  let page: ProductPage;
-  try {
-    page = await api.call(querySiteListDataByPage, { partNumber: name });
-  } catch (error) {
-    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw notFound();
-    throw error;
-  }
-  const product = page.product;
-  if (!product) throw notFound();
+  const { page, product } = await productPageOf(api, name);
   if (product.partNumber !== name) throw redirect(localizePath(datasheetPagePath(product.partNumber), language), 301);
   // Only a part with a curves file is asked for its curves: a module or a gate driver has none, and that is no error.
   const curves = product.models.some((file) => file.kind === "csv") ? await api.call(queryModelCurves, undefined, { partNumber: product.partNumber }) : null;

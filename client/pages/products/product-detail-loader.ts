@@ -1,11 +1,11 @@
 // Data of /productAndService/productDetail/:name — the product by part number (with its documents and
 // its family's parameter table) and the related products the upstream chose from its whole family. An unknown or
 // switched-off part is the 404 page; a part number spelled in another case goes to the canonical URL.
-import { data, redirect, type LoaderFunctionArgs } from "react-router-dom";
-import { querySiteListDataByPage, type ProductDetail, type ProductListItem, type ProductPage } from "../../../shared/contract/index.ts";
+import { redirect, type LoaderFunctionArgs } from "react-router-dom";
+import type { ProductDetail, ProductListItem, ProductPage } from "../../../shared/contract/index.ts";
 import { routeLanguage, localizePath } from "../../../shared/languages.ts";
 import { withOwnDocuments } from "../../../shared/catalog/document-products.ts";
-import { ApiCallError } from "../../api/page-client.ts";
+import { notFound, productPageOf } from "./product-page-call.ts";
 import { pageClient } from "../../api/loader-context.ts";
 import type { ParsedOperatingPoint } from "../../../shared/estimator/operating-point.ts";
 import type { StageCompanion } from "../../../shared/estimator/stage.ts";
@@ -32,7 +32,6 @@ export interface ProductDetailData {
 export const loadDatasheet = () => import("./datasheet.tsx");
 
 const partNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
-const notFound = () => data(null, { status: 404 });
 
 export async function productDetailLoader(args: LoaderFunctionArgs): Promise<ProductDetailData | DatasheetPageData> {
   const { request, params, context, pattern } = args;
@@ -49,15 +48,7 @@ export async function productDetailLoader(args: LoaderFunctionArgs): Promise<Pro
   const opTarget = await loadOperatingPointRedirect(url);
   if (opTarget) throw redirect(opTarget, 302);
   const api = pageClient(context, language);
-  let page: ProductPage;
-  try {
-    page = await api.call(querySiteListDataByPage, { partNumber: name });
-  } catch (error) {
-    if (error instanceof ApiCallError && (error.status === 404 || error.status === 400)) throw notFound();
-    throw error;
-  }
-  const product = page.product;
-  if (!product) throw notFound();
+  const { page, product } = await productPageOf(api, name);
   if (product.partNumber !== name) throw redirect(`${localizePath(productDetailPath(product.partNumber), language)}${url.search}`, 301);
   return {
     product: withOwnDocuments(product),
