@@ -109,6 +109,12 @@ export const querySiteListDataByPage = defineCall({
     sort: z.strictObject({ fieldId, order: z.enum(sortOrders) }).optional(),
     /** The lifecycle states to list; absent = every state. The finder sends its default (all but obsolete) itself. */
     lifecycle: z.array(z.enum(lifecycleStates)).min(1).max(lifecycleStates.length).optional(),
+    /**
+     * The rows' loss data: "rows" (default) gives each row its own; "typical" gives the rows none (`loss` null) and
+     * `typicalLoss` the page's typical part's (shared/estimator/typical-part.ts), for a table that estimates nothing
+     * and offers a suggested operating point: the rows' loss data were most of a page's bytes and validation.
+     */
+    loss: z.enum(["rows", "typical"]).optional(),
     ...pagingInput.shape,
   }),
   data: paged(productListItem).extend({
@@ -127,6 +133,8 @@ export const querySiteListDataByPage = defineCall({
     related: z.array(productListItem).default([]),
     /** With a lifecycle filter: the products every other filter keeps that the lifecycle filter hides (the finder says how many). */
     hiddenByLifecycle: z.number().int().nonnegative().default(0),
+    /** Only with `loss: "typical"`: the loss data of the page's typical part, null when no part has any. */
+    typicalLoss: lossData.nullable().default(null),
   }),
 });
 export type QuerySiteListDataByPageBody = z.input<typeof querySiteListDataByPage.body>;

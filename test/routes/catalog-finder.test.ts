@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import request from "supertest";
 import { startSite } from "../helpers/site.ts";
 import { finderRows, textOf, upstreamProducts } from "./catalog-helpers.ts";
+import { typicalPart } from "../../client/features/estimator/finder-operating-point.tsx";
+import { exampleOperatingPoint, suggestOperatingPoint } from "../../shared/estimator/index.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
 beforeAll(async () => {
@@ -174,6 +176,40 @@ describe("the finder table", () => {
     expect(finderLinks.length).toBeGreaterThan(5);
     for (const link of finderLinks) expect(link).toContain("op=800V-20A");
     expect(response.text).toContain('name="op" value="800V-20A"');
+  });
+});
+
+describe("a finder page without an operating point", () => {
+  it("asks for the typical part's loss data alone: the same part the rows' own loss data choose", async () => {
+    for (const [id, filters] of [
+      [FAMILY, {}],
+      [SERIES, {}],
+      [FAMILY, { ranges: { vds: { max: 700 } } }],
+      // Gate drivers: no loss data on any row.
+      [400, {}],
+    ] as const) {
+      const full = await upstreamProducts(site.upstream, "en", { siteListId: id, ...filters });
+      const lean = await upstreamProducts(site.upstream, "en", { siteListId: id, ...filters, loss: "typical" });
+      expect(lean.list.map((row) => row.partNumber)).toEqual(full.list.map((row) => row.partNumber));
+      expect(lean.list.every((row) => row.loss === null)).toBe(true);
+      expect(full.typicalLoss).toBeNull();
+      expect(lean.typicalLoss).toEqual(typicalPart(full.list) ?? null);
+      // Every other field of a row is the same.
+      expect(lean.list.map((row) => ({ ...row, loss: null }))).toEqual(full.list.map((row) => ({ ...row, loss: null })));
+    }
+    // The shipped families do have loss data on their rows: the comparison above compares something.
+    expect(typicalPart((await upstreamProducts(site.upstream, "en", { siteListId: FAMILY })).list)).toBeDefined();
+  });
+
+  it("suggests the same operating point as the typical part's loss data make", async () => {
+    const full = await upstreamProducts(site.upstream, "en", { siteListId: SERIES });
+    const suggested = suggestOperatingPoint(typicalPart(full.list)!);
+    // Not the point shown without any part's data, so the page shows it only when the typical part came.
+    expect([suggested.vBus, suggested.current]).not.toEqual([exampleOperatingPoint.vBus, exampleOperatingPoint.current]);
+    const html = (await get(`/en/productAndService/products/${SERIES}`)).text;
+    const panel = /<details class="op-bar"[\s\S]*?<\/details>/.exec(html)?.[0] ?? "";
+    expect(panel).toContain(`value="${suggested.vBus}"`);
+    expect(panel).toContain(`value="${suggested.current}"`);
   });
 });
 

@@ -7,26 +7,20 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { usePageSearch } from "../../hooks.ts";
 import type { LossData } from "../../../shared/contract/loss-data.ts";
 import type { ProductListItem } from "../../../shared/contract/products.ts";
+import { typicalIndex } from "../../../shared/estimator/typical-part.ts";
 import { exampleOperatingPoint, suggestOperatingPoint, type ParsedOperatingPoint } from "../../../shared/estimator/index.ts";
 import { operatingPointSummary } from "./format.ts";
 import { ConverterFields, OperatingPointPanel, WithField } from "./operating-point-panel.tsx";
 import { WithSubscripts } from "../../components/param-name.tsx";
 import { IslandStrings } from "../../runtime/island-strings.tsx";
 
-/** The part whose voltage class is the most common on the page (the higher on a tie): the panel's suggestion suits it. */
+/** The page's typical part's loss data (shared/estimator/typical-part.ts): the panel's suggestion suits it. */
 export function typicalPart(list: ProductListItem[]): LossData | undefined {
-  // Counted once per class: counting inside a sort's comparator went over the whole page per comparison (a page of
-  // 100 rows: about 1,400 passes of 100, every uncached render of the finder).
-  const counts = new Map<number, number>();
-  for (const product of list) if (product.loss) counts.set(product.loss.ratings.v, (counts.get(product.loss.ratings.v) ?? 0) + 1);
-  let best: [v: number, count: number] | null = null;
-  for (const [v, count] of counts) if (!best || count > best[1] || (count === best[1] && v > best[0])) best = [v, count];
-  // The first such part on the page.
-  const typical = best?.[0];
-  return typical === undefined ? undefined : (list.find((product) => product.loss?.ratings.v === typical)?.loss ?? undefined);
+  return list[typicalIndex(list.map((product) => product.loss?.ratings.v))]?.loss ?? undefined;
 }
 
-type Props = { parsed: ParsedOperatingPoint | null; list: ProductListItem[] };
+/** `typical`: the page's typical part's loss data when the upstream sent it alone (a finder page without a point). */
+type Props = { parsed: ParsedOperatingPoint | null; list: ProductListItem[]; typical: LossData | null };
 
 /** The panel and the note, with the estimator's strings as the island's own. */
 export function FinderOperatingPoint(props: Props) {
@@ -39,11 +33,11 @@ export function FinderOperatingPoint(props: Props) {
 const estimatorStrings = ["estimator"] as const;
 
 /** The panel and the note; nothing for families without estimates (gate drivers). */
-function OperatingPointBar({ parsed, list }: Props) {
+function OperatingPointBar({ parsed, list, typical }: Props) {
   const { t } = useTranslation("estimator");
   // The finder's own parameters only: the form carries them along, never ones the finder ignores.
   const query = new URLSearchParams(usePageSearch());
-  const sample = typicalPart(list);
+  const sample = typical ?? typicalPart(list);
   if (!sample && !parsed) return null;
   return (
     <div className="finder-estimator">

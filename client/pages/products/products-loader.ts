@@ -136,12 +136,18 @@ function listedValues(field: DistinctField, query: FinderQuery): DistinctField {
   return { ...field, values: field.values.filter((value) => ticked.has(String(value.value))) };
 }
 
-/** The finder state as the upstream's body, for the page the URL names. */
-const pageBody = (siteListId: number, query: FinderQuery) => finderListBody(siteListId, query, { pageIndex: query.page, pageSize: query.size });
+/**
+ * The finder state as the upstream's body, for the page the URL names. Without an operating point the rows
+ * estimate nothing: only the typical part's loss data come, for the panel's suggestion (typical-part.ts).
+ */
+const pageBody = (siteListId: number, query: FinderQuery, estimates: boolean) => ({
+  ...finderListBody(siteListId, query, { pageIndex: query.page, pageSize: query.size }),
+  ...(estimates ? {} : { loss: "typical" as const }),
+});
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiCallError && error.status === status;
 
-async function category(api: PageClient, language: Language, url: URL, id: number): Promise<Omit<CategoryData, "canonicalSearch">> {
+async function category(api: PageClient, language: Language, url: URL, id: number, estimates: boolean): Promise<Omit<CategoryData, "canonicalSearch">> {
   let query = parseFinderQuery(url.searchParams);
   // A URL that filters or sorts by parameters is read against the family's columns before the list is asked
   // for: a key the family does not have (a campaign's utm_source, a typo, an old link) would otherwise cost
@@ -153,7 +159,7 @@ async function category(api: PageClient, language: Language, url: URL, id: numbe
     const columns = await filterCall.catch(() => null);
     if (columns) query = parseFinderQuery(url.searchParams, finderFields(columns.fields));
   }
-  const [pageResult, filterResult] = await Promise.allSettled([api.call(querySiteListDataByPage, pageBody(id, query)), filterCall]);
+  const [pageResult, filterResult] = await Promise.allSettled([api.call(querySiteListDataByPage, pageBody(id, query, estimates)), filterCall]);
   if (filterResult.status === "rejected") throw isStatus(filterResult.reason, 404) ? notFound() : filterResult.reason;
   const filters = filterResult.value;
   const fieldSpec = finderFields(filters.fields);
@@ -168,7 +174,7 @@ async function category(api: PageClient, language: Language, url: URL, id: numbe
     // A parameter this family does not have (or a range on a text column): read the URL again against
     // the family's columns, which drops what does not fit, as the URL rules want.
     query = parseFinderQuery(url.searchParams, fieldSpec);
-    page = await api.call(querySiteListDataByPage, pageBody(id, query));
+    page = await api.call(querySiteListDataByPage, pageBody(id, query, estimates));
   } else {
     throw isStatus(pageResult.reason, 404) ? notFound() : pageResult.reason;
   }
@@ -195,7 +201,7 @@ export async function productsLoader({ request, params, context, pattern }: Load
   // (client/features/estimator/finder-estimates.ts); the upstream sorts by parameter columns only.
   const operatingPoint = await loadOperatingPoint(url);
   const ranking = estimateSortOf(url, operatingPoint);
-  const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id))), operatingPoint };
+  const result = { ...(await category(api, language, withoutEstimateSort(url), Number(params.id), operatingPoint?.ok === true)), operatingPoint };
   // The estimator's loader work (ranking, the rows' estimates) and the columns load only with a valid point.
   const estimator = operatingPoint?.ok ? await import("../../features/estimator/finder-estimates.ts") : null;
   // One call (the finder's first load is at its ceiling): the ranking, the rows' estimates and the part with= names.

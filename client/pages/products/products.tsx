@@ -132,7 +132,7 @@ function CategoryPage({ data }: { data: CategoryData }) {
         ) : null}
         <section className="catalog-finder" aria-labelledby="finder-heading">
           <h2 id="finder-heading">{t("finder.heading", { name: node.name })}</h2>
-          <FinderOperatingPoint parsed={data.operatingPoint ?? null} list={page.list} />
+          <FinderOperatingPoint parsed={data.operatingPoint ?? null} list={page.list} typical={page.typicalLoss} />
           <Finder page={page} filters={filters} query={query} extraColumns={estimateColumns} />
         </section>
       </div>

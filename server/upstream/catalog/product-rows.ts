@@ -38,6 +38,19 @@ export interface ProductRow {
   data: string;
 }
 
+/**
+ * The fields of a list row as the page query reads them: the summary in the request's language, and the stored
+ * JSON of the lifecycle and loss data (parsed by listItem), or already parsed where a whole row was read.
+ */
+export interface ListRow extends Omit<ProductRow, "data"> {
+  summary: string;
+  isNew: number | null;
+  lifecycle: string | ProductLifecycle | null;
+  loss: string | LossData | null;
+  /** The loss data's voltage class, read even when the loss data are not (typical-part.ts). */
+  lossVoltage?: number | null;
+}
+
 export function createProductRows(db: Database, documents: ReturnType<typeof createDocumentStore>, models?: ModelStore) {
   /** The parameters of some products in one language: id → fieldId → value. */
   function paramsOf(ids: number[], language: Language): Map<number, Record<string, ParamValue>> {
@@ -52,19 +65,24 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
     return result;
   }
 
-  function listItem(row: ProductRow, params: Record<string, ParamValue>, language: Language, datasheet: DocumentMeta | null = null): ProductListItem {
+  /** A list row's fields from a product's stored data (detail and the model-version lookup read the whole row). */
+  function listFieldsOf(row: ProductRow, language: Language): ListRow {
     const data = JSON.parse(row.data) as { summary: Record<Language, string>; isNew?: boolean; loss?: LossData | null; lifecycle?: ProductLifecycle };
+    return { ...row, summary: data.summary[language], isNew: data.isNew ? 1 : 0, loss: data.loss ?? null, lifecycle: data.lifecycle ?? null };
+  }
+
+  function listItem(row: ListRow, params: Record<string, ParamValue>, language: Language, datasheet: DocumentMeta | null = null): ProductListItem {
     return {
       id: row.id,
       parentId: row.parentId,
       partNumber: row.partNumber,
       name: language === "zh" ? row.nameZh : row.nameEn,
-      summary: data.summary[language],
-      isNew: data.isNew ?? false,
+      summary: row.summary,
+      isNew: Boolean(row.isNew),
       params,
       datasheet,
-      loss: data.loss ?? null,
-      lifecycle: data.lifecycle ?? unknownLifecycle,
+      loss: typeof row.loss === "string" ? (JSON.parse(row.loss) as LossData) : row.loss,
+      lifecycle: (typeof row.lifecycle === "string" ? (JSON.parse(row.lifecycle) as ProductLifecycle) : row.lifecycle) ?? unknownLifecycle,
     };
   }
 
@@ -74,7 +92,7 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
     };
     const part = localize<Localized<StoredPartData> | undefined>(data.partData, language);
     return {
-      ...listItem(row, params, language),
+      ...listItem(listFieldsOf(row, language), params, language),
       description: data.description[language],
       features: data.features[language],
       applications: data.applications[language],
@@ -122,16 +140,33 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
     "SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id = ?",
   );
 
-  /** Some products' rows in one query, in the order of `ids`. */
-  function productRowsOf(ids: number[]): ProductRow[] {
+  /**
+   * Some products' list rows in one query, in the order of `ids`. SQLite picks the few fields a row shows out of
+   * each product's stored data (description, features and datasheet tables included: 3-9 KB): parsing all of it
+   * here for a page of 100 rows was most of the page call's work at 10,000 products (docs/performance.md).
+   * `loss: "typical"` leaves the rows' loss data out and reads only their voltage class (typical-part.ts).
+   */
+  function listRowsOf(ids: number[], language: Language, loss: "rows" | "typical" = "rows"): ListRow[] {
     if (!ids.length) return [];
+    // The language picks a column path, never input: it is validated by the contract.
     const found = db
       .prepare(
-        `SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn, data FROM site_list WHERE id IN (${placeholders(ids.length)})`,
+        `SELECT id, parent_id AS parentId, part_number AS partNumber, name_zh AS nameZh, name_en AS nameEn,
+           json_extract(data, '$.summary.${language}') AS summary, json_extract(data, '$.isNew') AS isNew,
+           json_extract(data, '$.lifecycle') AS lifecycle,
+           ${loss === "rows" ? "json_extract(data, '$.loss')" : "NULL"} AS loss, json_extract(data, '$.loss.ratings.v') AS lossVoltage
+         FROM site_list WHERE id IN (${placeholders(ids.length)})`,
       )
-      .all(...ids) as unknown as ProductRow[];
+      .all(...ids) as unknown as ListRow[];
     const byId = new Map(found.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id)!);
+  }
+
+  /** A product's loss data alone, for the typical part of a page whose rows come without theirs. */
+  const lossById = db.prepare("SELECT json_extract(data, '$.loss') AS loss FROM site_list WHERE id = ?");
+  function lossOf(id: number): LossData | null {
+    const row = lossById.get(id) as { loss: string | null } | undefined;
+    return row?.loss ? (JSON.parse(row.loss) as LossData) : null;
   }
 
   /** The products of the whole family nearest to `product` (shared/catalog/related-products.ts), as table rows. */
@@ -141,8 +176,8 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
     const ids = relatedProducts(product, candidates, paramTable, 4).map((candidate) => candidate.id);
     const params = paramsOf(ids, language);
     const datasheets = documents.datasheets(ids, language);
-    return productRowsOf(ids).map((row) => listItem(row, params.get(row.id)!, language, datasheets.get(row.id) ?? null));
+    return listRowsOf(ids, language).map((row) => listItem(row, params.get(row.id)!, language, datasheets.get(row.id) ?? null));
   }
 
-  return { paramsOf, listItem, detail, nodeOf, productRowById, productRowsOf, relatedOf };
+  return { paramsOf, listItem, listFieldsOf, detail, nodeOf, productRowById, listRowsOf, lossOf, relatedOf };
 }

@@ -18,14 +18,21 @@ import type { ModelStore } from "../models/store.ts";
 import { ApiError, mountCall, type MountOptions } from "../http.ts";
 import { createTreeReader, nodeName, paramTableOf } from "./product-tree.ts";
 import { productPageQuery } from "./product-query.ts";
-import { createProductRows, type ProductRow } from "./product-rows.ts";
+import { createProductRows, type ListRow, type ProductRow } from "./product-rows.ts";
+import { typicalIndex } from "../../../shared/estimator/typical-part.ts";
 import { createNoticeStore } from "../notices/store.ts";
 
 export function mountProductRoutes(router: Router, db: Database, options: MountOptions & { models?: ModelStore }) {
   const tree = createTreeReader(db);
   const documents = createDocumentStore(db);
   const notices = createNoticeStore(db);
-  const { paramsOf, listItem, detail, nodeOf, productRowById, productRowsOf, relatedOf } = createProductRows(db, documents, options.models);
+  const { paramsOf, listItem, listFieldsOf, detail, nodeOf, productRowById, listRowsOf, lossOf, relatedOf } = createProductRows(db, documents, options.models);
+
+  /** The loss data of a page's typical part (shared/estimator/typical-part.ts), read for that part alone. */
+  function typicalLossOf(rows: ListRow[]) {
+    const index = typicalIndex(rows.map((row) => row.lossVoltage));
+    return index < 0 ? null : lossOf(rows[index]!.id);
+  }
 
   mountCall(
     router,
@@ -51,7 +58,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       const total = counts.n ?? 0;
       const hiddenByLifecycle = counts.everyState === null ? 0 : counts.everyState - total;
       const pageIds = (db.prepare(query.page.sql).all(...query.page.args) as Array<{ id: number }>).map((row) => row.id);
-      const rows = productRowsOf(pageIds);
+      const rows = listRowsOf(pageIds, language, body.loss);
       const params = paramsOf(
         rows.map((row) => row.id),
         language,
@@ -79,6 +86,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
         product,
         related,
         hiddenByLifecycle,
+        typicalLoss: body.loss === "typical" ? typicalLossOf(rows) : null,
       };
     },
     options,
@@ -159,7 +167,7 @@ export function mountProductRoutes(router: Router, db: Database, options: MountO
       const versions = id !== null ? (options.models?.versionsOf(query.partNumber) ?? []) : [];
       if (id === null || !versions.length) throw new ApiError("E40030027");
       const row = productRowById.get(id) as unknown as ProductRow;
-      return { partNumber: row.partNumber, lifecycle: listItem(row, {}, language).lifecycle, newestVersion: versions[0]!.version, versions };
+      return { partNumber: row.partNumber, lifecycle: listItem(listFieldsOf(row, language), {}, language).lifecycle, newestVersion: versions[0]!.version, versions };
     },
     options,
   );
