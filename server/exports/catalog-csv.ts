@@ -21,6 +21,7 @@ import type { SiteCaches } from "../cache/index.ts";
 import { estimateCsv } from "../../shared/estimator/csv.ts";
 import { MODEL_TJ_RANGE } from "../../shared/estimator/equations.ts";
 import { readEstimateSort } from "../../shared/estimator/ranking.ts";
+import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { matchCategoryCsv } from "../../shared/paths.ts";
 import { sendPlainNotFound } from "../http/not-found.ts";
 
@@ -117,7 +118,9 @@ export function catalogCsv(options: CatalogCsvOptions) {
       const filters = await api().call(queryDistinctProductFieldData, { siteListId: id });
       // Read against the family's columns at once: what does not fit is dropped, as on the page.
       const query = parseFinderQuery(search, finderFields(filters.fields));
-      const first: ProductPage = await api().call(querySiteListDataByPage, finderListBody(id, query, { pageIndex: 1, pageSize }));
+      // The rows' loss data only for the estimate columns: without an operating point the file has none.
+      const loss = parseOperatingPoint(search.get("op"))?.ok ? "rows" : "none";
+      const first: ProductPage = await api().call(querySiteListDataByPage, finderListBody(id, query, { pageIndex: 1, pageSize }, loss));
       if (first.node.partNumber) {
         sendPlainNotFound(res);
         return;
@@ -176,7 +179,7 @@ export function catalogCsv(options: CatalogCsvOptions) {
         while (requested < pages && pending.size < PAGE_CONCURRENCY) {
           const pageIndex = ++requested;
           const read = api()
-            .call(querySiteListDataByPage, finderListBody(id, query, { pageIndex, pageSize }))
+            .call(querySiteListDataByPage, finderListBody(id, query, { pageIndex, pageSize }, loss))
             .then((page) => page.list);
           read.catch(() => {}); // awaited in order below; a rejection before then is not unhandled
           pending.set(pageIndex, read);

@@ -112,9 +112,10 @@ export const querySiteListDataByPage = defineCall({
     /**
      * The rows' loss data: "rows" (default) gives each row its own; "typical" gives the rows none (`loss` null) and
      * `typicalLoss` the page's typical part's (shared/estimator/typical-part.ts), for a table that estimates nothing
-     * and offers a suggested operating point: the rows' loss data were most of a page's bytes and validation.
+     * and offers a suggested operating point; "none" gives neither (a file without estimates). The rows' loss data
+     * were most of a page's bytes and of its validation.
      */
-    loss: z.enum(["rows", "typical"]).optional(),
+    loss: z.enum(["rows", "typical", "none"]).optional(),
     ...pagingInput.shape,
   }),
   data: paged(productListItem).extend({

@@ -190,6 +190,9 @@ describe("a finder page without an operating point", () => {
     ] as const) {
       const full = await upstreamProducts(site.upstream, "en", { siteListId: id, ...filters });
       const lean = await upstreamProducts(site.upstream, "en", { siteListId: id, ...filters, loss: "typical" });
+      const none = await upstreamProducts(site.upstream, "en", { siteListId: id, ...filters, loss: "none" });
+      expect(none.typicalLoss).toBeNull();
+      expect(none.list).toEqual(lean.list);
       expect(lean.list.map((row) => row.partNumber)).toEqual(full.list.map((row) => row.partNumber));
       expect(lean.list.every((row) => row.loss === null)).toBe(true);
       expect(full.typicalLoss).toBeNull();

@@ -140,10 +140,8 @@ function listedValues(field: DistinctField, query: FinderQuery): DistinctField {
  * The finder state as the upstream's body, for the page the URL names. Without an operating point the rows
  * estimate nothing: only the typical part's loss data come, for the panel's suggestion (typical-part.ts).
  */
-const pageBody = (siteListId: number, query: FinderQuery, estimates: boolean) => ({
-  ...finderListBody(siteListId, query, { pageIndex: query.page, pageSize: query.size }),
-  ...(estimates ? {} : { loss: "typical" as const }),
-});
+const pageBody = (siteListId: number, query: FinderQuery, estimates: boolean) =>
+  finderListBody(siteListId, query, { pageIndex: query.page, pageSize: query.size }, estimates ? "rows" : "typical");
 
 const isStatus = (error: unknown, status: number) => error instanceof ApiCallError && error.status === status;
 

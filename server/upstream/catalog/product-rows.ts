@@ -144,9 +144,9 @@ export function createProductRows(db: Database, documents: ReturnType<typeof cre
    * Some products' list rows in one query, in the order of `ids`. SQLite picks the few fields a row shows out of
    * each product's stored data (description, features and datasheet tables included: 3-9 KB): parsing all of it
    * here for a page of 100 rows was most of the page call's work at 10,000 products (docs/performance.md).
-   * `loss: "typical"` leaves the rows' loss data out and reads only their voltage class (typical-part.ts).
+   * Without `loss: "rows"` the rows' loss data are left out; only their voltage class is read (typical-part.ts).
    */
-  function listRowsOf(ids: number[], language: Language, loss: "rows" | "typical" = "rows"): ListRow[] {
+  function listRowsOf(ids: number[], language: Language, loss: "rows" | "typical" | "none" = "rows"): ListRow[] {
     if (!ids.length) return [];
     // The language picks a column path, never input: it is validated by the contract.
     const found = db
