@@ -23,6 +23,7 @@ import { MODEL_TJ_RANGE } from "../../shared/estimator/equations.ts";
 import { readEstimateSort } from "../../shared/estimator/ranking.ts";
 import { parseOperatingPoint } from "../../shared/estimator/validate.ts";
 import { matchCategoryCsv } from "../../shared/paths.ts";
+import { fetchCompanion } from "../../client/features/estimator/companion.ts";
 import { sendPlainNotFound } from "../http/not-found.ts";
 
 /** Far above any real catalog (a vendor lists 1,000–10,000 parts); a file that would exceed it says so. */
@@ -65,6 +66,7 @@ function estimateLabels(resources: Resources) {
   return {
     // The header says what the figures cover (per switch position, leg or diode), as the finder's column does.
     loss: (scope: string) => paramNameText((estimator.finder?.loss ?? "Estimate/P<tot> {{scope}} (W)").replace("{{scope}}", estimator.scope?.[scope] ?? scope)),
+    stage: paramNameText(estimator.finder?.stageLoss ?? "Estimate/P<stage> (W)"),
     tj: paramNameText(estimator.finder?.tj ?? "Estimate/T<j> (°C)"),
     runaway: estimator.breakdown?.runaway ?? "runaway",
     aboveData: (estimator.judged?.outside ?? "above {{limit}} °C (outside the data)").replace("{{limit}}", String(MODEL_TJ_RANGE.max)),
@@ -139,7 +141,9 @@ export function catalogCsv(options: CatalogCsvOptions) {
       const labels = estimateLabels(options.resources[language]);
       // The header says what the figures cover (per diode, leg or switch position): a family is of one kind, so its
       // first page tells.
-      const estimates = estimateCsv(search, first.list, labels);
+      // The part with= names for the stage's other device, as on the page (companion.ts).
+      const companion = loss === "rows" ? await fetchCompanion(api(), search.get("with")) : null;
+      const estimates = estimateCsv(search, first.list, labels, companion);
       if (estimates) header.push(...estimates.header);
       // Ranked by an estimate, the order is known only once every row is read: those rows are gathered first.
       const ranked = !!estimates && !!readEstimateSort(search.get("sort"));
@@ -198,7 +202,7 @@ export function catalogCsv(options: CatalogCsvOptions) {
         else if (!(await write(res, list.map(row).join(""), gone.signal))) return;
         if (list.length === 0) break;
       }
-      if (ranked && !(await write(res, estimateCsv(search, gathered, labels)!.rows.map(row).join(""), gone.signal))) return;
+      if (ranked && !(await write(res, estimateCsv(search, gathered, labels, companion)!.rows.map(row).join(""), gone.signal))) return;
       // The cap is stated in the file itself, never a silent cut.
       if (written < total) {
         const message = (text.csvCapped ?? "Only the first {{shown}} of {{total}} products are in this file.")

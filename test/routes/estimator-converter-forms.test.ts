@@ -160,12 +160,49 @@ describe("the finder at a whole-converter point (rs)", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
+    // With rs the file has the page's stage column (the whole converter's loss) between the part's loss and T_j.
+    expect(lines[0]!.split(",").slice(-4)).toEqual(["Estimate Ptot per switch position (W)", "Estimate Pstage (W)", "Estimate Tj (°C)", "Suitable at this point"]);
     for (const item of list) {
       const { result } = pointEstimate(item.loss!, parsed.value);
       const cells = lines.find((line) => line.startsWith(`${item.partNumber},`))!.split(",");
       expect(cells.at(-2), item.partNumber).toBe(result.tj === null ? cells.at(-2) : String(Math.round(result.tj)));
-      expect(Number(cells.at(-3)), item.partNumber).toBe(Number(result.losses.total.toPrecision(3)));
+      expect(Number(cells.at(-4)), item.partNumber).toBe(Number(result.losses.total.toPrecision(3)));
+      expect(Number(cells.at(-3)), item.partNumber).toBe(Number(estimates[String(item.id)]!.stage!.loss.toPrecision(3)));
     }
+  });
+});
+
+describe("the finder's CSV at a PFC point with the stage's other part named (with=)", () => {
+  it("gives each row's stage loss as the page does, with the named part in it", async () => {
+    const page = (query: string) => get(`/en/productAndService/products/110?${query}`);
+    const stages = async (query: string) => {
+      const data = /"estimates":(\{.*?\}\}),"canonicalSearch"/.exec((await page(query)).text)?.[1];
+      expect(data, query).toBeDefined();
+      return JSON.parse(data!) as Record<string, { stage?: { loss: number } }>;
+    };
+    const csvStages = async (query: string) => {
+      const lines = (await get(`/en/productAndService/products/110.csv?${query}`)).text
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
+      expect(lines[0]!.split(",").at(-3)).toBe("Estimate Pstage (W)");
+      return new Map(lines.slice(1).map((line) => [line.split(",")[0]!, line.split(",").at(-3)!]));
+    };
+    // A boost PFC's switches, with the boost diode named.
+    const op = "op=400,8,65k,b230,80";
+    const named = `${op}&with=QCD10065T2`;
+    const [withPart, alone, csvWith, csvAlone] = await Promise.all([stages(named), stages(op), csvStages(named), csvStages(op)]);
+    const list = (await upstreamProducts(site.upstream, "en", { siteListId: 110 })).list.filter((item) => item.loss);
+    expect(list.length).toBeGreaterThan(2);
+    let changed = 0;
+    for (const item of list) {
+      const [a, b] = [withPart[String(item.id)]?.stage?.loss, alone[String(item.id)]?.stage?.loss];
+      expect(csvWith.get(item.partNumber), item.partNumber).toBe(a === undefined ? "" : String(Number(a.toPrecision(3))));
+      expect(csvAlone.get(item.partNumber), item.partNumber).toBe(b === undefined ? "" : String(Number(b.toPrecision(3))));
+      if (a !== b) changed++;
+    }
+    // The named part does change the stage: the file is not merely equal to the page without it.
+    expect(changed).toBeGreaterThan(0);
   });
 });
 
