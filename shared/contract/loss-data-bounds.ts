@@ -36,8 +36,11 @@ export const lossDataBounds = {
   deadTime: { min: 1, max: 10_000 },
   /** Gate resistances (Ω). */
   gateResistance: { min: 0.01, max: 1_000 },
-  /** Values of an E(R_G) curve (any common scale, read as ratios). */
-  gateCurve: { min: 0.001, max: 1_000_000 },
+  /**
+   * Values of an E(R_G) curve (any common scale, read as ratios). Down to 0.1 µJ in mJ: a small 1700 V die's E_off is
+   * 1 µJ at its datasheet's 2 A (QCM750170K3), so 0.8 µJ at half its reference R_G.
+   */
+  gateCurve: { min: 0.0001, max: 1_000_000 },
   /** Junction and rating temperatures (°C). */
   celsius: { min: -55, max: 200 },
   /** The switching reference's voltage as a share of the rated voltage (double-pulse tests run at 5–100 % of it). */

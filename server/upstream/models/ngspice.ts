@@ -2,7 +2,7 @@
 // and what the model leaves out are docs/decisions/027-model-topology.md; every number of a model is either
 // the part's data or follows from it by the rules below, which the header of each file repeats.
 import type { DiodeModelInput, ModelInput, MosfetModelInput } from "./inputs.ts";
-import { SWITCHING_FIT_BOUNDS, switchingFitOf, switchingFitReached, type SwitchingFit } from "./switching-fit.ts";
+import { DEFAULT_CDS_SHARE, SWITCHING_FIT_BOUNDS, switchingFitOf, switchingFitReached, type SwitchingFit } from "./switching-fit.ts";
 /** The share of a MOSFET's Q_G that is gate–drain (Miller) charge in the gate-charge test (no datasheet gives Q_GD). */
 const MILLER_SHARE = 0.3;
 /**
@@ -12,8 +12,9 @@ const MILLER_SHARE = 0.3;
  */
 const KNEE = 50;
 /**
- * The share of each (the Miller charge of the gate-charge test, C_ds's part of Q_oss) held by the constant part,
- * an assumption: SiC MOSFET C_rss and C_oss curves fall by one to two orders of magnitude within the first 50 V.
+ * The share of the Miller charge of the gate-charge test held by C_gd's constant part, an assumption: SiC MOSFET
+ * C_rss curves fall by one to two orders of magnitude within the first 50 V. C_ds's part of Q_oss is split the
+ * same way at DEFAULT_CDS_SHARE, the same 10 %, unless the part's fit says otherwise (switching-fit.ts).
  */
 const HIGH_VOLTAGE_SHARE = 0.1;
 const KNEE_SMOOTHING = 5;
@@ -100,8 +101,10 @@ export function mosfetParameters(input: MosfetModelInput, fit: SwitchingFit = sw
   const qds = qoss - cgd * vRef - cgdLo * (kneeCharge(vRef - gateCharge.vgsOff) - kneeCharge(-gateCharge.vgsOff));
   // C_ds is split as C_gd is: a SiC MOSFET's C_oss falls with V_DS as its C_rss does, and a constant C_ds under
   // a knee-limited C_gd let the switching node's dv/dt at low voltage drive the idle device's gate through C_gd.
-  const cds = (HIGH_VOLTAGE_SHARE * qds) / vRef;
-  const cdsLo = ((1 - HIGH_VOLTAGE_SHARE) * qds) / (kneeCharge(vRef) - kneeCharge(0));
+  // The share in the constant part sets C_oss at high voltage and with it how much of the load current charges the
+  // output capacitance instead of flowing in the channel at turn-off (fitted for some parts, switching-fit.ts).
+  const cds = (fit.cdsShare * qds) / vRef;
+  const cdsLo = ((1 - fit.cdsShare) * qds) / (kneeCharge(vRef) - kneeCharge(0));
   if (!(qds > 0)) throw new Error(`${input.partNumber}: the output charge implied by E_on(0 A) is below its Miller charge`);
   // The loss data's Q_rr is the body diode's whole reverse charge, its capacitive part included (the same Q_oss:
   // scripts/loss-data-curves.ts); what is left is stored charge, which the diode holds as τ·I_F while it conducts
@@ -178,12 +181,20 @@ function mosfetModel(input: MosfetModelInput, version: string, fit?: SwitchingFi
     `           Q_rr (${loss.energies.qrr.join(", ")} nC at ${loss.switchingRef.i} A) less Q_oss, its capacitive part`,
     `  capacitances (charge-equivalent, not the datasheet C-V curve, which is not stated): C_gs = ${num(p.cgs * 1e12)} pF constant;`,
     `           C_gd = ${num(p.cgd * 1e12)} pF + ${num(p.cgdLo * 1e12)} pF up to a knee at V_DG = ${KNEE} V (charge held above it, ${KNEE_SMOOTHING} V smoothing);`,
-    `           C_ds = ${num(p.cds * 1e12)} pF + ${num(p.cdsLo * 1e12)} pF up to the same knee of V_DS (${HIGH_VOLTAGE_SHARE * 100} % of each charge in the constant part).`,
+    p.fit.cdsShare === DEFAULT_CDS_SHARE
+      ? `           C_ds = ${num(p.cds * 1e12)} pF + ${num(p.cdsLo * 1e12)} pF up to the same knee of V_DS (${HIGH_VOLTAGE_SHARE * 100} % of each charge in the constant part).`
+      : `           C_ds = ${num(p.cds * 1e12)} pF + ${num(p.cdsLo * 1e12)} pF up to the same knee of V_DS (${HIGH_VOLTAGE_SHARE * 100} % of C_gd's charge and ${num(p.fit.cdsShare * 100)} % of C_ds's in the constant part).`,
     `           Derived: Q_G = ${gateCharge.qg} nC at V_DS = ${gateCharge.vds} V, V_GS = ${gateCharge.vgsOff}/+${gateCharge.vgsOn} V, of which ${MILLER_SHARE * 100} % gate-drain charge`,
     `           (an assumption: the datasheet gives no Q_GD); Q_oss = ${num(p.qoss)} nC at ${loss.switchingRef.v} V (V_GS = ${gateCharge.vgsOff} V) from the loss data's E_on at 0 A`,
     "  fitted to the datasheet's E_on and E_off in the double-pulse test below (no datasheet value fixes them):",
     `           internal gate resistance ${num(p.rgInt)} Ohm (bound ${SWITCHING_FIT_BOUNDS.rgInt.join(" to ")} Ohm),`,
     `           Vsat's slope ${num(p.fit.satSlope)} (bound ${SWITCHING_FIT_BOUNDS.satSlope.join(" to ")}; the channel carries I_D = ${loss.switchingRef.i} A in saturation at V_GS = ${p.plateau.toFixed(1)} V, the Miller plateau)`,
+    ...(p.fit.cdsShare === DEFAULT_CDS_SHARE
+      ? []
+      : [
+          `           C_ds's constant share ${num(p.fit.cdsShare * 100)} % (bound ${SWITCHING_FIT_BOUNDS.cdsShare.map((share) => num(share * 100)).join(" to ")} %, the upper one what a C_oss ~ 1/sqrt(1 + V/5 V)`,
+          "           curve puts there; it sets C_oss at high voltage, so the share of the load current that charges it at turn-off)",
+        ]),
     `  thermal  Foster network Z_th(j-c), R_th(j-c) = ${loss.rth} K/W: ${(loss.zth ?? []).map((pair) => `${pair.r} K/W, ${pair.tau * 1000} ms`).join("; ")}`,
     "",
     `Validity: V_DS 0 to ${input.vRating} V, V_GS ${gateCharge.vgsOff} to ${gateCharge.vgsOn} V (recommended drive), I_D up to the pulsed`,
