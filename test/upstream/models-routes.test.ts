@@ -205,7 +205,7 @@ describe("GET the machine-readable datasheets' JSON Schema", () => {
 });
 
 describe("an IGBT module's model files (decision 053)", () => {
-  it("are listed on its product detail (ngspice and LTspice netlists, thermal description, curves: no machine-readable datasheet) and served as published", async () => {
+  it("are listed on its product detail (ngspice and LTspice netlists, thermal description, machine-readable datasheet from 1.4, curves) and served as published", async () => {
     const modules = readModuleInputs();
     expect(modules.length).toBeGreaterThanOrEqual(8);
     for (const input of modules) {
@@ -217,12 +217,18 @@ describe("an IGBT module's model files (decision 053)", () => {
         ["ngspice", `${input.partNumber}.lib`, MODEL_VERSION],
         ["ltspice", `${input.partNumber}.ltspice.lib`, MODEL_VERSION],
         ["plecs", `${input.partNumber}.plecs.xml`, MODEL_VERSION],
+        ...(input.kind === "igbtModule" ? [["tdb", `${input.partNumber}.tdb.json`, MODEL_VERSION]] : []),
         ["csv", `${input.partNumber}.curves.csv`, MODEL_VERSION],
       ]);
       for (const model of models) {
         const { response, bytes } = await fetchBytes(model.downloadPath);
         expect(response.status).toBe(200);
         expect(createHash("sha256").update(bytes).digest("hex")).toBe(model.sha256);
+        // The machine-readable datasheet records the module's lifecycle state on the version's day (decision 040).
+        if (model.kind === "tdb" && input.kind === "igbtModule")
+          expect((JSON.parse(bytes.toString("utf8")) as { lifecycle: unknown }).lifecycle, input.partNumber).toEqual(
+            tdbLifecycle(input.partNumber, input.lifecycle, MODEL_DATE),
+          );
       }
     }
     // A part taken off the site (QIM200120H62) has none, though its loss data and datasheet are in the content.
