@@ -411,6 +411,9 @@ export const tdbSchema = {
     i_abs_max: { type: "number", exclusiveMinimum: 0 },
     i_cont: { type: "number", exclusiveMinimum: 0 },
     r_th_cs: { type: "number", minimum: 0 },
+    // Case to heat sink per switch and per diode (an IGBT module's, from pack 1.4; a MOSFET's files hold them too).
+    r_th_switch_cs: { type: "number", minimum: 0 },
+    r_th_diode_cs: { type: "number", minimum: 0 },
     // The curves of the characterisation dataset, from pack 1.4 (optional: earlier files hold empty lists or null).
     c_oss: capacitances,
     c_iss: capacitances,
