@@ -32,7 +32,7 @@ export const scaled = (xs: number[], ys: number[], xScale = 1, yScale = 1) =>
 export const PICO = 1e-12;
 export const NANO = 1e-9;
 export const MICRO = 1e-6;
-export const MILLI = 1e-3;
+const MILLI = 1e-3;
 
 export function thermalFoster(thermal: MosfetCharacterisation["thermal"]) {
   return {
