@@ -52,13 +52,13 @@ export interface SicModuleInput extends ModuleCommon {
 export type ModuleModelInput = IgbtModuleInput | SicModuleInput;
 
 /**
- * Whether the pack holds the SiC modules. They wait for the MOSFET netlist's turn-off at module currents: their
- * double-pulse runs stop there ("timestep too small"), docs/decisions/053-module-models.md. Their inputs and files
- * are written already.
+ * Whether the pack holds the SiC modules: from pack 1.4, once their switches ran through the double-pulse leg at module
+ * currents and came within 15 % of the datasheet's energies (module-switching-fit.ts,
+ * docs/decisions/053-module-models.md). Kept as a switch so a module that stops passing can be held back whole.
  */
-const withSicModules = false;
+const withSicModules = true;
 
-/** The modules on sale with a model (IGBT modules; SiC modules once `withSicModules`), in catalogue order. */
+/** The modules on sale with a model (IGBT modules; SiC modules while `withSicModules`), in catalogue order. */
 export function readModuleInputs(contentDir = shippedContentDir): ModuleModelInput[] {
   return readModuleRows(contentDir)
     .filter((row) => row.loss.kind === "igbt" || withSicModules)
