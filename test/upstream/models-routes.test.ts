@@ -267,7 +267,7 @@ describe("GET /front/queryPartModels (the part's model listing)", () => {
   });
 
   it("is 404 for a part without model files or unknown, 400 for a malformed part number", async () => {
-    for (const part of ["QSM300120H62", "QCM999120K4"]) {
+    for (const part of ["QGD1S10W8", "QCM999120K4"]) {
       const answer = await upstream.get(`/front/queryPartModels?partNumber=${part}&language=zh`);
       expect(answer.status, part).toBe(404);
       expect(answer.json).toMatchObject({ success: false, code: "E40030027", data: null });
@@ -336,7 +336,7 @@ describe("GET /front/queryModelValidation (a part's model validation report)", (
 
   it("is a localized 404 for a part without a report or unknown, 400 for a malformed part number", async () => {
     for (const [part, language, message] of [
-      ["QSM300120H62", "zh", "该型号没有模型验证报告"],
+      ["QGD1S10W8", "zh", "该型号没有模型验证报告"],
       ["QCM999120K4", "en", "There is no model validation report for this part."],
     ] as const) {
       const answer = await upstream.get(`/front/queryModelValidation?partNumber=${part}&language=${language}`);
