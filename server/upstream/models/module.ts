@@ -265,7 +265,12 @@ function sicModuleNetlist(input: SicModuleInput, version: string): string {
     "states both with their bounds); the validation report checks both energies at the datasheet's switching conditions.",
   ]);
   // The switch's R_G(int) and saturation slope fitted to the module's energies (module-switching-fit.ts).
-  const switchText = ngspiceModel(sw, version, moduleSwitchingFitOf(part), { tj: sw.loss.switchingRef.tj, reached: moduleSwitchingFitReached(part) });
+  const switchText = ngspiceModel(sw, version, moduleSwitchingFitOf(part), {
+    tj: sw.loss.switchingRef.tj,
+    reached: moduleSwitchingFitReached(part),
+    // The module's L_s is its own commutation loop's; the fitted R_G(int) and slope take up its effect on the energies.
+    stray: "the datasheet's L_s is not in the leg: the fit takes up its effect",
+  });
   const diode = sw.loss.bodyDiode;
   return [...header, "", switchText.trimEnd(), ...(npc ? ["", ...diodeSubckt(`${part}_D`, diode, switchNetwork(sw.loss))] : []), "", ...lines, ""].join("\n");
 }

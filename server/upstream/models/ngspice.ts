@@ -152,6 +152,8 @@ const commentBlock = (lines: string[]) => lines.map((line) => (line ? `* ${line}
 export interface SwitchingCheck {
   tj: number;
   reached: boolean;
+  /** Why the leg has no stray inductance, where it is not that none is stated (a module's datasheet states its L_s). */
+  stray?: string;
 }
 
 function mosfetModel(input: MosfetModelInput, version: string, fit?: SwitchingFit, switching?: SwitchingCheck): string {
@@ -201,7 +203,7 @@ function mosfetModel(input: MosfetModelInput, version: string, fit?: SwitchingFi
     `  rating, Tj 25 to ${input.tjMax} deg C (parameters held at their end values outside). Not modelled: avalanche,`,
     "  short circuit, gate leakage, package inductance, V_th drift with Tj, the recovery's dependence on di/dt.",
     `Switching: a double-pulse leg at the datasheet's V_DD = ${loss.switchingRef.v} V, I_D = ${loss.switchingRef.i} A, R_G(ext) = ${loss.switchingRef.rg} Ohm, V_GS = ${gateCharge.vgsOff}/+${gateCharge.vgsOn} V, ${check.tj} deg C,`,
-    "  no stray inductance (none is stated), gives E_on (with this part's own E_oss) and E_off (without), checked",
+    `  no stray inductance (${check.stray ?? "none is stated"}), gives E_on (with this part's own E_oss) and E_off (without), checked`,
     check.reached
       ? `  against the datasheet's ${loss.eOn} and ${loss.eOff} mJ within 15 % (the validation report has the figures).`
       : `  against the datasheet's ${loss.eOn} and ${loss.eOff} mJ: NOT within 15 % for this part (see the validation report).`,
