@@ -153,9 +153,9 @@ describe("/productAndService/productDetail/{part}/datasheet", () => {
     expect(textOf(section(html, "ds-curves"))).not.toMatch(/Characteristic curves|Both axes|The figure's numbers/);
   });
 
-  it("is a module's and a gate driver's datasheet without curves (no model files), in both languages", async () => {
+  it("is a gate driver's datasheet without curves (no model files), in both languages", async () => {
     for (const [url, note, heading] of [
-      ["/en/productAndService/productDetail/QSM150120H34/datasheet", "No characteristic curves are published for this part yet", ">Absolute maximum ratings</h2>"],
+      ["/en/productAndService/productDetail/QGD1B04W8/datasheet", "No characteristic curves are published for this part yet", ">Electrical characteristics</h2>"],
       ["/zh/productAndService/productDetail/QGD1B04W8/datasheet", "该型号尚未发布特性曲线", ">电气特性</h2>"],
     ] as const) {
       const response = await get(url);
@@ -164,6 +164,14 @@ describe("/productAndService/productDetail/{part}/datasheet", () => {
       expect(response.text).toContain(heading);
       expect(response.text).not.toContain('class="datasheet-chart"');
     }
+  });
+
+  it("is a SiC module's datasheet with its tables and, from model pack 1.4, the curves of its published CSV (decision 053)", async () => {
+    const response = await get("/en/productAndService/productDetail/QSM150120H34/datasheet");
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(">Absolute maximum ratings</h2>");
+    expect(response.text).toContain('class="datasheet-chart"');
+    expect(textOf(response.text)).not.toContain("No characteristic curves are published for this part yet");
   });
 
   it("redirects another spelling of the part number and is the 404 page for an unknown, hidden or malformed part or another view", async () => {

@@ -137,10 +137,29 @@ describe("/support/models/{part}", () => {
     for (const words of ["集电极-发射极饱和压降", "第二个脉冲开始 1 µs 时的集电极电流（模块自身桥臂）", "IGBT 没有拖尾电流"]) expect(zhText, words).toContain(words);
   });
 
+  it("shows a SiC module's checks, its energies at the module datasheet's switching temperature, in both languages (decision 053)", async () => {
+    const part = partOf("QSM300120H62");
+    expect(part.kind).toBe("sicModule");
+    const energies = part.checks.filter((check) => check.group === "switching");
+    expect(energies.map((check) => [check.id, check.conditions.tj])).toEqual([
+      ["eOn", 175],
+      ["eOff", 175],
+    ]);
+    for (const [language, pass] of [
+      ["en", "Pass"],
+      ["zh", "通过"],
+    ] as const) {
+      const page = await get(`/${language}/support/models/QSM300120H62`);
+      expect(page.status).toBe(200);
+      expectChecks(page.text, part, pass);
+      expect(textOf(rowOf(page.text, 'data-check="eOn"'))).toContain("175 °C");
+    }
+  });
+
   it("is the 404 page for an unknown part, a part without a report, a malformed part number or a deeper path", async () => {
     for (const url of [
       "/en/support/models/QCM999120K4",
-      "/zh/support/models/QSM300120H62",
+      "/zh/support/models/QGD1S10W8",
       "/en/support/models/qcm040120k4",
       "/en/support/models/QCM040120K4/more",
       "/en/support/models",
@@ -159,9 +178,9 @@ describe("/support/models/{part}", () => {
       expect(detail.status).toBe(200);
       expect(detail.text).toContain(`<a href="/${language}/support/models/QCM040120K4">${label}</a>`);
     }
-    const module = await get("/en/productAndService/productDetail/QSM300120H62");
-    expect(module.status).toBe(200);
-    expect(module.text).not.toContain("/support/models/");
+    const driver = await get("/en/productAndService/productDetail/QGD1S10W8");
+    expect(driver.status).toBe(200);
+    expect(driver.text).not.toContain("/support/models/");
   });
 
   it("is in the sitemap of each language beside the document pages, dated by its model version", async () => {

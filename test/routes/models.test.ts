@@ -70,8 +70,8 @@ describe("the product detail's models and data", () => {
     });
   }
 
-  it("has no such section where a part has no models (a module)", async () => {
-    const response = await request(site.app).get("/en/productAndService/productDetail/QSM300120H62");
+  it("has no such section where a part has no models (a gate driver)", async () => {
+    const response = await request(site.app).get("/en/productAndService/productDetail/QGD1S10W8");
     expect(response.status).toBe(200);
     expect(section(response.text)).toBe("");
   });
@@ -94,8 +94,8 @@ describe("the simulation-models page's packs by family", () => {
   const packsSection = (html: string) => /<section[^>]*aria-labelledby="model-packs-title"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
 
   for (const [language, heading, families] of [
-    ["zh", "按产品系列下载模型包", ["碳化硅 MOSFET", "碳化硅肖特基二极管", "IGBT 模块"]],
-    ["en", "Model packs by family", ["SiC MOSFETs", "SiC Schottky diodes", "IGBT modules"]],
+    ["zh", "按产品系列下载模型包", ["碳化硅 MOSFET", "碳化硅肖特基二极管", "碳化硅功率模块", "IGBT 模块"]],
+    ["en", "Model packs by family", ["SiC MOSFETs", "SiC Schottky diodes", "SiC power modules", "IGBT modules"]],
   ] as const) {
     it(`lists each family's archive with its parts, files and version, downloadable through /api (${language})`, async () => {
       const response = await request(site.app).get(`/${language}/support/simulation-models`);

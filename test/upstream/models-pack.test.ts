@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
 import { readModelInputs, type ModelInput } from "../../server/upstream/models/inputs.ts";
 import { readModuleInputs } from "../../server/upstream/models/module-inputs.ts";
+import { moduleSwitchingFitOf, moduleSwitchingFitReached } from "../../server/upstream/models/module-switching-fit.ts";
 import { generateModelPack, MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { modelVersionsFile } from "../../server/upstream/models/store.ts";
 import { currentStateUrl } from "../../shared/contract/models.ts";
@@ -333,6 +334,41 @@ describe("each IGBT module's files (module.ts, decision 053)", () => {
         [...block.matchAll(/<RTauElement R="([^"]+)" Tau="([^"]+)"\/>/g)].map((match) => ({ r: Number(match[1]), tau: Number(match[2]) }));
       expect(foster(igbt!)).toEqual(input.loss.zth);
       expect(foster(diode!)).toEqual(input.loss.zthDiode);
+    });
+  }
+});
+
+describe("each SiC module's files (module.ts, decision 053)", () => {
+  const wiring = { halfBridge: [2, 0], fullBridge: [4, 0], sixPack: [6, 0], npc: [4, 2] } as const;
+  const sicModules = modules.filter((input) => input.kind === "sicModule");
+  it("are published from pack 1.4, every SiC module on sale", () => {
+    expect(sicModules.length).toBeGreaterThanOrEqual(8);
+  });
+  for (const input of sicModules) {
+    if (input.kind !== "sicModule") continue;
+    const part = input.partNumber;
+    it(`${part}: the discrete MOSFET netlist as its switch, with the fitted R_G(int) and slope and the energies' check in its header, wired as the catalogue's ${input.topologyName}`, () => {
+      const text = committed(part, `${part}.lib`);
+      expect(pspiceOnlySyntax(text), part).toEqual([]);
+      expect(text.startsWith(`* ${part} - SiC MOSFET module, `)).toBe(true);
+      const subckts = (text.match(/^\.subckt\s+(\S+)\s+(.*)$/gim) ?? []).map((line) => line.split(/\s+/).slice(1));
+      const [switches, clamps] = wiring[input.topology];
+      expect(subckts.map(([name]) => name)).toEqual([`${part}_SW`, ...(clamps ? [`${part}_D`] : []), part]);
+      expect(subckts[0]!.slice(1)).toEqual(["d", "g", "s", "ks", "tj", "tc"]);
+      const body = text.slice(text.lastIndexOf(`.subckt ${part} `));
+      expect(body.match(new RegExp(`^XT\\d+ .* ${part}_SW$`, "gm"))?.length, part).toBe(switches);
+      // The switch's fitted values (module-switching-fit.json) are the netlist's, and the header says the energies
+      // are checked at the module datasheet's switching temperature.
+      const fit = moduleSwitchingFitOf(part);
+      expect(fit, part).toBeDefined();
+      expect(new RegExp(`^Rg g gi ${fit!.rgInt}$`, "m").test(text), part).toBe(true);
+      expect(text).toContain(`Vsat = 0.5+${fit!.satSlope}*Vov`);
+      expect(text).toContain(`V_GS = ${input.switch.gateCharge.vgsOff}/+${input.switch.gateCharge.vgsOn} V, ${input.switch.loss.switchingRef.tj} deg C,`);
+      expect(text).toContain(
+        moduleSwitchingFitReached(part)
+          ? `against the datasheet's ${input.switch.loss.eOn} and ${input.switch.loss.eOff} mJ within 15 %`
+          : "NOT within 15 % for this part",
+      );
     });
   }
 });

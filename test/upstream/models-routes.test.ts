@@ -70,8 +70,7 @@ describe("the product detail's model files", () => {
     }
   });
 
-  it("is empty for parts without models (SiC modules, not yet: decision 053; gate drivers)", async () => {
-    expect((await detail("QSM300120H62")).models).toEqual([]);
+  it("is empty for parts without models (gate drivers)", async () => {
     expect((await detail("QGD1S10W8")).models).toEqual([]);
   });
 });
@@ -115,6 +114,7 @@ describe("GET /front/models/{part}/{version}/{file}", () => {
       "/front/models/..%2Fcatalog/1.0/loss-data.json",
       "/front/models/QCM040120K4/1.0/%00.lib",
       `/front/models/${"A".repeat(300)}/1.0/x.lib`,
+      // A SiC module's models start at 1.4.
       "/front/models/QSM300120H62/1.0/QSM300120H62.lib",
     ];
     for (const p of paths) {
@@ -204,10 +204,12 @@ describe("GET the machine-readable datasheets' JSON Schema", () => {
   });
 });
 
-describe("an IGBT module's model files (decision 053)", () => {
-  it("are listed on its product detail (ngspice and LTspice netlists, thermal description, curves: no machine-readable datasheet) and served as published", async () => {
+describe("a module's model files (decision 053)", () => {
+  it("are listed on its product detail (ngspice and LTspice netlists, thermal description, machine-readable datasheet from 1.4, curves) and served as published", async () => {
     const modules = readModuleInputs();
-    expect(modules.length).toBeGreaterThanOrEqual(8);
+    // The IGBT modules and, from pack 1.4, the SiC modules (their switches fitted at module currents).
+    expect(modules.filter((input) => input.kind === "igbtModule").length).toBeGreaterThanOrEqual(8);
+    expect(modules.filter((input) => input.kind === "sicModule").length).toBeGreaterThanOrEqual(8);
     for (const input of modules) {
       const models: ModelFile[] = (await detail(input.partNumber)).models;
       expect(
@@ -217,12 +219,18 @@ describe("an IGBT module's model files (decision 053)", () => {
         ["ngspice", `${input.partNumber}.lib`, MODEL_VERSION],
         ["ltspice", `${input.partNumber}.ltspice.lib`, MODEL_VERSION],
         ["plecs", `${input.partNumber}.plecs.xml`, MODEL_VERSION],
+        ...(input.kind === "igbtModule" ? [["tdb", `${input.partNumber}.tdb.json`, MODEL_VERSION]] : []),
         ["csv", `${input.partNumber}.curves.csv`, MODEL_VERSION],
       ]);
       for (const model of models) {
         const { response, bytes } = await fetchBytes(model.downloadPath);
         expect(response.status).toBe(200);
         expect(createHash("sha256").update(bytes).digest("hex")).toBe(model.sha256);
+        // The machine-readable datasheet records the module's lifecycle state on the version's day (decision 040).
+        if (model.kind === "tdb" && input.kind === "igbtModule")
+          expect((JSON.parse(bytes.toString("utf8")) as { lifecycle: unknown }).lifecycle, input.partNumber).toEqual(
+            tdbLifecycle(input.partNumber, input.lifecycle, MODEL_DATE),
+          );
       }
     }
     // A part taken off the site (QIM200120H62) has none, though its loss data and datasheet are in the content.
@@ -259,7 +267,7 @@ describe("GET /front/queryPartModels (the part's model listing)", () => {
   });
 
   it("is 404 for a part without model files or unknown, 400 for a malformed part number", async () => {
-    for (const part of ["QSM300120H62", "QCM999120K4"]) {
+    for (const part of ["QGD1S10W8", "QCM999120K4"]) {
       const answer = await upstream.get(`/front/queryPartModels?partNumber=${part}&language=zh`);
       expect(answer.status, part).toBe(404);
       expect(answer.json).toMatchObject({ success: false, code: "E40030027", data: null });
@@ -328,7 +336,7 @@ describe("GET /front/queryModelValidation (a part's model validation report)", (
 
   it("is a localized 404 for a part without a report or unknown, 400 for a malformed part number", async () => {
     for (const [part, language, message] of [
-      ["QSM300120H62", "zh", "该型号没有模型验证报告"],
+      ["QGD1S10W8", "zh", "该型号没有模型验证报告"],
       ["QCM999120K4", "en", "There is no model validation report for this part."],
     ] as const) {
       const answer = await upstream.get(`/front/queryModelValidation?partNumber=${part}&language=${language}`);

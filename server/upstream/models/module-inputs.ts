@@ -2,6 +2,7 @@
 // catalogue row, the estimator's loss data (per switch; a three-level module's per device) and the conditions its
 // datasheet states, read from the datasheet text the site prints, as inputs.ts reads a discrete part's.
 import type { IgbtLossData } from "../../../shared/contract/loss-data.ts";
+import type { ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
 import { shippedContentDir } from "../content/load.ts";
 import { findStated as find, statedNumber as number } from "./datasheet-text.ts";
 import { readModuleRows, type ModuleRow, type MosfetModelInput } from "./inputs.ts";
@@ -37,6 +38,9 @@ export interface IgbtModuleInput extends ModuleCommon {
   gateCharge: { qg: number; vgeOff: number; vgeOn: number; vcc: number; ic: number };
   /** The freewheeling diode's V_F: typical at I_F, 25 °C. */
   diodeForward: { i: number; v25: number };
+  /** The datasheet's revision and date, and the part's lifecycle: the machine-readable datasheet records both (tdb-igbt.ts). */
+  datasheet: { version: string; date: string };
+  lifecycle: ProductLifecycle;
 }
 
 export interface SicModuleInput extends ModuleCommon {
@@ -48,13 +52,13 @@ export interface SicModuleInput extends ModuleCommon {
 export type ModuleModelInput = IgbtModuleInput | SicModuleInput;
 
 /**
- * Whether the pack holds the SiC modules. They wait for the MOSFET netlist's turn-off at module currents: their
- * double-pulse runs stop there ("timestep too small"), docs/decisions/053-module-models.md. Their inputs and files
- * are written already.
+ * Whether the pack holds the SiC modules: from pack 1.4, once their switches ran through the double-pulse leg at module
+ * currents and came within 15 % of the datasheet's energies (module-switching-fit.ts,
+ * docs/decisions/053-module-models.md). Kept as a switch so a module that stops passing can be held back whole.
  */
-const withSicModules = false;
+const withSicModules = true;
 
-/** The modules on sale with a model (IGBT modules; SiC modules once `withSicModules`), in catalogue order. */
+/** The modules on sale with a model (IGBT modules; SiC modules while `withSicModules`), in catalogue order. */
 export function readModuleInputs(contentDir = shippedContentDir): ModuleModelInput[] {
   return readModuleRows(contentDir)
     .filter((row) => row.loss.kind === "igbt" || withSicModules)
@@ -97,6 +101,8 @@ function moduleModelInput({ part, params, loss, lines, datasheet, lifecycle }: M
         ic: loss.switchingRef.i,
       },
       diodeForward: { v25: number(q[6], "diode V_F", part), i: number(q[7], "diode I_F", part) },
+      datasheet,
+      lifecycle,
     };
   }
   const r = find(lines, /R_DS\(on\) = ([\d.]+) mOhm typ at V_GS = ([\d.]+) V, I_D = ([\d.]+) A; ([\d.]+) mOhm typ at Tvj = (\d+) deg C/, "R_DS(on)", part);

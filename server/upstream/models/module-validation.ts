@@ -5,6 +5,7 @@
 // load (10 %). A SiC module's switch: the discrete MOSFET's checks (validation.ts) on its per-switch subcircuit.
 // Then the module as a whole: a double-pulse run through its own first leg (a three-level module: through T1, T2
 // and the clamp diode D5), whose current must follow V·t/L through turn-off, freewheeling and turn-on.
+import { MODULE_ABSTOL } from "./module-switching-fit.ts";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PartValidation, ValidationCheck } from "../../../shared/contract/model-validation.ts";
@@ -148,6 +149,8 @@ function moduleLegDeck(input: ModuleModelInput, modelFile: string): string {
   return [
     `module leg of ${part}`,
     `.include ${modelFile}`,
+    // A SiC module's switches converge at their own floor (module-switching-fit.ts); the IGBT modules' runs as ngspice's.
+    ...(input.kind === "sicModule" ? [`.options abstol=${MODULE_ABSTOL}`] : []),
     `X1 ${pins.map(node).join(" ")} ${part}`,
     `Vt tjs 0 ${ref.tj}`,
     ...power,
@@ -194,7 +197,9 @@ const legResults = ["ipeak", "isecond", "eoff", "eon", "ton1", "ton2", "ifree"];
 /** Runs a module's circuits in ngspice, in `dir`, against the netlist at `modelFile`. */
 export async function runModuleValidation(input: ModuleModelInput, modelFile: string, dir: string): Promise<NgspiceRun> {
   if (input.kind === "sicModule") {
-    const single = await runValidation(input.switch, modelFile, dir);
+    // The switch's double-pulse leg at the module datasheet's switching temperature, with the module's convergence
+    // floor (module-switching-fit.ts).
+    const single = await runValidation(input.switch, modelFile, dir, "all", MODULE_ABSTOL, input.switch.loss.switchingRef.tj);
     const leg = await runDeck(input.partNumber, moduleLegDeck(input, modelFile), "leg", dir, legResults);
     const results = { ...single.results, ...Object.fromEntries(Object.entries(leg.results).map(([key, value]) => [`leg_${key}`, value])) };
     return { ...single, results };
@@ -357,6 +362,6 @@ export function moduleValidationOf(input: ModuleModelInput, runResult: NgspiceRu
 
 /** A SiC module's report: its switch's (the discrete MOSFET's checks) and the module's own leg. */
 function sicModuleValidation(input: SicModuleInput, runResult: NgspiceRun): PartValidation {
-  const single = validationOf(input.switch, runResult);
+  const single = validationOf(input.switch, runResult, input.switch.loss.switchingRef.tj);
   return { ...single, partNumber: input.partNumber, kind: "sicModule", checks: [...single.checks, legCheck(input, "moduleLeg", runResult.results, "leg_")] };
 }

@@ -5,6 +5,7 @@
 // Only constructs the discrete MOSFET netlist (ngspice.ts) already uses: B sources with pwl()/softplus, R, C, V and
 // X lines, so the LTspice translation of that netlist applies unchanged.
 import { ngspiceModel } from "./ngspice.ts";
+import { moduleSwitchingFitOf, moduleSwitchingFitReached } from "./module-switching-fit.ts";
 import { plecsModel, VENDOR, atVoltage, conductionCurrents, conductionTable, escapeXml, lossTable, thermal, voltageAxis } from "./plecs.ts";
 import { curvesCsv, curvesToCsv, onState, thermal as thermalCurves, type Curve } from "./curves.ts";
 import type { IgbtModuleInput, ModuleModelInput, ModuleTopology, SicModuleInput } from "./module-inputs.ts";
@@ -260,9 +261,16 @@ function sicModuleNetlist(input: SicModuleInput, version: string): string {
     `(the loss data describe one switch${npc ? "; a three-level module's one device" : ""}). The module's datasheet states Q_G without a drain`,
     `voltage: the switching reference's ${sw.gateCharge.vds} V is taken for it.${npc ? ` The clamp diodes D5, D6 (${part}_D) take the body diode's curve` : ""}`,
     ...(npc ? ["and the switch's Foster network: the datasheet states no separate clamp diode data."] : []),
-    "Switching energies of this model are not validated: use the PLECS file's tables.",
+    `Its R_G(int) and saturation slope are fitted to the module datasheet's E_on and E_off (the switch's header below`,
+    "states both with their bounds); the validation report checks both energies at the datasheet's switching conditions.",
   ]);
-  const switchText = ngspiceModel(sw, version);
+  // The switch's R_G(int) and saturation slope fitted to the module's energies (module-switching-fit.ts).
+  const switchText = ngspiceModel(sw, version, moduleSwitchingFitOf(part), {
+    tj: sw.loss.switchingRef.tj,
+    reached: moduleSwitchingFitReached(part),
+    // The module's L_s is its own commutation loop's; the fitted R_G(int) and slope take up its effect on the energies.
+    stray: "the datasheet's L_s is not in the leg: the fit takes up its effect",
+  });
   const diode = sw.loss.bodyDiode;
   return [...header, "", switchText.trimEnd(), ...(npc ? ["", ...diodeSubckt(`${part}_D`, diode, switchNetwork(sw.loss))] : []), "", ...lines, ""].join("\n");
 }

@@ -147,9 +147,22 @@ const kneeChargeOf = (v: string) => `(${num(KNEE)}-${softplus(`${num(KNEE)}-${v}
 
 const commentBlock = (lines: string[]) => lines.map((line) => (line ? `* ${line}` : "*"));
 
-function mosfetModel(input: MosfetModelInput, version: string, fit?: SwitchingFit): string {
+/**
+ * How the header states the double-pulse check: the junction temperature of the leg and whether the fit reached the
+ * datasheet's energies. A discrete part's: 25 °C and switching-fit.json; a SiC module's switch: the module
+ * datasheet's switching temperature and module-switching-fit.json (module.ts).
+ */
+export interface SwitchingCheck {
+  tj: number;
+  reached: boolean;
+  /** Why the leg has no stray inductance, where it is not that none is stated (a module's datasheet states its L_s). */
+  stray?: string;
+}
+
+function mosfetModel(input: MosfetModelInput, version: string, fit?: SwitchingFit, switching?: SwitchingCheck): string {
   const { loss, rdsOn, gateCharge, partNumber } = input;
   const p = mosfetParameters(input, fit);
+  const check = switching ?? { tj: 25, reached: switchingFitReached(partNumber) };
   const t = loss.channel.t;
   const vov = softplus(`v(gi,s)-${num(input.vgsth)}`, CHANNEL_SMOOTHING);
   const vsat = `(${num(VSAT0)}+${num(p.fit.satSlope)}*${vov})`;
@@ -200,9 +213,9 @@ function mosfetModel(input: MosfetModelInput, version: string, fit?: SwitchingFi
     `Validity: V_DS 0 to ${input.vRating} V, V_GS ${gateCharge.vgsOff} to ${gateCharge.vgsOn} V (recommended drive), I_D up to the pulsed`,
     `  rating, Tj 25 to ${input.tjMax} deg C (parameters held at their end values outside). Not modelled: avalanche,`,
     "  short circuit, gate leakage, package inductance, V_th drift with Tj, the recovery's dependence on di/dt.",
-    `Switching: a double-pulse leg at the datasheet's V_DD = ${loss.switchingRef.v} V, I_D = ${loss.switchingRef.i} A, R_G(ext) = ${loss.switchingRef.rg} Ohm, V_GS = ${gateCharge.vgsOff}/+${gateCharge.vgsOn} V, 25 deg C,`,
-    "  no stray inductance (none is stated), gives E_on (with this part's own E_oss) and E_off (without), checked",
-    switchingFitReached(partNumber)
+    `Switching: a double-pulse leg at the datasheet's V_DD = ${loss.switchingRef.v} V, I_D = ${loss.switchingRef.i} A, R_G(ext) = ${loss.switchingRef.rg} Ohm, V_GS = ${gateCharge.vgsOff}/+${gateCharge.vgsOn} V, ${check.tj} deg C,`,
+    `  no stray inductance (${check.stray ?? "none is stated"}), gives E_on (with this part's own E_oss) and E_off (without), checked`,
+    check.reached
       ? `  against the datasheet's ${loss.eOn} and ${loss.eOff} mJ within 15 % (the validation report has the figures).`
       : `  against the datasheet's ${loss.eOn} and ${loss.eOff} mJ: NOT within 15 % for this part (see the validation report).`,
   ]);
@@ -285,6 +298,6 @@ function diodeModel(input: DiodeModelInput, version: string): string {
 }
 
 /** The part's ngspice library file; `fit` replaces a MOSFET's fitted values (scripts/models-fit.ts searches them). */
-export function ngspiceModel(input: ModelInput, version: string, fit?: SwitchingFit): string {
-  return input.kind === "mosfet" ? mosfetModel(input, version, fit) : diodeModel(input, version);
+export function ngspiceModel(input: ModelInput, version: string, fit?: SwitchingFit, switching?: SwitchingCheck): string {
+  return input.kind === "mosfet" ? mosfetModel(input, version, fit, switching) : diodeModel(input, version);
 }

@@ -5,17 +5,18 @@
 // `npx node scripts/models.ts` writes the current version; test/upstream/models-pack.test.ts regenerates it
 // and compares, so the files cannot drift from the loss data and the datasheets.
 import type { ModelFileKind } from "../../../shared/contract/models.ts";
-import { lifecycleOn } from "../../../shared/contract/lifecycle.ts";
-import { readModelInputs, type ModelInput, type MosfetModelInput } from "./inputs.ts";
+import { lifecycleOn, type ProductLifecycle } from "../../../shared/contract/lifecycle.ts";
+import { readModelInputs, type ModelInput } from "./inputs.ts";
 import { readModuleInputs, type ModuleModelInput } from "./module-inputs.ts";
 import { moduleCurvesCsv, moduleNgspiceModel, modulePlecsModel } from "./module.ts";
 import { ngspiceModel } from "./ngspice.ts";
 import { ltspiceModel } from "./ltspice.ts";
 import { plecsModel } from "./plecs.ts";
 import { tdbLifecycle, tdbModel, type TdbLifecycle } from "./tdb.ts";
+import { tdbIgbtModel } from "./tdb-igbt.ts";
 import { curvesCsv } from "./curves.ts";
 import { generateCharacterisation } from "./characterisation.ts";
-import type { DiodeCharacterisation, MosfetCharacterisation } from "../../../shared/contract/characterisation.ts";
+import type { DiodeCharacterisation, IgbtCharacterisation, MosfetCharacterisation } from "../../../shared/contract/characterisation.ts";
 
 /** The version the generators write now, and the day it was published. */
 export const MODEL_VERSION = "1.4";
@@ -36,7 +37,7 @@ export type PublishedFile = (part: string, fileName: string) => string | null;
  * published, after its state and day are checked against the content's history: a lifecycle change never
  * rewrites a published file nor calls for a new model version (docs/decisions/040-document-revisions.md).
  */
-function recordedLifecycle(input: MosfetModelInput, date: string, published: PublishedFile): TdbLifecycle | null {
+function recordedLifecycle(input: { partNumber: string; lifecycle: ProductLifecycle }, date: string, published: PublishedFile): TdbLifecycle | null {
   const generated = tdbLifecycle(input.partNumber, input.lifecycle, date);
   if (!generated || lifecycleOn(input.lifecycle, date)?.current) return generated;
   const text = published(input.partNumber, `${input.partNumber}.tdb.json`);
@@ -88,11 +89,35 @@ function modelFiles(
   ]);
 }
 
-/** A module's files (module.ts, docs/decisions/053-module-models.md): no machine-readable datasheet yet. */
-function moduleFiles(input: ModuleModelInput, version = MODEL_VERSION): GeneratedModelFile[] {
+/** An IGBT module's dataset: its machine-readable datasheet is written from it, so a module without one is an error. */
+function igbtDataset(part: string, dataset: MosfetCharacterisation | DiodeCharacterisation | IgbtCharacterisation | undefined): IgbtCharacterisation {
+  if (dataset?.kind !== "igbt") throw new Error(`${part}: no IGBT characterisation dataset`);
+  return dataset;
+}
+
+/**
+ * A module's files (module.ts, docs/decisions/053-module-models.md); an IGBT module's machine-readable datasheet
+ * from pack 1.4 (tdb-igbt.ts). A SiC module has none yet (decision 053).
+ */
+function moduleFiles(
+  input: ModuleModelInput,
+  published: PublishedFile,
+  dataset: MosfetCharacterisation | DiodeCharacterisation | IgbtCharacterisation | undefined,
+  version = MODEL_VERSION,
+  date = MODEL_DATE,
+): GeneratedModelFile[] {
   return withLtspice([
     { kind: "ngspice", fileName: `${input.partNumber}.lib`, text: moduleNgspiceModel(input, version) },
     { kind: "plecs", fileName: `${input.partNumber}.plecs.xml`, text: modulePlecsModel(input, version) },
+    ...(input.kind === "igbtModule"
+      ? [
+          {
+            kind: "tdb" as const,
+            fileName: `${input.partNumber}.tdb.json`,
+            text: tdbIgbtModel(input, igbtDataset(input.partNumber, dataset), version, recordedLifecycle(input, date, published)),
+          },
+        ]
+      : []),
     { kind: "csv", fileName: `${input.partNumber}.curves.csv`, text: moduleCurvesCsv(input) },
   ]);
 }
@@ -106,6 +131,6 @@ export function generateModelPack(contentDir?: string, published: PublishedFile 
       const dataset = datasets.get(input.partNumber);
       return [input.partNumber, modelFiles(input, published, dataset?.kind === "igbt" ? undefined : dataset)];
     }),
-    ...readModuleInputs(contentDir).map((input): [string, GeneratedModelFile[]] => [input.partNumber, moduleFiles(input)]),
+    ...readModuleInputs(contentDir).map((input): [string, GeneratedModelFile[]] => [input.partNumber, moduleFiles(input, published, datasets.get(input.partNumber))]),
   ]);
 }

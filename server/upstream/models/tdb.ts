@@ -20,21 +20,21 @@ import type { MosfetModelInput } from "./inputs.ts";
 import { VENDOR } from "./plecs.ts";
 
 /** Significant digits kept: a datasheet's own precision, without binary noise in the JSON. */
-const round = (value: number) => Number(value.toPrecision(6));
-const curve = (xs: number[], ys: number[]) => [xs.map(round), ys.map(round)];
+export const round = (value: number) => Number(value.toPrecision(6));
+export const curve = (xs: number[], ys: number[]) => [xs.map(round), ys.map(round)];
 
 /** One dataset curve as transistordatabase's [xs, ys], each axis scaled into SI units. */
-const scaled = (xs: number[], ys: number[], xScale = 1, yScale = 1) =>
+export const scaled = (xs: number[], ys: number[], xScale = 1, yScale = 1) =>
   curve(
     xs.map((x) => x * xScale),
     ys.map((y) => y * yScale),
   );
-const PICO = 1e-12;
-const NANO = 1e-9;
-const MICRO = 1e-6;
+export const PICO = 1e-12;
+export const NANO = 1e-9;
+export const MICRO = 1e-6;
 const MILLI = 1e-3;
 
-function thermalFoster(thermal: MosfetCharacterisation["thermal"]) {
+export function thermalFoster(thermal: MosfetCharacterisation["thermal"]) {
   return {
     r_th_total: thermal.rth,
     r_th_vector: thermal.foster.map((pair) => pair.r),
@@ -48,33 +48,45 @@ function thermalFoster(thermal: MosfetCharacterisation["thermal"]) {
   };
 }
 
+/** One switching energy (mJ) of a characterisation dataset over its four axes (a MOSFET's E_on, an IGBT diode's E_rec, …). */
+export interface EnergyAxes {
+  byCurrent: { tj: number[]; i: number[]; e: number[][] };
+  byGate: { rg: number[]; e: number[] };
+  byVoltage: { v: number[]; e: number[] };
+  byTemperature: { tj: number[]; e: number[] };
+}
+
 /**
  * The switching-energy datasets of transistordatabase (SwitchEnergyData): E(I) per T_j and E(R_G) at the reference
  * current (its graph_i_e, graph_r_e), E(T_j) at the reference current and R_G (graph_t_e), and one `single` point per
- * V_DD of E(V_DD), the one dependence the format has no graph for. Energies mJ → J.
+ * supply voltage of E(V), the one dependence the format has no graph for. Energies mJ → J. `ref` is the double-pulse
+ * reference (supply voltage, current, R_G(ext), T_j), `gate` the switching device's gate swing.
  */
-function energyData(input: MosfetModelInput, dataset: MosfetCharacterisation, which: "eOn" | "eOff") {
-  const { switching, conditions } = dataset;
-  const ref = conditions.switching;
+export function switchEnergySets(
+  axes: EnergyAxes,
+  ref: { v: number; i: number; rg: number; tj: number },
+  gate: { on: number; off: number },
+  about: { commutationDevice: string; comment: string | null },
+) {
   const common = {
-    v_supply: ref.vdd,
-    v_g: conditions.vgsOn,
-    v_g_off: conditions.vgsOff,
+    v_supply: ref.v,
+    v_g: gate.on,
+    v_g_off: gate.off,
     load_inductance: null,
     measurement_date: null,
     measurement_testbench: null,
     commutation_inductance: null,
-    commutation_device: `${input.partNumber} (body diode of the opposite switch)`,
-    comment: which === "eOn" ? "includes the opposite body diode's reverse recovery and output charge" : null,
+    commutation_device: about.commutationDevice,
+    comment: about.comment,
     e_x: null,
   };
-  const byCurrent = switching.byCurrent.tj.map((tj, index) => ({
+  const byCurrent = axes.byCurrent.tj.map((tj, index) => ({
     dataset_type: "graph_i_e",
     ...common,
     t_j: tj,
     r_g: ref.rg,
     i_x: null,
-    graph_i_e: scaled(switching.byCurrent.i, switching.byCurrent[which][index]!, 1, MILLI),
+    graph_i_e: scaled(axes.byCurrent.i, axes.byCurrent.e[index]!, 1, MILLI),
     graph_r_e: null,
   }));
   const byGate = {
@@ -82,32 +94,52 @@ function energyData(input: MosfetModelInput, dataset: MosfetCharacterisation, wh
     ...common,
     t_j: ref.tj,
     r_g: null,
-    i_x: ref.id,
+    i_x: ref.i,
     graph_i_e: null,
-    graph_r_e: scaled(switching.byGate.rg, switching.byGate[which], 1, MILLI),
+    graph_r_e: scaled(axes.byGate.rg, axes.byGate.e, 1, MILLI),
   };
   const byTemperature = {
     dataset_type: "graph_t_e",
     ...common,
     t_j: null,
     r_g: ref.rg,
-    i_x: ref.id,
+    i_x: ref.i,
     graph_i_e: null,
     graph_r_e: null,
-    graph_t_e: scaled(switching.byTemperature.tj, switching.byTemperature[which], 1, MILLI),
+    graph_t_e: scaled(axes.byTemperature.tj, axes.byTemperature.e, 1, MILLI),
   };
-  const byVoltage = switching.byVoltage.vdd.map((vdd, index) => ({
+  const byVoltage = axes.byVoltage.v.map((v, index) => ({
     dataset_type: "single",
     ...common,
-    v_supply: vdd,
+    v_supply: v,
     t_j: ref.tj,
     r_g: ref.rg,
-    i_x: ref.id,
-    e_x: round(switching.byVoltage[which][index]! * MILLI),
+    i_x: ref.i,
+    e_x: round(axes.byVoltage.e[index]! * MILLI),
     graph_i_e: null,
     graph_r_e: null,
   }));
   return [...byCurrent, byGate, byTemperature, ...byVoltage];
+}
+
+/** A MOSFET's E_on or E_off as transistordatabase's datasets. */
+function energyData(input: MosfetModelInput, dataset: MosfetCharacterisation, which: "eOn" | "eOff") {
+  const { switching, conditions } = dataset;
+  const ref = conditions.switching;
+  return switchEnergySets(
+    {
+      byCurrent: { tj: switching.byCurrent.tj, i: switching.byCurrent.i, e: switching.byCurrent[which] },
+      byGate: { rg: switching.byGate.rg, e: switching.byGate[which] },
+      byVoltage: { v: switching.byVoltage.vdd, e: switching.byVoltage[which] },
+      byTemperature: { tj: switching.byTemperature.tj, e: switching.byTemperature[which] },
+    },
+    { v: ref.vdd, i: ref.id, rg: ref.rg, tj: ref.tj },
+    { on: conditions.vgsOn, off: conditions.vgsOff },
+    {
+      commutationDevice: `${input.partNumber} (body diode of the opposite switch)`,
+      comment: which === "eOn" ? "includes the opposite body diode's reverse recovery and output charge" : null,
+    },
+  );
 }
 
 /** The part's lifecycle as a machine-readable datasheet records it (snake_case, as the format's own keys). */
@@ -273,6 +305,15 @@ const channel = {
   minItems: 1,
   items: { type: "object", required: ["t_j", "graph_v_i", "v_g"], properties: { t_j: { type: "number" }, v_g: { type: "number" }, graph_v_i: graph } },
 };
+/**
+ * A diode's channel: transistordatabase's Diode_ChannelData has no mandatory v_g (a MOSFET's body diode states the
+ * gate voltage it is measured at; an IGBT module's freewheeling diode has no gate, null).
+ */
+const diodeChannel = {
+  type: "array",
+  minItems: 1,
+  items: { type: "object", required: ["t_j", "graph_v_i"], properties: { t_j: { type: "number" }, v_g: nullable("number"), graph_v_i: graph } },
+};
 const energies = {
   type: "array",
   items: {
@@ -370,6 +411,9 @@ export const tdbSchema = {
     i_abs_max: { type: "number", exclusiveMinimum: 0 },
     i_cont: { type: "number", exclusiveMinimum: 0 },
     r_th_cs: { type: "number", minimum: 0 },
+    // Case to heat sink per switch and per diode (an IGBT module's, from pack 1.4; a MOSFET's files hold them too).
+    r_th_switch_cs: { type: "number", minimum: 0 },
+    r_th_diode_cs: { type: "number", minimum: 0 },
     // The curves of the characterisation dataset, from pack 1.4 (optional: earlier files hold empty lists or null).
     c_oss: capacitances,
     c_iss: capacitances,
@@ -389,7 +433,8 @@ export const tdbSchema = {
     diode: {
       type: "object",
       required: ["thermal_foster", "t_j_max", "channel"],
-      properties: { thermal_foster: foster, t_j_max: { type: "number" }, channel },
+      // e_rr: an IGBT module's freewheeling diode's recovery energies, from pack 1.4 (tdb-igbt.ts).
+      properties: { thermal_foster: foster, t_j_max: { type: "number" }, channel: diodeChannel, e_rr: energies },
     },
   },
 } as const;

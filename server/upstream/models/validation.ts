@@ -90,6 +90,12 @@ function mosfetDeck(input: MosfetModelInput, modelFile: string): string {
   ].join("\n");
 }
 
+/**
+ * The switching deck's convergence floor for branch currents (A): 1 nA for a discrete part, not ngspice's 1 pA (the
+ * deck says why). A SiC module's switch takes its own (module-validation.ts), its currents being tens of times larger.
+ */
+const DISCRETE_ABSTOL = 1e-9;
+
 /** The gate-charge test's constant gate current (A): the charge in about 10 µs, at least 1 mA. */
 const gateCurrent = (input: MosfetModelInput) => Math.max(1e-3, (input.gateCharge.qg * 1e-9) / 10e-6);
 
@@ -99,7 +105,7 @@ const gateCurrent = (input: MosfetModelInput) => Math.max(1e-3, (input.gateCharg
  * the part self-heated (case at 25 °C, junction free) at the datasheet's I_D. A .nodeset starts the electro-
  * thermal operating point near where it settles, as a user's netlist would.
  */
-function mosfetSwitchingDeck(input: MosfetModelInput, modelFile: string): string {
+function mosfetSwitchingDeck(input: MosfetModelInput, modelFile: string, abstol = DISCRETE_ABSTOL, tj = 25): string {
   const { rdsOn, gateCharge, partNumber: part } = input;
   const vRef = input.loss.switchingRef.v;
   const iLoad = input.loss.switchingRef.i;
@@ -111,16 +117,16 @@ function mosfetSwitchingDeck(input: MosfetModelInput, modelFile: string): string
     // Branch currents converge to 1 nA, not ngspice's 1 pA: the sources that hold the junctions carry the die's
     // power in amperes (kilowatts at a gate edge), and at 1 pA some fitted netlists stopped there ("timestep too
     // small" on a tj source's branch).
-    ".options abstol=1e-9",
+    `.options abstol=${abstol}`,
     `Vdd5 vdd5 0 ${vRef}`,
     `X5h vdd5 g5h sw5 sw5 tj5h tc5h ${part}`,
     `Vg5h g5h sw5 ${off}`,
-    "Vtj5h tj5h 0 25",
+    `Vtj5h tj5h 0 ${tj}`,
     "Vtc5h tc5h 0 25",
     `L5 vdd5 sw5 ${n((vRef * 2e-6) / iLoad)}`,
     "Vs5 sw5 d5 0",
     `X5 d5 g5 0 0 tj5 tc5 ${part}`,
-    "Vtj5 tj5 0 25",
+    `Vtj5 tj5 0 ${tj}`,
     "Vtc5 tc5 0 25",
     `Vg5 g5r 0 PWL(0 ${off} 1u ${off} 1.005u ${on} 3u ${on} 3.005u ${off} 5u ${off} 5.005u ${on} 7u ${on})`,
     `Rg5 g5r g5 ${input.loss.switchingRef.rg}`,
@@ -230,9 +236,18 @@ export interface NgspiceRun {
  * the caller to check the figures it reads: the LTspice file's run in ngspice's LTspice mode
  * (test/upstream/models-ltspice.test.ts, docs/decisions/052-ltspice-models.md).
  */
-export async function runValidation(input: ModelInput, modelFile: string, dir: string, scope: "all" | "conduction and charge" = "all"): Promise<NgspiceRun> {
+export async function runValidation(
+  input: ModelInput,
+  modelFile: string,
+  dir: string,
+  scope: "all" | "conduction and charge" = "all",
+  abstol = DISCRETE_ABSTOL,
+  switchingTj = 25,
+): Promise<NgspiceRun> {
   const decks =
-    input.kind === "mosfet" ? [mosfetDeck(input, modelFile), ...(scope === "all" ? [mosfetSwitchingDeck(input, modelFile)] : [])] : [diodeDeck(input, modelFile)];
+    input.kind === "mosfet"
+      ? [mosfetDeck(input, modelFile), ...(scope === "all" ? [mosfetSwitchingDeck(input, modelFile, abstol, switchingTj)] : [])]
+      : [diodeDeck(input, modelFile)];
   let stdout = "";
   let stderr = "";
   for (const [index, text] of decks.entries()) {
@@ -254,9 +269,9 @@ export async function runValidation(input: ModelInput, modelFile: string, dir: s
 }
 
 /** The double-pulse leg alone (scripts/models-fit.ts): E_on and E_off (J) as the report measures them. */
-export async function runSwitching(input: MosfetModelInput, modelFile: string, dir: string): Promise<{ eon: number; eoff: number }> {
+export async function runSwitching(input: MosfetModelInput, modelFile: string, dir: string, abstol = DISCRETE_ABSTOL, tj = 25): Promise<{ eon: number; eoff: number }> {
   const deck = path.join(dir, `${input.partNumber}-switching.cir`);
-  writeFileSync(deck, mosfetSwitchingDeck(input, modelFile));
+  writeFileSync(deck, mosfetSwitchingDeck(input, modelFile, abstol, tj));
   const { stdout } = await run(NGSPICE, ["-b", deck], { cwd: dir, timeout: 60_000 });
   const value = (name: string) => Number(new RegExp(`^RESULT ${name} (\\S+)$`, "m").exec(stdout)?.[1]);
   return { eon: value("eon"), eoff: value("eoff") };
@@ -305,7 +320,8 @@ export function gateChargePoints(rows: number[][], ig: number, ton: number): Arr
 }
 
 /** The part's report from its runs: the checks, the unchecked switching energies and the curves. */
-export function validationOf(input: ModelInput, { results, columns }: NgspiceRun): PartValidation {
+/** `switchingTj`: the junction temperature the double-pulse leg held (runValidation's), which its checks state. */
+export function validationOf(input: ModelInput, { results, columns }: NgspiceRun, switchingTj = 25): PartValidation {
   if (input.kind === "mosfet") {
     const { rdsOn, gateCharge } = input;
     const ref = input.loss.switchingRef;
@@ -391,7 +407,7 @@ export function validationOf(input: ModelInput, { results, columns }: NgspiceRun
           group: "robustness",
           symbol: "I_D",
           unit: "A",
-          conditions: { tj: 25, vdd: ref.v, rg: ref.rg, vgsOff: gateCharge.vgsOff, vgsOn: gateCharge.vgsOn },
+          conditions: { tj: switchingTj, vdd: ref.v, rg: ref.rg, vgsOff: gateCharge.vgsOff, vgsOn: gateCharge.vgsOn },
           reference: "calculated",
           expected: ref.i,
           simulated: results.ipeak!,
@@ -403,7 +419,7 @@ export function validationOf(input: ModelInput, { results, columns }: NgspiceRun
           group: "robustness",
           symbol: "I_D",
           unit: "A",
-          conditions: { tj: 25, vdd: ref.v, rg: ref.rg, vgsOff: gateCharge.vgsOff, vgsOn: gateCharge.vgsOn },
+          conditions: { tj: switchingTj, vdd: ref.v, rg: ref.rg, vgsOff: gateCharge.vgsOff, vgsOn: gateCharge.vgsOn },
           reference: "calculated",
           expected: 1.25 * ref.i,
           simulated: results.isecond!,
@@ -426,7 +442,7 @@ export function validationOf(input: ModelInput, { results, columns }: NgspiceRun
             group: "switching",
             symbol: id === "eOn" ? "E_on" : "E_off",
             unit: "mJ",
-            conditions: { tj: 25, vdd: ref.v, id: ref.i, rg: ref.rg, vgsOff: gateCharge.vgsOff, vgsOn: gateCharge.vgsOn },
+            conditions: { tj: switchingTj, vdd: ref.v, id: ref.i, rg: ref.rg, vgsOff: gateCharge.vgsOff, vgsOn: gateCharge.vgsOn },
             // The datasheet's energy at its own switching conditions (the loss data carry it as eOn/eOff).
             reference: "datasheet",
             expected: id === "eOn" ? input.loss.eOn : input.loss.eOff,
