@@ -11,7 +11,7 @@ import { readModuleInputs, type SicModuleInput } from "../server/upstream/models
 import { MODULE_ABSTOL, moduleSwitchingFitFile, moduleSwitchingFits } from "../server/upstream/models/module-switching-fit.ts";
 import { ngspiceModel } from "../server/upstream/models/ngspice.ts";
 import { MODEL_VERSION } from "../server/upstream/models/pack.ts";
-import { SWITCHING_FIT_BOUNDS, type SwitchingFit } from "../server/upstream/models/switching-fit.ts";
+import { DEFAULT_CDS_SHARE, SWITCHING_FIT_BOUNDS, type SwitchingFit } from "../server/upstream/models/switching-fit.ts";
 import { runSwitching, SWITCHING_TOLERANCE } from "../server/upstream/models/validation.ts";
 
 const only = new Set(process.argv.slice(2));
@@ -21,6 +21,8 @@ const clamp = (value: number, [low, high]: readonly [number, number]) => Math.mi
 const at = (x: [number, number]): SwitchingFit => ({
   rgInt: Number(clamp(Math.exp(x[0]), bounds[0]).toPrecision(3)),
   satSlope: Number(clamp(Math.exp(x[1]), bounds[1]).toPrecision(3)),
+  // A module's switch keeps the discrete default: its two fitted values reach every module's energies.
+  cdsShare: DEFAULT_CDS_SHARE,
 });
 const inside = (x: [number, number]) => x.map((value, k) => Math.log(clamp(Math.exp(value), bounds[k]!))) as [number, number];
 const worst = ([a, b]: [number, number]) => (Number.isFinite(a) && Number.isFinite(b) ? Math.max(Math.abs(a), Math.abs(b)) : Number.POSITIVE_INFINITY);

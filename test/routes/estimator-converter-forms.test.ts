@@ -143,7 +143,7 @@ describe("the finder at a whole-converter point (rs)", () => {
     expect(en.status).toBe(200);
     const data = /"estimates":(\{.*?\}\}),"canonicalSearch"/.exec(en.text)?.[1];
     expect(data).toBeDefined();
-    const estimates = JSON.parse(data!) as Record<string, { total: number | null; tj: number | null }>;
+    const estimates = JSON.parse(data!) as Record<string, { total: number | null; tj: number | null; stage?: { loss: number } }>;
     const list = (await upstreamProducts(site.upstream, "en", { siteListId: 120 })).list.filter((item) => item.loss);
     expect(list.length).toBeGreaterThan(3);
     for (const item of list) {

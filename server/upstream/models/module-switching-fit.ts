@@ -5,7 +5,7 @@
 // parts, neither drops nor touches them (docs/decisions/053-module-models.md).
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { SWITCHING_FIT_BOUNDS, type SwitchingFit } from "./switching-fit.ts";
+import { DEFAULT_CDS_SHARE, SWITCHING_FIT_BOUNDS, type SwitchingFit } from "./switching-fit.ts";
 
 /**
  * The convergence floor for branch currents (A) of a SiC module's switch deck and of its module's leg. The discrete
@@ -42,7 +42,7 @@ export function moduleSwitchingFits(): ModuleSwitchingFits {
 /** A SiC module's fitted switch values, or undefined where it has none (the discrete defaults then apply). */
 export function moduleSwitchingFitOf(part: string): SwitchingFit | undefined {
   const fit = moduleSwitchingFits()[part];
-  return fit ? { rgInt: fit.rgInt, satSlope: fit.satSlope } : undefined;
+  return fit ? { rgInt: fit.rgInt, satSlope: fit.satSlope, cdsShare: DEFAULT_CDS_SHARE } : undefined;
 }
 
 /** Whether the fit brought both of a SiC module's energies within the check's tolerance (false without a fit). */
