@@ -219,7 +219,7 @@ describe("a module's model files (decision 053)", () => {
         ["ngspice", `${input.partNumber}.lib`, MODEL_VERSION],
         ["ltspice", `${input.partNumber}.ltspice.lib`, MODEL_VERSION],
         ["plecs", `${input.partNumber}.plecs.xml`, MODEL_VERSION],
-        ...(input.kind === "igbtModule" ? [["tdb", `${input.partNumber}.tdb.json`, MODEL_VERSION]] : []),
+        ["tdb", `${input.partNumber}.tdb.json`, MODEL_VERSION],
         ["csv", `${input.partNumber}.curves.csv`, MODEL_VERSION],
       ]);
       for (const model of models) {
@@ -227,9 +227,9 @@ describe("a module's model files (decision 053)", () => {
         expect(response.status).toBe(200);
         expect(createHash("sha256").update(bytes).digest("hex")).toBe(model.sha256);
         // The machine-readable datasheet records the module's lifecycle state on the version's day (decision 040).
-        if (model.kind === "tdb" && input.kind === "igbtModule")
+        if (model.kind === "tdb")
           expect((JSON.parse(bytes.toString("utf8")) as { lifecycle: unknown }).lifecycle, input.partNumber).toEqual(
-            tdbLifecycle(input.partNumber, input.lifecycle, MODEL_DATE),
+            tdbLifecycle(input.partNumber, input.kind === "igbtModule" ? input.lifecycle : input.switch.lifecycle, MODEL_DATE),
           );
       }
     }

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { documentFile } from "../../server/upstream/content/schema.ts";
 import { readContent, shippedContentDir } from "../../server/upstream/content/load.ts";
 import { readModelInputs, type MosfetModelInput } from "../../server/upstream/models/inputs.ts";
+import { readModuleInputs, type SicModuleInput } from "../../server/upstream/models/module-inputs.ts";
 import { MODEL_DATE, MODEL_VERSION } from "../../server/upstream/models/pack.ts";
 import { compareVersions, modelVersionsFile } from "../../server/upstream/models/store.ts";
 import { tdbLifecycle, tdbSchema } from "../../server/upstream/models/tdb.ts";
@@ -21,6 +22,8 @@ import { lifecycleOn, type ProductLifecycle } from "../../shared/contract/lifecy
 
 const inputs = readModelInputs();
 const mosfets = inputs.filter((input): input is MosfetModelInput => input.kind === "mosfet");
+// A SiC module's file is one switch's, written by the same writer from its switch's dataset (decision 058).
+const sicModules = readModuleInputs().filter((input): input is SicModuleInput => input.kind === "sicModule");
 const file = (part: string) => path.join(shippedContentDir, "models", part, MODEL_VERSION, `${part}.tdb.json`);
 const validate = new Ajv2020({ strict: true, allErrors: true }).compile(tdbSchema);
 const documents = readContent("documents.json", documentFile.array(), shippedContentDir);
@@ -54,6 +57,9 @@ interface Tdb {
   type: string;
   i_abs_max: number;
   i_cont: number;
+  r_th_cs: number;
+  r_th_switch_cs: number;
+  r_th_diode_cs: number;
   switch: { channel: Curve[]; e_on: Energy[]; e_off: Energy[]; thermal_foster: { r_th_total: number; r_th_vector: number[] } };
 }
 
@@ -112,8 +118,10 @@ const energyAt = (data: Energy[], tj: number, current: number) => {
 };
 
 describe("the machine-readable datasheets", () => {
-  it("exist for every SiC MOSFET and no diode", () => {
+  it("exist for every SiC MOSFET and SiC module, and no diode", () => {
     expect(mosfets.length).toBeGreaterThanOrEqual(13);
+    expect(sicModules.length).toBeGreaterThanOrEqual(8);
+    for (const input of sicModules) expect(() => readFileSync(file(input.partNumber)), input.partNumber).not.toThrow();
     for (const input of inputs) {
       let exists = true;
       try {
@@ -228,9 +236,8 @@ describe("the machine-readable datasheets", () => {
     expect(validate({ ...good, switch: { ...good.switch, soa: [{ t_c: 25, time_pulse: "DC", graph_i_v: [[1], [1]] }] } })).toBe(false);
   });
 
-  for (const input of mosfets) {
-    it(`${input.partNumber}: carries every curve of its characterisation dataset, in SI units`, () => {
-      const part = input.partNumber;
+  for (const part of [...mosfets, ...sicModules].map((input) => input.partNumber)) {
+    it(`${part}: carries every curve of its characterisation dataset, in SI units`, () => {
       const tdb = JSON.parse(readFileSync(file(part), "utf8")) as TdbCurves;
       const dataset = characterisation.parse(
         JSON.parse(readFileSync(path.join(shippedContentDir, "characterisation", `${part}.json`), "utf8")),
@@ -249,8 +256,9 @@ describe("the machine-readable datasheets", () => {
       same([[tdb.c_oss_fix, tdb.c_iss_fix, tdb.c_rss_fix]], [[keyValues.coss, keyValues.ciss, keyValues.crss]], [1e-12]);
       // ½·C_o(er)·V² = E_oss and C_o(tr)·V = Q_oss at V_DD.
       expect(tdb.c_oss_er.v_ds).toBe(conditions.switching.vdd);
-      expect((tdb.c_oss_er.c_o * tdb.c_oss_er.v_ds ** 2) / 2 / 1e-6).toBeCloseTo(keyValues.eoss, 3);
-      expect((tdb.c_oss_tr.c_o * tdb.c_oss_tr.v_ds) / 1e-9).toBeCloseTo(keyValues.qoss, 3);
+      // Within the six significant digits C_o is written with (a module's Q_oss runs to 1,200 nC).
+      expect((tdb.c_oss_er.c_o * tdb.c_oss_er.v_ds ** 2) / 2 / 1e-6 / keyValues.eoss).toBeCloseTo(1, 5);
+      expect((tdb.c_oss_tr.c_o * tdb.c_oss_tr.v_ds) / 1e-9 / keyValues.qoss).toBeCloseTo(1, 5);
 
       expect(tdb.switch.channel.map((c) => [c.t_j, c.v_g])).toEqual(dataset.output.map((c) => [c.tj, c.vgs]));
       dataset.output.forEach((c, index) => {
@@ -295,7 +303,9 @@ describe("the machine-readable datasheets", () => {
         same([single.map((entry) => entry.v_supply), single.map((entry) => entry.e_x!)], [switching.byVoltage.vdd, switching.byVoltage[which]], [1, 1e-3]);
       }
     });
+  }
 
+  for (const input of mosfets) {
     it(`${input.partNumber}: valid, and states its datasheet's figures`, () => {
       const part = input.partNumber;
       const tdb = JSON.parse(readFileSync(file(part), "utf8")) as Tdb;
@@ -325,6 +335,36 @@ describe("the machine-readable datasheets", () => {
       expect([tdb.i_cont, tdb.i_abs_max]).toEqual([i25, pulse]);
       const foster = tdb.switch.thermal_foster;
       expect(foster.r_th_vector.reduce((sum, r) => sum + r, 0)).toBeCloseTo(foster.r_th_total, 6);
+      // Case to sink once: the tool adds r_th_cs to r_th_switch_cs and r_th_diode_cs (decision 058).
+      expect([tdb.r_th_cs, tdb.r_th_switch_cs, tdb.r_th_diode_cs]).toEqual([0, input.loss.rthCh ?? 0, input.loss.rthCh ?? 0]);
+    });
+  }
+
+  for (const input of sicModules) {
+    it(`${input.partNumber}: one switch of the module, valid, with the module's datasheet figures`, () => {
+      const part = input.partNumber;
+      const tdb = JSON.parse(readFileSync(file(part), "utf8")) as Tdb & { name: string; comment: string; housing_type: string };
+      expect(validate(tdb), JSON.stringify(validate.errors)).toBe(true);
+      expect([tdb.type, tdb.name, tdb.housing_type]).toEqual(["SiC-MOSFET", `Qingyun_${part}`, input.package]);
+      expect(tdb.comment).toContain(`one switch and its body diode of the ${input.topologyName.toLowerCase()} module`);
+      // "R_DS(on) = … mOhm typ at V_GS = … V, I_D = … A; … mOhm typ at Tvj = … deg C" (per switch)
+      const [r25, vgs, id, rHot, tHot] = datasheetNumbers(
+        part,
+        /R_DS\(on\) = ([\d.]+) mOhm typ at V_GS = ([\d.]+) V, I_D = ([\d.]+) A; ([\d.]+) mOhm typ at Tvj = (\d+) deg C/,
+      );
+      const cold = tdb.switch.channel.find((curve) => curve.t_j === 25 && curve.v_g === vgs)!;
+      const hot = tdb.switch.channel.find((curve) => curve.t_j === tHot && curve.v_g === vgs)!;
+      expect(slopeAt(cold, id!) * 1000).toBeCloseTo(r25!, 6);
+      expect(slopeAt(hot, id!) * 1000).toBeCloseTo(rHot!, 6);
+      const [nominal, pulse] = datasheetNumbers(part, /I_D,nom = ([\d.]+) A .*I_DM = ([\d.]+) A/);
+      expect([tdb.i_cont, tdb.i_abs_max]).toEqual([nominal, pulse]);
+      // The loss data's energies at their double-pulse reference, as the estimator reads them.
+      const ref = input.switch.loss.switchingRef;
+      expect(energyAt(tdb.switch.e_on, ref.tj, ref.i) * 1e3).toBeCloseTo(input.switch.loss.eOn, 6);
+      expect(energyAt(tdb.switch.e_off, ref.tj, ref.i) * 1e3).toBeCloseTo(input.switch.loss.eOff, 6);
+      // Where the datasheet states no case-to-sink resistance, none (0).
+      const rthCh = input.switch.loss.rthCh ?? 0;
+      expect([tdb.r_th_cs, tdb.r_th_switch_cs, tdb.r_th_diode_cs]).toEqual([0, rthCh, rthCh]);
     });
   }
 });

@@ -96,8 +96,9 @@ function igbtDataset(part: string, dataset: MosfetCharacterisation | DiodeCharac
 }
 
 /**
- * A module's files (module.ts, docs/decisions/053-module-models.md); an IGBT module's machine-readable datasheet
- * from pack 1.4 (tdb-igbt.ts). A SiC module has none yet (decision 053).
+ * A module's files (module.ts, docs/decisions/053-module-models.md) with its machine-readable datasheet from pack 1.4:
+ * an IGBT module's one IGBT and its diode (tdb-igbt.ts), a SiC module's one switch with its body diode, written as a
+ * discrete SiC MOSFET's from the switch's dataset (tdb.ts; all the module's switches are alike).
  */
 function moduleFiles(
   input: ModuleModelInput,
@@ -117,7 +118,20 @@ function moduleFiles(
             text: tdbIgbtModel(input, igbtDataset(input.partNumber, dataset), version, recordedLifecycle(input, date, published)),
           },
         ]
-      : []),
+      : [
+          {
+            kind: "tdb" as const,
+            fileName: `${input.partNumber}.tdb.json`,
+            text: tdbModel(
+              { ...input.switch, partNumber: input.partNumber },
+              mosfetDataset(input.partNumber, dataset?.kind === "igbt" ? undefined : dataset),
+              version,
+              input.switch.datasheet,
+              recordedLifecycle({ partNumber: input.partNumber, lifecycle: input.switch.lifecycle }, date, published),
+              `one switch and its body diode of the ${input.topologyName.toLowerCase()} module (all its switches are alike)`,
+            ),
+          },
+        ]),
     { kind: "csv", fileName: `${input.partNumber}.curves.csv`, text: moduleCurvesCsv(input) },
   ]);
 }

@@ -192,6 +192,8 @@ export function tdbModel(
   version: string,
   datasheet: { version: string; date: string },
   lifecycle: TdbLifecycle | null = null,
+  /** For a SiC module: what one switch of it the file describes (the module's part number is the input's). */
+  moduleSwitch: string | null = null,
 ): string {
   const { loss, rdsOn } = input;
   const { conditions, keyValues, capacitance } = dataset;
@@ -210,7 +212,7 @@ export function tdbModel(
     template_date: null,
     creation_date: null,
     last_modified: null,
-    comment: `Model pack version ${version}, generated from the part's characterisation dataset (typical curves fitted to the datasheet's data); checks in the pack's validation report. No measured raw data.`,
+    comment: `Model pack version ${version}${moduleSwitch ? `: ${moduleSwitch}` : ""}, generated from the part's characterisation dataset (typical curves fitted to the datasheet's data); checks in the pack's validation report. No measured raw data.`,
     datasheet_hyperlink: null,
     datasheet_date: datasheet.date,
     datasheet_version: datasheet.version,
@@ -226,7 +228,9 @@ export function tdbModel(
     c_rss_fix: round(keyValues.crss * PICO),
     housing_type: input.package,
     manufacturer: VENDOR,
-    r_th_cs: loss.rthCh ?? 0,
+    // Case to heat sink of the switch and its body diode (one die: the same R_th(c-h)). transistordatabase adds r_th_cs
+    // to each of them (docs/decisions/058-igbt-module-tdb.md), so it is 0 rather than the interface counted twice.
+    r_th_cs: 0,
     r_th_switch_cs: loss.rthCh ?? 0,
     r_th_diode_cs: loss.rthCh ?? 0,
     v_abs_max: conditions.vRating,
