@@ -5,6 +5,7 @@ import request from "supertest";
 import { startSite } from "../helpers/site.ts";
 import { finderRows, textOf, upstreamProducts } from "./catalog-helpers.ts";
 import { typicalPart } from "../../client/features/estimator/finder-operating-point.tsx";
+import { callPath, querySiteListDataByPage } from "../../shared/contract/index.ts";
 import { exampleOperatingPoint, suggestOperatingPoint } from "../../shared/estimator/index.ts";
 
 let site: Awaited<ReturnType<typeof startSite>>;
@@ -202,6 +203,20 @@ describe("a finder page without an operating point", () => {
     }
     // The shipped families do have loss data on their rows: the comparison above compares something.
     expect(typicalPart((await upstreamProducts(site.upstream, "en", { siteListId: FAMILY })).list)).toBeDefined();
+  });
+
+  it("refuses a loss choice it does not know (a careless or hostile body) with the contract's 400, and goes on serving", async () => {
+    for (const loss of ["all", "", "typical\u0000", 1, null, ["rows"], "x".repeat(10_000)]) {
+      const response = await site.upstream.post(callPath(querySiteListDataByPage, "qingyun"), {
+        language: "en",
+        sitePageDataType: 1,
+        websiteCode: "qingyun",
+        siteListId: SERIES,
+        loss,
+      });
+      expect(response.status, JSON.stringify(loss).slice(0, 40)).toBe(400);
+    }
+    expect((await upstreamProducts(site.upstream, "en", { siteListId: SERIES, loss: "typical" })).typicalLoss).not.toBeNull();
   });
 
   it("suggests the same operating point as the typical part's loss data make", async () => {
