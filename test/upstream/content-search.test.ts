@@ -144,14 +144,52 @@ describe("searchSite", () => {
     }
   });
 
+  it("ranks a short term's hits with the term in the title first, then newest first, on every page", async () => {
+    // Against a substring test of the stored rows: the rank a row would have if every match were scored and
+    // sorted (the query reads two rank-ordered streams instead). The rowid is the index's newest-first place.
+    for (const [language, text] of [
+      ["en", "V"],
+      ["en", "65"],
+      ["zh", "碳"],
+      ["zh", "模块"],
+      ["en", "k4"],
+    ] as Array<[Language, string]>) {
+      const expected = (
+        upstream.db
+          .prepare(
+            `SELECT ref, link FROM search_index WHERE language = ? AND instr(lower(title || ' ' || body), lower(?)) > 0
+             ORDER BY instr(lower(title), lower(?)) = 0, rowid`,
+          )
+          .all(language, text, text) as Array<{ ref: string; link: string }>
+      ).map((row) => row.link + row.ref);
+      expect(expected.length, `${language} ${text}`).toBeGreaterThan(4);
+      const pageSize = 4;
+      const seen: string[] = [];
+      for (let pageIndex = 1; (pageIndex - 1) * pageSize < expected.length; pageIndex++) {
+        const { data } = await callOk(upstream, searchSite, language, { text, pageSize, pageIndex });
+        seen.push(...(data.list as SearchHit[]).map((hit) => hit.link + hit.id));
+      }
+      expect(seen, `${language} ${text}`).toEqual(expected);
+    }
+  });
+
   it("answers each type's first hits with the page when asked, as the type's own call ranks them", async () => {
-    for (const text of ["SiC", "模块"]) {
-      const { data } = await callOk(upstream, searchSite, "zh", { text, pageSize: 3, groupSize: 3 });
-      const { data: plain } = await callOk(upstream, searchSite, "zh", { text, pageSize: 3 });
+    for (const [language, text] of [
+      ["zh", "SiC"],
+      ["zh", "模块"],
+      ["en", "V"],
+      ["en", "65"],
+      ["zh", "碳"],
+    ] as Array<[Language, string]>) {
+      const { data } = await callOk(upstream, searchSite, language, { text, pageSize: 3, groupSize: 3 });
+      const { data: plain } = await callOk(upstream, searchSite, language, { text, pageSize: 3 });
       expect(data.list).toEqual(plain.list);
+      // A later page with groups: the page's rows come from each type's first k, k being the page's end.
+      const { data: second } = await callOk(upstream, searchSite, language, { text, pageSize: 3, pageIndex: 2, groupSize: 3 });
+      expect(second.list).toEqual((await callOk(upstream, searchSite, language, { text, pageSize: 3, pageIndex: 2 })).data.list);
       expect(data.groups.map((group: { type: string }) => group.type)).toEqual(searchTypes.filter((type) => data.counts[type] > 0));
       for (const group of data.groups as Array<{ type: SearchType; list: SearchHit[] }>) {
-        const { data: own } = await callOk(upstream, searchSite, "zh", { text, type: group.type, pageSize: 3 });
+        const { data: own } = await callOk(upstream, searchSite, language, { text, type: group.type, pageSize: 3 });
         expect(group.list, `${text} ${group.type}`).toEqual(own.list);
       }
     }

@@ -47,6 +47,8 @@ interface Matches {
   /** `SELECT rowid AS id FROM … WHERE …`, the same rows unscored: what the counts read. */
   countSql: string;
   countArgs: SQLInputValue[];
+  /** `sql`'s rows come in rank order (two FTS5 streams merged): the first n are read, never sorted. */
+  inOrder: boolean;
 }
 
 /**
@@ -66,10 +68,13 @@ function matchesOf(terms: string[], language: Language, type: SearchType | undef
     .map(gramToken)
     .filter((token): token is string => token !== null);
   const scanned = terms.filter((term) => Array.from(term).length < 3 && gramToken(term) === null);
-  const gramRowids = "(SELECT rowid FROM search_grams WHERE search_grams MATCH ? AND rowid BETWEEN ? AND ?)";
+  // The language's rowids as literals (numbers of our own, not input): FTS5 reads a bound range at twice the
+  // cost of a literal one (1.6 against 3.3 ms for one rank of "c" at 10,000 parts).
+  const range = `rowid BETWEEN ${first} AND ${last}`;
+  const gramRowids = `(SELECT rowid FROM search_grams WHERE search_grams MATCH ? AND ${range})`;
 
-  const conditions: string[] = ["rowid BETWEEN ? AND ?"];
-  const args: SQLInputValue[] = [first, last];
+  const conditions: string[] = [range];
+  const args: SQLInputValue[] = [];
   // The index the rows are found from: the trigrams for a long term, else the characters and pairs; a query
   // of short terms of other characters only ("+1") reads every row of the language.
   const table = long.length || !grams.length ? "search_index" : "search_grams";
@@ -92,12 +97,12 @@ function matchesOf(terms: string[], language: Language, type: SearchType | undef
     }
     // "+rowid": a set looked up per row, not a rowid constraint the FTS table would run its MATCH once for.
     score = [...grams.map(() => `(+rowid NOT IN ${gramRowids})`), ...scanned.map(() => `(instr(lower(${title}), lower(?)) = 0)`)].join(" + ");
-    for (const token of grams) scoreArgs.push(`title : ${phrase(token)}`, first, last);
+    for (const token of grams) scoreArgs.push(`title : ${phrase(token)}`);
     scoreArgs.push(...scanned);
   }
   if (table === "search_index" && grams.length) {
     conditions.push(`+rowid IN ${gramRowids}`);
-    args.push(grams.map(phrase).join(" AND "), first, last);
+    args.push(grams.map(phrase).join(" AND "));
   }
   // instr over lower(): case-insensitive for ASCII, and no LIKE wildcards to escape.
   for (const term of scanned) {
@@ -105,16 +110,28 @@ function matchesOf(terms: string[], language: Language, type: SearchType | undef
     args.push(term);
   }
   if (type) {
-    conditions.push(`rowid % ${TYPE_SPAN} = ?`);
-    args.push(searchTypes.indexOf(type));
+    conditions.push(`rowid % ${TYPE_SPAN} = ${searchTypes.indexOf(type)}`);
   }
   const where = conditions.join(" AND ");
-  return {
-    sql: `SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${where}`,
-    args: [...scoreArgs, ...args],
-    countSql: `SELECT rowid AS id FROM ${table} WHERE ${where}`,
-    countArgs: args,
-  };
+  const countSql = `SELECT rowid AS id FROM ${table} WHERE ${where}`;
+  // One short term alone ("V", "65", "碳", the query that matches most of a large catalog): its two ranks are
+  // two FTS5 queries, the rows with the term in the title and those with it only in the body, each in rowid
+  // order, so SQLite merges them (MERGE UNION ALL) and reads as far as the page or group needs. The score
+  // below would test every match against a set of the title's rows and sort them all: 17 ms of a 23 ms query
+  // at 10,000 parts, where the merge reads the first rows in 0.2 ms.
+  if (table === "search_grams" && grams.length === 1 && !scanned.length) {
+    const inTitle = `title : ${phrase(grams[0]!)}`;
+    const tier = (rank: number) => `SELECT rowid AS id, ${rank} AS score FROM search_grams WHERE ${where}`;
+    return {
+      sql: `${tier(0)} UNION ALL ${tier(1)}`,
+      // args[0] is the MATCH of both ranks' WHERE; each rank has its own.
+      args: [inTitle, ...args.slice(1), `${phrase(grams[0]!)} NOT ${inTitle}`, ...args.slice(1)],
+      countSql,
+      countArgs: args,
+      inOrder: true,
+    };
+  }
+  return { sql: `SELECT rowid AS id, ${score} AS score FROM ${table} WHERE ${where}`, args: [...scoreArgs, ...args], countSql, countArgs: args, inOrder: false };
 }
 
 export function searchSite(db: Database, input: SearchInput): SearchResult {
@@ -133,26 +150,38 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
   const total = input.type ? counts[input.type] : Object.values(counts).reduce((sum, n) => sum + n, 0);
 
   // Ranked by rowid and score alone, keeping the first few (a top-N, not a sort of every match); the text is
-  // read for the rows answered only. With groups ("All" view), the first k of each type, k being the group's
-  // size or the page's end: a page's first k rows are each among the first k of their type.
+  // read for the rows answered only. With groups ("All" view), each type's first k too, k being the group's
+  // size or the page's end (a page's first k rows are each among the first k of their type).
   const offset = (input.pageIndex - 1) * input.pageSize;
   const groupSize = input.groupSize ?? 0;
-  const firstOf = (matches: Matches, limit: number, skip: number) =>
+  const firstOf = (matches: Matches, limit: number, skip = 0) =>
     db.prepare(`${matches.sql} ORDER BY score, id LIMIT ? OFFSET ?`).all(...matches.args, limit, skip) as Array<{ id: number; score: number }>;
+  const matches = input.type ? matchesOf(terms, input.language, input.type) : all;
   let pageIds: number[] = [];
   let groupIds: Array<{ type: SearchType; ids: number[] }> | undefined;
   if (total > 0 && groupSize) {
-    // One scoring pass (bm25 also counts the term's rows of the whole index once per statement, so a statement
-    // per type would pay that five times) and one sort by type.
     const deep = Math.max(groupSize, offset + input.pageSize);
-    const matches = input.type ? matchesOf(terms, input.language, input.type) : all;
-    const firsts = db
-      .prepare(
-        `SELECT id, score FROM (
-           SELECT id, score, row_number() OVER (PARTITION BY id % ${TYPE_SPAN} ORDER BY score, id) AS nth FROM (${matches.sql})
-         ) WHERE nth <= ? ORDER BY score, id`,
-      )
-      .all(...matches.args, deep) as Array<{ id: number; score: number }>;
+    let firsts: Array<{ id: number; score: number }>;
+    if (matches.inOrder) {
+      // Rows in rank order cost what is read: the first k × the types hold every type's first k when the
+      // types are mixed, and a type held fewer times than k (and than its count) reads its own first k.
+      const top = firstOf(matches, deep * searchTypes.length);
+      firsts = (input.type ? [input.type] : searchTypes).flatMap((type) => {
+        const held = top.filter((row) => typeOfRowid(row.id) === type);
+        return (held.length >= Math.min(deep, counts[type]) ? held : firstOf(matchesOf(terms, input.language, type), deep)).slice(0, deep);
+      });
+      firsts.sort((a, b) => a.score - b.score || a.id - b.id);
+    } else {
+      // bm25: one scoring pass (it counts the term's rows of the whole index once per statement, so a
+      // statement per type would pay that again) and one sort by type.
+      firsts = db
+        .prepare(
+          `SELECT id, score FROM (
+             SELECT id, score, row_number() OVER (PARTITION BY id % ${TYPE_SPAN} ORDER BY score, id) AS nth FROM (${matches.sql})
+           ) WHERE nth <= ? ORDER BY score, id`,
+        )
+        .all(...matches.args, deep) as Array<{ id: number; score: number }>;
+    }
     groupIds = searchTypes
       .map((type) => ({
         type,
@@ -164,7 +193,7 @@ export function searchSite(db: Database, input: SearchInput): SearchResult {
       .filter((group) => group.ids.length > 0);
     pageIds = firsts.slice(offset, offset + input.pageSize).map((row) => row.id);
   } else if (total > 0) {
-    pageIds = firstOf(input.type ? matchesOf(terms, input.language, input.type) : all, input.pageSize, offset).map((row) => row.id);
+    pageIds = firstOf(matches, input.pageSize, offset).map((row) => row.id);
   }
   const wanted = [...new Set([...pageIds, ...(groupIds ?? []).flatMap((group) => group.ids)])];
   const rows = new Map(
