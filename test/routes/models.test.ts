@@ -106,6 +106,13 @@ describe("the simulation-models page's packs by family", () => {
       expect(textOf(html)).toContain(MODEL_VERSION);
       const links = [...html.matchAll(/<a class="document-download" href="([^"]+)" download="" rel="nofollow">/g)].map((match) => match[1]!);
       expect(links).toHaveLength(families.length);
+      // Each family's part count as the upstream's pack lists its parts; the page carries the counts, never the
+      // part numbers (thousands at a vendor's size) in its hydration data.
+      const packs = (await request(site.app).get(`/api/front/queryModelFamilyPacks?language=${language}`)).body.data as Array<{ name: string; parts: string[] }>;
+      expect(packs.map((pack) => pack.name)).toEqual(families);
+      const metas = [...html.matchAll(/<span class="document-row__meta">([^<]*)<\/span>/g)].map((match) => match[1]!);
+      expect(metas.map((meta) => Number(/^(\d+)/.exec(meta)?.[1]))).toEqual(packs.map((pack) => pack.parts.length));
+      expect(response.text).not.toContain(JSON.stringify(packs[0]!.parts.slice(0, 2)).slice(0, -1));
       for (const link of links) {
         expect(link).toMatch(new RegExp(`^/api/front/models/families/\\d+/${MODEL_VERSION.replace(".", "\\.")}$`));
         const archive = await request(site.app)

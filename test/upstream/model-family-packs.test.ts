@@ -12,6 +12,7 @@ import { modelVersionsFile, createModelStore } from "../../server/upstream/model
 import { newerVersionHeader } from "../../server/upstream/models/routes.ts";
 import { writeZip, type ZipEntry } from "../../server/upstream/models/zip.ts";
 import { shippedContentDir } from "../../server/upstream/content/load.ts";
+import { materialiseProductTree } from "../../server/upstream/catalog/product-tree.ts";
 import { startTestUpstream, type TestUpstream } from "./helpers.ts";
 
 let upstream: TestUpstream;
@@ -66,6 +67,25 @@ describe("model packs by family", () => {
       expect(pack.downloadPath).toBe(modelFamilyPackPath(pack.familyId, pack.version));
       expect(zh.find((other) => other.familyId === pack.familyId)!.name).not.toBe(pack.name);
     }
+  });
+
+  it("leaves out a part the catalog stops showing, from the next content load on, and takes it back when shown again", async () => {
+    const family = (await packs("en"))[0]!;
+    const part = family.parts[1]!;
+    const { id } = upstream.db.prepare("SELECT id FROM site_list WHERE part_number = ?").get(part) as { id: number };
+    const setStatus = upstream.db.prepare("UPDATE site_list SET status = ? WHERE id = ?");
+    setStatus.run("off", id);
+    try {
+      materialiseProductTree(upstream.db);
+      const hidden = (await packs("en")).find((pack) => pack.familyId === family.familyId)!;
+      expect(hidden.parts).toEqual(family.parts.filter((other) => other !== part));
+      const readme = readFileSync(path.join(unpack((await download(hidden.downloadPath)).bytes, "hidden"), "README.txt"), "utf8");
+      expect(readme).not.toContain(part);
+    } finally {
+      setStatus.run("on", id);
+      materialiseProductTree(upstream.db);
+    }
+    expect((await packs("en")).find((pack) => pack.familyId === family.familyId)!.parts).toEqual(family.parts);
   });
 
   it("holds each part's files byte for byte, a SHA256SUMS that sha256sum checks and a README naming every part", async () => {

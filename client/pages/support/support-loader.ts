@@ -15,6 +15,11 @@ import { listedDocument, type ListedDocument } from "../../../shared/catalog/doc
 import { documentLoader, type DocumentPageData } from "./document-detail.tsx";
 import { modelValidationLoader, type ModelValidationPageData } from "./model-validation.tsx";
 
+/** A family pack as the page lists it: the number of its parts, not their part numbers (thousands in a vendor's
+ * catalog, which the page's hydration data would carry for a count). */
+export type ListedPack = Omit<ModelFamilyPack, "parts"> & { partCount: number };
+const listedPack = ({ parts, ...pack }: ModelFamilyPack): ListedPack => ({ ...pack, partCount: parts.length });
+
 export interface Family {
   id: number;
   name: string;
@@ -36,7 +41,7 @@ export interface SupportData {
   /** Every document of the page's type (application notes, simulation models). */
   library: ListedDocument[] | null;
   /** The simulation-models page's family packs (model-packs.tsx). */
-  packs: ModelFamilyPack[] | null;
+  packs: ListedPack[] | null;
 }
 
 /** The document type each library page lists. */
@@ -103,5 +108,5 @@ export async function loader(args: LoaderFunctionArgs): Promise<SupportData | Do
 
   const found = (await contentRequest).data[0]?.data;
   if (found?.kind !== "page") throw data(null, { status: 404 });
-  return { page, bare: !splat, content: found, wechat, centre, library, packs: packsRequest ? await packsRequest : null };
+  return { page, bare: !splat, content: found, wechat, centre, library, packs: packsRequest ? (await packsRequest).map(listedPack) : null };
 }

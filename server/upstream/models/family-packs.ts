@@ -52,9 +52,10 @@ export function createFamilyPacks(store: ModelStore, familyOf: FamilyOfPart, pub
     return [...found.values()].sort((a, b) => a.id - b.id);
   }
 
-  /** The parts of the family with files at the version, and the newest version any of them has. */
-  function membersAt(familyId: number, version: string) {
-    const family = families().find((entry) => entry.id === familyId);
+  /** The parts of the family with files at the version, and the newest version any of them has. The families are
+   * read once by the caller: each reading asks every part's family (at 10,000 parts, the list read them once per
+   * family and took 4 s, past the page's upstream timeout). */
+  function membersAt(family: ReturnType<typeof families>[number] | undefined, version: string) {
     if (!family) return null;
     const parts = family.parts.filter((part) => store.storedFiles(part, version).length > 0);
     const newest = family.parts
@@ -72,7 +73,7 @@ export function createFamilyPacks(store: ModelStore, familyOf: FamilyOfPart, pub
           .map((part) => store.newestVersion(part)!)
           .sort(compareVersions)
           .at(-1)!;
-        const members = membersAt(family.id, version);
+        const members = membersAt(family, version);
         if (!members) return [];
         const files = members.parts.reduce((sum, part) => sum + store.storedFiles(part, version).length, 0);
         return [
@@ -92,7 +93,12 @@ export function createFamilyPacks(store: ModelStore, familyOf: FamilyOfPart, pub
     /** The family's pack at a published version, or null (no such family, version, or no part with files at it). */
     pack(familyId: number, version: string): FamilyPack | null {
       const date = store.dateOf(version);
-      const members = date ? membersAt(familyId, version) : null;
+      const members = date
+        ? membersAt(
+            families().find((entry) => entry.id === familyId),
+            version,
+          )
+        : null;
       if (!date || !members) return null;
       const { family, parts, newest } = members;
       const folder = `qingyun_${slug(family.name.en)}_models_v${version}`;
