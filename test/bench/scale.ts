@@ -141,6 +141,8 @@ try {
     ["jobs list", "/zh/about/joinUs"],
     ["job", "/en/about/joinUs/positionDetail/1"],
     ["support", "/zh/support/documents"],
+    // Every family's model pack, listed with its part count (it answered 504 at 10,000 parts once).
+    ["model packs", "/en/support/simulation-models"],
     ["search", "/zh/search?text=SiC"],
     // Over a thousand candidates at 10,000 products: the page shows the closest and counts the rest.
     ["cross-reference", "/en/productAndService/crossReference?part=C3M0040120K"],
