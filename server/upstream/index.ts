@@ -5,6 +5,7 @@ import type { UpstreamOptions } from "./config.ts";
 import { openDatabase, SchemaTooNewError, type Database } from "./db.ts";
 import { loadSiteContent } from "./content/load.ts";
 import { createUpstreamApp } from "./app.ts";
+import { warmFamilyMembers } from "./catalog/product-tree.ts";
 import { smtpConfig } from "./delivery/code-senders.ts";
 import { createMailSender } from "./delivery/mailer.ts";
 import { createOrderMailOutbox } from "./samples/mail-outbox.ts";
@@ -84,6 +85,7 @@ export async function startUpstream(
   const now = options.now ?? Date.now;
   const db = openDatabase(options.dataDir);
   loadSiteContent(db, options.contentDir);
+  warmFamilyMembers(db);
   const settings = options.settings ?? defaultUpstreamSettings;
   let stores: Awaited<ReturnType<typeof openStores>>;
   try {
