@@ -48,9 +48,10 @@ async function clickAboutUs(page: Page) {
   await hydrated(page);
   // A marker on window: gone after a document load, kept by a router navigation.
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  // The footer is an island, hydrated at idle after the page: clicked before, its link is a plain link (a document
-  // load, not the router's navigation this test is about; on a busy CI machine the target then loaded twice, the
-  // second time by the reload guard). React marks an element it has hydrated with its props.
+  // The footer is an island, hydrated at idle after the page's hydrated mark. Clicked before, the click did not reach
+  // the router (React holds an event on a boundary it has not hydrated yet) and the browser loaded the target as a
+  // document, whose failing chunk then made the reload guard's one reload: two loads on a busy CI machine, where this
+  // test is about the router's navigation. React marks an element it has hydrated with its props.
   await page.waitForFunction(() => {
     const link = document.querySelector("footer a[href='/en/about/us']");
     return link !== null && Object.keys(link).some((key) => key.startsWith("__reactProps"));
