@@ -2,6 +2,8 @@
 // never wait for the upstream, a new content version is rebuilt in the background, and an upstream that
 // fails meanwhile leaves the built sitemap served (never a 503 once one was built).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import express from "express";
 import request from "supertest";
 import { listen } from "../helpers/site.ts";
@@ -115,5 +117,36 @@ describe("the sitemap's cache", () => {
     const urls = products.text.match(/<url>[\s\S]*?<\/url>/g) ?? [];
     expect(urls.length).toBeGreaterThan(10);
     for (const url of urls) expect(url).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it("keeps each child gzipped: gzip's bytes as they are where it is accepted, the same XML inflated where not", async () => {
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", UPSTREAM_URL: front.url, PUBLIC_ORIGIN: origin });
+    const app = express().use(seoRoutes({ config, logger: createLogger("silent"), isKnownPath: async () => true }));
+    const site = await listen(app);
+    // The raw bytes, undecoded (supertest would inflate them), to see what went on the wire.
+    const raw = (encoding: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${site.url}/sitemap-products-zh.xml`, { headers: { "accept-encoding": encoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const plain = await raw("identity");
+    const packed = await raw("gzip, deflate, br");
+    await site.close();
+    for (const response of [plain, packed]) {
+      expect(response.status).toBe(200);
+      expect(response.headers["content-type"]).toBe("application/xml; charset=utf-8");
+      expect(response.headers.vary).toMatch(/Accept-Encoding/i);
+    }
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(packed.headers["content-encoding"]).toBe("gzip");
+    const xml = plain.body.toString("utf8");
+    expect(xml).toMatch(/^<\?xml[\s\S]*<url><loc>https:\/\/www\.qingyun-power\.example\/zh\/productAndService\/productDetail\//);
+    expect(gunzipSync(packed.body).toString("utf8")).toBe(xml);
+    expect(packed.body.length).toBeLessThan(xml.length / 4);
   });
 });
