@@ -29,7 +29,7 @@ import { freePort, serveBuild, type BuiltSite } from "./serve-build.ts";
 import { finish, judge, median, type Budget } from "./budgets.ts";
 import { measureOrders } from "./scale-orders.ts";
 import { measureModelPack } from "./scale-model-pack.ts";
-import { browserHeaders, mb, memoryBreakdown, mixedTraffic } from "./traffic.ts";
+import { browserHeaders, mb, memoryBreakdown, mixedTraffic, rssOf } from "./traffic.ts";
 
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 5);
 const MIXED_SECONDS = Number(process.env.BENCH_SCALE_MIXED_SECONDS ?? 30);
@@ -106,6 +106,11 @@ try {
   large = await serveBuild({ CONTENT_DIR: contentDir, METRICS_PORT: String(largeMetricsPort) }, 300_000);
   console.log(`\nscale: ${catalogs.small.parts.length} and ${catalogs.large.parts.length} products; both servers ready in ${ms(performance.now() - started)}`);
   const sites = { small: small.origin, large: large.origin };
+  // Where the 10,000-product server's memory stands after each section: the mixed traffic's RSS budget is measured
+  // from what the sections before it leave.
+  const memoryOfLarge = async (after: string) =>
+    console.log(`(${PRODUCTS} products after ${after}: RSS ${mb(rssOf(large!.process.pid!))}; ${await memoryBreakdown(`http://127.0.0.1:${largeMetricsPort}`)})`);
+  await memoryOfLarge("its start");
 
   // The sitemap first: production builds it at start, and a crawler's first request waits for that build.
   console.log("\n-- sitemap (index and every child; budget each ≤ 1 s, never 5xx)");
@@ -124,6 +129,8 @@ try {
     }
     console.log(`${size.padEnd(5)} ${children.length} children; slowest ${slowest.path} ${ms(slowest.ms)} (${kb(slowest.bytes)})`);
   }
+
+  await memoryOfLarge("the sitemap");
 
   // Page weight: the HTML of every page type at both sizes.
   console.log(`\n-- HTML per page type (budget at ${PRODUCTS} ≤ ${HTML_RATIO}× at 51)`);
@@ -205,6 +212,7 @@ try {
       ],
     },
   ];
+  await memoryOfLarge("the pages");
   console.log(`\n-- time, medians of ${SAMPLES} (budget at ${PRODUCTS} ≤ ${TIME_RATIO}× at 51)`);
   console.log(
     `(finder pages: series ${SERIES}; size=100: family ${wide}, the shipped catalog's largest, ${wideRows.small} rows at 51 and ${wideRows.large} at ${PRODUCTS})`,
@@ -224,6 +232,8 @@ try {
     console.log(`${measure.name.padEnd(20)} ${ms(a).padStart(9)} → ${ms(b).padStart(9)}  ×${(b / a).toFixed(2)}`);
     if (b / a > TIME_RATIO) miss(`${measure.name}: median ${ms(b)} at ${PRODUCTS} is ×${(b / a).toFixed(2)} of ${ms(a)} (budget ×${TIME_RATIO})`);
   }
+
+  await memoryOfLarge("the timings");
 
   // The largest family's CSV, with /healthz and /readyz polled meanwhile.
   console.log(`\n-- CSV of the largest family (budget ≤ 10 s at ${PRODUCTS}; meanwhile /healthz ≤ ${HEALTH_MS} ms, /readyz 200)`);
@@ -270,8 +280,12 @@ try {
     }
   }
 
+  await memoryOfLarge("the CSV");
+
   // The largest family's model pack: streamed, so the server's memory stays well below the archive's size.
   await measureModelPack(large.origin, large.process.pid!, miss);
+
+  await memoryOfLarge("the model pack");
 
   // Memory at a vendor's size: the same mixed traffic as `npm run bench`, on the 10,000-product server after all
   // of the above (its caches and the CSV's buffers as a day of use leaves them).
