@@ -16,18 +16,26 @@ interface Reason {
   values?: Record<string, string | number>;
 }
 
+/**
+ * The per-parameter table of one product against the part, made again when asked: the matching reads every
+ * table once and keeps none, since at a vendor's size it judges thousands of products to show a few (at 10,000
+ * parts a call kept about 9,000 tables for 30 shown, and the upstream thread spent two thirds of the call
+ * collecting them: docs/performance.md, "The cross-reference at 10,000 parts").
+ */
+type Table = () => ComparisonRow[];
+
 interface Candidate {
   partNumber: string;
   tier: Tier;
   /** Every difference from the part replaced, the one that sets the tier first (empty for a drop-in). */
   reasons: Reason[];
-  rows: ComparisonRow[];
+  rows: Table;
 }
 
 interface Rejection {
   partNumber: string;
   reasons: Reason[];
-  rows: ComparisonRow[];
+  rows: Table;
 }
 
 export interface CrossReferenceResult {
@@ -182,9 +190,10 @@ export function crossReference(part: AnyCompetitorPart, products: readonly OurPr
   for (const product of products) {
     if (deviceTypeOf(product) !== part.deviceType) continue;
     const rows = compareParts(part, product, reference);
+    const table = () => compareParts(part, product, reference);
     const outcome = classify(rows, decoded);
     if ("rejected" in outcome) {
-      rejected.push({ partNumber: product.partNumber, reasons: outcome.rejected, rows });
+      rejected.push({ partNumber: product.partNumber, reasons: outcome.rejected, rows: table });
       continue;
     }
     const retiring = lifecycleReason(product);
@@ -192,7 +201,7 @@ export function crossReference(part: AnyCompetitorPart, products: readonly OurPr
       partNumber: product.partNumber,
       tier: outcome.tier,
       reasons: retiring ? [retiring, ...outcome.reasons] : outcome.reasons,
-      rows,
+      rows: table,
       retiring: lifecycleRank(product),
       overVoltage: overVoltage(rows) !== undefined,
       score: closeness(rows, outcome.tier, product, part),

@@ -77,7 +77,7 @@ describe("crossReference tiers", () => {
     const result = crossReference(theirMosfet(), [mosfet("OUR40", 1200, 40, 62, 44)], reference);
     expect(result.rejected).toEqual([]);
     expect(result.candidates[0]).toMatchObject({ partNumber: "OUR40", tier: "drop-in", reasons: [] });
-    expect(rowOf(result.candidates[0]!.rows, "pinout")).toMatchObject({ status: "pass", note: { key: "pinsCompared" } });
+    expect(rowOf(result.candidates[0]!.rows(), "pinout")).toMatchObject({ status: "pass", note: { key: "pinsCompared" } });
   });
 
   it("is functional in another package or with another gate drive, and says which", () => {
@@ -247,7 +247,7 @@ describe("ratings stated at several conditions", () => {
     };
     const reference15: QingyunReference = { ...reference, pinouts: [{ package: "62 mm", pins: { "1": "S", "2": "D", "3": "G" }, source: { file: "f", where: "w" } }] };
     const result = crossReference({ ...part, package: { ...part.package, pins: ["S", "D", "G"] } }, [module], reference15);
-    const rows = [...result.candidates, ...result.rejected][0]!.rows;
+    const rows = [...result.candidates, ...result.rejected][0]!.rows();
     expect(rows.filter((r) => r.param === "current").map((r) => r.status)).toEqual(["not-comparable", "better"]);
     expect(rows.some((r) => r.param === "tjMax")).toBe(false);
     expect(rowOf(rows, "tjOp").status).toBe("pass");
@@ -259,7 +259,7 @@ describe("a current rating without its case temperature", () => {
   it("is not compared with a rating at a stated T_C, is their gap (a note, not a review), and still rejects a part short at 25 °C", () => {
     const part = theirMosfet({ ratings: { v: { value: 1200, source: src }, currents: [{ value: 60, tc: null, source: src }] } });
     const result = crossReference(part, [mosfet("OUR40", 1200, 40, 62, 44), mosfet("OUR40S", 1200, 40, 50, 35)], reference);
-    expect(rowOf(result.candidates[0]!.rows, "current")).toMatchObject({ status: "not-comparable", note: { key: "tcNotStated" } });
+    expect(rowOf(result.candidates[0]!.rows(), "current")).toMatchObject({ status: "not-comparable", note: { key: "tcNotStated" } });
     expect(result.candidates[0]).toMatchObject({ partNumber: "OUR40", tier: "drop-in", reasons: [{ key: "note.theirCurrentTcNotStated" }] });
     // Theirs is at least 60 A at 25 °C (no rating is stated for a colder case): 50 A falls short for certain.
     expect(result.rejected).toMatchObject([{ partNumber: "OUR40S", reasons: [{ key: "fail.current" }] }]);

@@ -46,7 +46,7 @@ describe("ranking on the shipped table", () => {
     "%s (1200 V): no 1700 V part is ranked above a suitable 1200 V part, and each says it is oversize",
     (theirs) => {
       const { candidates } = run(theirs);
-      const voltage = (c: (typeof candidates)[number]) => rowOf(c.rows, "voltage")!.ours.value as number;
+      const voltage = (c: (typeof candidates)[number]) => rowOf(c.rows(), "voltage")!.ours.value as number;
       const firstHigher = candidates.findIndex((c) => voltage(c) > 1200);
       const lastSuitable = candidates.map(voltage).lastIndexOf(1200);
       if (firstHigher >= 0) expect(firstHigher).toBeGreaterThan(lastSuitable);
@@ -70,7 +70,7 @@ describe("our R_DS(on) at their V_GS and T_j", () => {
     ["C2M0040120D", 150, 20, "QCM040120K4", 60.5],
   ])("%s at %i °C, %i V: ours %s is compared at the same conditions", (theirs, tj, vgs, ours, value) => {
     const candidate = run(theirs).candidates.find((c) => c.partNumber === ours)!;
-    const row = candidate.rows.find((r) => r.param === "rdsOn" && r.theirs.conditions.tj === tj)!;
+    const row = candidate.rows().find((r) => r.param === "rdsOn" && r.theirs.conditions.tj === tj)!;
     expect(row.ours).toEqual({ value, conditions: { tj, vgs }, basis: "catalog" });
     expect(row.status).toBe("better");
   });
@@ -132,7 +132,7 @@ describe("tiers on the shipped table", () => {
 
   it("IMZ120R030M1H: their 0 V turn-off with a 4.5 V threshold, our 2.8 V part: a negative supply or a Miller clamp, said", () => {
     for (const candidate of run("IMZ120R030M1H").candidates) {
-      expect(rowOf(candidate.rows, "vgsTh"), candidate.partNumber).toMatchObject({
+      expect(rowOf(candidate.rows(), "vgsTh"), candidate.partNumber).toMatchObject({
         status: "worse",
         note: { key: "zeroOffLowThreshold", values: { theirOff: 0, ours: 2.8, theirs: 4.5, ourOff: -3 } },
       });
@@ -144,7 +144,7 @@ describe("tiers on the shipped table", () => {
   it("SDT05S60: a true drop-in appears where package, pinout, ratings and drive all hold (650 V for 600 V is the same class)", () => {
     const [first] = run("SDT05S60").candidates;
     expect(first).toMatchObject({ partNumber: "QCD10065T2", tier: "drop-in", reasons: [] });
-    expect(rowOf(first!.rows, "pinout")).toMatchObject({ status: "pass", note: { key: "pinsCompared", values: { pins: "1=K, 2=A" } } });
+    expect(rowOf(first!.rows(), "pinout")).toMatchObject({ status: "pass", note: { key: "pinsCompared", values: { pins: "1=K, 2=A" } } });
   });
 
   it("states the full pinout of every discrete package we sell, and every pin of theirs against it", () => {
@@ -161,7 +161,7 @@ describe("tiers on the shipped table", () => {
     const ours = shippedProducts.find((p) => p.partNumber === "QCM040120B7")!;
     const part = content.parts.find((p) => p.partNumber === "C3M0160120J")!;
     const extra = { ...part, package: { ...part.package, pins: [...part.package.pins!, "S" as const] } };
-    expect(rowOf(crossReference(extra, [ours], content.qingyun).candidates[0]!.rows, "pinout")).toMatchObject({ status: "fail" });
+    expect(rowOf(crossReference(extra, [ours], content.qingyun).candidates[0]!.rows(), "pinout")).toMatchObject({ status: "fail" });
   });
 
   it.each(["SCS308AM", "CM600DY-24T"])("%s: no candidate is better than needs review", (theirs) => {
@@ -287,7 +287,7 @@ describe("the whole gate drive", () => {
       ...(th === undefined ? {} : { vgsTh: { typ: th, tj: 25, source: src } }),
     });
     const result = crossReference(part, [ours(40, 66, 47)], reference);
-    const row = rowOf([...result.candidates, ...result.rejected][0]!.rows, "vgsTh")!;
+    const row = rowOf([...result.candidates, ...result.rejected][0]!.rows(), "vgsTh")!;
     expect(row.status).toBe(status);
     expect(row.note?.key).toBe(note);
     if (note === "zeroOffLowThreshold") {
@@ -307,7 +307,7 @@ describe("the whole gate drive", () => {
       onState: [{ kind: "rdsOn", typ: theirValue, tj: 25, vgs: on, source: src }],
     });
     const result = crossReference(part, [ours(40, 66, 47)], reference);
-    const row = rowOf([...result.candidates, ...result.rejected][0]!.rows, "rdsOnAtDrive")!;
+    const row = rowOf([...result.candidates, ...result.rejected][0]!.rows(), "rdsOnAtDrive")!;
     expect(row.ours).toEqual({ value, conditions: { tj: 25, vgs: on }, basis: "catalog" });
     expect(row.status).toBe(status);
     expect(row.note).toEqual({ key: "ourRdsOnAtTheirDrive", values: { vgs: on, ours: value } });
@@ -315,7 +315,7 @@ describe("the whole gate drive", () => {
 
   it("says when their turn-on level is above our limit", () => {
     const part = theirs({ gateDrive: { absMin: -10, absMax: 25, opOff: -5, opOn: 24, source: src } });
-    const row = rowOf(crossReference(part, [ours(40, 66, 47)], reference).candidates[0]!.rows, "gateDrive")!;
+    const row = rowOf(crossReference(part, [ours(40, 66, 47)], reference).candidates[0]!.rows(), "gateDrive")!;
     expect(row).toMatchObject({ status: "worse", note: { key: "gateAboveLimit", values: { theirOn: 24, ourMax: 22 } } });
   });
 });

@@ -161,7 +161,7 @@ describe("cross-reference content", () => {
       { key: "worse.current", values: { theirs: "48", ours: "44" } },
       { key: "worse.gateDrive", values: { theirs: "-4 / +15", ours: "-3 / +18" } },
     ]);
-    expect(byNumber.QCM040120K4!.rows.find((r) => r.param === "rdsOn")).toMatchObject({ status: "not-comparable", note: { key: "tjNotStated" } });
+    expect(byNumber.QCM040120K4!.rows().find((r) => r.param === "rdsOn")).toMatchObject({ status: "not-comparable", note: { key: "tjNotStated" } });
     expect(result.candidates[0]!.partNumber).toBe("QCM040120K4");
     expect(result.rejected.find((r) => r.partNumber === "QCM025065K4")!.reasons[0]!.key).toBe("fail.voltage");
   });

@@ -155,7 +155,9 @@ export function mountCrossReferenceRoutes(router: Router, db: Database, options:
         match: lookup.kind,
         stripped: lookup.stripped ?? null,
         part: lookup.part,
-        candidates: result.candidates.slice(0, CROSS_REFERENCE_SHOWN).map(({ partNumber, ...candidate }) => ({ product: byNumber.get(partNumber)!, ...candidate })),
+        candidates: result.candidates
+          .slice(0, CROSS_REFERENCE_SHOWN)
+          .map(({ partNumber, rows, ...candidate }) => ({ product: byNumber.get(partNumber)!, ...candidate, rows: rows() })),
         counts: tierCounts(result.candidates),
         rejected: result.rejected.slice(0, CROSS_REFERENCE_REJECTED_SHOWN).map(({ partNumber, reasons }) => ({ product: byNumber.get(partNumber)!, reasons })),
         rejectedCount: result.rejected.length,
