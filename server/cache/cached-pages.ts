@@ -25,6 +25,9 @@ declare global {
       /** A page that may be kept: what went to the socket (after compression()) once the answer ended, if it
        * went out in brotli or gzip; undefined if it did not, or the connection closed first. */
       sent?: Promise<EncodedBody | undefined>;
+      /** Whether the page cache keeps this render (PageCache.admits, asked once by pageCacheHits); undefined where
+       * pageCacheHits did not run, and then it does. */
+      kept?: boolean;
     }
   }
 }
@@ -59,7 +62,10 @@ export function pageCacheHits(options: { caches: SiteCaches | undefined }) {
     const facts = pageFacts(req, res);
     const page = facts?.cacheKey ? options.caches.pages.get(facts.cacheKey) : undefined;
     if (!page || !facts?.cacheKey) {
-      if (facts?.cacheKey && req.method === "GET") keepSentBytes(res);
+      if (facts?.cacheKey && req.method === "GET") {
+        res.locals.kept = options.caches.pages.admits(facts.cacheKey);
+        if (res.locals.kept) keepSentBytes(res);
+      }
       return next();
     }
     // A client that takes an encoding the entry lacks (gzip and not brotli, say) gets it made now and kept for the

@@ -49,6 +49,12 @@ export interface PageCache {
    * entry has) must not get the document uncompressed, nor a proxy in front keep that copy for its encoding.
    * Once per entry and encoding, a few milliseconds (brotli 5 of the 157 KB finder ~3 ms, gzip 6 ~2 ms). */
   withEncoding(key: string, page: CachedPage, encoding: CompressedEncoding): CachedPage;
+  /**
+   * Whether a render of `key` (a page the cache did not answer) is to be kept: a page is kept from its second render
+   * within its time to live, or when it is kept already (expired: this render refreshes it). The first render of a
+   * key is noted and not kept.
+   */
+  admits(key: string): boolean;
   /** The render of an expired page is over, kept or not: the next request may render it again. */
   release(key: string): void;
   clear(): void;
@@ -79,6 +85,17 @@ const GZIP_LEVEL = 6;
 const REFRESH_MS = 10_000;
 /** Per entry beyond its bodies: the key, the headers' strings, the object itself (a generous round figure). */
 const ENTRY_OVERHEAD = 2048;
+/**
+ * A page is kept from its second render (nginx's `proxy_cache_min_uses 2`): most of the URLs a site is asked for once
+ * are asked for once only (a new filter or search, a tracking parameter, a crawler's guess), and keeping each filled
+ * the cache's bytes with pages nobody asks for again, pushing out the ones people do, while every such render paid
+ * for its copy, its ETag and its compression (docs/performance.md, "Pages asked for once"). The keys seen once are
+ * remembered at most this many (about 200 bytes each, outside CACHE_MAX_MB), for the entries' time to live or
+ * SEEN_ONCE_MS, whichever is longer: as nginx remembers a key for its keys zone's `inactive` time, 10 minutes by
+ * default, so a page asked for every few minutes is kept although each copy lives a minute.
+ */
+const SEEN_ONCE_MAX = 10_000;
+const SEEN_ONCE_MS = 10 * 60_000;
 
 const entryBytes = (page: CachedPage) => ENTRY_OVERHEAD + page.csp.length + page.bodies.identity.length + (page.bodies.br?.length ?? 0) + (page.bodies.gzip?.length ?? 0);
 
@@ -109,6 +126,8 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
   });
   /** Keys whose expired entry one request is rendering again, since when. */
   const refreshing = new Map<string, number>();
+  /** Keys rendered once and not kept (SEEN_ONCE_MAX). */
+  const seenOnce = new LRUCache<string, true>({ max: SEEN_ONCE_MAX, ttl: Math.max(SEEN_ONCE_MS, options.ttlMs), perf: { now } });
   /** The encodings being made per document (its identity bytes), so that each is made once. */
   const encoding = new WeakMap<Buffer, Set<CompressedEncoding>>();
   /** Compresses the entry off the event loop; the entry with it replaces the kept one if that is still of the
@@ -211,7 +230,18 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       if (lru.peek(key, { allowStale: true })?.bodies.identity === identity && remaining > 0) lru.set(key, made, Number.isFinite(remaining) ? { ttl: remaining } : {});
       return made;
     },
+    admits(key) {
+      if (options.ttlMs <= 0) return false;
+      if (lru.peek(key, { allowStale: true }) !== undefined) return true;
+      if (seenOnce.has(key)) {
+        seenOnce.delete(key);
+        return true;
+      }
+      seenOnce.set(key, true);
+      return false;
+    },
     release: (key) => void refreshing.delete(key),
+    // The keys seen once stay: a new content version changes what a page holds, not how often it is asked for.
     clear: () => {
       lru.clear();
       refreshing.clear();

@@ -23,9 +23,10 @@ export function renderSlot(caches: SiteCaches, key: string, res: Response): Rend
   const chunks: Uint8Array[] = [];
   return {
     stale: () => caches.pages.getStale(key),
-    collect: (chunk) => void chunks.push(chunk),
+    // A render the cache will not keep (its first: PageCache.admits) collects nothing.
+    collect: (chunk) => void (res.locals.kept !== false && chunks.push(chunk)),
     async keep({ status, language, nonce, csp }) {
-      if (setsPersonalCookie(res.getHeader("set-cookie"))) return;
+      if (res.locals.kept === false || setsPersonalCookie(res.getHeader("set-cookie"))) return;
       // The bytes compression() sent, kept as the entry's brotli or gzip (server/cache/cached-pages.ts).
       const encoded = await res.locals.sent;
       caches.pages.set(key, status, htmlLang[language], Buffer.concat(chunks), nonce, csp, encoded);

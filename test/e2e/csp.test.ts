@@ -74,7 +74,8 @@ describe("Content-Security-Policy", () => {
 
   it("blocks an injected script without the nonce, and inline styles, on a page answered from the cache", async () => {
     const path = "/en/news?csp=injection";
-    // Filled, then a hit (compressed: the browser's own Accept-Encoding).
+    // Filled (a page is kept from its second render), then a hit (compressed: the browser's own Accept-Encoding).
+    await fetch(`${origin}${path}`);
     await fetch(`${origin}${path}`);
     const page = await browser.newPage();
     const problems = watchProblems(page);

@@ -35,6 +35,38 @@ describe("the page cache", () => {
     await cache.settled();
   });
 
+  it("admits a key's render from its second within ten minutes, or when the key is kept already", async () => {
+    let time = 1;
+    const advance = async (to: number) => {
+      time = to;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    const cache = createPageCache({ ttlMs: 1_000, maxBytes: 1 << 20, now: () => time });
+    // A key's first render is noted, not admitted; its second is; once admitted, the note is spent.
+    expect(cache.admits("a")).toBe(false);
+    expect(cache.admits("b")).toBe(false);
+    expect(cache.admits("a")).toBe(true);
+    expect(cache.admits("a")).toBe(false);
+    // A key kept already (fresh or expired: its render refreshes it) is admitted every time.
+    cache.set("k", 200, "en-US", "<html>k</html>", "n", "csp");
+    expect(cache.admits("k")).toBe(true);
+    await advance(1_500);
+    expect(cache.admits("k")).toBe(true);
+    // A note is remembered for ten minutes (the entries live one second here): then that render is a first one again.
+    expect(cache.admits("c")).toBe(false);
+    await advance(1_500 + 9 * 60_000);
+    expect(cache.admits("c")).toBe(true);
+    // "b" was noted at the start, eleven minutes ago now.
+    await advance(11 * 60_000);
+    expect(cache.admits("b")).toBe(false);
+    expect(cache.admits("b")).toBe(true);
+    // No time to live, nothing kept.
+    const off = createPageCache({ ttlMs: 0, maxBytes: 1 << 20 });
+    expect(off.admits("x")).toBe(false);
+    expect(off.admits("x")).toBe(false);
+    await cache.settled();
+  });
+
   it("chooses the encoding from Accept-Encoding and what the entry has", async () => {
     const cache = createPageCache({ ttlMs: 1_000, maxBytes: 1 << 20 });
     const page = cache.set("k", 200, "en-US", "<html>x</html>".repeat(200), "n", "csp");
