@@ -16,11 +16,19 @@ export function ParamName({ name }: { name: string }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
         <span key={index}>
           {index > 0 ? " " : null}
-          <SubscriptParts parts={level} />
+          <SubscriptParts parts={level.map((part) => (part.subscript ? part : { ...part, text: keepNumberWithUnit(part.text) }))} />
         </span>
       ))}
     </>
   );
+}
+
+/**
+ * A value and its unit do not part at a line end: in a narrow column "I<D>/T<C>=25 °C" otherwise leaves "°C" alone
+ * on the next line (the same rule as the test conditions', client/pages/products/param-label.tsx).
+ */
+function keepNumberWithUnit(text: string): string {
+  return text.replace(/(?<=\d) (?=\S)/g, "\u00a0");
 }
 
 /** A running text (a label, a sentence) with `<…>` subscripts and no header levels: "T<j,max> (°C)" → T<sub>j,max</sub> (°C). */

@@ -1,4 +1,5 @@
 // Renders the sections of a content page (text, cards, table, figures, timeline, contact).
+import type { ReactNode } from "react";
 import type { Section } from "../../shared/contract/site.ts";
 import { RichText } from "./rich-text.tsx";
 import { SmartLink } from "./smart-link.tsx";
@@ -97,7 +98,15 @@ function SectionBlock({ section }: { section: Section }) {
               <div className="card__body">
                 {item.title ? <h3>{item.title}</h3> : null}
                 {item.value ? <p className="card__value">{item.value}</p> : null}
-                {item.text ? <p className={section.kind === "contact" ? "card__contact" : undefined}>{item.text}</p> : null}
+                {item.text ? (
+                  section.kind === "contact" ? (
+                    <p className="card__contact">
+                      <ContactText text={item.text} />
+                    </p>
+                  ) : (
+                    <p>{item.text}</p>
+                  )
+                ) : null}
                 {item.link ? (
                   <SmartLink to={item.link} className="card__link">
                     {t("nav.learnMore")}
@@ -112,4 +121,25 @@ function SectionBlock({ section }: { section: Section }) {
       ) : null}
     </section>
   );
+}
+
+/** An e-mail address, or a phone number of at least eight digits ("400-880-6600", "+86 512 6288 6600", "0512-6288-6618"). */
+const contactPattern = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)|((?:\+\d{1,3} )?\d[\d -]{6,}\d)/g;
+
+/** A contact card's text with its e-mail addresses and phone numbers as links: on a phone they are one tap away, as in the footer. */
+function ContactText({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(contactPattern)) {
+    parts.push(text.slice(last, match.index));
+    const [found, email] = match;
+    parts.push(
+      <a key={match.index} href={email ? `mailto:${email}` : `tel:${found.replace(/[^\d+]/g, "")}`}>
+        {found}
+      </a>,
+    );
+    last = match.index + found.length;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
 }

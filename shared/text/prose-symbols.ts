@@ -9,8 +9,8 @@ import type { ParamNamePart } from "./param-name.ts";
  * or the word "If" stays as written. A current's bare letter (ID, IC, IF) is a symbol only before "=" or ",nom".
  */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** A whole symbol: not glued to a Latin word or a number on either side. */
-const symbolPattern = (flat: string, after = "") => String.raw`(?<![\p{Script=Latin}\p{N}_-])${escapeRegExp(flat)}(?![\p{L}\p{N}(])${after}`;
+/** A whole symbol: not glued to a Latin word or a number on either side (Chinese words may touch it: "VCE(sat)典型值"). */
+const symbolPattern = (flat: string, after = "") => String.raw`(?<![\p{Script=Latin}\p{N}_-])${escapeRegExp(flat)}(?![\p{Script=Latin}\p{N}(])${after}`;
 let proseSymbolPattern: RegExp | undefined;
 /** Built on first use, so a page that never shows prose does not carry it (nothing at module level to keep). */
 function proseSymbols(): RegExp {

@@ -13,6 +13,8 @@ describe("proseSubscripts", () => {
     expect(marked("RDS(on) 40 mΩ typical at VGS = 18 V, Tj = 25 °C")).toBe("R<DS(on)> 40 mΩ typical at V<GS> = 18 V, T<j> = 25 °C");
     expect(marked("Tj,max 175 °C, VGS(th) 2.8 V, QG = 86 nC, VCE(sat) 1.5 V")).toBe("T<j,max> 175 °C, V<GS(th)> 2.8 V, Q<G> = 86 nC, V<CE(sat)> 1.5 V");
     expect(marked("典型导通电阻40 mΩ(VGS = 18 V，Tj = 25 °C)")).toBe("典型导通电阻40 mΩ(V<GS> = 18 V，T<j> = 25 °C)");
+    // A symbol right before Chinese words, as the Chinese product texts write it.
+    expect(marked("VCE(sat)典型值 1.8 V，VCE(sat)具有正温度系数")).toBe("V<CE(sat)>典型值 1.8 V，V<CE(sat)>具有正温度系数");
     expect(marked("ΔTj ripple; IF = 10 A; IC,nom 300 A")).toBe("ΔT<j> ripple; I<F> = 10 A; I<C,nom> 300 A");
   });
 
