@@ -180,3 +180,36 @@ describe("products the content mentions", () => {
     expect(unknown).toEqual([]);
   });
 });
+
+describe("the SiC MOSFETs' gate-source rating", () => {
+  // The datasheets (catalog/characteristics.json) are the record; a page or an article that states the static rating
+  // states theirs. The FAQ and the reliability page once said +19 V / −8 V against the datasheets' +22 V / −8 V.
+  const characteristics = read("catalog/characteristics.json") as Record<string, Array<{ symbol?: string; group?: string; min?: number; max?: number }>>;
+  const sicMosfets = Object.entries(characteristics).filter(([part]) => part.startsWith("QCM"));
+  const ratings = new Set(
+    sicMosfets.map(([, rows]) => {
+      const row = rows.find((candidate) => candidate.group === "ratings" && candidate.symbol === "V_GS")!;
+      return `+${row.max} V / −${-row.min!} V`;
+    }),
+  );
+
+  it("is one rating on every datasheet", () => {
+    expect(sicMosfets.length).toBeGreaterThan(10);
+    expect([...ratings]).toEqual(["+22 V / −8 V"]);
+  });
+
+  it("is the datasheets' wherever a page or an article states it", () => {
+    const files = ["news.json", "documents.json", ...readdirSync(path.join(contentDir, "pages")).map((name) => `pages/${name}`)];
+    const stated: string[] = [];
+    const walk = (value: unknown, where: string) => {
+      if (typeof value === "string") {
+        for (const match of value.matchAll(/(?:static maximum gate-source rating is|栅源电压(?:的)?静态最大额定值为) (\+\d+ V \/ −\d+ V)/g))
+          stated.push(`${where}: ${match[1]}`);
+      } else if (Array.isArray(value)) for (const [index, item] of value.entries()) walk(item, `${where}[${index}]`);
+      else if (value && typeof value === "object") for (const [key, item] of Object.entries(value)) walk(item, `${where}.${key}`);
+    };
+    for (const file of files) walk(read(file), file);
+    expect(stated.length).toBeGreaterThanOrEqual(4);
+    expect(stated.filter((line) => !ratings.has(line.split(": ").at(-1)!))).toEqual([]);
+  });
+});
