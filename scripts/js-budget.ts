@@ -25,6 +25,9 @@ export const INITIAL_CEILING_KB: Readonly<Record<string, number>> = {
   // The HTML datasheet view put it 0.06 KB over (docs/decisions/012-performance-budgets.md, "The HTML datasheet's view").
   "productAndService-productDetail": 133,
   "productAndService-crossReference": 132,
+  // The support section at 130.0 KB (3 bytes under) took the contact cards' sections code 7 bytes over
+  // (docs/decisions/012-performance-budgets.md, "The support section's row").
+  support: 132,
 };
 
 /** The ceiling a page type of this size would get: next whole KB + 1 KB. */

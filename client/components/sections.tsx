@@ -7,17 +7,21 @@ import { Media } from "./media.tsx";
 import { useTranslation } from "../runtime/i18n-react.tsx";
 import { ScrollBox } from "./scroll-box.tsx";
 
-export function Sections({ sections }: { sections: Section[] }) {
+/** `contact`: how a card's text is shown where it is not plain (a contact card's: client/components/contact-text.tsx,
+ * passed by the pages that have such cards); undefined for plain text. */
+export function Sections({ sections, contact }: { sections: Section[]; contact?: CardText }) {
   return (
     <>
       {sections.map((section) => (
-        <SectionBlock key={section.id} section={section} />
+        <SectionBlock key={section.id} section={section} contact={contact} />
       ))}
     </>
   );
 }
 
-function SectionBlock({ section }: { section: Section }) {
+type CardText = (text: string, kind: Section["kind"]) => ReactNode | undefined;
+
+function SectionBlock({ section, contact }: { section: Section; contact: CardText | undefined }) {
   const { t } = useTranslation();
   const headingId = `section-${section.id}`;
   return (
@@ -98,15 +102,7 @@ function SectionBlock({ section }: { section: Section }) {
               <div className="card__body">
                 {item.title ? <h3>{item.title}</h3> : null}
                 {item.value ? <p className="card__value">{item.value}</p> : null}
-                {item.text ? (
-                  section.kind === "contact" ? (
-                    <p className="card__contact">
-                      <ContactText text={item.text} />
-                    </p>
-                  ) : (
-                    <p>{item.text}</p>
-                  )
-                ) : null}
+                {item.text ? <p>{contact?.(item.text, section.kind) ?? item.text}</p> : null}
                 {item.link ? (
                   <SmartLink to={item.link} className="card__link">
                     {t("nav.learnMore")}
@@ -121,25 +117,4 @@ function SectionBlock({ section }: { section: Section }) {
       ) : null}
     </section>
   );
-}
-
-/** An e-mail address, or a phone number of at least eight digits ("400-880-6600", "+86 512 6288 6600", "0512-6288-6618"). */
-const contactPattern = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+)|((?:\+\d{1,3} )?\d[\d -]{6,}\d)/g;
-
-/** A contact card's text with its e-mail addresses and phone numbers as links: on a phone they are one tap away, as in the footer. */
-function ContactText({ text }: { text: string }) {
-  const parts: ReactNode[] = [];
-  let last = 0;
-  for (const match of text.matchAll(contactPattern)) {
-    parts.push(text.slice(last, match.index));
-    const [found, email] = match;
-    parts.push(
-      <a key={match.index} href={email ? `mailto:${email}` : `tel:${found.replace(/[^\d+]/g, "")}`}>
-        {found}
-      </a>,
-    );
-    last = match.index + found.length;
-  }
-  parts.push(text.slice(last));
-  return <>{parts}</>;
 }
