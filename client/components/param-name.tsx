@@ -1,6 +1,7 @@
 // The one renderer of parameter names and symbols: `<…>` marks become <sub>, header levels are joined by a
 // space (shared/text/param-name.ts parses the markup). Tables, filters, the overview and the estimator all use it.
 import { parseParamName, parseSubscripts, type ParamNamePart } from "../../shared/text/param-name.ts";
+import { keepNumberWithUnit } from "../../shared/text/no-break.ts";
 
 /** Parts of a name, subscripts as <sub>. */
 export function SubscriptParts({ parts }: { parts: ParamNamePart[] }) {
@@ -16,19 +17,12 @@ export function ParamName({ name }: { name: string }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
         <span key={index}>
           {index > 0 ? " " : null}
+          {/* In a narrow column "I<F> T<C>=135 °C" would otherwise leave "°C" alone on the next line. */}
           <SubscriptParts parts={level.map((part) => (part.subscript ? part : { ...part, text: keepNumberWithUnit(part.text) }))} />
         </span>
       ))}
     </>
   );
-}
-
-/**
- * A value and its unit do not part at a line end: in a narrow column "I<D>/T<C>=25 °C" otherwise leaves "°C" alone
- * on the next line (the same rule as the test conditions', client/pages/products/param-label.tsx).
- */
-function keepNumberWithUnit(text: string): string {
-  return text.replace(/(?<=\d) (?=\S)/g, "\u00a0");
 }
 
 /** A running text (a label, a sentence) with `<…>` subscripts and no header levels: "T<j,max> (°C)" → T<sub>j,max</sub> (°C). */

@@ -80,6 +80,12 @@ describe("the contact page", () => {
       for (const field of fields) expect(text).toContain(field);
       expect(formTag(response.text, "post")).toContain(`action="/${language}/about/contactUs"`);
       expect(response.text).toContain('name="website"');
+      // Phone numbers and e-mail addresses are links a phone can follow (client/components/contact-text.tsx); a
+      // postcode is not a phone number.
+      const hrefs = [...response.text.matchAll(/href="((?:tel|mailto):[^"]+)"/g)].map((match) => match[1]);
+      expect(hrefs).toEqual(expect.arrayContaining(["tel:4008806600", "mailto:sales@qingyun-power.com"]));
+      expect(hrefs).toContain(language === "en" ? "tel:+8651262886600" : "tel:051262886600");
+      expect(hrefs.some((href) => href?.includes("215123"))).toBe(false);
     }
   });
 

@@ -4,16 +4,21 @@ import { describe, expect, it } from "vitest";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { chooseEncoding, createPageCache, missingEncoding } from "../../server/cache/page-cache.ts";
 
+/** A cache with entries for a second, on a clock the test moves. */
+function clockedCache() {
+  // Not 0: lru-cache takes a start time of 0 for "no time to live".
+  let time = 1;
+  // lru-cache reads the clock at most once a millisecond of real time.
+  const advance = async (to: number) => {
+    time = to;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  return { cache: createPageCache({ ttlMs: 1_000, maxBytes: 1 << 20, now: () => time }), advance };
+}
+
 describe("the page cache", () => {
   it("lets one request render an expired page while the others get the expired copy", async () => {
-    // Not 0: lru-cache takes a start time of 0 for "no time to live".
-    let time = 1;
-    // lru-cache reads the clock at most once a millisecond of real time.
-    const advance = async (to: number) => {
-      time = to;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    };
-    const cache = createPageCache({ ttlMs: 1_000, maxBytes: 1 << 20, now: () => time });
+    const { cache, advance } = clockedCache();
     const first = cache.set("k", 200, "en-US", "<html>one</html>", "n1", "csp n1");
     expect(cache.get("k")).toBe(first);
     await advance(2_000);
@@ -36,12 +41,7 @@ describe("the page cache", () => {
   });
 
   it("admits a key's render from its second within ten minutes, or when the key is kept already", async () => {
-    let time = 1;
-    const advance = async (to: number) => {
-      time = to;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    };
-    const cache = createPageCache({ ttlMs: 1_000, maxBytes: 1 << 20, now: () => time });
+    const { cache, advance } = clockedCache();
     // A key's first render is noted, not admitted; its second is; once admitted, the note is spent.
     expect(cache.admits("a")).toBe(false);
     expect(cache.admits("b")).toBe(false);

@@ -14,6 +14,7 @@ import { PageMeta } from "../../components/page-meta.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
 import { Media } from "../../components/media.tsx";
 import { Sections } from "../../components/sections.tsx";
+import { contactCardText } from "../../components/contact-text.tsx";
 import { contentLoader } from "../content/content-loader.ts";
 import { LeaveWordForm } from "./leave-word-form.tsx";
 import { FORM_ANCHOR, type LeaveWordResult } from "./contact-result.ts";
@@ -69,7 +70,7 @@ export function Component() {
       <Breadcrumbs items={[{ label: t("nav.about"), to: aboutPath }, { label: page.banner?.title || page.title }]} />
       <div className="page-body contact-page__body">
         <div className="contact-page__content">
-          <Sections sections={page.sections} />
+          <Sections sections={page.sections} contact={contactCardText} />
         </div>
         <LeaveWordForm posted={posted} sentWithoutScript={sentWithoutScript} prefill={prefill} />
       </div>

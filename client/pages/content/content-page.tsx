@@ -4,7 +4,6 @@ import { useLoaderData, useLocation } from "react-router-dom";
 import { useTranslation } from "../../runtime/i18n-react.tsx";
 import type { PageData } from "../../../shared/contract/site.ts";
 import { Sections } from "../../components/sections.tsx";
-import { ContactText } from "../../components/contact-text.tsx";
 import { PageMeta } from "../../components/page-meta.tsx";
 import { Media } from "../../components/media.tsx";
 import { Breadcrumbs } from "../../components/breadcrumbs.tsx";
@@ -38,10 +37,8 @@ export function Component() {
       </header>
       <Breadcrumbs items={crumbs} />
       <div className="page-body">
-        <Sections sections={page.sections} contact={contactText} />
+        <Sections sections={page.sections} />
       </div>
     </main>
   );
 }
-
-const contactText = (text: string, kind: string) => (kind === "contact" ? <ContactText text={text} /> : undefined);

@@ -2,6 +2,7 @@
 // the trailing "(unit)" left off because the value carries its unit ("R<DS(on)>/typ (mΩ)" → R_DS(on) typ).
 import type { ParamColumn, ParamValue } from "../../../shared/contract/products.ts";
 import { paramNameText, withoutUnit } from "../../../shared/text/param-name.ts";
+import { keepNumberWithUnit } from "../../../shared/text/no-break.ts";
 import { ParamName } from "../../components/param-name.tsx";
 
 export function ParamSymbol({ column }: { column: ParamColumn }) {
@@ -26,5 +27,5 @@ export function hasSymbol(column: ParamColumn): boolean {
  * otherwise leave "°C" or "= 25" alone on a line).
  */
 export function conditionsText(conditions: string | null): string {
-  return (conditions ?? "").replace(/ (?=[=≤≥])|(?<=[=≤≥]) |(?<=\d) (?=\S)/g, "\u00a0");
+  return keepNumberWithUnit(conditions ?? "").replace(/ (?=[=≤≥])|(?<=[=≤≥]) /g, "\u00a0");
 }
