@@ -30,7 +30,26 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** Waits until the entry has hydrated the page (it marks <html data-hydrated="true"> once React has committed). */
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+/**
+ * Waits until the entry has hydrated the page (<html data-hydrated="true">, set when React has committed the
+ * hydrated tree) and its islands. The header's and footer's parts are islands, hydrated at idle after the rest:
+ * clicked before, a link there is held back by React (a boundary it has not hydrated yet) and the browser loads
+ * its target as a document, where a test means the router's navigation. An island has hydrated when React has
+ * taken over its elements: every element under #root carries React's fiber, except inside an element whose HTML
+ * React set as a string (the content's rich text). `islands: false` waits for the page alone (an island whose
+ * chunk fails never hydrates).
+ */
+export async function hydrated(page: Page, { islands = true }: { islands?: boolean } = {}): Promise<void> {
+  await page.waitForFunction((withIslands) => {
+    if (document.documentElement.dataset.hydrated !== "true") return false;
+    if (!withIslands) return true;
+    const internal = (element: Element, prefix: string) => Object.entries(element).find(([key]) => key.startsWith(prefix))?.[1];
+    const pending = (element: Element): boolean => {
+      if (!internal(element, "__reactFiber$")) return true;
+      const props = internal(element, "__reactProps$") as { dangerouslySetInnerHTML?: unknown } | undefined;
+      return !props?.dangerouslySetInnerHTML && [...element.children].some(pending);
+    };
+    const root = document.getElementById("root");
+    return root !== null && ![...root.children].some(pending);
+  }, islands);
 }
