@@ -5,6 +5,7 @@ import { ScrollBox } from "../../components/scroll-box.tsx";
 import { ProseText } from "../../components/prose-text.tsx";
 import type { CrossReferenceCandidate } from "../../../shared/contract/index.ts";
 import { conditionText, localizeCitation, paramUnits as units } from "../../../shared/cross-reference/citation.ts";
+import { keepNumberWithUnit } from "../../../shared/text/no-break.ts";
 
 type Row = CrossReferenceCandidate["rows"][number];
 type Translate = ReturnType<typeof useTranslation>["t"];
@@ -16,6 +17,21 @@ function cellText(row: Row, value: Row["theirs"]["value"], t: Translate): string
   if (row.param === "topology" && typeof value === "string") return t(`topology.${value}`, { defaultValue: value });
   const unit = units[row.param];
   return unit && typeof value === "number" ? `${value} ${unit}` : String(value);
+}
+
+/**
+ * A row's parameter name: where the table has more than one row of a parameter (their current at T_C = 25 and
+ * 100 °C, their R_DS(on) at two T_j), each row says the temperature of theirs (all their conditions where the
+ * temperature is the same), so the rows do not read as one.
+ */
+function paramName(row: Row, rows: Row[], t: Translate): string {
+  const name = t(`param.${row.param}`);
+  const same = rows.filter((other) => other.param === row.param);
+  if (same.length < 2) return name;
+  const temperature = ({ tc, tj }: Row["theirs"]["conditions"]) => conditionText({ tc, tj });
+  const distinct = same.every((other) => other === row || temperature(other.theirs.conditions) !== temperature(row.theirs.conditions));
+  const conditions = distinct ? temperature(row.theirs.conditions) : conditionText(row.theirs.conditions);
+  return conditions ? t("page.paramAt", { param: name, conditions: keepNumberWithUnit(conditions) }) : name;
 }
 
 export function ComparisonTable({ rows, theirs, ours, id }: { rows: Row[]; theirs: string; ours: string; id: string }) {
@@ -35,13 +51,13 @@ export function ComparisonTable({ rows, theirs, ours, id }: { rows: Row[]; their
         </thead>
         <tbody>
           {rows.map((row, index) => {
-            const theirConditions = conditionText(row.theirs.conditions);
-            const ourConditions = conditionText(row.ours.conditions);
+            const theirConditions = keepNumberWithUnit(conditionText(row.theirs.conditions));
+            const ourConditions = keepNumberWithUnit(conditionText(row.ours.conditions));
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a static list (loader data, never reordered or edited here): the position is the item's identity.
               <tr key={`${row.param}-${index}`} className={`xref-row xref-row--${row.status}`}>
                 <th scope="row">
-                  <ProseText text={t(`param.${row.param}`)} />
+                  <ProseText text={paramName(row, rows, t)} />
                 </th>
                 <td>
                   {cellText(row, row.theirs.value, t)}
