@@ -7,7 +7,7 @@ import type { StartedConfig } from "../config/index.ts";
 import type { Logger } from "../metrics/logger.ts";
 import type { Resources } from "../../shared/locales.ts";
 import { queryCrossReference, queryCrossReferenceBatch, type CrossReferenceData } from "../../shared/contract/index.ts";
-import { conditionText, localizeCitation, paramUnits } from "../../shared/cross-reference/citation.ts";
+import { conditionText, localizeCitation, withParamUnit } from "../../shared/cross-reference/citation.ts";
 import { parseCrossReferenceQuery } from "../../shared/query/cross-reference.ts";
 import { crossReferenceCsvPattern } from "../../shared/paths.ts";
 import { htmlLang, isLanguage, type Language } from "../../shared/languages.ts";
@@ -56,9 +56,7 @@ function comparisonCsv(result: CrossReferenceData, text: Strings): string {
   ].map((key) => translate(text, key, { theirs: part.partNumber }));
   const value = (param: string, cell: { value: unknown; conditions: Record<string, number | undefined> }) => {
     if (cell.value === null) return translate(text, "page.none");
-    const unit = paramUnits[param];
-    const shown =
-      typeof cell.value === "boolean" ? translate(text, cell.value ? "page.yes" : "page.no") : `${cell.value}${unit && typeof cell.value === "number" ? ` ${unit}` : ""}`;
+    const shown = typeof cell.value === "boolean" ? translate(text, cell.value ? "page.yes" : "page.no") : withParamUnit(param, cell.value as number | string);
     const conditions = conditionText(cell.conditions);
     return conditions ? `${shown} (${conditions})` : shown;
   };

@@ -111,7 +111,7 @@ export function conditionText(conditions: { tc?: number; tj?: number; vgs?: numb
 }
 
 /** The unit of each compared parameter (by the comparison's parameter keys). */
-export const paramUnits: Readonly<Partial<Record<string, string>>> = {
+const paramUnits: Readonly<Partial<Record<string, string>>> = {
   voltage: "V",
   current: "A",
   tjMax: "°C",
@@ -127,4 +127,11 @@ export const paramUnits: Readonly<Partial<Record<string, string>>> = {
   visol: "V",
   vgsTh: "V",
   rdsOnAtDrive: "mΩ",
+  gateDrive: "V",
 };
+
+/** A compared value with its parameter's unit ("66 A", "-4 / +15 V"); a parameter without a unit as it is. */
+export function withParamUnit(param: string, value: number | string): string {
+  const unit = paramUnits[param];
+  return unit ? `${value} ${unit}` : String(value);
+}

@@ -41,9 +41,13 @@ describe("cross-reference page", () => {
       // Their two current ratings are two rows, each named with its case temperature, not "Continuous current" twice.
       const rowNames = [...html.matchAll(/<th scope="row">([\s\S]*?)<\/th>/g)].map((match) => textOf(match[1]!).trim());
       const currentRows = [...new Set(rowNames.filter((name) => name.startsWith(language === "en" ? "Continuous current" : "连续电流")))];
-      expect(currentRows).toEqual(language === "en" ? ["Continuous current at T C = 25 °C", "Continuous current at T C = 100 °C"] : ["连续电流（T C = 25 °C）", "连续电流（T C = 100 °C）"]);
+      expect(currentRows).toEqual(
+        language === "en" ? ["Continuous current at T C = 25 °C", "Continuous current at T C = 100 °C"] : ["连续电流（T C = 25 °C）", "连续电流（T C = 100 °C）"],
+      );
       // The temperature's value and unit do not part at a line end.
       expect(html).toContain("= 100\u00a0°C");
+      // Their gate drive and ours with the unit, the turn-off level with the minus sign.
+      expect(text).toContain("\u22124 / +15 V");
       // A parameter of one row keeps its plain name.
       expect(rowNames).toContain(language === "en" ? "Rated voltage" : "额定电压");
       // The estimate of ours, and the statement that theirs has no published loss data.

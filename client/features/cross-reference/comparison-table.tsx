@@ -4,8 +4,9 @@ import { useTranslation } from "../../runtime/i18n-react.tsx";
 import { ScrollBox } from "../../components/scroll-box.tsx";
 import { ProseText } from "../../components/prose-text.tsx";
 import type { CrossReferenceCandidate } from "../../../shared/contract/index.ts";
-import { conditionText, localizeCitation, paramUnits as units } from "../../../shared/cross-reference/citation.ts";
+import { conditionText, localizeCitation, withParamUnit } from "../../../shared/cross-reference/citation.ts";
 import { keepNumberWithUnit } from "../../../shared/text/no-break.ts";
+import { withMinusSign } from "../../../shared/text/minus.ts";
 
 type Row = CrossReferenceCandidate["rows"][number];
 type Translate = ReturnType<typeof useTranslation>["t"];
@@ -15,8 +16,7 @@ function cellText(row: Row, value: Row["theirs"]["value"], t: Translate): string
   if (value === null) return t("page.none");
   if (typeof value === "boolean") return t(value ? "page.yes" : "page.no");
   if (row.param === "topology" && typeof value === "string") return t(`topology.${value}`, { defaultValue: value });
-  const unit = units[row.param];
-  return unit && typeof value === "number" ? `${value} ${unit}` : String(value);
+  return withMinusSign(withParamUnit(row.param, value));
 }
 
 /**

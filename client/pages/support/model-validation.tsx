@@ -28,6 +28,7 @@ import { ScrollBox } from "../../components/scroll-box.tsx";
 import { useLocalize } from "../../hooks.ts";
 import { figure, plain, Sym, SvgSym, ticks } from "../../components/chart-text.tsx";
 import "../../styles/model-validation.css";
+import { withMinusSign } from "../../../shared/text/minus.ts";
 
 export interface ModelValidationPageData {
   validation: ModelValidation;
@@ -52,7 +53,7 @@ export async function modelValidationLoader(request: Request, context: LoaderFun
 /** A number for the text, with the machine-readable value kept (the HTML data element). */
 const Value = ({ value, unit }: { value: number; unit: string }) => (
   <data value={value}>
-    {figure(value).replace("-", "−")}
+    {withMinusSign(figure(value))}
     {"\u00a0"}
     {unit}
   </data>
@@ -63,16 +64,16 @@ const percent = (value: number, digits = 2) => `${value > 0 ? "+" : value < 0 ? 
 function conditionList(conditions: ValidationConditions): string[] {
   const items: string[] = [];
   const add = (symbol: string, value: number | undefined, unit: string) => {
-    if (value !== undefined) items.push(`${symbol}\u00a0=\u00a0${String(value).replace("-", "−")}\u00a0${unit}`);
+    if (value !== undefined) items.push(`${symbol}\u00a0=\u00a0${withMinusSign(String(value))}\u00a0${unit}`);
   };
   add("T_j", conditions.tj, "°C");
   add("T_C", conditions.tc, "°C");
   add("V_GS", conditions.vgs, "V");
   if (conditions.vgsOff !== undefined && conditions.vgsOn !== undefined)
-    items.push(`V_GS\u00a0=\u00a0${String(conditions.vgsOff).replace("-", "−")}/+${conditions.vgsOn}\u00a0V`);
+    items.push(`V_GS\u00a0=\u00a0${withMinusSign(String(conditions.vgsOff))}/+${conditions.vgsOn}\u00a0V`);
   add("V_GE", conditions.vge, "V");
   if (conditions.vgeOff !== undefined && conditions.vgeOn !== undefined)
-    items.push(`V_GE\u00a0=\u00a0${String(conditions.vgeOff).replace("-", "−")}/+${conditions.vgeOn}\u00a0V`);
+    items.push(`V_GE\u00a0=\u00a0${withMinusSign(String(conditions.vgeOff))}/+${conditions.vgeOn}\u00a0V`);
   add("V_DS", conditions.vds, "V");
   add("V_DD", conditions.vdd, "V");
   add("V_CC", conditions.vcc, "V");
@@ -296,12 +297,12 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
           <line x1={M.left} x2={M.left} y1={M.top} y2={H - M.bottom} />
           {xTicks.map((value) => (
             <text key={`xl${value}`} x={sx(value)} y={H - M.bottom + 19} textAnchor="middle">
-              {String(value).replace("-", "−")}
+              {withMinusSign(String(value))}
             </text>
           ))}
           {yTicks.map((value) => (
             <text key={`yl${value}`} x={M.left - 6} y={sy(value) + 4} textAnchor="end">
-              {String(value).replace("-", "−")}
+              {withMinusSign(String(value))}
             </text>
           ))}
           <text x={(M.left + W - M.right) / 2} y={H - 8} textAnchor="middle" className="validation-chart__label">
@@ -364,10 +365,10 @@ function Chart({ curve, part }: { curve: ValidationCurve; part: string }) {
                 {series.points.map(([x, y]) => (
                   <tr key={`${x}-${y}`}>
                     <td className="is-numeric">
-                      <data value={x}>{figure(x).replace("-", "−")}</data>
+                      <data value={x}>{withMinusSign(figure(x))}</data>
                     </td>
                     <td className="is-numeric">
-                      <data value={y}>{figure(y).replace("-", "−")}</data>
+                      <data value={y}>{withMinusSign(figure(y))}</data>
                     </td>
                   </tr>
                 ))}
