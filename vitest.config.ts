@@ -1,5 +1,6 @@
 // Unit, upstream and route tests (node). Browser tests live in vitest.e2e.config.ts; the build-measuring
 // JavaScript budget in vitest.budgets.config.ts (npm run budgets).
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { routeModules } from "./scripts/vite-plugin-route-modules.ts";
@@ -13,5 +14,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Every core: vitest's default left one of CI's two idle, and most files wait on a child process, a
+    // database or a socket as much as they compute (npm test 12.7 → about 9 minutes there).
+    maxWorkers: availableParallelism(),
   },
 });
