@@ -54,9 +54,10 @@ function comparisonCsv(result: CrossReferenceData, text: Strings): string {
     "page.colResult",
     "page.colNote",
   ].map((key) => translate(text, key, { theirs: part.partNumber }));
-  const value = (param: string, cell: { value: unknown; conditions: Record<string, number | undefined> }) => {
+  const value = (param: string, cell: { value: unknown; conditions: Record<string, number | undefined>; max?: true }) => {
     if (cell.value === null) return translate(text, "page.none");
-    const shown = typeof cell.value === "boolean" ? translate(text, cell.value ? "page.yes" : "page.no") : withParamUnit(param, cell.value as number | string);
+    const plain = typeof cell.value === "boolean" ? translate(text, cell.value ? "page.yes" : "page.no") : withParamUnit(param, cell.value as number | string);
+    const shown = cell.max ? translate(text, "page.maxValue", { value: plain }) : plain;
     const conditions = conditionText(cell.conditions);
     return conditions ? `${shown} (${conditions})` : shown;
   };

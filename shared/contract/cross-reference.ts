@@ -37,7 +37,8 @@ const cellValue = z.union([z.number(), z.string(), z.boolean(), z.null()]);
 const comparisonRow = z.object({
   param: z.enum(paramKeys),
   decisive: z.boolean(),
-  theirs: z.object({ value: cellValue, conditions, source: sourceRef.nullable(), decoded: z.literal(true).optional() }),
+  // `max`: their value is a stated maximum, where their datasheet gives no typical value at those conditions.
+  theirs: z.object({ value: cellValue, conditions, source: sourceRef.nullable(), decoded: z.literal(true).optional(), max: z.literal(true).optional() }),
   ours: z.object({ value: cellValue, conditions, basis: z.enum(["catalog", "loss-model", "reference"]) }),
   status: z.enum(rowStatuses),
   note: z.object({ key: z.enum(noteKeys), values: values.optional() }).optional(),

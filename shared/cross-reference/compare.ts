@@ -211,7 +211,9 @@ function onStateRows(part: AnyCompetitorPart, product: OurProduct, reference: Qi
     if (value.vgs !== undefined) conditions.vgs = value.vgs;
     if (value.i !== undefined) conditions.i = value.i;
     const theirs = value.typ ?? value.max!;
-    const cell = theirCell(part, theirs, conditions, value.source);
+    const typical = theirCell(part, theirs, conditions, value.source);
+    // A datasheet's typical and maximum at the same conditions are two rows: the maximum says it is one.
+    const cell = value.typ === undefined ? { ...typical, max: true as const } : typical;
     const none = { value: null, conditions: {}, basis: "catalog" as const };
     if (value.tj === null) return row(value.kind, true, cell, none, "not-comparable", { key: "tjNotStated" });
     if (value.typ === undefined) return row(value.kind, true, cell, none, "not-comparable", { key: "theirMaxOnly" });

@@ -56,6 +56,23 @@ describe("cross-reference page", () => {
     }
   });
 
+  it("says which of their values is a stated maximum, in the table and in the CSV, in both languages", async () => {
+    // onsemi NTBG060N065SC1 states R_DS(on) at V_GS = 18 V twice: 44 mΩ typical, 70 mΩ maximum (two rows alike).
+    for (const [language, max] of [
+      ["en", "70 mΩ max."],
+      ["zh", "70 mΩ（最大值）"],
+    ] as const) {
+      const page = await request(app).get(`/${language}/productAndService/crossReference?part=NTBG060N065SC1`);
+      expect(page.status).toBe(200);
+      const cells = [...page.text.matchAll(/<tr class="xref-row[^"]*">[\s\S]*?<\/th>\s*<td>([\s\S]*?)<span/g)].map((match) => textOf(match[1]!).trim());
+      expect(cells).toContain(max);
+      expect(cells).toContain("44 mΩ");
+      expect(cells).not.toContain("70 mΩ");
+      const csv = await request(app).get(`/${language}/productAndService/crossReference.csv?part=NTBG060N065SC1`);
+      expect(csv.text).toContain(`,${max} (V_GS = 18 V),`);
+    }
+  });
+
   it("compares a competitor's printed switching energies at its own test condition and says why it is not estimated, in both languages", async () => {
     for (const [language, label, note, estimate] of [
       ["zh", "开关能量", "对方数值为其数据手册在 V", "C3M0065100J 的数据手册只给出一个测试条件下的开关能量"],
@@ -213,6 +230,8 @@ describe("one comparison taken elsewhere", () => {
       expect(threshold).toContain("C3M0040120D Silicon Carbide Power MOSFET data sheet");
       expect(threshold).toContain(language === "en" ? "p. 2, Electrical Characteristics (V_GS(th)" : "第2页, Electrical Characteristics (V_GS(th)");
       expect(threshold).toContain("https://pdf.elecfans.com/p/5889898.html");
+      // Their gate drive with its unit (a spreadsheet's reader gets the ASCII minus).
+      expect(lines.find((line) => line.startsWith("QCM040120K4,") && line.includes("-4 / +15 V"))).toBeDefined();
     }
     expect((await request(app).get("/en/productAndService/crossReference.csv?part=NOTAPART99")).status).toBe(404);
   });

@@ -19,6 +19,12 @@ function cellText(row: Row, value: Row["theirs"]["value"], t: Translate): string
   return withMinusSign(withParamUnit(row.param, value));
 }
 
+/** Their value, said to be a maximum where it is one. */
+function theirText(row: Row, t: Translate): string {
+  const text = cellText(row, row.theirs.value, t);
+  return row.theirs.max && row.theirs.value !== null ? t("page.maxValue", { value: text }) : text;
+}
+
 /**
  * A row's parameter name: where the table has more than one row of a parameter (their current at T_C = 25 and
  * 100 °C, their R_DS(on) at two T_j), each row says the temperature of theirs (all their conditions where the
@@ -60,7 +66,7 @@ export function ComparisonTable({ rows, theirs, ours, id }: { rows: Row[]; their
                   <ProseText text={paramName(row, rows, t)} />
                 </th>
                 <td>
-                  {cellText(row, row.theirs.value, t)}
+                  {theirText(row, t)}
                   {theirConditions ? (
                     <span className="xref-table__conditions">
                       <ProseText text={theirConditions} />
